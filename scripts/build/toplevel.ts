@@ -1,0 +1,112 @@
+/**
+ * Generates the top-level functions of Code.js from the exports of src/server/index.ts.
+ *
+ * esbuild drops comments and wraps everything in one IIFE, but Sheets reads a custom function's
+ * autocomplete text, parameter names and arity from a top-level `function` declaration with its JSDoc.
+ * So for every export we emit `function NAME(params) { return GLOBAL.NAME(params); }` carrying the
+ * source JSDoc verbatim. Anything this cannot express faithfully fails the build.
+ */
+import ts from 'typescript';
+
+/** One public function as found in the source. */
+export interface PublicFunction {
+  name: string;
+  params: string[];
+  jsDoc: string;
+  isCustomFunction: boolean;
+}
+
+/** Thrown for exports that cannot become faithful top-level functions. */
+export class TopLevelError extends Error {}
+
+/**
+ * Reads the exports of `entryFile` with the TypeScript compiler API.
+ * @param entryFile absolute path of src/server/index.ts
+ * @returns the public functions in export order
+ */
+export function readPublicFunctions(entryFile: string): PublicFunction[] {
+  const program = ts.createProgram([entryFile], {
+    target: ts.ScriptTarget.ES2020,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    noEmit: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(entryFile);
+  if (!source) throw new TopLevelError(`cannot read ${entryFile}`);
+  const moduleSymbol = checker.getSymbolAtLocation(source);
+  if (!moduleSymbol) throw new TopLevelError(`${entryFile} has no exports`);
+
+  const problems: string[] = [];
+  const functions: PublicFunction[] = [];
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const name = exported.getName();
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const declaration = symbol.declarations?.find(ts.isFunctionDeclaration);
+    if (!declaration || !declaration.body) {
+      problems.push(`${name}: only function declarations can be public (found ${describe(symbol)})`);
+      continue;
+    }
+    const fn = describeFunction(name, declaration, problems);
+    if (fn) functions.push(fn);
+  }
+  if (problems.length) throw new TopLevelError(`cannot generate top-level functions:\n  ${problems.join('\n  ')}`);
+  return functions;
+}
+
+function describe(symbol: ts.Symbol): string {
+  const kind = symbol.declarations?.[0]?.kind;
+  return kind === undefined ? 'no declaration' : ts.SyntaxKind[kind];
+}
+
+function describeFunction(name: string, declaration: ts.FunctionDeclaration, problems: string[]): PublicFunction | undefined {
+  const params: string[] = [];
+  for (const p of declaration.parameters) {
+    if (!ts.isIdentifier(p.name) || p.dotDotDotToken) {
+      problems.push(`${name}: parameter ${p.name.getText()} must be a plain identifier (Sheets shows its name)`);
+      return undefined;
+    }
+    params.push(p.name.text);
+  }
+  const docs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
+  const doc = docs[docs.length - 1];
+  if (!doc) {
+    problems.push(`${name}: missing JSDoc`);
+    return undefined;
+  }
+  const text = declaration.getSourceFile().text.slice(doc.getStart(), doc.getEnd());
+  const tags = doc.tags ?? [];
+  const isCustomFunction = tags.some((t) => t.tagName.text === 'customfunction');
+  const documented = tags.filter(ts.isJSDocParameterTag).map((t) => t.name.getText());
+  if (!ts.getTextOfJSDocComment(doc.comment)?.trim()) problems.push(`${name}: JSDoc has no description`);
+  for (const p of params) if (!documented.includes(p)) problems.push(`${name}: JSDoc lacks @param ${p}`);
+  for (const d of documented) if (!params.includes(d)) problems.push(`${name}: JSDoc documents unknown parameter ${d}`);
+  if (isCustomFunction && !tags.some((t) => t.tagName.text === 'return' || t.tagName.text === 'returns')) {
+    problems.push(`${name}: a custom function needs @return`);
+  }
+  if (isCustomFunction && name !== name.toUpperCase()) problems.push(`${name}: custom function names are upper case`);
+  return { name, params, jsDoc: reindent(text), isCustomFunction };
+}
+
+/** Source JSDoc may be indented; top-level output starts at column 0. */
+function reindent(jsDoc: string): string {
+  return jsDoc
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : ` ${line.trimStart()}`))
+    .join('\n');
+}
+
+/**
+ * Renders the top-level declarations that forward to the bundle's global.
+ * @param functions what readPublicFunctions found
+ * @param globalName the IIFE's global name
+ */
+export function renderTopLevel(functions: PublicFunction[], globalName: string): string {
+  return functions
+    .map((f) => {
+      const list = f.params.join(', ');
+      return `${f.jsDoc}\nfunction ${f.name}(${list}) {\n  return ${globalName}.${f.name}(${list});\n}\n`;
+    })
+    .join('\n');
+}

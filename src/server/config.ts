@@ -1,0 +1,33 @@
+/** Build-time and fixed settings of the add-on. */
+
+declare const __SDM_BASE_URL__: string;
+
+/** The service's base URL unless the user overrides it (set by the build from SDM_BASE_URL). */
+export const DEFAULT_BASE_URL: string = __SDM_BASE_URL__;
+
+/** Property names (see DESIGN.md, "Where things are stored"). */
+export const PROP_API_KEY = 'SDM_API_KEY';
+export const PROP_BASE_URL = 'SDM_BASE_URL';
+export const PROP_CACHE_GENERATION = 'SDM_CACHE_GEN';
+
+/** Custom functions get 30 s from Google; we stop starting new requests well before it. */
+export const CUSTOM_FUNCTION_LIMIT_MS = 30_000;
+/** Time kept back for shaping the answer and writing the cache after the last fetch. */
+export const FINISH_RESERVE_MS = 3_000;
+
+/** Requests sent per UrlFetchApp.fetchAll call: small enough to stop between batches on time. */
+export const FETCH_BATCH_SIZE = 100;
+/** Extra attempts for 5xx and network failures. */
+export const MAX_RETRIES = 2;
+/** Base of the jittered exponential backoff between attempts. */
+export const BACKOFF_BASE_MS = 400;
+
+/** Longest keyword, slug, name or group accepted, in characters after normalising. */
+export const MAX_SUBJECT_LENGTH = 250;
+/** UrlFetchApp refuses URLs over 2 KB. */
+export const MAX_URL_LENGTH = 2_000;
+
+/** Cache lifetimes in seconds (Google's maximum is 6 h). */
+export const DATA_TTL_S = 21_600;
+export const USAGE_TTL_S = 60;
+export const NOT_FOUND_TTL_S = 300;

@@ -1,0 +1,60 @@
+/** The error classes a user can see (DESIGN.md, "Errors a user sees"). */
+
+export type ErrorKind =
+  | 'no-key'
+  | 'auth'
+  | 'not-found'
+  | 'bad-request'
+  | 'limit'
+  | 'unavailable'
+  | 'unreadable'
+  | 'budget'
+  | 'input';
+
+/** An error whose message is safe and meant for the cell: short, specific, says what to do. */
+export class AddonError extends Error {
+  readonly kind: ErrorKind;
+
+  /**
+   * @param kind which class of failure
+   * @param message the text the user sees
+   */
+  constructor(kind: ErrorKind, message: string) {
+    super(message);
+    this.kind = kind;
+    this.name = 'AddonError';
+  }
+}
+
+const SETTINGS = 'Extensions › Search Demand › Settings';
+
+/** Builds the message of each class. */
+export const errors = {
+  noKey: () => new AddonError('no-key', `No API key: open ${SETTINGS} and paste your key.`),
+  auth: () =>
+    new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
+  notFound: (what: string) => new AddonError('not-found', `Not found: ${what}.`),
+  badRequest: (what: string, detail: string) =>
+    new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`),
+  limit: (which: string, retry: string) =>
+    new AddonError('limit', `Daily limit reached${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
+  unavailable: (cause: string, retries: number) =>
+    new AddonError(
+      'unavailable',
+      `The service is unavailable (${cause}); retried ${retries} time${retries === 1 ? '' : 's'}. Try again in a few minutes.`,
+    ),
+  unreadable: () =>
+    new AddonError('unreadable', 'The service sent an unreadable answer (not JSON). Recalculate to try again.'),
+  budget: () =>
+    new AddonError('budget', 'Not fetched in time: recalculate to continue (what was fetched is cached).'),
+  input: (message: string) => new AddonError('input', message),
+};
+
+/**
+ * Turns anything thrown into text for a cell, never a stack trace or a raw platform message.
+ * @param error what was caught
+ */
+export function messageOf(error: unknown): string {
+  if (error instanceof AddonError) return error.message;
+  return 'Something went wrong in the add-on. Recalculate to try again.';
+}

@@ -1,0 +1,30 @@
+/** The eight endpoints of API-SPEC.md §4, as the add-on uses them. */
+import { DATA_TTL_S, USAGE_TTL_S } from '../config';
+import type { SubjectKind } from '../input';
+
+/** One endpoint: its path under /api/v1, its query parameter if any, and how long answers are cached. */
+export interface Endpoint {
+  path: string;
+  param?: { name: string; kind: SubjectKind; label: string };
+  ttlSeconds: number;
+}
+
+export const ENDPOINTS = {
+  trend: { path: '/trend', param: { name: 'keyword', kind: 'keyword', label: 'keyword' }, ttlSeconds: DATA_TTL_S },
+  company: { path: '/company', param: { name: 'keyword', kind: 'name', label: 'company' }, ttlSeconds: DATA_TTL_S },
+  markets: { path: '/markets', ttlSeconds: DATA_TTL_S },
+  industries: { path: '/industries', ttlSeconds: DATA_TTL_S },
+  ranking: { path: '/ranking', ttlSeconds: DATA_TTL_S },
+  rankingList: { path: '/ranking/list', param: { name: 'group', kind: 'group', label: 'group' }, ttlSeconds: DATA_TTL_S },
+  brand: { path: '/brand', param: { name: 'slug', kind: 'slug', label: 'brand' }, ttlSeconds: DATA_TTL_S },
+  usage: { path: '/usage', ttlSeconds: USAGE_TTL_S },
+} satisfies Record<string, Endpoint>;
+
+/**
+ * How a subject is named in messages: `keyword "coffee"`, `brand "acme"`, or the endpoint's path.
+ * @param endpoint the endpoint asked
+ * @param subject the normalised subject, if the endpoint takes one
+ */
+export function describeSubject(endpoint: Endpoint, subject: string | undefined): string {
+  return endpoint.param && subject !== undefined ? `${endpoint.param.label} "${subject}"` : `the ${endpoint.path.slice(1)} data`;
+}

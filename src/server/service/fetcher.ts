@@ -1,0 +1,125 @@
+/**
+ * Sends requests with UrlFetchApp.fetchAll in batches, inside the execution's time budget:
+ * 5xx and network failures are retried with jittered backoff, a 429 only when its Retry-After fits,
+ * and whatever could not be sent in time is reported as such instead of being cut off by Google.
+ */
+import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../config';
+import { errors } from '../errors';
+import type { Budget } from '../budget';
+import { classify, unavailable, type Outcome } from './classify';
+
+/** One request to send. `id` is the caller's handle (the cache key). */
+export interface FetchRequest {
+  id: string;
+  url: string;
+  what: string;
+}
+
+/** What the fetcher needs from its execution. */
+export interface FetchContext {
+  apiKey: string;
+  budget: Budget;
+}
+
+/** Before anything was measured, assume a batch may take this long. */
+const FIRST_BATCH_ESTIMATE_MS = 5_000;
+
+/**
+ * Fetches every request once (plus retries), returning an outcome for each id.
+ * @param requests distinct requests
+ * @param context key and time budget
+ */
+export function fetchAllWithin(requests: FetchRequest[], context: FetchContext): Map<string, Outcome> {
+  const results = new Map<string, Outcome>();
+  const attempts = new Map<string, number>();
+  let pending = requests;
+  let lastBatchMs = 0;
+  const estimate = () => (lastBatchMs ? lastBatchMs * 1.5 : FIRST_BATCH_ESTIMATE_MS);
+
+  for (let round = 0; pending.length; round++) {
+    const retry: { request: FetchRequest; outcome: Outcome }[] = [];
+    let outOfTime = false;
+    for (let start = 0; start < pending.length && !outOfTime; start += FETCH_BATCH_SIZE) {
+      const batch = pending.slice(start, start + FETCH_BATCH_SIZE);
+      if (!context.budget.allows(estimate())) {
+        outOfTime = true;
+        for (const request of pending.slice(start)) {
+          if (!results.has(request.id)) results.set(request.id, { ok: false, error: errors.budget(), retryable: false });
+        }
+        break;
+      }
+      const began = Date.now();
+      const outcomes = sendBatch(batch, context.apiKey);
+      lastBatchMs = Math.max(1, Date.now() - began);
+      batch.forEach((request, i) => {
+        const outcome = outcomes[i] ?? unavailable('no response');
+        attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
+        results.set(request.id, outcome);
+        if (!outcome.ok && outcome.retryable && mayRetry(outcome, attempts.get(request.id) ?? 1)) {
+          retry.push({ request, outcome });
+        }
+      });
+    }
+    if (outOfTime || !retry.length) break;
+    const waitMs = Math.max(...retry.map(({ outcome }) => (!outcome.ok && outcome.retryAfterMs) || backoff(round)));
+    if (!context.budget.allows(waitMs + estimate())) break;
+    Utilities.sleep(waitMs);
+    pending = retry.map(({ request }) => request);
+  }
+
+  // Say how often a failure was retried, now that it is known.
+  for (const [id, outcome] of results) {
+    if (!outcome.ok && outcome.cause) {
+      results.set(id, { ...outcome, error: errors.unavailable(outcome.cause, (attempts.get(id) ?? 1) - 1) });
+    }
+  }
+  return results;
+}
+
+function mayRetry(outcome: Outcome, attemptsSoFar: number): boolean {
+  if (outcome.ok) return false;
+  // A limit with Retry-After is worth one wait; 5xx and network errors up to MAX_RETRIES.
+  return outcome.retryAfterMs !== undefined && !outcome.cause ? attemptsSoFar < 2 : attemptsSoFar <= MAX_RETRIES;
+}
+
+/** Exponential backoff with full jitter between 50 % and 150 %. */
+function backoff(round: number): number {
+  return Math.round(BACKOFF_BASE_MS * 2 ** round * (0.5 + Math.random()));
+}
+
+/** One fetchAll. A network failure of any request makes Google throw for the whole call. */
+function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] {
+  const params = batch.map((request) => ({
+    url: request.url,
+    method: 'get' as const,
+    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+    muteHttpExceptions: true,
+    followRedirects: true,
+  }));
+  let responses: GoogleAppsScript.URL_Fetch.HTTPResponse[];
+  try {
+    responses = UrlFetchApp.fetchAll(params);
+  } catch {
+    // Google's message names the URL and says little else; the user gets the class, not the text.
+    return batch.map(() => unavailable('network error'));
+  }
+  return responses.map((response, i) =>
+    classify(
+      {
+        status: response.getResponseCode(),
+        headers: response.getHeaders() as Record<string, string>,
+        text: safeText(response),
+      },
+      batch[i]?.what ?? '',
+      apiKey,
+    ),
+  );
+}
+
+function safeText(response: GoogleAppsScript.URL_Fetch.HTTPResponse): string {
+  try {
+    return response.getContentText();
+  } catch {
+    return '';
+  }
+}

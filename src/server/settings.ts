@@ -1,0 +1,36 @@
+/** Where the API key and base URL come from (DESIGN.md, "Where things are stored"). */
+import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL } from './config';
+
+/**
+ * The API key for this execution: the user's own, else the key a collaborator shared with the document.
+ * Read fresh each time; custom functions may read but not write properties.
+ */
+export function readApiKey(): string | undefined {
+  const own = readProperty(() => PropertiesService.getUserProperties(), PROP_API_KEY);
+  return own || readProperty(() => PropertiesService.getDocumentProperties(), PROP_API_KEY) || undefined;
+}
+
+/** The service's base URL without a trailing slash: the user's override if valid, else the build default. */
+export function readBaseUrl(): string {
+  const override = readProperty(() => PropertiesService.getUserProperties(), PROP_BASE_URL);
+  return override && isAllowedBaseUrl(override) ? override.replace(/\/+$/, '') : DEFAULT_BASE_URL;
+}
+
+/**
+ * Whether a base URL may be used: https anywhere, http only for this machine (local development).
+ * @param url the candidate
+ */
+export function isAllowedBaseUrl(url: string): boolean {
+  const match = /^(https?):\/\/([^/?#\s:]+|\[[0-9a-f:]+\])(:\d{1,5})?(\/[^?#\s]*)?$/i.exec(url.trim());
+  if (!match) return false;
+  const host = (match[2] ?? '').toLowerCase();
+  return match[1]?.toLowerCase() === 'https' || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
+
+function readProperty(store: () => GoogleAppsScript.Properties.Properties | null, name: string): string | null {
+  try {
+    return store()?.getProperty(name) ?? null;
+  } catch {
+    return null; // a store can be unavailable in some auth modes; treat as unset
+  }
+}
