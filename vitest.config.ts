@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Unit tests import src/server modules directly; the build defines this constant for the bundle.
+  define: { __SDM_BASE_URL__: JSON.stringify('https://search-demand-service.example') },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -66,11 +66,12 @@ const isRecord = (v: Json | undefined): v is { [k: string]: Json } => !!v && typ
 /** The first error-ish string in a body, also one level under an `error` object; else short plain text. */
 function errorText(body: Json | undefined, raw: string): string {
   if (isRecord(body)) {
+    // Prefer `message` over `error`: services often put a code in one and prose in the other.
     for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
-      for (const [key, value] of Object.entries(scope)) {
-        if (typeof value === 'string' && ERROR_TEXT_NAMES.includes(key.toLowerCase().replace(/[^a-z]/g, ''))) {
-          return value;
-        }
+      const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ''), value]));
+      for (const name of ERROR_TEXT_NAMES) {
+        const value = named.get(name);
+        if (typeof value === 'string' && value.trim()) return value;
       }
     }
     return '';

@@ -1,0 +1,97 @@
+/**
+ * The built bundle as Sheets sees it: every public name is a top-level function with its JSDoc and
+ * real parameter names, internal helpers are not globals, and the manifest is explicit.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { readPublicFunctions, TopLevelError } from '../../scripts/build/toplevel';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const code = readFileSync(`${root}dist/Code.js`, 'utf8');
+const manifest = JSON.parse(readFileSync(`${root}dist/appsscript.json`, 'utf8')) as Record<string, unknown>;
+
+const CUSTOM_FUNCTIONS: Record<string, string[]> = {
+  SEARCH_TREND: ['keyword', 'field', 'options'],
+  SEARCH_SCORE: ['keyword'],
+  BRAND_SCORE: ['slug'],
+  BRAND_PROFILE: ['slug', 'field', 'options'],
+  COMPANY_PROFILE: ['name', 'field', 'options'],
+  MARKET_ANALYSIS: ['field', 'options'],
+  AI_INDUSTRIES: ['field', 'options'],
+  RANKING_OVERVIEW: ['field', 'options'],
+  RANKING_LIST: ['group', 'field', 'options'],
+  API_USAGE: ['field'],
+};
+
+/** Top-level function declarations of Code.js with the JSDoc right above each, parsed like a reader would. */
+function topLevelDeclarations(): Map<string, { params: string[]; jsDoc: string }> {
+  const file = ts.createSourceFile('Code.js', code, ts.ScriptTarget.ES2020, true, ts.ScriptKind.JS);
+  const found = new Map<string, { params: string[]; jsDoc: string }>();
+  for (const statement of file.statements) {
+    if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
+    const docs = ts.getJSDocCommentsAndTags(statement);
+    found.set(statement.name.text, {
+      params: statement.parameters.map((p) => p.name.getText()),
+      jsDoc: docs.map((d) => d.getText()).join('\n'),
+    });
+  }
+  return found;
+}
+
+describe('dist/Code.js', () => {
+  it('defines every custom function at top level in a fresh context, and nothing else but the bundle global', () => {
+    const context = vm.createContext({});
+    vm.runInContext(code, context);
+    const globals = vm.runInContext('Object.keys(globalThis)', context) as string[];
+    expect(globals.sort()).toEqual(['SDM', ...Object.keys(CUSTOM_FUNCTIONS)].sort());
+    for (const [name, params] of Object.entries(CUSTOM_FUNCTIONS)) {
+      expect(vm.runInContext(`typeof ${name}`, context), name).toBe('function');
+      expect(vm.runInContext(`${name}.length`, context), name).toBe(params.length);
+    }
+  });
+
+  it('keeps the source JSDoc with @param per parameter, @return and @customfunction on each', () => {
+    const declarations = topLevelDeclarations();
+    for (const [name, params] of Object.entries(CUSTOM_FUNCTIONS)) {
+      const declaration = declarations.get(name);
+      expect(declaration, name).toBeDefined();
+      expect(declaration?.params).toEqual(params);
+      expect(declaration?.jsDoc).toContain('@customfunction');
+      expect(declaration?.jsDoc).toMatch(/@return /);
+      for (const p of params) expect(declaration?.jsDoc).toMatch(new RegExp(`@param \\{[^}]+\\} \\[?${p}\\]?`));
+    }
+  });
+
+  it('evaluates its global scope without touching any Apps Script service', () => {
+    // A context with no services at all: any service use at load time would throw a ReferenceError.
+    expect(() => vm.runInContext(code, vm.createContext({}))).not.toThrow();
+  });
+
+  it('has a V8 manifest with explicit scopes and a whitelist from the base URL', () => {
+    expect(manifest.runtimeVersion).toBe('V8');
+    expect(manifest.oauthScopes).toEqual(expect.arrayContaining(['https://www.googleapis.com/auth/script.external_request']));
+    const whitelist = manifest.urlFetchWhitelist as string[];
+    expect(whitelist).toHaveLength(1);
+    expect(whitelist[0]).toMatch(/^https:\/\/[^/]+\/api\/v1\/$/);
+  });
+});
+
+describe('top-level generation', () => {
+  it('fails on exports it cannot express faithfully', () => {
+    const dir = fileURLToPath(new URL('./fixtures/', import.meta.url));
+    expect(() => readPublicFunctions(`${dir}bad-exports.ts`)).toThrow(TopLevelError);
+    try {
+      readPublicFunctions(`${dir}bad-exports.ts`);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('notAFunction: only function declarations');
+      expect(message).toContain('NO_DOC: missing JSDoc');
+      expect(message).toContain('DESTRUCTURED: parameter');
+      expect(message).toContain('MISSING_PARAM: JSDoc lacks @param b');
+      expect(message).toContain('NO_RETURN: a custom function needs @return');
+    }
+  });
+});
