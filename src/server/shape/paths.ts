@@ -1,8 +1,8 @@
 /**
  * Field paths into an answer: dotted segments such as `months`, `peak.month`, `months.volume`.
  * A segment matches a key ignoring case and separators (an exact key wins). On a list, a name maps
- * over the items (`months.volume` is every month's volume) and a number picks an item, from 1 like
- * INDEX. Nothing here knows a field name: the answer's own keys are the only vocabulary.
+ * over the items (`months.volume` is every month's volume; lists it meets are spliced, so
+ * `baskets.members` is every basket's members) and a number picks an item, from 1 like INDEX. Nothing here knows a field name: the answer's own keys are the only vocabulary.
  */
 import { listForMessage, normaliseName } from './names';
 import { isObject, MAX_DEPTH, own, type Json } from './types';
@@ -27,10 +27,21 @@ function keysOf(v: Json, depth = 0): string[] {
   return [...keys];
 }
 
-/** `v[key]`, mapped over lists (at any depth); items without the key give null. */
+/**
+ * `v[key]`, mapped over a list: items without the key give null, and lists met on the way are
+ * spliced in, so `baskets.members.slug` is every member's slug, the same column the table heads so.
+ */
 function pick(v: Json, key: string, d = 0): Json {
-  if (Array.isArray(v)) return d < MAX_DEPTH ? v.map((x) => pick(x, key, d + 1)) : null;
-  return isObject(v) ? own(v, key) : null;
+  if (!Array.isArray(v)) return isObject(v) ? own(v, key) : null;
+  const out: Json[] = [];
+  if (d < MAX_DEPTH) {
+    for (const item of v) {
+      const x = pick(item, key, d + 1);
+      if (Array.isArray(x)) for (const y of x) out.push(y);
+      else out.push(x);
+    }
+  }
+  return out;
 }
 
 function same(key: string, seg: string): boolean {

@@ -103,17 +103,23 @@ describe('selectPath', () => {
     expect(ok(brand, 'products.searches').value).toEqual([50000, 20000, null]);
     expect(ok([{ a: 1 }, { b: 2 }, 'x'], 'a').value).toEqual([1, null, null]);
   });
-  it('maps through nested lists, keeping their structure', () => {
-    const slugs = ok(industries, 'baskets.members.slug').value as string[][];
-    expect(slugs).toHaveLength(8);
-    expect(slugs[2]).toEqual(['co-3-1', 'co-3-2', 'co-3-3']);
+  it('splices the lists it meets while mapping, like the table column of the same name', () => {
+    const slugs = ok(industries, 'baskets.members.slug').value as string[];
+    expect(slugs).toHaveLength(36);
+    expect(slugs.slice(0, 4)).toEqual(['co-1-1', 'co-2-1', 'co-2-2', 'co-3-1']);
+    expect(ok(industries, 'baskets.members').value).toHaveLength(36);
+    expect(ok([[{ a: 1 }, { a: 2 }], [{ a: 3 }], { a: [4, 5] }, {}], 'a').value).toEqual([1, 2, 3, 4, 5, null]);
+    expect(ok({ s: [{ p: [[1, 2]] }, { p: [[3, 4]] }] }, 's.p').value).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
   it('picks an item by number from 1, like INDEX', () => {
     expect(ok(trendA, 'months.1')).toEqual({ ok: true, value: { month: '2025-01', volume: 100 }, path: 'months.1' });
     expect(ok(trendB, 'history.12.searches').value).toBe(1200);
     expect(ok(trendA, 'months.volume.3').value).toBe(300);
     expect(ok(industries, 'baskets.2.members.2.slug').value).toBe('co-2-2');
-    expect(ok(industries, 'baskets.members.3').value).toEqual(industries.baskets[2]!.members);
+    expect(ok(industries, 'baskets.members.3').value).toEqual({ slug: 'co-2-2', weight: 2 });
     expect(ok([10, 20], '02').path).toBe('2');
   });
   it('reads digits on an object as a key', () => {
