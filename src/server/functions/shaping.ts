@@ -33,7 +33,10 @@ export function shapeOne(data: Json, field: string | undefined, options: Options
     const table = flattenToTable(data);
     grid = table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]];
   } else {
-    grid = valueToGrid(select(data, field), { headers: !options.noHeaders });
+    const selection = selectPath(data, field);
+    if (!selection.ok) throw errors.input(capitalise(selection.message));
+    // Named by its full path, so the table's headers can be pasted back as fields.
+    grid = valueToGrid(selection.value, { headers: !options.noHeaders, name: selection.path });
   }
   return finish(grid, options);
 }
