@@ -1,0 +1,147 @@
+/**
+ * Test harness: runs the stand-in service in a child process.
+ *
+ * A separate process is required because callers may block their own thread with
+ * synchronous HTTP; an in-process server would then never answer.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Fault, Schema, ServiceConfig, Stats } from './server.js';
+
+export type { Fault, LogEntry, Schema, ServiceConfig, Stats } from './server.js';
+
+export interface StartOptions {
+  schema?: Schema;
+  /** Valid API keys (default: dev-key-1, dev-key-2). */
+  keys?: string[];
+  latencyFreshMs?: number;
+  latencyCachedMs?: number;
+  freshPerDay?: number;
+  callsPerDay?: number;
+  /** Port to bind (default 0 = any free port). */
+  port?: number;
+  /** Forward per-request log lines of the child to this process's stderr. */
+  verbose?: boolean;
+}
+
+/** Async wrappers of the control API (POST/GET /__control/...). */
+export interface ControlClient {
+  /** Clears counters, cache, usage, faults, clock offset; restores startup keys and config. */
+  reset(): Promise<void>;
+  config(c: Partial<ServiceConfig>): Promise<ServiceConfig>;
+  keys(k: { add?: string[]; revoke?: string[] }): Promise<void>;
+  /** Appends faults. */
+  faults(f: Fault[]): Promise<void>;
+  /** Sets today's usage of one key (or of every active key when `key` is omitted). */
+  limits(l: { key?: string; freshUsed?: number; callsUsed?: number }): Promise<void>;
+  /** Moves the service clock forward (or back, if negative). */
+  clock(advanceMs: number): Promise<void>;
+  stats(): Promise<Stats>;
+  /** Clears counters and log only (keeps the 7-day cache). */
+  resetStats(): Promise<void>;
+}
+
+export interface ServiceHandle {
+  url: string;
+  port: number;
+  /** The keys the service was started with (first one is a convenient default). */
+  keys: string[];
+  control: ControlClient;
+  stop(): Promise<void>;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const DEFAULT_KEYS = ['dev-key-1', 'dev-key-2'];
+
+// Children still running when this process exits are killed.
+const children = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+}
+
+/**
+ * Spawns `dev/service/main.ts` and resolves once it is listening.
+ * @throws if the child exits or prints nothing within 20 s.
+ */
+export async function startService(opts: StartOptions = {}): Promise<ServiceHandle> {
+  const keys = opts.keys ?? DEFAULT_KEYS;
+  const args = [
+    '--import', 'tsx', MAIN,
+    '--port', String(opts.port ?? 0),
+    '--schema', opts.schema ?? 'a',
+    '--keys', keys.join(','),
+    '--exit-on-stdin-close',
+  ];
+  const num = (flag: string, v: number | undefined) => { if (v !== undefined) args.push(flag, String(v)); };
+  num('--latency-fresh-ms', opts.latencyFreshMs);
+  num('--latency-cached-ms', opts.latencyCachedMs);
+  num('--fresh-per-day', opts.freshPerDay);
+  num('--calls-per-day', opts.callsPerDay);
+  if (opts.verbose) args.push('--verbose');
+
+  installExitHook();
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => { children.delete(child); resolve(); }));
+
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    if (opts.verbose) process.stderr.write(d);
+    stderr = (stderr + d).slice(-4000);
+  });
+
+  const info = await new Promise<{ port: number; url: string }>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`service did not start within 20 s: ${stderr}`)); }, 20_000);
+    const onData = (d: string) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl < 0) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData).resume(); // keep draining
+      try { resolve(JSON.parse(out.slice(0, nl)) as { port: number; url: string }); } catch (e) { reject(e as Error); }
+    };
+    child.stdout!.setEncoding('utf8').on('data', onData);
+    void exited.then(() => { clearTimeout(timer); reject(new Error(`service exited before listening (code ${child.exitCode}): ${stderr.trim()}`)); });
+  });
+
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${info.url}/__control/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as T & { message?: string };
+    if (!res.ok) throw new Error(`control ${path} failed: ${res.status} ${json.message ?? ''}`);
+    return json;
+  };
+
+  const control: ControlClient = {
+    reset: async () => { await call('POST', 'reset', {}); },
+    config: async (c) => (await call<{ config: ServiceConfig }>('POST', 'config', c)).config,
+    keys: async (k) => { await call('POST', 'keys', k); },
+    faults: async (f) => { await call('POST', 'faults', { faults: f }); },
+    limits: async (l) => { await call('POST', 'limits', l); },
+    clock: async (advanceMs) => { await call('POST', 'clock', { advanceMs }); },
+    stats: () => call<Stats>('GET', 'stats'),
+    resetStats: async () => { await call('POST', 'stats/reset', {}); },
+  };
+
+  return {
+    url: info.url,
+    port: info.port,
+    keys: [...keys],
+    control,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,471 @@
+/**
+ * Local stand-in of the search-demand service (see /work/shared/API-SPEC.md and README.md here).
+ *
+ * A plain node:http server: Bearer-key auth, a 7-day query cache, per-key daily
+ * limits on a movable service clock, two wire schemas, and a control API under
+ * /__control/ for tests (fault injection, knobs, stats).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  companyData, groupMembers, industriesData, marketsData, normaliseKeyword, rankingOverview, trendData, universe,
+} from './data.js';
+import {
+  SCHEMAS, renderBrand, renderCompany, renderIndustries, renderList, renderMarkets, renderOverview, renderTrend, renderUsage,
+  type Meta, type Schema,
+} from './schemas.js';
+
+export type { Schema } from './schemas.js';
+
+/** Knobs that can be changed at runtime via POST /__control/config. */
+export interface ServiceConfig {
+  schema: Schema;
+  latencyFreshMs: number;
+  latencyCachedMs: number;
+  freshPerDay: number;
+  callsPerDay: number;
+}
+
+export interface ServiceOptions extends Partial<ServiceConfig> {
+  /** Initial valid API keys (default DEFAULT_KEYS). */
+  keys?: string[];
+  /** Called once per finished /api/v1 request with a one-line summary (never contains keys). */
+  log?: (line: string) => void;
+}
+
+export type Fault =
+  | { kind: '5xx'; count: number; status?: number; path?: string }
+  | { kind: 'malformed'; count: number; path?: string }
+  | { kind: 'hang'; count: number; ms: number; destroy?: boolean; path?: string }
+  | { kind: '429'; count: number; retryAfter?: number; path?: string }
+  | { kind: 'reset'; count: number; path?: string };
+
+export interface LogEntry {
+  path: string;
+  /** Normalised query, e.g. "keyword=coffee beans" ("" for endpoints without parameters). */
+  query: string;
+  /** HTTP status; 0 when the connection was destroyed without a response. */
+  status: number;
+  cache: 'HIT' | 'MISS' | null;
+  ms: number;
+}
+
+export interface Stats {
+  requests: number;
+  apiCalls: number;
+  freshCredits: number;
+  cacheHits: number;
+  byEndpoint: Record<string, number>;
+  byQuery: Record<string, number>;
+  statusCounts: Record<string, number>;
+  log: LogEntry[];
+}
+
+export interface Usage { day: string; fresh: number; calls: number }
+
+export interface ServiceState {
+  config: ServiceConfig;
+  keys: Set<string>;
+  revoked: Set<string>;
+  /** Per key, for the current UTC day of the service clock. */
+  usage: Map<string, Usage>;
+  /** Normalised query → service time of the fresh answer. */
+  cache: Map<string, number>;
+  /** Pending faults; `count` is decremented as requests are affected. */
+  faults: Fault[];
+  clockOffsetMs: number;
+  stats: Stats;
+}
+
+export interface Service {
+  server: http.Server;
+  state: ServiceState;
+  /** Current service time (wall clock + offset) in ms. */
+  now(): number;
+  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_KEYS = ['dev-key-1', 'dev-key-2'];
+export const DEFAULT_CONFIG: ServiceConfig = { schema: 'a', latencyFreshMs: 0, latencyCachedMs: 0, freshPerDay: 250, callsPerDay: 2000 };
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+const LOG_MAX = 5000;
+const MAX_PARAM = 200;
+
+interface Route { param?: 'keyword' | 'slug' | 'group'; credit?: boolean }
+const ROUTES = new Map<string, Route>([
+  ['/trend', { param: 'keyword', credit: true }],
+  ['/company', { param: 'keyword', credit: true }],
+  ['/markets', {}],
+  ['/industries', {}],
+  ['/ranking', {}],
+  ['/ranking/list', { param: 'group' }],
+  ['/brand', { param: 'slug' }],
+  ['/usage', {}],
+]);
+
+type Json = Record<string, unknown>;
+class BadRequest extends Error {}
+
+const emptyStats = (): Stats => ({
+  requests: 0, apiCalls: 0, freshCredits: 0, cacheHits: 0, byEndpoint: {}, byQuery: {}, statusCounts: {}, log: [],
+});
+const inc = (o: Record<string, number>, k: string) => { o[k] = (o[k] ?? 0) + 1; };
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const nextUtcMidnight = (ms: number) => { const d = new Date(ms); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1); };
+const isLoopback = (a: string | undefined) => !!a && (a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.'));
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function readJson(req: http.IncomingMessage): Promise<Json> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const c of req as AsyncIterable<Buffer>) {
+    size += c.length;
+    if (size > 1_000_000) throw new BadRequest('body too large');
+    chunks.push(c);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (!text) return {};
+  let v: unknown;
+  try { v = JSON.parse(text); } catch { throw new BadRequest('body must be JSON'); }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new BadRequest('body must be a JSON object');
+  return v as Json;
+}
+
+/** Reads an optional non-negative finite number from a control body. */
+function optNum(body: Json, name: string): number | undefined {
+  const v = body[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new BadRequest(`${name} must be a non-negative number`);
+  return v;
+}
+
+function parseFault(v: unknown): Fault {
+  if (!v || typeof v !== 'object') throw new BadRequest('fault must be an object');
+  const f = v as Json;
+  const count = optNum(f, 'count');
+  if (count === undefined || !Number.isInteger(count)) throw new BadRequest('fault.count must be a non-negative integer');
+  if (f.path !== undefined && typeof f.path !== 'string') throw new BadRequest('fault.path must be a string');
+  const path = f.path as string | undefined;
+  switch (f.kind) {
+    case '5xx': {
+      const status = optNum(f, 'status') ?? 503;
+      if (status < 500 || status > 599) throw new BadRequest('fault.status must be 500-599');
+      return { kind: '5xx', count, status, path };
+    }
+    case 'malformed': case 'reset': return { kind: f.kind, count, path };
+    case 'hang': {
+      const ms = optNum(f, 'ms');
+      if (ms === undefined) throw new BadRequest('hang fault needs ms');
+      return { kind: 'hang', count, ms, destroy: f.destroy === true, path };
+    }
+    case '429': return { kind: '429', count, retryAfter: optNum(f, 'retryAfter'), path };
+    default: throw new BadRequest('fault.kind must be one of 5xx, malformed, hang, 429, reset');
+  }
+}
+
+const SERVER_ERRORS: Record<number, string> = { 500: 'internal_error', 502: 'bad_gateway', 503: 'service_unavailable', 504: 'gateway_timeout' };
+
+/**
+ * Creates the stand-in service (not yet listening).
+ * @param options initial config and keys; `reset` restores exactly these.
+ */
+export function createService(options: ServiceOptions = {}): Service {
+  const initialConfig: ServiceConfig = { ...DEFAULT_CONFIG };
+  for (const k of Object.keys(DEFAULT_CONFIG) as Array<keyof ServiceConfig>) {
+    if (options[k] !== undefined) (initialConfig as unknown as Json)[k] = options[k];
+  }
+  if (!SCHEMAS.includes(initialConfig.schema)) throw new Error(`unknown schema ${String(initialConfig.schema)}`);
+  const initialKeys = [...(options.keys ?? DEFAULT_KEYS)];
+  const log = options.log;
+
+  const state: ServiceState = {
+    config: { ...initialConfig }, keys: new Set(initialKeys), revoked: new Set(), usage: new Map(), cache: new Map(),
+    faults: [], clockOffsetMs: 0, stats: emptyStats(),
+  };
+  const now = () => Date.now() + state.clockOffsetMs;
+
+  // Pending sleeps are tracked so close() can drop them.
+  const timers = new Set<NodeJS.Timeout>();
+  const sleep = (ms: number) => (ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => {
+    const t = setTimeout(() => { timers.delete(t); resolve(); }, ms);
+    timers.add(t);
+  }));
+
+  const usageOf = (key: string, t: number): Usage => {
+    const day = utcDay(t);
+    let u = state.usage.get(key);
+    if (!u || u.day !== day) state.usage.set(key, (u = { day, fresh: 0, calls: 0 }));
+    return u;
+  };
+
+  const takeFault = (pathname: string): Fault | undefined => {
+    const f = state.faults.find((x) => x.count > 0 && (!x.path || pathname.endsWith(x.path)));
+    if (f) f.count--;
+    state.faults = state.faults.filter((x) => x.count > 0);
+    return f;
+  };
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    const t0 = performance.now();
+    const path = url.pathname;
+    const sub = path.slice('/api/v1'.length).replace(/\/+$/, '') || '/';
+    const route = ROUTES.get(sub);
+    const value = route?.param ? normaliseKeyword(url.searchParams.get(route.param) ?? '') : '';
+    const query = route?.param ? `${route.param}=${value}` : '';
+    const queryKey = query ? `${sub}?${query}` : sub;
+
+    const entry: LogEntry = { path, query, status: 0, cache: null, ms: 0 };
+    state.stats.requests++;
+    inc(state.stats.byEndpoint, sub);
+    inc(state.stats.byQuery, queryKey);
+    res.once('close', () => {
+      entry.ms = Math.round(performance.now() - t0);
+      const st = state.stats;
+      inc(st.statusCounts, String(entry.status));
+      st.log.push(entry);
+      if (st.log.length > LOG_MAX) st.log.splice(0, st.log.length - LOG_MAX);
+      log?.(`${entry.status || 'reset'} ${req.method} ${queryKey} ${entry.cache ?? '-'} ${entry.ms}ms`);
+    });
+
+    const reply = (status: number, body: unknown, cache: 'HIT' | 'MISS' = 'MISS', headers: Record<string, string> = {}) => {
+      entry.status = status;
+      entry.cache = status >= 200 && status < 300 ? cache : null;
+      sendJson(res, status, body, { 'X-Cache': cache, ...headers });
+    };
+    const error = (status: number, code: string, message: string, extra: Json = {}, headers: Record<string, string> = {}) =>
+      reply(status, { error: code, message, ...extra }, 'MISS', headers);
+    const gone = () => res.destroyed || req.socket.destroyed;
+
+    // Faults act before anything else: the request never reaches the service logic
+    // (no API call, no credit, no cache entry), except `hang`, which then proceeds normally.
+    const fault = takeFault(path);
+    if (fault) {
+      switch (fault.kind) {
+        case 'reset': req.socket.destroy(); return;
+        case '5xx': {
+          const status = fault.status ?? 503;
+          return error(status, SERVER_ERRORS[status] ?? 'server_error', 'The service is temporarily unavailable. Please retry later.');
+        }
+        case '429':
+          return error(429, 'rate_limited', 'Too many requests. Slow down.', {},
+            fault.retryAfter !== undefined ? { 'Retry-After': String(Math.round(fault.retryAfter)) } : {});
+        case 'malformed':
+          return reply(200, '{"cache":"miss","data":[{"month":"2025-0', 'MISS');
+        case 'hang':
+          await sleep(fault.ms);
+          if (gone()) return;
+          if (fault.destroy) { req.socket.destroy(); return; }
+      }
+    }
+
+    // Auth. The key itself never appears in a response or log.
+    const m = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    const key = m?.[1];
+    if (!key) return error(401, 'unauthorized', 'Missing API key. Send the header "Authorization: Bearer <API_KEY>".');
+    if (state.revoked.has(key)) return error(401, 'unauthorized', 'This API key has been revoked.');
+    if (!state.keys.has(key)) return error(401, 'unauthorized', 'Invalid API key.');
+
+    const cfg = state.config;
+    const t = now();
+    const u = usageOf(key, t);
+    const limited = (limit: 'fresh_searches' | 'api_calls') => {
+      const reset = nextUtcMidnight(t);
+      const resetAt = new Date(reset).toISOString();
+      const message = limit === 'fresh_searches'
+        ? `Daily fresh search limit reached (${cfg.freshPerDay} per day). Cached results are still available. Resets at ${resetAt}.`
+        : `Daily API call limit reached (${cfg.callsPerDay} per day). Resets at ${resetAt}.`;
+      return error(429, 'limit_exceeded', message, { limit, reset_at: resetAt },
+        { 'Retry-After': String(Math.max(1, Math.ceil((reset - t) / 1000))) });
+    };
+    // A call over the limit is rejected and not counted, so `used` never exceeds `limit`.
+    if (u.calls >= cfg.callsPerDay) return limited('api_calls');
+    u.calls++;
+    state.stats.apiCalls++;
+
+    if (!route) return error(404, 'not_found', `Unknown endpoint ${path}`);
+    if (req.method !== 'GET') return error(405, 'method_not_allowed', 'Only GET is supported.', {}, { Allow: 'GET' });
+
+    if (sub === '/usage') {
+      // Counted above, before reading, so the answer includes this call.
+      return reply(200, renderUsage({
+        freshUsed: u.fresh, freshLimit: cfg.freshPerDay, callsUsed: u.calls, callsLimit: cfg.callsPerDay,
+        resetAt: new Date(nextUtcMidnight(t)).toISOString(),
+      }, { schema: cfg.schema, hit: false, fetchedAt: t }));
+    }
+
+    if (route.param) {
+      if (!value) return error(400, 'bad_request', `${route.param} is required`);
+      if ([...value].length > MAX_PARAM) return error(400, 'bad_request', `${route.param} must be at most ${MAX_PARAM} characters`);
+    }
+
+    let build: (meta: Meta) => Json;
+    switch (sub) {
+      case '/trend': build = (mt) => renderTrend(trendData(value, mt.fetchedAt), mt); break;
+      case '/company': build = (mt) => renderCompany(companyData(value), mt); break;
+      case '/markets': build = (mt) => renderMarkets(marketsData(), mt); break;
+      case '/industries': build = (mt) => renderIndustries(industriesData(), mt); break;
+      case '/ranking': build = (mt) => renderOverview(rankingOverview(), mt); break;
+      case '/ranking/list': {
+        if (!value.includes(':')) return error(400, 'bad_request', 'group must have the form prefix:name, e.g. market:us');
+        const members = groupMembers(value);
+        if (!members) return error(404, 'not_found', `unknown group ${value}; see /api/v1/ranking for valid groups`);
+        build = (mt) => renderList(value, members, mt);
+        break;
+      }
+      case '/brand': {
+        const brand = universe().bySlug.get(value);
+        if (!brand) return error(404, 'not_found', `unknown brand ${value}`);
+        build = (mt) => renderBrand(brand, mt);
+        break;
+      }
+      default: return error(404, 'not_found', `Unknown endpoint ${path}`);
+    }
+
+    // 7-day cache, shared by all keys. The entry is written when the fresh answer is
+    // decided (before the latency wait), so concurrent duplicates are HITs.
+    const at = state.cache.get(queryKey);
+    const hit = at !== undefined && t - at < WEEK_MS;
+    if (!hit && route.credit) {
+      if (u.fresh >= cfg.freshPerDay) return limited('fresh_searches');
+      u.fresh++;
+      state.stats.freshCredits++;
+    }
+    if (hit) state.stats.cacheHits++;
+    else state.cache.set(queryKey, t);
+    const meta: Meta = { schema: cfg.schema, hit, fetchedAt: hit ? at : t };
+    await sleep(hit ? cfg.latencyCachedMs : cfg.latencyFreshMs);
+    if (gone()) return;
+    reply(200, build(meta), hit ? 'HIT' : 'MISS');
+  }
+
+  function resetAll(): void {
+    state.config = { ...initialConfig };
+    state.keys = new Set(initialKeys);
+    state.revoked = new Set();
+    state.usage = new Map();
+    state.cache = new Map();
+    state.faults = [];
+    state.clockOffsetMs = 0;
+    state.stats = emptyStats();
+  }
+
+  async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
+    if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { error: 'forbidden', message: 'control API is loopback-only' });
+    const body = req.method === 'POST' ? await readJson(req) : {};
+    const ok = (extra: Json = {}) => sendJson(res, 200, { ok: true, ...extra });
+    switch (`${req.method} ${path}`) {
+      case 'POST /__control/reset':
+        resetAll();
+        return ok();
+      case 'GET /__control/config':
+        return ok({ config: state.config, now: new Date(now()).toISOString(), clockOffsetMs: state.clockOffsetMs });
+      case 'POST /__control/config': {
+        const next = { ...state.config };
+        if (body.schema !== undefined) {
+          if (!SCHEMAS.includes(body.schema as Schema)) throw new BadRequest('schema must be "a" or "b"');
+          next.schema = body.schema as Schema;
+        }
+        for (const k of ['latencyFreshMs', 'latencyCachedMs', 'freshPerDay', 'callsPerDay'] as const) {
+          const v = optNum(body, k);
+          if (v !== undefined) next[k] = v;
+        }
+        state.config = next;
+        return ok({ config: next });
+      }
+      case 'POST /__control/keys': {
+        const list = (name: string): string[] => {
+          const v = body[name] ?? [];
+          if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.length > 0)) throw new BadRequest(`${name} must be an array of strings`);
+          return v as string[];
+        };
+        for (const k of list('add')) { state.keys.add(k); state.revoked.delete(k); }
+        for (const k of list('revoke')) { state.keys.delete(k); state.revoked.add(k); }
+        return ok({ active: state.keys.size, revoked: state.revoked.size });
+      }
+      case 'POST /__control/faults': {
+        if (!Array.isArray(body.faults)) throw new BadRequest('faults must be an array');
+        state.faults.push(...body.faults.map(parseFault).filter((f) => f.count > 0));
+        return ok({ pending: state.faults.length });
+      }
+      case 'POST /__control/limits': {
+        if (body.key !== undefined && (typeof body.key !== 'string' || !body.key)) throw new BadRequest('key must be a string');
+        const freshUsed = optNum(body, 'freshUsed');
+        const callsUsed = optNum(body, 'callsUsed');
+        const t = now();
+        for (const k of body.key ? [body.key as string] : [...state.keys]) {
+          const u = usageOf(k, t);
+          if (freshUsed !== undefined) u.fresh = Math.floor(freshUsed);
+          if (callsUsed !== undefined) u.calls = Math.floor(callsUsed);
+        }
+        return ok();
+      }
+      case 'POST /__control/clock': {
+        const v = body.advanceMs;
+        if (typeof v !== 'number' || !Number.isFinite(v)) throw new BadRequest('advanceMs must be a number');
+        state.clockOffsetMs += v;
+        return ok({ now: new Date(now()).toISOString(), clockOffsetMs: state.clockOffsetMs });
+      }
+      case 'GET /__control/stats':
+        return sendJson(res, 200, state.stats);
+      case 'POST /__control/stats/reset':
+        state.stats = emptyStats();
+        return ok();
+      default:
+        return sendJson(res, 404, { error: 'not_found', message: `unknown control endpoint ${req.method} ${path}` });
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const p = url.pathname;
+    const work = p.startsWith('/__control/') ? handleControl(req, res, p)
+      : p === '/api/v1' || p.startsWith('/api/v1/') ? handleApi(req, res, url)
+        : Promise.resolve(sendJson(res, 404, { error: 'not_found', message: 'Not found. The API lives under /api/v1.' }));
+    work.catch((err: unknown) => {
+      if (res.headersSent || res.destroyed) { res.destroy(); return; }
+      if (err instanceof BadRequest) sendJson(res, 400, { error: 'bad_request', message: err.message });
+      else sendJson(res, 500, { error: 'internal_error', message: 'internal error' });
+      if (!(err instanceof BadRequest)) process.stderr.write(`service error: ${String((err as Error)?.stack ?? err)}\n`);
+    });
+  });
+  // Keep-alive friendly; requestTimeout off so long `hang` faults are not cut by Node.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 0;
+
+  return {
+    server,
+    state,
+    now,
+    listen(port = 0, host = '127.0.0.1') {
+      universe(); // build the universe up front so the first request is not slow
+      return new Promise((resolve, reject) => {
+        const onError = (e: Error) => reject(e);
+        server.once('error', onError);
+        server.listen(port, host, () => {
+          server.off('error', onError);
+          const a = server.address() as AddressInfo;
+          resolve({ port: a.port, url: `http://${host.includes(':') ? `[${host}]` : host}:${a.port}` });
+        });
+      });
+    },
+    close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
