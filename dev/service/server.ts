@@ -228,18 +228,24 @@ export function createService(options: ServiceOptions = {}): Service {
     state.stats.requests++;
     inc(state.stats.byEndpoint, sub);
     inc(state.stats.byQuery, queryKey);
-    res.once('close', () => {
-      entry.ms = Math.round(performance.now() - t0);
+    // Recorded synchronously when the outcome is decided (so a client that reads stats right
+    // after its response sees it); the close hook covers connections dropped by the client.
+    let recorded = false;
+    const record = (status: number, cache: LogEntry['cache']) => {
+      if (recorded) return;
+      recorded = true;
+      Object.assign(entry, { status, cache, ms: Math.round(performance.now() - t0) });
       const st = state.stats;
-      inc(st.statusCounts, String(entry.status));
+      inc(st.statusCounts, String(status));
       st.log.push(entry);
       if (st.log.length > LOG_MAX) st.log.splice(0, st.log.length - LOG_MAX);
-      log?.(`${entry.status || 'reset'} ${req.method} ${queryKey} ${entry.cache ?? '-'} ${entry.ms}ms`);
-    });
+      log?.(`${status || 'reset'} ${req.method} ${queryKey} ${cache ?? '-'} ${entry.ms}ms`);
+    };
+    res.once('close', () => record(0, null));
+    const destroy = () => { record(0, null); req.socket.destroy(); };
 
     const reply = (status: number, body: unknown, cache: 'HIT' | 'MISS' = 'MISS', headers: Record<string, string> = {}) => {
-      entry.status = status;
-      entry.cache = status >= 200 && status < 300 ? cache : null;
+      record(status, status >= 200 && status < 300 ? cache : null);
       sendJson(res, status, body, { 'X-Cache': cache, ...headers });
     };
     const error = (status: number, code: string, message: string, extra: Json = {}, headers: Record<string, string> = {}) =>
@@ -251,7 +257,7 @@ export function createService(options: ServiceOptions = {}): Service {
     const fault = takeFault(path);
     if (fault) {
       switch (fault.kind) {
-        case 'reset': req.socket.destroy(); return;
+        case 'reset': return destroy();
         case '5xx': {
           const status = fault.status ?? 503;
           return error(status, SERVER_ERRORS[status] ?? 'server_error', 'The service is temporarily unavailable. Please retry later.');
@@ -264,7 +270,7 @@ export function createService(options: ServiceOptions = {}): Service {
         case 'hang':
           await sleep(fault.ms);
           if (gone()) return;
-          if (fault.destroy) { req.socket.destroy(); return; }
+          if (fault.destroy) return destroy();
       }
     }
 
