@@ -78,7 +78,7 @@ function describeFunction(name: string, declaration: ts.FunctionDeclaration, pro
   const text = declaration.getSourceFile().text.slice(doc.getStart(), doc.getEnd());
   const tags = doc.tags ?? [];
   const isCustomFunction = tags.some((t) => t.tagName.text === 'customfunction');
-  const documented = tags.filter(ts.isJSDocParameterTag).map((t) => t.name.getText());
+  const documented = tags.flatMap((t) => (ts.isJSDocParameterTag(t) ? [t.name.getText()] : []));
   if (!ts.getTextOfJSDocComment(doc.comment)?.trim()) problems.push(`${name}: JSDoc has no description`);
   for (const p of params) if (!documented.includes(p)) problems.push(`${name}: JSDoc lacks @param ${p}`);
   for (const d of documented) if (!params.includes(d)) problems.push(`${name}: JSDoc documents unknown parameter ${d}`);
