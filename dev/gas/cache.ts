@@ -1,0 +1,274 @@
+/**
+ * CacheService with Google's limits: keys up to 250 characters, string values up to 100 KB, expiry
+ * 1 s to 6 h (default 10 min), about 1,000 items per cache, and any read may miss (`dropRate`).
+ * The three caches persist across executions: they are held by the runtime, not the execution.
+ */
+import { RuntimeClock, SeededRandom } from './clock.js';
+import type { Execution } from './execution.js';
+import { GasException } from './execution.js';
+import { isPlainObject } from './realm.js';
+import { GasObject, checkArgs } from './service.js';
+
+export const CACHE_LIMITS = Object.freeze({
+  maxKeyLength: 250,
+  maxValueBytes: 100 * 1024,
+  defaultExpirationSeconds: 600,
+  maxExpirationSeconds: 21_600,
+  maxItems: 1000,
+});
+
+/** A live entry, as tests inspect it. `expiresAt` is on the runtime clock (ms since epoch). */
+export interface CacheEntry {
+  key: string;
+  value: string;
+  expiresAt: number;
+}
+
+/**
+ * Storage behind one cache. Synchronous on purpose: a later backend can live in a shared process
+ * (reached through the same Atomics bridge as HTTP) for multi-worker concurrency tests.
+ */
+export interface CacheBackend {
+  get(key: string, now: number): string | null;
+  /** Stores and evicts the least recently put entries beyond capacity. */
+  put(key: string, value: string, expiresAt: number, now: number): void;
+  remove(key: string): void;
+  entries(now: number): CacheEntry[];
+  clear(): void;
+}
+
+/** In-process backend: a Map in insertion order (re-put moves a key to the end). */
+export class MemoryCacheBackend implements CacheBackend {
+  readonly #map = new Map<string, { value: string; expiresAt: number }>();
+
+  constructor(readonly capacity: number = CACHE_LIMITS.maxItems) {}
+
+  get(key: string, now: number): string | null {
+    const hit = this.#map.get(key);
+    if (!hit) return null;
+    if (hit.expiresAt <= now) {
+      this.#map.delete(key);
+      return null;
+    }
+    return hit.value;
+  }
+
+  put(key: string, value: string, expiresAt: number, now: number): void {
+    this.#map.delete(key);
+    this.#map.set(key, { value, expiresAt });
+    if (this.#map.size <= this.capacity) return;
+    for (const [k, v] of this.#map) if (v.expiresAt <= now) this.#map.delete(k);
+    for (const k of this.#map.keys()) {
+      if (this.#map.size <= this.capacity) break;
+      this.#map.delete(k);
+    }
+  }
+
+  remove(key: string): void {
+    this.#map.delete(key);
+  }
+
+  entries(now: number): CacheEntry[] {
+    const out: CacheEntry[] = [];
+    for (const [key, v] of this.#map) if (v.expiresAt > now) out.push({ key, value: v.value, expiresAt: v.expiresAt });
+    return out;
+  }
+
+  clear(): void {
+    this.#map.clear();
+  }
+}
+
+/** One cache (document, user or script) as the runtime holds it, with knobs for tests. */
+export class CacheStore {
+  /** Probability (0..1) that any single key read misses, drawn from a seeded RNG. */
+  dropRate = 0;
+  readonly #random = new SeededRandom(1);
+
+  constructor(
+    readonly name: 'document' | 'user' | 'script',
+    readonly backend: CacheBackend,
+    readonly clock: RuntimeClock,
+  ) {}
+
+  /** Seeds the RNG behind dropRate. */
+  setSeed(seed: number): void {
+    this.#random.setSeed(seed);
+  }
+
+  /** Live (unexpired) entries, oldest put first. */
+  entries(): CacheEntry[] {
+    return this.backend.entries(this.clock.now());
+  }
+
+  /** Live keys. */
+  keys(): string[] {
+    return this.entries().map((e) => e.key);
+  }
+
+  /** Reads a value without the limits or dropRate (for test assertions). */
+  peek(key: string): string | null {
+    return this.backend.get(key, this.clock.now());
+  }
+
+  /** Stores a value without the checks (for test setup). */
+  seed(key: string, value: string, expirationInSeconds = CACHE_LIMITS.defaultExpirationSeconds): void {
+    const now = this.clock.now();
+    this.backend.put(key, value, now + expirationInSeconds * 1000, now);
+  }
+
+  clear(): void {
+    this.backend.clear();
+  }
+
+  /** Deletes the entries matching `predicate` now; returns how many. */
+  drop(predicate: (key: string, value: string) => boolean): number {
+    let n = 0;
+    for (const e of this.entries()) {
+      if (predicate(e.key, e.value)) {
+        this.backend.remove(e.key);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** A read as the script does it: may miss on purpose. */
+  read(key: string): string | null {
+    const value = this.backend.get(key, this.clock.now());
+    if (value === null) return null;
+    if (this.dropRate > 0 && this.#random.next() < this.dropRate) return null;
+    return value;
+  }
+
+  write(key: string, value: string, expirationInSeconds: number): void {
+    const now = this.clock.now();
+    this.backend.put(key, value, now + expirationInSeconds * 1000, now);
+  }
+}
+
+const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+/** A `Cache` object as the script sees it. */
+export class CacheFake extends GasObject {
+  readonly gasType = 'CacheService.Cache';
+  readonly #store: CacheStore;
+
+  constructor(store: CacheStore) {
+    super();
+    this.#store = store;
+  }
+
+  #key(key: unknown, method: string, args: unknown[]): string {
+    checkArgs(typeof key === 'string', `CacheService.Cache.${method}`, args);
+    const k = key as string;
+    if (k.length > CACHE_LIMITS.maxKeyLength) throw new GasException('Argument too large: key');
+    return k;
+  }
+
+  #value(value: unknown, method: string, args: unknown[]): string {
+    checkArgs(typeof value === 'string', `CacheService.Cache.${method}`, args);
+    const v = value as string;
+    if (utf8Length(v) > CACHE_LIMITS.maxValueBytes) throw new GasException('Argument too large: value');
+    return v;
+  }
+
+  #expiration(seconds: unknown, method: string, args: unknown[]): number {
+    if (seconds === undefined) return CACHE_LIMITS.defaultExpirationSeconds;
+    checkArgs(typeof seconds === 'number', `CacheService.Cache.${method}`, args);
+    const s = seconds as number;
+    if (!Number.isInteger(s) || s < 1 || s > CACHE_LIMITS.maxExpirationSeconds) {
+      throw new GasException('Invalid argument: expirationInSeconds');
+    }
+    return s;
+  }
+
+  #keys(keys: unknown, method: string, args: unknown[]): string[] {
+    checkArgs(Array.isArray(keys), `CacheService.Cache.${method}`, args);
+    return (keys as unknown[]).map((k) => this.#key(k, method, args));
+  }
+
+  /** The value, or null when missing, expired or dropped. */
+  get(...args: unknown[]): string | null {
+    return this.#store.read(this.#key(args[0], 'get', args));
+  }
+
+  /** An object holding only the keys found. */
+  getAll(...args: unknown[]): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const key of this.#keys(args[0], 'getAll', args)) {
+      const value = this.#store.read(key);
+      if (value !== null) out[key] = value;
+    }
+    return out;
+  }
+
+  put(...args: unknown[]): void {
+    checkArgs(args.length >= 2 && args.length <= 3, 'CacheService.Cache.put', args);
+    const key = this.#key(args[0], 'put', args);
+    const value = this.#value(args[1], 'put', args);
+    this.#store.write(key, value, this.#expiration(args[2], 'put', args));
+  }
+
+  /** All entries are checked before any is stored. */
+  putAll(...args: unknown[]): void {
+    checkArgs(isPlainObject(args[0]) && args.length <= 2, 'CacheService.Cache.putAll', args);
+    const seconds = this.#expiration(args[1], 'putAll', args);
+    const entries = Object.entries(args[0] as Record<string, unknown>).map(
+      ([k, v]) => [this.#key(k, 'putAll', args), this.#value(v, 'putAll', args)] as const,
+    );
+    for (const [k, v] of entries) this.#store.write(k, v, seconds);
+  }
+
+  remove(...args: unknown[]): void {
+    this.#store.backend.remove(this.#key(args[0], 'remove', args));
+  }
+
+  removeAll(...args: unknown[]): void {
+    for (const key of this.#keys(args[0], 'removeAll', args)) this.#store.backend.remove(key);
+  }
+}
+
+/** The three stores a runtime holds. */
+export interface CacheStores {
+  document: CacheStore;
+  user: CacheStore;
+  script: CacheStore;
+}
+
+/** Creates the runtime's caches (in-memory backends). */
+export function createCacheStores(clock: RuntimeClock): CacheStores {
+  return {
+    document: new CacheStore('document', new MemoryCacheBackend(), clock),
+    user: new CacheStore('user', new MemoryCacheBackend(), clock),
+    script: new CacheStore('script', new MemoryCacheBackend(), clock),
+  };
+}
+
+/** The `CacheService` global. */
+export class CacheServiceFake extends GasObject {
+  readonly gasType = 'CacheService';
+  readonly #exec: Execution;
+  readonly #stores: CacheStores;
+
+  constructor(exec: Execution, stores: CacheStores) {
+    super();
+    this.#exec = exec;
+    this.#stores = stores;
+  }
+
+  #get(which: keyof CacheStores, method: string): CacheFake {
+    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `CacheService.${method}`);
+    return new CacheFake(this.#stores[which]);
+  }
+
+  getDocumentCache(): CacheFake {
+    return this.#get('document', 'getDocumentCache');
+  }
+  getUserCache(): CacheFake {
+    return this.#get('user', 'getUserCache');
+  }
+  getScriptCache(): CacheFake {
+    return this.#get('script', 'getScriptCache');
+  }
+}

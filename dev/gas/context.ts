@@ -1,0 +1,63 @@
+/**
+ * Builds the fresh vm context of one execution: ECMAScript built-ins plus the Apps Script globals,
+ * nothing of node's (no require, process, Buffer, setTimeout, URL, TextEncoder, fetch, structuredClone).
+ */
+import vm from 'node:vm';
+import { CacheServiceFake, type CacheStores } from './cache.js';
+import type { Execution } from './execution.js';
+import { HtmlServiceFake } from './html.js';
+import { LockServiceFake, type LockRegistry } from './lock.js';
+import { ConsoleFake, LoggerFake } from './logger.js';
+import { PropertiesServiceFake, type PropertyStores } from './properties.js';
+import { createRealm } from './realm.js';
+import { type GasObject, expose } from './service.js';
+import { ScriptAppFake, SessionFake, type SessionSettings } from './session.js';
+import { SpreadsheetAppFake, type SpreadsheetModel, type UiLog } from './spreadsheet.js';
+import { UrlFetchAppFake, type UrlFetchDeps } from './url-fetch.js';
+import { UtilitiesFake } from './utilities.js';
+
+/** Everything the runtime holds that outlives an execution. */
+export interface RuntimeState {
+  caches: CacheStores;
+  properties: PropertyStores;
+  locks: LockRegistry;
+  ui: UiLog;
+  spreadsheet: SpreadsheetModel;
+  session: SessionSettings;
+  urlFetch: UrlFetchDeps;
+  readHtmlFile: (name: string) => string | undefined;
+}
+
+/** V8 puts these in every context; Apps Script has none of them. */
+const REMOVE = ['WebAssembly', 'console'];
+
+/** Creates the context and sets `exec.realm`. Returns the context's global (the sandbox object). */
+export function createExecutionContext(exec: Execution, state: RuntimeState): { context: vm.Context; global: Record<string, unknown> } {
+  const global: Record<string, unknown> = {};
+  const context = vm.createContext(global, {
+    name: `dev/gas ${exec.functionName}`,
+    codeGeneration: { strings: true, wasm: false },
+    // Promise jobs run at the end of each evaluation, inside its timeout, as the script's own.
+    microtaskMode: 'afterEvaluate',
+  });
+  for (const name of REMOVE) vm.runInContext(`delete globalThis.${name}`, context);
+  exec.realm = createRealm(context);
+
+  const fakes: Record<string, GasObject> = {
+    console: new ConsoleFake(exec),
+    Logger: new LoggerFake(exec),
+    Utilities: new UtilitiesFake(exec),
+    UrlFetchApp: new UrlFetchAppFake(exec, state.urlFetch),
+    CacheService: new CacheServiceFake(exec, state.caches),
+    PropertiesService: new PropertiesServiceFake(exec, state.properties),
+    LockService: new LockServiceFake(exec, state.locks),
+    Session: new SessionFake(exec, state.session),
+    ScriptApp: new ScriptAppFake(exec, state.session),
+    SpreadsheetApp: new SpreadsheetAppFake(exec, state.spreadsheet, state.ui),
+    HtmlService: new HtmlServiceFake(exec, state.readHtmlFile),
+  };
+  for (const [name, fake] of Object.entries(fakes)) {
+    Object.defineProperty(global, name, { value: expose(exec, fake), writable: true, configurable: true, enumerable: false });
+  }
+  return { context, global };
+}

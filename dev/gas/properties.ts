@@ -1,0 +1,217 @@
+/**
+ * PropertiesService with Google's limits: a value up to 9 KB, a store up to 500 KB (keys plus values),
+ * values stored as strings, and read-only in custom functions. The stores persist across executions.
+ */
+import type { Execution } from './execution.js';
+import { GasException } from './execution.js';
+import { isPlainObject } from './realm.js';
+import { GasObject, signatureError } from './service.js';
+
+export const PROPERTY_LIMITS = Object.freeze({
+  maxValueBytes: 9 * 1024,
+  maxStoreBytes: 500 * 1024,
+});
+
+export const QUOTA_MESSAGE =
+  'You have exceeded the property storage quota. Please remove some properties and try again.';
+
+/**
+ * Storage behind one properties store. `replace` swaps the whole content so a write is all-or-nothing;
+ * a later backend can live in a shared process.
+ */
+export interface PropertiesBackend {
+  entries(): Record<string, string>;
+  replace(next: Record<string, string>): void;
+}
+
+/** In-process backend. */
+export class MemoryPropertiesBackend implements PropertiesBackend {
+  #data: Record<string, string> = {};
+
+  entries(): Record<string, string> {
+    return { ...this.#data };
+  }
+
+  replace(next: Record<string, string>): void {
+    this.#data = { ...next };
+  }
+}
+
+const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+/** Bytes a store uses: keys plus values, UTF-8. */
+export function storeBytes(data: Record<string, string>): number {
+  let n = 0;
+  for (const [k, v] of Object.entries(data)) n += bytes(k) + bytes(v);
+  return n;
+}
+
+/** One store (user, document or script) as the runtime holds it; usable outside executions. */
+export class PropertyStore {
+  constructor(
+    readonly name: 'user' | 'document' | 'script',
+    readonly backend: PropertiesBackend,
+  ) {}
+
+  get(key: string): string | null {
+    return this.backend.entries()[key] ?? null;
+  }
+
+  /** Sets a value without the limits (test setup). */
+  set(key: string, value: string): void {
+    this.backend.replace({ ...this.backend.entries(), [key]: value });
+  }
+
+  delete(key: string): void {
+    const next = this.backend.entries();
+    delete next[key];
+    this.backend.replace(next);
+  }
+
+  /** A copy of all properties. */
+  snapshot(): Record<string, string> {
+    return this.backend.entries();
+  }
+
+  clear(): void {
+    this.backend.replace({});
+  }
+
+  /** Bytes used (keys plus values). */
+  bytes(): number {
+    return storeBytes(this.backend.entries());
+  }
+
+  /** A checked write: value size, then the store quota; all or nothing. */
+  commit(next: Record<string, string>, changedValues: readonly string[]): void {
+    for (const v of changedValues) {
+      if (bytes(v) > PROPERTY_LIMITS.maxValueBytes) throw new GasException('Argument too large: value');
+    }
+    if (storeBytes(next) > PROPERTY_LIMITS.maxStoreBytes) throw new GasException(QUOTA_MESSAGE);
+    this.backend.replace(next);
+  }
+}
+
+/** The runtime's three stores. */
+export interface PropertyStores {
+  user: PropertyStore;
+  document: PropertyStore;
+  script: PropertyStore;
+}
+
+export function createPropertyStores(): PropertyStores {
+  return {
+    user: new PropertyStore('user', new MemoryPropertiesBackend()),
+    document: new PropertyStore('document', new MemoryPropertiesBackend()),
+    script: new PropertyStore('script', new MemoryPropertiesBackend()),
+  };
+}
+
+/** Strings pass; numbers and booleans are coerced like Apps Script does; anything else is refused. */
+function coerceValue(value: unknown, method: string, args: readonly unknown[]): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw signatureError(`PropertiesService.Properties.${method}`, args);
+}
+
+/** A `Properties` object as the script sees it. */
+export class PropertiesFake extends GasObject {
+  readonly gasType = 'PropertiesService.Properties';
+  readonly #exec: Execution;
+  readonly #store: PropertyStore;
+
+  constructor(exec: Execution, store: PropertyStore) {
+    super();
+    this.#exec = exec;
+    this.#store = store;
+  }
+
+  /** Custom functions may read but not write (Google names only the method). */
+  #writable(method: string): void {
+    if (this.#exec.authMode === 'CUSTOM_FUNCTION') {
+      throw new GasException(`You do not have permission to call ${method}`);
+    }
+  }
+
+  #key(key: unknown, method: string, args: readonly unknown[]): string {
+    if (typeof key !== 'string') throw signatureError(`PropertiesService.Properties.${method}`, args);
+    return key;
+  }
+
+  getProperty(...args: unknown[]): string | null {
+    return this.#store.get(this.#key(args[0], 'getProperty', args));
+  }
+
+  getProperties(): Record<string, string> {
+    return this.#store.snapshot();
+  }
+
+  getKeys(): string[] {
+    return Object.keys(this.#store.snapshot());
+  }
+
+  setProperty(...args: unknown[]): this {
+    this.#writable('setProperty');
+    if (args.length !== 2) throw signatureError('PropertiesService.Properties.setProperty', args);
+    const key = this.#key(args[0], 'setProperty', args);
+    const value = coerceValue(args[1], 'setProperty', args);
+    this.#store.commit({ ...this.#store.snapshot(), [key]: value }, [value]);
+    return this;
+  }
+
+  setProperties(...args: unknown[]): this {
+    this.#writable('setProperties');
+    const [props, deleteAllOthers] = args;
+    if (!isPlainObject(props) || (deleteAllOthers !== undefined && typeof deleteAllOthers !== 'boolean')) {
+      throw signatureError('PropertiesService.Properties.setProperties', args);
+    }
+    const values: Record<string, string> = {};
+    for (const [k, v] of Object.entries(props)) values[k] = coerceValue(v, 'setProperties', args);
+    const base = deleteAllOthers === true ? {} : this.#store.snapshot();
+    this.#store.commit({ ...base, ...values }, Object.values(values));
+    return this;
+  }
+
+  deleteProperty(...args: unknown[]): this {
+    this.#writable('deleteProperty');
+    const key = this.#key(args[0], 'deleteProperty', args);
+    const next = this.#store.snapshot();
+    delete next[key];
+    this.#store.backend.replace(next);
+    return this;
+  }
+
+  deleteAllProperties(): this {
+    this.#writable('deleteAllProperties');
+    this.#store.clear();
+    return this;
+  }
+}
+
+/** The `PropertiesService` global. */
+export class PropertiesServiceFake extends GasObject {
+  readonly gasType = 'PropertiesService';
+  readonly #exec: Execution;
+  readonly #stores: PropertyStores;
+
+  constructor(exec: Execution, stores: PropertyStores) {
+    super();
+    this.#exec = exec;
+    this.#stores = stores;
+  }
+
+  #get(which: keyof PropertyStores, method: string): PropertiesFake {
+    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `PropertiesService.${method}`);
+    return new PropertiesFake(this.#exec, this.#stores[which]);
+  }
+
+  getUserProperties(): PropertiesFake {
+    return this.#get('user', 'getUserProperties');
+  }
+  getDocumentProperties(): PropertiesFake {
+    return this.#get('document', 'getDocumentProperties');
+  }
+  getScriptProperties(): PropertiesFake {
+    return this.#get('script', 'getScriptProperties');
+  }
+}

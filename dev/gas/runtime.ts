@@ -1,0 +1,328 @@
+/**
+ * GasRuntime: runs a built Code.js the way Apps Script does. Every run() is one execution: a fresh
+ * vm context, Code.js evaluated at global scope, then one top-level function called, all against a
+ * wall-clock deadline. Only caches, properties, locks and the Ui log outlive an execution.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { createCacheStores, type CacheStores } from './cache.js';
+import { RuntimeClock } from './clock.js';
+import { createExecutionContext, type RuntimeState } from './context.js';
+import {
+  Execution,
+  TIMEOUT_MESSAGE,
+  type AuthMode,
+  type ExecutionMode,
+  type LogEntry,
+} from './execution.js';
+import { LockRegistry, MemoryLockBackend } from './lock.js';
+import { createPropertyStores, type PropertyStores } from './properties.js';
+import { isError, toInner, toOuter } from './realm.js';
+import { checkCustomFunctionArg, checkCustomFunctionResult, checkSidebarResult } from './result.js';
+import { createUiLog, type SpreadsheetModel, type UiLog } from './spreadsheet.js';
+import { SyncHttp } from './sync-http.js';
+import { URL_FETCH_LIMITS, type FetchLogEntry } from './url-fetch.js';
+
+export interface GasRuntimeOptions {
+  /** Source of Code.js; wins over codePath. */
+  code?: string;
+  /** Default: <repo>/dist/Code.js, read on the first run. */
+  codePath?: string;
+  /** Requests in flight at once (fetchAll); default unlimited. */
+  fetchConcurrency?: number;
+  /** Per-request timeout; default 60,000 ms. */
+  urlFetchTimeoutMs?: number;
+  /** UrlFetch calls allowed over the runtime's life ("per day"); default unlimited. */
+  urlFetchDailyQuota?: number;
+  /** The user running the script (FULL auth mode shows it); default "user@example.com". */
+  userEmail?: string;
+  /** Session.getScriptTimeZone(); default "Etc/UTC". */
+  timeZone?: string;
+  /** Session.getActiveUserLocale(); default "en". */
+  locale?: string;
+  spreadsheetId?: string;
+  spreadsheetName?: string;
+  scriptId?: string;
+  /** Files for HtmlService.createHtmlOutputFromFile(name) (key: name without ".html"); else <codeDir>/<name>.html. */
+  htmlFiles?: Record<string, string>;
+}
+
+export interface RunOptions {
+  /** Default 'custom-function'. */
+  mode?: ExecutionMode;
+  /** Default 30,000 ms for custom functions and simple triggers, 360,000 ms otherwise. */
+  timeLimitMs?: number;
+  /** Default: CUSTOM_FUNCTION for custom functions, LIMITED for simple triggers, FULL otherwise. */
+  authMode?: AuthMode;
+}
+
+export interface ExecutionResult {
+  ok: boolean;
+  /** The function's return value in node's realm (custom functions: validated and normalised). */
+  value?: unknown;
+  /** The message of what was thrown (what Sheets shows on a custom function's cell). */
+  error?: string;
+  /** The stack of a thrown Error, for debugging. */
+  stack?: string;
+  timedOut: boolean;
+  durationMs: number;
+  logs: string[];
+  fetchCount: number;
+  urls: string[];
+  executionId: number;
+}
+
+/** Event object for triggers, e.g. `run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger', authMode: 'LIMITED' })`. */
+export function triggerEvent(authMode: AuthMode, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { authMode, ...extra };
+}
+
+/** The auth mode Google uses for each way of starting an execution. */
+export function defaultAuthMode(mode: ExecutionMode): AuthMode {
+  if (mode === 'custom-function') return 'CUSTOM_FUNCTION';
+  if (mode === 'simple-trigger') return 'LIMITED';
+  return 'FULL';
+}
+
+/** The time limit Google applies to each way of starting an execution. */
+export function defaultTimeLimitMs(mode: ExecutionMode): number {
+  return mode === 'custom-function' || mode === 'simple-trigger' ? 30_000 : 360_000;
+}
+
+/** Lets a blocking fake report the deadline before vm's watchdog does. */
+const WATCHDOG_GRACE_MS = 25;
+
+const DEFAULT_CODE_PATH = fileURLToPath(new URL('../../dist/Code.js', import.meta.url));
+
+const CALL_KEY = `__devGasCall_${Math.random().toString(36).slice(2)}`;
+/** Calls the function inside the context, so vm's timeout and microtask draining apply to it. */
+const invoker = new vm.Script(
+  `(function () {
+    var call = globalThis[${JSON.stringify(CALL_KEY)}];
+    delete globalThis[${JSON.stringify(CALL_KEY)}];
+    var out = call.out;
+    var result = call.fn.apply(undefined, call.args);
+    out.value = result;
+    if (call.settle && result !== null && (typeof result === 'object' || typeof result === 'function') &&
+        typeof result.then === 'function') {
+      out.pending = true;
+      result.then(function (v) { out.pending = false; out.value = v; },
+                  function (e) { out.pending = false; out.rejected = true; out.error = e; });
+    }
+  })();`,
+  { filename: 'dev-gas-invoke.js' },
+);
+
+interface CallOut {
+  value?: unknown;
+  pending?: boolean;
+  rejected?: boolean;
+  error?: unknown;
+}
+
+function isVmTimeout(error: unknown): boolean {
+  // node creates this error in the context's realm, so no instanceof here.
+  return isError(error) && (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+}
+
+/** A local Apps Script runtime. */
+export class GasRuntime {
+  /** The clock cache expiry uses; advance it with advanceClock(). */
+  readonly clock = new RuntimeClock();
+  readonly caches: CacheStores;
+  readonly properties: PropertyStores;
+  readonly locks: LockRegistry;
+  /** Menus, sidebars, dialogs and alerts the script showed. */
+  readonly ui: UiLog = createUiLog();
+  readonly spreadsheet: SpreadsheetModel;
+  /** Every log line of every execution. */
+  readonly logs: string[] = [];
+  /** Every log line with its level and execution. */
+  readonly logEntries: LogEntry[] = [];
+  /** Every UrlFetch request of every execution (header names only). */
+  readonly fetchLog: FetchLogEntry[] = [];
+  /** Requests left before "Service invoked too many times for one day: urlfetch." */
+  readonly urlFetchQuota: { remaining: number };
+
+  readonly #options: GasRuntimeOptions;
+  readonly #http: SyncHttp;
+  readonly #state: RuntimeState;
+  #script: vm.Script | undefined;
+
+  constructor(options: GasRuntimeOptions = {}) {
+    this.#options = options;
+    const userEmail = options.userEmail ?? 'user@example.com';
+    this.spreadsheet = {
+      id: options.spreadsheetId ?? 'dev-gas-spreadsheet',
+      name: options.spreadsheetName ?? 'Untitled spreadsheet',
+    };
+    this.caches = createCacheStores(this.clock);
+    this.properties = createPropertyStores();
+    this.locks = new LockRegistry(new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
+    this.urlFetchQuota = { remaining: options.urlFetchDailyQuota ?? Infinity };
+    this.#http = new SyncHttp({
+      requestTimeoutMs: options.urlFetchTimeoutMs ?? 60_000,
+      maxResponseBytes: URL_FETCH_LIMITS.maxResponseBytes,
+      ...(options.fetchConcurrency !== undefined ? { concurrency: options.fetchConcurrency } : {}),
+    });
+    this.#state = {
+      caches: this.caches,
+      properties: this.properties,
+      locks: this.locks,
+      ui: this.ui,
+      spreadsheet: this.spreadsheet,
+      session: {
+        userEmail,
+        timeZone: options.timeZone ?? 'Etc/UTC',
+        locale: options.locale ?? 'en',
+        scriptId: options.scriptId ?? 'dev-gas-script',
+      },
+      urlFetch: { http: this.#http, fetchLog: this.fetchLog, quota: this.urlFetchQuota },
+      readHtmlFile: (name) => this.#readHtmlFile(name),
+    };
+  }
+
+  /** Moves the runtime clock forward (cache expiry). */
+  advanceClock(ms: number): void {
+    this.clock.advance(ms);
+  }
+
+  /** Stops the HTTP worker. The runtime can still run code afterwards (a new worker starts). */
+  close(): void {
+    this.#http.close();
+  }
+
+  #codePath(): string {
+    return this.#options.codePath ?? DEFAULT_CODE_PATH;
+  }
+
+  #readHtmlFile(name: string): string | undefined {
+    const given = this.#options.htmlFiles?.[name];
+    if (given !== undefined) return given;
+    const path = join(dirname(this.#codePath()), `${name}.html`);
+    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  }
+
+  /** Compiled once; evaluated afresh in each execution's context. */
+  #compiled(): vm.Script {
+    if (!this.#script) {
+      const code = this.#options.code ?? readFileSync(this.#codePath(), 'utf8');
+      this.#script = new vm.Script(code, { filename: 'Code.js' });
+    }
+    return this.#script;
+  }
+
+  /**
+   * Runs one execution of the top-level function `functionName` with `args` (node values; arrays
+   * and Dates are rebuilt in the script's realm). Synchronous: blocks during UrlFetch, sleep and locks.
+   */
+  run(functionName: string, args: readonly unknown[] = [], opts: RunOptions = {}): ExecutionResult {
+    const mode = opts.mode ?? 'custom-function';
+    if (mode === 'custom-function') args.forEach(checkCustomFunctionArg);
+    const exec = new Execution({
+      functionName,
+      mode,
+      authMode: opts.authMode ?? defaultAuthMode(mode),
+      timeLimitMs: opts.timeLimitMs ?? defaultTimeLimitMs(mode),
+      userEmail: this.#state.session.userEmail,
+      onLog: (entry) => {
+        this.logs.push(entry.message);
+        this.logEntries.push(entry);
+      },
+    });
+    const finish = (partial: Pick<ExecutionResult, 'ok' | 'value' | 'error' | 'stack'>): ExecutionResult => {
+      const timedOut = exec.terminated;
+      const result: ExecutionResult = {
+        ok: timedOut ? false : partial.ok,
+        timedOut,
+        durationMs: performance.now() - exec.startedAt,
+        logs: exec.logs,
+        fetchCount: exec.fetchCount,
+        urls: exec.urls,
+        executionId: exec.id,
+      };
+      if (timedOut) result.error = TIMEOUT_MESSAGE;
+      else {
+        if ('value' in partial) result.value = partial.value;
+        if (partial.error !== undefined) result.error = partial.error;
+        if (partial.stack !== undefined) result.stack = partial.stack;
+      }
+      return result;
+    };
+
+    try {
+      const script = this.#compiled();
+      const { context, global } = createExecutionContext(exec, this.#state);
+      const timeout = (): number => Math.max(1, Math.ceil(exec.remainingMs()) + WATCHDOG_GRACE_MS);
+      script.runInContext(context, { timeout: timeout() });
+      if (exec.remainingMs() <= 0) exec.terminated = true;
+      if (exec.terminated) return finish({ ok: false });
+
+      const fn = global[functionName];
+      if (typeof fn !== 'function' || functionName.endsWith('_')) {
+        return finish({ ok: false, error: `Script function not found: ${functionName}` });
+      }
+      const realm = exec.innerRealm;
+      const innerArgs = new realm.Array();
+      for (const a of args) innerArgs.push(toInner(realm, a));
+      const out: CallOut = {};
+      Object.defineProperty(global, CALL_KEY, {
+        value: { fn, args: innerArgs, out, settle: mode !== 'custom-function' },
+        configurable: true,
+        enumerable: false,
+      });
+      invoker.runInContext(context, { timeout: timeout() });
+      if (exec.remainingMs() <= 0) exec.terminated = true;
+      if (exec.terminated) return finish({ ok: false });
+      if (out.pending) return finish({ ok: false, error: `The Promise returned by ${functionName} never settled.` });
+      if (out.rejected) return finish(thrown(out.error));
+      return finish(this.#convertResult(exec, functionName, mode, out.value));
+    } catch (error) {
+      if (isVmTimeout(error)) exec.terminated = true;
+      return finish(thrown(error));
+    } finally {
+      exec.end();
+      this.#http.abortPending();
+    }
+  }
+
+  #convertResult(
+    exec: Execution,
+    functionName: string,
+    mode: ExecutionMode,
+    value: unknown,
+  ): Pick<ExecutionResult, 'ok' | 'value' | 'error'> {
+    if (mode === 'custom-function') {
+      const checked = checkCustomFunctionResult(functionName, value);
+      return checked.ok ? { ok: true, value: checked.value } : { ok: false, error: checked.error };
+    }
+    if (mode === 'sidebar') {
+      const checked = checkSidebarResult(value);
+      if (checked.problem) {
+        exec.log('warn', `[dev/gas] google.script.run delivers null: the result of ${functionName} cannot be sent (${checked.problem}).`);
+      }
+      return { ok: true, value: checked.value };
+    }
+    return { ok: true, value: toOuter(value) };
+  }
+}
+
+/** The result parts of something thrown: an Error's message (and stack), else String(value). */
+function thrown(error: unknown): Pick<ExecutionResult, 'ok' | 'error' | 'stack'> {
+  if (isError(error)) {
+    const e = error as Error;
+    const part: Pick<ExecutionResult, 'ok' | 'error' | 'stack'> = { ok: false, error: String(e.message) };
+    if (typeof e.stack === 'string') part.stack = e.stack;
+    return part;
+  }
+  let text: string;
+  try {
+    text = String(error);
+  } catch {
+    text = Object.prototype.toString.call(error);
+  }
+  return { ok: false, error: text };
+}

@@ -1,0 +1,193 @@
+/**
+ * SpreadsheetApp, minimal for now: the active spreadsheet's id and name, and the Ui (menus, sidebars,
+ * alerts) recorded in `runtime.ui`. Kept in its own module to grow into a small in-memory spreadsheet.
+ */
+import type { Execution } from './execution.js';
+import { GasException } from './execution.js';
+import { HtmlOutputFake } from './html.js';
+import { GasObject, signatureError, unwrap } from './service.js';
+
+/** The spreadsheet the script is bound to (held by the runtime). */
+export interface SpreadsheetModel {
+  id: string;
+  name: string;
+}
+
+/** A menu item or separator as built by the script. */
+export type MenuEntry =
+  | { kind: 'item'; caption: string; functionName: string }
+  | { kind: 'separator' }
+  | { kind: 'submenu'; menu: MenuRecord };
+
+/** A menu added with addToUi(). Add-on menus have name null (Google names them after the add-on). */
+export interface MenuRecord {
+  name: string | null;
+  addon: boolean;
+  entries: MenuEntry[];
+}
+
+/** What the script showed through the Ui, for tests to inspect. */
+export interface UiLog {
+  menus: MenuRecord[];
+  sidebars: Array<{ title: string; html: string; executionId: number }>;
+  dialogs: Array<{ title: string; html: string; modal: boolean; executionId: number }>;
+  alerts: Array<{ title: string; prompt: string; executionId: number }>;
+}
+
+export function createUiLog(): UiLog {
+  return { menus: [], sidebars: [], dialogs: [], alerts: [] };
+}
+
+/** A `Spreadsheet`. */
+export class SpreadsheetFake extends GasObject {
+  readonly gasType = 'SpreadsheetApp.Spreadsheet';
+  readonly #model: SpreadsheetModel;
+
+  constructor(model: SpreadsheetModel) {
+    super();
+    this.#model = model;
+  }
+
+  getId(): string {
+    return this.#model.id;
+  }
+  getName(): string {
+    return this.#model.name;
+  }
+  getUrl(): string {
+    return `https://docs.google.com/spreadsheets/d/${this.#model.id}/edit`;
+  }
+}
+
+/** A `Menu`. */
+export class MenuFake extends GasObject {
+  readonly gasType = 'Ui.Menu';
+  readonly #record: MenuRecord;
+  readonly #log: UiLog;
+
+  constructor(record: MenuRecord, log: UiLog) {
+    super();
+    this.#record = record;
+    this.#log = log;
+  }
+
+  /** The record (node side). */
+  static recordOf(menu: MenuFake): MenuRecord {
+    return menu.#record;
+  }
+
+  addItem(...args: unknown[]): this {
+    const [caption, functionName] = args;
+    if (typeof caption !== 'string' || typeof functionName !== 'string') throw signatureError('Menu.addItem', args);
+    this.#record.entries.push({ kind: 'item', caption, functionName });
+    return this;
+  }
+
+  addSeparator(): this {
+    this.#record.entries.push({ kind: 'separator' });
+    return this;
+  }
+
+  addSubMenu(...args: unknown[]): this {
+    const sub = unwrap(args[0]);
+    if (!(sub instanceof MenuFake)) throw signatureError('Menu.addSubMenu', args);
+    this.#record.entries.push({ kind: 'submenu', menu: MenuFake.recordOf(sub) });
+    return this;
+  }
+
+  addToUi(): void {
+    this.#log.menus.push(this.#record);
+  }
+}
+
+/** The `Ui`. */
+export class UiFake extends GasObject {
+  readonly gasType = 'Ui';
+  readonly Button = Object.freeze({ OK: 'OK', CANCEL: 'CANCEL', YES: 'YES', NO: 'NO', CLOSE: 'CLOSE' });
+  readonly ButtonSet = Object.freeze({ OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' });
+  readonly #exec: Execution;
+  readonly #log: UiLog;
+
+  constructor(exec: Execution, log: UiLog) {
+    super();
+    this.#exec = exec;
+    this.#log = log;
+  }
+
+  createMenu(...args: unknown[]): MenuFake {
+    if (typeof args[0] !== 'string') throw signatureError('Ui.createMenu', args);
+    return new MenuFake({ name: args[0], addon: false, entries: [] }, this.#log);
+  }
+
+  createAddonMenu(): MenuFake {
+    return new MenuFake({ name: null, addon: true, entries: [] }, this.#log);
+  }
+
+  #html(value: unknown, method: string, args: readonly unknown[]): HtmlOutputFake {
+    const out = unwrap(value);
+    if (!(out instanceof HtmlOutputFake)) throw signatureError(`Ui.${method}`, args);
+    return out;
+  }
+
+  showSidebar(...args: unknown[]): void {
+    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', 'Ui.showSidebar');
+    const out = this.#html(args[0], 'showSidebar', args);
+    this.#log.sidebars.push({ title: out.getTitle(), html: out.getContent(), executionId: this.#exec.id });
+  }
+
+  showModalDialog(...args: unknown[]): void {
+    const out = this.#html(args[0], 'showModalDialog', args);
+    this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: true, executionId: this.#exec.id });
+  }
+
+  showModelessDialog(...args: unknown[]): void {
+    const out = this.#html(args[0], 'showModelessDialog', args);
+    this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: false, executionId: this.#exec.id });
+  }
+
+  /** Recorded; answers OK (nobody clicks in tests). */
+  alert(...args: unknown[]): string {
+    const [a, b] = args;
+    const titled = typeof b === 'string';
+    this.#log.alerts.push({ title: titled ? String(a) : '', prompt: titled ? b : String(a), executionId: this.#exec.id });
+    return 'OK';
+  }
+}
+
+/**
+ * The `SpreadsheetApp` global. Custom functions cannot use the Ui; in AuthMode.NONE (an add-on's
+ * onOpen before it is enabled in the document) only the Ui is reachable.
+ */
+export class SpreadsheetAppFake extends GasObject {
+  readonly gasType = 'SpreadsheetApp';
+  readonly #exec: Execution;
+  readonly #model: SpreadsheetModel;
+  readonly #log: UiLog;
+
+  constructor(exec: Execution, model: SpreadsheetModel, log: UiLog) {
+    super();
+    this.#exec = exec;
+    this.#model = model;
+    this.#log = log;
+  }
+
+  #spreadsheet(method: string): SpreadsheetFake {
+    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `SpreadsheetApp.${method}`, 'https://www.googleapis.com/auth/spreadsheets.currentonly');
+    return new SpreadsheetFake(this.#model);
+  }
+
+  getActive(): SpreadsheetFake {
+    return this.#spreadsheet('getActive');
+  }
+
+  getActiveSpreadsheet(): SpreadsheetFake {
+    return this.#spreadsheet('getActiveSpreadsheet');
+  }
+
+  getUi(): UiFake {
+    if (this.#exec.authMode === 'CUSTOM_FUNCTION') {
+      throw new GasException('Cannot call SpreadsheetApp.getUi() from this context.');
+    }
+    return new UiFake(this.#exec, this.#log);
+  }
+}
