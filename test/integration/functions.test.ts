@@ -1,0 +1,221 @@
+/**
+ * Every custom function, single and range, run from the built dist/Code.js in the local Apps Script
+ * runtime against the local service — on both of its naming schemas, since the add-on may hard-code no
+ * field name but `cache`. Expectations are derived from what the cells show and the service's own JSON,
+ * never from field names.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { column, rawAnswer, startStack, table, topLevelScore, type Stack } from './stack';
+
+const isScalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
+
+describe.each(['a', 'b'] as const)('schema %s', (schema) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(schema);
+  });
+  afterAll(() => stack.stop());
+  beforeEach(async () => {
+    await stack.service.control.reset();
+    stack.resetRuntime();
+  });
+
+  describe('SEARCH_TREND', () => {
+    it('shows one keyword as a table: a header, one row per month, dotted names, no cache column', async () => {
+      const grid = stack.value('SEARCH_TREND', '  Electric   BIKES ');
+      const { header, rows } = table(grid);
+      expect(rows).toHaveLength(12);
+      expect(header.some((h) => h.includes('.'))).toBe(true);
+      expect(header.map((h) => h.toLowerCase())).not.toContain('cache');
+      for (const row of rows) {
+        expect(row).toHaveLength(header.length);
+        for (const cell of row) expect(isScalar(cell)).toBe(true);
+      }
+      // The keyword, normalised, repeats on every row (the parent's scalars repeat).
+      expect(header.some((h) => rows.every((row) => row[header.indexOf(h)] === 'electric bikes'))).toBe(true);
+      // Every number of the service's 12 monthly records is in the table.
+      const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'electric bikes' })) as Record<string, unknown>;
+      const months = Object.values(raw).find((v) => Array.isArray(v) && v.length === 12) as Record<string, unknown>[];
+      const shown = new Set(rows.flat());
+      for (const month of months) for (const v of Object.values(month)) expect(shown.has(v as never)).toBe(true);
+    });
+
+    it('takes a header back as a field: a list column, or one value for a nested scalar', () => {
+      const grid = stack.value('SEARCH_TREND', 'coffee');
+      const { header, rows } = table(grid);
+      const varying = header.find((h) => new Set(rows.map((r) => r[header.indexOf(h)])).size === 12 && h.includes('.'));
+      expect(varying).toBeDefined();
+      const selected = stack.value('SEARCH_TREND', 'coffee', varying) as unknown[][];
+      expect(selected.map((r) => r[0])).toEqual(column(grid, varying as string));
+      const nested = header.find(
+        (h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1,
+      ) as string;
+      expect(nested).toBeDefined();
+      expect(stack.value('SEARCH_TREND', 'coffee', nested)).toEqual(column(grid, nested)[0]);
+      // Case and separators do not matter.
+      expect(stack.value('SEARCH_TREND', 'coffee', nested.toUpperCase().replace('.', ' . '))).toEqual(
+        column(grid, nested)[0],
+      );
+    });
+
+    it('lists the fields that exist when a field is unknown', () => {
+      const result = stack.run('SEARCH_TREND', 'coffee', 'no_such_field');
+      expect(result.ok).toBe(false);
+      expect(result.error).toMatch(/^Unknown field "no_such_field": available fields are /);
+      const header = table(stack.value('SEARCH_TREND', 'coffee')).header;
+      expect(header.some((h) => result.error?.includes(h))).toBe(true);
+    });
+
+    it('drops headers and transposes on request, and rejects unknown options', () => {
+      const grid = stack.value('SEARCH_TREND', 'tea') as unknown[][];
+      expect(stack.value('SEARCH_TREND', 'tea', '', 'noHeaders')).toEqual(grid.slice(1));
+      const transposed = stack.value('SEARCH_TREND', 'tea', '', 'transpose') as unknown[][];
+      expect(transposed).toHaveLength(grid[0]?.length ?? 0);
+      expect(transposed[0]).toEqual(grid.map((r) => r[0]));
+      expect(stack.run('SEARCH_TREND', 'tea', '', 'sideways').error).toBe(
+        'Bad input: unknown option "sideways". Use noHeaders, transpose.',
+      );
+    });
+
+    it('gives a range one row of scalar fields per keyword under one header, blanks and errors in place', () => {
+      const grid = stack.value('SEARCH_TREND', [['coffee'], [''], ['tea'], ['a'.repeat(300)]]) as unknown[][];
+      expect(grid).toHaveLength(5);
+      const [header, coffee, blank, tea, tooLong] = grid as unknown[][];
+      expect(header?.every((h) => typeof h === 'string' && h !== '')).toBe(true);
+      expect(coffee).toContain('coffee');
+      expect(tea).toContain('tea');
+      expect(blank?.every((c) => c === '')).toBe(true);
+      expect(tooLong?.[0]).toBe('Bad input: keyword is too long (300 characters; at most 250).');
+      // Lists are left out: every column holds one value per keyword.
+      expect(header).not.toContain(undefined);
+      expect(stack.value('SEARCH_TREND', [['coffee'], ['tea']], '', 'noHeaders')).toEqual([coffee, tea]);
+    });
+
+    it('gives a range with a list field one row of values per keyword', () => {
+      const single = stack.value('SEARCH_TREND', 'coffee');
+      const { header, rows } = table(single);
+      const varying = header.find((h) => h.includes('.') && typeof rows[0]?.[header.indexOf(h)] === 'number') as string;
+      const grid = stack.value('SEARCH_TREND', [['coffee'], ['tea']], varying) as unknown[][];
+      expect(grid).toHaveLength(2);
+      expect(grid[0]).toEqual(column(single, varying));
+      expect(grid[1]).toHaveLength(12);
+    });
+  });
+
+  describe('SEARCH_SCORE', () => {
+    it('finds the Search Score by meaning', async () => {
+      const score = stack.value('SEARCH_SCORE', 'Running Shoes');
+      expect(score).toBe(topLevelScore(await rawAnswer(stack.service, '/trend', { keyword: 'running shoes' })));
+    });
+
+    it('aligns a range with its input, fetching duplicates and variants once', async () => {
+      const input = [['Coffee'], [' coffee '], [''], ['tea'], ['COFFEE'], ['  ']];
+      const grid = stack.value('SEARCH_SCORE', input) as unknown[][];
+      const coffee = stack.value('SEARCH_SCORE', 'coffee');
+      const tea = stack.value('SEARCH_SCORE', 'tea');
+      expect(grid).toEqual([[coffee], [coffee], [''], [tea], [coffee], ['']]);
+      expect(await stack.requests('/trend')).toBe(2);
+    });
+
+    it('serves a second execution from the cache with zero requests', async () => {
+      const input = [['alpha'], ['beta'], ['gamma']];
+      const first = stack.value('SEARCH_SCORE', input);
+      await stack.service.control.resetStats();
+      expect(stack.value('SEARCH_SCORE', input)).toEqual(first);
+      expect(stack.value('SEARCH_SCORE', 'beta')).toEqual((first as unknown[][])[1]?.[0]);
+      expect(await stack.requests()).toBe(0);
+    });
+
+    it('keeps the shape of a 2D range', () => {
+      const grid = stack.value('SEARCH_SCORE', [['coffee', ''], ['', 'tea']]) as unknown[][];
+      expect(grid).toEqual([[stack.value('SEARCH_SCORE', 'coffee'), ''], ['', stack.value('SEARCH_SCORE', 'tea')]]);
+    });
+  });
+
+  describe('brands and companies', () => {
+    it('BRAND_SCORE finds the index score, and a range keeps its good rows around an unknown slug', async () => {
+      const score = stack.value('BRAND_SCORE', 'acme-pay');
+      expect(score).toBe(topLevelScore(await rawAnswer(stack.service, '/brand', { slug: 'acme-pay' })));
+      const grid = stack.value('BRAND_SCORE', [['acme-pay'], ['no-such-brand'], ['strypo']]) as unknown[][];
+      expect(grid[0]).toEqual([score]);
+      expect(grid[1]).toEqual(['Not found: brand "no-such-brand".']);
+      expect(typeof grid[2]?.[0]).toBe('number');
+    });
+
+    it('BRAND_PROFILE shows a table with the products list as rows, and a field', () => {
+      const grid = stack.value('BRAND_PROFILE', 'acme-pay');
+      const { header, rows } = table(grid);
+      expect(rows.length).toBeGreaterThan(1);
+      expect(header.some((h) => rows.every((r) => r[header.indexOf(h)] === 'acme-pay'))).toBe(true);
+      expect(() => stack.value('BRAND_PROFILE', 'acme-pay', header[0])).not.toThrow();
+    });
+
+    it('COMPANY_PROFILE shows a company, and a range of names', () => {
+      const { header, rows } = table(stack.value('COMPANY_PROFILE', 'Acme Group'));
+      expect(header.length).toBeGreaterThan(3);
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      const grid = stack.value('COMPANY_PROFILE', [['Acme Group'], ['Unknown Corp']]) as unknown[][];
+      expect(grid).toHaveLength(3);
+    });
+  });
+
+  describe('functions without a subject', () => {
+    it('MARKET_ANALYSIS gives the cross-industry analysis as rows', () => {
+      const { rows } = table(stack.value('MARKET_ANALYSIS'));
+      expect(rows.length).toBeGreaterThan(5);
+    });
+
+    it('AI_INDUSTRIES gives eight baskets with their members as rows', () => {
+      const { header, rows } = table(stack.value('AI_INDUSTRIES'));
+      const eight = header.filter((h) => new Set(rows.map((r) => r[header.indexOf(h)])).size === 8);
+      expect(eight.length).toBeGreaterThan(0);
+      expect(rows.length).toBeGreaterThan(8);
+    });
+
+    it('RANKING_OVERVIEW reveals groups usable by RANKING_LIST', () => {
+      const { header, rows } = table(stack.value('RANKING_OVERVIEW'));
+      const groups = rows.flat().filter((v): v is string => typeof v === 'string' && /^sector:\w+$/.test(v));
+      expect(groups.length).toBeGreaterThan(0);
+      expect(header.length).toBeGreaterThan(3);
+      const list = table(stack.value('RANKING_LIST', groups[0]));
+      expect(list.rows.length).toBeGreaterThan(10);
+    });
+
+    it('API_USAGE shows the allowance, cached for a minute only', async () => {
+      const { rows } = table(stack.value('API_USAGE'));
+      expect(rows.flat()).toContain(250);
+      stack.value('API_USAGE');
+      expect(await stack.requests('/usage')).toBe(1);
+      stack.gas.advanceClock(61_000);
+      stack.value('API_USAGE');
+      expect(await stack.requests('/usage')).toBe(2);
+    });
+  });
+
+  describe('RANKING_LIST of a market (over 100 KB)', () => {
+    it('shows every item, and a second execution reads it from the cache with zero requests', async () => {
+      const raw = (await rawAnswer(stack.service, '/ranking/list', { group: 'market:us' })) as Record<string, unknown>;
+      expect(JSON.stringify(raw).length).toBeGreaterThan(100 * 1024);
+      const items = Object.values(raw).find(Array.isArray) as unknown[];
+      await stack.service.control.resetStats();
+
+      const first = table(stack.value('RANKING_LIST', 'market:us'));
+      expect(first.rows).toHaveLength(items.length);
+      expect(await stack.requests()).toBe(1);
+      // Stored within Google's 100 KB per value (the fake refuses more), in as few entries as it needs.
+      for (const entry of stack.gas.caches.document.entries()) expect(entry.value.length).toBeLessThanOrEqual(100 * 1024);
+
+      const second = table(stack.value('RANKING_LIST', ' market:us '));
+      expect(second).toEqual(first);
+      expect(await stack.requests()).toBe(1);
+    });
+
+    it('fetches again when the cache dropped the entry', async () => {
+      stack.value('RANKING_LIST', 'market:uk');
+      expect(stack.gas.caches.document.drop(() => true)).toBeGreaterThan(0);
+      await stack.service.control.resetStats();
+      expect(table(stack.value('RANKING_LIST', 'market:uk')).rows.length).toBeGreaterThan(1500);
+      expect(await stack.requests()).toBe(1);
+    });
+  });
+});
