@@ -1,0 +1,197 @@
+/**
+ * Every error class of DESIGN.md as a user sees it on the cell (single input) or in the row (range),
+ * bad input, and the rule that nothing wrong is stored.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KEY, startStack, type Stack } from './stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack('a');
+});
+afterAll(() => stack.stop());
+beforeEach(async () => {
+  await stack.service.control.reset();
+  stack.resetRuntime();
+});
+
+const cellError = (fn: string, ...args: unknown[]) => {
+  const result = stack.run(fn, ...args);
+  expect(result.ok, `${fn} should fail`).toBe(false);
+  expect(result.timedOut).toBe(false);
+  return result.error ?? '';
+};
+
+describe('service errors', () => {
+  it('no key: says where to add one, on a cell and in every row, without calling the service', async () => {
+    stack.gas.properties.user.delete('SDM_API_KEY');
+    expect(cellError('SEARCH_SCORE', 'coffee')).toBe(
+      'No API key: open Extensions › Search Demand › Settings and paste your key.',
+    );
+    expect(stack.value('SEARCH_SCORE', [['coffee'], [''], ['tea']])).toEqual([
+      ['No API key: open Extensions › Search Demand › Settings and paste your key.'],
+      [''],
+      ['No API key: open Extensions › Search Demand › Settings and paste your key.'],
+    ]);
+    expect(await stack.requests()).toBe(0);
+  });
+
+  it('uses a key shared with the document when the user has none', () => {
+    stack.gas.properties.user.delete('SDM_API_KEY');
+    stack.gas.properties.document.set('SDM_API_KEY', KEY);
+    expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
+  });
+
+  it('a revoked key is refused, and nothing is cached', async () => {
+    await stack.service.control.keys({ revoke: [KEY] });
+    expect(cellError('SEARCH_TREND', 'coffee')).toMatch(/^The API key was refused \(invalid or revoked\)/);
+    expect(stack.gas.caches.document.entries()).toHaveLength(0);
+  });
+
+  it('a key revoked in the middle of a range fails the rows fetched after it, keeping those cached before', async () => {
+    stack.value('SEARCH_SCORE', 'coffee');
+    await stack.service.control.keys({ revoke: [KEY] });
+    const grid = stack.value('SEARCH_SCORE', [['coffee'], ['tea']]) as unknown[][];
+    expect(typeof grid[0]?.[0]).toBe('number');
+    expect(grid[1]?.[0]).toMatch(/^The API key was refused/);
+  });
+
+  it('not found names what was not found, and is remembered only briefly', async () => {
+    expect(cellError('BRAND_PROFILE', 'No-Such-Brand')).toBe('Not found: brand "no-such-brand".');
+    expect(cellError('RANKING_LIST', 'sector:nothing')).toBe('Not found: group "sector:nothing".');
+    await stack.service.control.resetStats();
+    cellError('BRAND_PROFILE', 'no-such-brand');
+    expect(await stack.requests()).toBe(0);
+    stack.gas.advanceClock(6 * 60_000);
+    cellError('BRAND_PROFILE', 'no-such-brand');
+    expect(await stack.requests()).toBe(1);
+  });
+
+  it('a rejected input shows the service message', () => {
+    // 220 characters: within the add-on's limit, over the service's.
+    expect(cellError('SEARCH_TREND', 'k'.repeat(220))).toMatch(/^The service rejected keyword "k+": .*200/);
+  });
+
+  it('the daily limit says which and when to retry; cached answers still show', async () => {
+    stack.value('SEARCH_SCORE', 'coffee');
+    await stack.service.control.limits({ freshUsed: 250 });
+    stack.resetRuntime(); // a new document: nothing cached on our side
+    expect(cellError('SEARCH_SCORE', 'brand new keyword')).toMatch(
+      /^Daily limit reached \(fresh searches\): retry in \d+ (h \d+ min|min|s)\.$/,
+    );
+    // The service still answers what it served within 7 days, free.
+    expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
+  });
+
+  it('429 without Retry-After is not retried', async () => {
+    await stack.service.control.faults([{ kind: '429', count: 1 }]);
+    expect(cellError('SEARCH_SCORE', 'coffee')).toMatch(/^Daily limit reached.*: try again/);
+    expect(await stack.requests()).toBe(1);
+  });
+
+  it('429 with a short Retry-After is waited for once and then answered', async () => {
+    await stack.service.control.faults([{ kind: '429', count: 1, retryAfter: 1 }]);
+    expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
+    expect(await stack.requests()).toBe(2);
+  });
+
+  it('a 5xx burst is retried with backoff and the answer arrives', async () => {
+    await stack.service.control.faults([{ kind: '5xx', status: 503, count: 2 }]);
+    expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
+    expect(await stack.requests()).toBe(3);
+  });
+
+  it('a lasting outage says unavailable after two retries, caches nothing, and recovers', async () => {
+    await stack.service.control.faults([{ kind: '5xx', status: 502, count: 100 }]);
+    expect(cellError('SEARCH_SCORE', 'coffee')).toBe(
+      'The service is unavailable (HTTP 502); retried 2 times. Try again in a few minutes.',
+    );
+    expect(await stack.requests()).toBe(3);
+    expect(stack.gas.caches.document.entries()).toHaveLength(0);
+    await stack.service.control.reset();
+    expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
+  });
+
+  it('network failures (connections dropped) are retried, then reported as unavailable', async () => {
+    await stack.service.control.faults([{ kind: 'reset', count: 100 }]);
+    expect(cellError('SEARCH_SCORE', 'coffee')).toBe(
+      'The service is unavailable (network error); retried 2 times. Try again in a few minutes.',
+    );
+  });
+
+  it('an unreadable answer says so and is not cached', async () => {
+    await stack.service.control.faults([{ kind: 'malformed', count: 1 }]);
+    expect(cellError('SEARCH_TREND', 'coffee')).toBe(
+      'The service sent an unreadable answer (not JSON). Recalculate to try again.',
+    );
+    expect(stack.gas.caches.document.entries()).toHaveLength(0);
+    expect(Array.isArray(stack.value('SEARCH_TREND', 'coffee'))).toBe(true);
+  });
+
+  it('a range keeps its good rows when some fail', async () => {
+    await stack.service.control.faults([{ kind: 'malformed', count: 1, path: '/brand' }]);
+    const grid = stack.value('BRAND_SCORE', [['acme-pay'], ['strypo'], ['nope-nope']]) as unknown[][];
+    const texts = grid.map((r) => r[0]);
+    expect(texts.filter((v) => typeof v === 'number')).toHaveLength(1);
+    expect(texts).toContain('Not found: brand "nope-nope".');
+    expect(texts).toContain('The service sent an unreadable answer (not JSON). Recalculate to try again.');
+  });
+
+  it('a base URL override that is not https (or local) is ignored', () => {
+    stack.gas.properties.user.set('SDM_BASE_URL', 'http://evil.example');
+    expect(cellError('SEARCH_SCORE', 'coffee')).toMatch(/unavailable \(network error\)/);
+    expect(stack.gas.fetchLog.every((f) => f.url.startsWith('https://search-demand-service.example/'))).toBe(true);
+  });
+});
+
+describe('bad input', () => {
+  const snapshot = () => ({
+    user: stack.gas.properties.user.snapshot(),
+    document: stack.gas.properties.document.snapshot(),
+    cache: stack.gas.caches.document.entries().length,
+  });
+
+  it('says what is wrong with each argument and changes nothing stored', async () => {
+    const before = snapshot();
+    expect(cellError('SEARCH_TREND', '')).toMatch(/^Bad input: the keyword is empty/);
+    expect(cellError('SEARCH_TREND', '   ')).toMatch(/^Bad input: the keyword is empty/);
+    expect(cellError('SEARCH_SCORE', 'x'.repeat(3000))).toBe(
+      'Bad input: keyword is too long (3000 characters; at most 250).',
+    );
+    expect(cellError('SEARCH_SCORE', true)).toBe('Bad input: keyword must be text, not TRUE.');
+    expect(cellError('SEARCH_SCORE', new Date('2025-01-01'))).toMatch(/^Bad input: keyword is a date/);
+    expect(cellError('BRAND_SCORE', '')).toMatch(/^Bad input: the slug is empty/);
+    expect(cellError('RANKING_LIST', 'fintech')).toMatch(/must look like prefix:name/);
+    expect(cellError('SEARCH_TREND', 'coffee', 3.5, 'noHeaders')).toMatch(/^Unknown field "3\.5"/);
+    expect(cellError('SEARCH_TREND', 'coffee', [['a']])).toBe('Bad input: field must be text, such as "months" or "peak.month".');
+    expect(cellError('MARKET_ANALYSIS', '', 'upside down')).toMatch(/unknown option "upside down"/);
+    expect(await stack.requests()).toBe(1); // only the valid coffee lookup behind the unknown field
+    expect(snapshot()).toEqual({ ...before, cache: 1 });
+  });
+
+  it('sends emoji and reserved characters exactly, normalised', async () => {
+    const keywords = ['Café ☕ & Crème', 'c++ vs c#', '100% / why?', 'a+b', 'rock & roll #1', '🚲🚲  e-bike'];
+    const grid = stack.value('SEARCH_SCORE', keywords.map((k) => [k])) as unknown[][];
+    for (const row of grid) expect(typeof row[0]).toBe('number');
+    const received = Object.keys((await stack.service.control.stats()).byQuery);
+    for (const k of keywords) {
+      const normalised = k.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+      expect(received).toContain(`/trend?keyword=${normalised}`);
+    }
+  });
+
+  it('reads numbers as keywords', async () => {
+    expect(typeof stack.value('SEARCH_SCORE', 2024)).toBe('number');
+    expect(Object.keys((await stack.service.control.stats()).byQuery)).toContain('/trend?keyword=2024');
+  });
+
+  it('keeps a 2D range with blanks aligned, and refuses a 2D range where rows of fields are needed', () => {
+    const grid = stack.value('SEARCH_SCORE', [['coffee', '', 'tea'], ['', '', ''], [true, 'milk', '']]) as unknown[][];
+    expect(grid).toHaveLength(3);
+    expect(grid.every((r) => r.length === 3)).toBe(true);
+    expect(grid[1]).toEqual(['', '', '']);
+    expect(grid[2]?.[0]).toBe('Bad input: keyword must be text, not TRUE.');
+    expect(typeof grid[2]?.[1]).toBe('number');
+    expect(cellError('SEARCH_TREND', [['coffee', 'tea'], ['milk', 'sugar']])).toMatch(/one column \(or one row\)/);
+  });
+});
