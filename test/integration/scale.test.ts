@@ -1,0 +1,84 @@
+/**
+ * The allowance and the 30 s limit at realistic sizes: per-cell formulas over a long column, a
+ * recalculation, and 1,000 keywords in one range at 300 ms per fresh answer (and a service slow
+ * enough that the budget must stop the fetch cleanly and a recalculation must finish it).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './stack';
+
+/** 180 distinct keywords, then 120 case and space variants of some of them: 300 cells. */
+function keywordColumn(): string[] {
+  const distinct = Array.from({ length: 180 }, (_, i) => `keyword ${i} widgets`);
+  const variants = Array.from({ length: 120 }, (_, i) => {
+    const k = distinct[(i * 7) % 180] as string;
+    return i % 3 === 0 ? k.toUpperCase() : i % 3 === 1 ? `  ${k.replace(/ /g, '   ')} ` : k.replace(/^k/, 'K');
+  });
+  const column = [...distinct, ...variants];
+  // Interleave so duplicates are not adjacent.
+  return column.map((_, i) => column[(i * 17) % column.length] as string);
+}
+
+describe('per-cell formulas and recalculation', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('a', { freshPerDay: 5_000, callsPerDay: 10_000 });
+  });
+  afterAll(() => stack.stop());
+
+  it('300 cells of 180 distinct keywords send at most 180 requests; a recalculation within the hour none', async () => {
+    const column = keywordColumn();
+    expect(new Set(column).size).toBeGreaterThan(180); // variants really differ as text
+    const first = column.map((k) => stack.value('SEARCH_SCORE', k));
+    expect(await stack.requests('/trend')).toBeLessThanOrEqual(180);
+    expect(first.every((v) => typeof v === 'number')).toBe(true);
+
+    await stack.service.control.resetStats();
+    stack.gas.advanceClock(59 * 60_000);
+    const again = column.map((k) => stack.value('SEARCH_SCORE', k));
+    expect(again).toEqual(first);
+    expect(await stack.requests()).toBe(0);
+  });
+});
+
+describe('1,000 keywords in one range', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('a', { latencyFreshMs: 300, latencyCachedMs: 30, freshPerDay: 5_000, callsPerDay: 10_000 });
+  });
+  afterAll(() => stack.stop());
+  beforeEach(async () => {
+    await stack.service.control.reset();
+    stack.resetRuntime();
+  });
+
+  it('returns inside one custom-function execution at 300 ms per fresh answer', async () => {
+    const input = Array.from({ length: 1000 }, (_, i) => [`distinct keyword ${i}`]);
+    const result = stack.run('SEARCH_SCORE', input);
+    expect(result.timedOut).toBe(false);
+    expect(result.ok).toBe(true);
+    const grid = result.value as unknown[][];
+    expect(grid).toHaveLength(1000);
+    expect(grid.every((row) => typeof row[0] === 'number')).toBe(true);
+    expect(await stack.requests('/trend')).toBe(1000);
+  });
+
+  it('stops cleanly at the budget on a slow service, says so in every unfetched row, and finishes on recalculation', async () => {
+    await stack.service.control.config({ latencyFreshMs: 9_000 });
+    const input = Array.from({ length: 300 }, (_, i) => [`slow keyword ${i}`]);
+    const first = stack.run('SEARCH_SCORE', input);
+    expect(first.timedOut).toBe(false);
+    expect(first.ok).toBe(true);
+    const rows = (first.value as unknown[][]).map((r) => r[0]);
+    const fetched = rows.filter((v) => typeof v === 'number').length;
+    expect(fetched).toBeGreaterThan(0);
+    expect(fetched).toBeLessThan(300);
+    for (const v of rows.filter((v) => typeof v !== 'number')) {
+      expect(v).toBe('Not fetched in time: recalculate to continue (what was fetched is cached).');
+    }
+
+    const second = stack.run('SEARCH_SCORE', input);
+    expect(second.timedOut).toBe(false);
+    expect((second.value as unknown[][]).every((r) => typeof r[0] === 'number')).toBe(true);
+    expect(await stack.requests('/trend')).toBe(300);
+  }, 120_000);
+});
