@@ -37,6 +37,11 @@ export function createRealm(context: vm.Context): Realm {
   return { context, ...got };
 }
 
+function allPrimitive(values: readonly unknown[]): boolean {
+  for (const v of values) if (v !== null && (typeof v === 'object' || typeof v === 'function')) return false;
+  return true;
+}
+
 /** `[object Date]` test that works across realms. */
 export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]';
@@ -74,6 +79,9 @@ export function toInner(
     if (mapped !== undefined) return mapped;
   }
   if (obj instanceof Array) {
+    // Fast path for big byte arrays (getContent of a 50 MB body): a native copy.
+    // concat onto an empty script-realm array is a native copy and yields a script-realm array.
+    if (allPrimitive(obj)) return realm.Array.prototype.concat.call(new realm.Array(), obj);
     const out = new realm.Array();
     seen.set(obj, out);
     for (const item of obj) out.push(toInner(realm, item, mapObject, seen));

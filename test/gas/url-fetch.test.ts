@@ -32,6 +32,7 @@ function CATCH_HANG(url) {
   try { Logger.log('after'); } catch (e) { seen.push(e.message); }
   return seen;
 }
+function SIZE(url) { var r = UrlFetchApp.fetch(url); return [r.getContentText().length, r.getContent().length]; }
 function REQ(url, params) { return UrlFetchApp.getRequest(url, params); }
 `;
 
@@ -92,6 +93,13 @@ describe('UrlFetchApp.fetch', () => {
     expect(v.content[255]).toBe(-1);
     expect(v.blob).toBe(256);
     expect(v.type).toBe('application/octet-stream');
+  });
+
+  it('carries big bodies, and refuses more than 50 MB', () => {
+    const r = rt.run('SIZE', [`${server.base}/big?bytes=20000000`], menu);
+    expect(r.value).toEqual([20_000_000, 20_000_000]);
+    const url = `${server.base}/big?bytes=${50 * 1024 * 1024 + 1}`;
+    expect(rt.run('TRY', [url], menu).value).toBe(`Exception: Response too large: ${url}`);
   });
 
   it('follows redirects unless told not to', () => {
