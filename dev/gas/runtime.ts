@@ -150,6 +150,7 @@ export class GasRuntime {
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
   readonly #state: RuntimeState;
+  #code: string | undefined;
   #script: vm.Script | undefined;
 
   constructor(options: GasRuntimeOptions = {}) {
@@ -206,12 +207,15 @@ export class GasRuntime {
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   }
 
-  /** Compiled once; evaluated afresh in each execution's context. */
+  /** The source, read once. A missing file is a harness problem: it throws from run(). */
+  #source(): string {
+    this.#code ??= this.#options.code ?? readFileSync(this.#codePath(), 'utf8');
+    return this.#code;
+  }
+
+  /** Compiled once; evaluated afresh in each execution's context. A SyntaxError becomes the result's error. */
   #compiled(): vm.Script {
-    if (!this.#script) {
-      const code = this.#options.code ?? readFileSync(this.#codePath(), 'utf8');
-      this.#script = new vm.Script(code, { filename: 'Code.js' });
-    }
+    this.#script ??= new vm.Script(this.#source(), { filename: 'Code.js' });
     return this.#script;
   }
 
@@ -222,6 +226,7 @@ export class GasRuntime {
   run(functionName: string, args: readonly unknown[] = [], opts: RunOptions = {}): ExecutionResult {
     const mode = opts.mode ?? 'custom-function';
     if (mode === 'custom-function') args.forEach(checkCustomFunctionArg);
+    this.#source();
     const exec = new Execution({
       functionName,
       mode,

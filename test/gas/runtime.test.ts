@@ -211,3 +211,10 @@ describe('auth modes', () => {
     expect(rt.run('SHEET').value).toEqual([['dev-gas-spreadsheet', 'Untitled spreadsheet']]);
   });
 });
+
+describe('loading Code.js', () => {
+  it('throws from run() when the file is missing (a harness problem, not a script error)', () => {
+    const rt = new GasRuntime({ codePath: '/nonexistent/Code.js' });
+    expect(() => rt.run('F')).toThrow(/ENOENT/);
+  });
+});
