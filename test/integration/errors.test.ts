@@ -185,13 +185,15 @@ describe('bad input', () => {
     expect(Object.keys((await stack.service.control.stats()).byQuery)).toContain('/trend?keyword=2024');
   });
 
-  it('keeps a 2D range with blanks aligned, and refuses a 2D range where rows of fields are needed', () => {
+  it('keeps a 2D range with blanks aligned, and refuses a 2D range where rows of fields are needed', async () => {
     const grid = stack.value('SEARCH_SCORE', [['coffee', '', 'tea'], ['', '', ''], [true, 'milk', '']]) as unknown[][];
     expect(grid).toHaveLength(3);
     expect(grid.every((r) => r.length === 3)).toBe(true);
     expect(grid[1]).toEqual(['', '', '']);
     expect(grid[2]?.[0]).toBe('Bad input: keyword must be text, not TRUE.');
     expect(typeof grid[2]?.[1]).toBe('number');
+    await stack.service.control.resetStats();
     expect(cellError('SEARCH_TREND', [['coffee', 'tea'], ['milk', 'sugar']])).toMatch(/one column \(or one row\)/);
+    expect(await stack.requests()).toBe(0);
   });
 });

@@ -34,6 +34,11 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
   const first = input.cells[0]?.[0];
   if (input.single && first) return shapeOne(fetchOne(endpoint, requireSubject(first, kind)), field, options);
 
+  const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
+  if (field === undefined && twoDimensional) {
+    // Checked before fetching: a table per input needs one row each, and failing later would waste credits.
+    throw errors.input('Bad input: use one column (or one row) of inputs, or pass a field to get one value each.');
+  }
   const answers = lookupRange(endpoint, input.cells);
   if (field !== undefined) {
     return shapeRangeValues(
@@ -43,9 +48,6 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
     );
   }
   const rows = input.cells.length === 1 ? (input.cells[0] ?? []) : input.cells.map((row) => row[0] ?? blank);
-  if (input.cells.length > 1 && input.cells.some((row) => row.length > 1)) {
-    throw errors.input('Bad input: use one column (or one row) of inputs, or pass a field to get one value each.');
-  }
   return shapeRangeTable(rows.map((subject) => itemOf(subject, answers)), options);
 }
 
