@@ -3,7 +3,7 @@
  * misses → cache store → answers. Each distinct subject is looked up once, whoever asks for it.
  */
 import type { Budget } from './budget';
-import { readCached, writeCached, type CacheWrite } from './cache/store';
+import { markPending, readCached, writeCached, type Cached, type CacheWrite } from './cache/store';
 import { cacheKey, readGeneration } from './cache/keys';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from './config';
 import { errors, type AddonError } from './errors';
@@ -43,17 +43,16 @@ export function lookupAll(
   const baseUrl = readBaseUrl();
   const generation = readGeneration();
   const keys = new Map(distinct.map((s) => [s, cacheKey(generation, baseUrl, endpoint.path, s)] as const));
-  const cached = readCached([...keys.values()]);
+  const { found, pending } = readCached([...keys.values()], true);
 
-  const misses: FetchRequest[] = [];
-  const subjectOf = new Map<string, string | undefined>();
+  const misses: Miss[] = [];
   for (const subject of distinct) {
     const key = keys.get(subject) ?? '';
-    const hit = cached.get(key);
     const what = describeSubject(endpoint, subject);
+    const hit = found.get(key);
     if (hit) {
       stats.cacheHits++;
-      answers.set(subject ?? '', hit.kind === 'data' ? { ok: true, data: hit.data } : { ok: false, error: errors.notFound(what) });
+      answers.set(subject ?? '', answerOf(hit, what));
       continue;
     }
     const url = buildUrl(baseUrl, endpoint, subject);
@@ -64,22 +63,53 @@ export function lookupAll(
       });
       continue;
     }
-    misses.push({ id: key, url, what });
-    subjectOf.set(key, subject);
+    misses.push({ request: { id: key, url, what }, subject: subject ?? '' });
   }
   if (!misses.length) return { answers, stats };
 
   const apiKey = readApiKey();
   if (!apiKey) {
-    for (const miss of misses) answers.set(subjectOf.get(miss.id) ?? '', { ok: false, error: errors.noKey() });
+    for (const miss of misses) answers.set(miss.subject, { ok: false, error: errors.noKey() });
     return { answers, stats };
   }
 
-  const outcomes = fetchAllWithin(misses, { apiKey, budget });
+  // Fetch what nobody else is fetching; then wait briefly for the rest, and fetch what never arrived.
+  const fetchMisses = (list: Miss[]) => fetchAndStore(endpoint, list, apiKey, budget, answers, stats);
+  fetchMisses(misses.filter((m) => !pending.has(m.request.id)));
+  const awaited = misses.filter((m) => pending.has(m.request.id));
+  if (awaited.length) fetchMisses(waitForOthers(awaited, budget, answers, stats));
+  return { answers, stats };
+}
+
+/** A cache miss: its request and the subject it answers. */
+interface Miss {
+  request: FetchRequest;
+  subject: string;
+}
+
+function answerOf(hit: Cached, what: string): Answer {
+  return hit.kind === 'data' ? { ok: true, data: hit.data } : { ok: false, error: errors.notFound(what) };
+}
+
+/** Marks the misses as being fetched, fetches them in batches, stores what may be stored, clears the marks. */
+function fetchAndStore(
+  endpoint: Endpoint,
+  misses: Miss[],
+  apiKey: string,
+  budget: Budget,
+  answers: Map<string, Answer>,
+  stats: LookupStats,
+): void {
+  if (!misses.length) return;
+  const ids = misses.map((m) => m.request.id);
+  markPending(ids, true);
+  const outcomes = fetchAllWithin(
+    misses.map((m) => m.request),
+    { apiKey, budget },
+  );
   const writes: CacheWrite[] = [];
-  for (const miss of misses) {
-    const outcome = outcomes.get(miss.id);
-    const subject = subjectOf.get(miss.id) ?? '';
+  for (const { request, subject } of misses) {
+    const outcome = outcomes.get(request.id);
     if (!outcome) {
       answers.set(subject, { ok: false, error: errors.budget() });
       continue;
@@ -87,14 +117,49 @@ export function lookupAll(
     if (outcome.ok || outcome.error.kind !== 'budget') stats.requests++;
     if (outcome.ok) {
       if (outcome.fromServiceCache) stats.serviceCacheHits++;
-      writes.push({ key: miss.id, value: { kind: 'data', data: outcome.data }, ttlSeconds: endpoint.ttlSeconds });
+      writes.push({ key: request.id, value: { kind: 'data', data: outcome.data }, ttlSeconds: endpoint.ttlSeconds });
       answers.set(subject, { ok: true, data: outcome.data });
     } else {
       // Errors are never cached, except a short-lived "not found" that spares repeated misses.
-      if (outcome.error.kind === 'not-found') writes.push({ key: miss.id, value: { kind: 'not-found' }, ttlSeconds: NOT_FOUND_TTL_S });
+      if (outcome.error.kind === 'not-found') {
+        writes.push({ key: request.id, value: { kind: 'not-found' }, ttlSeconds: NOT_FOUND_TTL_S });
+      }
       answers.set(subject, { ok: false, error: outcome.error });
     }
   }
   writeCached(writes);
-  return { answers, stats };
+  markPending(ids, false);
+}
+
+/** How long to wait for another execution's fetch, and how often to look. */
+const WAIT_FOR_OTHERS_MS = 6_000;
+const POLL_MS = 200;
+
+/**
+ * Polls the cache for keys another execution is fetching. Returns those to fetch ourselves: their mark
+ * vanished without an answer (that fetch failed), or they did not arrive in time.
+ */
+function waitForOthers(awaited: Miss[], budget: Budget, answers: Map<string, Answer>, stats: LookupStats): Miss[] {
+  const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
+  const orphans: Miss[] = [];
+  let waiting = awaited;
+  while (waiting.length) {
+    const { found, pending } = readCached(
+      waiting.map((m) => m.request.id),
+      true,
+    );
+    const next: Miss[] = [];
+    for (const miss of waiting) {
+      const hit = found.get(miss.request.id);
+      if (hit) {
+        stats.cacheHits++;
+        answers.set(miss.subject, answerOf(hit, miss.request.what));
+      } else if (pending.has(miss.request.id)) next.push(miss);
+      else orphans.push(miss);
+    }
+    waiting = next;
+    if (!waiting.length || Date.now() + POLL_MS > giveUpAt || !budget.allows(POLL_MS * 2)) break;
+    Utilities.sleep(POLL_MS);
+  }
+  return [...orphans, ...waiting];
 }

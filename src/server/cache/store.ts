@@ -9,6 +9,13 @@ import { MAX_VALUE_CHARS, decode, encode, split } from './codec';
 /** What a cache entry holds: an answer, or a recent "not found" (kept briefly). */
 export type Cached = { kind: 'data'; data: Json } | { kind: 'not-found' };
 
+/**
+ * Another execution announced it is fetching this key. Sheets runs many cells at once, and without
+ * this mark two cells with the same keyword would both miss the cache and both spend a credit.
+ */
+export const PENDING_TTL_S = 30;
+const pendingKey = (key: string) => `${key}~`;
+
 /** An entry to write. */
 export interface CacheWrite {
   key: string;
@@ -27,13 +34,17 @@ function openCache(): GoogleAppsScript.Cache.Cache | null {
 /**
  * Reads many keys at once (two round trips at most: heads, then parts of split values).
  * @param keys cache keys
+ * @param pending also report keys another execution is fetching (in the same first round trip)
+ * @returns the answers found, and the missing keys that are marked pending
  */
-export function readCached(keys: string[]): Map<string, Cached> {
+export function readCached(keys: string[], pending = false): { found: Map<string, Cached>; pending: Set<string> } {
   const found = new Map<string, Cached>();
+  const marked = new Set<string>();
   const cache = openCache();
-  if (!cache || !keys.length) return found;
+  if (!cache || !keys.length) return { found, pending: marked };
   try {
-    const heads = cache.getAll(keys);
+    const heads = cache.getAll(pending ? [...keys, ...keys.map(pendingKey)] : keys);
+    for (const key of keys) if (pending && heads[key] === undefined && heads[pendingKey(key)] !== undefined) marked.add(key);
     const split: { key: string; count: number; id: string }[] = [];
     for (const key of keys) {
       const head = heads[key];
@@ -58,7 +69,7 @@ export function readCached(keys: string[]): Map<string, Cached> {
   } catch {
     // an unreadable cache is an empty cache
   }
-  return found;
+  return { found, pending: marked };
 }
 
 function addDecoded(found: Map<string, Cached>, key: string, stored: string): void {
@@ -106,6 +117,22 @@ export function writeCached(writes: CacheWrite[]): void {
     } catch {
       // Too large or over quota: the answer is still shown, just not saved.
     }
+  }
+}
+
+/**
+ * Marks keys as being fetched by this execution (or clears the marks once their answers are stored).
+ * @param keys cache keys
+ * @param on true to mark, false to clear
+ */
+export function markPending(keys: string[], on: boolean): void {
+  const cache = openCache();
+  if (!cache || !keys.length) return;
+  try {
+    if (on) cache.putAll(Object.fromEntries(keys.map((key) => [pendingKey(key), '1'])), PENDING_TTL_S);
+    else cache.removeAll(keys.map(pendingKey));
+  } catch {
+    // without marks, concurrent cells may fetch twice: a cost, not a failure
   }
 }
 

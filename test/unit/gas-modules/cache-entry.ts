@@ -5,6 +5,6 @@ const scope = globalThis as unknown as Record<string, unknown>;
 scope.writeAnswer = (key: string, json: string) =>
   writeCached([{ key, value: { kind: 'data', data: JSON.parse(json) }, ttlSeconds: 21_600 }]);
 scope.readAnswer = (key: string) => {
-  const found = readCached([key]).get(key);
+  const found = readCached([key]).found.get(key);
   return found?.kind === 'data' ? JSON.stringify(found.data) : 'miss';
 };
