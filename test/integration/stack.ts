@@ -1,77 +1,8 @@
-/**
- * The proving ground of the integration tests: the local service in its own process and the built
- * dist/Code.js in the local Apps Script runtime, wired as a user who saved their key would be.
- */
-import { GasRuntime, type ExecutionResult } from '../../dev/gas/index.js';
-import { startService, type ServiceHandle, type Schema } from '../../dev/service/harness.js';
+/** Test helpers over the local proving ground (dev/stack.ts). */
+import type { ServiceHandle } from '../../dev/service/harness.js';
+import { OTHER_KEY } from '../../dev/stack.js';
 
-/** A distinctive key, so a leak anywhere is easy to find. */
-export const KEY = 'sdm-live-7Hq2ZpK9wX4mV1cR';
-export const OTHER_KEY = 'sdm-live-other-3Jf8Lw';
-
-export interface Stack {
-  service: ServiceHandle;
-  gas: GasRuntime;
-  /** Runs a custom function in a fresh execution, as one cell evaluation. */
-  run(fn: string, ...args: unknown[]): ExecutionResult;
-  /** Runs it and returns its value, failing the test with the cell's error otherwise. */
-  value(fn: string, ...args: unknown[]): unknown;
-  /** Every execution's result so far (for leak scans). */
-  results: ExecutionResult[];
-  /** A new runtime (fresh caches and properties) with the key saved, replacing the current one. */
-  resetRuntime(): void;
-  /** Requests the service received since the last resetStats, optionally for one endpoint. */
-  requests(endpoint?: string): Promise<number>;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts the service and a runtime whose user has saved KEY and points at the service.
- * @param schema which of the service's two naming schemas to serve
- * @param options extra service options
- */
-export async function startStack(
-  schema: Schema = 'a',
-  options: { latencyFreshMs?: number; latencyCachedMs?: number; freshPerDay?: number; callsPerDay?: number } = {},
-): Promise<Stack> {
-  const service = await startService({ schema, keys: [KEY, OTHER_KEY], ...options });
-  const results: ExecutionResult[] = [];
-  const stack: Stack = {
-    service,
-    gas: newRuntime(service.url),
-    results,
-    run(fn, ...args) {
-      const result = stack.gas.run(fn, args);
-      results.push(result);
-      return result;
-    },
-    value(fn, ...args) {
-      const result = stack.run(fn, ...args);
-      if (!result.ok) throw new Error(`${fn} failed on the cell: ${result.error}`);
-      return result.value;
-    },
-    resetRuntime() {
-      stack.gas.close();
-      stack.gas = newRuntime(service.url);
-    },
-    async requests(endpoint) {
-      const stats = await service.control.stats();
-      return endpoint ? (stats.byEndpoint[endpoint] ?? 0) : stats.requests;
-    },
-    async stop() {
-      stack.gas.close();
-      await service.stop();
-    },
-  };
-  return stack;
-}
-
-function newRuntime(baseUrl: string): GasRuntime {
-  const gas = new GasRuntime();
-  gas.properties.user.set('SDM_API_KEY', KEY);
-  gas.properties.user.set('SDM_BASE_URL', baseUrl);
-  return gas;
-}
+export { KEY, OTHER_KEY, startStack, type Stack } from '../../dev/stack.js';
 
 /**
  * The service's own answer, fetched directly (for comparing with what cells show).

@@ -1,0 +1,88 @@
+/**
+ * The local proving ground: the stand-in service in its own process and a built Code.js in the local
+ * Apps Script runtime, wired as a user who saved their key would be. Used by tests and benchmarks.
+ */
+import { GasRuntime, type ExecutionResult } from './gas/index.js';
+import { startService, type ServiceHandle, type Schema } from './service/harness.js';
+
+/** A distinctive key, so a leak anywhere is easy to find. */
+export const KEY = 'sdm-live-7Hq2ZpK9wX4mV1cR';
+export const OTHER_KEY = 'sdm-live-other-3Jf8Lw';
+
+export interface Stack {
+  service: ServiceHandle;
+  gas: GasRuntime;
+  /** Runs a custom function in a fresh execution, as one cell evaluation. */
+  run(fn: string, ...args: unknown[]): ExecutionResult;
+  /** Runs it and returns its value, failing the test with the cell's error otherwise. */
+  value(fn: string, ...args: unknown[]): unknown;
+  /** Every execution's result so far (for leak scans). */
+  results: ExecutionResult[];
+  /** A new runtime (fresh caches and properties) with the key saved, replacing the current one. */
+  resetRuntime(): void;
+  /** Requests the service received since the last resetStats, optionally for one endpoint. */
+  requests(endpoint?: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the service and a runtime whose user has saved KEY and points at the service.
+ * @param schema which of the service's two naming schemas to serve
+ * @param options extra service options
+ */
+export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
+  const { code, ...serviceOptions } = options;
+  const service = await startService({ schema, keys: [KEY, OTHER_KEY], ...serviceOptions });
+  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, code);
+  const results: ExecutionResult[] = [];
+  const stack: Stack = {
+    service,
+    gas: newRuntime(service.url),
+    results,
+    run(fn, ...args) {
+      const result = stack.gas.run(fn, args);
+      results.push(result);
+      return result;
+    },
+    value(fn, ...args) {
+      const result = stack.run(fn, ...args);
+      if (!result.ok) throw new Error(`${fn} failed on the cell: ${result.error}`);
+      return result.value;
+    },
+    resetRuntime() {
+      stack.gas.close();
+      stack.gas = newRuntime(service.url);
+    },
+    async requests(endpoint) {
+      const stats = await service.control.stats();
+      return endpoint ? (stats.byEndpoint[endpoint] ?? 0) : stats.requests;
+    },
+    async stop() {
+      stack.gas.close();
+      await service.stop();
+    },
+  };
+  return stack;
+}
+
+/** Options of startStack: the service's knobs, and the Code.js to run (default dist/Code.js). */
+export interface StackOptions {
+  latencyFreshMs?: number;
+  latencyCachedMs?: number;
+  freshPerDay?: number;
+  callsPerDay?: number;
+  code?: string;
+}
+
+/**
+ * A runtime whose user saved KEY in the settings and points the add-on at the local service.
+ * @param baseUrl the service URL
+ * @param code Code.js source, default dist/Code.js
+ */
+export function userRuntime(baseUrl: string, code?: string): GasRuntime {
+  const gas = new GasRuntime(code === undefined ? {} : { code });
+  gas.properties.user.set('SDM_API_KEY', KEY);
+  gas.properties.user.set('SDM_BASE_URL', baseUrl);
+  return gas;
+}
+
