@@ -35,6 +35,13 @@ export interface CacheBackend {
   remove(key: string): void;
   entries(now: number): CacheEntry[];
   clear(): void;
+  /**
+   * Optional batches, for a backend in another thread (one round trip, applied atomically there).
+   * Without them the store loops over the single-key methods.
+   */
+  getMany?(keys: readonly string[], now: number): Array<string | null>;
+  putMany?(entries: ReadonlyArray<readonly [string, string]>, expiresAt: number, now: number): void;
+  removeMany?(keys: readonly string[]): void;
 }
 
 /** In-process backend: a Map in insertion order (re-put moves a key to the end). */
@@ -135,7 +142,16 @@ export class CacheStore {
 
   /** A read as the script does it: may miss on purpose. */
   read(key: string): string | null {
-    const value = this.backend.get(key, this.clock.now());
+    return this.#maybeDrop(this.backend.get(key, this.clock.now()));
+  }
+
+  /** Reads of several keys, in order (one backend call when the backend batches). */
+  readAll(keys: readonly string[]): Array<string | null> {
+    if (!this.backend.getMany) return keys.map((k) => this.read(k));
+    return this.backend.getMany(keys, this.clock.now()).map((v) => this.#maybeDrop(v));
+  }
+
+  #maybeDrop(value: string | null): string | null {
     if (value === null) return null;
     if (this.dropRate > 0 && this.#random.next() < this.dropRate) return null;
     return value;
@@ -144,6 +160,22 @@ export class CacheStore {
   write(key: string, value: string, expirationInSeconds: number): void {
     const now = this.clock.now();
     this.backend.put(key, value, now + expirationInSeconds * 1000, now);
+  }
+
+  /** Writes several entries with one expiry (one backend call when the backend batches). */
+  writeAll(entries: ReadonlyArray<readonly [string, string]>, expirationInSeconds: number): void {
+    if (!this.backend.putMany) {
+      for (const [k, v] of entries) this.write(k, v, expirationInSeconds);
+      return;
+    }
+    const now = this.clock.now();
+    this.backend.putMany(entries, now + expirationInSeconds * 1000, now);
+  }
+
+  /** Removes several keys (one backend call when the backend batches). */
+  removeAll(keys: readonly string[]): void {
+    if (this.backend.removeMany) this.backend.removeMany(keys);
+    else for (const k of keys) this.backend.remove(k);
   }
 }
 
@@ -196,10 +228,12 @@ export class CacheFake extends GasObject {
   /** An object holding only the keys found. */
   getAll(...args: unknown[]): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const key of this.#keys(args[0], 'getAll', args)) {
-      const value = this.#store.read(key);
-      if (value !== null) out[key] = value;
-    }
+    const keys = this.#keys(args[0], 'getAll', args);
+    const values = this.#store.readAll(keys);
+    keys.forEach((key, i) => {
+      const value = values[i];
+      if (value !== null && value !== undefined) out[key] = value;
+    });
     return out;
   }
 
@@ -217,7 +251,7 @@ export class CacheFake extends GasObject {
     const entries = Object.entries(args[0] as Record<string, unknown>).map(
       ([k, v]) => [this.#key(k, 'putAll', args), this.#value(v, 'putAll', args)] as const,
     );
-    for (const [k, v] of entries) this.#store.write(k, v, seconds);
+    this.#store.writeAll(entries, seconds);
   }
 
   remove(...args: unknown[]): void {
@@ -225,7 +259,7 @@ export class CacheFake extends GasObject {
   }
 
   removeAll(...args: unknown[]): void {
-    for (const key of this.#keys(args[0], 'removeAll', args)) this.#store.backend.remove(key);
+    this.#store.removeAll(this.#keys(args[0], 'removeAll', args));
   }
 }
 
@@ -236,12 +270,15 @@ export interface CacheStores {
   script: CacheStore;
 }
 
-/** Creates the runtime's caches (in-memory backends). */
-export function createCacheStores(clock: RuntimeClock): CacheStores {
+/** Creates the runtime's caches (in-memory backends unless `backendFor` gives others). */
+export function createCacheStores(
+  clock: RuntimeClock,
+  backendFor: (name: CacheStore['name']) => CacheBackend = () => new MemoryCacheBackend(),
+): CacheStores {
   return {
-    document: new CacheStore('document', new MemoryCacheBackend(), clock),
-    user: new CacheStore('user', new MemoryCacheBackend(), clock),
-    script: new CacheStore('script', new MemoryCacheBackend(), clock),
+    document: new CacheStore('document', backendFor('document'), clock),
+    user: new CacheStore('user', backendFor('user'), clock),
+    script: new CacheStore('script', backendFor('script'), clock),
   };
 }
 

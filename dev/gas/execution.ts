@@ -52,6 +52,8 @@ export function blockFor(ms: number): void {
 let nextExecutionId = 1;
 
 export interface ExecutionInit {
+  /** Set by a worker pool so ids (and lock owners) are unique across threads; default: this thread's counter. */
+  id?: number;
   functionName: string;
   mode: ExecutionMode;
   authMode: AuthMode;
@@ -62,7 +64,7 @@ export interface ExecutionInit {
 
 /** State of one execution, shared by all fakes created for it. */
 export class Execution {
-  readonly id = nextExecutionId++;
+  readonly id: number;
   readonly functionName: string;
   readonly mode: ExecutionMode;
   readonly authMode: AuthMode;
@@ -81,6 +83,7 @@ export class Execution {
   readonly #cleanups: Array<() => void> = [];
 
   constructor(init: ExecutionInit) {
+    this.id = init.id ?? nextExecutionId++;
     this.functionName = init.functionName;
     this.mode = init.mode;
     this.authMode = init.authMode;

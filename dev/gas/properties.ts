@@ -22,6 +22,31 @@ export const QUOTA_MESSAGE =
 export interface PropertiesBackend {
   entries(): Record<string, string>;
   replace(next: Record<string, string>): void;
+  /** Optional single read (a backend in another thread then needn't copy the whole store). */
+  get?(key: string): string | null;
+  /**
+   * Optional atomic read-modify-write (a backend shared by threads): applies `change` to the current
+   * content unless the result exceeds `maxStoreBytes`; returns whether it was applied.
+   */
+  update?(change: PropertyChange, maxStoreBytes: number): boolean;
+}
+
+/** One write to a store: keys to set, keys to delete, or (deleteAllOthers) start from empty. */
+export interface PropertyChange {
+  set?: Record<string, string>;
+  delete?: readonly string[];
+  deleteAllOthers?: boolean;
+}
+
+/** The content after `change`; existing keys keep their place, as an object spread would. */
+export function applyPropertyChange(current: Record<string, string>, change: PropertyChange): Record<string, string> {
+  const next: Record<string, string> = change.deleteAllOthers ? {} : { ...current };
+  for (const k of change.delete ?? []) delete next[k];
+  for (const [k, v] of Object.entries(change.set ?? {})) {
+    // defineProperty, not assignment: a key like "__proto__" stays an ordinary property.
+    Object.defineProperty(next, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return next;
 }
 
 /** In-process backend. */
@@ -54,18 +79,30 @@ export class PropertyStore {
   ) {}
 
   get(key: string): string | null {
-    return this.backend.entries()[key] ?? null;
+    if (this.backend.get) return this.backend.get(key);
+    const data = this.backend.entries();
+    return Object.prototype.hasOwnProperty.call(data, key) ? (data[key] ?? null) : null;
   }
 
   /** Sets a value without the limits (test setup). */
   set(key: string, value: string): void {
-    this.backend.replace({ ...this.backend.entries(), [key]: value });
+    this.update({ set: { [key]: value } });
   }
 
   delete(key: string): void {
-    const next = this.backend.entries();
-    delete next[key];
+    this.update({ delete: [key] });
+  }
+
+  /**
+   * Applies `change` all or nothing; false (nothing stored) when the store would exceed
+   * `maxStoreBytes`. Atomic in the backend when it supports it (shared stores of a worker pool).
+   */
+  update(change: PropertyChange, maxStoreBytes = Infinity): boolean {
+    if (this.backend.update) return this.backend.update(change, maxStoreBytes);
+    const next = applyPropertyChange(this.backend.entries(), change);
+    if (storeBytes(next) > maxStoreBytes) return false;
     this.backend.replace(next);
+    return true;
   }
 
   /** A copy of all properties. */
@@ -90,6 +127,14 @@ export class PropertyStore {
     if (storeBytes(next) > PROPERTY_LIMITS.maxStoreBytes) throw new GasException(QUOTA_MESSAGE);
     this.backend.replace(next);
   }
+
+  /** A checked change as the script makes it: value sizes, then the store quota; all or nothing. */
+  commitChange(change: PropertyChange): void {
+    for (const v of Object.values(change.set ?? {})) {
+      if (bytes(v) > PROPERTY_LIMITS.maxValueBytes) throw new GasException('Argument too large: value');
+    }
+    if (!this.update(change, PROPERTY_LIMITS.maxStoreBytes)) throw new GasException(QUOTA_MESSAGE);
+  }
 }
 
 /** The runtime's three stores. */
@@ -99,11 +144,14 @@ export interface PropertyStores {
   script: PropertyStore;
 }
 
-export function createPropertyStores(): PropertyStores {
+/** Creates the runtime's stores (in-memory backends unless `backendFor` gives others). */
+export function createPropertyStores(
+  backendFor: (name: PropertyStore['name']) => PropertiesBackend = () => new MemoryPropertiesBackend(),
+): PropertyStores {
   return {
-    user: new PropertyStore('user', new MemoryPropertiesBackend()),
-    document: new PropertyStore('document', new MemoryPropertiesBackend()),
-    script: new PropertyStore('script', new MemoryPropertiesBackend()),
+    user: new PropertyStore('user', backendFor('user')),
+    document: new PropertyStore('document', backendFor('document')),
+    script: new PropertyStore('script', backendFor('script')),
   };
 }
 
@@ -155,7 +203,7 @@ export class PropertiesFake extends GasObject {
     if (args.length !== 2) throw signatureError('PropertiesService.Properties.setProperty', args);
     const key = this.#key(args[0], 'setProperty', args);
     const value = coerceValue(args[1], 'setProperty', args);
-    this.#store.commit({ ...this.#store.snapshot(), [key]: value }, [value]);
+    this.#store.commitChange({ set: { [key]: value } });
     return this;
   }
 
@@ -166,18 +214,21 @@ export class PropertiesFake extends GasObject {
       throw signatureError('PropertiesService.Properties.setProperties', args);
     }
     const values: Record<string, string> = {};
-    for (const [k, v] of Object.entries(props)) values[k] = coerceValue(v, 'setProperties', args);
-    const base = deleteAllOthers === true ? {} : this.#store.snapshot();
-    this.#store.commit({ ...base, ...values }, Object.values(values));
+    for (const [k, v] of Object.entries(props)) {
+      Object.defineProperty(values, k, {
+        value: coerceValue(v, 'setProperties', args),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    this.#store.commitChange({ set: values, deleteAllOthers: deleteAllOthers === true });
     return this;
   }
 
   deleteProperty(...args: unknown[]): this {
     this.#writable('deleteProperty');
-    const key = this.#key(args[0], 'deleteProperty', args);
-    const next = this.#store.snapshot();
-    delete next[key];
-    this.#store.backend.replace(next);
+    this.#store.delete(this.#key(args[0], 'deleteProperty', args));
     return this;
   }
 

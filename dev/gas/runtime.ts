@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { createCacheStores, type CacheStores } from './cache.js';
+import { createCacheStores, type CacheBackend, type CacheStores } from './cache.js';
 import { RuntimeClock } from './clock.js';
 import { createExecutionContext, type RuntimeState } from './context.js';
 import {
@@ -18,8 +18,8 @@ import {
   type ExecutionMode,
   type LogEntry,
 } from './execution.js';
-import { LockRegistry, MemoryLockBackend } from './lock.js';
-import { createPropertyStores, type PropertyStores } from './properties.js';
+import { LockRegistry, MemoryLockBackend, type LockBackend } from './lock.js';
+import { createPropertyStores, type PropertiesBackend, type PropertyStores } from './properties.js';
 import { isError, toInner, toOuter } from './realm.js';
 import { checkCustomFunctionArg, checkCustomFunctionResult, checkSidebarResult } from './result.js';
 import { createUiLog, type SpreadsheetModel, type UiLog } from './spreadsheet.js';
@@ -48,6 +48,19 @@ export interface GasRuntimeOptions {
   scriptId?: string;
   /** Files for HtmlService.createHtmlOutputFromFile(name) (key: name without ".html"); else <codeDir>/<name>.html. */
   htmlFiles?: Record<string, string>;
+  /** State shared with other runtimes (GasWorkerPool sets it in each worker); default: the runtime's own. */
+  shared?: SharedRuntimeState;
+}
+
+/** Where a runtime keeps what outlives an execution, when it is not the runtime itself (pool.ts). */
+export interface SharedRuntimeState {
+  clock?: RuntimeClock;
+  cacheBackend?: (name: 'document' | 'user' | 'script') => CacheBackend;
+  propertiesBackend?: (name: 'user' | 'document' | 'script') => PropertiesBackend;
+  lockBackend?: LockBackend;
+  urlFetchQuota?: { remaining: number };
+  /** The id of the next execution (unique across the runtimes sharing locks). */
+  nextExecutionId?: () => number;
 }
 
 export interface RunOptions {
@@ -131,7 +144,7 @@ function isVmTimeout(error: unknown): boolean {
 /** A local Apps Script runtime. */
 export class GasRuntime {
   /** The clock cache expiry uses; advance it with advanceClock(). */
-  readonly clock = new RuntimeClock();
+  readonly clock: RuntimeClock;
   readonly caches: CacheStores;
   readonly properties: PropertyStores;
   readonly locks: LockRegistry;
@@ -160,10 +173,12 @@ export class GasRuntime {
       id: options.spreadsheetId ?? 'dev-gas-spreadsheet',
       name: options.spreadsheetName ?? 'Untitled spreadsheet',
     };
-    this.caches = createCacheStores(this.clock);
-    this.properties = createPropertyStores();
-    this.locks = new LockRegistry(new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
-    this.urlFetchQuota = { remaining: options.urlFetchDailyQuota ?? Infinity };
+    const shared = options.shared ?? {};
+    this.clock = shared.clock ?? new RuntimeClock();
+    this.caches = createCacheStores(this.clock, shared.cacheBackend);
+    this.properties = createPropertyStores(shared.propertiesBackend);
+    this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
+    this.urlFetchQuota = shared.urlFetchQuota ?? { remaining: options.urlFetchDailyQuota ?? Infinity };
     this.#http = new SyncHttp({
       requestTimeoutMs: options.urlFetchTimeoutMs ?? 60_000,
       maxResponseBytes: URL_FETCH_LIMITS.maxResponseBytes,
@@ -227,7 +242,9 @@ export class GasRuntime {
     const mode = opts.mode ?? 'custom-function';
     if (mode === 'custom-function') args.forEach(checkCustomFunctionArg);
     this.#source();
+    const id = this.#options.shared?.nextExecutionId?.();
     const exec = new Execution({
+      ...(id !== undefined ? { id } : {}),
       functionName,
       mode,
       authMode: opts.authMode ?? defaultAuthMode(mode),
