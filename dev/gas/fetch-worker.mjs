@@ -9,6 +9,7 @@
  *        { type: 'abort', id }                                     drop a batch, post nothing for it
  *   out: { id, outcomes }  then Atomics.store(flag, 0, 1) and Atomics.notify(flag, 0)
  */
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { workerData } from 'node:worker_threads';
@@ -89,6 +90,8 @@ function reply(id, outcomes) {
 /** @param {{ id: number, requests: WireRequest[], failFast: boolean, timeLimitMs: number }} batch */
 async function runBatch({ id, requests, failFast, timeLimitMs }) {
   const controller = new AbortController();
+  // Every request of a fetchAll listens on this one signal; hundreds in a batch are expected.
+  setMaxListeners(0, controller.signal);
   batches.set(id, controller);
   // The main thread gives up at its deadline and sends 'abort'; this only frees sockets if that is lost.
   const timer = setTimeout(() => controller.abort(), timeLimitMs + 1_000);

@@ -4,6 +4,7 @@
  */
 import type { Budget } from './budget';
 import { markPending, readCached, writeCached, type Cached, type CacheWrite } from './cache/store';
+import { claimMisses } from './cache/claim';
 import { cacheKey, readGeneration } from './cache/keys';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from './config';
 import { errors, type AddonError } from './errors';
@@ -43,7 +44,7 @@ export function lookupAll(
   const baseUrl = readBaseUrl();
   const generation = readGeneration();
   const keys = new Map(distinct.map((s) => [s, cacheKey(generation, baseUrl, endpoint.path, s)] as const));
-  const { found, pending } = readCached([...keys.values()], true);
+  const { found } = readCached([...keys.values()]);
 
   const misses: Miss[] = [];
   for (const subject of distinct) {
@@ -74,10 +75,26 @@ export function lookupAll(
   }
 
   // Fetch what nobody else is fetching; then wait briefly for the rest, and fetch what never arrived.
+  const claim = claimMisses(misses.map((m) => m.request.id));
+  const claimed = new Set(claim.claimed);
   const fetchMisses = (list: Miss[]) => fetchAndStore(endpoint, list, apiKey, budget, answers, stats);
-  fetchMisses(misses.filter((m) => !pending.has(m.request.id)));
-  const awaited = misses.filter((m) => pending.has(m.request.id));
-  if (awaited.length) fetchMisses(waitForOthers(awaited, budget, answers, stats));
+  for (const miss of misses) {
+    const hit = claim.found.get(miss.request.id);
+    if (hit) {
+      stats.cacheHits++;
+      answers.set(miss.subject, answerOf(hit, miss.request.what));
+    }
+  }
+  fetchMisses(misses.filter((m) => claimed.has(m.request.id)));
+  const awaited = misses.filter((m) => claim.pending.has(m.request.id));
+  if (awaited.length) {
+    const late = waitForOthers(awaited, budget, answers, stats);
+    markPending(
+      late.map((m) => m.request.id),
+      true,
+    );
+    fetchMisses(late);
+  }
   return { answers, stats };
 }
 
@@ -91,7 +108,7 @@ function answerOf(hit: Cached, what: string): Answer {
   return hit.kind === 'data' ? { ok: true, data: hit.data } : { ok: false, error: errors.notFound(what) };
 }
 
-/** Marks the misses as being fetched, fetches them in batches, stores what may be stored, clears the marks. */
+/** Fetches misses this execution has marked as its own, stores what may be stored, clears the marks. */
 function fetchAndStore(
   endpoint: Endpoint,
   misses: Miss[],
@@ -102,7 +119,6 @@ function fetchAndStore(
 ): void {
   if (!misses.length) return;
   const ids = misses.map((m) => m.request.id);
-  markPending(ids, true);
   const outcomes = fetchAllWithin(
     misses.map((m) => m.request),
     { apiKey, budget },

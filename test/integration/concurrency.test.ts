@@ -1,0 +1,45 @@
+/**
+ * Sheets evaluates many cells at once. Executions in parallel worker threads share one document cache
+ * and lock, like Sheets' executions: a keyword repeated across concurrent cells is fetched once.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { GasWorkerPool } from '../../dev/gas/pool.js';
+import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import { KEY } from './stack';
+
+let service: ServiceHandle;
+let pool: GasWorkerPool;
+beforeAll(async () => {
+  service = await startService({ keys: [KEY], latencyFreshMs: 200, latencyCachedMs: 20 });
+  pool = new GasWorkerPool({ size: 8 });
+  pool.properties.user.set('SDM_API_KEY', KEY);
+  pool.properties.user.set('SDM_BASE_URL', service.url);
+});
+afterAll(async () => {
+  await pool.close();
+  await service.stop();
+});
+
+it('fetches each keyword once when 48 cells over 12 keywords run 8 at a time', async () => {
+  const keywords = Array.from({ length: 12 }, (_, i) => `concurrent keyword ${i}`);
+  const cells = Array.from({ length: 48 }, (_, i) => {
+    const k = keywords[i % 12] as string;
+    return i % 2 ? k.toUpperCase() : ` ${k} `;
+  });
+  const results = await Promise.all(cells.map((k) => pool.run('SEARCH_SCORE', [k])));
+  expect(results.every((r) => r.ok && typeof r.value === 'number')).toBe(true);
+  // The same keyword shows the same score in every cell.
+  for (let i = 12; i < 48; i++) expect(results[i]?.value).toBe(results[i % 12]?.value);
+  expect((await service.control.stats()).requests).toBe(12);
+  // No pending marks are left behind.
+  expect(pool.caches.document.keys().filter((k) => k.endsWith('~'))).toEqual([]);
+});
+
+it('fetches once when eight executions start on the same keyword at the same moment', async () => {
+  await pool.ready();
+  await service.control.resetStats();
+  const results = await Promise.all(Array.from({ length: 8 }, () => pool.run('SEARCH_SCORE', ['simultaneous'])));
+  expect(new Set(results.map((r) => r.value)).size).toBe(1);
+  expect(typeof results[0]?.value).toBe('number');
+  expect((await service.control.stats()).requests).toBe(1);
+});
