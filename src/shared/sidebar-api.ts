@@ -1,0 +1,96 @@
+/**
+ * The contract between the sidebar page and the Apps Script server: every function the sidebar calls
+ * through google.script.run, with its argument and result types. The server exports functions of these
+ * names from src/server/index.ts; the sidebar calls them only through its typed wrapper.
+ * A server function fails by throwing an Error whose message is meant for the user.
+ */
+
+/** One cell of a table shown in the sidebar. */
+export type CellValue = string | number | boolean;
+
+/** Where the API key in use comes from. */
+export type KeySource = 'user' | 'document';
+
+/** What the sidebar shows of the settings. The key itself never leaves the server. */
+export interface SettingsView {
+  hasKey: boolean;
+  /** The last four characters after bullets, e.g. "••••3f9c"; null without a key. */
+  maskedKey: string | null;
+  keySource: KeySource | null;
+  /** Whether this user's key is shared with the document, so collaborators' formulas can use it. */
+  sharedWithDocument: boolean;
+  baseUrl: string;
+  baseUrlIsDefault: boolean;
+  defaultBaseUrl: string;
+}
+
+/** One allowance, read from /usage by meaning. */
+export interface UsageBar {
+  label: string;
+  used: number;
+  limit: number;
+}
+
+/** What this document's formulas spent today, as far as it can be counted (approximate under load). */
+export interface DocumentSpend {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  requests: number;
+  freshCredits: number;
+  cacheHits: number;
+}
+
+/** A live read of /usage. `bars` may be empty when the answer's shape is not understood; `table` always has it. */
+export interface UsageView {
+  bars: UsageBar[];
+  /** The whole answer as rows (header first), for when bars are not enough. */
+  table: CellValue[][];
+  /** ISO time the service was asked. */
+  readAt: string;
+  /** The reset time the service reported, as it sent it, if any. */
+  resetAt: string | null;
+  document: DocumentSpend;
+}
+
+/** The state of this document's answer cache and formulas. */
+export interface CacheView {
+  generation: string;
+  /** Cells in this spreadsheet whose formula calls one of the add-on's functions. */
+  formulaCells: number;
+}
+
+/** The result of rewriting the add-on's formulas so Sheets recalculates them. */
+export interface RefreshView {
+  formulasRewritten: number;
+  sheets: number;
+}
+
+/** Server functions callable from the sidebar. */
+export interface SidebarApi {
+  getSettings(): SettingsView;
+  /** Checks the key against /usage first; a refused key is not saved and the error says why. */
+  saveApiKey(key: string, shareWithDocument: boolean): SettingsView;
+  removeApiKey(): SettingsView;
+  setKeySharing(shareWithDocument: boolean): SettingsView;
+  /** https, or http only for localhost; an empty string restores the default. */
+  setBaseUrl(url: string): SettingsView;
+  getUsage(): UsageView;
+  getCacheInfo(): CacheView;
+  /** Makes every cached answer stale: the next recalculation fetches again (costs credits). */
+  clearCache(): CacheView;
+  /** Rewrites the add-on's formulas so Sheets recalculates them (from the cache unless cleared). */
+  refreshAllFormulas(): RefreshView;
+}
+
+/** The names, for checks that the server exports each one. */
+export const SIDEBAR_FUNCTIONS: readonly (keyof SidebarApi)[] = [
+  'getSettings',
+  'saveApiKey',
+  'removeApiKey',
+  'setKeySharing',
+  'setBaseUrl',
+  'getUsage',
+  'getCacheInfo',
+  'clearCache',
+  'refreshAllFormulas',
+];
