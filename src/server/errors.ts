@@ -56,5 +56,5 @@ export const errors = {
  */
 export function messageOf(error: unknown): string {
   if (error instanceof AddonError) return error.message;
-  return 'Something went wrong in the add-on. Recalculate to try again.';
+  return 'Something went wrong in the add-on: try again (recalculate a formula, or reopen the sidebar).';
 }

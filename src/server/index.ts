@@ -2,9 +2,14 @@
  * The add-on's public surface. Every export becomes a top-level function of Code.js, generated with
  * this JSDoc by the build (Sheets reads it for autocomplete). Nothing else is global.
  */
+import type { CacheView, RefreshView, SettingsView, UsageView } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
 import { guard } from './guard';
+import { buildMenu, openSidebar, refreshFormulasWithToast } from './menu';
 import { ENDPOINTS } from './service/endpoints';
+import * as cachePanel from './sidebar/cache-api';
+import * as settingsPanel from './sidebar/settings-api';
+import * as usagePanel from './sidebar/usage-api';
 
 /**
  * Monthly Google search demand for a keyword: 12 months, growth, peak and Search Score.
@@ -126,4 +131,101 @@ export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown)
  */
 export function API_USAGE(field?: unknown) {
   return guard('API_USAGE', () => lookupSingleton(ENDPOINTS.usage, field, undefined));
+}
+
+// ── Menu and triggers ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Runs when the add-on is installed: builds the menu in the open spreadsheet.
+ * @param {Object} e The install event.
+ */
+export function onInstall(e: unknown) {
+  onOpen(e);
+}
+
+/**
+ * Runs when a spreadsheet opens: adds Extensions › Search Demand. May run before authorisation
+ * (AuthMode.NONE), so it touches no properties, cache or network.
+ * @param {Object} e The open event.
+ */
+export function onOpen(e: unknown) {
+  void e;
+  buildMenu();
+}
+
+/** Opens the Search Demand sidebar: API key, usage, cache, help. */
+export function showSidebar() {
+  openSidebar('settings');
+}
+
+/** Opens the sidebar at its ranking tables section. */
+export function showRankingTables() {
+  openSidebar('tables');
+}
+
+/** Opens the sidebar at the function reference. */
+export function showHelp() {
+  openSidebar('help');
+}
+
+/** Menu: rewrites every Search Demand formula so Sheets recalculates it. */
+export function refreshFormulasFromMenu() {
+  guard('refreshFormulasFromMenu', refreshFormulasWithToast);
+}
+
+// ── Sidebar endpoints (called through google.script.run; see src/shared/sidebar-api.ts) ─────────
+
+/** Sidebar: the settings to show (the key only masked). */
+export function getSettings(): SettingsView {
+  return guard('getSettings', settingsPanel.getSettings);
+}
+
+/**
+ * Sidebar: checks a key against the service and stores it if accepted.
+ * @param {string} key The pasted API key.
+ * @param {boolean} shareWithDocument Let collaborators' formulas in this document use it.
+ */
+export function saveApiKey(key: unknown, shareWithDocument: unknown): SettingsView {
+  return guard('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument));
+}
+
+/** Sidebar: removes the user's key (and its document copy). */
+export function removeApiKey(): SettingsView {
+  return guard('removeApiKey', settingsPanel.removeApiKey);
+}
+
+/**
+ * Sidebar: shares the user's key with this document, or stops.
+ * @param {boolean} shareWithDocument true to share.
+ */
+export function setKeySharing(shareWithDocument: unknown): SettingsView {
+  return guard('setKeySharing', () => settingsPanel.setKeySharing(shareWithDocument));
+}
+
+/**
+ * Sidebar: stores a base URL override; empty restores the default.
+ * @param {string} url The service's base URL.
+ */
+export function setBaseUrl(url: unknown): SettingsView {
+  return guard('setBaseUrl', () => settingsPanel.setBaseUrl(url));
+}
+
+/** Sidebar: reads the allowance and its use now. */
+export function getUsage(): UsageView {
+  return guard('getUsage', usagePanel.getUsage);
+}
+
+/** Sidebar: the cache generation and the number of formula cells. */
+export function getCacheInfo(): CacheView {
+  return guard('getCacheInfo', cachePanel.getCacheInfo);
+}
+
+/** Sidebar: makes every cached answer stale. */
+export function clearCache(): CacheView {
+  return guard('clearCache', cachePanel.clearCache);
+}
+
+/** Sidebar: rewrites every Search Demand formula so Sheets recalculates it. */
+export function refreshAllFormulas(): RefreshView {
+  return guard('refreshAllFormulas', cachePanel.refreshAllFormulas);
 }

@@ -5,6 +5,7 @@
 import type { Budget } from './budget';
 import { markPending, readCached, writeCached, type Cached, type CacheWrite } from './cache/store';
 import { claimMisses } from './cache/claim';
+import { recordSpend } from './cache/spend';
 import { cacheKey, readGeneration } from './cache/keys';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from './config';
 import { errors, type AddonError } from './errors';
@@ -22,6 +23,8 @@ export interface LookupStats {
   cacheHits: number;
   requests: number;
   serviceCacheHits: number;
+  /** Answers the service computed fresh (not from its 7-day cache): what costs credits. */
+  freshCredits: number;
 }
 
 /**
@@ -36,8 +39,18 @@ export function lookupAll(
   subjects: (string | undefined)[],
   budget: Budget,
 ): { answers: Map<string, Answer>; stats: LookupStats } {
+  const result = lookupAnswers(endpoint, subjects, budget);
+  recordSpend(result.stats);
+  return result;
+}
+
+function lookupAnswers(
+  endpoint: Endpoint,
+  subjects: (string | undefined)[],
+  budget: Budget,
+): { answers: Map<string, Answer>; stats: LookupStats } {
   const answers = new Map<string, Answer>();
-  const stats: LookupStats = { cacheHits: 0, requests: 0, serviceCacheHits: 0 };
+  const stats: LookupStats = { cacheHits: 0, requests: 0, serviceCacheHits: 0, freshCredits: 0 };
   const distinct = [...new Set(subjects)];
   if (!distinct.length) return { answers, stats };
 
@@ -133,6 +146,7 @@ function fetchAndStore(
     if (outcome.ok || outcome.error.kind !== 'budget') stats.requests++;
     if (outcome.ok) {
       if (outcome.fromServiceCache) stats.serviceCacheHits++;
+      else stats.freshCredits++;
       writes.push({ key: request.id, value: { kind: 'data', data: outcome.data }, ttlSeconds: endpoint.ttlSeconds });
       answers.set(subject, { ok: true, data: outcome.data });
     } else {

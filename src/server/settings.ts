@@ -34,3 +34,18 @@ function readProperty(store: () => GoogleAppsScript.Properties.Properties | null
     return null; // a store can be unavailable in some auth modes; treat as unset
   }
 }
+
+/** The user's own stored key (not a document-shared one), for the sidebar's settings. */
+export function readOwnApiKey(): string | undefined {
+  return readProperty(() => PropertiesService.getUserProperties(), PROP_API_KEY) || undefined;
+}
+
+/** The key shared with this document, if any. */
+export function readDocumentApiKey(): string | undefined {
+  return readProperty(() => PropertiesService.getDocumentProperties(), PROP_API_KEY) || undefined;
+}
+
+/** The base URL override the user stored, if any (valid or not). */
+export function readBaseUrlOverride(): string | undefined {
+  return readProperty(() => PropertiesService.getUserProperties(), PROP_BASE_URL) || undefined;
+}

@@ -8,6 +8,13 @@ import vm from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { readPublicFunctions, TopLevelError } from '../../scripts/build/toplevel';
+import { SIDEBAR_FUNCTIONS } from '../../src/shared/sidebar-api';
+
+const SIDEBAR_PARAMS: Record<string, string[]> = {
+  saveApiKey: ['key', 'shareWithDocument'],
+  setKeySharing: ['shareWithDocument'],
+  setBaseUrl: ['url'],
+};
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const code = readFileSync(`${root}dist/Code.js`, 'utf8');
@@ -24,6 +31,17 @@ const CUSTOM_FUNCTIONS: Record<string, string[]> = {
   RANKING_OVERVIEW: ['field', 'options'],
   RANKING_LIST: ['group', 'field', 'options'],
   API_USAGE: ['field'],
+};
+
+/** Public functions that are not custom functions: menu, triggers and the sidebar's endpoints. */
+const OTHER_FUNCTIONS: Record<string, string[]> = {
+  onInstall: ['e'],
+  onOpen: ['e'],
+  showSidebar: [],
+  showRankingTables: [],
+  showHelp: [],
+  refreshFormulasFromMenu: [],
+  ...Object.fromEntries(SIDEBAR_FUNCTIONS.map((name) => [name, SIDEBAR_PARAMS[name] ?? []])),
 };
 
 /** Top-level function declarations of Code.js with the JSDoc right above each, parsed like a reader would. */
@@ -46,8 +64,8 @@ describe('dist/Code.js', () => {
     const context = vm.createContext({});
     vm.runInContext(code, context);
     const globals = vm.runInContext('Object.keys(globalThis)', context) as string[];
-    expect(globals.sort()).toEqual(['SDM', ...Object.keys(CUSTOM_FUNCTIONS)].sort());
-    for (const [name, params] of Object.entries(CUSTOM_FUNCTIONS)) {
+    expect(globals.sort()).toEqual(['SDM', ...Object.keys(CUSTOM_FUNCTIONS), ...Object.keys(OTHER_FUNCTIONS)].sort());
+    for (const [name, params] of Object.entries({ ...CUSTOM_FUNCTIONS, ...OTHER_FUNCTIONS })) {
       expect(vm.runInContext(`typeof ${name}`, context), name).toBe('function');
       expect(vm.runInContext(`${name}.length`, context), name).toBe(params.length);
     }
@@ -65,6 +83,16 @@ describe('dist/Code.js', () => {
     }
   });
 
+  it('documents the other public functions without marking them as custom functions', () => {
+    const declarations = topLevelDeclarations();
+    for (const [name, params] of Object.entries(OTHER_FUNCTIONS)) {
+      const declaration = declarations.get(name);
+      expect(declaration?.params, name).toEqual(params);
+      expect(declaration?.jsDoc.length, name).toBeGreaterThan(20);
+      expect(declaration?.jsDoc, name).not.toContain('@customfunction');
+    }
+  });
+
   it('evaluates its global scope without touching any Apps Script service', () => {
     // A context with no services at all: any service use at load time would throw a ReferenceError.
     expect(() => vm.runInContext(code, vm.createContext({}))).not.toThrow();
@@ -72,7 +100,12 @@ describe('dist/Code.js', () => {
 
   it('has a V8 manifest with explicit scopes and a whitelist from the base URL', () => {
     expect(manifest.runtimeVersion).toBe('V8');
-    expect(manifest.oauthScopes).toEqual(expect.arrayContaining(['https://www.googleapis.com/auth/script.external_request']));
+    // Explicit and minimal: calling the service, the menu and sidebar, this spreadsheet only.
+    expect([...(manifest.oauthScopes as string[])].sort()).toEqual([
+      'https://www.googleapis.com/auth/script.container.ui',
+      'https://www.googleapis.com/auth/script.external_request',
+      'https://www.googleapis.com/auth/spreadsheets.currentonly',
+    ]);
     const whitelist = manifest.urlFetchWhitelist as string[];
     expect(whitelist).toHaveLength(1);
     expect(whitelist[0]).toMatch(/^https:\/\/[^/]+\/api\/v1\/$/);

@@ -1,0 +1,27 @@
+/** The sidebar's cache panel: clear cached answers (one property write) and refresh all formulas. */
+import type { CacheView, RefreshView } from '../../shared/sidebar-api';
+import { readGeneration } from '../cache/keys';
+import { PROP_CACHE_GENERATION } from '../config';
+import { findOurFormulas, rewriteOurFormulas } from '../formulas';
+
+/** The cache generation and how many formula cells would recalculate. */
+export function getCacheInfo(): CacheView {
+  const formulaCells = findOurFormulas(SpreadsheetApp.getActiveSpreadsheet()).reduce((n, { cells }) => n + cells.length, 0);
+  return { generation: readGeneration(), formulaCells };
+}
+
+/**
+ * Makes every cached answer unreachable: keys carry the generation, so a new generation is an empty
+ * cache. Old entries expire by themselves within 6 hours.
+ */
+export function clearCache(): CacheView {
+  const next = Date.now().toString(36); // unique without reading: two clears never collide
+  PropertiesService.getDocumentProperties().setProperty(PROP_CACHE_GENERATION, next);
+  return getCacheInfo();
+}
+
+/** Rewrites the add-on's formulas so Sheets recalculates them (served from the cache unless cleared). */
+export function refreshAllFormulas(): RefreshView {
+  const { cells, sheets } = rewriteOurFormulas(SpreadsheetApp.getActiveSpreadsheet());
+  return { formulasRewritten: cells, sheets };
+}

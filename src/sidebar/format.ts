@@ -1,0 +1,91 @@
+/** Pure formatting of the values the sidebar shows (no DOM, so it is unit-tested in node). */
+
+/** How full an allowance is: blue below 80 %, amber from 80 %, red at the limit. */
+export type BarLevel = 'ok' | 'warn' | 'full';
+
+/** Share of the allowance from which a bar turns amber. */
+export const WARN_RATIO = 0.8;
+
+/**
+ * The colour class of a bar.
+ * @param used what is spent
+ * @param limit the allowance (0 or less counts as full)
+ */
+export function barLevel(used: number, limit: number): BarLevel {
+  if (!(limit > 0) || used >= limit) return 'full';
+  return used / limit >= WARN_RATIO ? 'warn' : 'ok';
+}
+
+/**
+ * Percentage of the allowance used, 0..100, for the bar's width.
+ * @param used what is spent
+ * @param limit the allowance
+ */
+export function percentUsed(used: number, limit: number): number {
+  if (!(limit > 0)) return used > 0 ? 100 : 0;
+  return Math.max(0, Math.min(100, (used / limit) * 100));
+}
+
+/**
+ * A count with thousands separators ("1,234"), or the text as it is for a non-number.
+ * @param value a number, usually
+ * @param locale BCP 47 tag; the browser's by default
+ */
+export function formatCount(value: unknown, locale?: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
+  return value.toLocaleString(locale, { maximumFractionDigits: 2 });
+}
+
+/**
+ * "HH:MM" in the viewer's time zone, or null if the text is not a date.
+ * @param iso a date-time the Date parser understands
+ */
+export function clockTime(iso: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * When the allowance resets, in the viewer's local time: "resets at 01:00", "resets tomorrow at
+ * 01:00", "resets on 2026-11-03 at 01:00"; a value that is not a date is shown as the service sent it.
+ * @param resetAt the service's text, or null
+ * @param now the current time
+ */
+export function describeReset(resetAt: string | null, now: Date = new Date()): string | null {
+  if (resetAt === null || resetAt.trim() === '') return null;
+  const date = new Date(resetAt);
+  if (Number.isNaN(date.getTime())) return `resets ${resetAt.trim()}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const days = dayNumber(date) - dayNumber(now);
+  if (days === 0) return `resets at ${time}`;
+  if (days === 1) return `resets tomorrow at ${time}`;
+  return `resets on ${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} at ${time}`;
+}
+
+/**
+ * "1 formula cell", "12 formula cells".
+ * @param count how many
+ * @param one the singular noun
+ * @param many the plural noun
+ */
+export function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A cell of the usage table as text.
+ * @param value a string, number or boolean
+ */
+export function cellText(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return formatCount(value);
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function dayNumber(date: Date): number {
+  return Math.floor(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000);
+}
