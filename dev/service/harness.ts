@@ -109,12 +109,22 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
     void exited.then(() => { clearTimeout(timer); reject(new Error(`service exited before listening (code ${child.exitCode}): ${stderr.trim()}`)); });
   });
 
+  const send = () =>
+    (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      fetch(`${info.url}/__control/${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${info.url}/__control/${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let res: Response;
+    try {
+      res = await send()(method, path, body);
+    } catch {
+      // A pooled keep-alive connection the server closed while a long benchmark was idle: the request
+      // never reached the server, so sending it again on a new connection is safe.
+      res = await send()(method, path, body);
+    }
     const json = (await res.json()) as T & { message?: string };
     if (!res.ok) throw new Error(`control ${path} failed: ${res.status} ${json.message ?? ''}`);
     return json;
