@@ -109,8 +109,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
     void exited.then(() => { clearTimeout(timer); reject(new Error(`service exited before listening (code ${child.exitCode}): ${stderr.trim()}`)); });
   });
 
-  const send = () =>
-    (method: 'GET' | 'POST', path: string, body?: unknown) =>
+  const send = (method: 'GET' | 'POST', path: string, body?: unknown) =>
       fetch(`${info.url}/__control/${path}`, {
         method,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -119,11 +118,11 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     let res: Response;
     try {
-      res = await send()(method, path, body);
+      res = await send(method, path, body);
     } catch {
       // A pooled keep-alive connection the server closed while a long benchmark was idle: the request
       // never reached the server, so sending it again on a new connection is safe.
-      res = await send()(method, path, body);
+      res = await send(method, path, body);
     }
     const json = (await res.json()) as T & { message?: string };
     if (!res.ok) throw new Error(`control ${path} failed: ${res.status} ${json.message ?? ''}`);
