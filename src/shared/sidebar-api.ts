@@ -65,6 +65,58 @@ export interface RefreshView {
   sheets: number;
 }
 
+/** A group a ranking table can show, as the /ranking overview reveals it. */
+export interface RankingGroup {
+  group: string;
+  label: string;
+}
+
+/** When ranking tables refresh by themselves (one time-driven trigger per user per document). */
+export type Schedule =
+  | { kind: 'off' }
+  | { kind: 'hourly' }
+  | { kind: 'every6h' }
+  | { kind: 'daily'; hour: number }
+  | { kind: 'weekly'; weekday: number; hour: number };
+
+/** What to insert: a group, where, which columns (null = all) and how many rows (null = all). */
+export interface InsertTableRequest {
+  group: string;
+  placement: 'new-sheet' | 'selection';
+  columns: string[] | null;
+  limit: number | null;
+}
+
+/** One tracked ranking table as the sidebar lists it. */
+export interface TableView {
+  id: string;
+  group: string;
+  sheetName: string;
+  /** A1 notation of the whole table, stamp included. */
+  range: string;
+  rows: number;
+  updatedAt: string | null;
+  status: 'ok' | 'error' | 'waiting';
+  message: string;
+}
+
+/** The outcome of one refresh run. */
+export interface RunLog {
+  startedAt: string;
+  finishedAt: string;
+  trigger: 'schedule' | 'menu' | 'sidebar';
+  results: { id: string; group: string; ok: boolean; message: string }[];
+  /** Set when the whole run could not happen (another run was going on, no key…). */
+  note: string;
+}
+
+/** The ranking tables panel. */
+export interface TablesView {
+  tables: TableView[];
+  schedule: Schedule;
+  lastRun: RunLog | null;
+}
+
 /** Server functions callable from the sidebar. */
 export interface SidebarApi {
   getSettings(): SettingsView;
@@ -80,6 +132,17 @@ export interface SidebarApi {
   clearCache(): CacheView;
   /** Rewrites the add-on's formulas so Sheets recalculates them (from the cache unless cleared). */
   refreshAllFormulas(): RefreshView;
+  /** The groups offered by the /ranking overview. */
+  getRankingGroups(): RankingGroup[];
+  /** The columns a group's table would have and how many rows. */
+  previewRankingTable(group: string): { headers: string[]; rows: number };
+  insertRankingTable(request: InsertTableRequest): TablesView;
+  getTables(): TablesView;
+  /** Stops tracking a table; its cells stay as they are. */
+  forgetTable(id: string): TablesView;
+  setRefreshSchedule(schedule: Schedule): TablesView;
+  /** Refreshes every table now (progress as toasts in the spreadsheet). */
+  refreshTablesNow(force: boolean): TablesView;
 }
 
 /** The names, for checks that the server exports each one. */
@@ -93,4 +156,11 @@ export const SIDEBAR_FUNCTIONS: readonly (keyof SidebarApi)[] = [
   'getCacheInfo',
   'clearCache',
   'refreshAllFormulas',
+  'getRankingGroups',
+  'previewRankingTable',
+  'insertRankingTable',
+  'getTables',
+  'forgetTable',
+  'setRefreshSchedule',
+  'refreshTablesNow',
 ];
