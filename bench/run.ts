@@ -26,7 +26,7 @@ const baselineCode = readFileSync(here('./baseline/Code.js'), 'utf8');
 
 async function main(): Promise<void> {
   const options: StackOptions = { ...latency, ...generous };
-  const ours = await startStack('a', options);
+  const ours = await startStack('a', { ...options, code: ourCode });
   const baseline = await startStack('a', { ...options, code: baselineCode });
   const results: Results = {
     date: new Date().toISOString(),

@@ -2,7 +2,7 @@
  * The add-on's public surface. Every export becomes a top-level function of Code.js, generated with
  * this JSDoc by the build (Sheets reads it for autocomplete). Nothing else is global.
  */
-import type { CacheView, RefreshView, SettingsView, UsageView } from '../shared/sidebar-api';
+import type { CacheView, RankingGroup, RefreshView, SettingsView, TablesView, UsageView } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
 import { guard } from './guard';
 import { buildMenu, openSidebar, refreshFormulasWithToast } from './menu';
@@ -10,6 +10,7 @@ import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './sidebar/cache-api';
 import * as settingsPanel from './sidebar/settings-api';
 import * as usagePanel from './sidebar/usage-api';
+import * as tables from './tables/api';
 
 /**
  * Monthly Google search demand for a keyword: 12 months, growth, peak and Search Score.
@@ -168,6 +169,14 @@ export function showHelp() {
   openSidebar('help');
 }
 
+/**
+ * Refreshes every ranking table: the time-driven trigger's handler, also run from the menu.
+ * @param {Object} e The trigger event (absent from the menu).
+ */
+export function refreshRankingTables(e: unknown) {
+  guard('refreshRankingTables', () => tables.refreshFromTriggerOrMenu(e));
+}
+
 /** Menu: rewrites every Search Demand formula so Sheets recalculates it. */
 export function refreshFormulasFromMenu() {
   guard('refreshFormulasFromMenu', refreshFormulasWithToast);
@@ -228,4 +237,54 @@ export function clearCache(): CacheView {
 /** Sidebar: rewrites every Search Demand formula so Sheets recalculates it. */
 export function refreshAllFormulas(): RefreshView {
   return guard('refreshAllFormulas', cachePanel.refreshAllFormulas);
+}
+
+/** Sidebar: the groups the ranking overview offers. */
+export function getRankingGroups(): RankingGroup[] {
+  return guard('getRankingGroups', tables.getRankingGroups);
+}
+
+/**
+ * Sidebar: the columns and row count a group's table would have.
+ * @param {string} group The group, such as sector:fintech.
+ */
+export function previewRankingTable(group: unknown): { headers: string[]; rows: number } {
+  return guard('previewRankingTable', () => tables.previewRankingTable(group));
+}
+
+/**
+ * Sidebar: inserts a ranking table and tracks it.
+ * @param {Object} request Group, placement, columns and row limit.
+ */
+export function insertRankingTable(request: unknown): TablesView {
+  return guard('insertRankingTable', () => tables.insertRankingTable(request));
+}
+
+/** Sidebar: the tracked tables, the schedule and the last run. */
+export function getTables(): TablesView {
+  return guard('getTables', tables.getTables);
+}
+
+/**
+ * Sidebar: stops tracking a table (its cells stay).
+ * @param {string} id The table's id.
+ */
+export function forgetTable(id: unknown): TablesView {
+  return guard('forgetTable', () => tables.forgetTable(id));
+}
+
+/**
+ * Sidebar: sets when tables refresh by themselves.
+ * @param {Object} schedule off, hourly, every6h, daily (hour) or weekly (weekday, hour).
+ */
+export function setRefreshSchedule(schedule: unknown): TablesView {
+  return guard('setRefreshSchedule', () => tables.setRefreshSchedule(schedule));
+}
+
+/**
+ * Sidebar: refreshes every table now.
+ * @param {boolean} force Skip the cache (costs requests).
+ */
+export function refreshTablesNow(force: unknown): TablesView {
+  return guard('refreshTablesNow', () => tables.refreshTablesNow(force));
 }

@@ -3,7 +3,7 @@
  * misses → cache store → answers. Each distinct subject is looked up once, whoever asks for it.
  */
 import type { Budget } from './budget';
-import { markPending, readCached, writeCached, type Cached, type CacheWrite } from './cache/store';
+import { markPending, readCached, removeCached, writeCached, type Cached, type CacheWrite } from './cache/store';
 import { claimMisses } from './cache/claim';
 import { recordSpend } from './cache/spend';
 import { cacheKey, readGeneration } from './cache/keys';
@@ -192,4 +192,15 @@ function waitForOthers(awaited: Miss[], budget: Budget, answers: Map<string, Ans
     Utilities.sleep(POLL_MS);
   }
   return [...orphans, ...waiting];
+}
+
+/**
+ * Forgets cached answers so the next lookup fetches them (a forced refresh).
+ * @param endpoint which endpoint
+ * @param subjects normalised subjects
+ */
+export function dropCached(endpoint: Endpoint, subjects: (string | undefined)[]): void {
+  const baseUrl = readBaseUrl();
+  const generation = readGeneration();
+  removeCached(subjects.map((s) => cacheKey(generation, baseUrl, endpoint.path, s)));
 }

@@ -14,6 +14,11 @@ const SIDEBAR_PARAMS: Record<string, string[]> = {
   saveApiKey: ['key', 'shareWithDocument'],
   setKeySharing: ['shareWithDocument'],
   setBaseUrl: ['url'],
+  previewRankingTable: ['group'],
+  insertRankingTable: ['request'],
+  forgetTable: ['id'],
+  setRefreshSchedule: ['schedule'],
+  refreshTablesNow: ['force'],
 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,6 +46,7 @@ const OTHER_FUNCTIONS: Record<string, string[]> = {
   showRankingTables: [],
   showHelp: [],
   refreshFormulasFromMenu: [],
+  refreshRankingTables: ['e'],
   ...Object.fromEntries(SIDEBAR_FUNCTIONS.map((name) => [name, SIDEBAR_PARAMS[name] ?? []])),
 };
 
@@ -100,10 +106,11 @@ describe('dist/Code.js', () => {
 
   it('has a V8 manifest with explicit scopes and a whitelist from the base URL', () => {
     expect(manifest.runtimeVersion).toBe('V8');
-    // Explicit and minimal: calling the service, the menu and sidebar, this spreadsheet only.
+    // Explicit and minimal: calling the service, the menu and sidebar, the refresh trigger, this spreadsheet only.
     expect([...(manifest.oauthScopes as string[])].sort()).toEqual([
       'https://www.googleapis.com/auth/script.container.ui',
       'https://www.googleapis.com/auth/script.external_request',
+      'https://www.googleapis.com/auth/script.scriptapp',
       'https://www.googleapis.com/auth/spreadsheets.currentonly',
     ]);
     const whitelist = manifest.urlFetchWhitelist as string[];

@@ -1,0 +1,87 @@
+/** The ranking tables panel and the refresh entry points (sidebar, menu, trigger). */
+import type { RankingGroup, TablesView } from '../../shared/sidebar-api';
+import { createBudget } from '../budget';
+import { fetchRanking, rankingGroups, readGroup } from './data';
+import { rankingRows } from './layout';
+import { refreshTables } from './refresh';
+import { applySchedule, readScheduleRequest } from './schedule';
+import { forgetTableRecord, listTables } from './store';
+import { tablesView } from './views';
+
+/** Menus, the sidebar and triggers have 6 minutes; keep a margin for writing the log. */
+const LONG_LIMIT_MS = 360_000;
+
+/** The groups the overview offers. */
+export function getRankingGroups(): RankingGroup[] {
+  return rankingGroups(createBudget(60_000));
+}
+
+/**
+ * The columns and size of a group's table, before inserting it.
+ * @param group the group
+ */
+export function previewRankingTable(group: unknown): { headers: string[]; rows: number } {
+  const data = fetchRanking(readGroup(group), createBudget(60_000), false);
+  const { header, rows } = rankingRows(data, null, null);
+  return { headers: header, rows: rows.length };
+}
+
+/**
+ * Stops tracking a table; its cells stay.
+ * @param id the table's id
+ */
+export function forgetTable(id: unknown): TablesView {
+  if (typeof id === 'string') forgetTableRecord(id);
+  return tablesView();
+}
+
+/**
+ * Sets the schedule (one trigger per user per document).
+ * @param schedule the sidebar's choice
+ */
+export function setRefreshSchedule(schedule: unknown): TablesView {
+  applySchedule(readScheduleRequest(schedule));
+  return tablesView();
+}
+
+/**
+ * Refreshes now from the sidebar, with progress toasts in the spreadsheet.
+ * @param force skip the cache
+ */
+export function refreshTablesNow(force: unknown): TablesView {
+  runWithToasts('sidebar', force === true);
+  return tablesView();
+}
+
+/**
+ * The trigger's and the menu's refresh. A time-driven trigger passes an event with `triggerUid`.
+ * @param event the trigger event, or nothing from the menu
+ */
+export function refreshFromTriggerOrMenu(event: unknown): void {
+  const fromTrigger = !!event && typeof event === 'object' && 'triggerUid' in event;
+  if (fromTrigger) {
+    refreshTables({ trigger: 'schedule', force: false, limitMs: LONG_LIMIT_MS });
+    return;
+  }
+  runWithToasts('menu', false);
+}
+
+function runWithToasts(trigger: 'menu' | 'sidebar', force: boolean): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const toast = (text: string) => spreadsheet.toast(text, 'Search Demand', 5);
+  if (!listTables().length) {
+    toast('No ranking tables in this spreadsheet yet: insert one from the sidebar.');
+    return;
+  }
+  const log = refreshTables({
+    trigger,
+    force,
+    limitMs: LONG_LIMIT_MS,
+    progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`),
+  });
+  const failed = log.results.filter((r) => !r.ok).length;
+  toast(log.note || (failed ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.` : `Refreshed ${log.results.length} table${log.results.length === 1 ? '' : 's'}.`));
+}
+
+export { insertRankingTable } from './insert';
+export { tablesView as getTables };

@@ -1,0 +1,115 @@
+/**
+ * Refreshing every ranking table, safely: one run at a time (document lock); fetch first and write
+ * only what arrived; a failing table keeps its values and says why in its stamp; a table whose sheet
+ * is gone is reported, never recreated; growth never overwrites the user's cells; the time limit is
+ * budgeted and what is left waits for the next run (oldest first, so every table gets its turn).
+ */
+import type { RunLog } from '../../shared/sidebar-api';
+import { createBudget, type Budget } from '../budget';
+import { AddonError, errors, messageOf } from '../errors';
+import { readApiKey } from '../settings';
+import { fetchRanking } from './data';
+import { isOurStamp, rankingRows, stampText, tableBlock } from './layout';
+import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from './sheets';
+import { listTables, saveTable, writeLastRun, type TableRecord } from './store';
+
+/** Expected worst case for one table (fetch of a large list, then writing it). */
+const PER_TABLE_ESTIMATE_MS = 25_000;
+
+/** Who started the run, and how. */
+export interface RunOptions {
+  trigger: RunLog['trigger'];
+  force: boolean;
+  limitMs: number;
+  /** Called before each table, e.g. to show a toast. */
+  progress?: (index: number, total: number, group: string) => void;
+}
+
+/**
+ * Refreshes every tracked table within the time limit.
+ * @param options who started it, force, time limit, progress callback
+ */
+export function refreshTables(options: RunOptions): RunLog {
+  const started = new Date();
+  const log: RunLog = { startedAt: started.toISOString(), finishedAt: '', trigger: options.trigger, results: [], note: '' };
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(1_000)) {
+    // Nothing is written: the running refresh will record its own log.
+    return { ...log, finishedAt: new Date().toISOString(), note: 'Another refresh is running: this one was skipped.' };
+  }
+  try {
+    const budget = createBudget(options.limitMs, started.getTime());
+    const tables = listTables().sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
+    if (tables.length && !readApiKey()) log.note = errors.noKey().message;
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    tables.forEach((table, i) => {
+      if (!budget.allows(PER_TABLE_ESTIMATE_MS)) {
+        saveTable({ ...table, status: 'waiting', message: 'Not refreshed yet: the run ran out of time; the next run continues.' });
+        log.results.push({ id: table.id, group: table.group, ok: false, message: 'waiting for the next run (time limit)' });
+        return;
+      }
+      options.progress?.(i + 1, tables.length, table.group);
+      const message = refreshOne(spreadsheet, table, options.force, budget);
+      log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
+    });
+  } finally {
+    log.finishedAt = new Date().toISOString();
+    writeLastRun(log);
+    lock.releaseLock();
+  }
+  return log;
+}
+
+/** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */
+function refreshOne(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  table: TableRecord,
+  force: boolean,
+  budget: Budget,
+): string {
+  const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
+    saveTable({ ...table, status: 'error', message });
+    if (sheet && table.updatedAt) {
+      // The stamp says the values are older than this attempt, and why.
+      sheet.getRange(table.row, table.column).setValue(
+        stampText(table.group, new Date(table.updatedAt), { at: new Date(), message }),
+      );
+    }
+    return message;
+  };
+
+  const sheet = findSheet(spreadsheet, table.sheetId);
+  if (!sheet) return fail(`Its sheet "${table.sheetName}" was deleted, so the table is not recreated. Forget it in the sidebar.`);
+  const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : '';
+  table = { ...table, sheetName: sheet.getName() };
+  if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
+    return fail(`Its first cell ${areaA1(sheet, table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`);
+  }
+
+  let data;
+  try {
+    data = fetchRanking(table.group, budget, force);
+  } catch (error) {
+    return fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
+  }
+  const { header, rows } = rankingRows(data, table.columns, table.limit);
+  if (!header.length) return fail('None of its columns exist in the answer any more: insert it again.', sheet);
+  const now = new Date();
+  const block = tableBlock(stampText(table.group, now), header, rows);
+  const height = block.length;
+  const width = block[0]?.length ?? 1;
+
+  // Growth must land on empty cells only: below the old table, and to its right.
+  if (height > table.height && !areaIsEmpty(sheet, table.row + table.height, table.column, height - table.height, Math.max(width, table.width))) {
+    return fail(`It would grow into your data at ${areaA1(sheet, table.row + table.height, table.column, height - table.height, Math.max(width, table.width))}, so it was not refreshed.`, sheet);
+  }
+  if (width > table.width && !areaIsEmpty(sheet, table.row, table.column + table.width, Math.min(height, table.height), width - table.width)) {
+    return fail(`It would grow into your data at ${areaA1(sheet, table.row, table.column + table.width, Math.min(height, table.height), width - table.width)}, so it was not refreshed.`, sheet);
+  }
+
+  writeBlock(sheet, table.row, table.column, block);
+  if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
+  if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
+  saveTable({ ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim() });
+  return '';
+}

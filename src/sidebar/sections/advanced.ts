@@ -1,0 +1,62 @@
+/** The advanced section: point the add-on at another service (self-hosting, local development). */
+import type { SettingsView } from '../../shared/sidebar-api';
+import type { App } from '../app';
+import { byId, show } from '../dom';
+import { call } from '../server';
+import { StatusLine, whileBusy } from '../status';
+import { checkBaseUrl } from '../validate';
+
+/** The advanced section's controls. */
+export interface AdvancedSection {
+  /** Shows the base URL in use and the default. */
+  render(view: SettingsView): void;
+}
+
+/**
+ * Binds the advanced section.
+ * @param app where new settings are announced
+ */
+export function mountAdvancedSection(app: App): AdvancedSection {
+  const details = byId('advanced', HTMLDetailsElement);
+  const form = byId('url-form', HTMLFormElement);
+  const input = byId('url-input', HTMLInputElement);
+  const defaultUrl = byId('url-default', HTMLSpanElement);
+  const save = byId('url-save', HTMLButtonElement);
+  const reset = byId('url-reset', HTMLButtonElement);
+  const status = new StatusLine(byId('url-status', HTMLParagraphElement));
+
+  const render = (view: SettingsView): void => {
+    show(details, true);
+    input.value = view.baseUrlIsDefault ? '' : view.baseUrl;
+    input.placeholder = view.defaultBaseUrl;
+    defaultUrl.textContent = view.defaultBaseUrl;
+    reset.disabled = view.baseUrlIsDefault;
+  };
+
+  const apply = (button: HTMLButtonElement, url: string): void => {
+    status.set('busy', 'Saving…');
+    whileBusy(button, 'Saving…', () => call('setBaseUrl', url))
+      .then((view) => {
+        app.applySettings(view, true);
+        status.set('success', view.baseUrlIsDefault ? 'Using the default service.' : `Formulas now use ${view.baseUrl}.`);
+        if (button.disabled) input.focus();
+      })
+      .catch((error: unknown) => status.error(error));
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (save.disabled) return;
+    const problem = checkBaseUrl(input.value);
+    if (problem !== null) {
+      status.set('error', problem);
+      input.focus();
+      return;
+    }
+    apply(save, input.value.trim());
+  });
+
+  reset.addEventListener('click', () => apply(reset, ''));
+
+  return { render };
+}

@@ -1,0 +1,160 @@
+/**
+ * The API key section: save (checked by the server first), replace, remove with an inline confirmation,
+ * and the opt-in to let collaborators' formulas use the key. The key is never written to the DOM: the
+ * input is cleared after saving and only the server's mask is shown.
+ */
+import type { SettingsView } from '../../shared/sidebar-api';
+import type { App } from '../app';
+import { byId, show } from '../dom';
+import { call } from '../server';
+import { StatusLine, whileBusy } from '../status';
+import { checkApiKey } from '../validate';
+
+/** The key section's controls, bound to the template's elements. */
+export interface KeySection {
+  /** Shows the settings (mask, source, sharing) and which controls apply. */
+  render(view: SettingsView): void;
+}
+
+/**
+ * Binds the key section.
+ * @param app where new settings are announced
+ */
+export function mountKeySection(app: App): KeySection {
+  const section = byId('key-section', HTMLElement);
+  const saved = byId('key-saved', HTMLDivElement);
+  const mask = byId('key-mask', HTMLSpanElement);
+  const source = byId('key-source', HTMLSpanElement);
+  const replace = byId('key-replace', HTMLButtonElement);
+  const remove = byId('key-remove', HTMLButtonElement);
+  const confirm = byId('key-remove-confirm', HTMLDivElement);
+  const confirmYes = byId('key-remove-yes', HTMLButtonElement);
+  const confirmNo = byId('key-remove-no', HTMLButtonElement);
+  const form = byId('key-form', HTMLFormElement);
+  const input = byId('key-input', HTMLInputElement);
+  const inputLabel = byId('key-input-label', HTMLLabelElement);
+  const save = byId('key-save', HTMLButtonElement);
+  const cancel = byId('key-cancel', HTMLButtonElement);
+  const shareBlock = byId('key-share-block', HTMLDivElement);
+  const share = byId('key-share', HTMLInputElement);
+  const status = new StatusLine(byId('key-status', HTMLParagraphElement));
+  let replacing = false;
+
+  const render = (view: SettingsView): void => {
+    const own = view.keySource === 'user';
+    const formShown = !view.hasKey || replacing;
+    show(section, true);
+    show(saved, view.hasKey && !replacing);
+    show(form, formShown);
+    show(cancel, view.hasKey && replacing);
+    show(remove, own);
+    show(shareBlock, own || formShown);
+    if (!formShown) show(confirm, false);
+    mask.textContent = view.maskedKey ?? '';
+    source.textContent = !view.hasKey
+      ? ''
+      : own
+        ? view.sharedWithDocument
+          ? 'Your key, shared with this document'
+          : 'Your key'
+        : 'Shared with this document by a collaborator';
+    replace.textContent = own ? 'Replace' : 'Use my own key';
+    inputLabel.textContent = view.hasKey ? 'Paste the new API key' : 'Paste your API key';
+    share.checked = view.sharedWithDocument;
+  };
+
+  const setReplacing = (value: boolean): void => {
+    replacing = value;
+    input.value = '';
+    if (app.settings) render(app.settings);
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (save.disabled) return;
+    const checked = checkApiKey(input.value);
+    if ('error' in checked) {
+      status.set('error', checked.error);
+      input.focus();
+      return;
+    }
+    status.set('busy', 'Checking the key with the service…');
+    whileBusy(save, 'Checking…', () => call('saveApiKey', checked.key, share.checked))
+      .then((view) => {
+        input.value = '';
+        replacing = false;
+        app.applySettings(view, true);
+        status.set('success', `Key saved: ${view.maskedKey ?? ''}. Your formulas can fetch data now.`);
+        replace.focus();
+      })
+      .catch((error: unknown) => {
+        status.error(error);
+        input.focus();
+        input.select();
+      });
+  });
+
+  replace.addEventListener('click', () => {
+    status.clear();
+    setReplacing(true);
+    input.focus();
+  });
+
+  cancel.addEventListener('click', () => {
+    status.clear();
+    setReplacing(false);
+    replace.focus();
+  });
+
+  remove.addEventListener('click', () => {
+    show(confirm, true);
+    confirmNo.focus();
+  });
+
+  confirmNo.addEventListener('click', () => {
+    show(confirm, false);
+    remove.focus();
+  });
+
+  confirmYes.addEventListener('click', () => {
+    status.set('busy', 'Removing the key…');
+    whileBusy(confirmYes, 'Removing…', () => call('removeApiKey'))
+      .then((view) => {
+        show(confirm, false);
+        replacing = false;
+        app.applySettings(view, true);
+        status.set('success', view.hasKey ? 'Your key was removed; formulas use the key shared with this document.' : 'Your key was removed.');
+        (view.hasKey ? replace : input).focus();
+      })
+      .catch((error: unknown) => status.error(error));
+  });
+
+  share.addEventListener('change', () => {
+    const view = app.settings;
+    // Without a saved key of one's own, the box is only the choice sent with Save.
+    if (!view || view.keySource !== 'user' || replacing) return;
+    const wanted = share.checked;
+    share.disabled = true;
+    status.set('busy', wanted ? 'Sharing the key with this document…' : 'Stopping sharing…');
+    call('setKeySharing', wanted)
+      .then((next) => {
+        app.applySettings(next, false);
+        status.set(
+          'success',
+          next.sharedWithDocument
+            ? "Collaborators' formulas in this document now use your key and your allowance."
+            : "Collaborators' formulas no longer use your key.",
+        );
+      })
+      .catch((error: unknown) => {
+        share.checked = !wanted;
+        status.error(error);
+      })
+      .finally(() => {
+        share.disabled = false;
+        share.focus();
+      });
+  });
+
+  return { render };
+}

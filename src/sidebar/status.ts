@@ -1,0 +1,64 @@
+/** Status lines (aria-live regions) and busy buttons: the loading and error states of every action. */
+import { replaceChildren } from './dom';
+
+/** The kinds of message, each with its own look. */
+export type StatusKind = 'info' | 'success' | 'error' | 'busy';
+
+/** One section's status line. Its element has role=status and aria-live=polite in the template. */
+export class StatusLine {
+  readonly #element: HTMLElement;
+
+  /** @param element the live region this line writes into */
+  constructor(element: HTMLElement) {
+    this.#element = element;
+  }
+
+  /**
+   * Shows a message as text.
+   * @param kind how it looks (an error also gets role=alert, so it is announced at once)
+   * @param message the text; from the server, inserted as text
+   */
+  set(kind: StatusKind, message: string): void {
+    this.#element.className = `status status-${kind}`;
+    this.#element.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    replaceChildren(this.#element, message);
+  }
+
+  /** Shows an error's message. @param error what the call rejected with */
+  error(error: unknown): void {
+    this.set('error', error instanceof Error ? error.message : String(error));
+  }
+
+  /** Empties the line. */
+  clear(): void {
+    this.#element.className = 'status';
+    this.#element.setAttribute('role', 'status');
+    replaceChildren(this.#element);
+  }
+}
+
+/**
+ * Runs an action with its button disabled and relabelled ("Saving…"), restoring it afterwards, and
+ * marks the section aria-busy meanwhile. A second click while it runs does nothing.
+ * @param button the button that started the action
+ * @param label shown while it runs
+ * @param task the action
+ */
+export async function whileBusy<T>(button: HTMLButtonElement, label: string, task: () => Promise<T>): Promise<T> {
+  const original = button.textContent ?? '';
+  const section = button.closest('section');
+  const hadFocus = document.activeElement === button;
+  button.disabled = true;
+  button.textContent = label;
+  section?.setAttribute('aria-busy', 'true');
+  try {
+    return await task();
+  } finally {
+    button.disabled = false;
+    button.textContent = original;
+    section?.removeAttribute('aria-busy');
+    // A disabled button drops focus; give it back unless the action moved focus elsewhere.
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (hadFocus && focusLost && button.offsetParent !== null) button.focus();
+  }
+}
