@@ -1,4 +1,4 @@
-// Builds the Apps Script project into dist/: Code.js, appsscript.json (and Sidebar.html once it exists).
+// Builds the Apps Script project into dist/: Code.js, appsscript.json and Sidebar.html.
 // Run with `npm run build` (through tsx, so it can import the TypeScript build helpers).
 // SDM_BASE_URL (environment) sets the service the add-on talks to by default and its urlFetchWhitelist.
 import { build } from 'esbuild';
@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPublicFunctions, renderTopLevel } from './scripts/build/toplevel.ts';
 import { renderManifest, resolveBaseUrl } from './scripts/build/manifest.ts';
+import { buildSidebar, SIDEBAR_BUDGET_BYTES } from './scripts/build/sidebar.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -39,3 +40,7 @@ const manifest = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'))
 writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(renderManifest(manifest, baseUrl), null, 2)}\n`);
 
 console.log(`dist/Code.js ${(Buffer.byteLength(code) / 1024).toFixed(1)} KB, base URL ${baseUrl}`);
+
+const sidebar = await buildSidebar({ root, outDir: dist, minify: process.env.SDM_MINIFY !== '0' });
+console.log(`dist/Sidebar.html ${(sidebar.bytes / 1024).toFixed(1)} KB`);
+if (sidebar.bytes > SIDEBAR_BUDGET_BYTES) console.warn(`warning: dist/Sidebar.html is over ${SIDEBAR_BUDGET_BYTES / 1024} KB`);

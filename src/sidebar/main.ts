@@ -57,7 +57,21 @@ function start(): void {
   };
 
   retry.addEventListener('click', () => void whileBusy(retry, 'Trying…', boot));
+  openRequestedSection();
   void boot();
+}
+
+/**
+ * The menu opens the sidebar at a section by appending `window.SDM_OPEN_SECTION = "help"` to the page
+ * (src/server/menu.ts). Sections this page does not have are ignored.
+ */
+function openRequestedSection(): void {
+  const requested = (window as { SDM_OPEN_SECTION?: unknown }).SDM_OPEN_SECTION;
+  const details = requested === 'help' ? document.getElementById('help') : null;
+  if (!(details instanceof HTMLDetailsElement)) return;
+  details.open = true;
+  details.scrollIntoView({ block: 'start' });
+  details.querySelector('summary')?.focus();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -6,11 +6,11 @@ export type StatusKind = 'info' | 'success' | 'error' | 'busy';
 
 /** One section's status line. Its element has role=status and aria-live=polite in the template. */
 export class StatusLine {
-  readonly #element: HTMLElement;
+  private readonly element: HTMLElement;
 
   /** @param element the live region this line writes into */
   constructor(element: HTMLElement) {
-    this.#element = element;
+    this.element = element;
   }
 
   /**
@@ -19,9 +19,9 @@ export class StatusLine {
    * @param message the text; from the server, inserted as text
    */
   set(kind: StatusKind, message: string): void {
-    this.#element.className = `status status-${kind}`;
-    this.#element.setAttribute('role', kind === 'error' ? 'alert' : 'status');
-    replaceChildren(this.#element, message);
+    this.element.className = `status status-${kind}`;
+    this.element.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    replaceChildren(this.element, message);
   }
 
   /** Shows an error's message. @param error what the call rejected with */
@@ -31,9 +31,9 @@ export class StatusLine {
 
   /** Empties the line. */
   clear(): void {
-    this.#element.className = 'status';
-    this.#element.setAttribute('role', 'status');
-    replaceChildren(this.#element);
+    this.element.className = 'status';
+    this.element.setAttribute('role', 'status');
+    replaceChildren(this.element);
   }
 }
 

@@ -1,0 +1,79 @@
+/**
+ * Builds the sidebar page: src/sidebar/main.ts bundled by esbuild and styles.css minified, both inlined
+ * into src/sidebar/Sidebar.html, written as one self-contained dist/Sidebar.html (Apps Script serves it
+ * with HtmlService.createHtmlOutputFromFile('Sidebar'), and a sidebar can load nothing from outside).
+ */
+import { build, transform } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where the template marks the inlined assets. Each must appear exactly once. */
+export const STYLE_MARK = '/*@inline styles.css*/';
+export const SCRIPT_MARK = '/*@inline main.ts*/';
+
+/** Above this the build warns: every sidebar open downloads the page. */
+export const SIDEBAR_BUDGET_BYTES = 60 * 1024;
+
+export interface SidebarBuildOptions {
+  /** Repository root (holds src/sidebar). */
+  root: string;
+  /** Output directory, e.g. <root>/dist. */
+  outDir: string;
+  /** Minify the script and styles (default true). */
+  minify?: boolean;
+}
+
+export interface SidebarBuildResult {
+  path: string;
+  bytes: number;
+  html: string;
+}
+
+/**
+ * Builds dist/Sidebar.html and returns its path, size and text.
+ * @param options where the sources are and where the page goes
+ * @throws if the template lacks a mark or the bundle fails
+ */
+export async function buildSidebar(options: SidebarBuildOptions): Promise<SidebarBuildResult> {
+  const dir = join(options.root, 'src/sidebar');
+  const minify = options.minify ?? true;
+  const bundle = await build({
+    entryPoints: [join(dir, 'main.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    minify,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'warning',
+  });
+  const css = await transform(readFileSync(join(dir, 'styles.css'), 'utf8'), { loader: 'css', minify, charset: 'utf8' });
+  const template = readFileSync(join(dir, 'Sidebar.html'), 'utf8');
+  const html = inlineAssets(template, {
+    css: css.code.trim(),
+    js: bundle.outputFiles[0]!.text.trim(),
+  });
+  mkdirSync(options.outDir, { recursive: true });
+  const path = join(options.outDir, 'Sidebar.html');
+  writeFileSync(path, html);
+  return { path, bytes: Buffer.byteLength(html), html };
+}
+
+/**
+ * Puts the styles and the script into the template at their marks. Closing tags inside them are
+ * escaped so the inlined text cannot end its element early.
+ * @param template the page with STYLE_MARK inside <style> and SCRIPT_MARK inside <script>
+ * @param assets minified CSS and JS
+ */
+export function inlineAssets(template: string, assets: { css: string; js: string }): string {
+  for (const mark of [STYLE_MARK, SCRIPT_MARK]) {
+    const count = template.split(mark).length - 1;
+    if (count !== 1) throw new Error(`src/sidebar/Sidebar.html must contain ${mark} exactly once (found ${count})`);
+  }
+  const css = assets.css.replace(/<\/style/gi, '<\\/style');
+  const js = assets.js.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+  // Function replacers: `$` in the assets must not be read as a replacement pattern.
+  return template.replace(STYLE_MARK, () => css).replace(SCRIPT_MARK, () => js);
+}

@@ -1,0 +1,66 @@
+/** The sidebar's pure formatting: bar colours, percentages, counts, local times. */
+import { describe, expect, it } from 'vitest';
+import { barLevel, cellText, clockTime, describeReset, formatCount, percentUsed, plural } from '../../../src/sidebar/format';
+
+const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+
+describe('barLevel', () => {
+  it('is blue below 80 %, amber from 80 %, red at the limit', () => {
+    expect(barLevel(0, 250)).toBe('ok');
+    expect(barLevel(199, 250)).toBe('ok');
+    expect(barLevel(200, 250)).toBe('warn');
+    expect(barLevel(249, 250)).toBe('warn');
+    expect(barLevel(250, 250)).toBe('full');
+    expect(barLevel(300, 250)).toBe('full');
+  });
+  it('treats a zero or missing allowance as full', () => {
+    expect(barLevel(0, 0)).toBe('full');
+    expect(barLevel(1, Number.NaN)).toBe('full');
+  });
+});
+
+describe('percentUsed', () => {
+  it('clamps to 0..100', () => {
+    expect(percentUsed(50, 200)).toBe(25);
+    expect(percentUsed(500, 200)).toBe(100);
+    expect(percentUsed(-3, 200)).toBe(0);
+    expect(percentUsed(0, 0)).toBe(0);
+    expect(percentUsed(2, 0)).toBe(100);
+  });
+});
+
+describe('formatCount and cellText', () => {
+  it('groups thousands and keeps text as it is', () => {
+    expect(formatCount(1234567, 'en-US')).toBe('1,234,567');
+    expect(formatCount(0.125, 'en-US')).toBe('0.13');
+    expect(formatCount('free')).toBe('free');
+    expect(formatCount(null)).toBe('');
+    expect(cellText(true)).toBe('TRUE');
+    expect(cellText('<b>x</b>')).toBe('<b>x</b>');
+  });
+  it('pluralises', () => {
+    expect(plural(1, 'formula cell', 'formula cells')).toBe('1 formula cell');
+    expect(plural(12, 'formula cell', 'formula cells')).toBe('12 formula cells');
+  });
+});
+
+describe('clockTime and describeReset', () => {
+  it('shows HH:MM in local time, or null for a non-date', () => {
+    const iso = '2026-11-21T20:05:09.000Z';
+    expect(clockTime(iso)).toBe(hhmm(new Date(iso)));
+    expect(clockTime('soon')).toBeNull();
+  });
+
+  it('says today, tomorrow or the date of the reset', () => {
+    const now = new Date(2026, 10, 21, 10, 0);
+    expect(describeReset(new Date(2026, 10, 21, 23, 30).toISOString(), now)).toBe('resets at 23:30');
+    expect(describeReset(new Date(2026, 10, 22, 1, 0).toISOString(), now)).toBe('resets tomorrow at 01:00');
+    expect(describeReset(new Date(2026, 10, 25, 1, 0).toISOString(), now)).toBe('resets on 2026-11-25 at 01:00');
+  });
+
+  it('shows a reset that is not a date as the service sent it, and nothing without one', () => {
+    expect(describeReset('at midnight UTC', new Date())).toBe('resets at midnight UTC');
+    expect(describeReset(null)).toBeNull();
+    expect(describeReset('  ')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+/** The typed promise wrapper of google.script.run, against a fake with Google's chained shape. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, NO_RUNNER_MESSAGE, toError } from '../../../src/sidebar/server';
+import type { SettingsView } from '../../../src/shared/sidebar-api';
+
+type Handler = (value: unknown) => void;
+type Outcome = { value: unknown } | { error: unknown } | { throws: unknown };
+
+/** A google.script.run whose functions answer from `outcomes`, asynchronously like Google's. */
+function installRunner(outcomes: Record<string, Outcome>, calls: { fn: string; args: unknown[] }[] = []) {
+  const runner = (success?: Handler, failure?: Handler): Record<string, unknown> =>
+    new Proxy(
+      {
+        withSuccessHandler: (f: Handler) => runner(f, failure),
+        withFailureHandler: (f: Handler) => runner(success, f),
+      },
+      {
+        get(target, name: string) {
+          if (name in target) return target[name as keyof typeof target];
+          if (!(name in outcomes)) return undefined;
+          return (...args: unknown[]) => {
+            calls.push({ fn: name, args });
+            const outcome = outcomes[name]!;
+            if ('throws' in outcome) throw outcome.throws;
+            setTimeout(() => ('value' in outcome ? success?.(outcome.value) : failure?.(outcome.error)), 0);
+          };
+        },
+      },
+    );
+  (globalThis as { google?: unknown }).google = { script: { run: runner() } };
+  return calls;
+}
+
+afterEach(() => {
+  delete (globalThis as { google?: unknown }).google;
+});
+
+const settings: SettingsView = {
+  hasKey: true,
+  maskedKey: '••••abcd',
+  keySource: 'user',
+  sharedWithDocument: false,
+  baseUrl: 'https://x.example',
+  baseUrlIsDefault: true,
+  defaultBaseUrl: 'https://x.example',
+};
+
+describe('call', () => {
+  it('resolves with the server function result and passes the arguments through', async () => {
+    const calls = installRunner({ saveApiKey: { value: settings } });
+    await expect(call('saveApiKey', 'k-123', true)).resolves.toEqual(settings);
+    expect(calls).toEqual([{ fn: 'saveApiKey', args: ['k-123', true] }]);
+  });
+
+  it("rejects with an Error carrying the server's message", async () => {
+    installRunner({ getUsage: { error: new Error('Daily limit reached: fresh searches.') } });
+    await expect(call('getUsage')).rejects.toThrow(/^Daily limit reached: fresh searches\.$/);
+  });
+
+  it('rejects when google.script.run throws at the call (an argument it cannot send)', async () => {
+    installRunner({ setBaseUrl: { throws: new Error('Failed due to illegal value in property: 0') } });
+    await expect(call('setBaseUrl', 'x')).rejects.toThrow('Failed due to illegal value in property: 0');
+  });
+
+  it('rejects clearly outside Sheets and for a function the server lacks', async () => {
+    await expect(call('getSettings')).rejects.toThrow(NO_RUNNER_MESSAGE);
+    installRunner({});
+    await expect(call('getSettings')).rejects.toThrow(/no server function getSettings/);
+  });
+});
+
+describe('toError', () => {
+  it("drops Apps Script's prefixes and keeps the message", () => {
+    expect(toError(new Error('Exception: The service is unavailable.')).message).toBe('The service is unavailable.');
+    expect(toError('Error: no API key').message).toBe('no API key');
+    expect(toError(new Error('ScriptError: x')).message).toBe('x');
+  });
+  it('never gives an empty message', () => {
+    expect(toError(undefined).message).toMatch(/went wrong/);
+    expect(toError(new Error('')).message).toMatch(/went wrong/);
+  });
+});

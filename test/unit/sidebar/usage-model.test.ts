@@ -1,0 +1,46 @@
+/** What the usage section shows for a UsageView. */
+import { describe, expect, it } from 'vitest';
+import { usageModel } from '../../../src/sidebar/usage-model';
+import type { UsageView } from '../../../src/shared/sidebar-api';
+
+const view = (over: Partial<UsageView> = {}): UsageView => ({
+  bars: [
+    { label: 'Fresh searches', used: 205, limit: 250 },
+    { label: 'API calls', used: 2000, limit: 2000 },
+    { label: 'Other', used: 3, limit: 100 },
+  ],
+  table: [['plan'], ['free']],
+  readAt: new Date(2026, 10, 21, 9, 7).toISOString(),
+  resetAt: new Date(2026, 10, 22, 1, 0).toISOString(),
+  document: { day: '2026-11-21', requests: 1234, freshCredits: 7, cacheHits: 35 },
+  ...over,
+});
+
+describe('usageModel', () => {
+  it('makes one bar per allowance with numbers, width and colour', () => {
+    const model = usageModel(view(), new Date(2026, 10, 21, 9, 8));
+    expect(model.bars.map((b) => [b.label, b.level, b.percent])).toEqual([
+      ['Fresh searches', 'warn', 82],
+      ['API calls', 'full', 100],
+      ['Other', 'ok', 3],
+    ]);
+    expect(model.bars[0]!.numbers).toMatch(/^205 of 250$/);
+    expect(model.bars[0]!.valueText).toBe('205 of 250 used, 82 %');
+    expect(model.table).toBeNull();
+  });
+
+  it('says when it was read and when it resets, in local time', () => {
+    expect(usageModel(view(), new Date(2026, 10, 21, 9, 8)).meta).toBe('Read at 09:07 · resets tomorrow at 01:00');
+    expect(usageModel(view({ resetAt: null }), new Date(2026, 10, 21, 9, 8)).meta).toBe('Read at 09:07');
+  });
+
+  it("lists this document's spend", () => {
+    expect(usageModel(view()).documentRows.map(([label]) => label)).toEqual(['Requests sent', 'Fresh searches', 'Cache hits']);
+    expect(usageModel(view()).documentRows[2]![1]).toBe('35');
+  });
+
+  it('falls back to the table when the answer has no bars', () => {
+    expect(usageModel(view({ bars: [] })).table).toEqual([['plan'], ['free']]);
+    expect(usageModel(view({ bars: [], table: [] })).table).toBeNull();
+  });
+});

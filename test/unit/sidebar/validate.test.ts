@@ -1,0 +1,33 @@
+/** Checks the sidebar makes before calling the server. */
+import { describe, expect, it } from 'vitest';
+import { checkApiKey, checkBaseUrl } from '../../../src/sidebar/validate';
+
+describe('checkApiKey', () => {
+  it('trims a pasted key', () => {
+    expect(checkApiKey('  sdm-live-abc123\n')).toEqual({ key: 'sdm-live-abc123' });
+  });
+  it('refuses an empty, spaced or huge paste', () => {
+    expect(checkApiKey('   ')).toEqual({ error: 'Paste your API key first.' });
+    expect(checkApiKey('two words')).toHaveProperty('error');
+    expect(checkApiKey('x'.repeat(513))).toHaveProperty('error');
+  });
+});
+
+describe('checkBaseUrl', () => {
+  it('accepts https anywhere, http only on this machine, and empty (the default)', () => {
+    for (const ok of ['', 'https://api.example.com', 'https://api.example.com:8443/v2/', 'http://localhost:8080', 'http://127.0.0.1:5000', 'HTTP://LOCALHOST', 'http://[::1]:3000']) {
+      expect(checkBaseUrl(ok), ok).toBeNull();
+    }
+  });
+  it('refuses other schemes and hosts, queries, fragments and junk', () => {
+    expect(checkBaseUrl('http://api.example.com')).toMatch(/https/);
+    expect(checkBaseUrl('http://192.168.1.5')).toMatch(/localhost/);
+    expect(checkBaseUrl('ftp://example.com')).toMatch(/https/);
+    expect(checkBaseUrl('https://x.example?key=1')).toMatch(/query/);
+    expect(checkBaseUrl('https://x.example/#a')).toMatch(/query/);
+    expect(checkBaseUrl('api.example.com')).toMatch(/full URL/);
+    expect(checkBaseUrl('https://user@x.example')).not.toBeNull();
+    expect(checkBaseUrl('https://x.example:99999')).toMatch(/port/);
+    expect(checkBaseUrl('javascript:alert(1)')).not.toBeNull();
+  });
+});
