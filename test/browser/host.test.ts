@@ -11,6 +11,9 @@ import { GasRuntime } from '../../dev/gas/index.js';
 import { injectShim, parseRunRequest, startHost, type HostHandle, type RunEvent } from '../../dev/host/index.js';
 import { launchChromium } from './chromium.js';
 
+// page.evaluate callbacks run in the page; the root tsconfig has no DOM lib, so they reach its globals
+// through globalThis, typed loosely.
+
 const CODE = `
 function echo(a, b) { return { a: a, b: b, when: 'now' }; }
 function boom() { throw new Error('Nope: <b>bold</b>'); }
@@ -91,12 +94,12 @@ describe('the shim in Chromium', () => {
   it("has Google's chained, asynchronous shape", async () => {
     const page = await browser.newPage();
     await page.goto(host.pageUrl('Page'));
-    expect(await page.evaluate(() => (window as unknown as { early: string }).early)).toBe('object');
+    expect(await page.evaluate(() => (globalThis as any).early)).toBe('object');
     const result = await page.evaluate(
       () =>
         new Promise((resolve) => {
           const log: unknown[] = [];
-          const run = (window as any).google.script.run;
+          const run = (globalThis as any).google.script.run;
           run
             .withSuccessHandler((value: unknown, user: unknown) => {
               log.push(['ok', value, user]);
@@ -115,7 +118,7 @@ describe('the shim in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(host.pageUrl('Page'));
     const outcome = await page.evaluate(async () => {
-      const run = (window as any).google.script.run;
+      const run = (globalThis as any).google.script.run;
       const fail = (fn: string, ...args: unknown[]) =>
         new Promise((resolve) =>
           run
@@ -129,7 +132,7 @@ describe('the shim in Chromium', () => {
       } catch (e) {
         thrown = (e as Error).message;
       }
-      const form = await new Promise((resolve) => run.withSuccessHandler(resolve).echo(document.getElementById('f')));
+      const form = await new Promise((resolve) => run.withSuccessHandler(resolve).echo((globalThis as any).document.getElementById('f')));
       return { boom: await fail('boom'), missing: await fail('nope'), thrown, form };
     });
     expect(outcome).toEqual({
@@ -145,7 +148,7 @@ describe('the shim in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(host.pageUrl('Page'));
     const values = await page.evaluate(() => {
-      const run = (window as any).google.script.run;
+      const run = (globalThis as any).google.script.run;
       return Promise.all([1, 2, 3].map(() => new Promise((resolve) => run.withSuccessHandler(resolve).countCalls())));
     });
     expect([...(values as number[])].sort()).toEqual([1, 2, 3]);
