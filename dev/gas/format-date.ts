@@ -7,7 +7,8 @@ import { GasException } from './execution.js';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-interface Fields {
+/** A moment's calendar fields in a time zone. */
+export interface Fields {
   year: number;
   month: number; // 1..12
   day: number;
@@ -29,7 +30,8 @@ function fixedOffset(timeZone: string): number | undefined {
   return m[1] === '-' ? -minutes : minutes;
 }
 
-function fieldsIn(date: Date, timeZone: string): Fields {
+/** The calendar fields of `date` in `timeZone` (IANA, or a fixed "GMT+2"); bad zone: `Invalid argument: timeZone`. */
+export function fieldsIn(date: Date, timeZone: string): Fields {
   const fixed = fixedOffset(timeZone);
   const zone = fixed === undefined ? timeZone : 'UTC';
   let parts: Intl.DateTimeFormatPart[];
