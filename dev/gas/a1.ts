@@ -128,10 +128,3 @@ export function a1Notation(row: number, column: number, numRows: number, numColu
   if (numRows === 1 && numColumns === 1) return start;
   return `${start}:${columnLetters(column + numColumns - 1)}${row + numRows - 1}`;
 }
-
-/** A sheet name as Sheets writes it in a reference: quoted unless it is plain letters, digits and _. */
-export function quoteSheetName(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !/^[A-Za-z]{1,3}[0-9]+$/.test(name)
-    ? name
-    : `'${name.replace(/'/g, "''")}'`;
-}

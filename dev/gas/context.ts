@@ -11,18 +11,22 @@ import { ConsoleFake, LoggerFake } from './logger.js';
 import { PropertiesServiceFake, type PropertyStores } from './properties.js';
 import { createRealm } from './realm.js';
 import { type GasObject, expose } from './service.js';
-import { ScriptAppFake, SessionFake, type SessionSettings } from './session.js';
-import { SpreadsheetAppFake, type SpreadsheetModel, type UiLog } from './spreadsheet.js';
+import { SessionFake, type SessionSettings } from './session.js';
+import type { SpreadsheetModel, ToastRecord } from './sheet-model.js';
+import { SpreadsheetAppFake, type UiLog } from './spreadsheet.js';
+import { ScriptAppFake, type TriggerStore } from './triggers.js';
 import { UrlFetchAppFake, type UrlFetchDeps } from './url-fetch.js';
 import { UtilitiesFake } from './utilities.js';
 
-/** Everything the runtime holds that outlives an execution. */
+/** Everything the runtime holds that outlives an execution (user stores: the execution's user's). */
 export interface RuntimeState {
   caches: CacheStores;
   properties: PropertyStores;
   locks: LockRegistry;
   ui: UiLog;
   spreadsheet: SpreadsheetModel;
+  toasts: ToastRecord[];
+  triggers: TriggerStore;
   session: SessionSettings;
   urlFetch: UrlFetchDeps;
   readHtmlFile: (name: string) => string | undefined;
@@ -52,8 +56,8 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
     PropertiesService: new PropertiesServiceFake(exec, state.properties),
     LockService: new LockServiceFake(exec, state.locks),
     Session: new SessionFake(exec, state.session),
-    ScriptApp: new ScriptAppFake(exec, state.session),
-    SpreadsheetApp: new SpreadsheetAppFake(exec, state.spreadsheet, state.ui),
+    ScriptApp: new ScriptAppFake({ exec, store: state.triggers, documentId: state.spreadsheet.id, settings: state.session }),
+    SpreadsheetApp: new SpreadsheetAppFake(exec, { book: state.spreadsheet, toasts: state.toasts }, state.ui),
     HtmlService: new HtmlServiceFake(exec, state.readHtmlFile),
   };
   for (const [name, fake] of Object.entries(fakes)) {

@@ -59,6 +59,8 @@ export interface ExecutionInit {
   authMode: AuthMode;
   timeLimitMs: number;
   userEmail: string;
+  /** For mode 'trigger': what fired it (default CLOCK: a time-driven trigger, with no user looking). */
+  triggerSource?: 'CLOCK' | 'SPREADSHEETS';
   onLog: (entry: LogEntry) => void;
 }
 
@@ -69,6 +71,8 @@ export class Execution {
   readonly mode: ExecutionMode;
   readonly authMode: AuthMode;
   readonly userEmail: string;
+  /** Set for mode 'trigger' only. */
+  readonly triggerSource: 'CLOCK' | 'SPREADSHEETS' | undefined;
   readonly startedAt = performance.now();
   /** performance.now() value at which the execution is terminated. */
   readonly deadline: number;
@@ -88,6 +92,7 @@ export class Execution {
     this.mode = init.mode;
     this.authMode = init.authMode;
     this.userEmail = init.userEmail;
+    this.triggerSource = init.mode === 'trigger' ? (init.triggerSource ?? 'CLOCK') : undefined;
     this.deadline = this.startedAt + init.timeLimitMs;
     this.#onLog = init.onLog;
   }

@@ -5,6 +5,8 @@ export {
   defaultTimeLimitMs,
   triggerEvent,
   type ExecutionResult,
+  type FireOptions,
+  type FiredTrigger,
   type GasRuntimeOptions,
   type RunOptions,
 } from './runtime.js';
@@ -23,4 +25,29 @@ export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } fro
 export { MAX_CELL_TEXT, type CellValue } from './result.js';
 export { MAX_SLEEP_MS } from './utilities.js';
 export { RuntimeClock } from './clock.js';
-export type { MenuEntry, MenuRecord, SpreadsheetModel, UiLog } from './spreadsheet.js';
+export type { MenuEntry, MenuRecord, UiLog } from './spreadsheet.js';
+export {
+  SPREADSHEET_LIMITS,
+  SPREADSHEET_MESSAGES,
+  SheetModel,
+  SpreadsheetModel,
+  type Cell,
+  type CellFormat,
+  type CellInput,
+  type FormulaSite,
+  type GridRect,
+  type ToastRecord,
+} from './sheet-model.js';
+export { STRUCTURE_MESSAGES } from './sheets.js';
+export { CELL_TOO_LONG_MESSAGE, MAX_CELL_CHARS, displayValue, parseEntered, type CellValue as SheetCellValue } from './cell-values.js';
+export { MAX_COLUMNS, columnLetters, columnNumber, parseA1 } from './a1.js';
+export {
+  TRIGGER_LIMITS,
+  TRIGGER_MESSAGES,
+  TriggerStore,
+  nextRunAfter,
+  type ClockSchedule,
+  type TriggerEventType,
+  type TriggerRecord,
+  type WeekDay,
+} from './triggers.js';

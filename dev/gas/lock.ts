@@ -59,10 +59,10 @@ export class LockRegistry {
     private readonly ids: { documentId: string; userEmail: string },
   ) {}
 
-  /** The backend key of a scope's lock. */
-  keyFor(scope: LockScope): string {
+  /** The backend key of a scope's lock (a user lock: the default user's, or `userEmail`'s). */
+  keyFor(scope: LockScope, userEmail: string = this.ids.userEmail): string {
     if (scope === 'document') return `document:${this.ids.documentId}`;
-    if (scope === 'user') return `user:${this.ids.userEmail}`;
+    if (scope === 'user') return `user:${userEmail}`;
     return 'script';
   }
 
@@ -158,7 +158,7 @@ export class LockServiceFake extends GasObject {
 
   #get(scope: LockScope, method: string): LockFake {
     this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `LockService.${method}`);
-    return new LockFake(this.#exec, this.#locks.backend, this.#locks.keyFor(scope));
+    return new LockFake(this.#exec, this.#locks.backend, this.#locks.keyFor(scope, this.#exec.userEmail));
   }
 
   getDocumentLock(): LockFake {

@@ -6,7 +6,7 @@
  *
  * Protocol on parentPort:
  *   in:  { type: 'run', jobId, executionId, functionName, args, opts }
- *   out: { type: 'result', jobId, result, logEntries, fetchLog, ui, rpcCalls }
+ *   out: { type: 'result', jobId, result, logEntries, fetchLog, ui, toasts, rpcCalls }
  *        { type: 'failed', jobId, message, stack? }     run() threw (a harness error) or the result can't be sent
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -51,11 +51,12 @@ const runtime = new GasRuntime({
 });
 
 /** What the runtime recorded during the job; taken out so a long-lived worker does not accumulate it. */
-function drainRecords(): { logEntries: unknown[]; fetchLog: unknown[]; ui: UiLog } {
+function drainRecords(): { logEntries: unknown[]; fetchLog: unknown[]; ui: UiLog; toasts: unknown[] } {
   runtime.logs.splice(0);
   return {
     logEntries: runtime.logEntries.splice(0),
     fetchLog: runtime.fetchLog.splice(0),
+    toasts: runtime.toasts.splice(0),
     ui: {
       menus: runtime.ui.menus.splice(0),
       sidebars: runtime.ui.sidebars.splice(0),

@@ -21,7 +21,8 @@ import { handleBackendCall, serveRpc, type SharedStores } from './remote-backend
 import { checkCustomFunctionArg } from './result.js';
 import type { ExecutionResult, GasRuntimeOptions, RunOptions } from './runtime.js';
 import { SharedClock, SharedQuota } from './shared-state.js';
-import { createUiLog, type SpreadsheetModel, type UiLog } from './spreadsheet.js';
+import type { ToastRecord } from './sheet-model.js';
+import { createUiLog, type UiLog } from './spreadsheet.js';
 import type { FetchLogEntry } from './url-fetch.js';
 
 export interface GasWorkerPoolOptions extends Omit<GasRuntimeOptions, 'shared'> {
@@ -67,6 +68,7 @@ type WorkerMessage =
       logEntries: LogEntry[];
       fetchLog: FetchLogEntry[];
       ui: UiLog;
+      toasts: ToastRecord[];
       rpcCalls: number;
     }
   | { type: 'failed'; jobId: number; message: string; stack?: string; name?: string };
@@ -113,12 +115,17 @@ export class GasWorkerPool {
   readonly locks: LockRegistry;
   /** Requests left before "Service invoked too many times for one day: urlfetch.", for all workers. */
   readonly urlFetchQuota: { remaining: number };
-  readonly spreadsheet: SpreadsheetModel;
+  /**
+   * Id and name only: each worker has its own in-memory spreadsheet and triggers (not shared between
+   * threads), so sheet contents and triggers are for single-runtime tests (GasRuntime).
+   */
+  readonly spreadsheet: { readonly id: string; readonly name: string };
   /** What all executions logged, fetched and showed, in the order executions finished. */
   readonly logs: string[] = [];
   readonly logEntries: LogEntry[] = [];
   readonly fetchLog: FetchLogEntry[] = [];
   readonly ui: UiLog = createUiLog();
+  readonly toasts: ToastRecord[] = [];
   /** Backend calls the pool thread has answered (all workers). */
   backendCalls = 0;
 
@@ -172,6 +179,9 @@ export class GasWorkerPool {
     if (this.#closing) return Promise.reject(new Error('GasWorkerPool is closed'));
     try {
       if ((opts.mode ?? 'custom-function') === 'custom-function') args.forEach(checkCustomFunctionArg);
+      if (opts.user !== undefined && opts.user !== (this.#options.userEmail ?? 'user@example.com')) {
+        throw new Error('GasWorkerPool: opts.user (another user) is not supported: per-user stores are not shared between threads; use GasRuntime');
+      }
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -328,6 +338,7 @@ export class GasWorkerPool {
       this.ui.sidebars.push(...msg.ui.sidebars);
       this.ui.dialogs.push(...msg.ui.dialogs);
       this.ui.alerts.push(...msg.ui.alerts);
+      this.toasts.push(...msg.toasts);
       job.resolve({ ...msg.result, worker: slot.index, backendCalls: msg.rpcCalls });
     } else {
       const error = msg.name === 'TypeError' ? new TypeError(msg.message) : new Error(msg.message);

@@ -1,14 +1,16 @@
 /**
  * GasRuntime: runs a built Code.js the way Apps Script does. Every run() is one execution: a fresh
  * vm context, Code.js evaluated at global scope, then one top-level function called, all against a
- * wall-clock deadline. Only caches, properties, locks and the Ui log outlive an execution.
+ * wall-clock deadline. Only caches, properties, locks, the spreadsheet, triggers and the Ui log
+ * outlive an execution. An execution runs as the default user or as `opts.user`: user properties,
+ * user cache and user lock are that user's; document and script stores are shared.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { createCacheStores, type CacheBackend, type CacheStores } from './cache.js';
+import { CacheStore, MemoryCacheBackend, createCacheStores, type CacheBackend, type CacheStores } from './cache.js';
 import { RuntimeClock } from './clock.js';
 import { createExecutionContext, type RuntimeState } from './context.js';
 import {
@@ -19,10 +21,15 @@ import {
   type LogEntry,
 } from './execution.js';
 import { LockRegistry, MemoryLockBackend, type LockBackend } from './lock.js';
-import { createPropertyStores, type PropertiesBackend, type PropertyStores } from './properties.js';
-import { isError, toInner, toOuter } from './realm.js';
+import { MemoryPropertiesBackend, PropertyStore, createPropertyStores, type PropertiesBackend, type PropertyStores } from './properties.js';
+import { isError, toInner, toOuter, type Realm } from './realm.js';
 import { checkCustomFunctionArg, checkCustomFunctionResult, checkSidebarResult } from './result.js';
-import { createUiLog, type SpreadsheetModel, type UiLog } from './spreadsheet.js';
+import { toScript } from './service.js';
+import { UserFake } from './session.js';
+import { SpreadsheetModel, type ToastRecord } from './sheet-model.js';
+import { RangeFake, SpreadsheetFake } from './sheets.js';
+import { createUiLog, type UiLog } from './spreadsheet.js';
+import { TriggerStore, clockEvent, nextRunAfter, type TriggerRecord } from './triggers.js';
 import { SyncHttp } from './sync-http.js';
 import { URL_FETCH_LIMITS, type FetchLogEntry } from './url-fetch.js';
 
@@ -45,7 +52,14 @@ export interface GasRuntimeOptions {
   locale?: string;
   spreadsheetId?: string;
   spreadsheetName?: string;
+  /** Spreadsheet.getSpreadsheetTimeZone() (typed dates are read in it); default: timeZone. */
+  spreadsheetTimeZone?: string;
   scriptId?: string;
+  /**
+   * Google's add-on rules for triggers (one per event type per user per document, hourly at most);
+   * default true. false: a bound script's (20 triggers per user, everyMinutes allowed).
+   */
+  addon?: boolean;
   /** Files for HtmlService.createHtmlOutputFromFile(name) (key: name without ".html"); else <codeDir>/<name>.html. */
   htmlFiles?: Record<string, string>;
   /** State shared with other runtimes (GasWorkerPool sets it in each worker); default: the runtime's own. */
@@ -70,6 +84,21 @@ export interface RunOptions {
   timeLimitMs?: number;
   /** Default: CUSTOM_FUNCTION for custom functions, LIMITED for simple triggers, FULL otherwise. */
   authMode?: AuthMode;
+  /** Runs as this user (own user properties, user cache, user lock, triggers); default: the runtime's userEmail. */
+  user?: string;
+}
+
+/** Options of fireTrigger(). */
+export interface FireOptions {
+  /** Extra fields for the event object (plain values); for spreadsheet triggers `range: "Sheet1!A1"` becomes a Range. */
+  event?: Record<string, unknown>;
+  timeLimitMs?: number;
+}
+
+/** A trigger fireDueTriggers() ran, with its execution. */
+export interface FiredTrigger {
+  trigger: TriggerRecord;
+  result: ExecutionResult;
 }
 
 export interface ExecutionResult {
@@ -150,7 +179,14 @@ export class GasRuntime {
   readonly locks: LockRegistry;
   /** Menus, sidebars, dialogs and alerts the script showed. */
   readonly ui: UiLog = createUiLog();
+  /** The bound spreadsheet: sheets and cells, the active selection, helpers for tests (sheet-model.ts). */
   readonly spreadsheet: SpreadsheetModel;
+  /** Toasts the script showed (Spreadsheet.toast). */
+  readonly toasts: ToastRecord[] = [];
+  /** Installable triggers of every user (see also triggers, fireTrigger, fireDueTriggers). */
+  readonly triggerStore: TriggerStore;
+  /** The runtime's default user. */
+  readonly userEmail: string;
   /** Every log line of every execution. */
   readonly logs: string[] = [];
   /** Every log line with its level and execution. */
@@ -165,16 +201,22 @@ export class GasRuntime {
   readonly #state: RuntimeState;
   #code: string | undefined;
   #script: vm.Script | undefined;
+  readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
 
   constructor(options: GasRuntimeOptions = {}) {
     this.#options = options;
     const userEmail = options.userEmail ?? 'user@example.com';
-    this.spreadsheet = {
-      id: options.spreadsheetId ?? 'dev-gas-spreadsheet',
-      name: options.spreadsheetName ?? 'Untitled spreadsheet',
-    };
+    this.userEmail = userEmail;
     const shared = options.shared ?? {};
     this.clock = shared.clock ?? new RuntimeClock();
+    const clock = this.clock;
+    this.spreadsheet = new SpreadsheetModel({
+      id: options.spreadsheetId ?? 'dev-gas-spreadsheet',
+      name: options.spreadsheetName ?? 'Untitled spreadsheet',
+      timeZone: options.spreadsheetTimeZone ?? options.timeZone ?? 'Etc/UTC',
+      now: () => clock.now(),
+    });
+    this.triggerStore = new TriggerStore({ addon: options.addon ?? true, clock });
     this.caches = createCacheStores(this.clock, shared.cacheBackend);
     this.properties = createPropertyStores(shared.propertiesBackend);
     this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
@@ -190,6 +232,8 @@ export class GasRuntime {
       locks: this.locks,
       ui: this.ui,
       spreadsheet: this.spreadsheet,
+      toasts: this.toasts,
+      triggers: this.triggerStore,
       session: {
         userEmail,
         timeZone: options.timeZone ?? 'Etc/UTC',
@@ -199,6 +243,77 @@ export class GasRuntime {
       urlFetch: { http: this.#http, fetchLog: this.fetchLog, quota: this.urlFetchQuota },
       readHtmlFile: (name) => this.#readHtmlFile(name),
     };
+  }
+
+  /** Every user's installable triggers, in creation order (the live list). */
+  get triggers(): readonly TriggerRecord[] {
+    return this.triggerStore.list;
+  }
+
+  /** A user's user properties (the default user's are `properties.user`). */
+  userProperties(email: string = this.userEmail): PropertyStore {
+    return this.#storesOf(email).properties;
+  }
+
+  /** A user's user cache (the default user's is `caches.user`). */
+  userCache(email: string = this.userEmail): CacheStore {
+    return this.#storesOf(email).cache;
+  }
+
+  #storesOf(email: string): { properties: PropertyStore; cache: CacheStore } {
+    if (email === this.userEmail) return { properties: this.properties.user, cache: this.caches.user };
+    let stores = this.#userStores.get(email);
+    if (!stores) {
+      stores = {
+        properties: new PropertyStore('user', new MemoryPropertiesBackend()),
+        cache: new CacheStore('user', new MemoryCacheBackend(), this.clock),
+      };
+      this.#userStores.set(email, stores);
+    }
+    return stores;
+  }
+
+  /**
+   * Runs a trigger's handler as Google would: a 'trigger' execution in AuthMode.FULL, as the
+   * trigger's owner, with Google's event object (time-driven: authMode, triggerUid, year, month,
+   * day-of-month, day-of-week, hour, minute, second, week-of-year, timezone "UTC"; spreadsheet
+   * triggers: authMode, triggerUid, source, user). Throws if the trigger no longer exists.
+   */
+  fireTrigger(trigger: TriggerRecord | string, opts: FireOptions = {}): ExecutionResult {
+    const uid = typeof trigger === 'string' ? trigger : trigger.uid;
+    const record = this.triggerStore.find(uid);
+    if (!record) throw new Error(`dev/gas: no trigger ${uid} (deleted?)`);
+    record.runs++;
+    const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner };
+    if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
+    return this.#execute(record.handler, runOpts, (exec) => {
+      const extra = { ...opts.event };
+      let event: Record<string, unknown>;
+      if (record.eventType === 'CLOCK') {
+        event = { ...clockEvent(record, this.clock.now()), ...extra };
+      } else {
+        const docs = { exec, book: this.spreadsheet, toasts: this.toasts };
+        event = { authMode: 'FULL', triggerUid: record.uid, source: new SpreadsheetFake(docs), user: new UserFake(record.owner), ...extra };
+        if (typeof extra.range === 'string') {
+          const source = new SpreadsheetFake(docs);
+          event.range = source.getRange(extra.range) satisfies RangeFake;
+        }
+      }
+      return [toScript(exec, event)];
+    }, record.source);
+  }
+
+  /**
+   * Runs every time-driven trigger whose next run is due on the runtime clock (once each, even if
+   * several runs were missed, as Google does), then schedules its next run. Advance the clock first.
+   */
+  fireDueTriggers(): FiredTrigger[] {
+    const now = this.clock.now();
+    const due = this.triggerStore.list.filter((t) => t.nextRunAt !== null && t.nextRunAt <= now);
+    return due.map((trigger) => {
+      trigger.nextRunAt = trigger.schedule ? nextRunAfter(trigger.schedule, trigger.createdAt, now) : null;
+      return { trigger, result: this.fireTrigger(trigger) };
+    });
   }
 
   /** Moves the runtime clock forward (cache expiry). */
@@ -241,6 +356,24 @@ export class GasRuntime {
   run(functionName: string, args: readonly unknown[] = [], opts: RunOptions = {}): ExecutionResult {
     const mode = opts.mode ?? 'custom-function';
     if (mode === 'custom-function') args.forEach(checkCustomFunctionArg);
+    return this.#execute(functionName, opts, (exec) => {
+      const realm: Realm = exec.innerRealm;
+      return args.map((a) => toInner(realm, a));
+    });
+  }
+
+  /** One execution; `makeArgs` builds the arguments inside its context. */
+  #execute(
+    functionName: string,
+    opts: RunOptions,
+    makeArgs: (exec: Execution) => unknown[],
+    triggerSource?: 'CLOCK' | 'SPREADSHEETS',
+  ): ExecutionResult {
+    const mode = opts.mode ?? 'custom-function';
+    if (opts.user !== undefined && (typeof opts.user !== 'string' || !opts.user.includes('@'))) {
+      throw new TypeError(`dev/gas: opts.user must be an email address, got ${String(opts.user)}`);
+    }
+    const userEmail = opts.user ?? this.userEmail;
     this.#source();
     const id = this.#options.shared?.nextExecutionId?.();
     const exec = new Execution({
@@ -249,7 +382,8 @@ export class GasRuntime {
       mode,
       authMode: opts.authMode ?? defaultAuthMode(mode),
       timeLimitMs: opts.timeLimitMs ?? defaultTimeLimitMs(mode),
-      userEmail: this.#state.session.userEmail,
+      userEmail,
+      ...(triggerSource ? { triggerSource } : {}),
       onLog: (entry) => {
         this.logs.push(entry.message);
         this.logEntries.push(entry);
@@ -277,7 +411,13 @@ export class GasRuntime {
 
     try {
       const script = this.#compiled();
-      const { context, global } = createExecutionContext(exec, this.#state);
+      const userStores = this.#storesOf(userEmail);
+      const state: RuntimeState = {
+        ...this.#state,
+        caches: { ...this.caches, user: userStores.cache },
+        properties: { ...this.properties, user: userStores.properties },
+      };
+      const { context, global } = createExecutionContext(exec, state);
       const timeout = (): number => Math.max(1, Math.ceil(exec.remainingMs()) + WATCHDOG_GRACE_MS);
       script.runInContext(context, { timeout: timeout() });
       if (exec.remainingMs() <= 0) exec.terminated = true;
@@ -289,7 +429,7 @@ export class GasRuntime {
       }
       const realm = exec.innerRealm;
       const innerArgs = new realm.Array();
-      for (const a of args) innerArgs.push(toInner(realm, a));
+      for (const a of makeArgs(exec)) innerArgs.push(a);
       const out: CallOut = {};
       Object.defineProperty(global, CALL_KEY, {
         value: { fn, args: innerArgs, out, settle: mode !== 'custom-function' },

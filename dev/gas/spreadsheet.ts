@@ -1,17 +1,16 @@
 /**
- * SpreadsheetApp, minimal for now: the active spreadsheet's id and name, and the Ui (menus, sidebars,
- * alerts) recorded in `runtime.ui`. Kept in its own module to grow into a small in-memory spreadsheet.
+ * SpreadsheetApp and the Ui: menus, sidebars, dialogs and alerts recorded in `runtime.ui`. The
+ * document objects (Spreadsheet, Sheet, Range) are in sheets.ts, the data they use in sheet-model.ts.
  */
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { HtmlOutputFake } from './html.js';
 import { GasObject, signatureError, unwrap } from './service.js';
+import type { SpreadsheetModel, ToastRecord } from './sheet-model.js';
+import { RangeFake, SheetFake, SpreadsheetFake, type DocumentContext } from './sheets.js';
 
-/** The spreadsheet the script is bound to (held by the runtime). */
-export interface SpreadsheetModel {
-  id: string;
-  name: string;
-}
+export { RangeFake, SheetFake, SpreadsheetFake } from './sheets.js';
+export { SpreadsheetModel, type ToastRecord } from './sheet-model.js';
 
 /** A menu item or separator as built by the script. */
 export type MenuEntry =
@@ -36,27 +35,6 @@ export interface UiLog {
 
 export function createUiLog(): UiLog {
   return { menus: [], sidebars: [], dialogs: [], alerts: [] };
-}
-
-/** A `Spreadsheet`. */
-export class SpreadsheetFake extends GasObject {
-  readonly gasType = 'SpreadsheetApp.Spreadsheet';
-  readonly #model: SpreadsheetModel;
-
-  constructor(model: SpreadsheetModel) {
-    super();
-    this.#model = model;
-  }
-
-  getId(): string {
-    return this.#model.id;
-  }
-  getName(): string {
-    return this.#model.name;
-  }
-  getUrl(): string {
-    return `https://docs.google.com/spreadsheets/d/${this.#model.id}/edit`;
-  }
 }
 
 /** A `Menu`. */
@@ -155,25 +133,32 @@ export class UiFake extends GasObject {
 }
 
 /**
- * The `SpreadsheetApp` global. Custom functions cannot use the Ui; in AuthMode.NONE (an add-on's
- * onOpen before it is enabled in the document) only the Ui is reachable.
+ * The `SpreadsheetApp` global. Custom functions cannot use the Ui (nor can time-driven triggers, i.e.
+ * mode 'trigger' unless fired from a spreadsheet trigger: no user is looking) and may only read the
+ * spreadsheet; in AuthMode.NONE (an add-on's onOpen before it
+ * is enabled in the document) only the Ui is reachable.
  */
 export class SpreadsheetAppFake extends GasObject {
   readonly gasType = 'SpreadsheetApp';
   readonly #exec: Execution;
-  readonly #model: SpreadsheetModel;
+  readonly #ctx: DocumentContext;
   readonly #log: UiLog;
 
-  constructor(exec: Execution, model: SpreadsheetModel, log: UiLog) {
+  constructor(exec: Execution, docs: { book: SpreadsheetModel; toasts: ToastRecord[] }, log: UiLog) {
     super();
     this.#exec = exec;
-    this.#model = model;
+    this.#ctx = { exec, book: docs.book, toasts: docs.toasts };
     this.#log = log;
   }
 
-  #spreadsheet(method: string): SpreadsheetFake {
+  /** AuthMode.NONE reaches nothing of the document. */
+  #allowed(method: string): void {
     this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `SpreadsheetApp.${method}`, 'https://www.googleapis.com/auth/spreadsheets.currentonly');
-    return new SpreadsheetFake(this.#model);
+  }
+
+  #spreadsheet(method: string): SpreadsheetFake {
+    this.#allowed(method);
+    return new SpreadsheetFake(this.#ctx);
   }
 
   getActive(): SpreadsheetFake {
@@ -184,8 +169,31 @@ export class SpreadsheetAppFake extends GasObject {
     return this.#spreadsheet('getActiveSpreadsheet');
   }
 
+  getActiveSheet(): SheetFake {
+    return this.#spreadsheet('getActiveSheet').getActiveSheet();
+  }
+
+  setActiveSheet(...args: unknown[]): SheetFake {
+    return this.#spreadsheet('setActiveSheet').setActiveSheet(...args);
+  }
+
+  /** The user's selection (`runtime.spreadsheet.setActive(sheet, a1)`); in a custom function, its own cell. */
+  getActiveRange(): RangeFake {
+    return this.#spreadsheet('getActiveRange').getActiveRange();
+  }
+
+  getCurrentCell(): RangeFake {
+    return this.#spreadsheet('getCurrentCell').getCurrentCell();
+  }
+
+  /** Writes are applied at once here; counted in `runtime.spreadsheet.stats.flushes`. */
+  flush(): void {
+    this.#allowed('flush');
+    this.#ctx.book.stats.flushes++;
+  }
+
   getUi(): UiFake {
-    if (this.#exec.authMode === 'CUSTOM_FUNCTION') {
+    if (this.#exec.authMode === 'CUSTOM_FUNCTION' || this.#exec.triggerSource === 'CLOCK') {
       throw new GasException('Cannot call SpreadsheetApp.getUi() from this context.');
     }
     return new UiFake(this.#exec, this.#log);
