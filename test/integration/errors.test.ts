@@ -3,7 +3,7 @@
  * bad input, and the rule that nothing wrong is stored.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY, startStack, type Stack } from './stack';
+import { answerEntries, KEY, startStack, type Stack } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('service errors', () => {
   it('a revoked key is refused, and nothing is cached', async () => {
     await stack.service.control.keys({ revoke: [KEY] });
     expect(cellError('SEARCH_TREND', 'coffee')).toMatch(/^The API key was refused \(invalid or revoked\)/);
-    expect(stack.gas.caches.document.entries()).toHaveLength(0);
+    expect(answerEntries(stack)).toHaveLength(0);
   });
 
   it('a key revoked in the middle of a range fails the rows fetched after it, keeping those cached before', async () => {
@@ -107,7 +107,7 @@ describe('service errors', () => {
       'The service is unavailable (HTTP 502); retried 2 times. Try again in a few minutes.',
     );
     expect(await stack.requests()).toBe(3);
-    expect(stack.gas.caches.document.entries()).toHaveLength(0);
+    expect(answerEntries(stack)).toHaveLength(0);
     await stack.service.control.reset();
     expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
   });
@@ -124,7 +124,7 @@ describe('service errors', () => {
     expect(cellError('SEARCH_TREND', 'coffee')).toBe(
       'The service sent an unreadable answer (not JSON). Recalculate to try again.',
     );
-    expect(stack.gas.caches.document.entries()).toHaveLength(0);
+    expect(answerEntries(stack)).toHaveLength(0);
     expect(Array.isArray(stack.value('SEARCH_TREND', 'coffee'))).toBe(true);
   });
 
@@ -148,7 +148,7 @@ describe('bad input', () => {
   const snapshot = () => ({
     user: stack.gas.properties.user.snapshot(),
     document: stack.gas.properties.document.snapshot(),
-    cache: stack.gas.caches.document.entries().length,
+    cache: answerEntries(stack).length,
   });
 
   it('says what is wrong with each argument and changes nothing stored', async () => {

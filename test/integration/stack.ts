@@ -1,6 +1,6 @@
 /** Test helpers over the local proving ground (dev/stack.ts). */
 import type { ServiceHandle } from '../../dev/service/harness.js';
-import { OTHER_KEY } from '../../dev/stack.js';
+import { OTHER_KEY, type Stack } from '../../dev/stack.js';
 
 export { KEY, OTHER_KEY, startStack, type Stack } from '../../dev/stack.js';
 
@@ -42,4 +42,13 @@ export function topLevelScore(json: unknown): number {
   );
   if (entries.length !== 1) throw new Error(`expected one score field, got ${entries.map(([k]) => k).join(', ')}`);
   return entries[0]?.[1] as number;
+}
+
+/**
+ * Cached answers (and pending marks) in a runtime's document cache, leaving out the day's spend
+ * counters, which every lookup updates.
+ * @param stack the stack
+ */
+export function answerEntries(stack: Stack): { key: string; value: string }[] {
+  return stack.gas.caches.document.entries().filter((e) => !e.key.startsWith('sdm-spend|'));
 }
