@@ -24,6 +24,8 @@ export interface ServiceConfig {
   latencyCachedMs: number;
   freshPerDay: number;
   callsPerDay: number;
+  /** Cuts every ranking list to this many members (0 = the full list): lets tests make a list grow or shrink. */
+  rankingListLimit: number;
 }
 
 export interface ServiceOptions extends Partial<ServiceConfig> {
@@ -87,7 +89,7 @@ export interface Service {
 }
 
 export const DEFAULT_KEYS = ['dev-key-1', 'dev-key-2'];
-export const DEFAULT_CONFIG: ServiceConfig = { schema: 'a', latencyFreshMs: 0, latencyCachedMs: 0, freshPerDay: 250, callsPerDay: 2000 };
+export const DEFAULT_CONFIG: ServiceConfig = { schema: 'a', latencyFreshMs: 0, latencyCachedMs: 0, freshPerDay: 250, callsPerDay: 2000, rankingListLimit: 0 };
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const LOG_MAX = 5000;
 const MAX_PARAM = 200;
@@ -325,7 +327,8 @@ export function createService(options: ServiceOptions = {}): Service {
         if (!value.includes(':')) return error(400, 'bad_request', 'group must have the form prefix:name, e.g. market:us');
         const members = groupMembers(value);
         if (!members) return error(404, 'not_found', `unknown group ${value}; see /api/v1/ranking for valid groups`);
-        build = (mt) => renderList(value, members, mt);
+        const limit = state.config.rankingListLimit;
+        build = (mt) => renderList(value, limit > 0 ? members.slice(0, limit) : members, mt);
         break;
       }
       case '/brand': {
@@ -381,7 +384,7 @@ export function createService(options: ServiceOptions = {}): Service {
           if (!SCHEMAS.includes(body.schema as Schema)) throw new BadRequest('schema must be "a" or "b"');
           next.schema = body.schema as Schema;
         }
-        for (const k of ['latencyFreshMs', 'latencyCachedMs', 'freshPerDay', 'callsPerDay'] as const) {
+        for (const k of ['latencyFreshMs', 'latencyCachedMs', 'freshPerDay', 'callsPerDay', 'rankingListLimit'] as const) {
           const v = optNum(body, k);
           if (v !== undefined) next[k] = v;
         }
