@@ -5,6 +5,8 @@
  *
  *   GET  /                 a list of the pages
  *   GET  /<Name>.html      dist/<Name>.html (read on every request, so a rebuild shows on reload)
+ *   GET  /__gas/open/<fn>  runs a menu function (e.g. showSidebar) and serves the sidebar or dialog
+ *                          it opened, exactly as the script built it
  *   POST /__gas/run        {fn, args} → {ok: true, value} | {ok: false, error}
  *
  * runtime.run is synchronous and blocks this event loop while the script fetches, as Apps Script
@@ -84,6 +86,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     if (!isLocalHostHeader(req.headers.host, bindHost)) return sendText(res, 403, 'dev/host answers only local names');
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     if (path === '/__gas/run') return runCall(req, res);
+    if (path.startsWith('/__gas/open/')) return openFromMenu(decodeURIComponent(path.slice('/__gas/open/'.length)), req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed');
     if (path === '/' || path === '/index.html') return sendHtml(res, indexPage(htmlDir));
     if (path === '/favicon.ico') return void res.writeHead(204).end();
@@ -125,6 +128,27 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     });
     const body: RunResponse = result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error ?? 'Unknown error' };
     sendJson(res, 200, body);
+  }
+
+  function openFromMenu(fn: string, req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') return sendText(res, 405, 'GET only');
+    if (!FUNCTION_NAME.test(fn)) return sendText(res, 404, 'not a function name');
+    const { sidebars, dialogs } = options.runtime.ui;
+    const before = sidebars.length + dialogs.length;
+    const started = Date.now();
+    const result = options.runtime.run(fn, [], { mode: 'menu' });
+    options.onRun?.({
+      fn,
+      ok: result.ok,
+      ...(result.ok ? {} : { error: result.error ?? '' }),
+      durationMs: Date.now() - started,
+      fetchCount: result.fetchCount,
+    });
+    if (!result.ok) return sendText(res, 500, `${fn} failed: ${result.error ?? ''}`);
+    const opened = [...sidebars, ...dialogs].filter((ui) => ui.executionId === result.executionId);
+    const last = opened[opened.length - 1];
+    if (!last || sidebars.length + dialogs.length === before) return sendText(res, 404, `${fn} opened no sidebar or dialog`);
+    sendHtml(res, injectShim(last.html, shim));
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -24,6 +24,10 @@ function countCalls() {
   return n;
 }
 function today() { return new Date(); }
+function openPanel() {
+  SpreadsheetApp.getUi().showSidebar(HtmlService.createHtmlOutput('<!DOCTYPE html><p id="made">made by the script</p>').setTitle('Panel'));
+}
+function nothingToShow() {}
 `;
 
 const PAGE = `<!DOCTYPE html><html><head><title>t</title><script>window.early = typeof google;</script></head>
@@ -80,6 +84,16 @@ describe('HTTP', () => {
     expect((await post('{"fn":"echo"}', { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect((await post({ fn: 'echo' }, { 'Content-Type': 'application/json', Origin: 'http://evil.example' })).status).toBe(403);
     expect((await fetch(`${host.url}/__gas/run`)).status).toBe(405);
+  });
+
+  it('serves the sidebar a menu function opened, with the shim', async () => {
+    const page = await fetch(`${host.url}/__gas/open/openPanel`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/^<!DOCTYPE html><script>[\s\S]*google\.script[\s\S]*<\/script><p id="made">made by the script<\/p>$/);
+    expect(runtime.ui.sidebars.at(-1)?.title).toBe('Panel');
+    expect((await fetch(`${host.url}/__gas/open/nothingToShow`)).status).toBe(404);
+    expect((await fetch(`${host.url}/__gas/open/missing`)).status).toBe(500);
   });
 
   it('parses and injects', () => {

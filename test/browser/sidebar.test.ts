@@ -235,6 +235,23 @@ describe('keyboard', () => {
   });
 });
 
+describe('opened from the menu', () => {
+  it("Settings serves the built page and Help opens it at the function reference", async () => {
+    const settings = await browser.newPage({ viewport: { width: 300, height: 800 } });
+    await settings.goto(`${host.url}/__gas/open/showSidebar`);
+    expect(runtime.ui.sidebars.at(-1)?.title).toBe('Search Demand');
+    await expect.poll(() => settings.locator('#key-mask').textContent()).toBe(MASKED);
+    expect(await settings.locator('#help').getAttribute('open')).toBeNull();
+    await settings.close();
+
+    const help = await browser.newPage({ viewport: { width: 300, height: 800 } });
+    await help.goto(`${host.url}/__gas/open/showHelp`);
+    expect(await help.locator('#help').getAttribute('open')).toBe('');
+    expect(await help.evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe('Help: functions');
+    await help.close();
+  });
+});
+
 describe('server text is never markup', () => {
   it('renders HTML in usage labels, table cells and error messages as text', async () => {
     const payload = '<img src=x onerror="window.__xss=1"><b id="injected">bold</b>';
