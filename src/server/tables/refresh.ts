@@ -40,7 +40,9 @@ export function refreshTables(options: RunOptions): RunLog {
   try {
     const budget = createBudget(options.limitMs, started.getTime());
     const tables = listTables().sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
-    if (tables.length && !readApiKey()) log.note = errors.noKey().message;
+    // Without a key even cached answers are not rewritten as "updated": the owner must know at once.
+    const hasKey = !!readApiKey();
+    if (tables.length && !hasKey) log.note = errors.noKey().message;
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     tables.forEach((table, i) => {
       if (!budget.allows(PER_TABLE_ESTIMATE_MS)) {
@@ -49,7 +51,7 @@ export function refreshTables(options: RunOptions): RunLog {
         return;
       }
       options.progress?.(i + 1, tables.length, table.group);
-      const message = refreshOne(spreadsheet, table, options.force, budget);
+      const message = refreshOne(spreadsheet, table, options.force, budget, hasKey);
       log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
     });
   } finally {
@@ -66,6 +68,7 @@ function refreshOne(
   table: TableRecord,
   force: boolean,
   budget: Budget,
+  hasKey: boolean,
 ): string {
   const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
     saveTable({ ...table, status: 'error', message });
@@ -86,6 +89,7 @@ function refreshOne(
     return fail(`Its first cell ${areaA1(sheet, table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`);
   }
 
+  if (!hasKey) return fail(errors.noKey().message, sheet);
   let data;
   try {
     data = fetchRanking(table.group, budget, force);

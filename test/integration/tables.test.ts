@@ -1,0 +1,232 @@
+/**
+ * Ranking tables in the local spreadsheet: inserted as values, refreshed safely (failures keep old
+ * values, user cells are never overwritten, deleted sheets are reported), scheduled with exactly one
+ * trigger per user per document, never two refreshes at once.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KEY, startStack, type Stack } from './stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack('a');
+});
+afterAll(() => stack.stop());
+beforeEach(async () => {
+  await stack.service.control.reset();
+  stack.resetRuntime();
+});
+
+interface TablesView {
+  tables: { id: string; group: string; sheetName: string; range: string; rows: number; status: string; message: string; updatedAt: string }[];
+  schedule: { kind: string };
+  lastRun: { trigger: string; note: string; results: { group: string; ok: boolean; message: string }[] } | null;
+}
+
+const call = (fn: string, ...args: unknown[]): TablesView => {
+  const result = stack.gas.run(fn, args, { mode: 'sidebar' });
+  if (!result.ok) throw new Error(`${fn}: ${result.error}`);
+  return result.value as TablesView;
+};
+const failure = (fn: string, ...args: unknown[]) => stack.gas.run(fn, args, { mode: 'sidebar' }).error ?? '';
+const insert = (group: string, placement: 'new-sheet' | 'selection', limit: number | null = null, columns: string[] | null = null) =>
+  call('insertRankingTable', { group, placement, columns, limit });
+const values = (ref: string) => stack.gas.spreadsheet.getValues(ref);
+const hasSheet = (name: string) => {
+  try {
+    return !!stack.gas.spreadsheet.sheet(name);
+  } catch {
+    return false;
+  }
+};
+
+describe('inserting', () => {
+  it('writes a new sheet named after the group: stamp, header, every ranked row as values', () => {
+    const view = insert('sector:fintech', 'new-sheet');
+    const [table] = view.tables;
+    expect(table).toMatchObject({ group: 'sector:fintech', sheetName: 'sector:fintech', status: 'ok' });
+    expect(hasSheet('sector:fintech')).toBe(true);
+    const grid = values(`'sector:fintech'!A1:C${(table?.rows ?? 0) + 2}`);
+    expect(grid[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(grid[1]).toEqual(expect.arrayContaining(['rank']));
+    expect(table?.rows).toBeGreaterThan(50);
+    expect(typeof grid[2]?.[0]).toBe('number');
+    expect(stack.gas.spreadsheet.getFormulas(`'sector:fintech'!A1:C5`).flat().every((f) => f === '')).toBe(true);
+  });
+
+  it('writes at the selected cell with chosen columns and a row limit, but never over user data', () => {
+    stack.gas.spreadsheet.setActive('Sheet1', 'C5');
+    const view = insert('ai:all', 'selection', 10, ['rank', 'name']);
+    expect(view.tables[0]).toMatchObject({ range: "'Sheet1'!C5:D16", rows: 10 });
+    expect(values('Sheet1!C6:D6')).toEqual([['rank', 'name']]);
+    expect(values('Sheet1!C7:C16').map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+    stack.gas.spreadsheet.setValues('Sheet1!H20', [['my notes']]);
+    stack.gas.spreadsheet.setActive('Sheet1', 'G18');
+    expect(failure('insertRankingTable', { group: 'sector:saas', placement: 'selection', columns: null, limit: 5 })).toMatch(
+      /'Sheet1'!G18:.* is not empty: pick an empty spot or a new sheet/,
+    );
+    expect(values('Sheet1!H20')).toEqual([['my notes']]);
+    expect(call('getTables').tables).toHaveLength(1);
+  });
+
+  it('refuses a malformed group and unknown columns without writing anything', () => {
+    expect(failure('insertRankingTable', { group: 'fintech', placement: 'new-sheet', columns: null, limit: null })).toMatch(/prefix:name/);
+    expect(failure('insertRankingTable', { group: 'sector:fintech', placement: 'new-sheet', columns: ['nope'], limit: null })).toMatch(
+      /None of those columns exist in sector:fintech: available are rank, /,
+    );
+    expect(hasSheet('sector:fintech')).toBe(false);
+    expect(call('getTables').tables).toHaveLength(0);
+  });
+
+  it('offers the groups of the ranking overview and previews a table', () => {
+    const groups = stack.gas.run('getRankingGroups', [], { mode: 'sidebar' }).value as { group: string; label: string }[];
+    expect(groups.map((g) => g.group)).toEqual(expect.arrayContaining(['sector:fintech', 'ai:all', 'market:us']));
+    const preview = stack.gas.run('previewRankingTable', ['sector:fintech'], { mode: 'sidebar' }).value as { headers: string[]; rows: number };
+    expect(preview.headers[0]).toBe('rank');
+    expect(preview.rows).toBeGreaterThan(50);
+  });
+});
+
+describe('refreshing', () => {
+  it('refreshes every table, and a failing one keeps its values and says why in its stamp', async () => {
+    insert('sector:fintech', 'new-sheet', 5);
+    insert('sector:saas', 'new-sheet', 5);
+    const inserted = insert('sector:travel', 'new-sheet', 5).tables;
+    const before = new Map(inserted.map((t) => [t.group, values(`'${t.sheetName}'!A2:C7`)]));
+    await stack.service.control.resetStats();
+    // Forced, so every table fetches; the first request answers garbage.
+    await stack.service.control.faults([{ kind: 'malformed', count: 1 }]);
+    const view = call('refreshTablesNow', true);
+    const failed = view.tables.filter((t) => t.status === 'error');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.message).toMatch(/unreadable answer/);
+    expect(view.lastRun?.results.filter((r) => r.ok)).toHaveLength(2);
+    for (const table of view.tables) {
+      const old = inserted.find((t) => t.id === table.id);
+      // The failed table keeps its values and its time of update; the others have a newer one.
+      expect(values(`'${table.sheetName}'!A2:C7`)).toEqual(before.get(table.group));
+      if (table.status === 'error') expect(table.updatedAt).toBe(old?.updatedAt);
+      else expect(table.updatedAt > (old?.updatedAt ?? '')).toBe(true);
+    }
+    const failedSheet = failed[0]?.sheetName as string;
+    expect(values(`'${failedSheet}'!A1`)[0]?.[0]).toMatch(/ · refresh failed .* UTC: The service sent an unreadable answer/);
+    expect(await stack.requests('/ranking/list')).toBe(3);
+    expect(stack.gas.toasts.map((t) => t.message)).toEqual(expect.arrayContaining(['Refreshing 2 of 3: sector:saas']));
+  });
+
+  it('uses the cache unless forced', async () => {
+    insert('sector:fintech', 'new-sheet', 5);
+    await stack.service.control.resetStats();
+    call('refreshTablesNow', false);
+    expect(await stack.requests()).toBe(0);
+  });
+
+  it('never grows into user data, and a shrinking table clears only its own rows', async () => {
+    await stack.service.control.config({ rankingListLimit: 10 });
+    stack.gas.spreadsheet.setActive('Sheet1', 'B2');
+    insert('sector:health', 'selection');
+    expect(values('Sheet1!B13')[0]?.[0]).toBe(10); // stamp B2, header B3, rows B4:B13
+    stack.gas.spreadsheet.setValues('Sheet1!C15', [['keep me']]);
+
+    await stack.service.control.config({ rankingListLimit: 20 });
+    const grown = call('refreshTablesNow', true);
+    expect(grown.tables[0]).toMatchObject({ status: 'error' });
+    expect(grown.tables[0]?.message).toMatch(/would grow into your data at 'Sheet1'!B14:.*, so it was not refreshed/);
+    expect(values('Sheet1!C15')).toEqual([['keep me']]);
+    expect(values('Sheet1!B14')).toEqual([['']]);
+
+    await stack.service.control.config({ rankingListLimit: 4 });
+    const shrunk = call('refreshTablesNow', true);
+    expect(shrunk.tables[0]).toMatchObject({ status: 'ok', rows: 4 });
+    expect(values('Sheet1!B4:B7').map((r) => r[0])).toEqual([1, 2, 3, 4]);
+    expect(values('Sheet1!B8:F13').flat().every((v) => v === '')).toBe(true);
+    expect(values('Sheet1!C15')).toEqual([['keep me']]);
+  });
+
+  it('reports a table whose sheet was deleted and never recreates it; follows a renamed sheet', () => {
+    insert('sector:fintech', 'new-sheet', 3);
+    insert('sector:saas', 'new-sheet', 3);
+    stack.gas.spreadsheet.deleteSheet('sector:fintech');
+    stack.gas.spreadsheet.renameSheet('sector:saas', 'My SaaS');
+    const view = call('refreshTablesNow', true);
+    const deleted = view.tables.find((t) => t.group === 'sector:fintech');
+    expect(deleted).toMatchObject({ status: 'error' });
+    expect(deleted?.message).toMatch(/was deleted, so the table is not recreated/);
+    expect(hasSheet('sector:fintech')).toBe(false);
+    expect(view.tables.find((t) => t.group === 'sector:saas')).toMatchObject({ status: 'ok', sheetName: 'My SaaS' });
+  });
+
+  it('leaves a table alone when its first cell no longer holds the stamp', () => {
+    insert('sector:fintech', 'new-sheet', 3);
+    stack.gas.spreadsheet.setValues("'sector:fintech'!A1", [['my own title']]);
+    const view = call('refreshTablesNow', true);
+    expect(view.tables[0]?.message).toMatch(/no longer holds the table's stamp/);
+    expect(values("'sector:fintech'!A1")).toEqual([['my own title']]);
+  });
+
+  it('skips a refresh while another is running, touching nothing', () => {
+    insert('sector:fintech', 'new-sheet', 3);
+    const stamp = values("'sector:fintech'!A1");
+    const lastRun = call('getTables').lastRun;
+    stack.gas.locks.holdExternally('document', 60_000);
+    const view = call('refreshTablesNow', true);
+    expect(values("'sector:fintech'!A1")).toEqual(stamp);
+    expect(view.lastRun).toEqual(lastRun);
+    expect(stack.gas.toasts.at(-1)?.message).toBe('Another refresh is running: this one was skipped.');
+  });
+
+  it('records a clear failure when the trigger owner has no key any more', () => {
+    insert('sector:fintech', 'new-sheet', 3);
+    call('setRefreshSchedule', { kind: 'hourly' });
+    stack.gas.properties.user.delete('SDM_API_KEY');
+    const trigger = stack.gas.triggers[0];
+    expect(trigger).toBeTruthy();
+    const result = stack.gas.fireTrigger(trigger!);
+    expect(result.ok).toBe(true);
+    const view = call('getTables');
+    expect(view.lastRun).toMatchObject({ trigger: 'schedule' });
+    expect(view.lastRun?.note).toMatch(/^No API key/);
+    expect(view.tables[0]?.message).toMatch(/^No API key/);
+  });
+});
+
+describe('schedule', () => {
+  it('keeps exactly one trigger per user per document, replaced, never duplicated', () => {
+    expect(call('setRefreshSchedule', { kind: 'daily', hour: 6 }).schedule).toEqual({ kind: 'daily', hour: 6 });
+    expect(stack.gas.triggers).toHaveLength(1);
+    const first = stack.gas.triggers[0]?.uid;
+    call('setRefreshSchedule', { kind: 'daily', hour: 6 });
+    expect(stack.gas.triggers.map((t) => t.uid)).toEqual([first]);
+    call('setRefreshSchedule', { kind: 'weekly', weekday: 1, hour: 7 });
+    expect(stack.gas.triggers).toHaveLength(1);
+    expect(stack.gas.triggers[0]?.uid).not.toBe(first);
+    expect(stack.gas.triggers[0]?.handler).toBe('refreshRankingTables');
+
+    // Another user of the document has their own.
+    stack.gas.userProperties('other@example.com').set('SDM_API_KEY', KEY);
+    const other = stack.gas.run('setRefreshSchedule', [{ kind: 'hourly' }], { mode: 'sidebar', user: 'other@example.com' });
+    expect(other.ok).toBe(true);
+    expect(stack.gas.triggers).toHaveLength(2);
+
+    call('setRefreshSchedule', { kind: 'off' });
+    expect(stack.gas.triggers.map((t) => t.owner)).toEqual(['other@example.com']);
+    expect(failure('setRefreshSchedule', { kind: 'daily', hour: 25 })).toMatch(/hour of the daily refresh/);
+  });
+
+  it('the trigger refreshes every table as its owner', async () => {
+    insert('sector:fintech', 'new-sheet', 3);
+    call('setRefreshSchedule', { kind: 'every6h' });
+    await stack.service.control.resetStats();
+    const result = stack.gas.fireTrigger(stack.gas.triggers[0]!);
+    expect(result.ok).toBe(true);
+    const view = call('getTables');
+    expect(view.lastRun).toMatchObject({ trigger: 'schedule', results: [{ group: 'sector:fintech', ok: true }] });
+  });
+});
+
+describe('menu', () => {
+  it('Refresh ranking tables now with no tables says so in a toast', () => {
+    expect(stack.gas.run('refreshRankingTables', [], { mode: 'menu' }).ok).toBe(true);
+    expect(stack.gas.toasts.at(-1)?.message).toBe('No ranking tables in this spreadsheet yet: insert one from the sidebar.');
+  });
+});
