@@ -148,6 +148,16 @@ describe('menu', () => {
     ]);
   });
 
+  it('opens the built sidebar page, at the help section from the Help item', () => {
+    expect(stack.gas.run('showSidebar', [], { mode: 'menu' }).ok).toBe(true);
+    const sidebarPage = stack.gas.ui.sidebars.at(-1);
+    expect(sidebarPage?.title).toBe('Search Demand');
+    expect(sidebarPage?.html).toContain('<html');
+    expect(sidebarPage?.html).not.toContain('window.SDM_OPEN_SECTION="help"');
+    expect(stack.gas.run('showHelp', [], { mode: 'menu' }).ok).toBe(true);
+    expect(stack.gas.ui.sidebars.at(-1)?.html).toContain('window.SDM_OPEN_SECTION="help"');
+  });
+
   it('onInstall builds the same menu', () => {
     const before = stack.gas.ui.menus.length;
     expect(stack.gas.run('onInstall', [{ authMode: 'FULL' }], { mode: 'menu' }).ok).toBe(true);
