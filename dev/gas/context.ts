@@ -4,6 +4,7 @@
  */
 import vm from 'node:vm';
 import { CacheServiceFake, type CacheStores } from './cache.js';
+import { installDilatedDate } from './dilated-date.js';
 import type { Execution } from './execution.js';
 import { HtmlServiceFake } from './html.js';
 import { LockServiceFake, type LockRegistry } from './lock.js';
@@ -46,6 +47,8 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
   });
   for (const name of REMOVE) vm.runInContext(`delete globalThis.${name}`, context);
   exec.realm = createRealm(context);
+  // At scale 1 the context's own Date already tells script time: leave it untouched.
+  if (exec.timeScale !== 1) installDilatedDate(exec.realm, () => exec.scriptNow());
 
   const fakes: Record<string, GasObject> = {
     console: new ConsoleFake(exec),

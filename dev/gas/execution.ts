@@ -51,13 +51,27 @@ export function blockFor(ms: number): void {
 
 let nextExecutionId = 1;
 
+/** A time scale must be a positive finite number; anything else is a harness bug. */
+export function checkTimeScale(scale: unknown): number {
+  if (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0) {
+    throw new RangeError(`dev/gas: timeScale must be a positive finite number, got ${String(scale)}`);
+  }
+  return scale;
+}
+
 export interface ExecutionInit {
   /** Set by a worker pool so ids (and lock owners) are unique across threads; default: this thread's counter. */
   id?: number;
   functionName: string;
   mode: ExecutionMode;
   authMode: AuthMode;
+  /** In script time (see timeScale). */
   timeLimitMs: number;
+  /**
+   * Time dilation: one real millisecond counts as `timeScale` script milliseconds (default 1). The
+   * script's Date, the deadline and every blocking wait are in script time; see README "Time dilation".
+   */
+  timeScale?: number;
   userEmail: string;
   /** For mode 'trigger': what fired it (default CLOCK: a time-driven trigger, with no user looking). */
   triggerSource?: 'CLOCK' | 'SPREADSHEETS';
@@ -73,8 +87,15 @@ export class Execution {
   readonly userEmail: string;
   /** Set for mode 'trigger' only. */
   readonly triggerSource: 'CLOCK' | 'SPREADSHEETS' | undefined;
+  /** performance.now() (real) when the execution started. */
   readonly startedAt = performance.now();
-  /** performance.now() value at which the execution is terminated. */
+  /** Date.now() (real epoch ms) when the execution started: the script's clock starts here. */
+  readonly epochAtStart = Date.now();
+  /** Script milliseconds per real millisecond (1: no dilation). */
+  readonly timeScale: number;
+  /** The limit, in script time. */
+  readonly timeLimitMs: number;
+  /** performance.now() (real) value at which the execution is terminated: startedAt + timeLimitMs / timeScale. */
   readonly deadline: number;
   readonly logs: string[] = [];
   readonly urls: string[] = [];
@@ -93,13 +114,40 @@ export class Execution {
     this.authMode = init.authMode;
     this.userEmail = init.userEmail;
     this.triggerSource = init.mode === 'trigger' ? (init.triggerSource ?? 'CLOCK') : undefined;
-    this.deadline = this.startedAt + init.timeLimitMs;
+    this.timeScale = checkTimeScale(init.timeScale ?? 1);
+    this.timeLimitMs = init.timeLimitMs;
+    this.deadline = this.startedAt + init.timeLimitMs / this.timeScale;
     this.#onLog = init.onLog;
   }
 
-  /** Milliseconds left before the deadline (may be negative). */
+  /** Real milliseconds since the start. */
+  realElapsedMs(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  /** Script milliseconds since the start (real elapsed × timeScale). */
+  elapsedMs(): number {
+    return this.realElapsedMs() * this.timeScale;
+  }
+
+  /** The script's current time in epoch ms (fractional): what its Date.now() floors. */
+  scriptNow(): number {
+    return this.epochAtStart + this.elapsedMs();
+  }
+
+  /** Script milliseconds left before the deadline (may be negative). */
   remainingMs(): number {
+    return this.remainingRealMs() * this.timeScale;
+  }
+
+  /** Real milliseconds left before the deadline (may be negative): how long a blocking wait may last. */
+  remainingRealMs(): number {
     return this.deadline - performance.now();
+  }
+
+  /** Real milliseconds that `scriptMs` of script time take. */
+  toRealMs(scriptMs: number): number {
+    return scriptMs / this.timeScale;
   }
 
   /** Called at the start of every service method: throws once the execution is over. */
@@ -115,14 +163,13 @@ export class Execution {
     throw new ExecutionTerminated();
   }
 
-  /** Blocks for `ms`, or until the deadline and then terminates. */
+  /** Blocks for `ms` of script time (ms / timeScale real), or until the deadline and then terminates. */
   sleep(ms: number): void {
-    const left = this.remainingMs();
-    if (ms >= left) {
-      blockFor(Math.max(0, left));
+    if (ms >= this.remainingMs()) {
+      blockFor(Math.max(0, this.remainingRealMs()));
       this.terminate();
     }
-    blockFor(ms);
+    blockFor(this.toRealMs(ms));
   }
 
   /** Records a log line in the execution and in the runtime. */

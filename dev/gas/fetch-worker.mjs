@@ -5,7 +5,8 @@
  * worker cannot load TypeScript without a loader.
  *
  * Protocol on the MessagePort it is given:
- *   in:  { type: 'batch', id, requests, failFast, timeLimitMs }   requests sent in parallel
+ *   in:  { type: 'batch', id, requests, failFast, timeLimitMs, requestTimeoutMs? }   requests sent in parallel
+ *                                       (requestTimeoutMs: per request, default workerData's)
  *        { type: 'abort', id }                                     drop a batch, post nothing for it
  *   out: { id, outcomes }  then Atomics.store(flag, 0, 1) and Atomics.notify(flag, 0)
  */
@@ -20,7 +21,8 @@ import { workerData } from 'node:worker_threads';
  * @typedef {'refused' | 'dns' | 'reset' | 'timeout' | 'tls' | 'too-large' | 'redirects' | 'aborted' | 'other'} FailureKind
  * @typedef {{ ok: true, status: number, rawHeaders: string[], body: ArrayBuffer, url: string }
  *   | { ok: false, kind: FailureKind, url: string, detail: string }} WireOutcome
- * @typedef {{ type: 'batch', id: number, requests: WireRequest[], failFast: boolean, timeLimitMs: number }
+ * @typedef {{ type: 'batch', id: number, requests: WireRequest[], failFast: boolean, timeLimitMs: number,
+ *   requestTimeoutMs?: number }
  *   | { type: 'abort', id: number }} InMessage
  */
 
@@ -87,8 +89,8 @@ function reply(id, outcomes) {
   Atomics.notify(flag, 0);
 }
 
-/** @param {{ id: number, requests: WireRequest[], failFast: boolean, timeLimitMs: number }} batch */
-async function runBatch({ id, requests, failFast, timeLimitMs }) {
+/** @param {{ id: number, requests: WireRequest[], failFast: boolean, timeLimitMs: number, requestTimeoutMs?: number }} batch */
+async function runBatch({ id, requests, failFast, timeLimitMs, requestTimeoutMs: perRequestMs = requestTimeoutMs }) {
   const controller = new AbortController();
   // Every request of a fetchAll listens on this one signal; hundreds in a batch are expected.
   setMaxListeners(0, controller.signal);
@@ -101,7 +103,7 @@ async function runBatch({ id, requests, failFast, timeLimitMs }) {
     let left = requests.length;
     if (left === 0) resolve(undefined);
     requests.forEach((req, i) => {
-      void perform(req, controller.signal).then((outcome) => {
+      void perform(req, controller.signal, perRequestMs).then((outcome) => {
         outcomes[i] = outcome;
         left--;
         if (left === 0 || (failFast && !outcome.ok && outcome.kind !== 'aborted')) resolve(undefined);
@@ -118,13 +120,14 @@ async function runBatch({ id, requests, failFast, timeLimitMs }) {
 /**
  * @param {WireRequest} req
  * @param {AbortSignal} abort
+ * @param {number} timeoutMs
  * @returns {Promise<WireOutcome>}
  */
-async function perform(req, abort) {
+async function perform(req, abort, timeoutMs) {
   await acquire();
   try {
     if (abort.aborted) return { ok: false, kind: 'aborted', url: req.url, detail: 'aborted' };
-    return await performWithRedirects(req, abort);
+    return await performWithRedirects(req, abort, timeoutMs);
   } finally {
     release();
   }
@@ -133,16 +136,17 @@ async function perform(req, abort) {
 /**
  * @param {WireRequest} req
  * @param {AbortSignal} abort
+ * @param {number} timeoutMs
  * @returns {Promise<WireOutcome>}
  */
-async function performWithRedirects(req, abort) {
+async function performWithRedirects(req, abort, timeoutMs) {
   let url = req.url;
   let method = req.method;
   let body = req.body ? Buffer.from(req.body) : undefined;
   const headers = { ...req.headers };
   const started = Date.now();
   for (let hop = 0; ; hop++) {
-    const left = requestTimeoutMs - (Date.now() - started);
+    const left = timeoutMs - (Date.now() - started);
     if (left <= 0) return { ok: false, kind: 'timeout', url: req.url, detail: 'timed out' };
     const res = await once(url, method, headers, body, req.validateHttpsCertificates, abort, left, req.url);
     if (!res.ok || !req.followRedirects || !REDIRECTS.has(res.status)) return res;

@@ -66,7 +66,10 @@ export class LockRegistry {
     return 'script';
   }
 
-  /** Simulates another execution holding the lock for `ms` of real time. */
+  /**
+   * Simulates another execution holding the lock for `ms` of REAL time (not dilated: with
+   * timeScale 20, a 1,000 ms hold keeps a waiting script waiting 20 s of its own time).
+   */
   holdExternally(scope: LockScope, ms: number): void {
     const key = this.keyFor(scope);
     const current = this.backend.holder(key);
@@ -109,9 +112,12 @@ export class LockFake extends GasObject {
     return Math.max(0, ms);
   }
 
-  /** Polls until acquired or `timeoutMs` passed; terminates the execution at its deadline. */
+  /**
+   * Polls until acquired or `timeoutMs` (script time: timeoutMs / timeScale real) passed; terminates
+   * the execution at its deadline. Polls every POLL_MS of real time (a hold is real time too).
+   */
   #acquire(timeoutMs: number): boolean {
-    const giveUpAt = performance.now() + timeoutMs;
+    const giveUpAt = performance.now() + this.#exec.toRealMs(timeoutMs);
     for (;;) {
       if (this.#backend.tryAcquire(this.#key, this.#owner)) {
         const key = this.#key;
@@ -123,7 +129,7 @@ export class LockFake extends GasObject {
       const now = performance.now();
       if (now >= giveUpAt) return false;
       if (this.#exec.remainingMs() <= 0) this.#exec.terminate();
-      blockFor(Math.min(POLL_MS, giveUpAt - now, Math.max(1, this.#exec.remainingMs())));
+      blockFor(Math.min(POLL_MS, giveUpAt - now, Math.max(1, this.#exec.remainingRealMs())));
     }
   }
 

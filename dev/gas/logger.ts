@@ -69,12 +69,13 @@ export class ConsoleFake extends GasObject {
     this.#write('debug', args);
   }
   time(label: unknown = 'default'): void {
-    this.#timers.set(String(label), Date.now());
+    // Script time, as the script's Date.now() tells it (dilated with timeScale).
+    this.#timers.set(String(label), Math.floor(this.#exec.scriptNow()));
   }
   timeEnd(label: unknown = 'default'): void {
     const start = this.#timers.get(String(label));
     if (start === undefined) return;
     this.#timers.delete(String(label));
-    this.#write('log', [`${String(label)}: ${Date.now() - start}ms`]);
+    this.#write('log', [`${String(label)}: ${Math.floor(this.#exec.scriptNow()) - start}ms`]);
   }
 }

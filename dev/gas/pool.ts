@@ -13,7 +13,7 @@
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCacheStores, type CacheStores } from './cache.js';
-import type { LogEntry } from './execution.js';
+import { checkTimeScale, type LogEntry } from './execution.js';
 import { LockRegistry, MemoryLockBackend, type LockScope } from './lock.js';
 import type { PoolWorkerData, RunMessage } from './pool-worker.js';
 import { createPropertyStores, type PropertyStores } from './properties.js';
@@ -144,6 +144,8 @@ export class GasWorkerPool {
     const { size, ...rest } = options;
     if (!Number.isInteger(size) || size < 1) throw new RangeError('GasWorkerPool: size must be a positive integer');
     this.size = size;
+    // timeScale goes to every worker's GasRuntime with the other options; a bad one fails here, not in each worker.
+    if (rest.timeScale !== undefined) checkTimeScale(rest.timeScale);
     this.#options = rest;
     const userEmail = rest.userEmail ?? 'user@example.com';
     this.spreadsheet = {

@@ -7,7 +7,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { CacheStore, MemoryCacheBackend, createCacheStores, type CacheBackend, type CacheStores } from './cache.js';
@@ -16,6 +15,7 @@ import { createExecutionContext, type RuntimeState } from './context.js';
 import {
   Execution,
   TIMEOUT_MESSAGE,
+  checkTimeScale,
   type AuthMode,
   type ExecutionMode,
   type LogEntry,
@@ -62,6 +62,14 @@ export interface GasRuntimeOptions {
   addon?: boolean;
   /** Files for HtmlService.createHtmlOutputFromFile(name) (key: name without ".html"); else <codeDir>/<name>.html. */
   htmlFiles?: Record<string, string>;
+  /**
+   * Time dilation (default 1): one real millisecond counts as `timeScale` milliseconds of script time.
+   * Inside an execution, Date.now(), new Date() and Date() run that much faster from the start, the
+   * time limit is in script time, and Utilities.sleep, UrlFetch and lock waits convert (sleep(ms)
+   * blocks ms / timeScale real ms). Real latency stays real: at 20, a 1.5 s HTTP answer costs the
+   * script 30 s. The runtime clock (cache and property expiry, triggers) is not dilated.
+   */
+  timeScale?: number;
   /** State shared with other runtimes (GasWorkerPool sets it in each worker); default: the runtime's own. */
   shared?: SharedRuntimeState;
 }
@@ -86,6 +94,8 @@ export interface RunOptions {
   authMode?: AuthMode;
   /** Runs as this user (own user properties, user cache, user lock, triggers); default: the runtime's userEmail. */
   user?: string;
+  /** Time dilation for this execution; default: the runtime's timeScale (see GasRuntimeOptions). */
+  timeScale?: number;
 }
 
 /** Options of fireTrigger(). */
@@ -93,6 +103,8 @@ export interface FireOptions {
   /** Extra fields for the event object (plain values); for spreadsheet triggers `range: "Sheet1!A1"` becomes a Range. */
   event?: Record<string, unknown>;
   timeLimitMs?: number;
+  /** Time dilation for this execution; default: the runtime's timeScale. */
+  timeScale?: number;
 }
 
 /** A trigger fireDueTriggers() ran, with its execution. */
@@ -110,7 +122,10 @@ export interface ExecutionResult {
   /** The stack of a thrown Error, for debugging. */
   stack?: string;
   timedOut: boolean;
+  /** How long the execution took in SCRIPT time (real time × timeScale): what the script's Date.now() saw. */
   durationMs: number;
+  /** How long it took in real time (equals durationMs at timeScale 1). */
+  realDurationMs: number;
   logs: string[];
   fetchCount: number;
   urls: string[];
@@ -134,7 +149,7 @@ export function defaultTimeLimitMs(mode: ExecutionMode): number {
   return mode === 'custom-function' || mode === 'simple-trigger' ? 30_000 : 360_000;
 }
 
-/** Lets a blocking fake report the deadline before vm's watchdog does. */
+/** Lets a blocking fake report the deadline before vm's watchdog does (real ms). */
 const WATCHDOG_GRACE_MS = 25;
 
 const DEFAULT_CODE_PATH = fileURLToPath(new URL('../../dist/Code.js', import.meta.url));
@@ -205,6 +220,7 @@ export class GasRuntime {
 
   constructor(options: GasRuntimeOptions = {}) {
     this.#options = options;
+    if (options.timeScale !== undefined) checkTimeScale(options.timeScale);
     const userEmail = options.userEmail ?? 'user@example.com';
     this.userEmail = userEmail;
     const shared = options.shared ?? {};
@@ -286,6 +302,7 @@ export class GasRuntime {
     record.runs++;
     const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner };
     if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
+    if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
     return this.#execute(record.handler, runOpts, (exec) => {
       const extra = { ...opts.event };
       let event: Record<string, unknown>;
@@ -382,6 +399,7 @@ export class GasRuntime {
       mode,
       authMode: opts.authMode ?? defaultAuthMode(mode),
       timeLimitMs: opts.timeLimitMs ?? defaultTimeLimitMs(mode),
+      timeScale: opts.timeScale ?? this.#options.timeScale ?? 1,
       userEmail,
       ...(triggerSource ? { triggerSource } : {}),
       onLog: (entry) => {
@@ -391,10 +409,12 @@ export class GasRuntime {
     });
     const finish = (partial: Pick<ExecutionResult, 'ok' | 'value' | 'error' | 'stack'>): ExecutionResult => {
       const timedOut = exec.terminated;
+      const realDurationMs = exec.realElapsedMs();
       const result: ExecutionResult = {
         ok: timedOut ? false : partial.ok,
         timedOut,
-        durationMs: performance.now() - exec.startedAt,
+        durationMs: realDurationMs * exec.timeScale,
+        realDurationMs,
         logs: exec.logs,
         fetchCount: exec.fetchCount,
         urls: exec.urls,
@@ -418,7 +438,8 @@ export class GasRuntime {
         properties: { ...this.properties, user: userStores.properties },
       };
       const { context, global } = createExecutionContext(exec, state);
-      const timeout = (): number => Math.max(1, Math.ceil(exec.remainingMs()) + WATCHDOG_GRACE_MS);
+      // vm's watchdog counts real time: the script time left, divided by the scale.
+      const timeout = (): number => Math.max(1, Math.ceil(exec.remainingRealMs()) + WATCHDOG_GRACE_MS);
       script.runInContext(context, { timeout: timeout() });
       if (exec.remainingMs() <= 0) exec.terminated = true;
       if (exec.terminated) return finish({ ok: false });

@@ -102,9 +102,10 @@ export class SyncHttp {
 
   /**
    * Sends `requests` in parallel and blocks until all are answered (or, with failFast, until the first
-   * network failure) or `timeLimitMs` passes.
+   * network failure) or `timeLimitMs` (real ms) passes. `timeScale` (default 1) divides the
+   * per-request timeout: it is Google's limit, counted in the script's dilated time.
    */
-  send(requests: readonly HttpRequestSpec[], opts: { timeLimitMs: number; failFast: boolean }): BatchResult {
+  send(requests: readonly HttpRequestSpec[], opts: { timeLimitMs: number; failFast: boolean; timeScale?: number }): BatchResult {
     const deadline = performance.now() + opts.timeLimitMs;
     if (opts.timeLimitMs <= 0) return { kind: 'deadline' };
     const { port, flag } = this.#start();
@@ -120,7 +121,8 @@ export class SyncHttp {
       return { ...r, body };
     });
     Atomics.store(flag, 0, 0);
-    port.postMessage({ type: 'batch', id, requests: wire, failFast: opts.failFast, timeLimitMs: opts.timeLimitMs }, transfer);
+    const requestTimeoutMs = this.#options.requestTimeoutMs / (opts.timeScale ?? 1);
+    port.postMessage({ type: 'batch', id, requests: wire, failFast: opts.failFast, timeLimitMs: opts.timeLimitMs, requestTimeoutMs }, transfer);
     this.#pending = id;
     for (;;) {
       const reply = this.#take(port, id);

@@ -313,7 +313,8 @@ export class UrlFetchAppFake extends GasObject {
 
     const result = http.send(
       prepared.map((p) => p.spec),
-      { timeLimitMs: exec.remainingMs(), failFast: true },
+      // Real ms: the wait ends at the deadline of the (possibly dilated) script clock.
+      { timeLimitMs: exec.remainingRealMs(), failFast: true, timeScale: exec.timeScale },
     );
     if (result.kind === 'deadline') return exec.terminate();
 
