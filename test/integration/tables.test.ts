@@ -230,3 +230,27 @@ describe('menu', () => {
     expect(stack.gas.toasts.at(-1)?.message).toBe('No ranking tables in this spreadsheet yet: insert one from the sidebar.');
   });
 });
+
+describe('time budget', () => {
+  it('stops starting tables before the 6-minute limit, and the next run refreshes those first', async () => {
+    const groups = ['sector:fintech', 'sector:saas', 'sector:travel', 'sector:health', 'sector:media', 'sector:gaming', 'sector:education', 'sector:mobility'];
+    for (const group of groups) insert(group, 'new-sheet', 3);
+    // Each forced fetch takes 0.8 s real; at 60× that is 48 s of the run's 6 minutes.
+    await stack.service.control.config({ latencyFreshMs: 800, latencyCachedMs: 800 });
+    const first = stack.gas.run('refreshTablesNow', [true], { mode: 'sidebar', timeScale: 60 });
+    expect(first.timedOut).toBe(false);
+    expect(first.ok).toBe(true);
+    const afterFirst = (first.value as TablesView).tables;
+    const waiting = afterFirst.filter((t) => t.status === 'waiting');
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.length).toBeLessThan(groups.length);
+    for (const t of waiting) expect(t.message).toBe('Not refreshed yet: the run ran out of time; the next run continues.');
+
+    const second = stack.gas.run('refreshTablesNow', [true], { mode: 'sidebar', timeScale: 60 });
+    expect(second.timedOut).toBe(false);
+    const log = (second.value as TablesView).lastRun;
+    // The tables left waiting are refreshed first in the next run.
+    expect(log?.results.slice(0, waiting.length).map((r) => [r.group, r.ok])).toEqual(waiting.map((t) => [t.group, true]));
+    expect((second.value as TablesView).tables.filter((t) => t.status === 'waiting').every((t) => !waiting.some((w) => w.id === t.id))).toBe(true);
+  }, 60_000);
+});

@@ -13,8 +13,8 @@ import { isOurStamp, rankingRows, stampText, tableBlock } from './layout';
 import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from './sheets';
 import { listTables, saveTable, writeLastRun, type TableRecord } from './store';
 
-/** Expected worst case for one table (fetch of a large list, then writing it). */
-const PER_TABLE_ESTIMATE_MS = 25_000;
+/** Time to keep for one table before anything was measured (fetch of a large list, then writing it). */
+const FIRST_TABLE_ESTIMATE_MS = 25_000;
 
 /** Who started the run, and how. */
 export interface RunOptions {
@@ -44,14 +44,18 @@ export function refreshTables(options: RunOptions): RunLog {
     const hasKey = !!readApiKey();
     if (tables.length && !hasKey) log.note = errors.noKey().message;
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    let slowestMs = 0;
     tables.forEach((table, i) => {
-      if (!budget.allows(PER_TABLE_ESTIMATE_MS)) {
+      // A table may start only if one as slow as the slowest so far (with a margin) still fits.
+      if (!budget.allows(Math.max(FIRST_TABLE_ESTIMATE_MS, slowestMs * 1.5))) {
         saveTable({ ...table, status: 'waiting', message: 'Not refreshed yet: the run ran out of time; the next run continues.' });
         log.results.push({ id: table.id, group: table.group, ok: false, message: 'waiting for the next run (time limit)' });
         return;
       }
       options.progress?.(i + 1, tables.length, table.group);
+      const began = Date.now();
       const message = refreshOne(spreadsheet, table, options.force, budget, hasKey);
+      slowestMs = Math.max(slowestMs, Date.now() - began);
       log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
     });
   } finally {
