@@ -41,3 +41,38 @@ export function checkBaseUrl(raw: string): string | null {
   }
   return 'Use an https:// address.';
 }
+
+/** What a group looks like, as the server checks it (src/server/input.ts): `prefix:name`. */
+export const GROUP_PATTERN = /^[^:\s]+:[^:\s].*$/;
+
+/** Longest group the server accepts (its subject limit). */
+export const MAX_GROUP_LENGTH = 250;
+
+/** Most rows a ranking table may be limited to (the server's limit). */
+export const MAX_TABLE_ROWS = 50_000;
+
+/**
+ * A typed or picked group, with spaces collapsed and trimmed as the server does, or what is wrong.
+ * @param raw the text box's or the list's value
+ */
+export function checkGroup(raw: string): { group: string } | { error: string } {
+  const group = raw.replace(/\s+/g, ' ').trim();
+  if (group === '') return { error: 'Pick a group from the list, or type one such as sector:fintech.' };
+  if (group.length > MAX_GROUP_LENGTH) return { error: `That group is too long (at most ${MAX_GROUP_LENGTH} characters).` };
+  if (!GROUP_PATTERN.test(group)) return { error: `"${group}" must look like prefix:name, for example sector:fintech.` };
+  return { group };
+}
+
+/**
+ * The row limit: null for all (empty box), else a whole number from 1 to 50,000; or what is wrong.
+ * @param raw the number box's value (the browser gives "" for text it cannot read as a number)
+ */
+export function checkRowLimit(raw: string): { limit: number | null } | { error: string } {
+  const text = raw.trim();
+  if (text === '') return { limit: null };
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > MAX_TABLE_ROWS) {
+    return { error: `Rows must be a whole number from 1 to ${MAX_TABLE_ROWS.toLocaleString('en-US')}, or empty for all.` };
+  }
+  return { limit: n };
+}

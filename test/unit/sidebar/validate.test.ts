@@ -1,6 +1,6 @@
 /** Checks the sidebar makes before calling the server. */
 import { describe, expect, it } from 'vitest';
-import { checkApiKey, checkBaseUrl } from '../../../src/sidebar/validate';
+import { checkApiKey, checkBaseUrl, checkGroup, checkRowLimit } from '../../../src/sidebar/validate';
 
 describe('checkApiKey', () => {
   it('trims a pasted key', () => {
@@ -29,5 +29,30 @@ describe('checkBaseUrl', () => {
     expect(checkBaseUrl('https://user@x.example')).not.toBeNull();
     expect(checkBaseUrl('https://x.example:99999')).toMatch(/port/);
     expect(checkBaseUrl('javascript:alert(1)')).not.toBeNull();
+  });
+});
+
+describe('checkGroup', () => {
+  it('accepts prefix:name as the server does, spaces collapsed and trimmed', () => {
+    expect(checkGroup(' sector:fintech ')).toEqual({ group: 'sector:fintech' });
+    expect(checkGroup('market:united  states')).toEqual({ group: 'market:united states' });
+    expect(checkGroup('ai:a:b')).toEqual({ group: 'ai:a:b' });
+  });
+  it('refuses an empty, malformed or huge group with what to do', () => {
+    expect(checkGroup('  ')).toEqual({ error: 'Pick a group from the list, or type one such as sector:fintech.' });
+    expect(checkGroup('fintech')).toEqual({ error: '"fintech" must look like prefix:name, for example sector:fintech.' });
+    for (const bad of [':fintech', 'sector:', 'sector: fintech', 'sec tor:fintech', 'sector::x']) expect(checkGroup(bad), bad).toHaveProperty('error');
+    expect(checkGroup(`sector:${'x'.repeat(250)}`)).toHaveProperty('error');
+  });
+});
+
+describe('checkRowLimit', () => {
+  it('is null when empty, else a whole number from 1 to 50,000', () => {
+    expect(checkRowLimit('')).toEqual({ limit: null });
+    expect(checkRowLimit(' 5 ')).toEqual({ limit: 5 });
+    expect(checkRowLimit('50000')).toEqual({ limit: 50000 });
+    for (const bad of ['0', '-1', '1.5', '50001', '1e3', 'abc', '99999999999999999999']) {
+      expect(checkRowLimit(bad), bad).toEqual({ error: 'Rows must be a whole number from 1 to 50,000, or empty for all.' });
+    }
   });
 });

@@ -1,0 +1,201 @@
+/** What the ranking tables section shows, computed from the server's values (pure, so it is unit-tested). */
+import type { RankingGroup, RunLog, Schedule, TableView } from '../shared/sidebar-api';
+import { plural } from './format';
+
+/** The time zone the schedule's hours are in. The contract does not say which, and triggers of this
+ * project run in its script time zone (appsscript.json: Etc/UTC). */
+export const SCHEDULE_ZONE = 'UTC';
+
+/** Monday = 1 … Sunday = 7, as the contract numbers them. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** One `<optgroup>` of the group picker. */
+export interface GroupChoices {
+  label: string;
+  options: { value: string; text: string }[];
+}
+
+const PREFIX_LABELS: Record<string, string> = { market: 'Markets', sector: 'Sectors', ai: 'AI' };
+
+/**
+ * The group picker's contents: one optgroup per prefix (in the order the overview reveals them), each
+ * with its "all" group first, then by label. Duplicates are dropped.
+ * @param groups what getRankingGroups returned
+ */
+export function groupChoices(groups: RankingGroup[]): GroupChoices[] {
+  const byPrefix = new Map<string, RankingGroup[]>();
+  const seen = new Set<string>();
+  for (const g of groups) {
+    if (typeof g?.group !== 'string' || seen.has(g.group)) continue;
+    seen.add(g.group);
+    const prefix = g.group.split(':')[0] ?? '';
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), g]);
+  }
+  return [...byPrefix].map(([prefix, list]) => ({
+    label: PREFIX_LABELS[prefix.toLowerCase()] ?? capitalize(prefix),
+    options: list
+      .map((g) => ({ value: g.group, text: String(g.label || g.group), all: /:all$/i.test(g.group) }))
+      .sort((a, b) => Number(b.all) - Number(a.all) || a.text.localeCompare(b.text))
+      .map(({ value, text }) => ({ value, text })),
+  }));
+}
+
+/**
+ * "06:00".
+ * @param hour 0..23
+ */
+export function hourText(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/**
+ * The schedule in words: "Off", "Every hour", "Every day at 06:00 UTC", "Every Monday at 06:00 UTC".
+ * @param schedule the stored schedule
+ */
+export function describeSchedule(schedule: Schedule): string {
+  switch (schedule.kind) {
+    case 'hourly':
+      return 'Every hour';
+    case 'every6h':
+      return 'Every 6 hours';
+    case 'daily':
+      return `Every day at ${hourText(schedule.hour)} ${SCHEDULE_ZONE}`;
+    case 'weekly':
+      return `Every ${WEEKDAYS[schedule.weekday - 1] ?? 'week'} at ${hourText(schedule.hour)} ${SCHEDULE_ZONE}`;
+    default:
+      return 'Off';
+  }
+}
+
+/**
+ * The schedule the form describes.
+ * @param kind the select's value
+ * @param hour the hour select's value
+ * @param weekday the day select's value
+ */
+export function scheduleFromForm(kind: string, hour: string, weekday: string): Schedule {
+  const h = Number(hour);
+  const d = Number(weekday);
+  switch (kind) {
+    case 'hourly':
+    case 'every6h':
+      return { kind };
+    case 'daily':
+      return { kind, hour: h };
+    case 'weekly':
+      return { kind, weekday: d, hour: h };
+    default:
+      return { kind: 'off' };
+  }
+}
+
+/**
+ * A time in the viewer's time zone: "14:05" today, "2026-11-20 14:05" another day; null if not a date.
+ * @param iso a date-time
+ * @param now the current time
+ */
+export function localWhen(iso: string | null, now: Date = new Date()): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const sameDay = date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+  return sameDay ? time : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${time}`;
+}
+
+/** One tracked table as the list shows it. */
+export interface TableItem {
+  group: string;
+  /** "sector:fintech · A1:H7 · 5 rows" */
+  where: string;
+  /** The status line: "updated 14:05", or the table's error or waiting message. */
+  state: string;
+  status: TableView['status'];
+}
+
+/**
+ * A tracked table for the list.
+ * @param table what the server sent
+ * @param now the current time
+ */
+export function tableItem(table: TableView, now: Date = new Date()): TableItem {
+  const cells = table.range.slice(table.range.lastIndexOf('!') + 1) || table.range;
+  const where = `${table.sheetName} · ${cells} · ${plural(table.rows, 'row', 'rows')}`;
+  const when = localWhen(table.updatedAt, now);
+  let state: string;
+  if (table.status === 'error') state = table.message || 'The last refresh failed.';
+  else if (table.status === 'waiting') state = table.message || 'Waiting for the next refresh.';
+  else state = (when ? `updated ${when}` : 'not refreshed yet') + (table.message ? ` · ${table.message}` : '');
+  return { group: table.group, where, state, status: table.status };
+}
+
+/**
+ * The table an insert added: the one whose id was not there before.
+ * @param before the list before inserting
+ * @param after the list the insert returned
+ */
+export function insertedTable(before: readonly TableView[], after: readonly TableView[]): TableView | null {
+  const old = new Set(before.map((t) => t.id));
+  return after.find((t) => !old.has(t.id)) ?? null;
+}
+
+/**
+ * The columns to request: null when every column is checked (so new columns appear later too).
+ * @param headers every column the preview offered
+ * @param checked the checked ones, in the preview's order
+ */
+export function columnsRequest(headers: readonly string[], checked: readonly string[]): string[] | null {
+  return checked.length === headers.length && headers.every((h) => checked.includes(h)) ? null : [...checked];
+}
+
+const TRIGGERS: Record<RunLog['trigger'], string> = { schedule: 'on schedule', menu: 'from the menu', sidebar: 'from the sidebar' };
+
+/** The last run as the log shows it. */
+export interface RunModel {
+  /** "Last refresh 14:05, from the sidebar" */
+  heading: string;
+  results: { ok: boolean; group: string; message: string }[];
+  note: string;
+  failed: number;
+}
+
+/**
+ * The last run's log.
+ * @param log the stored run
+ * @param now the current time
+ */
+export function runModel(log: RunLog, now: Date = new Date()): RunModel {
+  const when = localWhen(log.finishedAt || log.startedAt, now);
+  const how = TRIGGERS[log.trigger] ?? '';
+  const heading = `Last refresh${when ? ` ${when}` : ''}${when && how ? ',' : ''}${how ? ` ${how}` : ''}`;
+  return {
+    heading,
+    results: log.results.map((r) => ({ ok: r.ok === true, group: r.group, message: r.message })),
+    note: log.note,
+    failed: log.results.filter((r) => r.ok !== true).length,
+  };
+}
+
+/**
+ * The status line after "Refresh now".
+ * @param before the last run before the click
+ * @param after the last run the call returned
+ */
+export function refreshOutcome(before: RunLog | null, after: RunLog | null): { kind: 'success' | 'error'; message: string } {
+  if (!after || (before && after.startedAt === before.startedAt)) {
+    return { kind: 'error', message: 'The refresh did not run: another refresh may be running. Try again in a minute.' };
+  }
+  if (after.note) return { kind: 'error', message: after.note };
+  const failed = after.results.filter((r) => r.ok !== true).length;
+  const total = after.results.length;
+  if (failed) return { kind: 'error', message: `${failed} of ${plural(total, 'table', 'tables')} not refreshed: see why below.` };
+  return { kind: 'success', message: `Refreshed ${plural(total, 'table', 'tables')}.` };
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,161 @@
+/** What the ranking tables section shows for the server's values. */
+import { describe, expect, it } from 'vitest';
+import type { RunLog, TableView } from '../../../src/shared/sidebar-api';
+import {
+  columnsRequest,
+  describeSchedule,
+  groupChoices,
+  hourText,
+  insertedTable,
+  localWhen,
+  refreshOutcome,
+  runModel,
+  scheduleFromForm,
+  tableItem,
+} from '../../../src/sidebar/tables-model';
+
+const now = new Date(2026, 10, 21, 9, 30);
+const local = (h: number, m: number, day = 21) => new Date(2026, 10, day, h, m).toISOString();
+
+const table = (over: Partial<TableView> = {}): TableView => ({
+  id: 'a1',
+  group: 'sector:fintech',
+  sheetName: 'sector:fintech',
+  range: "'sector:fintech'!A1:H7",
+  rows: 5,
+  updatedAt: local(6, 5),
+  status: 'ok',
+  message: '',
+  ...over,
+});
+
+const run = (over: Partial<RunLog> = {}): RunLog => ({
+  startedAt: local(9, 0),
+  finishedAt: local(9, 1),
+  trigger: 'sidebar',
+  results: [{ id: 'a1', group: 'sector:fintech', ok: true, message: 'refreshed' }],
+  note: '',
+  ...over,
+});
+
+describe('groupChoices', () => {
+  it('groups by prefix in the order they come, "all" first, then by label, without duplicates', () => {
+    const choices = groupChoices([
+      { group: 'ai:video', label: 'AI Video' },
+      { group: 'ai:all', label: 'All AI' },
+      { group: 'sector:saas', label: 'SaaS' },
+      { group: 'ai:chatbots', label: 'AI Chatbots' },
+      { group: 'sector:fintech', label: 'Fintech' },
+      { group: 'ai:video', label: 'again' },
+      { group: 'region:emea', label: 'region:emea' },
+    ]);
+    expect(choices).toEqual([
+      {
+        label: 'AI',
+        options: [
+          { value: 'ai:all', text: 'All AI' },
+          { value: 'ai:chatbots', text: 'AI Chatbots' },
+          { value: 'ai:video', text: 'AI Video' },
+        ],
+      },
+      { label: 'Sectors', options: [{ value: 'sector:fintech', text: 'Fintech' }, { value: 'sector:saas', text: 'SaaS' }] },
+      { label: 'Region', options: [{ value: 'region:emea', text: 'region:emea' }] },
+    ]);
+  });
+  it('uses the group itself when the label is empty', () => {
+    expect(groupChoices([{ group: 'market:us', label: '' }])).toEqual([{ label: 'Markets', options: [{ value: 'market:us', text: 'market:us' }] }]);
+  });
+});
+
+describe('schedules', () => {
+  it('in words, hours as HH:00 UTC and Monday = 1', () => {
+    expect(hourText(6)).toBe('06:00');
+    expect(describeSchedule({ kind: 'off' })).toBe('Off');
+    expect(describeSchedule({ kind: 'hourly' })).toBe('Every hour');
+    expect(describeSchedule({ kind: 'every6h' })).toBe('Every 6 hours');
+    expect(describeSchedule({ kind: 'daily', hour: 6 })).toBe('Every day at 06:00 UTC');
+    expect(describeSchedule({ kind: 'weekly', weekday: 1, hour: 23 })).toBe('Every Monday at 23:00 UTC');
+    expect(describeSchedule({ kind: 'weekly', weekday: 7, hour: 0 })).toBe('Every Sunday at 00:00 UTC');
+  });
+  it('from the form, with only the fields the kind needs', () => {
+    expect(scheduleFromForm('off', '6', '1')).toEqual({ kind: 'off' });
+    expect(scheduleFromForm('hourly', '6', '1')).toEqual({ kind: 'hourly' });
+    expect(scheduleFromForm('every6h', '6', '1')).toEqual({ kind: 'every6h' });
+    expect(scheduleFromForm('daily', '6', '3')).toEqual({ kind: 'daily', hour: 6 });
+    expect(scheduleFromForm('weekly', '18', '7')).toEqual({ kind: 'weekly', weekday: 7, hour: 18 });
+    expect(scheduleFromForm('nonsense', '6', '1')).toEqual({ kind: 'off' });
+  });
+});
+
+describe('localWhen', () => {
+  it('is the clock time today, with the date on another day, and null for no date', () => {
+    expect(localWhen(local(6, 5), now)).toBe('06:05');
+    expect(localWhen(local(23, 59, 20), now)).toBe('2026-11-20 23:59');
+    expect(localWhen(null, now)).toBeNull();
+    expect(localWhen('not a date', now)).toBeNull();
+  });
+});
+
+describe('tableItem', () => {
+  it('shows the sheet, the cells and the rows, and when it was updated', () => {
+    expect(tableItem(table(), now)).toEqual({ group: 'sector:fintech', where: 'sector:fintech · A1:H7 · 5 rows', state: 'updated 06:05', status: 'ok' });
+    expect(tableItem(table({ rows: 1, range: "'It''s!'!C5:D8", sheetName: "It's!" }), now).where).toBe("It's! · C5:D8 · 1 row");
+    expect(tableItem(table({ updatedAt: null }), now).state).toBe('not refreshed yet');
+    expect(tableItem(table({ message: '(sheet renamed from "Old")' }), now).state).toBe('updated 06:05 · (sheet renamed from "Old")');
+  });
+  it('shows the message of an error or a wait instead of the time', () => {
+    expect(tableItem(table({ status: 'error', message: 'The service is unavailable.' }), now).state).toBe('The service is unavailable.');
+    expect(tableItem(table({ status: 'error' }), now).state).toBe('The last refresh failed.');
+    expect(tableItem(table({ status: 'waiting', message: 'Not refreshed yet: the run ran out of time.' }), now)).toMatchObject({
+      state: 'Not refreshed yet: the run ran out of time.',
+      status: 'waiting',
+    });
+  });
+});
+
+describe('insertedTable and columnsRequest', () => {
+  it('finds the table that was not there before', () => {
+    const a = table();
+    const b = table({ id: 'b2', group: 'ai:all' });
+    expect(insertedTable([a], [a, b])).toBe(b);
+    expect(insertedTable([a, b], [a, b])).toBeNull();
+  });
+  it('asks for every column as null, and for a choice as the list', () => {
+    expect(columnsRequest(['rank', 'name', 'slug'], ['rank', 'name', 'slug'])).toBeNull();
+    expect(columnsRequest(['rank', 'name', 'slug'], ['rank', 'name'])).toEqual(['rank', 'name']);
+    expect(columnsRequest(['rank'], [])).toEqual([]);
+  });
+});
+
+describe('the run log', () => {
+  it('says when, who started it, and each table', () => {
+    const model = runModel(
+      run({
+        trigger: 'schedule',
+        results: [
+          { id: 'a', group: 'sector:fintech', ok: true, message: 'refreshed' },
+          { id: 'b', group: 'ai:all', ok: false, message: 'The service sent an unreadable answer.' },
+        ],
+      }),
+      now,
+    );
+    expect(model.heading).toBe('Last refresh 09:01, on schedule');
+    expect(model.results.map((r) => r.ok)).toEqual([true, false]);
+    expect(model.failed).toBe(1);
+    expect(runModel(run({ trigger: 'menu', finishedAt: '' }), now).heading).toBe('Last refresh 09:00, from the menu');
+    expect(runModel(run({ startedAt: '?', finishedAt: '' }), now).heading).toBe('Last refresh from the sidebar');
+  });
+
+  it('sums up a run for the status line', () => {
+    expect(refreshOutcome(null, run())).toEqual({ kind: 'success', message: 'Refreshed 1 table.' });
+    const failing = run({ results: [...run().results, { id: 'b', group: 'ai:all', ok: false, message: 'x' }] });
+    expect(refreshOutcome(null, failing)).toEqual({ kind: 'error', message: '1 of 2 tables not refreshed: see why below.' });
+    expect(refreshOutcome(null, run({ note: 'No API key.' }))).toEqual({ kind: 'error', message: 'No API key.' });
+  });
+
+  it('says so when no new run was recorded (another one held the lock)', () => {
+    expect(refreshOutcome(run(), run()).kind).toBe('error');
+    expect(refreshOutcome(null, null).message).toMatch(/did not run/);
+    expect(refreshOutcome(run(), run({ startedAt: local(9, 10) })).kind).toBe('success');
+  });
+});
