@@ -1,6 +1,6 @@
 /**
- * The sidebar's entry point: reads the settings, then (with a key) usage and cache info, and binds
- * each section. Built by scripts/build/sidebar.ts into dist/Sidebar.html.
+ * The sidebar's entry point: reads the settings, then (with a key) usage, ranking tables and cache
+ * info, and binds each section. Built by scripts/build/sidebar.ts into dist/Sidebar.html.
  */
 import type { SettingsView } from '../shared/sidebar-api';
 import type { App } from './app';
@@ -8,6 +8,7 @@ import { byId, show } from './dom';
 import { mountAdvancedSection } from './sections/advanced';
 import { mountCacheSection } from './sections/cache';
 import { mountKeySection } from './sections/key';
+import { mountTablesSection } from './sections/tables';
 import { mountUsageSection } from './sections/usage';
 import { call } from './server';
 import { StatusLine, whileBusy } from './status';
@@ -17,7 +18,12 @@ function start(): void {
   const retryRow = byId('boot-retry-row', HTMLDivElement);
   const retry = byId('boot-retry', HTMLButtonElement);
   const usageSection = byId('usage-section', HTMLElement);
+  const tablesSection = byId('tables-section', HTMLElement);
+  const tablesNeedKey = byId('tables-need-key', HTMLParagraphElement);
   const cacheSection = byId('cache-section', HTMLElement);
+  const requested = requestedSection();
+  // Opened by "Insert ranking table": go to the tables once they can be shown (a key may come first).
+  let revealTables = requested === 'tables';
 
   let settings: SettingsView | null = null;
   const app: App = {
@@ -30,16 +36,24 @@ function start(): void {
       key.render(view);
       advanced.render(view);
       show(usageSection, view.hasKey);
+      show(tablesSection, view.hasKey);
       show(cacheSection, view.hasKey);
+      show(tablesNeedKey, revealTables && !view.hasKey);
       if (view.hasKey && (reload || !hadKey)) {
         void usage.load();
+        void tables.load();
         void cache.load();
+      }
+      if (view.hasKey && revealTables) {
+        revealTables = false;
+        setTimeout(tables.reveal, 0); // after the section that saved the key has placed its focus
       }
     },
   };
   const key = mountKeySection(app);
   const advanced = mountAdvancedSection(app);
   const usage = mountUsageSection();
+  const tables = mountTablesSection();
   const cache = mountCacheSection();
 
   const boot = async (): Promise<void> => {
@@ -57,17 +71,22 @@ function start(): void {
   };
 
   retry.addEventListener('click', () => void whileBusy(retry, 'Trying…', boot));
-  openRequestedSection();
+  if (requested === 'help') openHelp();
   void boot();
 }
 
 /**
- * The menu opens the sidebar at a section by appending `window.SDM_OPEN_SECTION = "help"` to the page
- * (src/server/menu.ts). Sections this page does not have are ignored.
+ * The section the menu asked for by appending `window.SDM_OPEN_SECTION = "help"` (or "tables") to the
+ * page (src/server/menu.ts); other values are ignored.
  */
-function openRequestedSection(): void {
+function requestedSection(): 'help' | 'tables' | null {
   const requested = (window as { SDM_OPEN_SECTION?: unknown }).SDM_OPEN_SECTION;
-  const details = requested === 'help' ? document.getElementById('help') : null;
+  return requested === 'help' || requested === 'tables' ? requested : null;
+}
+
+/** Opens the function reference and moves focus to it. */
+function openHelp(): void {
+  const details = document.getElementById('help');
   if (!(details instanceof HTMLDetailsElement)) return;
   details.open = true;
   details.scrollIntoView({ block: 'start' });
