@@ -2,7 +2,9 @@
  * Field paths into an answer: dotted segments such as `months`, `peak.month`, `months.volume`.
  * A segment matches a key ignoring case and separators (an exact key wins). On a list, a name maps
  * over the items (`months.volume` is every month's volume; lists it meets are spliced, so
- * `baskets.members` is every basket's members) and a number picks an item, from 1 like INDEX. Nothing here knows a field name: the answer's own keys are the only vocabulary.
+ * `baskets.members` is every basket's members) and a number picks an item, from 1 like INDEX, unless
+ * the items have a key of that name. Nothing here knows a field name: the answer's own keys are the
+ * only vocabulary.
  */
 import { listForMessage, normaliseName } from './names';
 import { isObject, MAX_DEPTH, own, type Json } from './types';
@@ -50,6 +52,17 @@ function same(key: string, seg: string): boolean {
 }
 
 /**
+ * A path's segments, or a key's: split at dots, trimmed, empty ones dropped. So a key `a..b` spans the
+ * same segments as the path `a.b`, and a key that is empty, blank or only dots spans none.
+ */
+function segments(s: string): string[] {
+  return s
+    .split('.')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/**
  * The key matching the segments from `i`, and how many segments it uses: a key that itself contains
  * dots (`nike.com`) spans several. Longer matches win, then exact spelling, then document order.
  */
@@ -57,9 +70,9 @@ function matchKey(keys: string[], segs: string[], i: number): [string, number] |
   let best: [string, number] | undefined;
   let bestRank = 0;
   for (const k of keys) {
-    const parts = k.split('.');
+    const parts = segments(k);
     const n = parts.length;
-    if (i + n > segs.length || !parts.every((p, j) => same(p.trim(), segs[i + j] ?? ''))) continue;
+    if (!n || i + n > segs.length || !parts.every((p, j) => same(p, segs[i + j] ?? ''))) continue;
     const rank = n * 2 + (segs.slice(i, i + n).join('.') === k ? 1 : 0);
     if (rank > bestRank) [best, bestRank] = [[k, n], rank];
   }
@@ -96,7 +109,46 @@ export function listPaths(json: Json, max = MAX_PATHS): string[] {
     }
   };
   walk([json], '', 0);
-  return [...out];
+  // Keys a path cannot tell apart (`a.b` and ` a . b `, a key `2` on a list...) or cannot name (``):
+  // list only what really selects, since a user pastes these back.
+  return [...out].filter((path) => selects(json, path));
+}
+
+/** Whether `path` selects something in `json`. */
+function selects(json: Json, path: string): boolean {
+  const segs = segments(path);
+  return segs.length > 0 && follow(json, segs).ok;
+}
+
+/** Where following some segments ended: the value and the keys (or item numbers) taken to reach it. */
+type Walk =
+  | { ok: true; value: Json; done: string[] }
+  | { ok: false; value: Json; done: string[]; itemsOutOfRange?: boolean };
+
+/**
+ * Follows path segments from the answer's root: a name matches a key (mapped over lists), a number
+ * picks a list's item from 1, unless the items have a key of that name (`{"2": ...}`).
+ */
+function follow(json: Json, segs: string[]): Walk {
+  const done: string[] = [];
+  let v = json;
+  for (let i = 0; i < segs.length; ) {
+    const seg = segs[i] as string;
+    if (Array.isArray(v) && /^\d+$/.test(seg) && !matchKey(keysOf(v), segs, i)) {
+      const n = Number(seg);
+      if (n < 1 || n > v.length) return { ok: false, value: v, done, itemsOutOfRange: true };
+      v = v[n - 1] ?? null;
+      done.push(String(n));
+      i++;
+      continue;
+    }
+    const m = Array.isArray(v) && !v.length ? ([seg, 1] as const) : matchKey(keysOf(v), segs, i);
+    if (!m) return { ok: false, value: v, done };
+    v = pick(v, m[0]);
+    done.push(m[0]);
+    i += m[1];
+  }
+  return { ok: true, value: v, done };
 }
 
 /**
@@ -113,41 +165,22 @@ export function listPaths(json: Json, max = MAX_PATHS): string[] {
  */
 export function selectPath(json: Json, path: string): Selection {
   const p = String(path);
-  const segs = p
-    .split('.')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  const segs = segments(p);
   if (!segs.length) return { ok: false, message: 'field is empty', available: listPaths(json) };
   const shown = p.length > 100 ? `${p.slice(0, 99)}…` : p;
-  const done: string[] = [];
-  let v = json;
-  for (let i = 0; i < segs.length; ) {
-    const seg = segs[i] as string;
-    const at = done.join('.');
-    if (Array.isArray(v) && /^\d+$/.test(seg)) {
-      const n = Number(seg);
-      if (n < 1 || n > v.length) {
-        const what = at || 'the answer';
-        const range = v.length ? ` (1 to ${v.length})` : '';
-        return { ok: false, message: `unknown field "${shown}": ${what} has ${v.length} items${range}`, available: [] };
-      }
-      v = v[n - 1] ?? null;
-      done.push(String(n));
-      i++;
-      continue;
-    }
-    const m = Array.isArray(v) && !v.length ? ([seg, 1] as const) : matchKey(keysOf(v), segs, i);
-    if (!m) {
-      let available = at ? listPaths(v).map((p) => `${at}.${p}`) : [];
-      if (!available.length) available = listPaths(json);
-      const message = available.length
-        ? `unknown field "${shown}": available fields are ${listForMessage(available)}`
-        : `unknown field "${shown}": the answer has no fields`;
-      return { ok: false, message, available };
-    }
-    v = pick(v, m[0]);
-    done.push(m[0]);
-    i += m[1];
+  const walk = follow(json, segs);
+  if (walk.ok) return { ok: true, value: walk.value, path: walk.done.join('.') };
+  const at = walk.done.join('.');
+  const v = walk.value;
+  if (walk.itemsOutOfRange && Array.isArray(v)) {
+    const what = at || 'the answer';
+    const range = v.length ? ` (1 to ${v.length})` : '';
+    return { ok: false, message: `unknown field "${shown}": ${what} has ${v.length} items${range}`, available: [] };
   }
-  return { ok: true, value: v, path: done.join('.') };
+  let available = at ? listPaths(v).map((sub) => `${at}.${sub}`).filter((full) => selects(json, full)) : [];
+  if (!available.length) available = listPaths(json);
+  const message = available.length
+    ? `unknown field "${shown}": available fields are ${listForMessage(available)}`
+    : `unknown field "${shown}": the answer has no fields`;
+  return { ok: false, message, available };
 }
