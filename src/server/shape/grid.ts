@@ -33,7 +33,8 @@ export function valueToGrid(value: Json, opts: { headers: boolean; name?: string
  */
 export function tableToGrid(table: Table, headers: boolean): Grid {
   if (!table.headers.length) return [[NO_DATA]];
-  const grid = headers ? [table.headers as Cell[], ...table.rows] : table.rows;
+  // A header is a key path: cut like any text that would not fit in a cell.
+  const grid = headers ? [table.headers.map(toCell), ...table.rows] : table.rows;
   return grid.length ? rectangular(grid) : [[NO_DATA]];
 }
 
@@ -69,7 +70,7 @@ export function rowsUnderUnionHeader(
   const names = new Set<string>();
   for (const row of rows) if (row instanceof Map) for (const k of row.keys()) names.add(k);
   const header = names.size ? [...names] : ['value'];
-  const out: Grid = opts.headers ? [header] : [];
+  const out: Grid = opts.headers ? [header.map(toCell)] : [];
   for (const row of rows) {
     if (row instanceof Map) out.push(header.map((n) => row.get(n) ?? ''));
     else out.push(header.map((_, i) => (row && !i ? row.error : '')));
