@@ -45,6 +45,10 @@ export function readSubject(raw: unknown, kind: SubjectKind): Subject {
   if (!text) return { kind: 'blank' };
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(text)) return bad(`${label} contains control characters`);
+  // Half of a surrogate pair (LEFT() can cut an emoji in two) cannot be encoded for the URL.
+  if (/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) {
+    return bad(`${label} contains half of a character (an emoji or symbol cut in two)`);
+  }
   if (text.length > MAX_SUBJECT_LENGTH) {
     return bad(`${label} is too long (${text.length} characters; at most ${MAX_SUBJECT_LENGTH})`);
   }
