@@ -5,6 +5,7 @@
  * synchronous HTTP; an in-process server would then never answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Fault, Schema, ServiceConfig, Stats } from './server.js';
 
@@ -109,25 +110,31 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
     void exited.then(() => { clearTimeout(timer); reject(new Error(`service exited before listening (code ${child.exitCode}): ${stderr.trim()}`)); });
   });
 
-  const send = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-      fetch(`${info.url}/__control/${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    let res: Response;
-    try {
-      res = await send(method, path, body);
-    } catch {
-      // A pooled keep-alive connection the server closed while a long benchmark was idle: the request
-      // never reached the server, so sending it again on a new connection is safe.
-      res = await send(method, path, body);
-    }
-    const json = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`control ${path} failed: ${res.status} ${json.message ?? ''}`);
-    return json;
-  };
+  // Control calls use a fresh connection each (agent: false): a pooled keep-alive socket that the
+  // service closed while a long benchmark was busy elsewhere would fail with EPIPE or "other side closed".
+  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        `${info.url}/__control/${path}`,
+        { method, agent: false, headers: payload === undefined ? {} : { 'Content-Type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            try {
+              const json = JSON.parse(text) as T & { message?: string };
+              if ((res.statusCode ?? 500) >= 400) reject(new Error(`control ${path} failed: ${res.statusCode} ${json.message ?? ''}`));
+              else resolve(json);
+            } catch (error) {
+              reject(error as Error);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
 
   const control: ControlClient = {
     reset: async () => { await call('POST', 'reset', {}); },
