@@ -1,0 +1,96 @@
+/**
+ * What the playground's page receives from its server: types only, shared by the node side and the
+ * page's JSDoc (dev/playground/page/*.js), so both are checked against one definition.
+ */
+
+/** One non-empty cell as the page shows it. */
+export interface CellView {
+  /** The text shown in the cell. */
+  t: string;
+  /** The formula as entered, on a formula's own cell. */
+  f?: string;
+  /** The error's message, on an error cell (shown on hover and in the formula bar). */
+  e?: string;
+  /** How to align it: numbers right, booleans and errors centred, text left. */
+  k?: 'n' | 'b' | 'e';
+  /** Part of another cell's spilled result. */
+  s?: true;
+  /** Bold / italic, as the script formatted the cell. */
+  b?: true;
+  i?: true;
+}
+
+export interface SheetView {
+  name: string;
+  /** Only the formula sheet is typed into; the others show the values the add-on wrote. */
+  editable: boolean;
+  rows: number;
+  columns: number;
+  /** By A1 address ("B2"). */
+  cells: Record<string, CellView>;
+}
+
+export interface ChartView {
+  sheet: string;
+  /** Top-left cell it floats over, e.g. "D15", and its size in cells. */
+  anchor: string;
+  columns: number;
+  rows: number;
+  title: string;
+  labels: string[];
+  values: number[];
+  /** Why there is nothing to draw, when values is empty. */
+  empty?: string;
+}
+
+export interface ToastView {
+  id: number;
+  title: string;
+  message: string;
+  seconds: number;
+}
+
+export type MenuItemView = { kind: 'item'; caption: string; fn: string } | { kind: 'separator' };
+
+export interface StatusView {
+  /** At the local service since start: requests received, fresh credits spent, answers from its cache. */
+  requests: number;
+  freshCredits: number;
+  serviceCacheHits: number;
+  /** Custom-function executions, and those answered from the add-on's document cache (no request). */
+  evaluations: number;
+  fromAddonCache: number;
+}
+
+export interface PlaygroundState {
+  /** Increases with every change; `GET /api/state?since=N` answers `{ version }` alone while unchanged. */
+  version: number;
+  sheets: SheetView[];
+  /** The sheet the add-on made active (e.g. a ranking table's new sheet). */
+  activeSheet: string;
+  charts: ChartView[];
+  /** The latest toasts; ids grow. */
+  toasts: ToastView[];
+  menu: MenuItemView[];
+  /** The schedule's time-driven trigger, if the user set one. */
+  trigger: { description: string } | null;
+  status: StatusView;
+  /** dev/host's base URL: the sidebar iframe opens `${sidebarHost}/__gas/open/showSidebar`. */
+  sidebarHost: string;
+  demoKey: string;
+}
+
+/** POST /api/edit: what the user typed into a cell (1-based row and column) of the formula sheet. */
+export interface EditRequest {
+  sheet: string;
+  row: number;
+  column: number;
+  input: string;
+}
+
+/** POST /api/menu answer: the state, and where the sidebar the item opened is served. */
+export interface MenuResponse {
+  state: PlaygroundState;
+  sidebarUrl?: string;
+  error?: string;
+}

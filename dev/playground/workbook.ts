@@ -1,0 +1,278 @@
+/**
+ * The playground's document: the runtime's in-memory spreadsheet (what the add-on's scripts read and
+ * write) kept in step with the formula engine that evaluates its first sheet.
+ *
+ *  - A user's edit goes to the engine, then every cell of the formula sheet is written back to the
+ *    runtime's sheet as Sheets would hold it: a formula cell with its value, spilled cells as values.
+ *  - After a script ran (sidebar, menu, trigger), what it wrote to the formula sheet goes to the engine:
+ *    new formulas, values, cleared cells; a formula written again unchanged ("Refresh all formulas") is
+ *    evaluated again. The model's `evaluateFormula` hook only records where scripts wrote formulas:
+ *    evaluating inside the hook would start an execution inside the running one.
+ *  - Other sheets (ranking tables) are shown read-only from the runtime's values.
+ */
+import {
+  columnLetters,
+  displayValue,
+  parseA1,
+  type FormulaSite,
+  type GasRuntime,
+  type SheetCellValue,
+  type SheetModel,
+} from '../gas/index.js';
+import { FormulaEngine, type CellChange, type EngineCell, type EngineOptions } from './engine.js';
+import type { CellView, ChartView, SheetView } from './state.js';
+
+/** The formula sheet shows at least this many rows, and A–Z. */
+export const MIN_ROWS = 60;
+export const MIN_COLUMNS = 26;
+const MAX_ROWS = 1000;
+
+/** A line chart over a table the formula sheet computes, found by its header names. */
+export interface ChartSpec {
+  /** Top-left cell it floats over, and its size in cells. */
+  anchor: string;
+  columns: number;
+  rows: number;
+  /** The table's top-left cell (its header row). */
+  source: string;
+  /** Header names to look for, first found wins (the two service schemas name them differently). */
+  labels: string[];
+  values: string[];
+  /** The column whose first value names the series, e.g. the keyword. */
+  series: string[];
+}
+
+export class Workbook {
+  readonly engine: FormulaEngine;
+  readonly runtime: GasRuntime;
+  /** The runtime's first sheet (Sheet1), which the engine evaluates. */
+  readonly formulaSheet: SheetModel;
+  /** Where scripts wrote formulas since the last sync. */
+  #sites: FormulaSite[] = [];
+
+  constructor(runtime: GasRuntime, options: Omit<EngineOptions, 'sheetName'>) {
+    this.runtime = runtime;
+    this.formulaSheet = runtime.spreadsheet.sheets[0]!;
+    this.engine = new FormulaEngine({ ...options, sheetName: this.formulaSheet.name });
+    runtime.spreadsheet.evaluateFormula = (_formula, site) => {
+      this.#sites.push(site);
+      return undefined;
+    };
+  }
+
+  /** Whether `name` is the sheet the user types into. */
+  isFormulaSheet(name: string): boolean {
+    return !this.formulaSheet.deleted && this.formulaSheet.name.toLowerCase() === name.toLowerCase();
+  }
+
+  /**
+   * Enters cells as a user types them, one after the other (later ones may read earlier results).
+   * @param cells [A1, what is typed] pairs; '' clears
+   */
+  type(cells: readonly (readonly [string, string])[]): void {
+    this.engine.set(cells.map(([a1, input]) => change(a1, input)));
+    this.#push();
+  }
+
+  /** Brings what a script wrote to the formula sheet into the engine, then writes the results back. */
+  afterScript(): void {
+    const sites = this.#sites;
+    this.#sites = [];
+    if (this.formulaSheet.deleted) return;
+    const { rows, columns } = this.#extent();
+    const changes: CellChange[] = [];
+    for (let r = 1; r <= rows; r++) {
+      for (let c = 1; c <= columns; c++) {
+        const model = this.formulaSheet.peek(r, c);
+        const engine = this.engine.cell(r - 1, c - 1);
+        const content = contentToApply(model?.formula, model?.value ?? '', engine);
+        if (content !== undefined) changes.push({ row: r - 1, col: c - 1, content });
+      }
+    }
+    const changed = new Set(changes.map((ch) => `${ch.row}:${ch.col}`));
+    const rewritten = sites
+      .filter((s) => this.isFormulaSheet(s.sheet) && !changed.has(`${s.row - 1}:${s.column - 1}`))
+      .map((s) => ({ row: s.row - 1, col: s.column - 1 }));
+    if (changes.length) this.engine.set(changes);
+    if (rewritten.length) this.engine.recalculate(unique(rewritten));
+    this.#push();
+  }
+
+  /** Every sheet as the page shows it. */
+  sheetViews(): SheetView[] {
+    return this.runtime.spreadsheet.sheets.map((sheet) => (sheet === this.formulaSheet ? this.#formulaSheetView() : this.#valuesView(sheet)));
+  }
+
+  /** Charts over the formula sheet's tables, with their data read now. */
+  chartViews(specs: readonly ChartSpec[]): ChartView[] {
+    return specs.map((spec) => this.#chart(spec));
+  }
+
+  destroy(): void {
+    this.runtime.spreadsheet.evaluateFormula = undefined;
+    this.engine.destroy();
+  }
+
+  /** The rows and columns holding anything, in the engine or the model. */
+  #extent(): { rows: number; columns: number } {
+    const { width, height } = this.engine.dimensions;
+    return {
+      rows: Math.min(Math.max(height, this.formulaSheet.lastRow), 5000),
+      columns: Math.min(Math.max(width, this.formulaSheet.lastColumn), 200),
+    };
+  }
+
+  /** Writes the engine's cells to the runtime's sheet, as Sheets holds them (only what changed). */
+  #push(): void {
+    const { rows, columns } = this.#extent();
+    for (let r = 1; r <= rows; r++) {
+      for (let c = 1; c <= columns; c++) {
+        const want = this.engine.cell(r - 1, c - 1);
+        const have = this.formulaSheet.peek(r, c);
+        const formula = want.formula;
+        if (have?.formula === formula && sameValue(have?.value ?? '', want.value)) continue;
+        const a1 = `${columnLetters(c)}${r}`;
+        this.formulaSheet.setValues(a1, [[formula === undefined ? want.value : { value: want.value, formula }]]);
+      }
+    }
+  }
+
+  #formulaSheetView(): SheetView {
+    const sheet = this.formulaSheet;
+    const { width, height } = this.engine.dimensions;
+    const rows = Math.min(Math.max(MIN_ROWS, height + 1, sheet.lastRow + 1), MAX_ROWS);
+    const columns = Math.max(MIN_COLUMNS, width, sheet.lastColumn);
+    const cells: Record<string, CellView> = {};
+    for (let r = 1; r <= Math.min(height, rows); r++) {
+      for (let c = 1; c <= width; c++) {
+        const cell = this.engine.cell(r - 1, c - 1);
+        if (cell.value === '' && cell.formula === undefined) continue;
+        const format = sheet.peek(r, c)?.format;
+        const view: CellView = { t: cell.error ? String(cell.value) : this.#display(cell.value, cell.numberFormat ?? format?.numberFormat) };
+        if (cell.formula !== undefined) view.f = cell.formula;
+        if (cell.error) view.e = cell.error;
+        const kind = cell.error ? 'e' : kindOf(cell.value);
+        if (kind) view.k = kind;
+        if (cell.spilled) view.s = true;
+        if (format?.fontWeight === 'bold') view.b = true;
+        if (format?.fontStyle === 'italic') view.i = true;
+        cells[`${columnLetters(c)}${r}`] = view;
+      }
+    }
+    return { name: sheet.name, editable: true, rows, columns, cells };
+  }
+
+  #valuesView(sheet: SheetModel): SheetView {
+    const lastRow = Math.min(sheet.lastRow, MAX_ROWS);
+    const lastColumn = sheet.lastColumn;
+    const cells: Record<string, CellView> = {};
+    for (let r = 1; r <= lastRow; r++) {
+      for (let c = 1; c <= lastColumn; c++) {
+        const cell = sheet.peek(r, c);
+        if (!cell || (cell.value === '' && cell.formula === undefined)) continue;
+        const view: CellView = { t: this.#display(cell.value, cell.format?.numberFormat) };
+        if (cell.formula !== undefined) view.f = cell.formula;
+        const kind = kindOf(cell.value);
+        if (kind) view.k = kind;
+        if (cell.format?.fontWeight === 'bold') view.b = true;
+        if (cell.format?.fontStyle === 'italic') view.i = true;
+        cells[`${columnLetters(c)}${r}`] = view;
+      }
+    }
+    return {
+      name: sheet.name,
+      editable: false,
+      rows: Math.max(MIN_ROWS, lastRow + 1),
+      columns: Math.max(MIN_COLUMNS, lastColumn),
+      cells,
+    };
+  }
+
+  #display(value: SheetCellValue, format: string | undefined): string {
+    return displayValue(value, format, this.runtime.spreadsheet.timeZone);
+  }
+
+  #chart(spec: ChartSpec): ChartView {
+    const view: ChartView = { sheet: this.formulaSheet.name, anchor: spec.anchor, columns: spec.columns, rows: spec.rows, title: '', labels: [], values: [] };
+    const at = position(spec.source);
+    const headers: string[] = [];
+    for (let c = at.col; ; c++) {
+      const header = this.engine.cell(at.row, c).value;
+      if (header === '') break;
+      headers.push(String(header).toLowerCase());
+    }
+    const find = (names: string[]) => names.map((n) => headers.indexOf(n.toLowerCase())).find((i) => i >= 0);
+    const labelColumn = find(spec.labels);
+    const valueColumn = find(spec.values);
+    const seriesColumn = find(spec.series);
+    const formula = this.engine.cell(at.row, at.col).formula ?? '';
+    if (labelColumn === undefined || valueColumn === undefined) {
+      view.title = formula || spec.source;
+      view.empty = `No ${spec.values[0]} column at ${spec.source}: put a SEARCH_TREND table there.`;
+      return view;
+    }
+    for (let r = at.row + 1; r < at.row + 1 + 120; r++) {
+      const value = this.engine.cell(r, at.col + valueColumn).value;
+      if (typeof value !== 'number') break;
+      view.values.push(value);
+      view.labels.push(String(this.engine.cell(r, at.col + labelColumn).value));
+    }
+    const series = seriesColumn === undefined ? '' : String(this.engine.cell(at.row + 1, at.col + seriesColumn).value);
+    view.title = series ? `Monthly searches: ${series}` : 'Monthly searches';
+    if (!view.values.length) view.empty = 'No monthly values yet.';
+    return view;
+  }
+}
+
+/** 0-based position of an A1 cell. */
+function position(a1: string): { row: number; col: number } {
+  const ref = parseA1(a1);
+  if (!ref || ref.startRow === null || ref.startColumn === null) throw new Error(`playground: bad cell ${a1}`);
+  return { row: ref.startRow - 1, col: ref.startColumn - 1 };
+}
+
+/** A typed entry as an engine change. */
+function change(a1: string, input: string): CellChange {
+  const { row, col } = position(a1);
+  return { row, col, content: input === '' ? null : input };
+}
+
+/**
+ * What to set in the engine so it holds what the script left in the model's cell, or undefined when
+ * they agree. A spilled cell the script cleared is left alone: the formula spills into it again.
+ */
+function contentToApply(formula: string | undefined, value: SheetCellValue, engine: EngineCell): CellChange['content'] | undefined {
+  if (formula !== undefined) return engine.formula === formula ? undefined : formula;
+  if (engine.formula !== undefined) return asContent(value);
+  if (engine.spilled) return value === '' || sameValue(value, engine.value) ? undefined : asContent(value);
+  return sameValue(value, engine.value) ? undefined : asContent(value);
+}
+
+/** A model value as engine content: text stays text (a leading ' stops it being parsed). */
+function asContent(value: SheetCellValue): CellChange['content'] {
+  if (value === '') return null;
+  if (typeof value === 'string') return `'${value}`;
+  if (value instanceof Date) return `'${value.toISOString()}`;
+  return value;
+}
+
+function sameValue(a: SheetCellValue, b: number | string | boolean): boolean {
+  if (a instanceof Date) return false;
+  return a === b;
+}
+
+function kindOf(value: SheetCellValue): CellView['k'] | undefined {
+  if (typeof value === 'number' || value instanceof Date) return 'n';
+  if (typeof value === 'boolean') return 'b';
+  return undefined;
+}
+
+function unique(cells: { row: number; col: number }[]): { row: number; col: number }[] {
+  const seen = new Set<string>();
+  return cells.filter((c) => {
+    const key = `${c.row}:${c.col}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
