@@ -1,0 +1,57 @@
+/**
+ * The demo workbook `npm start` opens: what a newcomer sees working within a minute.
+ */
+import type { ChartSpec } from './workbook.js';
+
+/** Typed into Sheet1 in this order, as a user would (A1, what is typed). */
+export const DEMO_CELLS: readonly (readonly [string, string])[] = [
+  ['A1', 'Keyword'],
+  ['B1', 'Search Score'],
+  // Duplicates and case variants are fetched once.
+  ['A2', 'coffee'],
+  ['A3', 'Coffee'],
+  ['A4', 'electric bikes'],
+  ['A5', 'tea'],
+  ['A6', ' coffee '],
+  ['A7', 'cold brew'],
+  ['A8', 'TEA'],
+  ['A9', 'matcha'],
+  ['A10', 'Electric Bikes'],
+  ['A11', 'espresso'],
+  ['B2', '=SEARCH_SCORE(A2:A11)'],
+  ['D1', '=SEARCH_TREND("coffee")'],
+  ['A14', 'Brand'],
+  ['B14', 'Brand score'],
+  ['A15', 'acme-pay'],
+  ['A16', 'acme-cloud'],
+  ['A17', 'strypo'],
+  ['A18', 'nimbus-chat'],
+  ['A19', 'brightcart'],
+  ['B15', '=BRAND_SCORE(A15:A19)'],
+  ['A22', 'acme-pay signals'],
+  ['A23', '=BRAND_PROFILE("acme-pay", "signals", "transpose")'],
+  ['A31', 'Your allowance'],
+  ['A32', '=API_USAGE()'],
+];
+
+/** Label cells shown bold. */
+export const DEMO_BOLD: readonly string[] = ['A1', 'B1', 'A14', 'B14', 'A22', 'A31'];
+
+/** The trend table's 12 monthly volumes as a line chart floating beside the brand table. */
+export const DEMO_CHARTS: readonly ChartSpec[] = [
+  {
+    anchor: 'D15',
+    columns: 7,
+    rows: 14,
+    source: 'D1',
+    labels: ['months.month', 'history.period'],
+    values: ['months.volume', 'history.searches'],
+    series: ['keyword', 'query'],
+  },
+];
+
+/** A ranking table inserted at start through the add-on's own insertRankingTable, on its own sheet. */
+export const DEMO_RANKING_TABLE = { group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 25 } as const;
+
+/** A schedule, so "Run the schedule trigger now" has a trigger to fire. */
+export const DEMO_SCHEDULE = { kind: 'daily', hour: 6 } as const;

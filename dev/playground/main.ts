@@ -1,0 +1,90 @@
+/**
+ * `npm start` (after the build): the playground on 127.0.0.1.
+ *
+ *   tsx dev/playground/main.ts [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]
+ *
+ * The page's port also comes from PORT. Ctrl-C or SIGTERM stops everything it started and exits 0; a
+ * port in use is one line on stderr and exit code 1.
+ */
+import { parseArgs } from 'node:util';
+import { PortInUseError, startPlayground, type Playground } from './server.js';
+
+const DEFAULT_PORT = 3000;
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+function portOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`${name} must be a port number (0–65535), not "${value}".`, 2);
+  return port;
+}
+
+let args: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    options: {
+      port: { type: 'string' },
+      'service-port': { type: 'string' },
+      'host-port': { type: 'string' },
+      schema: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+}
+try {
+  args = parse();
+} catch (error) {
+  fail(`${(error as Error).message}\nUsage: npm start -- [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]`, 2);
+}
+if (args.help) {
+  process.stdout.write('Usage: npm start -- [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]\n');
+  process.exit(0);
+}
+const schema = args.schema ?? 'a';
+if (schema !== 'a' && schema !== 'b') fail(`--schema must be a or b, not "${schema}".`, 2);
+
+const started = Date.now();
+let playground: Playground;
+try {
+  playground = await startPlayground({
+    port: portOption(args.port ?? process.env.PORT, args.port !== undefined ? '--port' : 'PORT', DEFAULT_PORT),
+    servicePort: portOption(args['service-port'], '--service-port', 0),
+    hostPort: portOption(args['host-port'], '--host-port', 0),
+    schema,
+  });
+} catch (error) {
+  if (error instanceof PortInUseError) fail(error.message, 1);
+  fail(`The playground could not start: ${(error as Error).message}`, 1);
+}
+
+process.stdout.write(
+  [
+    '',
+    `  Search Demand playground: ${playground.url}`,
+    '',
+    `  A spreadsheet running the built add-on (dist/Code.js) with its real sidebar, against a local`,
+    `  stand-in of the service. Demo API key: ${playground.demoKey} (already saved; paste it in`,
+    `  Settings to try saving a key).`,
+    '',
+    `  local service ${playground.serviceUrl}   sidebar host ${playground.sidebarHostUrl}`,
+    `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C stops everything.`,
+    '',
+  ].join('\n') + '\n',
+);
+
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    process.stderr.write(`${signal} again: exiting now.\n`);
+    process.exit(1);
+  }
+  stopping = true;
+  await playground.close();
+  process.exit(0);
+}
+process.on('SIGINT', (s) => void stop(s));
+process.on('SIGTERM', (s) => void stop(s));

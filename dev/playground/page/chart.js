@@ -1,0 +1,105 @@
+// @ts-check
+/**
+ * A small SVG line chart (no library), floating over the grid like a Sheets chart.
+ */
+
+/** @typedef {import('../state.js').ChartView} ChartView */
+
+const SVG = 'http://www.w3.org/2000/svg';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An SVG element with attributes.
+ * @param {string} name
+ * @param {Record<string, string | number>} attributes
+ * @param {string} [text]
+ */
+function svg(name, attributes, text) {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * "2026-04" → "Apr" (with the year on January and on the first point); other labels as they are.
+ * @param {string} label
+ * @param {number} index
+ */
+function shortLabel(label, index) {
+  const match = /^(\d{4})-(\d{2})$/.exec(label);
+  if (!match) return label;
+  const month = MONTHS[Number(match[2]) - 1] ?? label;
+  return index === 0 || match[2] === '01' ? `${month} ${match[1]?.slice(2)}` : month;
+}
+
+/**
+ * Round ticks covering [min, max].
+ * @param {number} min
+ * @param {number} max
+ * @returns {number[]}
+ */
+function ticks(min, max) {
+  if (min === max) return [min - 1, min, min + 1];
+  const rough = (max - min) / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? rough;
+  const out = [];
+  for (let v = Math.floor(min / step) * step; v <= max + step * 0.999; v += step) out.push(Number(v.toFixed(10)));
+  return out;
+}
+
+/**
+ * Draws one chart into a positioned box.
+ * @param {ChartView} chart
+ * @param {{ left: number, top: number, width: number, height: number }} box pixels within the grid
+ */
+export function renderChart(chart, box) {
+  const frame = document.createElement('figure');
+  frame.className = 'chart';
+  frame.style.margin = '0';
+  frame.style.left = `${box.left}px`;
+  frame.style.top = `${box.top}px`;
+  frame.style.width = `${box.width}px`;
+  frame.style.height = `${box.height}px`;
+  frame.setAttribute('aria-label', chart.title);
+  const title = document.createElement('h2');
+  title.textContent = chart.title;
+  const note = document.createElement('p');
+  note.className = 'chart-note';
+  note.textContent = chart.empty ? '' : `${chart.values.length} months, from the SEARCH_TREND table`;
+  const width = box.width - 22;
+  const height = box.height - 52;
+  const plot = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${chart.title}: line chart` });
+  frame.append(title, note, plot);
+
+  if (chart.empty || chart.values.length === 0) {
+    plot.append(svg('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'empty' }, chart.empty ?? 'No data'));
+    return frame;
+  }
+  const pad = { left: 46, right: 10, top: 8, bottom: 22 };
+  const yTicks = ticks(Math.min(...chart.values), Math.max(...chart.values));
+  const yMin = yTicks[0] ?? 0;
+  const yMax = yTicks[yTicks.length - 1] ?? 1;
+  const n = chart.values.length;
+  const x = (/** @type {number} */ i) => pad.left + (n === 1 ? 0 : (i * (width - pad.left - pad.right)) / (n - 1));
+  const y = (/** @type {number} */ v) => pad.top + (1 - (v - yMin) / (yMax - yMin || 1)) * (height - pad.top - pad.bottom);
+
+  for (const t of yTicks) {
+    plot.append(svg('line', { x1: pad.left, x2: width - pad.right, y1: y(t), y2: y(t), class: 'gridline' }));
+    plot.append(svg('text', { x: pad.left - 6, y: y(t) + 3, 'text-anchor': 'end', class: 'axis' }, t.toLocaleString('en-US')));
+  }
+  const every = Math.ceil(n / Math.max(1, Math.floor((width - pad.left) / 44)));
+  chart.labels.forEach((label, i) => {
+    if (i % every === 0) plot.append(svg('text', { x: x(i), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, shortLabel(label, i)));
+  });
+  const points = chart.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+  plot.append(svg('polygon', { points: `${x(0)},${y(yMin)} ${points.join(' ')} ${x(n - 1)},${y(yMin)}`, class: 'area' }));
+  plot.append(svg('polyline', { points: points.join(' '), class: 'series' }));
+  chart.values.forEach((v, i) => {
+    const dot = svg('circle', { cx: x(i), cy: y(v), r: 3, class: 'dot' });
+    dot.append(svg('title', {}, `${chart.labels[i] ?? ''}: ${v.toLocaleString('en-US')}`));
+    plot.append(dot);
+  });
+  return frame;
+}

@@ -1,0 +1,387 @@
+/**
+ * The playground behind `npm start`: the local service (a child process), a dev/gas runtime whose user
+ * saved the demo key, dev/host serving the real sidebar, the formula engine, and a page on 127.0.0.1
+ * with a grid to type formulas into. Everything runs the built dist/Code.js.
+ *
+ *   GET  /                       the page (dev/playground/page/)
+ *   GET  /api/state[?since=N]    PlaygroundState, or { version } alone while it is still N
+ *   POST /api/edit               EditRequest → PlaygroundState
+ *   POST /api/select             { sheet, row, column }: the selection scripts see (insert at the selected cell)
+ *   POST /api/menu               { fn } runs an add-on menu item → MenuResponse
+ *   POST /api/trigger            runs the schedule's time-driven trigger now → PlaygroundState
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { GasRuntime, columnLetters, triggerEvent, type ExecutionResult, type TriggerRecord } from '../gas/index.js';
+import { startHost, type HostHandle } from '../host/index.js';
+import { startService, type Schema, type ServiceHandle } from '../service/harness.js';
+import { DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE } from './demo.js';
+import type { EditRequest, MenuItemView, MenuResponse, PlaygroundState, StatusView } from './state.js';
+import { Workbook } from './workbook.js';
+
+/** The key the local service accepts, saved for the playground's user (paste it in Settings to try). */
+export const DEMO_KEY = 'sdm-demo-local-4f7a';
+
+export interface PlaygroundOptions {
+  /** The page's port; default 0 (any free port). */
+  port?: number;
+  /** The local service's port; default 0. */
+  servicePort?: number;
+  /** dev/host's port (the sidebar iframe); default 0. */
+  hostPort?: number;
+  /** Which of the service's naming schemas to serve; default 'a'. */
+  schema?: Schema;
+  /** Load the demo workbook, ranking table and schedule (default true). */
+  demo?: boolean;
+}
+
+export interface Playground {
+  /** The page, e.g. http://127.0.0.1:3000 */
+  url: string;
+  serviceUrl: string;
+  sidebarHostUrl: string;
+  demoKey: string;
+  runtime: GasRuntime;
+  service: ServiceHandle;
+  workbook: Workbook;
+  /** Stops the page, the sidebar host, the runtime's worker and the service process. */
+  close(): Promise<void>;
+}
+
+/** A port someone else holds; the message is the one line the CLI prints. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    readonly flag: '--port' | '--service-port' | '--host-port',
+  ) {
+    super(
+      flag === '--port'
+        ? `Port ${port} is already in use: stop what is using it, or pick another with --port ${port + 1} (or PORT=${port + 1}).`
+        : `Port ${port} (${flag}) is already in use: pick another with ${flag} ${port + 1}, or ${flag} 0 for any free port.`,
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+const PAGE_DIR = fileURLToPath(new URL('./page/', import.meta.url));
+const STATIC: Record<string, [file: string, type: string]> = {
+  '/': ['index.html', 'text/html; charset=utf-8'],
+  '/index.html': ['index.html', 'text/html; charset=utf-8'],
+  '/style.css': ['style.css', 'text/css; charset=utf-8'],
+  '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
+  '/grid.js': ['grid.js', 'text/javascript; charset=utf-8'],
+  '/chart.js': ['chart.js', 'text/javascript; charset=utf-8'],
+};
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const BIND = '127.0.0.1';
+const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * Starts everything and loads the demo workbook.
+ * @throws PortInUseError when a port asked for is taken (nothing is left running)
+ */
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  let app: App | undefined;
+  const server = createServer((req, res) => {
+    if (!app) return sendJson(res, 503, { error: 'The playground is starting; reload in a moment.' });
+    app.handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: (error as Error).message });
+      else res.end();
+    });
+  });
+  const port = await listen(server, options.port ?? 0).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new PortInUseError(options.port ?? 0, '--port') : error;
+  });
+  const url = `http://${BIND}:${port}`;
+  const cleanup: (() => Promise<void> | void)[] = [() => closeServer(server)];
+  const stopAll = async () => {
+    for (const step of cleanup.reverse()) await step();
+  };
+
+  try {
+    const service = await startService({ keys: [DEMO_KEY], port: options.servicePort ?? 0, schema: options.schema ?? 'a' }).catch((error: Error) => {
+      throw /already in use/.test(error.message) ? new PortInUseError(options.servicePort ?? 0, '--service-port') : error;
+    });
+    cleanup.push(() => service.stop());
+
+    const runtime = new GasRuntime();
+    cleanup.push(() => runtime.close());
+    runtime.properties.user.set('SDM_API_KEY', DEMO_KEY);
+    runtime.properties.user.set('SDM_BASE_URL', service.url);
+    // Opening the spreadsheet builds the add-on's menu.
+    const opened = runtime.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger' });
+    if (!opened.ok) throw new Error(`onOpen failed: ${opened.error}`);
+
+    const counters = { evaluations: 0, fromAddonCache: 0 };
+    const workbook = new Workbook(runtime, {
+      run: (fn, args) => runtime.run(fn, args, { mode: 'custom-function' }),
+      onEvaluation: ({ result }) => {
+        counters.evaluations++;
+        if (result.ok && result.fetchCount === 0) counters.fromAddonCache++;
+      },
+    });
+    cleanup.push(() => workbook.destroy());
+
+    let changed = () => {};
+    const host: HostHandle = await startHost({
+      runtime,
+      port: options.hostPort ?? 0,
+      // A sidebar call may have written cells (insert a table, refresh formulas).
+      onRun: () => changed(),
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EADDRINUSE' ? new PortInUseError(options.hostPort ?? 0, '--host-port') : error;
+    });
+    cleanup.push(() => host.close());
+
+    app = new App({ runtime, service, host, workbook, counters });
+    changed = () => app?.scriptRan();
+    if (options.demo !== false) loadDemo(runtime, workbook);
+    app.scriptRan();
+
+    return {
+      url,
+      serviceUrl: service.url,
+      sidebarHostUrl: host.url,
+      demoKey: DEMO_KEY,
+      runtime,
+      service,
+      workbook,
+      close: async () => {
+        app = undefined;
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    app = undefined;
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Types the demo workbook, then inserts a ranking table and sets a schedule through the add-on. */
+function loadDemo(runtime: GasRuntime, workbook: Workbook): void {
+  workbook.type(DEMO_CELLS);
+  for (const a1 of DEMO_BOLD) {
+    const ref = workbook.formulaSheet.rect(a1);
+    workbook.formulaSheet.update(ref.row, ref.column, (cell) => {
+      cell.format = { ...cell.format, fontWeight: 'bold' };
+    });
+  }
+  const sidebarCall = (fn: string, arg: unknown) => {
+    const result = runtime.run(fn, [arg], { mode: 'sidebar' });
+    if (!result.ok) process.stderr.write(`playground: demo ${fn} failed: ${result.error}\n`);
+  };
+  sidebarCall('insertRankingTable', DEMO_RANKING_TABLE);
+  sidebarCall('setRefreshSchedule', DEMO_SCHEDULE);
+  runtime.spreadsheet.setActive(workbook.formulaSheet.name, 'A1');
+}
+
+interface AppParts {
+  runtime: GasRuntime;
+  service: ServiceHandle;
+  host: HostHandle;
+  workbook: Workbook;
+  counters: { evaluations: number; fromAddonCache: number };
+}
+
+/** The page's HTTP API over the running parts. */
+class App {
+  #version = 1;
+  readonly #parts: AppParts;
+
+  constructor(parts: AppParts) {
+    this.#parts = parts;
+  }
+
+  /** After any script execution: sync what it wrote, and tell the page something changed. */
+  scriptRan(): void {
+    this.#parts.workbook.afterScript();
+    this.#version++;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const hostName = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (!LOCAL_HOSTS.has(hostName)) return sendJson(res, 403, { error: 'The playground answers only local names.' });
+    const url = new URL(req.url ?? '/', 'http://local');
+    const file = STATIC[url.pathname];
+    if (file && (req.method === 'GET' || req.method === 'HEAD')) return sendFile(res, file);
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
+    if (url.pathname === '/api/state' && req.method === 'GET') {
+      const since = Number(url.searchParams.get('since'));
+      if (since === this.#version) return sendJson(res, 200, { version: this.#version });
+      return sendJson(res, 200, await this.#state());
+    }
+    if (!url.pathname.startsWith('/api/')) return sendJson(res, 404, { error: 'not found' });
+    if (req.method !== 'POST') return sendJson(res, 405, { error: 'POST only' });
+    // A page on another origin cannot send JSON without a CORS preflight, which is never granted.
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendJson(res, 415, { error: 'expected application/json' });
+    if (req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`) {
+      return sendJson(res, 403, { error: 'cross-origin calls are refused' });
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      if (typeof body !== 'object' || body === null) throw new Error('expected an object');
+    } catch (error) {
+      return sendJson(res, 400, { error: `bad request: ${(error as Error).message}` });
+    }
+    switch (url.pathname) {
+      case '/api/edit':
+        return this.#edit(res, body);
+      case '/api/select':
+        return this.#select(res, body);
+      case '/api/menu':
+        return this.#menu(res, body);
+      case '/api/trigger':
+        return this.#trigger(res);
+      default:
+        return sendJson(res, 404, { error: 'not found' });
+    }
+  }
+
+  async #edit(res: ServerResponse, body: Record<string, unknown>): Promise<void> {
+    const { sheet, row, column, input } = body as Partial<EditRequest>;
+    if (typeof sheet !== 'string' || typeof input !== 'string' || !isIndex(row) || !isIndex(column)) {
+      return sendJson(res, 400, { error: 'expected { sheet, row, column, input }' });
+    }
+    const { workbook } = this.#parts;
+    if (!workbook.isFormulaSheet(sheet)) return sendJson(res, 400, { error: `"${sheet}" holds values the add-on wrote: type into ${workbook.formulaSheet.name}.` });
+    workbook.type([[`${columnLetters(column)}${row}`, input]]);
+    this.#version++;
+    sendJson(res, 200, await this.#state());
+  }
+
+  #select(res: ServerResponse, body: Record<string, unknown>): void {
+    const { sheet, row, column } = body;
+    const { spreadsheet } = this.#parts.runtime;
+    if (typeof sheet !== 'string' || !isIndex(row) || !isIndex(column) || !spreadsheet.findSheet(sheet)) {
+      return sendJson(res, 400, { error: 'expected { sheet, row, column } of an existing sheet' });
+    }
+    spreadsheet.setActive(sheet, `${columnLetters(column)}${row}`);
+    sendJson(res, 200, { ok: true });
+  }
+
+  async #menu(res: ServerResponse, body: Record<string, unknown>): Promise<void> {
+    const fn = body.fn;
+    if (typeof fn !== 'string' || !this.#menuItems().some((item) => item.kind === 'item' && item.fn === fn)) {
+      return sendJson(res, 400, { error: 'not an item of the add-on menu' });
+    }
+    const { runtime, host } = this.#parts;
+    const before = runtime.ui.sidebars.length;
+    const result = runtime.run(fn, [], { mode: 'menu' });
+    this.scriptRan();
+    const opened = runtime.ui.sidebars.slice(before).some((s) => s.executionId === result.executionId);
+    const answer: MenuResponse = { state: await this.#state() };
+    // The iframe loads the sidebar from dev/host, which runs the same menu function to build it.
+    if (opened) answer.sidebarUrl = `${host.url}/__gas/open/${encodeURIComponent(fn)}`;
+    if (!result.ok) answer.error = result.error ?? 'Unknown error';
+    sendJson(res, 200, answer);
+  }
+
+  async #trigger(res: ServerResponse): Promise<void> {
+    const trigger = this.#scheduleTrigger();
+    if (!trigger) return sendJson(res, 409, { error: 'No schedule is set: choose one in the sidebar (Insert ranking table).' });
+    const result: ExecutionResult = this.#parts.runtime.fireTrigger(trigger);
+    this.scriptRan();
+    const state = await this.#state();
+    sendJson(res, 200, result.ok ? state : { ...state, error: result.error });
+  }
+
+  #scheduleTrigger(): TriggerRecord | undefined {
+    const { runtime } = this.#parts;
+    return runtime.triggers.find((t) => t.source === 'CLOCK' && t.documentId === runtime.spreadsheet.id);
+  }
+
+  #menuItems(): MenuItemView[] {
+    const menu = [...this.#parts.runtime.ui.menus].reverse().find((m) => m.addon);
+    const items: MenuItemView[] = [];
+    for (const entry of menu?.entries ?? []) {
+      if (entry.kind === 'item') items.push({ kind: 'item', caption: entry.caption, fn: entry.functionName });
+      else if (entry.kind === 'separator') items.push({ kind: 'separator' });
+    }
+    return items;
+  }
+
+  async #state(): Promise<PlaygroundState> {
+    const { runtime, workbook, host, counters } = this.#parts;
+    const trigger = this.#scheduleTrigger();
+    return {
+      version: this.#version,
+      sheets: workbook.sheetViews(),
+      activeSheet: runtime.spreadsheet.active.sheet.name,
+      charts: workbook.chartViews(DEMO_CHARTS),
+      toasts: runtime.toasts.slice(-5).map((t, i, recent) => ({
+        id: runtime.toasts.length - recent.length + i,
+        title: t.title,
+        message: t.message,
+        seconds: t.timeoutSeconds,
+      })),
+      menu: this.#menuItems(),
+      trigger: trigger ? { description: trigger.description } : null,
+      status: { ...(await this.#serviceStats()), ...counters },
+      sidebarHost: host.url,
+      demoKey: DEMO_KEY,
+    };
+  }
+
+  async #serviceStats(): Promise<Pick<StatusView, 'requests' | 'freshCredits' | 'serviceCacheHits'>> {
+    try {
+      const stats = await this.#parts.service.control.stats();
+      return { requests: stats.requests, freshCredits: stats.freshCredits, serviceCacheHits: stats.cacheHits };
+    } catch {
+      return { requests: 0, freshCredits: 0, serviceCacheHits: 0 };
+    }
+  }
+}
+
+function isIndex(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 100_000;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, BIND, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('body over 256 KB'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendFile(res: ServerResponse, [file, type]: [string, string]): void {
+  res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.end(readFileSync(`${PAGE_DIR}${file}`));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
