@@ -191,7 +191,7 @@ describe('the schedule', () => {
     expect(myTriggers()).toHaveLength(1);
     const [trigger] = myTriggers();
     expect(trigger).toMatchObject({ eventType: 'CLOCK', source: 'CLOCK' });
-    expect(trigger!.description).toMatch(/day/);
+    expect(trigger!.description).toMatch(/^every day at 06:/);
 
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await expect.poll(() => page.locator('#schedule-status').getAttribute('class')).toContain('status-success');
