@@ -49,10 +49,11 @@ export function readSubject(raw: unknown, kind: SubjectKind): Subject {
   if (/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) {
     return bad(`${label} contains half of a character (an emoji or symbol cut in two)`);
   }
+  // Case folding can lengthen text (İ becomes two characters), so the length is checked after it.
+  if (kind === 'keyword' || kind === 'name' || kind === 'slug') text = text.toLowerCase();
   if (text.length > MAX_SUBJECT_LENGTH) {
     return bad(`${label} is too long (${text.length} characters; at most ${MAX_SUBJECT_LENGTH})`);
   }
-  if (kind === 'keyword' || kind === 'name' || kind === 'slug') text = text.toLowerCase();
   if (kind === 'group' && !/^[^:\s]+:[^:\s].*$/.test(text)) {
     return bad(`group "${text}" must look like prefix:name, for example sector:fintech`);
   }
