@@ -151,12 +151,13 @@ describe('GasWorkerPool', () => {
   });
 
   it('makes another worker wait while a lock is held, and frees an unreleased lock when its execution ends', async () => {
-    const holder = pool.run('HOLD', ['script', 400], { mode: 'menu' });
-    await new Promise((r) => setTimeout(r, 150));
+    const holder = pool.run('HOLD', ['script', 1500], { mode: 'menu' });
+    // Wait until the worker has really taken the lock (a loaded machine may start it late).
+    for (let i = 0; i < 200 && !pool.locks.holder('script'); i++) await new Promise((r) => setTimeout(r, 10));
     expect(pool.locks.holder('script')).toMatch(/^execution:\d+$/);
     const [[gotNow]] = (await pool.run('TRY', ['script', 0], { mode: 'menu' })).value as [[boolean, number]];
     expect(gotNow).toBe(false);
-    const waiter = pool.run('TRY', ['script', 5000], { mode: 'menu' });
+    const waiter = pool.run('TRY', ['script', 10_000], { mode: 'menu' });
     const held = await holder;
     expect(held.value).toBe(true);
     expect(pool.locks.holder('script')).toBeUndefined();

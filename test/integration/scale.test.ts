@@ -82,9 +82,16 @@ describe('1,000 keywords in one range', () => {
       expect(v).toBe('Not fetched in time: recalculate to continue (what was fetched is cached).');
     }
 
-    const second = slowRun();
-    expect(second.timedOut).toBe(false);
-    expect((second.value as unknown[][]).every((r) => typeof r[0] === 'number')).toBe(true);
+    // Each recalculation continues from the cache; a loaded machine may need one more.
+    let rowsNow = rows;
+    for (let run = 0; run < 4 && rowsNow.some((v) => typeof v !== 'number'); run++) {
+      const next = slowRun();
+      expect(next.timedOut).toBe(false);
+      const fetchedNow = (next.value as unknown[][]).filter((r) => typeof r[0] === 'number').length;
+      expect(fetchedNow).toBeGreaterThan(rowsNow.filter((v) => typeof v === 'number').length);
+      rowsNow = (next.value as unknown[][]).map((r) => r[0]);
+    }
+    expect(rowsNow.every((v) => typeof v === 'number')).toBe(true);
     expect(await stack.requests('/trend')).toBe(300);
   }, 60_000);
 });
