@@ -149,7 +149,7 @@ describe('time limits', () => {
     const r = run('function F() { for (;;) {} }', 'F', [], { timeLimitMs: 300 });
     expect(r).toMatchObject({ ok: false, timedOut: true, error: 'Exceeded maximum execution time' });
     expect(r.durationMs).toBeGreaterThanOrEqual(290);
-    expect(r.durationMs).toBeLessThan(1500);
+    expect(r.durationMs).toBeLessThan(5000);
   });
 
   it('counts evaluating Code.js against the deadline', () => {
