@@ -135,3 +135,14 @@ describe('top-level generation', () => {
     }
   });
 });
+
+describe('dependencies', () => {
+  it('ships no runtime dependency: the bundle holds only our code, so npm audit --omit=dev has nothing to flag', () => {
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as Record<string, unknown>;
+    expect(pkg.dependencies ?? {}).toEqual({});
+    // Every dev dependency is pinned to an exact version (package-lock.json pins the rest).
+    for (const [name, version] of Object.entries(pkg.devDependencies as Record<string, string>)) {
+      expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
+    }
+  });
+});
