@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration tests start their own service processes; keep files parallel but bounded (2 cores).
     maxWorkers: 2,
+    // Browser tests poll what the page shows; on a loaded machine a second is not enough.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
   },
 });

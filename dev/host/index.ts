@@ -216,14 +216,19 @@ function indexPage(htmlDir: string): string {
   return `<!DOCTYPE html><meta charset="utf-8"><title>dev/host</title><h1>Pages</h1><ul>${items || '<li>none: run npm run build</li>'}</ul>`;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * Reads a request body as UTF-8 text, refusing bodies over `maxBytes`.
+ * @param req the request
+ * @param maxBytes the largest body accepted
+ */
+export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('request body over 1 MB'));
+      if (size > maxBytes) {
+        reject(new Error(`request body over ${maxBytes} bytes`));
         req.destroy();
         return;
       }

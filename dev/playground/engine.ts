@@ -31,21 +31,11 @@ import {
   type RawCellContent,
   type SimpleCellAddress,
 } from 'hyperformula';
+import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas.js';
 import type { ExecutionResult } from '../gas/index.js';
 
-/** The add-on's custom functions (src/server/index.ts). */
-export const CUSTOM_FUNCTIONS = [
-  'SEARCH_TREND',
-  'SEARCH_SCORE',
-  'BRAND_SCORE',
-  'BRAND_PROFILE',
-  'COMPANY_PROFILE',
-  'MARKET_ANALYSIS',
-  'AI_INDUSTRIES',
-  'RANKING_OVERVIEW',
-  'RANKING_LIST',
-  'API_USAGE',
-] as const;
+/** The add-on's custom functions, as the add-on itself lists them. */
+export const CUSTOM_FUNCTIONS = CUSTOM_FUNCTION_NAMES;
 
 /** A value in one cell of an add-on result, in HyperFormula's terms. */
 type Scalar = number | string | boolean | typeof EmptyValue | CellError;

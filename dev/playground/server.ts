@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { GasRuntime, columnLetters, triggerEvent, type ExecutionResult, type TriggerRecord } from '../gas/index.js';
-import { startHost, type HostHandle } from '../host/index.js';
+import { readBody, startHost, type HostHandle } from '../host/index.js';
 import { startService, type Schema, type ServiceHandle } from '../service/harness.js';
 import { DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE } from './demo.js';
 import type { EditRequest, MenuItemView, MenuResponse, PlaygroundState, StatusView } from './state.js';
@@ -222,7 +222,7 @@ class App {
     }
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      body = JSON.parse(await readBody(req, MAX_BODY_BYTES)) as Record<string, unknown>;
       if (typeof body !== 'object' || body === null) throw new Error('expected an object');
     } catch (error) {
       return sendJson(res, 400, { error: `bad request: ${(error as Error).message}` });
@@ -358,23 +358,6 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body over 256 KB'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function sendFile(res: ServerResponse, [file, type]: [string, string]): void {
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });

@@ -12,7 +12,7 @@ export const CUSTOM_FUNCTION_NAMES = [
   'RANKING_OVERVIEW',
   'RANKING_LIST',
   'API_USAGE',
-];
+] as const;
 
 const OURS = new RegExp(`(^|[^A-Z0-9_.])(${CUSTOM_FUNCTION_NAMES.join('|')})\\s*\\(`, 'i');
 

@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { readPublicFunctions, TopLevelError } from '../../scripts/build/toplevel';
+import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas';
 import { SIDEBAR_FUNCTIONS } from '../../src/shared/sidebar-api';
 
 const SIDEBAR_PARAMS: Record<string, string[]> = {
@@ -75,6 +76,13 @@ describe('dist/Code.js', () => {
       expect(vm.runInContext(`typeof ${name}`, context), name).toBe('function');
       expect(vm.runInContext(`${name}.length`, context), name).toBe(params.length);
     }
+  });
+
+  it('recognises formulas by exactly the custom functions it exports', () => {
+    expect([...CUSTOM_FUNCTION_NAMES].sort()).toEqual(Object.keys(CUSTOM_FUNCTIONS).sort());
+    expect(readPublicFunctions(`${root}src/server/index.ts`).filter((f) => f.isCustomFunction).map((f) => f.name).sort()).toEqual(
+      Object.keys(CUSTOM_FUNCTIONS).sort(),
+    );
   });
 
   it('keeps the source JSDoc with @param per parameter, @return and @customfunction on each', () => {
