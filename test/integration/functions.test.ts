@@ -100,6 +100,16 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(grid[0]).toEqual(column(single, varying));
       expect(grid[1]).toHaveLength(12);
     });
+    it('says a field that gives a record is a table, on each row of a range', () => {
+      const { header, rows } = table(stack.value('SEARCH_TREND', 'coffee'));
+      // A dotted header whose value is the same on every row comes from a nested record.
+      const nested = header.find((h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1) as string;
+      const record = nested.split('.')[0] as string;
+      expect(stack.value('SEARCH_TREND', [['coffee'], ['tea']], record)).toEqual([
+        [`Field "${record}" gives a table per input: in a range, pick a field with one value or a list.`],
+        [`Field "${record}" gives a table per input: in a range, pick a field with one value or a list.`],
+      ]);
+    });
   });
 
   describe('SEARCH_SCORE', () => {

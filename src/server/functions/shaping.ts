@@ -33,8 +33,7 @@ export function shapeOne(data: Json, field: string | undefined, options: Options
     const table = flattenToTable(data);
     grid = table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]];
   } else {
-    const selection = selectPath(data, field);
-    if (!selection.ok) throw errors.input(capitalise(selection.message));
+    const selection = selectOrThrow(data, field);
     // Named by its full path, so the table's headers can be pasted back as fields.
     grid = valueToGrid(selection.value, { headers: !options.noHeaders, name: selection.path });
   }
@@ -47,9 +46,13 @@ export function shapeOne(data: Json, field: string | undefined, options: Options
  * @param field the path
  */
 export function select(data: Json, field: string): Json {
+  return selectOrThrow(data, field).value;
+}
+
+function selectOrThrow(data: Json, field: string): { value: Json; path: string } {
   const selection = selectPath(data, field);
   if (!selection.ok) throw errors.input(capitalise(selection.message));
-  return selection.value;
+  return selection;
 }
 
 /** Per input cell of a range: blank, an error text, or an answer. */
@@ -85,7 +88,7 @@ export function shapeRangeValues(values: RangeValue[][], options: Options, field
   if (!anyList || !oneDimensional) {
     return finish(
       values.map((row) =>
-        row.map((v) => (v.kind === 'blank' ? '' : v.kind === 'message' ? v.text : isList(v) ? listInGrid(fieldName) : cellOf(v.value))),
+        row.map((v) => (v.kind === 'blank' ? '' : v.kind === 'message' ? v.text : isList(v) ? listInGrid(fieldName) : toCell(v.value))),
       ),
       options,
     );
@@ -96,9 +99,10 @@ export function shapeRangeValues(values: RangeValue[][], options: Options, field
     if (v.kind === 'blank') return [''];
     if (v.kind === 'message') return [v.text];
     const value = v.value;
-    if (!Array.isArray(value)) return [cellOf(value)];
-    if (value.some((x) => x !== null && typeof x === 'object')) return [tableInRow(fieldName)];
-    return value.length ? value.map(cellOf) : [''];
+    if (value === null || typeof value !== 'object') return [toCell(value)];
+    // A record, or a list of records, is a table: it cannot fit one row.
+    if (!Array.isArray(value) || value.some((x) => x !== null && typeof x === 'object')) return [tableInRow(fieldName)];
+    return value.length ? value.map(toCell) : [''];
   });
   return finish(rectangular(rows), options);
 }
@@ -106,8 +110,6 @@ export function shapeRangeValues(values: RangeValue[][], options: Options, field
 const listInGrid = (field: string) => `Field "${field}" gives a list: use one column of keywords for lists.`;
 const tableInRow = (field: string) =>
   `Field "${field}" gives a table per input: in a range, pick a field with one value or a list.`;
-
-const cellOf = (value: Json): Cell => toCell(value);
 
 function finish(grid: Grid, options: Options): Output {
   const shaped = options.transpose ? transpose(grid) : grid;
