@@ -22,7 +22,6 @@ export type Answer = { ok: true; data: Json } | { ok: false; error: AddonError }
 export interface LookupStats {
   cacheHits: number;
   requests: number;
-  serviceCacheHits: number;
   /** Answers the service computed fresh (not from its 7-day cache): what costs credits. */
   freshCredits: number;
 }
@@ -50,7 +49,7 @@ function lookupAnswers(
   budget: Budget,
 ): { answers: Map<string, Answer>; stats: LookupStats } {
   const answers = new Map<string, Answer>();
-  const stats: LookupStats = { cacheHits: 0, requests: 0, serviceCacheHits: 0, freshCredits: 0 };
+  const stats: LookupStats = { cacheHits: 0, requests: 0, freshCredits: 0 };
   const distinct = [...new Set(subjects)];
   if (!distinct.length) return { answers, stats };
 
@@ -65,8 +64,7 @@ function lookupAnswers(
     const what = describeSubject(endpoint, subject);
     const hit = found.get(key);
     if (hit) {
-      stats.cacheHits++;
-      answers.set(subject ?? '', answerOf(hit, what));
+      takeHit(hit, subject ?? '', what, answers, stats);
       continue;
     }
     const url = buildUrl(baseUrl, endpoint, subject);
@@ -93,10 +91,7 @@ function lookupAnswers(
   const fetchMisses = (list: Miss[]) => fetchAndStore(endpoint, list, apiKey, budget, answers, stats);
   for (const miss of misses) {
     const hit = claim.found.get(miss.request.id);
-    if (hit) {
-      stats.cacheHits++;
-      answers.set(miss.subject, answerOf(hit, miss.request.what));
-    }
+    if (hit) takeHit(hit, miss.subject, miss.request.what, answers, stats);
   }
   fetchMisses(misses.filter((m) => claimed.has(m.request.id)));
   const awaited = misses.filter((m) => claim.pending.has(m.request.id));
@@ -117,8 +112,10 @@ interface Miss {
   subject: string;
 }
 
-function answerOf(hit: Cached, what: string): Answer {
-  return hit.kind === 'data' ? { ok: true, data: hit.data } : { ok: false, error: errors.notFound(what) };
+/** Counts a cache hit and records its answer (a cached "not found" answers with its error). */
+function takeHit(hit: Cached, subject: string, what: string, answers: Map<string, Answer>, stats: LookupStats): void {
+  stats.cacheHits++;
+  answers.set(subject, hit.kind === 'data' ? { ok: true, data: hit.data } : { ok: false, error: errors.notFound(what) });
 }
 
 /** Fetches misses this execution has marked as its own, stores what may be stored, clears the marks. */
@@ -145,8 +142,7 @@ function fetchAndStore(
     }
     if (outcome.ok || outcome.error.kind !== 'budget') stats.requests++;
     if (outcome.ok) {
-      if (outcome.fromServiceCache) stats.serviceCacheHits++;
-      else stats.freshCredits++;
+      if (!outcome.fromServiceCache) stats.freshCredits++;
       writes.push({ key: request.id, value: { kind: 'data', data: outcome.data }, ttlSeconds: endpoint.ttlSeconds });
       answers.set(subject, { ok: true, data: outcome.data });
     } else {
@@ -181,10 +177,8 @@ function waitForOthers(awaited: Miss[], budget: Budget, answers: Map<string, Ans
     const next: Miss[] = [];
     for (const miss of waiting) {
       const hit = found.get(miss.request.id);
-      if (hit) {
-        stats.cacheHits++;
-        answers.set(miss.subject, answerOf(hit, miss.request.what));
-      } else if (pending.has(miss.request.id)) next.push(miss);
+      if (hit) takeHit(hit, miss.subject, miss.request.what, answers, stats);
+      else if (pending.has(miss.request.id)) next.push(miss);
       else orphans.push(miss);
     }
     waiting = next;

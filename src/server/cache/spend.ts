@@ -5,6 +5,7 @@
  * maximum), so an idle day's early counts can expire: the sidebar says "as far as it can be counted".
  */
 import type { DocumentSpend } from '../../shared/sidebar-api';
+import { openCache } from './store';
 
 const SHARDS = 8;
 const TTL_S = 21_600;
@@ -19,21 +20,13 @@ export interface Spend {
 const today = () => new Date().toISOString().slice(0, 10);
 const shardKey = (day: string, shard: number) => `sdm-spend|${day}|${shard}`;
 
-function documentCache(): GoogleAppsScript.Cache.Cache | null {
-  try {
-    return CacheService.getDocumentCache() ?? CacheService.getUserCache();
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Adds a lookup's counts to today's total.
  * @param spend what one execution spent
  */
 export function recordSpend(spend: Spend): void {
   if (!spend.requests && !spend.cacheHits) return;
-  const cache = documentCache();
+  const cache = openCache();
   if (!cache) return;
   try {
     const key = shardKey(today(), Math.floor(Math.random() * SHARDS));
@@ -53,7 +46,7 @@ export function recordSpend(spend: Spend): void {
 export function readSpend(): DocumentSpend {
   const day = today();
   const total: DocumentSpend = { day, requests: 0, freshCredits: 0, cacheHits: 0 };
-  const cache = documentCache();
+  const cache = openCache();
   if (!cache) return total;
   try {
     const values = cache.getAll(Array.from({ length: SHARDS }, (_, i) => shardKey(day, i)));

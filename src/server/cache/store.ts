@@ -23,7 +23,8 @@ export interface CacheWrite {
   ttlSeconds: number;
 }
 
-function openCache(): GoogleAppsScript.Cache.Cache | null {
+/** The document cache, else the user cache (never the script cache); null when neither is available. */
+export function openCache(): GoogleAppsScript.Cache.Cache | null {
   try {
     return CacheService.getDocumentCache() ?? CacheService.getUserCache();
   } catch {

@@ -65,7 +65,7 @@ export function lookupScores(endpoint: Endpoint, subjectArg: unknown, preferred:
     const found = findScore(data, preferred);
     if (found.ok) return found.value;
     const hint = found.candidates.length ? ` Use ${fallback} with a field, such as "${found.candidates[0]}".` : '';
-    throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1).replace(/ — .*$/, '')}.${hint}`);
+    throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.${hint}`);
   };
   const first = input.cells[0]?.[0];
   if (input.single && first) return score(fetchOne(endpoint, requireSubject(first, kind)));

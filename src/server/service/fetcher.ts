@@ -33,13 +33,13 @@ export function fetchAllWithin(requests: FetchRequest[], context: FetchContext):
   const results = new Map<string, Outcome>();
   const attempts = new Map<string, number>();
   let pending = requests;
-  let lastBatchMs = 0;
-  const estimate = () => (lastBatchMs ? lastBatchMs * 1.5 : FIRST_BATCH_ESTIMATE_MS);
+  let slowestBatchMs = 0;
+  const estimate = () => (slowestBatchMs ? slowestBatchMs * 1.5 : FIRST_BATCH_ESTIMATE_MS);
 
   for (let round = 0; pending.length; round++) {
     const retry: { request: FetchRequest; outcome: Outcome }[] = [];
     let outOfTime = false;
-    for (let start = 0; start < pending.length && !outOfTime; start += FETCH_BATCH_SIZE) {
+    for (let start = 0; start < pending.length; start += FETCH_BATCH_SIZE) {
       const batch = pending.slice(start, start + FETCH_BATCH_SIZE);
       if (!context.budget.allows(estimate())) {
         outOfTime = true;
@@ -50,7 +50,7 @@ export function fetchAllWithin(requests: FetchRequest[], context: FetchContext):
       }
       const began = Date.now();
       const outcomes = sendBatch(batch, context.apiKey);
-      lastBatchMs = Math.max(1, Date.now() - began);
+      slowestBatchMs = Math.max(slowestBatchMs, Date.now() - began, 1);
       batch.forEach((request, i) => {
         const outcome = outcomes[i] ?? unavailable('no response');
         attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);

@@ -15,7 +15,7 @@ export type ScoreResult =
  * Failures, with `candidates` the paths a user can pass as a field:
  * - none: `no score field found: numeric fields are a, b.c` (or `the answer has no numeric fields`);
  * - a tie at the shallowest depth: `several score fields: a.score, b_score — pass one as the field
- *   of SEARCH_TREND` (the caller may adapt the function name).
+ *   …` (the caller says which function takes one as its field).
  * @param json the answer
  * @param preferred normalised names to prefer, e.g. `['searchscore']`
  */
@@ -42,6 +42,6 @@ export function findScore(json: Json, preferred: string[]): ScoreResult {
   const best = pool.filter((c) => c.depth === top);
   if (best.length === 1 && best[0]) return { ok: true, path: best[0].path, value: best[0].value };
   const names = best.map((c) => c.path);
-  const message = `several score fields: ${listForMessage(names)} — pass one as the field of SEARCH_TREND`;
+  const message = `several score fields: ${listForMessage(names)}`;
   return { ok: false, message, candidates: names };
 }

@@ -43,7 +43,7 @@ export function insertRankingTable(raw: unknown): TablesView {
     const width = block[0]?.length ?? 1;
     if (!areaIsEmpty(sheet, row, column, block.length, width)) {
       throw errors.input(
-        `${areaA1(sheet, row, column, block.length, width)} is not empty: pick an empty spot or a new sheet, so nothing of yours is overwritten.`,
+        `${areaA1(sheet.getName(), row, column, block.length, width)} is not empty: pick an empty spot or a new sheet, so nothing of yours is overwritten.`,
       );
     }
   }

@@ -90,7 +90,7 @@ function refreshOne(
   const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : '';
   table = { ...table, sheetName: sheet.getName() };
   if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
-    return fail(`Its first cell ${areaA1(sheet, table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`);
+    return fail(`Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`);
   }
 
   if (!hasKey) return fail(errors.noKey().message, sheet);
@@ -108,11 +108,11 @@ function refreshOne(
   const width = block[0]?.length ?? 1;
 
   // Growth must land on empty cells only: below the old table, and to its right.
-  if (height > table.height && !areaIsEmpty(sheet, table.row + table.height, table.column, height - table.height, Math.max(width, table.width))) {
-    return fail(`It would grow into your data at ${areaA1(sheet, table.row + table.height, table.column, height - table.height, Math.max(width, table.width))}, so it was not refreshed.`, sheet);
-  }
-  if (width > table.width && !areaIsEmpty(sheet, table.row, table.column + table.width, Math.min(height, table.height), width - table.width)) {
-    return fail(`It would grow into your data at ${areaA1(sheet, table.row, table.column + table.width, Math.min(height, table.height), width - table.width)}, so it was not refreshed.`, sheet);
+  const growth: [number, number, number, number][] = [];
+  if (height > table.height) growth.push([table.row + table.height, table.column, height - table.height, Math.max(width, table.width)]);
+  if (width > table.width) growth.push([table.row, table.column + table.width, Math.min(height, table.height), width - table.width]);
+  for (const area of growth) {
+    if (!areaIsEmpty(sheet, ...area)) return fail(`It would grow into your data at ${areaA1(sheet.getName(), ...area)}, so it was not refreshed.`, sheet);
   }
 
   writeBlock(sheet, table.row, table.column, block);

@@ -13,16 +13,16 @@ export function findSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 }
 
 /**
- * A1 notation of an area, for messages.
- * @param sheet its sheet
+ * A1 notation of an area, e.g. 'Sheet1'!B2:D9.
+ * @param sheetName its sheet's name
  * @param row first row
  * @param column first column
  * @param height rows
  * @param width columns
  */
-export function areaA1(sheet: Sheet, row: number, column: number, height: number, width: number): string {
+export function areaA1(sheetName: string, row: number, column: number, height: number, width: number): string {
   const col = (n: number): string => (n <= 0 ? '' : col(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26)));
-  return `'${sheet.getName()}'!${col(column)}${row}:${col(column + width - 1)}${row + height - 1}`;
+  return `'${sheetName}'!${col(column)}${row}:${col(column + width - 1)}${row + height - 1}`;
 }
 
 /**

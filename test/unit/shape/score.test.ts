@@ -39,7 +39,7 @@ describe('findScore', () => {
     const r = findScore({ a: { score: 1 }, b_score: 2, nested: { c: { score: 3 } }, quality_score: 4 }, ['searchscore']);
     expect(r).toEqual({
       ok: false,
-      message: 'several score fields: b_score, quality_score — pass one as the field of SEARCH_TREND',
+      message: 'several score fields: b_score, quality_score',
       candidates: ['b_score', 'quality_score'],
     });
     const deeper = findScore({ a: { score: 1 }, b: { Score: 2 } }, []);
