@@ -6,13 +6,12 @@ import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL } from './config';
  * Read fresh each time; custom functions may read but not write properties.
  */
 export function readApiKey(): string | undefined {
-  const own = readProperty(() => PropertiesService.getUserProperties(), PROP_API_KEY);
-  return own || readProperty(() => PropertiesService.getDocumentProperties(), PROP_API_KEY) || undefined;
+  return readOwnApiKey() ?? readDocumentApiKey();
 }
 
 /** The service's base URL without a trailing slash: the user's override if valid, else the build default. */
 export function readBaseUrl(): string {
-  const override = readProperty(() => PropertiesService.getUserProperties(), PROP_BASE_URL);
+  const override = readBaseUrlOverride();
   return override && isAllowedBaseUrl(override) ? override.replace(/\/+$/, '') : DEFAULT_BASE_URL;
 }
 

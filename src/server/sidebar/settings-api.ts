@@ -4,12 +4,8 @@
  * characters do, and only when it is long enough that four characters reveal nothing useful.
  */
 import type { SettingsView } from '../../shared/sidebar-api';
-import { createBudget } from '../budget';
 import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL } from '../config';
 import { AddonError, errors } from '../errors';
-import { ENDPOINTS } from '../service/endpoints';
-import { fetchAllWithin } from '../service/fetcher';
-import { buildUrl } from '../service/url';
 import {
   isAllowedBaseUrl,
   readBaseUrl,
@@ -17,9 +13,7 @@ import {
   readDocumentApiKey,
   readOwnApiKey,
 } from '../settings';
-
-/** Interactive calls get the same budget as a cell: the user is waiting. */
-const SIDEBAR_LIMIT_MS = 30_000;
+import { readUsageNow } from './usage-api';
 
 /** The settings as the sidebar shows them. */
 export function getSettings(): SettingsView {
@@ -107,9 +101,8 @@ function syncDocumentKey(key: string, share: boolean, previous: string | null | 
 
 /** Throws why a key cannot be saved: refused, or not checkable right now. */
 function checkKey(key: string): void {
-  const request = { id: 'check', url: buildUrl(readBaseUrl(), ENDPOINTS.usage), what: 'the usage data' };
-  const outcome = fetchAllWithin([request], { apiKey: key, budget: createBudget(SIDEBAR_LIMIT_MS) }).get('check');
-  if (!outcome || outcome.ok) return;
+  const outcome = readUsageNow(key);
+  if (outcome.ok) return;
   const { error } = outcome;
   // A limit answer means the service knew the key: it is valid, just spent for today.
   if (error.kind === 'limit') return;

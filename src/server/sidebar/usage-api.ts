@@ -1,5 +1,6 @@
 /** The sidebar's usage panel: a live read of /usage, its allowances by meaning, and this document's spend. */
 import type { UsageView } from '../../shared/sidebar-api';
+import type { Outcome } from '../service/classify';
 import { createBudget } from '../budget';
 import { readSpend } from '../cache/spend';
 import { errors } from '../errors';
@@ -10,14 +11,28 @@ import { readApiKey, readBaseUrl } from '../settings';
 import { flattenToTable, normaliseName, tableToGrid, type Json } from '../shape';
 import { usageBars } from '../usage-bars';
 
-/** Reads /usage now (not from the cache: the user asked for the current numbers). */
+/** Interactive calls get the same budget as a cell: the user is waiting. */
+const SIDEBAR_LIMIT_MS = 30_000;
+
+/**
+ * Asks /usage now with a given key (not from the cache: the caller wants the current answer).
+ * @param apiKey the key to ask with (the stored one, or a pasted one being checked)
+ */
+export function readUsageNow(apiKey: string): Outcome {
+  const request = { id: 'usage', url: buildUrl(readBaseUrl(), ENDPOINTS.usage), what: 'the usage data' };
+  return fetchAllWithin([request], { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) }).get('usage') ?? {
+    ok: false,
+    error: errors.budget(),
+    retryable: false,
+  };
+}
+
+/** Reads /usage now: the allowances as bars, the whole answer as a table, and this document's spend. */
 export function getUsage(): UsageView {
   const apiKey = readApiKey();
   if (!apiKey) throw errors.noKey();
-  const request = { id: 'usage', url: buildUrl(readBaseUrl(), ENDPOINTS.usage), what: 'the usage data' };
   const readAt = new Date().toISOString();
-  const outcome = fetchAllWithin([request], { apiKey, budget: createBudget(30_000) }).get('usage');
-  if (!outcome) throw errors.budget();
+  const outcome = readUsageNow(apiKey);
   if (!outcome.ok) throw outcome.error;
   return {
     bars: usageBars(outcome.data),
