@@ -7,6 +7,8 @@
  *   GET  /<Name>.html      dist/<Name>.html (read on every request, so a rebuild shows on reload)
  *   GET  /__gas/open/<fn>  runs a menu function (e.g. showSidebar) and serves the sidebar or dialog
  *                          it opened, exactly as the script built it
+ *   GET  /__gas/shown/<executionId>  serves the sidebar or dialog an execution that already ran opened
+ *                          (e.g. a menu click the playground ran), without running anything again
  *   POST /__gas/run        {fn, args} → {ok: true, value} | {ok: false, error}
  *
  * runtime.run is synchronous and blocks this event loop while the script fetches, as Apps Script
@@ -87,6 +89,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     if (path === '/__gas/run') return runCall(req, res);
     if (path.startsWith('/__gas/open/')) return openFromMenu(decodeURIComponent(path.slice('/__gas/open/'.length)), req, res);
+    if (path.startsWith('/__gas/shown/')) return serveShown(path.slice('/__gas/shown/'.length), req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed');
     if (path === '/' || path === '/index.html') return sendHtml(res, indexPage(htmlDir));
     if (path === '/favicon.ico') return void res.writeHead(204).end();
@@ -133,8 +136,6 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
   function openFromMenu(fn: string, req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET') return sendText(res, 405, 'GET only');
     if (!FUNCTION_NAME.test(fn)) return sendText(res, 404, 'not a function name');
-    const { sidebars, dialogs } = options.runtime.ui;
-    const before = sidebars.length + dialogs.length;
     const started = Date.now();
     const result = options.runtime.run(fn, [], { mode: 'menu' });
     options.onRun?.({
@@ -145,10 +146,22 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
       fetchCount: result.fetchCount,
     });
     if (!result.ok) return sendText(res, 500, `${fn} failed: ${result.error ?? ''}`);
-    const opened = [...sidebars, ...dialogs].filter((ui) => ui.executionId === result.executionId);
-    const last = opened[opened.length - 1];
-    if (!last || sidebars.length + dialogs.length === before) return sendText(res, 404, `${fn} opened no sidebar or dialog`);
-    sendHtml(res, injectShim(last.html, shim));
+    const html = shownBy(result.executionId);
+    if (html === undefined) return sendText(res, 404, `${fn} opened no sidebar or dialog`);
+    sendHtml(res, injectShim(html, shim));
+  }
+
+  function serveShown(id: string, req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') return sendText(res, 405, 'GET only');
+    const html = /^[1-9]\d*$/.test(id) ? shownBy(Number(id)) : undefined;
+    if (html === undefined) return sendText(res, 404, `execution ${id} opened no sidebar or dialog`);
+    sendHtml(res, injectShim(html, shim));
+  }
+
+  /** The HTML of the last sidebar or dialog an execution opened, as the script built it. */
+  function shownBy(executionId: number): string | undefined {
+    const { sidebars, dialogs } = options.runtime.ui;
+    return [...sidebars, ...dialogs].filter((ui) => ui.executionId === executionId).at(-1)?.html;
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -269,13 +269,12 @@ class App {
       return sendJson(res, 400, { error: 'not an item of the add-on menu' });
     }
     const { runtime, host } = this.#parts;
-    const before = runtime.ui.sidebars.length;
     const result = runtime.run(fn, [], { mode: 'menu' });
     this.scriptRan();
-    const opened = runtime.ui.sidebars.slice(before).some((s) => s.executionId === result.executionId);
+    const opened = runtime.ui.sidebars.some((s) => s.executionId === result.executionId);
     const answer: MenuResponse = { state: await this.#state() };
-    // The iframe loads the sidebar from dev/host, which runs the same menu function to build it.
-    if (opened) answer.sidebarUrl = `${host.url}/__gas/open/${encodeURIComponent(fn)}`;
+    // The iframe loads the sidebar this execution built from dev/host (the function does not run again).
+    if (opened) answer.sidebarUrl = `${host.url}/__gas/shown/${result.executionId}`;
     if (!result.ok) answer.error = result.error ?? 'Unknown error';
     sendJson(res, 200, answer);
   }
