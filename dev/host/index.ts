@@ -16,10 +16,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExecutionResult, GasRuntime } from '../gas/index.js';
+import { BodyError, closeServer, isLocalHostHeader, jsonPostRefusal, listen, parseJsonObject, readBody, sendJson } from '../http.js';
 
 /** The POST body the shim sends. */
 export interface RunRequest {
@@ -65,7 +65,6 @@ const SHIM_PATH = fileURLToPath(new URL('./shim.js', import.meta.url));
 const MAX_BODY_BYTES = 1024 * 1024;
 const PAGE_NAME = /^[A-Za-z0-9_-]+$/;
 const FUNCTION_NAME = /^[A-Za-z_$][\w$]*$/;
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Starts the host.
@@ -79,8 +78,9 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: `dev/host: ${(error as Error).message}` });
-      else res.end();
+      if (res.headersSent) res.end();
+      else if (error instanceof BodyError) sendJson(res, 400, { ok: false, error: error.message });
+      else sendJson(res, 500, { ok: false, error: `dev/host: ${(error as Error).message}` });
     });
   });
 
@@ -102,15 +102,9 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
 
   async function runCall(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: 'POST only' });
-    // A page on another origin cannot send JSON here without a CORS preflight, which is never granted.
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-      return sendJson(res, 415, { ok: false, error: 'expected application/json' });
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://${req.headers.host}`) {
-      return sendJson(res, 403, { ok: false, error: 'cross-origin calls are refused' });
-    }
-    const request = parseRunRequest(await readBody(req));
+    const refused = jsonPostRefusal(req);
+    if (refused) return sendJson(res, refused.status, { ok: false, error: refused.error });
+    const request = parseRunRequest(await readBody(req, MAX_BODY_BYTES));
     if ('error' in request) return sendJson(res, 400, { ok: false, error: request.error });
     const started = Date.now();
     let result: ExecutionResult;
@@ -164,23 +158,11 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     return [...sidebars, ...dialogs].filter((ui) => ui.executionId === executionId).at(-1)?.html;
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, bindHost, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${bindHost.includes(':') ? `[${bindHost}]` : bindHost}:${port}`;
+  const { url } = await listen(server, options.port ?? 0, bindHost);
   return {
     url,
     pageUrl: (name) => `${url}/${encodeURIComponent(name)}.html`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }
 
@@ -202,23 +184,16 @@ export function injectShim(html: string, shim: string): string {
  * @param text the POST body
  */
 export function parseRunRequest(text: string): RunRequest | { error: string } {
-  let body: unknown;
+  let body: Record<string, unknown>;
   try {
-    body = JSON.parse(text);
-  } catch {
-    return { error: 'the body is not JSON' };
+    body = parseJsonObject(text);
+  } catch (error) {
+    return { error: (error as Error).message };
   }
-  if (typeof body !== 'object' || body === null) return { error: 'expected {fn, args}' };
-  const { fn, args = [] } = body as { fn?: unknown; args?: unknown };
+  const { fn, args = [] } = body;
   if (typeof fn !== 'string' || !FUNCTION_NAME.test(fn)) return { error: 'fn must be a function name' };
   if (!Array.isArray(args)) return { error: 'args must be an array' };
   return { fn, args };
-}
-
-function isLocalHostHeader(hostHeader: string | undefined, bindHost: string): boolean {
-  if (!hostHeader) return false;
-  const name = hostHeader.replace(/:\d+$/, '').toLowerCase();
-  return LOCAL_HOSTS.has(name) || name === bindHost.toLowerCase();
 }
 
 function indexPage(htmlDir: string): string {
@@ -227,35 +202,6 @@ function indexPage(htmlDir: string): string {
     : [];
   const items = names.map((f) => `<li><a href="/${f}">${f}</a></li>`).join('');
   return `<!DOCTYPE html><meta charset="utf-8"><title>dev/host</title><h1>Pages</h1><ul>${items || '<li>none: run npm run build</li>'}</ul>`;
-}
-
-/**
- * Reads a request body as UTF-8 text, refusing bodies over `maxBytes`.
- * @param req the request
- * @param maxBytes the largest body accepted
- */
-export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        reject(new Error(`request body over ${maxBytes} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(text);
 }
 
 function sendHtml(res: ServerResponse, html: string): void {

@@ -11,11 +11,11 @@
  *   POST /api/trigger            runs the schedule's time-driven trigger now → PlaygroundState
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { GasRuntime, columnLetters, triggerEvent, type ExecutionResult, type TriggerRecord } from '../gas/index.js';
-import { readBody, startHost, type HostHandle } from '../host/index.js';
+import { startHost, type HostHandle } from '../host/index.js';
+import { BodyError, closeServer, isLocalHostHeader, jsonPostRefusal, listen, readJsonObject, sendJson } from '../http.js';
 import { startService, type Schema, type ServiceHandle } from '../service/harness.js';
 import { DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE } from './demo.js';
 import type { EditRequest, MenuItemView, MenuResponse, PlaygroundState, StatusView } from './state.js';
@@ -74,7 +74,6 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/grid.js': ['grid.js', 'text/javascript; charset=utf-8'],
   '/chart.js': ['chart.js', 'text/javascript; charset=utf-8'],
 };
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const BIND = '127.0.0.1';
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -91,10 +90,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       else res.end();
     });
   });
-  const port = await listen(server, options.port ?? 0).catch((error: NodeJS.ErrnoException) => {
+  const { url } = await listen(server, options.port ?? 0, BIND).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EADDRINUSE' ? new PortInUseError(options.port ?? 0, '--port') : error;
   });
-  const url = `http://${BIND}:${port}`;
   const cleanup: (() => Promise<void> | void)[] = [() => closeServer(server)];
   const stopAll = async () => {
     for (const step of cleanup.reverse()) await step();
@@ -202,8 +200,7 @@ class App {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const hostName = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-    if (!LOCAL_HOSTS.has(hostName)) return sendJson(res, 403, { error: 'The playground answers only local names.' });
+    if (!isLocalHostHeader(req.headers.host, BIND)) return sendJson(res, 403, { error: 'The playground answers only local names.' });
     const url = new URL(req.url ?? '/', 'http://local');
     const file = STATIC[url.pathname];
     if (file && (req.method === 'GET' || req.method === 'HEAD')) return sendFile(res, file);
@@ -215,17 +212,14 @@ class App {
     }
     if (!url.pathname.startsWith('/api/')) return sendJson(res, 404, { error: 'not found' });
     if (req.method !== 'POST') return sendJson(res, 405, { error: 'POST only' });
-    // A page on another origin cannot send JSON without a CORS preflight, which is never granted.
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendJson(res, 415, { error: 'expected application/json' });
-    if (req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`) {
-      return sendJson(res, 403, { error: 'cross-origin calls are refused' });
-    }
+    const refused = jsonPostRefusal(req);
+    if (refused) return sendJson(res, refused.status, { error: refused.error });
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse(await readBody(req, MAX_BODY_BYTES)) as Record<string, unknown>;
-      if (typeof body !== 'object' || body === null) throw new Error('expected an object');
+      body = await readJsonObject(req, MAX_BODY_BYTES);
     } catch (error) {
-      return sendJson(res, 400, { error: `bad request: ${(error as Error).message}` });
+      if (!(error instanceof BodyError)) throw error;
+      return sendJson(res, 400, { error: `bad request: ${error.message}` });
     }
     switch (url.pathname) {
       case '/api/edit':
@@ -339,31 +333,7 @@ function isIndex(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 100_000;
 }
 
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, BIND, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-
 function sendFile(res: ServerResponse, [file, type]: [string, string]): void {
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
   res.end(readFileSync(`${PAGE_DIR}${file}`));
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
 }

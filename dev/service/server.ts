@@ -6,7 +6,7 @@
  * /__control/ for tests (fault injection, knobs, stats).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BodyError, closeServer, listen, readJsonObject, sendJson, sendJsonText } from '../http.js';
 import {
   companyData, groupMembers, industriesData, marketsData, normaliseKeyword, rankingOverview, trendData, universe,
 } from './data.js';
@@ -93,6 +93,7 @@ export const DEFAULT_CONFIG: ServiceConfig = { schema: 'a', latencyFreshMs: 0, l
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const LOG_MAX = 5000;
 const MAX_PARAM = 200;
+const MAX_BODY_BYTES = 1_000_000;
 
 interface Route { param?: 'keyword' | 'slug' | 'group'; credit?: boolean }
 const ROUTES = new Map<string, Route>([
@@ -116,32 +117,6 @@ const inc = (o: Record<string, number>, k: string) => { o[k] = (o[k] ?? 0) + 1; 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const nextUtcMidnight = (ms: number) => { const d = new Date(ms); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1); };
 const isLoopback = (a: string | undefined) => !!a && (a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.'));
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
-}
-
-async function readJson(req: http.IncomingMessage): Promise<Json> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const c of req as AsyncIterable<Buffer>) {
-    size += c.length;
-    if (size > 1_000_000) throw new BadRequest('body too large');
-    chunks.push(c);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (!text) return {};
-  let v: unknown;
-  try { v = JSON.parse(text); } catch { throw new BadRequest('body must be JSON'); }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new BadRequest('body must be a JSON object');
-  return v as Json;
-}
 
 /** Reads an optional non-negative finite number from a control body. */
 function optNum(body: Json, name: string): number | undefined {
@@ -248,7 +223,8 @@ export function createService(options: ServiceOptions = {}): Service {
 
     const reply = (status: number, body: unknown, cache: 'HIT' | 'MISS' = 'MISS', headers: Record<string, string> = {}) => {
       record(status, status >= 200 && status < 300 ? cache : null);
-      sendJson(res, status, body, { 'X-Cache': cache, ...headers });
+      // A string is sent as it is (the malformed fault's truncated JSON).
+      sendJsonText(res, status, typeof body === 'string' ? body : JSON.stringify(body), { 'X-Cache': cache, ...headers });
     };
     const error = (status: number, code: string, message: string, extra: Json = {}, headers: Record<string, string> = {}) =>
       reply(status, { error: code, message, ...extra }, 'MISS', headers);
@@ -370,7 +346,7 @@ export function createService(options: ServiceOptions = {}): Service {
 
   async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
     if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { error: 'forbidden', message: 'control API is loopback-only' });
-    const body = req.method === 'POST' ? await readJson(req) : {};
+    const body = req.method === 'POST' ? await readJsonObject(req, MAX_BODY_BYTES, { emptyAsObject: true }) : {};
     const ok = (extra: Json = {}) => sendJson(res, 200, { ok: true, ...extra });
     switch (`${req.method} ${path}`) {
       case 'POST /__control/reset':
@@ -442,9 +418,10 @@ export function createService(options: ServiceOptions = {}): Service {
         : Promise.resolve(sendJson(res, 404, { error: 'not_found', message: 'Not found. The API lives under /api/v1.' }));
     work.catch((err: unknown) => {
       if (res.headersSent || res.destroyed) { res.destroy(); return; }
-      if (err instanceof BadRequest) sendJson(res, 400, { error: 'bad_request', message: err.message });
+      const bad = err instanceof BadRequest || err instanceof BodyError;
+      if (bad) sendJson(res, 400, { error: 'bad_request', message: err.message });
       else sendJson(res, 500, { error: 'internal_error', message: 'internal error' });
-      if (!(err instanceof BadRequest)) process.stderr.write(`service error: ${String((err as Error)?.stack ?? err)}\n`);
+      if (!bad) process.stderr.write(`service error: ${String((err as Error)?.stack ?? err)}\n`);
     });
   });
   // Keep-alive friendly; requestTimeout off so long `hang` faults are not cut by Node.
@@ -458,23 +435,12 @@ export function createService(options: ServiceOptions = {}): Service {
     now,
     listen(port = 0, host = '127.0.0.1') {
       universe(); // build the universe up front so the first request is not slow
-      return new Promise((resolve, reject) => {
-        const onError = (e: Error) => reject(e);
-        server.once('error', onError);
-        server.listen(port, host, () => {
-          server.off('error', onError);
-          const a = server.address() as AddressInfo;
-          resolve({ port: a.port, url: `http://${host.includes(':') ? `[${host}]` : host}:${a.port}` });
-        });
-      });
+      return listen(server, port, host);
     },
     close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      return closeServer(server);
     },
   };
 }
