@@ -321,27 +321,27 @@ export class SheetModel {
 
   /** Every cell from A1 to the last row and column with content, as copies. */
   get cells(): Cell[][] {
-    const out: Cell[][] = [];
-    for (let r = 1; r <= this.lastRow; r++) {
-      const line: Cell[] = [];
-      for (let c = 1; c <= this.lastColumn; c++) line.push(this.cell(r, c));
-      out.push(line);
-    }
-    return out;
+    // lastRow and lastColumn each scan every cell: read them once, not in the loop conditions.
+    const data = this.#dataRect();
+    return data ? this.#grid(data, (c) => (c ? copyCell(c) : { value: '' })) : [];
   }
 
   /** Values of an A1 range (default: the data range; [] when the sheet is empty). */
   getValues(a1?: string): CellValue[][] {
-    if (a1 === undefined && this.lastRow === 0) return [];
-    const rect = a1 === undefined ? { row: 1, column: 1, numRows: this.lastRow, numColumns: this.lastColumn } : this.rect(a1);
-    return this.#grid(rect, (c) => copyValue(c?.value ?? ''));
+    const rect = a1 === undefined ? this.#dataRect() : this.rect(a1);
+    return rect ? this.#grid(rect, (c) => copyValue(c?.value ?? '')) : [];
   }
 
-  /** Formulas of an A1 range (default: the data range). */
+  /** Formulas of an A1 range (default: the data range; [] when the sheet is empty). */
   getFormulas(a1?: string): string[][] {
-    if (a1 === undefined && this.lastRow === 0) return [];
-    const rect = a1 === undefined ? { row: 1, column: 1, numRows: this.lastRow, numColumns: this.lastColumn } : this.rect(a1);
-    return this.#grid(rect, (c) => c?.formula ?? '');
+    const rect = a1 === undefined ? this.#dataRect() : this.rect(a1);
+    return rect ? this.#grid(rect, (c) => c?.formula ?? '') : [];
+  }
+
+  /** A1 to the last row and column with content; undefined when the sheet has none. */
+  #dataRect(): GridRect | undefined {
+    const numRows = this.lastRow;
+    return numRows === 0 ? undefined : { row: 1, column: 1, numRows, numColumns: this.lastColumn };
   }
 
   #grid<T>(rect: GridRect, pick: (cell: Cell | undefined) => T): T[][] {
