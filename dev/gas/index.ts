@@ -1,6 +1,7 @@
 /** dev/gas: a local Apps Script runtime with strict fakes. See README.md. */
 export {
   GasRuntime,
+  RUNTIME_DEFAULTS,
   defaultAuthMode,
   defaultTimeLimitMs,
   triggerEvent,

@@ -12,6 +12,11 @@ export type LockScope = 'document' | 'user' | 'script';
 
 export const LOCK_TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';
 
+/** The owner a lock held by an execution is recorded under (pool.ts frees a finished execution's by it). */
+export function executionLockOwner(executionId: number): string {
+  return `execution:${executionId}`;
+}
+
 /** How often a waiting lock looks again. */
 const POLL_MS = 10;
 
@@ -101,7 +106,7 @@ export class LockFake extends GasObject {
     this.#exec = exec;
     this.#backend = backend;
     this.#key = key;
-    this.#owner = `execution:${exec.id}`;
+    this.#owner = executionLockOwner(exec.id);
   }
 
   #timeout(args: readonly unknown[], method: string): number {

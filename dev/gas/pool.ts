@@ -14,12 +14,12 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCacheStores, type CacheStores } from './cache.js';
 import { checkTimeScale, type LogEntry } from './execution.js';
-import { LockRegistry, MemoryLockBackend, type LockScope } from './lock.js';
+import { LockRegistry, MemoryLockBackend, executionLockOwner, type LockScope } from './lock.js';
 import type { PoolWorkerData, RunMessage } from './pool-worker.js';
 import { createPropertyStores, type PropertyStores } from './properties.js';
 import { handleBackendCall, serveRpc, type SharedStores } from './remote-backends.js';
 import { checkCustomFunctionArg } from './result.js';
-import type { ExecutionResult, GasRuntimeOptions, RunOptions } from './runtime.js';
+import { RUNTIME_DEFAULTS, type ExecutionResult, type GasRuntimeOptions, type RunOptions } from './runtime.js';
 import { SharedClock, SharedQuota } from './shared-state.js';
 import type { ToastRecord } from './sheet-model.js';
 import { createUiLog, type UiLog } from './spreadsheet.js';
@@ -107,6 +107,8 @@ function workerUrl(): Promise<URL> {
 /** Runs executions in parallel worker threads that share caches, properties, locks and the clock. */
 export class GasWorkerPool {
   readonly size: number;
+  /** The user every execution runs as (per-user stores are not shared between threads). */
+  readonly userEmail: string;
   /** The clock cache expiry uses, shared by every worker; advance it with advanceClock(). */
   readonly clock: SharedClock;
   /** The shared stores, as on GasRuntime: inspect and set them from the test. */
@@ -147,10 +149,11 @@ export class GasWorkerPool {
     // timeScale goes to every worker's GasRuntime with the other options; a bad one fails here, not in each worker.
     if (rest.timeScale !== undefined) checkTimeScale(rest.timeScale);
     this.#options = rest;
-    const userEmail = rest.userEmail ?? 'user@example.com';
+    const userEmail = rest.userEmail ?? RUNTIME_DEFAULTS.userEmail;
+    this.userEmail = userEmail;
     this.spreadsheet = {
-      id: rest.spreadsheetId ?? 'dev-gas-spreadsheet',
-      name: rest.spreadsheetName ?? 'Untitled spreadsheet',
+      id: rest.spreadsheetId ?? RUNTIME_DEFAULTS.spreadsheetId,
+      name: rest.spreadsheetName ?? RUNTIME_DEFAULTS.spreadsheetName,
     };
     this.clock = new SharedClock();
     this.caches = createCacheStores(this.clock);
@@ -181,7 +184,7 @@ export class GasWorkerPool {
     if (this.#closing) return Promise.reject(new Error('GasWorkerPool is closed'));
     try {
       if ((opts.mode ?? 'custom-function') === 'custom-function') args.forEach(checkCustomFunctionArg);
-      if (opts.user !== undefined && opts.user !== (this.#options.userEmail ?? 'user@example.com')) {
+      if (opts.user !== undefined && opts.user !== this.userEmail) {
         throw new Error('GasWorkerPool: opts.user (another user) is not supported: per-user stores are not shared between threads; use GasRuntime');
       }
     } catch (error) {
@@ -361,7 +364,7 @@ export class GasWorkerPool {
 
   /** A lock's hold ends with its execution. The worker releases it itself; this covers a killed worker. */
   #releaseLocksOf(executionId: number): void {
-    const owner = `execution:${executionId}`;
+    const owner = executionLockOwner(executionId);
     for (const scope of LOCK_SCOPES) {
       const key = this.locks.keyFor(scope);
       if (this.locks.backend.holder(key) === owner) this.locks.backend.release(key, owner);

@@ -149,6 +149,17 @@ export function defaultTimeLimitMs(mode: ExecutionMode): number {
   return mode === 'custom-function' || mode === 'simple-trigger' ? 30_000 : 360_000;
 }
 
+/**
+ * Who and what a runtime is when its options don't say. GasWorkerPool uses the same, so the lock keys it
+ * frees (`document:<id>`, `user:<email>`) are the ones its workers' runtimes took.
+ */
+export const RUNTIME_DEFAULTS = Object.freeze({
+  userEmail: 'user@example.com',
+  spreadsheetId: 'dev-gas-spreadsheet',
+  spreadsheetName: 'Untitled spreadsheet',
+  scriptId: 'dev-gas-script',
+});
+
 /** Lets a blocking fake report the deadline before vm's watchdog does (real ms). */
 const WATCHDOG_GRACE_MS = 25;
 
@@ -221,14 +232,14 @@ export class GasRuntime {
   constructor(options: GasRuntimeOptions = {}) {
     this.#options = options;
     if (options.timeScale !== undefined) checkTimeScale(options.timeScale);
-    const userEmail = options.userEmail ?? 'user@example.com';
+    const userEmail = options.userEmail ?? RUNTIME_DEFAULTS.userEmail;
     this.userEmail = userEmail;
     const shared = options.shared ?? {};
     this.clock = shared.clock ?? new RuntimeClock();
     const clock = this.clock;
     this.spreadsheet = new SpreadsheetModel({
-      id: options.spreadsheetId ?? 'dev-gas-spreadsheet',
-      name: options.spreadsheetName ?? 'Untitled spreadsheet',
+      id: options.spreadsheetId ?? RUNTIME_DEFAULTS.spreadsheetId,
+      name: options.spreadsheetName ?? RUNTIME_DEFAULTS.spreadsheetName,
       timeZone: options.spreadsheetTimeZone ?? options.timeZone ?? 'Etc/UTC',
       now: () => clock.now(),
     });
@@ -254,7 +265,7 @@ export class GasRuntime {
         userEmail,
         timeZone: options.timeZone ?? 'Etc/UTC',
         locale: options.locale ?? 'en',
-        scriptId: options.scriptId ?? 'dev-gas-script',
+        scriptId: options.scriptId ?? RUNTIME_DEFAULTS.scriptId,
       },
       urlFetch: { http: this.#http, fetchLog: this.fetchLog, quota: this.urlFetchQuota },
       readHtmlFile: (name) => this.#readHtmlFile(name),
