@@ -45,7 +45,7 @@ const runtime = new GasRuntime({
     cacheBackend: (name) => new RemoteCacheBackend(rpc, name),
     propertiesBackend: (name) => new RemotePropertiesBackend(rpc, name),
     lockBackend: new RemoteLockBackend(rpc),
-    urlFetchQuota: new SharedQuota({ buffer: data.quotaBuffer, relativeWrites: true }),
+    urlFetchQuota: new SharedQuota({ buffer: data.quotaBuffer }),
     nextExecutionId: () => executionId,
   },
 });

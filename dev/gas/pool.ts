@@ -23,7 +23,7 @@ import { RUNTIME_DEFAULTS, type ExecutionResult, type GasRuntimeOptions, type Ru
 import { SharedClock, SharedQuota } from './shared-state.js';
 import type { ToastRecord } from './sheet-model.js';
 import { createUiLog, type UiLog } from './spreadsheet.js';
-import type { FetchLogEntry } from './url-fetch.js';
+import type { FetchLogEntry, UrlFetchQuota } from './url-fetch.js';
 
 export interface GasWorkerPoolOptions extends Omit<GasRuntimeOptions, 'shared'> {
   /** Worker threads, i.e. executions running at once (Sheets runs many; 20 is a fair model). */
@@ -116,7 +116,7 @@ export class GasWorkerPool {
   readonly properties: PropertyStores;
   readonly locks: LockRegistry;
   /** Requests left before "Service invoked too many times for one day: urlfetch.", for all workers. */
-  readonly urlFetchQuota: { remaining: number };
+  readonly urlFetchQuota: UrlFetchQuota;
   /**
    * Id and name only: each worker has its own in-memory spreadsheet and triggers (not shared between
    * threads), so sheet contents and triggers are for single-runtime tests (GasRuntime).

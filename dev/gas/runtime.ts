@@ -31,7 +31,7 @@ import { RangeFake, SpreadsheetFake } from './sheets.js';
 import { createUiLog, type UiLog } from './spreadsheet.js';
 import { TriggerStore, clockEvent, nextRunAfter, type TriggerRecord } from './triggers.js';
 import { SyncHttp } from './sync-http.js';
-import { URL_FETCH_LIMITS, type FetchLogEntry } from './url-fetch.js';
+import { MemoryQuota, URL_FETCH_LIMITS, type FetchLogEntry, type UrlFetchQuota } from './url-fetch.js';
 
 export interface GasRuntimeOptions {
   /** Source of Code.js; wins over codePath. */
@@ -80,7 +80,7 @@ export interface SharedRuntimeState {
   cacheBackend?: (name: 'document' | 'user' | 'script') => CacheBackend;
   propertiesBackend?: (name: 'user' | 'document' | 'script') => PropertiesBackend;
   lockBackend?: LockBackend;
-  urlFetchQuota?: { remaining: number };
+  urlFetchQuota?: UrlFetchQuota;
   /** The id of the next execution (unique across the runtimes sharing locks). */
   nextExecutionId?: () => number;
 }
@@ -220,7 +220,7 @@ export class GasRuntime {
   /** Every UrlFetch request of every execution (header names only). */
   readonly fetchLog: FetchLogEntry[] = [];
   /** Requests left before "Service invoked too many times for one day: urlfetch." */
-  readonly urlFetchQuota: { remaining: number };
+  readonly urlFetchQuota: UrlFetchQuota;
 
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
@@ -247,7 +247,7 @@ export class GasRuntime {
     this.caches = createCacheStores(this.clock, shared.cacheBackend);
     this.properties = createPropertyStores(shared.propertiesBackend);
     this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
-    this.urlFetchQuota = shared.urlFetchQuota ?? { remaining: options.urlFetchDailyQuota ?? Infinity };
+    this.urlFetchQuota = shared.urlFetchQuota ?? new MemoryQuota(options.urlFetchDailyQuota ?? Infinity);
     this.#http = new SyncHttp({
       requestTimeoutMs: options.urlFetchTimeoutMs ?? 60_000,
       maxResponseBytes: URL_FETCH_LIMITS.maxResponseBytes,

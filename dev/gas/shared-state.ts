@@ -4,6 +4,7 @@
  * memory, so `advanceClock` reaches every execution at once, running or not.
  */
 import { RuntimeClock } from './clock.js';
+import type { UrlFetchQuota } from './url-fetch.js';
 
 /** A float64 in a SharedArrayBuffer, read and written atomically through its bits. */
 class SharedFloat {
@@ -33,12 +34,16 @@ class SharedFloat {
     Atomics.store(this.#bits, 0, this.#encode(value));
   }
 
-  /** Adds `delta` atomically (compare-and-swap), returns the new value. */
-  add(delta: number): number {
+  /**
+   * Replaces the value with `next(value)` atomically (compare-and-swap, retried if another thread wrote
+   * in between); `next` returning undefined leaves it as it is. Whether it was replaced.
+   */
+  update(next: (value: number) => number | undefined): boolean {
     for (;;) {
       const old = Atomics.load(this.#bits, 0);
-      const next = this.#decode(old) + delta;
-      if (Atomics.compareExchange(this.#bits, 0, old, this.#encode(next)) === old) return next;
+      const value = next(this.#decode(old));
+      if (value === undefined) return false;
+      if (Atomics.compareExchange(this.#bits, 0, old, this.#encode(value)) === old) return true;
     }
   }
 }
@@ -60,49 +65,30 @@ export class SharedClock extends RuntimeClock {
 
   override advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError('advance() takes a non-negative number of milliseconds');
-    this.#offset.add(ms);
+    this.#offset.update((offset) => offset + ms);
   }
 }
 
 /**
- * `{ remaining }` for UrlFetch's daily quota, shared by threads. url-fetch.ts checks `remaining < n`
- * then does `remaining -= n`. In a worker (`relativeWrites`), the setter turns that into an atomic
- * subtraction of the difference from what this thread just read, so concurrent executions never undo
- * each other's counts (two may both pass the check at the same instant and overshoot by their calls,
- * as a check-then-act on any shared counter can). On the pool's side a write simply sets the value.
+ * UrlFetch's daily quota, shared by threads: `take(n)` checks and subtracts in one compare-and-swap, so
+ * executions running at once in different workers never undo each other's counts nor overshoot.
  */
-export class SharedQuota {
+export class SharedQuota implements UrlFetchQuota {
   readonly buffer: SharedArrayBuffer;
   readonly #value: SharedFloat;
-  readonly #relativeWrites: boolean;
-  #lastRead: number | undefined;
 
-  constructor(init: { initial: number } | { buffer: SharedArrayBuffer; relativeWrites: boolean }) {
-    if ('initial' in init) {
-      this.buffer = new SharedArrayBuffer(8);
-      this.#value = new SharedFloat(this.buffer);
-      this.#value.set(init.initial);
-      this.#relativeWrites = false;
-    } else {
-      this.buffer = init.buffer;
-      this.#value = new SharedFloat(this.buffer);
-      this.#relativeWrites = init.relativeWrites;
-    }
+  /** A new quota (`initial`), or the one another thread created (its `buffer`). */
+  constructor(init: { initial: number } | { buffer: SharedArrayBuffer }) {
+    this.buffer = 'buffer' in init ? init.buffer : new SharedArrayBuffer(8);
+    this.#value = new SharedFloat(this.buffer);
+    if ('initial' in init) this.#value.set(init.initial);
   }
 
   get remaining(): number {
-    const v = this.#value.get();
-    this.#lastRead = v;
-    return v;
+    return this.#value.get();
   }
 
-  set remaining(value: number) {
-    const last = this.#lastRead;
-    this.#lastRead = undefined;
-    if (this.#relativeWrites && last !== undefined && Number.isFinite(last) && Number.isFinite(value)) {
-      this.#value.add(value - last);
-    } else if (!(this.#relativeWrites && last === Infinity && value === Infinity)) {
-      this.#value.set(value);
-    }
+  take(n: number): boolean {
+    return this.#value.update((left) => (left < n ? undefined : left - n));
   }
 }

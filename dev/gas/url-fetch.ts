@@ -39,12 +39,39 @@ export interface FetchLogEntry {
   error?: string;
 }
 
+/** UrlFetch's daily quota: requests left before "Service invoked too many times for one day". */
+export interface UrlFetchQuota {
+  /** Requests left (Infinity: no limit). */
+  readonly remaining: number;
+  /** Takes `n` requests if that many are left (true); otherwise takes none (false). */
+  take(n: number): boolean;
+}
+
+/** A quota held by one runtime (GasWorkerPool shares one through memory: SharedQuota). */
+export class MemoryQuota implements UrlFetchQuota {
+  #remaining: number;
+
+  constructor(initial: number) {
+    this.#remaining = initial;
+  }
+
+  get remaining(): number {
+    return this.#remaining;
+  }
+
+  take(n: number): boolean {
+    if (this.#remaining < n) return false;
+    this.#remaining -= n;
+    return true;
+  }
+}
+
 /** What UrlFetchApp needs from the runtime. */
 export interface UrlFetchDeps {
   http: SyncHttp;
   fetchLog: FetchLogEntry[];
-  /** Requests left today before "Service invoked too many times"; Infinity by default. */
-  quota: { remaining: number };
+  /** Infinity by default. */
+  quota: UrlFetchQuota;
 }
 
 /** "x-cache" → "X-Cache": one predictable casing for header names (node lower-cases them). */
@@ -295,8 +322,7 @@ export class UrlFetchAppFake extends GasObject {
   #send(prepared: Prepared[]): HTTPResponseFake[] {
     const exec = this.#exec;
     const { quota, fetchLog, http } = this.#deps;
-    if (quota.remaining < prepared.length) throw new GasException('Service invoked too many times for one day: urlfetch.');
-    quota.remaining -= prepared.length;
+    if (!quota.take(prepared.length)) throw new GasException('Service invoked too many times for one day: urlfetch.');
     const entries = prepared.map(({ spec }) => {
       exec.fetchCount++;
       exec.urls.push(spec.url);
