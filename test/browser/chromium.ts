@@ -1,16 +1,17 @@
 /**
  * Debian's Chromium for browser tests, through playwright-core (which never downloads a browser).
- * .ci/run installs the chromium package when /usr/bin/chromium is missing.
+ * .ci/run installs the chromium package when /usr/bin/chromium is missing; elsewhere (macOS, other
+ * distributions) point CHROMIUM_PATH at a local Chromium or Chrome.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Launches headless Chromium with no network chatter of its own. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium (as .ci/run does)`);
+    throw new Error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium (as .ci/run does), or set CHROMIUM_PATH`);
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerEntries, KEY, startStack, type Stack } from './stack';
+import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -140,7 +141,7 @@ describe('service errors', () => {
   it('a base URL override that is not https (or local) is ignored', () => {
     stack.gas.properties.user.set('SDM_BASE_URL', 'http://evil.example');
     expect(cellError('SEARCH_SCORE', 'coffee')).toMatch(/unavailable \(network error\)/);
-    expect(stack.gas.fetchLog.every((f) => f.url.startsWith('https://search-demand-service.example/'))).toBe(true);
+    expect(stack.gas.fetchLog.every((f) => f.url.startsWith(`${PLACEHOLDER_BASE_URL}/`))).toBe(true);
   });
 });
 

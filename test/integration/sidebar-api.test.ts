@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEY, startStack, type Stack } from './stack';
+import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
 
 const sidebar = (stack: Stack, fn: string, ...args: unknown[]) => stack.gas.run(fn, args, { mode: 'sidebar' });
 const ok = (stack: Stack, fn: string, ...args: unknown[]) => {
@@ -103,7 +104,7 @@ describe('settings', () => {
       baseUrl: 'https://api.example.org',
       baseUrlIsDefault: false,
     });
-    expect(ok(stack, 'setBaseUrl', '')).toMatchObject({ baseUrlIsDefault: true, baseUrl: 'https://search-demand-service.example' });
+    expect(ok(stack, 'setBaseUrl', '')).toMatchObject({ baseUrlIsDefault: true, baseUrl: PLACEHOLDER_BASE_URL });
   });
 
   it('clearing the cache makes the next formula fetch again', async () => {
