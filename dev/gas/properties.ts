@@ -119,15 +119,6 @@ export class PropertyStore {
     return storeBytes(this.backend.entries());
   }
 
-  /** A checked write: value size, then the store quota; all or nothing. */
-  commit(next: Record<string, string>, changedValues: readonly string[]): void {
-    for (const v of changedValues) {
-      if (bytes(v) > PROPERTY_LIMITS.maxValueBytes) throw new GasException('Argument too large: value');
-    }
-    if (storeBytes(next) > PROPERTY_LIMITS.maxStoreBytes) throw new GasException(QUOTA_MESSAGE);
-    this.backend.replace(next);
-  }
-
   /** A checked change as the script makes it: value sizes, then the store quota; all or nothing. */
   commitChange(change: PropertyChange): void {
     for (const v of Object.values(change.set ?? {})) {

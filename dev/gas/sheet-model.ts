@@ -7,7 +7,7 @@
  * Script-facing objects (Spreadsheet, Sheet, Range) are in spreadsheet.ts and range.ts; they check
  * arguments and auth modes and then call this model, which enforces the sheet's bounds and limits.
  */
-import { MAX_COLUMNS, a1Notation, parseA1, type A1Ref } from './a1.js';
+import { MAX_COLUMNS, a1Notation, parseA1, splitSheetName, type A1Ref } from './a1.js';
 import { CELL_TOO_LONG_MESSAGE, MAX_CELL_CHARS, TEXT_FORMAT, parseEntered, type CellValue } from './cell-values.js';
 import { GasException } from './execution.js';
 import { isDate } from './realm.js';
@@ -312,11 +312,6 @@ export class SheetModel {
   /** Values from A1 to the last row and column with content ([] when empty), as the test sees them. */
   get values(): CellValue[][] {
     return this.getValues();
-  }
-
-  /** Formulas ('' for none) over the same area as `values`. */
-  get formulas(): string[][] {
-    return this.getFormulas();
   }
 
   /** Every cell from A1 to the last row and column with content, as copies. */
@@ -649,11 +644,10 @@ export class SpreadsheetModel {
   }
 
   #locate(ref: string): { sheet: SheetModel; a1: string } {
-    const parsed = parseA1(ref);
-    if (!parsed) throw new RangeError(`dev/gas: "${ref}" is not an A1 reference`);
-    const sheet = parsed.sheetName !== undefined ? this.sheet(parsed.sheetName) : this.#active.sheet;
-    const bang = ref.lastIndexOf('!');
-    return { sheet, a1: bang < 0 ? ref : ref.slice(bang + 1) };
+    const split = parseA1(ref) && splitSheetName(ref.trim());
+    if (!split) throw new RangeError(`dev/gas: "${ref}" is not an A1 reference`);
+    const sheet = split.sheetName !== undefined ? this.sheet(split.sheetName) : this.#active.sheet;
+    return { sheet, a1: split.cells };
   }
 
   /** Values of "Sheet!A1:B2" (or of the active sheet without a name). */
