@@ -2,7 +2,7 @@
  * The add-on's public surface. Every export becomes a top-level function of Code.js, generated with
  * this JSDoc by the build (Sheets reads it for autocomplete). Nothing else is global.
  */
-import type { CacheView, RankingGroup, RefreshView, SettingsView, TablesView, UsageView } from '../shared/sidebar-api';
+import type { CacheView, RankingGroup, RefreshTablesView, RefreshView, SettingsView, TablesView, UsageView } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
 import { guard } from './guard';
 import { buildMenu, openSidebar, refreshFormulasWithToast } from './menu';
@@ -285,6 +285,6 @@ export function setRefreshSchedule(schedule: unknown): TablesView {
  * Sidebar: refreshes every table now.
  * @param {boolean} force Skip the cache (costs requests).
  */
-export function refreshTablesNow(force: unknown): TablesView {
+export function refreshTablesNow(force: unknown): RefreshTablesView {
   return guard('refreshTablesNow', () => tables.refreshTablesNow(force));
 }

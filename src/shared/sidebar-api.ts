@@ -117,6 +117,15 @@ export interface TablesView {
   lastRun: RunLog | null;
 }
 
+/** What "Refresh now" returns: the panel, and this call's own run. */
+export interface RefreshTablesView extends TablesView {
+  /**
+   * This call's log. Unlike `lastRun` (the last run recorded), it is there even when nothing was
+   * recorded: a skipped run (another one held the lock) or no tables, each with its `note`.
+   */
+  run: RunLog;
+}
+
 /** Server functions callable from the sidebar. */
 export interface SidebarApi {
   getSettings(): SettingsView;
@@ -142,7 +151,7 @@ export interface SidebarApi {
   forgetTable(id: string): TablesView;
   setRefreshSchedule(schedule: Schedule): TablesView;
   /** Refreshes every table now (progress as toasts in the spreadsheet). */
-  refreshTablesNow(force: boolean): TablesView;
+  refreshTablesNow(force: boolean): RefreshTablesView;
 }
 
 /** The names, for checks that the server exports each one. */

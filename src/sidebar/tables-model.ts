@@ -177,17 +177,13 @@ export function runModel(log: RunLog, now: Date = new Date()): RunModel {
 }
 
 /**
- * The status line after "Refresh now".
- * @param before the last run before the click
- * @param after the last run the call returned
+ * The status line after "Refresh now", from that call's own run (a skipped run carries its note).
+ * @param run the run the call returned
  */
-export function refreshOutcome(before: RunLog | null, after: RunLog | null): { kind: 'success' | 'error'; message: string } {
-  if (!after || (before && after.startedAt === before.startedAt)) {
-    return { kind: 'error', message: 'The refresh did not run: another refresh may be running. Try again in a minute.' };
-  }
-  if (after.note) return { kind: 'error', message: after.note };
-  const failed = after.results.filter((r) => r.ok !== true).length;
-  const total = after.results.length;
+export function refreshOutcome(run: RunLog): { kind: 'success' | 'error'; message: string } {
+  if (run.note) return { kind: 'error', message: run.note };
+  const failed = run.results.filter((r) => r.ok !== true).length;
+  const total = run.results.length;
   if (failed) return { kind: 'error', message: `${failed} of ${plural(total, 'table', 'tables')} not refreshed: see why below.` };
   return { kind: 'success', message: `Refreshed ${plural(total, 'table', 'tables')}.` };
 }

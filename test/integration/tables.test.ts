@@ -20,6 +20,8 @@ interface TablesView {
   tables: { id: string; group: string; sheetName: string; range: string; rows: number; status: string; message: string; updatedAt: string }[];
   schedule: { kind: string };
   lastRun: { trigger: string; note: string; results: { group: string; ok: boolean; message: string }[] } | null;
+  /** refreshTablesNow only: this call's run. */
+  run?: { trigger: string; note: string; results: { group: string; ok: boolean; message: string }[] };
 }
 
 const call = (fn: string, ...args: unknown[]): TablesView => {
@@ -172,6 +174,7 @@ describe('refreshing', () => {
     const view = call('refreshTablesNow', true);
     expect(values("'sector:fintech'!A1")).toEqual(stamp);
     expect(view.lastRun).toEqual(lastRun);
+    expect(view.run).toMatchObject({ trigger: 'sidebar', results: [], note: 'Another refresh is running: this one was skipped.' });
     expect(stack.gas.toasts.at(-1)?.message).toBe('Another refresh is running: this one was skipped.');
   });
 
@@ -228,6 +231,12 @@ describe('menu', () => {
   it('Refresh ranking tables now with no tables says so in a toast', () => {
     expect(stack.gas.run('refreshRankingTables', [], { mode: 'menu' }).ok).toBe(true);
     expect(stack.gas.toasts.at(-1)?.message).toBe('No ranking tables in this spreadsheet yet: insert one from the sidebar.');
+  });
+
+  it('Refresh now from the sidebar with no tables returns a run with that note and no results', () => {
+    const view = call('refreshTablesNow', false);
+    expect(view.run).toMatchObject({ trigger: 'sidebar', results: [], note: 'No ranking tables in this spreadsheet yet: insert one from the sidebar.' });
+    expect(view.lastRun).toBeNull();
   });
 });
 

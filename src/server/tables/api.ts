@@ -1,5 +1,5 @@
 /** The ranking tables panel and the refresh entry points (sidebar, menu, trigger). */
-import type { RankingGroup, TablesView } from '../../shared/sidebar-api';
+import type { RankingGroup, RefreshTablesView, RunLog, TablesView } from '../../shared/sidebar-api';
 import { createBudget } from '../budget';
 import { fetchRanking, rankingGroups, readGroup } from './data';
 import { rankingRows } from './layout';
@@ -45,12 +45,13 @@ export function setRefreshSchedule(schedule: unknown): TablesView {
 }
 
 /**
- * Refreshes now from the sidebar, with progress toasts in the spreadsheet.
+ * Refreshes now from the sidebar, with progress toasts in the spreadsheet. `run` is this call's log
+ * (a skipped run or no tables included); `lastRun` stays the recorded one.
  * @param force skip the cache
  */
-export function refreshTablesNow(force: unknown): TablesView {
-  runWithToasts('sidebar', force === true);
-  return tablesView();
+export function refreshTablesNow(force: unknown): RefreshTablesView {
+  const run = runWithToasts('sidebar', force === true);
+  return { ...tablesView(), run };
 }
 
 /**
@@ -66,12 +67,15 @@ export function refreshFromTriggerOrMenu(event: unknown): void {
   runWithToasts('menu', false);
 }
 
-function runWithToasts(trigger: 'menu' | 'sidebar', force: boolean): void {
+/** Runs a refresh with toasts and returns its log; with no tables, a log with only a note (not recorded). */
+function runWithToasts(trigger: 'menu' | 'sidebar', force: boolean): RunLog {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const toast = (text: string) => spreadsheet.toast(text, 'Search Demand', 5);
   if (!listTables().length) {
-    toast('No ranking tables in this spreadsheet yet: insert one from the sidebar.');
-    return;
+    const note = 'No ranking tables in this spreadsheet yet: insert one from the sidebar.';
+    toast(note);
+    const now = new Date().toISOString();
+    return { startedAt: now, finishedAt: now, trigger, results: [], note };
   }
   const log = refreshTables({
     trigger,
@@ -81,6 +85,7 @@ function runWithToasts(trigger: 'menu' | 'sidebar', force: boolean): void {
   });
   const failed = log.results.filter((r) => !r.ok).length;
   toast(log.note || (failed ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.` : `Refreshed ${log.results.length} table${log.results.length === 1 ? '' : 's'}.`));
+  return log;
 }
 
 export { insertRankingTable } from './insert';

@@ -399,12 +399,11 @@ export function mountTablesSection(): TablesSection {
       refreshStatus.set('info', 'Insert a table first: there is nothing to refresh yet.');
       return;
     }
-    const before = view?.lastRun ?? null;
     refreshStatus.set('busy', 'Refreshing… (progress appears in the spreadsheet)');
     whileBusy(refresh, 'Refreshing…', () => call('refreshTablesNow', force.checked))
       .then((next) => {
         render(next, false);
-        const outcome = refreshOutcome(before, next.lastRun);
+        const outcome = refreshOutcome(next.run);
         refreshStatus.set(outcome.kind, outcome.message);
         force.checked = false; // skipping the cache costs requests: one run at a time
       })

@@ -147,15 +147,17 @@ describe('the run log', () => {
   });
 
   it('sums up a run for the status line', () => {
-    expect(refreshOutcome(null, run())).toEqual({ kind: 'success', message: 'Refreshed 1 table.' });
+    expect(refreshOutcome(run())).toEqual({ kind: 'success', message: 'Refreshed 1 table.' });
     const failing = run({ results: [...run().results, { id: 'b', group: 'ai:all', ok: false, message: 'x' }] });
-    expect(refreshOutcome(null, failing)).toEqual({ kind: 'error', message: '1 of 2 tables not refreshed: see why below.' });
-    expect(refreshOutcome(null, run({ note: 'No API key.' }))).toEqual({ kind: 'error', message: 'No API key.' });
+    expect(refreshOutcome(failing)).toEqual({ kind: 'error', message: '1 of 2 tables not refreshed: see why below.' });
+    expect(refreshOutcome(run({ note: 'No API key.' }))).toEqual({ kind: 'error', message: 'No API key.' });
   });
 
-  it('says so when no new run was recorded (another one held the lock)', () => {
-    expect(refreshOutcome(run(), run()).kind).toBe('error');
-    expect(refreshOutcome(null, null).message).toMatch(/did not run/);
-    expect(refreshOutcome(run(), run({ startedAt: local(9, 10) })).kind).toBe('success');
+  it('says so when the run did not happen (another one held the lock, or no tables)', () => {
+    const skipped = run({ results: [], note: 'Another refresh is running: this one was skipped.' });
+    expect(refreshOutcome(skipped)).toEqual({ kind: 'error', message: 'Another refresh is running: this one was skipped.' });
+    const none = run({ results: [], note: 'No ranking tables in this spreadsheet yet: insert one from the sidebar.' });
+    expect(refreshOutcome(none).kind).toBe('error');
+    expect(refreshOutcome(run({ startedAt: local(9, 10) })).kind).toBe('success');
   });
 });
