@@ -2,6 +2,7 @@
  * Reads what Sheets passes to a custom function: text, numbers, booleans, dates, blanks, or a 2D range.
  * Keywords are normalised here, once, so caching and sending see the same text.
  */
+import { isGroupShape } from '../shared/rules';
 import { MAX_SUBJECT_LENGTH } from './config';
 import { AddonError, errors } from './errors';
 import { normaliseName } from './shape';
@@ -54,7 +55,7 @@ export function readSubject(raw: unknown, kind: SubjectKind): Subject {
   if (text.length > MAX_SUBJECT_LENGTH) {
     return bad(`${label} is too long (${text.length} characters; at most ${MAX_SUBJECT_LENGTH})`);
   }
-  if (kind === 'group' && !/^[^:\s]+:[^:\s].*$/.test(text)) {
+  if (kind === 'group' && !isGroupShape(text)) {
     return bad(`group "${text}" must look like prefix:name, for example sector:fintech`);
   }
   return { kind: 'ok', value: text };

@@ -1,4 +1,5 @@
 /** Where the API key and base URL come from (DESIGN.md, "Where things are stored"). */
+import { isAllowedBaseUrl } from '../shared/rules';
 import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL } from './config';
 
 /**
@@ -15,16 +16,8 @@ export function readBaseUrl(): string {
   return override && isAllowedBaseUrl(override) ? override.replace(/\/+$/, '') : DEFAULT_BASE_URL;
 }
 
-/**
- * Whether a base URL may be used: https anywhere, http only for this machine (local development).
- * @param url the candidate
- */
-export function isAllowedBaseUrl(url: string): boolean {
-  const match = /^(https?):\/\/([^/?#\s:]+|\[[0-9a-f:]+\])(:\d{1,5})?(\/[^?#\s]*)?$/i.exec(url.trim());
-  if (!match) return false;
-  const host = (match[2] ?? '').toLowerCase();
-  return match[1]?.toLowerCase() === 'https' || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
-}
+/** Whether a base URL may be used: the rule the sidebar checks too. */
+export { isAllowedBaseUrl };
 
 function readProperty(store: () => GoogleAppsScript.Properties.Properties | null, name: string): string | null {
   try {

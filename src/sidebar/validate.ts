@@ -1,4 +1,8 @@
-/** Checks the sidebar makes before calling the server (which checks again). No DOM. */
+/** Checks the sidebar makes before calling the server (which checks again). No DOM. The rules
+ * themselves are shared with the server (src/shared/rules.ts); the messages are the sidebar's. */
+import { baseUrlProblem, isGroupShape, isRowLimit, MAX_GROUP_LENGTH, MAX_TABLE_ROWS, type BaseUrlProblem } from '../shared/rules';
+
+export { GROUP_PATTERN, MAX_GROUP_LENGTH, MAX_TABLE_ROWS } from '../shared/rules';
 
 /** Longest key accepted in the box: anything longer is a paste gone wrong. */
 export const MAX_KEY_LENGTH = 512;
@@ -23,33 +27,18 @@ export function checkApiKey(raw: string): { key: string } | { error: string } {
 export function checkBaseUrl(raw: string): string | null {
   const text = raw.trim();
   if (text === '') return null;
-  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s:@]+|\[[0-9a-f:]+\])(?::(\d{1,5}))?(\/[^?#\s]*)?$/i.exec(text);
-  if (!match) {
-    return /[?#]/.test(text)
-      ? 'Leave out the query and fragment: the base URL is like https://api.example.com.'
-      : 'Enter a full URL such as https://api.example.com.';
-  }
-  const scheme = (match[1] ?? '').toLowerCase();
-  const host = (match[2] ?? '').toLowerCase();
-  const port = match[3];
-  if (port !== undefined && Number(port) > 65535) return 'The port must be at most 65535.';
-  if (scheme === 'https') return null;
-  if (scheme === 'http') {
-    return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
-      ? null
-      : 'Use https: plain http is allowed only for localhost or 127.0.0.1.';
-  }
-  return 'Use an https:// address.';
+  const problem = baseUrlProblem(text);
+  return problem === null ? null : BASE_URL_MESSAGES[problem];
 }
 
-/** What a group looks like, as the server checks it (src/server/input.ts): `prefix:name`. */
-export const GROUP_PATTERN = /^[^:\s]+:[^:\s].*$/;
-
-/** Longest group the server accepts (its subject limit). */
-export const MAX_GROUP_LENGTH = 250;
-
-/** Most rows a ranking table may be limited to (the server's limit). */
-export const MAX_TABLE_ROWS = 50_000;
+const BASE_URL_MESSAGES: Record<BaseUrlProblem, string> = {
+  'query-or-fragment': 'Leave out the query and fragment: the base URL is like https://api.example.com.',
+  malformed: 'Enter a full URL such as https://api.example.com.',
+  userinfo: 'Enter a full URL such as https://api.example.com.',
+  port: 'The port must be at most 65535.',
+  'http-not-local': 'Use https: plain http is allowed only for localhost or 127.0.0.1.',
+  scheme: 'Use an https:// address.',
+};
 
 /**
  * A typed or picked group, with spaces collapsed and trimmed as the server does, or what is wrong.
@@ -59,7 +48,7 @@ export function checkGroup(raw: string): { group: string } | { error: string } {
   const group = raw.replace(/\s+/g, ' ').trim();
   if (group === '') return { error: 'Pick a group from the list, or type one such as sector:fintech.' };
   if (group.length > MAX_GROUP_LENGTH) return { error: `That group is too long (at most ${MAX_GROUP_LENGTH} characters).` };
-  if (!GROUP_PATTERN.test(group)) return { error: `"${group}" must look like prefix:name, for example sector:fintech.` };
+  if (!isGroupShape(group)) return { error: `"${group}" must look like prefix:name, for example sector:fintech.` };
   return { group };
 }
 
@@ -71,7 +60,7 @@ export function checkRowLimit(raw: string): { limit: number | null } | { error: 
   const text = raw.trim();
   if (text === '') return { limit: null };
   const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > MAX_TABLE_ROWS) {
+  if (!/^\d+$/.test(text) || !isRowLimit(n)) {
     return { error: `Rows must be a whole number from 1 to ${MAX_TABLE_ROWS.toLocaleString('en-US')}, or empty for all.` };
   }
   return { limit: n };

@@ -3,6 +3,7 @@
  * the document, and the base URL override. The key never travels back to the page: only its last four
  * characters do, and only when it is long enough that four characters reveal nothing useful.
  */
+import { baseUrlProblem } from '../../shared/rules';
 import type { SettingsView } from '../../shared/sidebar-api';
 import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL } from '../config';
 import { AddonError, errors } from '../errors';
@@ -81,9 +82,10 @@ export function setBaseUrl(value: unknown): SettingsView {
     user.deleteProperty(PROP_BASE_URL);
     return getSettings();
   }
-  if (!isAllowedBaseUrl(url)) {
-    throw errors.input('Use an https:// address (http:// only for localhost), without ? or #.');
-  }
+  const problem = baseUrlProblem(url);
+  if (problem === 'port') throw errors.input('The port must be at most 65535.');
+  if (problem === 'userinfo') throw errors.input('Leave out the user name: the base URL is like https://api.example.com.');
+  if (problem) throw errors.input('Use an https:// address (http:// only for localhost), without ? or #.');
   user.setProperty(PROP_BASE_URL, url);
   return getSettings();
 }

@@ -1,4 +1,5 @@
 /** Inserting a ranking table from the sidebar: fetch first, check the place is free, write values, track. */
+import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
 import type { InsertTableRequest, TablesView } from '../../shared/sidebar-api';
 import { createBudget } from '../budget';
 import { errors } from '../errors';
@@ -11,7 +12,6 @@ import { tablesView } from './views';
 
 /** Interactive: the user is waiting in the sidebar. */
 const INSERT_LIMIT_MS = 60_000;
-const MAX_ROWS = 50_000;
 
 /**
  * Inserts a ranking table and starts tracking it.
@@ -78,7 +78,7 @@ function readRequest(raw: unknown): InsertTableRequest {
   let limit: number | null = null;
   if (r.limit !== null && r.limit !== undefined && r.limit !== '') {
     const n = Number(r.limit);
-    if (!Number.isInteger(n) || n < 1 || n > MAX_ROWS) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_ROWS}, or empty for all.`);
+    if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
     limit = n;
   }
   return { group, placement, columns, limit };

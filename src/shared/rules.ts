@@ -1,0 +1,82 @@
+/**
+ * Input rules the sidebar and the server both apply, written once: the sidebar checks before calling,
+ * the server checks again (its arguments cross a trust boundary). Pure: no DOM, no Apps Script. Each
+ * side words its own messages from these answers.
+ */
+
+/** Why a base URL may not be used. */
+export type BaseUrlProblem =
+  /** Not a URL of the form scheme://host[:port][/path]. */
+  | 'malformed'
+  /** It has a query (?) or fragment (#). */
+  | 'query-or-fragment'
+  /** It carries a user name or password (user@host). */
+  | 'userinfo'
+  /** Its port is over 65535. */
+  | 'port'
+  /** A scheme other than http(s). */
+  | 'scheme'
+  /** Plain http to a host other than this machine. */
+  | 'http-not-local';
+
+const URL_PATTERN = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s:@]+|\[[0-9a-f:]+\])(?::(\d{1,5}))?(\/[^?#\s]*)?$/i;
+const USERINFO_PATTERN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*@/i;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Null when a base URL may be used: https anywhere, http only for localhost, 127.0.0.1 or [::1], no
+ * user name, no query or fragment, a port up to 65535. Otherwise why not. An empty URL is malformed
+ * (callers that treat empty as "the default" check that first).
+ * @param url the candidate (trimmed here)
+ */
+export function baseUrlProblem(url: string): BaseUrlProblem | null {
+  const text = url.trim();
+  const match = URL_PATTERN.exec(text);
+  if (!match) {
+    if (/[?#]/.test(text)) return 'query-or-fragment';
+    return USERINFO_PATTERN.test(text) ? 'userinfo' : 'malformed';
+  }
+  const scheme = (match[1] ?? '').toLowerCase();
+  const host = (match[2] ?? '').toLowerCase();
+  const port = match[3];
+  if (port !== undefined && Number(port) > 65535) return 'port';
+  if (scheme === 'https') return null;
+  if (scheme === 'http') return LOCAL_HOSTS.has(host) ? null : 'http-not-local';
+  return 'scheme';
+}
+
+/**
+ * Whether a base URL may be used (see baseUrlProblem).
+ * @param url the candidate
+ */
+export function isAllowedBaseUrl(url: string): boolean {
+  return baseUrlProblem(url) === null;
+}
+
+/** Longest keyword, slug, name or group accepted, in characters after normalising. */
+export const MAX_SUBJECT_LENGTH = 250;
+
+/** Longest group accepted (a group is a subject). */
+export const MAX_GROUP_LENGTH = MAX_SUBJECT_LENGTH;
+
+/** What a group looks like: `prefix:name`, no spaces around the colon. */
+export const GROUP_PATTERN = /^[^:\s]+:[^:\s].*$/;
+
+/**
+ * Whether normalised text (spaces collapsed, trimmed) has the shape of a group.
+ * @param text the group
+ */
+export function isGroupShape(text: string): boolean {
+  return GROUP_PATTERN.test(text);
+}
+
+/** Most rows a ranking table may be limited to. */
+export const MAX_TABLE_ROWS = 50_000;
+
+/**
+ * Whether a number is an allowed row limit: a whole number from 1 to MAX_TABLE_ROWS.
+ * @param n the limit
+ */
+export function isRowLimit(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 1 && n <= MAX_TABLE_ROWS;
+}
