@@ -3,7 +3,7 @@
  * Apps Script runtime, wired as a user who saved their key would be. Used by tests and benchmarks.
  */
 import { GasRuntime, type ExecutionResult } from './gas/index.js';
-import { startService, type ServiceHandle, type Schema } from './service/harness.js';
+import { startService, type ServiceHandle, type ServiceKnobs, type Schema } from './service/harness.js';
 
 /** A distinctive key, so a leak anywhere is easy to find. */
 export const KEY = 'sdm-live-7Hq2ZpK9wX4mV1cR';
@@ -66,11 +66,7 @@ export async function startStack(schema: Schema = 'a', options: StackOptions = {
 }
 
 /** Options of startStack: the service's knobs, and the Code.js to run (default dist/Code.js). */
-export interface StackOptions {
-  latencyFreshMs?: number;
-  latencyCachedMs?: number;
-  freshPerDay?: number;
-  callsPerDay?: number;
+export interface StackOptions extends ServiceKnobs {
   code?: string;
 }
 

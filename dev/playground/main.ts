@@ -7,6 +7,7 @@
  * port in use is one line on stderr and exit code 1.
  */
 import { parseArgs } from 'node:util';
+import { SCHEMAS, isSchema } from '../service/schemas.js';
 import { PortInUseError, startPlayground, type Playground } from './server.js';
 
 const DEFAULT_PORT = 3000;
@@ -45,7 +46,7 @@ if (args.help) {
   process.exit(0);
 }
 const schema = args.schema ?? 'a';
-if (schema !== 'a' && schema !== 'b') fail(`--schema must be a or b, not "${schema}".`, 2);
+if (!isSchema(schema)) fail(`--schema must be ${SCHEMAS.join(' or ')}, not "${schema}".`, 2);
 
 const started = Date.now();
 let playground: Playground;

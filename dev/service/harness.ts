@@ -7,18 +7,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import type { Fault, Schema, ServiceConfig, Stats } from './server.js';
+import { DEFAULT_KEYS, type Fault, type ServiceConfig, type Stats } from './server.js';
 
 export type { Fault, LogEntry, Schema, ServiceConfig, Stats } from './server.js';
 
-export interface StartOptions {
-  schema?: Schema;
-  /** Valid API keys (default: dev-key-1, dev-key-2). */
+/** The service's numeric knobs a caller may set at start (each is a CLI flag of main.ts). */
+export type ServiceKnobs = Partial<Pick<ServiceConfig, 'latencyFreshMs' | 'latencyCachedMs' | 'freshPerDay' | 'callsPerDay' | 'rankingListLimit'>>;
+
+export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 'schema'>> {
+  /** Valid API keys (default: DEFAULT_KEYS, dev-key-1 and dev-key-2). */
   keys?: string[];
-  latencyFreshMs?: number;
-  latencyCachedMs?: number;
-  freshPerDay?: number;
-  callsPerDay?: number;
   /** Port to bind (default 0 = any free port). */
   port?: number;
   /** Forward per-request log lines of the child to this process's stderr. */
@@ -53,7 +51,6 @@ export interface ServiceHandle {
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const DEFAULT_KEYS = ['dev-key-1', 'dev-key-2'];
 
 // Children still running when this process exits are killed.
 const children = new Set<ChildProcess>();
@@ -82,6 +79,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
   num('--latency-cached-ms', opts.latencyCachedMs);
   num('--fresh-per-day', opts.freshPerDay);
   num('--calls-per-day', opts.callsPerDay);
+  num('--ranking-list-limit', opts.rankingListLimit);
   if (opts.verbose) args.push('--verbose');
 
   installExitHook();

@@ -3,13 +3,14 @@
  *
  *   tsx dev/service/main.ts [--port 0] [--host 127.0.0.1] [--schema a|b] [--keys k1,k2]
  *     [--latency-fresh-ms N] [--latency-cached-ms N] [--fresh-per-day N] [--calls-per-day N]
- *     [--verbose] [--exit-on-stdin-close]
+ *     [--ranking-list-limit N] [--verbose] [--exit-on-stdin-close]
  *
  * Prints exactly one JSON line to stdout once listening: {"port":1234,"url":"http://127.0.0.1:1234"}.
  * Everything else goes to stderr.
  */
 import { parseArgs } from 'node:util';
-import { createService, type Schema } from './server.js';
+import { SCHEMA_CHOICES, isSchema } from './schemas.js';
+import { createService } from './server.js';
 
 function fail(message: string, code: number): never {
   process.stderr.write(`service: ${message}\n`);
@@ -35,6 +36,7 @@ try {
       'latency-cached-ms': { type: 'string' },
       'fresh-per-day': { type: 'string' },
       'calls-per-day': { type: 'string' },
+      'ranking-list-limit': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       // Used by harness.ts: the parent holds our stdin open; when it dies, stdin closes and we exit.
       'exit-on-stdin-close': { type: 'boolean', default: false },
@@ -46,17 +48,18 @@ try {
 }
 
 const schema = args.schema;
-if (schema !== 'a' && schema !== 'b') fail(`--schema must be "a" or "b", got "${schema}"`, 2);
+if (!isSchema(schema)) fail(`--schema must be ${SCHEMA_CHOICES}, got "${schema}"`, 2);
 const port = int('port', args.port) ?? 0;
 const host = args.host ?? '127.0.0.1';
 
 const service = createService({
-  schema: schema as Schema,
+  schema,
   keys: args.keys?.split(',').map((k) => k.trim()).filter(Boolean),
   latencyFreshMs: int('latency-fresh-ms', args['latency-fresh-ms']),
   latencyCachedMs: int('latency-cached-ms', args['latency-cached-ms']),
   freshPerDay: int('fresh-per-day', args['fresh-per-day']),
   callsPerDay: int('calls-per-day', args['calls-per-day']),
+  rankingListLimit: int('ranking-list-limit', args['ranking-list-limit']),
   log: args.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 });
 

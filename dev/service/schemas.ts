@@ -14,6 +14,14 @@ import { SECTORS, groupName } from './data.js';
 export type Schema = 'a' | 'b';
 export const SCHEMAS: readonly Schema[] = ['a', 'b'];
 
+/** '"a" or "b"', for messages. */
+export const SCHEMA_CHOICES = SCHEMAS.map((s) => `"${s}"`).join(' or ');
+
+/** Whether `value` names one of the schemas. */
+export function isSchema(value: unknown): value is Schema {
+  return SCHEMAS.includes(value as Schema);
+}
+
 /** Per-response facts that are not part of the data itself. */
 export interface Meta { schema: Schema; hit: boolean; fetchedAt: number }
 

@@ -11,7 +11,7 @@ import {
   companyData, groupMembers, industriesData, marketsData, normaliseKeyword, rankingOverview, trendData, universe,
 } from './data.js';
 import {
-  SCHEMAS, renderBrand, renderCompany, renderIndustries, renderList, renderMarkets, renderOverview, renderTrend, renderUsage,
+  SCHEMA_CHOICES, isSchema, renderBrand, renderCompany, renderIndustries, renderList, renderMarkets, renderOverview, renderTrend, renderUsage,
   type Meta, type Schema,
 } from './schemas.js';
 
@@ -161,7 +161,7 @@ export function createService(options: ServiceOptions = {}): Service {
   for (const k of Object.keys(DEFAULT_CONFIG) as Array<keyof ServiceConfig>) {
     if (options[k] !== undefined) (initialConfig as unknown as Json)[k] = options[k];
   }
-  if (!SCHEMAS.includes(initialConfig.schema)) throw new Error(`unknown schema ${String(initialConfig.schema)}`);
+  if (!isSchema(initialConfig.schema)) throw new Error(`unknown schema ${String(initialConfig.schema)}`);
   const initialKeys = [...(options.keys ?? DEFAULT_KEYS)];
   const log = options.log;
 
@@ -357,8 +357,8 @@ export function createService(options: ServiceOptions = {}): Service {
       case 'POST /__control/config': {
         const next = { ...state.config };
         if (body.schema !== undefined) {
-          if (!SCHEMAS.includes(body.schema as Schema)) throw new BadRequest('schema must be "a" or "b"');
-          next.schema = body.schema as Schema;
+          if (!isSchema(body.schema)) throw new BadRequest(`schema must be ${SCHEMA_CHOICES}`);
+          next.schema = body.schema;
         }
         for (const k of ['latencyFreshMs', 'latencyCachedMs', 'freshPerDay', 'callsPerDay', 'rankingListLimit'] as const) {
           const v = optNum(body, k);
