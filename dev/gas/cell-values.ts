@@ -4,16 +4,14 @@
  * the user had typed it (en_US); a leading apostrophe or the plain-text format "@" keeps text as text.
  * Also the display side (getDisplayValues): Sheets' "Automatic" number format and common patterns.
  */
-import { fieldsIn } from './format-date.js';
+import { DAY_NAMES, MONTH_NAMES, fieldsIn, pad } from './format-date.js';
 import { MAX_CELL_TEXT } from './result.js';
 
 /** A stored value: '' is an empty cell. */
 export type CellValue = string | number | boolean | Date;
 
-/** Characters allowed in one cell (a value or a formula). */
-export const MAX_CELL_CHARS = MAX_CELL_TEXT;
-
-export const CELL_TOO_LONG_MESSAGE = `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`;
+/** Over MAX_CELL_TEXT characters in one cell (a value or a formula). */
+export const CELL_TOO_LONG_MESSAGE = `Your input contains more than the maximum of ${MAX_CELL_TEXT} characters in a single cell.`;
 
 /** The plain-text number format: strings written to such cells are never converted. */
 export const TEXT_FORMAT = '@';
@@ -146,9 +144,6 @@ export function generalNumber(n: number): string {
   return String(Number(n.toFixed(10)));
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 type Token = { kind: 'lit'; text: string } | { kind: 'date'; letter: 'y' | 'm' | 'd' | 'h' | 's'; count: number } | { kind: 'ampm'; text: string };
 
 function tokenizeDate(pattern: string): Token[] | null {
@@ -189,7 +184,6 @@ function tokenizeDate(pattern: string): Token[] | null {
 function formatDateTokens(date: Date, timeZone: string, tokens: Token[]): string {
   const f = fieldsIn(date, timeZone);
   const twelve = tokens.some((t) => t.kind === 'ampm');
-  const pad = (n: number, w: number): string => String(n).padStart(w, '0');
   const isMinute = (index: number): boolean => {
     for (let k = index - 1; k >= 0; k--) {
       const t = tokens[k] as Token;

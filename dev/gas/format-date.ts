@@ -4,8 +4,13 @@
  */
 import { GasException } from './execution.js';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** English month names, January first (also the spreadsheet's display formats, cell-values.ts). */
+export const MONTH_NAMES: readonly string[] = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** English day names, Sunday first (Fields.weekday indexes it). */
+export const DAY_NAMES: readonly string[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** `n` with leading zeros to `width` digits. */
+export const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
 /** A moment's calendar fields in a time zone. */
 export interface Fields {
@@ -76,15 +81,14 @@ function offsetText(minutes: number, zeroAs: string | undefined, sep: string, wi
   return `${zeroAs === 'GMT' ? 'GMT' : ''}${sign}${hh}${withMinutes ? sep + mm : ''}`;
 }
 
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
 function field(letter: string, count: number, f: Fields): string {
   switch (letter) {
     case 'y':
       return count === 2 ? pad(f.year % 100, 2) : pad(f.year, count);
     case 'M':
-      if (count >= 4) return MONTHS[f.month - 1] ?? '';
-      if (count === 3) return (MONTHS[f.month - 1] ?? '').slice(0, 3);
+      if (count >= 4) return MONTH_NAMES[f.month - 1] ?? '';
+      if (count === 3) return (MONTH_NAMES[f.month - 1] ?? '').slice(0, 3);
       return pad(f.month, count);
     case 'd':
       return pad(f.day, count);
@@ -103,7 +107,7 @@ function field(letter: string, count: number, f: Fields): string {
     case 'S':
       return pad(f.ms, count);
     case 'E':
-      return count >= 4 ? (DAYS[f.weekday] ?? '') : (DAYS[f.weekday] ?? '').slice(0, 3);
+      return count >= 4 ? (DAY_NAMES[f.weekday] ?? '') : (DAY_NAMES[f.weekday] ?? '').slice(0, 3);
     case 'u':
       return pad(f.weekday === 0 ? 7 : f.weekday, count);
     case 'a':

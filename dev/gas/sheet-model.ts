@@ -8,16 +8,17 @@
  * arguments and auth modes and then call this model, which enforces the sheet's bounds and limits.
  */
 import { MAX_COLUMNS, a1Notation, parseA1, splitSheetName, type A1Ref } from './a1.js';
-import { CELL_TOO_LONG_MESSAGE, MAX_CELL_CHARS, TEXT_FORMAT, parseEntered, type CellValue } from './cell-values.js';
+import { CELL_TOO_LONG_MESSAGE, TEXT_FORMAT, parseEntered, type CellValue } from './cell-values.js';
 import { GasException } from './execution.js';
 import { isDate } from './realm.js';
+import { MAX_CELL_TEXT } from './result.js';
 
 export const SPREADSHEET_LIMITS = Object.freeze({
   /** Cells (rows × columns of every sheet, empty or not) in one spreadsheet. */
   maxCells: 10_000_000,
   maxColumns: MAX_COLUMNS,
   maxSheetNameLength: 100,
-  maxCellChars: MAX_CELL_CHARS,
+  maxCellChars: MAX_CELL_TEXT,
   defaultRows: 1000,
   defaultColumns: 26,
 });

@@ -6,7 +6,8 @@
  * typed ("007" becomes 7; see cell-values.ts). Each call makes new objects, as Google does.
  */
 import { columnLetters, a1Notation, parseA1 } from './a1.js';
-import { CELL_TOO_LONG_MESSAGE, MAX_CELL_CHARS, displayValue, type CellValue } from './cell-values.js';
+import { CELL_TOO_LONG_MESSAGE, displayValue, type CellValue } from './cell-values.js';
+import { MAX_CELL_TEXT } from './result.js';
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { describeValue, isDate } from './realm.js';
@@ -70,7 +71,7 @@ function integers(method: string, args: readonly unknown[], from: number, count:
 function cellValueFromScript(v: unknown, method: string, where: string): CellValue {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') {
-    if (v.length > MAX_CELL_CHARS) throw new GasException(CELL_TOO_LONG_MESSAGE);
+    if (v.length > MAX_CELL_TEXT) throw new GasException(CELL_TOO_LONG_MESSAGE);
     return v;
   }
   if (typeof v === 'boolean') return v;
@@ -84,7 +85,7 @@ function cellValueFromScript(v: unknown, method: string, where: string): CellVal
 
 function checkFormulaText(v: unknown, method: string, args: readonly unknown[]): string {
   if (typeof v !== 'string') throw signatureError(method, args);
-  if (v.length > MAX_CELL_CHARS) throw new GasException(CELL_TOO_LONG_MESSAGE);
+  if (v.length > MAX_CELL_TEXT) throw new GasException(CELL_TOO_LONG_MESSAGE);
   return v;
 }
 
@@ -830,7 +831,7 @@ export class RangeFake extends GasObject {
   setNote(...args: unknown[]): this {
     const [note] = args;
     if (args.length !== 1 || (note !== null && typeof note !== 'string')) throw signatureError('SpreadsheetApp.Range.setNote', args);
-    if (typeof note === 'string' && note.length > MAX_CELL_CHARS) throw new GasException(CELL_TOO_LONG_MESSAGE);
+    if (typeof note === 'string' && note.length > MAX_CELL_TEXT) throw new GasException(CELL_TOO_LONG_MESSAGE);
     checkWrite(this.#ctx, 'setNote');
     this.#eachCell((sheet, r, c) =>
       sheet.update(r, c, (cell) => {
