@@ -43,7 +43,32 @@ export function formatCount(value: unknown, locale?: string): string {
 export function clockTime(iso: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
+  return hoursMinutes(date);
+}
+
+/**
+ * "HH:MM" of a date in the viewer's time zone.
+ * @param date the time
+ */
+export function hoursMinutes(date: Date): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * "YYYY-MM-DD" of a date in the viewer's time zone.
+ * @param date the day
+ */
+export function localDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Whether two dates fall on the same day in the viewer's time zone.
+ * @param a one date
+ * @param b the other
+ */
+export function sameLocalDay(a: Date, b: Date): boolean {
+  return dayNumber(a) === dayNumber(b);
 }
 
 /**
@@ -56,11 +81,11 @@ export function describeReset(resetAt: string | null, now: Date = new Date()): s
   if (resetAt === null || resetAt.trim() === '') return null;
   const date = new Date(resetAt);
   if (Number.isNaN(date.getTime())) return `resets ${resetAt.trim()}`;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const time = hoursMinutes(date);
   const days = dayNumber(date) - dayNumber(now);
   if (days === 0) return `resets at ${time}`;
   if (days === 1) return `resets tomorrow at ${time}`;
-  return `resets on ${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} at ${time}`;
+  return `resets on ${localDay(date)} at ${time}`;
 }
 
 /**
@@ -82,8 +107,20 @@ export function cellText(value: unknown): string {
   return formatCount(value);
 }
 
-function pad(n: number): string {
+/**
+ * Two digits: 6 → "06".
+ * @param n 0..99
+ */
+export function pad(n: number): string {
   return String(n).padStart(2, '0');
+}
+
+/**
+ * The text with its first character upper-cased.
+ * @param text any text
+ */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function dayNumber(date: Date): number {

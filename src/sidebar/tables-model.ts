@@ -1,6 +1,6 @@
 /** What the ranking tables section shows, computed from the server's values (pure, so it is unit-tested). */
 import type { RankingGroup, RunLog, Schedule, TableView } from '../shared/sidebar-api';
-import { plural } from './format';
+import { capitalize, hoursMinutes, localDay, pad, plural, sameLocalDay } from './format';
 
 /** The time zone the schedule's hours are in. The contract does not say which, and triggers of this
  * project run in its script time zone (appsscript.json: Etc/UTC). */
@@ -45,7 +45,7 @@ export function groupChoices(groups: RankingGroup[]): GroupChoices[] {
  * @param hour 0..23
  */
 export function hourText(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
+  return `${pad(hour)}:00`;
 }
 
 /**
@@ -98,9 +98,8 @@ export function localWhen(iso: string | null, now: Date = new Date()): string | 
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  const sameDay = date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
-  return sameDay ? time : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${time}`;
+  const time = hoursMinutes(date);
+  return sameLocalDay(date, now) ? time : `${localDay(date)} ${time}`;
 }
 
 /** One tracked table as the list shows it. */
@@ -186,12 +185,4 @@ export function refreshOutcome(run: RunLog): { kind: 'success' | 'error'; messag
   const total = run.results.length;
   if (failed) return { kind: 'error', message: `${failed} of ${plural(total, 'table', 'tables')} not refreshed: see why below.` };
   return { kind: 'success', message: `Refreshed ${plural(total, 'table', 'tables')}.` };
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,6 @@
 /** What the usage section shows, computed from the server's UsageView (pure, so it is unit-tested). */
 import type { CellValue, UsageView } from '../shared/sidebar-api';
-import { barLevel, clockTime, describeReset, formatCount, percentUsed, type BarLevel } from './format';
+import { barLevel, capitalize, clockTime, describeReset, formatCount, percentUsed, type BarLevel } from './format';
 
 export interface BarModel {
   label: string;
@@ -58,8 +58,4 @@ export function usageModel(view: UsageView, now: Date = new Date()): UsageModel 
     ],
     day: view.document.day,
   };
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
