@@ -3,8 +3,8 @@
  *
  *   tsx dev/playground/main.ts [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]
  *
- * The page's port also comes from PORT. Ctrl-C or SIGTERM stops everything it started and exits 0; a
- * port in use is one line on stderr and exit code 1.
+ * The page's port also comes from PORT. Ctrl-C or SIGTERM stops everything it started and exits 0 (1
+ * if a part would not stop); a port in use is one line on stderr and exit code 1.
  */
 import { parseArgs } from 'node:util';
 import { SCHEMAS, isSchema } from '../service/schemas.js';
@@ -84,7 +84,12 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
   stopping = true;
-  await playground.close();
+  try {
+    await playground.close();
+  } catch (error) {
+    const detail = error instanceof AggregateError ? error.errors.map((e) => `\n  ${e instanceof Error ? e.message : String(e)}`).join('') : '';
+    fail(`${(error as Error).message}${detail}`, 1);
+  }
   process.exit(0);
 }
 process.on('SIGINT', (s) => void stop(s));

@@ -94,8 +94,17 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     throw error.code === 'EADDRINUSE' ? new PortInUseError(options.port ?? 0, '--port') : error;
   });
   const cleanup: (() => Promise<void> | void)[] = [() => closeServer(server)];
-  const stopAll = async () => {
-    for (const step of cleanup.reverse()) await step();
+  /** Runs every step, last started first, even when one fails (the rest must still stop); the failures. */
+  const stopAll = async (): Promise<unknown[]> => {
+    const failures: unknown[] = [];
+    for (const step of [...cleanup].reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    return failures;
   };
 
   try {
@@ -148,12 +157,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       workbook,
       close: async () => {
         app = undefined;
-        await stopAll();
+        const failures = await stopAll();
+        if (failures.length > 0) throw new AggregateError(failures, 'The playground stopped, but not cleanly');
       },
     };
   } catch (error) {
     app = undefined;
-    await stopAll();
+    await stopAll(); // what failed to start is the error to report
     throw error;
   }
 }
