@@ -35,6 +35,7 @@ export interface RunEvent {
   fn: string;
   ok: boolean;
   error?: string;
+  /** Wall-clock time of the execution (its realDurationMs, not the script's dilated time). */
   durationMs: number;
   fetchCount: number;
 }
@@ -120,7 +121,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
       fn: request.fn,
       ok: result.ok,
       ...(result.ok ? {} : { error: result.error ?? '' }),
-      durationMs: result.durationMs,
+      durationMs: result.realDurationMs,
       fetchCount: result.fetchCount,
     });
     const body: RunResponse = result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error ?? 'Unknown error' };
@@ -130,13 +131,12 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
   function openFromMenu(fn: string, req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET') return sendText(res, 405, 'GET only');
     if (!FUNCTION_NAME.test(fn)) return sendText(res, 404, 'not a function name');
-    const started = Date.now();
     const result = options.runtime.run(fn, [], { mode: 'menu' });
     options.onRun?.({
       fn,
       ok: result.ok,
       ...(result.ok ? {} : { error: result.error ?? '' }),
-      durationMs: Date.now() - started,
+      durationMs: result.realDurationMs,
       fetchCount: result.fetchCount,
     });
     if (!result.ok) return sendText(res, 500, `${fn} failed: ${result.error ?? ''}`);
