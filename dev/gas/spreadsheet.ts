@@ -107,24 +107,32 @@ export class UiFake extends GasObject {
     return out;
   }
 
+  /** AuthMode.NONE may build menus but not show anything (a sidebar, a dialog, an alert). */
+  #mayShow(method: string): void {
+    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `Ui.${method}`);
+  }
+
   showSidebar(...args: unknown[]): void {
-    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', 'Ui.showSidebar');
+    this.#mayShow('showSidebar');
     const out = this.#html(args[0], 'showSidebar', args);
     this.#log.sidebars.push({ title: out.getTitle(), html: out.getContent(), executionId: this.#exec.id });
   }
 
   showModalDialog(...args: unknown[]): void {
+    this.#mayShow('showModalDialog');
     const out = this.#html(args[0], 'showModalDialog', args);
     this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: true, executionId: this.#exec.id });
   }
 
   showModelessDialog(...args: unknown[]): void {
+    this.#mayShow('showModelessDialog');
     const out = this.#html(args[0], 'showModelessDialog', args);
     this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: false, executionId: this.#exec.id });
   }
 
   /** Recorded; answers OK (nobody clicks in tests). */
   alert(...args: unknown[]): string {
+    this.#mayShow('alert');
     const [a, b] = args;
     const titled = typeof b === 'string';
     this.#log.alerts.push({ title: titled ? String(a) : '', prompt: titled ? b : String(a), executionId: this.#exec.id });
