@@ -4,8 +4,9 @@
  * it) and is what tests set up and inspect (`runtime.spreadsheet`). Formulas are not evaluated: a
  * formula cell keeps the value last stored (by a test, or by `evaluateFormula` if set).
  *
- * Script-facing objects (Spreadsheet, Sheet, Range) are in spreadsheet.ts and range.ts; they check
- * arguments and auth modes and then call this model, which enforces the sheet's bounds and limits.
+ * Script-facing objects (Spreadsheet, Sheet, Range) are in sheets.ts, SpreadsheetApp and the Ui in
+ * spreadsheet.ts; they check arguments and auth modes and then call this model, which enforces the
+ * sheet's bounds and limits.
  */
 import { MAX_COLUMNS, a1Notation, parseA1, splitSheetName, type A1Ref } from './a1.js';
 import { CELL_TOO_LONG_MESSAGE, TEXT_FORMAT, parseEntered, type CellValue } from './cell-values.js';
