@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { PLACEHOLDER_BASE_URL, urlAllowlist } from './scripts/build/manifest';
 
 export default defineConfig({
-  // Unit tests import src/server modules directly; the build defines this constant for the bundle.
-  define: { __SDM_BASE_URL__: JSON.stringify('https://search-demand-service.example') },
+  // Unit tests import src/server modules directly; the build defines these constants for the bundle
+  // (npm test builds a development bundle against the placeholder URL, and so do these).
+  define: {
+    __SDM_BASE_URL__: JSON.stringify(PLACEHOLDER_BASE_URL),
+    __SDM_URL_ALLOWLIST__: JSON.stringify(urlAllowlist(PLACEHOLDER_BASE_URL, 'development')),
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

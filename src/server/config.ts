@@ -1,14 +1,22 @@
 /** Build-time and fixed settings of the add-on. */
 
 declare const __SDM_BASE_URL__: string;
+declare const __SDM_URL_ALLOWLIST__: string[];
 
 /** The service's base URL unless the user overrides it (set by the build from SDM_BASE_URL). */
 export const DEFAULT_BASE_URL: string = __SDM_BASE_URL__;
+
+/** The manifest's urlFetchWhitelist (the build writes both from one list): no other URL can be fetched. */
+export const URL_ALLOWLIST: readonly string[] = __SDM_URL_ALLOWLIST__;
 
 /** Property names (see DESIGN.md, "Where things are stored"). */
 export const PROP_API_KEY = 'SDM_API_KEY';
 export const PROP_BASE_URL = 'SDM_BASE_URL';
 export const PROP_CACHE_GENERATION = 'SDM_CACHE_GEN';
+/** Document properties: who shared the document key (an email, or empty when Google did not tell). */
+export const PROP_API_KEY_SHARED_BY = 'SDM_API_KEY_BY';
+/** User properties: spreadsheet ids where this owner's key must not pay for formulas (a JSON list). */
+export const PROP_FORMULA_KEY_OFF = 'SDM_FORMULA_KEY_OFF';
 
 /** Custom functions get 30 s from Google; we stop starting new requests well before it. */
 export const CUSTOM_FUNCTION_LIMIT_MS = 30_000;

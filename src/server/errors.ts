@@ -9,6 +9,8 @@ export type ErrorKind =
   | 'unavailable'
   | 'unreadable'
   | 'budget'
+  | 'quota'
+  | 'busy'
   | 'input';
 
 /** An error whose message is safe and meant for the cell: short, specific, says what to do. */
@@ -31,6 +33,12 @@ const SETTINGS = 'Extensions › Search Demand › Settings';
 /** Builds the message of each class. */
 export const errors = {
   noKey: () => new AddonError('no-key', `No API key: open ${SETTINGS} and paste your key.`),
+  /** In a formula: neither a key shared with the document nor the owner's key may be used. */
+  noFormulaKey: () =>
+    new AddonError(
+      'no-key',
+      `No API key for this spreadsheet's formulas: share a key with the document in ${SETTINGS} (formulas use the owner's key or a key shared with the document, never yours alone).`,
+    ),
   auth: () =>
     new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
   notFound: (what: string) => new AddonError('not-found', `Not found: ${what}.`),
@@ -46,7 +54,20 @@ export const errors = {
   unreadable: () =>
     new AddonError('unreadable', 'The service sent an unreadable answer (not JSON). Recalculate to try again.'),
   budget: () =>
-    new AddonError('budget', 'Not fetched in time: recalculate to continue (what was fetched is cached).'),
+    new AddonError(
+      'budget',
+      'Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).',
+    ),
+  quota: (which: string) =>
+    new AddonError(
+      'quota',
+      `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`,
+    ),
+  busy: () =>
+    new AddonError(
+      'busy',
+      'Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.',
+    ),
   input: (message: string) => new AddonError('input', message),
 };
 

@@ -4,6 +4,7 @@
  */
 import type { CacheView, RankingGroup, RefreshTablesView, RefreshView, SettingsView, TablesView, UsageView } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
+import { withoutRefresh } from './formulas';
 import { guard } from './guard';
 import { buildMenu, openSidebar, refreshFormulasWithToast } from './menu';
 import { ENDPOINTS } from './service/endpoints';
@@ -23,7 +24,7 @@ import * as tables from './tables/api';
  * @customfunction
  */
 export function SEARCH_TREND(keyword: unknown, field?: unknown, options?: unknown) {
-  return guard('SEARCH_TREND', () => lookupSubjects(ENDPOINTS.trend, keyword, field, options));
+  return guard('SEARCH_TREND', () => lookupSubjects(ENDPOINTS.trend, ...withoutRefresh(keyword, field, options)));
 }
 
 /**
@@ -34,7 +35,7 @@ export function SEARCH_TREND(keyword: unknown, field?: unknown, options?: unknow
  * @customfunction
  */
 export function SEARCH_SCORE(keyword: unknown) {
-  return guard('SEARCH_SCORE', () => lookupScores(ENDPOINTS.trend, keyword, ['searchscore'], 'SEARCH_TREND'));
+  return guard('SEARCH_SCORE', () => lookupScores(ENDPOINTS.trend, ...withoutRefresh(keyword), ['searchscore'], 'SEARCH_TREND'));
 }
 
 /**
@@ -45,7 +46,7 @@ export function SEARCH_SCORE(keyword: unknown) {
  * @customfunction
  */
 export function BRAND_SCORE(slug: unknown) {
-  return guard('BRAND_SCORE', () => lookupScores(ENDPOINTS.brand, slug, ['indexscore'], 'BRAND_PROFILE'));
+  return guard('BRAND_SCORE', () => lookupScores(ENDPOINTS.brand, ...withoutRefresh(slug), ['indexscore'], 'BRAND_PROFILE'));
 }
 
 /**
@@ -58,7 +59,7 @@ export function BRAND_SCORE(slug: unknown) {
  * @customfunction
  */
 export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown) {
-  return guard('BRAND_PROFILE', () => lookupSubjects(ENDPOINTS.brand, slug, field, options));
+  return guard('BRAND_PROFILE', () => lookupSubjects(ENDPOINTS.brand, ...withoutRefresh(slug, field, options)));
 }
 
 /**
@@ -71,7 +72,7 @@ export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown)
  * @customfunction
  */
 export function COMPANY_PROFILE(name: unknown, field?: unknown, options?: unknown) {
-  return guard('COMPANY_PROFILE', () => lookupSubjects(ENDPOINTS.company, name, field, options));
+  return guard('COMPANY_PROFILE', () => lookupSubjects(ENDPOINTS.company, ...withoutRefresh(name, field, options)));
 }
 
 /**
@@ -83,7 +84,7 @@ export function COMPANY_PROFILE(name: unknown, field?: unknown, options?: unknow
  * @customfunction
  */
 export function MARKET_ANALYSIS(field?: unknown, options?: unknown) {
-  return guard('MARKET_ANALYSIS', () => lookupSingleton(ENDPOINTS.markets, field, options));
+  return guard('MARKET_ANALYSIS', () => lookupSingleton(ENDPOINTS.markets, ...withoutRefresh(field, options)));
 }
 
 /**
@@ -95,7 +96,7 @@ export function MARKET_ANALYSIS(field?: unknown, options?: unknown) {
  * @customfunction
  */
 export function AI_INDUSTRIES(field?: unknown, options?: unknown) {
-  return guard('AI_INDUSTRIES', () => lookupSingleton(ENDPOINTS.industries, field, options));
+  return guard('AI_INDUSTRIES', () => lookupSingleton(ENDPOINTS.industries, ...withoutRefresh(field, options)));
 }
 
 /**
@@ -107,7 +108,7 @@ export function AI_INDUSTRIES(field?: unknown, options?: unknown) {
  * @customfunction
  */
 export function RANKING_OVERVIEW(field?: unknown, options?: unknown) {
-  return guard('RANKING_OVERVIEW', () => lookupSingleton(ENDPOINTS.ranking, field, options));
+  return guard('RANKING_OVERVIEW', () => lookupSingleton(ENDPOINTS.ranking, ...withoutRefresh(field, options)));
 }
 
 /**
@@ -120,7 +121,7 @@ export function RANKING_OVERVIEW(field?: unknown, options?: unknown) {
  * @customfunction
  */
 export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown) {
-  return guard('RANKING_LIST', () => lookupSubjects(ENDPOINTS.rankingList, group, field, options));
+  return guard('RANKING_LIST', () => lookupSubjects(ENDPOINTS.rankingList, ...withoutRefresh(group, field, options)));
 }
 
 /**
@@ -131,7 +132,7 @@ export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown)
  * @customfunction
  */
 export function API_USAGE(field?: unknown) {
-  return guard('API_USAGE', () => lookupSingleton(ENDPOINTS.usage, field, undefined));
+  return guard('API_USAGE', () => lookupSingleton(ENDPOINTS.usage, ...withoutRefresh(field), undefined));
 }
 
 // ── Menu and triggers ────────────────────────────────────────────────────────────────────────────
@@ -177,7 +178,7 @@ export function refreshRankingTables(e: unknown) {
   guard('refreshRankingTables', () => tables.refreshFromTriggerOrMenu(e));
 }
 
-/** Menu: rewrites every Search Demand formula so Sheets recalculates it. */
+/** Menu: makes Sheets run every Search Demand formula again (see Refresh all formulas in the README). */
 export function refreshFormulasFromMenu() {
   guard('refreshFormulasFromMenu', refreshFormulasWithToast);
 }
@@ -211,6 +212,19 @@ export function setKeySharing(shareWithDocument: unknown): SettingsView {
   return guard('setKeySharing', () => settingsPanel.setKeySharing(shareWithDocument));
 }
 
+/** Sidebar: stops this document's formulas using the key shared with it. */
+export function removeDocumentKey(): SettingsView {
+  return guard('removeDocumentKey', settingsPanel.removeDocumentKey);
+}
+
+/**
+ * Sidebar (owner only): whether formulas in this spreadsheet may spend the owner's key.
+ * @param {boolean} allow true to let them.
+ */
+export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
+  return guard('setOwnerKeyForFormulas', () => settingsPanel.setOwnerKeyForFormulas(allow));
+}
+
 /**
  * Sidebar: stores a base URL override; empty restores the default.
  * @param {string} url The service's base URL.
@@ -234,7 +248,7 @@ export function clearCache(): CacheView {
   return guard('clearCache', cachePanel.clearCache);
 }
 
-/** Sidebar: rewrites every Search Demand formula so Sheets recalculates it. */
+/** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
 export function refreshAllFormulas(): RefreshView {
   return guard('refreshAllFormulas', cachePanel.refreshAllFormulas);
 }

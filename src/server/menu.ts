@@ -2,7 +2,7 @@
  * The add-on menu and the actions it starts. onOpen may run in AuthMode.NONE (before the user
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
-import { rewriteOurFormulas } from './formulas';
+import { refreshOurFormulas } from './formulas';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help';
@@ -31,10 +31,10 @@ export function openSidebar(section: SidebarSection): void {
   SpreadsheetApp.getUi().showSidebar(page);
 }
 
-/** Rewrites the add-on's formulas and says how many with a toast. */
+/** Makes Sheets run the add-on's formulas again and says how many with a toast. */
 export function refreshFormulasWithToast(): void {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const { cells } = rewriteOurFormulas(spreadsheet);
+  const { formulaCells: cells } = refreshOurFormulas(spreadsheet);
   spreadsheet.toast(
     cells ? `${cells} formula cell${cells === 1 ? '' : 's'} recalculating (cached answers cost nothing).` : 'No Search Demand formulas in this spreadsheet.',
     'Search Demand',

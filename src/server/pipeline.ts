@@ -12,7 +12,7 @@ import { errors, type AddonError } from './errors';
 import { describeSubject, type Endpoint } from './service/endpoints';
 import { fetchAllWithin, type FetchRequest } from './service/fetcher';
 import { buildUrl } from './service/url';
-import { readApiKey, readBaseUrl } from './settings';
+import { readApiKey, readBaseUrl, type Payer } from './settings';
 import type { Json } from './shape';
 
 /** The answer for one subject. */
@@ -31,14 +31,16 @@ export interface LookupStats {
  * @param endpoint which endpoint
  * @param subjects normalised subjects (use `undefined` for endpoints without a parameter); duplicates are fine
  * @param budget time left in this execution
+ * @param payer whose key pays for misses: a formula's, or the user's running the sidebar, menu or schedule
  * @returns answers keyed by subject (`''` for no subject), and what it cost
  */
 export function lookupAll(
   endpoint: Endpoint,
   subjects: (string | undefined)[],
   budget: Budget,
+  payer: Payer,
 ): { answers: Map<string, Answer>; stats: LookupStats } {
-  const result = lookupAnswers(endpoint, subjects, budget);
+  const result = lookupAnswers(endpoint, subjects, budget, payer);
   recordSpend(result.stats);
   return result;
 }
@@ -47,6 +49,7 @@ function lookupAnswers(
   endpoint: Endpoint,
   subjects: (string | undefined)[],
   budget: Budget,
+  payer: Payer,
 ): { answers: Map<string, Answer>; stats: LookupStats } {
   const answers = new Map<string, Answer>();
   const stats: LookupStats = { cacheHits: 0, requests: 0, freshCredits: 0 };
@@ -79,9 +82,10 @@ function lookupAnswers(
   }
   if (!misses.length) return { answers, stats };
 
-  const apiKey = readApiKey();
+  const apiKey = readApiKey(payer);
   if (!apiKey) {
-    for (const miss of misses) answers.set(miss.subject, { ok: false, error: errors.noKey() });
+    const noKey = payer === 'formula' ? errors.noFormulaKey() : errors.noKey();
+    for (const miss of misses) answers.set(miss.subject, { ok: false, error: noKey });
     return { answers, stats };
   }
 

@@ -53,6 +53,18 @@ export function isAllowedBaseUrl(url: string): boolean {
   return baseUrlProblem(url) === null;
 }
 
+/**
+ * Whether a base URL is well formed (see baseUrlProblem) and its API path falls inside one of the URL
+ * prefixes the add-on may fetch (the manifest's urlFetchWhitelist, which Google enforces).
+ * @param url the candidate, without the /api/v1 path
+ * @param allowlist URL prefixes, such as `https://api.example.com/api/v1/`
+ */
+export function isInAllowlist(url: string, allowlist: readonly string[]): boolean {
+  if (baseUrlProblem(url) !== null) return false;
+  const api = `${url.trim().replace(/\/+$/, '')}/api/v1/`;
+  return allowlist.some((prefix) => api.toLowerCase().startsWith(prefix.toLowerCase()));
+}
+
 /** Longest keyword, slug, name or group accepted, in characters after normalising. */
 export const MAX_SUBJECT_LENGTH = 250;
 

@@ -8,20 +8,65 @@
 /** One cell of a table shown in the sidebar. */
 export type CellValue = string | number | boolean;
 
-/** Where the API key in use comes from. */
-export type KeySource = 'user' | 'document';
+/** The person who opened the sidebar, relative to this spreadsheet. */
+export type Role =
+  /** They own the spreadsheet: formulas here run with their user properties, so their key pays. */
+  | 'owner'
+  /** Someone else owns it (or nobody, in a shared drive). */
+  | 'editor'
+  /** Google did not tell the add-on who is who (an email was not available). */
+  | 'unknown';
 
-/** What the sidebar shows of the settings. The key itself never leaves the server. */
-export interface SettingsView {
-  hasKey: boolean;
-  /** The last four characters after bullets, e.g. "••••3f9c"; null without a key. */
+/** The spreadsheet's owner, as Google reports it. */
+export type OwnerView =
+  | { kind: 'user'; email: string }
+  /** A file in a shared drive has no owner: no user properties reach its formulas. */
+  | { kind: 'shared-drive' }
+  | { kind: 'unknown' };
+
+/** Which key this spreadsheet's formulas spend, as far as the person looking can know. */
+export interface FormulaKeyView {
+  source:
+    /** A key shared with the document: it wins over the owner's. */
+    | 'document'
+    /** The owner's own key (shown only to the owner, who can see it). */
+    | 'owner'
+    /** Someone else owns the spreadsheet: their key is used if they saved one, which the viewer cannot see. */
+    | 'owner-unseen'
+    /** No key can reach the formulas: they show "No API key". */
+    | 'none';
+  /** The mask of the key in use when the viewer may know it ("••••3f9c"), else null. */
   maskedKey: string | null;
-  keySource: KeySource | null;
-  /** Whether this user's key is shared with the document, so collaborators' formulas can use it. */
+  /** Who shared the document key: an email, "" when Google did not say; null without a document key. */
+  sharedBy: string | null;
+  /** Whether the viewer shared the document key themselves. */
+  sharedByYou: boolean;
+  /** Owner only: whether they turned their key off for formulas in this spreadsheet (null for others). */
+  ownerKeyOff: boolean | null;
+  /** One sentence: whose allowance the formulas in this spreadsheet spend. */
+  paidBy: string;
+  /** What the viewer can do about it, or "" when nothing is needed. */
+  advice: string;
+}
+
+/** What the sidebar shows of the settings. The keys themselves never leave the server. */
+export interface SettingsView {
+  /** Whether the person who opened the sidebar saved a key of their own. */
+  hasKey: boolean;
+  /** The last four characters of their own key after bullets, e.g. "••••3f9c"; null without a key. */
+  maskedKey: string | null;
+  /** Whether their own key is the one shared with this document. */
   sharedWithDocument: boolean;
+  /** Their email as Google reports it ("" when it does not), and their role here. */
+  you: { email: string; role: Role };
+  owner: OwnerView;
+  /** Which key this spreadsheet's formulas use, who pays, and what to do. */
+  formulas: FormulaKeyView;
   baseUrl: string;
   baseUrlIsDefault: boolean;
   defaultBaseUrl: string;
+  /** URL prefixes the add-on may call (the manifest's urlFetchWhitelist); a base URL must fall inside one. */
+  allowlist: string[];
 }
 
 /** One allowance, read from /usage by meaning. */
@@ -59,8 +104,14 @@ export interface CacheView {
   formulaCells: number;
 }
 
-/** The result of rewriting the add-on's formulas so Sheets recalculates them. */
+/**
+ * The result of "Refresh all formulas". Sheets re-runs a custom function only when its arguments change,
+ * so every formula of the add-on ends with the argument SDM_REFRESH (a named cell the add-on changes).
+ */
 export interface RefreshView {
+  /** Formula cells that re-run. */
+  formulaCells: number;
+  /** Of those, formulas that got the SDM_REFRESH argument now (once; later refreshes change one cell). */
   formulasRewritten: number;
   sheets: number;
 }
@@ -114,7 +165,17 @@ export interface RunLog {
 export interface TablesView {
   tables: TableView[];
   schedule: Schedule;
+  /**
+   * Who set this spreadsheet's schedule (their trigger runs it, with their key); null when off. `email`
+   * is "" when Google did not say.
+   */
+  scheduledBy: { you: boolean; email: string } | null;
   lastRun: RunLog | null;
+  /**
+   * What the viewer's scheduled runs reported about their OTHER spreadsheets (deleted or no longer shared
+   * with them, so dropped from the schedule), newest first.
+   */
+  notes: { at: string; message: string }[];
 }
 
 /** What "Refresh now" returns: the panel, and this call's own run. */
@@ -133,7 +194,11 @@ export interface SidebarApi {
   saveApiKey(key: string, shareWithDocument: boolean): SettingsView;
   removeApiKey(): SettingsView;
   setKeySharing(shareWithDocument: boolean): SettingsView;
-  /** https, or http only for localhost; an empty string restores the default. */
+  /** Stops this document's formulas using the key shared with it, whoever shared it. */
+  removeDocumentKey(): SettingsView;
+  /** Owner only: whether formulas in this spreadsheet may spend the owner's key. */
+  setOwnerKeyForFormulas(allow: boolean): SettingsView;
+  /** Inside the allowlist only; an empty string restores the default. */
   setBaseUrl(url: string): SettingsView;
   getUsage(): UsageView;
   getCacheInfo(): CacheView;
@@ -160,6 +225,8 @@ const SIDEBAR_FUNCTION_SET = {
   saveApiKey: true,
   removeApiKey: true,
   setKeySharing: true,
+  removeDocumentKey: true,
+  setOwnerKeyForFormulas: true,
   setBaseUrl: true,
   getUsage: true,
   getCacheInfo: true,

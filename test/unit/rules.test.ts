@@ -1,7 +1,8 @@
 /** The input rules the sidebar and the server share (src/shared/rules.ts). */
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, isAllowedBaseUrl, isGroupShape, isRowLimit, MAX_TABLE_ROWS } from '../../src/shared/rules';
-import { isAllowedBaseUrl as serverIsAllowedBaseUrl } from '../../src/server/settings';
+import { baseUrlProblem, isAllowedBaseUrl, isGroupShape, isInAllowlist, isRowLimit, MAX_TABLE_ROWS } from '../../src/shared/rules';
+import { URL_ALLOWLIST } from '../../src/server/config';
+import { isUsableBaseUrl } from '../../src/server/settings';
 import { checkBaseUrl } from '../../src/sidebar/validate';
 
 describe('baseUrlProblem', () => {
@@ -22,9 +23,27 @@ describe('baseUrlProblem', () => {
   });
   it('is the same rule on both sides', () => {
     for (const url of ['https://user@x.example', 'https://x.example:99999', 'https://x.example:65535', 'http://localhost', 'http://evil.example', 'https://api.example.org']) {
-      expect(serverIsAllowedBaseUrl(url), url).toBe(isAllowedBaseUrl(url));
       expect(checkBaseUrl(url) === null, url).toBe(isAllowedBaseUrl(url));
     }
+  });
+});
+
+describe('the URL allowlist', () => {
+  const allowlist = ['https://api.example.com/api/v1/', 'http://127.0.0.1:'];
+  it('accepts a base URL whose API path falls inside a prefix, and nothing else', () => {
+    for (const ok of ['https://api.example.com', 'https://api.example.com/', 'HTTPS://API.EXAMPLE.COM', 'http://127.0.0.1:4100']) {
+      expect(isInAllowlist(ok, allowlist), ok).toBe(true);
+    }
+    for (const bad of ['https://api.example.com.evil.example', 'https://other.example', 'https://api.example.com/v2', 'http://localhost:4100', 'http://127.0.0.1', 'https://user@api.example.com']) {
+      expect(isInAllowlist(bad, allowlist), bad).toBe(false);
+    }
+  });
+  it("is the server's rule, against the build's own list (development: the placeholder and loopback)", () => {
+    expect(URL_ALLOWLIST).toEqual(['https://search-demand-service.example/api/v1/', 'http://127.0.0.1:', 'http://localhost:']);
+    for (const url of ['https://search-demand-service.example', 'http://127.0.0.1:3000', 'http://localhost:8080', 'https://api.example.org', 'http://[::1]:3000']) {
+      expect(isUsableBaseUrl(url), url).toBe(isInAllowlist(url, URL_ALLOWLIST));
+    }
+    expect(isUsableBaseUrl('https://api.example.org')).toBe(false);
   });
 });
 

@@ -13,7 +13,7 @@ import { select, shapeOne, shapeRangeTable, shapeRangeValues, type Output, type 
 
 /** The answer of an endpoint without a parameter, or its error thrown. */
 function fetchOne(endpoint: Endpoint, subject: string | undefined): Json {
-  const { answers } = lookupAll(endpoint, [subject], createBudget());
+  const { answers } = lookupAll(endpoint, [subject], createBudget(), 'formula');
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
   return answer.data;
@@ -93,7 +93,7 @@ const blank: Subject = { kind: 'blank' };
 
 function lookupRange(endpoint: Endpoint, cells: Subject[][]): Map<string, Answer> {
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
-  return lookupAll(endpoint, subjects, createBudget()).answers;
+  return lookupAll(endpoint, subjects, createBudget(), 'formula').answers;
 }
 
 function itemOf(subject: Subject, answers: Map<string, Answer>): RangeItem {

@@ -5,6 +5,7 @@
  */
 import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../config';
 import { errors } from '../errors';
+import { quotaError } from '../google-quota';
 import type { Budget } from '../budget';
 import { classify, unavailable, type Outcome } from './classify';
 
@@ -99,7 +100,10 @@ function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] {
   let responses: GoogleAppsScript.URL_Fetch.HTTPResponse[];
   try {
     responses = UrlFetchApp.fetchAll(params);
-  } catch {
+  } catch (error) {
+    // A Google quota is not the network: say which, and never retry (that spends more of it).
+    const quota = quotaError(error);
+    if (quota) return batch.map(() => ({ ok: false, error: quota, retryable: false }));
     // Google's message names the URL and says little else; the user gets the class, not the text.
     return batch.map(() => unavailable('network error'));
   }

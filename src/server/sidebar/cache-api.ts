@@ -2,7 +2,7 @@
 import type { CacheView, RefreshView } from '../../shared/sidebar-api';
 import { readGeneration } from '../cache/keys';
 import { PROP_CACHE_GENERATION } from '../config';
-import { findOurFormulas, rewriteOurFormulas } from '../formulas';
+import { findOurFormulas, refreshOurFormulas } from '../formulas';
 
 /** The cache generation and how many formula cells would recalculate. */
 export function getCacheInfo(): CacheView {
@@ -20,8 +20,7 @@ export function clearCache(): CacheView {
   return getCacheInfo();
 }
 
-/** Rewrites the add-on's formulas so Sheets recalculates them (served from the cache unless cleared). */
+/** Makes Sheets run the add-on's formulas again (served from the cache unless cleared). */
 export function refreshAllFormulas(): RefreshView {
-  const { cells, sheets } = rewriteOurFormulas(SpreadsheetApp.getActiveSpreadsheet());
-  return { formulasRewritten: cells, sheets };
+  return refreshOurFormulas(SpreadsheetApp.getActiveSpreadsheet());
 }

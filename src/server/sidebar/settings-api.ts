@@ -1,42 +1,51 @@
 /**
- * The sidebar's settings: the API key (checked against /usage before it is stored), sharing it with
- * the document, and the base URL override. The key never travels back to the page: only its last four
- * characters do, and only when it is long enough that four characters reveal nothing useful.
+ * The sidebar's settings: the person's own API key (checked against /usage before it is stored), sharing
+ * it with the document, which key this spreadsheet's formulas use and who pays, and the base URL
+ * override. The keys never travel back to the page: only their last four characters do, and only when
+ * long enough that four characters reveal nothing useful.
  */
 import { baseUrlProblem } from '../../shared/rules';
-import type { SettingsView } from '../../shared/sidebar-api';
-import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL } from '../config';
+import type { FormulaKeyView, OwnerView, Role, SettingsView } from '../../shared/sidebar-api';
+import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_API_KEY_SHARED_BY, PROP_BASE_URL, PROP_FORMULA_KEY_OFF, URL_ALLOWLIST } from '../config';
 import { AddonError, errors } from '../errors';
+import { currentEmail } from '../identity';
 import {
-  isAllowedBaseUrl,
+  activeSpreadsheetId,
+  isUsableBaseUrl,
   readBaseUrl,
   readBaseUrlOverride,
   readDocumentApiKey,
+  readFormulaKeyOffList,
   readOwnApiKey,
 } from '../settings';
 import { readUsageNow } from './usage-api';
 
-/** The settings as the sidebar shows them. */
+/** The settings as the sidebar shows them, for whoever opened it. */
 export function getSettings(): SettingsView {
   const own = readOwnApiKey();
   const shared = readDocumentApiKey();
-  const key = own ?? shared;
+  const you = currentEmail();
+  const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+  const role = roleOf(you, owner);
   const override = readBaseUrlOverride();
   return {
-    hasKey: !!key,
-    maskedKey: key ? mask(key) : null,
-    keySource: own ? 'user' : shared ? 'document' : null,
+    hasKey: !!own,
+    maskedKey: own ? mask(own) : null,
     sharedWithDocument: !!own && own === shared,
+    you: { email: you, role },
+    owner,
+    formulas: formulaKey({ own, shared, role, owner, you }),
     baseUrl: readBaseUrl(),
-    baseUrlIsDefault: !override || !isAllowedBaseUrl(override),
+    baseUrlIsDefault: !override || !isUsableBaseUrl(override),
     defaultBaseUrl: DEFAULT_BASE_URL,
+    allowlist: [...URL_ALLOWLIST],
   };
 }
 
 /**
  * Checks a pasted key against /usage and stores it only if the service accepts it.
  * @param pasted the key as pasted
- * @param shareWithDocument also let collaborators' formulas in this document use it
+ * @param shareWithDocument also let this document's formulas use it (whoever evaluates them)
  */
 export function saveApiKey(pasted: unknown, shareWithDocument: unknown): SettingsView {
   const key = typeof pasted === 'string' ? pasted.trim() : '';
@@ -52,16 +61,16 @@ export function saveApiKey(pasted: unknown, shareWithDocument: unknown): Setting
   return getSettings();
 }
 
-/** Removes the user's key, and its document copy if it was shared. */
+/** Removes the user's key, and its document copy if they shared it. */
 export function removeApiKey(): SettingsView {
   const own = readOwnApiKey();
-  if (own && readDocumentApiKey() === own) PropertiesService.getDocumentProperties().deleteProperty(PROP_API_KEY);
+  if (own && readDocumentApiKey() === own) deleteDocumentKey();
   PropertiesService.getUserProperties().deleteProperty(PROP_API_KEY);
   return getSettings();
 }
 
 /**
- * Shares the user's key with the document, or stops sharing it.
+ * Shares the user's key with the document, or stops sharing it (a key someone else shared stays).
  * @param share true to share
  */
 export function setKeySharing(share: unknown): SettingsView {
@@ -71,8 +80,36 @@ export function setKeySharing(share: unknown): SettingsView {
   return getSettings();
 }
 
+/** Stops this document's formulas using the key shared with it, whoever shared it (their own copy stays theirs). */
+export function removeDocumentKey(): SettingsView {
+  deleteDocumentKey();
+  return getSettings();
+}
+
 /**
- * Stores a base URL override (https, or http for localhost only); an empty value restores the default.
+ * The owner's choice: may formulas in this spreadsheet spend the owner's key? Google gives custom
+ * functions no way to tell the owner's evaluations from an editor's, so this is all or nothing per
+ * spreadsheet. Stored in the owner's user properties, which editors can neither read nor change.
+ * @param allow true to let them (the default), false to stop
+ */
+export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
+  const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+  if (roleOf(currentEmail(), owner) !== 'owner') {
+    throw errors.input("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
+  }
+  const id = activeSpreadsheetId();
+  const off = new Set(readFormulaKeyOffList());
+  if (allow === true) off.delete(id);
+  else off.add(id);
+  const user = PropertiesService.getUserProperties();
+  if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
+  else user.deleteProperty(PROP_FORMULA_KEY_OFF);
+  return getSettings();
+}
+
+/**
+ * Stores a base URL override; an empty value restores the default. Only URLs inside the manifest's
+ * allowlist are accepted: Google refuses to fetch anything else in a published add-on.
  * @param value the URL typed in the sidebar
  */
 export function setBaseUrl(value: unknown): SettingsView {
@@ -86,6 +123,11 @@ export function setBaseUrl(value: unknown): SettingsView {
   if (problem === 'port') throw errors.input('The port must be at most 65535.');
   if (problem === 'userinfo') throw errors.input('Leave out the user name: the base URL is like https://api.example.com.');
   if (problem) throw errors.input('Use an https:// address (http:// only for localhost), without ? or #.');
+  if (!isUsableBaseUrl(url)) {
+    throw errors.input(
+      `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, '')).join(', ')} (Google allows no other address than its manifest lists), so ${url} was not saved.`,
+    );
+  }
   user.setProperty(PROP_BASE_URL, url);
   return getSettings();
 }
@@ -97,8 +139,95 @@ function mask(key: string): string {
 function syncDocumentKey(key: string, share: boolean, previous: string | null | undefined): void {
   const documentProps = PropertiesService.getDocumentProperties();
   const current = documentProps.getProperty(PROP_API_KEY);
-  if (share) documentProps.setProperty(PROP_API_KEY, key);
-  else if (current && (current === key || current === previous)) documentProps.deleteProperty(PROP_API_KEY);
+  if (share) documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
+  else if (current && (current === key || current === previous)) deleteDocumentKey();
+}
+
+function deleteDocumentKey(): void {
+  const documentProps = PropertiesService.getDocumentProperties();
+  documentProps.deleteProperty(PROP_API_KEY);
+  documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
+}
+
+/** The spreadsheet's owner as Google reports it (null owner: a shared drive). */
+function ownerOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): OwnerView {
+  try {
+    if (!spreadsheet) return { kind: 'unknown' };
+    const owner = spreadsheet.getOwner();
+    if (!owner) return { kind: 'shared-drive' };
+    const email = owner.getEmail() || '';
+    return email ? { kind: 'user', email } : { kind: 'unknown' };
+  } catch {
+    return { kind: 'unknown' };
+  }
+}
+
+function roleOf(you: string, owner: OwnerView): Role {
+  if (owner.kind === 'shared-drive') return 'editor';
+  if (owner.kind === 'unknown' || !you) return 'unknown';
+  return owner.email.toLowerCase() === you.toLowerCase() ? 'owner' : 'editor';
+}
+
+/** Which key the formulas use, who pays and what to do, told to this viewer as far as they may know. */
+function formulaKey(at: { own?: string; shared?: string; role: Role; owner: OwnerView; you: string }): FormulaKeyView {
+  const { own, shared, role, owner } = at;
+  const view = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff: null, advice: '' };
+  const ownerKeyOff = role === 'owner' ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
+  if (shared) {
+    const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? '';
+    const sharedByYou = !!own && own === shared;
+    return {
+      ...view,
+      source: 'document',
+      maskedKey: mask(shared),
+      sharedBy,
+      sharedByYou,
+      ownerKeyOff,
+      paidBy: sharedByYou
+        ? "Formulas here use the key you shared with this document: your allowance pays for everyone's formulas in it."
+        : `Formulas here use the key ${sharedBy || 'an editor'} shared with this document: that account's allowance pays.`,
+      advice: sharedByYou ? '' : 'Your own key is not used by formulas here.',
+    };
+  }
+  if (owner.kind === 'shared-drive') {
+    return {
+      ...view,
+      source: 'none',
+      paidBy: 'This spreadsheet is in a shared drive, so it has no owner whose key formulas could use: they work only with a key shared with the document.',
+      advice: own ? 'Tick "Share with this document" to let formulas here use your key.' : 'Save your key and share it with this document.',
+    };
+  }
+  if (role === 'owner') {
+    if (own && !ownerKeyOff) {
+      return {
+        ...view,
+        source: 'owner',
+        maskedKey: mask(own),
+        ownerKeyOff,
+        paidBy: "Formulas here use your key, whoever edits them: your allowance pays for every editor's formulas in this spreadsheet.",
+        advice: 'Google lets no formula tell you from an editor: to stop paying for them, turn your key off for formulas here (yours stop too) or let an editor share their key with the document.',
+      };
+    }
+    return {
+      ...view,
+      source: 'none',
+      ownerKeyOff,
+      paidBy: own
+        ? 'You turned your key off for formulas in this spreadsheet: they work only with a key shared with the document.'
+        : 'No key reaches formulas here: save your key (formulas in spreadsheets you own use it).',
+      advice: own ? '' : 'Save your API key above.',
+    };
+  }
+  const ownerName = owner.kind === 'user' ? owner.email : "the spreadsheet's owner";
+  return {
+    ...view,
+    source: 'owner-unseen',
+    paidBy: `Formulas here use the key of ${ownerName}, if they saved one (you cannot see whether they did); their allowance pays.`,
+    advice:
+      role === 'unknown'
+        ? 'Google did not say who owns this spreadsheet. If cells say "No API key", share your key with this document.'
+        : 'Your own key is used by formulas here only if you share it with this document. If cells say "No API key", share it.',
+  };
 }
 
 /** Throws why a key cannot be saved: refused, or not checkable right now. */
@@ -113,4 +242,3 @@ function checkKey(key: string): void {
   }
   throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
 }
-

@@ -29,7 +29,7 @@ export function readUsageNow(apiKey: string): Outcome {
 
 /** Reads /usage now: the allowances as bars, the whole answer as a table, and this document's spend. */
 export function getUsage(): UsageView {
-  const apiKey = readApiKey();
+  const apiKey = readApiKey('user');
   if (!apiKey) throw errors.noKey();
   const readAt = new Date().toISOString();
   const outcome = readUsageNow(apiKey);

@@ -1,6 +1,8 @@
 /** The ranking tables panel and the refresh entry points (sidebar, menu, trigger). */
 import type { RankingGroup, RefreshTablesView, RunLog, TablesView } from '../../shared/sidebar-api';
 import { createBudget } from '../budget';
+import { runSchedule } from '../schedule/run';
+import { SpreadsheetStore } from '../spreadsheet-store';
 import { fetchRanking, rankingGroups, readGroup } from './data';
 import { rankingRows } from './layout';
 import { refreshTables } from './refresh';
@@ -8,8 +10,13 @@ import { applySchedule, readScheduleRequest } from './schedule';
 import { forgetTableRecord, listTables } from './store';
 import { tablesView } from './views';
 
-/** Menus, the sidebar and triggers have 6 minutes; keep a margin for writing the log. */
+/** Menus and the sidebar have 6 minutes; keep a margin for writing the log. */
 const LONG_LIMIT_MS = 360_000;
+
+/** The open spreadsheet's records (sidebar and menu run in the open spreadsheet). */
+export function openStore(): SpreadsheetStore {
+  return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+}
 
 /** The groups the overview offers. */
 export function getRankingGroups(): RankingGroup[] {
@@ -31,17 +38,24 @@ export function previewRankingTable(group: unknown): { headers: string[]; rows: 
  * @param id the table's id
  */
 export function forgetTable(id: unknown): TablesView {
-  if (typeof id === 'string') forgetTableRecord(id);
-  return tablesView();
+  const store = openStore();
+  if (typeof id === 'string') forgetTableRecord(store, id);
+  return tablesView(store);
 }
 
 /**
- * Sets the schedule (one trigger per user per document).
+ * Sets this spreadsheet's schedule (run by the setter's one trigger).
  * @param schedule the sidebar's choice
  */
 export function setRefreshSchedule(schedule: unknown): TablesView {
-  applySchedule(readScheduleRequest(schedule));
-  return tablesView();
+  const store = openStore();
+  applySchedule(store, readScheduleRequest(schedule));
+  return tablesView(store);
+}
+
+/** The tables panel of the open spreadsheet. */
+export function getTables(): TablesView {
+  return tablesView(openStore());
 }
 
 /**
@@ -50,37 +64,39 @@ export function setRefreshSchedule(schedule: unknown): TablesView {
  * @param force skip the cache
  */
 export function refreshTablesNow(force: unknown): RefreshTablesView {
-  const run = runWithToasts('sidebar', force === true);
-  return { ...tablesView(), run };
+  const store = openStore();
+  const run = runWithToasts(store, 'sidebar', force === true);
+  return { ...tablesView(store), run };
 }
 
 /**
- * The trigger's and the menu's refresh. A time-driven trigger passes an event with `triggerUid`.
+ * The trigger's and the menu's refresh. A time-driven trigger passes an event with `triggerUid`, and
+ * runs with no open spreadsheet: it serves every spreadsheet its owner scheduled.
  * @param event the trigger event, or nothing from the menu
  */
 export function refreshFromTriggerOrMenu(event: unknown): void {
-  const fromTrigger = !!event && typeof event === 'object' && 'triggerUid' in event;
-  if (fromTrigger) {
-    refreshTables({ trigger: 'schedule', force: false, limitMs: LONG_LIMIT_MS });
+  const uid = event && typeof event === 'object' && 'triggerUid' in event ? String((event as { triggerUid: unknown }).triggerUid) : '';
+  if (uid) {
+    runSchedule(uid);
     return;
   }
-  runWithToasts('menu', false);
+  runWithToasts(openStore(), 'menu', false);
 }
 
 /** Runs a refresh with toasts and returns its log; with no tables, a log with only a note (not recorded). */
-function runWithToasts(trigger: 'menu' | 'sidebar', force: boolean): RunLog {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+function runWithToasts(store: SpreadsheetStore, trigger: 'menu' | 'sidebar', force: boolean): RunLog {
+  const spreadsheet = store.spreadsheet;
   const toast = (text: string) => spreadsheet.toast(text, 'Search Demand', 5);
-  if (!listTables().length) {
+  if (!listTables(store).length) {
     const note = 'No ranking tables in this spreadsheet yet: insert one from the sidebar.';
     toast(note);
     const now = new Date().toISOString();
     return { startedAt: now, finishedAt: now, trigger, results: [], note };
   }
-  const log = refreshTables({
+  const log = refreshTables(store, {
     trigger,
     force,
-    limitMs: LONG_LIMIT_MS,
+    budget: createBudget(LONG_LIMIT_MS),
     progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`),
   });
   const failed = log.results.filter((r) => !r.ok).length;
@@ -89,4 +105,3 @@ function runWithToasts(trigger: 'menu' | 'sidebar', force: boolean): RunLog {
 }
 
 export { insertRankingTable } from './insert';
-export { tablesView as getTables };

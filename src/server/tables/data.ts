@@ -25,7 +25,7 @@ export function readGroup(value: unknown): string {
  */
 export function fetchRanking(group: string, budget: Budget, force: boolean): Json {
   if (force) dropCached(ENDPOINTS.rankingList, [group]);
-  const answer = lookupAll(ENDPOINTS.rankingList, [group], budget).answers.get(group);
+  const answer = lookupAll(ENDPOINTS.rankingList, [group], budget, 'user').answers.get(group);
   if (!answer) throw errors.budget();
   if (!answer.ok) throw answer.error;
   return answer.data;
@@ -36,7 +36,7 @@ export function fetchRanking(group: string, budget: Budget, force: boolean): Jso
  * @param budget time left
  */
 export function rankingGroups(budget: Budget): RankingGroup[] {
-  const answer = lookupAll(ENDPOINTS.ranking, [undefined], budget).answers.get('');
+  const answer = lookupAll(ENDPOINTS.ranking, [undefined], budget, 'user').answers.get('');
   if (!answer) throw errors.budget();
   if (!answer.ok) throw answer.error;
   const groups = new Map<string, string>();

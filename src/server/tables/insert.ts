@@ -7,6 +7,7 @@ import { listForMessage } from '../shape';
 import { fetchRanking, readGroup } from './data';
 import { rankingRows, stampText, tableBlock } from './layout';
 import { areaA1, areaIsEmpty, writeBlock } from './sheets';
+import { SpreadsheetStore } from '../spreadsheet-store';
 import { newTableId, saveTable } from './store';
 import { tablesView } from './views';
 
@@ -48,7 +49,8 @@ export function insertRankingTable(raw: unknown): TablesView {
     }
   }
   writeBlock(sheet, row, column, block);
-  saveTable({
+  const store = new SpreadsheetStore(spreadsheet);
+  saveTable(store, {
     id: newTableId(),
     group: request.group,
     sheetId: sheet.getSheetId(),
@@ -63,7 +65,7 @@ export function insertRankingTable(raw: unknown): TablesView {
     status: 'ok',
     message: '',
   });
-  return tablesView();
+  return tablesView(store);
 }
 
 function readRequest(raw: unknown): InsertTableRequest {

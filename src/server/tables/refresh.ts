@@ -1,13 +1,15 @@
 /**
- * Refreshing every ranking table, safely: one run at a time (document lock); fetch first and write
+ * Refreshing every ranking table of one spreadsheet, safely: one run at a time; fetch first and write
  * only what arrived; a failing table keeps its values and says why in its stamp; a table whose sheet
  * is gone is reported, never recreated; growth never overwrites the user's cells; the time limit is
  * budgeted and what is left waits for the next run (oldest first, so every table gets its turn).
+ * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import { createBudget, type Budget } from '../budget';
+import type { Budget } from '../budget';
 import { AddonError, errors, messageOf } from '../errors';
 import { readApiKey } from '../settings';
+import type { SpreadsheetStore } from '../spreadsheet-store';
 import { fetchRanking } from './data';
 import { isOurStamp, rankingRows, stampText, tableBlock } from './layout';
 import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from './sheets';
@@ -16,66 +18,107 @@ import { listTables, saveTable, writeLastRun, type TableRecord } from './store';
 /** Time to keep for one table before anything was measured (fetch of a large list, then writing it). */
 const FIRST_TABLE_ESTIMATE_MS = 25_000;
 
+/** A run marker older than this is left over from a run that died (runs stop within 6 minutes). */
+const STALE_RUN_MS = 7 * 60_000;
+const RUNNING = 'sdm.running';
+
 /** Who started the run, and how. */
 export interface RunOptions {
   trigger: RunLog['trigger'];
   force: boolean;
-  limitMs: number;
+  budget: Budget;
   /** Called before each table, e.g. to show a toast. */
   progress?: (index: number, total: number, group: string) => void;
 }
 
 /**
- * Refreshes every tracked table within the time limit.
- * @param options who started it, force, time limit, progress callback
+ * Refreshes every tracked table of a spreadsheet within the budget. Skipped (nothing written) while
+ * another refresh of it runs.
+ * @param store the spreadsheet's records
+ * @param options who started it, force, time budget, progress callback
  */
-export function refreshTables(options: RunOptions): RunLog {
+export function refreshTables(store: SpreadsheetStore, options: RunOptions): RunLog {
   const started = new Date();
   const log: RunLog = { startedAt: started.toISOString(), finishedAt: '', trigger: options.trigger, results: [], note: '' };
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(1_000)) {
+  const release = acquireRun(store);
+  if (!release) {
     // Nothing is written: the running refresh will record its own log.
     return { ...log, finishedAt: new Date().toISOString(), note: 'Another refresh is running: this one was skipped.' };
   }
   try {
-    const budget = createBudget(options.limitMs, started.getTime());
-    const tables = listTables().sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
+    const { budget } = options;
+    const tables = listTables(store).sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
     // Without a key even cached answers are not rewritten as "updated": the owner must know at once.
-    const hasKey = !!readApiKey();
+    const hasKey = !!readApiKey('user');
     if (tables.length && !hasKey) log.note = errors.noKey().message;
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     let slowestMs = 0;
     tables.forEach((table, i) => {
       // A table may start only if one as slow as the slowest so far (with a margin) still fits.
       if (!budget.allows(Math.max(FIRST_TABLE_ESTIMATE_MS, slowestMs * 1.5))) {
-        saveTable({ ...table, status: 'waiting', message: 'Not refreshed yet: the run ran out of time; the next run continues.' });
+        saveTable(store, { ...table, status: 'waiting', message: 'Not refreshed yet: the run ran out of time; the next run continues.' });
         log.results.push({ id: table.id, group: table.group, ok: false, message: 'waiting for the next run (time limit)' });
         return;
       }
       options.progress?.(i + 1, tables.length, table.group);
       const began = Date.now();
-      const message = refreshOne(spreadsheet, table, options.force, budget, hasKey);
+      const message = refreshOne(store, table, options.force, budget, hasKey);
       slowestMs = Math.max(slowestMs, Date.now() - began);
       log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
     });
   } finally {
     log.finishedAt = new Date().toISOString();
-    writeLastRun(log);
-    lock.releaseLock();
+    writeLastRun(store, log);
+    release();
   }
   return log;
 }
 
+/**
+ * Takes the right to refresh this spreadsheet, or null if another run has it. The document lock where
+ * there is a document (else the user's lock: a scheduled run has no document), plus a marker in the
+ * spreadsheet itself, which is what a run in another context (the sidebar vs. a scheduled run) sees.
+ */
+function acquireRun(store: SpreadsheetStore): (() => void) | null {
+  const lock = documentOrUserLock();
+  if (lock && !lock.tryLock(1_000)) return null;
+  try {
+    const marker = Date.parse(store.get(RUNNING) ?? '');
+    if (Number.isFinite(marker) && Date.now() - marker < STALE_RUN_MS) {
+      lock?.releaseLock();
+      return null;
+    }
+    store.set(RUNNING, new Date().toISOString());
+  } catch (error) {
+    lock?.releaseLock();
+    throw error;
+  }
+  return () => {
+    try {
+      store.remove(RUNNING);
+    } finally {
+      lock?.releaseLock();
+    }
+  };
+}
+
+function documentOrUserLock(): GoogleAppsScript.Lock.Lock | null {
+  try {
+    return LockService.getDocumentLock() ?? LockService.getUserLock();
+  } catch {
+    return null;
+  }
+}
+
 /** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */
 function refreshOne(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  store: SpreadsheetStore,
   table: TableRecord,
   force: boolean,
   budget: Budget,
   hasKey: boolean,
 ): string {
   const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
-    saveTable({ ...table, status: 'error', message });
+    saveTable(store, { ...table, status: 'error', message });
     if (sheet && table.updatedAt) {
       // The stamp says the values are older than this attempt, and why.
       sheet.getRange(table.row, table.column).setValue(
@@ -85,7 +128,7 @@ function refreshOne(
     return message;
   };
 
-  const sheet = findSheet(spreadsheet, table.sheetId);
+  const sheet = findSheet(store.spreadsheet, table.sheetId);
   if (!sheet) return fail(`Its sheet "${table.sheetName}" was deleted, so the table is not recreated. Forget it in the sidebar.`);
   const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : '';
   table = { ...table, sheetName: sheet.getName() };
@@ -118,6 +161,6 @@ function refreshOne(
   writeBlock(sheet, table.row, table.column, block);
   if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
   if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
-  saveTable({ ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim() });
+  saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim() });
   return '';
 }

@@ -1,15 +1,14 @@
 /**
- * The refresh schedule: exactly one time-driven trigger per user per document (an add-on may not have
- * more), replaced idempotently, never duplicated.
+ * A spreadsheet's refresh schedule, as the sidebar sets it: stored in the spreadsheet, listed in the
+ * setter's own schedule, run by the setter's one trigger (schedule/).
  */
 import type { Schedule } from '../../shared/sidebar-api';
 import { errors } from '../errors';
-import { readSchedule, writeSchedule } from './store';
-
-/** The trigger's handler: a public top-level function. */
-export const REFRESH_HANDLER = 'refreshRankingTables';
-
-const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+import { currentEmail } from '../identity';
+import { setScheduled, userId } from '../schedule/registry';
+import { syncTrigger } from '../schedule/trigger';
+import type { SpreadsheetStore } from '../spreadsheet-store';
+import { writeSchedule } from './store';
 
 /**
  * Validates a schedule from the sidebar.
@@ -39,23 +38,19 @@ export function readScheduleRequest(raw: unknown): Schedule {
 }
 
 /**
- * Makes this user's trigger in this document match the schedule: deletes extra or different ones,
- * creates one if needed. Running it twice changes nothing.
+ * Sets this spreadsheet's schedule. The one who sets it becomes its runner: their trigger refreshes it,
+ * with their key (a schedule someone else set before is theirs no more; their next run drops it).
+ * @param store the open spreadsheet's records
  * @param schedule the wanted schedule
  */
-export function applySchedule(schedule: Schedule): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const mine = ScriptApp.getUserTriggers(spreadsheet).filter((t) => t.getHandlerFunction() === REFRESH_HANDLER);
-  const unchanged = JSON.stringify(readSchedule()) === JSON.stringify(schedule);
-  if (unchanged && mine.length === (schedule.kind === 'off' ? 0 : 1)) return;
-  for (const trigger of mine) ScriptApp.deleteTrigger(trigger);
-  if (schedule.kind !== 'off') {
-    const builder = ScriptApp.newTrigger(REFRESH_HANDLER).timeBased();
-    if (schedule.kind === 'hourly') builder.everyHours(1);
-    else if (schedule.kind === 'every6h') builder.everyHours(6);
-    else if (schedule.kind === 'daily') builder.everyDays(1).atHour(schedule.hour);
-    else builder.onWeekDay(ScriptApp.WeekDay[WEEKDAYS[schedule.weekday - 1] ?? 'MONDAY']).atHour(schedule.hour);
-    builder.create();
+export function applySchedule(store: SpreadsheetStore, schedule: Schedule): void {
+  const spreadsheet = store.spreadsheet;
+  if (schedule.kind === 'off') {
+    writeSchedule(store, null);
+    setScheduled(spreadsheet.getId(), null);
+  } else {
+    writeSchedule(store, { schedule, by: userId(), byEmail: currentEmail(), setAt: new Date().toISOString() });
+    setScheduled(spreadsheet.getId(), spreadsheet.getName());
   }
-  writeSchedule(schedule);
+  syncTrigger(spreadsheet);
 }

@@ -1,8 +1,10 @@
 /**
- * Tracked ranking tables, the schedule and the last run, in document properties: they belong to the
- * spreadsheet. One property per table keeps each value far below the 9 KB limit.
+ * Tracked ranking tables, the spreadsheet's schedule and its last run, kept in the spreadsheet's own
+ * developer metadata (see spreadsheet-store.ts): the sidebar reads them from the open spreadsheet, a
+ * scheduled run from the spreadsheet it opened by id. One record per table keeps each one small.
  */
 import type { RunLog, Schedule } from '../../shared/sidebar-api';
+import type { SpreadsheetStore } from '../spreadsheet-store';
 
 /** A table as stored. Positions are 1-based; height includes the stamp and header rows. */
 export interface TableRecord {
@@ -21,18 +23,28 @@ export interface TableRecord {
   message: string;
 }
 
-const TABLE_PREFIX = 'SDM_TABLE_';
-const SCHEDULE = 'SDM_SCHEDULE';
-const LAST_RUN = 'SDM_LAST_RUN';
+/** The spreadsheet's schedule and who set it (their trigger runs it, with their key). */
+export interface ScheduleRecord {
+  schedule: Schedule;
+  /** The setter's private id (see schedule/registry.ts), to recognise "mine" without an email. */
+  by: string;
+  /** The setter's email for display; "" when Google did not give it. */
+  byEmail: string;
+  /** When it was set (ISO): slots before it are not made up. */
+  setAt: string;
+}
 
-const props = () => PropertiesService.getDocumentProperties();
+const TABLE_PREFIX = 'sdm.table.';
+const SCHEDULE = 'sdm.schedule';
+const LAST_RUN = 'sdm.lastRun';
 
-/** Every tracked table, oldest first. */
-export function listTables(): TableRecord[] {
-  const all = props().getProperties();
+/**
+ * Every tracked table, oldest first.
+ * @param store the spreadsheet's records
+ */
+export function listTables(store: SpreadsheetStore): TableRecord[] {
   const tables: TableRecord[] = [];
-  for (const [name, value] of Object.entries(all)) {
-    if (!name.startsWith(TABLE_PREFIX)) continue;
+  for (const [, value] of store.entries(TABLE_PREFIX)) {
     try {
       tables.push(JSON.parse(value) as TableRecord);
     } catch {
@@ -44,18 +56,20 @@ export function listTables(): TableRecord[] {
 
 /**
  * Stores (or replaces) a table record.
+ * @param store the spreadsheet's records
  * @param table the record
  */
-export function saveTable(table: TableRecord): void {
-  props().setProperty(TABLE_PREFIX + table.id, JSON.stringify(table));
+export function saveTable(store: SpreadsheetStore, table: TableRecord): void {
+  store.set(TABLE_PREFIX + table.id, JSON.stringify({ ...table, message: table.message.slice(0, 300) }));
 }
 
 /**
  * Stops tracking a table.
+ * @param store the spreadsheet's records
  * @param id its id
  */
-export function forgetTableRecord(id: string): void {
-  props().deleteProperty(TABLE_PREFIX + id);
+export function forgetTableRecord(store: SpreadsheetStore, id: string): void {
+  store.remove(TABLE_PREFIX + id);
 }
 
 /** A new id that sorts by creation time. */
@@ -63,37 +77,47 @@ export function newTableId(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** The stored schedule (off when none). */
-export function readSchedule(): Schedule {
-  try {
-    return (JSON.parse(props().getProperty(SCHEDULE) ?? '') as Schedule) ?? { kind: 'off' };
-  } catch {
-    return { kind: 'off' };
-  }
-}
-
 /**
- * Stores the schedule.
- * @param schedule the schedule
+ * The spreadsheet's schedule, or null when off.
+ * @param store the spreadsheet's records
  */
-export function writeSchedule(schedule: Schedule): void {
-  props().setProperty(SCHEDULE, JSON.stringify(schedule));
-}
-
-/** The last run's log, if any. */
-export function readLastRun(): RunLog | null {
+export function readSchedule(store: SpreadsheetStore): ScheduleRecord | null {
   try {
-    return JSON.parse(props().getProperty(LAST_RUN) ?? '') as RunLog;
+    const record = JSON.parse(store.get(SCHEDULE) ?? '') as ScheduleRecord;
+    return record && record.schedule && record.schedule.kind !== 'off' ? record : null;
   } catch {
     return null;
   }
 }
 
 /**
- * Stores a run's log, keeping messages short so the property stays small.
+ * Stores the schedule (null: off).
+ * @param store the spreadsheet's records
+ * @param record the schedule and its setter
+ */
+export function writeSchedule(store: SpreadsheetStore, record: ScheduleRecord | null): void {
+  if (record) store.set(SCHEDULE, JSON.stringify(record));
+  else store.remove(SCHEDULE);
+}
+
+/**
+ * The last run's log, if any.
+ * @param store the spreadsheet's records
+ */
+export function readLastRun(store: SpreadsheetStore): RunLog | null {
+  try {
+    return JSON.parse(store.get(LAST_RUN) ?? '') as RunLog;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores a run's log, kept short: a spreadsheet's metadata holds 30,000 characters in all.
+ * @param store the spreadsheet's records
  * @param log the run
  */
-export function writeLastRun(log: RunLog): void {
-  const trimmed = { ...log, results: log.results.slice(0, 40).map((r) => ({ ...r, message: r.message.slice(0, 160) })) };
-  props().setProperty(LAST_RUN, JSON.stringify(trimmed));
+export function writeLastRun(store: SpreadsheetStore, log: RunLog): void {
+  const trimmed = { ...log, results: log.results.slice(0, 30).map((r) => ({ ...r, message: r.message.slice(0, 160) })) };
+  store.set(LAST_RUN, JSON.stringify(trimmed));
 }

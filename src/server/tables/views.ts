@@ -1,5 +1,7 @@
 /** The ranking tables panel as the sidebar shows it. */
 import type { TableView, TablesView } from '../../shared/sidebar-api';
+import { readNotes, userId } from '../schedule/registry';
+import type { SpreadsheetStore } from '../spreadsheet-store';
 import { areaA1 } from './sheets';
 import { listTables, readLastRun, readSchedule, type TableRecord } from './store';
 
@@ -21,7 +23,17 @@ export function tableView(t: TableRecord): TableView {
   };
 }
 
-/** Tables, schedule and the last run. */
-export function tablesView(): TablesView {
-  return { tables: listTables().map(tableView), schedule: readSchedule(), lastRun: readLastRun() };
+/**
+ * Tables, schedule (and who set it), the last run, and the viewer's notes from their scheduled runs.
+ * @param store the open spreadsheet's records
+ */
+export function tablesView(store: SpreadsheetStore): TablesView {
+  const schedule = readSchedule(store);
+  return {
+    tables: listTables(store).map(tableView),
+    schedule: schedule?.schedule ?? { kind: 'off' },
+    scheduledBy: schedule ? { you: schedule.by === userId(), email: schedule.byEmail } : null,
+    lastRun: readLastRun(store),
+    notes: readNotes(),
+  };
 }

@@ -1,0 +1,49 @@
+/**
+ * When a schedule is due. The user's one trigger runs every hour (at a minute Google picks); each run
+ * refreshes the spreadsheets whose latest slot (the last whole hour, 6-hour mark, day at the hour or
+ * week day at the hour, in UTC) came after their last refresh and after the schedule was set. A missed
+ * slot is made up once, never twice.
+ */
+import type { Schedule } from '../../shared/sidebar-api';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * The start of the latest slot at or before `now`, or null when the schedule is off.
+ * @param schedule the schedule
+ * @param now the time
+ */
+export function latestSlot(schedule: Schedule, now: number): number | null {
+  switch (schedule.kind) {
+    case 'off':
+      return null;
+    case 'hourly':
+      return Math.floor(now / HOUR) * HOUR;
+    case 'every6h':
+      return Math.floor(now / (6 * HOUR)) * 6 * HOUR;
+    case 'daily': {
+      const today = Math.floor(now / DAY) * DAY + schedule.hour * HOUR;
+      return today <= now ? today : today - DAY;
+    }
+    case 'weekly': {
+      // 1970-01-01 was a Thursday (weekday 4, Monday = 1).
+      const dayIndex = Math.floor(now / DAY);
+      const weekday = ((dayIndex + 3) % 7) + 1;
+      let slot = (dayIndex - ((weekday - schedule.weekday + 7) % 7)) * DAY + schedule.hour * HOUR;
+      if (slot > now) slot -= 7 * DAY;
+      return slot;
+    }
+  }
+}
+
+/**
+ * Whether a spreadsheet's refresh is due now.
+ * @param schedule its schedule
+ * @param since when it last ran or the schedule was set, whichever is later (ms), or 0
+ * @param now the time
+ */
+export function isDue(schedule: Schedule, since: number, now: number): boolean {
+  const slot = latestSlot(schedule, now);
+  return slot !== null && slot > since;
+}

@@ -1,0 +1,71 @@
+/**
+ * The scheduled run: the handler of the user's one hourly trigger. Google gives it no document, so it
+ * finds the spreadsheets from what the user stored, opens each by id, and refreshes those that are due,
+ * within one 6-minute budget. A spreadsheet it cannot open (deleted, or no longer shared with the user)
+ * is reported to the user's sidebar and dropped; one whose schedule was turned off or set by someone else
+ * is dropped quietly (their trigger runs it now).
+ */
+import { createBudget, type Budget } from '../budget';
+import { SpreadsheetStore } from '../spreadsheet-store';
+import { refreshTables } from '../tables/refresh';
+import { readLastRun, readSchedule } from '../tables/store';
+import { isDue } from './due';
+import { addNote, readTriggerRecord, scheduledSpreadsheets, setScheduled, userId, writeTriggerRecord } from './registry';
+import { deleteTriggerById } from './trigger';
+
+/** A trigger's run has 6 minutes. */
+const TRIGGER_LIMIT_MS = 360_000;
+/** Opening a spreadsheet and refreshing one table may take this long before anything was measured. */
+const FIRST_SPREADSHEET_ESTIMATE_MS = 30_000;
+
+/**
+ * Runs the user's schedule.
+ * @param triggerUid the running trigger's id (from its event)
+ */
+export function runSchedule(triggerUid: string): void {
+  const record = readTriggerRecord();
+  if (record && record.uid !== triggerUid) {
+    // A trigger the user replaced (it had stopped running for a while): one trigger per user.
+    deleteTriggerById(triggerUid);
+    return;
+  }
+  const now = new Date().toISOString();
+  writeTriggerRecord({ uid: triggerUid, documentId: record?.documentId ?? '', createdAt: record?.createdAt ?? now, seenAt: now });
+  const scheduled = Object.entries(scheduledSpreadsheets());
+  if (!scheduled.length) {
+    deleteTriggerById(triggerUid);
+    writeTriggerRecord(null);
+    return;
+  }
+  const budget = createBudget(TRIGGER_LIMIT_MS);
+  const me = userId();
+  let slowestMs = 0;
+  for (const [id, { name }] of scheduled) {
+    if (!budget.allows(Math.max(FIRST_SPREADSHEET_ESTIMATE_MS, slowestMs * 1.5))) break; // the rest are due next hour
+    const began = Date.now();
+    runOne(id, name, me, budget);
+    slowestMs = Math.max(slowestMs, Date.now() - began);
+  }
+}
+
+/** Opens one scheduled spreadsheet and refreshes it if due. */
+function runOne(id: string, name: string, me: string, budget: Budget): void {
+  let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  try {
+    spreadsheet = SpreadsheetApp.openById(id);
+  } catch {
+    addNote(`"${name}" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.`);
+    setScheduled(id, null);
+    return;
+  }
+  const store = new SpreadsheetStore(spreadsheet);
+  const schedule = readSchedule(store);
+  if (!schedule || schedule.by !== me) {
+    setScheduled(id, null);
+    return;
+  }
+  const lastRun = Date.parse(readLastRun(store)?.startedAt ?? '');
+  const since = Math.max(Number.isFinite(lastRun) ? lastRun : 0, Date.parse(schedule.setAt) || 0);
+  if (!isDue(schedule.schedule, since, Date.now())) return;
+  refreshTables(store, { trigger: 'schedule', force: false, budget });
+}
