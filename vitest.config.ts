@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { PLACEHOLDER_BASE_URL, urlAllowlist } from './scripts/build/manifest';
+import { PLACEHOLDER_BASE_URL, urlAllowlist } from './scripts/build/manifest.ts';
 
 export default defineConfig({
   // Unit tests import src/server modules directly; the build defines these constants for the bundle

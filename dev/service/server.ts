@@ -50,6 +50,8 @@ export interface LogEntry {
   status: number;
   cache: 'HIT' | 'MISS' | null;
   ms: number;
+  /** The last four characters of the request's key ("" without one): which account paid, never the key. */
+  keyTail: string;
 }
 
 export interface Stats {
@@ -201,7 +203,7 @@ export function createService(options: ServiceOptions = {}): Service {
     const query = route?.param ? `${route.param}=${value}` : '';
     const queryKey = query ? `${sub}?${query}` : sub;
 
-    const entry: LogEntry = { path, query, status: 0, cache: null, ms: 0 };
+    const entry: LogEntry = { path, query, status: 0, cache: null, ms: 0, keyTail: '' };
     state.stats.requests++;
     inc(state.stats.byEndpoint, sub);
     inc(state.stats.byQuery, queryKey);
@@ -255,6 +257,7 @@ export function createService(options: ServiceOptions = {}): Service {
     // Auth. The key itself never appears in a response or log.
     const m = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     const key = m?.[1];
+    entry.keyTail = key ? key.slice(-4) : '';
     if (!key) return error(401, 'unauthorized', 'Missing API key. Send the header "Authorization: Bearer <API_KEY>".');
     if (state.revoked.has(key)) return error(401, 'unauthorized', 'This API key has been revoked.');
     if (!state.keys.has(key)) return error(401, 'unauthorized', 'Invalid API key.');

@@ -1,8 +1,8 @@
 /**
  * When a schedule is due. The user's one trigger runs every hour (at a minute Google picks); each run
  * refreshes the spreadsheets whose latest slot (the last whole hour, 6-hour mark, day at the hour or
- * week day at the hour, in UTC) came after their last refresh and after the schedule was set. A missed
- * slot is made up once, never twice.
+ * week day at the hour, in UTC) came after their last refresh. A new schedule is due at the next run;
+ * a missed slot is made up once, never twice.
  */
 import type { Schedule } from '../../shared/sidebar-api';
 
@@ -40,10 +40,10 @@ export function latestSlot(schedule: Schedule, now: number): number | null {
 /**
  * Whether a spreadsheet's refresh is due now.
  * @param schedule its schedule
- * @param since when it last ran or the schedule was set, whichever is later (ms), or 0
+ * @param lastRun when it last ran (ms), or 0 if never
  * @param now the time
  */
-export function isDue(schedule: Schedule, since: number, now: number): boolean {
+export function isDue(schedule: Schedule, lastRun: number, now: number): boolean {
   const slot = latestSlot(schedule, now);
-  return slot !== null && slot > since;
+  return slot !== null && slot > lastRun;
 }

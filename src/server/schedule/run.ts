@@ -65,7 +65,6 @@ function runOne(id: string, name: string, me: string, budget: Budget): void {
     return;
   }
   const lastRun = Date.parse(readLastRun(store)?.startedAt ?? '');
-  const since = Math.max(Number.isFinite(lastRun) ? lastRun : 0, Date.parse(schedule.setAt) || 0);
-  if (!isDue(schedule.schedule, since, Date.now())) return;
+  if (!isDue(schedule.schedule, Number.isFinite(lastRun) ? lastRun : 0, Date.now())) return;
   refreshTables(store, { trigger: 'schedule', force: false, budget });
 }

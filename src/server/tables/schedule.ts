@@ -49,7 +49,7 @@ export function applySchedule(store: SpreadsheetStore, schedule: Schedule): void
     writeSchedule(store, null);
     setScheduled(spreadsheet.getId(), null);
   } else {
-    writeSchedule(store, { schedule, by: userId(), byEmail: currentEmail(), setAt: new Date().toISOString() });
+    writeSchedule(store, { schedule, by: userId(), byEmail: currentEmail() });
     setScheduled(spreadsheet.getId(), spreadsheet.getName());
   }
   syncTrigger(spreadsheet);

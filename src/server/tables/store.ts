@@ -30,8 +30,6 @@ export interface ScheduleRecord {
   by: string;
   /** The setter's email for display; "" when Google did not give it. */
   byEmail: string;
-  /** When it was set (ISO): slots before it are not made up. */
-  setAt: string;
 }
 
 const TABLE_PREFIX = 'sdm.table.';

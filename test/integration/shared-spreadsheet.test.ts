@@ -1,0 +1,147 @@
+/**
+ * Whose key a formula spends in a shared spreadsheet, under Google's rule that a custom function reads
+ * the SPREADSHEET OWNER's user properties (and none in a shared drive), whoever edits the cell. Each
+ * test runs the built Code.js in dev/gas, which enforces that rule, against the local service, and
+ * checks which key the service saw (its log keeps the key's last four characters) and what the sidebar
+ * tells the owner and a collaborator.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GasRuntime } from '../../dev/gas/index.js';
+import { KEY, OTHER_KEY, startStack, type Stack } from './stack';
+import type { SettingsView } from '../../src/shared/sidebar-api';
+
+const OWNER = 'owner@example.com';
+const EDITOR = 'editor@example.com';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack('a');
+});
+afterAll(() => stack.stop());
+
+/** A runtime whose default spreadsheet is owned by `owner` (null: a shared drive) and shared with EDITOR. */
+function sharedRuntime(owner: string | null): GasRuntime {
+  const gas = new GasRuntime({ userEmail: OWNER, owner });
+  gas.shareSpreadsheet(gas.spreadsheet.id, EDITOR);
+  if (owner === null) gas.shareSpreadsheet(gas.spreadsheet.id, OWNER);
+  for (const user of [OWNER, EDITOR]) gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);
+  return gas;
+}
+
+let gas: GasRuntime;
+beforeEach(async () => {
+  await stack.service.control.reset();
+  gas?.close();
+  gas = sharedRuntime(OWNER);
+});
+afterAll(() => gas?.close());
+
+/** One formula evaluation, as Sheets runs it when `user` edits the cell. */
+function formula(user: string, keyword: string) {
+  return gas.run('SEARCH_SCORE', [keyword], { user });
+}
+
+/** A sidebar call made by `user`; fails the test if the server threw. */
+function sidebar(user: string, fn: string, ...args: unknown[]): SettingsView {
+  const result = gas.run(fn, args, { mode: 'sidebar', user });
+  if (!result.ok) throw new Error(`${fn} as ${user} failed: ${result.error}`);
+  return result.value as SettingsView;
+}
+
+/** The key tails the service saw since the last reset. */
+async function paidBy(): Promise<string[]> {
+  const { log } = await stack.service.control.stats();
+  return [...new Set(log.map((entry) => entry.keyTail))];
+}
+
+describe("a formula spends the owner's key, whoever evaluates it", () => {
+  it("uses the owner's key for a collaborator's cell, and the collaborator's own saved key does nothing", async () => {
+    gas.userProperties(OWNER).set('SDM_API_KEY', KEY);
+    gas.userProperties(EDITOR).set('SDM_API_KEY', OTHER_KEY);
+    const result = formula(EDITOR, 'coffee');
+    expect(result.error).toBeUndefined();
+    expect(typeof result.value).toBe('number');
+    expect(await paidBy()).toEqual([KEY.slice(-4)]);
+  });
+
+  it('says "No API key" in a collaborator\'s cell when only the collaborator saved a key, and what to do', async () => {
+    expect(sidebar(EDITOR, 'saveApiKey', OTHER_KEY, false).hasKey).toBe(true);
+    const before = (await stack.service.control.stats()).requests;
+    const result = formula(EDITOR, 'coffee');
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/^No API key for this spreadsheet's formulas: share a key with the document/);
+    // Only the key check of saving reached the service, no formula request.
+    expect((await stack.service.control.stats()).requests).toBe(before);
+  });
+
+  it('uses a key shared with the document before the owner\'s, for everyone', async () => {
+    gas.userProperties(OWNER).set('SDM_API_KEY', KEY);
+    sidebar(EDITOR, 'saveApiKey', OTHER_KEY, true);
+    await stack.service.control.reset();
+    expect(formula(OWNER, 'tea').ok).toBe(true);
+    expect(formula(EDITOR, 'juice').ok).toBe(true);
+    expect(await paidBy()).toEqual([OTHER_KEY.slice(-4)]);
+  });
+
+  it("lets the owner turn their key off for formulas in this spreadsheet; an editor cannot turn it back on", () => {
+    gas.userProperties(OWNER).set('SDM_API_KEY', KEY);
+    const off = sidebar(OWNER, 'setOwnerKeyForFormulas', false);
+    expect(off.formulas).toMatchObject({ source: 'none', ownerKeyOff: true });
+    expect(formula(EDITOR, 'coffee').error).toMatch(/^No API key for this spreadsheet's formulas/);
+    expect(formula(OWNER, 'coffee').error).toMatch(/^No API key for this spreadsheet's formulas/);
+    const refused = gas.run('setOwnerKeyForFormulas', [true], { mode: 'sidebar', user: EDITOR });
+    expect(refused.error).toBe("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
+    // The choice is per spreadsheet: another spreadsheet of the same owner still uses the key.
+    const other = gas.addSpreadsheet({ id: 'other-sheet', name: 'Other', owner: OWNER });
+    expect(gas.run('SEARCH_SCORE', ['coffee'], { user: OWNER, document: other.id }).ok).toBe(true);
+    expect(sidebar(OWNER, 'setOwnerKeyForFormulas', true).formulas.source).toBe('owner');
+    expect(formula(EDITOR, 'coffee').ok).toBe(true);
+  });
+
+  it('in a shared drive (no owner) formulas work only with a key shared with the document', async () => {
+    gas.close();
+    gas = sharedRuntime(null);
+    sidebar(EDITOR, 'saveApiKey', OTHER_KEY, false);
+    expect(formula(EDITOR, 'coffee').error).toMatch(/^No API key for this spreadsheet's formulas/);
+    const shared = sidebar(EDITOR, 'setKeySharing', true);
+    expect(shared.owner).toEqual({ kind: 'shared-drive' });
+    expect(formula(OWNER, 'coffee').ok).toBe(true);
+    expect(await paidBy()).toContain(OTHER_KEY.slice(-4));
+  });
+});
+
+describe('the sidebar tells each person the truth', () => {
+  it('tells the owner that their key pays for every editor, and the collaborator whose key formulas use', () => {
+    gas.userProperties(OWNER).set('SDM_API_KEY', KEY);
+    const owner = sidebar(OWNER, 'getSettings');
+    expect(owner.you).toEqual({ email: OWNER, role: 'owner' });
+    expect(owner.owner).toEqual({ kind: 'user', email: OWNER });
+    expect(owner.formulas.source).toBe('owner');
+    expect(owner.formulas.maskedKey).toBe(`••••${KEY.slice(-4)}`);
+    expect(owner.formulas.paidBy).toMatch(/your allowance pays for every editor's formulas/);
+
+    const editor = sidebar(EDITOR, 'getSettings');
+    expect(editor.you).toEqual({ email: EDITOR, role: 'editor' });
+    expect(editor.hasKey).toBe(false);
+    expect(editor.formulas.source).toBe('owner-unseen');
+    expect(editor.formulas.maskedKey).toBeNull();
+    expect(editor.formulas.paidBy).toContain(OWNER);
+    expect(editor.formulas.advice).toMatch(/share it/);
+    expect(JSON.stringify(editor)).not.toContain(KEY.slice(-4));
+  });
+
+  it('after a collaborator shares a key, both see whose key it is', () => {
+    gas.userProperties(OWNER).set('SDM_API_KEY', KEY);
+    const editor = sidebar(EDITOR, 'saveApiKey', OTHER_KEY, true);
+    expect(editor.sharedWithDocument).toBe(true);
+    expect(editor.formulas).toMatchObject({ source: 'document', sharedBy: EDITOR, sharedByYou: true });
+    expect(editor.formulas.paidBy).toMatch(/the key you shared with this document/);
+    const owner = sidebar(OWNER, 'getSettings');
+    expect(owner.formulas).toMatchObject({ source: 'document', sharedBy: EDITOR, sharedByYou: false });
+    expect(owner.formulas.paidBy).toContain(EDITOR);
+    // The owner may stop it; the collaborator's own key stays theirs.
+    const stopped = sidebar(OWNER, 'removeDocumentKey');
+    expect(stopped.formulas.source).toBe('owner');
+    expect(sidebar(EDITOR, 'getSettings')).toMatchObject({ hasKey: true, sharedWithDocument: false });
+  });
+});
