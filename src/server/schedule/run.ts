@@ -31,20 +31,19 @@ export function runSchedule(triggerUid: string): void {
   }
   const now = new Date().toISOString();
   writeTriggerRecord({ uid: triggerUid, documentId: record?.documentId ?? '', createdAt: record?.createdAt ?? now, seenAt: now });
-  const scheduled = Object.entries(scheduledSpreadsheets());
-  if (!scheduled.length) {
-    deleteTriggerById(triggerUid);
-    writeTriggerRecord(null);
-    return;
-  }
   const budget = createBudget(TRIGGER_LIMIT_MS);
   const me = userId();
   let slowestMs = 0;
-  for (const [id, { name }] of scheduled) {
+  for (const [id, { name }] of Object.entries(scheduledSpreadsheets())) {
     if (!budget.allows(Math.max(FIRST_SPREADSHEET_ESTIMATE_MS, slowestMs * 1.5))) break; // the rest are due next hour
     const began = Date.now();
     runOne(id, name, me, budget);
     slowestMs = Math.max(slowestMs, Date.now() - began);
+  }
+  if (!Object.keys(scheduledSpreadsheets()).length) {
+    // Nothing left to serve (turned off, taken over by someone else, or dropped): no idle trigger stays.
+    deleteTriggerById(triggerUid);
+    writeTriggerRecord(null);
   }
 }
 
