@@ -194,25 +194,17 @@ describe('refreshing', () => {
 });
 
 describe('schedule', () => {
-  it('keeps exactly one trigger per user per document, replaced, never duplicated', () => {
+  it('keeps one hourly trigger per user whatever the schedule, none when off', () => {
     expect(call('setRefreshSchedule', { kind: 'daily', hour: 6 }).schedule).toEqual({ kind: 'daily', hour: 6 });
     expect(stack.gas.triggers).toHaveLength(1);
-    const first = stack.gas.triggers[0]?.uid;
+    const first = stack.gas.triggers[0];
+    expect(first?.schedule).toMatchObject({ kind: 'hours', every: 1 });
     call('setRefreshSchedule', { kind: 'daily', hour: 6 });
-    expect(stack.gas.triggers.map((t) => t.uid)).toEqual([first]);
     call('setRefreshSchedule', { kind: 'weekly', weekday: 1, hour: 7 });
-    expect(stack.gas.triggers).toHaveLength(1);
-    expect(stack.gas.triggers[0]?.uid).not.toBe(first);
+    expect(stack.gas.triggers.map((t) => t.uid)).toEqual([first?.uid]);
     expect(stack.gas.triggers[0]?.handler).toBe('refreshRankingTables');
-
-    // Another user of the document has their own.
-    stack.gas.userProperties('other@example.com').set('SDM_API_KEY', KEY);
-    const other = stack.gas.run('setRefreshSchedule', [{ kind: 'hourly' }], { mode: 'sidebar', user: 'other@example.com' });
-    expect(other.ok).toBe(true);
-    expect(stack.gas.triggers).toHaveLength(2);
-
     call('setRefreshSchedule', { kind: 'off' });
-    expect(stack.gas.triggers.map((t) => t.owner)).toEqual(['other@example.com']);
+    expect(stack.gas.triggers).toHaveLength(0);
     expect(failure('setRefreshSchedule', { kind: 'daily', hour: 25 })).toMatch(/hour of the daily refresh/);
   });
 
