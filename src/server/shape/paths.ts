@@ -11,6 +11,8 @@ import { isObject, MAX_DEPTH, own, type Json } from './types';
 
 /** Most paths listed; enough to show what exists, few enough to stay fast. */
 const MAX_PATHS = 200;
+/** Most candidates gathered when a field is written with other separators (`peak month` for `peak.month`). */
+const MAX_CANDIDATES = 50;
 
 /** The result of {@link selectPath}. */
 export type Selection =
@@ -152,12 +154,78 @@ function follow(json: Json, segs: string[]): Walk {
 }
 
 /**
+ * The paths (as listPaths spells them) whose name, ignoring case and separators, is `wanted`. Walks
+ * only the branches whose names so far begin `wanted`, so it stays fast on large answers.
+ */
+function pathsNamed(json: Json, wanted: string): string[] {
+  const out: string[] = [];
+  const walk = (values: Json[], prefix: string, soFar: string, depth: number): void => {
+    const children = new Map<string, Json[]>();
+    const collect = (x: Json, d: number): void => {
+      if (Array.isArray(x)) {
+        if (d < MAX_DEPTH) for (const item of x) collect(item, d + 1);
+      } else if (isObject(x)) {
+        for (const [k, v] of Object.entries(x)) {
+          const list = children.get(k);
+          if (list) list.push(v);
+          else children.set(k, [v]);
+        }
+      }
+    };
+    for (const v of values) collect(v, depth);
+    for (const [k, vs] of children) {
+      if (out.length >= MAX_CANDIDATES) return;
+      const name = soFar + normaliseName(k);
+      if (!wanted.startsWith(name)) continue;
+      if (name === wanted) out.push(prefix + k);
+      if (depth < MAX_DEPTH) walk(vs, `${prefix}${k}.`, name, depth + 1);
+    }
+  };
+  walk([json], '', '', 0);
+  return out;
+}
+
+/**
+ * A field written with other separators than dots (`peak month`, `peak_month`, `peakMonth`,
+ * `months volume`), or with other case: the paths whose names are the same once case and every
+ * separator are ignored. The exact spelling wins; one candidate is selected; several are an error that
+ * lists them. Undefined when this settles nothing (no candidate, or only the one the dotted walk found).
+ * @param walked the path the dotted walk reached, if it did
+ */
+function matchIgnoringSeparators(json: Json, path: string, shown: string, walked: string | undefined): Selection | undefined {
+  const wanted = normaliseName(path);
+  if (!wanted) return undefined;
+  // Spellings that reach the same place (`a.b` and `a. b`) are one candidate: what they select.
+  const resolved = new Map<string, string>();
+  for (const candidate of pathsNamed(json, wanted)) {
+    const walk = follow(json, segments(candidate));
+    if (!walk.ok) continue;
+    const at = walk.done.join('.');
+    if (!resolved.has(at) || candidate === path || candidate === path.trim()) resolved.set(at, candidate);
+  }
+  const exact = [...resolved].find(([, spelled]) => spelled === path || spelled === path.trim())?.[0];
+  const targets = [...resolved.keys()];
+  const chosen = exact ?? (targets.length === 1 ? targets[0] : undefined);
+  if (chosen === undefined && targets.length > 1 && !(walked !== undefined && targets.every((t) => t === walked))) {
+    return {
+      ok: false,
+      message: `field "${shown}" is ambiguous: it could be ${listForMessage(targets)}; write it as one of them`,
+      available: targets,
+    };
+  }
+  if (chosen === undefined || chosen === walked) return undefined;
+  const walk = follow(json, segments(chosen));
+  return walk.ok ? { ok: true, value: walk.value, path: walk.done.join('.') } : undefined;
+}
+
+/**
  * The value at `path` in the answer. Never throws. Failures explain themselves:
  * - empty path (or only dots): "field is empty";
  * - unknown name: `unknown field "foo.bar": available fields are a, b, c… and N more`, listing the
  *   paths under the deepest segment that matched (or the whole answer's);
  * - item number out of range: `unknown field "months.13": months has 12 items`.
- * Empty segments are ignored (`months..volume` = `months.volume`). A name on an empty list gives an
+ * Empty segments are ignored (`months..volume` = `months.volume`). Other separators work when they
+ * select one path unambiguously (`peak month`, `peakMonth`), else the candidates are listed. A name on an empty list gives an
  * empty list: the shape of its items is unknown, and an empty answer is not a wrong field.
  * @param json the answer
  * @param path the field, e.g. `peak.month`
@@ -169,6 +237,12 @@ export function selectPath(json: Json, path: string): Selection {
   if (!segs.length) return { ok: false, message: 'field is empty', available: listPaths(json) };
   const shown = p.length > 100 ? `${p.slice(0, 99)}…` : p;
   const walk = follow(json, segs);
+  // Spelled exactly as the answer's keys: nothing to disambiguate (and no need to list every path).
+  if (walk.ok && walk.done.join('.') === segs.join('.')) return { ok: true, value: walk.value, path: walk.done.join('.') };
+  if (!walk.itemsOutOfRange) {
+    const bySpelling = matchIgnoringSeparators(json, p, shown, walk.ok ? walk.done.join('.') : undefined);
+    if (bySpelling) return bySpelling;
+  }
   if (walk.ok) return { ok: true, value: walk.value, path: walk.done.join('.') };
   const at = walk.done.join('.');
   const v = walk.value;

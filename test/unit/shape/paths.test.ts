@@ -91,11 +91,25 @@ describe('selectPath', () => {
     expect(ok(trendB, 'Peak Month . PERIOD').path).toBe('peakMonth.period');
     expect(ok(trendA, 'growth.YoY-Pct').value).toBe(12.5);
   });
+  it('takes other separators between segments when they select one path, and lists the candidates otherwise', () => {
+    const json = { peak: { month: '2026-03', volume: 9 }, months: [{ volume: 1 }, { volume: 2 }] };
+    for (const p of ['peak month', 'peak_month', 'peakMonth', 'Peak-Month', 'PEAK MONTH']) {
+      expect(ok(json, p)).toEqual({ ok: true, value: '2026-03', path: 'peak.month' });
+    }
+    expect(ok(json, 'months volume')).toEqual({ ok: true, value: [1, 2], path: 'months.volume' });
+    const ambiguous = fail({ peak: { month: 1 }, peakMonth: 2 }, 'peak month');
+    expect(ambiguous.message).toBe('field "peak month" is ambiguous: it could be peak.month, peakMonth; write it as one of them');
+    expect(ambiguous.available).toEqual(['peak.month', 'peakMonth']);
+    expect(ok({ peak: { month: 1 }, peakMonth: 2 }, 'peakMonth').value).toBe(2);
+    expect(ok({ peak: { month: 1 }, peakMonth: 2 }, 'peak.month').value).toBe(1);
+    expect(fail(json, 'peak year').message).toMatch(/^unknown field "peak year": available fields are /);
+  });
   it('prefers an exact key when several normalise the same', () => {
     const json = { searchScore: 1, search_score: 2 };
     expect(ok(json, 'search_score').value).toBe(2);
     expect(ok(json, 'searchScore').value).toBe(1);
-    expect(ok(json, 'SearchScore').value).toBe(1); // no exact match: first in document order
+    // No exact spelling: ambiguous, so the candidates are listed rather than one picked silently.
+    expect(fail(json, 'SearchScore').message).toBe('field "SearchScore" is ambiguous: it could be searchScore, search_score; write it as one of them');
   });
   it('maps a name over a list', () => {
     expect(ok(trendA, 'months.volume').value).toEqual(trendA.months.map((m) => m.volume));
