@@ -30,8 +30,6 @@ export const MAX_RETRIES = 2;
 /** Base of the jittered exponential backoff between attempts. */
 export const BACKOFF_BASE_MS = 400;
 
-/** Longest keyword, slug, name or group accepted (shared with the sidebar's checks). */
-export { MAX_SUBJECT_LENGTH } from '../shared/rules';
 /** UrlFetchApp refuses URLs over 2 KB. */
 export const MAX_URL_LENGTH = 2_000;
 

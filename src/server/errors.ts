@@ -16,15 +16,19 @@ export type ErrorKind =
 /** An error whose message is safe and meant for the cell: short, specific, says what to do. */
 export class AddonError extends Error {
   readonly kind: ErrorKind;
+  /** The service's own words, when it gave a reason (a rejected input). */
+  readonly detail: string;
 
   /**
    * @param kind which class of failure
    * @param message the text the user sees
+   * @param detail the service's own words, if any
    */
-  constructor(kind: ErrorKind, message: string) {
+  constructor(kind: ErrorKind, message: string, detail = '') {
     super(message);
     this.kind = kind;
     this.name = 'AddonError';
+    this.detail = detail;
   }
 }
 
@@ -37,13 +41,13 @@ export const errors = {
   noFormulaKey: () =>
     new AddonError(
       'no-key',
-      `No API key for this spreadsheet's formulas: share a key with the document in ${SETTINGS} (formulas use the owner's key or a key shared with the document, never yours alone).`,
+      `No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`,
     ),
   auth: () =>
     new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
   notFound: (what: string) => new AddonError('not-found', `Not found: ${what}.`),
   badRequest: (what: string, detail: string) =>
-    new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`),
+    new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`, detail),
   limit: (which: string, retry: string) =>
     new AddonError('limit', `Daily limit reached${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
   unavailable: (cause: string, retries: number) =>

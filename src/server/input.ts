@@ -3,7 +3,6 @@
  * Keywords are normalised here, once, so caching and sending see the same text.
  */
 import { isGroupShape } from '../shared/rules';
-import { MAX_SUBJECT_LENGTH } from './config';
 import { AddonError, errors } from './errors';
 import { normaliseName } from './shape';
 
@@ -50,11 +49,8 @@ export function readSubject(raw: unknown, kind: SubjectKind): Subject {
   if (/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) {
     return bad(`${label} contains half of a character (an emoji or symbol cut in two)`);
   }
-  // Case folding can lengthen text (İ becomes two characters), so the length is checked after it.
+  // No length limit of our own: the service's is learned from what it says (service/length-limit.ts).
   if (kind === 'keyword' || kind === 'name' || kind === 'slug') text = text.toLowerCase();
-  if (text.length > MAX_SUBJECT_LENGTH) {
-    return bad(`${label} is too long (${text.length} characters; at most ${MAX_SUBJECT_LENGTH})`);
-  }
   if (kind === 'group' && !isGroupShape(text)) {
     return bad(`group "${text}" must look like prefix:name, for example sector:fintech`);
   }

@@ -1,18 +1,32 @@
 /**
  * The one-way data flow of every formula: normalised subjects → cache lookup → one batched fetch of the
  * misses → cache store → answers. Each distinct subject is looked up once, whoever asks for it.
+ *
+ * What a formula costs, in service round trips (each 20–90 ms on Google; see README "How it works"):
+ * - a cache hit: ONE getAll (the answers, the document's config entry, a spend shard and the learned
+ *   length limit at once), no write; one more getAll only for an answer split over several entries, and
+ *   two property reads when the config entry is missing (after 6 idle hours or an eviction);
+ * - a miss: that getAll, a putAll marking the misses as ours, one property read (the key, from the store
+ *   the config entry names), a getAll reading the marks back, the fetch, and a putAll storing the answers
+ *   and the spend: five plus the fetch (six when the config entry is missing).
+ * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
+ * ranking-table refresh). The marks do the lock's job: where several executions mark the same query at
+ * once, the last mark wins, its writer fetches, and the others wait for its answer (at most a second,
+ * then they fetch it themselves).
  */
 import type { Budget } from './budget';
-import { markPending, readCached, removeCached, writeCached, type Cached, type CacheWrite } from './cache/store';
-import { claimMisses } from './cache/claim';
-import { recordSpend } from './cache/spend';
-import { cacheKey, readGeneration } from './cache/keys';
+import { readLookupConfig, writeLookupConfig, type LookupConfig } from './cache/config';
+import { readEntry, writeEntry, joinParts, type Entry } from './cache/entry';
+import { answerKey, CONFIG_KEY, stampOf } from './cache/keys';
+import { addSpend, pickSpendKey } from './cache/spend';
+import { CACHE_TTL_S, getAll, openCache, putAll, removeAll } from './cache/store';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from './config';
 import { errors, type AddonError } from './errors';
 import { describeSubject, type Endpoint } from './service/endpoints';
 import { fetchAllWithin, type FetchRequest } from './service/fetcher';
+import { knownTooLong, learnedMaxEntry, limitKey, maxFromRejection, readLearnedMax } from './service/length-limit';
 import { buildUrl } from './service/url';
-import { readApiKey, readBaseUrl, type Payer } from './settings';
+import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from './settings';
 import type { Json } from './shape';
 
 /** The answer for one subject. */
@@ -22,8 +36,25 @@ export type Answer = { ok: true; data: Json } | { ok: false; error: AddonError }
 export interface LookupStats {
   cacheHits: number;
   requests: number;
-  /** Answers the service computed fresh (not from its 7-day cache): what costs credits. */
-  freshCredits: number;
+  /** Searches the service ran fresh (not from its 7-day cache): what costs credits. */
+  freshSearches: number;
+}
+
+/** How long a pending mark holds: longer than any fetch a custom function can wait for. */
+const PENDING_MS = 30_000;
+/** How long to wait for another execution's fetch before fetching it ourselves, and how often to look. */
+const WAIT_FOR_OTHERS_MS = 1_000;
+const POLL_MS = 200;
+
+type Cache = GoogleAppsScript.Cache.Cache | null;
+
+/** Where the cache stands for the subjects of one lookup. */
+interface CacheState {
+  found: Map<string, Entry & { kind: 'data' | 'not-found' }>;
+  pending: string[];
+  /** Who marked each pending subject. */
+  markedBy: Map<string, string>;
+  missing: string[];
 }
 
 /**
@@ -40,154 +71,221 @@ export function lookupAll(
   budget: Budget,
   payer: Payer,
 ): { answers: Map<string, Answer>; stats: LookupStats } {
-  const result = lookupAnswers(endpoint, subjects, budget, payer);
-  recordSpend(result.stats);
-  return result;
-}
-
-function lookupAnswers(
-  endpoint: Endpoint,
-  subjects: (string | undefined)[],
-  budget: Budget,
-  payer: Payer,
-): { answers: Map<string, Answer>; stats: LookupStats } {
   const answers = new Map<string, Answer>();
-  const stats: LookupStats = { cacheHits: 0, requests: 0, freshCredits: 0 };
-  const distinct = [...new Set(subjects)];
+  const stats: LookupStats = { cacheHits: 0, requests: 0, freshSearches: 0 };
+  const distinct = [...new Set(subjects.map((s) => s ?? ''))];
   if (!distinct.length) return { answers, stats };
+  const subjectOf = (s: string) => (endpoint.param ? s : undefined);
+  const keys = new Map(distinct.map((s) => [s, answerKey(endpoint.path, subjectOf(s))] as const));
+  const cache = openCache();
 
-  const baseUrl = readBaseUrl();
-  const generation = readGeneration();
-  const keys = new Map(distinct.map((s) => [s, cacheKey(generation, baseUrl, endpoint.path, s)] as const));
-  const { found } = readCached([...keys.values()]);
+  // Round trip 1: the answers, the config entry (a formula's stamp without reading properties), a
+  // spend shard and what the service said about length.
+  const spendKey = pickSpendKey();
+  const heads = getAll(cache, [...(payer === 'formula' ? [CONFIG_KEY] : []), spendKey, limitKey(endpoint.path), ...keys.values()]);
+  const config = payer === 'formula' ? readLookupConfig(heads[CONFIG_KEY]) : null;
+  let settings: LookupSettings | null = config ? null : readLookupSettings(payer);
+  const known = (config ?? settings) as LookupConfig | LookupSettings;
+  const stamp = stampOf(known.generation, known.baseUrl);
+  const state = readState(cache, heads, keys, stamp);
+  for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+  if (!state.missing.length && !state.pending.length) return { answers, stats };
 
-  const misses: Miss[] = [];
-  for (const subject of distinct) {
-    const key = keys.get(subject) ?? '';
-    const what = describeSubject(endpoint, subject);
-    const hit = found.get(key);
-    if (hit) {
-      takeHit(hit, subject ?? '', what, answers, stats);
-      continue;
+  // Misses: check what can be refused without a call; mark the rest as ours at once, so executions
+  // starting now wait for us instead of fetching too.
+  const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
+  const toFetch: string[] = [];
+  for (const subject of state.missing) {
+    const what = describeSubject(endpoint, subjectOf(subject));
+    const length = [...subject].length;
+    if (endpoint.param && learnedMax !== null && length > learnedMax) {
+      answers.set(subject, { ok: false, error: knownTooLong(what, length, learnedMax) });
+    } else if (buildUrl(known.baseUrl, endpoint, subjectOf(subject)).length > MAX_URL_LENGTH) {
+      answers.set(subject, { ok: false, error: errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`) });
+    } else {
+      toFetch.push(subject);
     }
-    const url = buildUrl(baseUrl, endpoint, subject);
-    if (url.length > MAX_URL_LENGTH) {
-      answers.set(subject ?? '', {
-        ok: false,
-        error: errors.input(`Bad input: ${what.slice(0, 60)}… is too long once encoded for the URL.`),
-      });
-      continue;
-    }
-    misses.push({ request: { id: key, url, what }, subject: subject ?? '' });
   }
-  if (!misses.length) return { answers, stats };
+  const me = Math.random().toString(36).slice(2, 10);
+  const marks: Record<string, string> = {};
+  for (const subject of toFetch) Object.assign(marks, writeEntry(keys.get(subject) ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
+  putAll(cache, marks);
 
-  const apiKey = readApiKey(payer);
+  // The key (one property store with the config entry's hint, both without it).
+  if (!settings) {
+    const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
+    settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
+  }
+  const { apiKey } = settings;
   if (!apiKey) {
     const noKey = payer === 'formula' ? errors.noFormulaKey() : errors.noKey();
-    for (const miss of misses) answers.set(miss.subject, { ok: false, error: noKey });
+    for (const subject of [...toFetch, ...state.pending]) answers.set(subject, { ok: false, error: noKey });
+    putAll(cache, expired(toFetch.map((s) => keys.get(s) ?? '')));
     return { answers, stats };
   }
 
-  // Fetch what nobody else is fetching; then wait briefly for the rest, and fetch what never arrived.
-  const claim = claimMisses(misses.map((m) => m.request.id));
-  const claimed = new Set(claim.claimed);
-  const fetchMisses = (list: Miss[]) => fetchAndStore(endpoint, list, apiKey, budget, answers, stats);
-  for (const miss of misses) {
-    const hit = claim.found.get(miss.request.id);
-    if (hit) takeHit(hit, miss.subject, miss.request.what, answers, stats);
+  // Read the marks back: where two executions marked the same query, the last mark won, and only its
+  // writer fetches; the others wait for it like for any other execution's fetch.
+  const mine: string[] = [];
+  const others = [...state.pending];
+  if (toFetch.length) {
+    const subset = new Map(toFetch.map((s) => [s, keys.get(s) ?? ''] as const));
+    const back = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
+    for (const [subject, entry] of back.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+    for (const subject of back.pending) (back.markedBy.get(subject) === me ? mine : others).push(subject);
+    mine.push(...back.missing); // a mark that vanished: fetch anyway
   }
-  fetchMisses(misses.filter((m) => claimed.has(m.request.id)));
-  const awaited = misses.filter((m) => claim.pending.has(m.request.id));
-  if (awaited.length) {
-    const late = waitForOthers(awaited, budget, answers, stats);
-    markPending(
-      late.map((m) => m.request.id),
-      true,
+
+  const writes: Record<string, string> = payer === 'formula' && !config ? writeLookupConfig(settings) : {};
+  const fetchInto = (list: string[]) =>
+    fetchAndKeep(
+      endpoint,
+      list.map((subject) => ({
+        subject,
+        request: { id: keys.get(subject) ?? '', url: buildUrl(known.baseUrl, endpoint, subjectOf(subject)), what: describeSubject(endpoint, subjectOf(subject)) },
+      })),
+      { apiKey, budget, stamp },
+      answers,
+      stats,
+      writes,
     );
-    fetchMisses(late);
-  }
+  fetchInto(mine);
+  if (others.length) fetchInto(waitForOthers(cache, others, keys, stamp, budget, endpoint, answers, stats));
+
+  // What the service said about length is kept, so nothing as long is sent again.
+  const learned = learnFromRejections(endpoint, [...mine, ...others], answers, learnedMax);
+  if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
+
+  // Last round trip: the answers, and what was spent (counted only when something was).
+  const spent = addSpend(heads[spendKey], stats);
+  if (spent !== undefined) writes[spendKey] = spent;
+  putAll(cache, writes);
   return { answers, stats };
 }
 
-/** A cache miss: its request and the subject it answers. */
-interface Miss {
-  request: FetchRequest;
-  subject: string;
+/** Entries that read as absent at once: how our marks are taken back without a remove call. */
+function expired(keys: string[]): Record<string, string> {
+  const now = Date.now();
+  return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now)));
 }
 
-/** Counts a cache hit and records its answer (a cached "not found" answers with its error). */
-function takeHit(hit: Cached, subject: string, what: string, answers: Map<string, Answer>, stats: LookupStats): void {
-  stats.cacheHits++;
-  answers.set(subject, hit.kind === 'data' ? { ok: true, data: hit.data } : { ok: false, error: errors.notFound(what) });
-}
-
-/** Fetches misses this execution has marked as its own, stores what may be stored, clears the marks. */
-function fetchAndStore(
-  endpoint: Endpoint,
-  misses: Miss[],
-  apiKey: string,
-  budget: Budget,
-  answers: Map<string, Answer>,
-  stats: LookupStats,
-): void {
-  if (!misses.length) return;
-  const ids = misses.map((m) => m.request.id);
-  const outcomes = fetchAllWithin(
-    misses.map((m) => m.request),
-    { apiKey, budget },
-  );
-  const writes: CacheWrite[] = [];
-  for (const { request, subject } of misses) {
-    const outcome = outcomes.get(request.id);
-    if (!outcome) {
-      answers.set(subject, { ok: false, error: errors.budget() });
-      continue;
-    }
-    if (outcome.ok || outcome.error.kind !== 'budget') stats.requests++;
-    if (outcome.ok) {
-      if (!outcome.fromServiceCache) stats.freshCredits++;
-      writes.push({ key: request.id, value: { kind: 'data', data: outcome.data }, ttlSeconds: endpoint.ttlSeconds });
-      answers.set(subject, { ok: true, data: outcome.data });
-    } else {
-      // Errors are never cached, except a short-lived "not found" that spares repeated misses.
-      if (outcome.error.kind === 'not-found') {
-        writes.push({ key: request.id, value: { kind: 'not-found' }, ttlSeconds: NOT_FOUND_TTL_S });
-      }
-      answers.set(subject, { ok: false, error: outcome.error });
-    }
+/** The smallest limit the service's rejections of these misses reveal (below what was known), or null. */
+function learnFromRejections(endpoint: Endpoint, subjects: string[], answers: Map<string, Answer>, known: number | null): number | null {
+  if (!endpoint.param) return null;
+  let learned: number | null = null;
+  for (const subject of subjects) {
+    const answer = answers.get(subject);
+    if (!answer || answer.ok || answer.error.kind !== 'bad-request') continue;
+    const max = maxFromRejection(answer.error.detail, [...subject].length);
+    if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
   }
-  writeCached(writes);
-  markPending(ids, false);
+  return learned;
 }
 
-/** How long to wait for another execution's fetch, and how often to look. */
-const WAIT_FOR_OTHERS_MS = 6_000;
-const POLL_MS = 200;
+/** A cache hit as an answer (a cached "not found" answers with its error), counted. */
+function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
+  stats.cacheHits++;
+  return entry.kind === 'data'
+    ? { ok: true, data: entry.data }
+    : { ok: false, error: errors.notFound(describeSubject(endpoint, endpoint.param ? subject : undefined)) };
+}
 
 /**
- * Polls the cache for keys another execution is fetching. Returns those to fetch ourselves: their mark
- * vanished without an answer (that fetch failed), or they did not arrive in time.
+ * Sorts the subjects by what the cache holds under the stamp: found, being fetched by another execution,
+ * or missing. Parts of split answers are read in one more round trip.
  */
-function waitForOthers(awaited: Miss[], budget: Budget, answers: Map<string, Answer>, stats: LookupStats): Miss[] {
-  const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
-  const orphans: Miss[] = [];
-  let waiting = awaited;
-  while (waiting.length) {
-    const { found, pending } = readCached(
-      waiting.map((m) => m.request.id),
-      true,
-    );
-    const next: Miss[] = [];
-    for (const miss of waiting) {
-      const hit = found.get(miss.request.id);
-      if (hit) takeHit(hit, miss.subject, miss.request.what, answers, stats);
-      else if (pending.has(miss.request.id)) next.push(miss);
-      else orphans.push(miss);
+function readState(cache: Cache, heads: Record<string, string>, keys: Map<string, string>, stamp: string): CacheState {
+  const state: CacheState = { found: new Map(), pending: [], markedBy: new Map(), missing: [] };
+  const now = Date.now();
+  const splits: { subject: string; key: string; count: number; id: string }[] = [];
+  for (const [subject, key] of keys) {
+    const entry = readEntry(heads[key], stamp, now);
+    if (!entry) state.missing.push(subject);
+    else if (entry.kind === 'pending') {
+      state.pending.push(subject);
+      state.markedBy.set(subject, entry.by);
     }
-    waiting = next;
-    if (!waiting.length || Date.now() + POLL_MS > giveUpAt || !budget.allows(POLL_MS * 2)) break;
+    else if (entry.kind === 'split') splits.push({ subject, key, count: entry.count, id: entry.id });
+    else state.found.set(subject, entry);
+  }
+  if (splits.length) {
+    const partKeys = splits.flatMap(({ key, count }) => Array.from({ length: count }, (_, i) => `${key}.${i}`));
+    const parts = getAll(cache, partKeys);
+    for (const { subject, key, count, id } of splits) {
+      const joined = joinParts(
+        Array.from({ length: count }, (_, i) => parts[`${key}.${i}`]),
+        id,
+      );
+      if (joined?.kind === 'data') state.found.set(subject, joined);
+      else state.missing.push(subject);
+    }
+  }
+  return state;
+}
+
+/** Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once). */
+function fetchAndKeep(
+  endpoint: Endpoint,
+  misses: { subject: string; request: FetchRequest }[],
+  context: { apiKey: string; budget: Budget; stamp: string },
+  answers: Map<string, Answer>,
+  stats: LookupStats,
+  writes: Record<string, string>,
+): void {
+  if (!misses.length) return;
+  const outcomes = fetchAllWithin(
+    misses.map((m) => m.request),
+    context,
+  );
+  const now = Date.now();
+  const expiry = (ttlSeconds: number) => (ttlSeconds >= CACHE_TTL_S ? null : now + ttlSeconds * 1000);
+  for (const { request, subject } of misses) {
+    const outcome = outcomes.get(request.id);
+    if (!outcome || (!outcome.ok && outcome.error.kind === 'budget')) {
+      answers.set(subject, { ok: false, error: errors.budget() });
+      Object.assign(writes, expired([request.id])); // our mark taken back
+      continue;
+    }
+    stats.requests++;
+    if (outcome.ok) {
+      if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
+      Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
+      answers.set(subject, { ok: true, data: outcome.data });
+      continue;
+    }
+    // Errors are never cached, except a short-lived "not found" that spares repeated misses.
+    Object.assign(
+      writes,
+      outcome.error.kind === 'not-found' ? writeEntry(request.id, { kind: 'not-found' }, context.stamp, now + NOT_FOUND_TTL_S * 1000) : expired([request.id]),
+    );
+    answers.set(subject, { ok: false, error: outcome.error });
+  }
+}
+
+/**
+ * Polls the cache for answers another execution is fetching, for at most a second. Returns the subjects
+ * to fetch ourselves: their mark vanished without an answer (that fetch failed), or they did not arrive.
+ */
+function waitForOthers(
+  cache: Cache,
+  pending: string[],
+  keys: Map<string, string>,
+  stamp: string,
+  budget: Budget,
+  endpoint: Endpoint,
+  answers: Map<string, Answer>,
+  stats: LookupStats,
+): string[] {
+  const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
+  const orphans: string[] = [];
+  let waiting = pending;
+  while (waiting.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
     Utilities.sleep(POLL_MS);
+    const subset = new Map(waiting.map((s) => [s, keys.get(s) ?? ''] as const));
+    const state = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
+    for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+    orphans.push(...state.missing);
+    waiting = state.pending;
   }
   return [...orphans, ...waiting];
 }
@@ -198,7 +296,5 @@ function waitForOthers(awaited: Miss[], budget: Budget, answers: Map<string, Ans
  * @param subjects normalised subjects
  */
 export function dropCached(endpoint: Endpoint, subjects: (string | undefined)[]): void {
-  const baseUrl = readBaseUrl();
-  const generation = readGeneration();
-  removeCached(subjects.map((s) => cacheKey(generation, baseUrl, endpoint.path, s)));
+  removeAll(subjects.map((s) => answerKey(endpoint.path, endpoint.param ? s : undefined)));
 }

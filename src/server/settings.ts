@@ -8,7 +8,7 @@
  * Everything else (sidebar, menu, scheduled runs) runs as the person who started it, with their own key.
  */
 import { isInAllowlist } from '../shared/rules';
-import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL, PROP_FORMULA_KEY_OFF, URL_ALLOWLIST } from './config';
+import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL, PROP_CACHE_GENERATION, PROP_FORMULA_KEY_OFF, URL_ALLOWLIST } from './config';
 import { quotaError } from './google-quota';
 
 /**
@@ -19,22 +19,83 @@ import { quotaError } from './google-quota';
  */
 export type Payer = 'formula' | 'user';
 
+/** Which store held a formula's key: the document's properties, or the owner's user properties. */
+export type KeyHint = 'document' | 'owner';
+
+/** What a lookup needs from the properties: where to ask, which cached answers are valid, and the key. */
+export interface LookupSettings {
+  baseUrl: string;
+  /** The document's cache generation ("0" when never cleared, or without a document). */
+  generation: string;
+  apiKey: string | undefined;
+  /** Where the key was found (for the next formula's one-store read); null without a key. */
+  keyFrom: KeyHint | null;
+}
+
+/**
+ * Everything a lookup needs, in two round trips (all user properties, all document properties).
+ * @param payer whose key (see Payer)
+ */
+export function readLookupSettings(payer: Payer): LookupSettings {
+  const user = readAll(userStore);
+  const document = readAll(documentStore);
+  const apiKey = apiKeyFrom(payer, user, document);
+  return {
+    baseUrl: baseUrlFrom(user[PROP_BASE_URL]),
+    generation: document[PROP_CACHE_GENERATION] || '0',
+    apiKey,
+    keyFrom: payer !== 'formula' || !apiKey ? null : document[PROP_API_KEY] ? 'document' : 'owner',
+  };
+}
+
+/**
+ * A formula's key in one round trip: the store that held it last time first, the other only if the key
+ * is not there any more. Trusting the hint is safe because everything that changes which store wins
+ * (sharing a key with the document, removing it, the owner's choice for this spreadsheet) happens in
+ * this document's sidebar, which drops the hint (cache/config.ts).
+ * @param hint where the key was found last time
+ */
+export function readFormulaKey(hint: KeyHint): { apiKey: string | undefined; keyFrom: KeyHint | null } {
+  if (hint === 'document') {
+    const shared = readAll(documentStore)[PROP_API_KEY];
+    if (shared) return { apiKey: shared, keyFrom: 'document' };
+    const own = ownersKey(readAll(userStore));
+    return { apiKey: own, keyFrom: own ? 'owner' : null };
+  }
+  const own = ownersKey(readAll(userStore));
+  if (own) return { apiKey: own, keyFrom: 'owner' };
+  const shared = readAll(documentStore)[PROP_API_KEY];
+  return { apiKey: shared || undefined, keyFrom: shared ? 'document' : null };
+}
+
+/** The owner's key from their user properties, unless they turned it off for formulas here. */
+function ownersKey(user: Record<string, string>): string | undefined {
+  const own = user[PROP_API_KEY] || undefined;
+  return own && !isOffHere(user[PROP_FORMULA_KEY_OFF]) ? own : undefined;
+}
+
 /**
  * The API key a lookup spends, read fresh (properties change between executions).
  * @param payer whose key (see Payer)
  */
 export function readApiKey(payer: Payer): string | undefined {
-  if (payer === 'user') return readOwnApiKey() ?? readDocumentApiKey();
-  const shared = readDocumentApiKey();
-  if (shared) return shared;
-  const owners = readOwnApiKey();
-  return owners && !ownerKeyIsOffHere() ? owners : undefined;
+  return apiKeyFrom(payer, readAll(userStore), readAll(documentStore));
 }
 
 /** The service's base URL without a trailing slash: the stored override if the allowlist permits it, else the build's. */
 export function readBaseUrl(): string {
-  const override = readBaseUrlOverride();
+  return baseUrlFrom(readBaseUrlOverride());
+}
+
+function baseUrlFrom(override: string | undefined): string {
   return override && isUsableBaseUrl(override) ? override.replace(/\/+$/, '') : DEFAULT_BASE_URL;
+}
+
+function apiKeyFrom(payer: Payer, user: Record<string, string>, document: Record<string, string>): string | undefined {
+  const own = user[PROP_API_KEY] || undefined;
+  const shared = document[PROP_API_KEY] || undefined;
+  if (payer === 'user') return own ?? shared;
+  return shared ?? ownersKey(user);
 }
 
 /**
@@ -44,6 +105,17 @@ export function readBaseUrl(): string {
  */
 export function isUsableBaseUrl(url: string): boolean {
   return isInAllowlist(url, URL_ALLOWLIST);
+}
+
+/** All properties of a store in one round trip ({} where the store is unavailable; quota errors thrown). */
+function readAll(store: () => GoogleAppsScript.Properties.Properties | null): Record<string, string> {
+  try {
+    return store()?.getProperties() ?? {};
+  } catch (error) {
+    const quota = quotaError(error);
+    if (quota) throw quota;
+    return {};
+  }
 }
 
 /**
@@ -81,8 +153,12 @@ export function readBaseUrlOverride(): string | undefined {
 
 /** Spreadsheet ids where the user (as owner) does not let formulas spend their key. */
 export function readFormulaKeyOffList(): string[] {
+  return parseIdList(readProperty(userStore, PROP_FORMULA_KEY_OFF));
+}
+
+function parseIdList(text: string | null | undefined): string[] {
   try {
-    const list: unknown = JSON.parse(readProperty(userStore, PROP_FORMULA_KEY_OFF) ?? '[]');
+    const list: unknown = JSON.parse(text || '[]');
     return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
   } catch {
     return [];
@@ -98,8 +174,8 @@ export function activeSpreadsheetId(): string {
   }
 }
 
-/** Whether the owner turned their key off for formulas in this spreadsheet (read only when they turned it off somewhere). */
-function ownerKeyIsOffHere(): boolean {
-  const off = readFormulaKeyOffList();
+/** Whether the owner turned their key off for formulas in this spreadsheet (its id is read only if they did somewhere). */
+function isOffHere(offList: string | undefined): boolean {
+  const off = parseIdList(offList);
   return off.length > 0 && off.includes(activeSpreadsheetId());
 }

@@ -76,13 +76,18 @@ export interface UsageBar {
   limit: number;
 }
 
-/** What this document's formulas spent today, as far as it can be counted (approximate under load). */
+/**
+ * What this document's formulas spent today, as far as it can be counted: counted only when something is
+ * spent (a cache hit writes nothing, so hits are not counted), approximately under load, and an idle
+ * day's counts expire after 6 hours.
+ */
 export interface DocumentSpend {
   /** UTC day, YYYY-MM-DD. */
   day: string;
+  /** Requests this document's formulas sent to the service. */
   requests: number;
-  freshCredits: number;
-  cacheHits: number;
+  /** Of those, searches the service says it ran fresh (not from its 7-day cache): what costs credits. */
+  freshSearches: number;
 }
 
 /** A live read of /usage. `bars` may be empty when the answer's shape is not understood; `table` always has it. */

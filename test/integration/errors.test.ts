@@ -27,12 +27,12 @@ describe('service errors', () => {
   it('no key: says where to add one, on a cell and in every row, without calling the service', async () => {
     stack.gas.properties.user.delete('SDM_API_KEY');
     expect(cellError('SEARCH_SCORE', 'coffee')).toBe(
-      'No API key: open Extensions › Search Demand › Settings and paste your key.',
+      "No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings.",
     );
     expect(stack.value('SEARCH_SCORE', [['coffee'], [''], ['tea']])).toEqual([
-      ['No API key: open Extensions › Search Demand › Settings and paste your key.'],
+      ["No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings."],
       [''],
-      ['No API key: open Extensions › Search Demand › Settings and paste your key.'],
+      ["No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings."],
     ]);
     expect(await stack.requests()).toBe(0);
   });
@@ -68,9 +68,21 @@ describe('service errors', () => {
     expect(await stack.requests()).toBe(1);
   });
 
-  it('a rejected input shows the service message', () => {
-    // 220 characters: within the add-on's limit, over the service's.
-    expect(cellError('SEARCH_TREND', 'k'.repeat(220))).toMatch(/^The service rejected keyword "k+": .*200/);
+  it('a rejected input shows the service message, echoing at most 60 characters of the input', () => {
+    // 220 characters: over the service's limit.
+    expect(cellError('SEARCH_TREND', 'k'.repeat(220))).toMatch(/^The service rejected keyword "k{59}…": .*200/);
+  });
+
+  it('learns the length the service accepts from its refusal, and never spends a call on a longer input', async () => {
+    expect(cellError('SEARCH_SCORE', 'q'.repeat(220))).toMatch(/^The service rejected keyword "q{59}…": .*200/);
+    expect(await stack.requests()).toBe(1);
+    const grid = stack.value('SEARCH_SCORE', [['w'.repeat(201)], ['coffee'], ['z'.repeat(500)]]) as unknown[][];
+    expect(grid[0]?.[0]).toBe(`The service rejected keyword "${'w'.repeat(59)}…": it takes at most 200 characters (this has 201), as it said before, so nothing was sent.`);
+    expect(typeof grid[1]?.[0]).toBe('number');
+    expect(grid[2]?.[0]).toMatch(/it takes at most 200 characters \(this has 500\)/);
+    expect(await stack.requests()).toBe(2); // only coffee
+    // An input the service accepts is still sent, however long the add-on thinks it is.
+    expect(typeof stack.value('SEARCH_SCORE', 'e'.repeat(200))).toBe('number');
   });
 
   it('the daily limit says which and when to retry; cached answers still show', async () => {
@@ -157,7 +169,7 @@ describe('bad input', () => {
     expect(cellError('SEARCH_TREND', '')).toMatch(/^Bad input: the keyword is empty/);
     expect(cellError('SEARCH_TREND', '   ')).toMatch(/^Bad input: the keyword is empty/);
     expect(cellError('SEARCH_SCORE', 'x'.repeat(3000))).toBe(
-      'Bad input: keyword is too long (3000 characters; at most 250).',
+      `Bad input: keyword "${'x'.repeat(59)}…" is too long once encoded for the URL (Google's limit), so nothing was sent.`,
     );
     expect(cellError('SEARCH_SCORE', true)).toBe('Bad input: keyword must be text, not TRUE.');
     expect(cellError('SEARCH_SCORE', new Date('2025-01-01'))).toMatch(/^Bad input: keyword is a date/);

@@ -69,7 +69,7 @@ describe("a formula spends the owner's key, whoever evaluates it", () => {
     const before = (await stack.service.control.stats()).requests;
     const result = formula(EDITOR, 'coffee');
     expect(result.ok).toBe(false);
-    expect(result.error).toMatch(/^No API key for this spreadsheet's formulas: share a key with the document/);
+    expect(result.error).toMatch(/^No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document/);
     // Only the key check of saving reached the service, no formula request.
     expect((await stack.service.control.stats()).requests).toBe(before);
   });

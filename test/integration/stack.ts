@@ -45,10 +45,16 @@ export function topLevelScore(json: unknown): number {
 }
 
 /**
- * Cached answers (and pending marks) in a runtime's document cache, leaving out the day's spend
- * counters, which every lookup updates.
+ * Cached answers (data and "not found" entries, and the parts of split answers) in a runtime's document
+ * cache: not the config entry, the day's spend counters, or marks of answers being fetched (`P` bodies,
+ * which an error leaves behind already expired).
  * @param stack the stack
  */
 export function answerEntries(stack: Stack): { key: string; value: string }[] {
-  return stack.gas.caches.document.entries().filter((e) => !e.key.startsWith('sdm-spend|'));
+  return stack.gas.caches.document.entries().filter((e) => e.key.startsWith('sdm|') && !/^[^~]*~[^~]*~P$/.test(e.value));
+}
+
+/** Keys of the marks "being fetched" that have not expired (a finished lookup leaves none). */
+export function liveMarks(entries: { key: string; value: string }[]): string[] {
+  return entries.filter((e) => /^[^~]*~([0-9a-z]*)~P$/.test(e.value) && parseInt(e.value.split('~')[1] ?? '', 36) > Date.now()).map((e) => e.key);
 }

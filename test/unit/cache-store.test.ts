@@ -47,25 +47,25 @@ describe('cache store', () => {
   it('splits an answer over several entries within the limits and joins it in a new execution', () => {
     gas = new GasRuntime({ code });
     const json = incompressible(400, 7);
-    run('writeAnswer', 'sdm0|big', json);
+    run('writeAnswer', 'sdm|big', json);
     const entries = gas.caches.document.entries();
     expect(entries.length).toBeGreaterThan(3);
     for (const entry of entries) expect(entry.value.length).toBeLessThanOrEqual(100 * 1024);
-    expect(run('readAnswer', 'sdm0|big')).toBe(json);
+    expect(run('readAnswer', 'sdm|big')).toBe(json);
   });
 
   it('treats a missing or foreign part as a miss', () => {
     gas = new GasRuntime({ code });
-    run('writeAnswer', 'sdm0|big', incompressible(300, 3));
-    gas.caches.document.drop((key) => key === 'sdm0|big.1');
-    expect(run('readAnswer', 'sdm0|big')).toBe('miss');
+    run('writeAnswer', 'sdm|big', incompressible(300, 3));
+    gas.caches.document.drop((key) => key === 'sdm|big.1');
+    expect(run('readAnswer', 'sdm|big')).toBe('miss');
 
     // A part left over from an earlier write of the same key is never joined with a newer head.
-    run('writeAnswer', 'sdm0|big', incompressible(300, 4));
-    const stale = gas.caches.document.peek('sdm0|big.0') as string;
-    run('writeAnswer', 'sdm0|big', incompressible(300, 5));
-    gas.caches.document.seed('sdm0|big.0', stale);
-    expect(run('readAnswer', 'sdm0|big')).toBe('miss');
+    run('writeAnswer', 'sdm|big', incompressible(300, 4));
+    const stale = gas.caches.document.peek('sdm|big.0') as string;
+    run('writeAnswer', 'sdm|big', incompressible(300, 5));
+    gas.caches.document.seed('sdm|big.0', stale);
+    expect(run('readAnswer', 'sdm|big')).toBe('miss');
   });
 
   it('keeps small answers in one plain entry and survives random drops as misses, never as wrong data', () => {
@@ -74,9 +74,9 @@ describe('cache store', () => {
     run('writeAnswer', 'sdm0|small', small);
     expect(gas.caches.document.entries()).toHaveLength(1);
     const big = incompressible(300, 9);
-    run('writeAnswer', 'sdm0|big', big);
+    run('writeAnswer', 'sdm|big', big);
     gas.caches.document.dropRate = 0.3;
     gas.caches.document.setSeed(42);
-    for (let i = 0; i < 20; i++) expect(['miss', big]).toContain(run('readAnswer', 'sdm0|big'));
+    for (let i = 0; i < 20; i++) expect(['miss', big]).toContain(run('readAnswer', 'sdm|big'));
   });
 });

@@ -1,28 +1,43 @@
-/** Cache keys: normalised, hashed, carrying the generation so clearing is one property write. */
+/**
+ * Cache keys and stamps. A key names a query (endpoint path and normalised subject), hashed; it never
+ * holds the API key. What the answer is valid for (the cache generation, which "Clear cache" changes,
+ * and the service's base URL) is a stamp inside the value, so a hit needs no property read: the stamp
+ * is checked against the document's config entry, read in the same getAll as the answers.
+ */
 import { PROP_CACHE_GENERATION } from '../config';
 
-/** Current cache generation of this document ("0" when never cleared). */
+/** The document's config entry: the generation and base URL the formulas use (see lookup-settings.ts). */
+export const CONFIG_KEY = 'sdm-config';
+
+const digest = (text: string): string =>
+  Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)).replace(
+    /=+$/,
+    '',
+  );
+
+/**
+ * The cache key of one query: `sdm|<sha-256 of path and subject>`.
+ * @param path the endpoint path
+ * @param subject the normalised subject, if any
+ */
+export function answerKey(path: string, subject: string | undefined): string {
+  return `sdm|${digest(`${path}\n${subject ?? ''}`)}`;
+}
+
+/**
+ * What a cached answer is valid for: the cache generation and the base URL (hashed).
+ * @param generation the cache generation ("0" when never cleared)
+ * @param baseUrl the service's base URL
+ */
+export function stampOf(generation: string, baseUrl: string): string {
+  return `${generation}.${digest(baseUrl).slice(0, 10)}`;
+}
+
+/** This document's cache generation ("0" when never cleared, or without a document). */
 export function readGeneration(): string {
   try {
     return PropertiesService.getDocumentProperties()?.getProperty(PROP_CACHE_GENERATION) || '0';
   } catch {
     return '0';
   }
-}
-
-/**
- * The cache key of one query: `sdm<generation>|<sha-256 of base URL, path and subject>`.
- * Never contains the API key; answers are the same whoever asks.
- * @param generation from readGeneration
- * @param baseUrl the service's base URL
- * @param path the endpoint path
- * @param subject the normalised subject, if any
- */
-export function cacheKey(generation: string, baseUrl: string, path: string, subject: string | undefined): string {
-  const digest = Utilities.computeDigest(
-    Utilities.DigestAlgorithm.SHA_256,
-    `${baseUrl}\n${path}\n${subject ?? ''}`,
-    Utilities.Charset.UTF_8,
-  );
-  return `sdm${generation}|${Utilities.base64EncodeWebSafe(digest).replace(/=+$/, '')}`;
 }

@@ -7,10 +7,15 @@ export interface Endpoint {
   path: string;
   param?: { name: string; kind: SubjectKind; label: string };
   ttlSeconds: number;
+  /** A search: a fresh (uncached) answer costs a fresh-search credit (API-SPEC §4, rules 1 and 2). */
+  searches?: boolean;
 }
 
+/** Longest echo of a user's input in a message: enough to recognise it, never a wall of text. */
+const MAX_ECHO = 60;
+
 export const ENDPOINTS = {
-  trend: { path: '/trend', param: { name: 'keyword', kind: 'keyword', label: 'keyword' }, ttlSeconds: DATA_TTL_S },
+  trend: { path: '/trend', param: { name: 'keyword', kind: 'keyword', label: 'keyword' }, ttlSeconds: DATA_TTL_S, searches: true },
   company: { path: '/company', param: { name: 'keyword', kind: 'name', label: 'company' }, ttlSeconds: DATA_TTL_S },
   markets: { path: '/markets', ttlSeconds: DATA_TTL_S },
   industries: { path: '/industries', ttlSeconds: DATA_TTL_S },
@@ -21,10 +26,13 @@ export const ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 
 /**
- * How a subject is named in messages: `keyword "coffee"`, `brand "acme"`, or the endpoint's path.
+ * How a subject is named in messages: `keyword "coffee"`, `brand "acme"`, or the endpoint's path. A
+ * long subject is shortened to 60 characters.
  * @param endpoint the endpoint asked
  * @param subject the normalised subject, if the endpoint takes one
  */
 export function describeSubject(endpoint: Endpoint, subject: string | undefined): string {
-  return endpoint.param && subject !== undefined ? `${endpoint.param.label} "${subject}"` : `the ${endpoint.path.slice(1)} data`;
+  if (!endpoint.param || subject === undefined) return `the ${endpoint.path.slice(1)} data`;
+  const shown = [...subject].length > MAX_ECHO ? `${[...subject].slice(0, MAX_ECHO - 1).join('')}…` : subject;
+  return `${endpoint.param.label} "${shown}"`;
 }

@@ -239,7 +239,7 @@ export function selectPath(json: Json, path: string): Selection {
   const walk = follow(json, segs);
   // Spelled exactly as the answer's keys: nothing to disambiguate (and no need to list every path).
   if (walk.ok && walk.done.join('.') === segs.join('.')) return { ok: true, value: walk.value, path: walk.done.join('.') };
-  if (!walk.itemsOutOfRange) {
+  if (walk.ok || !walk.itemsOutOfRange) {
     const bySpelling = matchIgnoringSeparators(json, p, shown, walk.ok ? walk.done.join('.') : undefined);
     if (bySpelling) return bySpelling;
   }

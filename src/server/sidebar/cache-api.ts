@@ -1,5 +1,6 @@
 /** The sidebar's cache panel: clear cached answers (one property write) and refresh all formulas. */
 import type { CacheView, RefreshView } from '../../shared/sidebar-api';
+import { forgetLookupConfig } from '../cache/config';
 import { readGeneration } from '../cache/keys';
 import { PROP_CACHE_GENERATION } from '../config';
 import { findOurFormulas, refreshOurFormulas } from '../formulas';
@@ -11,12 +12,14 @@ export function getCacheInfo(): CacheView {
 }
 
 /**
- * Makes every cached answer unreachable: keys carry the generation, so a new generation is an empty
- * cache. Old entries expire by themselves within 6 hours.
+ * Makes every cached answer unreachable: answers carry the generation they were stored under, so a new
+ * generation is an empty cache for everyone at once (the config entry that mirrors it is removed, so
+ * the next formula reads the new one). Old entries expire by themselves within 6 hours.
  */
 export function clearCache(): CacheView {
   const next = Date.now().toString(36); // unique without reading: two clears never collide
   PropertiesService.getDocumentProperties().setProperty(PROP_CACHE_GENERATION, next);
+  forgetLookupConfig();
   return getCacheInfo();
 }
 

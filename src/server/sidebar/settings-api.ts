@@ -7,6 +7,7 @@
 import { baseUrlProblem } from '../../shared/rules';
 import type { FormulaKeyView, OwnerView, Role, SettingsView } from '../../shared/sidebar-api';
 import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_API_KEY_SHARED_BY, PROP_BASE_URL, PROP_FORMULA_KEY_OFF, URL_ALLOWLIST } from '../config';
+import { forgetLookupConfig } from '../cache/config';
 import { AddonError, errors } from '../errors';
 import { currentEmail } from '../identity';
 import {
@@ -101,6 +102,7 @@ export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
   const off = new Set(readFormulaKeyOffList());
   if (allow === true) off.delete(id);
   else off.add(id);
+  forgetLookupConfig();
   const user = PropertiesService.getUserProperties();
   if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
   else user.deleteProperty(PROP_FORMULA_KEY_OFF);
@@ -115,6 +117,8 @@ export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
 export function setBaseUrl(value: unknown): SettingsView {
   const url = typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '';
   const user = PropertiesService.getUserProperties();
+  // Formulas here stamp answers with the base URL they read from the cache's config entry: drop it.
+  forgetLookupConfig();
   if (!url) {
     user.deleteProperty(PROP_BASE_URL);
     return getSettings();
@@ -139,11 +143,13 @@ function mask(key: string): string {
 function syncDocumentKey(key: string, share: boolean, previous: string | null | undefined): void {
   const documentProps = PropertiesService.getDocumentProperties();
   const current = documentProps.getProperty(PROP_API_KEY);
+  forgetLookupConfig(); // which key formulas use may change
   if (share) documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
   else if (current && (current === key || current === previous)) deleteDocumentKey();
 }
 
 function deleteDocumentKey(): void {
+  forgetLookupConfig();
   const documentProps = PropertiesService.getDocumentProperties();
   documentProps.deleteProperty(PROP_API_KEY);
   documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
