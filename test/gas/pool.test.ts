@@ -225,7 +225,8 @@ describe('GasWorkerPool with real HTTP', () => {
 
 describe('GasWorkerPool.close', () => {
   it('rejects running and queued executions and ends the threads at once', async () => {
-    const pool = new GasWorkerPool({ size: 1, code: CODE });
+    // No modelled latency: the lock must be held within the 100 ms below (start-up + waitLock would take ~190).
+    const pool = new GasWorkerPool({ size: 1, code: CODE, latency: false });
     await pool.ready();
     const running = expect(pool.run('HOLD', ['document', 5000], { mode: 'menu' })).rejects.toThrow(/closed/);
     const queued = expect(pool.run('SLEEP', [10])).rejects.toThrow(/closed/);
