@@ -190,7 +190,7 @@ export class Execution {
 
   /** A service call the script makes: counted, then its modelled latency blocks (before the call runs). */
   serviceCall(site: CallSite): void {
-    this.meter.count(site.label);
+    this.meter.count(site);
     if (site.kind) this.#spendModelled(this.meter.costOf(site.kind));
   }
 

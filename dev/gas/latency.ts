@@ -10,6 +10,11 @@ import type { GasObject } from './service.js';
 export interface LatencyTable {
   /** Once per execution, before Code.js is evaluated. */
   startup: number;
+  /**
+   * Getting a store: CacheService.getDocumentCache/getUserCache/getScriptCache,
+   * PropertiesService.get*Properties, LockService.get*Lock. Counted, but not a round trip.
+   */
+  handle: number;
   /** Properties.getProperty */
   propertyRead: number;
   /** Properties.getProperties, getKeys */
@@ -49,6 +54,7 @@ const ASSUMED_FLOOR_MS = 93;
  */
 export const DEFAULT_LATENCY: Readonly<LatencyTable> = Object.freeze({
   startup: ASSUMED_FLOOR_MS,
+  handle: 3,
   propertyRead: 34,
   propertyReadAll: 34,
   propertyWrite: 64,
@@ -102,7 +108,20 @@ export interface CallSite {
   label: string;
   /** Undefined: counted, but no modelled latency (UrlFetch costs real HTTP time instead). */
   kind?: LatencyKind;
+  /** Whether it counts in `roundTrips`: a call to a Google store or the document (not UrlFetch, not a handle). */
+  roundTrip: boolean;
 }
+
+const site = (label: string, kind: LatencyKind | undefined, roundTrip = true): CallSite =>
+  kind === undefined ? { label, roundTrip } : { label, kind, roundTrip };
+
+/** Getting a store: measured for the cache (2–3 ms), assumed the same for properties and locks. */
+const HANDLES: Record<string, ReadonlySet<string>> = {
+  CacheService: new Set(['getDocumentCache', 'getUserCache', 'getScriptCache']),
+  PropertiesService: new Set(['getDocumentProperties', 'getUserProperties', 'getScriptProperties']),
+  LockService: new Set(['getDocumentLock', 'getUserLock', 'getScriptLock']),
+};
+const SERVICE_LABEL: Record<string, string> = { CacheService: 'cache', PropertiesService: 'properties', LockService: 'lock' };
 
 const CACHE: Record<string, LatencyKind> = {
   get: 'cacheGet',
@@ -179,9 +198,8 @@ function documentSite(gasType: string, method: string): CallSite | undefined {
   if (DOCUMENT_FREE.has(method)) return undefined;
   if (gasType === 'SpreadsheetApp.Range' && RANGE_FREE.has(method)) return undefined;
   // SpreadsheetApp.getActiveSheet() is a handle (free); Spreadsheet.getActiveSheet() too (in DOCUMENT_FREE).
-  const label = `spreadsheet.${method}`;
   const writes = DOCUMENT_WRITES.has(method) || WRITE_PREFIXES.some((p) => method.startsWith(p));
-  return { label, kind: writes ? 'spreadsheetWrite' : 'spreadsheetRead' };
+  return site(`spreadsheet.${method}`, writes ? 'spreadsheetWrite' : 'spreadsheetRead');
 }
 
 const TRIGGER_CALLS: Record<string, ReadonlySet<string>> = {
@@ -192,25 +210,30 @@ const TRIGGER_CALLS: Record<string, ReadonlySet<string>> = {
 
 /**
  * The call site of `method` on a fake of type `gasType`, or undefined for a local, free and uncounted
- * method (handles such as CacheService.getDocumentCache, Utilities, Logger, Session, builders...).
+ * method (document handles such as getActiveSpreadsheet or getRange, Utilities, Logger, Session,
+ * trigger builders...).
  */
 export function callSite(gasType: GasObject['gasType'], method: string): CallSite | undefined {
-  if (gasType === 'CacheService.Cache') return CACHE[method] ? { label: `cache.${method}`, kind: CACHE[method] } : undefined;
-  if (gasType === 'PropertiesService.Properties') {
-    return PROPERTIES[method] ? { label: `properties.${method}`, kind: PROPERTIES[method] } : undefined;
-  }
-  if (gasType === 'LockService.Lock') return LOCK[method] ? { label: `lock.${method}`, kind: LOCK[method] } : undefined;
-  if (gasType === 'UrlFetchApp') return method === 'fetch' || method === 'fetchAll' ? { label: `urlfetch.${method}` } : undefined;
+  const from = (table: Record<string, LatencyKind>, service: string): CallSite | undefined =>
+    Object.hasOwn(table, method) ? site(`${service}.${method}`, table[method]) : undefined;
+  if (gasType === 'CacheService.Cache') return from(CACHE, 'cache');
+  if (gasType === 'PropertiesService.Properties') return from(PROPERTIES, 'properties');
+  if (gasType === 'LockService.Lock') return from(LOCK, 'lock');
+  if (HANDLES[gasType]?.has(method)) return site(`${SERVICE_LABEL[gasType]}.${method}`, 'handle', false);
+  if (gasType === 'UrlFetchApp') return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, undefined, false) : undefined;
   if (DOCUMENT_TYPES.has(gasType)) return documentSite(gasType, method);
-  if (TRIGGER_CALLS[gasType]?.has(method)) return { label: `triggers.${method}`, kind: 'triggers' };
+  if (TRIGGER_CALLS[gasType]?.has(method)) return site(`triggers.${method}`, 'triggers');
   return undefined;
 }
 
 /** The part of an ExecutionResult that reports service calls. */
 export interface CallReport {
-  /** Calls the script made, by label ("cache.getAll": 1, "urlfetch.fetchAll": 1...); free local methods are not listed. */
+  /**
+   * Calls the script made, by label ("cache.getAll": 1, "cache.getDocumentCache": 1, "urlfetch.fetchAll": 1...);
+   * free local methods are not listed.
+   */
   serviceCalls: Record<string, number>;
-  /** Service round trips: every counted call except UrlFetch's; start-up is not one. */
+  /** Round trips to Google's stores and the document: every counted call except handles and UrlFetch; start-up is not one. */
   roundTrips: number;
   /** UrlFetch calls (a fetchAll is one call, however many requests it sends). */
   fetchCalls: number;
@@ -220,15 +243,17 @@ export interface CallReport {
 
 /** One execution's tally. */
 export class CallMeter {
-  readonly #counts = new Map<string, number>();
+  readonly #counts = new Map<string, { n: number; roundTrip: boolean }>();
   #modelledMs = 0;
 
   /** @param table the execution's latency table, or null when the model is off */
   constructor(readonly table: LatencyTable | null) {}
 
-  /** Counts one call of `label`. */
-  count(label: string): void {
-    this.#counts.set(label, (this.#counts.get(label) ?? 0) + 1);
+  /** Counts one call. */
+  count(call: CallSite): void {
+    const entry = this.#counts.get(call.label);
+    if (entry) entry.n++;
+    else this.#counts.set(call.label, { n: 1, roundTrip: call.roundTrip });
   }
 
   /** The modelled cost of a kind (0 when the model is off). */
@@ -246,10 +271,10 @@ export class CallMeter {
     const serviceCalls: Record<string, number> = {};
     let roundTrips = 0;
     let fetchCalls = 0;
-    for (const [label, n] of [...this.#counts].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [label, { n, roundTrip }] of [...this.#counts].sort(([a], [b]) => a.localeCompare(b))) {
       serviceCalls[label] = n;
       if (label.startsWith('urlfetch.')) fetchCalls += n;
-      else roundTrips += n;
+      if (roundTrip) roundTrips += n;
     }
     return { serviceCalls, roundTrips, fetchCalls, modelledMs: this.#modelledMs };
   }

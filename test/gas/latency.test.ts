@@ -12,7 +12,7 @@ function NOTHING() { return 1; }
 function TIMED_PUT() { var t0 = Date.now(); CacheService.getDocumentCache().put('k', 'v'); return Date.now() - t0; }
 function CAUGHT_GET() { try { CacheService.getDocumentCache().get('k'); return 'finished'; } catch (e) { return 'caught: ' + e.message; } }
 function KNOWN(base) {
-  var cache = CacheService.getDocumentCache();          // handles are free and not counted
+  var cache = CacheService.getDocumentCache();          // a store's handle: counted, not a round trip
   cache.getAll(['a', 'b']); cache.get('a'); cache.put('a', '1'); cache.putAll({ b: '2' }); cache.remove('a'); cache.removeAll(['b']);
   var props = PropertiesService.getUserProperties();
   props.getProperty('x'); props.getProperty('y'); props.getProperties(); props.getKeys();
@@ -40,11 +40,13 @@ const UNREACHABLE = 'http://127.0.0.1:9';
 
 const KNOWN_CALLS = {
   'cache.get': 1,
+  'cache.getDocumentCache': 1,
   'cache.getAll': 1,
   'cache.put': 1,
   'cache.putAll': 1,
   'cache.remove': 1,
   'cache.removeAll': 1,
+  'lock.getDocumentLock': 1,
   'lock.releaseLock': 2,
   'lock.tryLock': 1,
   'lock.waitLock': 1,
@@ -53,6 +55,7 @@ const KNOWN_CALLS = {
   'properties.getKeys': 1,
   'properties.getProperties': 1,
   'properties.getProperty': 2,
+  'properties.getUserProperties': 1,
   'properties.setProperties': 1,
   'properties.setProperty': 1,
   'spreadsheet.flush': 1,
@@ -65,6 +68,7 @@ const KNOWN_CALLS = {
 
 const KNOWN_MODELLED =
   D.startup +
+  3 * D.handle +
   D.cacheGetAll + D.cacheGet + D.cachePut + D.cachePutAll + D.cacheRemove + D.cacheRemoveAll +
   2 * D.propertyRead + 2 * D.propertyReadAll + 4 * D.propertyWrite +
   D.lockTry + D.lockWait + 2 * D.lockRelease +
@@ -72,7 +76,7 @@ const KNOWN_MODELLED =
 
 describe('latency model', () => {
   it('blocks the execution for a call’s modelled time, on the script clock', () => {
-    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, cachePut: 300 } });
+    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, handle: 0, cachePut: 300 } });
     const r = rt.run('TIMED_PUT');
     expect(r.ok).toBe(true);
     expect(r.value).toBeGreaterThanOrEqual(300);
@@ -102,7 +106,7 @@ describe('latency model', () => {
   });
 
   it('divides the real wait by the time scale', () => {
-    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, cachePut: 4_000 } });
+    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, handle: 0, cachePut: 4_000 } });
     const r = rt.run('TIMED_PUT', [], { timeScale: 20 });
     expect(r.ok).toBe(true);
     expect(r.value).toBeGreaterThanOrEqual(4_000); // the script saw 4 s pass...
@@ -132,15 +136,17 @@ describe('latency model', () => {
   it('still counts a call Google refuses (a property write in a custom function)', () => {
     const r = new GasRuntime({ code: CODE }).run('DENIED_WRITE');
     expect(r.value).toBe('You do not have permission to call setProperty');
-    expect(r.serviceCalls).toEqual({ 'properties.setProperty': 1 });
-    expect(r.modelledMs).toBe(D.startup + D.propertyWrite);
+    expect(r.serviceCalls).toEqual({ 'properties.getUserProperties': 1, 'properties.setProperty': 1 });
+    expect(r.roundTrips).toBe(1);
+    expect(r.modelledMs).toBe(D.startup + D.handle + D.propertyWrite);
   });
 
   it('reports calls for menu, sidebar, trigger and fired-trigger executions too', () => {
     const rt = new GasRuntime({ code: CODE });
-    const hit = { 'cache.getAll': 1, 'properties.getProperty': 1 };
+    const hit = { 'cache.getAll': 1, 'cache.getUserCache': 1, 'properties.getProperty': 1, 'properties.getUserProperties': 1 };
+    const hitMs = D.startup + 2 * D.handle + D.cacheGetAll + D.propertyRead;
     for (const mode of ['menu', 'sidebar', 'trigger'] as const) {
-      expect(rt.run('HIT', [], { mode })).toMatchObject({ ok: true, serviceCalls: hit, roundTrips: 2, modelledMs: D.startup + D.cacheGetAll + D.propertyRead });
+      expect(rt.run('HIT', [], { mode })).toMatchObject({ ok: true, serviceCalls: hit, roundTrips: 2, modelledMs: hitMs });
     }
     const scheduled = rt.run('SCHEDULE', [], { mode: 'menu' });
     expect(scheduled.serviceCalls).toEqual({ 'triggers.create': 1, 'triggers.getProjectTriggers': 1 });
@@ -159,10 +165,11 @@ describe('latency model', () => {
 
   it('takes a partial table: a run’s figures over the runtime’s over the defaults', () => {
     const rt = new GasRuntime({ code: CODE, latency: { cacheGetAll: 50 } });
-    expect(rt.run('HIT').modelledMs).toBe(D.startup + 50 + D.propertyRead);
-    expect(rt.run('HIT', [], { latency: { propertyRead: 5 } }).modelledMs).toBe(D.startup + 50 + 5);
+    const handles = 2 * D.handle;
+    expect(rt.run('HIT').modelledMs).toBe(D.startup + handles + 50 + D.propertyRead);
+    expect(rt.run('HIT', [], { latency: { propertyRead: 5 } }).modelledMs).toBe(D.startup + handles + 50 + 5);
     // A table for the run turns a runtime's `false` back on, over the defaults.
-    expect(new GasRuntime({ code: CODE, latency: false }).run('HIT', [], { latency: { startup: 0 } }).modelledMs).toBe(D.cacheGetAll + D.propertyRead);
+    expect(new GasRuntime({ code: CODE, latency: false }).run('HIT', [], { latency: { startup: 0 } }).modelledMs).toBe(handles + D.cacheGetAll + D.propertyRead);
   });
 
   it('refuses a latency option that is not a table of ms', () => {
