@@ -3,6 +3,7 @@
  * fetched, and the termination flag that every fake checks before doing anything.
  */
 import { performance } from 'node:perf_hooks';
+import { CallMeter, type CallSite, type LatencyTable } from './latency.js';
 import type { Realm } from './realm.js';
 
 /** How Google started the execution; decides the time limit and the auth mode. */
@@ -75,6 +76,8 @@ export interface ExecutionInit {
   userEmail: string;
   /** For mode 'trigger': what fired it (default CLOCK: a time-driven trigger, with no user looking). */
   triggerSource?: 'CLOCK' | 'SPREADSHEETS';
+  /** Modelled service latency (latency.ts); null or absent: no modelled waits (calls are still counted). */
+  latency?: LatencyTable | null;
   onLog: (entry: LogEntry) => void;
 }
 
@@ -100,6 +103,8 @@ export class Execution {
   readonly logs: string[] = [];
   readonly urls: string[] = [];
   fetchCount = 0;
+  /** Service calls made and modelled time spent (latency.ts). */
+  readonly meter: CallMeter;
   terminated = false;
   ended = false;
   /** Set as soon as the vm context exists. */
@@ -117,6 +122,7 @@ export class Execution {
     this.timeScale = checkTimeScale(init.timeScale ?? 1);
     this.timeLimitMs = init.timeLimitMs;
     this.deadline = this.startedAt + init.timeLimitMs / this.timeScale;
+    this.meter = new CallMeter(init.latency ?? null);
     this.#onLog = init.onLog;
   }
 
@@ -170,6 +176,27 @@ export class Execution {
       this.terminate();
     }
     blockFor(this.toRealMs(ms));
+  }
+
+  /**
+   * Waits `ms` of modelled latency (script time, like sleep), adding what was waited to the meter; at
+   * the deadline the execution is terminated, as any blocking wait.
+   */
+  #spendModelled(ms: number): void {
+    if (ms <= 0) return;
+    this.meter.addModelled(Math.min(ms, Math.max(0, this.remainingMs())));
+    this.sleep(ms);
+  }
+
+  /** A service call the script makes: counted, then its modelled latency blocks (before the call runs). */
+  serviceCall(site: CallSite): void {
+    this.meter.count(site);
+    if (site.kind) this.#spendModelled(this.meter.costOf(site.kind));
+  }
+
+  /** Google starting the execution (loading the project), once, before Code.js is evaluated. */
+  startUp(): void {
+    this.#spendModelled(this.meter.costOf('startup'));
   }
 
   /** Records a log line in the execution and in the runtime. */

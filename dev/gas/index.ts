@@ -12,6 +12,7 @@ export {
   type RunOptions,
 } from './runtime.js';
 export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry } from './execution.js';
+export { DEFAULT_LATENCY, type CallReport, type LatencyKind, type LatencySetting, type LatencyTable } from './latency.js';
 export { CACHE_LIMITS, CacheStore, MemoryCacheBackend, type CacheBackend, type CacheEntry, type CacheStores } from './cache.js';
 export {
   PROPERTY_LIMITS,

@@ -14,6 +14,7 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCacheStores, type CacheStores } from './cache.js';
 import { checkTimeScale, type LogEntry } from './execution.js';
+import { checkLatency } from './latency.js';
 import { LockRegistry, MemoryLockBackend, executionLockOwner, type LockScope } from './lock.js';
 import type { PoolWorkerData, RunMessage } from './pool-worker.js';
 import { createPropertyStores, type PropertyStores } from './properties.js';
@@ -28,11 +29,23 @@ import type { FetchLogEntry, UrlFetchQuota } from './url-fetch.js';
 export interface GasWorkerPoolOptions extends Omit<GasRuntimeOptions, 'shared'> {
   /** Worker threads, i.e. executions running at once (Sheets runs many; 20 is a fair model). */
   size: number;
+  /**
+   * Executions one user may have running at once (default 30, Google's quota for consumer accounts).
+   * One that would start beyond it fails with SIMULTANEOUS_EXECUTIONS_MESSAGE; executions waiting in
+   * the queue for a free worker are not running. Only a pool with more workers than this can show it.
+   */
+  simultaneousExecutions?: number;
 }
+
+/** Google's quota of simultaneous executions per user (consumer accounts). */
+export const SIMULTANEOUS_EXECUTIONS_LIMIT = 30;
+
+/** What Google reports when a user has too many executions running (Apps Script quotas page). */
+export const SIMULTANEOUS_EXECUTIONS_MESSAGE = 'There are too many scripts running simultaneously for this Google user account.';
 
 /** An execution's result, plus where it ran. */
 export interface PoolExecutionResult extends ExecutionResult {
-  /** Index (0..size-1) of the worker thread that ran it. */
+  /** Index (0..size-1) of the worker thread that ran it; -1 when it was refused before starting. */
   worker: number;
   /** Cache, properties and lock calls it made to the pool thread. */
   backendCalls: number;
@@ -41,6 +54,8 @@ export interface PoolExecutionResult extends ExecutionResult {
 interface Job {
   id: number;
   executionId: number;
+  /** Who runs it: the simultaneous-executions cap is per user. */
+  user: string;
   functionName: string;
   args: unknown[];
   opts: RunOptions;
@@ -104,9 +119,32 @@ function workerUrl(): Promise<URL> {
   return bundled;
 }
 
+/** The result of an execution Google refused to start: too many of the user's executions were running. */
+function refusedResult(job: Job): PoolExecutionResult {
+  return {
+    ok: false,
+    error: SIMULTANEOUS_EXECUTIONS_MESSAGE,
+    timedOut: false,
+    durationMs: 0,
+    realDurationMs: 0,
+    logs: [],
+    fetchCount: 0,
+    urls: [],
+    executionId: job.executionId,
+    serviceCalls: {},
+    roundTrips: 0,
+    fetchCalls: 0,
+    modelledMs: 0,
+    worker: -1,
+    backendCalls: 0,
+  };
+}
+
 /** Runs executions in parallel worker threads that share caches, properties, locks and the clock. */
 export class GasWorkerPool {
   readonly size: number;
+  /** Executions one user may have running at once (see GasWorkerPoolOptions). */
+  readonly simultaneousExecutions: number;
   /** The user every execution runs as (per-user stores are not shared between threads). */
   readonly userEmail: string;
   /** The clock cache expiry uses, shared by every worker; advance it with advanceClock(). */
@@ -143,9 +181,14 @@ export class GasWorkerPool {
   #nextExecutionId = 1;
 
   constructor(options: GasWorkerPoolOptions) {
-    const { size, ...rest } = options;
+    const { size, simultaneousExecutions = SIMULTANEOUS_EXECUTIONS_LIMIT, ...rest } = options;
     if (!Number.isInteger(size) || size < 1) throw new RangeError('GasWorkerPool: size must be a positive integer');
+    if (!Number.isInteger(simultaneousExecutions) || simultaneousExecutions < 1) {
+      throw new RangeError('GasWorkerPool: simultaneousExecutions must be a positive integer');
+    }
     this.size = size;
+    this.simultaneousExecutions = simultaneousExecutions;
+    checkLatency(rest.latency);
     // timeScale goes to every worker's GasRuntime with the other options; a bad one fails here, not in each worker.
     if (rest.timeScale !== undefined) checkTimeScale(rest.timeScale);
     this.#options = rest;
@@ -194,6 +237,7 @@ export class GasWorkerPool {
       this.#queue.push({
         id: this.#nextJobId++,
         executionId: this.#nextExecutionId++,
+        user: opts.user ?? this.userEmail,
         functionName,
         args: [...args],
         opts,
@@ -306,7 +350,7 @@ export class GasWorkerPool {
     for (const slot of this.#slots) {
       if (this.#queue.length === 0) return;
       if (!slot.isReady || slot.exited || slot.job) continue;
-      const job = this.#queue.shift();
+      const job = this.#nextToStart();
       if (!job) return;
       const msg: RunMessage = {
         type: 'run',
@@ -325,6 +369,23 @@ export class GasWorkerPool {
       slot.job = job;
       slot.worker.ref();
     }
+  }
+
+  /**
+   * The next queued job that may start. A job whose user already has `simultaneousExecutions` running
+   * fails as Google fails it, without running; a queued job is not running yet, so only a pool with
+   * more workers than the cap (or a lowered cap) gets here with a full count.
+   */
+  #nextToStart(): Job | undefined {
+    for (let job = this.#queue.shift(); job; job = this.#queue.shift()) {
+      if (this.#runningFor(job.user) < this.simultaneousExecutions) return job;
+      job.resolve(refusedResult(job));
+    }
+    return undefined;
+  }
+
+  #runningFor(user: string): number {
+    return this.#slots.filter((s) => s.job?.user === user).length;
   }
 
   #finish(slot: Slot, msg: Exclude<WorkerMessage, { type: 'ready' }>): void {

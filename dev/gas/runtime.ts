@@ -20,6 +20,7 @@ import {
   type ExecutionMode,
   type LogEntry,
 } from './execution.js';
+import { checkLatency, resolveLatency, type CallReport, type LatencySetting } from './latency.js';
 import { LockRegistry, MemoryLockBackend, type LockBackend } from './lock.js';
 import { MemoryPropertiesBackend, PropertyStore, createPropertyStores, type PropertiesBackend, type PropertyStores } from './properties.js';
 import { isError, toInner, toOuter, type Realm } from './realm.js';
@@ -70,6 +71,11 @@ export interface GasRuntimeOptions {
    * script 30 s. The runtime clock (cache and property expiry, triggers) is not dilated.
    */
   timeScale?: number;
+  /**
+   * Modelled service-call latency (README "Latency model"): default on, with the published figures.
+   * A partial table changes some figures; `false` turns the waits off (calls are still counted).
+   */
+  latency?: LatencySetting;
   /** State shared with other runtimes (GasWorkerPool sets it in each worker); default: the runtime's own. */
   shared?: SharedRuntimeState;
 }
@@ -96,6 +102,8 @@ export interface RunOptions {
   user?: string;
   /** Time dilation for this execution; default: the runtime's timeScale (see GasRuntimeOptions). */
   timeScale?: number;
+  /** Latency for this execution: `false` off, a partial table over the runtime's (or the defaults if it is off). */
+  latency?: LatencySetting;
 }
 
 /** Options of fireTrigger(). */
@@ -105,6 +113,8 @@ export interface FireOptions {
   timeLimitMs?: number;
   /** Time dilation for this execution; default: the runtime's timeScale. */
   timeScale?: number;
+  /** Latency for this execution (as RunOptions.latency). */
+  latency?: LatencySetting;
 }
 
 /** A trigger fireDueTriggers() ran, with its execution. */
@@ -113,7 +123,8 @@ export interface FiredTrigger {
   result: ExecutionResult;
 }
 
-export interface ExecutionResult {
+/** Also reports its service calls (CallReport: serviceCalls, roundTrips, fetchCalls, modelledMs). */
+export interface ExecutionResult extends CallReport {
   ok: boolean;
   /** The function's return value in node's realm (custom functions: validated and normalised). */
   value?: unknown;
@@ -122,7 +133,7 @@ export interface ExecutionResult {
   /** The stack of a thrown Error, for debugging. */
   stack?: string;
   timedOut: boolean;
-  /** How long the execution took in SCRIPT time (real time × timeScale): what the script's Date.now() saw. */
+  /** How long the execution took in SCRIPT time (real time × timeScale): what the script's Date.now() saw; includes modelledMs. */
   durationMs: number;
   /** How long it took in real time (equals durationMs at timeScale 1). */
   realDurationMs: number;
@@ -232,6 +243,7 @@ export class GasRuntime {
   constructor(options: GasRuntimeOptions = {}) {
     this.#options = options;
     if (options.timeScale !== undefined) checkTimeScale(options.timeScale);
+    checkLatency(options.latency);
     const userEmail = options.userEmail ?? RUNTIME_DEFAULTS.userEmail;
     this.userEmail = userEmail;
     const shared = options.shared ?? {};
@@ -314,6 +326,7 @@ export class GasRuntime {
     const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner };
     if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
     if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
+    if (opts.latency !== undefined) runOpts.latency = opts.latency;
     return this.#execute(record.handler, runOpts, (exec) => {
       const extra = { ...opts.event };
       let event: Record<string, unknown>;
@@ -402,6 +415,7 @@ export class GasRuntime {
       throw new TypeError(`dev/gas: opts.user must be an email address, got ${String(opts.user)}`);
     }
     const userEmail = opts.user ?? this.userEmail;
+    const latency = resolveLatency(this.#options.latency, checkLatency(opts.latency));
     this.#source();
     const id = this.#options.shared?.nextExecutionId?.();
     const exec = new Execution({
@@ -412,6 +426,7 @@ export class GasRuntime {
       timeLimitMs: opts.timeLimitMs ?? defaultTimeLimitMs(mode),
       timeScale: opts.timeScale ?? this.#options.timeScale ?? 1,
       userEmail,
+      latency,
       ...(triggerSource ? { triggerSource } : {}),
       onLog: (entry) => {
         this.logs.push(entry.message);
@@ -430,6 +445,7 @@ export class GasRuntime {
         fetchCount: exec.fetchCount,
         urls: exec.urls,
         executionId: exec.id,
+        ...exec.meter.report(),
       };
       if (timedOut) result.error = TIMEOUT_MESSAGE;
       else {
@@ -449,6 +465,8 @@ export class GasRuntime {
         properties: { ...this.properties, user: userStores.properties },
       };
       const { context, global } = createExecutionContext(exec, state);
+      // Google loading the project: counted against the deadline like everything after it.
+      exec.startUp();
       // vm's watchdog counts real time: the script time left, divided by the scale.
       const timeout = (): number => Math.max(1, Math.ceil(exec.remainingRealMs()) + WATCHDOG_GRACE_MS);
       script.runInContext(context, { timeout: timeout() });

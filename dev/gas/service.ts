@@ -1,10 +1,12 @@
 /**
  * How fakes are shown to the script. Each fake is a node class extending GasObject; `expose` hands the
- * script a proxy whose methods (1) refuse to run once the execution is terminated, (2) turn node-realm
- * results into script-realm values, and (3) rethrow errors as script-realm Errors named "Exception".
+ * script a proxy whose methods (1) refuse to run once the execution is terminated, (2) count the call
+ * and wait its modelled latency (latency.ts), (3) turn node-realm results into script-realm values, and
+ * (4) rethrow errors as script-realm Errors named "Exception".
  * Keeping this in one place lets every fake be written as plain node code.
  */
 import { Execution, ExecutionTerminated, GasException, TIMEOUT_MESSAGE } from './execution.js';
+import { callSite } from './latency.js';
 import { isDate, toInner } from './realm.js';
 
 /** Base class of every fake service object (the marker `expose` and `toScript` look for). */
@@ -72,9 +74,12 @@ function wrapMethod(
   fn: (...args: unknown[]) => unknown,
 ): unknown {
   const realm = exec.innerRealm;
+  // Looked up once per method of each fake: which calls are service round trips, and what they cost.
+  const site = callSite(target.gasType, name);
   const call = (...args: unknown[]): unknown => {
     try {
       exec.enter();
+      if (site) exec.serviceCall(site);
       return toScript(exec, fn.apply(target, args));
     } catch (error) {
       throw toScriptError(exec, error);

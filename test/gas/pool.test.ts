@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GasWorkerPool, type PoolExecutionResult } from '../../dev/gas/pool.js';
+import { DEFAULT_LATENCY as D } from '../../dev/gas/latency.js';
+import { GasWorkerPool, SIMULTANEOUS_EXECUTIONS_MESSAGE, type PoolExecutionResult } from '../../dev/gas/pool.js';
 import { startServer, type TestServer } from './http-server.js';
 
 const CODE = String.raw`
@@ -173,6 +174,19 @@ describe('GasWorkerPool', () => {
     expect(waited).toBeGreaterThanOrEqual(200);
   });
 
+  it('reports each execution’s service calls and modelled time, in every mode', async () => {
+    const get = await pool.run('GET', ['nothing']);
+    expect(get).toMatchObject({ ok: true, roundTrips: 1, fetchCalls: 0, modelledMs: D.startup + D.handle + D.cacheGet });
+    expect(get.serviceCalls).toEqual({ 'cache.getDocumentCache': 1, 'cache.get': 1 });
+    expect(get.durationMs).toBeGreaterThanOrEqual(D.startup + D.handle + D.cacheGet);
+    const set = await pool.run('SET_PROP', ['k', 'v'], { mode: 'menu' });
+    expect(set).toMatchObject({ serviceCalls: { 'properties.setProperty': 1 }, roundTrips: 1, modelledMs: D.startup + D.handle + D.propertyWrite });
+    const put = await pool.run('PUT_ALL', [3], { mode: 'sidebar' });
+    expect(put).toMatchObject({ serviceCalls: { 'cache.putAll': 1 }, roundTrips: 1, modelledMs: D.startup + D.handle + D.cachePutAll });
+    const off = await pool.run('GET', ['nothing'], { latency: false });
+    expect(off).toMatchObject({ serviceCalls: { 'cache.get': 1 }, roundTrips: 1, modelledMs: 0 });
+  });
+
   it('collects logs of every worker', async () => {
     await Promise.all([pool.run('LOG', ['a']), pool.run('LOG', ['b'])]);
     expect(pool.logs).toEqual(expect.arrayContaining(['log a', 'log b']));
@@ -216,6 +230,7 @@ describe('GasWorkerPool with real HTTP', () => {
       expect(rs.map((r) => r.error)).toEqual(Array(8).fill(undefined));
       expect(values(rs)).toEqual(Array.from({ length: 8 }, (_, i) => [['slow 200', String(i), `n=${i}`]]));
       expect(pool.fetchLog).toHaveLength(24);
+      expect(rs.every((r) => r.fetchCalls === 1 && r.fetchCount === 3 && r.roundTrips === 0)).toBe(true);
       expect(new Set(rs.map((r) => r.worker)).size).toBe(4);
     } finally {
       await pool.close();
@@ -223,9 +238,62 @@ describe('GasWorkerPool with real HTTP', () => {
   });
 });
 
+describe('GasWorkerPool simultaneous executions', () => {
+  const refused = (rs: PoolExecutionResult[]) => rs.filter((r) => r.error === SIMULTANEOUS_EXECUTIONS_MESSAGE);
+
+  it('fails the 31st execution of a user while 30 run, as Google does, then starts new ones', async () => {
+    const pool = new GasWorkerPool({ size: 31, code: CODE, latency: false });
+    try {
+      expect(pool.simultaneousExecutions).toBe(30);
+      await pool.ready();
+      const rs = await Promise.all(Array.from({ length: 31 }, () => pool.run('SLEEP', [300])));
+      expect(rs.filter((r) => r.ok && r.value === 300)).toHaveLength(30);
+      expect(refused(rs)).toHaveLength(1);
+      expect(refused(rs)[0]).toMatchObject({ ok: false, timedOut: false, worker: -1, roundTrips: 0, modelledMs: 0 });
+      expect((await pool.run('SLEEP', [1])).ok).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('takes a lowered cap: executions beyond it fail at once, without running', async () => {
+    const pool = new GasWorkerPool({ size: 4, code: CODE, latency: false, simultaneousExecutions: 2 });
+    try {
+      await pool.ready();
+      const started = performance.now();
+      const runs = Array.from({ length: 4 }, (_, i) => pool.run('PUT_THEN_SLEEP', [`k${i}`, 'v', 400]));
+      const first = await Promise.race(runs);
+      expect(first.error).toBe(SIMULTANEOUS_EXECUTIONS_MESSAGE);
+      expect(performance.now() - started).toBeLessThan(300); // refused at once, not after the others
+      const rs = await Promise.all(runs);
+      expect(rs.filter((r) => r.ok)).toHaveLength(2);
+      expect(refused(rs)).toHaveLength(2);
+      expect(pool.caches.document.keys()).toHaveLength(2); // the refused never ran
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('queues rather than fails when the pool has no more workers than the cap (waiting is not running)', async () => {
+    const pool = new GasWorkerPool({ size: 2, code: CODE, latency: false, simultaneousExecutions: 2 });
+    try {
+      const rs = await Promise.all(Array.from({ length: 6 }, () => pool.run('SLEEP', [50])));
+      expect(rs.every((r) => r.ok)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses a cap that is not a positive integer', () => {
+    expect(() => new GasWorkerPool({ size: 1, simultaneousExecutions: 0 })).toThrow(RangeError);
+    expect(() => new GasWorkerPool({ size: 1, latency: { startup: -5 } })).toThrow(TypeError);
+  });
+});
+
 describe('GasWorkerPool.close', () => {
   it('rejects running and queued executions and ends the threads at once', async () => {
-    const pool = new GasWorkerPool({ size: 1, code: CODE });
+    // No modelled latency: the lock must be held within the 100 ms below (start-up + waitLock would take ~190).
+    const pool = new GasWorkerPool({ size: 1, code: CODE, latency: false });
     await pool.ready();
     const running = expect(pool.run('HOLD', ['document', 5000], { mode: 'menu' })).rejects.toThrow(/closed/);
     const queued = expect(pool.run('SLEEP', [10])).rejects.toThrow(/closed/);
