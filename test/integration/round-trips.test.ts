@@ -1,0 +1,59 @@
+/**
+ * What one cell costs in service round trips, counted exactly by dev/gas (each CacheService,
+ * PropertiesService, LockService and spreadsheet call; UrlFetch apart). On Google each round trip is
+ * 20–90 ms, so these counts are the hot path's speed (bench/ measures the time; tests count).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ExecutionResult } from '../../dev/gas/index.js';
+import { startStack, type Stack } from './stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack('a');
+});
+afterAll(() => stack.stop());
+beforeEach(async () => {
+  await stack.service.control.reset();
+  stack.resetRuntime();
+});
+
+/** The calls that cost a round trip, by kind (handles and UrlFetch are not round trips). */
+function calls(result: ExecutionResult): Record<string, number> {
+  expect(result.ok, result.error).toBe(true);
+  return Object.fromEntries(Object.entries(result.serviceCalls).filter(([kind]) => !/getDocument|getUser|getScript|urlfetch/.test(kind)));
+}
+const writes = (result: ExecutionResult) => Object.keys(calls(result)).filter((kind) => /put|set|remove|delete/i.test(kind));
+const column = (words: string[]) => words.map((w) => [w]);
+
+describe('a formula cell, in round trips', () => {
+  it('a cache hit: one getAll and no write, for one keyword and for a range of 100', () => {
+    const words = Array.from({ length: 100 }, (_, i) => `keyword ${i}`);
+    stack.run('SEARCH_SCORE', column(words));
+    const single = stack.run('SEARCH_SCORE', 'keyword 7');
+    expect(calls(single)).toEqual({ 'cache.getAll': 1 });
+    expect(single.roundTrips).toBe(1);
+    expect(writes(single)).toEqual([]);
+    const range = stack.run('SEARCH_SCORE', column(words));
+    expect(calls(range)).toEqual({ 'cache.getAll': 1 });
+    expect(range.fetchCount).toBe(0);
+  });
+
+  it('a miss: five round trips plus the fetch (six the first time, when the config entry is made)', () => {
+    const first = stack.run('SEARCH_SCORE', 'coffee');
+    expect(first.roundTrips).toBe(6);
+    expect(calls(first)).toEqual({ 'cache.getAll': 2, 'properties.getProperties': 2, 'cache.putAll': 2 });
+    const miss = stack.run('SEARCH_SCORE', 'tea');
+    expect(calls(miss)).toEqual({ 'cache.getAll': 2, 'properties.getProperties': 1, 'cache.putAll': 2 });
+    expect(miss.roundTrips).toBe(5);
+    expect(miss.fetchCount).toBe(1);
+  });
+
+  it('a range of misses costs the same five, with one fetchAll per batch', () => {
+    stack.run('SEARCH_SCORE', 'warm up');
+    const words = Array.from({ length: 100 }, (_, i) => `fresh ${i}`);
+    const range = stack.run('SEARCH_SCORE', column(words));
+    expect(range.roundTrips).toBe(5);
+    expect(range.serviceCalls['urlfetch.fetchAll']).toBe(1);
+    expect(range.fetchCount).toBe(100);
+  });
+});
