@@ -361,7 +361,9 @@ export class FormulaEngine {
   input(row: number, col: number): string {
     const formula = this.formula(row, col);
     if (formula !== undefined) return formula;
-    const raw = this.hf.getCellSerialized(this.#address(row, col));
+    const address = this.#address(row, col);
+    if (this.hf.isCellPartOfArray(address)) return ''; // a spilled value belongs to its formula
+    const raw = this.hf.getCellSerialized(address);
     return raw === null || raw === undefined ? '' : String(raw);
   }
 
