@@ -222,6 +222,9 @@ function registerOnce(): void {
   HyperFormula.registerFunctionPlugin(AddonFunctions, { enGB: names });
 }
 
+/** A new Sheets sheet: 1,000 rows, A–Z. */
+const DEFAULT_SIZE: SheetSize = { rows: 1000, columns: 26 };
+
 const addressKey = (a: SimpleCellAddress) => `${a.row}:${a.col}`;
 const callKey = (a: SimpleCellAddress, fn: string, args: unknown[]) =>
   `${addressKey(a)}|${fn}|${JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : v))}`;
@@ -239,11 +242,14 @@ export class FormulaEngine {
   readonly #intended = new Map<string, { address: SimpleCellAddress; width: number; height: number }>();
   /** Formulas HyperFormula holds rewritten (formula-text.ts): the user's text, and HyperFormula's. */
   readonly #typed = new Map<string, { formula: string; engine: string }>();
+  /** The most HyperFormula was built to hold (the sheet's size then). */
+  readonly #limit: SheetSize;
 
   constructor(options: EngineOptions) {
     registerOnce();
     this.#options = options;
-    const { rows, columns } = this.size;
+    const { rows, columns } = options.size?.() ?? DEFAULT_SIZE;
+    this.#limit = { rows, columns };
     this.hf = HyperFormula.buildEmpty({
       licenseKey: 'gpl-v3',
       dateFormats: ['MM/DD/YYYY', 'YYYY-MM-DD'],
@@ -256,9 +262,10 @@ export class FormulaEngine {
     this.sheetId = this.hf.getSheetId(name)!;
   }
 
-  /** The sheet's rows and columns. */
+  /** The sheet's rows and columns (a sheet a script grew is evaluated up to its size at the start). */
   get size(): SheetSize {
-    return this.#options.size?.() ?? { rows: 1000, columns: 26 };
+    const { rows, columns } = this.#options.size?.() ?? DEFAULT_SIZE;
+    return { rows: Math.min(rows, this.#limit.rows), columns: Math.min(columns, this.#limit.columns) };
   }
 
   /** The spreadsheet's time zone. */

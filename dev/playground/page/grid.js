@@ -632,6 +632,7 @@ export function createGrid(parts) {
     const text = event.clipboardData?.getData('text/plain') ?? '';
     if (!/[\t\n\r]/.test(text.replace(/\r?\n$/, ''))) return;
     event.preventDefault();
+    event.stopPropagation(); // the grid's own paste handler must not paste it a second time
     cancel();
     paste(text);
   });
