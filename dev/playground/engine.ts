@@ -130,6 +130,11 @@ class AddonFunctions extends FunctionPlugin {
   size(ast: CallAst, state: CallState): ArraySize {
     const engine = current;
     if (!engine) return ArraySize.scalar();
+    if (engine.batching) {
+      // Cells set later in the same batch are not in yet: guess one cell; the evaluation re-sizes it.
+      engine.intend(state.formulaAddress, 1, 1);
+      return ArraySize.scalar();
+    }
     let args: unknown[] | CellError;
     try {
       args = this.#arguments(ast, state);
@@ -244,6 +249,8 @@ export class FormulaEngine {
   readonly #typed = new Map<string, { formula: string; engine: string }>();
   /** The most HyperFormula was built to hold (the sheet's size then). */
   readonly #limit: SheetSize;
+  /** Inside a batch of changes: arguments may still change before anything is evaluated. */
+  batching = false;
 
   constructor(options: EngineOptions) {
     registerOnce();
@@ -339,8 +346,13 @@ export class FormulaEngine {
       const apply = () => {
         for (const { row, col, content } of changes) this.#setCell(row, col, content);
       };
-      if (changes.length > 1) this.hf.batch(apply);
-      else apply();
+      if (changes.length <= 1) return apply();
+      this.batching = true;
+      try {
+        this.hf.batch(apply);
+      } finally {
+        this.batching = false;
+      }
     });
   }
 
