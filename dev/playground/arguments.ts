@@ -47,8 +47,8 @@ function toSheetsValue(value: unknown, timeZone: string): unknown {
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (isRichNumber(value)) {
     const type = value.getDetailedType();
-    if (type === 'NUMBER_DATE' || type === 'NUMBER_DATETIME') return serialToDate(value.val, timeZone);
-    if (type === 'NUMBER_TIME') return serialToDate(value.val, timeZone);
+    // A time of day is a Date on day 0 (1899-12-30), as Sheets passes times and durations.
+    if (type === 'NUMBER_DATE' || type === 'NUMBER_DATETIME' || type === 'NUMBER_TIME') return serialToDate(value.val, timeZone);
     return sheetsNumber(value.val); // percent (already a fraction), currency, raw
   }
   return NOT_READY;
