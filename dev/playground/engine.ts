@@ -15,6 +15,11 @@
  *     method takes the stored outcome, so the cell is re-sized without another execution.
  *  4. HyperFormula never re-spills a formula whose range was blocked (#SPILL!) once it is free again, as
  *     Sheets does: `settle()` re-sets such formulas when every cell of the range they want is empty.
+ *  5. A result that would reach past the sheet's last row or column is, as in Sheets, #REF! ("Result was
+ *     not automatically expanded, please insert more columns (2).") and spills nothing.
+ *
+ * Every evaluation goes through `EngineOptions.evaluate` (evaluate.ts), with its arguments made by
+ * arguments.ts; formulas reach HyperFormula through formula-text.ts, while the cell keeps the user's text.
  */
 import {
   ArraySize,
@@ -33,6 +38,9 @@ import {
 } from 'hyperformula';
 import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas.js';
 import type { ExecutionResult } from '../gas/index.js';
+import { NOT_READY, toSheetsArgument } from './arguments.js';
+import type { Evaluation } from './evaluate.js';
+import { toEngineFormula, type SheetSize } from './formula-text.js';
 
 /** The add-on's custom functions, as the add-on itself lists them. */
 export const CUSTOM_FUNCTIONS = CUSTOM_FUNCTION_NAMES;
@@ -40,8 +48,8 @@ export const CUSTOM_FUNCTIONS = CUSTOM_FUNCTION_NAMES;
 /** A value in one cell of an add-on result, in HyperFormula's terms. */
 type Scalar = number | string | boolean | typeof EmptyValue | CellError;
 
-/** What one execution produced: rows of cells, or the cell's error message. */
-type Outcome = { ok: true; rows: Scalar[][] } | { ok: false; error: string };
+/** What one evaluation produced: rows of cells, or the cell's error (#ERROR! unless said). */
+type Outcome = { ok: true; rows: Scalar[][] } | { ok: false; error: string; type?: ErrorType };
 
 /** The parts of HyperFormula's call AST and interpreter state the plugin reads (they are not exported). */
 interface CallAst {
@@ -53,21 +61,29 @@ interface CallState {
   formulaVertex?: { formula?: unknown; width?: number; height?: number };
 }
 
-/** What the engine tells its owner after each execution. */
+/** What the engine tells its owner after each evaluation. */
 export interface EvaluationEvent {
   fn: string;
   /** Where the formula is, e.g. "B2". */
   cell: string;
+  /** Whether the result was a remembered one (no execution ran). */
+  remembered: boolean;
   result: ExecutionResult;
 }
 
 export interface EngineOptions {
-  /** Runs one custom-function execution: runtime.run(fn, args, { mode: 'custom-function' }). */
-  run(fn: string, args: unknown[]): ExecutionResult;
-  /** Called after each execution (for counters). */
+  /** Evaluates one custom function for a cell: evaluate.ts's evaluateCustomFunction. */
+  evaluate(fn: string, args: unknown[]): Evaluation;
+  /** Called after each evaluation (for counters). */
   onEvaluation?(event: EvaluationEvent): void;
   /** The sheet's name in formulas; default Sheet1. */
   sheetName?: string;
+  /** The sheet's rows and columns (results stop at its edges, open-ended ranges end there); default 1000 × 26. */
+  size?(): SheetSize;
+  /** The spreadsheet's time zone, in which date arguments are wall-clock times; default Etc/UTC. */
+  timeZone?(): string;
+  /** Told what went wrong inside the playground (never shown to a user as is). */
+  onInternalError?(error: unknown): void;
 }
 
 /** One cell as the engine holds it (row and column 0-based). */
@@ -95,8 +111,6 @@ export interface CellChange {
 // variable, set for the duration of each (synchronous) operation.
 let current: FormulaEngine | undefined;
 
-const NOT_READY = Symbol('not ready');
-
 /** The add-on's functions as a HyperFormula plugin. */
 class AddonFunctions extends FunctionPlugin {
   static override implementedFunctions: ImplementedFunctions = Object.fromEntries(
@@ -116,6 +130,11 @@ class AddonFunctions extends FunctionPlugin {
   size(ast: CallAst, state: CallState): ArraySize {
     const engine = current;
     if (!engine) return ArraySize.scalar();
+    if (engine.batching) {
+      // Cells set later in the same batch are not in yet: guess one cell; the evaluation re-sizes it.
+      engine.intend(state.formulaAddress, 1, 1);
+      return ArraySize.scalar();
+    }
     let args: unknown[] | CellError;
     try {
       args = this.#arguments(ast, state);
@@ -128,7 +147,9 @@ class AddonFunctions extends FunctionPlugin {
       engine.intend(state.formulaAddress, 1, 1);
       return ArraySize.scalar();
     }
-    const outcome = engine.execute(ast.procedureName, args, state.formulaAddress);
+    // A re-size (settle) finds the outcome the evaluation kept: no second execution.
+    const ran = engine.peek(state.formulaAddress, ast.procedureName, args) ?? engine.execute(ast.procedureName, args, state.formulaAddress);
+    const outcome = engine.fitSheet(state.formulaAddress, ran);
     engine.keep(state.formulaAddress, ast.procedureName, args, outcome);
     const [width, height] = outcomeSize(outcome);
     engine.intend(state.formulaAddress, width, height);
@@ -142,12 +163,12 @@ class AddonFunctions extends FunctionPlugin {
     let args: unknown[] | CellError;
     try {
       args = this.#arguments(ast, state);
-    } catch (error) {
-      return new CellError(ErrorType.ERROR, (error as Error).message);
+    } catch {
+      return new CellError(ErrorType.ERROR, 'An argument could not be computed.');
     }
     if (args instanceof CellError) return args;
     const outcome = engine.take(state.formulaAddress, ast.procedureName, args) ?? engine.execute(ast.procedureName, args, state.formulaAddress);
-    const full = outcome.ok ? outcome.rows : [[new CellError(ErrorType.ERROR, outcome.error)]];
+    const full = outcome.ok ? outcome.rows : [[new CellError(outcome.type ?? ErrorType.ERROR, outcome.error)]];
     const vertex = state.formulaVertex;
     // Nested in another expression (=SUM(SEARCH_SCORE(A2:A5))): give the whole result to it.
     if (!vertex || vertex.formula !== ast) return full.length === 1 && full[0]!.length === 1 ? full[0]![0]! : SimpleRangeValue.onlyValues(full);
@@ -164,37 +185,19 @@ class AddonFunctions extends FunctionPlugin {
   /** The call's arguments as Sheets passes them; the first error among them stops the call, as in Sheets. */
   #arguments(ast: CallAst, state: CallState): unknown[] | CellError {
     const out: unknown[] = [];
+    const timeZone = current?.timeZone ?? 'Etc/UTC';
     for (const arg of ast.args) {
       if (arg.type === 'EMPTY') {
         out.push(undefined); // a skipped argument: =RANKING_LIST("sector:fintech", , "noHeaders")
         continue;
       }
-      const value = toSheetsArgument(this.evaluateAst(arg as never, state as never));
+      const value = toSheetsArgument(this.evaluateAst(arg as never, state as never), timeZone);
       if (value === NOT_READY) throw new Error('argument not computed yet');
       if (value instanceof CellError) return value;
       out.push(value);
     }
     return out;
   }
-}
-
-/** An interpreter value as Sheets gives it to a custom function: a value, or rows with '' for blanks. */
-function toSheetsArgument(value: unknown): unknown {
-  if (value instanceof SimpleRangeValue) {
-    const rows = value.rawData().map((row) => row.map(toSheetsScalar));
-    for (const row of rows) for (const cell of row) if (cell instanceof CellError || cell === NOT_READY) return cell;
-    // A one-cell range arrives as its value.
-    return rows.length === 1 && rows[0]!.length === 1 ? rows[0]![0] : rows;
-  }
-  return toSheetsScalar(value);
-}
-
-function toSheetsScalar(value: unknown): unknown {
-  if (value === EmptyValue || value === undefined || value === null) return '';
-  if (value instanceof CellError) return value;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'object' && 'val' in value && typeof value.val === 'number') return value.val; // a date or percent number
-  return NOT_READY;
 }
 
 /** A custom function's result as HyperFormula cells. */
@@ -224,6 +227,9 @@ function registerOnce(): void {
   HyperFormula.registerFunctionPlugin(AddonFunctions, { enGB: names });
 }
 
+/** A new Sheets sheet: 1,000 rows, A–Z. */
+const DEFAULT_SIZE: SheetSize = { rows: 1000, columns: 26 };
+
 const addressKey = (a: SimpleCellAddress) => `${a.row}:${a.col}`;
 const callKey = (a: SimpleCellAddress, fn: string, args: unknown[]) =>
   `${addressKey(a)}|${fn}|${JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : v))}`;
@@ -239,31 +245,78 @@ export class FormulaEngine {
   readonly #resize = new Set<string>();
   /** The size each add-on formula asked for (its whole range, even when blocked). */
   readonly #intended = new Map<string, { address: SimpleCellAddress; width: number; height: number }>();
+  /** Formulas HyperFormula holds rewritten (formula-text.ts): the user's text, and HyperFormula's. */
+  readonly #typed = new Map<string, { formula: string; engine: string }>();
+  /** The most HyperFormula was built to hold (the sheet's size then). */
+  readonly #limit: SheetSize;
+  /** Inside a batch of changes: arguments may still change before anything is evaluated. */
+  batching = false;
 
   constructor(options: EngineOptions) {
     registerOnce();
     this.#options = options;
-    this.hf = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3', dateFormats: ['MM/DD/YYYY', 'YYYY-MM-DD'], timeFormats: ['hh:mm', 'hh:mm:ss'] });
+    const { rows, columns } = options.size?.() ?? DEFAULT_SIZE;
+    this.#limit = { rows, columns };
+    this.hf = HyperFormula.buildEmpty({
+      licenseKey: 'gpl-v3',
+      dateFormats: ['MM/DD/YYYY', 'YYYY-MM-DD'],
+      timeFormats: ['hh:mm', 'hh:mm:ss'],
+      // The sheet's size, so HyperFormula's own array results stop at its edges too.
+      maxRows: rows,
+      maxColumns: columns,
+    });
     const name = this.hf.addSheet(options.sheetName ?? 'Sheet1');
     this.sheetId = this.hf.getSheetId(name)!;
   }
 
+  /** The sheet's rows and columns (a sheet a script grew is evaluated up to its size at the start). */
+  get size(): SheetSize {
+    const { rows, columns } = this.#options.size?.() ?? DEFAULT_SIZE;
+    return { rows: Math.min(rows, this.#limit.rows), columns: Math.min(columns, this.#limit.columns) };
+  }
+
+  /** The spreadsheet's time zone. */
+  get timeZone(): string {
+    return this.#options.timeZone?.() ?? 'Etc/UTC';
+  }
+
   // ---- called by the plugin ----------------------------------------------------------------------
 
-  /** Runs one execution of `fn` for the cell at `address`. */
+  /** Evaluates `fn` for the cell at `address` (one execution, or a remembered result). */
   execute(fn: string, args: unknown[], address: SimpleCellAddress): Outcome {
-    let result: ExecutionResult;
+    let evaluation: Evaluation;
     try {
-      result = this.#options.run(fn, args);
+      evaluation = this.#options.evaluate(fn, args);
     } catch (error) {
-      return { ok: false, error: `playground: ${(error as Error).message}` };
+      // A playground bug (dev/gas refused the arguments): the details are for the terminal, not the cell.
+      this.#options.onInternalError?.(error);
+      return { ok: false, error: 'The playground could not run this formula (details in the terminal running npm start).' };
     }
-    this.#options.onEvaluation?.({ fn, cell: this.#a1(address), result });
-    return toOutcome(result);
+    this.#options.onEvaluation?.({ fn, cell: this.#a1(address), remembered: evaluation.remembered, result: evaluation.result });
+    return toOutcome(evaluation.result);
+  }
+
+  /** The outcome as the formula's cell can hold it: #REF! when it reaches past the sheet's edge, as in Sheets. */
+  fitSheet(address: SimpleCellAddress, outcome: Outcome): Outcome {
+    const [width, height] = outcomeSize(outcome);
+    const { rows, columns } = this.size;
+    const moreColumns = address.col + width - columns;
+    const moreRows = address.row + height - rows;
+    if (moreColumns <= 0 && moreRows <= 0) return outcome;
+    const what = moreColumns > 0 ? `columns (${moreColumns})` : `rows (${moreRows})`;
+    return {
+      ok: false,
+      type: ErrorType.REF,
+      error: `Result was not automatically expanded, please insert more ${what}. The playground's sheet cannot grow: move the formula ${moreColumns > 0 ? 'left' : 'up'}.`,
+    };
   }
 
   keep(address: SimpleCellAddress, fn: string, args: unknown[], outcome: Outcome): void {
     this.#pending.set(callKey(address, fn, args), outcome);
+  }
+
+  peek(address: SimpleCellAddress, fn: string, args: unknown[]): Outcome | undefined {
+    return this.#pending.get(callKey(address, fn, args));
   }
 
   take(address: SimpleCellAddress, fn: string, args: unknown[]): Outcome | undefined {
@@ -284,10 +337,22 @@ export class FormulaEngine {
 
   // ---- the engine's API --------------------------------------------------------------------------
 
-  /** Sets cells as a user types them, one after the other, then settles sizes and spills. */
+  /**
+   * Sets cells as a user types or pastes them, then settles sizes and spills. Several changes are one
+   * operation, as a paste is in Sheets: a formula reading them is evaluated once, after all of them.
+   */
   set(changes: readonly CellChange[]): void {
     this.#operate(() => {
-      for (const { row, col, content } of changes) this.hf.setCellContents(this.#address(row, col), content);
+      const apply = () => {
+        for (const { row, col, content } of changes) this.#setCell(row, col, content);
+      };
+      if (changes.length <= 1) return apply();
+      this.batching = true;
+      try {
+        this.hf.batch(apply);
+      } finally {
+        this.batching = false;
+      }
     });
   }
 
@@ -302,17 +367,37 @@ export class FormulaEngine {
     });
   }
 
+  /** The formula of a cell as the user typed it, if it holds one. */
+  formula(row: number, col: number): string | undefined {
+    const address = this.#address(row, col);
+    const engine = this.hf.getCellFormula(address);
+    if (engine === undefined) return undefined;
+    const typed = this.#typed.get(addressKey(address));
+    return typed && typed.engine === engine ? typed.formula : engine;
+  }
+
+  /** What typing into a cell would give it its content again ('' for an empty or spilled cell). */
+  input(row: number, col: number): string {
+    const formula = this.formula(row, col);
+    if (formula !== undefined) return formula;
+    const address = this.#address(row, col);
+    if (this.hf.isCellPartOfArray(address)) return ''; // a spilled value belongs to its formula
+    const raw = this.hf.getCellSerialized(address);
+    return raw === null || raw === undefined ? '' : String(raw);
+  }
+
   /** One cell (0-based). */
   cell(row: number, col: number): EngineCell {
     const address = this.#address(row, col);
-    const formula = this.hf.getCellFormula(address);
+    const formula = this.formula(row, col);
     const value = this.hf.getCellValue(address);
     const spilled = formula === undefined && this.hf.isCellPartOfArray(address);
     const out: EngineCell = { value: plain(value), spilled };
     if (formula !== undefined) out.formula = formula;
     if (value instanceof DetailedCellError) {
-      const blocker = value.type === ErrorType.SPILL ? this.#blocker(row, col) : undefined;
-      out.error = blocker ? `Array result was not expanded because it would overwrite data in ${blocker}.` : value.message || errorMeaning(value.value);
+      const shown = sheetsError(value, value.type === ErrorType.SPILL ? this.#blocker(row, col) : undefined);
+      out.value = shown.code;
+      out.error = shown.message;
     }
     if (typeof value === 'number') {
       const format = NUMBER_FORMATS[this.hf.getCellValueDetailedType(address)];
@@ -330,13 +415,30 @@ export class FormulaEngine {
     this.hf.destroy();
   }
 
-  /** Runs an operation with this engine reachable from the plugin, then settles. */
+  /** Sets one cell, keeping the user's formula text where HyperFormula needs it rewritten. */
+  #setCell(row: number, col: number, content: RawCellContent): void {
+    const address = this.#address(row, col);
+    const key = addressKey(address);
+    this.#typed.delete(key);
+    if (typeof content !== 'string' || !content.startsWith('=')) {
+      this.hf.setCellContents(address, content);
+      return;
+    }
+    const engine = toEngineFormula(content, this.size);
+    this.hf.setCellContents(address, engine);
+    if (engine !== content) this.#typed.set(key, { formula: content, engine: this.hf.getCellFormula(address) ?? engine });
+  }
+
+  /** Runs an operation with this engine reachable from the plugin, then settles. Never throws. */
   #operate(operation: () => void): void {
     const previous = current;
     current = this;
     try {
       operation();
       this.#settle();
+    } catch (error) {
+      // One formula's failure must not stop the others or the page: report it, keep what was set.
+      this.#options.onInternalError?.(error);
     } finally {
       this.#pending.clear();
       current = previous;
@@ -401,6 +503,33 @@ export class FormulaEngine {
   }
 }
 
+/**
+ * The error code and message Sheets shows for one of HyperFormula's errors: a blocked or circular
+ * formula is #REF! in Sheets (#SPILL! and #CYCLE! are Excel's and HyperFormula's).
+ */
+function sheetsError(error: DetailedCellError, blocker: string | undefined): { code: string; message: string } {
+  const message = error.message;
+  switch (error.type) {
+    case ErrorType.SPILL:
+      return { code: '#REF!', message: `Array result was not expanded because it would overwrite data${blocker ? ` in ${blocker}` : ''}.` };
+    case ErrorType.CYCLE:
+      return { code: '#REF!', message: 'Circular dependency detected. To resolve with iterative calculation, see File > Settings.' };
+    case ErrorType.NAME: {
+      const fn = /^Function name (.+) not recognized/.exec(message);
+      if (fn) return { code: '#NAME?', message: `Unknown function: '${fn[1]}'.` };
+      const name = /^Named expression (.+) not recognized/.exec(message);
+      if (name) return { code: '#NAME?', message: `Unknown range name: '${name[1]}'.` };
+      break;
+    }
+    case ErrorType.ERROR:
+      if (message.startsWith('Parsing error')) return { code: '#ERROR!', message: 'Formula parse error.' };
+      break;
+    default:
+      break;
+  }
+  return { code: error.value, message: message || errorMeaning(error.value) };
+}
+
 /** Display patterns (dev/gas's number formats) for HyperFormula's typed numbers. */
 const NUMBER_FORMATS: Partial<Record<string, string>> = {
   NUMBER_DATE: 'M/d/yyyy',
@@ -420,9 +549,7 @@ function plain(value: HfCellValue): number | string | boolean {
 function errorMeaning(code: string): string {
   const known: Record<string, string> = {
     '#NAME?': 'Unknown function or name.',
-    '#SPILL!': 'The result would overwrite data: clear the cells it needs.',
     '#REF!': 'A reference is not valid.',
-    '#CYCLE!': 'The formula refers to itself.',
     '#DIV/0!': 'Division by zero.',
     '#VALUE!': 'An argument has the wrong type.',
     '#N/A': 'No value available.',

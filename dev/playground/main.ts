@@ -1,16 +1,23 @@
 /**
- * `npm start` (after the build): the playground on 127.0.0.1.
+ * `npm start`: builds dist/ (`--build`), then runs the playground on 127.0.0.1.
  *
- *   tsx dev/playground/main.ts [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]
+ *   tsx dev/playground/main.ts [--build] [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]
  *
+ * The build's own output names the placeholder service URL it compiles in, which reads as if the
+ * playground called the internet; here the add-on calls only the local service, so the build runs
+ * quietly and only its failure is printed.
  * The page's port also comes from PORT. Ctrl-C or SIGTERM stops everything it started and exits 0 (1
  * if a part would not stop); a port in use is one line on stderr and exit code 1.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SCHEMAS, isSchema } from '../service/schemas.js';
 import { PortInUseError, startPlayground, type Playground } from './server.js';
 
 const DEFAULT_PORT = 3000;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const USAGE = 'Usage: npm start -- [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]';
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);
@@ -33,22 +40,28 @@ function parse() {
       'host-port': { type: 'string' },
       schema: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      build: { type: 'boolean' },
     },
   }).values;
 }
 try {
   args = parse();
 } catch (error) {
-  fail(`${(error as Error).message}\nUsage: npm start -- [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]`, 2);
+  fail(`${(error as Error).message}\n${USAGE}`, 2);
 }
 if (args.help) {
-  process.stdout.write('Usage: npm start -- [--port 3000] [--service-port 0] [--host-port 0] [--schema a|b]\n');
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 const schema = args.schema ?? 'a';
 if (!isSchema(schema)) fail(`--schema must be ${SCHEMAS.join(' or ')}, not "${schema}".`, 2);
 
 const started = Date.now();
+if (args.build) {
+  // The same build as npm run build (esbuild.config.mjs), its output kept unless it fails.
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'esbuild.config.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) fail(`The build failed:\n${built.stdout}${built.stderr}`, 1);
+}
 let playground: Playground;
 try {
   playground = await startPlayground({
@@ -71,6 +84,7 @@ process.stdout.write(
     `  stand-in of the service. Demo API key: ${playground.demoKey} (already saved; paste it in`,
     `  Settings to try saving a key).`,
     '',
+    `  The add-on calls only the local service: nothing leaves this machine.`,
     `  local service ${playground.serviceUrl}   sidebar host ${playground.sidebarHostUrl}`,
     `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C stops everything.`,
     '',

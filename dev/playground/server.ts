@@ -5,7 +5,10 @@
  *
  *   GET  /                       the page (dev/playground/page/)
  *   GET  /api/state[?since=N]    PlaygroundState, or { version } alone while it is still N
- *   POST /api/edit               EditRequest → PlaygroundState
+ *   POST /api/edit               EditRequest (cells typed, pasted or deleted, one undo step) → PlaygroundState
+ *   POST /api/undo, /api/redo    the user's last edit → PlaygroundState
+ *   POST /api/clear              empties the formula sheet (one undo step) → PlaygroundState
+ *   POST /api/delete-chart       { anchor } → PlaygroundState
  *   POST /api/select             { sheet, row, column }: the selection scripts see (insert at the selected cell)
  *   POST /api/menu               { fn } runs an add-on menu item → MenuResponse
  *   POST /api/trigger            runs the schedule's time-driven trigger now → PlaygroundState
@@ -18,8 +21,10 @@ import { startHost, type HostHandle } from '../host/index.js';
 import { BodyError, closeServer, isLocalHostHeader, jsonPostRefusal, listen, readJsonObject, sendJson } from '../http.js';
 import { startService, type Schema, type ServiceHandle } from '../service/harness.js';
 import { DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE } from './demo.js';
+import { evaluateCustomFunction } from './evaluate.js';
+import { moveFormula } from './formula-text.js';
 import type { EditRequest, MenuItemView, MenuResponse, PlaygroundState, StatusView } from './state.js';
-import { Workbook } from './workbook.js';
+import { EditRefused, Workbook, type CellEdit } from './workbook.js';
 
 /** The key the local service accepts, saved for the playground's user (paste it in Settings to try). */
 export const DEMO_KEY = 'sdm-demo-local-4f7a';
@@ -73,9 +78,18 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
   '/grid.js': ['grid.js', 'text/javascript; charset=utf-8'],
   '/chart.js': ['chart.js', 'text/javascript; charset=utf-8'],
+  '/clipboard.js': ['clipboard.js', 'text/javascript; charset=utf-8'],
 };
 const BIND = '127.0.0.1';
-const MAX_BODY_BYTES = 256 * 1024;
+// A paste of a large block: 1,000 rows of text, with JSON's overhead.
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_EDIT_CELLS = 26_000;
+
+/** What went wrong inside the playground goes to the terminal, never to the page as is. */
+function reportInternal(error: unknown): void {
+  process.stderr.write(`playground: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+}
+const INTERNAL_MESSAGE = 'Something went wrong in the playground (details in the terminal running npm start).';
 
 /**
  * Starts everything and loads the demo workbook.
@@ -86,7 +100,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const server = createServer((req, res) => {
     if (!app) return sendJson(res, 503, { error: 'The playground is starting; reload in a moment.' });
     app.handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: (error as Error).message });
+      reportInternal(error);
+      if (!res.headersSent) sendJson(res, 500, { error: INTERNAL_MESSAGE });
       else res.end();
     });
   });
@@ -123,11 +138,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
     const counters = { evaluations: 0, fromAddonCache: 0 };
     const workbook = new Workbook(runtime, {
-      run: (fn, args) => runtime.run(fn, args, { mode: 'custom-function' }),
+      evaluate: (fn, args) => evaluateCustomFunction(runtime, fn, args),
       onEvaluation: ({ result }) => {
         counters.evaluations++;
         if (result.ok && result.fetchCount === 0) counters.fromAddonCache++;
       },
+      onInternalError: reportInternal,
     });
     cleanup.push(() => workbook.destroy());
 
@@ -203,9 +219,13 @@ class App {
     this.#parts = parts;
   }
 
-  /** After any script execution: sync what it wrote, and tell the page something changed. */
+  /** After any script execution: sync what it wrote, and tell the page something changed. Never throws. */
   scriptRan(): void {
-    this.#parts.workbook.afterScript();
+    try {
+      this.#parts.workbook.afterScript();
+    } catch (error) {
+      reportInternal(error); // the script's own answer (a sidebar call) must still reach it
+    }
     this.#version++;
   }
 
@@ -234,6 +254,14 @@ class App {
     switch (url.pathname) {
       case '/api/edit':
         return this.#edit(res, body);
+      case '/api/undo':
+        return this.#change(res, () => this.#parts.workbook.undo());
+      case '/api/redo':
+        return this.#change(res, () => this.#parts.workbook.redo());
+      case '/api/clear':
+        return this.#change(res, () => this.#parts.workbook.clear());
+      case '/api/delete-chart':
+        return this.#change(res, () => typeof body.anchor === 'string' && this.#parts.workbook.deleteChart(body.anchor, DEMO_CHARTS));
       case '/api/select':
         return this.#select(res, body);
       case '/api/menu':
@@ -246,13 +274,30 @@ class App {
   }
 
   async #edit(res: ServerResponse, body: Record<string, unknown>): Promise<void> {
-    const { sheet, row, column, input } = body as Partial<EditRequest>;
-    if (typeof sheet !== 'string' || typeof input !== 'string' || !isIndex(row) || !isIndex(column)) {
-      return sendJson(res, 400, { error: 'expected { sheet, row, column, input }' });
-    }
+    const { sheet, cells, move } = body as Partial<EditRequest>;
+    const valid =
+      typeof sheet === 'string' &&
+      Array.isArray(cells) &&
+      cells.length <= MAX_EDIT_CELLS &&
+      cells.every((c) => typeof c === 'object' && c !== null && typeof c.input === 'string' && isIndex(c.row) && isIndex(c.column));
+    if (!valid) return sendJson(res, 400, { error: 'expected { sheet, cells: [{ row, column, input }] }' });
     const { workbook } = this.#parts;
     if (!workbook.isFormulaSheet(sheet)) return sendJson(res, 400, { error: `"${sheet}" holds values the add-on wrote: type into ${workbook.formulaSheet.name}.` });
-    workbook.type([[`${columnLetters(column)}${row}`, input]]);
+    const size = workbook.engine.size;
+    const moved = (input: string) =>
+      move && input.startsWith('=') && Number.isInteger(move.rows) && Number.isInteger(move.columns) ? moveFormula(input, move.rows, move.columns, size) : input;
+    const edits: CellEdit[] = cells.map((c) => ({ row: c.row - 1, col: c.column - 1, input: moved(c.input) }));
+    return this.#change(res, () => workbook.edit(edits));
+  }
+
+  /** Makes a change the user asked for, then answers with the new state (a refused edit: its message). */
+  async #change(res: ServerResponse, change: () => unknown): Promise<void> {
+    try {
+      change();
+    } catch (error) {
+      if (!(error instanceof EditRefused)) throw error;
+      return sendJson(res, 200, { ...(await this.#state()), error: error.message });
+    }
     this.#version++;
     sendJson(res, 200, await this.#state());
   }
@@ -322,6 +367,7 @@ class App {
         seconds: t.timeoutSeconds,
       })),
       menu: this.#menuItems(),
+      history: workbook.history,
       trigger: trigger ? { description: trigger.description } : null,
       status: { ...(await this.#serviceStats()), ...counters },
       sidebarHost: host.url,

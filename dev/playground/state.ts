@@ -72,20 +72,31 @@ export interface PlaygroundState {
   /** The latest toasts; ids grow. */
   toasts: ToastView[];
   menu: MenuItemView[];
+  /** Whether Undo and Redo have an edit of the user's to act on. */
+  history: { undo: boolean; redo: boolean };
   /** The schedule's time-driven trigger, if the user set one. */
   trigger: { description: string } | null;
   status: StatusView;
+  /** Why the action just asked for was refused (e.g. a cell over 50,000 characters). */
+  error?: string;
   /** dev/host's base URL: the sidebar iframe opens `${sidebarHost}/__gas/open/showSidebar`. */
   sidebarHost: string;
   demoKey: string;
 }
 
-/** POST /api/edit: what the user typed into a cell (1-based row and column) of the formula sheet. */
-export interface EditRequest {
-  sheet: string;
+/** One cell of an edit: what the user typed (1-based row and column); '' empties the cell. */
+export interface CellInput {
   row: number;
   column: number;
   input: string;
+}
+
+/** POST /api/edit: cells of the formula sheet typed, pasted or deleted at once (one undo step). */
+export interface EditRequest {
+  sheet: string;
+  cells: CellInput[];
+  /** A block copied in the page and pasted this far from where it was: its formulas move as in Sheets. */
+  move?: { rows: number; columns: number };
 }
 
 /** POST /api/menu answer: the state, and where the sidebar the item opened is served. */

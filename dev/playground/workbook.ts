@@ -9,8 +9,12 @@
  *    evaluated again. The model's `evaluateFormula` hook only records where scripts wrote formulas:
  *    evaluating inside the hook would start an execution inside the running one.
  *  - Other sheets (ranking tables) are shown read-only from the runtime's values.
+ *  - The user's edits (typing, pasting, deleting a range, clearing the sheet, deleting a chart) are kept
+ *    in an undo history, as in Sheets; what scripts write is not (Sheets' undo does not reach it either).
  */
 import {
+  CELL_TOO_LONG_MESSAGE,
+  MAX_CELL_TEXT,
   columnLetters,
   displayValue,
   parseA1,
@@ -22,10 +26,23 @@ import {
 import { FormulaEngine, type CellChange, type EngineCell, type EngineOptions } from './engine.js';
 import type { CellView, ChartView, SheetView } from './state.js';
 
-/** The formula sheet shows at least this many rows, and A–Z. */
-export const MIN_ROWS = 60;
-export const MIN_COLUMNS = 26;
-const MAX_ROWS = 1000;
+/** Sheets keeps this many undo steps and more; the playground keeps the last 100. */
+const HISTORY_LIMIT = 100;
+
+/** One cell a user sets (0-based), with what they typed ('' clears). */
+export interface CellEdit {
+  row: number;
+  col: number;
+  input: string;
+}
+
+/** An edit a user cannot make, with the message Sheets gives. */
+export class EditRefused extends Error {
+  override name = 'EditRefused';
+}
+
+/** One undoable step: cells set (with what they held before), or a chart deleted. */
+type Step = { kind: 'cells'; before: CellEdit[]; after: CellEdit[] } | { kind: 'chart'; anchor: string; deleted: boolean };
 
 /** A line chart over a table the formula sheet computes, found by its header names. */
 export interface ChartSpec {
@@ -49,11 +66,22 @@ export class Workbook {
   readonly formulaSheet: SheetModel;
   /** Where scripts wrote formulas since the last sync. */
   #sites: FormulaSite[] = [];
+  readonly #undo: Step[] = [];
+  readonly #redo: Step[] = [];
+  /** Charts the user deleted, by anchor. */
+  readonly #deletedCharts = new Set<string>();
+  readonly #onInternalError: (error: unknown) => void;
 
-  constructor(runtime: GasRuntime, options: Omit<EngineOptions, 'sheetName'>) {
+  constructor(runtime: GasRuntime, options: Omit<EngineOptions, 'sheetName' | 'size' | 'timeZone'>) {
     this.runtime = runtime;
     this.formulaSheet = runtime.spreadsheet.sheets[0]!;
-    this.engine = new FormulaEngine({ ...options, sheetName: this.formulaSheet.name });
+    this.#onInternalError = options.onInternalError ?? (() => {});
+    this.engine = new FormulaEngine({
+      ...options,
+      sheetName: this.formulaSheet.name,
+      size: () => ({ rows: this.formulaSheet.maxRows, columns: this.formulaSheet.maxColumns }),
+      timeZone: () => runtime.spreadsheet.timeZone,
+    });
     runtime.spreadsheet.evaluateFormula = (_formula, site) => {
       this.#sites.push(site);
       return undefined;
@@ -66,11 +94,86 @@ export class Workbook {
   }
 
   /**
-   * Enters cells as a user types them, one after the other (later ones may read earlier results).
+   * Enters cells as a user types them, outside the undo history (the demo workbook).
    * @param cells [A1, what is typed] pairs; '' clears
    */
   type(cells: readonly (readonly [string, string])[]): void {
     this.engine.set(cells.map(([a1, input]) => change(a1, input)));
+    this.#push();
+  }
+
+  /**
+   * A user's edit: one cell typed, or many at once (a paste, Delete over a range), as one undo step.
+   * @throws EditRefused for text Sheets refuses (over 50,000 characters), with nothing changed
+   */
+  edit(cells: readonly CellEdit[]): void {
+    const { rows, columns } = this.engine.size;
+    for (const cell of cells) {
+      if (cell.input.length > MAX_CELL_TEXT) throw new EditRefused(CELL_TOO_LONG_MESSAGE);
+      if (cell.row >= rows || cell.col >= columns) throw new EditRefused(`${columnLetters(cell.col + 1)}${cell.row + 1} is outside the sheet (A1:${columnLetters(columns)}${rows}).`);
+    }
+    const after = cells.filter((c) => this.engine.input(c.row, c.col) !== c.input);
+    if (after.length === 0) return;
+    const before = after.map((c) => ({ row: c.row, col: c.col, input: this.engine.input(c.row, c.col) }));
+    this.#apply(after);
+    this.#remember({ kind: 'cells', before, after });
+  }
+
+  /** Empties every cell of the formula sheet (spilled results go with their formulas), as one undo step. */
+  clear(): void {
+    const { width, height } = this.engine.dimensions;
+    const cells: CellEdit[] = [];
+    for (let row = 0; row < height; row++) {
+      for (let col = 0; col < width; col++) if (this.engine.input(row, col) !== '') cells.push({ row, col, input: '' });
+    }
+    this.edit(cells);
+  }
+
+  /** Deletes the chart floating at `anchor`, as one undo step; false if there is none. */
+  deleteChart(anchor: string, specs: readonly ChartSpec[]): boolean {
+    if (!specs.some((s) => s.anchor === anchor) || this.#deletedCharts.has(anchor)) return false;
+    this.#deletedCharts.add(anchor);
+    this.#remember({ kind: 'chart', anchor, deleted: true });
+    return true;
+  }
+
+  /** Whether there is an edit to undo, and one to redo. */
+  get history(): { undo: boolean; redo: boolean } {
+    return { undo: this.#undo.length > 0, redo: this.#redo.length > 0 };
+  }
+
+  /** Undoes the last edit; false if there is none. */
+  undo(): boolean {
+    const step = this.#undo.pop();
+    if (!step) return false;
+    this.#play(step, 'back');
+    this.#redo.push(step);
+    return true;
+  }
+
+  /** Does again the last edit undone; false if there is none. */
+  redo(): boolean {
+    const step = this.#redo.pop();
+    if (!step) return false;
+    this.#play(step, 'forward');
+    this.#undo.push(step);
+    return true;
+  }
+
+  #remember(step: Step): void {
+    this.#undo.push(step);
+    if (this.#undo.length > HISTORY_LIMIT) this.#undo.shift();
+    this.#redo.length = 0;
+  }
+
+  #play(step: Step, direction: 'back' | 'forward'): void {
+    if (step.kind === 'cells') this.#apply(direction === 'back' ? step.before : step.after);
+    else if (step.deleted === (direction === 'forward')) this.#deletedCharts.add(step.anchor);
+    else this.#deletedCharts.delete(step.anchor);
+  }
+
+  #apply(cells: readonly CellEdit[]): void {
+    this.engine.set(cells.map((c) => ({ row: c.row, col: c.col, content: c.input === '' ? null : c.input })));
     this.#push();
   }
 
@@ -103,9 +206,9 @@ export class Workbook {
     return this.runtime.spreadsheet.sheets.map((sheet) => (sheet === this.formulaSheet ? this.#formulaSheetView() : this.#valuesView(sheet)));
   }
 
-  /** Charts over the formula sheet's tables, with their data read now. */
+  /** Charts over the formula sheet's tables (those not deleted), with their data read now. */
   chartViews(specs: readonly ChartSpec[]): ChartView[] {
-    return specs.map((spec) => this.#chart(spec));
+    return specs.filter((spec) => !this.#deletedCharts.has(spec.anchor)).map((spec) => this.#chart(spec));
   }
 
   destroy(): void {
@@ -113,16 +216,17 @@ export class Workbook {
     this.engine.destroy();
   }
 
-  /** The rows and columns holding anything, in the engine or the model. */
+  /** The rows and columns holding anything, in the engine or the model, within the sheet and the engine. */
   #extent(): { rows: number; columns: number } {
     const { width, height } = this.engine.dimensions;
+    const size = this.engine.size;
     return {
-      rows: Math.min(Math.max(height, this.formulaSheet.lastRow), 5000),
-      columns: Math.min(Math.max(width, this.formulaSheet.lastColumn), 200),
+      rows: Math.min(Math.max(height, this.formulaSheet.lastRow), this.formulaSheet.maxRows, size.rows),
+      columns: Math.min(Math.max(width, this.formulaSheet.lastColumn), this.formulaSheet.maxColumns, size.columns),
     };
   }
 
-  /** Writes the engine's cells to the runtime's sheet, as Sheets holds them (only what changed). */
+  /** Writes the engine's cells to the runtime's sheet, as Sheets holds them (only what changed). Never throws. */
   #push(): void {
     const { rows, columns } = this.#extent();
     for (let r = 1; r <= rows; r++) {
@@ -132,7 +236,11 @@ export class Workbook {
         const formula = want.formula;
         if (have?.formula === formula && sameValue(have?.value ?? '', want.value)) continue;
         const a1 = `${columnLetters(c)}${r}`;
-        this.formulaSheet.setValues(a1, [[formula === undefined ? want.value : { value: want.value, formula }]]);
+        try {
+          this.formulaSheet.setValues(a1, [[formula === undefined ? want.value : { value: want.value, formula }]]);
+        } catch (error) {
+          this.#onInternalError(error); // one cell the model refuses must not stop the rest
+        }
       }
     }
   }
@@ -140,11 +248,12 @@ export class Workbook {
   #formulaSheetView(): SheetView {
     const sheet = this.formulaSheet;
     const { width, height } = this.engine.dimensions;
-    const rows = Math.min(Math.max(MIN_ROWS, height + 1, sheet.lastRow + 1), MAX_ROWS);
-    const columns = Math.max(MIN_COLUMNS, width, sheet.lastColumn);
+    // The whole sheet, as Sheets shows it (a new sheet is 1000 rows, A–Z).
+    const rows = Math.min(sheet.maxRows, this.engine.size.rows);
+    const columns = Math.min(sheet.maxColumns, this.engine.size.columns);
     const cells: Record<string, CellView> = {};
     for (let r = 1; r <= Math.min(height, rows); r++) {
-      for (let c = 1; c <= width; c++) {
+      for (let c = 1; c <= Math.min(width, columns); c++) {
         const cell = this.engine.cell(r - 1, c - 1);
         if (cell.value === '' && cell.formula === undefined) continue;
         const format = sheet.peek(r, c)?.format;
@@ -163,7 +272,7 @@ export class Workbook {
   }
 
   #valuesView(sheet: SheetModel): SheetView {
-    const lastRow = Math.min(sheet.lastRow, MAX_ROWS);
+    const lastRow = sheet.lastRow;
     const lastColumn = sheet.lastColumn;
     const cells: Record<string, CellView> = {};
     for (let r = 1; r <= lastRow; r++) {
@@ -182,8 +291,8 @@ export class Workbook {
     return {
       name: sheet.name,
       editable: false,
-      rows: Math.max(MIN_ROWS, lastRow + 1),
-      columns: Math.max(MIN_COLUMNS, lastColumn),
+      rows: sheet.maxRows,
+      columns: sheet.maxColumns,
       cells,
     };
   }

@@ -1,7 +1,9 @@
 /**
  * `npm start` in a real browser: the playground page (a grid evaluated by HyperFormula whose add-on
  * functions run the built dist/Code.js in dev/gas), the real sidebar in its iframe, against the local
- * service. Then the CLI itself: a busy port, and a clean stop on SIGTERM.
+ * service. Each place the README sends a user behaves as in Sheets: results past the sheet's edge,
+ * open-ended ranges, arguments, pasting, undo, selecting, toasts, charts, long text and errors. Then the
+ * CLI itself: a busy port, and a clean stop on SIGTERM.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -17,6 +19,8 @@ const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../dev/playground/main.ts', import.meta.url));
 const MASKED = `••••${DEMO_KEY.slice(-4)}`;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Text no user should ever see: the playground's internals. */
+const INTERNAL = /dev\/(gas|host)|playground:|at \S+\.(ts|js):\d+/;
 
 let playground: Playground;
 let browser: Browser;
@@ -29,6 +33,14 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(playground.url);
+  // Every toast the page shows, kept for the check that no internal text ever reached the user.
+  // (Code run in the page is a string: this file is type-checked without the DOM's types.)
+  await page.evaluate(`
+    window.toastTexts = [];
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('#toasts .toast')) window.toastTexts.push(toast.textContent);
+    }).observe(document.getElementById('toasts'), { childList: true, subtree: true });
+  `);
 });
 
 afterAll(async () => {
@@ -45,6 +57,36 @@ async function typeInto(a1: string, input: string): Promise<void> {
   await cell(a1).click();
   await page.keyboard.type(input);
   await page.keyboard.press('Enter');
+}
+
+/** Pastes text as the browser does for Ctrl+V (on the grid, or on the open cell editor). */
+async function paste(text: string, target = '#grid-scroll'): Promise<void> {
+  await page.evaluate(`{
+    const data = new DataTransfer();
+    data.setData('text/plain', ${JSON.stringify(text)});
+    document.querySelector(${JSON.stringify(target)}).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }`);
+}
+
+/** Copies the selection as the browser does for Ctrl+C; the text it put on the clipboard. */
+async function copy(): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const data = new DataTransfer();
+    document.querySelector('#grid-scroll').dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }));
+    return data.getData('text/plain');
+  })()`);
+}
+
+/** The formula evaluations the status line counts. */
+async function evaluations(): Promise<number> {
+  const status = (await page.locator('#status').textContent()) ?? '';
+  return Number(/Formulas: ([\d,]+) evaluation/.exec(status)?.[1]?.replace(/,/g, '') ?? NaN);
+}
+
+/** The status line once it counts a state newer than this moment. */
+async function settledEvaluations(): Promise<number> {
+  await page.waitForTimeout(1_200); // one poll
+  return evaluations();
 }
 
 describe('the demo workbook', () => {
@@ -100,12 +142,230 @@ describe('typing formulas', () => {
     expect(playground.runtime.spreadsheet.getValues('Sheet1!A59')).toEqual([['tea']]);
   });
 
-  it('an error shows #ERROR! with its message on hover and under the formula bar', async () => {
+  it('an error shows #ERROR! with its message on hover and in a card under the selected cell', async () => {
     await typeInto('E45', '=SEARCH_TREND("tea", "nope")');
     await expect.poll(() => text('E45')).toBe('#ERROR!');
     expect(await cell('E45').getAttribute('title')).toMatch(/Unknown field "nope"/);
     await cell('E45').click();
     expect(await page.locator('#cell-error').textContent()).toMatch(/Unknown field "nope"/);
+  });
+});
+
+describe('results past the sheet\'s edge', () => {
+  it('are #REF! with Sheets\' message, and every other cell and the sidebar keep working', async () => {
+    await typeInto('T20', '=SEARCH_TREND("tea")');
+    await expect.poll(() => text('T20')).toBe('#REF!');
+    expect(await cell('T20').getAttribute('title')).toMatch(/^Result was not automatically expanded, please insert more columns \(\d+\)\./);
+    expect(await text('U20')).toBe('');
+
+    await typeInto('A200', '=BRAND_PROFILE("acme-pay")');
+    await expect.poll(() => text('A200')).toBe('#REF!');
+    expect(await cell('A200').getAttribute('title')).toMatch(/please insert more columns/);
+
+    // The next edit works, and so does a sidebar call (it syncs the sheet afterwards).
+    await typeInto('N45', '=SEARCH_SCORE("tea")');
+    await expect.poll(() => text('N45')).toMatch(NUMBER);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => sidebar().locator('#key-mask').textContent()).toBe(MASKED);
+    expect(await sidebar().locator('body').textContent()).not.toMatch(/"ok":false|dev\/host/);
+  });
+
+  it('shows the message in a card under the selected cell, without moving the grid (test-output/playground-spill-error.png)', async () => {
+    await cell('A2').click();
+    const top = (await page.locator('#grid-scroll').boundingBox())!.y;
+    await cell('T20').click();
+    const card = page.locator('#cell-error');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toMatch(/^Error #REF!Result was not automatically expanded, please insert more columns \(\d+\)\./);
+    expect((await page.locator('#grid-scroll').boundingBox())!.y).toBe(top);
+    const box = (await card.boundingBox())!;
+    const under = (await cell('T20').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(under.y + under.height);
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: `${OUTPUT}playground-spill-error.png` });
+  });
+});
+
+describe('open-ended ranges', () => {
+  it('X2:X and X:X reach the sheet\'s last row, one evaluation each', async () => {
+    await cell('X2').click();
+    await paste('coffee\ntea\nmatcha\n');
+    await expect.poll(() => text('X4')).toBe('matcha');
+    const before = await settledEvaluations();
+    await typeInto('Y2', '=SEARCH_SCORE(X2:X)');
+    await expect.poll(() => text('Y2')).toMatch(NUMBER);
+    expect(await text('Y2')).toBe(await text('B2')); // coffee
+    expect(await text('Y4')).toMatch(NUMBER);
+    expect(await text('Y5')).toBe('');
+    expect(await settledEvaluations()).toBe(before + 1);
+    expect(playground.runtime.spreadsheet.getFormulas('Sheet1!Y2')).toEqual([['=SEARCH_SCORE(X2:X)']]);
+
+    await typeInto('Z1', '=SEARCH_SCORE(X:X)');
+    await expect.poll(() => text('Z2')).toMatch(NUMBER);
+    expect(await text('Z1')).toBe(''); // X1 is empty: a blank row, as Sheets gives
+    expect(await settledEvaluations()).toBe(before + 2);
+    await cell('Z1').click();
+    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE(X:X)');
+  });
+});
+
+describe('arguments, as Sheets passes them', () => {
+  it('a date is refused with a clear message, and no request is sent', async () => {
+    const before = (await playground.service.control.stats()).requests;
+    await typeInto('N46', '=SEARCH_SCORE(DATE(2024,1,15))');
+    await expect.poll(() => text('N46')).toBe('#ERROR!');
+    expect(await cell('N46').getAttribute('title')).toMatch(/keyword is a date/);
+    expect((await playground.service.control.stats()).requests).toBe(before);
+  });
+
+  it('TRUE is a boolean, refused as a keyword', async () => {
+    await typeInto('N47', '=SEARCH_SCORE(TRUE)');
+    await expect.poll(() => text('N47')).toBe('#ERROR!');
+    expect(await cell('N47').getAttribute('title')).toMatch(/must be text, not TRUE/);
+  });
+
+  it('"""quoted""" is the text "quoted", and 0.1+0.2 is searched as 0.3', async () => {
+    await typeInto('N48', '=SEARCH_SCORE("""quoted""")');
+    await expect.poll(() => text('N48')).toMatch(NUMBER);
+    expect(playground.runtime.fetchLog.at(-1)?.url).toMatch(/keyword=%22quoted%22$/);
+    await typeInto('N49', '=SEARCH_SCORE(0.1+0.2)');
+    await expect.poll(() => text('N49')).toMatch(NUMBER);
+    expect(playground.runtime.fetchLog.at(-1)?.url).toMatch(/keyword=0\.3$/);
+  });
+});
+
+describe('spreadsheet basics', () => {
+  it('the sheet has 1,000 rows, and the name box goes to a cell or selects a range', async () => {
+    expect(await page.locator('#grid tbody tr').count()).toBe(1000);
+    const nameBox = page.getByRole('textbox', { name: 'Name box' });
+    await nameBox.fill('k900');
+    await nameBox.press('Enter');
+    await expect.poll(() => page.locator('#grid td.sel').getAttribute('data-a1')).toBe('K900');
+    expect(await cell('K900').isVisible()).toBe(true);
+    const viewport = (await page.locator('#grid-scroll').boundingBox())!;
+    const k900 = (await cell('K900').boundingBox())!;
+    expect(k900.y).toBeGreaterThan(viewport.y);
+    expect(k900.y + k900.height).toBeLessThanOrEqual(viewport.y + viewport.height);
+    await nameBox.fill('P100:Q101');
+    await nameBox.press('Enter');
+    expect(await page.locator('#selection').isVisible()).toBe(true);
+    expect(await nameBox.inputValue()).toBe('P100:Q101');
+  });
+
+  it('pasting 30 lines fills a column, as one step that Ctrl+Z undoes and Ctrl+Y redoes', async () => {
+    await cell('P100').click();
+    const lines = Array.from({ length: 30 }, (_, i) => `keyword ${i + 1}`);
+    await paste(lines.join('\n'));
+    await expect.poll(() => text('P129')).toBe('keyword 30');
+    expect(await text('P100')).toBe('keyword 1');
+    expect(await text('P130')).toBe('');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => text('P129')).toBe('');
+    expect(await text('P100')).toBe('');
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => text('P129')).toBe('keyword 30');
+  });
+
+  it('lines pasted into a cell being edited fill cells too', async () => {
+    await cell('R100').click();
+    await page.keyboard.press('Enter');
+    await paste('cold brew\nlatte', '#cell-editor');
+    await expect.poll(() => text('R101')).toBe('latte');
+    expect(await text('R100')).toBe('cold brew');
+  });
+
+  it('a copied block pastes with its formulas moved, as in Sheets', async () => {
+    await cell('A2').click();
+    await cell('B3').click({ modifiers: ['Shift'] });
+    expect(await copy()).toBe(`coffee\t${await text('B2')}\nCoffee\t${await text('B3')}`);
+    await cell('Q50').click();
+    await page.keyboard.press('Control+v').catch(() => {}); // headless has no system clipboard: the event below is what a paste delivers
+    await paste(`coffee\t${await text('B2')}\nCoffee\t${await text('B3')}`);
+    await expect.poll(() => text('R50')).toMatch(NUMBER);
+    expect(await text('Q51')).toBe('Coffee');
+    expect(await text('R50')).toBe(await text('B2'));
+    await cell('R50').click();
+    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE(Q50:Q59)');
+  });
+
+  it('a block from another spreadsheet, with quoted cells, pastes cell by cell', async () => {
+    await cell('P140').click();
+    await paste('keyword\tnote\n"two\nlines"\t"say ""hi"""\n');
+    await expect.poll(() => text('Q141')).toBe('say "hi"');
+    expect(await text('P141')).toBe('two\nlines');
+    expect(await text('Q140')).toBe('note');
+  });
+
+  it('a dragged range is emptied by Delete, and the Undo button brings it back', async () => {
+    await cell('P100').hover();
+    await page.mouse.down();
+    await cell('P129').hover();
+    await page.mouse.up();
+    expect(await page.getByRole('textbox', { name: 'Name box' }).inputValue()).toBe('P100:P129');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => text('P100')).toBe('');
+    expect(await text('P129')).toBe('');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => text('P129')).toBe('keyword 30');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => text('P129')).toBe('');
+  });
+});
+
+describe('toasts, charts, long text and errors', () => {
+  it('a new toast replaces the one showing, as in Sheets', async () => {
+    await page.getByRole('button', { name: 'Refresh ranking tables now' }).click();
+    await expect.poll(() => page.locator('#toasts .toast').first().textContent()).toMatch(/Refreshed 1 table/);
+    expect(await page.locator('#toasts .toast').count()).toBe(1);
+  });
+
+  it('the chart stays under the row numbers when scrolled', async () => {
+    const chart = page.locator('.chart');
+    await page.locator('#grid-scroll').evaluate((el) => el.scrollTo(260, 0));
+    const box = (await chart.boundingBox())!;
+    const header = (await page.locator('#grid tbody th[data-row="20"]').boundingBox())!;
+    const on = await page.evaluate<string>(`document.elementFromPoint(${header.x + header.width / 2}, ${box.y + box.height / 2})?.tagName`);
+    expect(on).toBe('TH');
+    await page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
+  });
+
+  it('a chart is selected by a click, deleted with Delete, and back with Ctrl+Z', async () => {
+    const chart = page.locator('.chart');
+    await chart.locator('h2').click();
+    await expect.poll(() => chart.getAttribute('class')).toContain('selected');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.locator('.chart').count()).toBe(0);
+    await cell('B2').click();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('.chart').count()).toBe(1);
+    expect(await page.locator('.chart h2').textContent()).toBe('Monthly searches: coffee');
+  });
+
+  it('long text runs over empty neighbours', async () => {
+    await typeInto('N60', 'a keyword list long enough to run over three columns');
+    await expect.poll(() => text('N60')).toBe('a keyword list long enough to run over three columns');
+    const run = (await cell('N60').locator('.run').boundingBox())!;
+    const own = (await cell('N60').boundingBox())!;
+    expect(run.width).toBeGreaterThan(own.width * 2);
+  });
+
+  it('an error in one row of a range result reads in full on hover', async () => {
+    await cell('S60').click();
+    await paste('coffee\nTRUE');
+    await typeInto('U61', 'x'); // a neighbour, so the row's text is cut off at T61's edge
+    await typeInto('T60', '=SEARCH_SCORE(S60:S61)');
+    await expect.poll(() => text('T61')).toMatch(/must be text, not TRUE/);
+    await cell('T61').hover();
+    const card = page.locator('#hover-card');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toBe(await text('T61'));
+    await cell('A1').hover();
+    await expect.poll(() => card.isVisible()).toBe(false);
+  });
+
+  it('no internal message reached a toast', async () => {
+    const seen = await page.evaluate<string[]>('window.toastTexts');
+    expect(seen.filter((t) => INTERNAL.test(t))).toEqual([]);
   });
 });
 
@@ -183,6 +443,21 @@ describe('menu, trigger and status', () => {
   });
 });
 
+describe('Clear sheet', () => {
+  it('empties Sheet1, and Undo brings everything back', async () => {
+    const before = await text('B2');
+    await page.getByRole('button', { name: 'Clear sheet' }).click();
+    await expect.poll(() => text('A1')).toBe('');
+    expect(await text('B2')).toBe('');
+    expect(await text('D1')).toBe('');
+    expect(playground.runtime.spreadsheet.getValues('Sheet1!A1:B2')).toEqual([['', ''], ['', '']]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => text('A1')).toBe('Keyword');
+    await expect.poll(() => text('B2')).toBe(before);
+    expect(await text('D1')).toBe('keyword');
+  });
+});
+
 describe('the CLI', () => {
   it('says a busy port in one line and exits 1', async () => {
     const blocker = createServer();
@@ -208,6 +483,9 @@ describe('the CLI', () => {
     await expect.poll(() => stdout, { timeout: 30_000 }).toMatch(/Ctrl-C stops everything/);
     expect(stdout).toMatch(/playground: http:\/\/127\.0\.0\.1:\d+/);
     expect(stdout).toContain(DEMO_KEY);
+    // Only local addresses: the build's placeholder service URL would read as if it called the internet.
+    expect(stdout).toContain('The add-on calls only the local service: nothing leaves this machine.');
+    expect(stdout).not.toMatch(/https:\/\//);
     const pageUrl = /playground: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!;
     const serviceUrl = /local service (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!;
     expect((await fetch(`${pageUrl}/api/state`)).ok).toBe(true);

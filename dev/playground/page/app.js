@@ -2,9 +2,10 @@
 /**
  * The playground page: the grid, the add-on's menu, the real sidebar (an iframe of dev/host), toasts and
  * the status line, all from the server's PlaygroundState (polled once a second, and after each action).
+ * Undo, Redo and Clear sheet act on the server, which keeps the history of the user's edits.
  */
 import { renderChart } from './chart.js';
-import { columnName, createGrid } from './grid.js';
+import { createGrid } from './grid.js';
 
 /** @typedef {import('../state.js').PlaygroundState} PlaygroundState */
 /** @typedef {import('../state.js').MenuResponse} MenuResponse */
@@ -30,6 +31,8 @@ const sidebar = /** @type {HTMLIFrameElement} */ (byId('sidebar'));
 const statusLine = byId('status');
 const busyMark = byId('busy');
 const toasts = byId('toasts');
+const undoButton = /** @type {HTMLButtonElement} */ (byId('undo'));
+const redoButton = /** @type {HTMLButtonElement} */ (byId('redo'));
 
 /** @type {PlaygroundState | null} */
 let state = null;
@@ -37,6 +40,8 @@ let shownSheet = '';
 let lastActiveSheet = '';
 let lastToast = -1;
 let busy = 0;
+/** The chart the user clicked (Delete removes it), by anchor. */
+let selectedChart = '';
 
 const grid = createGrid({
   scroll,
@@ -45,12 +50,17 @@ const grid = createGrid({
   formulaInput: /** @type {HTMLInputElement} */ (byId('formula-input')),
   nameBox: /** @type {HTMLInputElement} */ (byId('name-box')),
   cellError: byId('cell-error'),
-  onCommit: (row, column, input) => {
-    void action('/api/edit', { sheet: shownSheet, row, column, input });
+  hoverCard: byId('hover-card'),
+  selection: byId('selection'),
+  onEdit: (cells, move) => {
+    void action('/api/edit', move ? { sheet: shownSheet, cells, move } : { sheet: shownSheet, cells });
   },
   onSelect: (row, column) => {
+    selectChart('');
     void post('/api/select', { sheet: shownSheet, row, column }).catch(() => {});
   },
+  onHistory: (what) => void action(`/api/${what}`, {}),
+  onNotice: (message) => toast({ title: 'Playground', message, seconds: 6 }, true),
 });
 
 /**
@@ -110,9 +120,11 @@ function apply(next) {
   renderTabs(next);
   renderSheet();
   renderStatus(next);
-  for (const t of next.toasts) {
-    if (t.id > lastToast) toast(t, false);
-  }
+  undoButton.disabled = !next.history.undo;
+  redoButton.disabled = !next.history.redo;
+  // Sheets shows one toast at a time, the newest replacing the one before.
+  const newest = next.toasts.filter((t) => t.id > lastToast).pop();
+  if (newest) toast(newest, false);
   lastToast = Math.max(lastToast, ...next.toasts.map((t) => t.id));
 }
 
@@ -124,14 +136,61 @@ function renderSheet() {
   chartsLayer.replaceChildren();
   for (const chart of state.charts) {
     if (chart.sheet !== sheet.name) continue;
-    const anchor = /** @type {HTMLElement | null} */ (scroll.querySelector(`td[data-a1="${chart.anchor}"]`));
-    if (!anchor) continue;
     const match = /^([A-Z]+)(\d+)$/.exec(chart.anchor);
-    const endColumn = columnName(columnIndex(match?.[1] ?? 'A') + chart.columns - 1);
-    const end = /** @type {HTMLElement | null} */ (scroll.querySelector(`td[data-a1="${endColumn}${match?.[2] ?? '1'}"]`));
-    const width = end ? end.offsetLeft + end.offsetWidth - anchor.offsetLeft : chart.columns * anchor.offsetWidth;
-    chartsLayer.append(renderChart(chart, { left: anchor.offsetLeft + 6, top: anchor.offsetTop + 4, width: width - 12, height: chart.rows * anchor.offsetHeight - 8 }));
+    const row = Number(match?.[2] ?? 1);
+    const column = columnIndex(match?.[1] ?? 'A');
+    const anchor = grid.box(row, column);
+    const end = grid.box(row + chart.rows - 1, column + chart.columns - 1);
+    if (!anchor || !end) continue;
+    const frame = renderChart(chart, {
+      left: anchor.left + 6,
+      top: anchor.top + 4,
+      width: end.left + end.width - anchor.left - 12,
+      height: end.top + end.height - anchor.top - 8,
+    });
+    frame.dataset.anchor = chart.anchor;
+    frame.tabIndex = 0;
+    frame.classList.toggle('selected', chart.anchor === selectedChart);
+    // Clicking a chart selects it, as in Sheets; Delete (or its ×) removes it, Ctrl+Z brings it back.
+    frame.addEventListener('mousedown', (event) => {
+      event.stopPropagation();
+      selectChart(chart.anchor);
+      frame.focus({ preventScroll: true });
+    });
+    frame.addEventListener('keydown', (event) => {
+      if (event.key === 'Delete' || event.key === 'Backspace') {
+        event.preventDefault();
+        void deleteChart(chart.anchor);
+      } else if (event.key === 'Escape') {
+        selectChart('');
+        grid.focus();
+      }
+    });
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'chart-delete';
+    remove.textContent = '×';
+    remove.title = 'Delete chart';
+    remove.setAttribute('aria-label', 'Delete chart');
+    remove.addEventListener('click', () => void deleteChart(chart.anchor));
+    frame.append(remove);
+    chartsLayer.append(frame);
   }
+}
+
+/** @param {string} anchor the chart to mark selected ('' for none) */
+function selectChart(anchor) {
+  selectedChart = anchor;
+  for (const frame of chartsLayer.querySelectorAll('.chart')) {
+    frame.classList.toggle('selected', /** @type {HTMLElement} */ (frame).dataset.anchor === anchor);
+  }
+}
+
+/** @param {string} anchor */
+async function deleteChart(anchor) {
+  selectedChart = '';
+  await action('/api/delete-chart', { anchor });
+  grid.focus();
 }
 
 /** @param {string} letters */
@@ -215,8 +274,11 @@ function renderStatus(next) {
     `Formulas: ${plural(s.evaluations, 'evaluation')} · ${s.fromAddonCache.toLocaleString('en-US')} from the add-on's cache`;
 }
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+
 /**
- * Shows a toast for a few seconds.
+ * Shows a toast for a few seconds, in place of the one showing (Sheets shows one at a time).
  * @param {{ title: string, message: string, seconds: number }} t
  * @param {boolean} error
  */
@@ -226,16 +288,29 @@ function toast(t, error) {
   box.setAttribute('role', error ? 'alert' : 'status');
   const title = document.createElement('strong');
   title.textContent = t.title || 'Search Demand';
-  box.append(title, document.createTextNode(t.message));
-  toasts.append(box);
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'toast-close';
+  close.textContent = '×';
+  close.setAttribute('aria-label', 'Close the message');
+  close.addEventListener('click', () => box.remove());
+  box.append(close, title, document.createTextNode(t.message));
+  toasts.replaceChildren(box);
   const seconds = t.seconds > 0 ? Math.min(t.seconds, 8) : 5;
-  setTimeout(() => box.remove(), seconds * 1000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.remove(), seconds * 1000);
 }
 
 byId('sidebar-close').addEventListener('click', () => {
   sidebarPanel.hidden = true;
 });
 triggerButton.addEventListener('click', () => void action('/api/trigger', {}));
+undoButton.addEventListener('click', () => void action('/api/undo', {}).then(() => grid.focus()));
+redoButton.addEventListener('click', () => void action('/api/redo', {}).then(() => grid.focus()));
+byId('clear-sheet').addEventListener('click', () => void action('/api/clear', {}).then(() => grid.focus()));
+document.addEventListener('mousedown', (event) => {
+  if (!(/** @type {HTMLElement} */ (event.target).closest('.chart'))) selectChart('');
+});
 
 /** Polls for changes made elsewhere (the sidebar's calls), unless an action or an edit is going on. */
 async function poll() {

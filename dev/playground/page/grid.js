@@ -1,11 +1,19 @@
 // @ts-check
 /**
- * The grid: renders a SheetView, keeps the selection, and edits cells as Sheets does (type to replace,
- * Enter or F2 to edit, Enter commits and moves down, Tab right, Escape cancels, arrows move, Delete clears).
+ * The grid, as Sheets behaves: renders a SheetView (the whole sheet, updating only the cells that
+ * changed), selects a cell or a range (click, drag, Shift+click, Shift+arrows, row and column headers,
+ * Ctrl+A, the name box), edits (type to replace, Enter or F2 to edit, Enter commits and moves down, Tab
+ * right, Escape cancels), Delete empties the selection, Ctrl+C copies it, Ctrl+V pastes text or a block
+ * (from here, Sheets or a text editor) from the selection's top-left cell, Ctrl+Z / Ctrl+Y undo and redo.
+ * Text runs over empty neighbours; a hovered error or cut-off text shows in full in a card.
  */
+import { parseClipboard, toClipboard } from './clipboard.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
 /** @typedef {import('../state.js').CellView} CellView */
+/** @typedef {import('../state.js').CellInput} CellInput */
+/** @typedef {{ row: number, column: number }} Cell */
+/** @typedef {{ top: number, left: number, bottom: number, right: number }} Rect */
 
 /**
  * @typedef {object} GridParts
@@ -14,9 +22,14 @@
  * @property {HTMLInputElement} editor the in-cell editor
  * @property {HTMLInputElement} formulaInput
  * @property {HTMLInputElement} nameBox
- * @property {HTMLElement} cellError where an error cell's message shows
- * @property {(row: number, column: number, input: string) => void} onCommit a user entered `input`
- * @property {(row: number, column: number) => void} onSelect the selection moved
+ * @property {HTMLElement} cellError the selected error cell's message, under the cell
+ * @property {HTMLElement} hoverCard a hovered cell's full text or error
+ * @property {HTMLElement} selection the selected range's box
+ * @property {(cells: CellInput[], move?: { rows: number, columns: number }) => void} onEdit cells the user set at once;
+ *   `move`: formulas copied from that far away, to move as Sheets does
+ * @property {(row: number, column: number) => void} onSelect the active cell moved
+ * @property {(what: 'undo' | 'redo') => void} onHistory
+ * @property {(message: string) => void} onNotice something to tell the user (a paste cut at the sheet's edge)
  */
 
 export const COLUMN_WIDTH = 100;
@@ -39,126 +52,257 @@ export function columnName(column) {
 }
 
 /**
+ * A cell or range typed in the name box ("b5", "A1:C3") within the sheet, or null.
+ * @param {string} text
+ * @param {{ rows: number, columns: number }} size
+ * @returns {Rect | null}
+ */
+export function parseRange(text, size) {
+  const m = /^\s*([A-Za-z]{1,3})(\d+)(?::([A-Za-z]{1,3})(\d+))?\s*$/.exec(text);
+  if (!m) return null;
+  const column = (/** @type {string} */ letters) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+  const a = { row: Number(m[2]), column: column(m[1] ?? '') };
+  const b = m[3] ? { row: Number(m[4]), column: column(m[3]) } : a;
+  const rect = { top: Math.min(a.row, b.row), left: Math.min(a.column, b.column), bottom: Math.max(a.row, b.row), right: Math.max(a.column, b.column) };
+  if (rect.top < 1 || rect.left < 1 || rect.bottom > size.rows || rect.right > size.columns) return null;
+  return rect;
+}
+
+const widthOf = (/** @type {number} */ column) => (column === 1 ? FIRST_COLUMN_WIDTH : COLUMN_WIDTH);
+
+/**
  * @param {GridParts} parts
  */
 export function createGrid(parts) {
-  const { scroll, table, editor, formulaInput, nameBox, cellError } = parts;
+  const { scroll, table, editor, formulaInput, nameBox, cellError, hoverCard, selection } = parts;
   /** @type {SheetView | null} */
   let sheet = null;
-  let row = 1;
-  let column = 1;
+  /** The active cell (where typing goes) and the other corner of the selected range. */
+  let anchor = { row: 1, column: 1 };
+  let focus = { row: 1, column: 1 };
   /** Where the open editor writes: the grid's overlay, the formula bar, or nothing. */
   /** @type {'cell' | 'bar' | null} */
   let editing = null;
+  let dragging = false;
+  /** What this page last copied: its text, where it came from, and each cell's content (formulas as typed). */
+  /** @type {{ text: string, top: number, left: number, inputs: string[][] } | null} */
+  let copied = null;
+  /** @type {HTMLTableCellElement[][]} rows of cells, 1-based on both axes */
+  let tds = [];
+  /** @type {HTMLElement[]} */
+  let columnHeads = [];
+  /** @type {HTMLElement[]} */
+  let rowHeads = [];
+  /** Rows showing an edit on its way, drawn again at the next render whatever it brings. */
+  const pendingRows = new Set();
 
   const a1 = (/** @type {number} */ r, /** @type {number} */ c) => `${columnName(c)}${r}`;
   const cellAt = (/** @type {number} */ r, /** @type {number} */ c) => sheet?.cells[a1(r, c)];
   /** What the formula bar shows for a cell: its formula, or its value. */
   const rawOf = (/** @type {CellView | undefined} */ cell) => (cell ? (cell.f ?? cell.t) : '');
-  const td = (/** @type {number} */ r, /** @type {number} */ c) =>
-    /** @type {HTMLTableCellElement | null} */ (table.querySelector(`td[data-a1="${a1(r, c)}"]`));
+  /** What a cell holds of its own (a spilled value belongs to its formula). */
+  const ownInput = (/** @type {CellView | undefined} */ cell) => (!cell || cell.s ? '' : rawOf(cell));
+  const td = (/** @type {number} */ r, /** @type {number} */ c) => tds[r]?.[c] ?? null;
+  /** @returns {Rect} */
+  const range = () => ({
+    top: Math.min(anchor.row, focus.row),
+    left: Math.min(anchor.column, focus.column),
+    bottom: Math.max(anchor.row, focus.row),
+    right: Math.max(anchor.column, focus.column),
+  });
+
+  // ---- rendering ---------------------------------------------------------------------------------
 
   /** @param {SheetView} next */
   function render(next) {
-    const sameSheet = sheet?.name === next.name;
+    const previous = sheet;
+    const sameGrid = previous?.name === next.name && previous.rows === next.rows && previous.columns === next.columns;
     sheet = next;
-    if (!sameSheet) {
-      row = 1;
-      column = 1;
+    if (previous?.name !== next.name) {
+      anchor = { row: 1, column: 1 };
+      focus = { row: 1, column: 1 };
       closeEditor();
     }
-    row = Math.min(row, next.rows);
-    column = Math.min(column, next.columns);
     scroll.classList.toggle('read-only', !next.editable);
-    table.replaceChildren(buildColumns(next), buildHead(next), buildBody(next));
+    if (!sameGrid) {
+      pendingRows.clear();
+      build(next);
+    } else {
+      const changedRows = new Set(pendingRows);
+      for (const address of new Set([...Object.keys(previous.cells), ...Object.keys(next.cells)])) {
+        if (JSON.stringify(previous.cells[address]) === JSON.stringify(next.cells[address])) continue;
+        const m = /^([A-Z]+)(\d+)$/.exec(address);
+        if (!m) continue;
+        const r = Number(m[2]);
+        changedRows.add(r);
+      }
+      pendingRows.clear();
+      for (const r of changedRows) renderRow(r);
+    }
+    anchor = clamp(anchor);
+    focus = clamp(focus);
     showSelection(false);
   }
 
+  /** @param {Cell} cell */
+  function clamp(cell) {
+    return { row: Math.max(1, Math.min(sheet?.rows ?? 1, cell.row)), column: Math.max(1, Math.min(sheet?.columns ?? 1, cell.column)) };
+  }
+
+  /** Builds the whole table once per sheet (1,000 rows are built once, then only changed cells are touched). */
   /** @param {SheetView} s */
-  function buildColumns(s) {
+  function build(s) {
     const group = document.createElement('colgroup');
     const head = document.createElement('col');
     head.style.width = `${ROW_HEADER_WIDTH}px`;
     group.append(head);
+    let width = ROW_HEADER_WIDTH;
     for (let c = 1; c <= s.columns; c++) {
       const col = document.createElement('col');
-      col.style.width = `${c === 1 ? FIRST_COLUMN_WIDTH : COLUMN_WIDTH}px`;
+      col.style.width = `${widthOf(c)}px`;
+      width += widthOf(c);
       group.append(col);
     }
-    table.style.width = `${ROW_HEADER_WIDTH + FIRST_COLUMN_WIDTH + (s.columns - 1) * COLUMN_WIDTH}px`;
-    return group;
-  }
+    table.style.width = `${width}px`;
 
-  /** @param {SheetView} s */
-  function buildHead(s) {
-    const head = document.createElement('thead');
+    const thead = document.createElement('thead');
     const line = document.createElement('tr');
     const corner = document.createElement('th');
     corner.className = 'corner';
+    corner.title = 'Select all (Ctrl+A)';
     line.append(corner);
+    columnHeads = [];
     for (let c = 1; c <= s.columns; c++) {
       const th = document.createElement('th');
       th.textContent = columnName(c);
       th.dataset.column = String(c);
+      columnHeads[c] = th;
       line.append(th);
     }
-    head.append(line);
-    return head;
-  }
+    thead.append(line);
 
-  /** @param {SheetView} s */
-  function buildBody(s) {
-    const body = document.createElement('tbody');
+    const tbody = document.createElement('tbody');
+    tds = [];
+    rowHeads = [];
     for (let r = 1; r <= s.rows; r++) {
-      const line = document.createElement('tr');
+      const tr = document.createElement('tr');
       const th = document.createElement('th');
       th.textContent = String(r);
       th.dataset.row = String(r);
-      line.append(th);
+      rowHeads[r] = th;
+      tr.append(th);
+      const row = [];
       for (let c = 1; c <= s.columns; c++) {
         const cell = document.createElement('td');
-        const address = a1(r, c);
-        cell.dataset.a1 = address;
-        const view = s.cells[address];
-        if (view) decorate(cell, view);
-        line.append(cell);
+        cell.dataset.a1 = a1(r, c);
+        row[c] = cell;
+        tr.append(cell);
       }
-      body.append(line);
+      tds[r] = row;
+      tbody.append(tr);
     }
-    return body;
+    table.replaceChildren(group, thead, tbody);
+    const rows = new Set(Object.keys(s.cells).map((address) => Number(/\d+$/.exec(address)?.[0])));
+    for (const r of rows) renderRow(r);
   }
 
   /**
-   * @param {HTMLTableCellElement} cell
-   * @param {CellView} view
+   * Draws one row's cells; text runs over the empty cells to its right, as in Sheets.
+   * @param {number} r
    */
-  function decorate(cell, view) {
-    cell.textContent = view.t;
-    const classes = [];
-    if (view.k) classes.push(view.k);
-    if (view.f !== undefined) classes.push('formula');
-    if (view.s) classes.push('spill');
-    if (view.b) classes.push('bold');
-    if (view.i) classes.push('italic');
-    cell.className = classes.join(' ');
-    if (view.e) cell.title = view.e;
-    else if (view.t.length > 12) cell.title = view.t;
+  function renderRow(r) {
+    if (!sheet) return;
+    for (let c = 1; c <= sheet.columns; c++) {
+      const cell = td(r, c);
+      if (!cell) continue;
+      const view = cellAt(r, c);
+      if (!view) {
+        if (cell.className || cell.textContent) {
+          cell.className = '';
+          cell.textContent = '';
+          cell.removeAttribute('title');
+        }
+        continue;
+      }
+      const classes = [];
+      if (view.k) classes.push(view.k);
+      if (view.f !== undefined) classes.push('formula');
+      if (view.s) classes.push('spill');
+      if (view.b) classes.push('bold');
+      if (view.i) classes.push('italic');
+      if (view.e) cell.title = view.e;
+      else cell.removeAttribute('title');
+      // Left-aligned text may run over the empty cells to its right, up to the next one holding something.
+      let room = widthOf(c);
+      if (!view.k) for (let n = c + 1; n <= sheet.columns && !cellAt(r, n); n++) room += widthOf(n);
+      if (room > widthOf(c)) {
+        classes.push('over');
+        const span = document.createElement('span');
+        span.className = 'run';
+        span.style.maxWidth = `${room - 9}px`;
+        span.textContent = view.t;
+        cell.replaceChildren(span);
+      } else {
+        cell.textContent = view.t;
+      }
+      cell.className = classes.join(' ');
+    }
   }
 
-  /** Marks the selected cell and its headers, and fills the name box and formula bar. */
+  /** Marks the selected range, its headers and the active cell; fills the name box and formula bar. */
   function showSelection(scrollIntoView = true) {
-    for (const el of table.querySelectorAll('.sel, .on')) el.classList.remove('sel', 'on');
-    const cell = td(row, column);
-    cell?.classList.add('sel');
-    table.querySelector(`thead th[data-column="${column}"]`)?.classList.add('on');
-    table.querySelector(`tbody th[data-row="${row}"]`)?.classList.add('on');
-    nameBox.value = a1(row, column);
-    const view = cellAt(row, column);
+    if (!sheet) return;
+    const rect = range();
+    for (const el of table.querySelectorAll('.on')) el.classList.remove('on');
+    for (let c = rect.left; c <= rect.right; c++) columnHeads[c]?.classList.add('on');
+    // A whole column selected lights 1,000 row headers: light the visible ones' worth at most.
+    for (let r = rect.top; r <= Math.min(rect.bottom, rect.top + 200); r++) rowHeads[r]?.classList.add('on');
+    for (const el of table.querySelectorAll('td.sel')) el.classList.remove('sel');
+    const active = td(anchor.row, anchor.column);
+    active?.classList.add('sel');
+    const first = td(rect.top, rect.left);
+    const last = td(rect.bottom, rect.right);
+    const single = rect.top === rect.bottom && rect.left === rect.right;
+    selection.hidden = single || !first || !last;
+    if (first && last && !single) {
+      selection.style.left = `${first.offsetLeft}px`;
+      selection.style.top = `${first.offsetTop}px`;
+      selection.style.width = `${last.offsetLeft + last.offsetWidth - first.offsetLeft}px`;
+      selection.style.height = `${last.offsetTop + last.offsetHeight - first.offsetTop}px`;
+    }
+    if (document.activeElement !== nameBox) nameBox.value = single ? a1(anchor.row, anchor.column) : `${a1(rect.top, rect.left)}:${a1(rect.bottom, rect.right)}`;
+    const view = cellAt(anchor.row, anchor.column);
     if (editing !== 'bar') formulaInput.value = rawOf(view);
-    formulaInput.readOnly = !sheet?.editable;
-    cellError.hidden = !view?.e;
-    cellError.textContent = view?.e ? `${view.t}  ${view.e}` : '';
-    if (scrollIntoView && cell) keepVisible(cell);
+    formulaInput.readOnly = !sheet.editable;
+    // The active error cell's message, in a card under it (Sheets' error popup), never moving the grid.
+    cellError.hidden = !view?.e || editing !== null || !active;
+    if (view?.e) fillCard(cellError, view);
+    if (view?.e && active) placeCard(cellError, active);
+    if (scrollIntoView && active) keepVisible(active);
+  }
+
+  /**
+   * A card's text: an error as Sheets' popup shows it ("Error", then the message), else the cell's text.
+   * @param {HTMLElement} card
+   * @param {CellView} view
+   */
+  function fillCard(card, view) {
+    if (!view.e) {
+      card.textContent = view.t;
+      return;
+    }
+    const title = document.createElement('strong');
+    title.textContent = `Error ${view.t}`;
+    card.replaceChildren(title, document.createTextNode(view.e));
+  }
+
+  /**
+   * @param {HTMLElement} card
+   * @param {HTMLElement} cell
+   */
+  function placeCard(card, cell) {
+    card.style.left = `${cell.offsetLeft}px`;
+    card.style.top = `${cell.offsetTop + cell.offsetHeight + 2}px`;
   }
 
   /** @param {HTMLElement} cell */
@@ -175,27 +319,53 @@ export function createGrid(parts) {
     }
   }
 
+  // ---- selection ---------------------------------------------------------------------------------
+
   /**
+   * Makes (r, c) the active cell; with `extend`, the other corner of the range from the active cell.
    * @param {number} r
    * @param {number} c
+   * @param {boolean} [extend]
    */
-  function select(r, c) {
+  function select(r, c, extend = false) {
     if (!sheet) return;
-    const nextRow = Math.max(1, Math.min(sheet.rows, r));
-    const nextColumn = Math.max(1, Math.min(sheet.columns, c));
-    const moved = nextRow !== row || nextColumn !== column;
-    row = nextRow;
-    column = nextColumn;
+    const next = clamp({ row: r, column: c });
+    if (extend) {
+      focus = next;
+      showSelection(false);
+      const cell = td(focus.row, focus.column);
+      if (cell) keepVisible(cell);
+      return;
+    }
+    const moved = next.row !== anchor.row || next.column !== anchor.column;
+    anchor = next;
+    focus = next;
     showSelection();
-    if (moved) parts.onSelect(row, column);
+    if (moved) parts.onSelect(anchor.row, anchor.column);
   }
+
+  /** @param {Rect} rect */
+  function selectRect(rect) {
+    if (!sheet) return;
+    const moved = rect.top !== anchor.row || rect.left !== anchor.column;
+    anchor = { row: rect.top, column: rect.left };
+    focus = { row: rect.bottom, column: rect.right };
+    showSelection();
+    if (moved) parts.onSelect(anchor.row, anchor.column);
+  }
+
+  // ---- editing -----------------------------------------------------------------------------------
 
   /** @param {string} initial the editor's starting text */
   function openEditor(initial) {
     if (!sheet?.editable) return;
-    const cell = td(row, column);
+    const cell = td(anchor.row, anchor.column);
     if (!cell) return;
+    focus = { ...anchor };
+    showSelection(false);
     editing = 'cell';
+    cellError.hidden = true;
+    hoverCard.hidden = true;
     editor.hidden = false;
     editor.style.left = `${cell.offsetLeft}px`;
     editor.style.top = `${cell.offsetTop}px`;
@@ -220,73 +390,251 @@ export function createGrid(parts) {
    */
   function commit(dRow, dColumn) {
     const input = editing === 'bar' ? formulaInput.value : editor.value;
-    const r = row;
-    const c = column;
-    const before = rawOf(cellAt(r, c));
+    const { row: r, column: c } = anchor;
+    const before = ownInput(cellAt(r, c));
     closeEditor();
     scroll.focus({ preventScroll: true });
     if (input !== before) {
-      const cell = td(r, c);
-      if (cell) {
-        cell.textContent = input.startsWith('=') ? 'Loading…' : input;
-        cell.className = 'pending';
-      }
-      parts.onCommit(r, c, input);
+      showPending(r, c, input);
+      parts.onEdit([{ row: r, column: c, input }]);
     }
     select(r + dRow, c + dColumn);
   }
 
+  /**
+   * What a cell shows while its edit is on its way.
+   * @param {number} r
+   * @param {number} c
+   * @param {string} input
+   */
+  function showPending(r, c, input) {
+    const cell = td(r, c);
+    if (!cell) return;
+    pendingRows.add(r);
+    cell.textContent = input.startsWith('=') ? 'Loading…' : input;
+    cell.className = 'pending';
+  }
+
   function cancel() {
     closeEditor();
-    formulaInput.value = rawOf(cellAt(row, column));
+    formulaInput.value = rawOf(cellAt(anchor.row, anchor.column));
     scroll.focus({ preventScroll: true });
+    showSelection(false);
+  }
+
+  /** Empties the selected cells that hold something of their own (Delete). */
+  function clearSelection() {
+    if (!sheet?.editable) return;
+    const rect = range();
+    /** @type {CellInput[]} */
+    const cells = [];
+    for (let r = rect.top; r <= rect.bottom; r++) {
+      for (let c = rect.left; c <= rect.right; c++) if (ownInput(cellAt(r, c)) !== '') cells.push({ row: r, column: c, input: '' });
+    }
+    if (cells.length) parts.onEdit(cells);
+  }
+
+  /**
+   * Pastes clipboard text from the selection's top-left cell: a block fills as many cells as it has.
+   * A block this page copied pastes its formulas, moved as Sheets moves them.
+   * @param {string} text
+   */
+  function paste(text) {
+    if (!sheet?.editable || text === '') return;
+    const rect = range();
+    const own = copied && copied.text === text ? copied : null;
+    const rows = own ? own.inputs : parseClipboard(text);
+    /** @type {CellInput[]} */
+    const cells = [];
+    let cut = 0;
+    rows.forEach((values, i) =>
+      values.forEach((input, j) => {
+        const row = rect.top + i;
+        const column = rect.left + j;
+        if (row > (sheet?.rows ?? 0) || column > (sheet?.columns ?? 0)) cut++;
+        else cells.push({ row, column, input });
+      }),
+    );
+    if (cut) parts.onNotice(`${cut} pasted ${cut === 1 ? 'cell falls' : 'cells fall'} outside the sheet (A1:${columnName(sheet.columns)}${sheet.rows}) and ${cut === 1 ? 'was' : 'were'} left out.`);
+    if (!cells.length) return;
+    for (const cell of cells.slice(0, 200)) showPending(cell.row, cell.column, cell.input);
+    const height = rows.length;
+    const width = Math.max(...rows.map((r) => r.length));
+    anchor = { row: rect.top, column: rect.left };
+    focus = clamp({ row: rect.top + height - 1, column: rect.left + width - 1 });
+    showSelection(false);
+    parts.onEdit(cells, own ? { rows: rect.top - own.top, columns: rect.left - own.left } : undefined);
+  }
+
+  /** The selection as clipboard text (what cells show), remembering its formulas for a paste here. */
+  function copy() {
+    const rect = range();
+    /** @type {string[][]} */
+    const shown = [];
+    /** @type {string[][]} */
+    const inputs = [];
+    for (let r = rect.top; r <= rect.bottom; r++) {
+      shown.push([]);
+      inputs.push([]);
+      for (let c = rect.left; c <= rect.right; c++) {
+        const view = cellAt(r, c);
+        shown[shown.length - 1]?.push(view?.t ?? '');
+        // A spilled value comes back with its formula when that is copied too (above or left of it);
+        // copied alone, it pastes as a value.
+        let withFormula = false;
+        for (let fr = rect.top; fr <= r && !withFormula; fr++) {
+          for (let fc = rect.left; fc <= c && !withFormula; fc++) withFormula = cellAt(fr, fc)?.f !== undefined;
+        }
+        inputs[inputs.length - 1]?.push(view?.s ? (withFormula ? '' : view.t) : rawOf(view));
+      }
+    }
+    const text = toClipboard(shown);
+    copied = { text, top: rect.top, left: rect.left, inputs };
+    return text;
+  }
+
+  // ---- events ------------------------------------------------------------------------------------
+
+  /**
+   * The cell or header under a pointer event.
+   * @param {Event} event
+   * @returns {{ kind: 'cell', cell: Cell } | { kind: 'column', column: number } | { kind: 'row', row: number } | { kind: 'all' } | null}
+   */
+  function hit(event) {
+    const target = /** @type {HTMLElement} */ (event.target);
+    const cell = target.closest('td');
+    if (cell?.dataset.a1) {
+      const m = /^([A-Z]+)(\d+)$/.exec(cell.dataset.a1);
+      if (!m) return null;
+      const column = [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+      return { kind: 'cell', cell: { row: Number(m[2]), column } };
+    }
+    const th = target.closest('th');
+    if (!th) return null;
+    if (th.classList.contains('corner')) return { kind: 'all' };
+    if (th.dataset.column) return { kind: 'column', column: Number(th.dataset.column) };
+    if (th.dataset.row) return { kind: 'row', row: Number(th.dataset.row) };
+    return null;
   }
 
   table.addEventListener('mousedown', (event) => {
-    const cell = /** @type {HTMLElement} */ (event.target).closest('td');
-    if (!cell?.dataset.a1) return;
+    const at = hit(event);
+    if (!at || !sheet || event.button !== 0) return;
     event.preventDefault();
     if (editing) commit(0, 0);
-    const match = /^([A-Z]+)(\d+)$/.exec(cell.dataset.a1);
-    if (!match) return;
-    let c = 0;
-    for (const ch of match[1] ?? '') c = c * 26 + ch.charCodeAt(0) - 64;
     scroll.focus({ preventScroll: true });
-    select(Number(match[2]), c);
+    if (at.kind === 'cell') {
+      select(at.cell.row, at.cell.column, event.shiftKey);
+      dragging = true;
+    } else if (at.kind === 'column') {
+      selectRect({ top: 1, left: at.column, bottom: sheet.rows, right: at.column });
+    } else if (at.kind === 'row') {
+      selectRect({ top: at.row, left: 1, bottom: at.row, right: sheet.columns });
+    } else {
+      selectRect({ top: 1, left: 1, bottom: sheet.rows, right: sheet.columns });
+    }
+  });
+  table.addEventListener('mouseover', (event) => {
+    const at = hit(event);
+    if (dragging && at?.kind === 'cell') select(at.cell.row, at.cell.column, true);
+    if (at?.kind === 'cell') hover(at.cell);
+    else hoverCard.hidden = true;
+  });
+  table.addEventListener('mouseleave', () => {
+    hoverCard.hidden = true;
+  });
+  window.addEventListener('mouseup', () => {
+    dragging = false;
   });
   table.addEventListener('dblclick', (event) => {
-    if (/** @type {HTMLElement} */ (event.target).closest('td')) openEditor(rawOf(cellAt(row, column)));
+    if (hit(event)?.kind === 'cell') openEditor(rawOf(cellAt(anchor.row, anchor.column)));
   });
 
+  /**
+   * Shows a hovered cell's error, or its text when the cell cuts it off, in a card under it.
+   * @param {Cell} at
+   */
+  function hover(at) {
+    const view = cellAt(at.row, at.column);
+    const cell = td(at.row, at.column);
+    const active = at.row === anchor.row && at.column === anchor.column && !cellError.hidden;
+    if (!view || !cell || editing || active) {
+      hoverCard.hidden = true;
+      return;
+    }
+    const shown = /** @type {HTMLElement} */ (cell.querySelector('.run') ?? cell);
+    const cutOff = shown.scrollWidth > shown.clientWidth + 1;
+    if (!view.e && !cutOff) {
+      hoverCard.hidden = true;
+      return;
+    }
+    fillCard(hoverCard, view);
+    hoverCard.classList.toggle('error', Boolean(view.e));
+    placeCard(hoverCard, cell);
+    hoverCard.hidden = false;
+  }
+
   scroll.addEventListener('keydown', (event) => {
-    if (editing || event.target !== scroll) return;
+    if (editing || event.target !== scroll || !sheet) return;
+    const ctrl = event.ctrlKey || event.metaKey;
     /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const move = moves[event.key];
+    const key = event.key.toLowerCase();
     if (move) {
       event.preventDefault();
-      select(row + move[0], column + move[1]);
+      if (event.shiftKey) select(focus.row + move[0], focus.column + move[1], true);
+      else select(anchor.row + move[0], anchor.column + move[1]);
+    } else if (ctrl && key === 'z') {
+      event.preventDefault();
+      parts.onHistory(event.shiftKey ? 'redo' : 'undo');
+    } else if (ctrl && key === 'y') {
+      event.preventDefault();
+      parts.onHistory('redo');
+    } else if (ctrl && key === 'a') {
+      event.preventDefault();
+      selectRect({ top: 1, left: 1, bottom: sheet.rows, right: sheet.columns });
+    } else if (ctrl) {
+      // Ctrl+C and Ctrl+V arrive as copy and paste events.
     } else if (event.key === 'Tab') {
       event.preventDefault();
-      select(row, column + (event.shiftKey ? -1 : 1));
+      select(anchor.row, anchor.column + (event.shiftKey ? -1 : 1));
     } else if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
-      openEditor(rawOf(cellAt(row, column)));
-    } else if ((event.key === 'Delete' || event.key === 'Backspace') && sheet?.editable) {
+      openEditor(rawOf(cellAt(anchor.row, anchor.column)));
+    } else if (event.key === 'Escape') {
+      select(anchor.row, anchor.column);
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      if (cellAt(row, column)) {
-        editing = 'cell';
-        editor.value = '';
-        commit(0, 0);
-      }
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      clearSelection();
+    } else if (event.key.length === 1 && !event.altKey) {
       event.preventDefault();
       openEditor(event.key);
     }
   });
 
+  scroll.addEventListener('copy', (event) => {
+    if (editing || !event.clipboardData) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', copy());
+  });
+  scroll.addEventListener('paste', (event) => {
+    if (editing && event.target === editor) return;
+    event.preventDefault();
+    paste(event.clipboardData?.getData('text/plain') ?? '');
+  });
+
   editor.addEventListener('input', () => {
     formulaInput.value = editor.value;
+  });
+  editor.addEventListener('paste', (event) => {
+    // Lines or columns pasted into a cell being edited fill cells, as in Sheets; one line is just text.
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (!/[\t\n\r]/.test(text.replace(/\r?\n$/, ''))) return;
+    event.preventDefault();
+    event.stopPropagation(); // the grid's own paste handler must not paste it a second time
+    cancel();
+    paste(text);
   });
   editor.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
@@ -306,6 +654,7 @@ export function createGrid(parts) {
     if (editing === 'cell') formulaInput.value = editor.value;
     closeEditor();
     editing = 'bar';
+    cellError.hidden = true;
   });
   formulaInput.addEventListener('keydown', (event) => {
     if (editing !== 'bar') return;
@@ -320,17 +669,42 @@ export function createGrid(parts) {
   formulaInput.addEventListener('blur', () => {
     if (editing === 'bar') {
       editing = null;
-      formulaInput.value = rawOf(cellAt(row, column));
+      formulaInput.value = rawOf(cellAt(anchor.row, anchor.column));
     }
   });
+
+  // The name box: type a cell or a range and press Enter to go there, as in Sheets.
+  nameBox.addEventListener('focus', () => nameBox.select());
+  nameBox.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && sheet) {
+      event.preventDefault();
+      const rect = parseRange(nameBox.value, sheet);
+      scroll.focus({ preventScroll: true });
+      if (rect) selectRect(rect);
+      else {
+        parts.onNotice(`"${nameBox.value}" is not a cell or range of this sheet (A1:${columnName(sheet.columns)}${sheet.rows}).`);
+        showSelection(false);
+      }
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      scroll.focus({ preventScroll: true });
+      showSelection(false);
+    }
+  });
+  nameBox.addEventListener('blur', () => showSelection(false));
 
   return {
     render,
     select,
-    /** The selected cell, 1-based. */
-    selected: () => ({ row, column }),
+    /** The active cell, 1-based. */
+    selected: () => ({ ...anchor }),
     /** Whether a cell is being edited (the page holds back re-renders meanwhile). */
     isEditing: () => editing !== null,
     focus: () => scroll.focus({ preventScroll: true }),
+    /** The pixel box of a cell within the grid, for things floating over it (charts). */
+    box: (/** @type {number} */ r, /** @type {number} */ c) => {
+      const cell = td(r, c);
+      return cell ? { left: cell.offsetLeft, top: cell.offsetTop, width: cell.offsetWidth, height: cell.offsetHeight } : null;
+    },
   };
 }

@@ -1,0 +1,81 @@
+/**
+ * The playground's formula engine with a stand-in for the built Code.js: how often a custom function is
+ * evaluated, and what its cell shows, where Sheets' behaviour is easy to get wrong with HyperFormula.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { FormulaEngine } from '../../../dev/playground/engine.js';
+import type { ExecutionResult } from '../../../dev/gas/index.js';
+
+let engine: FormulaEngine | undefined;
+afterEach(() => engine?.destroy());
+
+/** An engine whose SEARCH_SCORE gives one row per input row (its length), recording each call. */
+function scoring(): { engine: FormulaEngine; calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  engine = new FormulaEngine({
+    evaluate: (_fn, args) => {
+      calls.push(args);
+      const input = args[0];
+      const value = Array.isArray(input) ? input.map((row: unknown[]) => [String(row[0]).length]) : String(input).length;
+      return { remembered: false, result: { ok: true, value } as ExecutionResult };
+    },
+  });
+  return { engine, calls };
+}
+
+describe('the playground engine', () => {
+  it('cells set at once (a paste, an undo) are evaluated once, with all of them in', () => {
+    const { engine, calls } = scoring();
+    engine.set([
+      { row: 0, col: 1, content: '=SEARCH_SCORE(A1:A3)' },
+      { row: 0, col: 0, content: 'tea' },
+      { row: 1, col: 0, content: 'coffee' },
+      { row: 2, col: 0, content: 'matcha' },
+    ]);
+    expect(calls).toEqual([[[['tea'], ['coffee'], ['matcha']]]]);
+    expect([0, 1, 2].map((row) => engine.cell(row, 1).value)).toEqual([3, 6, 6]);
+  });
+
+  it('a result that grows when an input changes is re-sized without a second evaluation', () => {
+    const { engine, calls } = scoring();
+    engine.set([{ row: 0, col: 0, content: 'tea' }]);
+    engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A2)' }]);
+    expect(calls).toHaveLength(1);
+    engine.set([{ row: 1, col: 0, content: 'coffee' }]);
+    expect(calls).toHaveLength(2);
+    expect(engine.cell(1, 1).value).toBe(6);
+  });
+
+  it('a result past the last column is #REF!, as in Sheets, and spills nothing', () => {
+    engine = new FormulaEngine({
+      evaluate: () => ({ remembered: false, result: { ok: true, value: [[1, 2, 3]] } as ExecutionResult }),
+      size: () => ({ rows: 1000, columns: 26 }),
+    });
+    engine.set([{ row: 0, col: 24, content: '=SEARCH_TREND("tea")' }]);
+    const cell = engine.cell(0, 24);
+    expect(cell.value).toBe('#REF!');
+    expect(cell.error).toMatch(/^Result was not automatically expanded, please insert more columns \(1\)\./);
+    expect(engine.cell(0, 25).value).toBe('');
+    engine.set([{ row: 5, col: 0, content: 'still fine' }]);
+    expect(engine.cell(5, 0).value).toBe('still fine');
+  });
+
+  it('a blocked result is #REF! naming the cell in the way, and spills once it is cleared', () => {
+    const { engine } = scoring();
+    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }, { row: 1, col: 1, content: 'in the way' }]);
+    engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A2)' }]);
+    expect(engine.cell(0, 1)).toMatchObject({ value: '#REF!', error: 'Array result was not expanded because it would overwrite data in B2.' });
+    engine.set([{ row: 1, col: 1, content: null }]);
+    expect(engine.cell(1, 1).value).toBe(6);
+  });
+
+  it('the cell keeps the formula as typed; what gives it back its content leaves spilled values out', () => {
+    const { engine } = scoring();
+    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }]);
+    engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A)' }]);
+    expect(engine.cell(0, 1).formula).toBe('=SEARCH_SCORE(A1:A)');
+    expect(engine.input(0, 1)).toBe('=SEARCH_SCORE(A1:A)');
+    expect(engine.cell(1, 1)).toMatchObject({ value: 6, spilled: true });
+    expect(engine.input(1, 1)).toBe('');
+  });
+});
