@@ -1,7 +1,7 @@
 /**
  * The spreadsheets a runtime knows: each a SpreadsheetModel (sheets, cells, owner, editors, developer
  * metadata, named ranges) with the stores the script keeps per document: document properties, the
- * document cache (the document lock is keyed by the id, lock.ts).
+ * document cache and remembered custom-function results (the document lock is keyed by the id, lock.ts).
  * An execution has at most one active document (none in a time-driven trigger) and may open others by
  * id (SpreadsheetApp.openById), which gives the file only, never its document stores.
  */
@@ -9,6 +9,7 @@ import { CacheStore, MemoryCacheBackend } from './cache.js';
 import type { RuntimeClock } from './clock.js';
 import { GasException } from './execution.js';
 import { MemoryPropertiesBackend, PropertyStore } from './properties.js';
+import { RememberedResults } from './remembered-results.js';
 import { SpreadsheetModel } from './sheet-model.js';
 
 /** A spreadsheet to add to a runtime (`runtime.addSpreadsheet`). */
@@ -24,11 +25,21 @@ export interface SpreadsheetSpec {
   timeZone?: string;
 }
 
+/** A remembered custom-function result (see remembered-results.ts). */
+export interface RememberedResult {
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+  timedOut: boolean;
+  executionId: number;
+}
+
 /** One spreadsheet with its per-document stores. */
 export interface DocumentRecord {
   model: SpreadsheetModel;
   properties: PropertyStore;
   cache: CacheStore;
+  remembered: RememberedResults<RememberedResult>;
 }
 
 /**
@@ -59,6 +70,7 @@ export class DocumentRegistry {
       model,
       properties: stores?.properties ?? new PropertyStore('document', new MemoryPropertiesBackend()),
       cache: stores?.cache ?? new CacheStore('document', new MemoryCacheBackend(), this.#clock),
+      remembered: new RememberedResults(),
     };
     this.#byId.set(model.id, record);
     this.models.push(model);

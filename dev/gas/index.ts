@@ -5,6 +5,8 @@ export {
   defaultAuthMode,
   defaultTimeLimitMs,
   triggerEvent,
+  type EvaluateOptions,
+  type Evaluation,
   type ExecutionResult,
   type FireOptions,
   type FiredTrigger,
@@ -26,7 +28,10 @@ export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } fro
 export { DAILY_QUOTAS, QUOTA_EXCEEDED_MESSAGES, MemoryQuota, type DailyQuota } from './quota.js';
 export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './manifest.js';
 export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './allowlist.js';
-export { DOCUMENT_MESSAGES, type SpreadsheetSpec } from './documents.js';
+export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './documents.js';
+export { RememberedResults, rememberKey } from './remembered-results.js';
+export { FORMULA_ERRORS, FORMULA_MESSAGES, type RecalcEntry } from './recalculate.js';
+export { parseCustomCall, type ArgExpr, type CallExpr } from './formula-call.js';
 export {
   DEVELOPER_METADATA_LIMITS,
   DEVELOPER_METADATA_MESSAGES,

@@ -28,6 +28,9 @@ import { allowlistOf, checkManifest, readManifest, type Manifest } from './manif
 import { MemoryPropertiesBackend, PropertyStore, createPropertyStores, type PropertiesBackend, type PropertyStores } from './properties.js';
 import { DAILY_QUOTAS, MemoryQuota, type DailyQuota } from './quota.js';
 import { isError, toInner, toOuter, type Realm } from './realm.js';
+import { recalculate, type RecalcEntry } from './recalculate.js';
+import type { RememberedResults } from './remembered-results.js';
+import type { RememberedResult } from './documents.js';
 import { checkCustomFunctionArg, checkCustomFunctionResult, checkSidebarResult } from './result.js';
 import { toScript } from './service.js';
 import { UserFake } from './session.js';
@@ -127,6 +130,22 @@ export interface FireOptions {
   timeLimitMs?: number;
   /** Time dilation for this execution; default: the runtime's timeScale. */
   timeScale?: number;
+}
+
+/** Options of evaluateCustomFunction() and recalculate(). */
+export interface EvaluateOptions {
+  /** The spreadsheet the formula is in; default: the runtime's own. */
+  document?: string;
+  /** Who has the spreadsheet open (must own or edit it); default: the runtime's userEmail. */
+  user?: string;
+  timeLimitMs?: number;
+  timeScale?: number;
+}
+
+/** A custom-function evaluation: a remembered result (no execution ran) or a new execution's. */
+export interface Evaluation {
+  remembered: boolean;
+  result: ExecutionResult;
 }
 
 /** A trigger fireDueTriggers() ran, with its execution. */
@@ -254,6 +273,7 @@ export class GasRuntime {
   readonly #documents: DocumentRegistry;
   #code: string | undefined;
   #script: vm.Script | undefined;
+  #functionNames: Map<string, string> | undefined;
   readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
 
   constructor(options: GasRuntimeOptions = {}) {
@@ -361,6 +381,10 @@ export class GasRuntime {
     return this.#documents.record(id).cache;
   }
 
+  /** The custom-function results Sheets remembers in a spreadsheet (`.clear()` to start afresh). */
+  rememberedResults(id: string = this.spreadsheet.id): RememberedResults<RememberedResult> {
+    return this.#documents.record(id).remembered;
+  }
 
   /** Every user's installable triggers, in creation order (the live list). */
   get triggers(): readonly TriggerRecord[] {
@@ -497,6 +521,78 @@ export class GasRuntime {
     });
   }
 
+  /**
+   * A formula cell's evaluation as Sheets does it: the result Sheets remembers for this function and
+   * these argument values in this spreadsheet (no execution, no fetch), else one custom-function
+   * execution whose result (errors included) is remembered from then on (remembered-results.ts).
+   */
+  evaluateCustomFunction(functionName: string, args: readonly unknown[] = [], opts: EvaluateOptions = {}): Evaluation {
+    args.forEach(checkCustomFunctionArg);
+    const record = this.#documents.record(opts.document ?? this.spreadsheet.id);
+    const hit = record.remembered.get(functionName, args);
+    if (hit) return { remembered: true, result: fromRemembered(hit) };
+    const runOpts: RunOptions = { mode: 'custom-function', document: record.model.id };
+    if (opts.user !== undefined) runOpts.user = opts.user;
+    if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
+    if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
+    const result = this.run(functionName, args, runOpts);
+    const remembered: RememberedResult = { ok: result.ok, timedOut: result.timedOut, executionId: result.executionId };
+    if ('value' in result) remembered.value = structuredClone(result.value);
+    if (result.error !== undefined) remembered.error = result.error;
+    record.remembered.set(functionName, args, remembered);
+    return { remembered: false, result };
+  }
+
+  /**
+   * Evaluates every formula of a spreadsheet that calls a Code.js function (recalculate.ts): one pass,
+   * row by row, through evaluateCustomFunction, results written and spilled as Sheets shows them.
+   * Other formulas are reported unsupported. Returns one entry per formula cell.
+   */
+  recalculate(documentId: string = this.spreadsheet.id, opts: Omit<EvaluateOptions, 'document'> = {}): RecalcEntry[] {
+    const book = this.#documents.record(documentId).model;
+    const names = this.#topLevelFunctions();
+    return recalculate({
+      book,
+      resolveFunction: (name) => names.get(name.toUpperCase()),
+      evaluate: (fn, args, sheet, row, column) => {
+        // The custom function's own cell is the active range while it runs (getActiveRange()).
+        const before = book.active;
+        book.activateRange(sheet, { row, column, numRows: 1, numColumns: 1 });
+        try {
+          return this.evaluateCustomFunction(fn, args, { ...opts, document: documentId });
+        } finally {
+          if (!before.sheet.deleted) book.activateRange(before.sheet, before.rect);
+        }
+      },
+    });
+  }
+
+  /**
+   * Code.js's top-level functions by upper-case name (Sheets matches formula names case-insensitively;
+   * an exact-case duplicate wins). Private ones (name_) are not callable from a cell. Found by
+   * evaluating the script once in a bare context: function declarations exist even if its top-level
+   * code then fails for want of services.
+   */
+  #topLevelFunctions(): Map<string, string> {
+    if (this.#functionNames) return this.#functionNames;
+    const context = vm.createContext({});
+    const builtins = new Set(vm.runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]);
+    try {
+      this.#compiled().runInContext(context, { timeout: 5_000 });
+    } catch {
+      // Only the declarations matter here.
+    }
+    const global = vm.runInContext('globalThis', context) as Record<string, unknown>;
+    const names = new Map<string, string>();
+    for (const name of Object.getOwnPropertyNames(global)) {
+      if (builtins.has(name) || name.endsWith('_') || typeof global[name] !== 'function') continue;
+      const upper = name.toUpperCase();
+      if (!names.has(upper) || name === upper) names.set(upper, name);
+    }
+    this.#functionNames = names;
+    return names;
+  }
+
   /** One execution; `makeArgs` builds the arguments inside its context. */
   #execute(
     functionName: string,
@@ -622,6 +718,23 @@ export class GasRuntime {
     }
     return { ok: true, value: toOuter(value) };
   }
+}
+
+/** A remembered result as evaluateCustomFunction returns it: nothing ran, nothing was fetched or logged. */
+function fromRemembered(hit: RememberedResult): ExecutionResult {
+  const result: ExecutionResult = {
+    ok: hit.ok,
+    timedOut: hit.timedOut,
+    durationMs: 0,
+    realDurationMs: 0,
+    logs: [],
+    fetchCount: 0,
+    urls: [],
+    executionId: hit.executionId,
+  };
+  if ('value' in hit) result.value = structuredClone(hit.value);
+  if (hit.error !== undefined) result.error = hit.error;
+  return result;
 }
 
 /** The result parts of something thrown: an Error's message (and stack), else String(value). */
