@@ -150,11 +150,6 @@ export class SpreadsheetFake extends GasObject {
     const owner = this.#book.owner;
     return owner === null ? null : new UserFake(this.#ctx.showEmail(owner));
   }
-  /** The editors (the owner included, as Google lists them); emails as this execution may show them. */
-  getEditors(): UserFake[] {
-    const all = [...(this.#book.owner === null ? [] : [this.#book.owner]), ...this.#book.editors];
-    return all.map((e) => new UserFake(this.#ctx.showEmail(e)));
-  }
   getSpreadsheetTimeZone(): string {
     return this.#book.timeZone;
   }
