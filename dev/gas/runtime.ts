@@ -14,7 +14,7 @@ import vm from 'node:vm';
 import { CacheStore, MemoryCacheBackend, createCacheStores, type CacheBackend, type CacheStores } from './cache.js';
 import { RuntimeClock } from './clock.js';
 import { createExecutionContext, type RuntimeState } from './context.js';
-import { DocumentRegistry, type DocumentRecord, type SpreadsheetSpec } from './documents.js';
+import { DocumentRegistry, type DocumentRecord, type RememberedResult, type SpreadsheetSpec } from './documents.js';
 import {
   Execution,
   TIMEOUT_MESSAGE,
@@ -30,7 +30,6 @@ import { DAILY_QUOTAS, MemoryQuota, type DailyQuota } from './quota.js';
 import { isError, toInner, toOuter, type Realm } from './realm.js';
 import { recalculate, type RecalcEntry } from './recalculate.js';
 import type { RememberedResults } from './remembered-results.js';
-import type { RememberedResult } from './documents.js';
 import { checkCustomFunctionArg, checkCustomFunctionResult, checkSidebarResult } from './result.js';
 import { toScript } from './service.js';
 import { UserFake } from './session.js';
