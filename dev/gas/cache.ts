@@ -282,30 +282,39 @@ export function createCacheStores(
   };
 }
 
+/** The caches one execution reaches: no document cache without a document (a time-driven trigger). */
+export interface ExecutionCacheStores {
+  document: CacheStore | null;
+  user: CacheStore;
+  script: CacheStore;
+}
+
 /** The `CacheService` global. */
 export class CacheServiceFake extends GasObject {
   readonly gasType = 'CacheService';
   readonly #exec: Execution;
-  readonly #stores: CacheStores;
+  readonly #stores: ExecutionCacheStores;
 
-  constructor(exec: Execution, stores: CacheStores) {
+  constructor(exec: Execution, stores: ExecutionCacheStores) {
     super();
     this.#exec = exec;
     this.#stores = stores;
   }
 
-  #get(which: keyof CacheStores, method: string): CacheFake {
+  #get(which: keyof ExecutionCacheStores, method: string): CacheFake | null {
     this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `CacheService.${method}`);
-    return new CacheFake(this.#stores[which]);
+    const store = this.#stores[which];
+    return store ? new CacheFake(store) : null;
   }
 
-  getDocumentCache(): CacheFake {
+  /** null with no containing document (Google: "or null if there is no containing document"). */
+  getDocumentCache(): CacheFake | null {
     return this.#get('document', 'getDocumentCache');
   }
   getUserCache(): CacheFake {
-    return this.#get('user', 'getUserCache');
+    return this.#get('user', 'getUserCache') as CacheFake;
   }
   getScriptCache(): CacheFake {
-    return this.#get('script', 'getScriptCache');
+    return this.#get('script', 'getScriptCache') as CacheFake;
   }
 }

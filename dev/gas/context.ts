@@ -3,13 +3,14 @@
  * nothing of node's (no require, process, Buffer, setTimeout, URL, TextEncoder, fetch, structuredClone).
  */
 import vm from 'node:vm';
-import { CacheServiceFake, type CacheStores } from './cache.js';
+import { CacheServiceFake, type ExecutionCacheStores } from './cache.js';
 import { installDilatedDate } from './dilated-date.js';
 import type { Execution } from './execution.js';
 import { HtmlServiceFake } from './html.js';
 import { LockServiceFake, type LockRegistry } from './lock.js';
 import { ConsoleFake, LoggerFake } from './logger.js';
-import { PropertiesServiceFake, type PropertyStores } from './properties.js';
+import { PropertiesServiceFake, type ExecutionPropertyStores } from './properties.js';
+import type { DailyQuota } from './quota.js';
 import { createRealm } from './realm.js';
 import { type GasObject, expose } from './service.js';
 import { SessionFake, type SessionSettings } from './session.js';
@@ -19,13 +20,24 @@ import { ScriptAppFake, type TriggerStore } from './triggers.js';
 import { UrlFetchAppFake, type UrlFetchDeps } from './url-fetch.js';
 import { UtilitiesFake } from './utilities.js';
 
-/** Everything the runtime holds that outlives an execution (user stores: the execution's user's). */
+/**
+ * Everything the runtime holds that outlives an execution, as this execution reaches it: the user stores
+ * Google gives it (in a custom function, the spreadsheet owner's), the active document's stores (null
+ * without a document: a time-driven trigger).
+ */
 export interface RuntimeState {
-  caches: CacheStores;
-  properties: PropertyStores;
+  caches: ExecutionCacheStores;
+  properties: ExecutionPropertyStores;
+  /** Property reads and writes left today (50,000 a day by default). */
+  propertiesQuota: DailyQuota;
   locks: LockRegistry;
   ui: UiLog;
-  spreadsheet: SpreadsheetModel;
+  /** The execution's active document; null in a time-driven trigger. */
+  document: SpreadsheetModel | null;
+  /** Opens another spreadsheet for the execution's user (SpreadsheetApp.openById); throws Google's error. */
+  openSpreadsheet: (id: string, method: string) => SpreadsheetModel;
+  /** Whose triggers ScriptApp lists: the active document's, or a time-driven trigger's own document's. */
+  triggerDocumentId: string;
   toasts: ToastRecord[];
   triggers: TriggerStore;
   session: SessionSettings;
@@ -56,11 +68,27 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
     Utilities: new UtilitiesFake(exec),
     UrlFetchApp: new UrlFetchAppFake(exec, state.urlFetch),
     CacheService: new CacheServiceFake(exec, state.caches),
-    PropertiesService: new PropertiesServiceFake(exec, state.properties),
-    LockService: new LockServiceFake(exec, state.locks),
+    PropertiesService: new PropertiesServiceFake(exec, state.properties, state.propertiesQuota),
+    LockService: new LockServiceFake(exec, state.locks, state.document?.id ?? null),
     Session: new SessionFake(exec, state.session),
-    ScriptApp: new ScriptAppFake({ exec, store: state.triggers, documentId: state.spreadsheet.id, settings: state.session }),
-    SpreadsheetApp: new SpreadsheetAppFake(exec, { book: state.spreadsheet, toasts: state.toasts }, state.ui),
+    ScriptApp: new ScriptAppFake({
+      exec,
+      store: state.triggers,
+      documentId: state.triggerDocumentId,
+      activeDocumentId: state.document?.id ?? null,
+      settings: state.session,
+    }),
+    SpreadsheetApp: new SpreadsheetAppFake(
+      exec,
+      {
+        active: state.document,
+        toasts: state.toasts,
+        open: state.openSpreadsheet,
+        manifest: state.session.manifest,
+        projectId: state.session.scriptId,
+      },
+      state.ui,
+    ),
     HtmlService: new HtmlServiceFake(exec, state.readHtmlFile),
   };
   for (const [name, fake] of Object.entries(fakes)) {

@@ -5,6 +5,8 @@ export {
   defaultAuthMode,
   defaultTimeLimitMs,
   triggerEvent,
+  type EvaluateOptions,
+  type Evaluation,
   type ExecutionResult,
   type FireOptions,
   type FiredTrigger,
@@ -24,6 +26,22 @@ export {
 } from './properties.js';
 export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend, type LockScope } from './lock.js';
 export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './url-fetch.js';
+export { DAILY_QUOTAS, QUOTA_EXCEEDED_MESSAGES, MemoryQuota, type DailyQuota } from './quota.js';
+export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './manifest.js';
+export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './allowlist.js';
+export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './documents.js';
+export { RememberedResults, rememberKey } from './remembered-results.js';
+export { FORMULA_ERRORS, FORMULA_MESSAGES, type RecalcEntry } from './recalculate.js';
+export { parseCustomCall, type ArgExpr, type CallExpr } from './formula-call.js';
+export {
+  DEVELOPER_METADATA_LIMITS,
+  DEVELOPER_METADATA_MESSAGES,
+  DeveloperMetadataStore,
+  type DeveloperMetadataRecord,
+  type MetadataSpec,
+  type MetadataVisibility,
+} from './developer-metadata.js';
+export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRangeRecord } from './named-ranges.js';
 export { MAX_CELL_TEXT, type CellValue } from './result.js';
 export { MAX_SLEEP_MS } from './utilities.js';
 export { RuntimeClock } from './clock.js';

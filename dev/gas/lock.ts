@@ -64,9 +64,12 @@ export class LockRegistry {
     private readonly ids: { documentId: string; userEmail: string },
   ) {}
 
-  /** The backend key of a scope's lock (a user lock: the default user's, or `userEmail`'s). */
-  keyFor(scope: LockScope, userEmail: string = this.ids.userEmail): string {
-    if (scope === 'document') return `document:${this.ids.documentId}`;
+  /**
+   * The backend key of a scope's lock (a user lock: the default user's, or `userEmail`'s; a document
+   * lock: the default spreadsheet's, or `documentId`'s).
+   */
+  keyFor(scope: LockScope, userEmail: string = this.ids.userEmail, documentId: string = this.ids.documentId): string {
+    if (scope === 'document') return `document:${documentId}`;
     if (scope === 'user') return `user:${userEmail}`;
     return 'script';
   }
@@ -160,20 +163,28 @@ export class LockServiceFake extends GasObject {
   readonly gasType = 'LockService';
   readonly #exec: Execution;
   readonly #locks: LockRegistry;
+  /** The active document's id; null with none (a time-driven trigger). */
+  readonly #documentId: string | null;
 
-  constructor(exec: Execution, locks: LockRegistry) {
+  constructor(exec: Execution, locks: LockRegistry, documentId: string | null) {
     super();
     this.#exec = exec;
     this.#locks = locks;
+    this.#documentId = documentId;
   }
 
-  #get(scope: LockScope, method: string): LockFake {
+  #get(scope: LockScope, method: string, documentId?: string): LockFake {
     this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `LockService.${method}`);
-    return new LockFake(this.#exec, this.#locks.backend, this.#locks.keyFor(scope, this.#exec.userEmail));
+    return new LockFake(this.#exec, this.#locks.backend, this.#locks.keyFor(scope, this.#exec.userEmail, documentId));
   }
 
-  getDocumentLock(): LockFake {
-    return this.#get('document', 'getDocumentLock');
+  /** null with no document (Google: "null if called from a standalone script or Google Forms add-on"). */
+  getDocumentLock(): LockFake | null {
+    if (this.#documentId === null) {
+      this.#exec.denyUnless(this.#exec.authMode !== 'NONE', 'LockService.getDocumentLock');
+      return null;
+    }
+    return this.#get('document', 'getDocumentLock', this.#documentId);
   }
   getUserLock(): LockFake {
     return this.#get('user', 'getUserLock');

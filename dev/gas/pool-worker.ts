@@ -1,7 +1,7 @@
 /**
  * One thread of a GasWorkerPool (pool.ts bundles this file with esbuild and starts it as a Worker).
  * It holds one GasRuntime whose cache, properties and locks are remote (the pool thread's stores), and
- * whose clock and UrlFetch quota are shared memory. It runs one execution at a time: the runtime is
+ * whose clock and daily quotas are shared memory. It runs one execution at a time: the runtime is
  * synchronous, so the next 'run' message is only read once the current execution has ended.
  *
  * Protocol on parentPort:
@@ -21,6 +21,7 @@ export interface PoolWorkerData {
   rpcSignal: SharedArrayBuffer;
   clockBuffer: SharedArrayBuffer;
   quotaBuffer: SharedArrayBuffer;
+  propertiesQuotaBuffer: SharedArrayBuffer;
 }
 
 export interface RunMessage {
@@ -38,14 +39,16 @@ const data = workerData as PoolWorkerData;
 
 const rpc = new RpcClient(data.rpcPort, data.rpcSignal);
 let executionId = 0;
+const clock = new SharedClock(data.clockBuffer);
 const runtime = new GasRuntime({
   ...data.options,
   shared: {
-    clock: new SharedClock(data.clockBuffer),
+    clock,
     cacheBackend: (name) => new RemoteCacheBackend(rpc, name),
     propertiesBackend: (name) => new RemotePropertiesBackend(rpc, name),
     lockBackend: new RemoteLockBackend(rpc),
-    urlFetchQuota: new SharedQuota({ buffer: data.quotaBuffer }),
+    urlFetchQuota: new SharedQuota({ buffer: data.quotaBuffer, clock }),
+    propertiesQuota: new SharedQuota({ buffer: data.propertiesQuotaBuffer, clock }),
     nextExecutionId: () => executionId,
   },
 });

@@ -4,7 +4,7 @@
  * locks. Each worker thread holds a GasRuntime and runs one execution at a time; their cache,
  * properties and lock backends are remote — the stores live here, in the pool's thread, and every
  * backend call is a synchronous RPC answered from this thread's event loop (remote-backends.ts). The
- * runtime clock and the UrlFetch quota are shared memory (shared-state.ts).
+ * runtime clock and the daily quotas (UrlFetch, properties) are shared memory (shared-state.ts).
  *
  * Workers cannot load TypeScript (tsx's `--import` does not reach a worker's entry on Node 20), so
  * pool-worker.ts is bundled with esbuild once per process and started from a data: URL, with
@@ -18,6 +18,7 @@ import { checkLatency } from './latency.js';
 import { LockRegistry, MemoryLockBackend, executionLockOwner, type LockScope } from './lock.js';
 import type { PoolWorkerData, RunMessage } from './pool-worker.js';
 import { createPropertyStores, type PropertyStores } from './properties.js';
+import { DAILY_QUOTAS, type DailyQuota } from './quota.js';
 import { handleBackendCall, serveRpc, type SharedStores } from './remote-backends.js';
 import { checkCustomFunctionArg } from './result.js';
 import { RUNTIME_DEFAULTS, type ExecutionResult, type GasRuntimeOptions, type RunOptions } from './runtime.js';
@@ -153,8 +154,10 @@ export class GasWorkerPool {
   readonly caches: CacheStores;
   readonly properties: PropertyStores;
   readonly locks: LockRegistry;
-  /** Requests left before "Service invoked too many times for one day: urlfetch.", for all workers. */
+  /** Requests left today before "Service invoked too many times for one day: urlfetch.", for all workers. */
   readonly urlFetchQuota: UrlFetchQuota;
+  /** Property reads and writes left today, for all workers. */
+  readonly propertiesQuota: DailyQuota;
   /**
    * Id and name only: each worker has its own in-memory spreadsheet and triggers (not shared between
    * threads), so sheet contents and triggers are for single-runtime tests (GasRuntime).
@@ -172,6 +175,7 @@ export class GasWorkerPool {
   readonly #options: Omit<GasRuntimeOptions, 'shared'>;
   readonly #stores: SharedStores;
   readonly #quota: SharedQuota;
+  readonly #propertiesQuota: SharedQuota;
   readonly #queue: Job[] = [];
   #slots: Slot[] = [];
   #started: Promise<void> | undefined;
@@ -202,8 +206,10 @@ export class GasWorkerPool {
     this.caches = createCacheStores(this.clock);
     this.properties = createPropertyStores();
     this.locks = new LockRegistry(new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
-    this.#quota = new SharedQuota({ initial: rest.urlFetchDailyQuota ?? Infinity });
+    this.#quota = new SharedQuota({ limit: rest.urlFetchDailyQuota ?? DAILY_QUOTAS.urlFetch, clock: this.clock });
     this.urlFetchQuota = this.#quota;
+    this.#propertiesQuota = new SharedQuota({ limit: rest.propertiesDailyQuota ?? DAILY_QUOTAS.properties, clock: this.clock });
+    this.propertiesQuota = this.#propertiesQuota;
     this.#stores = { caches: this.caches, properties: this.properties, locks: this.locks, clock: this.clock };
   }
 
@@ -288,6 +294,7 @@ export class GasWorkerPool {
       rpcSignal,
       clockBuffer: this.clock.buffer,
       quotaBuffer: this.#quota.buffer,
+      propertiesQuotaBuffer: this.#propertiesQuota.buffer,
     };
     // execArgv []: the bundle needs no loader, and the parent's flags (e.g. --input-type with -e)
     // would otherwise be inherited down to fetch-worker.mjs and break it.

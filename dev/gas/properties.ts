@@ -4,6 +4,7 @@
  */
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
+import { QUOTA_EXCEEDED_MESSAGES, type DailyQuota } from './quota.js';
 import { isPlainObject } from './realm.js';
 import { GasObject, signatureError } from './service.js';
 
@@ -153,16 +154,23 @@ function coerceValue(value: unknown, method: string, args: readonly unknown[]): 
   throw signatureError(`PropertiesService.Properties.${method}`, args);
 }
 
-/** A `Properties` object as the script sees it. */
+/** A `Properties` object as the script sees it. Every read and write counts against the daily quota. */
 export class PropertiesFake extends GasObject {
   readonly gasType = 'PropertiesService.Properties';
   readonly #exec: Execution;
   readonly #store: PropertyStore;
+  readonly #quota: DailyQuota;
 
-  constructor(exec: Execution, store: PropertyStore) {
+  constructor(exec: Execution, store: PropertyStore, quota: DailyQuota) {
     super();
     this.#exec = exec;
     this.#store = store;
+    this.#quota = quota;
+  }
+
+  /** One property read or write: 50,000 a day (consumer accounts). */
+  #count(): void {
+    if (!this.#quota.take(1)) throw new GasException(QUOTA_EXCEEDED_MESSAGES.properties);
   }
 
   /** Custom functions may read but not write (Google names only the method). */
@@ -178,14 +186,18 @@ export class PropertiesFake extends GasObject {
   }
 
   getProperty(...args: unknown[]): string | null {
-    return this.#store.get(this.#key(args[0], 'getProperty', args));
+    const key = this.#key(args[0], 'getProperty', args);
+    this.#count();
+    return this.#store.get(key);
   }
 
   getProperties(): Record<string, string> {
+    this.#count();
     return this.#store.snapshot();
   }
 
   getKeys(): string[] {
+    this.#count();
     return Object.keys(this.#store.snapshot());
   }
 
@@ -194,6 +206,7 @@ export class PropertiesFake extends GasObject {
     if (args.length !== 2) throw signatureError('PropertiesService.Properties.setProperty', args);
     const key = this.#key(args[0], 'setProperty', args);
     const value = coerceValue(args[1], 'setProperty', args);
+    this.#count();
     this.#store.commitChange({ set: { [key]: value } });
     return this;
   }
@@ -213,47 +226,67 @@ export class PropertiesFake extends GasObject {
         configurable: true,
       });
     }
+    this.#count();
     this.#store.commitChange({ set: values, deleteAllOthers: deleteAllOthers === true });
     return this;
   }
 
   deleteProperty(...args: unknown[]): this {
     this.#writable('deleteProperty');
-    this.#store.delete(this.#key(args[0], 'deleteProperty', args));
+    const key = this.#key(args[0], 'deleteProperty', args);
+    this.#count();
+    this.#store.delete(key);
     return this;
   }
 
   deleteAllProperties(): this {
     this.#writable('deleteAllProperties');
+    this.#count();
     this.#store.clear();
     return this;
   }
+}
+
+/**
+ * The stores one execution reaches: the user store is the one Google gives this execution (in a custom
+ * function, the spreadsheet owner's); the document store is null with no document (a time-driven trigger).
+ */
+export interface ExecutionPropertyStores {
+  user: PropertyStore;
+  document: PropertyStore | null;
+  script: PropertyStore;
 }
 
 /** The `PropertiesService` global. */
 export class PropertiesServiceFake extends GasObject {
   readonly gasType = 'PropertiesService';
   readonly #exec: Execution;
-  readonly #stores: PropertyStores;
+  readonly #stores: ExecutionPropertyStores;
+  readonly #quota: DailyQuota;
 
-  constructor(exec: Execution, stores: PropertyStores) {
+  constructor(exec: Execution, stores: ExecutionPropertyStores, quota: DailyQuota) {
     super();
     this.#exec = exec;
     this.#stores = stores;
+    this.#quota = quota;
   }
 
-  #get(which: keyof PropertyStores, method: string): PropertiesFake {
+  #open(store: PropertyStore, method: string): PropertiesFake {
     this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `PropertiesService.${method}`);
-    return new PropertiesFake(this.#exec, this.#stores[which]);
+    return new PropertiesFake(this.#exec, store, this.#quota);
   }
 
   getUserProperties(): PropertiesFake {
-    return this.#get('user', 'getUserProperties');
+    return this.#open(this.#stores.user, 'getUserProperties');
   }
-  getDocumentProperties(): PropertiesFake {
-    return this.#get('document', 'getDocumentProperties');
+  /** null with no document ("When document properties are not available this method returns null"). */
+  getDocumentProperties(): PropertiesFake | null {
+    const store = this.#stores.document;
+    if (store) return this.#open(store, 'getDocumentProperties');
+    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', 'PropertiesService.getDocumentProperties');
+    return null;
   }
   getScriptProperties(): PropertiesFake {
-    return this.#get('script', 'getScriptProperties');
+    return this.#open(this.#stores.script, 'getScriptProperties');
   }
 }

@@ -1,9 +1,11 @@
 /**
  * GasRuntime: runs a built Code.js the way Apps Script does. Every run() is one execution: a fresh
  * vm context, Code.js evaluated at global scope, then one top-level function called, all against a
- * wall-clock deadline. Only caches, properties, locks, the spreadsheet, triggers and the Ui log
- * outlive an execution. An execution runs as the default user or as `opts.user`: user properties,
- * user cache and user lock are that user's; document and script stores are shared.
+ * wall-clock deadline. Only caches, properties, locks, the spreadsheets, triggers and the Ui log
+ * outlive an execution. An execution runs as the default user or as `opts.user`, in one active
+ * spreadsheet (`opts.document`, default the runtime's own; none in a time-driven trigger): user
+ * stores are that user's (in a custom function, the spreadsheet owner's), document stores that
+ * spreadsheet's, script stores shared.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,6 +14,7 @@ import vm from 'node:vm';
 import { CacheStore, MemoryCacheBackend, createCacheStores, type CacheBackend, type CacheStores } from './cache.js';
 import { RuntimeClock } from './clock.js';
 import { createExecutionContext, type RuntimeState } from './context.js';
+import { DocumentRegistry, type DocumentRecord, type RememberedResult, type SpreadsheetSpec } from './documents.js';
 import {
   Execution,
   TIMEOUT_MESSAGE,
@@ -22,17 +25,21 @@ import {
 } from './execution.js';
 import { checkLatency, resolveLatency, type CallReport, type LatencySetting } from './latency.js';
 import { LockRegistry, MemoryLockBackend, type LockBackend } from './lock.js';
+import { allowlistOf, checkManifest, readManifest, type Manifest } from './manifest.js';
 import { MemoryPropertiesBackend, PropertyStore, createPropertyStores, type PropertiesBackend, type PropertyStores } from './properties.js';
+import { DAILY_QUOTAS, MemoryQuota, type DailyQuota } from './quota.js';
 import { isError, toInner, toOuter, type Realm } from './realm.js';
+import { recalculate, type RecalcEntry } from './recalculate.js';
+import type { RememberedResults } from './remembered-results.js';
 import { checkCustomFunctionArg, checkCustomFunctionResult, checkSidebarResult } from './result.js';
 import { toScript } from './service.js';
 import { UserFake } from './session.js';
 import { SpreadsheetModel, type ToastRecord } from './sheet-model.js';
 import { RangeFake, SpreadsheetFake } from './sheets.js';
-import { createUiLog, type UiLog } from './spreadsheet.js';
+import { createUiLog, documentContext, type UiLog } from './spreadsheet.js';
 import { TriggerStore, clockEvent, nextRunAfter, type TriggerRecord } from './triggers.js';
 import { SyncHttp } from './sync-http.js';
-import { MemoryQuota, URL_FETCH_LIMITS, type FetchLogEntry, type UrlFetchQuota } from './url-fetch.js';
+import { URL_FETCH_LIMITS, type FetchLogEntry, type UrlFetchQuota } from './url-fetch.js';
 
 export interface GasRuntimeOptions {
   /** Source of Code.js; wins over codePath. */
@@ -43,10 +50,20 @@ export interface GasRuntimeOptions {
   fetchConcurrency?: number;
   /** Per-request timeout; default 60,000 ms. */
   urlFetchTimeoutMs?: number;
-  /** UrlFetch calls allowed over the runtime's life ("per day"); default unlimited. */
+  /** UrlFetch calls allowed per day (a 24 h window on the runtime clock, quota.ts); default 20,000. */
   urlFetchDailyQuota?: number;
+  /** Property reads and writes allowed per day (same window); default 50,000. */
+  propertiesDailyQuota?: number;
   /** The user running the script (FULL auth mode shows it); default "user@example.com". */
   userEmail?: string;
+  /** Owner of the default spreadsheet; null: a shared-drive file (no owner). Default: userEmail. */
+  owner?: string | null;
+  /**
+   * The project manifest (appsscript.json: oauthScopes, urlFetchWhitelist); null: none. Default: the
+   * appsscript.json beside Code.js (`<dir of codePath>/appsscript.json`) if there is one, and none when
+   * `code` is given without a codePath.
+   */
+  manifest?: Manifest | null;
   /** Session.getScriptTimeZone(); default "Etc/UTC". */
   timeZone?: string;
   /** Session.getActiveUserLocale(); default "en". */
@@ -87,6 +104,7 @@ export interface SharedRuntimeState {
   propertiesBackend?: (name: 'user' | 'document' | 'script') => PropertiesBackend;
   lockBackend?: LockBackend;
   urlFetchQuota?: UrlFetchQuota;
+  propertiesQuota?: DailyQuota;
   /** The id of the next execution (unique across the runtimes sharing locks). */
   nextExecutionId?: () => number;
 }
@@ -100,6 +118,12 @@ export interface RunOptions {
   authMode?: AuthMode;
   /** Runs as this user (own user properties, user cache, user lock, triggers); default: the runtime's userEmail. */
   user?: string;
+  /**
+   * The execution's active spreadsheet (an id from addSpreadsheet); default: the runtime's own. The user
+   * must own or edit it. In a time-driven trigger (mode 'trigger') there is no active spreadsheet: this
+   * names the document the trigger was created in (whose triggers ScriptApp lists).
+   */
+  document?: string;
   /** Time dilation for this execution; default: the runtime's timeScale (see GasRuntimeOptions). */
   timeScale?: number;
   /** Latency for this execution: `false` off, a partial table over the runtime's (or the defaults if it is off). */
@@ -115,6 +139,22 @@ export interface FireOptions {
   timeScale?: number;
   /** Latency for this execution (as RunOptions.latency). */
   latency?: LatencySetting;
+}
+
+/** Options of evaluateCustomFunction() and recalculate(). */
+export interface EvaluateOptions {
+  /** The spreadsheet the formula is in; default: the runtime's own. */
+  document?: string;
+  /** Who has the spreadsheet open (must own or edit it); default: the runtime's userEmail. */
+  user?: string;
+  timeLimitMs?: number;
+  timeScale?: number;
+}
+
+/** A custom-function evaluation: a remembered result (no execution ran) or a new execution's. */
+export interface Evaluation {
+  remembered: boolean;
+  result: ExecutionResult;
 }
 
 /** A trigger fireDueTriggers() ran, with its execution. */
@@ -230,14 +270,20 @@ export class GasRuntime {
   readonly logEntries: LogEntry[] = [];
   /** Every UrlFetch request of every execution (header names only). */
   readonly fetchLog: FetchLogEntry[] = [];
-  /** Requests left before "Service invoked too many times for one day: urlfetch." */
+  /** Requests left today before "Service invoked too many times for one day: urlfetch." */
   readonly urlFetchQuota: UrlFetchQuota;
+  /** Property reads and writes left today before "Service invoked too many times for one day: properties." */
+  readonly propertiesQuota: DailyQuota;
+  /** The project manifest (appsscript.json), or null when there is none. */
+  readonly manifest: Manifest | null;
 
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
-  readonly #state: RuntimeState;
+  readonly #state: Omit<RuntimeState, 'caches' | 'properties' | 'document' | 'openSpreadsheet' | 'triggerDocumentId'>;
+  readonly #documents: DocumentRegistry;
   #code: string | undefined;
   #script: vm.Script | undefined;
+  #functionNames: Map<string, string> | undefined;
   readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
 
   constructor(options: GasRuntimeOptions = {}) {
@@ -249,28 +295,31 @@ export class GasRuntime {
     const shared = options.shared ?? {};
     this.clock = shared.clock ?? new RuntimeClock();
     const clock = this.clock;
+    this.manifest = this.#loadManifest();
     this.spreadsheet = new SpreadsheetModel({
       id: options.spreadsheetId ?? RUNTIME_DEFAULTS.spreadsheetId,
       name: options.spreadsheetName ?? RUNTIME_DEFAULTS.spreadsheetName,
+      owner: options.owner === undefined ? userEmail : options.owner,
       timeZone: options.spreadsheetTimeZone ?? options.timeZone ?? 'Etc/UTC',
       now: () => clock.now(),
     });
     this.triggerStore = new TriggerStore({ addon: options.addon ?? true, clock });
     this.caches = createCacheStores(this.clock, shared.cacheBackend);
     this.properties = createPropertyStores(shared.propertiesBackend);
+    this.#documents = new DocumentRegistry(clock);
+    this.#documents.add(this.spreadsheet, { properties: this.properties.document, cache: this.caches.document });
     this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
-    this.urlFetchQuota = shared.urlFetchQuota ?? new MemoryQuota(options.urlFetchDailyQuota ?? Infinity);
+    this.urlFetchQuota = shared.urlFetchQuota ?? new MemoryQuota(options.urlFetchDailyQuota ?? DAILY_QUOTAS.urlFetch, clock);
+    this.propertiesQuota = shared.propertiesQuota ?? new MemoryQuota(options.propertiesDailyQuota ?? DAILY_QUOTAS.properties, clock);
     this.#http = new SyncHttp({
       requestTimeoutMs: options.urlFetchTimeoutMs ?? 60_000,
       maxResponseBytes: URL_FETCH_LIMITS.maxResponseBytes,
       ...(options.fetchConcurrency !== undefined ? { concurrency: options.fetchConcurrency } : {}),
     });
     this.#state = {
-      caches: this.caches,
-      properties: this.properties,
+      propertiesQuota: this.propertiesQuota,
       locks: this.locks,
       ui: this.ui,
-      spreadsheet: this.spreadsheet,
       toasts: this.toasts,
       triggers: this.triggerStore,
       session: {
@@ -278,10 +327,74 @@ export class GasRuntime {
         timeZone: options.timeZone ?? 'Etc/UTC',
         locale: options.locale ?? 'en',
         scriptId: options.scriptId ?? RUNTIME_DEFAULTS.scriptId,
+        manifest: this.manifest,
       },
-      urlFetch: { http: this.#http, fetchLog: this.fetchLog, quota: this.urlFetchQuota },
+      urlFetch: { http: this.#http, fetchLog: this.fetchLog, quota: this.urlFetchQuota, allowlist: allowlistOf(this.manifest) },
       readHtmlFile: (name) => this.#readHtmlFile(name),
     };
+  }
+
+  /** The manifest option, else appsscript.json beside Code.js (none when the code was given as text). */
+  #loadManifest(): Manifest | null {
+    const { manifest, code, codePath } = this.#options;
+    if (manifest !== undefined) return manifest === null ? null : checkManifest(manifest, 'the manifest option');
+    if (code !== undefined && codePath === undefined) return null;
+    return readManifest(join(dirname(this.#codePath()), 'appsscript.json'));
+  }
+
+  // ---- spreadsheets, owners and users ---------------------------------------------------------
+
+  /** Every live spreadsheet (the default one first), in the order they were added. */
+  get spreadsheets(): readonly SpreadsheetModel[] {
+    return this.#documents.models;
+  }
+
+  /** Adds a spreadsheet with its owner (null: a shared drive) and editors, and its own document stores. */
+  addSpreadsheet(spec: SpreadsheetSpec): SpreadsheetModel {
+    const clock = this.clock;
+    const model = new SpreadsheetModel({
+      id: spec.id,
+      name: spec.name ?? RUNTIME_DEFAULTS.spreadsheetName,
+      owner: spec.owner,
+      editors: spec.editors ?? [],
+      timeZone: spec.timeZone ?? this.spreadsheet.timeZone,
+      now: () => clock.now(),
+    });
+    this.#documents.add(model);
+    return model;
+  }
+
+  /** Trashes a spreadsheet: openById fails afterwards as Google fails for a trashed file. */
+  deleteSpreadsheet(id: string): void {
+    this.#documents.delete(id);
+  }
+
+  /** Gives `email` edit access (as the owner sharing the file). */
+  shareSpreadsheet(id: string, email: string): void {
+    const { model } = this.#documents.record(id);
+    if (model.owner !== email && !model.editors.includes(email)) model.editors.push(email);
+  }
+
+  /** Takes `email`'s edit access away (the owner keeps theirs). */
+  unshareSpreadsheet(id: string, email: string): void {
+    const { model } = this.#documents.record(id);
+    const i = model.editors.indexOf(email);
+    if (i >= 0) model.editors.splice(i, 1);
+  }
+
+  /** A spreadsheet's document properties (default: the runtime's own, i.e. `properties.document`). */
+  documentProperties(id: string = this.spreadsheet.id): PropertyStore {
+    return this.#documents.record(id).properties;
+  }
+
+  /** A spreadsheet's document cache (default: the runtime's own, i.e. `caches.document`). */
+  documentCache(id: string = this.spreadsheet.id): CacheStore {
+    return this.#documents.record(id).cache;
+  }
+
+  /** The custom-function results Sheets remembers in a spreadsheet (`.clear()` to start afresh). */
+  rememberedResults(id: string = this.spreadsheet.id): RememberedResults<RememberedResult> {
+    return this.#documents.record(id).remembered;
   }
 
   /** Every user's installable triggers, in creation order (the live list). */
@@ -297,6 +410,21 @@ export class GasRuntime {
   /** A user's user cache (the default user's is `caches.user`). */
   userCache(email: string = this.userEmail): CacheStore {
     return this.#storesOf(email).cache;
+  }
+
+  /**
+   * The user stores a custom function gets: the spreadsheet owner's, whoever runs it (Google's
+   * custom-function guide: getUserProperties() "only gets the properties of the spreadsheet owner").
+   * A shared-drive file has no owner: Google is silent, so the strict case, stores that start empty
+   * in every execution and keep nothing. The user cache follows the same rule (undocumented too).
+   */
+  #ownerStores(active: DocumentRecord | null): { properties: PropertyStore; cache: CacheStore } {
+    const owner = active?.model.owner ?? null;
+    if (owner !== null) return this.#storesOf(owner);
+    return {
+      properties: new PropertyStore('user', new MemoryPropertiesBackend()),
+      cache: new CacheStore('user', new MemoryCacheBackend(), this.clock),
+    };
   }
 
   #storesOf(email: string): { properties: PropertyStore; cache: CacheStore } {
@@ -323,7 +451,8 @@ export class GasRuntime {
     const record = this.triggerStore.find(uid);
     if (!record) throw new Error(`dev/gas: no trigger ${uid} (deleted?)`);
     record.runs++;
-    const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner };
+    // A time-driven trigger has no document; `document` names the one it was created in (ScriptApp).
+    const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner, document: record.documentId };
     if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
     if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
     if (opts.latency !== undefined) runOpts.latency = opts.latency;
@@ -333,10 +462,11 @@ export class GasRuntime {
       if (record.eventType === 'CLOCK') {
         event = { ...clockEvent(record, this.clock.now()), ...extra };
       } else {
-        const docs = { exec, book: this.spreadsheet, toasts: this.toasts };
-        event = { authMode: 'FULL', triggerUid: record.uid, source: new SpreadsheetFake(docs), user: new UserFake(record.owner), ...extra };
+        const book = this.#documents.record(record.documentId).model;
+        const ctx = documentContext(exec, book, { toasts: this.toasts, manifest: this.manifest, projectId: this.#state.session.scriptId });
+        event = { authMode: 'FULL', triggerUid: record.uid, source: new SpreadsheetFake(ctx), user: new UserFake(ctx.showEmail(record.owner)), ...extra };
         if (typeof extra.range === 'string') {
-          const source = new SpreadsheetFake(docs);
+          const source = new SpreadsheetFake(ctx);
           event.range = source.getRange(extra.range) satisfies RangeFake;
         }
       }
@@ -403,6 +533,78 @@ export class GasRuntime {
     });
   }
 
+  /**
+   * A formula cell's evaluation as Sheets does it: the result Sheets remembers for this function and
+   * these argument values in this spreadsheet (no execution, no fetch), else one custom-function
+   * execution whose result (errors included) is remembered from then on (remembered-results.ts).
+   */
+  evaluateCustomFunction(functionName: string, args: readonly unknown[] = [], opts: EvaluateOptions = {}): Evaluation {
+    args.forEach(checkCustomFunctionArg);
+    const record = this.#documents.record(opts.document ?? this.spreadsheet.id);
+    const hit = record.remembered.get(functionName, args);
+    if (hit) return { remembered: true, result: fromRemembered(hit) };
+    const runOpts: RunOptions = { mode: 'custom-function', document: record.model.id };
+    if (opts.user !== undefined) runOpts.user = opts.user;
+    if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
+    if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
+    const result = this.run(functionName, args, runOpts);
+    const remembered: RememberedResult = { ok: result.ok, timedOut: result.timedOut, executionId: result.executionId };
+    if ('value' in result) remembered.value = structuredClone(result.value);
+    if (result.error !== undefined) remembered.error = result.error;
+    record.remembered.set(functionName, args, remembered);
+    return { remembered: false, result };
+  }
+
+  /**
+   * Evaluates every formula of a spreadsheet that calls a Code.js function (recalculate.ts): one pass,
+   * row by row, through evaluateCustomFunction, results written and spilled as Sheets shows them.
+   * Other formulas are reported unsupported. Returns one entry per formula cell.
+   */
+  recalculate(documentId: string = this.spreadsheet.id, opts: Omit<EvaluateOptions, 'document'> = {}): RecalcEntry[] {
+    const book = this.#documents.record(documentId).model;
+    const names = this.#topLevelFunctions();
+    return recalculate({
+      book,
+      resolveFunction: (name) => names.get(name.toUpperCase()),
+      evaluate: (fn, args, sheet, row, column) => {
+        // The custom function's own cell is the active range while it runs (getActiveRange()).
+        const before = book.active;
+        book.activateRange(sheet, { row, column, numRows: 1, numColumns: 1 });
+        try {
+          return this.evaluateCustomFunction(fn, args, { ...opts, document: documentId });
+        } finally {
+          if (!before.sheet.deleted) book.activateRange(before.sheet, before.rect);
+        }
+      },
+    });
+  }
+
+  /**
+   * Code.js's top-level functions by upper-case name (Sheets matches formula names case-insensitively;
+   * an exact-case duplicate wins). Private ones (name_) are not callable from a cell. Found by
+   * evaluating the script once in a bare context: function declarations exist even if its top-level
+   * code then fails for want of services.
+   */
+  #topLevelFunctions(): Map<string, string> {
+    if (this.#functionNames) return this.#functionNames;
+    const context = vm.createContext({});
+    const builtins = new Set(vm.runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]);
+    try {
+      this.#compiled().runInContext(context, { timeout: 5_000 });
+    } catch {
+      // Only the declarations matter here.
+    }
+    const global = vm.runInContext('globalThis', context) as Record<string, unknown>;
+    const names = new Map<string, string>();
+    for (const name of Object.getOwnPropertyNames(global)) {
+      if (builtins.has(name) || name.endsWith('_') || typeof global[name] !== 'function') continue;
+      const upper = name.toUpperCase();
+      if (!names.has(upper) || name === upper) names.set(upper, name);
+    }
+    this.#functionNames = names;
+    return names;
+  }
+
   /** One execution; `makeArgs` builds the arguments inside its context. */
   #execute(
     functionName: string,
@@ -416,13 +618,23 @@ export class GasRuntime {
     }
     const userEmail = opts.user ?? this.userEmail;
     const latency = resolveLatency(this.#options.latency, checkLatency(opts.latency));
+    const authMode = opts.authMode ?? defaultAuthMode(mode);
+    // A time-driven trigger is attached to the script, not to a spreadsheet: it runs with no document.
+    const clockTrigger = mode === 'trigger' && (triggerSource ?? 'CLOCK') === 'CLOCK';
+    const where = this.#documents.record(opts.document ?? this.spreadsheet.id);
+    if (!clockTrigger && !where.model.hasAccess(userEmail)) {
+      throw new TypeError(
+        `dev/gas: ${userEmail} neither owns nor edits spreadsheet "${where.model.id}" (owner ${where.model.owner ?? 'none: a shared drive'}); share it first (runtime.shareSpreadsheet)`,
+      );
+    }
+    const active = clockTrigger ? null : where;
     this.#source();
     const id = this.#options.shared?.nextExecutionId?.();
     const exec = new Execution({
       ...(id !== undefined ? { id } : {}),
       functionName,
       mode,
-      authMode: opts.authMode ?? defaultAuthMode(mode),
+      authMode,
       timeLimitMs: opts.timeLimitMs ?? defaultTimeLimitMs(mode),
       timeScale: opts.timeScale ?? this.#options.timeScale ?? 1,
       userEmail,
@@ -458,11 +670,14 @@ export class GasRuntime {
 
     try {
       const script = this.#compiled();
-      const userStores = this.#storesOf(userEmail);
+      const user = authMode === 'CUSTOM_FUNCTION' ? this.#ownerStores(active) : this.#storesOf(userEmail);
       const state: RuntimeState = {
         ...this.#state,
-        caches: { ...this.caches, user: userStores.cache },
-        properties: { ...this.properties, user: userStores.properties },
+        caches: { document: active?.cache ?? null, user: user.cache, script: this.caches.script },
+        properties: { document: active?.properties ?? null, user: user.properties, script: this.properties.script },
+        document: active?.model ?? null,
+        openSpreadsheet: (docId, method) => this.#documents.open(docId, userEmail, method),
+        triggerDocumentId: where.model.id,
       };
       const { context, global } = createExecutionContext(exec, state);
       // Google loading the project: counted against the deadline like everything after it.
@@ -520,6 +735,27 @@ export class GasRuntime {
     }
     return { ok: true, value: toOuter(value) };
   }
+}
+
+/** A remembered result as evaluateCustomFunction returns it: nothing ran, nothing was fetched or logged. */
+function fromRemembered(hit: RememberedResult): ExecutionResult {
+  const result: ExecutionResult = {
+    ok: hit.ok,
+    timedOut: hit.timedOut,
+    durationMs: 0,
+    realDurationMs: 0,
+    logs: [],
+    fetchCount: 0,
+    urls: [],
+    executionId: hit.executionId,
+    serviceCalls: {},
+    roundTrips: 0,
+    fetchCalls: 0,
+    modelledMs: 0,
+  };
+  if ('value' in hit) result.value = structuredClone(hit.value);
+  if (hit.error !== undefined) result.error = hit.error;
+  return result;
 }
 
 /** The result parts of something thrown: an Error's message (and stack), else String(value). */

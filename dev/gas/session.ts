@@ -1,6 +1,7 @@
 /** Session: who runs (the execution's user), in which time zone; the AuthMode enum ScriptApp exposes (triggers.ts). */
 import { createHash } from 'node:crypto';
 import type { AuthMode, Execution } from './execution.js';
+import { SCOPES, grantsScope, type Manifest } from './manifest.js';
 import { GasObject } from './service.js';
 
 /** Settings of the simulated user and script. */
@@ -10,6 +11,19 @@ export interface SessionSettings {
   timeZone: string;
   locale: string;
   scriptId: string;
+  /** The project's manifest (its oauthScopes decide whether emails are shown); null: none. */
+  manifest: Manifest | null;
+}
+
+/**
+ * Whether an execution may see users' emails: only in AuthMode.FULL (Google: "the user's email address is
+ * not available in any context that allows a script to run without that user's authorization, like a
+ * simple onOpen(e) or onEdit(e) trigger, a custom function"), and only with the userinfo.email scope that
+ * Session.getActiveUser() and getEffectiveUser() require (declared, or no oauthScopes: auto-detected).
+ * https://developers.google.com/apps-script/reference/base/session
+ */
+export function mayShowEmail(exec: Execution, manifest: Manifest | null): boolean {
+  return exec.authMode === 'FULL' && grantsScope(manifest, SCOPES.userinfoEmail);
 }
 
 /** A `User` object. */
@@ -32,8 +46,8 @@ export class UserFake extends GasObject {
 }
 
 /**
- * The `Session` global. In custom functions and simple triggers (LIMITED) Google hides the user's
- * email: getActiveUser().getEmail() and getEffectiveUser().getEmail() give "".
+ * The `Session` global. getActiveUser().getEmail() and getEffectiveUser().getEmail() give "" unless
+ * mayShowEmail (custom functions, simple triggers, or no userinfo.email scope in the manifest).
  */
 export class SessionFake extends GasObject {
   readonly gasType = 'Session';
@@ -47,8 +61,7 @@ export class SessionFake extends GasObject {
   }
 
   #email(): string {
-    const mode = this.#exec.authMode;
-    return mode === 'FULL' ? this.#exec.userEmail : '';
+    return mayShowEmail(this.#exec, this.#settings.manifest) ? this.#exec.userEmail : '';
   }
 
   getActiveUser(): UserFake {

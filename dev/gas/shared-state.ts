@@ -1,10 +1,10 @@
 /**
  * State a worker pool shares through memory rather than messages: the runtime clock's offset and the
- * UrlFetch daily quota. A worker blocked in an execution cannot read messages, but it can read shared
+ * daily quotas. A worker blocked in an execution cannot read messages, but it can read shared
  * memory, so `advanceClock` reaches every execution at once, running or not.
  */
 import { RuntimeClock } from './clock.js';
-import type { UrlFetchQuota } from './url-fetch.js';
+import { DAY_MS, nextWindow, type DailyQuota } from './quota.js';
 
 /** A float64 in a SharedArrayBuffer, read and written atomically through its bits. */
 class SharedFloat {
@@ -70,25 +70,57 @@ export class SharedClock extends RuntimeClock {
 }
 
 /**
- * UrlFetch's daily quota, shared by threads: `take(n)` checks and subtracts in one compare-and-swap, so
- * executions running at once in different workers never undo each other's counts nor overshoot.
+ * A daily quota (UrlFetch calls, property reads and writes) shared by threads, with the same window
+ * as MemoryQuota (quota.ts) on the shared clock. The window's start and count change together under a
+ * tiny spin lock, so executions running at once in different workers never undo each other's counts
+ * nor overshoot.
  */
-export class SharedQuota implements UrlFetchQuota {
+export class SharedQuota implements DailyQuota {
   readonly buffer: SharedArrayBuffer;
-  readonly #value: SharedFloat;
+  readonly #lock: Int32Array;
+  /** [limit, window start (-1: none), used]. */
+  readonly #state: Float64Array;
+  readonly #clock: Pick<RuntimeClock, 'now'>;
 
-  /** A new quota (`initial`), or the one another thread created (its `buffer`). */
-  constructor(init: { initial: number } | { buffer: SharedArrayBuffer }) {
-    this.buffer = 'buffer' in init ? init.buffer : new SharedArrayBuffer(8);
-    this.#value = new SharedFloat(this.buffer);
-    if ('initial' in init) this.#value.set(init.initial);
+  /** A new quota of `limit` calls a day, or the one another thread created (its `buffer`). */
+  constructor(init: ({ limit: number } | { buffer: SharedArrayBuffer }) & { clock: Pick<RuntimeClock, 'now'> }) {
+    this.buffer = 'buffer' in init ? init.buffer : new SharedArrayBuffer(32);
+    this.#lock = new Int32Array(this.buffer, 0, 1);
+    this.#state = new Float64Array(this.buffer, 8, 3);
+    this.#clock = init.clock;
+    if ('limit' in init) this.#state.set([init.limit, -1, 0]);
+  }
+
+  #locked<T>(fn: (state: Float64Array) => T): T {
+    while (Atomics.compareExchange(this.#lock, 0, 0, 1) !== 0) Atomics.wait(this.#lock, 0, 1, 1);
+    try {
+      return fn(this.#state);
+    } finally {
+      Atomics.store(this.#lock, 0, 0);
+      Atomics.notify(this.#lock, 0, 1);
+    }
+  }
+
+  #open(state: Float64Array): boolean {
+    const start = state[1] ?? -1;
+    return start >= 0 && this.#clock.now() < start + DAY_MS;
   }
 
   get remaining(): number {
-    return this.#value.get();
+    return this.#locked((s) => (s[0] ?? 0) - (this.#open(s) ? (s[2] ?? 0) : 0));
+  }
+
+  get resetsAt(): number | null {
+    return this.#locked((s) => (this.#open(s) ? (s[1] ?? 0) + DAY_MS : null));
   }
 
   take(n: number): boolean {
-    return this.#value.update((left) => (left < n ? undefined : left - n));
+    return this.#locked((s) => {
+      const next = nextWindow(s[0] ?? 0, this.#clock.now(), s[1] ?? -1, s[2] ?? 0, n);
+      if (!next) return false;
+      s[1] = next.start;
+      s[2] = next.used;
+      return true;
+    });
   }
 }

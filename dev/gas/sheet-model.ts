@@ -13,6 +13,8 @@ import { CELL_TOO_LONG_MESSAGE, TEXT_FORMAT, parseEntered, type CellValue } from
 import { GasException } from './execution.js';
 import { isDate } from './realm.js';
 import { MAX_CELL_TEXT } from './result.js';
+import { DeveloperMetadataStore } from './developer-metadata.js';
+import { NamedRangeStore } from './named-ranges.js';
 
 export const SPREADSHEET_LIMITS = Object.freeze({
   /** Cells (rows × columns of every sheet, empty or not) in one spreadsheet. */
@@ -36,6 +38,8 @@ export const SPREADSHEET_MESSAGES = Object.freeze({
   numRowsTooSmall: 'The number of rows in the range must be at least 1.',
   numColumnsTooSmall: 'The number of columns in the range must be at least 1.',
   lastSheet: "You can't remove all the sheets in a document.",
+  /** The Sheets API's wording for hiding the last visible sheet (the Apps Script reference does not quote it). */
+  lastVisibleSheet: "You can't hide all the sheets in a document.",
   sheetDeleted: 'The sheet has been deleted.',
   sheetNameTooLong: `The sheet name cannot be longer than ${SPREADSHEET_LIMITS.maxSheetNameLength} characters.`,
   sheetNameEmpty: 'The sheet name cannot be empty.',
@@ -116,6 +120,8 @@ export class SheetModel {
   maxColumns: number;
   /** Set by deleteSheet; every later use of the sheet throws. */
   deleted = false;
+  /** Hidden from the tab bar (Sheet.hideSheet); a test may set it directly. */
+  hidden = false;
   frozenRows = 0;
   frozenColumns = 0;
   readonly #rows = new Map<number, Map<number, Cell>>();
@@ -433,6 +439,10 @@ export function resolveRef(ref: A1Ref, sheet: SheetModel): GridRect | null {
 export interface SpreadsheetModelOptions {
   id: string;
   name: string;
+  /** The owner's email, or null for a file in a shared drive (no single owner). */
+  owner?: string | null;
+  /** Emails with edit access besides the owner. */
+  editors?: readonly string[];
   timeZone: string;
   locale?: string;
   /** The runtime's clock (dates typed without a year use the current one). */
@@ -446,6 +456,8 @@ export interface ToastRecord {
   timeoutSeconds: number;
   executionId: number;
   user: string;
+  /** The spreadsheet it was shown on (an opened one's toast is recorded too, though no user sees it). */
+  documentId: string;
 }
 
 /** The active sheet and the active (current) range, as the user left them. */
@@ -460,7 +472,17 @@ export class SpreadsheetModel {
   name: string;
   timeZone: string;
   locale: string;
+  /** The owner's email, or null for a file in a shared drive (Spreadsheet.getOwner() is then null). */
+  owner: string | null;
+  /** Who may edit it besides the owner (runtime.shareSpreadsheet / unshareSpreadsheet change it). */
+  readonly editors: string[];
+  /** Set when the file is trashed or deleted (runtime.deleteSpreadsheet): it can no longer be opened. */
+  deleted = false;
   readonly sheets: SheetModel[] = [];
+  /** Key/value metadata at the spreadsheet and its sheets (developer-metadata.ts); tests may inspect `.list` and `add()`. */
+  readonly developerMetadata = new DeveloperMetadataStore();
+  /** Named ranges (named-ranges.ts). */
+  readonly namedRanges = new NamedRangeStore();
   /**
    * Called when a script writes a formula; what it returns becomes the cell's value (undefined keeps
    * the stored one). Unset: formulas are not evaluated. For a later formula engine or a test stub.
@@ -475,6 +497,8 @@ export class SpreadsheetModel {
   constructor(options: SpreadsheetModelOptions) {
     this.id = options.id;
     this.name = options.name;
+    this.owner = options.owner === undefined ? null : options.owner;
+    this.editors = [...(options.editors ?? [])];
     this.timeZone = options.timeZone;
     this.locale = options.locale ?? 'en_US';
     this.now = options.now ?? Date.now;
@@ -541,9 +565,29 @@ export class SpreadsheetModel {
     if (this.sheets.length === 1) throw new GasException(SPREADSHEET_MESSAGES.lastSheet);
     this.sheets.splice(i, 1);
     sheet.deleted = true;
+    this.developerMetadata.removeSheet(sheet.id);
+    this.namedRanges.removeSheet(sheet);
     if (this.#active.sheet === sheet) {
-      this.#active = { sheet: this.sheets[0] as SheetModel, rect: { row: 1, column: 1, numRows: 1, numColumns: 1 } };
+      this.#active = { sheet: this.firstVisibleSheet(), rect: { row: 1, column: 1, numRows: 1, numColumns: 1 } };
     }
+  }
+
+  /** The first sheet not hidden (the first sheet if all are, which Google never allows). */
+  firstVisibleSheet(): SheetModel {
+    return this.sheets.find((s) => !s.hidden) ?? (this.sheets[0] as SheetModel);
+  }
+
+  /** Hides a sheet as Sheet.hideSheet() does: never the last visible one; the active sheet moves on. */
+  hideSheet(sheet: SheetModel): void {
+    if (sheet.hidden) return;
+    if (!this.sheets.some((s) => s !== sheet && !s.hidden)) throw new GasException(SPREADSHEET_MESSAGES.lastVisibleSheet);
+    sheet.hidden = true;
+    if (this.#active.sheet === sheet) this.activateSheet(this.firstVisibleSheet());
+  }
+
+  /** Whether `email` may open and edit it (owner or editor). */
+  hasAccess(email: string): boolean {
+    return this.owner === email || this.editors.includes(email);
   }
 
   /** The active sheet and range. */

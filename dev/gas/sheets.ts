@@ -12,6 +12,14 @@ import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { describeValue, isDate } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
+import { UserFake } from './session.js';
+import {
+  DeveloperMetadataFake,
+  DeveloperMetadataFinderFake,
+  addDeveloperMetadata,
+  metadataAt,
+} from './developer-metadata.js';
+import { NamedRangeFake, rangeByName, removeNamedRange, setNamedRange } from './named-ranges.js';
 import {
   SPREADSHEET_MESSAGES as MSG,
   resolveRef,
@@ -23,11 +31,15 @@ import {
   type ToastRecord,
 } from './sheet-model.js';
 
-/** What the document objects of one execution share. */
+/** What the document objects of one execution share (one per spreadsheet the execution holds). */
 export interface DocumentContext {
   exec: Execution;
   book: SpreadsheetModel;
   toasts: ToastRecord[];
+  /** The script project's id: PROJECT-visible developer metadata belongs to it. */
+  projectId: string;
+  /** An email as this execution may show it: the address, or "" where Google hides it (session.ts). */
+  showEmail: (email: string) => string;
 }
 
 /** Google's messages for row/column insertions and deletions out of the sheet. */
@@ -38,6 +50,11 @@ export const STRUCTURE_MESSAGES = Object.freeze({
   deleteAllColumns: "You can't delete all the columns on the sheet.",
   cellOutOfRange: 'Cell reference out of range',
 });
+
+/** A spreadsheet's URL as Google gives it. */
+export function spreadsheetUrl(id: string): string {
+  return `https://docs.google.com/spreadsheets/d/${id}/edit`;
+}
 
 /** Refuses a write in a custom function (Google names only the method) and counts it. */
 export function checkWrite(ctx: DocumentContext, method: string): void {
@@ -126,7 +143,12 @@ export class SpreadsheetFake extends GasObject {
     this.#book.name = args[0];
   }
   getUrl(): string {
-    return `https://docs.google.com/spreadsheets/d/${this.#book.id}/edit`;
+    return spreadsheetUrl(this.#book.id);
+  }
+  /** The owner, or null for a spreadsheet in a shared drive (as Google documents). */
+  getOwner(): UserFake | null {
+    const owner = this.#book.owner;
+    return owner === null ? null : new UserFake(this.#ctx.showEmail(owner));
   }
   getSpreadsheetTimeZone(): string {
     return this.#book.timeZone;
@@ -234,10 +256,38 @@ export class SpreadsheetFake extends GasObject {
     return rangeFromA1(this.#ctx, args[0], this.#book.active.sheet);
   }
 
-  /** Named ranges are not modelled: always null (what Google returns for an unknown name). */
-  getRangeByName(...args: unknown[]): null {
-    if (typeof args[0] !== 'string') throw signatureError('SpreadsheetApp.Spreadsheet.getRangeByName', args);
-    return null;
+  /** The named range's Range, or null when there is no such name. */
+  getRangeByName(...args: unknown[]): RangeFake | null {
+    return rangeByName(this.#ctx, args);
+  }
+
+  /** Names a range (Google's name rules; an existing name moves to the new range). */
+  setNamedRange(...args: unknown[]): void {
+    setNamedRange(this.#ctx, args);
+  }
+
+  getNamedRanges(): NamedRangeFake[] {
+    return this.#book.namedRanges.list.filter((r) => !r.sheet.deleted).map((r) => new NamedRangeFake(this.#ctx, r));
+  }
+
+  removeNamedRange(...args: unknown[]): void {
+    removeNamedRange(this.#ctx, args);
+  }
+
+  /** addDeveloperMetadata(key), (key, visibility), (key, value), (key, value, visibility) on the spreadsheet. */
+  addDeveloperMetadata(...args: unknown[]): this {
+    addDeveloperMetadata(this.#ctx, null, 'SpreadsheetApp.Spreadsheet.addDeveloperMetadata', args);
+    return this;
+  }
+
+  /** The metadata attached to the spreadsheet itself (not its sheets) that this project can see. */
+  getDeveloperMetadata(): DeveloperMetadataFake[] {
+    return metadataAt(this.#ctx, null);
+  }
+
+  /** Searches the metadata of the spreadsheet and of its sheets. */
+  createDeveloperMetadataFinder(): DeveloperMetadataFinderFake {
+    return new DeveloperMetadataFinderFake(this.#ctx);
   }
 
   /** Recorded in `runtime.toasts`. Default timeout 5 s; a negative one stays until closed. */
@@ -259,6 +309,7 @@ export class SpreadsheetFake extends GasObject {
       timeoutSeconds: timeout ?? 5,
       executionId: this.#ctx.exec.id,
       user: this.#ctx.exec.userEmail,
+      documentId: this.#book.id,
     });
   }
 }
@@ -347,7 +398,34 @@ export class SheetFake extends GasObject {
     return this.#sheet.lastColumn;
   }
   isSheetHidden(): boolean {
-    return false;
+    return this.#sheet.hidden;
+  }
+
+  /** Hides the sheet; the last visible sheet cannot be hidden (Google's message). */
+  hideSheet(): this {
+    checkWrite(this.#ctx, 'hideSheet');
+    this.#ctx.book.hideSheet(this.#sheet);
+    return this;
+  }
+
+  showSheet(): this {
+    checkWrite(this.#ctx, 'showSheet');
+    this.#sheet.hidden = false;
+    return this;
+  }
+
+  /** addDeveloperMetadata(key), (key, visibility), (key, value), (key, value, visibility) on this sheet. */
+  addDeveloperMetadata(...args: unknown[]): this {
+    addDeveloperMetadata(this.#ctx, this.#sheet, 'SpreadsheetApp.Sheet.addDeveloperMetadata', args);
+    return this;
+  }
+
+  getDeveloperMetadata(): DeveloperMetadataFake[] {
+    return metadataAt(this.#ctx, this.#sheet);
+  }
+
+  createDeveloperMetadataFinder(): DeveloperMetadataFinderFake {
+    return new DeveloperMetadataFinderFake(this.#ctx, this.#sheet.id);
   }
 
   /** A1 to the last row and column with content; A1 alone when the sheet is empty. */
@@ -590,6 +668,11 @@ export class RangeFake extends GasObject {
     this.#model = sheet;
     this.#rect = { ...rect };
     this.#whole = whole;
+  }
+
+  /** The sheet and cells a Range stands for (node side: named ranges take them). */
+  static locationOf(range: RangeFake): { sheet: SheetModel; rect: GridRect } {
+    return { sheet: live(range.#model), rect: { ...range.#rect } };
   }
 
   get #sheet(): SheetModel {

@@ -5,7 +5,9 @@
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { HtmlOutputFake } from './html.js';
+import { SCOPES, grantsScope, type Manifest } from './manifest.js';
 import { GasObject, signatureError, unwrap } from './service.js';
+import { mayShowEmail } from './session.js';
 import type { SpreadsheetModel, ToastRecord } from './sheet-model.js';
 import { RangeFake, SheetFake, SpreadsheetFake, type DocumentContext } from './sheets.js';
 
@@ -140,64 +142,127 @@ export class UiFake extends GasObject {
   }
 }
 
+/** What SpreadsheetApp needs from the runtime for one execution. */
+export interface SpreadsheetAppDeps {
+  /** The execution's document; null in a time-driven trigger (no document is open). */
+  active: SpreadsheetModel | null;
+  toasts: ToastRecord[];
+  /** The spreadsheet the execution's user opens by id; throws Google's error (documents.ts). */
+  open: (id: string, method: string) => SpreadsheetModel;
+  manifest: Manifest | null;
+  /** The script's id (PROJECT-visible developer metadata is relative to it). */
+  projectId: string;
+}
+
+/** The document context of one spreadsheet in one execution (emails shown as the execution may). */
+export function documentContext(exec: Execution, book: SpreadsheetModel, deps: Pick<SpreadsheetAppDeps, 'toasts' | 'manifest' | 'projectId'>): DocumentContext {
+  const show = mayShowEmail(exec, deps.manifest);
+  return { exec, book, toasts: deps.toasts, projectId: deps.projectId, showEmail: (email) => (show ? email : '') };
+}
+
+/** "https://docs.google.com/spreadsheets/d/<id>/edit#gid=0" → the id; undefined for anything else. */
+function idFromUrl(url: string): string | undefined {
+  return /^https:\/\/docs\.google\.com\/spreadsheets\/d\/([A-Za-z0-9_-]+)(?:[/?#]|$)/.exec(url)?.[1];
+}
+
 /**
  * The `SpreadsheetApp` global. Custom functions cannot use the Ui (nor can time-driven triggers, i.e.
  * mode 'trigger' unless fired from a spreadsheet trigger: no user is looking) and may only read the
- * spreadsheet; in AuthMode.NONE (an add-on's onOpen before it
- * is enabled in the document) only the Ui is reachable.
+ * spreadsheet; in AuthMode.NONE (an add-on's onOpen before it is enabled in the document) only the Ui
+ * is reachable. A time-driven trigger has no active spreadsheet: getActive*() give null. openById and
+ * openByUrl need AuthMode.FULL and the spreadsheets scope.
  */
 export class SpreadsheetAppFake extends GasObject {
   readonly gasType = 'SpreadsheetApp';
+  readonly DeveloperMetadataVisibility = Object.freeze({ DOCUMENT: 'DOCUMENT', PROJECT: 'PROJECT' });
+  readonly DeveloperMetadataLocationType = Object.freeze({ SPREADSHEET: 'SPREADSHEET', SHEET: 'SHEET', ROW: 'ROW', COLUMN: 'COLUMN' });
   readonly #exec: Execution;
-  readonly #ctx: DocumentContext;
+  readonly #deps: SpreadsheetAppDeps;
+  readonly #ctx: DocumentContext | null;
   readonly #log: UiLog;
 
-  constructor(exec: Execution, docs: { book: SpreadsheetModel; toasts: ToastRecord[] }, log: UiLog) {
+  constructor(exec: Execution, deps: SpreadsheetAppDeps, log: UiLog) {
     super();
     this.#exec = exec;
-    this.#ctx = { exec, book: docs.book, toasts: docs.toasts };
+    this.#deps = deps;
+    this.#ctx = deps.active ? documentContext(exec, deps.active, deps) : null;
     this.#log = log;
   }
 
   /** AuthMode.NONE reaches nothing of the document. */
   #allowed(method: string): void {
-    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `SpreadsheetApp.${method}`, 'https://www.googleapis.com/auth/spreadsheets.currentonly');
+    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `SpreadsheetApp.${method}`, SCOPES.spreadsheetsCurrentOnly);
   }
 
-  #spreadsheet(method: string): SpreadsheetFake {
+  /** The active spreadsheet, or null when the execution has none (a time-driven trigger). */
+  #spreadsheet(method: string): SpreadsheetFake | null {
     this.#allowed(method);
-    return new SpreadsheetFake(this.#ctx);
+    return this.#ctx ? new SpreadsheetFake(this.#ctx) : null;
   }
 
-  getActive(): SpreadsheetFake {
+  /** null in a time-driven trigger ("Returns the currently active spreadsheet, or null if there is none"). */
+  getActive(): SpreadsheetFake | null {
     return this.#spreadsheet('getActive');
   }
 
-  getActiveSpreadsheet(): SpreadsheetFake {
+  getActiveSpreadsheet(): SpreadsheetFake | null {
     return this.#spreadsheet('getActiveSpreadsheet');
   }
 
-  getActiveSheet(): SheetFake {
-    return this.#spreadsheet('getActiveSheet').getActiveSheet();
+  getActiveSheet(): SheetFake | null {
+    return this.#spreadsheet('getActiveSheet')?.getActiveSheet() ?? null;
   }
 
   setActiveSheet(...args: unknown[]): SheetFake {
-    return this.#spreadsheet('setActiveSheet').setActiveSheet(...args);
+    const ss = this.#spreadsheet('setActiveSheet');
+    if (!ss) throw new GasException('dev/gas: SpreadsheetApp.setActiveSheet in an execution with no active spreadsheet (a time-driven trigger).');
+    return ss.setActiveSheet(...args);
   }
 
   /** The user's selection (`runtime.spreadsheet.setActive(sheet, a1)`); in a custom function, its own cell. */
-  getActiveRange(): RangeFake {
-    return this.#spreadsheet('getActiveRange').getActiveRange();
+  getActiveRange(): RangeFake | null {
+    return this.#spreadsheet('getActiveRange')?.getActiveRange() ?? null;
   }
 
-  getCurrentCell(): RangeFake {
-    return this.#spreadsheet('getCurrentCell').getCurrentCell();
+  getCurrentCell(): RangeFake | null {
+    return this.#spreadsheet('getCurrentCell')?.getCurrentCell() ?? null;
   }
 
-  /** Writes are applied at once here; counted in `runtime.spreadsheet.stats.flushes`. */
+  /** Writes are applied at once here; counted in the active spreadsheet's `stats.flushes`. */
   flush(): void {
     this.#allowed('flush');
-    this.#ctx.book.stats.flushes++;
+    if (this.#deps.active) this.#deps.active.stats.flushes++;
+  }
+
+  /**
+   * Another spreadsheet (or the active one) by id: FULL auth mode and the spreadsheets scope only; the
+   * user must own or edit it. It has sheets, ranges, developer metadata and named ranges, but its
+   * document properties, cache and lock stay out of reach (they come from the active document only).
+   */
+  openById(...args: unknown[]): SpreadsheetFake {
+    if (args.length !== 1 || typeof args[0] !== 'string') throw signatureError('SpreadsheetApp.openById', args);
+    return this.#open(args[0], 'openById');
+  }
+
+  openByUrl(...args: unknown[]): SpreadsheetFake {
+    const [url] = args;
+    if (args.length !== 1 || typeof url !== 'string') throw signatureError('SpreadsheetApp.openByUrl', args);
+    this.#mayOpen('openByUrl');
+    const id = idFromUrl(url);
+    if (id === undefined) throw new GasException('Invalid argument: url');
+    return this.#open(id, 'openByUrl');
+  }
+
+  /** Custom functions, simple triggers and NONE cannot open files; nor can a project without the scope. */
+  #mayOpen(method: string): void {
+    const allowed = this.#exec.authMode === 'FULL' && grantsScope(this.#deps.manifest, SCOPES.spreadsheets);
+    this.#exec.denyUnless(allowed, `SpreadsheetApp.${method}`, SCOPES.spreadsheets);
+  }
+
+  #open(id: string, method: string): SpreadsheetFake {
+    this.#mayOpen(method);
+    const book = this.#deps.open(id, method);
+    return new SpreadsheetFake(documentContext(this.#exec, book, this.#deps));
   }
 
   getUi(): UiFake {

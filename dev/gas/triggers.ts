@@ -245,7 +245,14 @@ export function clockEvent(trigger: TriggerRecord, now: number): Record<string, 
 export interface TriggerContext {
   exec: Execution;
   store: TriggerStore;
+  /**
+   * The document whose triggers this execution sees and creates: the active document, or for a
+   * time-driven trigger (no active document) the document the trigger was created in, so a handler
+   * can find and delete itself.
+   */
   documentId: string;
+  /** The execution's active document (forSpreadsheet targets it); null in a time-driven trigger. */
+  activeDocumentId: string | null;
   settings: SessionSettings;
 }
 
@@ -504,14 +511,14 @@ export class TriggerBuilderFake extends GasObject {
     return new ClockTriggerBuilderFake(this.#ctx, this.#handler);
   }
 
-  /** The bound spreadsheet (a Spreadsheet or its id); others are out of an add-on's reach. */
+  /** The active spreadsheet (a Spreadsheet or its id); others are out of an add-on's reach here. */
   forSpreadsheet(...args: unknown[]): SpreadsheetTriggerBuilderFake {
     const [key] = args;
     const target = unwrap(key);
     const id = target instanceof SpreadsheetFake ? target.getId() : key;
     if (typeof id !== 'string') throw signatureError('ScriptApp.TriggerBuilder.forSpreadsheet', args);
-    if (id !== this.#ctx.documentId) {
-      throw new GasException(`dev/gas: forSpreadsheet("${id}"): only the runtime's spreadsheet (${this.#ctx.documentId}) is modelled.`);
+    if (id !== this.#ctx.activeDocumentId) {
+      throw new GasException(`dev/gas: forSpreadsheet("${id}"): only the execution's active spreadsheet (${this.#ctx.activeDocumentId ?? 'none'}) is modelled.`);
     }
     return new SpreadsheetTriggerBuilderFake(this.#ctx, this.#handler);
   }
@@ -555,7 +562,7 @@ export class ScriptAppFake extends GasObject {
     return new TriggerBuilderFake(this.#ctx, args[0]);
   }
 
-  /** The current user's triggers (an add-on: those made in this document). */
+  /** The current user's triggers (an add-on: those made in this document, or a time-driven trigger's own document). */
   getProjectTriggers(): TriggerFake[] {
     this.#full('getProjectTriggers');
     return this.#ctx.store.ofUser(this.#ctx.exec.userEmail, this.#ctx.documentId).map((t) => new TriggerFake(t));

@@ -2,12 +2,15 @@
  * UrlFetchApp over real HTTP, blocking like Google's (see sync-http.ts), with Google's rules:
  * URLs up to 2,048 characters and never silently encoded; HTTP errors (>= 400) throw unless
  * muteHttpExceptions; network failures always throw, and in fetchAll one failure fails the whole call;
- * fetchAll sends in parallel; response bodies are bytes (up to 50 MB).
+ * fetchAll sends in parallel; response bodies are bytes (up to 50 MB); with an allowlist in the manifest,
+ * a URL outside it is refused before anything is sent.
  */
+import { notAllowlistedMessage, urlAllowed } from './allowlist.js';
 import { BlobFake, blobFromScript } from './blob.js';
 import { charsetOfContentType, decodeBytes, encodeString, fromScriptBytes, toSignedBytes } from './bytes.js';
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
+import { QUOTA_EXCEEDED_MESSAGES, type DailyQuota } from './quota.js';
 import { isPlainObject } from './realm.js';
 import { GasObject, signatureError } from './service.js';
 import type { HttpOutcome, HttpRequestSpec, NetworkErrorKind, SyncHttp } from './sync-http.js';
@@ -39,39 +42,17 @@ export interface FetchLogEntry {
   error?: string;
 }
 
-/** UrlFetch's daily quota: requests left before "Service invoked too many times for one day". */
-export interface UrlFetchQuota {
-  /** Requests left (Infinity: no limit). */
-  readonly remaining: number;
-  /** Takes `n` requests if that many are left (true); otherwise takes none (false). */
-  take(n: number): boolean;
-}
-
-/** A quota held by one runtime (GasWorkerPool shares one through memory: SharedQuota). */
-export class MemoryQuota implements UrlFetchQuota {
-  #remaining: number;
-
-  constructor(initial: number) {
-    this.#remaining = initial;
-  }
-
-  get remaining(): number {
-    return this.#remaining;
-  }
-
-  take(n: number): boolean {
-    if (this.#remaining < n) return false;
-    this.#remaining -= n;
-    return true;
-  }
-}
+/** UrlFetch's daily quota (quota.ts): requests left before "Service invoked too many times for one day". */
+export type UrlFetchQuota = DailyQuota;
 
 /** What UrlFetchApp needs from the runtime. */
 export interface UrlFetchDeps {
   http: SyncHttp;
   fetchLog: FetchLogEntry[];
-  /** Infinity by default. */
+  /** 20,000 a day by default. */
   quota: UrlFetchQuota;
+  /** The manifest's urlFetchWhitelist; null: no allowlist (every URL may be fetched). */
+  allowlist: readonly string[] | null;
 }
 
 /** "x-cache" → "X-Cache": one predictable casing for header names (node lower-cases them). */
@@ -199,10 +180,11 @@ function formEncode(obj: Record<string, unknown>): string {
     .join('&');
 }
 
-function prepare(url: unknown, params: unknown, method: string, args: readonly unknown[]): Prepared {
+function prepare(url: unknown, params: unknown, method: string, args: readonly unknown[], allowlist: readonly string[] | null): Prepared {
   if (typeof url !== 'string') throw signatureError(method, args);
   if (params !== undefined && !isPlainObject(params)) throw signatureError(method, args);
   checkUrl(url);
+  if (allowlist && !urlAllowed(url, allowlist)) throw new GasException(notAllowlistedMessage(url));
   const p: Record<string, unknown> = params ?? {};
 
   const httpMethod = p.method === undefined ? 'get' : String(p.method).toLowerCase();
@@ -296,7 +278,7 @@ export class UrlFetchAppFake extends GasObject {
   fetch(...args: unknown[]): HTTPResponseFake {
     this.#allowed('fetch');
     const [url, params] = args;
-    const [response] = this.#send([prepare(url, params, 'UrlFetchApp.fetch', args)]);
+    const [response] = this.#send([prepare(url, params, 'UrlFetchApp.fetch', args, this.#deps.allowlist)]);
     if (!response) throw new Error('no response');
     return response;
   }
@@ -306,9 +288,9 @@ export class UrlFetchAppFake extends GasObject {
     const [requests] = args;
     if (!Array.isArray(requests) || args.length !== 1) throw signatureError('UrlFetchApp.fetchAll', args);
     const prepared = requests.map((r: unknown) => {
-      if (typeof r === 'string') return prepare(r, undefined, 'UrlFetchApp.fetchAll', args);
+      if (typeof r === 'string') return prepare(r, undefined, 'UrlFetchApp.fetchAll', args, this.#deps.allowlist);
       if (!isPlainObject(r)) throw signatureError('UrlFetchApp.fetchAll', args);
-      return prepare(r.url, r, 'UrlFetchApp.fetchAll', args);
+      return prepare(r.url, r, 'UrlFetchApp.fetchAll', args, this.#deps.allowlist);
     });
     return prepared.length === 0 ? [] : this.#send(prepared);
   }
@@ -316,13 +298,13 @@ export class UrlFetchAppFake extends GasObject {
   /** The request Google would send, without sending it. */
   getRequest(...args: unknown[]): Record<string, unknown> {
     const [url, params] = args;
-    return prepare(url, params, 'UrlFetchApp.getRequest', args).description;
+    return prepare(url, params, 'UrlFetchApp.getRequest', args, this.#deps.allowlist).description;
   }
 
   #send(prepared: Prepared[]): HTTPResponseFake[] {
     const exec = this.#exec;
     const { quota, fetchLog, http } = this.#deps;
-    if (!quota.take(prepared.length)) throw new GasException('Service invoked too many times for one day: urlfetch.');
+    if (!quota.take(prepared.length)) throw new GasException(QUOTA_EXCEEDED_MESSAGES.urlFetch);
     const entries = prepared.map(({ spec }) => {
       exec.fetchCount++;
       exec.urls.push(spec.url);

@@ -16,7 +16,8 @@ const code = `${catchAll}
   function ON_EDIT() { return ScriptApp.newTrigger('edited').forSpreadsheet(SpreadsheetApp.getActive()).onEdit().create().getTriggerSourceId(); }
   function refresh(e) {
     PropertiesService.getUserProperties().setProperty('ran', String(e.triggerUid));
-    SpreadsheetApp.getActive().getSheets()[0].getRange('A1').setValue('refreshed by ' + Session.getActiveUser().getEmail());
+    // A time-driven trigger has no active spreadsheet: it opens the one it works on by id.
+    SpreadsheetApp.openById('dev-gas-spreadsheet').getSheets()[0].getRange('A1').setValue('refreshed by ' + Session.getActiveUser().getEmail());
     return [e.authMode, e.authMode === ScriptApp.AuthMode.FULL, typeof e.year, e.timezone, e.triggerUid];
   }
   function edited(e) { return [e.authMode, e.source.getId(), e.range.getA1Notation(), e.value, e.user.getEmail()]; }
@@ -72,6 +73,7 @@ describe('time-driven triggers', () => {
 
   it('allows one time-driven trigger per user per document for an add-on', () => {
     const rt = new GasRuntime({ code });
+    rt.shareSpreadsheet(rt.spreadsheet.id, 'ann@example.com');
     expect(rt.run('HOURLY', [], menu).ok).toBe(true);
     expect(rt.run('DAILY', [], menu).error).toBe('This add-on has created too many time-based triggers in this document for this Google user account.');
     expect(TRIGGER_MESSAGES.addonTooMany).toBe(rt.run('HOURLY', [], menu).error);
@@ -116,6 +118,7 @@ describe('time-driven triggers', () => {
 
   it('schedules daily and weekly triggers at their hour in the script time zone', () => {
     const rt = new GasRuntime({ code, timeZone: 'Europe/Paris' });
+    rt.shareSpreadsheet(rt.spreadsheet.id, 'ann@example.com');
     rt.run('DAILY', [], menu);
     const daily = rt.triggers[0]!;
     expect(daily.description).toBe('every day at 05:30 (Europe/Paris)');
@@ -134,6 +137,7 @@ describe('time-driven triggers', () => {
 describe('running triggers', () => {
   it('fireTrigger runs the handler as its owner with a time-driven event object', () => {
     const rt = new GasRuntime({ code });
+    rt.shareSpreadsheet(rt.spreadsheet.id, 'ann@example.com');
     rt.run('HOURLY', [], { ...menu, user: 'ann@example.com' });
     const trigger = rt.triggers[0]!;
     const r = rt.fireTrigger(trigger);
@@ -221,6 +225,8 @@ describe('users', () => {
 
   it('keeps user properties, user cache and user lock per user; document stores are shared', () => {
     const rt = new GasRuntime({ code: usersCode });
+    rt.shareSpreadsheet(rt.spreadsheet.id, 'ann@example.com');
+    rt.shareSpreadsheet(rt.spreadsheet.id, 'bob@example.com');
     expect(rt.run('WHO', [], menu).value).toEqual(['user@example.com', 'user@example.com']);
     expect(rt.run('WHO', [], { ...menu, user: 'ann@example.com' }).value).toEqual(['ann@example.com', 'ann@example.com']);
     rt.run('SAVE', ['mine'], menu);
@@ -242,6 +248,7 @@ describe('users', () => {
 
   it('shows each user only their own triggers', () => {
     const rt = new GasRuntime({ code });
+    rt.shareSpreadsheet(rt.spreadsheet.id, 'ann@example.com');
     rt.run('HOURLY', [], menu);
     rt.run('HOURLY', [], { ...menu, user: 'ann@example.com' });
     const mine = rt.run('MINE', [], menu).value as string[];

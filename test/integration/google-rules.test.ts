@@ -73,6 +73,7 @@ describe('re-running formulas that Sheets remembers', () => {
     const helper = stack.gas.spreadsheet.sheets.find((s) => s.name.startsWith('Search Demand add-on'));
     expect(helper?.hidden).toBe(true);
   });
+});
 
 describe('the URL allowlist', () => {
   it('refuses a base URL the manifest does not allow, saying which are', () => {

@@ -70,7 +70,7 @@ describe('1,000 keywords in one range', () => {
     stack.gas.spreadsheet.setFormula('Sheet1!B1', '=SEARCH_SCORE(A1:A300)');
     const column = () => stack.gas.spreadsheet.getValues('Sheet1!B1:B300').map((r) => r[0]);
     // Sheets evaluates the formula; dev/gas remembers its result for these arguments, as Sheets may.
-    const [first] = stack.gas.recalculate({ timeScale: 10 });
+    const [first] = stack.gas.recalculate(undefined, { timeScale: 10 });
     expect(first).toMatchObject({ ok: true, remembered: false });
     const rows = column();
     const fetched = rows.filter((v) => typeof v === 'number').length;
@@ -80,14 +80,14 @@ describe('1,000 keywords in one range', () => {
       expect(v).toBe('Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).');
     }
     // Recalculating the same formula gives back the remembered result: the rows stay unfetched.
-    expect(stack.gas.recalculate({ timeScale: 10 })[0]?.remembered).toBe(true);
+    expect(stack.gas.recalculate(undefined, { timeScale: 10 })[0]?.remembered).toBe(true);
     expect(column()).toEqual(rows);
 
     // Each Refresh all formulas continues from the cache; a loaded machine may need one more.
     let rowsNow = rows;
     for (let run = 0; run < 4 && rowsNow.some((v) => typeof v !== 'number'); run++) {
       expect(stack.gas.run('refreshAllFormulas', [], { mode: 'sidebar' }).ok).toBe(true);
-      const [next] = stack.gas.recalculate({ timeScale: 10 });
+      const [next] = stack.gas.recalculate(undefined, { timeScale: 10 });
       expect(next).toMatchObject({ ok: true, remembered: false });
       const fetchedNow = column().filter((v) => typeof v === 'number').length;
       expect(fetchedNow).toBeGreaterThan(rowsNow.filter((v) => typeof v === 'number').length);
