@@ -59,8 +59,8 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
   });
   for (const name of REMOVE) vm.runInContext(`delete globalThis.${name}`, context);
   exec.realm = createRealm(context);
-  // At scale 1 the context's own Date already tells script time: leave it untouched.
-  if (exec.timeScale !== 1) installDilatedDate(exec.realm, () => exec.scriptNow());
+  // At scale 1 on the real clock the context's own Date already tells script time: leave it untouched.
+  if (exec.clockDiffers) installDilatedDate(exec.realm, () => exec.scriptNow());
 
   const fakes: Record<string, GasObject> = {
     console: new ConsoleFake(exec),

@@ -78,6 +78,11 @@ export interface ExecutionInit {
   triggerSource?: 'CLOCK' | 'SPREADSHEETS';
   /** Modelled service latency (latency.ts); null or absent: no modelled waits (calls are still counted). */
   latency?: LatencyTable | null;
+  /**
+   * Where the script's clock starts (epoch ms): the runtime's clock, so a test's advanceClock() moves
+   * the script's Date.now() with cache expiry and triggers, as one world clock does. Default: real now.
+   */
+  epochAtStart?: number;
   onLog: (entry: LogEntry) => void;
 }
 
@@ -92,8 +97,10 @@ export class Execution {
   readonly triggerSource: 'CLOCK' | 'SPREADSHEETS' | undefined;
   /** performance.now() (real) when the execution started. */
   readonly startedAt = performance.now();
-  /** Date.now() (real epoch ms) when the execution started: the script's clock starts here. */
-  readonly epochAtStart = Date.now();
+  /** The runtime clock's epoch ms when the execution started: the script's clock starts here. */
+  readonly epochAtStart: number;
+  /** Whether the script's clock differs from the real one (dilated, or moved by advanceClock). */
+  readonly clockDiffers: boolean;
   /** Script milliseconds per real millisecond (1: no dilation). */
   readonly timeScale: number;
   /** The limit, in script time. */
@@ -120,6 +127,9 @@ export class Execution {
     this.userEmail = init.userEmail;
     this.triggerSource = init.mode === 'trigger' ? (init.triggerSource ?? 'CLOCK') : undefined;
     this.timeScale = checkTimeScale(init.timeScale ?? 1);
+    const realNow = Date.now();
+    this.epochAtStart = init.epochAtStart ?? realNow;
+    this.clockDiffers = this.timeScale !== 1 || this.epochAtStart !== realNow;
     this.timeLimitMs = init.timeLimitMs;
     this.deadline = this.startedAt + init.timeLimitMs / this.timeScale;
     this.meter = new CallMeter(init.latency ?? null);

@@ -639,6 +639,7 @@ export class GasRuntime {
       timeScale: opts.timeScale ?? this.#options.timeScale ?? 1,
       userEmail,
       latency,
+      epochAtStart: this.clock.now(),
       ...(triggerSource ? { triggerSource } : {}),
       onLog: (entry) => {
         this.logs.push(entry.message);

@@ -310,3 +310,16 @@ describe('time dilation in GasWorkerPool', () => {
     }
   });
 });
+
+describe('one world clock', () => {
+  it("moves the script's Date.now() with advanceClock, as cache expiry moves", () => {
+    const rt = new GasRuntime({ code: 'function now() { return Date.now(); }', latency: false });
+    const before = rt.run('now', [], { mode: 'menu' }).value as number;
+    rt.advanceClock(3 * 3_600_000);
+    const after = rt.run('now', [], { mode: 'menu' }).value as number;
+    expect(after - before).toBeGreaterThanOrEqual(3 * 3_600_000);
+    expect(after - before).toBeLessThan(3 * 3_600_000 + 60_000);
+    expect(Math.abs(after - rt.clock.now())).toBeLessThan(60_000);
+    rt.close();
+  });
+});
