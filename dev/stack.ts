@@ -2,7 +2,7 @@
  * The local proving ground: the stand-in service in its own process and a built Code.js in the local
  * Apps Script runtime, wired as a user who saved their key would be. Used by tests and benchmarks.
  */
-import { GasRuntime, type ExecutionResult } from './gas/index.js';
+import { GasRuntime, type ExecutionResult, type GasRuntimeOptions } from './gas/index.js';
 import { startService, type ServiceHandle, type ServiceKnobs, type Schema } from './service/harness.js';
 
 /** A distinctive key, so a leak anywhere is easy to find. */
@@ -31,9 +31,9 @@ export interface Stack {
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
-  const { code, ...serviceOptions } = options;
+  const { code, latency, ...serviceOptions } = options;
   const service = await startService({ schema, keys: [KEY, OTHER_KEY], ...serviceOptions });
-  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, code);
+  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, code, latency);
   const results: ExecutionResult[] = [];
   const stack: Stack = {
     service,
@@ -65,18 +65,21 @@ export async function startStack(schema: Schema = 'a', options: StackOptions = {
   return stack;
 }
 
-/** Options of startStack: the service's knobs, and the Code.js to run (default dist/Code.js). */
+/** Options of startStack: the service's knobs, the Code.js to run (default dist/Code.js), and the latency model. */
 export interface StackOptions extends ServiceKnobs {
   code?: string;
+  /** dev/gas's service-call latency (default: on, Google's published figures); false only where time is not what a test checks. */
+  latency?: GasRuntimeOptions['latency'];
 }
 
 /**
  * A runtime whose user saved KEY in the settings and points the add-on at the local service.
  * @param baseUrl the service URL
  * @param code Code.js source, default dist/Code.js
+ * @param latency the latency model, default on
  */
-export function userRuntime(baseUrl: string, code?: string): GasRuntime {
-  const gas = new GasRuntime(code === undefined ? {} : { code });
+export function userRuntime(baseUrl: string, code?: string, latency?: GasRuntimeOptions['latency']): GasRuntime {
+  const gas = new GasRuntime({ ...(code === undefined ? {} : { code }), ...(latency === undefined ? {} : { latency }) });
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;

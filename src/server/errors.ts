@@ -67,6 +67,11 @@ export const errors = {
       'quota',
       `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`,
     ),
+  notAllowed: () =>
+    new AddonError(
+      'input',
+      "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings.",
+    ),
   busy: () =>
     new AddonError(
       'busy',

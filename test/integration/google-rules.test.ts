@@ -35,8 +35,8 @@ describe('re-running formulas that Sheets remembers', () => {
   it('without a refresh nothing re-runs: the same function and arguments give the remembered result', async () => {
     const first = stack.gas.recalculate();
     expect(first.map((r) => [r.cell, r.ok, r.remembered])).toEqual([
-      ['D1', true, false],
-      ['B2', true, false],
+      ['Sheet1!D1', true, false],
+      ['Sheet1!B2', true, false],
     ]);
     expect(await stack.requests()).toBe(3); // coffee, tea, juice
     const again = stack.gas.recalculate();
@@ -58,8 +58,8 @@ describe('re-running formulas that Sheets remembers', () => {
     expect(stack.gas.spreadsheet.getFormulas('Sheet1!D1')).toEqual([['=SEARCH_TREND("juice", "peak.month", SDM_REFRESH)']]);
     const report = stack.gas.recalculate();
     expect(report.map((r) => [r.cell, r.ok, r.remembered])).toEqual([
-      ['D1', true, false],
-      ['B2', true, false],
+      ['Sheet1!D1', true, false],
+      ['Sheet1!B2', true, false],
     ]);
     expect(await stack.requests()).toBe(3);
     expect(stack.gas.spreadsheet.getValues('Sheet1!B2:D4')).toEqual(before);
@@ -121,6 +121,25 @@ describe("Google's daily quotas", () => {
     try {
       const result = gas.run('SEARCH_SCORE', ['coffee']);
       expect(result.error).toBe("Google's daily quota of property reads and writes for this account is used up: the add-on can try again when it resets, within 24 hours.");
+    } finally {
+      gas.close();
+    }
+  });
+});
+
+describe('a manifest without the loopback prefixes (a production build)', () => {
+  it('is refused by Google before anything is sent, said plainly and not retried', async () => {
+    const gas = new GasRuntime({ manifest: { urlFetchWhitelist: [`${PLACEHOLDER_BASE_URL}/api/v1/`] } });
+    try {
+      gas.properties.user.set('SDM_API_KEY', KEY);
+      // An override stored before the allowlist existed, that this build would never accept.
+      gas.properties.user.set('SDM_BASE_URL', stack.service.url);
+      const result = gas.run('SEARCH_SCORE', ['coffee']);
+      expect(result.error).toBe(
+        "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings.",
+      );
+      expect(result.serviceCalls['urlfetch.fetchAll']).toBe(1);
+      expect(await stack.requests()).toBe(0);
     } finally {
       gas.close();
     }

@@ -5,8 +5,10 @@
  * checks which key the service saw (its log keeps the key's last four characters) and what the sidebar
  * tells the owner and a collaborator.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
+import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
 import { KEY, OTHER_KEY, startStack, type Stack } from './stack';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 
@@ -19,9 +21,15 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-/** A runtime whose default spreadsheet is owned by `owner` (null: a shared drive) and shared with EDITOR. */
+/**
+ * A runtime whose default spreadsheet is owned by `owner` (null: a shared drive) and shared with EDITOR.
+ * In a shared drive no user properties reach a formula, so not the base URL override either: there the
+ * bundle itself points at the local service, as a build for it would.
+ */
 function sharedRuntime(owner: string | null): GasRuntime {
-  const gas = new GasRuntime({ userEmail: OWNER, owner });
+  const built = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
+  const code = owner === null ? built.split(PLACEHOLDER_BASE_URL).join(stack.service.url) : undefined;
+  const gas = new GasRuntime({ userEmail: OWNER, owner, ...(code ? { code, manifest: null } : {}) });
   gas.shareSpreadsheet(gas.spreadsheet.id, EDITOR);
   if (owner === null) gas.shareSpreadsheet(gas.spreadsheet.id, OWNER);
   for (const user of [OWNER, EDITOR]) gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);

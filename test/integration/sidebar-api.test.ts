@@ -27,13 +27,13 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
   });
 
   it('refuses a bad key without storing it, and stores a good one showing only its last four characters', () => {
-    expect(ok(stack, 'getSettings')).toMatchObject({ hasKey: false, maskedKey: null, keySource: null });
+    expect(ok(stack, 'getSettings')).toMatchObject({ hasKey: false, maskedKey: null, formulas: { source: 'none' } });
     const refused = sidebar(stack, 'saveApiKey', 'sdm-live-not-a-real-key-000', false);
     expect(refused.error).toMatch(/^The service refused this key \(invalid or revoked\), so it was not saved/);
     expect(stack.gas.properties.user.get('SDM_API_KEY')).toBeNull();
 
     const saved = ok(stack, 'saveApiKey', `  ${KEY}\n`, false);
-    expect(saved).toMatchObject({ hasKey: true, maskedKey: `••••${KEY.slice(-4)}`, keySource: 'user', sharedWithDocument: false });
+    expect(saved).toMatchObject({ hasKey: true, maskedKey: `••••${KEY.slice(-4)}`, sharedWithDocument: false, formulas: { source: 'owner' } });
     expect(JSON.stringify(saved)).not.toContain(KEY);
     expect(stack.gas.properties.user.get('SDM_API_KEY')).toBe(KEY);
     expect(stack.gas.properties.document.get('SDM_API_KEY')).toBeNull();
@@ -47,7 +47,7 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       table: unknown[][];
       readAt: string;
       resetAt: string | null;
-      document: { requests: number; freshCredits: number; cacheHits: number };
+      document: { requests: number; freshSearches: number };
     };
     const labels = usage.bars.map((b) => b.label.toLowerCase());
     expect(labels).toHaveLength(2);
@@ -59,7 +59,7 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(usage.table.length).toBeGreaterThan(1);
     expect(Date.parse(usage.readAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(usage.resetAt).toBeTruthy();
-    expect(usage.document).toMatchObject({ requests: 2, freshCredits: 2, cacheHits: 0 });
+    expect(usage.document).toMatchObject({ requests: 2, freshSearches: 2 });
   });
 });
 
@@ -97,13 +97,12 @@ describe('settings', () => {
     expect(sidebar(stack, 'setKeySharing', true).error).toMatch(/Save your API key first/);
   });
 
-  it('accepts only https base URLs (http for localhost), and resets to the default', () => {
+  it('accepts only URLs inside the allowlist (this development build: loopback too), and resets to the default', () => {
     expect(sidebar(stack, 'setBaseUrl', 'http://evil.example').error).toMatch(/https:\/\//);
     expect(sidebar(stack, 'setBaseUrl', 'javascript:alert(1)').error).toMatch(/https:\/\//);
-    expect(ok(stack, 'setBaseUrl', 'https://api.example.org/')).toMatchObject({
-      baseUrl: 'https://api.example.org',
-      baseUrlIsDefault: false,
-    });
+    expect(sidebar(stack, 'setBaseUrl', 'https://api.example.org/').error).toMatch(/^This add-on may only call /);
+    expect(ok(stack, 'setBaseUrl', `${PLACEHOLDER_BASE_URL}/`)).toMatchObject({ baseUrl: PLACEHOLDER_BASE_URL, baseUrlIsDefault: false });
+    expect(ok(stack, 'setBaseUrl', 'http://127.0.0.1:4100')).toMatchObject({ baseUrl: 'http://127.0.0.1:4100', baseUrlIsDefault: false });
     expect(ok(stack, 'setBaseUrl', '')).toMatchObject({ baseUrlIsDefault: true, baseUrl: PLACEHOLDER_BASE_URL });
   });
 

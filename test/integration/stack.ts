@@ -47,14 +47,21 @@ export function topLevelScore(json: unknown): number {
 /**
  * Cached answers (data and "not found" entries, and the parts of split answers) in a runtime's document
  * cache: not the config entry, the day's spend counters, or marks of answers being fetched (`P` bodies,
- * which an error leaves behind already expired).
+ * whose text is `*~<expiry>~P<id>`; an error leaves its mark behind already expired).
  * @param stack the stack
  */
 export function answerEntries(stack: Stack): { key: string; value: string }[] {
-  return stack.gas.caches.document.entries().filter((e) => e.key.startsWith('sdm|') && !/^[^~]*~[^~]*~P$/.test(e.value));
+  return stack.gas.caches.document.entries().filter((e) => e.key.startsWith('sdm|') && !isMark(e.value));
 }
 
-/** Keys of the marks "being fetched" that have not expired (a finished lookup leaves none). */
-export function liveMarks(entries: { key: string; value: string }[]): string[] {
-  return entries.filter((e) => /^[^~]*~([0-9a-z]*)~P$/.test(e.value) && parseInt(e.value.split('~')[1] ?? '', 36) > Date.now()).map((e) => e.key);
+const isMark = (value: string) => /^\*~[0-9a-z]*~P/.test(value);
+
+/**
+ * Keys of the marks "being fetched" that have not expired on the runtime clock (a finished lookup
+ * leaves none).
+ * @param entries a cache's entries
+ * @param now the runtime clock's time
+ */
+export function liveMarks(entries: { key: string; value: string }[], now: number): string[] {
+  return entries.filter((e) => isMark(e.value) && parseInt(e.value.split('~')[1] ?? '', 36) > now).map((e) => e.key);
 }

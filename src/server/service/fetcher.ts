@@ -104,6 +104,10 @@ function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] {
     // A Google quota is not the network: say which, and never retry (that spends more of it).
     const quota = quotaError(error);
     if (quota) return batch.map(() => ({ ok: false, error: quota, retryable: false }));
+    // Not the network either: an address outside the manifest's allowlist never works, so no retry.
+    if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : '')) {
+      return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
+    }
     // Google's message names the URL and says little else; the user gets the class, not the text.
     return batch.map(() => unavailable('network error'));
   }
