@@ -53,8 +53,7 @@ export function usageModel(view: UsageView, now: Date = new Date()): UsageModel 
     meta: meta ? capitalize(meta) : '',
     documentRows: [
       ['Requests sent', formatCount(view.document.requests)],
-      ['Fresh searches', formatCount(view.document.freshCredits)],
-      ['Cache hits', formatCount(view.document.cacheHits)],
+      ['Fresh searches', formatCount(view.document.freshSearches)],
     ],
     day: view.document.day,
   };

@@ -147,7 +147,7 @@ describe('usage', () => {
     const doc = Object.fromEntries(
       await page.locator('#usage-doc .stat').evaluateAll((items) => items.map((item) => [item.querySelector('dt')!.textContent, Number(item.querySelector('dd')!.textContent)])),
     );
-    expect(doc).toEqual({ 'Requests sent': stats.byEndpoint['/trend'], 'Fresh searches': stats.freshCredits, 'Cache hits': 1 });
+    expect(doc).toEqual({ 'Requests sent': stats.byEndpoint['/trend'], 'Fresh searches': stats.freshCredits });
   });
 
   it('shows a screenshot-worthy sidebar: masked key and usage bars', async () => {
@@ -268,7 +268,7 @@ describe('server text is never markup', () => {
             table: [['plan', payload], ['free', payload]],
             readAt: new Date().toISOString(),
             resetAt: payload,
-            document: { day: '2026-11-21', requests: 0, freshCredits: 0, cacheHits: 0 },
+            document: { day: '2026-11-21', requests: 0, freshSearches: 0 },
           },
         });
       }

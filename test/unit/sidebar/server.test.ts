@@ -38,11 +38,14 @@ afterEach(() => {
 const settings: SettingsView = {
   hasKey: true,
   maskedKey: '••••abcd',
-  keySource: 'user',
   sharedWithDocument: false,
+  you: { email: 'ann@example.com', role: 'owner' },
+  owner: { kind: 'user', email: 'ann@example.com' },
+  formulas: { source: 'owner', maskedKey: '••••abcd', sharedBy: null, sharedByYou: false, ownerKeyOff: false, paidBy: '', advice: '' },
   baseUrl: 'https://x.example',
   baseUrlIsDefault: true,
   defaultBaseUrl: 'https://x.example',
+  allowlist: ['https://x.example/api/v1/'],
 };
 
 describe('call', () => {

@@ -12,7 +12,7 @@ const view = (over: Partial<UsageView> = {}): UsageView => ({
   table: [['plan'], ['free']],
   readAt: new Date(2026, 10, 21, 9, 7).toISOString(),
   resetAt: new Date(2026, 10, 22, 1, 0).toISOString(),
-  document: { day: '2026-11-21', requests: 1234, freshCredits: 7, cacheHits: 35 },
+  document: { day: '2026-11-21', requests: 1234, freshSearches: 7 },
   ...over,
 });
 
@@ -35,8 +35,8 @@ describe('usageModel', () => {
   });
 
   it("lists this document's spend", () => {
-    expect(usageModel(view()).documentRows.map(([label]) => label)).toEqual(['Requests sent', 'Fresh searches', 'Cache hits']);
-    expect(usageModel(view()).documentRows[2]![1]).toBe('35');
+    expect(usageModel(view()).documentRows.map(([label]) => label)).toEqual(['Requests sent', 'Fresh searches']);
+    expect(usageModel(view()).documentRows[1]![1]).toBe('7');
   });
 
   it('falls back to the table when the answer has no bars', () => {
