@@ -50,6 +50,12 @@ export const errors = {
     new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`, detail),
   limit: (which: string, retry: string) =>
     new AddonError('limit', `Daily limit reached${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
+  /** A request the limit guard holds back (see cache/guard.ts): nothing was sent. */
+  limitHeld: (which: string, retry: string, allRequests: boolean) =>
+    new AddonError(
+      'limit',
+      `Daily limit reached (${which}): ${retry}; ${allRequests ? 'no request is sent' : 'this is not sent again'} until then, so nothing more is spent.`,
+    ),
   unavailable: (cause: string, retries: number) =>
     new AddonError(
       'unavailable',

@@ -18,16 +18,19 @@ import type { Budget } from './budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from './cache/config';
 import { readEntry, writeEntry, joinParts, type Entry } from './cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from './cache/keys';
+import { armGuard, fingerprint, GUARD_KEY, heldBack, readGuard, type Refusal } from './cache/guard';
 import { addSpend, pickSpendKey } from './cache/spend';
 import { CACHE_TTL_S, getAll, openCache, putAll, removeAll } from './cache/store';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from './config';
 import { errors, type AddonError } from './errors';
-import { describeSubject, type Endpoint } from './service/endpoints';
+import { describeSubject, ENDPOINTS, type Endpoint } from './service/endpoints';
+import { resetPhrase } from './service/classify';
 import { fetchAllWithin, type FetchRequest } from './service/fetcher';
 import { knownTooLong, learnedMaxEntry, limitKey, maxFromRejection, readLearnedMax } from './service/length-limit';
 import { buildUrl } from './service/url';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from './settings';
 import type { Json } from './shape';
+import { callsSpent, findResetTime } from './usage-bars';
 
 /** The answer for one subject. */
 export type Answer = { ok: true; data: Json } | { ok: false; error: AddonError };
@@ -82,7 +85,7 @@ export function lookupAll(
   // Round trip 1: the answers, the config entry (a formula's stamp without reading properties), a
   // spend shard and what the service said about length.
   const spendKey = pickSpendKey();
-  const heads = getAll(cache, [...(payer === 'formula' ? [CONFIG_KEY] : []), spendKey, limitKey(endpoint.path), ...keys.values()]);
+  const heads = getAll(cache, [...(payer === 'formula' ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...keys.values()]);
   const config = payer === 'formula' ? readLookupConfig(heads[CONFIG_KEY]) : null;
   let settings: LookupSettings | null = config ? null : readLookupSettings(payer);
   const known = (config ?? settings) as LookupConfig | LookupSettings;
@@ -124,19 +127,32 @@ export function lookupAll(
     return { answers, stats };
   }
 
+  // The limit guard: what a daily limit refused is not sent again until it resets.
+  const fp = fingerprint(apiKey);
+  const guard = readGuard(heads[GUARD_KEY], fp, Date.now());
+  const writes: Record<string, string> = payer === 'formula' && !config ? writeLookupConfig(settings) : {};
+  const notHeld = (subject: string): boolean => {
+    const held = heldBack(guard, keys.get(subject) ?? '');
+    if (!held) return true;
+    answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === 'API calls') });
+    return false;
+  };
+  const sendable = toFetch.filter(notHeld);
+  Object.assign(writes, expired(toFetch.filter((s) => !sendable.includes(s)).map((s) => keys.get(s) ?? '')));
+
   // Read the marks back: where two executions marked the same query, the last mark won, and only its
   // writer fetches; the others wait for it like for any other execution's fetch.
   const mine: string[] = [];
-  const others = [...state.pending];
-  if (toFetch.length) {
-    const subset = new Map(toFetch.map((s) => [s, keys.get(s) ?? ''] as const));
+  const others = state.pending.filter(notHeld);
+  if (sendable.length) {
+    const subset = new Map(sendable.map((s) => [s, keys.get(s) ?? ''] as const));
     const back = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
     for (const [subject, entry] of back.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
     for (const subject of back.pending) (back.markedBy.get(subject) === me ? mine : others).push(subject);
     mine.push(...back.missing); // a mark that vanished: fetch anyway
   }
 
-  const writes: Record<string, string> = payer === 'formula' && !config ? writeLookupConfig(settings) : {};
+  const refusals: Refusal[] = [];
   const fetchInto = (list: string[]) =>
     fetchAndKeep(
       endpoint,
@@ -148,11 +164,14 @@ export function lookupAll(
       answers,
       stats,
       writes,
+      refusals,
     );
   fetchInto(mine);
   if (others.length) fetchInto(waitForOthers(cache, others, keys, stamp, budget, endpoint, answers, stats));
 
-  // What the service said about length is kept, so nothing as long is sent again.
+  // What a daily limit refused is held back; what the service said about length is kept.
+  const armed = armGuard(guard, fp, refusals, Date.now());
+  if (armed) Object.assign(writes, armed);
   const learned = learnFromRejections(endpoint, [...mine, ...others], answers, learnedMax);
   if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
 
@@ -231,6 +250,7 @@ function fetchAndKeep(
   answers: Map<string, Answer>,
   stats: LookupStats,
   writes: Record<string, string>,
+  refusals: Refusal[],
 ): void {
   if (!misses.length) return;
   const outcomes = fetchAllWithin(
@@ -249,10 +269,15 @@ function fetchAndKeep(
     stats.requests++;
     if (outcome.ok) {
       if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
+      // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
+      if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
+        refusals.push({ key: request.id, which: 'API calls', resetAt: findResetTime(outcome.data) });
+      }
       Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
       answers.set(subject, { ok: true, data: outcome.data });
       continue;
     }
+    if (outcome.limit) refusals.push({ key: request.id, ...outcome.limit });
     // Errors are never cached, except a short-lived "not found" that spares repeated misses.
     Object.assign(
       writes,

@@ -90,3 +90,37 @@ function labelOf(source: string): string {
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * Whether a usage answer shows the API-call allowance spent (a bar about calls or requests at its
+ * limit): then no request can succeed until it resets, and the limit guard holds every one back.
+ * @param json the /usage answer
+ */
+export function callsSpent(json: Json): boolean {
+  return usageBars(json).some((bar) => /call|request/i.test(bar.label) && bar.used >= bar.limit);
+}
+
+/**
+ * A top-level or nested text field whose name mentions reset (`reset_at`, `resetsAt`), as sent.
+ * @param data the /usage answer
+ */
+export function findResetText(data: Json, depth = 0): string | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data) || depth > 3) return null;
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value === 'string' && normaliseName(key).includes('reset')) return value;
+  }
+  for (const value of Object.values(data)) {
+    const found = findResetText(value, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The reset time of a /usage answer in ms, or null when it names none that parses.
+ * @param data the /usage answer
+ */
+export function findResetTime(data: Json): number | null {
+  const at = Date.parse(findResetText(data) ?? '');
+  return Number.isFinite(at) ? at : null;
+}

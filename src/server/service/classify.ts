@@ -12,10 +12,19 @@ export interface RawResponse {
   text: string;
 }
 
+/** Which daily limit refused a request, and when it resets (ms since epoch; null when the service did not say). */
+export interface LimitRefusal {
+  which: LimitKind;
+  resetAt: number | null;
+}
+
+/** The service's daily limits (API-SPEC §8); `unknown` when its answer does not say which. */
+export type LimitKind = 'fresh searches' | 'API calls' | 'unknown';
+
 /** The result of one request. `retryAfterMs` is set when a retry may help (5xx, 429 with Retry-After). */
 export type Outcome =
   | { ok: true; data: Json; fromServiceCache: boolean }
-  | { ok: false; error: AddonError; retryable: boolean; retryAfterMs?: number; cause?: string };
+  | { ok: false; error: AddonError; retryable: boolean; retryAfterMs?: number; cause?: string; limit?: LimitRefusal };
 
 const ERROR_TEXT_NAMES = ['message', 'error', 'detail', 'description', 'errormessage', 'reason', 'title'];
 const LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
@@ -94,24 +103,35 @@ function looksLikeLimitBody(body: Json, text: string): boolean {
 
 function limitOutcome(response: RawResponse, body: Json | undefined, text: string): Outcome {
   const retryAfterMs = parseRetryAfter(header(response.headers, 'retry-after'));
-  const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? ''))
+  const which: LimitKind = /fresh|search|credit/i.test(text + JSON.stringify(body ?? ''))
     ? 'fresh searches'
     : /call|request/i.test(text)
       ? 'API calls'
-      : '';
-  const reset = findReset(body);
-  const retry =
-    retryAfterMs !== undefined
-      ? `retry in ${formatDuration(retryAfterMs)}`
-      : reset
-        ? `retry after ${reset}`
-        : 'try again tomorrow or when your allowance resets';
+      : 'unknown';
+  const resetText = findReset(body);
+  const parsed = resetText ? Date.parse(resetText) : NaN;
+  const resetAt = retryAfterMs !== undefined ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
   return {
     ok: false,
-    error: errors.limit(which, retry),
+    error: errors.limit(which === 'unknown' ? '' : which, resetPhrase(resetAt, resetText)),
     retryable: retryAfterMs !== undefined,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    limit: { which, resetAt },
   };
+}
+
+/**
+ * When a limit resets, in words: `retry after 00:00 UTC (in 11 h 48 min)`, the service's own text, or
+ * a plain "try again later".
+ * @param resetAt when it resets (ms), if known
+ * @param resetText what the service said, if it said something unparseable
+ */
+export function resetPhrase(resetAt: number | null, resetText?: string): string {
+  if (resetAt !== null) {
+    const at = new Date(resetAt).toISOString().slice(11, 16);
+    return `retry after ${at} UTC (in ${formatDuration(Math.max(0, resetAt - Date.now()))})`;
+  }
+  return resetText ? `retry after ${resetText}` : 'try again tomorrow or when your allowance resets';
 }
 
 /**

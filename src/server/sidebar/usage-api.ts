@@ -2,14 +2,15 @@
 import type { UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';
 import { createBudget } from '../budget';
+import { holdAllCalls } from '../cache/guard';
 import { readSpend } from '../cache/spend';
 import { errors } from '../errors';
 import { ENDPOINTS } from '../service/endpoints';
 import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
 import { readApiKey, readBaseUrl } from '../settings';
-import { flattenToTable, normaliseName, tableToGrid, type Json } from '../shape';
-import { usageBars } from '../usage-bars';
+import { flattenToTable, tableToGrid } from '../shape';
+import { callsSpent, findResetText, findResetTime, usageBars } from '../usage-bars';
 
 /** Interactive calls get the same budget as a cell: the user is waiting. */
 const SIDEBAR_LIMIT_MS = 30_000;
@@ -34,24 +35,13 @@ export function getUsage(): UsageView {
   const readAt = new Date().toISOString();
   const outcome = readUsageNow(apiKey);
   if (!outcome.ok) throw outcome.error;
+  if (callsSpent(outcome.data)) holdAllCalls(apiKey, findResetTime(outcome.data));
   return {
     bars: usageBars(outcome.data),
     table: tableToGrid(flattenToTable(outcome.data), true),
     readAt,
-    resetAt: findReset(outcome.data),
+    resetAt: findResetText(outcome.data),
     document: readSpend(),
   };
 }
 
-/** A top-level or nested text field whose name mentions reset (`reset_at`, `resetsAt`). */
-function findReset(data: Json, depth = 0): string | null {
-  if (!data || typeof data !== 'object' || Array.isArray(data) || depth > 3) return null;
-  for (const [key, value] of Object.entries(data)) {
-    if (typeof value === 'string' && normaliseName(key).includes('reset')) return value;
-  }
-  for (const value of Object.values(data)) {
-    const found = findReset(value, depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
