@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, NO_RUNNER_MESSAGE, toError } from '../../../src/sidebar/server';
 import type { SettingsView } from '../../../src/shared/sidebar-api';
+import { settingsView } from './settings-fixture';
 
 type Handler = (value: unknown) => void;
 type Outcome = { value: unknown } | { error: unknown } | { throws: unknown };
@@ -35,15 +36,7 @@ afterEach(() => {
   delete (globalThis as { google?: unknown }).google;
 });
 
-const settings: SettingsView = {
-  hasKey: true,
-  maskedKey: '••••abcd',
-  keySource: 'user',
-  sharedWithDocument: false,
-  baseUrl: 'https://x.example',
-  baseUrlIsDefault: true,
-  defaultBaseUrl: 'https://x.example',
-};
+const settings: SettingsView = settingsView();
 
 describe('call', () => {
   it('resolves with the server function result and passes the arguments through', async () => {
