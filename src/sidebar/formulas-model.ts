@@ -38,7 +38,7 @@ export function formulasModel(view: SettingsView): FormulasModel {
     owner: isOwner
       ? 'You own this spreadsheet.'
       : owner.kind === 'shared-drive'
-        ? 'This spreadsheet is in a shared drive: it has no owner.'
+        ? 'In a shared drive: no owner.'
         : owner.kind === 'user'
           ? `Owner: ${owner.email}.${you.role === 'editor' ? ' You are an editor.' : ''}`
           : 'Google did not say who owns this spreadsheet.',

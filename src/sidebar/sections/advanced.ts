@@ -43,7 +43,7 @@ export function mountAdvancedSection(app: App): AdvancedSection {
     whileBusy(button, 'Saving…', () => call('setBaseUrl', url))
       .then((view) => {
         app.applySettings(view, true);
-        status.set('success', view.baseUrlIsDefault ? 'Using the default service.' : `Formulas now use ${view.baseUrl}.`);
+        status.set('success', savedMessage(view));
         if (button.disabled) input.focus();
       })
       .catch((error: unknown) => status.error(error));
@@ -64,4 +64,12 @@ export function mountAdvancedSection(app: App): AdvancedSection {
   reset.addEventListener('click', () => apply(reset, ''));
 
   return { render };
+}
+
+/** What a saved base URL changes: this person's calls; formulas follow the spreadsheet owner's setting. */
+function savedMessage(view: SettingsView): string {
+  const target = view.baseUrlIsDefault ? 'the default service' : view.baseUrl;
+  return view.you.role === 'owner'
+    ? `Saved: this sidebar and formulas in spreadsheets you own now call ${target}.`
+    : `Saved: this sidebar now calls ${target}. Formulas here follow the owner's setting.`;
 }

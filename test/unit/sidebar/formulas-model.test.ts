@@ -67,7 +67,7 @@ describe('formulasModel without a known owner', () => {
   it('in a shared drive: no owner, no key unless one is shared', () => {
     const drive = { you: { email: 'bob@example.com', role: 'editor' as const }, owner: { kind: 'shared-drive' as const } };
     const none = formulasModel(settingsView(drive, { source: 'none', maskedKey: null, ownerKeyOff: null }));
-    expect(none).toMatchObject({ source: 'No key', owner: 'This spreadsheet is in a shared drive: it has no owner.', ownerKey: null, stop: null });
+    expect(none).toMatchObject({ source: 'No key', owner: 'In a shared drive: no owner.', ownerKey: null, stop: null });
     const shared = formulasModel(settingsView({ ...drive, sharedWithDocument: true }, { ...docKey('bob@example.com', true), ownerKeyOff: null }));
     expect(shared.stop?.question).toBe('Stop formulas here using the key you shared? Cells then say "No API key" until someone shares a key again.');
   });
