@@ -41,7 +41,7 @@ export function formulasModel(view: SettingsView): FormulasModel {
         ? 'In a shared drive: no owner.'
         : owner.kind === 'user'
           ? `Owner: ${owner.email}.${you.role === 'editor' ? ' You are an editor.' : ''}`
-          : 'Google did not say who owns this spreadsheet.',
+          : 'Owner: unknown.',
     paidBy: formulas.paidBy,
     advice: formulas.advice,
     ownerKey: isOwner ? { checked: formulas.ownerKeyOff !== true } : null,

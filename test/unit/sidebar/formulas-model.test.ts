@@ -72,10 +72,10 @@ describe('formulasModel without a known owner', () => {
     expect(shared.stop?.question).toBe('Stop formulas here using the key you shared? Cells then say "No API key" until someone shares a key again.');
   });
 
-  it('when Google did not say: says so, and names no one', () => {
+  it('when Google did not say who owns it: names no one', () => {
     const unknown = { you: { email: '', role: 'unknown' as const }, owner: { kind: 'unknown' as const } };
     const model = formulasModel(settingsView(unknown, { source: 'owner-unseen', maskedKey: null, ownerKeyOff: null }));
-    expect(model).toMatchObject({ source: "The owner's key, if saved", owner: 'Google did not say who owns this spreadsheet.', ownerKey: null, stop: null });
+    expect(model).toMatchObject({ source: "The owner's key, if saved", owner: 'Owner: unknown.', ownerKey: null, stop: null });
     expect(formulasModel(settingsView(unknown, { ...docKey(''), ownerKeyOff: null })).source).toBe('Shared with this document by someone Google did not name');
   });
 
