@@ -43,6 +43,12 @@ export interface RunEvent {
 export interface HostOptions {
   /** The Apps Script runtime that runs the calls (its Code.js, properties and caches). */
   runtime: GasRuntime;
+  /**
+   * Who has the page open: every call runs as this user (their user properties, cache and triggers), as
+   * Google runs a sidebar's calls as the person who opened it. Default: the runtime's userEmail. Two
+   * hosts over one runtime show the same spreadsheet to two people.
+   */
+  user?: string;
   /** Default 0: any free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -76,6 +82,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
   const htmlDir = options.htmlDir ?? DEFAULT_HTML_DIR;
   const shim = readFileSync(SHIM_PATH, 'utf8');
   const bindHost = options.host ?? '127.0.0.1';
+  const asUser = options.user !== undefined ? { user: options.user } : {};
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -110,7 +117,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
     const started = Date.now();
     let result: ExecutionResult;
     try {
-      result = options.runtime.run(request.fn, request.args, { mode: 'sidebar' });
+      result = options.runtime.run(request.fn, request.args, { mode: 'sidebar', ...asUser });
     } catch (error) {
       // run() throws for test bugs (bad arguments, missing Code.js): say so to the page.
       const message = `dev/host: ${(error as Error).message}`;
@@ -131,7 +138,7 @@ export async function startHost(options: HostOptions): Promise<HostHandle> {
   function openFromMenu(fn: string, req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET') return sendText(res, 405, 'GET only');
     if (!FUNCTION_NAME.test(fn)) return sendText(res, 404, 'not a function name');
-    const result = options.runtime.run(fn, [], { mode: 'menu' });
+    const result = options.runtime.run(fn, [], { mode: 'menu', ...asUser });
     options.onRun?.({
       fn,
       ok: result.ok,

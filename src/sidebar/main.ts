@@ -1,12 +1,13 @@
 /**
- * The sidebar's entry point: reads the settings, then (with a key) usage, ranking tables and cache
- * info, and binds each section. Built by scripts/build/sidebar.ts into dist/Sidebar.html.
+ * The sidebar's entry point: reads the settings (the viewer's key, and whose key this spreadsheet's
+ * formulas use), then (with a key) usage, ranking tables and cache info, and binds each section. Built by scripts/build/sidebar.ts into dist/Sidebar.html.
  */
 import type { SettingsView } from '../shared/sidebar-api';
 import type { App } from './app';
 import { byId, show } from './dom';
 import { mountAdvancedSection } from './sections/advanced';
 import { mountCacheSection } from './sections/cache';
+import { mountFormulasSection } from './sections/formulas';
 import { mountKeySection } from './sections/key';
 import { mountTablesSection } from './sections/tables';
 import { mountUsageSection } from './sections/usage';
@@ -34,6 +35,7 @@ function start(): void {
       const hadKey = settings?.hasKey ?? false;
       settings = view;
       key.render(view);
+      formulas.render(view);
       advanced.render(view);
       show(usageSection, view.hasKey);
       show(tablesSection, view.hasKey);
@@ -51,6 +53,7 @@ function start(): void {
     },
   };
   const key = mountKeySection(app);
+  const formulas = mountFormulasSection(app);
   const advanced = mountAdvancedSection(app);
   const usage = mountUsageSection();
   const tables = mountTablesSection();

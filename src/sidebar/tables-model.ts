@@ -1,5 +1,5 @@
 /** What the ranking tables section shows, computed from the server's values (pure, so it is unit-tested). */
-import type { RankingGroup, RunLog, Schedule, TableView } from '../shared/sidebar-api';
+import type { RankingGroup, RunLog, Schedule, TableView, TablesView } from '../shared/sidebar-api';
 import { capitalize, hoursMinutes, localDay, pad, plural, sameLocalDay } from './format';
 
 /** The time zone the schedule's hours are in. The contract does not say which, and triggers of this
@@ -65,6 +65,39 @@ export function describeSchedule(schedule: Schedule): string {
     default:
       return 'Off';
   }
+}
+
+/**
+ * Who set this spreadsheet's schedule and whose key pays; "" when there is none. A schedule runs on
+ * the trigger of the person who set it, with their key, whoever else edits the spreadsheet.
+ * @param by TablesView.scheduledBy
+ */
+export function scheduledByText(by: TablesView['scheduledBy']): string {
+  if (!by) return '';
+  if (by.you) return 'Set by you — your trigger refreshes it with your key.';
+  return `Set by ${by.email || 'another editor'} — their key pays.`;
+}
+
+/**
+ * The warning under Save schedule: saving makes the viewer the schedule's runner.
+ * @param by TablesView.scheduledBy
+ */
+export function scheduleHelp(by: TablesView['scheduledBy']): string {
+  const runs = 'your trigger refreshes these tables with your key, even when the spreadsheet is closed.';
+  if (by && !by.you) return `Saving a schedule makes you its runner instead of ${by.email || 'them'}: ${runs}`;
+  return `Saving a schedule makes you its runner: ${runs}`;
+}
+
+/**
+ * The notes from the viewer's scheduled runs, for the list: "2026-11-20 14:05 · message".
+ * @param notes TablesView.notes, newest first
+ * @param now the current time
+ */
+export function noteItems(notes: TablesView['notes'], now: Date = new Date()): string[] {
+  return notes.map((note) => {
+    const when = localWhen(note.at, now);
+    return when ? `${when} · ${note.message}` : note.message;
+  });
 }
 
 /**

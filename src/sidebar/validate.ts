@@ -1,6 +1,6 @@
 /** Checks the sidebar makes before calling the server (which checks again). No DOM. The rules
  * themselves are shared with the server (src/shared/rules.ts); the messages are the sidebar's. */
-import { baseUrlProblem, isGroupShape, isRowLimit, MAX_GROUP_LENGTH, MAX_TABLE_ROWS, type BaseUrlProblem } from '../shared/rules';
+import { baseUrlProblem, isGroupShape, isInAllowlist, isRowLimit, MAX_GROUP_LENGTH, MAX_TABLE_ROWS, type BaseUrlProblem } from '../shared/rules';
 
 export { GROUP_PATTERN, MAX_GROUP_LENGTH, MAX_TABLE_ROWS } from '../shared/rules';
 
@@ -21,14 +21,31 @@ export function checkApiKey(raw: string): { key: string } | { error: string } {
 
 /**
  * Null when the base URL may be saved, else why not: https anywhere, http only for localhost or
- * 127.0.0.1, no query or fragment. An empty value is fine (it restores the default).
+ * 127.0.0.1, no query or fragment, and inside the allowlist (Google fetches nothing else). An empty
+ * value is fine (it restores the default).
  * @param raw the input's value
+ * @param allowlist the URL prefixes the add-on may fetch (SettingsView.allowlist)
  */
-export function checkBaseUrl(raw: string): string | null {
+export function checkBaseUrl(raw: string, allowlist: readonly string[]): string | null {
   const text = raw.trim();
   if (text === '') return null;
   const problem = baseUrlProblem(text);
-  return problem === null ? null : BASE_URL_MESSAGES[problem];
+  if (problem !== null) return BASE_URL_MESSAGES[problem];
+  if (isInAllowlist(text, allowlist)) return null;
+  const allowed = allowedAddresses(allowlist);
+  return allowed.length
+    ? `This add-on may call only ${allowed.join(', ')}: Google fetches no other address.`
+    : 'This add-on may call no other address than its default.';
+}
+
+/**
+ * The allowlist as addresses a person can type: `https://api.example.com/api/v1/` becomes
+ * `https://api.example.com`, and a loopback prefix that ends at the port (`http://127.0.0.1:`) becomes
+ * `http://127.0.0.1:<port>`.
+ * @param allowlist the URL prefixes (SettingsView.allowlist)
+ */
+export function allowedAddresses(allowlist: readonly string[]): string[] {
+  return allowlist.map((prefix) => prefix.replace(/\/api\/v1\/?$/, '').replace(/:$/, ':<port>'));
 }
 
 const BASE_URL_MESSAGES: Record<BaseUrlProblem, string> = {

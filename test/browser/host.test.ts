@@ -96,6 +96,22 @@ describe('HTTP', () => {
     expect((await fetch(`${host.url}/__gas/open/missing`)).status).toBe(500);
   });
 
+  it("runs every call as the host's user: their own user properties, not the runtime's default user's", async () => {
+    const other = 'other@example.com';
+    // dev/gas with spreadsheet owners refuses a user without access; older dev/gas has no such check.
+    (runtime as { shareSpreadsheet?: (id: string, email: string) => void }).shareSpreadsheet?.(runtime.spreadsheet.id, other);
+    const theirs = await startHost({ runtime, htmlDir: dir, user: other });
+    try {
+      const before = runtime.properties.user.get('n');
+      const reply = await fetch(`${theirs.url}/__gas/run`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"fn":"countCalls"}' });
+      expect(await reply.json()).toEqual({ ok: true, value: 1 });
+      expect(runtime.userProperties(other).get('n')).toBe('1');
+      expect(runtime.properties.user.get('n')).toBe(before);
+    } finally {
+      await theirs.close();
+    }
+  });
+
   it('parses and injects', () => {
     expect(parseRunRequest('{"fn":"f"}')).toEqual({ fn: 'f', args: [] });
     expect(parseRunRequest('nope')).toEqual({ error: 'the body is not JSON' });

@@ -78,7 +78,7 @@ let headers: string[];
 let inserted: unknown[][];
 
 describe('the ranking tables section', () => {
-  it('sits between Usage and Formulas, lists no table yet, and reads the groups only once Insert is opened', async () => {
+  it('sits between Usage and the cache, lists no table yet, and reads the groups only once Insert is opened', async () => {
     await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(true);
     await expect.poll(() => page.locator('#cache-cells').textContent()).toMatch(/No cell/); // every first read is done
     expect(calls).not.toContain('getRankingGroups'); // opening the sidebar spends no request on it
@@ -88,7 +88,7 @@ describe('the ranking tables section', () => {
     expect(calls.filter((fn) => fn === 'getRankingGroups')).toHaveLength(1);
     expect(await page.locator('#tables-status').textContent()).toBe('');
     const order = await page.locator('main > section:not([hidden])').evaluateAll((all) => all.map((s) => s.id));
-    expect(order).toEqual(['key-section', 'usage-section', 'tables-section', 'cache-section']);
+    expect(order).toEqual(['key-section', 'formulas-section', 'usage-section', 'tables-section', 'cache-section']);
     expect(await section().getByRole('heading', { level: 2 }).textContent()).toBe('Ranking tables');
     expect(await page.locator('#tables-empty').textContent()).toBe('No ranking tables in this spreadsheet yet.');
     expect(await items().count()).toBe(0);
@@ -171,7 +171,7 @@ describe('the ranking tables section', () => {
 });
 
 describe('the schedule', () => {
-  it('shows the hour for daily, the day too for weekly, in UTC, and says who pays', async () => {
+  it('shows the hour for daily, the day too for weekly, in UTC, and warns that saving makes you its runner', async () => {
     const kind = page.getByLabel('Refresh', { exact: true });
     expect(await kind.inputValue()).toBe('off');
     expect(await page.locator('#schedule-hour-field').isVisible()).toBe(false);
@@ -180,7 +180,10 @@ describe('the schedule', () => {
     expect(await page.getByLabel('At (UTC)').isVisible()).toBe(true);
     await kind.selectOption('daily');
     expect(await page.locator('#schedule-weekday-field').isVisible()).toBe(false);
-    expect(await page.locator('#schedule-help').textContent()).toMatch(/One trigger owned by you: it spends your allowance and runs even when\s+the spreadsheet is closed/);
+    expect(await page.locator('#schedule-help').textContent()).toBe(
+      'Saving a schedule makes you its runner: your trigger refreshes these tables with your key, even when the spreadsheet is closed.',
+    );
+    expect(await page.locator('#schedule-by').isVisible()).toBe(false); // no schedule yet, so nobody runs it
   });
 
   it('a daily refresh at 06 is exactly one trigger, and saving again keeps one', async () => {
@@ -188,16 +191,61 @@ describe('the schedule', () => {
     await page.getByLabel('At (UTC)').selectOption({ label: '06:00' });
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await expect.poll(() => page.locator('#schedule-status').textContent()).toBe('Saved: tables refresh every day at 06:00 UTC.');
+    expect(await page.locator('#schedule-by').textContent()).toBe('Set by you — your trigger refreshes it with your key.');
     expect(myTriggers()).toHaveLength(1);
     const [trigger] = myTriggers();
     expect(trigger).toMatchObject({ eventType: 'CLOCK', source: 'CLOCK' });
-    expect(trigger!.description).toMatch(/^every day at 06:/);
+    // One hourly trigger per user serves all their schedules; each run refreshes what is due (here 06:00).
+    expect(trigger!.description).toBe('every hour');
 
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await expect.poll(() => page.locator('#schedule-status').getAttribute('class')).toContain('status-success');
     await expect.poll(() => calls.filter((fn) => fn === 'setRefreshSchedule').length).toBe(2);
     expect(myTriggers()).toHaveLength(1);
     expect(server<{ schedule: unknown }>('getTables').schedule).toEqual({ kind: 'daily', hour: 6 });
+  });
+});
+
+describe('a schedule someone else set', () => {
+  // needs dev/gas developer metadata (gas-rules branch): the schedule is stored in the spreadsheet
+  it.skip('tells another editor who runs it and that saving would make them the runner', async () => {
+    const other = 'editor@example.com';
+    // dev/gas with spreadsheet owners refuses a user without access; older dev/gas has no such check.
+    (runtime as { shareSpreadsheet?: (id: string, email: string) => void }).shareSpreadsheet?.(runtime.spreadsheet.id, other);
+    runtime.userProperties(other).set('SDM_API_KEY', KEY);
+    runtime.userProperties(other).set('SDM_BASE_URL', service.url);
+    const theirs = await startHost({ runtime, user: other });
+    const p = await newPage();
+    try {
+      await p.goto(theirs.pageUrl('Sidebar'));
+      await expect.poll(() => p.locator('#schedule-by').textContent()).toBe(`Set by ${runtime.userEmail} — their key pays.`);
+      expect(await p.getByLabel('Refresh', { exact: true }).inputValue()).toBe('daily');
+      expect(await p.locator('#schedule-help').textContent()).toBe(
+        `Saving a schedule makes you its runner instead of ${runtime.userEmail}: your trigger refreshes these tables with your key, even when the spreadsheet is closed.`,
+      );
+    } finally {
+      await p.close();
+      await theirs.close();
+    }
+  });
+
+  it("lists what the viewer's scheduled runs reported about their other spreadsheets", async () => {
+    // What a scheduled run records when it drops a spreadsheet that was deleted (src/server/schedule/registry.ts).
+    const message = '"Q3 plan" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.';
+    runtime.properties.user.set('SDM_SCHEDULE_NOTES', JSON.stringify([{ at: new Date().toISOString(), message }]));
+    const p = await newPage();
+    try {
+      await p.goto(host.pageUrl('Sidebar'));
+      const notes = p.getByRole('list', { name: 'From your scheduled runs' });
+      await expect.poll(() => notes.isVisible()).toBe(true);
+      const lines = await notes.locator('li').allTextContents();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\d\d:\d\d · /); // when, in the viewer's time
+      expect(lines[0]!.slice('00:00 · '.length)).toBe(message);
+    } finally {
+      await p.close();
+      runtime.properties.user.delete('SDM_SCHEDULE_NOTES');
+    }
   });
 });
 
@@ -345,7 +393,8 @@ describe('loading and errors', () => {
       if (fn === 'getTables') {
         const table = { id: 't1', group: payload, sheetName: payload, range: `'${payload}'!A1:B3`, rows: 1, updatedAt: null, status: 'error', message: payload };
         const run = { startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), trigger: 'schedule', results: [{ id: 't1', group: payload, ok: false, message: payload }], note: payload };
-        return reply({ ok: true, value: { tables: [table], schedule: { kind: 'off' }, lastRun: run } });
+        const notes = [{ at: new Date().toISOString(), message: payload }];
+        return reply({ ok: true, value: { tables: [table], schedule: { kind: 'daily', hour: 6 }, scheduledBy: { you: false, email: payload }, lastRun: run, notes } });
       }
       return route.continue();
     });
@@ -356,6 +405,9 @@ describe('loading and errors', () => {
     expect(await p.locator('#last-run .run-note').textContent()).toBe(payload);
     expect(await p.locator('#last-run .run-message').textContent()).toBe(payload);
     expect(await p.locator('#last-run .run-head').textContent()).toMatch(/on schedule$/);
+    expect(await p.locator('#schedule-by').textContent()).toBe(`Set by ${payload} — their key pays.`);
+    expect(await p.locator('#schedule-help').textContent()).toMatch(`instead of ${payload}:`);
+    expect((await p.locator('#tables-notes li').textContent())?.slice('00:00 · '.length)).toBe(payload);
     await expect.poll(() => p.locator('#insert-group optgroup option').textContent()).toBe(payload);
     await p.locator('#insert-group').selectOption(`x:${payload}`);
     await expect.poll(() => p.locator('#insert-column-list label').first().textContent()).toBe(payload);

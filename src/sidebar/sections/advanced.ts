@@ -1,14 +1,17 @@
-/** The advanced section: point the add-on at another service (self-hosting, local development). */
+/**
+ * The advanced section: point the add-on at another service (self-hosting, local development), only
+ * inside the allowlist the manifest declares (Google fetches nothing else), which it shows.
+ */
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
 import { byId, show } from '../dom';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
-import { checkBaseUrl } from '../validate';
+import { allowedAddresses, checkBaseUrl } from '../validate';
 
 /** The advanced section's controls. */
 export interface AdvancedSection {
-  /** Shows the base URL in use and the default. */
+  /** Shows the base URL in use, the default and the allowed addresses. */
   render(view: SettingsView): void;
 }
 
@@ -21,6 +24,7 @@ export function mountAdvancedSection(app: App): AdvancedSection {
   const form = byId('url-form', HTMLFormElement);
   const input = byId('url-input', HTMLInputElement);
   const defaultUrl = byId('url-default', HTMLSpanElement);
+  const allowed = byId('url-allowed', HTMLSpanElement);
   const save = byId('url-save', HTMLButtonElement);
   const reset = byId('url-reset', HTMLButtonElement);
   const status = new StatusLine(byId('url-status', HTMLParagraphElement));
@@ -30,6 +34,7 @@ export function mountAdvancedSection(app: App): AdvancedSection {
     input.value = view.baseUrlIsDefault ? '' : view.baseUrl;
     input.placeholder = view.defaultBaseUrl;
     defaultUrl.textContent = view.defaultBaseUrl;
+    allowed.textContent = allowedAddresses(view.allowlist).join(', ');
     reset.disabled = view.baseUrlIsDefault;
   };
 
@@ -38,7 +43,7 @@ export function mountAdvancedSection(app: App): AdvancedSection {
     whileBusy(button, 'Saving…', () => call('setBaseUrl', url))
       .then((view) => {
         app.applySettings(view, true);
-        status.set('success', view.baseUrlIsDefault ? 'Using the default service.' : `Formulas now use ${view.baseUrl}.`);
+        status.set('success', savedMessage(view));
         if (button.disabled) input.focus();
       })
       .catch((error: unknown) => status.error(error));
@@ -47,7 +52,7 @@ export function mountAdvancedSection(app: App): AdvancedSection {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (save.disabled) return;
-    const problem = checkBaseUrl(input.value);
+    const problem = checkBaseUrl(input.value, app.settings?.allowlist ?? []);
     if (problem !== null) {
       status.set('error', problem);
       input.focus();
@@ -59,4 +64,12 @@ export function mountAdvancedSection(app: App): AdvancedSection {
   reset.addEventListener('click', () => apply(reset, ''));
 
   return { render };
+}
+
+/** What a saved base URL changes: this person's calls; formulas follow the spreadsheet owner's setting. */
+function savedMessage(view: SettingsView): string {
+  const target = view.baseUrlIsDefault ? 'the default service' : view.baseUrl;
+  return view.you.role === 'owner'
+    ? `Saved: this sidebar and formulas in spreadsheets you own now call ${target}.`
+    : `Saved: this sidebar now calls ${target}. Formulas here follow the owner's setting.`;
 }

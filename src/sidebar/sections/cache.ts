@@ -1,7 +1,9 @@
-/** The cache section: refresh every add-on formula, or clear the cached answers after a confirmation. */
-import type { CacheView } from '../../shared/sidebar-api';
+/**
+ * The cache section: refresh every add-on formula (through the SDM_REFRESH argument, the only way to make
+ * Sheets run a custom function again), or clear the cached answers after a confirmation.
+ */
+import { cellsText, refreshMessage } from '../cache-model';
 import { byId, show } from '../dom';
-import { plural } from '../format';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 
@@ -21,31 +23,19 @@ export function mountCacheSection(): CacheSection {
   const confirmNo = byId('cache-clear-no', HTMLButtonElement);
   const status = new StatusLine(byId('cache-status', HTMLParagraphElement));
 
-  const render = (view: CacheView): void => {
-    cells.textContent =
-      view.formulaCells === 0
-        ? 'No cell in this spreadsheet uses the add-on yet.'
-        : `Refreshing recalculates ${plural(view.formulaCells, 'formula cell', 'formula cells')}. It is free while their answers are cached (up to 6 hours).`;
-  };
-
   const load = async (): Promise<void> => {
     try {
-      render(await call('getCacheInfo'));
+      cells.textContent = cellsText(await call('getCacheInfo'));
     } catch (error) {
       status.error(error);
     }
   };
 
   refresh.addEventListener('click', () => {
-    status.set('busy', 'Rewriting the formulas…');
+    status.set('busy', 'Refreshing the formulas…');
     whileBusy(refresh, 'Refreshing…', () => call('refreshAllFormulas'))
       .then((result) => {
-        status.set(
-          'success',
-          result.formulasRewritten === 0
-            ? 'No formula to refresh.'
-            : `Refreshed ${plural(result.formulasRewritten, 'formula', 'formulas')} on ${plural(result.sheets, 'sheet', 'sheets')}. Sheets recalculates them now.`,
-        );
+        status.set('success', refreshMessage(result));
         void load();
       })
       .catch((error: unknown) => status.error(error));
@@ -66,7 +56,7 @@ export function mountCacheSection(): CacheSection {
     whileBusy(confirmYes, 'Clearing…', () => call('clearCache'))
       .then((view) => {
         show(confirm, false);
-        render(view);
+        cells.textContent = cellsText(view);
         status.set('success', 'Cached answers cleared. The next recalculation fetches fresh data.');
         clear.focus();
       })

@@ -1,18 +1,20 @@
 /**
- * The API key section: save (checked by the server first), replace, remove with an inline confirmation,
- * and the opt-in to let collaborators' formulas use the key. The key is never written to the DOM: the
- * input is cleared after saving and only the server's mask is shown.
+ * The "Your API key" section: save (checked by the server first), replace, remove with an inline
+ * confirmation, and the opt-in to share the key with this document (formulas here then spend it,
+ * whoever evaluates them). The key is never written to the DOM: the input is cleared after saving and
+ * only the server's mask is shown.
  */
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
 import { byId, show } from '../dom';
+import { keySavedMessage, shareReplaces, sharingMessage } from '../key-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { checkApiKey } from '../validate';
 
 /** The key section's controls, bound to the template's elements. */
 export interface KeySection {
-  /** Shows the settings (mask, source, sharing) and which controls apply. */
+  /** Shows the viewer's own key (mask, sharing) and which controls apply. */
   render(view: SettingsView): void;
 }
 
@@ -37,30 +39,25 @@ export function mountKeySection(app: App): KeySection {
   const cancel = byId('key-cancel', HTMLButtonElement);
   const shareBlock = byId('key-share-block', HTMLDivElement);
   const share = byId('key-share', HTMLInputElement);
+  const replaces = byId('key-share-replaces', HTMLParagraphElement);
   const status = new StatusLine(byId('key-status', HTMLParagraphElement));
   let replacing = false;
 
   const render = (view: SettingsView): void => {
-    const own = view.keySource === 'user';
     const formShown = !view.hasKey || replacing;
     show(section, true);
     show(saved, view.hasKey && !replacing);
     show(form, formShown);
     show(cancel, view.hasKey && replacing);
-    show(remove, own);
-    show(shareBlock, own || formShown);
-    if (!formShown) show(confirm, false);
+    show(shareBlock, true);
+    if (!view.hasKey || replacing) show(confirm, false);
     mask.textContent = view.maskedKey ?? '';
-    source.textContent = !view.hasKey
-      ? ''
-      : own
-        ? view.sharedWithDocument
-          ? 'Your key, shared with this document'
-          : 'Your key'
-        : 'Shared with this document by a collaborator';
-    replace.textContent = own ? 'Replace' : 'Use my own key';
+    source.textContent = view.hasKey ? (view.sharedWithDocument ? 'Your key, shared with this document' : 'Your key') : '';
     inputLabel.textContent = view.hasKey ? 'Paste the new API key' : 'Paste your API key';
     share.checked = view.sharedWithDocument;
+    const warning = shareReplaces(view);
+    replaces.textContent = warning;
+    show(replaces, warning !== '');
   };
 
   const setReplacing = (value: boolean): void => {
@@ -84,7 +81,7 @@ export function mountKeySection(app: App): KeySection {
         input.value = '';
         replacing = false;
         app.applySettings(view, true);
-        status.set('success', `Key saved: ${view.maskedKey ?? ''}. Your formulas can fetch data now.`);
+        status.set('success', keySavedMessage(view));
         replace.focus();
       })
       .catch((error: unknown) => {
@@ -123,8 +120,8 @@ export function mountKeySection(app: App): KeySection {
         show(confirm, false);
         replacing = false;
         app.applySettings(view, true);
-        status.set('success', view.hasKey ? 'Your key was removed; formulas use the key shared with this document.' : 'Your key was removed.');
-        (view.hasKey ? replace : input).focus();
+        status.set('success', 'Your key was removed.');
+        input.focus();
       })
       .catch((error: unknown) => status.error(error));
   });
@@ -132,19 +129,14 @@ export function mountKeySection(app: App): KeySection {
   share.addEventListener('change', () => {
     const view = app.settings;
     // Without a saved key of one's own, the box is only the choice sent with Save.
-    if (!view || view.keySource !== 'user' || replacing) return;
+    if (!view || !view.hasKey || replacing) return;
     const wanted = share.checked;
     share.disabled = true;
     status.set('busy', wanted ? 'Sharing the key with this document…' : 'Stopping sharing…');
     call('setKeySharing', wanted)
       .then((next) => {
         app.applySettings(next, false);
-        status.set(
-          'success',
-          next.sharedWithDocument
-            ? "Collaborators' formulas in this document now use your key and your allowance."
-            : "Collaborators' formulas no longer use your key.",
-        );
+        status.set('success', sharingMessage(next));
       })
       .catch((error: unknown) => {
         share.checked = !wanted;

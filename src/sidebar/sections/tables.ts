@@ -1,7 +1,7 @@
 /**
  * The ranking tables section: the tracked tables (with Forget), the insert form (group, place, columns,
- * row limit), the refresh schedule, and Refresh now with the last run's log. Every server value is
- * inserted as text.
+ * row limit), the refresh schedule with who set it (their trigger and key run it), Refresh now with the
+ * last run's log, and notes from the viewer's scheduled runs. Every server value is inserted as text.
  */
 import type { Schedule, TableView, TablesView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren, show } from '../dom';
@@ -13,9 +13,12 @@ import {
   describeSchedule,
   groupChoices,
   insertedTable,
+  noteItems,
   refreshOutcome,
   runModel,
+  scheduledByText,
   scheduleFromForm,
+  scheduleHelp,
   tableItem,
 } from '../tables-model';
 import { checkGroup, checkRowLimit } from '../validate';
@@ -65,6 +68,8 @@ export function mountTablesSection(): TablesSection {
   const weekday = byId('schedule-weekday', HTMLSelectElement);
   const hourField = byId('schedule-hour-field', HTMLDivElement);
   const hour = byId('schedule-hour', HTMLSelectElement);
+  const scheduleBy = byId('schedule-by', HTMLParagraphElement);
+  const scheduleHelpText = byId('schedule-help', HTMLParagraphElement);
   const scheduleSave = byId('schedule-save', HTMLButtonElement);
   const scheduleStatus = new StatusLine(byId('schedule-status', HTMLParagraphElement));
 
@@ -72,6 +77,8 @@ export function mountTablesSection(): TablesSection {
   const refresh = byId('refresh-now', HTMLButtonElement);
   const refreshStatus = new StatusLine(byId('refresh-status', HTMLParagraphElement));
   const lastRun = byId('last-run', HTMLDivElement);
+  const notesBlock = byId('tables-notes-block', HTMLDivElement);
+  const notes = byId('tables-notes', HTMLUListElement);
 
   let view: TablesView | null = null;
   let groupsLoaded = false;
@@ -94,7 +101,14 @@ export function mountTablesSection(): TablesSection {
     show(list, next.tables.length > 0);
     show(empty, next.tables.length === 0);
     if (withSchedule) applySchedule(next.schedule);
+    const by = scheduledByText(next.scheduledBy);
+    scheduleBy.textContent = by;
+    show(scheduleBy, by !== '');
+    scheduleHelpText.textContent = scheduleHelp(next.scheduledBy);
     renderLastRun(next);
+    const lines = noteItems(next.notes, now);
+    replaceChildren(notes, ...lines.map((line) => h('li', {}, line)));
+    show(notesBlock, lines.length > 0);
   };
 
   const renderTable = (table: TableView, now: Date): HTMLElement => {
@@ -385,7 +399,7 @@ export function mountTablesSection(): TablesSection {
         scheduleStatus.set(
           'success',
           next.schedule.kind === 'off'
-            ? 'Saved: no scheduled refreshes (your trigger is removed).'
+            ? 'Saved: no scheduled refreshes here.'
             : `Saved: tables refresh ${words.charAt(0).toLowerCase()}${words.slice(1)}.`,
         );
       })

@@ -41,7 +41,7 @@ describe('buildSidebar', () => {
   });
 
   it('has the labelled controls the page binds', () => {
-    for (const id of ['key-input', 'key-save', 'key-share', 'key-remove-confirm', 'usage-bars', 'usage-refresh', 'cache-clear-confirm', 'cache-refresh', 'url-input', 'help', 'tables-section', 'tables-list', 'insert-group', 'insert-typed', 'insert-limit', 'schedule-kind', 'schedule-hour', 'refresh-now', 'last-run']) {
+    for (const id of ['key-input', 'key-save', 'key-share', 'key-remove-confirm', 'usage-bars', 'usage-refresh', 'cache-clear-confirm', 'cache-refresh', 'url-input', 'help', 'tables-section', 'tables-list', 'insert-group', 'insert-typed', 'insert-limit', 'schedule-kind', 'schedule-hour', 'refresh-now', 'last-run', 'formulas-section', 'formulas-owner-box', 'formulas-stop-confirm', 'url-allowed', 'schedule-by', 'tables-notes']) {
       expect(html, id).toContain(`id="${id}"`);
     }
     expect(html).toContain('<label for="key-input"');

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, NO_RUNNER_MESSAGE, toError } from '../../../src/sidebar/server';
 import type { SettingsView } from '../../../src/shared/sidebar-api';
+import { settingsView } from './settings-fixture';
 
 type Handler = (value: unknown) => void;
 type Outcome = { value: unknown } | { error: unknown } | { throws: unknown };
@@ -35,18 +36,7 @@ afterEach(() => {
   delete (globalThis as { google?: unknown }).google;
 });
 
-const settings: SettingsView = {
-  hasKey: true,
-  maskedKey: '••••abcd',
-  sharedWithDocument: false,
-  you: { email: 'ann@example.com', role: 'owner' },
-  owner: { kind: 'user', email: 'ann@example.com' },
-  formulas: { source: 'owner', maskedKey: '••••abcd', sharedBy: null, sharedByYou: false, ownerKeyOff: false, paidBy: '', advice: '' },
-  baseUrl: 'https://x.example',
-  baseUrlIsDefault: true,
-  defaultBaseUrl: 'https://x.example',
-  allowlist: ['https://x.example/api/v1/'],
-};
+const settings: SettingsView = settingsView();
 
 describe('call', () => {
   it('resolves with the server function result and passes the arguments through', async () => {

@@ -8,9 +8,12 @@ import {
   hourText,
   insertedTable,
   localWhen,
+  noteItems,
   refreshOutcome,
   runModel,
+  scheduledByText,
   scheduleFromForm,
+  scheduleHelp,
   tableItem,
 } from '../../../src/sidebar/tables-model';
 
@@ -84,6 +87,26 @@ describe('schedules', () => {
     expect(scheduleFromForm('daily', '6', '3')).toEqual({ kind: 'daily', hour: 6 });
     expect(scheduleFromForm('weekly', '18', '7')).toEqual({ kind: 'weekly', weekday: 7, hour: 18 });
     expect(scheduleFromForm('nonsense', '6', '1')).toEqual({ kind: 'off' });
+  });
+});
+
+describe('who runs the schedule', () => {
+  it('says who set it and whose key pays', () => {
+    expect(scheduledByText(null)).toBe('');
+    expect(scheduledByText({ you: true, email: 'ann@example.com' })).toBe('Set by you — your trigger refreshes it with your key.');
+    expect(scheduledByText({ you: false, email: 'bob@example.com' })).toBe('Set by bob@example.com — their key pays.');
+    expect(scheduledByText({ you: false, email: '' })).toBe('Set by another editor — their key pays.');
+  });
+  it('warns that saving makes you the runner, instead of whoever set it', () => {
+    const runs = 'your trigger refreshes these tables with your key, even when the spreadsheet is closed.';
+    expect(scheduleHelp(null)).toBe(`Saving a schedule makes you its runner: ${runs}`);
+    expect(scheduleHelp({ you: true, email: '' })).toBe(`Saving a schedule makes you its runner: ${runs}`);
+    expect(scheduleHelp({ you: false, email: 'bob@example.com' })).toBe(`Saving a schedule makes you its runner instead of bob@example.com: ${runs}`);
+  });
+  it("lists the notes of the viewer's scheduled runs with their local time", () => {
+    const deleted = '"Q3 plan" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.';
+    expect(noteItems([{ at: local(8, 15), message: deleted }, { at: 'not a date', message: 'x' }], now)).toEqual([`08:15 · ${deleted}`, 'x']);
+    expect(noteItems([], now)).toEqual([]);
   });
 });
 

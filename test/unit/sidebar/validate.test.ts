@@ -1,6 +1,7 @@
 /** Checks the sidebar makes before calling the server. */
 import { describe, expect, it } from 'vitest';
-import { checkApiKey, checkBaseUrl, checkGroup, checkRowLimit } from '../../../src/sidebar/validate';
+import { allowedAddresses, checkApiKey, checkBaseUrl, checkGroup, checkRowLimit } from '../../../src/sidebar/validate';
+import { ALLOWLIST } from './settings-fixture';
 
 describe('checkApiKey', () => {
   it('trims a pasted key', () => {
@@ -14,21 +15,39 @@ describe('checkApiKey', () => {
 });
 
 describe('checkBaseUrl', () => {
+  const open = ['https://', 'http://127.0.0.1:', 'http://localhost:', 'http://[::1]:'];
   it('accepts https anywhere, http only on this machine, and empty (the default)', () => {
-    for (const ok of ['', 'https://api.example.com', 'https://api.example.com:8443/v2/', 'http://localhost:8080', 'http://127.0.0.1:5000', 'HTTP://LOCALHOST', 'http://[::1]:3000']) {
-      expect(checkBaseUrl(ok), ok).toBeNull();
+    for (const ok of ['', 'https://api.example.com', 'https://api.example.com:8443/v2/', 'http://localhost:8080', 'http://127.0.0.1:5000', 'HTTP://LOCALHOST:80', 'http://[::1]:3000']) {
+      expect(checkBaseUrl(ok, open), ok).toBeNull();
     }
   });
   it('refuses other schemes and hosts, queries, fragments and junk', () => {
-    expect(checkBaseUrl('http://api.example.com')).toMatch(/https/);
-    expect(checkBaseUrl('http://192.168.1.5')).toMatch(/localhost/);
-    expect(checkBaseUrl('ftp://example.com')).toMatch(/https/);
-    expect(checkBaseUrl('https://x.example?key=1')).toMatch(/query/);
-    expect(checkBaseUrl('https://x.example/#a')).toMatch(/query/);
-    expect(checkBaseUrl('api.example.com')).toMatch(/full URL/);
-    expect(checkBaseUrl('https://user@x.example')).not.toBeNull();
-    expect(checkBaseUrl('https://x.example:99999')).toMatch(/port/);
-    expect(checkBaseUrl('javascript:alert(1)')).not.toBeNull();
+    expect(checkBaseUrl('http://api.example.com', open)).toMatch(/https/);
+    expect(checkBaseUrl('http://192.168.1.5', open)).toMatch(/localhost/);
+    expect(checkBaseUrl('ftp://example.com', open)).toMatch(/https/);
+    expect(checkBaseUrl('https://x.example?key=1', open)).toMatch(/query/);
+    expect(checkBaseUrl('https://x.example/#a', open)).toMatch(/query/);
+    expect(checkBaseUrl('api.example.com', open)).toMatch(/full URL/);
+    expect(checkBaseUrl('https://user@x.example', open)).not.toBeNull();
+    expect(checkBaseUrl('https://x.example:99999', open)).toMatch(/port/);
+    expect(checkBaseUrl('javascript:alert(1)', open)).not.toBeNull();
+  });
+  it('refuses a well-formed URL outside the allowlist, naming the addresses that are allowed', () => {
+    expect(checkBaseUrl('https://search-demand-service.example/', ALLOWLIST)).toBeNull();
+    expect(checkBaseUrl('http://127.0.0.1:4100', ALLOWLIST)).toBeNull();
+    expect(checkBaseUrl('https://api.example.com', ALLOWLIST)).toBe(
+      'This add-on may call only https://search-demand-service.example, http://127.0.0.1:<port>, http://localhost:<port>: Google fetches no other address.',
+    );
+    expect(checkBaseUrl('https://search-demand-service.example.evil.example', ALLOWLIST)).toMatch(/^This add-on may call only /);
+    expect(checkBaseUrl('http://[::1]:3000', ALLOWLIST)).toMatch(/^This add-on may call only /);
+    expect(checkBaseUrl('https://api.example.com', [])).toBe('This add-on may call no other address than its default.');
+  });
+});
+
+describe('allowedAddresses', () => {
+  it('shows each prefix as an address to type', () => {
+    expect(allowedAddresses(ALLOWLIST)).toEqual(['https://search-demand-service.example', 'http://127.0.0.1:<port>', 'http://localhost:<port>']);
+    expect(allowedAddresses(['https://api.example.com/v2/api/v1/'])).toEqual(['https://api.example.com/v2']);
   });
 });
 

@@ -1,0 +1,45 @@
+/**
+ * The words of the "Your API key" section that depend on the settings (pure, so it is unit-tested).
+ * The viewer's own key pays for what they do from the sidebar; formulas use it only when it is the key
+ * shared with the document, or when the viewer owns the spreadsheet.
+ */
+import type { SettingsView } from '../shared/sidebar-api';
+
+/**
+ * Whether this spreadsheet's formulas spend the viewer's own key.
+ * @param view the settings
+ */
+export function formulasUseYourKey(view: SettingsView): boolean {
+  return view.formulas.source === 'owner' || (view.formulas.source === 'document' && view.formulas.sharedByYou);
+}
+
+/**
+ * The status line after a key was saved: the mask, and whether formulas here use it.
+ * @param view what saveApiKey returned
+ */
+export function keySavedMessage(view: SettingsView): string {
+  const saved = `Key saved: ${view.maskedKey ?? '••••'}.`;
+  return formulasUseYourKey(view)
+    ? `${saved} Formulas here use it.`
+    : `${saved} Formulas here do not use it: see "Formulas in this spreadsheet".`;
+}
+
+/**
+ * The status line after the share box changed.
+ * @param view what setKeySharing returned
+ */
+export function sharingMessage(view: SettingsView): string {
+  return view.sharedWithDocument
+    ? 'Shared: formulas here now spend your allowance, whoever evaluates them.'
+    : 'Your key is no longer shared with this document.';
+}
+
+/**
+ * A warning under the share box when ticking it would replace a key someone else shared; "" otherwise.
+ * @param view the settings
+ */
+export function shareReplaces(view: SettingsView): string {
+  const { formulas } = view;
+  if (formulas.source !== 'document' || formulas.sharedByYou || view.sharedWithDocument) return '';
+  return `Sharing replaces the key ${formulas.sharedBy || 'someone'} shared with this document.`;
+}

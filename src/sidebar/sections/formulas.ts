@@ -1,0 +1,101 @@
+/**
+ * The "Formulas in this spreadsheet" section: which key the formulas use, who pays and what to do, for
+ * whoever opened the sidebar; the owner's "Let formulas here use my key" box, and "Stop using the
+ * shared key" (owner or sharer) with an inline confirmation. Server sentences are inserted as text.
+ */
+import type { SettingsView } from '../../shared/sidebar-api';
+import type { App } from '../app';
+import { byId, show } from '../dom';
+import { formulasModel } from '../formulas-model';
+import { call } from '../server';
+import { StatusLine, whileBusy } from '../status';
+
+/** The formulas section's controls. */
+export interface FormulasSection {
+  /** Shows whose key the formulas use and which controls apply to this viewer. */
+  render(view: SettingsView): void;
+}
+
+/**
+ * Binds the formulas section.
+ * @param app where new settings are announced
+ */
+export function mountFormulasSection(app: App): FormulasSection {
+  const section = byId('formulas-section', HTMLElement);
+  const title = byId('formulas-title', HTMLHeadingElement);
+  const mask = byId('formulas-mask', HTMLSpanElement);
+  const source = byId('formulas-source', HTMLSpanElement);
+  const paid = byId('formulas-paid', HTMLParagraphElement);
+  const owner = byId('formulas-owner', HTMLParagraphElement);
+  const advice = byId('formulas-advice', HTMLParagraphElement);
+  const ownerKey = byId('formulas-owner-key', HTMLDivElement);
+  const ownerBox = byId('formulas-owner-box', HTMLInputElement);
+  const stopRow = byId('formulas-stop-row', HTMLDivElement);
+  const stop = byId('formulas-stop', HTMLButtonElement);
+  const confirm = byId('formulas-stop-confirm', HTMLDivElement);
+  const question = byId('formulas-stop-question', HTMLParagraphElement);
+  const confirmYes = byId('formulas-stop-yes', HTMLButtonElement);
+  const confirmNo = byId('formulas-stop-no', HTMLButtonElement);
+  const status = new StatusLine(byId('formulas-status', HTMLParagraphElement));
+
+  const render = (view: SettingsView): void => {
+    const model = formulasModel(view);
+    show(section, true);
+    mask.textContent = model.mask;
+    show(mask, model.mask !== '');
+    source.textContent = model.source;
+    paid.textContent = model.paidBy;
+    owner.textContent = model.owner;
+    advice.textContent = model.advice;
+    show(advice, model.advice !== '');
+    show(ownerKey, model.ownerKey !== null);
+    ownerBox.checked = model.ownerKey?.checked ?? false;
+    show(stopRow, model.stop !== null);
+    question.textContent = model.stop?.question ?? '';
+    if (!model.stop) show(confirm, false);
+  };
+
+  ownerBox.addEventListener('change', () => {
+    const allow = ownerBox.checked;
+    ownerBox.disabled = true;
+    status.set('busy', allow ? 'Turning your key on for formulas here…' : 'Turning your key off for formulas here…');
+    call('setOwnerKeyForFormulas', allow)
+      .then((next) => {
+        app.applySettings(next, false);
+        status.set('success', allow ? 'Formulas here may use your key again.' : 'Your key is off for formulas here, yours included.');
+      })
+      .catch((error: unknown) => {
+        ownerBox.checked = !allow;
+        status.error(error);
+      })
+      .finally(() => {
+        ownerBox.disabled = false;
+        ownerBox.focus();
+      });
+  });
+
+  stop.addEventListener('click', () => {
+    status.clear();
+    show(confirm, true);
+    confirmNo.focus();
+  });
+
+  confirmNo.addEventListener('click', () => {
+    show(confirm, false);
+    stop.focus();
+  });
+
+  confirmYes.addEventListener('click', () => {
+    status.set('busy', 'Stopping the shared key…');
+    whileBusy(confirmYes, 'Stopping…', () => call('removeDocumentKey'))
+      .then((next) => {
+        show(confirm, false);
+        app.applySettings(next, false);
+        status.set('success', 'Formulas here no longer use the shared key.');
+        title.focus(); // the button that had focus is gone now
+      })
+      .catch((error: unknown) => status.error(error));
+  });
+
+  return { render };
+}

@@ -1,0 +1,39 @@
+/** What the "Your API key" section says after saving and sharing, for the owner and for an editor. */
+import { describe, expect, it } from 'vitest';
+import { formulasUseYourKey, keySavedMessage, shareReplaces, sharingMessage } from '../../../src/sidebar/key-model';
+import { settingsView } from './settings-fixture';
+
+const editor = { you: { email: 'bob@example.com', role: 'editor' as const } };
+const unseen = { source: 'owner-unseen' as const, maskedKey: null, ownerKeyOff: null };
+
+describe('keySavedMessage', () => {
+  it('says formulas here use the key only when they do', () => {
+    expect(keySavedMessage(settingsView())).toBe('Key saved: ••••abcd. Formulas here use it.');
+    const shared = settingsView({ ...editor, sharedWithDocument: true }, { source: 'document', sharedBy: 'bob@example.com', sharedByYou: true });
+    expect(keySavedMessage(shared)).toBe('Key saved: ••••abcd. Formulas here use it.');
+    expect(keySavedMessage(settingsView(editor, unseen))).toBe('Key saved: ••••abcd. Formulas here do not use it: see "Formulas in this spreadsheet".');
+    expect(keySavedMessage(settingsView({}, { source: 'none', ownerKeyOff: true }))).toMatch(/do not use it/);
+  });
+
+  it('never tells an editor their key pays for formulas a collaborator shared', () => {
+    const other = settingsView(editor, { source: 'document', sharedBy: 'carol@example.com', sharedByYou: false });
+    expect(formulasUseYourKey(other)).toBe(false);
+    expect(keySavedMessage(other)).toMatch(/do not use it/);
+  });
+});
+
+describe('sharing', () => {
+  it('says who pays once shared, and that it stopped', () => {
+    expect(sharingMessage(settingsView({ sharedWithDocument: true }))).toBe('Shared: formulas here now spend your allowance, whoever evaluates them.');
+    expect(sharingMessage(settingsView())).toBe('Your key is no longer shared with this document.');
+  });
+
+  it('warns that sharing replaces the key someone else shared', () => {
+    expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: 'carol@example.com' }))).toBe(
+      'Sharing replaces the key carol@example.com shared with this document.',
+    );
+    expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: '' }))).toBe('Sharing replaces the key someone shared with this document.');
+    expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: 'bob@example.com', sharedByYou: true }))).toBe('');
+    expect(shareReplaces(settingsView(editor, unseen))).toBe('');
+  });
+});
