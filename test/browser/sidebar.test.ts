@@ -210,8 +210,7 @@ describe('usage', () => {
 });
 
 describe('cache', () => {
-  // needs dev/gas named ranges (gas-rules branch)
-  it.skip("refreshing adds SDM_REFRESH to the add-on's formulas once, and says how many cells re-run", async () => {
+  it("refreshing adds SDM_REFRESH to the add-on's formulas once, and says how many cells re-run", async () => {
     expect(await page.locator('#cache-cells').textContent()).toMatch(/recalculates 3 formula cells\. It is free while/);
     expect(await page.locator('#cache-refresh-help').textContent()).toMatch(/^Formulas end with SDM_REFRESH: Sheets\s+re-runs a formula only when an argument changes, so refreshing changes that one\.$/);
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
@@ -426,18 +425,14 @@ describe('sharing and removing', () => {
   });
 });
 
-/** dev/gas's spreadsheet owners (gas-rules branch), typed here so this file compiles before they land. */
-type OwnersOptions = GasRuntimeOptions & { owner?: string | null };
-type OwnersRuntime = GasRuntime & { shareSpreadsheet(id: string, email: string): void };
 
 const OWNER = 'owner@example.com';
 const COLLAB = 'collab@example.com';
 const OTHER_MASKED = `••••${OTHER_KEY.slice(-4)}`;
 
 /** A spreadsheet owned by OWNER (null: in a shared drive) that COLLAB edits; each saved their own key. */
-function sharedSpreadsheet(owner: string | null): OwnersRuntime {
-  const options: OwnersOptions = { userEmail: OWNER, owner };
-  const shared = new GasRuntime(options) as OwnersRuntime;
+function sharedSpreadsheet(owner: string | null): GasRuntime {
+  const shared = new GasRuntime({ userEmail: OWNER, owner });
   shared.shareSpreadsheet(shared.spreadsheet.id, COLLAB);
   for (const [user, key] of [[OWNER, KEY], [COLLAB, OTHER_KEY]] as const) {
     shared.userProperties(user).set('SDM_API_KEY', key);
@@ -477,8 +472,7 @@ async function formulasView(p: Page) {
 }
 
 describe('whose key formulas use, told to each person', () => {
-  // needs dev/gas owners (gas-rules branch)
-  it.skip('owner and collaborator each open the sidebar and see the truth', async () => {
+  it('owner and collaborator each open the sidebar and see the truth', async () => {
     const shared = sharedSpreadsheet(OWNER);
     const drive = sharedSpreadsheet(null);
     const open: { close(): Promise<void> }[] = [];

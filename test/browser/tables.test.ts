@@ -207,8 +207,7 @@ describe('the schedule', () => {
 });
 
 describe('a schedule someone else set', () => {
-  // needs dev/gas developer metadata (gas-rules branch): the schedule is stored in the spreadsheet
-  it.skip('tells another editor who runs it and that saving would make them the runner', async () => {
+  it('tells another editor who runs it and that saving would make them the runner', async () => {
     const other = 'editor@example.com';
     // dev/gas with spreadsheet owners refuses a user without access; older dev/gas has no such check.
     (runtime as { shareSpreadsheet?: (id: string, email: string) => void }).shareSpreadsheet?.(runtime.spreadsheet.id, other);
