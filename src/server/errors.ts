@@ -50,6 +50,8 @@ export const errors = {
     new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`, detail),
   limit: (which: string, retry: string) =>
     new AddonError('limit', `Daily limit reached${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
+  /** A rate limit (too many requests at once), not a daily allowance. */
+  rateLimit: (retry: string) => new AddonError('limit', `Too many requests to the service: ${retry}.`),
   /** A request the limit guard holds back (see cache/guard.ts): nothing was sent. */
   limitHeld: (which: string, retry: string, allRequests: boolean) =>
     new AddonError(

@@ -277,7 +277,7 @@ function fetchAndKeep(
       answers.set(subject, { ok: true, data: outcome.data });
       continue;
     }
-    if (outcome.limit) refusals.push({ key: request.id, ...outcome.limit });
+    if (outcome.limit?.daily) refusals.push({ key: request.id, which: outcome.limit.which, resetAt: outcome.limit.resetAt });
     // Errors are never cached, except a short-lived "not found" that spares repeated misses.
     Object.assign(
       writes,

@@ -90,7 +90,7 @@ describe('service errors', () => {
     await stack.service.control.limits({ freshUsed: 250 });
     stack.resetRuntime(); // a new document: nothing cached on our side
     expect(cellError('SEARCH_SCORE', 'brand new keyword')).toMatch(
-      /^Daily limit reached \(fresh searches\): retry in \d+ (h \d+ min|min|s)\.$/,
+      /^Daily limit reached \(fresh searches\): retry (after \d\d:\d\d UTC \(in \d+ h \d+ min\)|in \d+ (min|s))\.$/,
     );
     // The service still answers what it served within 7 days, free.
     expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
@@ -98,7 +98,7 @@ describe('service errors', () => {
 
   it('429 without Retry-After is not retried', async () => {
     await stack.service.control.faults([{ kind: '429', count: 1 }]);
-    expect(cellError('SEARCH_SCORE', 'coffee')).toMatch(/^Daily limit reached.*: try again/);
+    expect(cellError('SEARCH_SCORE', 'coffee')).toMatch(/^Too many requests to the service: try again/);
     expect(await stack.requests()).toBe(1);
   });
 

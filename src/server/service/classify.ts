@@ -16,6 +16,8 @@ export interface RawResponse {
 export interface LimitRefusal {
   which: LimitKind;
   resetAt: number | null;
+  /** A daily allowance (the spec's limits), not a rate limit that lifts in seconds. */
+  daily: boolean;
 }
 
 /** The service's daily limits (API-SPEC §8); `unknown` when its answer does not say which. */
@@ -111,12 +113,15 @@ function limitOutcome(response: RawResponse, body: Json | undefined, text: strin
   const resetText = findReset(body);
   const parsed = resetText ? Date.parse(resetText) : NaN;
   const resetAt = retryAfterMs !== undefined ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
+  // The spec's limits are daily; a 429 that says nothing of a day and lifts within the hour is a rate limit.
+  const daily = /daily|per day|\bday\b|today/i.test(text) || (resetAt !== null && resetAt - Date.now() >= 3_600_000);
+  const label = which === 'unknown' ? '' : which;
   return {
     ok: false,
-    error: errors.limit(which === 'unknown' ? '' : which, resetPhrase(resetAt, resetText)),
+    error: daily ? errors.limit(label, resetPhrase(resetAt, resetText)) : errors.rateLimit(resetPhrase(resetAt, resetText)),
     retryable: retryAfterMs !== undefined,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    limit: { which, resetAt },
+    limit: { which, resetAt, daily },
   };
 }
 
@@ -128,8 +133,9 @@ function limitOutcome(response: RawResponse, body: Json | undefined, text: strin
  */
 export function resetPhrase(resetAt: number | null, resetText?: string): string {
   if (resetAt !== null) {
-    const at = new Date(resetAt).toISOString().slice(11, 16);
-    return `retry after ${at} UTC (in ${formatDuration(Math.max(0, resetAt - Date.now()))})`;
+    const wait = formatDuration(Math.max(0, resetAt - Date.now()));
+    if (resetAt - Date.now() < 3_600_000) return `retry in ${wait}`;
+    return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
   }
   return resetText ? `retry after ${resetText}` : 'try again tomorrow or when your allowance resets';
 }
