@@ -43,10 +43,6 @@ export interface FormulaKeyView {
   sharedByYou: boolean;
   /** Owner only: whether they turned their key off for formulas in this spreadsheet (null for others). */
   ownerKeyOff: boolean | null;
-  /** One sentence: whose allowance the formulas in this spreadsheet spend. */
-  paidBy: string;
-  /** What the viewer can do about it, or "" when nothing is needed. */
-  advice: string;
 }
 
 /** What the sidebar shows of the settings. The keys themselves never leave the server. */

@@ -1,8 +1,9 @@
 /**
  * What the "Formulas in this spreadsheet" section shows, computed from the server's SettingsView (pure,
  * so it is unit-tested). Formulas never run with the viewer's key: they use the key shared with the
- * document, else the owner's (DESIGN.md, "Whose key a formula uses"). The server words whose allowance
- * pays and what to do; this adds the short labels and decides which controls apply.
+ * document, else the owner's (DESIGN.md, "Whose key a formula uses"). The server gives the facts; this
+ * words them (whose allowance pays, what to do) and decides which controls apply. The words live here,
+ * not in the server's bundle, which every cell evaluation loads.
  */
 import type { SettingsView } from '../shared/sidebar-api';
 
@@ -14,9 +15,9 @@ export interface FormulasModel {
   mask: string;
   /** Who owns the spreadsheet, relative to the viewer: "You own this spreadsheet." */
   owner: string;
-  /** The server's sentence: whose allowance pays. */
+  /** Whose allowance pays, in one sentence. */
   paidBy: string;
-  /** The server's sentence: what the viewer can do ("" when nothing is needed). */
+  /** What the viewer can do ("" when nothing is needed). */
   advice: string;
   /** The owner's "Let formulas here use my key" box: null when the viewer is not the owner. */
   ownerKey: { checked: boolean } | null;
@@ -42,8 +43,7 @@ export function formulasModel(view: SettingsView): FormulasModel {
         : owner.kind === 'user'
           ? `Owner: ${owner.email}.${you.role === 'editor' ? ' You are an editor.' : ''}`
           : 'Owner: unknown.',
-    paidBy: formulas.paidBy,
-    advice: formulas.advice,
+    ...whoPays(view, sharer),
     ownerKey: isOwner ? { checked: formulas.ownerKeyOff !== true } : null,
     stop:
       formulas.source === 'document' && (isOwner || formulas.sharedByYou)
@@ -76,4 +76,42 @@ function afterStop(view: SettingsView): string {
       : 'Cells then say "No API key" until a key is shared again.';
   }
   return "They then use the owner's key, if the owner saved one. Your own key stays saved.";
+}
+
+/** Whose allowance the formulas spend, and what the viewer can do about it. */
+function whoPays(view: SettingsView, sharer: string): { paidBy: string; advice: string } {
+  const { formulas, owner, you, hasKey } = view;
+  switch (formulas.source) {
+    case 'document':
+      return formulas.sharedByYou
+        ? { paidBy: "Formulas here use the key you shared with this document: your allowance pays for everyone's formulas in it.", advice: '' }
+        : {
+            paidBy: `Formulas here use the key ${sharer === 'someone Google did not name' ? 'an editor' : sharer} shared with this document: that account's allowance pays.`,
+            advice: 'Your own key is not used by formulas here.',
+          };
+    case 'owner':
+      return {
+        paidBy: "Formulas here use your key, whoever edits them: your allowance pays for every editor's formulas in this spreadsheet.",
+        advice:
+          'Google lets no formula tell you from an editor: to stop paying for them, turn your key off for formulas here (yours stop too) or let an editor share their key with the document.',
+      };
+    case 'owner-unseen':
+      return {
+        paidBy: `Formulas here use the key of ${owner.kind === 'user' ? owner.email : "the spreadsheet's owner"}, if they saved one (you cannot see whether they did); their allowance pays.`,
+        advice:
+          you.role === 'unknown'
+            ? 'Google did not say who owns this spreadsheet. If cells say "No API key", share your key with this document.'
+            : 'Your own key is used by formulas here only if you share it with this document. If cells say "No API key", share it.',
+      };
+    default:
+      if (owner.kind === 'shared-drive') {
+        return {
+          paidBy: 'This spreadsheet is in a shared drive, so it has no owner whose key formulas could use: they work only with a key shared with the document.',
+          advice: hasKey ? 'Tick "Share with this document" to let formulas here use your key.' : 'Save your key and share it with this document.',
+        };
+      }
+      return formulas.ownerKeyOff
+        ? { paidBy: 'You turned your key off for formulas in this spreadsheet: they work only with a key shared with the document.', advice: '' }
+        : { paidBy: 'No key reaches formulas here: save your key (formulas in spreadsheets you own use it).', advice: 'Save your API key above.' };
+  }
 }

@@ -88,10 +88,10 @@ describe('first visit, no key', () => {
     expect(await page.getByLabel('Paste your API key').getAttribute('type')).toBe('password');
     expect(await page.getByLabel('Share with this document').isChecked()).toBe(false);
     expect(await page.locator('#key-share-help').textContent()).toMatch(/^Formulas here then spend your daily allowance,\s+whoever evaluates them\. Nobody sees the key\.$/);
-    // Whatever Google says about the owner, the section tells this viewer what the server says.
+    // The section tells this viewer (the owner here, who saved no key yet) that no key reaches formulas.
     const formulas = page.getByRole('region', { name: 'Formulas in this spreadsheet' });
     expect(await formulas.isVisible()).toBe(true);
-    expect(await formulas.locator('#formulas-paid').textContent()).toBe(server<SettingsView>('getSettings').formulas.paidBy);
+    expect(await formulas.locator('#formulas-paid').textContent()).toBe('No key reaches formulas here: save your key (formulas in spreadsheets you own use it).');
     expect(await page.locator('#usage-section').isVisible()).toBe(false);
     expect(await page.locator('#cache-section').isVisible()).toBe(false);
   });
@@ -325,7 +325,7 @@ describe('server text in the settings is never markup', () => {
       ...real,
       you: { email: 'me@example.com', role: 'editor' },
       owner: { kind: 'user', email: payload },
-      formulas: { ...real.formulas, source: 'document', maskedKey: '••••9f3c', sharedBy: payload, sharedByYou: false, paidBy: payload, advice: payload },
+      formulas: { ...real.formulas, source: 'document', maskedKey: '••••9f3c', sharedBy: payload, sharedByYou: false },
     };
     await other.route('**/__gas/run', async (route) => {
       const { fn } = route.request().postDataJSON() as { fn: string };
@@ -333,8 +333,9 @@ describe('server text in the settings is never markup', () => {
       return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, value: view }) });
     });
     await other.goto(host.pageUrl('Sidebar'));
-    await expect.poll(() => other.locator('#formulas-paid').textContent()).toBe(payload);
-    expect(await other.locator('#formulas-advice').textContent()).toBe(payload);
+    await expect.poll(() => other.locator('#formulas-paid').textContent()).toBe(
+      `Formulas here use the key ${payload} shared with this document: that account's allowance pays.`,
+    );
     expect(await other.locator('#formulas-source').textContent()).toBe(`Shared with this document by ${payload}`);
     expect(await other.locator('#formulas-owner').textContent()).toBe(`Owner: ${payload}. You are an editor.`);
     expect(await other.locator('#key-share-replaces').textContent()).toBe(`Sharing replaces the key ${payload} shared with this document.`);

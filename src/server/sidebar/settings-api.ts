@@ -35,7 +35,7 @@ export function getSettings(): SettingsView {
     sharedWithDocument: !!own && own === shared,
     you: { email: you, role },
     owner,
-    formulas: formulaKey({ own, shared, role, owner, you }),
+    formulas: formulaKey({ own, shared, role, owner }),
     baseUrl: readBaseUrl(),
     baseUrlIsDefault: !override || !isUsableBaseUrl(override),
     defaultBaseUrl: DEFAULT_BASE_URL,
@@ -174,66 +174,18 @@ function roleOf(you: string, owner: OwnerView): Role {
   return owner.email.toLowerCase() === you.toLowerCase() ? 'owner' : 'editor';
 }
 
-/** Which key the formulas use, who pays and what to do, told to this viewer as far as they may know. */
-function formulaKey(at: { own?: string; shared?: string; role: Role; owner: OwnerView; you: string }): FormulaKeyView {
+/** Which key the formulas use, as far as this viewer may know (the sidebar words who pays and what to do). */
+function formulaKey(at: { own?: string; shared?: string; role: Role; owner: OwnerView }): FormulaKeyView {
   const { own, shared, role, owner } = at;
-  const view = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff: null, advice: '' };
   const ownerKeyOff = role === 'owner' ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
+  const none = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff };
   if (shared) {
     const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? '';
-    const sharedByYou = !!own && own === shared;
-    return {
-      ...view,
-      source: 'document',
-      maskedKey: mask(shared),
-      sharedBy,
-      sharedByYou,
-      ownerKeyOff,
-      paidBy: sharedByYou
-        ? "Formulas here use the key you shared with this document: your allowance pays for everyone's formulas in it."
-        : `Formulas here use the key ${sharedBy || 'an editor'} shared with this document: that account's allowance pays.`,
-      advice: sharedByYou ? '' : 'Your own key is not used by formulas here.',
-    };
+    return { source: 'document', maskedKey: mask(shared), sharedBy, sharedByYou: !!own && own === shared, ownerKeyOff };
   }
-  if (owner.kind === 'shared-drive') {
-    return {
-      ...view,
-      source: 'none',
-      paidBy: 'This spreadsheet is in a shared drive, so it has no owner whose key formulas could use: they work only with a key shared with the document.',
-      advice: own ? 'Tick "Share with this document" to let formulas here use your key.' : 'Save your key and share it with this document.',
-    };
-  }
-  if (role === 'owner') {
-    if (own && !ownerKeyOff) {
-      return {
-        ...view,
-        source: 'owner',
-        maskedKey: mask(own),
-        ownerKeyOff,
-        paidBy: "Formulas here use your key, whoever edits them: your allowance pays for every editor's formulas in this spreadsheet.",
-        advice: 'Google lets no formula tell you from an editor: to stop paying for them, turn your key off for formulas here (yours stop too) or let an editor share their key with the document.',
-      };
-    }
-    return {
-      ...view,
-      source: 'none',
-      ownerKeyOff,
-      paidBy: own
-        ? 'You turned your key off for formulas in this spreadsheet: they work only with a key shared with the document.'
-        : 'No key reaches formulas here: save your key (formulas in spreadsheets you own use it).',
-      advice: own ? '' : 'Save your API key above.',
-    };
-  }
-  const ownerName = owner.kind === 'user' ? owner.email : "the spreadsheet's owner";
-  return {
-    ...view,
-    source: 'owner-unseen',
-    paidBy: `Formulas here use the key of ${ownerName}, if they saved one (you cannot see whether they did); their allowance pays.`,
-    advice:
-      role === 'unknown'
-        ? 'Google did not say who owns this spreadsheet. If cells say "No API key", share your key with this document.'
-        : 'Your own key is used by formulas here only if you share it with this document. If cells say "No API key", share it.',
-  };
+  if (owner.kind === 'shared-drive') return { ...none, source: 'none' };
+  if (role === 'owner') return own && !ownerKeyOff ? { ...none, source: 'owner', maskedKey: mask(own) } : { ...none, source: 'none' };
+  return { ...none, source: 'owner-unseen' };
 }
 
 /** Throws why a key cannot be saved: refused, or not checkable right now. */

@@ -8,13 +8,13 @@ const docKey = (sharedBy: string, sharedByYou = false) => ({ source: 'document' 
 
 describe('formulasModel for the owner', () => {
   it('with a key: formulas use it, the toggle is on, nothing to stop', () => {
-    const model = formulasModel(settingsView({}, { paidBy: 'your allowance pays', advice: 'turn it off to stop' }));
+    const model = formulasModel(settingsView({}));
     expect(model).toEqual({
       source: 'Your key, as the owner',
       mask: '••••abcd',
       owner: 'You own this spreadsheet.',
-      paidBy: 'your allowance pays',
-      advice: 'turn it off to stop',
+      paidBy: "Formulas here use your key, whoever edits them: your allowance pays for every editor's formulas in this spreadsheet.",
+      advice: expect.stringMatching(/^Google lets no formula tell you from an editor: to stop paying for them, turn your key off/),
       ownerKey: { checked: true },
       stop: null,
     });

@@ -27,8 +27,6 @@ export function settingsView(over: Partial<SettingsView> = {}, formulas: Partial
       sharedBy: null,
       sharedByYou: false,
       ownerKeyOff: false,
-      paidBy: 'Formulas here use your key, whoever edits them.',
-      advice: '',
       ...over.formulas,
       ...formulas,
     },
