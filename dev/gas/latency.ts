@@ -38,6 +38,8 @@ export interface LatencyTable {
   spreadsheetWrite: number;
   /** ScriptApp trigger calls: getProjectTriggers, getUserTriggers, deleteTrigger, a builder's create. */
   triggers: number;
+  /** HtmlService.createHtmlOutputFromFile: reading a file of the project (nothing published). */
+  projectFile: number;
 }
 
 export type LatencyKind = keyof LatencyTable;
@@ -70,6 +72,7 @@ export const DEFAULT_LATENCY: Readonly<LatencyTable> = Object.freeze({
   spreadsheetRead: ASSUMED_FLOOR_MS,
   spreadsheetWrite: ASSUMED_FLOOR_MS,
   triggers: ASSUMED_FLOOR_MS,
+  projectFile: ASSUMED_FLOOR_MS,
 });
 
 const KINDS = Object.keys(DEFAULT_LATENCY) as LatencyKind[];
@@ -223,6 +226,7 @@ export function callSite(gasType: GasObject['gasType'], method: string): CallSit
   if (gasType === 'UrlFetchApp') return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, undefined, false) : undefined;
   if (DOCUMENT_TYPES.has(gasType)) return documentSite(gasType, method);
   if (TRIGGER_CALLS[gasType]?.has(method)) return site(`triggers.${method}`, 'triggers');
+  if (gasType === 'HtmlService' && method === 'createHtmlOutputFromFile') return site(`html.${method}`, 'projectFile');
   return undefined;
 }
 

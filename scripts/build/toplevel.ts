@@ -97,16 +97,43 @@ function reindent(jsDoc: string): string {
     .join('\n');
 }
 
+/** Public functions that run on every cell evaluation or spreadsheet open, so they live in Code.js itself. */
+export const HOT_FUNCTIONS = new Set(['onOpen', 'onInstall']);
+
 /**
- * Renders the top-level declarations that forward to the bundle's global.
+ * Whether a public function belongs in the hot bundle (Code.js): the custom functions, and onOpen,
+ * which may run before authorisation, when no project file can be read.
+ * @param f a public function
+ */
+export function isHot(f: PublicFunction): boolean {
+  return f.isCustomFunction || HOT_FUNCTIONS.has(f.name);
+}
+
+/**
+ * Renders the top-level declarations that forward to the bundles: a hot function to the hot bundle's
+ * global, any other to the cold bundle that `GLOBAL.cold()` loads (src/server/cold.ts). Custom functions
+ * keep their whole JSDoc (Sheets reads it for autocomplete); the others keep only its first sentence:
+ * nobody reads the rest in Code.js, and every cell evaluation loads it.
  * @param functions what readPublicFunctions found
- * @param globalName the IIFE's global name
+ * @param globalName the hot IIFE's global name
  */
 export function renderTopLevel(functions: PublicFunction[], globalName: string): string {
   return functions
     .map((f) => {
       const list = f.params.join(', ');
-      return `${f.jsDoc}\nfunction ${f.name}(${list}) {\n  return ${globalName}.${f.name}(${list});\n}\n`;
+      const doc = f.isCustomFunction ? f.jsDoc : summaryOf(f.jsDoc);
+      const target = isHot(f) ? globalName : `${globalName}.cold()`;
+      return `${doc}\nfunction ${f.name}(${list}) {\n  return ${target}.${f.name}(${list});\n}\n`;
     })
     .join('\n');
+}
+
+/** A JSDoc block's first line of prose, as a one-line JSDoc. */
+function summaryOf(jsDoc: string): string {
+  const prose = jsDoc
+    .replace(/^\/\*\*|\*\/$/g, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*\s?/, '').trim())
+    .find((line) => line && !line.startsWith('@'));
+  return `/** ${prose ?? ''} */`;
 }

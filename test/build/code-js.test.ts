@@ -1,12 +1,14 @@
 /**
  * The built bundle as Sheets sees it: every public name is a top-level function with its JSDoc and
- * real parameter names, internal helpers are not globals, and the manifest is explicit.
+ * real parameter names, internal helpers are not globals, Code.js holds only what formulas and onOpen
+ * need (the rest loads from Server.html), and the manifest is explicit.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { renderManifest, urlAllowlist } from '../../scripts/build/manifest';
 import { readPublicFunctions, TopLevelError } from '../../scripts/build/toplevel';
 import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas';
 import { SIDEBAR_FUNCTIONS } from '../../src/shared/sidebar-api';
@@ -14,6 +16,7 @@ import { SIDEBAR_FUNCTIONS } from '../../src/shared/sidebar-api';
 const SIDEBAR_PARAMS: Record<string, string[]> = {
   saveApiKey: ['key', 'shareWithDocument'],
   setKeySharing: ['shareWithDocument'],
+  setOwnerKeyForFormulas: ['allow'],
   setBaseUrl: ['url'],
   previewRankingTable: ['group'],
   insertRankingTable: ['request'],
@@ -24,6 +27,7 @@ const SIDEBAR_PARAMS: Record<string, string[]> = {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const code = readFileSync(`${root}dist/Code.js`, 'utf8');
+const serverFile = readFileSync(`${root}dist/Server.html`, 'utf8');
 const manifest = JSON.parse(readFileSync(`${root}dist/appsscript.json`, 'utf8')) as Record<string, unknown>;
 
 const CUSTOM_FUNCTIONS: Record<string, string[]> = {
@@ -112,18 +116,44 @@ describe('dist/Code.js', () => {
     expect(() => vm.runInContext(code, vm.createContext({}))).not.toThrow();
   });
 
-  it('has a V8 manifest with explicit scopes and a whitelist from the base URL', () => {
+  it('stays under 60 KB, holding the custom functions and onOpen; every other function is in Server.html', () => {
+    expect(Buffer.byteLength(code)).toBeLessThan(60 * 1024);
+    const hot = vm.createContext({});
+    vm.runInContext(code, hot);
+    const inBundle = vm.runInContext('Object.keys(SDM)', hot) as string[];
+    expect(inBundle.sort()).toEqual([...Object.keys(CUSTOM_FUNCTIONS), 'cold', 'onInstall', 'onOpen'].sort());
+    // Server.html: one line saying what it is, then the whole server in base64 (no markup in it).
+    const [first, ...rest] = serverFile.split('\n');
+    expect(first).toMatch(/^<!-- .* -->$/);
+    expect(rest.join('')).toMatch(/^[A-Za-z0-9+/=]+$/);
+    const cold = vm.createContext({});
+    vm.runInContext(Buffer.from(rest.join(''), 'base64').toString('utf8'), cold);
+    const coldNames = vm.runInContext('Object.keys(SDM_COLD)', cold) as string[];
+    expect(coldNames.sort()).toEqual([...Object.keys(CUSTOM_FUNCTIONS), ...Object.keys(OTHER_FUNCTIONS)].sort());
+    // The top-level function of a cold name calls into the loaded bundle.
+    expect(code).toMatch(/function getSettings\(\) \{\n  return SDM\.cold\(\)\.getSettings\(\);/);
+  });
+
+  it('has a V8 manifest with explicit scopes and an allowlist from the base URL (plus loopback in this development build)', () => {
     expect(manifest.runtimeVersion).toBe('V8');
-    // Explicit and minimal: calling the service, the menu and sidebar, the refresh trigger, this spreadsheet only.
+    // Explicit and minimal; the README says why each is needed.
     expect([...(manifest.oauthScopes as string[])].sort()).toEqual([
       'https://www.googleapis.com/auth/script.container.ui',
       'https://www.googleapis.com/auth/script.external_request',
       'https://www.googleapis.com/auth/script.scriptapp',
-      'https://www.googleapis.com/auth/spreadsheets.currentonly',
+      'https://www.googleapis.com/auth/spreadsheets',
+      'https://www.googleapis.com/auth/userinfo.email',
     ]);
     const whitelist = manifest.urlFetchWhitelist as string[];
-    expect(whitelist).toHaveLength(1);
+    expect(whitelist).toHaveLength(3);
     expect(whitelist[0]).toMatch(/^https:\/\/[^/]+\/api\/v1\/$/);
+    expect(whitelist.slice(1)).toEqual(['http://127.0.0.1:', 'http://localhost:']);
+  });
+
+  it('a production manifest allows only the https service path', () => {
+    expect(renderManifest({}, urlAllowlist('https://api.example.com', 'production'))).toEqual({
+      urlFetchWhitelist: ['https://api.example.com/api/v1/'],
+    });
   });
 });
 
