@@ -414,12 +414,16 @@ describe('menu, trigger and status', () => {
     expect(await page.locator('#status').textContent()).toMatch(/Formulas: \d+ executions · \d+ from the add-on's cache · \d+ remembered \(not run again\)/);
   });
 
-  it('Refresh all formulas recalculates from the cache, with a toast', async () => {
+  it('Refresh all formulas adds SDM_REFRESH and recalculates from the cache, with a toast', async () => {
     const before = await playground.service.control.stats();
+    const [score, executed] = [await text('A45'), await settledExecutions()];
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => page.locator('.toast').first().textContent()).toMatch(/formula cells recalculating/);
-    expect(await text('A45')).toMatch(NUMBER);
+    await expect.poll(() => executions()).toBeGreaterThan(executed);
+    expect(await text('A45')).toBe(score);
     expect(await text('A47')).toBe('keyword');
+    await cell('A45').click();
+    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE("coffee", SDM_REFRESH)');
     expect((await playground.service.control.stats()).freshCredits).toBe(before.freshCredits);
   });
 
