@@ -1,7 +1,8 @@
 /**
  * The playground's formula engine: HyperFormula (GPLv3, a dev dependency) evaluating one sheet, with the
- * add-on's ten custom functions registered as HyperFormula functions whose body is one execution of the
- * built dist/Code.js in dev/gas, exactly as Sheets runs a custom function for each cell evaluation.
+ * add-on's ten custom functions registered as HyperFormula functions whose body is one evaluation as
+ * Sheets makes it: the result remembered for the same call, or one execution of the built dist/Code.js in
+ * dev/gas. The spreadsheet's named ranges (SDM_REFRESH) are its named expressions (setNames).
  *
  * Spilling. HyperFormula sizes an array formula when the formula is SET (parse time), before evaluating
  * it, while the add-on's result size is only known after running it. So:
