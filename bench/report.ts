@@ -175,10 +175,13 @@ function modelEffect(r: Results): string {
     const fig = (name: string, get: (p: ColumnPasses) => number, format: (v: number) => string) =>
       lines.push(`| ${name} | ${format(get(on.ours))} | ${format(get(off.ours))} | ${format(get(on.baseline))} | ${format(get(off.baseline))} |`);
     fig(`${largest} cells, 30 at once: requests`, (p) => p.first.requests, String);
-    fig(`${largest} cells: Σ execution time (s)`, (p) => p.first.executions.summedMs, seconds);
-    fig(`${largest} cells: longest execution (s)`, (p) => p.first.executions.longestMs, seconds);
-    fig(`${largest} cells: longest wait (ms)`, (p) => p.first.executions.longestWaitMs, ms);
-    fig(`recalculation: Σ execution time (s)`, (p) => p.recalculation.executions.summedMs, seconds);
+    fig(`${largest} cells, 30 at once: Σ execution time (s)`, (p) => p.first.executions.summedMs, seconds);
+    fig(`${largest} cells, 30 at once: longest execution (s)`, (p) => p.first.executions.longestMs, seconds);
+    fig(`${largest} cells, 30 at once: longest wait (ms)`, (p) => p.first.executions.longestWaitMs, ms);
+    fig(`recalculation, 30 at once: Σ execution time (s)`, (p) => p.recalculation.executions.summedMs, seconds);
+    if (on.ours.recalculationAlone && off.ours.recalculationAlone) {
+      fig(`recalculation, one at a time: Σ execution time (s)`, (p) => p.recalculationAlone?.executions.summedMs ?? Number.NaN, seconds);
+    }
   }
   return lines.join('\n');
 }
