@@ -112,7 +112,9 @@ export function lookupAll(
   const me = Math.random().toString(36).slice(2, 10);
   const marks: Record<string, string> = {};
   for (const subject of toFetch) Object.assign(marks, writeEntry(keys.get(subject) ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
+  const markStarted = Date.now();
   putAll(cache, marks);
+  const markLanded = Date.now();
 
   // The key (one property store with the config entry's hint, both without it).
   if (!settings) {
@@ -141,10 +143,14 @@ export function lookupAll(
   Object.assign(writes, expired(toFetch.filter((s) => !sendable.includes(s)).map((s) => keys.get(s) ?? '')));
 
   // Read the marks back: where two executions marked the same query, the last mark won, and only its
-  // writer fetches; the others wait for it like for any other execution's fetch.
+  // writer fetches; the others wait for it like for any other execution's fetch. An execution that read
+  // the cache just before our mark landed lands its own mark within about as long as ours took: read
+  // back only after that, or both would find their own mark and both fetch.
   const mine: string[] = [];
   const others = state.pending.filter(notHeld);
   if (sendable.length) {
+    const settle = markLanded - markStarted - (Date.now() - markLanded);
+    if (settle > 0) Utilities.sleep(settle);
     const subset = new Map(sendable.map((s) => [s, keys.get(s) ?? ''] as const));
     const back = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
     for (const [subject, entry] of back.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
