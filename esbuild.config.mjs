@@ -1,7 +1,8 @@
 // Builds the Apps Script project into dist/: Code.js, Server.html, Sidebar.html and appsscript.json.
 // Run with `npm run build` (through tsx, so it can import the TypeScript build helpers).
 // SDM_BASE_URL (environment) sets the service the add-on talks to by default and its urlFetchWhitelist;
-// SDM_BUILD=production (npm run push) leaves out the loopback prefixes a development build allows.
+// SDM_BUILD=development|production (npm run push:dev / push) builds for Google: https only, no loopback
+// prefixes (the local build's, for the stand-in service); SDM_OUT_DIR builds elsewhere than dist/.
 //
 // Two server bundles. Every cell evaluation loads Code.js, so it holds only what formulas and onOpen
 // need (the hot bundle) plus a top-level function per public name. Everything else (sidebar, menu,
@@ -16,14 +17,14 @@ import { renderManifest, resolveBaseUrl, resolveFlavour, urlAllowlist } from './
 import { buildSidebar, SIDEBAR_BUDGET_BYTES } from './scripts/build/sidebar.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const dist = join(root, 'dist');
+const dist = process.env.SDM_OUT_DIR ? process.env.SDM_OUT_DIR : join(root, 'dist');
 const entry = join(root, 'src/server/index.ts');
 const GLOBAL = 'SDM';
 const COLD_GLOBAL = 'SDM_COLD';
 /** Every cell evaluation loads Code.js: past this, evaluation cost grows for nothing. */
 const CODE_BUDGET_BYTES = 60 * 1024;
-const baseUrl = resolveBaseUrl(process.env.SDM_BASE_URL);
 const flavour = resolveFlavour(process.env.SDM_BUILD);
+const baseUrl = resolveBaseUrl(process.env.SDM_BASE_URL, flavour);
 const allowlist = urlAllowlist(baseUrl, flavour);
 const minify = process.env.SDM_MINIFY !== '0';
 

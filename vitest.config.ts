@@ -3,10 +3,10 @@ import { PLACEHOLDER_BASE_URL, urlAllowlist } from './scripts/build/manifest.ts'
 
 export default defineConfig({
   // Unit tests import src/server modules directly; the build defines these constants for the bundle
-  // (npm test builds a development bundle against the placeholder URL, and so do these).
+  // (npm test builds a local bundle against the placeholder URL, and so do these).
   define: {
     __SDM_BASE_URL__: JSON.stringify(PLACEHOLDER_BASE_URL),
-    __SDM_URL_ALLOWLIST__: JSON.stringify(urlAllowlist(PLACEHOLDER_BASE_URL, 'development')),
+    __SDM_URL_ALLOWLIST__: JSON.stringify(urlAllowlist(PLACEHOLDER_BASE_URL, 'local')),
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -1,39 +1,71 @@
-/** Draws the growth chart: a vega-lite spec rendered to SVG by vega, then to PNG by resvg. */
+/**
+ * Draws the results chart (bench/growth.png): a vega-lite spec rendered to SVG by vega, then to PNG by
+ * resvg. Three panels, add-on beside baseline: round trips of one execution, its modelled time, and the
+ * largest column's summed execution time with 30 at once (first calculation and recalculation, latency
+ * model on and off).
+ */
 import { Resvg } from '@resvg/resvg-js';
 import { writeFileSync } from 'node:fs';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import type { Results } from './report.js';
 
-/** One point of the chart. */
-export interface GrowthPoint {
-  n: number;
-  implementation: string;
-  metric: string;
+/** One bar of the chart. */
+export interface ChartPoint {
+  panel: string;
+  case: string;
+  implementation: 'add-on' | 'baseline';
   value: number;
 }
 
 /**
- * Writes a PNG with one panel per metric, requests and seconds against N, one line per implementation.
- * @param points the measurements
+ * The bars, from a run's results.
+ * @param r the results
+ */
+export function chartPoints(r: Results): ChartPoint[] {
+  const points: ChartPoint[] = [];
+  const push = (panel: string, c: string, ours: number, baseline: number) =>
+    points.push({ panel, case: c, implementation: 'add-on', value: ours }, { panel, case: c, implementation: 'baseline', value: baseline });
+  const costs = r.cellCosts.find((c) => c.latency)?.rows ?? [];
+  for (const row of costs.filter((x) => x.case !== 'first miss')) {
+    const name = row.case.startsWith('range') ? `${row.case} (${row.cells})` : row.case;
+    push('round trips, one execution', name, row.ours.roundTrips, row.baseline.roundTrips);
+    push('modelled ms, one execution', name, row.ours.modelledMs, row.baseline.modelledMs);
+  }
+  const largest = Math.max(0, ...r.columns.map((c) => c.n));
+  for (const c of r.columns.filter((x) => x.n === largest)) {
+    const model = c.latency ? 'model on' : 'model off';
+    const panel = `Σ execution time (s), ${largest} cells, 30 at once`;
+    push(panel, `first, ${model}`, c.ours.first.executions.summedMs / 1000, c.baseline.first.executions.summedMs / 1000);
+    push(panel, `recalc, ${model}`, c.ours.recalculation.executions.summedMs / 1000, c.baseline.recalculation.executions.summedMs / 1000);
+  }
+  return points;
+}
+
+/**
+ * Writes a PNG with one panel per measure, grouped bars per case, one colour per implementation.
+ * @param points the bars
  * @param file where to write the PNG
  */
-export async function drawGrowthChart(points: GrowthPoint[], file: string): Promise<void> {
+export async function drawGrowthChart(points: ChartPoint[], file: string): Promise<void> {
   const spec: TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: 'Per-cell formulas over a keyword column (40 % repeats)',
+    title: 'Search Demand add-on vs tutorial baseline, under the service-call latency model',
     data: { values: points },
-    facet: { column: { field: 'metric', type: 'nominal', title: null } },
+    facet: { column: { field: 'panel', type: 'nominal', title: null, sort: [...new Set(points.map((p) => p.panel))] } },
     spec: {
-      width: 320,
+      width: { step: 22 },
       height: 220,
-      mark: { type: 'line', point: true },
+      mark: { type: 'bar' },
       encoding: {
-        x: { field: 'n', type: 'quantitative', title: 'cells (N)' },
+        x: { field: 'case', type: 'nominal', title: null, sort: null, axis: { labelAngle: -30 } },
+        xOffset: { field: 'implementation', type: 'nominal' },
         y: { field: 'value', type: 'quantitative', title: null },
         color: { field: 'implementation', type: 'nominal', title: null },
+        tooltip: { field: 'value', type: 'quantitative' },
       },
     },
-    resolve: { scale: { y: 'independent' } },
+    resolve: { scale: { x: 'independent', y: 'independent' } },
     config: { font: 'sans-serif', background: 'white' },
   };
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });

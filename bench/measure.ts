@@ -1,4 +1,4 @@
-/** Runs formulas against a stack and measures what they cost: requests, credits, time. */
+/** Runs range formulas against a stack and measures what they cost: requests, credits, time. */
 import { performance } from 'node:perf_hooks';
 import type { ExecutionResult } from '../dev/gas/index.js';
 import type { Stack } from '../dev/stack.js';
@@ -45,15 +45,6 @@ export async function measure(
     executions: results.length,
     timedOut: results.filter((r) => r.timedOut).length,
   };
-}
-
-/**
- * One execution per cell, in column order, as Sheets evaluates per-cell formulas one at a time.
- * @param stack the implementation's stack
- * @param cells keyword cells
- */
-export function perCell(stack: Stack, cells: string[]): ExecutionResult[] {
-  return cells.map((k) => stack.run('SEARCH_SCORE', k));
 }
 
 /**

@@ -1,130 +1,141 @@
 /**
  * npm run bench [-- --quick]: measures the built add-on against the tutorial baseline in the same run,
- * and writes bench/RESULTS.md, bench/results.json and bench/growth.png.
+ * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
+ * bench/results.json and bench/growth.png.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LATENCY } from '../dev/gas/latency.js';
 import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
-import { drawGrowthChart, type GrowthPoint } from './chart.js';
-import { concurrentPerCell } from './concurrency.js';
+import { cellCosts } from './cell-cost.js';
+import { chartPoints, drawGrowthChart } from './chart.js';
 import { coldEvaluation } from './cold-start.js';
+import { AT_ONCE, columnTwice, withPool } from './concurrency.js';
 import { keywordColumn } from './keywords.js';
-import { measure, oneRange, perCell, type Measure } from './measure.js';
-import { renderResults, type Results } from './report.js';
+import { measure, oneRange, type Measure } from './measure.js';
+import { raceOffsets } from './race.js';
+import { refreshDuringFormulas } from './refresh.js';
+import { renderResults, type ColumnPair, type Results } from './report.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const quick = process.argv.includes('--quick');
 const outArg = process.argv.indexOf('--out');
 const outDir = outArg > 0 ? resolve(process.argv[outArg + 1] ?? '.') : here('.');
-const sizes = quick ? [20, 50] : [100, 300, 1000];
-const latency = { latencyFreshMs: 300, latencyCachedMs: 30 };
+/** Quick mode keeps every section, on small inputs: it is npm test's smoke run. */
+const plan = quick
+  ? { rangeCells: 20, columns: [60], race: [0, 80, 150], refreshTables: 2, bigN: 40, coldRuns: 50 }
+  : { rangeCells: 100, columns: [300, 1000], race: Array.from({ length: 16 }, (_, i) => i * 10), refreshTables: 6, bigN: 1000, coldRuns: 500 };
+const service = { latencyFreshMs: 300, latencyCachedMs: 30 };
 const generous = { freshPerDay: 1_000_000, callsPerDay: 1_000_000 };
 const ourCode = readFileSync(here('../dist/Code.js'), 'utf8');
 const baselineCode = readFileSync(here('./baseline/Code.js'), 'utf8');
 
 async function main(): Promise<void> {
-  const options: StackOptions = { ...latency, ...generous };
+  const began = performance.now();
+  const options: StackOptions = { ...service, ...generous };
   const ours = await startStack('a', { ...options, code: ourCode });
   const baseline = await startStack('a', { ...options, code: baselineCode });
   const results: Results = {
     date: new Date().toISOString(),
     machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
     quick,
-    latency,
-    perCell: [],
-    range: [],
-    recalculation: [],
-    concurrency: [],
+    service,
+    model: { ...DEFAULT_LATENCY },
+    cellCosts: [],
+    columns: [],
+    race: [],
+    refresh: undefined,
     big: undefined,
     budget: undefined,
     size: [],
+    durationS: 0,
   };
   try {
-    const fresh = async () => {
-      for (const stack of [ours, baseline]) {
-        await stack.service.control.reset();
-        stack.resetRuntime();
-      }
-    };
-    for (const n of sizes) {
-      const { cells, distinct } = keywordColumn(n, `cell${n}`);
-      log(`per-cell formulas, N=${n} (${distinct} distinct)`);
-      await fresh();
-      const pair = { n, distinct, ours: await measure(ours, () => perCell(ours, cells)), baseline: await measure(baseline, () => perCell(baseline, cells)) };
-      results.perCell.push(pair);
-
-      log(`recalculation within 6 h, N=${n}`);
-      ours.gas.advanceClock(60 * 60_000);
-      baseline.gas.advanceClock(60 * 60_000);
-      results.recalculation.push({
-        n,
-        distinct,
-        ours: await measure(ours, () => perCell(ours, cells)),
-        baseline: await measure(baseline, () => perCell(baseline, cells)),
-      });
-
-      log(`one range formula, N=${n}`);
-      await fresh();
-      results.range.push({ n, distinct, ours: await measure(ours, () => oneRange(ours, cells)), baseline: await measure(baseline, () => oneRange(baseline, cells)) });
-    }
-
-    for (const n of quick ? [50] : [300, 1000]) {
-      const { cells, distinct } = keywordColumn(n, `conc${n}`);
-      log(`20 concurrent executions, N=${n}`);
-      await fresh();
-      results.concurrency.push({
-        n,
-        distinct,
-        ours: await concurrentPerCell(ours, ourCode, cells, 20),
-        baseline: await concurrentPerCell(baseline, baselineCode, cells, 20),
+    for (const latency of [true, false]) {
+      log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
+      results.cellCosts.push({
+        latency,
+        // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
+        rows: await cellCosts(ours, baseline, { rangeCells: plan.rangeCells, latency: latency ? undefined : false, tag: latency ? 'model-on' : 'model-no' }),
       });
     }
 
-    const bigN = quick ? 100 : 1000;
-    const distinctCells = Array.from({ length: bigN }, (_, i) => `distinct keyword ${i}`);
-    log(`${bigN} distinct keywords in one range`);
-    await fresh();
+    // Both pools stay open, so each scenario runs ours and then the baseline under the same load.
+    await withPool(ours, ourCode, (ourPool) =>
+      withPool(baseline, baselineCode, async (basePool) => {
+        for (const n of plan.columns) {
+          for (const latency of [true, false]) {
+            const { cells, distinct } = keywordColumn(n, `conc${n}`);
+            // The largest column's recalculation is also run one execution at a time (see ColumnPasses).
+            const recalculateAlone = n === plan.columns.at(-1);
+            log(`${n} cells (${distinct} distinct), ${AT_ONCE} at once, then recalculated${recalculateAlone ? ' (also one at a time)' : ''}, latency ${latency ? 'on' : 'off'}`);
+            const pair: ColumnPair = {
+              n,
+              distinct,
+              latency,
+              ours: await columnTwice(ourPool, ours, cells, { latency, hotPath: true, recalculateAlone }),
+              baseline: await columnTwice(basePool, baseline, cells, { latency, hotPath: false, recalculateAlone }),
+            };
+            results.columns.push(pair);
+          }
+        }
+        log(`two executions of one keyword, started ${plan.race.join(', ')} ms apart`);
+        results.race = await raceOffsets(ourPool, ours, plan.race);
+        const refreshN = plan.columns[0] ?? 60;
+        const { cells, distinct } = keywordColumn(refreshN, 'refresh');
+        log(`a ranking-table refresh (${plan.refreshTables} tables) during ${refreshN} formulas`);
+        results.refresh = await refreshDuringFormulas(ourPool, ours, cells, distinct, plan.refreshTables);
+      }),
+    );
+
+    const distinctCells = Array.from({ length: plan.bigN }, (_, i) => `distinct keyword ${i}`);
+    log(`${plan.bigN} distinct keywords in one range`);
+    await fresh(ours, baseline);
     results.big = {
-      n: bigN,
-      distinct: bigN,
+      n: plan.bigN,
+      distinct: plan.bigN,
       ours: await measure(ours, () => oneRange(ours, distinctCells)),
       baseline: await measure(baseline, () => oneRange(baseline, distinctCells)),
     };
 
     if (!quick) {
       log('a slow service (9 s per fresh answer): recalculations until 300 keywords are complete');
-      await fresh();
+      await fresh(ours, baseline);
       await ours.service.control.config({ latencyFreshMs: 9_000 });
       results.budget = await untilComplete(ours, Array.from({ length: 300 }, (_, i) => `slow keyword ${i}`));
-      await ours.service.control.config({ latencyFreshMs: latency.latencyFreshMs });
+      await ours.service.control.config({ latencyFreshMs: service.latencyFreshMs });
     }
 
     log('Code.js size and cold evaluation');
     const sidebar = here('../dist/Sidebar.html');
     results.size = [
-      { name: 'ours', bytes: Buffer.byteLength(ourCode), coldMs: coldEvaluation(ourCode, quick ? 50 : 500) },
-      { name: 'baseline', bytes: Buffer.byteLength(baselineCode), coldMs: coldEvaluation(baselineCode, quick ? 50 : 500) },
+      { name: 'ours', bytes: Buffer.byteLength(ourCode), coldMs: coldEvaluation(ourCode, plan.coldRuns) },
+      { name: 'baseline', bytes: Buffer.byteLength(baselineCode), coldMs: coldEvaluation(baselineCode, plan.coldRuns) },
     ];
     results.sidebarBytes = existsSync(sidebar) ? statSync(sidebar).size : undefined;
   } finally {
     await ours.stop();
     await baseline.stop();
   }
+  results.durationS = Math.round((performance.now() - began) / 1000);
 
-  const growth: GrowthPoint[] = results.perCell.flatMap(({ n, ours: o, baseline: b }) => [
-    { n, implementation: 'add-on', metric: 'requests', value: o.requests },
-    { n, implementation: 'baseline', metric: 'requests', value: b.requests },
-    { n, implementation: 'add-on', metric: 'seconds', value: o.totalMs / 1000 },
-    { n, implementation: 'baseline', metric: 'seconds', value: b.totalMs / 1000 },
-  ]);
   const suffix = quick ? '.quick' : '';
   mkdirSync(outDir, { recursive: true });
-  await drawGrowthChart(growth, join(outDir, `growth${suffix}.png`));
+  await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
   writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, `RESULTS${suffix}.md`), renderResults(results, `growth${suffix}.png`));
-  log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir}`);
+  log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
+}
+
+/** Both services reset and both runtimes fresh (cold caches). */
+async function fresh(...stacks: Stack[]): Promise<void> {
+  for (const stack of stacks) {
+    await stack.service.control.reset();
+    stack.resetRuntime();
+  }
 }
 
 /** Recalculates a range until every row has a number (or 10 tries), recording each execution. */

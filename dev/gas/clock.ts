@@ -7,6 +7,11 @@ export class RuntimeClock {
     return Date.now() + this.#offsetMs;
   }
 
+  /** How far the clock has been moved ahead of real time (ms). */
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+
   /** Moves the clock forward by `ms` (never backward). */
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError('advance() takes a non-negative number of milliseconds');

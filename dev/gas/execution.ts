@@ -79,10 +79,11 @@ export interface ExecutionInit {
   /** Modelled service latency (latency.ts); null or absent: no modelled waits (calls are still counted). */
   latency?: LatencyTable | null;
   /**
-   * Where the script's clock starts (epoch ms): the runtime's clock, so a test's advanceClock() moves
-   * the script's Date.now() with cache expiry and triggers, as one world clock does. Default: real now.
+   * How far the runtime's clock runs ahead of real time (ms): the script's clock starts there too, so a
+   * test's advanceClock() moves the script's Date.now() with cache expiry and triggers, as one world
+   * clock does. Default 0.
    */
-  epochAtStart?: number;
+  clockOffsetMs?: number;
   onLog: (entry: LogEntry) => void;
 }
 
@@ -127,9 +128,9 @@ export class Execution {
     this.userEmail = init.userEmail;
     this.triggerSource = init.mode === 'trigger' ? (init.triggerSource ?? 'CLOCK') : undefined;
     this.timeScale = checkTimeScale(init.timeScale ?? 1);
-    const realNow = Date.now();
-    this.epochAtStart = init.epochAtStart ?? realNow;
-    this.clockDiffers = this.timeScale !== 1 || this.epochAtStart !== realNow;
+    const offset = init.clockOffsetMs ?? 0;
+    this.epochAtStart = Date.now() + offset;
+    this.clockDiffers = this.timeScale !== 1 || offset !== 0;
     this.timeLimitMs = init.timeLimitMs;
     this.deadline = this.startedAt + init.timeLimitMs / this.timeScale;
     this.meter = new CallMeter(init.latency ?? null);

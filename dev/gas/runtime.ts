@@ -639,7 +639,7 @@ export class GasRuntime {
       timeScale: opts.timeScale ?? this.#options.timeScale ?? 1,
       userEmail,
       latency,
-      epochAtStart: this.clock.now(),
+      clockOffsetMs: this.clock.offsetMs,
       ...(triggerSource ? { triggerSource } : {}),
       onLog: (entry) => {
         this.logs.push(entry.message);

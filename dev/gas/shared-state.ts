@@ -63,6 +63,10 @@ export class SharedClock extends RuntimeClock {
     return Date.now() + this.#offset.get();
   }
 
+  override get offsetMs(): number {
+    return this.#offset.get();
+  }
+
   override advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError('advance() takes a non-negative number of milliseconds');
     this.#offset.update((offset) => offset + ms);

@@ -1,7 +1,8 @@
 /**
  * The playground's formula engine: HyperFormula (GPLv3, a dev dependency) evaluating one sheet, with the
- * add-on's ten custom functions registered as HyperFormula functions whose body is one execution of the
- * built dist/Code.js in dev/gas, exactly as Sheets runs a custom function for each cell evaluation.
+ * add-on's ten custom functions registered as HyperFormula functions whose body is one evaluation as
+ * Sheets makes it: the result remembered for the same call, or one execution of the built dist/Code.js in
+ * dev/gas. The spreadsheet's named ranges (SDM_REFRESH) are its named expressions (setNames).
  *
  * Spilling. HyperFormula sizes an array formula when the formula is SET (parse time), before evaluating
  * it, while the add-on's result size is only known after running it. So:
@@ -247,6 +248,8 @@ export class FormulaEngine {
   readonly #intended = new Map<string, { address: SimpleCellAddress; width: number; height: number }>();
   /** Formulas HyperFormula holds rewritten (formula-text.ts): the user's text, and HyperFormula's. */
   readonly #typed = new Map<string, { formula: string; engine: string }>();
+  /** The named expressions set by setNames, by lower-case name (Sheets' names are case-insensitive). */
+  readonly #names = new Map<string, { name: string; expression: RawCellContent }>();
   /** The most HyperFormula was built to hold (the sheet's size then). */
   readonly #limit: SheetSize;
   /** Inside a batch of changes: arguments may still change before anything is evaluated. */
@@ -363,6 +366,31 @@ export class FormulaEngine {
         const address = this.#address(row, col);
         const formula = this.hf.getCellFormula(address);
         if (formula !== undefined) this.hf.setCellContents(address, formula);
+      }
+    });
+  }
+
+  /**
+   * Makes the spreadsheet's named ranges HyperFormula named expressions: new names are added, changed
+   * ones changed (the formulas reading them are evaluated again, as in Sheets), names gone removed.
+   * @param names by name: what the name stands for, as cell content (`'text`, a number, `=Sheet1!$A$1`)
+   */
+  setNames(names: ReadonlyMap<string, RawCellContent>): void {
+    this.#operate(() => {
+      const wanted = new Set([...names.keys()].map((name) => name.toLowerCase()));
+      for (const [key, had] of this.#names) {
+        if (wanted.has(key)) continue;
+        this.hf.removeNamedExpression(had.name);
+        this.#names.delete(key);
+      }
+      for (const [name, expression] of names) {
+        const key = name.toLowerCase();
+        const had = this.#names.get(key);
+        if (had?.expression === expression) continue;
+        if (had) this.hf.changeNamedExpression(had.name, expression);
+        else if (this.hf.isItPossibleToAddNamedExpression(name, expression)) this.hf.addNamedExpression(name, expression);
+        else continue; // a name HyperFormula cannot hold: formulas using it show #NAME?, as for an unknown name
+        this.#names.set(key, { name: had?.name ?? name, expression });
       }
     });
   }

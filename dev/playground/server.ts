@@ -136,11 +136,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const opened = runtime.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger' });
     if (!opened.ok) throw new Error(`onOpen failed: ${opened.error}`);
 
-    const counters = { evaluations: 0, fromAddonCache: 0 };
+    const counters: Counters = { executions: 0, fromAddonCache: 0, remembered: 0 };
     const workbook = new Workbook(runtime, {
       evaluate: (fn, args) => evaluateCustomFunction(runtime, fn, args),
-      onEvaluation: ({ result }) => {
-        counters.evaluations++;
+      onEvaluation: ({ remembered, result }) => {
+        // A remembered result is not an execution: nothing ran, nothing was read from any cache.
+        if (remembered) return void counters.remembered++;
+        counters.executions++;
         if (result.ok && result.fetchCount === 0) counters.fromAddonCache++;
       },
       onInternalError: reportInternal,
@@ -207,8 +209,11 @@ interface AppParts {
   service: ServiceHandle;
   host: HostHandle;
   workbook: Workbook;
-  counters: { evaluations: number; fromAddonCache: number };
+  counters: Counters;
 }
+
+/** The status line's formula counters (StatusView). */
+type Counters = Pick<StatusView, 'executions' | 'fromAddonCache' | 'remembered'>;
 
 /** The page's HTTP API over the running parts. */
 class App {

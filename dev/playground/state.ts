@@ -58,8 +58,10 @@ export interface StatusView {
   freshCredits: number;
   serviceCacheHits: number;
   /** Custom-function executions, and those answered from the add-on's document cache (no request). */
-  evaluations: number;
+  executions: number;
   fromAddonCache: number;
+  /** Evaluations Sheets answers with the result it remembers for the same function and arguments: nothing ran. */
+  remembered: number;
 }
 
 export interface PlaygroundState {

@@ -5,10 +5,13 @@
  *  - A user's edit goes to the engine, then every cell of the formula sheet is written back to the
  *    runtime's sheet as Sheets would hold it: a formula cell with its value, spilled cells as values.
  *  - After a script ran (sidebar, menu, trigger), what it wrote to the formula sheet goes to the engine:
- *    new formulas, values, cleared cells; a formula written again unchanged ("Refresh all formulas") is
- *    evaluated again. The model's `evaluateFormula` hook only records where scripts wrote formulas:
- *    evaluating inside the hook would start an execution inside the running one.
- *  - Other sheets (ranking tables) are shown read-only from the runtime's values.
+ *    new formulas, values, cleared cells; a formula written again unchanged is evaluated again (which, as
+ *    in Sheets, gives its remembered result). The model's `evaluateFormula` hook only records where
+ *    scripts wrote formulas: evaluating inside the hook would start an execution inside the running one.
+ *  - The spreadsheet's named ranges are the engine's named expressions, so "Refresh all formulas" works
+ *    as in Sheets: it adds `SDM_REFRESH` to the add-on's formulas and changes the named cell (on a hidden
+ *    sheet), and every formula reading it runs again with the new argument.
+ *  - Other sheets (ranking tables) are shown read-only from the runtime's values; hidden ones not at all.
  *  - The user's edits (typing, pasting, deleting a range, clearing the sheet, deleting a chart) are kept
  *    in an undo history, as in Sheets; what scripts write is not (Sheets' undo does not reach it either).
  */
@@ -182,6 +185,8 @@ export class Workbook {
     const sites = this.#sites;
     this.#sites = [];
     if (this.formulaSheet.deleted) return;
+    // Names first: a formula rewritten to read one (SDM_REFRESH) must find it when it is set.
+    this.engine.setNames(this.#namedExpressions());
     const { rows, columns } = this.#extent();
     const changes: CellChange[] = [];
     for (let r = 1; r <= rows; r++) {
@@ -201,9 +206,11 @@ export class Workbook {
     this.#push();
   }
 
-  /** Every sheet as the page shows it. */
+  /** Every sheet as the page shows it; a hidden sheet has no tab, as in Sheets (the add-on's "Search Demand add-on"). */
   sheetViews(): SheetView[] {
-    return this.runtime.spreadsheet.sheets.map((sheet) => (sheet === this.formulaSheet ? this.#formulaSheetView() : this.#valuesView(sheet)));
+    return this.runtime.spreadsheet.sheets
+      .filter((sheet) => !sheet.hidden || sheet === this.formulaSheet)
+      .map((sheet) => (sheet === this.formulaSheet ? this.#formulaSheetView() : this.#valuesView(sheet)));
   }
 
   /** Charts over the formula sheet's tables (those not deleted), with their data read now. */
@@ -214,6 +221,27 @@ export class Workbook {
   destroy(): void {
     this.runtime.spreadsheet.evaluateFormula = undefined;
     this.engine.destroy();
+  }
+
+  /**
+   * The spreadsheet's named ranges as the engine's named expressions. A range on the formula sheet is a
+   * reference (it follows the cells); a one-cell range elsewhere (SDM_REFRESH, on the add-on's hidden
+   * sheet) is that cell's value, read at each sync, so a script changing it re-runs the formulas reading
+   * it. Other sheets are not in the engine, so a larger range there has no value here.
+   */
+  #namedExpressions(): Map<string, CellChange['content']> {
+    const names = new Map<string, CellChange['content']>();
+    for (const { name, sheet, rect } of this.runtime.spreadsheet.namedRanges.list) {
+      if (sheet.deleted) continue;
+      if (sheet === this.formulaSheet) {
+        const first = `$${columnLetters(rect.column)}$${rect.row}`;
+        const last = `$${columnLetters(rect.column + rect.numColumns - 1)}$${rect.row + rect.numRows - 1}`;
+        names.set(name, `='${sheet.name.replace(/'/g, "''")}'!${first === last ? first : `${first}:${last}`}`);
+      } else if (rect.numRows === 1 && rect.numColumns === 1) {
+        names.set(name, asContent(sheet.peek(rect.row, rect.column)?.value ?? '') ?? '=""');
+      }
+    }
+    return names;
   }
 
   /** The rows and columns holding anything, in the engine or the model, within the sheet and the engine. */

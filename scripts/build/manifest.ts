@@ -9,20 +9,31 @@
 export const PLACEHOLDER_BASE_URL = 'https://search-demand-service.example';
 
 /**
- * Which build: `production` is what `npm run push` deploys (https prefixes only, as Google requires);
- * `development` also allows the local stand-in service on this machine, for tests and `npm start`.
+ * Which build:
+ * - `local` (the default: `npm test`, `npm start`): the placeholder service, and the local stand-in
+ *   service on this machine (loopback http), which only dev/gas can reach;
+ * - `development` (`npm run push:dev`) and `production` (`npm run push`): pushed to Google, so only the
+ *   https service given in SDM_BASE_URL, as Google requires of every allowlist prefix. They differ in
+ *   the Apps Script project they go to (.clasp-dev.json, .clasp.json) and the service they call.
  */
-export type BuildFlavour = 'development' | 'production';
+export type BuildFlavour = 'local' | 'development' | 'production';
+
+const FLAVOURS: readonly BuildFlavour[] = ['local', 'development', 'production'];
 
 /** Plain-http prefixes a development build allows: the local service runs on loopback, any port. */
 export const LOOPBACK_PREFIXES = ['http://127.0.0.1:', 'http://localhost:'] as const;
 
 /**
- * Validates the build-time base URL (https only: a published add-on cannot allowlist http).
+ * Validates the build-time base URL (https only: a published add-on cannot allowlist http). A build
+ * that is pushed to Google must name its service: the placeholder can reach nothing.
  * @param value SDM_BASE_URL from the environment, if any
+ * @param flavour the build flavour
  */
-export function resolveBaseUrl(value: string | undefined): string {
+export function resolveBaseUrl(value: string | undefined, flavour: BuildFlavour = 'local'): string {
   const url = (value ?? '').trim() || PLACEHOLDER_BASE_URL;
+  if (flavour !== 'local' && url === PLACEHOLDER_BASE_URL) {
+    throw new Error(`a ${flavour} build is pushed to Google: set SDM_BASE_URL to the ${flavour} service's https address`);
+  }
   if (!/^https:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(url)) {
     throw new Error(`SDM_BASE_URL must be an https URL without query, got ${JSON.stringify(url)}`);
   }
@@ -30,25 +41,24 @@ export function resolveBaseUrl(value: string | undefined): string {
 }
 
 /**
- * The build flavour from SDM_BUILD (default development).
+ * The build flavour from SDM_BUILD (default local).
  * @param value SDM_BUILD from the environment, if any
  */
 export function resolveFlavour(value: string | undefined): BuildFlavour {
-  const flavour = (value ?? '').trim() || 'development';
-  if (flavour !== 'development' && flavour !== 'production') {
-    throw new Error(`SDM_BUILD must be development or production, got ${JSON.stringify(value)}`);
-  }
-  return flavour;
+  const flavour = (value ?? '').trim() || 'local';
+  const known = FLAVOURS.find((f) => f === flavour);
+  if (!known) throw new Error(`SDM_BUILD must be ${FLAVOURS.join(', ')}; got ${JSON.stringify(value)}`);
+  return known;
 }
 
 /**
- * The URL prefixes the add-on may fetch: the service's API path, plus loopback in a development build.
+ * The URL prefixes the add-on may fetch: the service's API path, plus loopback in a local build.
  * @param baseUrl the resolved base URL
  * @param flavour the build flavour
  */
 export function urlAllowlist(baseUrl: string, flavour: BuildFlavour): string[] {
   const service = `${baseUrl}/api/v1/`;
-  return flavour === 'production' ? [service] : [service, ...LOOPBACK_PREFIXES];
+  return flavour === 'local' ? [service, ...LOOPBACK_PREFIXES] : [service];
 }
 
 /**

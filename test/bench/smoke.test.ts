@@ -16,11 +16,21 @@ it('npm run bench -- --quick writes results, JSON and a chart', () => {
     timeout: 300_000,
   });
   const markdown = readFileSync(`${out}/RESULTS.quick.md`, 'utf8');
-  for (const section of ['## Targets', '## Per-cell formulas', '## One range formula', '## Recalculation', '## 20 executions at once', '## Bundle']) {
+  for (const section of [
+    '## Targets',
+    '## What one cell costs',
+    "## The model's effect",
+    '## 30 executions at once',
+    '## Two cells, one new keyword',
+    '## Recalculation',
+    '## A ranking-table refresh',
+    '## Bundle',
+  ]) {
     expect(markdown).toContain(section);
   }
   expect(markdown).toMatch(/\| requests \| \d+ \| \d+ \| /);
-  const json = JSON.parse(readFileSync(`${out}/results.quick.json`, 'utf8')) as { perCell: unknown[] };
-  expect(json.perCell.length).toBeGreaterThan(0);
+  const json = JSON.parse(readFileSync(`${out}/results.quick.json`, 'utf8')) as { cellCosts: unknown[]; columns: unknown[] };
+  expect(json.cellCosts.length).toBe(2); // latency on and off
+  expect(json.columns.length).toBeGreaterThan(0);
   expect(readFileSync(`${out}/growth.quick.png`).subarray(1, 4).toString()).toBe('PNG');
 }, 300_000);

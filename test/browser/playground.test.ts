@@ -77,16 +77,16 @@ async function copy(): Promise<string> {
   })()`);
 }
 
-/** The formula evaluations the status line counts. */
-async function evaluations(): Promise<number> {
+/** The custom-function executions the status line counts. */
+async function executions(): Promise<number> {
   const status = (await page.locator('#status').textContent()) ?? '';
-  return Number(/Formulas: ([\d,]+) evaluation/.exec(status)?.[1]?.replace(/,/g, '') ?? NaN);
+  return Number(/Formulas: ([\d,]+) execution/.exec(status)?.[1]?.replace(/,/g, '') ?? NaN);
 }
 
 /** The status line once it counts a state newer than this moment. */
-async function settledEvaluations(): Promise<number> {
+async function settledExecutions(): Promise<number> {
   await page.waitForTimeout(1_200); // one poll
-  return evaluations();
+  return executions();
 }
 
 describe('the demo workbook', () => {
@@ -187,23 +187,23 @@ describe('results past the sheet\'s edge', () => {
 });
 
 describe('open-ended ranges', () => {
-  it('X2:X and X:X reach the sheet\'s last row, one evaluation each', async () => {
+  it('X2:X and X:X reach the sheet\'s last row, one execution each', async () => {
     await cell('X2').click();
     await paste('coffee\ntea\nmatcha\n');
     await expect.poll(() => text('X4')).toBe('matcha');
-    const before = await settledEvaluations();
+    const before = await settledExecutions();
     await typeInto('Y2', '=SEARCH_SCORE(X2:X)');
     await expect.poll(() => text('Y2')).toMatch(NUMBER);
     expect(await text('Y2')).toBe(await text('B2')); // coffee
     expect(await text('Y4')).toMatch(NUMBER);
     expect(await text('Y5')).toBe('');
-    expect(await settledEvaluations()).toBe(before + 1);
+    expect(await settledExecutions()).toBe(before + 1);
     expect(playground.runtime.spreadsheet.getFormulas('Sheet1!Y2')).toEqual([['=SEARCH_SCORE(X2:X)']]);
 
     await typeInto('Z1', '=SEARCH_SCORE(X:X)');
     await expect.poll(() => text('Z2')).toMatch(NUMBER);
     expect(await text('Z1')).toBe(''); // X1 is empty: a blank row, as Sheets gives
-    expect(await settledEvaluations()).toBe(before + 2);
+    expect(await settledExecutions()).toBe(before + 2);
     await cell('Z1').click();
     expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE(X:X)');
   });
@@ -411,15 +411,19 @@ describe('menu, trigger and status', () => {
   it('the status line shows the requests the local service received', async () => {
     const stats = await playground.service.control.stats();
     await expect.poll(() => page.locator('#status').textContent()).toMatch(new RegExp(`Local service: ${stats.requests} requests`));
-    expect(await page.locator('#status').textContent()).toMatch(/Formulas: \d+ evaluations · \d+ from the add-on's cache/);
+    expect(await page.locator('#status').textContent()).toMatch(/Formulas: \d+ executions · \d+ from the add-on's cache · \d+ remembered \(not run again\)/);
   });
 
-  it('Refresh all formulas recalculates from the cache, with a toast', async () => {
+  it('Refresh all formulas adds SDM_REFRESH and recalculates from the cache, with a toast', async () => {
     const before = await playground.service.control.stats();
+    const [score, executed] = [await text('A45'), await settledExecutions()];
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => page.locator('.toast').first().textContent()).toMatch(/formula cells recalculating/);
-    expect(await text('A45')).toMatch(NUMBER);
+    await expect.poll(() => executions()).toBeGreaterThan(executed);
+    expect(await text('A45')).toBe(score);
     expect(await text('A47')).toBe('keyword');
+    await cell('A45').click();
+    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE("coffee", SDM_REFRESH)');
     expect((await playground.service.control.stats()).freshCredits).toBe(before.freshCredits);
   });
 

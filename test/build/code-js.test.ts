@@ -134,7 +134,7 @@ describe('dist/Code.js', () => {
     expect(code).toMatch(/function getSettings\(\) \{\n  return SDM\.cold\(\)\.getSettings\(\);/);
   });
 
-  it('has a V8 manifest with explicit scopes and an allowlist from the base URL (plus loopback in this development build)', () => {
+  it('has a V8 manifest with explicit scopes and an allowlist from the base URL (plus loopback in this local build)', () => {
     expect(manifest.runtimeVersion).toBe('V8');
     // Explicit and minimal; the README says why each is needed.
     expect([...(manifest.oauthScopes as string[])].sort()).toEqual([

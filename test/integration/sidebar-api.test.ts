@@ -94,7 +94,7 @@ describe('settings', () => {
     expect(sidebar(stack, 'setKeySharing', true).error).toMatch(/Save your API key first/);
   });
 
-  it('accepts only URLs inside the allowlist (this development build: loopback too), and resets to the default', () => {
+  it('accepts only URLs inside the allowlist (this local build: loopback too), and resets to the default', () => {
     expect(sidebar(stack, 'setBaseUrl', 'http://evil.example').error).toMatch(/https:\/\//);
     expect(sidebar(stack, 'setBaseUrl', 'javascript:alert(1)').error).toMatch(/https:\/\//);
     expect(sidebar(stack, 'setBaseUrl', 'https://api.example.org/').error).toMatch(/^This add-on may only call /);

@@ -127,7 +127,7 @@ describe('stats', () => {
       statusCounts: { 200: 3, 401: 1 },
     });
     expect(s.log).toHaveLength(4);
-    expect(s.log[0]).toEqual({ path: '/api/v1/trend', query: 'keyword=coffee', status: 200, cache: 'MISS', ms: expect.any(Number) });
+    expect(s.log[0]).toEqual({ path: '/api/v1/trend', query: 'keyword=coffee', status: 200, cache: 'MISS', ms: expect.any(Number), keyTail: expect.stringMatching(/^.{4}$/) });
     expect(s.log[1]!.cache).toBe('HIT');
     expect(s.log[3]).toMatchObject({ status: 401, cache: null });
   });

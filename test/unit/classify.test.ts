@@ -42,7 +42,12 @@ describe('classify', () => {
       KEY,
     );
     expect(limited).toMatchObject({ ok: false, retryable: true, retryAfterMs: 7_200_000 });
-    expect(!limited.ok && limited.error.message).toBe('Daily limit reached (fresh searches): retry in 2 h 0 min.');
+    expect(!limited.ok && limited.error.message).toMatch(/^Daily limit reached \(fresh searches\): retry after \d\d:\d\d UTC \(in 2 h 0 min\)\.$/);
+    expect(limited).toMatchObject({ limit: { which: 'fresh searches', daily: true } });
+    // A 429 that says nothing of a day and lifts within the hour is a rate limit, not a daily one.
+    const rate = classify(respond(429, { message: 'Too many requests. Slow down.' }, { 'Retry-After': '40' }), what, KEY);
+    expect(!rate.ok && rate.error.message).toBe('Too many requests to the service: retry in 40 s.');
+    expect(rate).toMatchObject({ limit: { daily: false } });
     const noRetry = classify(respond(429, { message: 'Too many API calls today' }), what, KEY);
     expect(noRetry).toMatchObject({ ok: false, retryable: false });
     expect(!noRetry.ok && noRetry.error.message).toMatch(/^Daily limit reached \(API calls\): try again/);

@@ -271,7 +271,8 @@ function renderStatus(next) {
   statusLine.textContent =
     `Local service: ${plural(s.requests, 'request')} · ${plural(s.freshCredits, 'fresh credit')} spent · ` +
     `${plural(s.serviceCacheHits, 'answer')} from its cache   |   ` +
-    `Formulas: ${plural(s.evaluations, 'evaluation')} · ${s.fromAddonCache.toLocaleString('en-US')} from the add-on's cache`;
+    `Formulas: ${plural(s.executions, 'execution')} · ${s.fromAddonCache.toLocaleString('en-US')} from the add-on's cache · ` +
+    `${s.remembered.toLocaleString('en-US')} remembered (not run again)`;
 }
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */

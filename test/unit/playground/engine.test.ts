@@ -79,3 +79,51 @@ describe('the playground engine', () => {
     expect(engine.input(1, 1)).toBe('');
   });
 });
+
+describe('named ranges (SDM_REFRESH)', () => {
+  it('a named value is passed like a cell value, and changing it runs the formulas reading it again', () => {
+    const { engine, calls } = scoring();
+    engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:1"]]));
+    engine.set([{ row: 0, col: 0, content: '=SEARCH_SCORE("tea", SDM_REFRESH)' }]);
+    expect(calls).toEqual([['tea', 'sdm-refresh:1']]);
+    expect(engine.cell(0, 0)).toMatchObject({ value: 3, formula: '=SEARCH_SCORE("tea", SDM_REFRESH)' });
+    // The same value again changes nothing: nothing runs.
+    engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:1"]]));
+    expect(calls).toHaveLength(1);
+    engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:2"]]));
+    expect(calls).toEqual([['tea', 'sdm-refresh:1'], ['tea', 'sdm-refresh:2']]);
+    expect(engine.cell(0, 0).value).toBe(3);
+  });
+
+  it('a spilled result runs again once, keeping its cells', () => {
+    const { engine, calls } = scoring();
+    engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:1"]]));
+    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }]);
+    engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A2, SDM_REFRESH)' }]);
+    engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:2"]]));
+    expect(calls.map((args) => args[1])).toEqual(['sdm-refresh:1', 'sdm-refresh:2']);
+    expect([engine.cell(0, 1).value, engine.cell(1, 1).value]).toEqual([3, 6]);
+  });
+
+  it('before the name exists a formula reading it is #NAME?, as in Sheets, and runs once it is defined', () => {
+    const { engine, calls } = scoring();
+    engine.set([{ row: 0, col: 0, content: '=SEARCH_SCORE("tea", SDM_REFRESH)' }]);
+    expect(engine.cell(0, 0)).toMatchObject({ value: '#NAME?', error: "Unknown range name: 'SDM_REFRESH'." });
+    expect(calls).toEqual([]);
+    engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:1"]]));
+    expect(calls).toEqual([['tea', 'sdm-refresh:1']]);
+    expect(engine.cell(0, 0).value).toBe(3);
+    engine.setNames(new Map());
+    expect(engine.cell(0, 0).value).toBe('#NAME?');
+  });
+
+  it('numbers stay numbers, and a name for cells of the sheet follows them', () => {
+    const { engine, calls } = scoring();
+    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }]);
+    engine.setNames(new Map<string, string | number>([['LIMIT', 5], ['KEYWORDS', "='Sheet1'!$A$1:$A$2"]]));
+    engine.set([{ row: 0, col: 2, content: '=SEARCH_SCORE(KEYWORDS, LIMIT)' }]);
+    expect(calls).toEqual([[[['tea'], ['coffee']], 5]]);
+    engine.set([{ row: 1, col: 0, content: 'matcha' }]);
+    expect(calls.at(-1)).toEqual([[['tea'], ['matcha']], 5]);
+  });
+});

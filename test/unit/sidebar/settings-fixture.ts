@@ -1,7 +1,7 @@
 /** SettingsView values for the sidebar's unit tests: a viewer who owns the spreadsheet, changed per case. */
 import type { FormulaKeyView, SettingsView } from '../../../src/shared/sidebar-api';
 
-/** The development build's allowlist, as getSettings reports it. */
+/** The local build's allowlist, as getSettings reports it. */
 export const ALLOWLIST = ['https://search-demand-service.example/api/v1/', 'http://127.0.0.1:', 'http://localhost:'];
 
 /**

@@ -1,0 +1,95 @@
+/**
+ * The playground's workbook keeps HyperFormula in step with the dev/gas spreadsheet, here with a small
+ * Code.js in place of the add-on: results Sheets remembers, and a script that refreshes formulas the way
+ * the add-on's "Refresh all formulas" does (a hidden sheet, the named cell SDM_REFRESH, formulas
+ * rewritten to read it, then the cell changed), seen through the sheet views the page shows.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { GasRuntime } from '../../../dev/gas/index.js';
+import { evaluateCustomFunction } from '../../../dev/playground/evaluate.js';
+import { Workbook } from '../../../dev/playground/workbook.js';
+
+/** A custom function, and the add-on's refresh in a few lines (src/server/formulas.ts does the same calls). */
+const CODE = `
+function SEARCH_SCORE(keyword) { return String(keyword).length; }
+function refresh() {
+  var book = SpreadsheetApp.getActiveSpreadsheet();
+  var counter = book.getRangeByName('SDM_REFRESH');
+  if (!counter) {
+    var active = book.getActiveSheet();
+    var sheet = book.insertSheet('Search Demand add-on');
+    counter = sheet.getRange(1, 1);
+    counter.setValue('sdm-refresh:0');
+    book.setNamedRange('SDM_REFRESH', counter);
+    sheet.hideSheet();
+    book.setActiveSheet(active);
+  }
+  var cell = book.getSheets()[0].getRange('A1');
+  var formula = cell.getFormula();
+  if (formula.indexOf('SDM_REFRESH') < 0) cell.setFormula(formula.replace(/\\)$/, ', SDM_REFRESH)'));
+  counter.setValue('sdm-refresh:' + (Number(String(counter.getValue()).split(':')[1]) + 1));
+}`;
+
+let workbook: Workbook | undefined;
+afterEach(() => workbook?.destroy());
+
+/** A workbook over a runtime running CODE, counting executions and remembered results. */
+function open(): { workbook: Workbook; runtime: GasRuntime; runs: unknown[][]; remembered: unknown[][]; refresh(): void } {
+  const runtime = new GasRuntime({ code: CODE, latency: false }); // no modelled latency: this is about what runs, not how long
+  const runs: unknown[][] = [];
+  const remembered: unknown[][] = [];
+  workbook = new Workbook(runtime, {
+    evaluate: (fn, args) => evaluateCustomFunction(runtime, fn, args),
+    onEvaluation: ({ remembered: wasRemembered, fn }) => (wasRemembered ? remembered : runs).push([fn]),
+    onInternalError: (error) => {
+      throw error;
+    },
+  });
+  const book = workbook;
+  const refresh = () => {
+    const result = runtime.run('refresh', [], { mode: 'menu' });
+    expect(result.error).toBeUndefined();
+    book.afterScript();
+  };
+  return { workbook, runtime, runs, remembered, refresh };
+}
+
+const a1 = (wb: Workbook) => wb.sheetViews()[0]!.cells.A1;
+
+describe('the workbook, as Sheets runs custom functions', () => {
+  it('a formula deleted and typed again gets its remembered result: nothing runs', () => {
+    const { workbook, runs, remembered } = open();
+    workbook.edit([{ row: 0, col: 0, input: '=SEARCH_SCORE("tea")' }]);
+    workbook.edit([{ row: 1, col: 0, input: '=SEARCH_SCORE("tea")' }]);
+    expect(runs).toHaveLength(1);
+    expect(remembered).toHaveLength(1);
+    workbook.edit([{ row: 0, col: 0, input: '' }]);
+    workbook.edit([{ row: 0, col: 0, input: '=SEARCH_SCORE("tea")' }]);
+    expect(runs).toHaveLength(1);
+    expect(remembered).toHaveLength(2);
+    expect(a1(workbook)).toMatchObject({ t: '3', f: '=SEARCH_SCORE("tea")' });
+  });
+
+  it('a refresh adds SDM_REFRESH and changes its cell: the formula runs again each time, on a sheet with no tab', () => {
+    const { workbook, runtime, runs, remembered, refresh } = open();
+    workbook.edit([{ row: 0, col: 0, input: '=SEARCH_SCORE("tea")' }]);
+    expect(runs).toHaveLength(1);
+
+    refresh();
+    expect(a1(workbook)).toMatchObject({ t: '3', f: '=SEARCH_SCORE("tea", SDM_REFRESH)' });
+    expect(runs).toHaveLength(2);
+    // The hidden sheet holding the counter is not a tab, as in Sheets.
+    expect(workbook.sheetViews().map((s) => s.name)).toEqual(['Sheet1']);
+    expect(runtime.spreadsheet.findSheet('Search Demand add-on')?.hidden).toBe(true);
+
+    refresh(); // nothing to rewrite now, but the counter changed
+    expect(a1(workbook)?.f).toBe('=SEARCH_SCORE("tea", SDM_REFRESH)');
+    expect(runs).toHaveLength(3);
+
+    // A formula typed with SDM_REFRESH reads the counter too: the same call as A1, so remembered.
+    workbook.edit([{ row: 2, col: 0, input: '=SEARCH_SCORE("tea", SDM_REFRESH)' }]);
+    expect(workbook.sheetViews()[0]!.cells.A3).toMatchObject({ t: '3' });
+    expect(runs).toHaveLength(3);
+    expect(remembered).toHaveLength(1);
+  });
+});
