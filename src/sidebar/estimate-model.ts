@@ -31,9 +31,16 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
   const notes = [unknownText(estimate)];
   if (estimate.formulaCells === 0) return { text: '', confirm: null, spends: false };
   if (estimate.noKey) {
-    return { text: join(['No key reaches these formulas: a refresh sends nothing, and cells keep saying "No API key".', ...notes]), confirm: null, spends: false };
+    return {
+      text: join(['No key reaches these formulas: a refresh sends nothing, and cells keep saying "No API key".', ...notes]),
+      confirm: null,
+      spends: false,
+    };
   }
-  const free = [cached ? `${plural(cached, 'answer is', 'answers are')} cached` : '', heldBack ? `${formatCount(heldBack)} held back by a daily limit until it resets` : '']
+  const free = [
+    cached ? `${plural(cached, 'answer is', 'answers are')} cached` : '',
+    heldBack ? `${formatCount(heldBack)} held back by a daily limit until it resets` : '',
+  ]
     .filter(Boolean)
     .join('; ');
   if (!spends) return { text: join([`A refresh sends no request${free ? ` (${free})` : ''}.`, ...notes]), confirm: null, spends };
@@ -46,7 +53,13 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
 }
 
 /** The sentence about what is left, and the question when the refresh may need more. */
-function compare(requests: number, searches: number, last: UsageRead | null, yours: boolean, now: Date): { text: string; confirm: string | null } {
+function compare(
+  requests: number,
+  searches: number,
+  last: UsageRead | null,
+  yours: boolean,
+  now: Date,
+): { text: string; confirm: string | null } {
   if (!yours) return { text: "Formulas here spend another account's allowance; the bars above are yours.", confirm: null };
   if (!last) return { text: 'Refresh usage above to compare with what is left.', confirm: null };
   const when = readWhen(last.readAt, now) ?? 'read earlier';
@@ -56,7 +69,10 @@ function compare(requests: number, searches: number, last: UsageRead | null, you
     return { text: `Usage was ${when}, before the allowance reset: Refresh usage to compare.`, confirm: null };
   }
   const left = allowanceLeft(last);
-  const parts = [left.searches === null ? '' : plural(left.searches, 'fresh search', 'fresh searches'), left.calls === null ? '' : plural(left.calls, 'API call', 'API calls')].filter(Boolean);
+  const parts = [
+    left.searches === null ? '' : plural(left.searches, 'fresh search', 'fresh searches'),
+    left.calls === null ? '' : plural(left.calls, 'API call', 'API calls'),
+  ].filter(Boolean);
   if (!parts.length) return { text: '', confirm: null };
   const old = now.getTime() - readAt > OLD_MS ? ' (old: Refresh usage for current figures)' : '';
   const text = `Left when ${when}${old}: ${parts.join(', ')}.`;

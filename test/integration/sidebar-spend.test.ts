@@ -100,7 +100,10 @@ describe('opening the sidebar', () => {
     stack.gas.close();
     const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER });
     gas.shareSpreadsheet(gas.spreadsheet.id, OTHER);
-    for (const [user, key] of [[OWNER, KEY], [OTHER, OTHER_KEY]] as const) {
+    for (const [user, key] of [
+      [OWNER, KEY],
+      [OTHER, OTHER_KEY],
+    ] as const) {
       gas.userProperties(user).set('SDM_API_KEY', key);
       gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);
     }
@@ -159,7 +162,7 @@ describe('the estimate of Refresh all formulas', () => {
     expect(ok<RefreshEstimate>(stack, 'estimateRefresh')).toMatchObject({ requests: 0, freshSearches: 0, cached: 8, endpoints: [] });
   });
 
-  it('after Clear cache, counts every query again; without a key reaching the formulas, counts nothing sent', async () => {
+  it('after Clear cache, counts every query again; without a key reaching the formulas, counts nothing sent', () => {
     typeFormulas(stack);
     ok(stack, 'refreshAllFormulas');
     stack.gas.recalculate();

@@ -16,7 +16,9 @@ describe('callsIn', () => {
     expect(callsIn('=SEARCH_SCORE(LOWER(A2))')).toEqual([{ name: 'SEARCH_SCORE', args: ['LOWER(A2)'] }]);
     expect(callsIn('=SEARCH_SCORE(SEARCH_TREND("a", "name"))').map((c) => c.name)).toEqual(['SEARCH_TREND', 'SEARCH_SCORE']);
     expect(callsIn('=MARKET_ANALYSIS()')).toEqual([{ name: 'MARKET_ANALYSIS', args: [] }]);
-    expect(callsIn('=RANKING_LIST("sector:fintech", , "noHeaders")')).toEqual([{ name: 'RANKING_LIST', args: ['"sector:fintech"', '', '"noHeaders"'] }]);
+    expect(callsIn('=RANKING_LIST("sector:fintech", , "noHeaders")')).toEqual([
+      { name: 'RANKING_LIST', args: ['"sector:fintech"', '', '"noHeaders"'] },
+    ]);
   });
 
   it('skips quoted text, quoted sheet names and functions that only look like ours', () => {
@@ -31,7 +33,13 @@ describe('callsIn', () => {
 function fakeSpreadsheet() {
   const sheet = (id: number, values: unknown[][]) => ({ getSheetId: () => id, getDataRange: () => ({ getValues: () => values }) });
   const sheets: Record<string, ReturnType<typeof sheet>> = {
-    sheet1: sheet(0, [['keyword', 'x'], ['Coffee', 1], ['tea', 2], ['', 3], ['cocoa', 4]]),
+    sheet1: sheet(0, [
+      ['keyword', 'x'],
+      ['Coffee', 1],
+      ['tea', 2],
+      ['', 3],
+      ['cocoa', 4],
+    ]),
     'my sheet': sheet(1, [['acme-pay'], ['strypo']]),
   };
   let reads = 0;

@@ -70,7 +70,9 @@ export function estimateRefresh(): RefreshEstimate {
   }
   const endpoints = noKey
     ? []
-    : (Object.values(ENDPOINTS) as Endpoint[]).flatMap((e) => (perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : []));
+    : (Object.values(ENDPOINTS) as Endpoint[]).flatMap((e) =>
+        perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : [],
+      );
   return {
     formulaCells,
     endpoints,
@@ -121,7 +123,12 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
  * The normalised subjects one call asks for ('' for an endpoint without one); blanks and bad input send
  * nothing, so they are left out. Null when the argument cannot be read.
  */
-function subjectsOf(endpoint: Endpoint, argument: string, sheet: GoogleAppsScript.Spreadsheet.Sheet, reader: ArgumentReader): string[] | null {
+function subjectsOf(
+  endpoint: Endpoint,
+  argument: string,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  reader: ArgumentReader,
+): string[] | null {
   if (!endpoint.param) return [''];
   const read = reader.read(argument, sheet);
   if (!read.known) return null;

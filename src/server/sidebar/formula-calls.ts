@@ -24,14 +24,15 @@ const OUR_NAMES = /* @__PURE__ */ new Set<string>(CUSTOM_FUNCTION_NAMES);
 export function callsIn(formula: string): OurCall[] {
   const calls: OurCall[] = [];
   const open: { name: CustomFunctionName | null; args: string[]; argStart: number }[] = [];
-  for (let i = 0; i < formula.length; ) {
+  for (let i = 0; i < formula.length;) {
     const ch = formula[i] ?? '';
     if (ch === '"' || ch === "'") {
       i = closingQuote(formula, i) + 1;
       continue;
     }
     if (ch === '(' || ch === '{') {
-      const name = ch === '(' ? /(?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.]*)\s*$/.exec(formula.slice(0, i))?.[1]?.toUpperCase() : undefined;
+      const name =
+        ch === '(' ? /(?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.]*)\s*$/.exec(formula.slice(0, i))?.[1]?.toUpperCase() : undefined;
       open.push({ name: name && OUR_NAMES.has(name) ? (name as CustomFunctionName) : null, args: [], argStart: i + 1 });
     } else if (ch === ',' && open.length) {
       const frame = open[open.length - 1];

@@ -6,7 +6,10 @@ import type { RefreshEstimate, UsageRead } from '../../../src/shared/sidebar-api
 const NOW = new Date(2026, 10, 21, 14, 5);
 const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
   formulaCells: 12,
-  endpoints: [{ path: '/trend', queries: 5, searches: true }, { path: '/brand', queries: 2, searches: false }],
+  endpoints: [
+    { path: '/trend', queries: 5, searches: true },
+    { path: '/brand', queries: 2, searches: false },
+  ],
   requests: 7,
   freshSearches: 5,
   cached: 40,
@@ -45,7 +48,9 @@ describe('estimateModel', () => {
   });
 
   it('says when the read is old or missing, and compares nothing once the allowance has reset since', () => {
-    expect(estimateModel(estimate(), read(200, 100, 180), true, NOW).text).toMatch(/Left when read at 11:05, 3 h ago \(old: Refresh usage for current figures\): 50 fresh searches/);
+    expect(estimateModel(estimate(), read(200, 100, 180), true, NOW).text).toMatch(
+      /Left when read at 11:05, 3 h ago \(old: Refresh usage for current figures\): 50 fresh searches/,
+    );
     expect(estimateModel(estimate(), null, true, NOW)).toMatchObject({ confirm: null });
     expect(estimateModel(estimate(), null, true, NOW).text).toMatch(/Refresh usage above to compare with what is left\.$/);
     const reset = new Date(NOW.getTime() - 60_000).toISOString();
