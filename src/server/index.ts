@@ -2,13 +2,14 @@
  * The add-on's public surface. Every export becomes a top-level function of Code.js, generated with
  * this JSDoc by the build (Sheets reads it for autocomplete). Nothing else is global.
  */
-import type { CacheView, RankingGroup, RefreshTablesView, RefreshView, SettingsView, TablesView, UsageView } from '../shared/sidebar-api';
+import type { CacheView, RankingGroup, RefreshEstimate, RefreshTablesView, RefreshView, SettingsView, TablesView, UsageView } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
 import { withoutRefresh } from './formulas';
 import { guard } from './guard';
 import { buildMenu, openSidebar, refreshFormulasWithToast } from './menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './sidebar/cache-api';
+import * as estimatePanel from './sidebar/estimate-api';
 import * as settingsPanel from './sidebar/settings-api';
 import * as usagePanel from './sidebar/usage-api';
 import * as tables from './tables/api';
@@ -233,9 +234,19 @@ export function setBaseUrl(url: unknown): SettingsView {
   return guard('setBaseUrl', () => settingsPanel.setBaseUrl(url));
 }
 
-/** Sidebar: reads the allowance and its use now. */
+/** Sidebar: the last usage read with your key (no request). */
 export function getUsage(): UsageView {
   return guard('getUsage', usagePanel.getUsage);
+}
+
+/** Sidebar: reads usage now (one request) and keeps it. */
+export function refreshUsage(): UsageView {
+  return guard('refreshUsage', usagePanel.refreshUsage);
+}
+
+/** Sidebar: what Refresh all formulas could spend (no request). */
+export function estimateRefresh(): RefreshEstimate {
+  return guard('estimateRefresh', estimatePanel.estimateRefresh);
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */

@@ -217,9 +217,14 @@ function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endp
 
 /**
  * Sorts the subjects by what the cache holds under the stamp: found, being fetched by another execution,
- * or missing. Parts of split answers are read in one more round trip.
+ * or missing. Parts of split answers are read in one more round trip. (The sidebar's spend estimate
+ * sorts a spreadsheet's queries with it too, so both agree on what counts as cached.)
+ * @param cache the cache the heads were read from
+ * @param heads the entries read, by cache key
+ * @param keys each subject's cache key
+ * @param stamp the stamp a valid answer carries
  */
-function readState(cache: Cache, heads: Record<string, string>, keys: Map<string, string>, stamp: string): CacheState {
+export function readState(cache: Cache, heads: Record<string, string>, keys: Map<string, string>, stamp: string): CacheState {
   const state: CacheState = { found: new Map(), pending: [], markedBy: new Map(), missing: [] };
   const now = Date.now();
   const splits: { subject: string; key: string; count: number; id: string }[] = [];

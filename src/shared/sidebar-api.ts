@@ -86,8 +86,8 @@ export interface DocumentSpend {
   freshSearches: number;
 }
 
-/** A live read of /usage. `bars` may be empty when the answer's shape is not understood; `table` always has it. */
-export interface UsageView {
+/** One read of /usage. `bars` may be empty when the answer's shape is not understood; `table` always has it. */
+export interface UsageRead {
   bars: UsageBar[];
   /** The whole answer as rows (header first), for when bars are not enough. */
   table: CellValue[][];
@@ -95,7 +95,43 @@ export interface UsageView {
   readAt: string;
   /** The reset time the service reported, as it sent it, if any. */
   resetAt: string | null;
+}
+
+/**
+ * The usage section. Opening the sidebar sends no request: it shows the last read of /usage made with the
+ * viewer's key (kept in their user properties with a fingerprint of the key, so another key's figures are
+ * never shown); Refresh reads it again.
+ */
+export interface UsageView {
+  /** The last read with the viewer's key; null when there is none yet. */
+  last: UsageRead | null;
   document: DocumentSpend;
+}
+
+/**
+ * What "Refresh all formulas" could spend, worked out without a request: the subjects this spreadsheet's
+ * formulas pass, normalised as the functions do, less what this document's cache answers and what the
+ * limit guard holds back. Upper bounds: each distinct query left is at most one request.
+ */
+export interface RefreshEstimate {
+  /** Cells whose formula calls one of the add-on's functions. */
+  formulaCells: number;
+  /** Distinct queries a refresh may send, by endpoint path (only those with at least one). */
+  endpoints: { path: string; queries: number; searches: boolean }[];
+  /** At most this many requests (API calls). */
+  requests: number;
+  /** Of those, queries to a searching endpoint: at most this many fresh searches. */
+  freshSearches: number;
+  /** Distinct queries this document's cache answers (free). */
+  cached: number;
+  /** Distinct queries the daily-limit guard holds back until the limit resets (free). */
+  heldBack: number;
+  /** No key reaches the formulas: they say "No API key" and send nothing. */
+  noKey: boolean;
+  /** Calls whose subject cannot be read without running them (a nested expression, an unknown name): not counted. */
+  unknownCalls: number;
+  /** Where the first of them are, such as "Sheet1!B7". */
+  unknownCells: string[];
 }
 
 /** The state of this document's answer cache and formulas. */
@@ -201,7 +237,12 @@ export interface SidebarApi {
   setOwnerKeyForFormulas(allow: boolean): SettingsView;
   /** Inside the allowlist only; an empty string restores the default. */
   setBaseUrl(url: string): SettingsView;
+  /** The last usage read with the viewer's key, and this document's spend: no request. */
   getUsage(): UsageView;
+  /** Reads /usage now (one request) and keeps it as the last read. */
+  refreshUsage(): UsageView;
+  /** What Refresh all formulas could spend, without a request. */
+  estimateRefresh(): RefreshEstimate;
   getCacheInfo(): CacheView;
   /** Makes every cached answer stale: the next recalculation fetches again (costs credits). */
   clearCache(): CacheView;
@@ -230,6 +271,8 @@ const SIDEBAR_FUNCTION_SET = {
   setOwnerKeyForFormulas: true,
   setBaseUrl: true,
   getUsage: true,
+  refreshUsage: true,
+  estimateRefresh: true,
   getCacheInfo: true,
   clearCache: true,
   refreshAllFormulas: true,

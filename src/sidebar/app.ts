@@ -10,4 +10,6 @@ export interface App {
    * @param reload also read usage and cache info again (the key or the service changed)
    */
   applySettings(view: SettingsView, reload: boolean): void;
+  /** "Refresh all formulas", as the cache section's button does it (asking first when it may overspend). */
+  refreshFormulas(): void;
 }

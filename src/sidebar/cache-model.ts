@@ -4,9 +4,9 @@ import { formatCount, plural } from './format';
 
 /**
  * The line about this spreadsheet's formula cells.
- * @param view what getCacheInfo or clearCache returned
+ * @param view what getCacheInfo, clearCache or estimateRefresh returned
  */
-export function cellsText(view: CacheView): string {
+export function cellsText(view: Pick<CacheView, 'formulaCells'>): string {
   return view.formulaCells === 0
     ? 'No cell in this spreadsheet uses the add-on yet.'
     : `Refreshing recalculates ${plural(view.formulaCells, 'formula cell', 'formula cells')}. It is free while their answers are cached (up to 6 hours).`;

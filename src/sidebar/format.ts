@@ -89,6 +89,22 @@ export function describeReset(resetAt: string | null, now: Date = new Date()): s
 }
 
 /**
+ * When something was read, for someone deciding whether to trust it: "read at 14:05, 2 h ago", "read on
+ * 2026-11-20 at 14:05, 2 days ago"; null if the text is not a date.
+ * @param iso when it was read
+ * @param now the current time
+ */
+export function readWhen(iso: string, now: Date = new Date()): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));
+  const ago =
+    minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago` : `${Math.floor(minutes / 1440)} days ago`;
+  const day = sameLocalDay(date, now) ? '' : `on ${localDay(date)} `;
+  return `read ${day}at ${hoursMinutes(date)}, ${ago}`;
+}
+
+/**
  * "1 formula cell", "12 formula cells".
  * @param count how many
  * @param one the singular noun

@@ -43,3 +43,12 @@ export function shareReplaces(view: SettingsView): string {
   if (formulas.source !== 'document' || formulas.sharedByYou || view.sharedWithDocument) return '';
   return `Sharing replaces the key ${formulas.sharedBy || 'someone'} shared with this document.`;
 }
+
+/**
+ * Why the formulas should re-run after a key reached them: Sheets keeps each cell's last result until
+ * an argument changes, so "No API key" stays until a refresh.
+ * @param formulaCells the add-on's formula cells here
+ */
+export function rerunOffer(formulaCells: number): string {
+  return `${formulaCells === 1 ? '1 cell here uses' : `${formulaCells} cells here use`} the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.`;
+}

@@ -1,6 +1,8 @@
 /**
  * The sidebar's entry point: reads the settings (the viewer's key, and whose key this spreadsheet's
- * formulas use), then (with a key) usage, ranking tables and cache info, and binds each section. Built by scripts/build/sidebar.ts into dist/Sidebar.html.
+ * formulas use), then (with a key) the last usage read, ranking tables and what a refresh of the
+ * formulas would send, none of which costs a request, and binds each section. Built by
+ * scripts/build/sidebar.ts into dist/Sidebar.html.
  */
 import type { SettingsView } from '../shared/sidebar-api';
 import type { App } from './app';
@@ -51,13 +53,18 @@ function start(): void {
         setTimeout(tables.reveal, 0); // after the section that saved the key has placed its focus
       }
     },
+    refreshFormulas() {
+      cache.refresh();
+    },
   };
   const key = mountKeySection(app);
   const formulas = mountFormulasSection(app);
   const advanced = mountAdvancedSection(app);
-  const usage = mountUsageSection();
-  const tables = mountTablesSection();
-  const cache = mountCacheSection();
+  // Usage is read from the service only on demand and after what spends: a tables action at once, a
+  // formula refresh once the formulas have run.
+  const usage = mountUsageSection((read) => cache.setUsage(read));
+  const tables = mountTablesSection(() => void usage.refresh());
+  const cache = mountCacheSection(app, (ms) => usage.readLater(ms));
 
   const boot = async (): Promise<void> => {
     bootStatus.set('busy', 'Loading settings…');

@@ -1,6 +1,6 @@
 /** What the usage section shows, computed from the server's UsageView (pure, so it is unit-tested). */
-import type { CellValue, UsageView } from '../shared/sidebar-api';
-import { barLevel, capitalize, clockTime, describeReset, formatCount, percentUsed, type BarLevel } from './format';
+import type { CellValue, UsageBar, UsageRead, UsageView } from '../shared/sidebar-api';
+import { barLevel, capitalize, describeReset, formatCount, percentUsed, readWhen, type BarLevel } from './format';
 
 export interface BarModel {
   label: string;
@@ -18,20 +18,24 @@ export interface UsageModel {
   bars: BarModel[];
   /** The whole answer as rows, shown only when there are no bars. */
   table: CellValue[][] | null;
-  /** "read at 14:05" plus the reset, if known. */
+  /** "Read at 14:05, 2 h ago" plus the reset, if known; or that nothing was read yet. */
   meta: string;
   /** "This document today" as label/value pairs. */
   documentRows: [string, string][];
   day: string;
 }
 
+/** What the usage section says before the first read: opening the sidebar sends none. */
+export const NOT_READ_YET = 'Not read yet: Refresh reads it (one request).';
+
 /**
  * The usage section's content.
- * @param view what getUsage returned
- * @param now the current time (for "resets tomorrow")
+ * @param view what getUsage or refreshUsage returned
+ * @param now the current time (for "2 h ago" and "resets tomorrow")
  */
 export function usageModel(view: UsageView, now: Date = new Date()): UsageModel {
-  const bars = view.bars.map((bar): BarModel => {
+  const last = view.last;
+  const bars = (last?.bars ?? []).map((bar): BarModel => {
     const percent = percentUsed(bar.used, bar.limit);
     const numbers = `${formatCount(bar.used)} of ${formatCount(bar.limit)}`;
     return {
@@ -44,17 +48,27 @@ export function usageModel(view: UsageView, now: Date = new Date()): UsageModel 
       valueText: `${numbers} used, ${Math.round(percent)} %`,
     };
   });
-  const readAt = clockTime(view.readAt);
-  const reset = describeReset(view.resetAt, now);
-  const meta = [readAt ? `read at ${readAt}` : null, reset].filter((part) => part !== null).join(' · ');
+  const meta = last ? [readWhen(last.readAt, now), describeReset(last.resetAt, now)].filter((part) => part !== null).join(' · ') : NOT_READ_YET;
   return {
     bars,
-    table: bars.length === 0 && view.table.length > 0 ? view.table : null,
-    meta: meta ? capitalize(meta) : '',
+    table: last && bars.length === 0 && last.table.length > 0 ? last.table : null,
+    meta: capitalize(meta),
     documentRows: [
       ['Requests sent', formatCount(view.document.requests)],
       ['Fresh searches', formatCount(view.document.freshSearches)],
     ],
     day: view.document.day,
+  };
+}
+
+/**
+ * What is left of each allowance at a read, found by meaning as the bars are (null where no bar says).
+ * @param read a usage read
+ */
+export function allowanceLeft(read: UsageRead): { searches: number | null; calls: number | null } {
+  const left = (bar: UsageBar | undefined) => (bar ? Math.max(0, bar.limit - bar.used) : null);
+  return {
+    searches: left(read.bars.find((b) => /search|fresh|credit/i.test(b.label))),
+    calls: left(read.bars.find((b) => /call|request/i.test(b.label))),
   };
 }

@@ -69,9 +69,9 @@ async function serviceUsage(): Promise<{ fresh: { used: number; limit: number };
   return { fresh: body.fresh_searches!, calls: { ...body.api_calls!, used: body.api_calls!.used - 1 } };
 }
 
-/** A bar's label, numbers and ARIA values. */
-async function bar(label: RegExp) {
-  const item = page.locator('.bar').filter({ hasText: label });
+/** A bar's label, numbers and ARIA values (in the main page, or another). */
+async function bar(label: RegExp, on: Page = page) {
+  const item = on.locator('.bar').filter({ hasText: label });
   const track = item.getByRole('progressbar');
   return {
     className: await item.getAttribute('class'),
@@ -212,9 +212,12 @@ describe('usage', () => {
 describe('cache', () => {
   it("refreshing adds SDM_REFRESH to the add-on's formulas once, and says how many cells re-run", async () => {
     expect(await page.locator('#cache-cells').textContent()).toMatch(/recalculates 3 formula cells\. It is free while/);
+    // The three keywords answered already (cached): the estimate, counted again on the click, says it is free.
+    for (const keyword of ['coffee', 'tea', 'cocoa']) expect(runtime.run('SEARCH_SCORE', [keyword]).ok).toBe(true);
     expect(await page.locator('#cache-refresh-help').textContent()).toMatch(/^Formulas end with SDM_REFRESH: Sheets\s+re-runs a formula only when an argument changes, so refreshing changes that one\.$/);
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => page.locator('#cache-status').textContent()).toBe('3 formula cells re-run (3 got the SDM_REFRESH argument the first time).');
+    expect(await page.locator('#cache-estimate').textContent()).toBe('A refresh sends no request (3 answers are cached).');
     expect(runtime.spreadsheet.getFormulas('Sheet1!B2:C4')).toEqual([
       ['=SEARCH_SCORE(A2, SDM_REFRESH)', '=SUM(1, 2)'],
       ['=SEARCH_SCORE(A3, SDM_REFRESH)', ''],
@@ -279,15 +282,17 @@ describe('server text is never markup', () => {
     await page.route('**/__gas/run', async (route) => {
       const { fn } = route.request().postDataJSON() as { fn: string };
       const reply = (body: unknown) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
-      if (fn === 'getUsage') {
+      if (fn === 'refreshUsage') {
         const first = !(await page.evaluate(() => (globalThis as any).document.querySelector('.usage-table') !== null));
         return reply({
           ok: true,
           value: {
-            bars: first ? [] : [{ label: payload, used: 1, limit: 2 }],
-            table: [['plan', payload], ['free', payload]],
-            readAt: new Date().toISOString(),
-            resetAt: payload,
+            last: {
+              bars: first ? [] : [{ label: payload, used: 1, limit: 2 }],
+              table: [['plan', payload], ['free', payload]],
+              readAt: new Date().toISOString(),
+              resetAt: payload,
+            },
             document: { day: '2026-11-21', requests: 0, freshSearches: 0 },
           },
         });
@@ -566,5 +571,123 @@ describe('whose key formulas use, told to each person', () => {
       shared.close();
       drive.close();
     }
+  });
+});
+
+describe('never spending by surprise', () => {
+  /** A spreadsheet of the page's user, who has no key yet, with five formulas of the add-on. */
+  let book: GasRuntime;
+  let bookHost: HostHandle;
+  let p: Page;
+  const requests = async () => (await service.control.stats()).requests;
+  const cacheStatus = () => p.locator('#cache-status');
+  const typeScores = (rows: number[], words: string[]) => {
+    rows.forEach((row, i) => {
+      book.spreadsheet.setValues(`Sheet1!A${row}`, [[words[i]]]);
+      book.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
+    });
+  };
+
+  beforeAll(async () => {
+    await service.control.reset();
+    book = new GasRuntime();
+    book.properties.user.set('SDM_BASE_URL', service.url);
+    typeScores([2, 3, 4, 5, 6], ['coffee', 'tea', 'cocoa', 'matcha', 'chai']);
+    bookHost = await startHost({ runtime: book });
+    p = await browser.newPage({ viewport: { width: 300, height: 1000 } });
+    p.on('pageerror', (error) => pageErrors.push(error.message));
+    await p.clock.install(); // the re-read after a refresh waits 15 s: the test moves the page's clock instead
+  });
+
+  afterAll(async () => {
+    await p?.close();
+    await bookHost?.close();
+    book?.close();
+  });
+
+  it('after saving a key, offers to re-run the formulas that said "No API key", in one click', async () => {
+    // Sheets ran the formulas before any key: each says so, and Sheets remembers it.
+    expect(book.recalculate().map((r) => r.error)).toEqual(Array(5).fill(expect.stringMatching(/^No API key for this spreadsheet's formulas/)));
+    await p.goto(bookHost.pageUrl('Sidebar'));
+    await p.getByLabel('Paste your API key').fill(KEY);
+    await p.getByRole('button', { name: 'Save key' }).click();
+    const offer = p.getByRole('group', { name: /^5 cells here use the add-on\./ });
+    await expect.poll(() => offer.isVisible()).toBe(true);
+    expect(await p.locator('#key-rerun-why').textContent()).toBe(
+      '5 cells here use the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.',
+    );
+    // The key's check was a usage read: the bars show it at once, without another request.
+    await expect.poll(() => p.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now/);
+    expect(await requests()).toBe(1);
+    // Recalculating alone changes nothing: Sheets hands back the remembered "No API key".
+    expect(book.recalculate().every((r) => r.remembered && !r.ok)).toBe(true);
+    await p.screenshot({ path: `${OUTPUT}sidebar-rerun-offer.png`, fullPage: true });
+
+    await offer.getByRole('button', { name: 'Re-run the formulas now' }).click();
+    await expect.poll(() => cacheStatus().textContent()).toBe(
+      '5 formula cells re-run (5 got the SDM_REFRESH argument the first time). Usage and this estimate are read again once they have run.',
+    );
+    expect(await offer.isVisible()).toBe(false);
+    expect(await p.locator('#usage-meta').textContent()).toMatch(/ · before the refresh: read again at \d\d:\d\d$/);
+    // Sheets now runs them (new arguments): every cell gets its score, five requests.
+    const rerun = book.recalculate();
+    expect(rerun.map((r) => [r.remembered, r.ok])).toEqual(Array(5).fill([false, true]));
+    expect(book.spreadsheet.getValues('Sheet1!B2:B6').flat().every((v) => typeof v === 'number')).toBe(true);
+    expect(await requests()).toBe(6);
+
+    // 15 s later the sidebar reads usage again: the bars show what the formulas spent.
+    await p.clock.fastForward(16_000);
+    await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(5);
+    expect(await p.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now/);
+    await expect.poll(() => p.locator('#cache-estimate').textContent()).toBe('A refresh sends no request (5 answers are cached).');
+  });
+
+  it('opening the sidebar again, or Help, sends no request: it shows the last read and when it was read', async () => {
+    await service.control.limits({ key: KEY, freshUsed: 31 }); // other documents spend meanwhile
+    const before = await requests();
+    for (const open of ['showSidebar', 'showHelp']) {
+      const again = await browser.newPage({ viewport: { width: 300, height: 1000 } });
+      await again.goto(`${bookHost.url}/__gas/open/${open}`);
+      await expect.poll(() => again.locator('#cache-estimate').textContent()).toMatch(/^A refresh sends no request/);
+      expect(await again.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, (just now|1 min ago)/);
+      expect((await bar(/fresh/i, again)).now).toBe(5); // the last read, not the service's 31
+      await again.close();
+    }
+    expect(await requests()).toBe(before);
+    // Refresh reads it on demand: one request.
+    await p.getByRole('button', { name: 'Refresh usage' }).click();
+    await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(31);
+    expect(await requests()).toBe(before + 1);
+  });
+
+  it('asks before a refresh that may spend more than is left, and Cancel spends nothing', async () => {
+    typeScores([7, 8, 9, 10], ['oolong', 'rooibos', 'sencha', 'yerba']);
+    await service.control.limits({ key: KEY, freshUsed: 248 });
+    await p.getByRole('button', { name: 'Refresh usage' }).click();
+    await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(248);
+    const before = await requests();
+
+    await p.getByRole('button', { name: 'Refresh all formulas' }).click();
+    const confirm = p.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await p.locator('#cache-refresh-question').textContent()).toMatch(
+      /^This refresh may use up to 4 fresh searches, and 2 are left \(read at \d\d:\d\d, just now\)\. Cells past the limit will say "Daily limit reached"\. Refresh anyway\?$/,
+    );
+    expect(await p.locator('#cache-estimate').textContent()).toMatch(
+      /^A refresh sends at most 4 requests, 4 of them new searches \(each may use a fresh search\); 5 answers are cached\. Left when read at \d\d:\d\d, just now: 2 fresh searches, 1,9\d\d API calls\.$/,
+    );
+    await p.screenshot({ path: `${OUTPUT}sidebar-refresh-confirm.png`, fullPage: true });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await confirm.isVisible()).toBe(false);
+    expect(await cacheStatus().textContent()).toBe('Not refreshed.');
+    expect(book.spreadsheet.getFormulas('Sheet1!B7')).toEqual([['=SEARCH_SCORE(A7)']]); // nothing changed
+    expect(await requests()).toBe(before);
+
+    await p.getByRole('button', { name: 'Refresh all formulas' }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Refresh anyway' }).click();
+    await expect.poll(() => cacheStatus().textContent()).toMatch(/^9 formula cells re-run \(4 got the SDM_REFRESH argument the first time\)\./);
+    expect(book.spreadsheet.getFormulas('Sheet1!B7')).toEqual([['=SEARCH_SCORE(A7, SDM_REFRESH)']]);
+    expect(pageErrors).toEqual([]);
   });
 });

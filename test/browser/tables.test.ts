@@ -129,6 +129,8 @@ describe('the ranking tables section', () => {
     expect(await page.getByLabel('All columns').evaluate((box) => (box as any).indeterminate)).toBe(true);
     await page.getByLabel('Rows', { exact: true }).fill('5');
     expect(await page.getByLabel('A new sheet, named after the group').isChecked()).toBe(true);
+    // Opening the sidebar read no usage (the key was saved elsewhere, so none is kept yet).
+    expect(await page.locator('#usage-meta').textContent()).toBe('Not read yet: Refresh reads it (one request).');
     await page.getByRole('button', { name: 'Insert table' }).click();
 
     await expect.poll(() => insertStatus().getAttribute('class')).toContain('status-success');
@@ -145,6 +147,9 @@ describe('the ranking tables section', () => {
     expect(grid.slice(2, 7).map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
     expect(grid[7]!.every((cell) => cell === '')).toBe(true);
     inserted = grid;
+    // Inserting spent requests: the usage bars are read again, once.
+    await expect.poll(() => page.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now/);
+    expect(calls.filter((fn) => fn === 'refreshUsage')).toEqual(['refreshUsage']);
   });
 
   it('at a selected cell over user data, shows the error as text and writes nothing', async () => {

@@ -82,9 +82,9 @@ describe('the API-call limit', () => {
     expect(await stack.requests()).toBe(1);
   });
 
-  it('is armed by a /usage answer that shows every call spent, read in the sidebar', async () => {
+  it('is armed by a /usage answer that shows every call spent, read in the sidebar (Refresh)', async () => {
     await stack.service.control.limits({ callsUsed: CALLS_PER_DAY - 1 });
-    const usage = stack.gas.run('getUsage', [], { mode: 'sidebar' });
+    const usage = stack.gas.run('refreshUsage', [], { mode: 'sidebar' });
     expect(usage.ok, usage.error).toBe(true);
     expect(await stack.requests()).toBe(1);
     expect(stack.run('SEARCH_SCORE', 'coffee').error).toMatch(/^Daily limit reached \(API calls\): .*no request is sent until then/);

@@ -1,7 +1,7 @@
 /**
  * The sidebar's server functions as google.script.run calls them (sidebar executions of the built
  * Code.js): the key is checked before it is stored, never returned, shared only on request; usage is
- * read by meaning on both schemas; clearing the cache makes formulas fetch again.
+ * read by meaning on both schemas (Refresh; opening the sidebar reads none: sidebar-spend.test.ts); clearing the cache makes formulas fetch again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEY, startStack, type Stack } from './stack';
@@ -42,11 +42,8 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
   it('reads usage by meaning: one bar per allowance, matching the service', async () => {
     ok(stack, 'saveApiKey', KEY, false);
     stack.value('SEARCH_SCORE', [['coffee'], ['tea']]);
-    const usage = ok(stack, 'getUsage') as unknown as {
-      bars: { label: string; used: number; limit: number }[];
-      table: unknown[][];
-      readAt: string;
-      resetAt: string | null;
+    const { last: usage, document } = ok(stack, 'refreshUsage') as unknown as {
+      last: { bars: { label: string; used: number; limit: number }[]; table: unknown[][]; readAt: string; resetAt: string | null };
       document: { requests: number; freshSearches: number };
     };
     const labels = usage.bars.map((b) => b.label.toLowerCase());
@@ -59,7 +56,7 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(usage.table.length).toBeGreaterThan(1);
     expect(Date.parse(usage.readAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(usage.resetAt).toBeTruthy();
-    expect(usage.document).toMatchObject({ requests: 2, freshSearches: 2 });
+    expect(document).toMatchObject({ requests: 2, freshSearches: 2 });
   });
 });
 
@@ -120,7 +117,7 @@ describe('settings', () => {
 
   it('never returns or logs the key from any sidebar call', () => {
     ok(stack, 'saveApiKey', KEY, true);
-    const calls = ['getSettings', 'getUsage', 'getCacheInfo', 'clearCache'].map((fn) => sidebar(stack, fn));
+    const calls = ['getSettings', 'refreshUsage', 'getUsage', 'getCacheInfo', 'estimateRefresh', 'clearCache'].map((fn) => sidebar(stack, fn));
     for (const result of calls) expect(JSON.stringify(result)).not.toContain(KEY);
     expect(stack.gas.logs.join('\n')).not.toContain(KEY);
   });

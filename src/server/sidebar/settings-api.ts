@@ -19,7 +19,7 @@ import {
   readFormulaKeyOffList,
   readOwnApiKey,
 } from '../settings';
-import { readUsageNow } from './usage-api';
+import { readUsageNow, rememberUsage } from './usage-api';
 
 /** The settings as the sidebar shows them, for whoever opened it. */
 export function getSettings(): SettingsView {
@@ -174,6 +174,19 @@ function roleOf(you: string, owner: OwnerView): Role {
   return owner.email.toLowerCase() === you.toLowerCase() ? 'owner' : 'editor';
 }
 
+/**
+ * The key this spreadsheet's formulas spend, as far as the viewer can know it (for the server's own
+ * use, such as the limit guard's fingerprint: never sent to the page). `owner-unseen`: someone else's
+ * key may pay, which the viewer cannot read; `none`: no key reaches the formulas.
+ */
+export function formulaKeyHere(): { source: FormulaKeyView['source']; apiKey: string | undefined } {
+  const own = readOwnApiKey();
+  const shared = readDocumentApiKey();
+  const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+  const { source } = formulaKey({ own, shared, role: roleOf(currentEmail(), owner), owner });
+  return { source, apiKey: source === 'document' ? shared : source === 'owner' ? own : undefined };
+}
+
 /** Which key the formulas use, as far as this viewer may know (the sidebar words who pays and what to do). */
 function formulaKey(at: { own?: string; shared?: string; role: Role; owner: OwnerView }): FormulaKeyView {
   const { own, shared, role, owner } = at;
@@ -188,10 +201,17 @@ function formulaKey(at: { own?: string; shared?: string; role: Role; owner: Owne
   return { ...none, source: 'owner-unseen' };
 }
 
-/** Throws why a key cannot be saved: refused, or not checkable right now. */
+/**
+ * Throws why a key cannot be saved: refused, or not checkable right now. The check is a read of /usage,
+ * so an accepted key's answer is kept as its last usage read: the sidebar shows it without another request.
+ */
 function checkKey(key: string): void {
+  const readAt = new Date().toISOString();
   const outcome = readUsageNow(key);
-  if (outcome.ok) return;
+  if (outcome.ok) {
+    rememberUsage(key, outcome.data, readAt);
+    return;
+  }
   const { error } = outcome;
   // A limit answer means the service knew the key: it is valid, just spent for today.
   if (error.kind === 'limit') return;

@@ -1,5 +1,8 @@
-/** The sidebar's usage panel: a live read of /usage, its allowances by meaning, and this document's spend. */
-import type { UsageView } from '../../shared/sidebar-api';
+/**
+ * The sidebar's usage panel. Opening it sends no request: it shows the last read of /usage made with the
+ * viewer's key (usage-store.ts) and this document's spend; Refresh reads /usage again (one request).
+ */
+import type { UsageRead, UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';
 import { createBudget } from '../budget';
 import { holdAllCalls } from '../cache/guard';
@@ -9,8 +12,9 @@ import { ENDPOINTS } from '../service/endpoints';
 import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
 import { readApiKey, readBaseUrl } from '../settings';
-import { flattenToTable, tableToGrid } from '../shape';
+import { flattenToTable, tableToGrid, type Json } from '../shape';
 import { callsSpent, findResetText, findResetTime, usageBars } from '../usage-bars';
+import { readStoredUsage, storeUsageRead } from './usage-store';
 
 /** Interactive calls get the same budget as a cell: the user is waiting. */
 const SIDEBAR_LIMIT_MS = 30_000;
@@ -28,20 +32,32 @@ export function readUsageNow(apiKey: string): Outcome {
   };
 }
 
-/** Reads /usage now: the allowances as bars, the whole answer as a table, and this document's spend. */
+/**
+ * Keeps a /usage answer just read as the last read for this key (also arming the limit guard when it
+ * shows every call spent), and returns it as the sidebar shows it.
+ * @param apiKey the key it was read with
+ * @param data the /usage answer
+ * @param readAt ISO time the service was asked
+ */
+export function rememberUsage(apiKey: string, data: Json, readAt: string): UsageRead {
+  if (callsSpent(data)) holdAllCalls(apiKey, findResetTime(data));
+  const read: UsageRead = { bars: usageBars(data), table: tableToGrid(flattenToTable(data), true), readAt, resetAt: findResetText(data) };
+  storeUsageRead(apiKey, read);
+  return read;
+}
+
+/** The last usage read with the viewer's key (no request), and this document's spend. */
 export function getUsage(): UsageView {
+  const apiKey = readApiKey('user');
+  return { last: apiKey ? readStoredUsage(apiKey) : null, document: readSpend() };
+}
+
+/** Reads /usage now (one request) and keeps it as the last read. */
+export function refreshUsage(): UsageView {
   const apiKey = readApiKey('user');
   if (!apiKey) throw errors.noKey();
   const readAt = new Date().toISOString();
   const outcome = readUsageNow(apiKey);
   if (!outcome.ok) throw outcome.error;
-  if (callsSpent(outcome.data)) holdAllCalls(apiKey, findResetTime(outcome.data));
-  return {
-    bars: usageBars(outcome.data),
-    table: tableToGrid(flattenToTable(outcome.data), true),
-    readAt,
-    resetAt: findResetText(outcome.data),
-    document: readSpend(),
-  };
+  return { last: rememberUsage(apiKey, outcome.data, readAt), document: readSpend() };
 }
-

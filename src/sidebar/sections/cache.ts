@@ -1,44 +1,111 @@
 /**
  * The cache section: refresh every add-on formula (through the SDM_REFRESH argument, the only way to make
- * Sheets run a custom function again), or clear the cached answers after a confirmation.
+ * Sheets run a custom function again), or clear the cached answers after a confirmation. It shows what a
+ * refresh would send against what is left (counted by the server without a request), and asks first
+ * when a refresh may spend more than is left.
  */
+import type { RefreshEstimate, UsageRead } from '../../shared/sidebar-api';
+import type { App } from '../app';
 import { cellsText, refreshMessage } from '../cache-model';
 import { byId, show } from '../dom';
+import { estimateModel, type EstimateModel } from '../estimate-model';
+import { formulasUseYourKey } from '../key-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 
+/** Sheets runs the formulas after the refresh returns: what they spend is read this long after. */
+export const REREAD_AFTER_MS = 15_000;
+
 /** The cache section's controls. */
 export interface CacheSection {
-  /** Reads how many formula cells there are and shows it. */
+  /** Reads how many formula cells there are and what a refresh would send (no request), and shows it. */
   load(): Promise<void>;
+  /** Words the estimate against a new usage read. @param read the last read, or null */
+  setUsage(read: UsageRead | null): void;
+  /** Refresh all formulas, as its button: asks first when it may spend more than is left. */
+  refresh(): void;
 }
 
-/** Binds the cache section. */
-export function mountCacheSection(): CacheSection {
+/**
+ * Binds the cache section.
+ * @param app the settings (whose key formulas spend)
+ * @param onSpent told after a refresh that may have spent, with how long the formulas may take
+ */
+export function mountCacheSection(app: App, onSpent: (ms: number) => void): CacheSection {
   const cells = byId('cache-cells', HTMLParagraphElement);
-  const refresh = byId('cache-refresh', HTMLButtonElement);
+  const estimateLine = byId('cache-estimate', HTMLParagraphElement);
+  const refreshButton = byId('cache-refresh', HTMLButtonElement);
+  const ask = byId('cache-refresh-confirm', HTMLDivElement);
+  const question = byId('cache-refresh-question', HTMLParagraphElement);
+  const askYes = byId('cache-refresh-yes', HTMLButtonElement);
+  const askNo = byId('cache-refresh-no', HTMLButtonElement);
   const clear = byId('cache-clear', HTMLButtonElement);
   const confirm = byId('cache-clear-confirm', HTMLDivElement);
   const confirmYes = byId('cache-clear-yes', HTMLButtonElement);
   const confirmNo = byId('cache-clear-no', HTMLButtonElement);
   const status = new StatusLine(byId('cache-status', HTMLParagraphElement));
+  let estimate: RefreshEstimate | null = null;
+  let usage: UsageRead | null = null;
 
-  const load = async (): Promise<void> => {
-    try {
-      cells.textContent = cellsText(await call('getCacheInfo'));
-    } catch (error) {
-      status.error(error);
-    }
+  const model = (): EstimateModel | null =>
+    estimate && estimateModel(estimate, usage, app.settings ? formulasUseYourKey(app.settings) : false);
+
+  const render = (): void => {
+    if (estimate) cells.textContent = cellsText(estimate);
+    estimateLine.textContent = model()?.text ?? '';
+    show(estimateLine, estimateLine.textContent !== '');
   };
 
-  refresh.addEventListener('click', () => {
+  /** Counts again; false (the error shown) when the count failed. */
+  const count = async (): Promise<boolean> => {
+    try {
+      estimate = await call('estimateRefresh');
+      render();
+      return true;
+    } catch (error) {
+      status.error(error);
+      return false;
+    }
+  };
+  const load = async (): Promise<void> => void (await count());
+
+  const run = (): void => {
+    show(ask, false);
+    const spends = model()?.spends ?? true;
     status.set('busy', 'Refreshing the formulas…');
-    whileBusy(refresh, 'Refreshing…', () => call('refreshAllFormulas'))
+    whileBusy(refreshButton, 'Refreshing…', () => call('refreshAllFormulas'))
       .then((result) => {
-        status.set('success', refreshMessage(result));
-        void load();
+        const later = spends && result.formulaCells > 0;
+        status.set('success', `${refreshMessage(result)}${later ? ' Usage and this estimate are read again once they have run.' : ''}`);
+        if (later) {
+          onSpent(REREAD_AFTER_MS);
+          setTimeout(() => void load(), REREAD_AFTER_MS);
+        } else void load();
       })
       .catch((error: unknown) => status.error(error));
+  };
+
+  // Formulas may have changed since the sidebar opened: count again (free) before deciding to ask.
+  const refresh = (): void => {
+    status.set('busy', 'Counting what a refresh would send…');
+    void whileBusy(refreshButton, 'Counting…', count).then((counted) => {
+      if (!counted) return; // never refresh blind: the error says why
+      const asking = model()?.confirm;
+      if (!asking) return run();
+      status.clear();
+      question.textContent = asking;
+      show(ask, true);
+      ask.scrollIntoView({ block: 'nearest' });
+      askNo.focus();
+    });
+  };
+
+  refreshButton.addEventListener('click', refresh);
+  askYes.addEventListener('click', run);
+  askNo.addEventListener('click', () => {
+    show(ask, false);
+    status.set('info', 'Not refreshed.');
+    refreshButton.focus();
   });
 
   clear.addEventListener('click', () => {
@@ -54,14 +121,21 @@ export function mountCacheSection(): CacheSection {
   confirmYes.addEventListener('click', () => {
     status.set('busy', 'Clearing cached answers…');
     whileBusy(confirmYes, 'Clearing…', () => call('clearCache'))
-      .then((view) => {
+      .then(() => {
         show(confirm, false);
-        cells.textContent = cellsText(view);
         status.set('success', 'Cached answers cleared. The next recalculation fetches fresh data.');
         clear.focus();
+        return load(); // nothing is cached now: the estimate grows
       })
       .catch((error: unknown) => status.error(error));
   });
 
-  return { load };
+  return {
+    load,
+    setUsage(read) {
+      usage = read;
+      render();
+    },
+    refresh,
+  };
 }

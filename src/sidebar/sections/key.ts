@@ -1,13 +1,13 @@
 /**
  * The "Your API key" section: save (checked by the server first), replace, remove with an inline
  * confirmation, and the opt-in to share the key with this document (formulas here then spend it,
- * whoever evaluates them). The key is never written to the DOM: the input is cleared after saving and
+ * whoever evaluates them). Once a key reaches the formulas, it offers to re-run them in one click. The key is never written to the DOM: the input is cleared after saving and
  * only the server's mask is shown.
  */
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
 import { byId, show } from '../dom';
-import { keySavedMessage, shareReplaces, sharingMessage } from '../key-model';
+import { formulasUseYourKey, keySavedMessage, rerunOffer, shareReplaces, sharingMessage } from '../key-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { checkApiKey } from '../validate';
@@ -41,7 +41,23 @@ export function mountKeySection(app: App): KeySection {
   const share = byId('key-share', HTMLInputElement);
   const replaces = byId('key-share-replaces', HTMLParagraphElement);
   const status = new StatusLine(byId('key-status', HTMLParagraphElement));
+  const rerun = byId('key-rerun', HTMLDivElement);
+  const rerunWhy = byId('key-rerun-why', HTMLParagraphElement);
+  const rerunButton = byId('key-rerun-button', HTMLButtonElement);
   let replacing = false;
+
+  // A key now reaches the formulas: cells that said "No API key" keep saying it until they re-run.
+  const offerRerun = (view: SettingsView): void => {
+    show(rerun, false);
+    if (!formulasUseYourKey(view)) return;
+    call('getCacheInfo')
+      .then((info) => {
+        if (info.formulaCells === 0) return;
+        rerunWhy.textContent = rerunOffer(info.formulaCells);
+        show(rerun, true);
+      })
+      .catch(() => undefined); // only an offer: the cache section still has the button
+  };
 
   const render = (view: SettingsView): void => {
     const formShown = !view.hasKey || replacing;
@@ -82,6 +98,7 @@ export function mountKeySection(app: App): KeySection {
         replacing = false;
         app.applySettings(view, true);
         status.set('success', keySavedMessage(view));
+        offerRerun(view);
         replace.focus();
       })
       .catch((error: unknown) => {
@@ -91,8 +108,14 @@ export function mountKeySection(app: App): KeySection {
       });
   });
 
+  rerunButton.addEventListener('click', () => {
+    show(rerun, false);
+    app.refreshFormulas();
+  });
+
   replace.addEventListener('click', () => {
     status.clear();
+    show(rerun, false);
     setReplacing(true);
     input.focus();
   });
@@ -118,6 +141,7 @@ export function mountKeySection(app: App): KeySection {
     whileBusy(confirmYes, 'Removing…', () => call('removeApiKey'))
       .then((view) => {
         show(confirm, false);
+        show(rerun, false);
         replacing = false;
         app.applySettings(view, true);
         status.set('success', 'Your key was removed.');
@@ -137,6 +161,8 @@ export function mountKeySection(app: App): KeySection {
       .then((next) => {
         app.applySettings(next, false);
         status.set('success', sharingMessage(next));
+        if (wanted) offerRerun(next);
+        else show(rerun, false);
       })
       .catch((error: unknown) => {
         share.checked = !wanted;

@@ -34,8 +34,11 @@ export interface TablesSection {
   reveal(): void;
 }
 
-/** Binds the ranking tables section. */
-export function mountTablesSection(): TablesSection {
+/**
+ * Binds the ranking tables section.
+ * @param onSpent told after an insert or a refresh, which may have spent requests
+ */
+export function mountTablesSection(onSpent: () => void): TablesSection {
   const section = byId('tables-section', HTMLElement);
   const title = byId('tables-title', HTMLHeadingElement);
   const list = byId('tables-list', HTMLUListElement);
@@ -364,6 +367,7 @@ export function mountTablesSection(): TablesSection {
             ? `Inserted ${added.group} at ${added.range} (${plural(added.rows, 'row', 'rows')}).`
             : `Inserted ${checked.group}.`,
         );
+        onSpent();
       })
       .catch((error: unknown) => insertStatus.error(error));
   });
@@ -420,6 +424,7 @@ export function mountTablesSection(): TablesSection {
         const outcome = refreshOutcome(next.run);
         refreshStatus.set(outcome.kind, outcome.message);
         force.checked = false; // skipping the cache costs requests: one run at a time
+        onSpent();
       })
       .catch((error: unknown) => refreshStatus.error(error));
   });

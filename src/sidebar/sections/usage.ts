@@ -1,40 +1,89 @@
-/** The usage section: one bar per allowance, when it was read, and what this document spent today. */
-import type { CellValue } from '../../shared/sidebar-api';
+/**
+ * The usage section: one bar per allowance, when it was read, and what this document spent today.
+ * Opening the sidebar sends no request: it shows the last read kept for the viewer's key; Refresh reads
+ * /usage again (one request), and so does an action that spent, once its spending is done.
+ */
+import type { CellValue, UsageRead, UsageView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren } from '../dom';
-import { cellText } from '../format';
+import { cellText, hoursMinutes } from '../format';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { usageModel, type BarModel } from '../usage-model';
 
 /** The usage section's controls. */
 export interface UsageSection {
-  /** Reads /usage through the server and shows it; errors go to the section's status line. */
+  /** Shows the last read kept for the viewer's key (no request). */
   load(): Promise<void>;
+  /** Reads /usage now (one request) and shows it. */
+  refresh(): Promise<void>;
+  /**
+   * Reads /usage again after a wait, saying meanwhile that the bars are from before: formulas run after
+   * "Refresh all formulas" returns, so what they spend shows only later.
+   * @param ms how long to wait
+   */
+  readLater(ms: number): void;
 }
 
-/** Binds the usage section. */
-export function mountUsageSection(): UsageSection {
+/**
+ * Binds the usage section.
+ * @param onRead told of every read shown (null: none yet), so the refresh estimate can compare with it
+ */
+export function mountUsageSection(onRead: (read: UsageRead | null) => void): UsageSection {
   const bars = byId('usage-bars', HTMLDivElement);
   const meta = byId('usage-meta', HTMLParagraphElement);
   const doc = byId('usage-doc', HTMLElement);
-  const refresh = byId('usage-refresh', HTMLButtonElement);
+  const button = byId('usage-refresh', HTMLButtonElement);
   const status = new StatusLine(byId('usage-status', HTMLParagraphElement));
+  let shown: UsageView | null = null;
+  let later: ReturnType<typeof setTimeout> | undefined;
+  let note = '';
+
+  const render = (): void => {
+    if (!shown) return;
+    const model = usageModel(shown);
+    replaceChildren(bars, ...(model.table ? [renderTable(model.table)] : model.bars.map(renderBar)));
+    meta.textContent = model.meta + note;
+    replaceChildren(doc, ...model.documentRows.flatMap(([label, value]) => [h('div', { class: 'stat' }, h('dt', {}, label), h('dd', {}, value))]));
+  };
+
+  const show = (view: UsageView): void => {
+    shown = view;
+    render();
+    onRead(view.last);
+  };
 
   const load = async (): Promise<void> => {
-    status.set('busy', 'Reading usage from the service…');
     try {
-      const model = usageModel(await whileBusy(refresh, 'Refreshing…', () => call('getUsage')));
-      replaceChildren(bars, ...(model.table ? [renderTable(model.table)] : model.bars.map(renderBar)));
-      meta.textContent = model.meta;
-      replaceChildren(doc, ...model.documentRows.flatMap(([label, value]) => [h('div', { class: 'stat' }, h('dt', {}, label), h('dd', {}, value))]));
-      status.clear();
+      show(await call('getUsage'));
     } catch (error) {
       status.error(error);
     }
   };
 
-  refresh.addEventListener('click', () => void load());
-  return { load };
+  const refresh = async (): Promise<void> => {
+    clearTimeout(later);
+    note = '';
+    status.set('busy', 'Reading usage from the service…');
+    try {
+      show(await whileBusy(button, 'Refreshing…', () => call('refreshUsage')));
+      status.clear();
+    } catch (error) {
+      render();
+      status.error(error);
+    }
+  };
+
+  const readLater = (ms: number): void => {
+    clearTimeout(later);
+    note = ` · before the refresh: read again at ${hoursMinutes(new Date(Date.now() + ms))}`;
+    render();
+    later = setTimeout(() => void refresh(), ms);
+  };
+
+  button.addEventListener('click', () => void refresh());
+  // "2 h ago" keeps true while the sidebar stays open.
+  setInterval(render, 60_000);
+  return { load, refresh, readLater };
 }
 
 /**

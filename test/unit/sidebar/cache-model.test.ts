@@ -18,7 +18,7 @@ describe('refreshMessage', () => {
 
 describe('cellsText', () => {
   it('counts the formula cells, or says there are none', () => {
-    expect(cellsText({ generation: 'g', formulaCells: 3 })).toBe('Refreshing recalculates 3 formula cells. It is free while their answers are cached (up to 6 hours).');
-    expect(cellsText({ generation: 'g', formulaCells: 0 })).toBe('No cell in this spreadsheet uses the add-on yet.');
+    expect(cellsText({ formulaCells: 3 })).toBe('Refreshing recalculates 3 formula cells. It is free while their answers are cached (up to 6 hours).');
+    expect(cellsText({ formulaCells: 0 })).toBe('No cell in this spreadsheet uses the add-on yet.');
   });
 });

@@ -1,6 +1,6 @@
 /** What the "Your API key" section says after saving and sharing, for the owner and for an editor. */
 import { describe, expect, it } from 'vitest';
-import { formulasUseYourKey, keySavedMessage, shareReplaces, sharingMessage } from '../../../src/sidebar/key-model';
+import { formulasUseYourKey, keySavedMessage, rerunOffer, shareReplaces, sharingMessage } from '../../../src/sidebar/key-model';
 import { settingsView } from './settings-fixture';
 
 const editor = { you: { email: 'bob@example.com', role: 'editor' as const } };
@@ -35,5 +35,12 @@ describe('sharing', () => {
     expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: '' }))).toBe('Sharing replaces the key someone shared with this document.');
     expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: 'bob@example.com', sharedByYou: true }))).toBe('');
     expect(shareReplaces(settingsView(editor, unseen))).toBe('');
+  });
+});
+
+describe('rerunOffer', () => {
+  it('says why cells that said "No API key" need a refresh', () => {
+    expect(rerunOffer(1)).toBe('1 cell here uses the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.');
+    expect(rerunOffer(12)).toMatch(/^12 cells here use the add-on\./);
   });
 });

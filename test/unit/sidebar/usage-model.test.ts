@@ -1,9 +1,9 @@
-/** What the usage section shows for a UsageView. */
+/** What the usage section shows for a UsageView: the last read, when it was read, or that there is none. */
 import { describe, expect, it } from 'vitest';
-import { usageModel } from '../../../src/sidebar/usage-model';
-import type { UsageView } from '../../../src/shared/sidebar-api';
+import { allowanceLeft, NOT_READ_YET, usageModel } from '../../../src/sidebar/usage-model';
+import type { UsageRead, UsageView } from '../../../src/shared/sidebar-api';
 
-const view = (over: Partial<UsageView> = {}): UsageView => ({
+const read = (over: Partial<UsageRead> = {}): UsageRead => ({
   bars: [
     { label: 'Fresh searches', used: 205, limit: 250 },
     { label: 'API calls', used: 2000, limit: 2000 },
@@ -12,8 +12,11 @@ const view = (over: Partial<UsageView> = {}): UsageView => ({
   table: [['plan'], ['free']],
   readAt: new Date(2026, 10, 21, 9, 7).toISOString(),
   resetAt: new Date(2026, 10, 22, 1, 0).toISOString(),
-  document: { day: '2026-11-21', requests: 1234, freshSearches: 7 },
   ...over,
+});
+const view = (over: Partial<UsageRead> | null = {}): UsageView => ({
+  last: over === null ? null : read(over),
+  document: { day: '2026-11-21', requests: 1234, freshSearches: 7 },
 });
 
 describe('usageModel', () => {
@@ -29,9 +32,16 @@ describe('usageModel', () => {
     expect(model.table).toBeNull();
   });
 
-  it('says when it was read and when it resets, in local time', () => {
-    expect(usageModel(view(), new Date(2026, 10, 21, 9, 8)).meta).toBe('Read at 09:07 · resets tomorrow at 01:00');
-    expect(usageModel(view({ resetAt: null }), new Date(2026, 10, 21, 9, 8)).meta).toBe('Read at 09:07');
+  it('says when it was read, how long ago, and when it resets, in local time', () => {
+    expect(usageModel(view(), new Date(2026, 10, 21, 9, 8)).meta).toBe('Read at 09:07, 1 min ago · resets tomorrow at 01:00');
+    expect(usageModel(view({ resetAt: null }), new Date(2026, 10, 21, 11, 30)).meta).toBe('Read at 09:07, 2 h ago');
+    expect(usageModel(view({ resetAt: null }), new Date(2026, 10, 23, 9, 30)).meta).toBe('Read on 2026-11-21 at 09:07, 2 days ago');
+  });
+
+  it('says that nothing was read yet, and that reading costs one request', () => {
+    const model = usageModel(view(null));
+    expect(model).toMatchObject({ bars: [], table: null, meta: NOT_READ_YET });
+    expect(NOT_READ_YET).toBe('Not read yet: Refresh reads it (one request).');
   });
 
   it("lists this document's spend", () => {
@@ -42,5 +52,12 @@ describe('usageModel', () => {
   it('falls back to the table when the answer has no bars', () => {
     expect(usageModel(view({ bars: [] })).table).toEqual([['plan'], ['free']]);
     expect(usageModel(view({ bars: [], table: [] })).table).toBeNull();
+  });
+});
+
+describe('allowanceLeft', () => {
+  it('finds fresh searches and calls by meaning, never below zero', () => {
+    expect(allowanceLeft(read())).toEqual({ searches: 45, calls: 0 });
+    expect(allowanceLeft(read({ bars: [{ label: 'Requests', used: 10, limit: 2000 }] }))).toEqual({ searches: null, calls: 1990 });
   });
 });

@@ -1,0 +1,87 @@
+/** What the sidebar says a refresh of the formulas could spend, and when it asks first. */
+import { describe, expect, it } from 'vitest';
+import { estimateModel } from '../../../src/sidebar/estimate-model';
+import type { RefreshEstimate, UsageRead } from '../../../src/shared/sidebar-api';
+
+const NOW = new Date(2026, 10, 21, 14, 5);
+const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
+  formulaCells: 12,
+  endpoints: [
+    { path: '/trend', queries: 5, searches: true },
+    { path: '/brand', queries: 2, searches: false },
+  ],
+  requests: 7,
+  freshSearches: 5,
+  cached: 40,
+  heldBack: 0,
+  noKey: false,
+  unknownCalls: 0,
+  unknownCells: [],
+  ...over,
+});
+const read = (freshUsed: number, callsUsed = 100, minutesAgo = 5, resetAt: string | null = null): UsageRead => ({
+  bars: [
+    { label: 'Fresh searches', used: freshUsed, limit: 250 },
+    { label: 'API calls', used: callsUsed, limit: 2000 },
+  ],
+  table: [],
+  readAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
+  resetAt,
+});
+
+describe('estimateModel', () => {
+  it('says what a refresh sends against what is left, and refreshes at once when it fits', () => {
+    const model = estimateModel(estimate(), read(200), true, NOW);
+    expect(model.text).toBe(
+      'A refresh sends at most 7 requests, 5 of them new searches (each may use a fresh search); 40 answers are cached. Left when read at 14:00, 5 min ago: 50 fresh searches, 1,900 API calls.',
+    );
+    expect(model).toMatchObject({ confirm: null, spends: true });
+  });
+
+  it('asks first when the refresh may use more fresh searches, or calls, than are left', () => {
+    expect(estimateModel(estimate(), read(247), true, NOW).confirm).toBe(
+      'This refresh may use up to 5 fresh searches, and 3 are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+    );
+    expect(estimateModel(estimate(), read(0, 1995), true, NOW).confirm).toBe(
+      'This refresh may send up to 7 requests, and 5 API calls are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+    );
+  });
+
+  it('says when the read is old or missing, and compares nothing once the allowance has reset since', () => {
+    expect(estimateModel(estimate(), read(200, 100, 180), true, NOW).text).toMatch(
+      /Left when read at 11:05, 3 h ago \(old: Refresh usage for current figures\): 50 fresh searches/,
+    );
+    expect(estimateModel(estimate(), null, true, NOW)).toMatchObject({ confirm: null });
+    expect(estimateModel(estimate(), null, true, NOW).text).toMatch(/Refresh usage above to compare with what is left\.$/);
+    const reset = new Date(NOW.getTime() - 60_000).toISOString();
+    const before = estimateModel(estimate(), read(250, 100, 120, reset), true, NOW);
+    expect(before).toMatchObject({ confirm: null });
+    expect(before.text).toMatch(/Usage was read at 12:05, 2 h ago, before the allowance reset: Refresh usage to compare\.$/);
+  });
+
+  it("compares nothing when formulas spend someone else's key", () => {
+    const model = estimateModel(estimate(), read(250), false, NOW);
+    expect(model).toMatchObject({ confirm: null, spends: true });
+    expect(model.text).toMatch(/Formulas here spend another account's allowance; the bars above are yours\.$/);
+  });
+
+  it('says a refresh is free when everything is cached or held back, and names what it cannot read', () => {
+    expect(estimateModel(estimate({ endpoints: [], requests: 0, freshSearches: 0, heldBack: 2 }), read(250), true, NOW)).toEqual({
+      text: 'A refresh sends no request (40 answers are cached; 2 held back by a daily limit until it resets).',
+      confirm: null,
+      spends: false,
+    });
+    expect(estimateModel(estimate({ unknownCalls: 4, unknownCells: ['Sheet1!C4', 'Data!B2'] }), read(0), true, NOW).text).toMatch(
+      /4 calls \(Sheet1!C4, Data!B2, …\) pass an expression the estimate cannot read, so they are not counted\.$/,
+    );
+  });
+
+  it('says that without a key formulas send nothing, and says nothing without formulas', () => {
+    expect(estimateModel(estimate({ noKey: true, requests: 0, endpoints: [] }), null, true, NOW)).toEqual({
+      text: 'No key reaches these formulas: a refresh sends nothing, and cells keep saying "No API key".',
+      confirm: null,
+      spends: false,
+    });
+    expect(estimateModel(estimate({ formulaCells: 0, requests: 0 }), null, true, NOW)).toEqual({ text: '', confirm: null, spends: false });
+  });
+});
