@@ -1,4 +1,5 @@
 /** Renders the benchmark results as Markdown: targets first, then each scenario beside the baseline. */
+import type { LimitScenario } from './limit.js';
 import type { LatencyTable } from '../dev/gas/latency.js';
 import type { CellCostRow } from './cell-cost.js';
 import type { ColumnPasses, ColumnRun } from './concurrency.js';
@@ -41,6 +42,8 @@ export interface Results {
   refresh: RefreshScenario | undefined;
   big: Pair | undefined;
   budget: { n: number; latencyFreshMs: number; runs: Measure[] } | undefined;
+  /** A column past the fresh-search limit, then recalculated (issue 12). */
+  limit?: LimitScenario | undefined;
   size: { name: string; bytes: number; coldMs: { medianMs: number; p90Ms: number } }[];
   sidebarBytes?: number | undefined;
   /** Wall-clock seconds of the whole run. */
@@ -210,6 +213,21 @@ function refreshSection(f: RefreshScenario | undefined): string {
  * @param r the results
  * @param chart file name of the chart beside it
  */
+/** The limit scenario: what the first calculation and the recalculations after it sent. */
+function limitSection(l: LimitScenario | undefined): string {
+  if (!l) return 'Not run.';
+  const line = (name: string, side: LimitScenario['ours']) =>
+    `| ${name} | ${side.first.requests} | ${side.first.completed} of ${l.n} | ${side.recalculations.requests} |`;
+  return `A column of ${l.n} new keywords with ${l.freshPerDay} fresh searches left: the rest are refused, each refusal
+costing one of the day's API calls. Then ${l.recalculations} recalculations. The add-on's limit guard sends nothing the
+limit would refuse until it resets; the baseline sends every cell every time.
+
+| | first calculation: requests | scores shown | ${l.recalculations} recalculations: requests |
+| --- | ---: | ---: | ---: |
+${line('ours', l.ours)}
+${line('baseline', l.baseline)}`;
+}
+
 export function renderResults(r: Results, chart: string): string {
   const budget = r.budget
     ? [
@@ -339,10 +357,14 @@ on long ranges, showing nothing.
 
 ${r.big ? pairTable([r.big]) : ''}
 
+## Past the daily fresh-search limit
+
+${limitSection(r.limit)}
+
 ## Time budget: a slow service
 
 Each fresh answer takes 9 s. The range stops cleanly before Sheets' 30 s limit, every unfetched row
-says "Not fetched in time: recalculate to continue", and each recalculation continues from the cache.
+says "Not fetched in time: run … Refresh all formulas to continue", and each refresh continues from the cache.
 
 ${budget}
 

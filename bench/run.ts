@@ -15,6 +15,7 @@ import { chartPoints, drawGrowthChart } from './chart.js';
 import { coldEvaluation } from './cold-start.js';
 import { AT_ONCE, columnTwice, withPool } from './concurrency.js';
 import { keywordColumn } from './keywords.js';
+import { afterTheLimit } from './limit.js';
 import { measure, oneRange, type Measure } from './measure.js';
 import { raceOffsets } from './race.js';
 import { refreshDuringFormulas } from './refresh.js';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     refresh: undefined,
     big: undefined,
     budget: undefined,
+    limit: undefined,
     size: [],
     durationS: 0,
   };
@@ -100,6 +102,10 @@ async function main(): Promise<void> {
       ours: await measure(ours, () => oneRange(ours, distinctCells)),
       baseline: await measure(baseline, () => oneRange(baseline, distinctCells)),
     };
+
+    const limitN = quick ? 30 : 300;
+    log(`a ${limitN}-keyword column past the fresh-search limit, then 10 recalculations`);
+    results.limit = await afterTheLimit(ours, baseline, limitN, Math.round(limitN * 0.73));
 
     if (!quick) {
       log('a slow service (9 s per fresh answer): recalculations until 300 keywords are complete');
