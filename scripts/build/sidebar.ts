@@ -50,7 +50,9 @@ export async function buildSidebar(options: SidebarBuildOptions): Promise<Sideba
     logLevel: 'warning',
   });
   const css = await transform(readFileSync(join(dir, 'styles.css'), 'utf8'), { loader: 'css', minify, charset: 'utf8' });
-  const template = readFileSync(join(dir, 'Sidebar.html'), 'utf8');
+  // Indentation is markup's whitespace, which HTML collapses anyway (the page has no <pre>).
+  const source = readFileSync(join(dir, 'Sidebar.html'), 'utf8');
+  const template = minify ? source.replace(/\n[ \t]+/g, '\n') : source;
   const html = inlineAssets(template, {
     css: css.code.trim(),
     js: bundle.outputFiles[0]!.text.trim(),

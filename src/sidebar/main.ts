@@ -1,6 +1,6 @@
 /**
  * The sidebar's entry point: reads the settings (the viewer's key, and whose key this spreadsheet's
- * formulas use), then (with a key) usage, ranking tables and cache info, and binds each section. Built by scripts/build/sidebar.ts into dist/Sidebar.html.
+ * formulas use), then (with a key) usage, ranking tables, tracking lists and cache info, and binds each section. Built by scripts/build/sidebar.ts into dist/Sidebar.html.
  */
 import type { SettingsView } from '../shared/sidebar-api';
 import type { App } from './app';
@@ -10,6 +10,7 @@ import { mountCacheSection } from './sections/cache';
 import { mountFormulasSection } from './sections/formulas';
 import { mountKeySection } from './sections/key';
 import { mountTablesSection } from './sections/tables';
+import { mountTrackingSection } from './sections/tracking';
 import { mountUsageSection } from './sections/usage';
 import { call } from './server';
 import { StatusLine, whileBusy } from './status';
@@ -22,6 +23,7 @@ function start(): void {
   const tablesSection = byId('tables-section', HTMLElement);
   const tablesNeedKey = byId('tables-need-key', HTMLParagraphElement);
   const cacheSection = byId('cache-section', HTMLElement);
+  const trackSection = byId('track-section', HTMLElement);
   const requested = requestedSection();
   // Opened by "Insert ranking table": go to the tables once they can be shown (a key may come first).
   let revealTables = requested === 'tables';
@@ -40,10 +42,12 @@ function start(): void {
       show(usageSection, view.hasKey);
       show(tablesSection, view.hasKey);
       show(cacheSection, view.hasKey);
+      show(trackSection, view.hasKey);
       show(tablesNeedKey, revealTables && !view.hasKey);
       if (view.hasKey && (reload || !hadKey)) {
         void usage.load();
         void tables.load();
+        void tracking.load();
         void cache.load();
       }
       if (view.hasKey && revealTables) {
@@ -57,6 +61,7 @@ function start(): void {
   const advanced = mountAdvancedSection(app);
   const usage = mountUsageSection();
   const tables = mountTablesSection();
+  const tracking = mountTrackingSection();
   const cache = mountCacheSection();
 
   const boot = async (): Promise<void> => {
