@@ -8,7 +8,8 @@
  *    new formulas, values, cleared cells; a formula written again unchanged ("Refresh all formulas") is
  *    evaluated again. The model's `evaluateFormula` hook only records where scripts wrote formulas:
  *    evaluating inside the hook would start an execution inside the running one.
- *  - Other sheets (ranking tables) are shown read-only from the runtime's values.
+ *  - Other sheets (ranking tables, tracking lists) are shown read-only from the runtime's values, with
+ *    the charts scripts inserted on them (model-charts.ts).
  *  - The user's edits (typing, pasting, deleting a range, clearing the sheet, deleting a chart) are kept
  *    in an undo history, as in Sheets; what scripts write is not (Sheets' undo does not reach it either).
  */
@@ -24,6 +25,7 @@ import {
   type SheetModel,
 } from '../gas/index.js';
 import { FormulaEngine, type CellChange, type EngineCell, type EngineOptions } from './engine.js';
+import { modelChartViews } from './model-charts.js';
 import type { CellView, ChartView, SheetView } from './state.js';
 
 /** Sheets keeps this many undo steps and more; the playground keeps the last 100. */
@@ -206,9 +208,14 @@ export class Workbook {
     return this.runtime.spreadsheet.sheets.map((sheet) => (sheet === this.formulaSheet ? this.#formulaSheetView() : this.#valuesView(sheet)));
   }
 
-  /** Charts over the formula sheet's tables (those not deleted), with their data read now. */
+  /**
+   * Charts over the formula sheet's tables (those not deleted), then the charts scripts inserted on any
+   * sheet (a tracking list's), with their data read now.
+   */
   chartViews(specs: readonly ChartSpec[]): ChartView[] {
-    return specs.filter((spec) => !this.#deletedCharts.has(spec.anchor)).map((spec) => this.#chart(spec));
+    const demo = specs.filter((spec) => !this.#deletedCharts.has(spec.anchor)).map((spec) => this.#chart(spec));
+    const timeZone = this.runtime.spreadsheet.timeZone;
+    return [...demo, ...this.runtime.spreadsheet.sheets.flatMap((sheet) => modelChartViews(sheet, timeZone))];
   }
 
   destroy(): void {
@@ -302,7 +309,18 @@ export class Workbook {
   }
 
   #chart(spec: ChartSpec): ChartView {
-    const view: ChartView = { sheet: this.formulaSheet.name, anchor: spec.anchor, columns: spec.columns, rows: spec.rows, title: '', labels: [], values: [] };
+    const values: number[] = [];
+    const view: ChartView = {
+      id: spec.anchor,
+      sheet: this.formulaSheet.name,
+      anchor: spec.anchor,
+      columns: spec.columns,
+      rows: spec.rows,
+      title: '',
+      labels: [],
+      series: [{ name: '', values }],
+      deletable: true,
+    };
     const at = position(spec.source);
     const headers: string[] = [];
     for (let c = at.col; ; c++) {
@@ -323,12 +341,12 @@ export class Workbook {
     for (let r = at.row + 1; r < at.row + 1 + 120; r++) {
       const value = this.engine.cell(r, at.col + valueColumn).value;
       if (typeof value !== 'number') break;
-      view.values.push(value);
+      values.push(value);
       view.labels.push(String(this.engine.cell(r, at.col + labelColumn).value));
     }
     const series = seriesColumn === undefined ? '' : String(this.engine.cell(at.row + 1, at.col + seriesColumn).value);
     view.title = series ? `Monthly searches: ${series}` : 'Monthly searches';
-    if (!view.values.length) view.empty = 'No monthly values yet.';
+    if (!values.length) view.empty = 'No monthly values yet.';
     return view;
   }
 }
