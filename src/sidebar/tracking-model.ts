@@ -23,16 +23,17 @@ export function itemsText(count: number, kind: TrackKind): string {
 }
 
 /**
- * What asking for `count` items may spend: a request each, and for keywords a fresh search each unless
- * the service answered it within 7 days (then it is free).
+ * What asking for `count` items may spend: a request each (and one that reads the allowance, so the run
+ * stops before a daily limit), and for keywords a fresh search each unless the service answered it
+ * within 7 days (then it is free).
  * @param count items to ask for
  * @param searches whether fresh answers cost fresh searches
  */
 export function spendText(count: number, searches: boolean): string {
-  const requests = plural(count, 'request', 'requests');
+  const requests = `at most ${plural(count, 'request', 'requests')} (and one that reads your allowance)`;
   return searches
-    ? `at most ${requests} and ${plural(count, 'fresh search', 'fresh searches')} (none for those the service answered in the last 7 days)`
-    : `at most ${requests}, no fresh searches`;
+    ? `${requests}, and at most ${plural(count, 'fresh search', 'fresh searches')} (none for those the service answered in the last 7 days)`
+    : `${requests}, no fresh searches`;
 }
 
 /**

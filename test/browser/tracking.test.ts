@@ -67,7 +67,7 @@ describe('the tracking section', () => {
     await expect.poll(() => page.getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha');
     expect(await formStatus().textContent()).toBe("3 keywords from 'Sheet1'!A1:A4.");
     expect(await page.locator('#track-cost').textContent()).toBe(
-      'Adding asks for 3 keywords now: at most 3 requests and 3 fresh searches (none for those the service answered in the last 7 days); then as much each week.',
+      'Adding asks for 3 keywords now: at most 3 requests (and one that reads your allowance), and at most 3 fresh searches (none for those the service answered in the last 7 days); then as much each week.',
     );
 
     await service.control.resetStats();
@@ -83,7 +83,10 @@ describe('the tracking section', () => {
     await expect.poll(() => formStatus().getAttribute('class'), { timeout: 30_000 }).toContain('status-success');
     expect(await formStatus().textContent()).toMatch(/^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 36 past periods backfilled\.$/);
     // What the cost line said, with the field preview included: its answer was reused from the cache.
-    expect((await service.control.stats()).byEndpoint['/trend']).toBe(3);
+    const added = await service.control.stats();
+    expect(added.byEndpoint['/trend']).toBe(3);
+    expect(added.requests).toBeLessThanOrEqual(3 + 1);
+    expect(added.freshCredits).toBeLessThanOrEqual(3);
     const item = lists().first();
     expect(await item.locator('.table-group').textContent()).toBe('Drinks');
     expect(await item.locator('.table-where').first().textContent()).toBe('Tracking: Drinks · 3 keywords · weekly · runs with your key');
@@ -101,13 +104,14 @@ describe('the tracking section', () => {
     await page.reload();
     const item = lists().first();
     await expect.poll(() => item.locator('.table-where').nth(1).textContent()).toBe(
-      'Next run asks for 3 keywords: at most 3 requests and 3 fresh searches (none for those the service answered in the last 7 days).',
+      'Next run asks for 3 keywords: at most 3 requests (and one that reads your allowance), and at most 3 fresh searches (none for those the service answered in the last 7 days).',
     );
     await service.control.resetStats();
     await item.getByRole('button', { name: 'Run now' }).click();
     await expect.poll(() => page.locator('#track-status').textContent(), { timeout: 30_000 }).toBe('Ran Drinks.');
     const stats = await service.control.stats();
     expect(stats.byEndpoint['/trend']).toBe(3);
+    expect(stats.requests).toBeLessThanOrEqual(3 + 1);
     expect(stats.freshCredits).toBeLessThanOrEqual(3);
     expect(await lists().first().locator('.table-state').textContent()).toMatch(/: 3 keywords recorded for the week of \d{4}-\d\d-\d\d\.$/);
 

@@ -27,6 +27,8 @@ export const MAX_TRACKED_ITEMS = 100;
 /** Sidebar calls have Google's 6 minutes; the run budgets them like a scheduled one. */
 const RUN_LIMIT_MS = 360_000;
 const PREVIEW_LIMIT_MS = 30_000;
+/** Items tried, one by one, for the first answer that decides a new list's columns. */
+const PROBES = 3;
 
 const openStore = () => new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
 
@@ -194,16 +196,21 @@ function readRequest(raw: unknown): TrackRequest {
   return { name, kind, items, period, fields };
 }
 
-/** The first answer among the first items (a bad item does not sink the list); else the first error. */
+/**
+ * The first answer that comes, asking for one item at a time (a bad item does not sink the list, and
+ * what is asked is what the run needs anyway: the run then reads it from the cache); else the error.
+ */
 function firstAnswer(kind: TrackKind, items: string[], budget: Budget): Json {
-  const { answers } = lookupAll(ENDPOINT_OF[kind], items.slice(0, 5), budget, 'user');
-  let failure: AddonError | null = null;
-  for (const item of items.slice(0, 5)) {
-    const answer = answers.get(item);
+  let failure: AddonError = errors.budget();
+  for (const item of items.slice(0, PROBES)) {
+    const answer = lookupAll(ENDPOINT_OF[kind], [item], budget, 'user').answers.get(item);
     if (answer?.ok) return answer.data;
-    failure ??= answer && !answer.ok ? answer.error : null;
+    if (!answer) break;
+    failure = answer.error;
+    // Only an item's own failure is worth trying the next item for.
+    if (!['not-found', 'bad-request', 'input'].includes(failure.kind)) break;
   }
-  throw failure ?? errors.budget();
+  throw failure;
 }
 
 /** The columns, from the answer's shape: the series first (if any), then the chosen or main numbers. */

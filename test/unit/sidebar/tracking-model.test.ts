@@ -25,10 +25,14 @@ describe('tracking model', () => {
   });
 
   it('says what the next run asks for and may spend: requests always, fresh searches only for keywords', () => {
-    expect(nextRunText(list())).toBe('Next run asks for 2 keywords: at most 2 requests and 2 fresh searches (none for those the service answered in the last 7 days).');
-    expect(nextRunText(list({ kind: 'brands', due: 1, searches: false }))).toBe('Next run asks for 1 brand: at most 1 request, no fresh searches.');
+    expect(nextRunText(list())).toBe(
+      'Next run asks for 2 keywords: at most 2 requests (and one that reads your allowance), and at most 2 fresh searches (none for those the service answered in the last 7 days).',
+    );
+    expect(nextRunText(list({ kind: 'brands', due: 1, searches: false }))).toBe(
+      'Next run asks for 1 brand: at most 1 request (and one that reads your allowance), no fresh searches.',
+    );
     expect(nextRunText(list({ due: 0, period: 'day' }))).toBe('Next run: nothing due, every item has its row today.');
-    expect(spendText(1, true)).toBe('at most 1 request and 1 fresh search (none for those the service answered in the last 7 days)');
+    expect(spendText(1, true)).toBe('at most 1 request (and one that reads your allowance), and at most 1 fresh search (none for those the service answered in the last 7 days)');
   });
 
   it('says where the list lives and whose key runs it', () => {
