@@ -183,7 +183,8 @@ export function showHelp() {
 }
 
 /**
- * Refreshes every ranking table: the time-driven trigger's handler, also run from the menu.
+ * The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking
+ * lists of every spreadsheet its user scheduled. From the menu: refreshes this spreadsheet's tables.
  * @param {Object} e The trigger event (absent from the menu).
  */
 export function refreshRankingTables(e: unknown) {

@@ -54,8 +54,10 @@ export function mountTrackingSection(): { load(): Promise<void> } {
     );
     // Two clicks to forget: the history sheet stays either way.
     forget.addEventListener('click', () => {
-      if (forget.textContent === 'Forget') forget.textContent = 'Sure? Its sheet stays';
-      else act(forget, 'Forgetting…', () => call('forgetTrackingList', item.id), `Stopped tracking ${item.name}; its sheet stays.`);
+      if (forget.textContent === 'Forget') {
+        forget.textContent = 'Sure? Its sheet stays';
+        forget.setAttribute('aria-label', `Forget ${item.name} for sure? Its sheet stays`);
+      } else act(forget, 'Forgetting…', () => call('forgetTrackingList', item.id), `Stopped tracking ${item.name}; its sheet stays.`);
     });
     const when = localWhen(item.lastRun);
     return h(
