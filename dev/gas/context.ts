@@ -3,6 +3,7 @@
  * nothing of node's (no require, process, Buffer, setTimeout, URL, TextEncoder, fetch, structuredClone).
  */
 import vm from 'node:vm';
+import { ChartsFake } from './charts.js';
 import { CacheServiceFake, type ExecutionCacheStores } from './cache.js';
 import { installDilatedDate } from './dilated-date.js';
 import type { Execution } from './execution.js';
@@ -90,6 +91,7 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
       state.ui,
     ),
     HtmlService: new HtmlServiceFake(exec, state.readHtmlFile),
+    Charts: new ChartsFake(),
   };
   for (const [name, fake] of Object.entries(fakes)) {
     Object.defineProperty(global, name, { value: expose(exec, fake), writable: true, configurable: true, enumerable: false });

@@ -59,6 +59,7 @@ export {
   type ToastRecord,
 } from './sheet-model.js';
 export { STRUCTURE_MESSAGES } from './sheets.js';
+export { CHART_MESSAGES, CHART_TYPES, type ChartModel } from './charts.js';
 export { CELL_TOO_LONG_MESSAGE, displayValue, parseEntered, type CellValue as SheetCellValue } from './cell-values.js';
 export { MAX_COLUMNS, columnLetters, columnNumber, parseA1 } from './a1.js';
 export {

@@ -170,6 +170,7 @@ const DOCUMENT_FREE = new Set([
   // Sheet
   'getSheetId',
   'getParent',
+  'newChart',
   // Range
   'getRow',
   'getRowIndex',
@@ -186,7 +187,7 @@ const DOCUMENT_FREE = new Set([
 ]);
 
 /** Document methods that change it (besides the prefixes below). */
-const DOCUMENT_WRITES = new Set(['rename', 'toast', 'flush', 'activate', 'appendRow']);
+const DOCUMENT_WRITES = new Set(['rename', 'toast', 'flush', 'activate', 'appendRow', 'updateChart', 'removeChart']);
 const WRITE_PREFIXES = ['set', 'insert', 'delete', 'clear', 'autoResize'];
 
 /**

@@ -15,6 +15,7 @@ import { isDate } from './realm.js';
 import { MAX_CELL_TEXT } from './result.js';
 import { DeveloperMetadataStore } from './developer-metadata.js';
 import { NamedRangeStore } from './named-ranges.js';
+import type { ChartModel } from './charts.js';
 
 export const SPREADSHEET_LIMITS = Object.freeze({
   /** Cells (rows × columns of every sheet, empty or not) in one spreadsheet. */
@@ -124,6 +125,8 @@ export class SheetModel {
   hidden = false;
   frozenRows = 0;
   frozenColumns = 0;
+  /** Sheets' own charts on this sheet (charts.ts), in the order inserted; they go with the sheet. */
+  readonly charts: ChartModel[] = [];
   readonly #rows = new Map<number, Map<number, Cell>>();
   readonly #book: SpreadsheetModel;
 
@@ -493,6 +496,7 @@ export class SpreadsheetModel {
   readonly now: () => number;
   #active: ActiveSelection;
   #nextSheetId = 0;
+  #nextChartId = 0;
 
   constructor(options: SpreadsheetModelOptions) {
     this.id = options.id;
@@ -511,6 +515,12 @@ export class SpreadsheetModel {
     const n = this.#nextSheetId++;
     if (n === 0) return 0;
     return (Math.imul(n, 0x9e3779b1) >>> 1) % 2_000_000_000 || n;
+  }
+
+  /** A chart id as Google gives them: a large number, unique in the spreadsheet. */
+  newChartId(): number {
+    const n = ++this.#nextChartId;
+    return ((Math.imul(n, 0x2545f491) >>> 1) % 2_000_000_000) || n;
   }
 
   #create(name: string, rows: number, columns: number, index: number): SheetModel {

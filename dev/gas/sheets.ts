@@ -19,6 +19,7 @@ import {
   addDeveloperMetadata,
   metadataAt,
 } from './developer-metadata.js';
+import { EmbeddedChartBuilderFake, EmbeddedChartFake, getCharts, insertChart, newChart, removeChart, updateChart } from './charts.js';
 import { NamedRangeFake, rangeByName, removeNamedRange, setNamedRange } from './named-ranges.js';
 import {
   SPREADSHEET_MESSAGES as MSG,
@@ -426,6 +427,30 @@ export class SheetFake extends GasObject {
 
   createDeveloperMetadataFinder(): DeveloperMetadataFinderFake {
     return new DeveloperMetadataFinderFake(this.#ctx, this.#sheet.id);
+  }
+
+  /** A builder for a chart on this sheet (charts.ts); nothing changes until insertChart. */
+  newChart(): EmbeddedChartBuilderFake {
+    return newChart(this.#ctx, this.#sheet);
+  }
+
+  /** Puts a built chart on this sheet; its ranges must be on this sheet. */
+  insertChart(...args: unknown[]): void {
+    insertChart(this.#ctx, this.#sheet, args);
+  }
+
+  /** Copies of this sheet's charts, each with its id. */
+  getCharts(): EmbeddedChartFake[] {
+    return getCharts(this.#ctx, this.#sheet);
+  }
+
+  /** Saves a chart rebuilt with modify() over the chart of the same id. */
+  updateChart(...args: unknown[]): void {
+    updateChart(this.#ctx, this.#sheet, args);
+  }
+
+  removeChart(...args: unknown[]): void {
+    removeChart(this.#ctx, this.#sheet, args);
   }
 
   /** A1 to the last row and column with content; A1 alone when the sheet is empty. */

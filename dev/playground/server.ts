@@ -12,6 +12,7 @@
  *   POST /api/select             { sheet, row, column }: the selection scripts see (insert at the selected cell)
  *   POST /api/menu               { fn } runs an add-on menu item → MenuResponse
  *   POST /api/trigger            runs the schedule's time-driven trigger now → PlaygroundState
+ *   POST /api/advance-clock      moves the runtime's clock and the local service's a week → PlaygroundState
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -20,7 +21,7 @@ import { GasRuntime, columnLetters, triggerEvent, type ExecutionResult, type Tri
 import { startHost, type HostHandle } from '../host/index.js';
 import { BodyError, closeServer, isLocalHostHeader, jsonPostRefusal, listen, readJsonObject, sendJson } from '../http.js';
 import { startService, type Schema, type ServiceHandle } from '../service/harness.js';
-import { DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE } from './demo.js';
+import { CLOCK_STEP_MS, DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE, DEMO_TRACKING } from './demo.js';
 import { evaluateCustomFunction } from './evaluate.js';
 import { moveFormula } from './formula-text.js';
 import type { EditRequest, MenuItemView, MenuResponse, PlaygroundState, StatusView } from './state.js';
@@ -186,7 +187,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
 }
 
-/** Types the demo workbook, then inserts a ranking table and sets a schedule through the add-on. */
+/**
+ * Types the demo workbook, then inserts a ranking table, sets a schedule and starts a tracking list
+ * through the add-on (the list's keywords are in the formulas' cache already: it costs no request).
+ */
 function loadDemo(runtime: GasRuntime, workbook: Workbook): void {
   workbook.type(DEMO_CELLS);
   for (const a1 of DEMO_BOLD) {
@@ -201,6 +205,7 @@ function loadDemo(runtime: GasRuntime, workbook: Workbook): void {
   };
   sidebarCall('insertRankingTable', DEMO_RANKING_TABLE);
   sidebarCall('setRefreshSchedule', DEMO_SCHEDULE);
+  sidebarCall('addTrackingList', DEMO_TRACKING);
   runtime.spreadsheet.setActive(workbook.formulaSheet.name, 'A1');
 }
 
@@ -273,6 +278,8 @@ class App {
         return this.#menu(res, body);
       case '/api/trigger':
         return this.#trigger(res);
+      case '/api/advance-clock':
+        return this.#advanceClock(res);
       default:
         return sendJson(res, 404, { error: 'not found' });
     }
@@ -342,6 +349,18 @@ class App {
     sendJson(res, 200, result.ok ? state : { ...state, error: result.error });
   }
 
+  /**
+   * A week passes for the add-on and the service alike: the script's dates, caches and trigger times
+   * (dev/gas's one world clock) and the service's 7-day cache and daily allowance.
+   */
+  async #advanceClock(res: ServerResponse): Promise<void> {
+    const { runtime, service } = this.#parts;
+    await service.control.clock(CLOCK_STEP_MS);
+    runtime.advanceClock(CLOCK_STEP_MS);
+    this.#version++;
+    sendJson(res, 200, await this.#state());
+  }
+
   #scheduleTrigger(): TriggerRecord | undefined {
     const { runtime } = this.#parts;
     return runtime.triggers.find((t) => t.source === 'CLOCK' && t.documentId === runtime.spreadsheet.id);
@@ -374,6 +393,7 @@ class App {
       menu: this.#menuItems(),
       history: workbook.history,
       trigger: trigger ? { description: trigger.description } : null,
+      now: new Date(runtime.clock.now()).toISOString(),
       status: { ...(await this.#serviceStats()), ...counters },
       sidebarHost: host.url,
       demoKey: DEMO_KEY,

@@ -31,6 +31,8 @@ export interface SheetView {
 }
 
 export interface ChartView {
+  /** Unique on the page: the demo chart's anchor, or "chart-<id>" for a chart the add-on inserted. */
+  id: string;
   sheet: string;
   /** Top-left cell it floats over, e.g. "D15", and its size in cells. */
   anchor: string;
@@ -38,8 +40,11 @@ export interface ChartView {
   rows: number;
   title: string;
   labels: string[];
-  values: number[];
-  /** Why there is nothing to draw, when values is empty. */
+  /** One line each; a value may be missing (null), and the line goes on past it. */
+  series: { name: string; values: (number | null)[] }[];
+  /** The page's own demo chart can be deleted (and undone); the add-on's charts are the spreadsheet's. */
+  deletable: boolean;
+  /** Why there is nothing to draw, when no series has a value. */
   empty?: string;
 }
 
@@ -78,6 +83,8 @@ export interface PlaygroundState {
   history: { undo: boolean; redo: boolean };
   /** The schedule's time-driven trigger, if the user set one. */
   trigger: { description: string } | null;
+  /** The script's clock (ISO): "Move the clocks a week" moves it, and the local service's. */
+  now: string;
   status: StatusView;
   /** Why the action just asked for was refused (e.g. a cell over 50,000 characters). */
   error?: string;

@@ -11,7 +11,8 @@
  *  - The spreadsheet's named ranges are the engine's named expressions, so "Refresh all formulas" works
  *    as in Sheets: it adds `SDM_REFRESH` to the add-on's formulas and changes the named cell (on a hidden
  *    sheet), and every formula reading it runs again with the new argument.
- *  - Other sheets (ranking tables) are shown read-only from the runtime's values; hidden ones not at all.
+ *  - Other sheets (ranking tables, tracking lists) are shown read-only from the runtime's values, with
+ *    the charts scripts inserted on them (model-charts.ts); hidden ones not at all.
  *  - The user's edits (typing, pasting, deleting a range, clearing the sheet, deleting a chart) are kept
  *    in an undo history, as in Sheets; what scripts write is not (Sheets' undo does not reach it either).
  */
@@ -27,6 +28,7 @@ import {
   type SheetModel,
 } from '../gas/index.js';
 import { FormulaEngine, type CellChange, type EngineCell, type EngineOptions } from './engine.js';
+import { modelChartViews } from './model-charts.js';
 import type { CellView, ChartView, SheetView } from './state.js';
 
 /** Sheets keeps this many undo steps and more; the playground keeps the last 100. */
@@ -213,9 +215,14 @@ export class Workbook {
       .map((sheet) => (sheet === this.formulaSheet ? this.#formulaSheetView() : this.#valuesView(sheet)));
   }
 
-  /** Charts over the formula sheet's tables (those not deleted), with their data read now. */
+  /**
+   * Charts over the formula sheet's tables (those not deleted), then the charts scripts inserted on any
+   * sheet (a tracking list's), with their data read now.
+   */
   chartViews(specs: readonly ChartSpec[]): ChartView[] {
-    return specs.filter((spec) => !this.#deletedCharts.has(spec.anchor)).map((spec) => this.#chart(spec));
+    const demo = specs.filter((spec) => !this.#deletedCharts.has(spec.anchor)).map((spec) => this.#chart(spec));
+    const timeZone = this.runtime.spreadsheet.timeZone;
+    return [...demo, ...this.runtime.spreadsheet.sheets.flatMap((sheet) => modelChartViews(sheet, timeZone))];
   }
 
   destroy(): void {
@@ -330,7 +337,18 @@ export class Workbook {
   }
 
   #chart(spec: ChartSpec): ChartView {
-    const view: ChartView = { sheet: this.formulaSheet.name, anchor: spec.anchor, columns: spec.columns, rows: spec.rows, title: '', labels: [], values: [] };
+    const values: number[] = [];
+    const view: ChartView = {
+      id: spec.anchor,
+      sheet: this.formulaSheet.name,
+      anchor: spec.anchor,
+      columns: spec.columns,
+      rows: spec.rows,
+      title: '',
+      labels: [],
+      series: [{ name: '', values }],
+      deletable: true,
+    };
     const at = position(spec.source);
     const headers: string[] = [];
     for (let c = at.col; ; c++) {
@@ -351,12 +369,12 @@ export class Workbook {
     for (let r = at.row + 1; r < at.row + 1 + 120; r++) {
       const value = this.engine.cell(r, at.col + valueColumn).value;
       if (typeof value !== 'number') break;
-      view.values.push(value);
+      values.push(value);
       view.labels.push(String(this.engine.cell(r, at.col + labelColumn).value));
     }
     const series = seriesColumn === undefined ? '' : String(this.engine.cell(at.row + 1, at.col + seriesColumn).value);
     view.title = series ? `Monthly searches: ${series}` : 'Monthly searches';
-    if (!view.values.length) view.empty = 'No monthly values yet.';
+    if (!values.length) view.empty = 'No monthly values yet.';
     return view;
   }
 }

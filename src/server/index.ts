@@ -2,7 +2,19 @@
  * The add-on's public surface. Every export becomes a top-level function of Code.js, generated with
  * this JSDoc by the build (Sheets reads it for autocomplete). Nothing else is global.
  */
-import type { CacheView, RankingGroup, RefreshEstimate, RefreshTablesView, RefreshView, SettingsView, TablesView, UsageView } from '../shared/sidebar-api';
+import type {
+  CacheView,
+  RankingGroup,
+  RefreshEstimate,
+  RefreshTablesView,
+  RefreshView,
+  SelectedItems,
+  SettingsView,
+  TablesView,
+  TrackFieldsView,
+  TrackingView,
+  UsageView,
+} from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
 import { withoutRefresh } from './formulas';
 import { guard } from './guard';
@@ -13,6 +25,7 @@ import * as estimatePanel from './sidebar/estimate-api';
 import * as settingsPanel from './sidebar/settings-api';
 import * as usagePanel from './sidebar/usage-api';
 import * as tables from './tables/api';
+import * as tracking from './tracking/api';
 
 /**
  * Monthly Google search demand for a keyword: 12 months, growth, peak and Search Score.
@@ -172,7 +185,8 @@ export function showHelp() {
 }
 
 /**
- * Refreshes every ranking table: the time-driven trigger's handler, also run from the menu.
+ * The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking
+ * lists of every spreadsheet its user scheduled. From the menu: refreshes this spreadsheet's tables.
  * @param {Object} e The trigger event (absent from the menu).
  */
 export function refreshRankingTables(e: unknown) {
@@ -312,4 +326,59 @@ export function setRefreshSchedule(schedule: unknown): TablesView {
  */
 export function refreshTablesNow(force: unknown): RefreshTablesView {
   return guard('refreshTablesNow', () => tables.refreshTablesNow(force));
+}
+
+/** Sidebar: the tracking lists of this spreadsheet, each with what its next run asks for. */
+export function getTracking(): TrackingView {
+  return guard('getTracking', tracking.getTracking);
+}
+
+/**
+ * Sidebar: the selected cells' values as keywords or brand slugs.
+ * @param {string} kind "keywords" or "brands".
+ */
+export function readSelectedItems(kind: unknown): SelectedItems {
+  return guard('readSelectedItems', () => tracking.readSelectedItems(kind));
+}
+
+/**
+ * Sidebar: the fields a tracking list can keep, read from one item's answer.
+ * @param {string} kind "keywords" or "brands".
+ * @param {string} item One keyword or brand slug of the list.
+ */
+export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsView {
+  return guard('previewTrackFields', () => tracking.previewTrackFields(kind, item));
+}
+
+/**
+ * Sidebar: starts tracking keywords or brands over time, on their own history sheet.
+ * @param {Object} request Name, kind, items, period (day or week) and fields.
+ */
+export function addTrackingList(request: unknown): TrackingView {
+  return guard('addTrackingList', () => tracking.addTrackingList(request));
+}
+
+/**
+ * Sidebar: adds items to a tracking list, with their backfill.
+ * @param {string} id The list's id.
+ * @param {Array<string>} items The keywords or brand slugs to add.
+ */
+export function addTrackedItems(id: unknown, items: unknown): TrackingView {
+  return guard('addTrackedItems', () => tracking.addTrackedItems(id, items));
+}
+
+/**
+ * Sidebar: asks now for a list's items that have no row this period.
+ * @param {string} id The list's id.
+ */
+export function runTrackingNow(id: unknown): TrackingView {
+  return guard('runTrackingNow', () => tracking.runTrackingNow(id));
+}
+
+/**
+ * Sidebar: stops tracking a list (its history sheet stays).
+ * @param {string} id The list's id.
+ */
+export function forgetTrackingList(id: unknown): TrackingView {
+  return guard('forgetTrackingList', () => tracking.forgetTrackingList(id));
 }

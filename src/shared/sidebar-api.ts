@@ -224,6 +224,69 @@ export interface RefreshTablesView extends TablesView {
   run: RunLog;
 }
 
+/** What a tracking list follows: keywords (answered by /trend) or brands (by /brand). */
+export type TrackKind = 'keywords' | 'brands';
+
+/** How often a list gets a row per item: one per UTC day, or per week (Monday to Sunday, UTC). */
+export type TrackPeriod = 'day' | 'week';
+
+/** A new tracking list, as the sidebar asks for it. */
+export interface TrackRequest {
+  /** Its name ('' makes one from the items): the history sheet is "Tracking: <name>". */
+  name: string;
+  kind: TrackKind;
+  /** Typed or read from the selection; normalised and de-duplicated by the server. */
+  items: string[];
+  period: TrackPeriod;
+  /** Answer paths to keep beside the score; null keeps the answer's main numbers (its top-level ones). */
+  fields: string[] | null;
+}
+
+/** What a list of this kind can keep, read from one answer (what previewTrackFields returns). */
+export interface TrackFieldsView {
+  /** The score found by meaning (every row has it), or null when the answer has none. */
+  score: string | null;
+  /** The dated series found by shape (backfilled, and drawn by the chart), or null. */
+  series: string | null;
+  /** Numeric paths that can be kept, and those kept unless the user chooses. */
+  fields: string[];
+  defaults: string[];
+}
+
+/** One tracking list as the sidebar shows it. */
+export interface TrackListView {
+  id: string;
+  name: string;
+  kind: TrackKind;
+  period: TrackPeriod;
+  items: number;
+  sheetName: string;
+  status: 'ok' | 'error' | 'waiting';
+  /** The last run's outcome, or why the list cannot run. */
+  message: string;
+  lastRun: string | null;
+  /** Items with no row for the current period, or whose row failed: what the next run asks for. */
+  due: number;
+  /** Whether a fresh answer costs a fresh-search credit (keywords do; brands do not). */
+  searches: boolean;
+  /** Who runs it on schedule: their trigger, their key. `email` is "" when Google did not say. */
+  runBy: { you: boolean; email: string };
+}
+
+/** The tracking panel. */
+export interface TrackingView {
+  lists: TrackListView[];
+}
+
+/** Items read from the selected cells. */
+export interface SelectedItems {
+  items: string[];
+  /** The selection in A1 notation, with its sheet. */
+  range: string;
+  /** Non-empty cells that were not usable (an error, a date, a bad slug…). */
+  skipped: number;
+}
+
 /** Server functions callable from the sidebar. */
 export interface SidebarApi {
   getSettings(): SettingsView;
@@ -259,6 +322,19 @@ export interface SidebarApi {
   setRefreshSchedule(schedule: Schedule): TablesView;
   /** Refreshes every table now (progress as toasts in the spreadsheet). */
   refreshTablesNow(force: boolean): RefreshTablesView;
+  getTracking(): TrackingView;
+  /** The selected cells' values as items of this kind. */
+  readSelectedItems(kind: TrackKind): SelectedItems;
+  /** Reads one item's answer (one request at most) to show which fields a list can keep. */
+  previewTrackFields(kind: TrackKind, item: string): TrackFieldsView;
+  /** Makes the history sheet and runs the list at once: backfill and this period's rows. */
+  addTrackingList(request: TrackRequest): TrackingView;
+  /** Adds items to a list and runs it (their backfill and this period's rows). */
+  addTrackedItems(id: string, items: string[]): TrackingView;
+  /** Asks now for the list's items that have no row this period (or a failed one). */
+  runTrackingNow(id: string): TrackingView;
+  /** Stops tracking a list; its history sheet stays. */
+  forgetTrackingList(id: string): TrackingView;
 }
 
 /** Every name of the contract, once: a name missing here (or not in SidebarApi) fails typecheck. */
@@ -283,6 +359,13 @@ const SIDEBAR_FUNCTION_SET = {
   forgetTable: true,
   setRefreshSchedule: true,
   refreshTablesNow: true,
+  getTracking: true,
+  readSelectedItems: true,
+  previewTrackFields: true,
+  addTrackingList: true,
+  addTrackedItems: true,
+  runTrackingNow: true,
+  forgetTrackingList: true,
 } as const satisfies Record<keyof SidebarApi, true>;
 
 /** The names, for checks that the server exports each one. */

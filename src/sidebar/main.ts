@@ -1,6 +1,6 @@
 /**
  * The sidebar's entry point: reads the settings (the viewer's key, and whose key this spreadsheet's
- * formulas use), then (with a key) the last usage read, ranking tables and what a refresh of the
+ * formulas use), then (with a key) the last usage read, ranking tables, tracking lists and what a refresh of the
  * formulas would send, none of which costs a request, and binds each section. Built by
  * scripts/build/sidebar.ts into dist/Sidebar.html.
  */
@@ -12,6 +12,7 @@ import { mountCacheSection } from './sections/cache';
 import { mountFormulasSection } from './sections/formulas';
 import { mountKeySection } from './sections/key';
 import { mountTablesSection } from './sections/tables';
+import { mountTrackingSection } from './sections/tracking';
 import { mountUsageSection } from './sections/usage';
 import { call } from './server';
 import { StatusLine, whileBusy } from './status';
@@ -24,6 +25,7 @@ function start(): void {
   const tablesSection = byId('tables-section', HTMLElement);
   const tablesNeedKey = byId('tables-need-key', HTMLParagraphElement);
   const cacheSection = byId('cache-section', HTMLElement);
+  const trackSection = byId('track-section', HTMLElement);
   const requested = requestedSection();
   // Opened by "Insert ranking table": go to the tables once they can be shown (a key may come first).
   let revealTables = requested === 'tables';
@@ -42,10 +44,12 @@ function start(): void {
       show(usageSection, view.hasKey);
       show(tablesSection, view.hasKey);
       show(cacheSection, view.hasKey);
+      show(trackSection, view.hasKey);
       show(tablesNeedKey, revealTables && !view.hasKey);
       if (view.hasKey && (reload || !hadKey)) {
         void usage.load();
         void tables.load();
+        void tracking.load();
         void cache.load();
       }
       if (view.hasKey && revealTables) {
@@ -64,6 +68,7 @@ function start(): void {
   // formula refresh once the formulas have run.
   const usage = mountUsageSection((read) => cache.setUsage(read));
   const tables = mountTablesSection(() => void usage.refresh());
+  const tracking = mountTrackingSection();
   const cache = mountCacheSection(app, (ms) => usage.readLater(ms));
 
   const boot = async (): Promise<void> => {

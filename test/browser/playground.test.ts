@@ -462,6 +462,69 @@ describe('Clear sheet', () => {
   });
 });
 
+describe('tracking over time', () => {
+  /** [date, item, status] of each history row (the status column is the header's "Status"). */
+  const history = (name: string) => {
+    const [, header = [], ...rows] = playground.runtime.spreadsheet.sheet(name).values;
+    const status = header.indexOf('Status');
+    return rows.filter((row) => row[1] !== '').map((row) => [row[0] instanceof Date ? row[0].toISOString().slice(0, 10) : row[0], row[1], row[status]]);
+  };
+
+  it('the demo workbook has a tracking list: its history sheet with the change view and its chart', async () => {
+    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await expect.poll(() => text('A1')).toMatch(/^Search Demand tracking · Coffee drinks · one row per keyword per week · updated /);
+    expect(await text('H2')).toBe('Item');
+    const chart = page.locator('.chart');
+    await expect.poll(() => chart.count()).toBe(1);
+    expect(await chart.locator('h2').textContent()).toBe('Coffee drinks: months.volume');
+    expect(await chart.locator('.legend').allTextContents()).toEqual(['coffee', 'tea', 'cold brew']);
+    expect(await chart.locator('polyline').count()).toBe(3);
+    expect(await chart.locator('.chart-delete').count()).toBe(0); // the add-on's chart: the page only shows it
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+  });
+
+  it('a list added in the sidebar gets new rows when the clocks move a week and the trigger runs', async () => {
+    const frame = sidebar();
+    await frame.getByText('Track keywords or brands').click();
+    await frame.getByLabel('Items, one per line').fill('espresso\nlatte');
+    await frame.getByLabel('Name (optional)').fill('Espresso');
+    await frame.getByRole('button', { name: 'Track these keywords' }).click();
+    await expect.poll(() => frame.locator('#track-form-status').textContent(), { timeout: 30_000 }).toMatch(/^Tracking on "Tracking: Espresso": 2 keywords recorded/);
+    await expect.poll(() => page.getByRole('tab', { name: /Tracking: Espresso/ }).getAttribute('aria-selected')).toBe('true');
+    const first = history('Tracking: Espresso');
+    expect(first.filter((r) => r[2] === 'backfilled')).toHaveLength(24);
+
+    await page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
+    await page.waitForTimeout(500);
+    expect(history('Tracking: Espresso')).toEqual(first); // same week: nothing to add
+
+    await page.getByRole('button', { name: 'Move the clocks a week' }).click();
+    await expect.poll(() => page.locator('#toasts .toast').first().textContent()).toMatch(/A week later: it is now/);
+    await page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
+    await expect.poll(() => history('Tracking: Espresso').length).toBe(first.length + 2);
+    const added = history('Tracking: Espresso').slice(first.length);
+    expect(added.map((r) => [r[1], r[2]])).toEqual([['espresso', 'ok'], ['latte', 'ok']]);
+    expect(added[0]?.[0]).not.toBe(first[first.length - 1]?.[0]);
+    await expect.poll(() => page.locator('.chart circle').count()).toBe(2 * 14); // 12 months and two weeks
+
+    // The sidebar read again shows the trigger's run; a wider window shows the chart whole (the README's picture).
+    await page.frames().find((f) => f.url().includes('/__gas/'))?.evaluate('location.reload()');
+    await expect.poll(() => frame.locator('#track-list > li').last().locator('.table-state').textContent(), { timeout: 15_000 }).toMatch(
+      /2 keywords recorded for the week of \d{4}-\d\d-\d\d\.$/,
+    );
+    await frame.locator('#track-list > li').first().scrollIntoViewIfNeeded();
+    // The demo's list got its new week too (one trigger runs every list): its sheet is the picture.
+    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await expect.poll(() => page.locator('.chart circle').count()).toBe(3 * 14);
+    await page.setViewportSize({ width: 1900, height: 900 });
+    await page.waitForTimeout(5_500); // let the toasts fade
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: `${OUTPUT}playground-tracking.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 describe('the CLI', () => {
   it('says a busy port in one line and exits 1', async () => {
     const blocker = createServer();

@@ -23,6 +23,12 @@ const SIDEBAR_PARAMS: Record<string, string[]> = {
   forgetTable: ['id'],
   setRefreshSchedule: ['schedule'],
   refreshTablesNow: ['force'],
+  readSelectedItems: ['kind'],
+  previewTrackFields: ['kind', 'item'],
+  addTrackingList: ['request'],
+  addTrackedItems: ['id', 'items'],
+  runTrackingNow: ['id'],
+  forgetTrackingList: ['id'],
 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -40,7 +40,7 @@ let shownSheet = '';
 let lastActiveSheet = '';
 let lastToast = -1;
 let busy = 0;
-/** The chart the user clicked (Delete removes it), by anchor. */
+/** The chart the user clicked (Delete removes the demo's), by id. */
 let selectedChart = '';
 
 const grid = createGrid({
@@ -148,17 +148,18 @@ function renderSheet() {
       width: end.left + end.width - anchor.left - 12,
       height: end.top + end.height - anchor.top - 8,
     });
-    frame.dataset.anchor = chart.anchor;
+    frame.dataset.anchor = chart.id;
     frame.tabIndex = 0;
-    frame.classList.toggle('selected', chart.anchor === selectedChart);
-    // Clicking a chart selects it, as in Sheets; Delete (or its ×) removes it, Ctrl+Z brings it back.
+    frame.classList.toggle('selected', chart.id === selectedChart);
+    // Clicking a chart selects it, as in Sheets; Delete (or its ×) removes the demo's chart, Ctrl+Z brings
+    // it back. The add-on's charts belong to the spreadsheet's script: the page only shows them.
     frame.addEventListener('mousedown', (event) => {
       event.stopPropagation();
-      selectChart(chart.anchor);
+      selectChart(chart.id);
       frame.focus({ preventScroll: true });
     });
     frame.addEventListener('keydown', (event) => {
-      if (event.key === 'Delete' || event.key === 'Backspace') {
+      if (chart.deletable && (event.key === 'Delete' || event.key === 'Backspace')) {
         event.preventDefault();
         void deleteChart(chart.anchor);
       } else if (event.key === 'Escape') {
@@ -166,19 +167,21 @@ function renderSheet() {
         grid.focus();
       }
     });
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'chart-delete';
-    remove.textContent = '×';
-    remove.title = 'Delete chart';
-    remove.setAttribute('aria-label', 'Delete chart');
-    remove.addEventListener('click', () => void deleteChart(chart.anchor));
-    frame.append(remove);
+    if (chart.deletable) {
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.className = 'chart-delete';
+      remove.textContent = '×';
+      remove.title = 'Delete chart';
+      remove.setAttribute('aria-label', 'Delete chart');
+      remove.addEventListener('click', () => void deleteChart(chart.anchor));
+      frame.append(remove);
+    }
     chartsLayer.append(frame);
   }
 }
 
-/** @param {string} anchor the chart to mark selected ('' for none) */
+/** @param {string} anchor the id of the chart to mark selected ('' for none) */
 function selectChart(anchor) {
   selectedChart = anchor;
   for (const frame of chartsLayer.querySelectorAll('.chart')) {
@@ -272,7 +275,7 @@ function renderStatus(next) {
     `Local service: ${plural(s.requests, 'request')} · ${plural(s.freshCredits, 'fresh credit')} spent · ` +
     `${plural(s.serviceCacheHits, 'answer')} from its cache   |   ` +
     `Formulas: ${plural(s.executions, 'execution')} · ${s.fromAddonCache.toLocaleString('en-US')} from the add-on's cache · ` +
-    `${s.remembered.toLocaleString('en-US')} remembered (not run again)`;
+    `${s.remembered.toLocaleString('en-US')} remembered (not run again)   |   Clock: ${next.now.slice(0, 10)}`;
 }
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -306,6 +309,11 @@ byId('sidebar-close').addEventListener('click', () => {
   sidebarPanel.hidden = true;
 });
 triggerButton.addEventListener('click', () => void action('/api/trigger', {}));
+byId('advance-clock').addEventListener('click', () => {
+  void action('/api/advance-clock', {}).then((/** @type {PlaygroundState} */ next) => {
+    if (next.now) toast({ title: 'Playground', message: `A week later: it is now ${next.now.slice(0, 16).replace('T', ' ')} UTC for the add-on and the service.`, seconds: 6 }, false);
+  });
+});
 undoButton.addEventListener('click', () => void action('/api/undo', {}).then(() => grid.focus()));
 redoButton.addEventListener('click', () => void action('/api/redo', {}).then(() => grid.focus()));
 byId('clear-sheet').addEventListener('click', () => void action('/api/clear', {}).then(() => grid.focus()));

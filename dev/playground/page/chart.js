@@ -22,14 +22,16 @@ function svg(name, attributes, text) {
 }
 
 /**
- * "2026-04" → "Apr" (with the year on January and on the first point); other labels as they are.
+ * "2026-04" or "2026-04-01" → "Apr" (with the year on January and on the first point), "2026-04-06" →
+ * "Apr 6"; other labels as they are.
  * @param {string} label
  * @param {number} index
  */
 function shortLabel(label, index) {
-  const match = /^(\d{4})-(\d{2})$/.exec(label);
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(label);
   if (!match) return label;
   const month = MONTHS[Number(match[2]) - 1] ?? label;
+  if (match[3] && match[3] !== '01') return `${month} ${Number(match[3])}`;
   return index === 0 || match[2] === '01' ? `${month} ${match[1]?.slice(2)}` : month;
 }
 
@@ -49,8 +51,12 @@ function ticks(min, max) {
   return out;
 }
 
+/** Line colours, one per series, as Sheets' default palette starts. */
+const COLORS = ['#4285f4', '#ea4335', '#fbbc04', '#34a853', '#ff6d01', '#46bdc6', '#7baaf7', '#f07b72'];
+
 /**
- * Draws one chart into a positioned box.
+ * Draws one chart into a positioned box: one line per series (through missing values), the first
+ * series shaded when it is the only one, a legend when there are several.
  * @param {ChartView} chart
  * @param {{ left: number, top: number, width: number, height: number }} box pixels within the grid
  */
@@ -67,22 +73,34 @@ export function renderChart(chart, box) {
   title.textContent = chart.title;
   const note = document.createElement('p');
   note.className = 'chart-note';
-  note.textContent = chart.empty ? '' : `${chart.values.length} months, from the SEARCH_TREND table`;
+  const series = chart.series.filter((s) => s.values.some((v) => v !== null));
+  if (series.length > 1) {
+    series.forEach((s, i) => {
+      const key = document.createElement('span');
+      key.className = 'legend';
+      key.style.setProperty('--c', COLORS[i % COLORS.length] ?? '#4285f4');
+      key.textContent = s.name;
+      note.append(key);
+    });
+  } else if (!chart.empty && series[0]) {
+    note.textContent = series[0].name || `${series[0].values.length} months, from the SEARCH_TREND table`;
+  }
   const width = box.width - 22;
   const height = box.height - 52;
   const plot = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${chart.title}: line chart` });
   frame.append(title, note, plot);
 
-  if (chart.empty || chart.values.length === 0) {
+  const all = /** @type {number[]} */ (series.flatMap((s) => s.values.filter((v) => v !== null)));
+  if (chart.empty || all.length === 0) {
     plot.append(svg('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'empty' }, chart.empty ?? 'No data'));
     return frame;
   }
-  const pad = { left: 46, right: 10, top: 8, bottom: 22 };
-  const yTicks = ticks(Math.min(...chart.values), Math.max(...chart.values));
+  const pad = { left: 46, right: 18, top: 8, bottom: 22 };
+  const yTicks = ticks(Math.min(...all), Math.max(...all));
   const yMin = yTicks[0] ?? 0;
   const yMax = yTicks[yTicks.length - 1] ?? 1;
-  const n = chart.values.length;
-  const x = (/** @type {number} */ i) => pad.left + (n === 1 ? 0 : (i * (width - pad.left - pad.right)) / (n - 1));
+  const n = chart.labels.length;
+  const x = (/** @type {number} */ i) => pad.left + (n <= 1 ? 0 : (i * (width - pad.left - pad.right)) / (n - 1));
   const y = (/** @type {number} */ v) => pad.top + (1 - (v - yMin) / (yMax - yMin || 1)) * (height - pad.top - pad.bottom);
 
   for (const t of yTicks) {
@@ -93,13 +111,21 @@ export function renderChart(chart, box) {
   chart.labels.forEach((label, i) => {
     if (i % every === 0) plot.append(svg('text', { x: x(i), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, shortLabel(label, i)));
   });
-  const points = chart.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
-  plot.append(svg('polygon', { points: `${x(0)},${y(yMin)} ${points.join(' ')} ${x(n - 1)},${y(yMin)}`, class: 'area' }));
-  plot.append(svg('polyline', { points: points.join(' '), class: 'series' }));
-  chart.values.forEach((v, i) => {
-    const dot = svg('circle', { cx: x(i), cy: y(v), r: 3, class: 'dot' });
-    dot.append(svg('title', {}, `${chart.labels[i] ?? ''}: ${v.toLocaleString('en-US')}`));
-    plot.append(dot);
+  series.forEach((s, k) => {
+    const color = COLORS[k % COLORS.length] ?? '#4285f4';
+    const at = s.values.flatMap((v, i) => (v === null ? [] : [{ i, v }]));
+    const points = at.map(({ i, v }) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+    const first = at[0];
+    const last = at[at.length - 1];
+    if (series.length === 1 && first && last) {
+      plot.append(svg('polygon', { points: `${x(first.i)},${y(yMin)} ${points.join(' ')} ${x(last.i)},${y(yMin)}`, class: 'area' }));
+    }
+    plot.append(svg('polyline', { points: points.join(' '), class: 'series', style: `stroke: ${color}` }));
+    for (const { i, v } of at) {
+      const dot = svg('circle', { cx: x(i), cy: y(v), r: 3, class: 'dot', style: `stroke: ${color}` });
+      dot.append(svg('title', {}, `${s.name ? `${s.name}, ` : ''}${chart.labels[i] ?? ''}: ${v.toLocaleString('en-US')}`));
+      plot.append(dot);
+    }
   });
   return frame;
 }

@@ -1,14 +1,17 @@
 /**
  * The scheduled run: the handler of the user's one hourly trigger. Google gives it no document, so it
- * finds the spreadsheets from what the user stored, opens each by id, and refreshes those that are due,
- * within one 6-minute budget. A spreadsheet it cannot open (deleted, or no longer shared with the user)
- * is reported to the user's sidebar and dropped; one whose schedule was turned off or set by someone else
- * is dropped quietly (their trigger runs it now).
+ * finds the spreadsheets from what the user stored, opens each by id, and refreshes the ranking tables
+ * that are due and the user's tracking lists, within one 6-minute budget. A spreadsheet it cannot open
+ * (deleted, or no longer shared with the user) is reported to the user's sidebar and dropped; one where
+ * nothing is the user's any more (schedule off or set by someone else, no list of theirs) is dropped
+ * quietly.
  */
 import { createBudget, type Budget } from '../budget';
 import { SpreadsheetStore } from '../spreadsheet-store';
 import { refreshTables } from '../tables/refresh';
 import { readLastRun, readSchedule } from '../tables/store';
+import { runTracking } from '../tracking/run';
+import { listTracked } from '../tracking/store';
 import { isDue } from './due';
 import { addNote, readTriggerRecord, scheduledSpreadsheets, setScheduled, userId, writeTriggerRecord } from './registry';
 import { deleteTriggerById } from './trigger';
@@ -59,11 +62,15 @@ function runOne(id: string, name: string, me: string, budget: Budget): void {
   }
   const store = new SpreadsheetStore(spreadsheet);
   const schedule = readSchedule(store);
-  if (!schedule || schedule.by !== me) {
+  const lists = listTracked(store).filter((list) => list.by === me);
+  if (schedule?.by !== me && !lists.length) {
     setScheduled(id, null);
     return;
   }
   const lastRun = Date.parse(readLastRun(store)?.startedAt ?? '');
-  if (!isDue(schedule.schedule, Number.isFinite(lastRun) ? lastRun : 0, Date.now())) return;
-  refreshTables(store, { trigger: 'schedule', force: false, budget });
+  if (schedule?.by === me && isDue(schedule.schedule, Number.isFinite(lastRun) ? lastRun : 0, Date.now())) {
+    refreshTables(store, { trigger: 'schedule', force: false, budget });
+  }
+  // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks.
+  if (lists.length) runTracking(store, lists, { budget, scheduled: true });
 }

@@ -1,5 +1,6 @@
 /** JSON-to-cells shaping: pure functions, no Apps Script services, no state. */
 export type { Cell, Grid, Json, JsonObject } from './types';
+export { isObject } from './types';
 export { normaliseName, listForMessage } from './names';
 export { toCell, rectangular, transpose } from './cells';
 export { listPaths, selectPath, type Selection } from './paths';

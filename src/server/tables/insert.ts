@@ -6,7 +6,7 @@ import { errors } from '../errors';
 import { listForMessage } from '../shape';
 import { fetchRanking, readGroup } from './data';
 import { rankingRows, stampText, tableBlock } from './layout';
-import { areaA1, areaIsEmpty, writeBlock } from './sheets';
+import { areaA1, areaIsEmpty, uniqueSheetName, writeBlock } from './sheets';
 import { SpreadsheetStore } from '../spreadsheet-store';
 import { newTableId, saveTable } from './store';
 import { tablesView } from './views';
@@ -34,7 +34,7 @@ export function insertRankingTable(raw: unknown): TablesView {
   let row = 1;
   let column = 1;
   if (request.placement === 'new-sheet') {
-    sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, request.group));
+    sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, request.group, 'Ranking'));
   } else {
     const cell = spreadsheet.getActiveRange() ?? spreadsheet.getCurrentCell();
     if (!cell) throw errors.input('Select the cell where the table should start, then insert again.');
@@ -84,12 +84,4 @@ function readRequest(raw: unknown): InsertTableRequest {
     limit = n;
   }
   return { group, placement, columns, limit };
-}
-
-/** The group as the sheet's name (made unique), without the characters sheet names cannot hold. */
-function uniqueSheetName(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, group: string): string {
-  const base = group.replace(/[[\]*?/\\']/g, ' ').slice(0, 90).trim() || 'Ranking';
-  let name = base;
-  for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${base} (${i})`;
-  return name;
 }

@@ -8,6 +8,7 @@
 import type { RunLog } from '../../shared/sidebar-api';
 import type { Budget } from '../budget';
 import { AddonError, errors, messageOf } from '../errors';
+import { acquireRun } from '../run-lock';
 import { readApiKey } from '../settings';
 import type { SpreadsheetStore } from '../spreadsheet-store';
 import { fetchRanking } from './data';
@@ -18,8 +19,6 @@ import { listTables, saveTable, writeLastRun, type TableRecord } from './store';
 /** Time to keep for one table before anything was measured (fetch of a large list, then writing it). */
 const FIRST_TABLE_ESTIMATE_MS = 25_000;
 
-/** A run marker older than this is left over from a run that died (runs stop within 6 minutes). */
-const STALE_RUN_MS = 7 * 60_000;
 const RUNNING = 'sdm.running';
 
 /** Who started the run, and how. */
@@ -40,7 +39,7 @@ export interface RunOptions {
 export function refreshTables(store: SpreadsheetStore, options: RunOptions): RunLog {
   const started = new Date();
   const log: RunLog = { startedAt: started.toISOString(), finishedAt: '', trigger: options.trigger, results: [], note: '' };
-  const release = acquireRun(store);
+  const release = acquireRun(store, RUNNING);
   if (!release) {
     // Nothing is written: the running refresh will record its own log.
     return { ...log, finishedAt: new Date().toISOString(), note: 'Another refresh is running: this one was skipped.' };
@@ -71,42 +70,6 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
     release();
   }
   return log;
-}
-
-/**
- * Takes the right to refresh this spreadsheet, or null if another run has it. The document lock where
- * there is a document (else the user's lock: a scheduled run has no document), plus a marker in the
- * spreadsheet itself, which is what a run in another context (the sidebar vs. a scheduled run) sees.
- */
-function acquireRun(store: SpreadsheetStore): (() => void) | null {
-  const lock = documentOrUserLock();
-  if (lock && !lock.tryLock(1_000)) return null;
-  try {
-    const marker = Date.parse(store.get(RUNNING) ?? '');
-    if (Number.isFinite(marker) && Date.now() - marker < STALE_RUN_MS) {
-      lock?.releaseLock();
-      return null;
-    }
-    store.set(RUNNING, new Date().toISOString());
-  } catch (error) {
-    lock?.releaseLock();
-    throw error;
-  }
-  return () => {
-    try {
-      store.remove(RUNNING);
-    } finally {
-      lock?.releaseLock();
-    }
-  };
-}
-
-function documentOrUserLock(): GoogleAppsScript.Lock.Lock | null {
-  try {
-    return LockService.getDocumentLock() ?? LockService.getUserLock();
-  } catch {
-    return null;
-  }
 }
 
 /** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */

@@ -5,8 +5,8 @@
 import type { Schedule } from '../../shared/sidebar-api';
 import { errors } from '../errors';
 import { currentEmail } from '../identity';
-import { setScheduled, userId } from '../schedule/registry';
-import { syncTrigger } from '../schedule/trigger';
+import { userId } from '../schedule/registry';
+import { syncSchedule } from '../schedule/sync';
 import type { SpreadsheetStore } from '../spreadsheet-store';
 import { writeSchedule } from './store';
 
@@ -44,13 +44,7 @@ export function readScheduleRequest(raw: unknown): Schedule {
  * @param schedule the wanted schedule
  */
 export function applySchedule(store: SpreadsheetStore, schedule: Schedule): void {
-  const spreadsheet = store.spreadsheet;
-  if (schedule.kind === 'off') {
-    writeSchedule(store, null);
-    setScheduled(spreadsheet.getId(), null);
-  } else {
-    writeSchedule(store, { schedule, by: userId(), byEmail: currentEmail() });
-    setScheduled(spreadsheet.getId(), spreadsheet.getName());
-  }
-  syncTrigger(spreadsheet);
+  writeSchedule(store, schedule.kind === 'off' ? null : { schedule, by: userId(), byEmail: currentEmail() });
+  // Off here may still leave the user's tracking lists to run in this spreadsheet.
+  syncSchedule(store);
 }

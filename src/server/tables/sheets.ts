@@ -13,6 +13,19 @@ export function findSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 }
 
 /**
+ * A sheet name for new content (made unique), without the characters sheet names cannot hold.
+ * @param spreadsheet where the sheet goes
+ * @param wanted the name wanted, such as the group
+ * @param fallback the name when nothing of `wanted` is left
+ */
+export function uniqueSheetName(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, wanted: string, fallback: string): string {
+  const base = wanted.replace(/[[\]*?/\\']/g, ' ').slice(0, 90).trim() || fallback;
+  let name = base;
+  for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${base} (${i})`;
+  return name;
+}
+
+/**
  * A1 notation of an area, e.g. 'Sheet1'!B2:D9.
  * @param sheetName its sheet's name
  * @param row first row
@@ -57,10 +70,17 @@ export function writeBlock(sheet: Sheet, row: number, column: number, block: Cel
   if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
   const missingCols = column + width - 1 - sheet.getMaxColumns();
   if (missingCols > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingCols);
-  const safe = block.map((r) => r.map((v) => (typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v)));
-  sheet.getRange(row, column, height, width).setValues(safe);
+  sheet.getRange(row, column, height, width).setValues(asValues(block));
   sheet.getRange(row, column, 1, width).setFontStyle('italic');
   sheet.getRange(row + 1, column, 1, width).setFontWeight('bold');
+}
+
+/**
+ * Cells as values Sheets keeps as they are: text that Sheets would read as a formula gets the quote prefix.
+ * @param rows the cells
+ */
+export function asValues(rows: Cell[][]): Cell[][] {
+  return rows.map((r) => r.map((v) => (typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v)));
 }
 
 /**

@@ -1,0 +1,131 @@
+/**
+ * The history block of a tracking list's own sheet: a stamp in A1 (what it is; it also proves the sheet
+ * is still ours), a header row, then one row per item per period: date | item | score | fields… |
+ * status (ok, backfilled, or "failed: why"). Rows are found by their content, not their place, so the
+ * user may sort them; a rerun replaces its period's row; new rows go after the last one. Only these
+ * columns are read or written here: the user's own columns beside them are never touched.
+ */
+import { errors } from '../errors';
+import type { Cell } from '../shape';
+import { areaA1, areaIsEmpty, asValues } from '../tables/sheets';
+import type { TrackRecord } from './store';
+import { periodOfDate } from './period';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** History rows start below the stamp and the header. */
+export const FIRST_ROW = 3;
+const STAMP = 'Search Demand tracking · ';
+
+/** A history row as read. */
+export interface HistoryRow {
+  /** Its row in the sheet (0 for a row not written yet). */
+  row: number;
+  period: string;
+  date: string;
+  item: string;
+  /** The tracked value (the series' when the list has one, else the score), if a number. */
+  value: number | null;
+  status: string;
+}
+
+/**
+ * Whether a row holds data for its period (a failed row is retried and replaced).
+ * @param row a history row
+ */
+export const holdsData = (row: HistoryRow): boolean => row.status === 'ok' || row.status === 'backfilled';
+
+/**
+ * The header row: Date, Item, Score, the kept fields, Status.
+ * @param list the list
+ */
+export function historyHeader(list: TrackRecord): string[] {
+  return ['Date', 'Item', 'Score', ...list.fields, 'Status'];
+}
+
+/**
+ * The stamp cell's text.
+ * @param list the list
+ * @param at when it was last written
+ */
+export function stampText(list: TrackRecord, at: Date): string {
+  const per = list.period === 'week' ? 'week' : 'day';
+  return `${STAMP}${list.name} · one row per ${list.kind === 'keywords' ? 'keyword' : 'brand'} per ${per} · updated ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * Whether A1 still holds this list's stamp (the sheet is still ours).
+ * @param value the cell's value
+ * @param list the list
+ */
+export function isOurStamp(value: unknown, list: TrackRecord): boolean {
+  return typeof value === 'string' && value.startsWith(`${STAMP}${list.name} · `);
+}
+
+/** Which column (0-based in a row) holds the tracked value: the series' (first field) or the score. */
+export function valueColumn(list: TrackRecord): number {
+  return list.series ? 3 : 2;
+}
+
+/**
+ * Every history row with an item, and the last row used in the history columns (2 when none).
+ * @param sheet the history sheet
+ * @param list the list
+ * @param timeZone the spreadsheet's (dates are read back in it)
+ */
+export function readHistory(sheet: Sheet, list: TrackRecord, timeZone: string): { rows: HistoryRow[]; lastUsed: number } {
+  const width = historyHeader(list).length;
+  const last = sheet.getLastRow();
+  const rows: HistoryRow[] = [];
+  let lastUsed = FIRST_ROW - 1;
+  if (last < FIRST_ROW) return { rows, lastUsed };
+  const values = sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, width).getValues();
+  values.forEach((cells, i) => {
+    if (cells.some((c) => c !== '')) lastUsed = FIRST_ROW + i;
+    const item = String(cells[1] ?? '');
+    const date = dateText(cells[0], timeZone);
+    const period = date && periodOfDate(date, list.period);
+    if (!item || !date || !period) return;
+    const value = cells[valueColumn(list)];
+    rows.push({ row: FIRST_ROW + i, period, date, item, value: typeof value === 'number' ? value : null, status: String(cells[width - 1] ?? '') });
+  });
+  return { rows, lastUsed };
+}
+
+/** A date cell as `YYYY-MM-DD`: a Date read in the spreadsheet's time zone, or text already so. */
+function dateText(cell: unknown, timeZone: string): string | null {
+  if (Object.prototype.toString.call(cell) === '[object Date]') return Utilities.formatDate(cell as Date, timeZone, 'yyyy-MM-dd');
+  return typeof cell === 'string' && /^\d{4}-\d\d-\d\d$/.test(cell.trim()) ? cell.trim() : null;
+}
+
+/**
+ * A row's cells, as values Sheets keeps as they are (the item stays text: "007" is not 7).
+ * @param date `YYYY-MM-DD` (Sheets stores it as a date)
+ * @param item the item
+ * @param cells score, fields and status
+ */
+export function rowCells(date: string, item: string, cells: Cell[]): Cell[] {
+  const [safe = []] = asValues([cells]);
+  return [date, `'${item}`, ...safe];
+}
+
+/**
+ * Writes rows: a replacement in its own row, new rows after the last used one, never over anything.
+ * @param sheet the history sheet
+ * @param list the list
+ * @param replaced rows to write over (a failed row of the same item and period)
+ * @param appended rows to add
+ * @param lastUsed the last row used in the history columns
+ */
+export function writeHistory(sheet: Sheet, list: TrackRecord, replaced: { row: number; cells: Cell[] }[], appended: Cell[][], lastUsed: number): void {
+  const width = historyHeader(list).length;
+  for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([cells]);
+  if (!appended.length) return;
+  const start = lastUsed + 1;
+  const missing = start + appended.length - 1 - sheet.getMaxRows();
+  if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
+  if (!areaIsEmpty(sheet, start, 1, appended.length, width)) {
+    throw errors.input(`New rows would be written over cells at ${areaA1(sheet.getName(), start, 1, appended.length, width)}: empty them to continue.`);
+  }
+  sheet.getRange(start, 1, appended.length, width).setValues(appended);
+}

@@ -1,0 +1,42 @@
+/** The tracking section's words: what a run asks for and may spend, said before it runs. */
+import { describe, expect, it } from 'vitest';
+import type { TrackListView } from '../../../src/shared/sidebar-api';
+import { listWhere, nextRunText, parseItems, spendText } from '../../../src/sidebar/tracking-model';
+
+const list = (over: Partial<TrackListView> = {}): TrackListView => ({
+  id: 'a',
+  name: 'Drinks',
+  kind: 'keywords',
+  period: 'week',
+  items: 3,
+  sheetName: 'Tracking: Drinks',
+  status: 'ok',
+  message: '',
+  lastRun: null,
+  due: 2,
+  searches: true,
+  runBy: { you: true, email: 'me@example.com' },
+  ...over,
+});
+
+describe('tracking model', () => {
+  it('reads typed items one per line or comma separated, dropping blanks', () => {
+    expect(parseItems(' coffee \n\ntea, matcha;espresso\n')).toEqual(['coffee', 'tea', 'matcha', 'espresso']);
+  });
+
+  it('says what the next run asks for and may spend: requests always, fresh searches only for keywords', () => {
+    expect(nextRunText(list())).toBe(
+      'Next run asks for 2 keywords: at most 2 requests (and one that reads your allowance), and at most 2 fresh searches (none for those the service answered in the last 7 days).',
+    );
+    expect(nextRunText(list({ kind: 'brands', due: 1, searches: false }))).toBe(
+      'Next run asks for 1 brand: at most 1 request (and one that reads your allowance), no fresh searches.',
+    );
+    expect(nextRunText(list({ due: 0, period: 'day' }))).toBe('Next run: nothing due, every item has its row today.');
+    expect(spendText(1, true)).toBe('at most 1 request (and one that reads your allowance), and at most 1 fresh search (none for those the service answered in the last 7 days)');
+  });
+
+  it('says where the list lives and whose key runs it', () => {
+    expect(listWhere(list())).toBe('Tracking: Drinks · 3 keywords · weekly · runs with your key');
+    expect(listWhere(list({ runBy: { you: false, email: 'ann@example.com' }, period: 'day' }))).toBe('Tracking: Drinks · 3 keywords · daily · runs with ann@example.com\'s key');
+  });
+});
