@@ -20,6 +20,8 @@ const SIDEBAR_PARAMS: Record<string, string[]> = {
   forgetTable: ['id'],
   setRefreshSchedule: ['schedule'],
   refreshTablesNow: ['force'],
+  freezeResults: ['scope'],
+  unfreezeResults: ['scope'],
 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,6 +49,8 @@ const OTHER_FUNCTIONS: Record<string, string[]> = {
   showRankingTables: [],
   showHelp: [],
   refreshFormulasFromMenu: [],
+  freezeSelectionFromMenu: [],
+  unfreezeSelectionFromMenu: [],
   refreshRankingTables: ['e'],
   ...Object.fromEntries(SIDEBAR_FUNCTIONS.map((name) => [name, SIDEBAR_PARAMS[name] ?? []])),
 };
