@@ -1,8 +1,10 @@
 /**
  * The cache section: refresh every add-on formula (through the SDM_REFRESH argument, the only way to make
- * Sheets run a custom function again), or clear the cached answers after a confirmation.
+ * Sheets run a custom function again), clear the cached answers after a confirmation, or freeze the
+ * formulas' results as values (and unfreeze them).
  */
-import { cellsText, refreshMessage } from '../cache-model';
+import type { FreezeView } from '../../shared/sidebar-api';
+import { cellsText, freezeMessage, refreshMessage } from '../cache-model';
 import { byId, show } from '../dom';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
@@ -63,5 +65,36 @@ export function mountCacheSection(): CacheSection {
       .catch((error: unknown) => status.error(error));
   });
 
+  mountFreeze(load);
   return { load };
+}
+
+/**
+ * Binds Freeze and Unfreeze: on the selected cells, or on every sheet when the box is ticked (the
+ * buttons say which).
+ * @param reload reads the formula count again afterwards (frozen cells are no longer formulas)
+ */
+function mountFreeze(reload: () => Promise<void>): void {
+  const all = byId('freeze-all', HTMLInputElement);
+  const freeze = byId('freeze-run', HTMLButtonElement);
+  const unfreeze = byId('unfreeze-run', HTMLButtonElement);
+  const status = new StatusLine(byId('freeze-status', HTMLParagraphElement));
+
+  all.addEventListener('change', () => {
+    freeze.textContent = `Freeze ${all.checked ? 'all' : 'selected'} results as values`;
+    unfreeze.textContent = `Unfreeze ${all.checked ? 'all' : 'selected'} results`;
+  });
+
+  const run = (button: HTMLButtonElement, unfrozen: boolean, task: () => Promise<FreezeView>): void => {
+    status.set('busy', unfrozen ? 'Putting the formulas back…' : 'Freezing the results…');
+    whileBusy(button, unfrozen ? 'Unfreezing…' : 'Freezing…', task)
+      .then((view) => {
+        status.set(view.skipped.length ? 'info' : 'success', freezeMessage(view, unfrozen));
+        void reload();
+      })
+      .catch((error: unknown) => status.error(error));
+  };
+  const scope = () => (all.checked ? 'all' : 'selection');
+  freeze.addEventListener('click', () => run(freeze, false, () => call('freezeResults', scope())));
+  unfreeze.addEventListener('click', () => run(unfreeze, true, () => call('unfreezeResults', scope())));
 }
