@@ -40,6 +40,20 @@ function selection(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, verb: 
 }
 
 /**
+ * The message when the scope holds nothing to act on (nothing is changed).
+ * @param scope 'selection' or 'all'
+ * @param areas the scope's areas (the selection's names it in the message)
+ * @param what what was looked for, e.g. "Search Demand formula"
+ * @param verb "freeze" or "unfreeze"
+ * @param hint what to select instead
+ */
+export function nothingFound(scope: unknown, areas: Area[], what: string, verb: string, hint: string): Error {
+  const first = areas[0];
+  if (scope === 'all') return errors.input(`No ${what} in this spreadsheet: nothing to ${verb}.`);
+  return errors.input(`No ${what} in the selection${first ? ` (${cellName(first, first.block)})` : ''}. ${hint}`);
+}
+
+/**
  * "Sheet1!B2" or "Sheet1!B2:D9", as a user reads it.
  * @param area the sheet (and its name)
  * @param block the cells

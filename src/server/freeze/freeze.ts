@@ -5,9 +5,8 @@
  * (after the user's own note), where Unfreeze finds them.
  */
 import type { FreezeView } from '../../shared/sidebar-api';
-import { errors } from '../errors';
 import { isOurFormula } from '../formulas';
-import { asTyped, cellName, columnRuns, contains, cut, scopeAreas, type Area } from './cells';
+import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './cells';
 import { fingerprint, frozenNoteText } from './note';
 import { spillBlocks, type Block, type Position } from './spill';
 
@@ -44,12 +43,7 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
     view.sheets++;
   }
   if (!found) {
-    const where = scope === 'all' || !areas[0] ? '' : ` (${cellName(areas[0], areas[0].block)})`;
-    throw errors.input(
-      scope === 'all'
-        ? 'No Search Demand formula in this spreadsheet: nothing to freeze.'
-        : `No Search Demand formula in the selection${where}. Select the cells that hold the formulas (a table's formula is in its top-left cell).`,
-    );
+    throw nothingFound(scope, areas, 'Search Demand formula', 'freeze', "Select the cells that hold the formulas (a table's formula is in its top-left cell).");
   }
   return view;
 }

@@ -4,8 +4,7 @@
  * someone changed since are left alone: putting the formula back would overwrite that change.
  */
 import type { FreezeView } from '../../shared/sidebar-api';
-import { errors } from '../errors';
-import { cellName, columnRuns, cut, scopeAreas, type Area } from './cells';
+import { cellName, columnRuns, cut, nothingFound, scopeAreas, type Area } from './cells';
 import { fingerprint, readFrozenNote, type FrozenNote } from './note';
 import type { Block } from './spill';
 
@@ -52,12 +51,7 @@ export function unfreezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spread
     view.sheets++;
   }
   if (!found) {
-    const where = scope === 'all' || !areas[0] ? '' : ` (${cellName(areas[0], areas[0].block)})`;
-    throw errors.input(
-      scope === 'all'
-        ? 'No frozen Search Demand result in this spreadsheet: nothing to unfreeze.'
-        : `No frozen Search Demand result in the selection${where}. Select the cells whose note starts with "Search Demand: frozen".`,
-    );
+    throw nothingFound(scope, areas, 'frozen Search Demand result', 'unfreeze', 'Select the cells whose note starts with "Search Demand: frozen".');
   }
   return view;
 }
