@@ -61,20 +61,6 @@ export interface RecalcDeps {
   };
 }
 
-/** The area each formula cell spilled into last time, so a recalculation can clear it. */
-const spills = new WeakMap<SheetModel, Map<string, GridRect>>();
-
-function spillsOf(sheet: SheetModel): Map<string, GridRect> {
-  let map = spills.get(sheet);
-  if (!map) {
-    map = new Map();
-    spills.set(sheet, map);
-  }
-  return map;
-}
-
-const key = (row: number, column: number): string => `${row},${column}`;
-
 class FormulaError extends Error {
   constructor(
     readonly shown: string,
@@ -153,20 +139,6 @@ function setValue(sheet: SheetModel, row: number, column: number, value: CellVal
   });
 }
 
-/** Clears what the formula at (row, column) spilled last time (the formula cell itself keeps its formula). */
-function clearSpill(sheet: SheetModel, row: number, column: number): void {
-  const area = spillsOf(sheet).get(key(row, column));
-  if (!area) return;
-  spillsOf(sheet).delete(key(row, column));
-  for (let r = area.row; r < area.row + area.numRows; r++) {
-    for (let c = area.column; c < area.column + area.numColumns; c++) {
-      if (r === row && c === column) continue;
-      const cell = sheet.peek(r, c);
-      if (cell && cell.formula === undefined) setValue(sheet, r, c, '');
-    }
-  }
-}
-
 /** Writes a result into the formula cell and spills the rest, as Sheets does; throws #REF! when it cannot. */
 function writeResult(sheet: SheetModel, row: number, column: number, value: unknown): void {
   if (!Array.isArray(value)) {
@@ -189,7 +161,7 @@ function writeResult(sheet: SheetModel, row: number, column: number, value: unkn
     }
   }
   rows.forEach((line, r) => line.forEach((v, c) => setValue(sheet, row + r, column + c, v ?? '')));
-  spillsOf(sheet).set(key(row, column), { row, column, numRows, numColumns });
+  sheet.recordSpill(row, column, { row, column, numRows, numColumns });
 }
 
 /** Formula cells of a sheet, row by row. */
@@ -235,7 +207,7 @@ export function recalculate(deps: RecalcDeps): RecalcEntry[] {
         report.push({ cell, fn: '', args: [], remembered: false, ok: false, error: FORMULA_MESSAGES.unsupported });
         continue;
       }
-      clearSpill(sheet, row, column);
+      sheet.clearSpill(row, column);
       report.push(evaluateCell(deps, sheet, row, column, cell, fn, call.args));
     }
   }

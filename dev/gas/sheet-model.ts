@@ -128,6 +128,8 @@ export class SheetModel {
   /** Sheets' own charts on this sheet (charts.ts), in the order inserted; they go with the sheet. */
   readonly charts: ChartModel[] = [];
   readonly #rows = new Map<number, Map<number, Cell>>();
+  /** Where each formula cell's last result spilled (recalculate.ts records it), by "row,column". */
+  readonly #spills = new Map<string, GridRect>();
   readonly #book: SpreadsheetModel;
 
   constructor(book: SpreadsheetModel, id: number, name: string, maxRows: number, maxColumns: number) {
@@ -162,8 +164,12 @@ export class SheetModel {
     return got ? copyCell(got) : { value: '' };
   }
 
-  /** Stores a cell as given (an empty one removes it). No limits: the model's callers check. */
+  /**
+   * Stores a cell as given (an empty one removes it). No limits: the model's callers check. A formula
+   * removed (a value written over it, its content cleared) takes what it spilled with it, as in Sheets.
+   */
   put(row: number, column: number, cell: Cell): void {
+    if (cell.formula === undefined && this.peek(row, column)?.formula !== undefined) this.clearSpill(row, column);
     let line = this.#rows.get(row);
     if (isEmpty(cell)) {
       line?.delete(column);
@@ -183,6 +189,29 @@ export class SheetModel {
     const next: Cell = current ? { ...current } : { value: '' };
     change(next);
     this.put(row, column, next);
+  }
+
+  /**
+   * Records where the formula at (row, column) spilled its result (the area includes its own cell).
+   * @param area the rows and columns its result fills
+   */
+  recordSpill(row: number, column: number, area: GridRect): void {
+    this.#spills.set(`${row},${column}`, { ...area });
+  }
+
+  /** Empties what the formula at (row, column) spilled last time (cells holding a formula stay) and forgets it. */
+  clearSpill(row: number, column: number): void {
+    const area = this.#spills.get(`${row},${column}`);
+    if (!area) return;
+    this.#spills.delete(`${row},${column}`);
+    for (let r = area.row; r < area.row + area.numRows; r++) {
+      for (let c = area.column; c < area.column + area.numColumns; c++) {
+        if ((r === row && c === column) || this.peek(r, c)?.formula !== undefined) continue;
+        this.update(r, c, (cell) => {
+          cell.value = '';
+        });
+      }
+    }
   }
 
   /** Cells with content in the rectangle, with their positions. */
@@ -274,6 +303,7 @@ export class SheetModel {
   clearAll(what: { contents?: boolean; formats?: boolean; notes?: boolean }): void {
     if (what.contents && what.formats && what.notes) {
       this.#rows.clear();
+      this.#spills.clear();
       return;
     }
     this.clearRect({ row: 1, column: 1, numRows: this.maxRows, numColumns: this.maxColumns }, what);

@@ -50,6 +50,23 @@ export function withoutRefresh<T extends unknown[]>(...values: T): T {
   return values.map((v) => (isRefreshArgument(v) ? undefined : v)) as T;
 }
 
+/**
+ * Whether a formula calls one of the add-on's functions.
+ * @param formula a cell's formula ('' for none)
+ */
+export function isOurFormula(formula: string): boolean {
+  return !!formula && OURS.test(formula);
+}
+
+/**
+ * The spreadsheet's sheets but the add-on's hidden one (which holds SDM_REFRESH).
+ * @param spreadsheet the spreadsheet
+ */
+export function userSheets(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): GoogleAppsScript.Spreadsheet.Sheet[] {
+  const helper = helperSheetId(spreadsheet);
+  return spreadsheet.getSheets().filter((sheet) => sheet.getSheetId() !== helper);
+}
+
 /** One formula cell of ours. */
 interface FormulaCell {
   row: number;
@@ -64,20 +81,16 @@ interface FormulaCell {
 export function findOurFormulas(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
 ): { sheet: GoogleAppsScript.Spreadsheet.Sheet; cells: FormulaCell[] }[] {
-  const helper = helperSheetId(spreadsheet);
-  return spreadsheet
-    .getSheets()
-    .filter((sheet) => sheet.getSheetId() !== helper)
-    .map((sheet) => {
-      const cells: FormulaCell[] = [];
-      const formulas = sheet.getDataRange().getFormulas();
-      formulas.forEach((row, r) =>
-        row.forEach((formula, c) => {
-          if (formula && OURS.test(formula)) cells.push({ row: r + 1, column: c + 1, formula });
-        }),
-      );
-      return { sheet, cells };
-    });
+  return userSheets(spreadsheet).map((sheet) => {
+    const cells: FormulaCell[] = [];
+    const formulas = sheet.getDataRange().getFormulas();
+    formulas.forEach((row, r) =>
+      row.forEach((formula, c) => {
+        if (isOurFormula(formula)) cells.push({ row: r + 1, column: c + 1, formula });
+      }),
+    );
+    return { sheet, cells };
+  });
 }
 
 /**

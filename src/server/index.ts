@@ -4,6 +4,7 @@
  */
 import type {
   CacheView,
+  FreezeView,
   RankingGroup,
   RefreshEstimate,
   RefreshTablesView,
@@ -17,8 +18,10 @@ import type {
 } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
 import { withoutRefresh } from './formulas';
+import { freezeResults as freeze } from './freeze/freeze';
+import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './guard';
-import { buildMenu, openSidebar, refreshFormulasWithToast } from './menu';
+import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasWithToast } from './menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './sidebar/cache-api';
 import * as estimatePanel from './sidebar/estimate-api';
@@ -198,6 +201,16 @@ export function refreshFormulasFromMenu() {
   guard('refreshFormulasFromMenu', refreshFormulasWithToast);
 }
 
+/** Menu: replaces the add-on's formulas in the selection by their values, each kept in its cell's note. */
+export function freezeSelectionFromMenu() {
+  guard('freezeSelectionFromMenu', () => freezeSelectionWithToast(false));
+}
+
+/** Menu: puts back the formulas frozen in the selection. */
+export function unfreezeSelectionFromMenu() {
+  guard('unfreezeSelectionFromMenu', () => freezeSelectionWithToast(true));
+}
+
 // ── Sidebar endpoints (called through google.script.run; see src/shared/sidebar-api.ts) ─────────
 
 /** Sidebar: the settings to show (the key only masked). */
@@ -276,6 +289,23 @@ export function clearCache(): CacheView {
 /** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
 export function refreshAllFormulas(): RefreshView {
   return guard('refreshAllFormulas', cachePanel.refreshAllFormulas);
+}
+
+/**
+ * Sidebar: replaces the add-on's formulas by their values (spilled ones included), each formula and
+ * the time kept in its cell's note.
+ * @param {string} scope "selection" or "all" (every sheet).
+ */
+export function freezeResults(scope: unknown): FreezeView {
+  return guard('freezeResults', () => freeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
+}
+
+/**
+ * Sidebar: puts back the formulas frozen by freezeResults, from their notes.
+ * @param {string} scope "selection" or "all" (every sheet).
+ */
+export function unfreezeResults(scope: unknown): FreezeView {
+  return guard('unfreezeResults', () => unfreeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /** Sidebar: the groups the ranking overview offers. */

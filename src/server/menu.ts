@@ -2,7 +2,11 @@
  * The add-on menu and the actions it starts. onOpen may run in AuthMode.NONE (before the user
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
+import type { FreezeView } from '../shared/sidebar-api';
+import { AddonError } from './errors';
 import { refreshOurFormulas } from './formulas';
+import { freezeResults } from './freeze/freeze';
+import { unfreezeResults } from './freeze/unfreeze';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help';
@@ -16,6 +20,8 @@ export function buildMenu(): void {
     .addItem('Refresh ranking tables now', 'refreshRankingTables')
     .addSeparator()
     .addItem('Refresh all formulas', 'refreshFormulasFromMenu')
+    .addItem('Freeze selected results as values', 'freezeSelectionFromMenu')
+    .addItem('Unfreeze selected results', 'unfreezeSelectionFromMenu')
     .addItem('Help', 'showHelp')
     .addToUi();
 }
@@ -39,4 +45,37 @@ export function refreshFormulasWithToast(): void {
     cells ? `${cells} formula cell${cells === 1 ? '' : 's'} recalculating (cached answers cost nothing).` : 'No Search Demand formulas in this spreadsheet.',
     'Search Demand',
   );
+}
+
+/**
+ * Freezes the add-on's results in the selection as values (or unfreezes them) and says what happened
+ * with a toast; a selection with nothing to do gets its message and changes nothing.
+ * @param unfreeze true to put the formulas back
+ */
+export function freezeSelectionWithToast(unfreeze: boolean): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let message: string;
+  try {
+    message = freezeToast((unfreeze ? unfreezeResults : freezeResults)(spreadsheet, 'selection'), unfreeze);
+  } catch (error) {
+    if (!(error instanceof AddonError)) throw error;
+    message = error.message;
+  }
+  spreadsheet.toast(message, 'Search Demand');
+}
+
+function freezeToast(view: FreezeView, unfrozen: boolean): string {
+  const n = view.formulas;
+  const formulas = `${n} formula${n === 1 ? '' : 's'}`;
+  const done = !n
+    ? `Nothing ${unfrozen ? 'unfrozen' : 'frozen'}.`
+    : unfrozen
+      ? `${formulas} put back: they run again when Sheets recalculates (cached answers cost nothing).`
+      : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
+  const cells = view.skipped.slice(0, 3).map((s) => (unfrozen ? s.area : s.cell));
+  const list = `${cells.join(', ')}${view.skipped.length > 3 ? ` and ${view.skipped.length - 3} more` : ''}`;
+  if (!view.skipped.length) return done;
+  return unfrozen
+    ? `${done} Left frozen, as their values were changed since: ${list} (clear them to unfreeze).`
+    : `${done} Left as formulas, showing an error or still loading: ${list}.`;
 }

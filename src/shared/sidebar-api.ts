@@ -153,6 +153,27 @@ export interface RefreshView {
   sheets: number;
 }
 
+/** Where "Freeze" and "Unfreeze" look: the selected cells, or every sheet of the spreadsheet. */
+export type FreezeScope = 'selection' | 'all';
+
+/**
+ * The result of "Freeze selected results as values" or "Unfreeze selected results". Freezing replaces
+ * each formula of the add-on (and what it spilled) by its current values and keeps the formula in the
+ * cell's note; unfreezing puts the formula back from that note.
+ */
+export interface FreezeView {
+  /** Formulas frozen (or, unfreezing, put back). */
+  formulas: number;
+  /** The sheets they are on. */
+  sheets: number;
+  /**
+   * Left as they were, by cell ("Sheet1!B2") and the cells they cover ("Sheet1!B2:D9"): freezing skips a
+   * formula that shows an error or is still loading ('error': no result to keep); unfreezing skips
+   * frozen values changed since ('changed': putting the formula back would overwrite the change).
+   */
+  skipped: { cell: string; area: string; reason: 'error' | 'changed' }[];
+}
+
 /** A group a ranking table can show, as the /ranking overview reveals it. */
 export interface RankingGroup {
   group: string;
@@ -311,6 +332,10 @@ export interface SidebarApi {
   clearCache(): CacheView;
   /** Rewrites the add-on's formulas so Sheets recalculates them (from the cache unless cleared). */
   refreshAllFormulas(): RefreshView;
+  /** Replaces the add-on's formulas in the scope by their values, each formula kept in its cell's note. */
+  freezeResults(scope: FreezeScope): FreezeView;
+  /** Puts back the formulas frozen in the scope, from their notes. */
+  unfreezeResults(scope: FreezeScope): FreezeView;
   /** The groups offered by the /ranking overview. */
   getRankingGroups(): RankingGroup[];
   /** The columns a group's table would have and how many rows. */
@@ -352,6 +377,8 @@ const SIDEBAR_FUNCTION_SET = {
   getCacheInfo: true,
   clearCache: true,
   refreshAllFormulas: true,
+  freezeResults: true,
+  unfreezeResults: true,
   getRankingGroups: true,
   previewRankingTable: true,
   insertRankingTable: true,

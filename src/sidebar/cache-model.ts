@@ -1,5 +1,5 @@
 /** What the formulas-and-cache section says, from the server's values (pure, so it is unit-tested). */
-import type { CacheView, RefreshView } from '../shared/sidebar-api';
+import type { CacheView, FreezeView, RefreshView } from '../shared/sidebar-api';
 import { formatCount, plural } from './format';
 
 /**
@@ -22,4 +22,27 @@ export function refreshMessage(view: RefreshView): string {
   const where = view.sheets > 1 ? ` on ${formatCount(view.sheets)} sheets` : '';
   const added = view.formulasRewritten > 0 ? ` (${formatCount(view.formulasRewritten)} got the SDM_REFRESH argument the first time)` : '';
   return `${plural(view.formulaCells, 'formula cell', 'formula cells')}${where} re-run${added}.`;
+}
+
+/**
+ * The status line after "Freeze" or "Unfreeze": how many formulas on how many sheets, and which were
+ * left as they were and why.
+ * @param view what freezeResults or unfreezeResults returned
+ * @param unfrozen whether it was Unfreeze
+ */
+export function freezeMessage(view: FreezeView, unfrozen: boolean): string {
+  const where = view.sheets > 1 ? ` on ${formatCount(view.sheets)} sheets` : '';
+  const formulas = plural(view.formulas, 'formula', 'formulas');
+  const done = !view.formulas
+    ? `Nothing ${unfrozen ? 'unfrozen' : 'frozen'}.`
+    : unfrozen
+      ? `${formulas} put back${where}: they run again when Sheets recalculates (cached answers cost nothing).`
+      : `${formulas} frozen${where}: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
+  if (!view.skipped.length) return done;
+  const shown = view.skipped.slice(0, 5).map((s) => (unfrozen ? s.area : s.cell));
+  const more = view.skipped.length - shown.length;
+  const list = `${shown.join(', ')}${more ? ` and ${formatCount(more)} more` : ''}`;
+  return unfrozen
+    ? `${done} Left frozen, as their values were changed since: ${list} (clear those cells to unfreeze).`
+    : `${done} Left as formulas, as they show an error or are still loading: ${list}.`;
 }

@@ -249,6 +249,47 @@ describe('cache', () => {
   });
 });
 
+describe('freezing results', () => {
+  const freezeStatus = () => page.locator('#freeze-status');
+
+  it('freezes the selected formulas as values and puts them back, saying how many; every sheet when ticked', async () => {
+    expect(runtime.recalculate().filter((r) => r.fn).every((r) => r.ok)).toBe(true);
+    const scores = runtime.spreadsheet.getValues('Sheet1!B2:B4');
+    expect(scores.flat().every((v) => typeof v === 'number')).toBe(true);
+    expect(await page.locator('#freeze-help').textContent()).toMatch(/never spends or changes them, and people without the\s+add-on see the numbers/);
+
+    runtime.spreadsheet.setActive('Sheet1', 'B2:C3');
+    await page.getByRole('button', { name: 'Freeze selected results as values' }).click();
+    await expect.poll(() => freezeStatus().textContent()).toBe("2 formulas frozen: recalculating can no longer spend or change them. Each cell's note keeps its formula.");
+    expect(runtime.spreadsheet.getFormulas('Sheet1!B2:C4')).toEqual([['', '=SUM(1, 2)'], ['', ''], ['=SEARCH_SCORE(A4, SDM_REFRESH)', '']]);
+    expect(runtime.spreadsheet.getValues('Sheet1!B2:B4')).toEqual(scores);
+    expect(runtime.spreadsheet.cell('Sheet1!B2').note).toMatch(/^Search Demand: frozen \d{4}-\d\d-\d\d \d\d:\d\d UTC from =SEARCH_SCORE\(A2, SDM_REFRESH\)\n/);
+    await expect.poll(() => page.locator('#cache-cells').textContent()).toMatch(/recalculates 1 formula cell\./);
+
+    await page.getByLabel('Every sheet, not only the selected cells').check();
+    expect(await page.locator('#freeze-run').textContent()).toBe('Freeze all results as values');
+    await page.getByRole('button', { name: 'Unfreeze all results' }).click();
+    await expect.poll(() => freezeStatus().textContent()).toBe('2 formulas put back: they run again when Sheets recalculates (cached answers cost nothing).');
+    expect(await freezeStatus().getAttribute('class')).toContain('status-success');
+    expect(runtime.spreadsheet.getFormulas('Sheet1!B2:B4')).toEqual([2, 3, 4].map((row) => [`=SEARCH_SCORE(A${row}, SDM_REFRESH)`]));
+    expect(runtime.spreadsheet.cell('Sheet1!B2').note).toBeUndefined();
+    await expect.poll(() => page.locator('#cache-cells').textContent()).toMatch(/recalculates 3 formula cells\./);
+    await page.getByLabel('Every sheet, not only the selected cells').uncheck();
+    expect(await page.locator('#unfreeze-run').textContent()).toBe('Unfreeze selected results');
+  });
+
+  it('says what to do when the selection holds no formula of the add-on, and changes nothing', async () => {
+    const before = runtime.spreadsheet.sheet('Sheet1').cells;
+    runtime.spreadsheet.setActive('Sheet1', 'D5');
+    await page.getByRole('button', { name: 'Freeze selected results as values' }).click();
+    await expect.poll(() => freezeStatus().getAttribute('role')).toBe('alert');
+    expect(await freezeStatus().textContent()).toBe(
+      "No Search Demand formula in the selection (Sheet1!D5). Select the cells that hold the formulas (a table's formula is in its top-left cell).",
+    );
+    expect(runtime.spreadsheet.sheet('Sheet1').cells).toEqual(before);
+  });
+});
+
 describe('keyboard', () => {
   it('reaches the key buttons with Tab and shows where focus is', async () => {
     await page.locator('#key-replace').focus();

@@ -29,6 +29,8 @@ const SIDEBAR_PARAMS: Record<string, string[]> = {
   addTrackedItems: ['id', 'items'],
   runTrackingNow: ['id'],
   forgetTrackingList: ['id'],
+  freezeResults: ['scope'],
+  unfreezeResults: ['scope'],
 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,6 +59,8 @@ const OTHER_FUNCTIONS: Record<string, string[]> = {
   showRankingTables: [],
   showHelp: [],
   refreshFormulasFromMenu: [],
+  freezeSelectionFromMenu: [],
+  unfreezeSelectionFromMenu: [],
   refreshRankingTables: ['e'],
   ...Object.fromEntries(SIDEBAR_FUNCTIONS.map((name) => [name, SIDEBAR_PARAMS[name] ?? []])),
 };

@@ -10,6 +10,7 @@ function FAIL(x) { throw new Error('bad ' + x); }
 function GRID(rows, cols) { var out = []; for (var r = 0; r < rows; r++) { var line = []; for (var c = 0; c < cols; c++) line.push(r * 10 + c); out.push(line); } return out; }
 function DESCRIBE(a, b, c, d) { return [a, b, c, d].map(function (v) {
   if (v === undefined) return 'undefined'; if (v instanceof Date) return 'date'; if (Array.isArray(v)) return 'rows:' + v.length + 'x' + v[0].length + ':' + JSON.stringify(v); return typeof v + ':' + v; }).join(' | '); }
+function edit() { var s = SpreadsheetApp.getActiveSheet(); s.getRange('B2').setValue('kept'); s.getRange('B5').clearContent(); }
 function ACTIVE() { return SpreadsheetApp.getActiveRange().getA1Notation(); }
 function helper_() { return 1; }
 `;
@@ -115,6 +116,24 @@ describe('runtime.recalculate()', () => {
     rt.spreadsheet.setFormula('Sheet1!B2', '=GRID(1, 1)');
     rt.recalculate();
     expect(rt.spreadsheet.getValues('Sheet1!B2:D3')).toEqual([[0, '', ''], ['', '', '']]);
+  });
+
+  it('takes the spilled values away with the formula when a script writes a value over it or clears it, as Sheets does', () => {
+    const rt = new GasRuntime({ code: CODE });
+    rt.spreadsheet.setValues('Sheet1!E3', [['mine']]);
+    rt.spreadsheet.setFormula('Sheet1!B2', '=GRID(2, 3)');
+    rt.spreadsheet.setFormula('Sheet1!B5', '=GRID(2, 2)');
+    rt.recalculate();
+    const run = rt.run('edit', [], { mode: 'menu' });
+    expect(run.error).toBeUndefined();
+    // B2's spill went with its formula; B5 only lost what it spilled (its own cell is cleared); E3 was never spilled.
+    expect(rt.spreadsheet.getValues('Sheet1!B2:E6')).toEqual([
+      ['kept', '', '', ''],
+      ['', '', '', 'mine'],
+      ['', '', '', ''],
+      ['', '', '', ''],
+      ['', '', '', ''],
+    ]);
   });
 
   it("shows #REF! with Sheets' message when a spill would overwrite data or leave the sheet", () => {

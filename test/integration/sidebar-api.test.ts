@@ -141,6 +141,8 @@ describe('menu', () => {
       ['Insert ranking table', 'showRankingTables'],
       ['Refresh ranking tables now', 'refreshRankingTables'],
       ['Refresh all formulas', 'refreshFormulasFromMenu'],
+      ['Freeze selected results as values', 'freezeSelectionFromMenu'],
+      ['Unfreeze selected results', 'unfreezeSelectionFromMenu'],
       ['Help', 'showHelp'],
     ]);
   });

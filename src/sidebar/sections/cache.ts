@@ -1,12 +1,13 @@
 /**
  * The cache section: refresh every add-on formula (through the SDM_REFRESH argument, the only way to make
- * Sheets run a custom function again), or clear the cached answers after a confirmation. It shows what a
+ * Sheets run a custom function again), clear the cached answers after a confirmation, or freeze the
+ * formulas' results as values (and unfreeze them). It shows what a
  * refresh would send against what is left (counted by the server without a request), and asks first
  * when a refresh may spend more than is left.
  */
-import type { RefreshEstimate, UsageRead } from '../../shared/sidebar-api';
+import type { FreezeView, RefreshEstimate, UsageRead } from '../../shared/sidebar-api';
 import type { App } from '../app';
-import { cellsText, refreshMessage } from '../cache-model';
+import { cellsText, freezeMessage, refreshMessage } from '../cache-model';
 import { byId, show } from '../dom';
 import { estimateModel, type EstimateModel } from '../estimate-model';
 import { formulasUseYourKey } from '../key-model';
@@ -130,6 +131,7 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void): Cach
       .catch((error: unknown) => status.error(error));
   });
 
+  mountFreeze(load);
   return {
     load,
     setUsage(read) {
@@ -138,4 +140,34 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void): Cach
     },
     refresh,
   };
+}
+
+/**
+ * Binds Freeze and Unfreeze: on the selected cells, or on every sheet when the box is ticked (the
+ * buttons say which).
+ * @param reload reads the formula count again afterwards (frozen cells are no longer formulas)
+ */
+function mountFreeze(reload: () => Promise<void>): void {
+  const all = byId('freeze-all', HTMLInputElement);
+  const freeze = byId('freeze-run', HTMLButtonElement);
+  const unfreeze = byId('unfreeze-run', HTMLButtonElement);
+  const status = new StatusLine(byId('freeze-status', HTMLParagraphElement));
+
+  all.addEventListener('change', () => {
+    freeze.textContent = `Freeze ${all.checked ? 'all' : 'selected'} results as values`;
+    unfreeze.textContent = `Unfreeze ${all.checked ? 'all' : 'selected'} results`;
+  });
+
+  const run = (button: HTMLButtonElement, unfrozen: boolean, task: () => Promise<FreezeView>): void => {
+    status.set('busy', unfrozen ? 'Putting the formulas back…' : 'Freezing the results…');
+    whileBusy(button, unfrozen ? 'Unfreezing…' : 'Freezing…', task)
+      .then((view) => {
+        status.set(view.skipped.length ? 'info' : 'success', freezeMessage(view, unfrozen));
+        void reload();
+      })
+      .catch((error: unknown) => status.error(error));
+  };
+  const scope = () => (all.checked ? 'all' : 'selection');
+  freeze.addEventListener('click', () => run(freeze, false, () => call('freezeResults', scope())));
+  unfreeze.addEventListener('click', () => run(unfreeze, true, () => call('unfreezeResults', scope())));
 }

@@ -1,6 +1,6 @@
 /** What "Refresh all formulas" reports, from the server's RefreshView. */
 import { describe, expect, it } from 'vitest';
-import { cellsText, refreshMessage } from '../../../src/sidebar/cache-model';
+import { cellsText, freezeMessage, refreshMessage } from '../../../src/sidebar/cache-model';
 
 describe('refreshMessage', () => {
   it('counts the cells that re-run, and the formulas that got SDM_REFRESH just now', () => {
@@ -20,5 +20,27 @@ describe('cellsText', () => {
   it('counts the formula cells, or says there are none', () => {
     expect(cellsText({ formulaCells: 3 })).toBe('Refreshing recalculates 3 formula cells. It is free while their answers are cached (up to 6 hours).');
     expect(cellsText({ formulaCells: 0 })).toBe('No cell in this spreadsheet uses the add-on yet.');
+  });
+});
+
+describe('freezeMessage', () => {
+  it('counts the formulas frozen or put back, naming the sheets only when there are several', () => {
+    expect(freezeMessage({ formulas: 12, sheets: 3, skipped: [] }, false)).toBe(
+      "12 formulas frozen on 3 sheets: recalculating can no longer spend or change them. Each cell's note keeps its formula.",
+    );
+    expect(freezeMessage({ formulas: 1, sheets: 1, skipped: [] }, true)).toBe(
+      '1 formula put back: they run again when Sheets recalculates (cached answers cost nothing).',
+    );
+  });
+  it('lists what was left as it was, and why', () => {
+    const skipped = (n: number, reason: 'error' | 'changed') =>
+      Array.from({ length: n }, (_, i) => ({ cell: `Sheet1!B${i + 1}`, area: `Sheet1!B${i + 1}:C${i + 1}`, reason }));
+    expect(freezeMessage({ formulas: 0, sheets: 0, skipped: skipped(1, 'error') }, false)).toBe(
+      'Nothing frozen. Left as formulas, as they show an error or are still loading: Sheet1!B1.',
+    );
+    expect(freezeMessage({ formulas: 2, sheets: 1, skipped: skipped(7, 'changed') }, true)).toBe(
+      '2 formulas put back: they run again when Sheets recalculates (cached answers cost nothing). Left frozen, as their values were changed since: ' +
+        'Sheet1!B1:C1, Sheet1!B2:C2, Sheet1!B3:C3, Sheet1!B4:C4, Sheet1!B5:C5 and 2 more (clear those cells to unfreeze).',
+    );
   });
 });
