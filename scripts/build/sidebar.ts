@@ -11,8 +11,12 @@ import { join } from 'node:path';
 export const STYLE_MARK = '/*@inline styles.css*/';
 export const SCRIPT_MARK = '/*@inline main.ts*/';
 
-/** Above this the build warns: every sidebar open downloads the page. */
-export const SIDEBAR_BUDGET_BYTES = 60 * 1024;
+/**
+ * Above this the build warns: every sidebar open downloads the page. It was 60 KB for three sections;
+ * the page now carries six (key, formulas, usage, tables, tracking, cache and freeze), each needed on
+ * open, so 80 KB: still one file read and one small download, and nothing the formulas ever load.
+ */
+export const SIDEBAR_BUDGET_BYTES = 80 * 1024;
 
 export interface SidebarBuildOptions {
   /** Repository root (holds src/sidebar). */
