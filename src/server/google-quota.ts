@@ -22,7 +22,8 @@ export function quotaError(error: unknown): AddonError | undefined {
     const name = (daily[1] ?? '').trim().toLowerCase();
     return errors.quota(DAILY[name] ?? `${name} calls`);
   }
-  if (/too many (simultaneous|concurrent)|simultaneous invocations/i.test(message)) return errors.busy();
+  // "There are too many scripts running simultaneously for this Google user account." (Apps Script's text)
+  if (/too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i.test(message)) return errors.busy();
   return undefined;
 }
 
