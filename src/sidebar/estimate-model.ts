@@ -4,7 +4,7 @@
  */
 import type { RefreshEstimate, UsageRead } from '../shared/sidebar-api';
 import { formatCount, plural, readWhen } from './format';
-import { allowanceLeft } from './usage-model';
+import { allowanceLeft, readBeforeReset, shortfall } from '../shared/allowance';
 
 /** A usage read older than this is called old: other documents may have spent since. */
 const OLD_MS = 3_600_000;
@@ -63,9 +63,7 @@ function compare(
   if (!yours) return { text: "Formulas here spend another account's allowance; the bars above are yours.", confirm: null };
   if (!last) return { text: 'Refresh usage above to compare with what is left.', confirm: null };
   const when = readWhen(last.readAt, now) ?? 'read earlier';
-  const readAt = Date.parse(last.readAt);
-  const resetAt = Date.parse(last.resetAt ?? '');
-  if (resetAt > readAt && resetAt <= now.getTime()) {
+  if (readBeforeReset(last, now)) {
     return { text: `Usage was ${when}, before the allowance reset: Refresh usage to compare.`, confirm: null };
   }
   const left = allowanceLeft(last);
@@ -74,15 +72,15 @@ function compare(
     left.calls === null ? '' : plural(left.calls, 'API call', 'API calls'),
   ].filter(Boolean);
   if (!parts.length) return { text: '', confirm: null };
-  const old = now.getTime() - readAt > OLD_MS ? ' (old: Refresh usage for current figures)' : '';
+  const old = now.getTime() - Date.parse(last.readAt) > OLD_MS ? ' (old: Refresh usage for current figures)' : '';
   const text = `Left when ${when}${old}: ${parts.join(', ')}.`;
-  const short =
-    left.searches !== null && searches > left.searches
-      ? `may use up to ${plural(searches, 'fresh search', 'fresh searches')}, and ${formatCount(left.searches)} ${left.searches === 1 ? 'is' : 'are'} left`
-      : left.calls !== null && requests > left.calls
-        ? `may send up to ${plural(requests, 'request', 'requests')}, and ${plural(left.calls, 'API call is', 'API calls are')} left`
-        : null;
-  const confirm = short ? `This refresh ${short} (${when}). Cells past the limit will say "Daily limit reached". Refresh anyway?` : null;
+  const short = shortfall(requests, searches, last, now);
+  const needs = !short
+    ? null
+    : short.kind === 'searches'
+      ? `may use up to ${plural(short.needed, 'fresh search', 'fresh searches')}, and ${formatCount(short.left)} ${short.left === 1 ? 'is' : 'are'} left`
+      : `may send up to ${plural(short.needed, 'request', 'requests')}, and ${plural(short.left, 'API call is', 'API calls are')} left`;
+  const confirm = needs ? `This refresh ${needs} (${when}). Cells past the limit will say "Daily limit reached". Refresh anyway?` : null;
   return { text, confirm };
 }
 

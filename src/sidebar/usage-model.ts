@@ -60,15 +60,3 @@ export function usageModel(view: UsageView, now: Date = new Date()): UsageModel 
     day: view.document.day,
   };
 }
-
-/**
- * What is left of each allowance at a read, found by meaning as the bars are (null where no bar says).
- * @param read a usage read
- */
-export function allowanceLeft(read: UsageRead): { searches: number | null; calls: number | null } {
-  const left = (bar: UsageBar | undefined) => (bar ? Math.max(0, bar.limit - bar.used) : null);
-  return {
-    searches: left(read.bars.find((b) => /search|fresh|credit/i.test(b.label))),
-    calls: left(read.bars.find((b) => /call|request/i.test(b.label))),
-  };
-}

@@ -1,6 +1,7 @@
 /** What the usage section shows for a UsageView: the last read, when it was read, or that there is none. */
 import { describe, expect, it } from 'vitest';
-import { allowanceLeft, NOT_READ_YET, usageModel } from '../../../src/sidebar/usage-model';
+import { allowanceLeft, shortfall } from '../../../src/shared/allowance';
+import { NOT_READ_YET, usageModel } from '../../../src/sidebar/usage-model';
 import type { UsageRead, UsageView } from '../../../src/shared/sidebar-api';
 
 const read = (over: Partial<UsageRead> = {}): UsageRead => ({
@@ -59,5 +60,26 @@ describe('allowanceLeft', () => {
   it('finds fresh searches and calls by meaning, never below zero', () => {
     expect(allowanceLeft(read())).toEqual({ searches: 45, calls: 0 });
     expect(allowanceLeft(read({ bars: [{ label: 'Requests', used: 10, limit: 2000 }] }))).toEqual({ searches: null, calls: 1990 });
+  });
+});
+
+describe('shortfall: whether a refresh asks first (the sidebar and the menu both use it)', () => {
+  const before = new Date(2026, 10, 21, 10, 0); // after the read, before the reset
+  const bars = (searchesUsed: number, callsUsed: number) => ({
+    bars: [
+      { label: 'Fresh searches', used: searchesUsed, limit: 250 },
+      { label: 'API calls', used: callsUsed, limit: 2000 },
+    ],
+  });
+
+  it('names the fresh searches first, then the calls, and says nothing when the refresh fits', () => {
+    expect(shortfall(10, 10, read(bars(245, 0)), before)).toEqual({ kind: 'searches', needed: 10, left: 5 });
+    expect(shortfall(10, 0, read(bars(245, 1995)), before)).toEqual({ kind: 'calls', needed: 10, left: 5 });
+    expect(shortfall(5, 5, read(bars(245, 1995)), before)).toBeNull();
+  });
+
+  it('says nothing once the allowance has reset since the read, or when no bar says what is left', () => {
+    expect(shortfall(10, 10, read(bars(250, 2000)), new Date(2026, 10, 22, 2, 0))).toBeNull();
+    expect(shortfall(10, 10, read({ bars: [{ label: 'Other', used: 100, limit: 100 }] }), before)).toBeNull();
   });
 });
