@@ -21,7 +21,7 @@ import { withoutRefresh } from './formulas';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './guard';
-import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasWithToast } from './menu';
+import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './sidebar/cache-api';
 import * as estimatePanel from './sidebar/estimate-api';
@@ -196,9 +196,12 @@ export function refreshRankingTables(e: unknown) {
   guard('refreshRankingTables', () => tables.refreshFromTriggerOrMenu(e));
 }
 
-/** Menu: makes Sheets run every Search Demand formula again (see Refresh all formulas in the README). */
+/**
+ * Menu: makes Sheets run every Search Demand formula again, or opens the sidebar's refresh when it may
+ * spend more than is left (see Refresh all formulas in the README).
+ */
 export function refreshFormulasFromMenu() {
-  guard('refreshFormulasFromMenu', refreshFormulasWithToast);
+  guard('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
 }
 
 /** Menu: replaces the add-on's formulas in the selection by their values, each kept in its cell's note. */

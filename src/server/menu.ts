@@ -2,14 +2,19 @@
  * The add-on menu and the actions it starts. onOpen may run in AuthMode.NONE (before the user
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
+import { shortfall } from '../shared/allowance';
 import type { FreezeView } from '../shared/sidebar-api';
 import { AddonError } from './errors';
 import { refreshOurFormulas } from './formulas';
 import { freezeResults } from './freeze/freeze';
 import { unfreezeResults } from './freeze/unfreeze';
+import { readOwnApiKey } from './settings';
+import { estimateRefresh } from './sidebar/estimate-api';
+import { formulaKeyHere } from './sidebar/settings-api';
+import { readStoredUsage } from './sidebar/usage-store';
 
 /** Sections of the sidebar a menu item can open. */
-export type SidebarSection = 'settings' | 'tables' | 'help';
+export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh';
 
 /** Builds Extensions › Search Demand. */
 export function buildMenu(): void {
@@ -37,8 +42,27 @@ export function openSidebar(section: SidebarSection): void {
   SpreadsheetApp.getUi().showSidebar(page);
 }
 
+/**
+ * The menu's Refresh all formulas. When the refresh may spend more of the viewer's own allowance than
+ * their last usage read left, it opens the sidebar's refresh instead, which shows the estimate and asks
+ * (its words, in one place). Otherwise it refreshes at once, as the sidebar's button does.
+ */
+export function refreshFormulasFromMenuOrAsk(): void {
+  if (mayOverspend()) return openSidebar('refresh');
+  refreshFormulasWithToast();
+}
+
+/** The sidebar's test for asking (shared/allowance.ts), on the formulas' key when it is the viewer's. */
+function mayOverspend(): boolean {
+  const own = readOwnApiKey();
+  const last = own && formulaKeyHere().apiKey === own ? readStoredUsage(own) : null;
+  if (!last) return false;
+  const { requests, freshSearches } = estimateRefresh();
+  return requests > 0 && shortfall(requests, freshSearches, last, new Date()) !== null;
+}
+
 /** Makes Sheets run the add-on's formulas again and says how many with a toast. */
-export function refreshFormulasWithToast(): void {
+function refreshFormulasWithToast(): void {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const { formulaCells: cells } = refreshOurFormulas(spreadsheet);
   spreadsheet.toast(

@@ -29,6 +29,9 @@ function start(): void {
   const requested = requestedSection();
   // Opened by "Insert ranking table": go to the tables once they can be shown (a key may come first).
   let revealTables = requested === 'tables';
+  // Opened by the menu's "Refresh all formulas" because it may spend more than is left: refresh as the
+  // section's button does (asking first when it would), once the last usage read is there to compare.
+  let refreshAtOnce = requested === 'refresh';
 
   let settings: SettingsView | null = null;
   const app: App = {
@@ -47,10 +50,15 @@ function start(): void {
       show(trackSection, view.hasKey);
       show(tablesNeedKey, revealTables && !view.hasKey);
       if (view.hasKey && (reload || !hadKey)) {
-        void usage.load();
+        const usageShown = usage.load();
         void tables.load();
         void tracking.load();
         void cache.load();
+        if (refreshAtOnce) {
+          refreshAtOnce = false;
+          cacheSection.scrollIntoView({ block: 'start' });
+          void usageShown.then(() => cache.refresh());
+        }
       }
       if (view.hasKey && revealTables) {
         revealTables = false;
@@ -91,12 +99,12 @@ function start(): void {
 }
 
 /**
- * The section the menu asked for by appending `window.SDM_OPEN_SECTION = "help"` (or "tables") to the
- * page (src/server/menu.ts); other values are ignored.
+ * The section the menu asked for by appending `window.SDM_OPEN_SECTION = "help"` (or "tables", or
+ * "refresh") to the page (src/server/menu.ts); other values are ignored.
  */
-function requestedSection(): 'help' | 'tables' | null {
+function requestedSection(): 'help' | 'tables' | 'refresh' | null {
   const requested = (window as { SDM_OPEN_SECTION?: unknown }).SDM_OPEN_SECTION;
-  return requested === 'help' || requested === 'tables' ? requested : null;
+  return requested === 'help' || requested === 'tables' || requested === 'refresh' ? requested : null;
 }
 
 /** Opens the function reference and moves focus to it. */

@@ -731,4 +731,32 @@ describe('never spending by surprise', () => {
     expect(book.spreadsheet.getFormulas('Sheet1!B7')).toEqual([['=SEARCH_SCORE(A7, SDM_REFRESH)']]);
     expect(pageErrors).toEqual([]);
   });
+
+  it("the menu's Refresh all formulas asks the same question in the sidebar, and refreshes at once when it fits", async () => {
+    // Sheets has not run the four new formulas yet: a refresh may still spend 4 fresh searches, 2 are left.
+    const before = await requests();
+    const refreshCell = () => book.spreadsheet.getValues('Search Demand add-on!A1')[0]?.[0];
+    const counter = refreshCell();
+    const menu = await browser.newPage({ viewport: { width: 300, height: 1000 } });
+    menu.on('pageerror', (error) => pageErrors.push(error.message));
+    await menu.goto(`${bookHost.url}/__gas/open/refreshFormulasFromMenu`);
+    const confirm = menu.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await menu.locator('#cache-status').textContent()).toBe('Not refreshed.');
+    expect(refreshCell()).toBe(counter); // the formulas were not made to run again
+    expect(await requests()).toBe(before);
+    await menu.close();
+
+    // Sheets runs them (what the limit refuses is held back until it resets): nothing is left to send,
+    // so the menu item refreshes at once, with a toast.
+    book.recalculate();
+    const toasts = book.toasts.length;
+    const sidebars = book.ui.sidebars.length;
+    expect(book.run('refreshFormulasFromMenu', [], { mode: 'menu' }).ok).toBe(true);
+    expect(book.ui.sidebars.length).toBe(sidebars);
+    expect(book.toasts.slice(toasts).map((t) => t.message)).toEqual(['9 formula cells recalculating (cached answers cost nothing).']);
+    expect(refreshCell()).not.toBe(counter);
+    expect(pageErrors).toEqual([]);
+  });
 });
