@@ -12,7 +12,10 @@ export default tseslint.config(
   {
     languageOptions: {
       // Each folder's own tsconfig (server: Apps Script; sidebar: DOM; the rest: node).
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'dev/playground/page/*.js', 'dev/host/*.js', 'dev/gas/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'dev/playground/page/*.js', 'dev/host/*.js', 'dev/gas/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {

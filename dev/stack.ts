@@ -84,4 +84,3 @@ export function userRuntime(baseUrl: string, code?: string, latency?: GasRuntime
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;
 }
-

@@ -83,7 +83,10 @@ export function encodeString(text: string, charset?: unknown): Buffer {
 /** Decodes bytes; invalid sequences become U+FFFD. */
 export function decodeBytes(buf: Uint8Array, charset?: unknown): string {
   const { encoding, label } = encodingOf(charset);
-  if (encoding === 'ascii') return Buffer.from(buf).toString('latin1').replace(/[\x80-\xff]/g, '\ufffd');
+  if (encoding === 'ascii')
+    return Buffer.from(buf)
+      .toString('latin1')
+      .replace(/[\x80-\xff]/g, '\ufffd');
   return new TextDecoder(label).decode(buf);
 }
 

@@ -179,7 +179,9 @@ export class EmbeddedChartBuilderFake extends GasObject {
     super();
     this.#ctx = ctx;
     this.#sheet = sheet;
-    this.#draft = draft ? copyDraft(draft) : { type: null, ranges: [], options: {}, position: { row: 1, column: 1, offsetX: 0, offsetY: 0 } };
+    this.#draft = draft
+      ? copyDraft(draft)
+      : { type: null, ranges: [], options: {}, position: { row: 1, column: 1, offsetX: 0, offsetY: 0 } };
     this.#id = id;
   }
 
@@ -203,7 +205,8 @@ export class EmbeddedChartBuilderFake extends GasObject {
   }
   setChartType(...args: unknown[]): this {
     const [type] = args;
-    if (args.length !== 1 || typeof type !== 'string' || !TYPES.has(type)) throw signatureError('SpreadsheetApp.EmbeddedChartBuilder.setChartType', args);
+    if (args.length !== 1 || typeof type !== 'string' || !TYPES.has(type))
+      throw signatureError('SpreadsheetApp.EmbeddedChartBuilder.setChartType', args);
     this.#draft.type = type;
     return this;
   }

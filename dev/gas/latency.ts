@@ -224,7 +224,8 @@ export function callSite(gasType: GasObject['gasType'], method: string): CallSit
   if (gasType === 'PropertiesService.Properties') return from(PROPERTIES, 'properties');
   if (gasType === 'LockService.Lock') return from(LOCK, 'lock');
   if (HANDLES[gasType]?.has(method)) return site(`${SERVICE_LABEL[gasType]}.${method}`, 'handle', false);
-  if (gasType === 'UrlFetchApp') return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, undefined, false) : undefined;
+  if (gasType === 'UrlFetchApp')
+    return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, undefined, false) : undefined;
   if (DOCUMENT_TYPES.has(gasType)) return documentSite(gasType, method);
   if (TRIGGER_CALLS[gasType]?.has(method)) return site(`triggers.${method}`, 'triggers');
   if (gasType === 'HtmlService' && method === 'createHtmlOutputFromFile') return site(`html.${method}`, 'projectFile');

@@ -31,10 +31,11 @@ export function checkManifest(manifest: Manifest, where = 'appsscript.json'): Ma
   }
   if (urlFetchWhitelist !== undefined) {
     if (!Array.isArray(urlFetchWhitelist)) problems.push('urlFetchWhitelist must be an array of URL prefixes');
-    else for (const p of urlFetchWhitelist) {
-      const problem = prefixProblem(p);
-      if (problem) problems.push(`urlFetchWhitelist: ${problem}`);
-    }
+    else
+      for (const p of urlFetchWhitelist) {
+        const problem = prefixProblem(p);
+        if (problem) problems.push(`urlFetchWhitelist: ${problem}`);
+      }
   }
   if (problems.length) throw new Error(`dev/gas: ${where} has errors: ${problems.join('; ')}`);
   return manifest;

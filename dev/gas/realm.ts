@@ -64,12 +64,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * primitives pass through. `mapObject` may claim other objects (service objects); any other object
  * that is not already of the script's realm is a dev/gas bug and throws.
  */
-export function toInner(
-  realm: Realm,
-  value: unknown,
-  mapObject?: (value: object) => unknown,
-  seen = new Map<object, unknown>(),
-): unknown {
+export function toInner(realm: Realm, value: unknown, mapObject?: (value: object) => unknown, seen = new Map<object, unknown>()): unknown {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
   const obj = value as object;
   const done = seen.get(obj);

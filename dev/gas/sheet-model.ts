@@ -336,8 +336,15 @@ export class SheetModel {
   }
 
   #checkInside(rect: GridRect): void {
-    if (rect.row < 1 || rect.column < 1 || rect.row + rect.numRows - 1 > this.maxRows || rect.column + rect.numColumns - 1 > this.maxColumns) {
-      throw new RangeError(`dev/gas: ${a1Notation(rect.row, rect.column, rect.numRows, rect.numColumns)} is outside sheet "${this.name}" (${this.maxRows}×${this.maxColumns})`);
+    if (
+      rect.row < 1 ||
+      rect.column < 1 ||
+      rect.row + rect.numRows - 1 > this.maxRows ||
+      rect.column + rect.numColumns - 1 > this.maxColumns
+    ) {
+      throw new RangeError(
+        `dev/gas: ${a1Notation(rect.row, rect.column, rect.numRows, rect.numColumns)} is outside sheet "${this.name}" (${this.maxRows}×${this.maxColumns})`,
+      );
     }
   }
 
@@ -550,7 +557,7 @@ export class SpreadsheetModel {
   /** A chart id as Google gives them: a large number, unique in the spreadsheet. */
   newChartId(): number {
     const n = ++this.#nextChartId;
-    return ((Math.imul(n, 0x2545f491) >>> 1) % 2_000_000_000) || n;
+    return (Math.imul(n, 0x2545f491) >>> 1) % 2_000_000_000 || n;
   }
 
   #create(name: string, rows: number, columns: number, index: number): SheetModel {
@@ -687,7 +694,11 @@ export class SpreadsheetModel {
    * Adds a sheet (at the end, or at 0-based `index`). `rows` are stored as given (see
    * SheetModel.setValues); the sheet is 1000×26 or larger if the rows need it.
    */
-  addSheet(name: string, rows: readonly (readonly CellInput[])[] = [], opts: { maxRows?: number; maxColumns?: number; index?: number } = {}): SheetModel {
+  addSheet(
+    name: string,
+    rows: readonly (readonly CellInput[])[] = [],
+    opts: { maxRows?: number; maxColumns?: number; index?: number } = {},
+  ): SheetModel {
     try {
       this.checkSheetName(name);
     } catch (e) {

@@ -16,9 +16,7 @@ export { SpreadsheetModel, type ToastRecord } from './sheet-model.js';
 
 /** A menu item or separator as built by the script. */
 export type MenuEntry =
-  | { kind: 'item'; caption: string; functionName: string }
-  | { kind: 'separator' }
-  | { kind: 'submenu'; menu: MenuRecord };
+  { kind: 'item'; caption: string; functionName: string } | { kind: 'separator' } | { kind: 'submenu'; menu: MenuRecord };
 
 /** A menu added with addToUi(). Add-on menus have name null (Google names them after the add-on). */
 export interface MenuRecord {
@@ -155,7 +153,11 @@ export interface SpreadsheetAppDeps {
 }
 
 /** The document context of one spreadsheet in one execution (emails shown as the execution may). */
-export function documentContext(exec: Execution, book: SpreadsheetModel, deps: Pick<SpreadsheetAppDeps, 'toasts' | 'manifest' | 'projectId'>): DocumentContext {
+export function documentContext(
+  exec: Execution,
+  book: SpreadsheetModel,
+  deps: Pick<SpreadsheetAppDeps, 'toasts' | 'manifest' | 'projectId'>,
+): DocumentContext {
   const show = mayShowEmail(exec, deps.manifest);
   return { exec, book, toasts: deps.toasts, projectId: deps.projectId, showEmail: (email) => (show ? email : '') };
 }
@@ -215,7 +217,8 @@ export class SpreadsheetAppFake extends GasObject {
 
   setActiveSheet(...args: unknown[]): SheetFake {
     const ss = this.#spreadsheet('setActiveSheet');
-    if (!ss) throw new GasException('dev/gas: SpreadsheetApp.setActiveSheet in an execution with no active spreadsheet (a time-driven trigger).');
+    if (!ss)
+      throw new GasException('dev/gas: SpreadsheetApp.setActiveSheet in an execution with no active spreadsheet (a time-driven trigger).');
     return ss.setActiveSheet(...args);
   }
 

@@ -119,10 +119,7 @@ export class UtilitiesFake extends GasObject {
 
   /** Web-safe alphabet ("-" and "_"), padding kept as Google does. */
   base64EncodeWebSafe(...args: unknown[]): string {
-    return dataBytes(args[0], args[1], 'Utilities.base64EncodeWebSafe', args)
-      .toString('base64')
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_');
+    return dataBytes(args[0], args[1], 'Utilities.base64EncodeWebSafe', args).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
   }
 
   base64Decode(...args: unknown[]): number[] {

@@ -15,19 +15,28 @@
     if (value === undefined) return null;
     if (typeof HTMLFormElement !== 'undefined' && value instanceof HTMLFormElement) {
       var fields = {};
-      new FormData(value).forEach(function (v, k) { fields[k] = typeof v === 'string' ? v : null; });
+      new FormData(value).forEach(function (v, k) {
+        fields[k] = typeof v === 'string' ? v : null;
+      });
       return fields;
     }
-    if (Array.isArray(value)) return value.map(function (v) { return toWire(v, index); });
+    if (Array.isArray(value))
+      return value.map(function (v) {
+        return toWire(v, index);
+      });
     if (typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)) {
       var out = {};
-      Object.keys(value).forEach(function (k) { out[k] = toWire(value[k], index); });
+      Object.keys(value).forEach(function (k) {
+        out[k] = toWire(value[k], index);
+      });
       return out;
     }
     throw new Error('Failed due to illegal value in property: ' + index);
   }
 
-  function later(fn) { setTimeout(fn, 0); }
+  function later(fn) {
+    setTimeout(fn, 0);
+  }
 
   function fail(failure, userObject, message) {
     var error = new Error(message);
@@ -43,13 +52,20 @@
       .then(function (response) {
         return response.text().then(function (text) {
           var body;
-          try { body = JSON.parse(text); } catch (e) { body = null; }
+          try {
+            body = JSON.parse(text);
+          } catch (e) {
+            body = null;
+          }
           if (!body || typeof body.ok !== 'boolean') throw new Error('dev/host answered ' + response.status + ': ' + text.slice(0, 200));
           return body;
         });
       })
       .then(function (body) {
-        if (body.ok) later(function () { if (success) success(body.value, userObject); });
+        if (body.ok)
+          later(function () {
+            if (success) success(body.value, userObject);
+          });
         else fail(failure, userObject, String(body.error));
       })
       .catch(function (error) {
@@ -59,9 +75,15 @@
 
   function runner(success, failure, userObject) {
     var own = {
-      withSuccessHandler: function (f) { return runner(f, failure, userObject); },
-      withFailureHandler: function (f) { return runner(success, f, userObject); },
-      withUserObject: function (o) { return runner(success, failure, o); },
+      withSuccessHandler: function (f) {
+        return runner(f, failure, userObject);
+      },
+      withFailureHandler: function (f) {
+        return runner(success, f, userObject);
+      },
+      withUserObject: function (o) {
+        return runner(success, failure, o);
+      },
     };
     // Google generates one method per public server function; the host does not know the names, so
     // any name is callable and an unknown one fails on the server ("Script function not found").
@@ -80,7 +102,9 @@
 
   var host = {
     origin: location.origin,
-    close: function () { document.documentElement.setAttribute('data-gas-closed', ''); },
+    close: function () {
+      document.documentElement.setAttribute('data-gas-closed', '');
+    },
     setHeight: function () {},
     setWidth: function () {},
     editor: { focus: function () {} },
@@ -93,7 +117,9 @@
         if (!(k in parameter)) parameter[k] = v;
         (parameters[k] = parameters[k] || []).push(v);
       });
-      later(function () { callback({ hash: location.hash.slice(1), parameter: parameter, parameters: parameters }); });
+      later(function () {
+        callback({ hash: location.hash.slice(1), parameter: parameter, parameters: parameters });
+      });
     },
   };
 

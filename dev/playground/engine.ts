@@ -168,11 +168,13 @@ class AddonFunctions extends FunctionPlugin {
       return new CellError(ErrorType.ERROR, 'An argument could not be computed.');
     }
     if (args instanceof CellError) return args;
-    const outcome = engine.take(state.formulaAddress, ast.procedureName, args) ?? engine.execute(ast.procedureName, args, state.formulaAddress);
+    const outcome =
+      engine.take(state.formulaAddress, ast.procedureName, args) ?? engine.execute(ast.procedureName, args, state.formulaAddress);
     const full = outcome.ok ? outcome.rows : [[new CellError(outcome.type ?? ErrorType.ERROR, outcome.error)]];
     const vertex = state.formulaVertex;
     // Nested in another expression (=SUM(SEARCH_SCORE(A2:A5))): give the whole result to it.
-    if (!vertex || vertex.formula !== ast) return full.length === 1 && full[0]!.length === 1 ? full[0]![0]! : SimpleRangeValue.onlyValues(full);
+    if (!vertex || vertex.formula !== ast)
+      return full.length === 1 && full[0]!.length === 1 ? full[0]![0]! : SimpleRangeValue.onlyValues(full);
     // The formula's own result: fit the size HyperFormula reserved, and re-size later if it differs.
     const width = vertex.width ?? 1;
     const height = vertex.height ?? 1;

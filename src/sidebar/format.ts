@@ -99,7 +99,13 @@ export function readWhen(iso: string, now: Date = new Date()): string | null {
   if (Number.isNaN(date.getTime())) return null;
   const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));
   const ago =
-    minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago` : `${Math.floor(minutes / 1440)} days ago`;
+    minutes < 1
+      ? 'just now'
+      : minutes < 60
+        ? `${minutes} min ago`
+        : minutes < 48 * 60
+          ? `${Math.floor(minutes / 60)} h ago`
+          : `${Math.floor(minutes / 1440)} days ago`;
   const day = sameLocalDay(date, now) ? '' : `on ${localDay(date)} `;
   return `read ${day}at ${hoursMinutes(date)}, ${ago}`;
 }

@@ -103,7 +103,11 @@ describe('HTTP', () => {
     const theirs = await startHost({ runtime, htmlDir: dir, user: other });
     try {
       const before = runtime.properties.user.get('n');
-      const reply = await fetch(`${theirs.url}/__gas/run`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"fn":"countCalls"}' });
+      const reply = await fetch(`${theirs.url}/__gas/run`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"fn":"countCalls"}',
+      });
       expect(await reply.json()).toEqual({ ok: true, value: 1 });
       expect(runtime.userProperties(other).get('n')).toBe('1');
       expect(runtime.properties.user.get('n')).toBe(before);
@@ -154,7 +158,8 @@ describe('the shim in Chromium', () => {
           run
             .withSuccessHandler(() => resolve('unexpected success'))
             .withFailureHandler((e: Error, user: unknown) => resolve([e instanceof Error, e.message, user]))
-            .withUserObject('u2')[fn](...args),
+            .withUserObject('u2')
+            [fn](...args),
         );
       let thrown = '';
       try {

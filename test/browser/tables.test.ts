@@ -93,9 +93,9 @@ describe('the ranking tables section', () => {
     expect(await page.locator('#tables-empty').textContent()).toBe('No ranking tables in this spreadsheet yet.');
     expect(await items().count()).toBe(0);
 
-    const optgroups = await page.locator('#insert-group optgroup').evaluateAll((all) =>
-      all.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent)]),
-    );
+    const optgroups = await page
+      .locator('#insert-group optgroup')
+      .evaluateAll((all) => all.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent)]));
     expect(optgroups.map(([label]) => label)).toEqual(['AI', 'Sectors', 'Markets']);
     const ai = optgroups[0]![1] as string[];
     expect(ai[0]).toBe('All AI'); // "all" first, then by label
@@ -107,7 +107,9 @@ describe('the ranking tables section', () => {
     const before = calls.length;
     await page.getByLabel('or type one').fill('fintech');
     await page.getByLabel('or type one').press('Enter');
-    await expect.poll(() => page.locator('#insert-groups-status').textContent()).toBe('"fintech" must look like prefix:name, for example sector:fintech.');
+    await expect
+      .poll(() => page.locator('#insert-groups-status').textContent())
+      .toBe('"fintech" must look like prefix:name, for example sector:fintech.');
     await page.getByRole('button', { name: 'Insert table' }).click();
     await expect.poll(() => insertStatus().getAttribute('role')).toBe('alert');
     expect(await insertStatus().textContent()).toMatch(/must look like prefix:name/);
@@ -165,7 +167,9 @@ describe('the ranking tables section', () => {
     await page.getByRole('button', { name: 'Insert table' }).click();
 
     await expect.poll(() => insertStatus().getAttribute('role')).toBe('alert');
-    expect(await insertStatus().textContent()).toMatch(/^(Bad input: )?'Sheet1'!A1:[A-Z]+7 is not empty: pick an empty spot or a new sheet/);
+    expect(await insertStatus().textContent()).toMatch(
+      /^(Bad input: )?'Sheet1'!A1:[A-Z]+7 is not empty: pick an empty spot or a new sheet/,
+    );
     const sheet1 = runtime.spreadsheet.getValues('Sheet1!A1:J8');
     expect(sheet1.flat().filter((cell) => cell !== '')).toEqual(['my notes']);
     expect(sheet1[3]![1]).toBe('my notes');
@@ -316,7 +320,9 @@ describe('keyboard', () => {
     expect(await page.locator('#insert-column-list input:checked').count()).toBe(0);
     await page.keyboard.press('Space');
     expect(await page.locator('#insert-column-list input:not(:checked)').count()).toBe(0);
-    const outline = await page.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.activeElement).outlineStyle);
+    const outline = await page.evaluate(
+      () => (globalThis as any).getComputedStyle((globalThis as any).document.activeElement).outlineStyle,
+    );
     expect(outline).not.toBe('none');
   });
 });
@@ -359,7 +365,10 @@ describe('loading and errors', () => {
     await p.route('**/__gas/run', async (route) => {
       const { fn } = route.request().postDataJSON() as { fn: string };
       if (fn === 'getTables' || fn === 'getRankingGroups') {
-        return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: `Exception: The service is unavailable (${fn}).` }) });
+        return route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, error: `Exception: The service is unavailable (${fn}).` }),
+        });
       }
       return route.continue();
     });
@@ -367,7 +376,9 @@ describe('loading and errors', () => {
     await p.getByText('Insert a ranking table').click();
     await expect.poll(() => p.locator('#tables-status').getAttribute('role')).toBe('alert');
     expect(await p.locator('#tables-status').textContent()).toBe('The service is unavailable (getTables).');
-    await expect.poll(() => p.locator('#insert-groups-status').textContent()).toBe('The service is unavailable (getRankingGroups). You can still type a group below.');
+    await expect
+      .poll(() => p.locator('#insert-groups-status').textContent())
+      .toBe('The service is unavailable (getRankingGroups). You can still type a group below.');
     expect(await p.locator('#insert-group option').first().textContent()).toBe('List unavailable: type a group below');
 
     await p.unroute('**/__gas/run');
@@ -395,10 +406,34 @@ describe('loading and errors', () => {
       if (fn === 'previewRankingTable') return reply({ ok: true, value: { headers: [payload, 'rank'], rows: 3 } });
       if (fn === 'insertRankingTable') return reply({ ok: false, error: payload });
       if (fn === 'getTables') {
-        const table = { id: 't1', group: payload, sheetName: payload, range: `'${payload}'!A1:B3`, rows: 1, updatedAt: null, status: 'error', message: payload };
-        const run = { startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), trigger: 'schedule', results: [{ id: 't1', group: payload, ok: false, message: payload }], note: payload };
+        const table = {
+          id: 't1',
+          group: payload,
+          sheetName: payload,
+          range: `'${payload}'!A1:B3`,
+          rows: 1,
+          updatedAt: null,
+          status: 'error',
+          message: payload,
+        };
+        const run = {
+          startedAt: new Date().toISOString(),
+          finishedAt: new Date().toISOString(),
+          trigger: 'schedule',
+          results: [{ id: 't1', group: payload, ok: false, message: payload }],
+          note: payload,
+        };
         const notes = [{ at: new Date().toISOString(), message: payload }];
-        return reply({ ok: true, value: { tables: [table], schedule: { kind: 'daily', hour: 6 }, scheduledBy: { you: false, email: payload }, lastRun: run, notes } });
+        return reply({
+          ok: true,
+          value: {
+            tables: [table],
+            schedule: { kind: 'daily', hour: 6 },
+            scheduledBy: { you: false, email: payload },
+            lastRun: run,
+            notes,
+          },
+        });
       }
       return route.continue();
     });

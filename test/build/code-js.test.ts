@@ -94,9 +94,12 @@ describe('dist/Code.js', () => {
 
   it('recognises formulas by exactly the custom functions it exports', () => {
     expect([...CUSTOM_FUNCTION_NAMES].sort()).toEqual(Object.keys(CUSTOM_FUNCTIONS).sort());
-    expect(readPublicFunctions(`${root}src/server/index.ts`).filter((f) => f.isCustomFunction).map((f) => f.name).sort()).toEqual(
-      Object.keys(CUSTOM_FUNCTIONS).sort(),
-    );
+    expect(
+      readPublicFunctions(`${root}src/server/index.ts`)
+        .filter((f) => f.isCustomFunction)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(Object.keys(CUSTOM_FUNCTIONS).sort());
   });
 
   it('keeps the source JSDoc with @param per parameter, @return and @customfunction on each', () => {

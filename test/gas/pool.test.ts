@@ -180,7 +180,11 @@ describe('GasWorkerPool', () => {
     expect(get.serviceCalls).toEqual({ 'cache.getDocumentCache': 1, 'cache.get': 1 });
     expect(get.durationMs).toBeGreaterThanOrEqual(D.startup + D.handle + D.cacheGet);
     const set = await pool.run('SET_PROP', ['k', 'v'], { mode: 'menu' });
-    expect(set).toMatchObject({ serviceCalls: { 'properties.setProperty': 1 }, roundTrips: 1, modelledMs: D.startup + D.handle + D.propertyWrite });
+    expect(set).toMatchObject({
+      serviceCalls: { 'properties.setProperty': 1 },
+      roundTrips: 1,
+      modelledMs: D.startup + D.handle + D.propertyWrite,
+    });
     const put = await pool.run('PUT_ALL', [3], { mode: 'sidebar' });
     expect(put).toMatchObject({ serviceCalls: { 'cache.putAll': 1 }, roundTrips: 1, modelledMs: D.startup + D.handle + D.cachePutAll });
     const off = await pool.run('GET', ['nothing'], { latency: false });

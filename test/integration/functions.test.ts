@@ -47,15 +47,11 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(varying).toBeDefined();
       const selected = stack.value('SEARCH_TREND', 'coffee', varying) as unknown[][];
       expect(selected.map((r) => r[0])).toEqual(column(grid, varying as string));
-      const nested = header.find(
-        (h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1,
-      ) as string;
+      const nested = header.find((h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1) as string;
       expect(nested).toBeDefined();
       expect(stack.value('SEARCH_TREND', 'coffee', nested)).toEqual(column(grid, nested)[0]);
       // Case and separators do not matter.
-      expect(stack.value('SEARCH_TREND', 'coffee', nested.toUpperCase().replace('.', ' . '))).toEqual(
-        column(grid, nested)[0],
-      );
+      expect(stack.value('SEARCH_TREND', 'coffee', nested.toUpperCase().replace('.', ' . '))).toEqual(column(grid, nested)[0]);
     });
 
     it('lists the fields that exist when a field is unknown', () => {
@@ -137,8 +133,14 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     });
 
     it('keeps the shape of a 2D range', () => {
-      const grid = stack.value('SEARCH_SCORE', [['coffee', ''], ['', 'tea']]) as unknown[][];
-      expect(grid).toEqual([[stack.value('SEARCH_SCORE', 'coffee'), ''], ['', stack.value('SEARCH_SCORE', 'tea')]]);
+      const grid = stack.value('SEARCH_SCORE', [
+        ['coffee', ''],
+        ['', 'tea'],
+      ]) as unknown[][];
+      expect(grid).toEqual([
+        [stack.value('SEARCH_SCORE', 'coffee'), ''],
+        ['', stack.value('SEARCH_SCORE', 'tea')],
+      ]);
     });
   });
 

@@ -40,14 +40,12 @@ const argument: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.array(fc.oneof(cellValue, fc.constant('')), { maxLength: 6 }) },
   {
     weight: 3,
-    arbitrary: fc
-      .tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }))
-      .chain(([rows, cols]) =>
-        fc.array(fc.array(fc.oneof(cellValue, fc.constant('')), { minLength: cols, maxLength: cols }), {
-          minLength: rows,
-          maxLength: rows,
-        }),
-      ),
+    arbitrary: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 })).chain(([rows, cols]) =>
+      fc.array(fc.array(fc.oneof(cellValue, fc.constant('')), { minLength: cols, maxLength: cols }), {
+        minLength: rows,
+        maxLength: rows,
+      }),
+    ),
   },
   { weight: 1, arbitrary: junk },
 );

@@ -4,9 +4,15 @@ import { api } from './util.js';
 
 const SECRET = 'sk-live-very-secret-123';
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService({ keys: [SECRET, 'other-key'] }); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService({ keys: [SECRET, 'other-key'] });
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
 describe('auth', () => {
   it('missing key → 401', async () => {

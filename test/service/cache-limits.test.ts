@@ -4,9 +4,15 @@ import { api } from './util.js';
 
 const DAY = 24 * 3600 * 1000;
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService(); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
 const usage = async (key?: string) => (await api(svc, '/usage', key)).body;
 
@@ -27,7 +33,14 @@ describe('7-day cache', () => {
   });
 
   it('every endpoint reports X-Cache; the cache is shared by all keys', async () => {
-    for (const p of ['/markets', '/industries', '/ranking', '/ranking/list?group=ai:all', '/brand?slug=acme-pay', '/company?keyword=acme']) {
+    for (const p of [
+      '/markets',
+      '/industries',
+      '/ranking',
+      '/ranking/list?group=ai:all',
+      '/brand?slug=acme-pay',
+      '/company?keyword=acme',
+    ]) {
       expect((await api(svc, p)).headers.get('x-cache'), p).toBe('MISS');
       expect((await api(svc, p, 'dev-key-2')).headers.get('x-cache'), p).toBe('HIT');
     }

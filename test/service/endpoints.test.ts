@@ -3,9 +3,15 @@ import { startService, type ServiceHandle } from '../../dev/service/harness.js';
 import { api, norm, topLevelScores } from './util.js';
 
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService(); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
 const useSchema = (schema: 'a' | 'b') => svc.control.config({ schema });
 
@@ -33,14 +39,26 @@ describe('schema a (snake_case)', () => {
 
   it('company: known and unknown', async () => {
     const known = (await api(svc, '/company?keyword=ACME%20group')).body;
-    expect(known).toMatchObject({ name: 'Acme Group', in_universe: true, sector: 'fintech', brands: ['acme-pay', 'acme-cloud', 'acme-shop'] });
+    expect(known).toMatchObject({
+      name: 'Acme Group',
+      in_universe: true,
+      sector: 'fintech',
+      brands: ['acme-pay', 'acme-cloud', 'acme-shop'],
+    });
     expect(known.traffic.monthly_visits).toBeGreaterThan(0);
     const mix = known.channel_mix;
     expect(Object.keys(mix)).toEqual(['direct', 'organic_search', 'paid_search', 'social', 'referral', 'email']);
     expect(Object.values<number>(mix).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
     const unknown = await api(svc, '/company?keyword=no+such+company');
     expect(unknown.status).toBe(200);
-    expect(unknown.body).toMatchObject({ keyword: 'no such company', name: null, in_universe: false, sector: null, traffic: null, channel_mix: null });
+    expect(unknown.body).toMatchObject({
+      keyword: 'no such company',
+      name: null,
+      in_universe: false,
+      sector: null,
+      traffic: null,
+      channel_mix: null,
+    });
   });
 
   it('markets', async () => {
@@ -48,9 +66,17 @@ describe('schema a (snake_case)', () => {
     expect(b.universe).toMatchObject({ brands: 2400, sectors: 12, markets: 5, ai_categories: 6 });
     expect(b.sectors).toHaveLength(12);
     expect(b.sectors[0]).toEqual({
-      sector: 'fintech', group: 'sector:fintech', name: 'Fintech', brands: expect.any(Number), companies: expect.any(Number),
-      ai_brands: expect.any(Number), avg_index_score: expect.any(Number), median_growth_pct: expect.any(Number),
-      total_search_volume: expect.any(Number), demand_share: expect.any(Number), top_brand: expect.any(String),
+      sector: 'fintech',
+      group: 'sector:fintech',
+      name: 'Fintech',
+      brands: expect.any(Number),
+      companies: expect.any(Number),
+      ai_brands: expect.any(Number),
+      avg_index_score: expect.any(Number),
+      median_growth_pct: expect.any(Number),
+      total_search_volume: expect.any(Number),
+      demand_share: expect.any(Number),
+      top_brand: expect.any(String),
     });
   });
 
@@ -82,8 +108,15 @@ describe('schema a (snake_case)', () => {
     expect(us.body.total).toBe(us.body.items.length);
     expect(us.body.items.length).toBeGreaterThanOrEqual(1500);
     expect(us.body.items[0]).toEqual({
-      rank: 1, slug: expect.any(String), name: expect.any(String), index_score: expect.any(Number), change: expect.any(Number),
-      sector: expect.any(String), country: expect.stringMatching(/^[A-Z]{2}$/), search_volume: expect.any(Number), growth_pct: expect.any(Number),
+      rank: 1,
+      slug: expect.any(String),
+      name: expect.any(String),
+      index_score: expect.any(Number),
+      change: expect.any(Number),
+      sector: expect.any(String),
+      country: expect.stringMatching(/^[A-Z]{2}$/),
+      search_volume: expect.any(Number),
+      growth_pct: expect.any(Number),
     });
     for (const g of ['sector:fintech', 'ai:all', 'ai:chatbots']) {
       const n = (await api(svc, `/ranking/list?group=${g}`)).body.total;
@@ -97,7 +130,10 @@ describe('schema a (snake_case)', () => {
 
   it('ranking list errors', async () => {
     expect(await api(svc, '/ranking/list?group=marketus')).toMatchObject({ status: 400, body: { error: 'bad_request' } });
-    expect(await api(svc, '/ranking/list?group=market:zz')).toMatchObject({ status: 404, body: { error: 'not_found', message: expect.stringContaining('unknown group') } });
+    expect(await api(svc, '/ranking/list?group=market:zz')).toMatchObject({
+      status: 404,
+      body: { error: 'not_found', message: expect.stringContaining('unknown group') },
+    });
     expect(await api(svc, '/ranking/list')).toMatchObject({ status: 400, body: { error: 'bad_request', message: 'group is required' } });
   });
 
@@ -135,7 +171,17 @@ describe('schema b (camelCase, different structure)', () => {
   it('trend', async () => {
     const r = await api(svc, '/trend?keyword=Coffee+Beans');
     const b = r.body;
-    expect(Object.keys(b)).toEqual(['query', 'history', 'averageSearches', 'yoyChangePct', 'threeMonthChangePct', 'peakMonth', 'searchScore', 'retrievedAt', 'cache']);
+    expect(Object.keys(b)).toEqual([
+      'query',
+      'history',
+      'averageSearches',
+      'yoyChangePct',
+      'threeMonthChangePct',
+      'peakMonth',
+      'searchScore',
+      'retrievedAt',
+      'cache',
+    ]);
     expect(b.query).toBe('coffee beans');
     expect(b.history).toHaveLength(12);
     expect(b.history[0]).toEqual({ period: expect.stringMatching(/^\d{4}-\d{2}$/), searches: expect.any(Number) });
@@ -183,17 +229,36 @@ describe('schema b (camelCase, different structure)', () => {
     expect(b.rankings.byMarket[0]).toEqual({ market: expect.any(String), position: expect.any(Number) });
 
     const u = (await api(svc, '/usage')).body;
-    expect(u).toMatchObject({ tier: 'free', freshSearchesUsed: 2, freshSearchLimit: 250, apiCallsUsed: 8, apiCallLimit: 2000, cache: false });
+    expect(u).toMatchObject({
+      tier: 'free',
+      freshSearchesUsed: 2,
+      freshSearchLimit: 250,
+      apiCallsUsed: 8,
+      apiCallLimit: 2000,
+      cache: false,
+    });
   });
 
   it('only `cache` is shared between the schemas', async () => {
-    const paths = ['/trend?keyword=x', '/company?keyword=acme', '/markets', '/industries', '/ranking', '/ranking/list?group=ai:all', '/brand?slug=strypo', '/usage'];
+    const paths = [
+      '/trend?keyword=x',
+      '/company?keyword=acme',
+      '/markets',
+      '/industries',
+      '/ranking',
+      '/ranking/list?group=ai:all',
+      '/brand?slug=strypo',
+      '/usage',
+    ];
     for (const p of paths) {
       await useSchema('b');
       const kb = Object.keys((await api(svc, p)).body);
       await useSchema('a');
       const ka = Object.keys((await api(svc, p)).body);
-      expect(ka.filter((k) => kb.includes(k)), p).toEqual(['cache']);
+      expect(
+        ka.filter((k) => kb.includes(k)),
+        p,
+      ).toEqual(['cache']);
     }
   });
 });
@@ -214,7 +279,8 @@ describe('routing', () => {
     const first = (await api(svc, '/brand?slug=nimbus-chat')).body;
     await svc.control.reset();
     const second = (await api(svc, '/brand?slug=nimbus-chat')).body;
-    delete first.fetched_at; delete second.fetched_at;
+    delete first.fetched_at;
+    delete second.fetched_at;
     expect(second).toEqual(first);
   });
 });

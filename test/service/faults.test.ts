@@ -3,9 +3,15 @@ import { startService, type ServiceHandle } from '../../dev/service/harness.js';
 import { api } from './util.js';
 
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService(); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
 const timed = async <T>(f: () => Promise<T>) => {
   const t0 = performance.now();
@@ -54,7 +60,10 @@ describe('faults', () => {
   });
 
   it('429 with and without Retry-After', async () => {
-    await svc.control.faults([{ kind: '429', count: 1, retryAfter: 7 }, { kind: '429', count: 1 }]);
+    await svc.control.faults([
+      { kind: '429', count: 1, retryAfter: 7 },
+      { kind: '429', count: 1 },
+    ]);
     const a = await api(svc, '/trend?keyword=x');
     expect(a.status).toBe(429);
     expect(a.headers.get('retry-after')).toBe('7');
@@ -73,8 +82,16 @@ describe('faults', () => {
   });
 
   it('hang with destroy, and reset: the connection dies without a response', async () => {
-    await svc.control.faults([{ kind: 'hang', count: 1, ms: 200, destroy: true }, { kind: 'reset', count: 1 }]);
-    const { value, ms } = await timed(() => api(svc, '/trend?keyword=x').then(() => 'ok', () => 'failed'));
+    await svc.control.faults([
+      { kind: 'hang', count: 1, ms: 200, destroy: true },
+      { kind: 'reset', count: 1 },
+    ]);
+    const { value, ms } = await timed(() =>
+      api(svc, '/trend?keyword=x').then(
+        () => 'ok',
+        () => 'failed',
+      ),
+    );
     expect(value).toBe('failed');
     expect(ms).toBeGreaterThanOrEqual(180);
     await expect(api(svc, '/trend?keyword=x')).rejects.toThrow();
@@ -85,7 +102,10 @@ describe('faults', () => {
   });
 
   it('rejects invalid faults', async () => {
-    const res = await fetch(`${svc.url}/__control/faults`, { method: 'POST', body: JSON.stringify({ faults: [{ kind: 'boom', count: 1 }] }) });
+    const res = await fetch(`${svc.url}/__control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ faults: [{ kind: 'boom', count: 1 }] }),
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -121,13 +141,23 @@ describe('stats', () => {
     await api(svc, '/trend?keyword=coffee', null);
     const s = await svc.control.stats();
     expect(s).toMatchObject({
-      requests: 4, apiCalls: 3, freshCredits: 1, cacheHits: 1,
+      requests: 4,
+      apiCalls: 3,
+      freshCredits: 1,
+      cacheHits: 1,
       byEndpoint: { '/trend': 3, '/ranking/list': 1 },
       byQuery: { '/trend?keyword=coffee': 3, '/ranking/list?group=market:us': 1 },
       statusCounts: { 200: 3, 401: 1 },
     });
     expect(s.log).toHaveLength(4);
-    expect(s.log[0]).toEqual({ path: '/api/v1/trend', query: 'keyword=coffee', status: 200, cache: 'MISS', ms: expect.any(Number), keyTail: expect.stringMatching(/^.{4}$/) });
+    expect(s.log[0]).toEqual({
+      path: '/api/v1/trend',
+      query: 'keyword=coffee',
+      status: 200,
+      cache: 'MISS',
+      ms: expect.any(Number),
+      keyTail: expect.stringMatching(/^.{4}$/),
+    });
     expect(s.log[1]!.cache).toBe('HIT');
     expect(s.log[3]).toMatchObject({ status: 401, cache: null });
   });

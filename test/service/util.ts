@@ -15,7 +15,11 @@ export async function api(svc: ServiceHandle, path: string, key: string | null =
   const res = await fetch(`${svc.url}/api/v1${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
   const text = await res.text();
   let body: unknown;
-  try { body = JSON.parse(text); } catch { body = undefined; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   return { status: res.status, headers: res.headers, text, body };
 }
 
@@ -23,7 +27,9 @@ const norm = (k: string) => k.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Names of top-level numeric fields whose normalised name ends with "score". */
 export function topLevelScores(body: Record<string, unknown>): string[] {
-  return Object.entries(body).filter(([k, v]) => typeof v === 'number' && norm(k).endsWith('score')).map(([k]) => k);
+  return Object.entries(body)
+    .filter(([k, v]) => typeof v === 'number' && norm(k).endsWith('score'))
+    .map(([k]) => k);
 }
 
 export { norm };

@@ -41,9 +41,20 @@ describe('readSubject', () => {
 describe('readSubjects', () => {
   it('reads a single value as one cell and a range as rows', () => {
     expect(readSubjects('x', 'keyword')).toEqual({ single: true, cells: [[{ kind: 'ok', value: 'x' }]] });
-    expect(readSubjects([['a', ''], ['b', 'A ']], 'keyword').cells).toEqual([
+    expect(
+      readSubjects(
+        [
+          ['a', ''],
+          ['b', 'A '],
+        ],
+        'keyword',
+      ).cells,
+    ).toEqual([
       [{ kind: 'ok', value: 'a' }, { kind: 'blank' }],
-      [{ kind: 'ok', value: 'b' }, { kind: 'ok', value: 'a' }],
+      [
+        { kind: 'ok', value: 'b' },
+        { kind: 'ok', value: 'a' },
+      ],
     ]);
   });
 

@@ -311,7 +311,15 @@ byId('sidebar-close').addEventListener('click', () => {
 triggerButton.addEventListener('click', () => void action('/api/trigger', {}));
 byId('advance-clock').addEventListener('click', () => {
   void action('/api/advance-clock', {}).then((/** @type {PlaygroundState} */ next) => {
-    if (next.now) toast({ title: 'Playground', message: `A week later: it is now ${next.now.slice(0, 16).replace('T', ' ')} UTC for the add-on and the service.`, seconds: 6 }, false);
+    if (next.now)
+      toast(
+        {
+          title: 'Playground',
+          message: `A week later: it is now ${next.now.slice(0, 16).replace('T', ' ')} UTC for the add-on and the service.`,
+          seconds: 6,
+        },
+        false,
+      );
   });
 });
 undoButton.addEventListener('click', () => void action('/api/undo', {}).then(() => grid.focus()));
