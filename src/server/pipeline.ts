@@ -205,7 +205,7 @@ export function lookupAll(
 /** Entries that read as absent at once: how our marks are taken back without a remove call. */
 function expired(keys: string[]): Record<string, string> {
   const now = Date.now();
-  return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now)));
+  return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now))) as Record<string, string>;
 }
 
 /** The smallest limit the service's rejections of these misses reveal (below what was known), or null. */

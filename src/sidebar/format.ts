@@ -31,7 +31,7 @@ export function percentUsed(used: number, limit: number): number {
  * @param value a number, usually
  * @param locale BCP 47 tag; the browser's by default
  */
-export function formatCount(value: unknown, locale?: string): string {
+export function formatCount(value: string | number | boolean | null | undefined, locale?: string): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
   return value.toLocaleString(locale, { maximumFractionDigits: 2 });
 }
@@ -124,7 +124,7 @@ export function plural(count: number, one: string, many: string): string {
  * A cell of the usage table as text.
  * @param value a string, number or boolean
  */
-export function cellText(value: unknown): string {
+export function cellText(value: string | number | boolean | null | undefined): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return formatCount(value);
 }

@@ -65,5 +65,7 @@ export function fingerprint(values: readonly (readonly unknown[])[]): string {
 
 function cellText(value: unknown): string {
   if (value instanceof Date) return `d${value.getTime()}`;
-  return `${typeof value === 'number' ? 'n' : typeof value === 'boolean' ? 'b' : 's'}${String(value ?? '')}`;
+  // Past a Date, getValues() gives only strings, numbers and booleans.
+  const primitive = (value ?? '') as string | number | boolean;
+  return `${typeof value === 'number' ? 'n' : typeof value === 'boolean' ? 'b' : 's'}${String(primitive)}`;
 }

@@ -75,7 +75,7 @@ export function refreshTablesNow(force: unknown): RefreshTablesView {
  * @param event the trigger event, or nothing from the menu
  */
 export function refreshFromTriggerOrMenu(event: unknown): void {
-  const uid = event && typeof event === 'object' && 'triggerUid' in event ? String((event as { triggerUid: unknown }).triggerUid) : '';
+  const uid = event && typeof event === 'object' && 'triggerUid' in event ? String(event.triggerUid) : '';
   if (uid) {
     runSchedule(uid);
     return;

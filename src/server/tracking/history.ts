@@ -86,7 +86,7 @@ export function readHistory(sheet: Sheet, list: TrackRecord, timeZone: string): 
     const date = dateText(cells[0], timeZone);
     const period = date && periodOfDate(date, list.period);
     if (!item || !date || !period) return;
-    const value = cells[valueColumn(list)];
+    const value: unknown = cells[valueColumn(list)];
     rows.push({
       row: FIRST_ROW + i,
       period,

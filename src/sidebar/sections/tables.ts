@@ -31,7 +31,8 @@ export interface TablesSection {
    */
   load(withGroups?: boolean): Promise<void>;
   /** Opens the insert form, scrolls the section into view and focuses its heading (the menu's "Insert ranking table"). */
-  reveal(): void;
+  // A property, not a method: main.ts hands it to setTimeout unbound (it is an arrow function).
+  reveal: () => void;
 }
 
 /**
