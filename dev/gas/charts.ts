@@ -223,7 +223,7 @@ export class EmbeddedChartBuilderFake extends GasObject {
   /** Anchor cell (1-based row, column) and offsets in pixels. */
   setPosition(...args: unknown[]): this {
     if (args.length !== 4 || !args.every(isInt)) throw signatureError('SpreadsheetApp.EmbeddedChartBuilder.setPosition', args);
-    const [row, column, offsetX, offsetY] = args as number[];
+    const [row, column, offsetX, offsetY] = args;
     this.#draft.position = { row: row as number, column: column as number, offsetX: offsetX as number, offsetY: offsetY as number };
     return this;
   }

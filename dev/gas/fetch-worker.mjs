@@ -26,9 +26,11 @@ import { workerData } from 'node:worker_threads';
  *   | { type: 'abort', id: number }} InMessage
  */
 
-/** @type {{ port: import('node:worker_threads').MessagePort, signal: SharedArrayBuffer, concurrency: number,
- *   requestTimeoutMs: number, maxResponseBytes: number }} */
-const { port, signal, concurrency, requestTimeoutMs, maxResponseBytes } = workerData;
+/** @type {unknown} */
+const data = workerData;
+const { port, signal, concurrency, requestTimeoutMs, maxResponseBytes } =
+  /** @type {{ port: import('node:worker_threads').MessagePort, signal: SharedArrayBuffer, concurrency: number,
+   *   requestTimeoutMs: number, maxResponseBytes: number }} */ (data);
 const flag = new Int32Array(signal);
 
 const httpAgent = new http.Agent({ keepAlive: true });

@@ -48,7 +48,7 @@ export function readManifest(path: string): Manifest | null {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`dev/gas: ${path} is not valid JSON (${(error as Error).message})`);
+    throw new Error(`dev/gas: ${path} is not valid JSON (${(error as Error).message})`, { cause: error });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`dev/gas: ${path} is not a JSON object`);
   return checkManifest(parsed as Manifest, path);

@@ -239,7 +239,7 @@ export class GasWorkerPool {
         );
       }
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
     return new Promise<PoolExecutionResult>((resolve, reject) => {
       this.#queue.push({

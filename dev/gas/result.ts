@@ -108,7 +108,7 @@ function findIllegal(value: unknown, path: string, seen: Set<object>): string | 
   const t = typeof value;
   if (t === 'string' || t === 'number' || t === 'boolean') return undefined;
   if (t !== 'object') return `${path} is ${describeValue(value)}`;
-  const obj = value as object;
+  const obj: object = value;
   if (seen.has(obj)) return `${path} is a circular reference`;
   seen.add(obj);
   if (Array.isArray(obj)) {

@@ -770,7 +770,7 @@ function fromRemembered(hit: RememberedResult): ExecutionResult {
 /** The result parts of something thrown: an Error's message (and stack), else String(value). */
 function thrown(error: unknown): Pick<ExecutionResult, 'ok' | 'error' | 'stack'> {
   if (isError(error)) {
-    const e = error as Error;
+    const e: Error = error;
     const part: Pick<ExecutionResult, 'ok' | 'error' | 'stack'> = { ok: false, error: String(e.message) };
     if (typeof e.stack === 'string') part.stack = e.stack;
     return part;

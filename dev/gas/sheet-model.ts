@@ -11,7 +11,7 @@
 import { MAX_COLUMNS, a1Notation, parseA1, splitSheetName, type A1Ref } from './a1.js';
 import { CELL_TOO_LONG_MESSAGE, TEXT_FORMAT, parseEntered, type CellValue } from './cell-values.js';
 import { GasException } from './execution.js';
-import { isDate } from './realm.js';
+import { isDate, stringOf } from './realm.js';
 import { MAX_CELL_TEXT } from './result.js';
 import { DeveloperMetadataStore } from './developer-metadata.js';
 import { NamedRangeStore } from './named-ranges.js';
@@ -110,7 +110,7 @@ function testValue(v: unknown, where: string): CellValue {
   if (typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (isDate(v) && !Number.isNaN(v.getTime())) return new Date(v.getTime());
-  throw new TypeError(`dev/gas: ${where} is not a cell value (string, finite number, boolean, valid Date or ''): ${String(v)}`);
+  throw new TypeError(`dev/gas: ${where} is not a cell value (string, finite number, boolean, valid Date or ''): ${stringOf(v)}`);
 }
 
 /** One sheet: a sparse grid of cells within maxRows × maxColumns. */
@@ -702,7 +702,7 @@ export class SpreadsheetModel {
     try {
       this.checkSheetName(name);
     } catch (e) {
-      throw new Error(`dev/gas: addSheet: ${(e as Error).message}`);
+      throw new Error(`dev/gas: addSheet: ${(e as Error).message}`, { cause: e });
     }
     const width = Math.max(0, ...rows.map((r) => r.length));
     const sheet = this.#create(

@@ -67,8 +67,6 @@ function live(sheet: SheetModel): SheetModel {
   return sheet;
 }
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
 /** Numbers Apps Script takes as Integer: a non-integer is refused here (Google truncates it silently). */
 function integers(method: string, args: readonly unknown[], from: number, count: number): void {
   for (let i = from; i < from + count && i < args.length; i++) {

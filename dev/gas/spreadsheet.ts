@@ -6,6 +6,7 @@ import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { HtmlOutputFake } from './html.js';
 import { SCOPES, grantsScope, type Manifest } from './manifest.js';
+import { stringOf } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
 import { mayShowEmail } from './session.js';
 import type { SpreadsheetModel, ToastRecord } from './sheet-model.js';
@@ -121,13 +122,13 @@ export class UiFake extends GasObject {
   showModalDialog(...args: unknown[]): void {
     this.#mayShow('showModalDialog');
     const out = this.#html(args[0], 'showModalDialog', args);
-    this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: true, executionId: this.#exec.id });
+    this.#log.dialogs.push({ title: stringOf(args[1] ?? ''), html: out.getContent(), modal: true, executionId: this.#exec.id });
   }
 
   showModelessDialog(...args: unknown[]): void {
     this.#mayShow('showModelessDialog');
     const out = this.#html(args[0], 'showModelessDialog', args);
-    this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: false, executionId: this.#exec.id });
+    this.#log.dialogs.push({ title: stringOf(args[1] ?? ''), html: out.getContent(), modal: false, executionId: this.#exec.id });
   }
 
   /** Recorded; answers OK (nobody clicks in tests). */
