@@ -21,8 +21,7 @@ export function modelChartViews(sheet: SheetModel, timeZone: string): ChartView[
 }
 
 function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string): ChartView {
-  const size = (name: 'width' | 'height') =>
-    typeof chart.options[name] === 'number' ? (chart.options[name] as number) : DEFAULT_SIZE[name];
+  const size = (name: 'width' | 'height') => (typeof chart.options[name] === 'number' ? chart.options[name] : DEFAULT_SIZE[name]);
   const view: ChartView = {
     id: `chart-${chart.id}`,
     sheet: sheet.name,

@@ -99,6 +99,7 @@ export function createGrid(parts) {
   /** @type {HTMLElement[]} */
   let rowHeads = [];
   /** Rows showing an edit on its way, drawn again at the next render whatever it brings. */
+  /** @type {Set<number>} */
   const pendingRows = new Set();
 
   const a1 = (/** @type {number} */ r, /** @type {number} */ c) => `${columnName(c)}${r}`;
