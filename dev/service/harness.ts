@@ -104,7 +104,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
   );
 
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
     if (opts.verbose) process.stderr.write(d);
     stderr = (stderr + d).slice(-4000);
   });
@@ -120,14 +120,14 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
       const nl = out.indexOf('\n');
       if (nl < 0) return;
       clearTimeout(timer);
-      child.stdout!.off('data', onData).resume(); // keep draining
+      child.stdout.off('data', onData).resume(); // keep draining
       try {
         resolve(JSON.parse(out.slice(0, nl)) as { port: number; url: string });
       } catch (e) {
-        reject(e as Error);
+        reject(e);
       }
     };
-    child.stdout!.setEncoding('utf8').on('data', onData);
+    child.stdout.setEncoding('utf8').on('data', onData);
     void exited.then(() => {
       clearTimeout(timer);
       reject(new Error(`service exited before listening (code ${child.exitCode}): ${stderr.trim()}`));
@@ -151,7 +151,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
               if ((res.statusCode ?? 500) >= 400) reject(new Error(`control ${path} failed: ${res.statusCode} ${json.message ?? ''}`));
               else resolve(json);
             } catch (error) {
-              reject(error as Error);
+              reject(error);
             }
           });
         },

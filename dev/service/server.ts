@@ -168,7 +168,7 @@ function parseFault(v: unknown): Fault {
   const count = optNum(f, 'count');
   if (count === undefined || !Number.isInteger(count)) throw new BadRequest('fault.count must be a non-negative integer');
   if (f.path !== undefined && typeof f.path !== 'string') throw new BadRequest('fault.path must be a string');
-  const path = f.path as string | undefined;
+  const path = f.path;
   switch (f.kind) {
     case '5xx': {
       const status = optNum(f, 'status') ?? 503;
@@ -487,7 +487,7 @@ export function createService(options: ServiceOptions = {}): Service {
         const freshUsed = optNum(body, 'freshUsed');
         const callsUsed = optNum(body, 'callsUsed');
         const t = now();
-        for (const k of body.key ? [body.key as string] : [...state.keys]) {
+        for (const k of body.key ? [body.key] : [...state.keys]) {
           const u = usageOf(k, t);
           if (freshUsed !== undefined) u.fresh = Math.floor(freshUsed);
           if (callsUsed !== undefined) u.calls = Math.floor(callsUsed);
