@@ -16,10 +16,10 @@ function run(args: string[]): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT });
   let out = '';
   let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
     out += d;
   });
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
     err += d;
   });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

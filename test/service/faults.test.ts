@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ErrorAnswer, TrendA, UsageA } from './answers.js';
 import { api } from './util.js';
 
 let svc: ServiceHandle;
@@ -28,7 +30,7 @@ describe('faults', () => {
     expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect((await api(svc, '/markets')).status).toBe(503);
     expect((await api(svc, '/trend?keyword=x')).status).toBe(200);
-    const u = (await api(svc, '/usage')).body;
+    const u = (await api<UsageA>(svc, '/usage')).body;
     expect(u.api_calls.used).toBe(2);
     const s = await svc.control.stats();
     expect(s.requests).toBe(4);
@@ -56,7 +58,7 @@ describe('faults', () => {
     const r = await api(svc, '/trend?keyword=x');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(() => JSON.parse(r.text)).toThrow();
+    expect(() => JSON.parse(r.text) as unknown).toThrow();
   });
 
   it('429 with and without Retry-After', async () => {
@@ -64,7 +66,7 @@ describe('faults', () => {
       { kind: '429', count: 1, retryAfter: 7 },
       { kind: '429', count: 1 },
     ]);
-    const a = await api(svc, '/trend?keyword=x');
+    const a = await api<ErrorAnswer>(svc, '/trend?keyword=x');
     expect(a.status).toBe(429);
     expect(a.headers.get('retry-after')).toBe('7');
     expect(a.body.error).toBe('rate_limited');
@@ -75,7 +77,7 @@ describe('faults', () => {
 
   it('hang: holds the connection, then answers normally', async () => {
     await svc.control.faults([{ kind: 'hang', count: 1, ms: 300 }]);
-    const { value, ms } = await timed(() => api(svc, '/trend?keyword=x'));
+    const { value, ms } = await timed(() => api<TrendA>(svc, '/trend?keyword=x'));
     expect(value.status).toBe(200);
     expect(value.body.keyword).toBe('x');
     expect(ms).toBeGreaterThanOrEqual(280);
@@ -155,8 +157,8 @@ describe('stats', () => {
       query: 'keyword=coffee',
       status: 200,
       cache: 'MISS',
-      ms: expect.any(Number),
-      keyTail: expect.stringMatching(/^.{4}$/),
+      ms: match.any(Number),
+      keyTail: match.stringMatching(/^.{4}$/),
     });
     expect(s.log[1]!.cache).toBe('HIT');
     expect(s.log[3]).toMatchObject({ status: 401, cache: null });
