@@ -6,15 +6,14 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GasRuntime, type GasRuntimeOptions } from '../../dev/gas/index.js';
+import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY, OTHER_KEY } from '../../dev/stack.js';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 import { launchChromium } from './chromium.js';
 
-// page.evaluate callbacks run in the page; the root tsconfig has no DOM lib, so they reach its globals
-// through globalThis, typed loosely.
+// page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const BAD_KEY = 'sdm-live-notAKey0000000';
@@ -136,8 +135,7 @@ describe('saving the key', () => {
   it('leaves the key nowhere in the page', async () => {
     expect(await page.content()).not.toContain(KEY);
     const values = await page.evaluate(() => {
-      const doc = (globalThis as any).document;
-      return [...doc.querySelectorAll('input')].map((input: any) => String(input.value)).concat(String(doc.body.innerText));
+      return [...document.querySelectorAll('input')].map((input) => input.value).concat(document.body.innerText);
     });
     expect(values.join('\n')).not.toContain(KEY);
     expect(values.join('\n')).not.toContain(KEY.slice(0, -4));
@@ -185,7 +183,7 @@ describe('usage', () => {
   });
 
   it('fits 300 px without sideways scrolling, with Advanced and Help open too', async () => {
-    const scrollWidth = () => page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+    const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await scrollWidth()).toBeLessThanOrEqual(300);
     await page.getByText('Advanced', { exact: true }).click();
     await page.getByText('Help: functions').click();
@@ -325,10 +323,8 @@ describe('keyboard', () => {
   it('reaches the key buttons with Tab and shows where focus is', async () => {
     await page.locator('#key-replace').focus();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('key-remove');
-    const outline = await page.evaluate(
-      () => (globalThis as any).getComputedStyle((globalThis as any).document.activeElement).outlineStyle,
-    );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('key-remove');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });
 });
@@ -345,7 +341,7 @@ describe('opened from the menu', () => {
     const help = await browser.newPage({ viewport: { width: 300, height: 800 } });
     await help.goto(`${host.url}/__gas/open/showHelp`);
     expect(await help.locator('#help').getAttribute('open')).toBe('');
-    expect(await help.evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe('Help: functions');
+    expect(await help.evaluate(() => document.activeElement?.textContent)).toBe('Help: functions');
     await help.close();
   });
 });
@@ -357,7 +353,7 @@ describe('server text is never markup', () => {
       const { fn } = route.request().postDataJSON() as { fn: string };
       const reply = (body: unknown) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
       if (fn === 'refreshUsage') {
-        const first = !(await page.evaluate(() => (globalThis as any).document.querySelector('.usage-table') !== null));
+        const first = !(await page.evaluate(() => document.querySelector('.usage-table') !== null));
         return reply({
           ok: true,
           value: {
@@ -392,7 +388,7 @@ describe('server text is never markup', () => {
 
     expect(await page.locator('#injected').count()).toBe(0);
     expect(await page.locator('main img').count()).toBe(0);
-    expect(await page.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (window as Window & { __xss?: unknown }).__xss)).toBeUndefined();
     await page.unroute('**/__gas/run');
   });
 });
@@ -423,7 +419,7 @@ describe('server text in the settings is never markup', () => {
     expect(await other.locator('#key-share-replaces').textContent()).toBe(`Sharing replaces the key ${payload} shared with this document.`);
     expect(await other.locator('#injected').count()).toBe(0);
     expect(await other.locator('main img').count()).toBe(0);
-    expect(await other.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await other.evaluate(() => (window as Window & { __xss?: unknown }).__xss)).toBeUndefined();
     await other.close();
   });
 });

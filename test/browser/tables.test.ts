@@ -13,8 +13,7 @@ import { startService, type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY } from '../../dev/stack.js';
 import { launchChromium } from './chromium.js';
 
-// page.evaluate callbacks run in the page; the root tsconfig has no DOM lib, so they reach its globals
-// through globalThis, typed loosely.
+// page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const HANDLER = 'refreshRankingTables';
@@ -65,7 +64,7 @@ const items = () => page.locator('#tables-list > li');
 const insertStatus = () => page.locator('#insert-status');
 const refreshStatus = () => page.locator('#refresh-status');
 const myTriggers = () => runtime.triggers.filter((t) => t.handler === HANDLER);
-const activeId = (p: Page = page) => p.evaluate(() => (globalThis as any).document.activeElement?.id as string | undefined);
+const activeId = (p: Page = page) => p.evaluate(() => document.activeElement?.id);
 const hasSheet = (name: string) => {
   try {
     return !!runtime.spreadsheet.sheet(name);
@@ -128,7 +127,7 @@ describe('the ranking tables section', () => {
     expect(await page.getByLabel('All columns').isChecked()).toBe(true);
 
     await page.getByLabel('slug', { exact: true }).uncheck();
-    expect(await page.getByLabel('All columns').evaluate((box) => (box as any).indeterminate)).toBe(true);
+    expect(await page.getByLabel('All columns').evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
     await page.getByLabel('Rows', { exact: true }).fill('5');
     expect(await page.getByLabel('A new sheet, named after the group').isChecked()).toBe(true);
     // Opening the sidebar read no usage (the key was saved elsewhere, so none is kept yet).
@@ -295,7 +294,7 @@ describe('refreshing now', () => {
     expect(await items().first().getAttribute('class')).toContain('table-error');
     const state = items().first().locator('.table-state');
     expect(await state.textContent()).toMatch(/unreadable answer/);
-    expect(await state.evaluate((el) => (globalThis as any).getComputedStyle(el).color)).toBe('rgb(165, 14, 14)');
+    expect(await state.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(165, 14, 14)');
     expect(await page.getByLabel('Skip the cache (costs requests)').isChecked()).toBe(false); // one forced run at a time
     expect(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7")).toEqual(inserted.slice(1, 7));
     expect(runtime.spreadsheet.getValues("'sector:fintech'!A1")[0]![0]).toMatch(/refresh failed .*unreadable answer/);
@@ -306,7 +305,7 @@ describe('refreshing now', () => {
   });
 
   it('fits 300 px without sideways scrolling', async () => {
-    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
   });
 });
 
@@ -320,9 +319,7 @@ describe('keyboard', () => {
     expect(await page.locator('#insert-column-list input:checked').count()).toBe(0);
     await page.keyboard.press('Space');
     expect(await page.locator('#insert-column-list input:not(:checked)').count()).toBe(0);
-    const outline = await page.evaluate(
-      () => (globalThis as any).getComputedStyle((globalThis as any).document.activeElement).outlineStyle,
-    );
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });
 });
@@ -337,7 +334,7 @@ describe('forgetting', () => {
     expect(await activeId()).toBe('');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await confirm.isVisible()).toBe(false);
-    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-label'))).toBe('Forget sector:fintech');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Forget sector:fintech');
 
     await forget.press('Enter');
     await confirm.getByRole('button', { name: 'Forget table' }).click();
@@ -455,7 +452,7 @@ describe('loading and errors', () => {
 
     expect(await p.locator('#injected').count()).toBe(0);
     expect(await p.locator('main img').count()).toBe(0);
-    expect(await p.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await p.evaluate(() => (window as Window & { __xss?: unknown }).__xss)).toBeUndefined();
     await p.close();
   });
 });
