@@ -69,7 +69,9 @@ writeFileSync(
   `<!-- Search Demand: the server code sidebar, menu and trigger executions load (base64; see esbuild.config.mjs). -->\n${coldText}`,
 );
 
-const manifest = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
+/** @type {unknown} */
+const manifestJson = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
+const manifest = /** @type {Record<string, unknown>} */ (manifestJson); // our own appsscript.json: an object
 writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(renderManifest(manifest, allowlist), null, 2)}\n`);
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
