@@ -30,7 +30,7 @@ describe('time-driven triggers', () => {
   it('creates a trigger and lists it for its owner', () => {
     const rt = new GasRuntime({ code });
     const r = rt.run('HOURLY', [], menu);
-    const [uid, ...rest] = r.value as unknown[];
+    const [uid, ...rest] = r.value as [string, ...unknown[]];
     expect(typeof uid).toBe('string');
     expect(uid).toMatch(/^\d+$/);
     expect(rest).toEqual(['refresh', 'CLOCK', 'CLOCK', null, true, true]);

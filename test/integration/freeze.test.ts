@@ -5,6 +5,7 @@
  * formula back and Sheets' remembered result fills the cells again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -114,7 +115,7 @@ describe('freeze and unfreeze', () => {
     // (A formula cell shows its result once Sheets has calculated it: recalculate() below.)
     expect(snapshot()).toEqual(
       before.map((row, r) =>
-        row.map((cell, c) => (cell.formula ? { ...cell, value: expect.anything() } : spilled(r + 1, c + 1) ? { value: '' } : cell)),
+        row.map((cell, c) => (cell.formula ? { ...cell, value: match.anything() } : spilled(r + 1, c + 1) ? { value: '' } : cell)),
       ),
     );
     const report = stack.gas.recalculate();

@@ -76,7 +76,7 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     it('gives a range one row of scalar fields per keyword under one header, blanks and errors in place', () => {
       const grid = stack.value('SEARCH_TREND', [['coffee'], [''], ['tea'], ['a'.repeat(300)]]) as unknown[][];
       expect(grid).toHaveLength(5);
-      const [header, coffee, blank, tea, tooLong] = grid as unknown[][];
+      const [header, coffee, blank, tea, tooLong] = grid;
       expect(header?.every((h) => typeof h === 'string' && h !== '')).toBe(true);
       expect(coffee).toContain('coffee');
       expect(tea).toContain('tea');

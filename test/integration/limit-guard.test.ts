@@ -28,7 +28,7 @@ describe('the fresh-search limit', () => {
     const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
     const first = recalculate(words);
     expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
-    const refused = first.filter((v) => typeof v === 'string') as string[];
+    const refused = first.filter((v): v is string => typeof v === 'string');
     expect(refused).toHaveLength(2);
     for (const text of refused)
       expect(text).toMatch(/^Daily limit reached \(fresh searches\): retry after 00:00 UTC \(in \d+ h \d+ min\)\.$/);

@@ -4,7 +4,7 @@
  * trigger per user per document, never two refreshes at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY, startStack, type Stack } from './stack';
+import { startStack, type Stack } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -5,6 +5,7 @@
  * that stops before a daily limit. The service's clock and the runtime's move together by a week.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import type { TrackingView, TrackListView } from '../../src/shared/sidebar-api';
 import { rawAnswer, startStack, topLevelScore, type Stack } from './stack';
 
@@ -130,7 +131,7 @@ describe('adding a keyword list', () => {
       expect.objectContaining({
         type: 'LINE',
         ranges: [{ row: 2, column: 14, numRows: 14, numColumns: 3 }],
-        options: expect.objectContaining({ title: 'coffee + 1 more: months.volume' }),
+        options: match.objectContaining({ title: 'coffee + 1 more: months.volume' }),
       }),
     ]);
   });
@@ -244,7 +245,7 @@ describe('scheduled runs, with no document', () => {
       [week2, 'tea', 'ok'],
       [week2, 'matcha', 'ok'],
     ]);
-    const keys = afterRun3.map((r) => `${r[1]}|${r[0]}`);
+    const keys = afterRun3.map((r) => `${String(r[1])}|${String(r[0])}`);
     expect(new Set(keys).size).toBe(keys.length); // never two rows for one item and period
     expect(sheet.getValues('T1:T2')).toEqual([['my notes'], ['keep me']]);
     expect(sheet.charts).toHaveLength(1);

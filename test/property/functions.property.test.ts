@@ -110,9 +110,9 @@ function runCell(fn: string, args: unknown[]) {
 const normalise = (k: string) => k.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
 describe('any argument', () => {
-  it('SEARCH_SCORE: a score (or blank, or a clear message) per input cell, aligned with the input', async () => {
-    await fc.assert(
-      fc.asyncProperty(argument, async (keyword) => {
+  it('SEARCH_SCORE: a score (or blank, or a clear message) per input cell, aligned with the input', () => {
+    fc.assert(
+      fc.property(argument, (keyword) => {
         const { result, what } = runCell('SEARCH_SCORE', [keyword]);
         if (!result.ok) return;
         const value = result.value;
@@ -133,9 +133,9 @@ describe('any argument', () => {
     );
   });
 
-  it('SEARCH_TREND: a Sheets-valid value or a clear message, whatever the keyword, field and options', async () => {
-    await fc.assert(
-      fc.asyncProperty(argument, field, options, async (keyword, f, o) => {
+  it('SEARCH_TREND: a Sheets-valid value or a clear message, whatever the keyword, field and options', () => {
+    fc.assert(
+      fc.property(argument, field, options, (keyword, f, o) => {
         // Valid values are checked by dev/gas as Sheets would: an invalid one fails the cell with
         // "Result of ... contains an invalid value", which runCell refuses.
         runCell('SEARCH_TREND', [keyword, f, o]);

@@ -78,6 +78,7 @@ describe('readSubjects', () => {
           const v = subject.value;
           expect(v).not.toBe('');
           expect(v).toBe(v.trim());
+          // eslint-disable-next-line no-control-regex -- no control character may survive normalisation
           expect(v).not.toMatch(/\s\s|[\u0000-\u001f\u007f]/);
           if (kind !== 'group') expect(v).toBe(v.toLowerCase());
           // Normalised for good: reading it back gives it back (no length limit of the add-on's own:

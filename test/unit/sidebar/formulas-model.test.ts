@@ -1,5 +1,6 @@
 /** What "Formulas in this spreadsheet" shows each viewer: owner, editor, sharer, shared drive, unknown owner. */
 import { describe, expect, it } from 'vitest';
+import { match } from '../../matchers.js';
 import { formulasModel } from '../../../src/sidebar/formulas-model';
 import { settingsView } from './settings-fixture';
 
@@ -14,7 +15,7 @@ describe('formulasModel for the owner', () => {
       mask: '••••abcd',
       owner: 'You own this spreadsheet.',
       paidBy: "Formulas here use your key, whoever edits them: your allowance pays for every editor's formulas in this spreadsheet.",
-      advice: expect.stringMatching(/^Google lets no formula tell you from an editor: to stop paying for them, turn your key off/),
+      advice: match.stringMatching(/^Google lets no formula tell you from an editor: to stop paying for them, turn your key off/),
       ownerKey: { checked: true },
       stop: null,
     });
