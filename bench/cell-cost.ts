@@ -84,7 +84,10 @@ export async function cellCosts(
     stack.gas.run('SEARCH_SCORE', [`${options.tag} warm up`]);
     stack.gas.caches.document.clear();
     stack.gas.caches.user.clear();
-    costs.set(stack, plan.map((step) => run(stack, step.arg)));
+    costs.set(
+      stack,
+      plan.map((step) => run(stack, step.arg)),
+    );
   }
   return plan.map((step, i) => ({
     case: step.case,

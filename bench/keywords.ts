@@ -9,7 +9,7 @@
  */
 export function keywordColumn(n: number, prefix: string): { cells: string[]; distinct: number } {
   let seed = n * 7919 + prefix.length;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const words = ['bike', 'coffee', 'solar', 'shoes', 'yoga', 'phone', 'garden', 'tent', 'vegan', 'laptop'];
   const cells: string[] = [];
   const seen: string[] = [];

@@ -31,7 +31,13 @@ export interface LimitScenario {
  * @param freshPerDay the fresh-search limit for the run
  * @param recalculations how many recalculations follow
  */
-export async function afterTheLimit(ours: Stack, baseline: Stack, n: number, freshPerDay: number, recalculations = 10): Promise<LimitScenario> {
+export async function afterTheLimit(
+  ours: Stack,
+  baseline: Stack,
+  n: number,
+  freshPerDay: number,
+  recalculations = 10,
+): Promise<LimitScenario> {
   const cells = Array.from({ length: n }, (_, i) => `limit keyword ${i}`);
   const side = async (stack: Stack): Promise<LimitSide> => {
     await stack.service.control.reset();

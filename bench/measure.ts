@@ -27,10 +27,7 @@ export function completedCells(result: ExecutionResult): number {
  * @param stack the implementation's stack
  * @param body runs the executions and returns their results
  */
-export async function measure(
-  stack: Stack,
-  body: () => ExecutionResult[] | Promise<ExecutionResult[]>,
-): Promise<Measure> {
+export async function measure(stack: Stack, body: () => ExecutionResult[] | Promise<ExecutionResult[]>): Promise<Measure> {
   await stack.service.control.resetStats();
   const began = performance.now();
   const results = await body();
@@ -53,5 +50,10 @@ export async function measure(
  * @param cells keyword cells
  */
 export function oneRange(stack: Stack, cells: string[]): ExecutionResult[] {
-  return [stack.run('SEARCH_SCORE', cells.map((k) => [k]))];
+  return [
+    stack.run(
+      'SEARCH_SCORE',
+      cells.map((k) => [k]),
+    ),
+  ];
 }

@@ -31,7 +31,16 @@ export interface RefreshScenario {
   formulaLockCalls: number;
 }
 
-const GROUPS = ['sector:fintech', 'sector:saas', 'sector:travel', 'sector:health', 'sector:media', 'sector:gaming', 'sector:education', 'sector:mobility'];
+const GROUPS = [
+  'sector:fintech',
+  'sector:saas',
+  'sector:travel',
+  'sector:health',
+  'sector:media',
+  'sector:gaming',
+  'sector:education',
+  'sector:mobility',
+];
 
 /**
  * Runs the scenario in the add-on's pool (latency on).

@@ -91,7 +91,10 @@ function costTable(rows: CellCostRow[]): string {
 
 /** A metric of a column pass: name, getter, format, and whether a baseline ÷ add-on ratio means anything. */
 type RunRow = [string, (m: ColumnRun) => number, (v: number) => string, boolean];
-const ex = (get: (e: ExecutionSummary) => number): ((m: ColumnRun) => number) => (m) => get(m.executions);
+const ex =
+  (get: (e: ExecutionSummary) => number): ((m: ColumnRun) => number) =>
+  (m) =>
+    get(m.executions);
 
 const COLUMN_ROWS: RunRow[] = [
   ['requests', (m) => m.requests, String, true],
@@ -116,13 +119,20 @@ const COLUMN_ROWS: RunRow[] = [
 ];
 
 function columnTable(pairs: ColumnPair[]): string {
-  const lines = ['| N | distinct | latency | metric | add-on | baseline | baseline ÷ add-on |', '| ---: | ---: | :---: | --- | ---: | ---: | ---: |'];
+  const lines = [
+    '| N | distinct | latency | metric | add-on | baseline | baseline ÷ add-on |',
+    '| ---: | ---: | :---: | --- | ---: | ---: | ---: |',
+  ];
   for (const p of pairs) {
     const o = p.ours.first;
     const b = p.baseline.first;
-    lines.push(`| ${p.n} | ${p.distinct} | ${onOff(p.latency)} | extra requests over distinct | ${(extraRequests(p) * 100).toFixed(1)} % | ${(extraRequests(p, 'first', 'baseline') * 100).toFixed(1)} % | |`);
+    lines.push(
+      `| ${p.n} | ${p.distinct} | ${onOff(p.latency)} | extra requests over distinct | ${(extraRequests(p) * 100).toFixed(1)} % | ${(extraRequests(p, 'first', 'baseline') * 100).toFixed(1)} % | |`,
+    );
     for (const [name, get, format, withRatio] of COLUMN_ROWS) {
-      lines.push(`| ${p.n} | ${p.distinct} | ${onOff(p.latency)} | ${name} | ${format(get(o))} | ${format(get(b))} | ${withRatio ? ratio(get(b), get(o)) : ''} |`);
+      lines.push(
+        `| ${p.n} | ${p.distinct} | ${onOff(p.latency)} | ${name} | ${format(get(o))} | ${format(get(b))} | ${withRatio ? ratio(get(b), get(o)) : ''} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -139,19 +149,30 @@ function raceTable(rows: RaceRow[]): string {
 
 function recalculationTable(r: Results): string {
   const perCellLimit = recalculationLimitPerCellMs(r);
-  const lines = [
-    '| N | latency | metric | add-on | baseline | baseline ÷ add-on |',
-    '| ---: | :---: | --- | ---: | ---: | ---: |',
-  ];
+  const lines = ['| N | latency | metric | add-on | baseline | baseline ÷ add-on |', '| ---: | :---: | --- | ---: | ---: | ---: |'];
   for (const p of r.columns) {
-    const row = (name: string, pass: 'recalculation' | 'recalculationAlone', get: (m: ColumnRun) => number, format: (v: number) => string) => {
+    const row = (
+      name: string,
+      pass: 'recalculation' | 'recalculationAlone',
+      get: (m: ColumnRun) => number,
+      format: (v: number) => string,
+    ) => {
       const o = p.ours[pass];
       const b = p.baseline[pass];
-      if (o && b) lines.push(`| ${p.n} | ${onOff(p.latency)} | ${name} | ${format(get(o))} | ${format(get(b))} | ${ratio(get(b), get(o))} |`);
+      if (o && b)
+        lines.push(`| ${p.n} | ${onOff(p.latency)} | ${name} | ${format(get(o))} | ${format(get(b))} | ${ratio(get(b), get(o))} |`);
     };
     row('requests', 'recalculation', (m) => m.requests, String);
-    row('round trips per cell', 'recalculation', (m) => m.executions.roundTrips / p.n, (v) => v.toFixed(2));
-    for (const [pass, how] of [['recalculation', '30 at once'], ['recalculationAlone', 'one at a time']] as const) {
+    row(
+      'round trips per cell',
+      'recalculation',
+      (m) => m.executions.roundTrips / p.n,
+      (v) => v.toFixed(2),
+    );
+    for (const [pass, how] of [
+      ['recalculation', '30 at once'],
+      ['recalculationAlone', 'one at a time'],
+    ] as const) {
       row(`Σ execution time, ${how} (s)`, pass, (m) => m.executions.summedMs, seconds);
       row('… per cell (ms)', pass, (m) => m.executions.summedMs / p.n, ms);
       row('… of which modelled (s)', pass, (m) => m.executions.summedModelledMs, seconds);
@@ -172,11 +193,16 @@ function modelEffect(r: Results): string {
   for (const c of ['hit', 'miss', 'range miss', 'range hit'] as const) {
     const a = cost(true).find((x) => x.case === c);
     const z = cost(false).find((x) => x.case === c);
-    if (a && z) lines.push(`| one execution, ${c} (ms) | ${ms(a.ours.durationMs)} | ${ms(z.ours.durationMs)} | ${ms(a.baseline.durationMs)} | ${ms(z.baseline.durationMs)} |`);
+    if (a && z)
+      lines.push(
+        `| one execution, ${c} (ms) | ${ms(a.ours.durationMs)} | ${ms(z.ours.durationMs)} | ${ms(a.baseline.durationMs)} | ${ms(z.baseline.durationMs)} |`,
+      );
   }
   if (on && off) {
     const fig = (name: string, get: (p: ColumnPasses) => number, format: (v: number) => string) =>
-      lines.push(`| ${name} | ${format(get(on.ours))} | ${format(get(off.ours))} | ${format(get(on.baseline))} | ${format(get(off.baseline))} |`);
+      lines.push(
+        `| ${name} | ${format(get(on.ours))} | ${format(get(off.ours))} | ${format(get(on.baseline))} | ${format(get(off.baseline))} |`,
+      );
     fig(`${largest} cells, 30 at once: requests`, (p) => p.first.requests, String);
     fig(`${largest} cells, 30 at once: Σ execution time (s)`, (p) => p.first.executions.summedMs, seconds);
     fig(`${largest} cells, 30 at once: longest execution (s)`, (p) => p.first.executions.longestMs, seconds);
@@ -233,13 +259,18 @@ export function renderResults(r: Results, chart: string): string {
     ? [
         '| recalculation | rows with a number (cumulative) | requests | time (s) | timed out |',
         '| ---: | ---: | ---: | ---: | :---: |',
-        ...r.budget.runs.map((m, i) => `| ${i + 1} | ${m.completed} of ${r.budget?.n} | ${m.requests} | ${seconds(m.totalMs)} | ${m.timedOut ? 'yes' : 'no'} |`),
+        ...r.budget.runs.map(
+          (m, i) =>
+            `| ${i + 1} | ${m.completed} of ${r.budget?.n} | ${m.requests} | ${seconds(m.totalMs)} | ${m.timedOut ? 'yes' : 'no'} |`,
+        ),
       ].join('\n')
     : '_Skipped in quick mode._';
   const sizes = [
     '| Code.js | size | cold evaluation, median | p90 |',
     '| --- | ---: | ---: | ---: |',
-    ...r.size.map((s) => `| ${s.name} | ${(s.bytes / 1024).toFixed(1)} KB | ${s.coldMs.medianMs.toFixed(3)} ms | ${s.coldMs.p90Ms.toFixed(3)} ms |`),
+    ...r.size.map(
+      (s) => `| ${s.name} | ${(s.bytes / 1024).toFixed(1)} KB | ${s.coldMs.medianMs.toFixed(3)} ms | ${s.coldMs.p90Ms.toFixed(3)} ms |`,
+    ),
   ].join('\n');
   const m = r.model;
   const costOn = r.cellCosts.find((c) => c.latency)?.rows ?? [];

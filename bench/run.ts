@@ -28,7 +28,14 @@ const outDir = outArg > 0 ? resolve(process.argv[outArg + 1] ?? '.') : here('.')
 /** Quick mode keeps every section, on small inputs: it is npm test's smoke run. */
 const plan = quick
   ? { rangeCells: 20, columns: [60], race: [0, 80, 150], refreshTables: 2, bigN: 40, coldRuns: 50 }
-  : { rangeCells: 100, columns: [300, 1000], race: Array.from({ length: 16 }, (_, i) => i * 10), refreshTables: 6, bigN: 1000, coldRuns: 500 };
+  : {
+      rangeCells: 100,
+      columns: [300, 1000],
+      race: Array.from({ length: 16 }, (_, i) => i * 10),
+      refreshTables: 6,
+      bigN: 1000,
+      coldRuns: 500,
+    };
 const service = { latencyFreshMs: 300, latencyCachedMs: 30 };
 const generous = { freshPerDay: 1_000_000, callsPerDay: 1_000_000 };
 const ourCode = readFileSync(here('../dist/Code.js'), 'utf8');
@@ -61,7 +68,11 @@ async function main(): Promise<void> {
       results.cellCosts.push({
         latency,
         // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
-        rows: await cellCosts(ours, baseline, { rangeCells: plan.rangeCells, latency: latency ? undefined : false, tag: latency ? 'model-on' : 'model-no' }),
+        rows: await cellCosts(ours, baseline, {
+          rangeCells: plan.rangeCells,
+          latency: latency ? undefined : false,
+          tag: latency ? 'model-on' : 'model-no',
+        }),
       });
     }
 
@@ -73,7 +84,9 @@ async function main(): Promise<void> {
             const { cells, distinct } = keywordColumn(n, `conc${n}`);
             // The largest column's recalculation is also run one execution at a time (see ColumnPasses).
             const recalculateAlone = n === plan.columns.at(-1);
-            log(`${n} cells (${distinct} distinct), ${AT_ONCE} at once, then recalculated${recalculateAlone ? ' (also one at a time)' : ''}, latency ${latency ? 'on' : 'off'}`);
+            log(
+              `${n} cells (${distinct} distinct), ${AT_ONCE} at once, then recalculated${recalculateAlone ? ' (also one at a time)' : ''}, latency ${latency ? 'on' : 'off'}`,
+            );
             const pair: ColumnPair = {
               n,
               distinct,
@@ -111,7 +124,10 @@ async function main(): Promise<void> {
       log('a slow service (9 s per fresh answer): recalculations until 300 keywords are complete');
       await fresh(ours, baseline);
       await ours.service.control.config({ latencyFreshMs: 9_000 });
-      results.budget = await untilComplete(ours, Array.from({ length: 300 }, (_, i) => `slow keyword ${i}`));
+      results.budget = await untilComplete(
+        ours,
+        Array.from({ length: 300 }, (_, i) => `slow keyword ${i}`),
+      );
       await ours.service.control.config({ latencyFreshMs: service.latencyFreshMs });
     }
 

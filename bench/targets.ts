@@ -55,7 +55,9 @@ export function targets(r: Results): Target[] {
   const hitTarget = (name: string, x: CellCostRow | undefined) =>
     list.push({
       target: `a cache hit: ≤ 2 round trips and no writes (${name})`,
-      measured: x ? `${x.ours.roundTrips} round trip${x.ours.roundTrips === 1 ? '' : 's'}, ${x.ours.writes} writes, ${x.ours.requests} requests (baseline: ${x.baseline.roundTrips} round trips and ${x.baseline.requests} request${x.baseline.requests === 1 ? '' : 's'})` : 'n/a',
+      measured: x
+        ? `${x.ours.roundTrips} round trip${x.ours.roundTrips === 1 ? '' : 's'}, ${x.ours.writes} writes, ${x.ours.requests} requests (baseline: ${x.baseline.roundTrips} round trips and ${x.baseline.requests} request${x.baseline.requests === 1 ? '' : 's'})`
+        : 'n/a',
       met: !!x && x.ours.roundTrips <= 2 && x.ours.writes === 0 && x.ours.requests === 0,
     });
   hitTarget('one keyword', hit);
@@ -66,8 +68,10 @@ export function targets(r: Results): Target[] {
     met: !!miss && miss.ours.roundTrips <= 5 && miss.ours.fetchCalls === 1,
   });
   list.push({
-    target: '… also the document\'s first miss (no config entry in the cache yet)',
-    measured: firstMiss ? `${firstMiss.ours.roundTrips} round trips + ${firstMiss.ours.fetchCalls} fetch (the config entry is read from both property stores and written)` : 'n/a',
+    target: "… also the document's first miss (no config entry in the cache yet)",
+    measured: firstMiss
+      ? `${firstMiss.ours.roundTrips} round trips + ${firstMiss.ours.fetchCalls} fetch (the config entry is read from both property stores and written)`
+      : 'n/a',
     met: !!firstMiss && firstMiss.ours.roundTrips <= 5 && firstMiss.ours.fetchCalls === 1,
   });
   list.push({
@@ -95,7 +99,10 @@ export function targets(r: Results): Target[] {
   list.push({
     target: `${smallest ?? '?'}-cell column, 30 at once: no execution waits more than 1 s on another`,
     measured: waitPairs
-      .map((c) => `longest wait ${c.ours.first.executions.longestWaitMs} ms, ${c.ours.first.executions.waited} executions waited (${latencyLabel(c)})`)
+      .map(
+        (c) =>
+          `longest wait ${c.ours.first.executions.longestWaitMs} ms, ${c.ours.first.executions.waited} executions waited (${latencyLabel(c)})`,
+      )
       .join('; '),
     met: waitPairs.length > 0 && waitPairs.every((c) => c.ours.first.executions.longestWaitMs <= 1000),
   });
@@ -146,7 +153,11 @@ export function targets(r: Results): Target[] {
     met: !!past && past.ours.recalculations.requests === 0,
   });
   const ours = r.size.find((x) => x.name === 'ours');
-  list.push({ target: 'Code.js ≤ 60 KB', measured: ours ? `${(ours.bytes / 1024).toFixed(1)} KB` : 'n/a', met: !!ours && ours.bytes <= 60 * 1024 });
+  list.push({
+    target: 'Code.js ≤ 60 KB',
+    measured: ours ? `${(ours.bytes / 1024).toFixed(1)} KB` : 'n/a',
+    met: !!ours && ours.bytes <= 60 * 1024,
+  });
   list.push({
     target: 'Code.js cold evaluation ≤ 2 ms (median)',
     measured: ours ? `${ours.coldMs.medianMs.toFixed(3)} ms` : 'n/a',

@@ -14,8 +14,11 @@ export interface Stack {
   gas: GasRuntime;
   /** Runs a custom function in a fresh execution, as one cell evaluation. */
   run(fn: string, ...args: unknown[]): ExecutionResult;
-  /** Runs it and returns its value, failing the test with the cell's error otherwise. */
-  value(fn: string, ...args: unknown[]): unknown;
+  /**
+   * Runs it and returns its value, failing the test with the cell's error otherwise. A property, not
+   * a method: tests pass it around unbound (it uses no `this`).
+   */
+  value: (fn: string, ...args: unknown[]) => unknown;
   /** Every execution's result so far (for leak scans). */
   results: ExecutionResult[];
   /** A new runtime (fresh caches and properties) with the key saved, replacing the current one. */
@@ -84,4 +87,3 @@ export function userRuntime(baseUrl: string, code?: string, latency?: GasRuntime
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;
 }
-

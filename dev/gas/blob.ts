@@ -1,6 +1,7 @@
 /** Blob: bytes with a content type and a name. */
 import { decodeBytes, encodeString, requireBytes, toSignedBytes } from './bytes.js';
 import { GasException } from './execution.js';
+import { stringOf } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
 
 export class BlobFake extends GasObject {
@@ -45,7 +46,7 @@ export class BlobFake extends GasObject {
   }
 
   setContentType(contentType: unknown): this {
-    this.#contentType = contentType === null || contentType === undefined ? null : String(contentType);
+    this.#contentType = contentType === null || contentType === undefined ? null : stringOf(contentType);
     return this;
   }
 
@@ -54,7 +55,7 @@ export class BlobFake extends GasObject {
   }
 
   setName(name: unknown): this {
-    this.#name = name === null || name === undefined ? null : String(name);
+    this.#name = name === null || name === undefined ? null : stringOf(name);
     return this;
   }
 

@@ -3,6 +3,7 @@
  * (-128..127, Java's byte), strings are encoded with a named charset (UTF-8 unless told).
  */
 import { GasException } from './execution.js';
+import { stringOf } from './realm.js';
 import { signatureError } from './service.js';
 
 /** Java-style signed bytes, as Google returns them from getBytes(), computeDigest()... */
@@ -48,7 +49,7 @@ type Encoding = 'utf8' | 'ascii' | 'latin1' | 'utf16le';
  */
 function encodingOf(charset: unknown): { encoding: Encoding | undefined; label: string } {
   if (charset === undefined || charset === null) return { encoding: 'utf8', label: 'utf-8' };
-  const name = String(charset).toUpperCase().replace(/_/g, '-');
+  const name = stringOf(charset).toUpperCase().replace(/_/g, '-');
   switch (name) {
     case 'UTF-8':
     case 'UTF8':
@@ -74,7 +75,10 @@ function encodingOf(charset: unknown): { encoding: Encoding | undefined; label: 
 /** Encodes a string; characters the charset cannot hold become "?" as in Java. */
 export function encodeString(text: string, charset?: unknown): Buffer {
   const { encoding } = encodingOf(charset);
+  // The ranges start at U+0000 on purpose: everything outside them is what the charset cannot hold.
+  // eslint-disable-next-line no-control-regex
   if (encoding === 'ascii') return Buffer.from(text.replace(/[^\x00-\x7f]/gu, '?'), 'latin1');
+  // eslint-disable-next-line no-control-regex
   if (encoding === 'latin1') return Buffer.from(text.replace(/[^\x00-\xff]/gu, '?'), 'latin1');
   if (encoding === undefined) throw new GasException(`Invalid argument: charset`);
   return Buffer.from(text, encoding);
@@ -83,7 +87,10 @@ export function encodeString(text: string, charset?: unknown): Buffer {
 /** Decodes bytes; invalid sequences become U+FFFD. */
 export function decodeBytes(buf: Uint8Array, charset?: unknown): string {
   const { encoding, label } = encodingOf(charset);
-  if (encoding === 'ascii') return Buffer.from(buf).toString('latin1').replace(/[\x80-\xff]/g, '\ufffd');
+  if (encoding === 'ascii')
+    return Buffer.from(buf)
+      .toString('latin1')
+      .replace(/[\x80-\xff]/g, '\ufffd');
   return new TextDecoder(label).decode(buf);
 }
 

@@ -39,8 +39,7 @@ export interface Entered {
   format?: string;
 }
 
-const NUMBER =
-  /^([+-])?(\$)?(?:(\d{1,3}(?:,\d{3})+)|(\d+))?(?:\.(\d*))?(?:[eE]([+-]?\d+))?(%)?$/;
+const NUMBER = /^([+-])?(\$)?(?:(\d{1,3}(?:,\d{3})+)|(\d+))?(?:\.(\d*))?(?:[eE]([+-]?\d+))?(%)?$/;
 const TIME = String.raw`(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?`;
 const ISO_DATE = new RegExp(String.raw`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T]${TIME})?$`);
 const US_DATE = new RegExp(String.raw`^(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?: ${TIME})?$`);
@@ -144,7 +143,8 @@ export function generalNumber(n: number): string {
   return String(Number(n.toFixed(10)));
 }
 
-type Token = { kind: 'lit'; text: string } | { kind: 'date'; letter: 'y' | 'm' | 'd' | 'h' | 's'; count: number } | { kind: 'ampm'; text: string };
+type Token =
+  { kind: 'lit'; text: string } | { kind: 'date'; letter: 'y' | 'm' | 'd' | 'h' | 's'; count: number } | { kind: 'ampm'; text: string };
 
 function tokenizeDate(pattern: string): Token[] | null {
   const tokens: Token[] = [];

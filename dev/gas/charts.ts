@@ -179,7 +179,9 @@ export class EmbeddedChartBuilderFake extends GasObject {
     super();
     this.#ctx = ctx;
     this.#sheet = sheet;
-    this.#draft = draft ? copyDraft(draft) : { type: null, ranges: [], options: {}, position: { row: 1, column: 1, offsetX: 0, offsetY: 0 } };
+    this.#draft = draft
+      ? copyDraft(draft)
+      : { type: null, ranges: [], options: {}, position: { row: 1, column: 1, offsetX: 0, offsetY: 0 } };
     this.#id = id;
   }
 
@@ -203,7 +205,8 @@ export class EmbeddedChartBuilderFake extends GasObject {
   }
   setChartType(...args: unknown[]): this {
     const [type] = args;
-    if (args.length !== 1 || typeof type !== 'string' || !TYPES.has(type)) throw signatureError('SpreadsheetApp.EmbeddedChartBuilder.setChartType', args);
+    if (args.length !== 1 || typeof type !== 'string' || !TYPES.has(type))
+      throw signatureError('SpreadsheetApp.EmbeddedChartBuilder.setChartType', args);
     this.#draft.type = type;
     return this;
   }
@@ -220,7 +223,7 @@ export class EmbeddedChartBuilderFake extends GasObject {
   /** Anchor cell (1-based row, column) and offsets in pixels. */
   setPosition(...args: unknown[]): this {
     if (args.length !== 4 || !args.every(isInt)) throw signatureError('SpreadsheetApp.EmbeddedChartBuilder.setPosition', args);
-    const [row, column, offsetX, offsetY] = args as number[];
+    const [row, column, offsetX, offsetY] = args;
     this.#draft.position = { row: row as number, column: column as number, offsetX: offsetX as number, offsetY: offsetY as number };
     return this;
   }

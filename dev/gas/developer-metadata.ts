@@ -129,7 +129,12 @@ function describeLocation(ctx: DocumentContext, sheetId: number | null): string 
  * addDeveloperMetadata(key), (key, visibility), (key, value), (key, value, visibility) at a location,
  * as Spreadsheet and Sheet offer it.
  */
-export function addDeveloperMetadata(ctx: DocumentContext, sheet: SheetModel | null, method: string, args: readonly unknown[]): DeveloperMetadataFake {
+export function addDeveloperMetadata(
+  ctx: DocumentContext,
+  sheet: SheetModel | null,
+  method: string,
+  args: readonly unknown[],
+): DeveloperMetadataFake {
   const [key, second, third] = args;
   let value: string | null = null;
   let visibility: unknown = 'DOCUMENT';
@@ -175,7 +180,8 @@ export class DeveloperMetadataFake extends GasObject {
 
   /** The live record; a removed piece (by this or another execution) throws. */
   get #live(): DeveloperMetadataRecord {
-    if (this.#ctx.book.developerMetadata.find(this.#record.id) !== this.#record) throw new GasException(DEVELOPER_METADATA_MESSAGES.removed);
+    if (this.#ctx.book.developerMetadata.find(this.#record.id) !== this.#record)
+      throw new GasException(DEVELOPER_METADATA_MESSAGES.removed);
     return this.#record;
   }
 
@@ -292,11 +298,21 @@ export class DeveloperMetadataFinderFake extends GasObject {
     return this.#with('withValue', args, typeof args[0] === 'string', (r) => r.value === args[0]);
   }
   withVisibility(...args: unknown[]): this {
-    return this.#with('withVisibility', args, typeof args[0] === 'string' && VISIBILITIES.includes(args[0]), (r) => r.visibility === args[0]);
+    return this.#with(
+      'withVisibility',
+      args,
+      typeof args[0] === 'string' && VISIBILITIES.includes(args[0]),
+      (r) => r.visibility === args[0],
+    );
   }
   withLocationType(...args: unknown[]): this {
     const [t] = args;
-    return this.#with('withLocationType', args, t === 'SPREADSHEET' || t === 'SHEET', (r) => (r.sheetId === null ? 'SPREADSHEET' : 'SHEET') === t);
+    return this.#with(
+      'withLocationType',
+      args,
+      t === 'SPREADSHEET' || t === 'SHEET',
+      (r) => (r.sheetId === null ? 'SPREADSHEET' : 'SHEET') === t,
+    );
   }
 
   find(): DeveloperMetadataFake[] {

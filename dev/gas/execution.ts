@@ -246,8 +246,6 @@ export class Execution {
    */
   denyUnless(allowed: boolean, call: string, scope?: string): void {
     if (allowed) return;
-    throw new GasException(
-      `You do not have permission to call ${call}` + (scope ? `. Required permissions: ${scope}` : ''),
-    );
+    throw new GasException(`You do not have permission to call ${call}` + (scope ? `. Required permissions: ${scope}` : ''));
   }
 }

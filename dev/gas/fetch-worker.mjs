@@ -26,9 +26,11 @@ import { workerData } from 'node:worker_threads';
  *   | { type: 'abort', id: number }} InMessage
  */
 
-/** @type {{ port: import('node:worker_threads').MessagePort, signal: SharedArrayBuffer, concurrency: number,
- *   requestTimeoutMs: number, maxResponseBytes: number }} */
-const { port, signal, concurrency, requestTimeoutMs, maxResponseBytes } = workerData;
+/** @type {unknown} */
+const data = workerData;
+const { port, signal, concurrency, requestTimeoutMs, maxResponseBytes } =
+  /** @type {{ port: import('node:worker_threads').MessagePort, signal: SharedArrayBuffer, concurrency: number,
+   *   requestTimeoutMs: number, maxResponseBytes: number }} */ (data);
 const flag = new Int32Array(signal);
 
 const httpAgent = new http.Agent({ keepAlive: true });
@@ -69,7 +71,10 @@ port.on('message', (/** @type {InMessage} */ msg) => {
     runBatch(msg).catch((err) => {
       // Never leave the main thread waiting on a bug here: answer every request with the failure.
       const detail = err instanceof Error ? err.message : String(err);
-      reply(msg.id, msg.requests.map((r) => ({ ok: false, kind: 'other', url: r.url, detail })));
+      reply(
+        msg.id,
+        msg.requests.map((r) => ({ ok: false, kind: 'other', url: r.url, detail })),
+      );
     });
   }
 });
@@ -257,10 +262,13 @@ function once(url, method, headers, body, validate, abort, timeoutMs, originalUr
       fail('other', err instanceof Error ? err.message : String(err));
       return;
     }
-    timer = setTimeout(() => {
-      fail('timeout', `no complete answer in ${Math.round(timeoutMs)} ms`);
-      req.destroy();
-    }, Math.max(1, timeoutMs));
+    timer = setTimeout(
+      () => {
+        fail('timeout', `no complete answer in ${Math.round(timeoutMs)} ms`);
+        req.destroy();
+      },
+      Math.max(1, timeoutMs),
+    );
     req.on('error', (err) => fail(classify(err), err.message));
     req.on('response', (res) => {
       /** @type {Buffer[]} */

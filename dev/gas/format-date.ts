@@ -5,7 +5,20 @@
 import { GasException } from './execution.js';
 
 /** English month names, January first (also the spreadsheet's display formats, cell-values.ts). */
-export const MONTH_NAMES: readonly string[] = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** English day names, Sunday first (Fields.weekday indexes it). */
 export const DAY_NAMES: readonly string[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -80,7 +93,6 @@ function offsetText(minutes: number, zeroAs: string | undefined, sep: string, wi
   const mm = String(abs % 60).padStart(2, '0');
   return `${zeroAs === 'GMT' ? 'GMT' : ''}${sign}${hh}${withMinutes ? sep + mm : ''}`;
 }
-
 
 function field(letter: string, count: number, f: Fields): string {
   switch (letter) {

@@ -61,7 +61,7 @@ function quoted(c: Cursor, quote: string): string | null {
 /** The characters of a bare token (a reference, a name, a number, TRUE/FALSE). */
 function bare(c: Cursor): string {
   const start = c.i;
-  while (!c.done && /[A-Za-z0-9_.$:!+\-]/.test(c.peek())) c.i++;
+  while (!c.done && /[A-Za-z0-9_.$:!+-]/.test(c.peek())) c.i++;
   return c.text.slice(start, c.i);
 }
 

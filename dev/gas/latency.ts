@@ -4,6 +4,7 @@
  * plain node code: service.ts charges a call when the script makes it, before the fake runs.
  * Figures and their sources: README "Latency model".
  */
+import { stringOf } from './realm.js';
 import type { GasObject } from './service.js';
 
 /** Modelled script milliseconds per kind of call. */
@@ -81,7 +82,7 @@ const KINDS = Object.keys(DEFAULT_LATENCY) as LatencyKind[];
 export function checkLatency(setting: unknown): LatencySetting | undefined {
   if (setting === undefined || setting === false) return setting;
   if (setting === null || typeof setting !== 'object' || Array.isArray(setting)) {
-    throw new TypeError(`dev/gas: latency must be false or a partial latency table, got ${String(setting)}`);
+    throw new TypeError(`dev/gas: latency must be false or a partial latency table, got ${stringOf(setting)}`);
   }
   for (const [kind, ms] of Object.entries(setting)) {
     if (!(KINDS as string[]).includes(kind)) {
@@ -91,7 +92,7 @@ export function checkLatency(setting: unknown): LatencySetting | undefined {
       throw new TypeError(`dev/gas: latency.${kind} must be a finite number of ms ≥ 0, got ${String(ms)}`);
     }
   }
-  return setting as Partial<LatencyTable>;
+  return setting;
 }
 
 /**
@@ -224,7 +225,8 @@ export function callSite(gasType: GasObject['gasType'], method: string): CallSit
   if (gasType === 'PropertiesService.Properties') return from(PROPERTIES, 'properties');
   if (gasType === 'LockService.Lock') return from(LOCK, 'lock');
   if (HANDLES[gasType]?.has(method)) return site(`${SERVICE_LABEL[gasType]}.${method}`, 'handle', false);
-  if (gasType === 'UrlFetchApp') return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, undefined, false) : undefined;
+  if (gasType === 'UrlFetchApp')
+    return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, undefined, false) : undefined;
   if (DOCUMENT_TYPES.has(gasType)) return documentSite(gasType, method);
   if (TRIGGER_CALLS[gasType]?.has(method)) return site(`triggers.${method}`, 'triggers');
   if (gasType === 'HtmlService' && method === 'createHtmlOutputFromFile') return site(`html.${method}`, 'projectFile');

@@ -31,10 +31,11 @@ export function checkManifest(manifest: Manifest, where = 'appsscript.json'): Ma
   }
   if (urlFetchWhitelist !== undefined) {
     if (!Array.isArray(urlFetchWhitelist)) problems.push('urlFetchWhitelist must be an array of URL prefixes');
-    else for (const p of urlFetchWhitelist) {
-      const problem = prefixProblem(p);
-      if (problem) problems.push(`urlFetchWhitelist: ${problem}`);
-    }
+    else
+      for (const p of urlFetchWhitelist) {
+        const problem = prefixProblem(p);
+        if (problem) problems.push(`urlFetchWhitelist: ${problem}`);
+      }
   }
   if (problems.length) throw new Error(`dev/gas: ${where} has errors: ${problems.join('; ')}`);
   return manifest;
@@ -47,7 +48,7 @@ export function readManifest(path: string): Manifest | null {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`dev/gas: ${path} is not valid JSON (${(error as Error).message})`);
+    throw new Error(`dev/gas: ${path} is not valid JSON (${(error as Error).message})`, { cause: error });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`dev/gas: ${path} is not a JSON object`);
   return checkManifest(parsed as Manifest, path);

@@ -234,10 +234,12 @@ export class GasWorkerPool {
     try {
       if ((opts.mode ?? 'custom-function') === 'custom-function') args.forEach(checkCustomFunctionArg);
       if (opts.user !== undefined && opts.user !== this.userEmail) {
-        throw new Error('GasWorkerPool: opts.user (another user) is not supported: per-user stores are not shared between threads; use GasRuntime');
+        throw new Error(
+          'GasWorkerPool: opts.user (another user) is not supported: per-user stores are not shared between threads; use GasRuntime',
+        );
       }
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
     return new Promise<PoolExecutionResult>((resolve, reject) => {
       this.#queue.push({

@@ -13,8 +13,7 @@ export const PROPERTY_LIMITS = Object.freeze({
   maxStoreBytes: 500 * 1024,
 });
 
-export const QUOTA_MESSAGE =
-  'You have exceeded the property storage quota. Please remove some properties and try again.';
+export const QUOTA_MESSAGE = 'You have exceeded the property storage quota. Please remove some properties and try again.';
 
 /**
  * Storage behind one properties store. `replace` swaps the whole content so a write is all-or-nothing;

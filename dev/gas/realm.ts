@@ -64,14 +64,9 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * primitives pass through. `mapObject` may claim other objects (service objects); any other object
  * that is not already of the script's realm is a dev/gas bug and throws.
  */
-export function toInner(
-  realm: Realm,
-  value: unknown,
-  mapObject?: (value: object) => unknown,
-  seen = new Map<object, unknown>(),
-): unknown {
+export function toInner(realm: Realm, value: unknown, mapObject?: (value: object) => unknown, seen = new Map<object, unknown>()): unknown {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
-  const obj = value as object;
+  const obj: object = value;
   const done = seen.get(obj);
   if (done !== undefined) return done;
   if (mapObject) {
@@ -126,6 +121,15 @@ export function toOuter(value: unknown, seen = new Map<object, unknown>()): unkn
     return out;
   }
   return value;
+}
+
+/**
+ * Any value as JavaScript's String() writes it, objects included ("[object Object]", or their own
+ * toString()): how the fakes turn what a script passes where Apps Script takes a string, and how a
+ * harness message shows a value that has no business there. Meant for values of unknown type.
+ */
+export function stringOf(value: unknown): string {
+  return String(value);
 }
 
 /** A short description of a value's type for messages ("null", "an object", "a nested array"...). */

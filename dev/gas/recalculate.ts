@@ -55,7 +55,13 @@ export interface RecalcDeps {
   /** The Code.js function a formula name calls (case-insensitive), or undefined. */
   resolveFunction: (name: string) => string | undefined;
   /** Evaluates one call, as runtime.evaluateCustomFunction does, with the cell active. */
-  evaluate: (fn: string, args: unknown[], sheet: SheetModel, row: number, column: number) => {
+  evaluate: (
+    fn: string,
+    args: unknown[],
+    sheet: SheetModel,
+    row: number,
+    column: number,
+  ) => {
     remembered: boolean;
     result: { ok: boolean; value?: unknown; error?: string };
   };
@@ -119,7 +125,8 @@ function argValue(book: SpreadsheetModel, site: Site, arg: ArgExpr): unknown {
   const cells = cellsOf(book, site, arg);
   if (!cells) return '';
   const { sheet, rect } = cells;
-  const inside = site.row >= rect.row && site.row < rect.row + rect.numRows && site.column >= rect.column && site.column < rect.column + rect.numColumns;
+  const inside =
+    site.row >= rect.row && site.row < rect.row + rect.numRows && site.column >= rect.column && site.column < rect.column + rect.numColumns;
   if (sheet === site.sheet && inside) throw new FormulaError(FORMULA_ERRORS.ref, FORMULA_MESSAGES.circular);
   return shape(valuesOf(sheet, rect));
 }
@@ -174,7 +181,15 @@ function formulaCells(sheet: SheetModel): Array<[number, number, string]> {
 }
 
 /** Evaluates one formula cell and writes what it shows. */
-function evaluateCell(deps: RecalcDeps, sheet: SheetModel, row: number, column: number, cell: string, fn: string, exprs: ArgExpr[]): RecalcEntry {
+function evaluateCell(
+  deps: RecalcDeps,
+  sheet: SheetModel,
+  row: number,
+  column: number,
+  cell: string,
+  fn: string,
+  exprs: ArgExpr[],
+): RecalcEntry {
   let args: unknown[] = [];
   let remembered = false;
   try {

@@ -5,7 +5,7 @@
  * long is not documented: dev/gas models the strict case, a result remembered per (function name,
  * argument values) for as long as the runtime lives, errors included.
  */
-import { isDate } from './realm.js';
+import { isDate, stringOf } from './realm.js';
 
 /** One argument as Sheets passes it: a cell value or a 2-D range (blank cells are ""). */
 type Arg = unknown;
@@ -19,7 +19,7 @@ function encode(value: Arg): string {
   if (typeof value === 'boolean') return value ? 'T' : 'F';
   if (isDate(value)) return `d${value.getTime()}`;
   if (Array.isArray(value)) return `[${value.map(encode).join(',')}]`;
-  return `?${String(value)}`;
+  return `?${stringOf(value)}`;
 }
 
 /** The key of a call: function names are case-insensitive in Sheets (=search_trend calls SEARCH_TREND). */

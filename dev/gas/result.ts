@@ -12,7 +12,8 @@ export const MAX_CELL_TEXT = 50_000;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
-const ALLOWED = 'a custom function may return a string, a finite number, a boolean, a Date, undefined (a blank cell), or an array of rows of those';
+const ALLOWED =
+  'a custom function may return a string, a finite number, a boolean, a Date, undefined (a blank cell), or an array of rows of those';
 
 /** Checks one cell; returns the node-realm value or an error message. */
 function cell(fn: string, value: unknown, where: string): Checked<CellValue> {
@@ -107,7 +108,7 @@ function findIllegal(value: unknown, path: string, seen: Set<object>): string | 
   const t = typeof value;
   if (t === 'string' || t === 'number' || t === 'boolean') return undefined;
   if (t !== 'object') return `${path} is ${describeValue(value)}`;
-  const obj = value as object;
+  const obj: object = value;
   if (seen.has(obj)) return `${path} is a circular reference`;
   seen.add(obj);
   if (Array.isArray(obj)) {

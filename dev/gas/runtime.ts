@@ -15,14 +15,7 @@ import { CacheStore, MemoryCacheBackend, createCacheStores, type CacheBackend, t
 import { RuntimeClock } from './clock.js';
 import { createExecutionContext, type RuntimeState } from './context.js';
 import { DocumentRegistry, type DocumentRecord, type RememberedResult, type SpreadsheetSpec } from './documents.js';
-import {
-  Execution,
-  TIMEOUT_MESSAGE,
-  checkTimeScale,
-  type AuthMode,
-  type ExecutionMode,
-  type LogEntry,
-} from './execution.js';
+import { Execution, TIMEOUT_MESSAGE, checkTimeScale, type AuthMode, type ExecutionMode, type LogEntry } from './execution.js';
 import { checkLatency, resolveLatency, type CallReport, type LatencySetting } from './latency.js';
 import { LockRegistry, MemoryLockBackend, type LockBackend } from './lock.js';
 import { allowlistOf, checkManifest, readManifest, type Manifest } from './manifest.js';
@@ -456,22 +449,37 @@ export class GasRuntime {
     if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
     if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
     if (opts.latency !== undefined) runOpts.latency = opts.latency;
-    return this.#execute(record.handler, runOpts, (exec) => {
-      const extra = { ...opts.event };
-      let event: Record<string, unknown>;
-      if (record.eventType === 'CLOCK') {
-        event = { ...clockEvent(record, this.clock.now()), ...extra };
-      } else {
-        const book = this.#documents.record(record.documentId).model;
-        const ctx = documentContext(exec, book, { toasts: this.toasts, manifest: this.manifest, projectId: this.#state.session.scriptId });
-        event = { authMode: 'FULL', triggerUid: record.uid, source: new SpreadsheetFake(ctx), user: new UserFake(ctx.showEmail(record.owner)), ...extra };
-        if (typeof extra.range === 'string') {
-          const source = new SpreadsheetFake(ctx);
-          event.range = source.getRange(extra.range) satisfies RangeFake;
+    return this.#execute(
+      record.handler,
+      runOpts,
+      (exec) => {
+        const extra = { ...opts.event };
+        let event: Record<string, unknown>;
+        if (record.eventType === 'CLOCK') {
+          event = { ...clockEvent(record, this.clock.now()), ...extra };
+        } else {
+          const book = this.#documents.record(record.documentId).model;
+          const ctx = documentContext(exec, book, {
+            toasts: this.toasts,
+            manifest: this.manifest,
+            projectId: this.#state.session.scriptId,
+          });
+          event = {
+            authMode: 'FULL',
+            triggerUid: record.uid,
+            source: new SpreadsheetFake(ctx),
+            user: new UserFake(ctx.showEmail(record.owner)),
+            ...extra,
+          };
+          if (typeof extra.range === 'string') {
+            const source = new SpreadsheetFake(ctx);
+            event.range = source.getRange(extra.range) satisfies RangeFake;
+          }
         }
-      }
-      return [toScript(exec, event)];
-    }, record.source);
+        return [toScript(exec, event)];
+      },
+      record.source,
+    );
   }
 
   /**
@@ -762,7 +770,7 @@ function fromRemembered(hit: RememberedResult): ExecutionResult {
 /** The result parts of something thrown: an Error's message (and stack), else String(value). */
 function thrown(error: unknown): Pick<ExecutionResult, 'ok' | 'error' | 'stack'> {
   if (isError(error)) {
-    const e = error as Error;
+    const e: Error = error;
     const part: Pick<ExecutionResult, 'ok' | 'error' | 'stack'> = { ok: false, error: String(e.message) };
     if (typeof e.stack === 'string') part.stack = e.stack;
     return part;

@@ -67,12 +67,7 @@ export function expose(exec: Execution, target: GasObject): object {
   return proxy;
 }
 
-function wrapMethod(
-  exec: Execution,
-  target: GasObject,
-  name: string,
-  fn: (...args: unknown[]) => unknown,
-): unknown {
+function wrapMethod(exec: Execution, target: GasObject, name: string, fn: (...args: unknown[]) => unknown): unknown {
   const realm = exec.innerRealm;
   // Looked up once per method of each fake: which calls are service round trips, and what they cost.
   const site = callSite(target.gasType, name);
@@ -128,9 +123,7 @@ function javaTypeName(value: unknown): string {
 
 /** The exception Google throws when arguments do not fit a method's signature. */
 export function signatureError(method: string, args: readonly unknown[]): GasException {
-  return new GasException(
-    `The parameters (${args.map(javaTypeName).join(',')}) don't match the method signature for ${method}.`,
-  );
+  return new GasException(`The parameters (${args.map(javaTypeName).join(',')}) don't match the method signature for ${method}.`);
 }
 
 /** Throws the signature error unless `ok`. */

@@ -82,10 +82,7 @@ export class SessionFake extends GasObject {
 
   /** Stable per user and script, and opaque, like Google's. */
   getTemporaryActiveUserKey(): string {
-    return createHash('sha256')
-      .update(`${this.#settings.scriptId}:${this.#exec.userEmail}`)
-      .digest('base64')
-      .slice(0, 43);
+    return createHash('sha256').update(`${this.#settings.scriptId}:${this.#exec.userEmail}`).digest('base64').slice(0, 43);
   }
 }
 

@@ -11,7 +11,7 @@
 import { MAX_COLUMNS, a1Notation, parseA1, splitSheetName, type A1Ref } from './a1.js';
 import { CELL_TOO_LONG_MESSAGE, TEXT_FORMAT, parseEntered, type CellValue } from './cell-values.js';
 import { GasException } from './execution.js';
-import { isDate } from './realm.js';
+import { isDate, stringOf } from './realm.js';
 import { MAX_CELL_TEXT } from './result.js';
 import { DeveloperMetadataStore } from './developer-metadata.js';
 import { NamedRangeStore } from './named-ranges.js';
@@ -110,7 +110,7 @@ function testValue(v: unknown, where: string): CellValue {
   if (typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (isDate(v) && !Number.isNaN(v.getTime())) return new Date(v.getTime());
-  throw new TypeError(`dev/gas: ${where} is not a cell value (string, finite number, boolean, valid Date or ''): ${String(v)}`);
+  throw new TypeError(`dev/gas: ${where} is not a cell value (string, finite number, boolean, valid Date or ''): ${stringOf(v)}`);
 }
 
 /** One sheet: a sparse grid of cells within maxRows × maxColumns. */
@@ -336,8 +336,15 @@ export class SheetModel {
   }
 
   #checkInside(rect: GridRect): void {
-    if (rect.row < 1 || rect.column < 1 || rect.row + rect.numRows - 1 > this.maxRows || rect.column + rect.numColumns - 1 > this.maxColumns) {
-      throw new RangeError(`dev/gas: ${a1Notation(rect.row, rect.column, rect.numRows, rect.numColumns)} is outside sheet "${this.name}" (${this.maxRows}×${this.maxColumns})`);
+    if (
+      rect.row < 1 ||
+      rect.column < 1 ||
+      rect.row + rect.numRows - 1 > this.maxRows ||
+      rect.column + rect.numColumns - 1 > this.maxColumns
+    ) {
+      throw new RangeError(
+        `dev/gas: ${a1Notation(rect.row, rect.column, rect.numRows, rect.numColumns)} is outside sheet "${this.name}" (${this.maxRows}×${this.maxColumns})`,
+      );
     }
   }
 
@@ -550,7 +557,7 @@ export class SpreadsheetModel {
   /** A chart id as Google gives them: a large number, unique in the spreadsheet. */
   newChartId(): number {
     const n = ++this.#nextChartId;
-    return ((Math.imul(n, 0x2545f491) >>> 1) % 2_000_000_000) || n;
+    return (Math.imul(n, 0x2545f491) >>> 1) % 2_000_000_000 || n;
   }
 
   #create(name: string, rows: number, columns: number, index: number): SheetModel {
@@ -687,11 +694,15 @@ export class SpreadsheetModel {
    * Adds a sheet (at the end, or at 0-based `index`). `rows` are stored as given (see
    * SheetModel.setValues); the sheet is 1000×26 or larger if the rows need it.
    */
-  addSheet(name: string, rows: readonly (readonly CellInput[])[] = [], opts: { maxRows?: number; maxColumns?: number; index?: number } = {}): SheetModel {
+  addSheet(
+    name: string,
+    rows: readonly (readonly CellInput[])[] = [],
+    opts: { maxRows?: number; maxColumns?: number; index?: number } = {},
+  ): SheetModel {
     try {
       this.checkSheetName(name);
     } catch (e) {
-      throw new Error(`dev/gas: addSheet: ${(e as Error).message}`);
+      throw new Error(`dev/gas: addSheet: ${(e as Error).message}`, { cause: e });
     }
     const width = Math.max(0, ...rows.map((r) => r.length));
     const sheet = this.#create(

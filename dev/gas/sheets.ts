@@ -13,12 +13,7 @@ import { GasException } from './execution.js';
 import { describeValue, isDate } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
 import { UserFake } from './session.js';
-import {
-  DeveloperMetadataFake,
-  DeveloperMetadataFinderFake,
-  addDeveloperMetadata,
-  metadataAt,
-} from './developer-metadata.js';
+import { DeveloperMetadataFake, DeveloperMetadataFinderFake, addDeveloperMetadata, metadataAt } from './developer-metadata.js';
 import { EmbeddedChartBuilderFake, EmbeddedChartFake, getCharts, insertChart, newChart, removeChart, updateChart } from './charts.js';
 import { NamedRangeFake, rangeByName, removeNamedRange, setNamedRange } from './named-ranges.js';
 import {
@@ -72,15 +67,15 @@ function live(sheet: SheetModel): SheetModel {
   return sheet;
 }
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
 /** Numbers Apps Script takes as Integer: a non-integer is refused here (Google truncates it silently). */
 function integers(method: string, args: readonly unknown[], from: number, count: number): void {
   for (let i = from; i < from + count && i < args.length; i++) {
     const v = args[i];
     if (typeof v !== 'number') throw signatureError(method, args);
     if (!Number.isInteger(v)) {
-      throw new GasException(`dev/gas: ${method} got ${v} where Apps Script takes an integer (Google truncates it silently; round it yourself).`);
+      throw new GasException(
+        `dev/gas: ${method} got ${v} where Apps Script takes an integer (Google truncates it silently; round it yourself).`,
+      );
     }
   }
 }
@@ -457,7 +452,12 @@ export class SheetFake extends GasObject {
   getDataRange(): RangeFake {
     countRead(this.#ctx);
     const sheet = this.#sheet;
-    return new RangeFake(this.#ctx, sheet, { row: 1, column: 1, numRows: Math.max(1, sheet.lastRow), numColumns: Math.max(1, sheet.lastColumn) });
+    return new RangeFake(this.#ctx, sheet, {
+      row: 1,
+      column: 1,
+      numRows: Math.max(1, sheet.lastRow),
+      numColumns: Math.max(1, sheet.lastColumn),
+    });
   }
 
   /** getRange(a1) or getRange(row, column, numRows?, numColumns?). */
@@ -484,7 +484,8 @@ export class SheetFake extends GasObject {
 
   #checkPositions(method: string, args: readonly unknown[], columns: boolean, insert: boolean): [number, number] {
     const [pos, count = 1] = args;
-    if (typeof pos !== 'number' || typeof count !== 'number' || args.length > 2) throw signatureError(`SpreadsheetApp.Sheet.${method}`, args);
+    if (typeof pos !== 'number' || typeof count !== 'number' || args.length > 2)
+      throw signatureError(`SpreadsheetApp.Sheet.${method}`, args);
     integers(`SpreadsheetApp.Sheet.${method}`, args, 0, args.length);
     const max = columns ? this.#sheet.maxColumns : this.#sheet.maxRows;
     const out = columns ? STRUCTURE_MESSAGES.columnsOutOfBounds : STRUCTURE_MESSAGES.rowsOutOfBounds;
@@ -648,7 +649,11 @@ export class SheetFake extends GasObject {
 }
 
 /** Range.clear(options) / Sheet.clear(options): no options clears contents and formats (notes stay). */
-function clearOptions(options: unknown, method: string, args: readonly unknown[]): { contents?: boolean; formats?: boolean; notes?: boolean } {
+function clearOptions(
+  options: unknown,
+  method: string,
+  args: readonly unknown[],
+): { contents?: boolean; formats?: boolean; notes?: boolean } {
   if (options === undefined) return { contents: true, formats: true };
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw signatureError(method, args);
   const o = options as Record<string, unknown>;
@@ -817,7 +822,12 @@ export class RangeFake extends GasObject {
     if (row < 1 || column < 1 || row > this.#rect.numRows || column > this.#rect.numColumns) {
       throw new GasException(STRUCTURE_MESSAGES.cellOutOfRange);
     }
-    return new RangeFake(this.#ctx, live(this.#model), { row: this.#rect.row + row - 1, column: this.#rect.column + column - 1, numRows: 1, numColumns: 1 });
+    return new RangeFake(this.#ctx, live(this.#model), {
+      row: this.#rect.row + row - 1,
+      column: this.#rect.column + column - 1,
+      numRows: 1,
+      numColumns: 1,
+    });
   }
 
   activate(): this {
@@ -989,7 +999,8 @@ export class RangeFake extends GasObject {
   /** A CSS color; null resets to white. */
   setBackground(...args: unknown[]): this {
     const [color] = args;
-    if (args.length !== 1 || (color !== null && typeof color !== 'string')) throw signatureError('SpreadsheetApp.Range.setBackground', args);
+    if (args.length !== 1 || (color !== null && typeof color !== 'string'))
+      throw signatureError('SpreadsheetApp.Range.setBackground', args);
     return this.#setFormat('setBackground', 'background', color === null ? undefined : color);
   }
 
@@ -1032,7 +1043,8 @@ export class RangeFake extends GasObject {
   }
   setHorizontalAlignment(...args: unknown[]): this {
     const [a] = args;
-    if (args.length !== 1 || (a !== null && typeof a !== 'string')) throw signatureError('SpreadsheetApp.Range.setHorizontalAlignment', args);
+    if (args.length !== 1 || (a !== null && typeof a !== 'string'))
+      throw signatureError('SpreadsheetApp.Range.setHorizontalAlignment', args);
     if (typeof a === 'string' && !ALIGNMENTS.has(a)) throw new GasException('Invalid argument: alignment');
     return this.#setFormat('setHorizontalAlignment', 'horizontalAlignment', a === null || a === 'normal' ? undefined : a);
   }

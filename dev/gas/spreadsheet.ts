@@ -6,6 +6,7 @@ import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { HtmlOutputFake } from './html.js';
 import { SCOPES, grantsScope, type Manifest } from './manifest.js';
+import { stringOf } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
 import { mayShowEmail } from './session.js';
 import type { SpreadsheetModel, ToastRecord } from './sheet-model.js';
@@ -16,9 +17,7 @@ export { SpreadsheetModel, type ToastRecord } from './sheet-model.js';
 
 /** A menu item or separator as built by the script. */
 export type MenuEntry =
-  | { kind: 'item'; caption: string; functionName: string }
-  | { kind: 'separator' }
-  | { kind: 'submenu'; menu: MenuRecord };
+  { kind: 'item'; caption: string; functionName: string } | { kind: 'separator' } | { kind: 'submenu'; menu: MenuRecord };
 
 /** A menu added with addToUi(). Add-on menus have name null (Google names them after the add-on). */
 export interface MenuRecord {
@@ -123,13 +122,13 @@ export class UiFake extends GasObject {
   showModalDialog(...args: unknown[]): void {
     this.#mayShow('showModalDialog');
     const out = this.#html(args[0], 'showModalDialog', args);
-    this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: true, executionId: this.#exec.id });
+    this.#log.dialogs.push({ title: stringOf(args[1] ?? ''), html: out.getContent(), modal: true, executionId: this.#exec.id });
   }
 
   showModelessDialog(...args: unknown[]): void {
     this.#mayShow('showModelessDialog');
     const out = this.#html(args[0], 'showModelessDialog', args);
-    this.#log.dialogs.push({ title: String(args[1] ?? ''), html: out.getContent(), modal: false, executionId: this.#exec.id });
+    this.#log.dialogs.push({ title: stringOf(args[1] ?? ''), html: out.getContent(), modal: false, executionId: this.#exec.id });
   }
 
   /** Recorded; answers OK (nobody clicks in tests). */
@@ -155,7 +154,11 @@ export interface SpreadsheetAppDeps {
 }
 
 /** The document context of one spreadsheet in one execution (emails shown as the execution may). */
-export function documentContext(exec: Execution, book: SpreadsheetModel, deps: Pick<SpreadsheetAppDeps, 'toasts' | 'manifest' | 'projectId'>): DocumentContext {
+export function documentContext(
+  exec: Execution,
+  book: SpreadsheetModel,
+  deps: Pick<SpreadsheetAppDeps, 'toasts' | 'manifest' | 'projectId'>,
+): DocumentContext {
   const show = mayShowEmail(exec, deps.manifest);
   return { exec, book, toasts: deps.toasts, projectId: deps.projectId, showEmail: (email) => (show ? email : '') };
 }
@@ -215,7 +218,8 @@ export class SpreadsheetAppFake extends GasObject {
 
   setActiveSheet(...args: unknown[]): SheetFake {
     const ss = this.#spreadsheet('setActiveSheet');
-    if (!ss) throw new GasException('dev/gas: SpreadsheetApp.setActiveSheet in an execution with no active spreadsheet (a time-driven trigger).');
+    if (!ss)
+      throw new GasException('dev/gas: SpreadsheetApp.setActiveSheet in an execution with no active spreadsheet (a time-driven trigger).');
     return ss.setActiveSheet(...args);
   }
 

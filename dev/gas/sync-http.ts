@@ -19,16 +19,7 @@ export interface HttpRequestSpec {
 }
 
 /** Network-level failures (no HTTP status). */
-export type NetworkErrorKind =
-  | 'refused'
-  | 'dns'
-  | 'reset'
-  | 'timeout'
-  | 'tls'
-  | 'too-large'
-  | 'redirects'
-  | 'aborted'
-  | 'other';
+export type NetworkErrorKind = 'refused' | 'dns' | 'reset' | 'timeout' | 'tls' | 'too-large' | 'redirects' | 'aborted' | 'other';
 
 export type HttpOutcome =
   | { ok: true; status: number; rawHeaders: string[]; body: Buffer; url: string }
@@ -122,7 +113,10 @@ export class SyncHttp {
     });
     Atomics.store(flag, 0, 0);
     const requestTimeoutMs = this.#options.requestTimeoutMs / (opts.timeScale ?? 1);
-    port.postMessage({ type: 'batch', id, requests: wire, failFast: opts.failFast, timeLimitMs: opts.timeLimitMs, requestTimeoutMs }, transfer);
+    port.postMessage(
+      { type: 'batch', id, requests: wire, failFast: opts.failFast, timeLimitMs: opts.timeLimitMs, requestTimeoutMs },
+      transfer,
+    );
     this.#pending = id;
     for (;;) {
       const reply = this.#take(port, id);

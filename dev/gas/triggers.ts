@@ -318,7 +318,9 @@ export class ClockTriggerBuilderFake extends GasObject {
   #frequency(kind: ClockSchedule['kind'], method: string): void {
     const compatible = this.#kind === kind && kind === 'weeks';
     if (this.#kind !== undefined && !compatible) {
-      throw new GasException(`dev/gas: ${method}() on a trigger that already has a schedule (${this.#kind}): Google keeps one frequency per trigger.`);
+      throw new GasException(
+        `dev/gas: ${method}() on a trigger that already has a schedule (${this.#kind}): Google keeps one frequency per trigger.`,
+      );
     }
     this.#kind = kind;
   }
@@ -428,7 +430,9 @@ export class ClockTriggerBuilderFake extends GasObject {
   create(): TriggerFake {
     const kind = this.#kind;
     if (kind === undefined) {
-      throw new GasException('dev/gas: the time-based trigger has no schedule: call everyMinutes, everyHours, everyDays, everyWeeks, onWeekDay, onMonthDay, at, atDate or after before create().');
+      throw new GasException(
+        'dev/gas: the time-based trigger has no schedule: call everyMinutes, everyHours, everyDays, everyWeeks, onWeekDay, onMonthDay, at, atDate or after before create().',
+      );
     }
     if (this.#atHour !== undefined && kind !== 'days' && kind !== 'weeks' && kind !== 'monthDay') {
       throw new GasException('dev/gas: atHour() needs a daily, weekly or monthly trigger (everyDays, everyWeeks, onWeekDay, onMonthDay).');
@@ -518,7 +522,9 @@ export class TriggerBuilderFake extends GasObject {
     const id = target instanceof SpreadsheetFake ? target.getId() : key;
     if (typeof id !== 'string') throw signatureError('ScriptApp.TriggerBuilder.forSpreadsheet', args);
     if (id !== this.#ctx.activeDocumentId) {
-      throw new GasException(`dev/gas: forSpreadsheet("${id}"): only the execution's active spreadsheet (${this.#ctx.activeDocumentId ?? 'none'}) is modelled.`);
+      throw new GasException(
+        `dev/gas: forSpreadsheet("${id}"): only the execution's active spreadsheet (${this.#ctx.activeDocumentId ?? 'none'}) is modelled.`,
+      );
     }
     return new SpreadsheetTriggerBuilderFake(this.#ctx, this.#handler);
   }
@@ -538,8 +544,22 @@ export class TriggerBuilderFake extends GasObject {
 export class ScriptAppFake extends GasObject {
   readonly gasType = 'ScriptApp';
   readonly AuthMode = AUTH_MODES;
-  readonly TriggerSource = Object.freeze({ SPREADSHEETS: 'SPREADSHEETS', CLOCK: 'CLOCK', FORMS: 'FORMS', DOCUMENTS: 'DOCUMENTS', SLIDES: 'SLIDES', CALENDAR: 'CALENDAR' });
-  readonly EventType = Object.freeze({ CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN', ON_EDIT: 'ON_EDIT', ON_FORM_SUBMIT: 'ON_FORM_SUBMIT', ON_CHANGE: 'ON_CHANGE', ON_EVENT_UPDATED: 'ON_EVENT_UPDATED' });
+  readonly TriggerSource = Object.freeze({
+    SPREADSHEETS: 'SPREADSHEETS',
+    CLOCK: 'CLOCK',
+    FORMS: 'FORMS',
+    DOCUMENTS: 'DOCUMENTS',
+    SLIDES: 'SLIDES',
+    CALENDAR: 'CALENDAR',
+  });
+  readonly EventType = Object.freeze({
+    CLOCK: 'CLOCK',
+    ON_OPEN: 'ON_OPEN',
+    ON_EDIT: 'ON_EDIT',
+    ON_FORM_SUBMIT: 'ON_FORM_SUBMIT',
+    ON_CHANGE: 'ON_CHANGE',
+    ON_EVENT_UPDATED: 'ON_EVENT_UPDATED',
+  });
   readonly WeekDay = Object.freeze(Object.fromEntries(WEEK_DAYS.map((d) => [d, d])) as Record<WeekDay, WeekDay>);
   readonly #ctx: TriggerContext;
 

@@ -11,7 +11,7 @@ import { charsetOfContentType, decodeBytes, encodeString, fromScriptBytes, toSig
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { QUOTA_EXCEEDED_MESSAGES, type DailyQuota } from './quota.js';
-import { isPlainObject } from './realm.js';
+import { isPlainObject, stringOf } from './realm.js';
 import { GasObject, signatureError } from './service.js';
 import type { HttpOutcome, HttpRequestSpec, NetworkErrorKind, SyncHttp } from './sync-http.js';
 
@@ -187,7 +187,7 @@ function prepare(url: unknown, params: unknown, method: string, args: readonly u
   if (allowlist && !urlAllowed(url, allowlist)) throw new GasException(notAllowlistedMessage(url));
   const p: Record<string, unknown> = params ?? {};
 
-  const httpMethod = p.method === undefined ? 'get' : String(p.method).toLowerCase();
+  const httpMethod = p.method === undefined ? 'get' : stringOf(p.method).toLowerCase();
   if (!METHODS.has(httpMethod)) throw new GasException(`Invalid argument: method`);
 
   const headers: Record<string, string> = {};
@@ -195,7 +195,7 @@ function prepare(url: unknown, params: unknown, method: string, args: readonly u
     if (!isPlainObject(p.headers)) throw new GasException('Invalid argument: headers');
     for (const [name, value] of Object.entries(p.headers)) {
       if (value === undefined || value === null) continue;
-      const text = String(value);
+      const text = stringOf(value);
       if (!HEADER_NAME.test(name) || /[\r\n\0]/.test(text)) {
         throw new GasException(`Attribute provided with invalid value: Header:${name}`);
       }
@@ -206,7 +206,7 @@ function prepare(url: unknown, params: unknown, method: string, args: readonly u
   if (!hasHeader('user-agent')) headers['User-Agent'] = USER_AGENT;
 
   let body: Buffer | undefined;
-  let contentType = p.contentType === undefined || p.contentType === null ? undefined : String(p.contentType);
+  let contentType = p.contentType === undefined || p.contentType === null ? undefined : stringOf(p.contentType);
   const payload = p.payload;
   if (payload !== undefined && payload !== null) {
     const blob = blobFromScript(payload);

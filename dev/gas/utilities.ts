@@ -10,7 +10,7 @@ import { encodeString, fromScriptBytes, toSignedBytes } from './bytes.js';
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { formatDate } from './format-date.js';
-import { isDate } from './realm.js';
+import { isDate, stringOf } from './realm.js';
 import { GasObject, signatureError } from './service.js';
 
 const DIGESTS: Record<string, string> = {
@@ -119,10 +119,7 @@ export class UtilitiesFake extends GasObject {
 
   /** Web-safe alphabet ("-" and "_"), padding kept as Google does. */
   base64EncodeWebSafe(...args: unknown[]): string {
-    return dataBytes(args[0], args[1], 'Utilities.base64EncodeWebSafe', args)
-      .toString('base64')
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_');
+    return dataBytes(args[0], args[1], 'Utilities.base64EncodeWebSafe', args).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
   }
 
   base64Decode(...args: unknown[]): number[] {
@@ -140,15 +137,15 @@ export class UtilitiesFake extends GasObject {
     if (!bytes) throw signatureError('Utilities.newBlob', args);
     return new BlobFake(
       bytes,
-      contentType === undefined || contentType === null ? null : String(contentType),
-      name === undefined || name === null ? null : String(name),
+      contentType === undefined || contentType === null ? null : stringOf(contentType),
+      name === undefined || name === null ? null : stringOf(name),
     );
   }
 
   gzip(...args: unknown[]): BlobFake {
     const blob = blobFromScript(args[0]);
     if (!blob) throw signatureError('Utilities.gzip', args);
-    const name = args[1] !== undefined ? String(args[1]) : blob.getName() !== null ? `${blob.getName()}.gz` : 'archive.gz';
+    const name = args[1] !== undefined ? stringOf(args[1]) : blob.getName() !== null ? `${blob.getName()}.gz` : 'archive.gz';
     return new BlobFake(gzipSync(BlobFake.bytesOf(blob)), 'application/x-gzip', name);
   }
 

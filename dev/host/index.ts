@@ -205,7 +205,9 @@ export function parseRunRequest(text: string): RunRequest | { error: string } {
 
 function indexPage(htmlDir: string): string {
   const names = existsSync(htmlDir)
-    ? readdirSync(htmlDir).filter((f) => f.endsWith('.html') && PAGE_NAME.test(f.slice(0, -5))).sort()
+    ? readdirSync(htmlDir)
+        .filter((f) => f.endsWith('.html') && PAGE_NAME.test(f.slice(0, -5)))
+        .sort()
     : [];
   const items = names.map((f) => `<li><a href="/${f}">${f}</a></li>`).join('');
   return `<!DOCTYPE html><meta charset="utf-8"><title>dev/host</title><h1>Pages</h1><ul>${items || '<li>none: run npm run build</li>'}</ul>`;

@@ -61,7 +61,12 @@ interface RichNumber {
 }
 
 function isRichNumber(value: unknown): value is RichNumber {
-  return typeof value === 'object' && value !== null && typeof (value as RichNumber).val === 'number' && typeof (value as RichNumber).getDetailedType === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RichNumber).val === 'number' &&
+    typeof (value as RichNumber).getDetailedType === 'function'
+  );
 }
 
 /** Sheets keeps 15 significant digits: =0.1+0.2 passes 0.3, not 0.30000000000000004. */

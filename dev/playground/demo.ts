@@ -57,7 +57,13 @@ export const DEMO_RANKING_TABLE = { group: 'sector:fintech', placement: 'new-she
 export const DEMO_SCHEDULE = { kind: 'daily', hour: 6 } as const;
 
 /** A tracking list added at start through the add-on's own addTrackingList: its sheet shows the chart. */
-export const DEMO_TRACKING = { name: 'Coffee drinks', kind: 'keywords', items: ['coffee', 'tea', 'cold brew'], period: 'week', fields: null } as const;
+export const DEMO_TRACKING = {
+  name: 'Coffee drinks',
+  kind: 'keywords',
+  items: ['coffee', 'tea', 'cold brew'],
+  period: 'week',
+  fields: null,
+} as const;
 
 /** How far "Move the clocks a week" moves both clocks: the runtime's and the local service's. */
 export const CLOCK_STEP_MS = 7 * 86_400_000;

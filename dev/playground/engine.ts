@@ -39,6 +39,7 @@ import {
 } from 'hyperformula';
 import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas.js';
 import type { ExecutionResult } from '../gas/index.js';
+import { stringOf } from '../gas/realm.js';
 import { NOT_READY, toSheetsArgument } from './arguments.js';
 import type { Evaluation } from './evaluate.js';
 import { toEngineFormula, type SheetSize } from './formula-text.js';
@@ -168,11 +169,13 @@ class AddonFunctions extends FunctionPlugin {
       return new CellError(ErrorType.ERROR, 'An argument could not be computed.');
     }
     if (args instanceof CellError) return args;
-    const outcome = engine.take(state.formulaAddress, ast.procedureName, args) ?? engine.execute(ast.procedureName, args, state.formulaAddress);
+    const outcome =
+      engine.take(state.formulaAddress, ast.procedureName, args) ?? engine.execute(ast.procedureName, args, state.formulaAddress);
     const full = outcome.ok ? outcome.rows : [[new CellError(outcome.type ?? ErrorType.ERROR, outcome.error)]];
     const vertex = state.formulaVertex;
     // Nested in another expression (=SUM(SEARCH_SCORE(A2:A5))): give the whole result to it.
-    if (!vertex || vertex.formula !== ast) return full.length === 1 && full[0]!.length === 1 ? full[0]![0]! : SimpleRangeValue.onlyValues(full);
+    if (!vertex || vertex.formula !== ast)
+      return full.length === 1 && full[0]!.length === 1 ? full[0]![0]! : SimpleRangeValue.onlyValues(full);
     // The formula's own result: fit the size HyperFormula reserved, and re-size later if it differs.
     const width = vertex.width ?? 1;
     const height = vertex.height ?? 1;
@@ -213,7 +216,7 @@ function toCell(value: unknown): Scalar {
   if (value === undefined || value === '') return EmptyValue;
   if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  return stringOf(value);
 }
 
 /** [width, height] of an outcome (an error is one cell). */
@@ -460,6 +463,9 @@ export class FormulaEngine {
   /** Runs an operation with this engine reachable from the plugin, then settles. Never throws. */
   #operate(operation: () => void): void {
     const previous = current;
+    // Not an alias for a closure: the HyperFormula plugin, which has no other way to reach this engine,
+    // reads the module's `current` while the operation runs.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     current = this;
     try {
       operation();

@@ -53,7 +53,10 @@ export function moveFormula(formula: string, rows: number, columns: number, size
       const parts = first !== undefined ? [first, second] : columnA !== undefined ? [columnA, columnB] : [rowA, rowB];
       const moved = parts.map((text) => (text === undefined ? undefined : move(parsePart(text), rows, columns, size)));
       if (moved.some((p) => p === null)) return '#REF!';
-      return moved.filter((p): p is RefPart => p !== undefined).map(formatPart).join(':');
+      return moved
+        .filter((p): p is RefPart => p !== undefined)
+        .map(formatPart)
+        .join(':');
     }),
   )
     .map((segment) => segment.text)

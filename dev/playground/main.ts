@@ -101,7 +101,8 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   try {
     await playground.close();
   } catch (error) {
-    const detail = error instanceof AggregateError ? error.errors.map((e) => `\n  ${e instanceof Error ? e.message : String(e)}`).join('') : '';
+    const detail =
+      error instanceof AggregateError ? error.errors.map((e) => `\n  ${e instanceof Error ? e.message : String(e)}`).join('') : '';
     fail(`${(error as Error).message}${detail}`, 1);
   }
   process.exit(0);

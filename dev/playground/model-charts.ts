@@ -21,7 +21,7 @@ export function modelChartViews(sheet: SheetModel, timeZone: string): ChartView[
 }
 
 function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string): ChartView {
-  const size = (name: 'width' | 'height') => (typeof chart.options[name] === 'number' ? (chart.options[name] as number) : DEFAULT_SIZE[name]);
+  const size = (name: 'width' | 'height') => (typeof chart.options[name] === 'number' ? chart.options[name] : DEFAULT_SIZE[name]);
   const view: ChartView = {
     id: `chart-${chart.id}`,
     sheet: sheet.name,
@@ -55,6 +55,6 @@ function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string):
       values: body.map((line) => (typeof line[j]?.value === 'number' ? (line[j]?.value as number) : null)),
     });
   }
-  if (!view.series.some((s) => s.values.some((v) => v !== null))) view.empty = 'No data in the chart\'s range yet.';
+  if (!view.series.some((s) => s.values.some((v) => v !== null))) view.empty = "No data in the chart's range yet.";
   return view;
 }

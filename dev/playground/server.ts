@@ -124,9 +124,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
 
   try {
-    const service = await startService({ keys: [DEMO_KEY], port: options.servicePort ?? 0, schema: options.schema ?? 'a' }).catch((error: Error) => {
-      throw /already in use/.test(error.message) ? new PortInUseError(options.servicePort ?? 0, '--service-port') : error;
-    });
+    const service = await startService({ keys: [DEMO_KEY], port: options.servicePort ?? 0, schema: options.schema ?? 'a' }).catch(
+      (error: Error) => {
+        throw /already in use/.test(error.message) ? new PortInUseError(options.servicePort ?? 0, '--service-port') : error;
+      },
+    );
     cleanup.push(() => service.stop());
 
     const runtime = new GasRuntime();
@@ -294,10 +296,13 @@ class App {
       cells.every((c) => typeof c === 'object' && c !== null && typeof c.input === 'string' && isIndex(c.row) && isIndex(c.column));
     if (!valid) return sendJson(res, 400, { error: 'expected { sheet, cells: [{ row, column, input }] }' });
     const { workbook } = this.#parts;
-    if (!workbook.isFormulaSheet(sheet)) return sendJson(res, 400, { error: `"${sheet}" holds values the add-on wrote: type into ${workbook.formulaSheet.name}.` });
+    if (!workbook.isFormulaSheet(sheet))
+      return sendJson(res, 400, { error: `"${sheet}" holds values the add-on wrote: type into ${workbook.formulaSheet.name}.` });
     const size = workbook.engine.size;
     const moved = (input: string) =>
-      move && input.startsWith('=') && Number.isInteger(move.rows) && Number.isInteger(move.columns) ? moveFormula(input, move.rows, move.columns, size) : input;
+      move && input.startsWith('=') && Number.isInteger(move.rows) && Number.isInteger(move.columns)
+        ? moveFormula(input, move.rows, move.columns, size)
+        : input;
     const edits: CellEdit[] = cells.map((c) => ({ row: c.row - 1, col: c.column - 1, input: moved(c.input) }));
     return this.#change(res, () => workbook.edit(edits));
   }

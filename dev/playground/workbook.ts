@@ -115,7 +115,8 @@ export class Workbook {
     const { rows, columns } = this.engine.size;
     for (const cell of cells) {
       if (cell.input.length > MAX_CELL_TEXT) throw new EditRefused(CELL_TOO_LONG_MESSAGE);
-      if (cell.row >= rows || cell.col >= columns) throw new EditRefused(`${columnLetters(cell.col + 1)}${cell.row + 1} is outside the sheet (A1:${columnLetters(columns)}${rows}).`);
+      if (cell.row >= rows || cell.col >= columns)
+        throw new EditRefused(`${columnLetters(cell.col + 1)}${cell.row + 1} is outside the sheet (A1:${columnLetters(columns)}${rows}).`);
     }
     const after = cells.filter((c) => this.engine.input(c.row, c.col) !== c.input);
     if (after.length === 0) return;
@@ -292,7 +293,9 @@ export class Workbook {
         const cell = this.engine.cell(r - 1, c - 1);
         if (cell.value === '' && cell.formula === undefined) continue;
         const format = sheet.peek(r, c)?.format;
-        const view: CellView = { t: cell.error ? String(cell.value) : this.#display(cell.value, cell.numberFormat ?? format?.numberFormat) };
+        const view: CellView = {
+          t: cell.error ? String(cell.value) : this.#display(cell.value, cell.numberFormat ?? format?.numberFormat),
+        };
         if (cell.formula !== undefined) view.f = cell.formula;
         if (cell.error) view.e = cell.error;
         const kind = cell.error ? 'e' : kindOf(cell.value);

@@ -65,7 +65,10 @@ function monthLabel(ms: number, back: number): string {
 
 // ---------------------------------------------------------------- trend
 
-export interface MonthPoint { month: string; volume: number }
+export interface MonthPoint {
+  month: string;
+  volume: number;
+}
 export interface TrendModel {
   keyword: string;
   months: MonthPoint[];
@@ -108,7 +111,11 @@ export function trendData(keyword: string, asOfMs: number): TrendModel {
 
 // ---------------------------------------------------------------- universe
 
-export interface GroupDef { id: string; group: string; name: string }
+export interface GroupDef {
+  id: string;
+  group: string;
+  name: string;
+}
 export const MARKETS = [
   { id: 'us', group: 'market:us', name: 'United States', country: 'US', weight: 0.35 },
   { id: 'uk', group: 'market:uk', name: 'United Kingdom', country: 'GB', weight: 0.15 },
@@ -207,21 +214,85 @@ const BRAND_COUNT = 2400;
 const AI_SHARE = 0.17;
 const AI_MAX = 300; // ai:all stays at 300 brands, 50 per category
 const CORP_WORDS = ['Group', 'Holdings', 'Labs', 'Technologies', 'Inc', 'Ventures', 'Systems', 'Industries'];
-const ONSETS = ['b', 'br', 'c', 'cl', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j', 'k', 'kl', 'l', 'm', 'n', 'p', 'pl', 'qu', 'r', 's', 'sl', 'st', 'str', 't', 'tr', 'v', 'w', 'z'];
+const ONSETS = [
+  'b',
+  'br',
+  'c',
+  'cl',
+  'd',
+  'dr',
+  'f',
+  'fl',
+  'g',
+  'gr',
+  'h',
+  'j',
+  'k',
+  'kl',
+  'l',
+  'm',
+  'n',
+  'p',
+  'pl',
+  'qu',
+  'r',
+  's',
+  'sl',
+  'st',
+  'str',
+  't',
+  'tr',
+  'v',
+  'w',
+  'z',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'a', 'o', 'ai', 'io', 'y'];
 const CODAS = ['', '', '', 'n', 'r', 'x', 'l', 's', 'm', 'k', 'nt', 'st'];
 
 /** Hand-picked brands first, so docs and tests can rely on a few well-known slugs. */
 const FIXED: Array<{ base: string; corp: string; brands: Array<[string, string, string | null]> }> = [
-  { base: 'Acme', corp: 'Group', brands: [['Acme Pay', 'fintech', null], ['Acme Cloud', 'saas', null], ['Acme Shop', 'ecommerce', null]] },
-  { base: 'Strypo', corp: 'Inc', brands: [['Strypo', 'fintech', null], ['Strypo Invest', 'fintech', null]] },
-  { base: 'Nimbus', corp: 'Labs', brands: [['Nimbus Chat', 'saas', 'chatbots'], ['Nimbus Code', 'saas', 'coding']] },
+  {
+    base: 'Acme',
+    corp: 'Group',
+    brands: [
+      ['Acme Pay', 'fintech', null],
+      ['Acme Cloud', 'saas', null],
+      ['Acme Shop', 'ecommerce', null],
+    ],
+  },
+  {
+    base: 'Strypo',
+    corp: 'Inc',
+    brands: [
+      ['Strypo', 'fintech', null],
+      ['Strypo Invest', 'fintech', null],
+    ],
+  },
+  {
+    base: 'Nimbus',
+    corp: 'Labs',
+    brands: [
+      ['Nimbus Chat', 'saas', 'chatbots'],
+      ['Nimbus Code', 'saas', 'coding'],
+    ],
+  },
   { base: 'Brightcart', corp: 'Holdings', brands: [['Brightcart', 'ecommerce', null]] },
-  { base: 'Voyagely', corp: 'Technologies', brands: [['Voyagely', 'travel', null], ['Voyagely Stay', 'travel', null]] },
+  {
+    base: 'Voyagely',
+    corp: 'Technologies',
+    brands: [
+      ['Voyagely', 'travel', null],
+      ['Voyagely Stay', 'travel', null],
+    ],
+  },
   { base: 'Pixora', corp: 'Inc', brands: [['Pixora', 'media', 'image']] },
 ];
 
-const slugify = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function coin(r: () => number): string {
   const n = 2 + (r() < 0.15 ? 1 : 0);
@@ -234,11 +305,17 @@ function basketFor(r: () => number, sector: string, category: string): string {
   if (sector === 'health') return 'healthcare';
   if (sector === 'fintech') return 'finance';
   switch (category) {
-    case 'chatbots': return r() < 0.35 ? 'foundation-models' : 'assistants';
-    case 'coding': return r() < 0.3 ? 'foundation-models' : 'developer';
-    case 'image': case 'video': return 'creative';
-    case 'voice': return 'voice';
-    default: return 'productivity';
+    case 'chatbots':
+      return r() < 0.35 ? 'foundation-models' : 'assistants';
+    case 'coding':
+      return r() < 0.3 ? 'foundation-models' : 'developer';
+    case 'image':
+    case 'video':
+      return 'creative';
+    case 'voice':
+      return 'voice';
+    default:
+      return 'productivity';
   }
 }
 
@@ -248,8 +325,14 @@ function brandMetrics(b: Pick<Brand, 'slug' | 'name' | 'sector'>) {
   const q = r();
   const signals = {} as Signals;
   for (const s of SIGNAL_NAMES) signals[s] = round1(clamp(q * 65 + r() * 35, 0, 100));
-  const indexScore = round1(0.3 * signals.searchDemand + 0.2 * signals.growthMomentum + 0.2 * signals.webTraffic
-    + 0.15 * signals.socialBuzz + 0.1 * signals.newsCoverage + 0.05 * signals.sentiment);
+  const indexScore = round1(
+    0.3 * signals.searchDemand +
+      0.2 * signals.growthMomentum +
+      0.2 * signals.webTraffic +
+      0.15 * signals.socialBuzz +
+      0.1 * signals.newsCoverage +
+      0.05 * signals.sentiment,
+  );
   const growthPct = round1(r() ** 3 * 180 - 30 + (signals.growthMomentum - 50) * 0.4);
   const searchVolume = Math.round(10 ** (3 + q * 3 + r() * 0.7) / 10) * 10;
   const change = Math.round((r() - 0.5) * 24);
@@ -295,8 +378,15 @@ export function universe(): Universe {
       usedSlugs.add(slug);
       const markets = MARKETS.filter((m) => m.id === home || r() < 0.7).map((m) => m.id);
       const brand = {
-        slug, name, sector, home, markets, country: company.country, company: company.name,
-        aiCategory: ai, basket: ai ? basketFor(r, sector, ai) : null,
+        slug,
+        name,
+        sector,
+        home,
+        markets,
+        country: company.country,
+        company: company.name,
+        aiCategory: ai,
+        basket: ai ? basketFor(r, sector, ai) : null,
         ranks: { overall: 0, sector: 0, aiCategory: null, markets: {} },
       };
       brands.push({ ...brand, ...brandMetrics(brand) });
@@ -359,7 +449,10 @@ export function universe(): Universe {
 
 // ---------------------------------------------------------------- endpoint models
 
-export interface CompanyModel { query: string; company: Company | null }
+export interface CompanyModel {
+  query: string;
+  company: Company | null;
+}
 
 /** Company lookup: full name ("Acme Group") or base name ("acme"), case-insensitive. */
 export function companyData(keyword: string): CompanyModel {
@@ -368,12 +461,31 @@ export function companyData(keyword: string): CompanyModel {
 }
 
 export interface SectorStats {
-  id: string; group: string; name: string; brands: number; companies: number; aiBrands: number;
-  avgIndexScore: number; medianGrowthPct: number; totalSearchVolume: number; demandShare: number; topBrand: string;
+  id: string;
+  group: string;
+  name: string;
+  brands: number;
+  companies: number;
+  aiBrands: number;
+  avgIndexScore: number;
+  medianGrowthPct: number;
+  totalSearchVolume: number;
+  demandShare: number;
+  topBrand: string;
 }
 export interface MarketsModel {
-  stats: { companies: number; brands: number; sectors: number; markets: number; aiBrands: number; aiCategories: number;
-    products: number; totalSearchVolume: number; avgIndexScore: number; medianGrowthPct: number };
+  stats: {
+    companies: number;
+    brands: number;
+    sectors: number;
+    markets: number;
+    aiBrands: number;
+    aiCategories: number;
+    products: number;
+    totalSearchVolume: number;
+    avgIndexScore: number;
+    medianGrowthPct: number;
+  };
   sectors: SectorStats[];
 }
 
@@ -388,24 +500,39 @@ export function marketsData(): MarketsModel {
     const bs = u.brands.filter((b) => b.sector === s.id);
     const vol = bs.reduce((a, b) => a + b.searchVolume, 0);
     return {
-      ...s, brands: bs.length, companies: new Set(bs.map((b) => b.company)).size, aiBrands: bs.filter((b) => b.aiCategory).length,
-      avgIndexScore: avg(bs.map((b) => b.indexScore)), medianGrowthPct: round1(median(bs.map((b) => b.growthPct))),
-      totalSearchVolume: vol, demandShare: Math.round((vol / total) * 1000) / 1000, topBrand: bs[0]?.slug ?? '',
+      ...s,
+      brands: bs.length,
+      companies: new Set(bs.map((b) => b.company)).size,
+      aiBrands: bs.filter((b) => b.aiCategory).length,
+      avgIndexScore: avg(bs.map((b) => b.indexScore)),
+      medianGrowthPct: round1(median(bs.map((b) => b.growthPct))),
+      totalSearchVolume: vol,
+      demandShare: Math.round((vol / total) * 1000) / 1000,
+      topBrand: bs[0]?.slug ?? '',
     };
   });
   marketsMemo = {
     stats: {
-      companies: u.companies.length, brands: u.brands.length, sectors: SECTORS.length, markets: MARKETS.length,
-      aiBrands: u.brands.filter((b) => b.aiCategory).length, aiCategories: AI_CATEGORIES.length,
-      products: u.brands.reduce((a, b) => a + b.products.length, 0), totalSearchVolume: total,
-      avgIndexScore: avg(u.brands.map((b) => b.indexScore)), medianGrowthPct: round1(median(u.brands.map((b) => b.growthPct))),
+      companies: u.companies.length,
+      brands: u.brands.length,
+      sectors: SECTORS.length,
+      markets: MARKETS.length,
+      aiBrands: u.brands.filter((b) => b.aiCategory).length,
+      aiCategories: AI_CATEGORIES.length,
+      products: u.brands.reduce((a, b) => a + b.products.length, 0),
+      totalSearchVolume: total,
+      avgIndexScore: avg(u.brands.map((b) => b.indexScore)),
+      medianGrowthPct: round1(median(u.brands.map((b) => b.growthPct))),
     },
     sectors,
   };
   return marketsMemo;
 }
 
-export interface BasketModel extends GroupDef { members: Brand[]; avgIndexScore: number }
+export interface BasketModel extends GroupDef {
+  members: Brand[];
+  avgIndexScore: number;
+}
 /** The eight AI industry baskets with their member brands (ranked by index score). */
 export function industriesData(): BasketModel[] {
   const u = universe();
@@ -415,7 +542,10 @@ export function industriesData(): BasketModel[] {
   });
 }
 
-export interface GroupSummary extends GroupDef { brands: number; leader: string }
+export interface GroupSummary extends GroupDef {
+  brands: number;
+  leader: string;
+}
 export interface OverviewModel {
   leaders: Brand[];
   breakouts: Brand[];
@@ -433,8 +563,10 @@ export function rankingOverview(): OverviewModel {
   };
   return {
     leaders: u.brands.slice(0, 10),
-    breakouts: u.brands.filter((b) => b.indexScore >= 40)
-      .sort((a, b) => b.growthPct - a.growthPct || a.slug.localeCompare(b.slug)).slice(0, 10),
+    breakouts: u.brands
+      .filter((b) => b.indexScore >= 40)
+      .sort((a, b) => b.growthPct - a.growthPct || a.slug.localeCompare(b.slug))
+      .slice(0, 10),
     aiCategories: [AI_ALL, ...AI_CATEGORIES].map(summary),
     sectors: SECTORS.map(summary),
     markets: MARKETS.map(({ id, group, name }) => summary({ id, group, name })),

@@ -12,7 +12,9 @@ import { DEFAULT_KEYS, type Fault, type ServiceConfig, type Stats } from './serv
 export type { Fault, LogEntry, Schema, ServiceConfig, Stats } from './server.js';
 
 /** The service's numeric knobs a caller may set at start (each is a CLI flag of main.ts). */
-export type ServiceKnobs = Partial<Pick<ServiceConfig, 'latencyFreshMs' | 'latencyCachedMs' | 'freshPerDay' | 'callsPerDay' | 'rankingListLimit'>>;
+export type ServiceKnobs = Partial<
+  Pick<ServiceConfig, 'latencyFreshMs' | 'latencyCachedMs' | 'freshPerDay' | 'callsPerDay' | 'rankingListLimit'>
+>;
 
 export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 'schema'>> {
   /** Valid API keys (default: DEFAULT_KEYS, dev-key-1 and dev-key-2). */
@@ -58,7 +60,9 @@ let exitHookInstalled = false;
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.once('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+  process.once('exit', () => {
+    for (const c of children) c.kill('SIGKILL');
+  });
 }
 
 /**
@@ -68,13 +72,20 @@ function installExitHook(): void {
 export async function startService(opts: StartOptions = {}): Promise<ServiceHandle> {
   const keys = opts.keys ?? DEFAULT_KEYS;
   const args = [
-    '--import', 'tsx', MAIN,
-    '--port', String(opts.port ?? 0),
-    '--schema', opts.schema ?? 'a',
-    '--keys', keys.join(','),
+    '--import',
+    'tsx',
+    MAIN,
+    '--port',
+    String(opts.port ?? 0),
+    '--schema',
+    opts.schema ?? 'a',
+    '--keys',
+    keys.join(','),
     '--exit-on-stdin-close',
   ];
-  const num = (flag: string, v: number | undefined) => { if (v !== undefined) args.push(flag, String(v)); };
+  const num = (flag: string, v: number | undefined) => {
+    if (v !== undefined) args.push(flag, String(v));
+  };
   num('--latency-fresh-ms', opts.latencyFreshMs);
   num('--latency-cached-ms', opts.latencyCachedMs);
   num('--fresh-per-day', opts.freshPerDay);
@@ -85,27 +96,42 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
   installExitHook();
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { children.delete(child); resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      children.delete(child);
+      resolve();
+    }),
+  );
 
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
     if (opts.verbose) process.stderr.write(d);
     stderr = (stderr + d).slice(-4000);
   });
 
   const info = await new Promise<{ port: number; url: string }>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`service did not start within 20 s: ${stderr}`)); }, 20_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start within 20 s: ${stderr}`));
+    }, 20_000);
     const onData = (d: string) => {
       out += d;
       const nl = out.indexOf('\n');
       if (nl < 0) return;
       clearTimeout(timer);
-      child.stdout!.off('data', onData).resume(); // keep draining
-      try { resolve(JSON.parse(out.slice(0, nl)) as { port: number; url: string }); } catch (e) { reject(e as Error); }
+      child.stdout.off('data', onData).resume(); // keep draining
+      try {
+        resolve(JSON.parse(out.slice(0, nl)) as { port: number; url: string });
+      } catch (e) {
+        reject(e);
+      }
     };
-    child.stdout!.setEncoding('utf8').on('data', onData);
-    void exited.then(() => { clearTimeout(timer); reject(new Error(`service exited before listening (code ${child.exitCode}): ${stderr.trim()}`)); });
+    child.stdout.setEncoding('utf8').on('data', onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`service exited before listening (code ${child.exitCode}): ${stderr.trim()}`));
+    });
   });
 
   // Control calls use a fresh connection each (agent: false): a pooled keep-alive socket that the
@@ -125,7 +151,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
               if ((res.statusCode ?? 500) >= 400) reject(new Error(`control ${path} failed: ${res.statusCode} ${json.message ?? ''}`));
               else resolve(json);
             } catch (error) {
-              reject(error as Error);
+              reject(error);
             }
           });
         },
@@ -135,14 +161,26 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
     });
 
   const control: ControlClient = {
-    reset: async () => { await call('POST', 'reset', {}); },
+    reset: async () => {
+      await call('POST', 'reset', {});
+    },
     config: async (c) => (await call<{ config: ServiceConfig }>('POST', 'config', c)).config,
-    keys: async (k) => { await call('POST', 'keys', k); },
-    faults: async (f) => { await call('POST', 'faults', { faults: f }); },
-    limits: async (l) => { await call('POST', 'limits', l); },
-    clock: async (advanceMs) => { await call('POST', 'clock', { advanceMs }); },
+    keys: async (k) => {
+      await call('POST', 'keys', k);
+    },
+    faults: async (f) => {
+      await call('POST', 'faults', { faults: f });
+    },
+    limits: async (l) => {
+      await call('POST', 'limits', l);
+    },
+    clock: async (advanceMs) => {
+      await call('POST', 'clock', { advanceMs });
+    },
     stats: () => call<Stats>('GET', 'stats'),
-    resetStats: async () => { await call('POST', 'stats/reset', {}); },
+    resetStats: async () => {
+      await call('POST', 'stats/reset', {});
+    },
   };
 
   return {

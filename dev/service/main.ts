@@ -54,7 +54,10 @@ const host = args.host ?? '127.0.0.1';
 
 const service = createService({
   schema,
-  keys: args.keys?.split(',').map((k) => k.trim()).filter(Boolean),
+  keys: args.keys
+    ?.split(',')
+    .map((k) => k.trim())
+    .filter(Boolean),
   latencyFreshMs: int('latency-fresh-ms', args['latency-fresh-ms']),
   latencyCachedMs: int('latency-cached-ms', args['latency-cached-ms']),
   freshPerDay: int('fresh-per-day', args['fresh-per-day']),

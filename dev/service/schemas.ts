@@ -6,9 +6,7 @@
  * partly different structure. Only `cache` has the same name in both (values
  * differ: "hit"/"miss" in a, true/false in b).
  */
-import type {
-  BasketModel, Brand, CompanyModel, GroupSummary, MarketsModel, OverviewModel, TrendModel,
-} from './data.js';
+import type { BasketModel, Brand, CompanyModel, GroupSummary, MarketsModel, OverviewModel, TrendModel } from './data.js';
 import { SECTORS, groupName } from './data.js';
 
 export type Schema = 'a' | 'b';
@@ -23,7 +21,11 @@ export function isSchema(value: unknown): value is Schema {
 }
 
 /** Per-response facts that are not part of the data itself. */
-export interface Meta { schema: Schema; hit: boolean; fetchedAt: number }
+export interface Meta {
+  schema: Schema;
+  hit: boolean;
+  fetchedAt: number;
+}
 
 type Json = Record<string, unknown>;
 
@@ -74,10 +76,16 @@ export function renderCompany(m: CompanyModel, meta: Meta): Json {
       founded: c?.founded ?? null,
       employees: c?.employees ?? null,
       traffic: c?.monthlyVisits != null ? { monthly_visits: c.monthlyVisits } : null,
-      channel_mix: c?.channelMix ? {
-        direct: c.channelMix.direct, organic_search: c.channelMix.organicSearch, paid_search: c.channelMix.paidSearch,
-        social: c.channelMix.social, referral: c.channelMix.referral, email: c.channelMix.email,
-      } : null,
+      channel_mix: c?.channelMix
+        ? {
+            direct: c.channelMix.direct,
+            organic_search: c.channelMix.organicSearch,
+            paid_search: c.channelMix.paidSearch,
+            social: c.channelMix.social,
+            referral: c.channelMix.referral,
+            email: c.channelMix.email,
+          }
+        : null,
     });
   }
   return finish(meta, {
@@ -100,27 +108,57 @@ export function renderMarkets(m: MarketsModel, meta: Meta): Json {
   if (meta.schema === 'a') {
     return finish(meta, {
       universe: {
-        companies: s.companies, brands: s.brands, sectors: s.sectors, markets: s.markets, ai_brands: s.aiBrands,
-        ai_categories: s.aiCategories, products: s.products, total_search_volume: s.totalSearchVolume,
-        avg_index_score: s.avgIndexScore, median_growth_pct: s.medianGrowthPct,
+        companies: s.companies,
+        brands: s.brands,
+        sectors: s.sectors,
+        markets: s.markets,
+        ai_brands: s.aiBrands,
+        ai_categories: s.aiCategories,
+        products: s.products,
+        total_search_volume: s.totalSearchVolume,
+        avg_index_score: s.avgIndexScore,
+        median_growth_pct: s.medianGrowthPct,
       },
       sectors: m.sectors.map((x) => ({
-        sector: x.id, group: x.group, name: x.name, brands: x.brands, companies: x.companies, ai_brands: x.aiBrands,
-        avg_index_score: x.avgIndexScore, median_growth_pct: x.medianGrowthPct,
-        total_search_volume: x.totalSearchVolume, demand_share: x.demandShare, top_brand: x.topBrand,
+        sector: x.id,
+        group: x.group,
+        name: x.name,
+        brands: x.brands,
+        companies: x.companies,
+        ai_brands: x.aiBrands,
+        avg_index_score: x.avgIndexScore,
+        median_growth_pct: x.medianGrowthPct,
+        total_search_volume: x.totalSearchVolume,
+        demand_share: x.demandShare,
+        top_brand: x.topBrand,
       })),
     });
   }
   return finish(meta, {
     summary: {
-      companyCount: s.companies, brandCount: s.brands, sectorCount: s.sectors, marketCount: s.markets,
-      aiBrandCount: s.aiBrands, aiCategoryCount: s.aiCategories, productCount: s.products,
-      monthlySearches: s.totalSearchVolume, averageScore: s.avgIndexScore, growthMedian: s.medianGrowthPct,
+      companyCount: s.companies,
+      brandCount: s.brands,
+      sectorCount: s.sectors,
+      marketCount: s.markets,
+      aiBrandCount: s.aiBrands,
+      aiCategoryCount: s.aiCategories,
+      productCount: s.products,
+      monthlySearches: s.totalSearchVolume,
+      averageScore: s.avgIndexScore,
+      growthMedian: s.medianGrowthPct,
     },
     crossIndustry: m.sectors.map((x) => ({
-      industryId: x.id, groupId: x.group, label: x.name, brandCount: x.brands, companyCount: x.companies,
-      aiBrandCount: x.aiBrands, averageScore: x.avgIndexScore, growthMedian: x.medianGrowthPct,
-      monthlySearches: x.totalSearchVolume, shareOfDemand: x.demandShare, leader: x.topBrand,
+      industryId: x.id,
+      groupId: x.group,
+      label: x.name,
+      brandCount: x.brands,
+      companyCount: x.companies,
+      aiBrandCount: x.aiBrands,
+      averageScore: x.avgIndexScore,
+      growthMedian: x.medianGrowthPct,
+      monthlySearches: x.totalSearchVolume,
+      shareOfDemand: x.demandShare,
+      leader: x.topBrand,
     })),
   });
 }
@@ -130,20 +168,36 @@ export function renderIndustries(baskets: BasketModel[], meta: Meta): Json {
   if (meta.schema === 'a') {
     return finish(meta, {
       industries: baskets.map((b) => ({
-        industry: b.id, name: b.name, member_count: b.members.length, avg_index_score: b.avgIndexScore,
+        industry: b.id,
+        name: b.name,
+        member_count: b.members.length,
+        avg_index_score: b.avgIndexScore,
         members: b.members.map((x) => ({
-          slug: x.slug, name: x.name, index_score: x.indexScore, growth_pct: x.growthPct,
-          search_volume: x.searchVolume, ai_category: x.aiCategory, country: x.country,
+          slug: x.slug,
+          name: x.name,
+          index_score: x.indexScore,
+          growth_pct: x.growthPct,
+          search_volume: x.searchVolume,
+          ai_category: x.aiCategory,
+          country: x.country,
         })),
       })),
     });
   }
   return finish(meta, {
     baskets: baskets.map((b) => ({
-      basketId: b.id, title: b.name, size: b.members.length, averageScore: b.avgIndexScore,
+      basketId: b.id,
+      title: b.name,
+      size: b.members.length,
+      averageScore: b.avgIndexScore,
       brands: b.members.map((x) => ({
-        id: x.slug, brand: x.name, brandScore: x.indexScore, growth: x.growthPct,
-        monthlySearches: x.searchVolume, segment: x.aiCategory, hq: x.country,
+        id: x.slug,
+        brand: x.name,
+        brandScore: x.indexScore,
+        growth: x.growthPct,
+        monthlySearches: x.searchVolume,
+        segment: x.aiCategory,
+        hq: x.country,
       })),
     })),
   });
@@ -154,8 +208,21 @@ export function renderOverview(o: OverviewModel, meta: Meta): Json {
   if (meta.schema === 'a') {
     const group = (g: GroupSummary) => ({ group: g.group, name: g.name, brands: g.brands, leader: g.leader });
     return finish(meta, {
-      leaders: o.leaders.map((b) => ({ rank: b.ranks.overall, slug: b.slug, name: b.name, index_score: b.indexScore, change: b.change, sector: b.sector })),
-      breakouts: o.breakouts.map((b) => ({ slug: b.slug, name: b.name, index_score: b.indexScore, growth_pct: b.growthPct, sector: b.sector })),
+      leaders: o.leaders.map((b) => ({
+        rank: b.ranks.overall,
+        slug: b.slug,
+        name: b.name,
+        index_score: b.indexScore,
+        change: b.change,
+        sector: b.sector,
+      })),
+      breakouts: o.breakouts.map((b) => ({
+        slug: b.slug,
+        name: b.name,
+        index_score: b.indexScore,
+        growth_pct: b.growthPct,
+        sector: b.sector,
+      })),
       ai_categories: o.aiCategories.map(group),
       sectors: o.sectors.map(group),
       markets: o.markets.map(group),
@@ -163,8 +230,21 @@ export function renderOverview(o: OverviewModel, meta: Meta): Json {
   }
   const group = (g: GroupSummary) => ({ groupId: g.group, label: g.name, count: g.brands, topBrand: g.leader });
   return finish(meta, {
-    topBrands: o.leaders.map((b) => ({ position: b.ranks.overall, id: b.slug, brand: b.name, brandScore: b.indexScore, delta: b.change, industry: b.sector })),
-    risingBrands: o.breakouts.map((b) => ({ id: b.slug, brand: b.name, brandScore: b.indexScore, growth: b.growthPct, industry: b.sector })),
+    topBrands: o.leaders.map((b) => ({
+      position: b.ranks.overall,
+      id: b.slug,
+      brand: b.name,
+      brandScore: b.indexScore,
+      delta: b.change,
+      industry: b.sector,
+    })),
+    risingBrands: o.breakouts.map((b) => ({
+      id: b.slug,
+      brand: b.name,
+      brandScore: b.indexScore,
+      growth: b.growthPct,
+      industry: b.sector,
+    })),
     aiSegments: o.aiCategories.map(group),
     industries: o.sectors.map(group),
     regions: o.markets.map(group),
@@ -175,18 +255,36 @@ export function renderOverview(o: OverviewModel, meta: Meta): Json {
 export function renderList(group: string, members: Brand[], meta: Meta): Json {
   if (meta.schema === 'a') {
     return finish(meta, {
-      group, name: groupName(group), total: members.length,
+      group,
+      name: groupName(group),
+      total: members.length,
       items: members.map((b, i) => ({
-        rank: i + 1, slug: b.slug, name: b.name, index_score: b.indexScore, change: b.change,
-        sector: b.sector, country: b.country, search_volume: b.searchVolume, growth_pct: b.growthPct,
+        rank: i + 1,
+        slug: b.slug,
+        name: b.name,
+        index_score: b.indexScore,
+        change: b.change,
+        sector: b.sector,
+        country: b.country,
+        search_volume: b.searchVolume,
+        growth_pct: b.growthPct,
       })),
     });
   }
   return finish(meta, {
-    groupId: group, label: groupName(group), count: members.length,
+    groupId: group,
+    label: groupName(group),
+    count: members.length,
     results: members.map((b, i) => ({
-      position: i + 1, id: b.slug, brand: b.name, brandScore: b.indexScore, delta: b.change,
-      industry: b.sector, hq: b.country, monthlySearches: b.searchVolume, growth: b.growthPct,
+      position: i + 1,
+      id: b.slug,
+      brand: b.name,
+      brandScore: b.indexScore,
+      delta: b.change,
+      industry: b.sector,
+      hq: b.country,
+      monthlySearches: b.searchVolume,
+      growth: b.growthPct,
     })),
   });
 }
@@ -196,39 +294,58 @@ export function renderBrand(b: Brand, meta: Meta): Json {
   const s = b.signals;
   if (meta.schema === 'a') {
     return finish(meta, {
-      slug: b.slug, name: b.name,
+      slug: b.slug,
+      name: b.name,
       index_score: b.indexScore,
       signals: {
-        search_demand: s.searchDemand, growth_momentum: s.growthMomentum, web_traffic: s.webTraffic,
-        social_buzz: s.socialBuzz, news_coverage: s.newsCoverage, sentiment: s.sentiment,
+        search_demand: s.searchDemand,
+        growth_momentum: s.growthMomentum,
+        web_traffic: s.webTraffic,
+        social_buzz: s.socialBuzz,
+        news_coverage: s.newsCoverage,
+        sentiment: s.sentiment,
       },
       ranks: { overall: b.ranks.overall, sector: b.ranks.sector, ai_category: b.ranks.aiCategory, markets: { ...b.ranks.markets } },
       parent_company: b.company,
-      sector: b.sector, country: b.country, ai_category: b.aiCategory,
+      sector: b.sector,
+      country: b.country,
+      ai_category: b.aiCategory,
       products: [...b.products],
       intent_mix: { ...b.intentMix },
-      search_volume: b.searchVolume, growth_pct: b.growthPct,
+      search_volume: b.searchVolume,
+      growth_pct: b.growthPct,
     });
   }
   return finish(meta, {
-    id: b.slug, brand: b.name,
+    id: b.slug,
+    brand: b.name,
     brandScore: b.indexScore,
     signalBreakdown: { ...s },
     rankings: {
-      global: b.ranks.overall, inIndustry: b.ranks.sector, inSegment: b.ranks.aiCategory,
+      global: b.ranks.overall,
+      inIndustry: b.ranks.sector,
+      inSegment: b.ranks.aiCategory,
       byMarket: Object.entries(b.ranks.markets).map(([market, position]) => ({ market, position })),
     },
     parent: { name: b.company },
     industry: { id: b.sector, label: sectorName(b.sector) },
-    hq: b.country, segment: b.aiCategory,
+    hq: b.country,
+    segment: b.aiCategory,
     offerings: b.products.map((title) => ({ title })),
     searchIntent: { ...b.intentMix },
-    monthlySearches: b.searchVolume, growth: b.growthPct,
+    monthlySearches: b.searchVolume,
+    growth: b.growthPct,
   });
 }
 
 /** Usage numbers as the server tracks them. */
-export interface UsageModel { freshUsed: number; freshLimit: number; callsUsed: number; callsLimit: number; resetAt: string }
+export interface UsageModel {
+  freshUsed: number;
+  freshLimit: number;
+  callsUsed: number;
+  callsLimit: number;
+  resetAt: string;
+}
 
 /** Usage response (always live, never cached). */
 export function renderUsage(u: UsageModel, meta: Meta): Json {
@@ -244,8 +361,12 @@ export function renderUsage(u: UsageModel, meta: Meta): Json {
   }
   return {
     tier: 'free',
-    freshSearchesUsed: u.freshUsed, freshSearchLimit: u.freshLimit, freshSearchesRemaining: left(u.freshUsed, u.freshLimit),
-    apiCallsUsed: u.callsUsed, apiCallLimit: u.callsLimit, apiCallsRemaining: left(u.callsUsed, u.callsLimit),
+    freshSearchesUsed: u.freshUsed,
+    freshSearchLimit: u.freshLimit,
+    freshSearchesRemaining: left(u.freshUsed, u.freshLimit),
+    apiCallsUsed: u.callsUsed,
+    apiCallLimit: u.callsLimit,
+    apiCallsRemaining: left(u.callsUsed, u.callsLimit),
     resetsAt: u.resetAt,
     cache: false,
   };

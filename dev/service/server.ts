@@ -7,12 +7,20 @@
  */
 import http from 'node:http';
 import { BodyError, closeServer, listen, readJsonObject, sendJson, sendJsonText } from '../http.js';
+import { companyData, groupMembers, industriesData, marketsData, normaliseKeyword, rankingOverview, trendData, universe } from './data.js';
 import {
-  companyData, groupMembers, industriesData, marketsData, normaliseKeyword, rankingOverview, trendData, universe,
-} from './data.js';
-import {
-  SCHEMA_CHOICES, isSchema, renderBrand, renderCompany, renderIndustries, renderList, renderMarkets, renderOverview, renderTrend, renderUsage,
-  type Meta, type Schema,
+  SCHEMA_CHOICES,
+  isSchema,
+  renderBrand,
+  renderCompany,
+  renderIndustries,
+  renderList,
+  renderMarkets,
+  renderOverview,
+  renderTrend,
+  renderUsage,
+  type Meta,
+  type Schema,
 } from './schemas.js';
 
 export type { Schema } from './schemas.js';
@@ -65,7 +73,11 @@ export interface Stats {
   log: LogEntry[];
 }
 
-export interface Usage { day: string; fresh: number; calls: number }
+export interface Usage {
+  day: string;
+  fresh: number;
+  calls: number;
+}
 
 export interface ServiceState {
   config: ServiceConfig;
@@ -91,13 +103,23 @@ export interface Service {
 }
 
 export const DEFAULT_KEYS = ['dev-key-1', 'dev-key-2'];
-export const DEFAULT_CONFIG: ServiceConfig = { schema: 'a', latencyFreshMs: 0, latencyCachedMs: 0, freshPerDay: 250, callsPerDay: 2000, rankingListLimit: 0 };
+export const DEFAULT_CONFIG: ServiceConfig = {
+  schema: 'a',
+  latencyFreshMs: 0,
+  latencyCachedMs: 0,
+  freshPerDay: 250,
+  callsPerDay: 2000,
+  rankingListLimit: 0,
+};
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const LOG_MAX = 5000;
 const MAX_PARAM = 200;
 const MAX_BODY_BYTES = 1_000_000;
 
-interface Route { param?: 'keyword' | 'slug' | 'group'; credit?: boolean }
+interface Route {
+  param?: 'keyword' | 'slug' | 'group';
+  credit?: boolean;
+}
 const ROUTES = new Map<string, Route>([
   ['/trend', { param: 'keyword', credit: true }],
   ['/company', { param: 'keyword', credit: true }],
@@ -113,11 +135,23 @@ type Json = Record<string, unknown>;
 class BadRequest extends Error {}
 
 const emptyStats = (): Stats => ({
-  requests: 0, apiCalls: 0, freshCredits: 0, cacheHits: 0, byEndpoint: {}, byQuery: {}, statusCounts: {}, log: [],
+  requests: 0,
+  apiCalls: 0,
+  freshCredits: 0,
+  cacheHits: 0,
+  byEndpoint: {},
+  byQuery: {},
+  statusCounts: {},
+  log: [],
 });
-const inc = (o: Record<string, number>, k: string) => { o[k] = (o[k] ?? 0) + 1; };
+const inc = (o: Record<string, number>, k: string) => {
+  o[k] = (o[k] ?? 0) + 1;
+};
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const nextUtcMidnight = (ms: number) => { const d = new Date(ms); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1); };
+const nextUtcMidnight = (ms: number) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+};
 const isLoopback = (a: string | undefined) => !!a && (a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.'));
 
 /** Reads an optional non-negative finite number from a control body. */
@@ -134,25 +168,34 @@ function parseFault(v: unknown): Fault {
   const count = optNum(f, 'count');
   if (count === undefined || !Number.isInteger(count)) throw new BadRequest('fault.count must be a non-negative integer');
   if (f.path !== undefined && typeof f.path !== 'string') throw new BadRequest('fault.path must be a string');
-  const path = f.path as string | undefined;
+  const path = f.path;
   switch (f.kind) {
     case '5xx': {
       const status = optNum(f, 'status') ?? 503;
       if (status < 500 || status > 599) throw new BadRequest('fault.status must be 500-599');
       return { kind: '5xx', count, status, path };
     }
-    case 'malformed': case 'reset': return { kind: f.kind, count, path };
+    case 'malformed':
+    case 'reset':
+      return { kind: f.kind, count, path };
     case 'hang': {
       const ms = optNum(f, 'ms');
       if (ms === undefined) throw new BadRequest('hang fault needs ms');
       return { kind: 'hang', count, ms, destroy: f.destroy === true, path };
     }
-    case '429': return { kind: '429', count, retryAfter: optNum(f, 'retryAfter'), path };
-    default: throw new BadRequest('fault.kind must be one of 5xx, malformed, hang, 429, reset');
+    case '429':
+      return { kind: '429', count, retryAfter: optNum(f, 'retryAfter'), path };
+    default:
+      throw new BadRequest('fault.kind must be one of 5xx, malformed, hang, 429, reset');
   }
 }
 
-const SERVER_ERRORS: Record<number, string> = { 500: 'internal_error', 502: 'bad_gateway', 503: 'service_unavailable', 504: 'gateway_timeout' };
+const SERVER_ERRORS: Record<number, string> = {
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
 
 /**
  * Creates the stand-in service (not yet listening).
@@ -168,17 +211,29 @@ export function createService(options: ServiceOptions = {}): Service {
   const log = options.log;
 
   const state: ServiceState = {
-    config: { ...initialConfig }, keys: new Set(initialKeys), revoked: new Set(), usage: new Map(), cache: new Map(),
-    faults: [], clockOffsetMs: 0, stats: emptyStats(),
+    config: { ...initialConfig },
+    keys: new Set(initialKeys),
+    revoked: new Set(),
+    usage: new Map(),
+    cache: new Map(),
+    faults: [],
+    clockOffsetMs: 0,
+    stats: emptyStats(),
   };
   const now = () => Date.now() + state.clockOffsetMs;
 
   // Pending sleeps are tracked so close() can drop them.
   const timers = new Set<NodeJS.Timeout>();
-  const sleep = (ms: number) => (ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => {
-    const t = setTimeout(() => { timers.delete(t); resolve(); }, ms);
-    timers.add(t);
-  }));
+  const sleep = (ms: number) =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            timers.delete(t);
+            resolve();
+          }, ms);
+          timers.add(t);
+        });
 
   const usageOf = (key: string, t: number): Usage => {
     const day = utcDay(t);
@@ -221,7 +276,10 @@ export function createService(options: ServiceOptions = {}): Service {
       log?.(`${status || 'reset'} ${req.method} ${queryKey} ${cache ?? '-'} ${entry.ms}ms`);
     };
     res.once('close', () => record(0, null));
-    const destroy = () => { record(0, null); req.socket.destroy(); };
+    const destroy = () => {
+      record(0, null);
+      req.socket.destroy();
+    };
 
     const reply = (status: number, body: unknown, cache: 'HIT' | 'MISS' = 'MISS', headers: Record<string, string> = {}) => {
       record(status, status >= 200 && status < 300 ? cache : null);
@@ -237,14 +295,20 @@ export function createService(options: ServiceOptions = {}): Service {
     const fault = takeFault(path);
     if (fault) {
       switch (fault.kind) {
-        case 'reset': return destroy();
+        case 'reset':
+          return destroy();
         case '5xx': {
           const status = fault.status ?? 503;
           return error(status, SERVER_ERRORS[status] ?? 'server_error', 'The service is temporarily unavailable. Please retry later.');
         }
         case '429':
-          return error(429, 'rate_limited', 'Too many requests. Slow down.', {},
-            fault.retryAfter !== undefined ? { 'Retry-After': String(Math.round(fault.retryAfter)) } : {});
+          return error(
+            429,
+            'rate_limited',
+            'Too many requests. Slow down.',
+            {},
+            fault.retryAfter !== undefined ? { 'Retry-After': String(Math.round(fault.retryAfter)) } : {},
+          );
         case 'malformed':
           return reply(200, '{"cache":"miss","data":[{"month":"2025-0', 'MISS');
         case 'hang':
@@ -268,11 +332,17 @@ export function createService(options: ServiceOptions = {}): Service {
     const limited = (limit: 'fresh_searches' | 'api_calls') => {
       const reset = nextUtcMidnight(t);
       const resetAt = new Date(reset).toISOString();
-      const message = limit === 'fresh_searches'
-        ? `Daily fresh search limit reached (${cfg.freshPerDay} per day). Cached results are still available. Resets at ${resetAt}.`
-        : `Daily API call limit reached (${cfg.callsPerDay} per day). Resets at ${resetAt}.`;
-      return error(429, 'limit_exceeded', message, { limit, reset_at: resetAt },
-        { 'Retry-After': String(Math.max(1, Math.ceil((reset - t) / 1000))) });
+      const message =
+        limit === 'fresh_searches'
+          ? `Daily fresh search limit reached (${cfg.freshPerDay} per day). Cached results are still available. Resets at ${resetAt}.`
+          : `Daily API call limit reached (${cfg.callsPerDay} per day). Resets at ${resetAt}.`;
+      return error(
+        429,
+        'limit_exceeded',
+        message,
+        { limit, reset_at: resetAt },
+        { 'Retry-After': String(Math.max(1, Math.ceil((reset - t) / 1000))) },
+      );
     };
     // A call over the limit is rejected and not counted, so `used` never exceeds `limit`.
     if (u.calls >= cfg.callsPerDay) return limited('api_calls');
@@ -284,10 +354,19 @@ export function createService(options: ServiceOptions = {}): Service {
 
     if (sub === '/usage') {
       // Counted above, before reading, so the answer includes this call.
-      return reply(200, renderUsage({
-        freshUsed: u.fresh, freshLimit: cfg.freshPerDay, callsUsed: u.calls, callsLimit: cfg.callsPerDay,
-        resetAt: new Date(nextUtcMidnight(t)).toISOString(),
-      }, { schema: cfg.schema, hit: false, fetchedAt: t }));
+      return reply(
+        200,
+        renderUsage(
+          {
+            freshUsed: u.fresh,
+            freshLimit: cfg.freshPerDay,
+            callsUsed: u.calls,
+            callsLimit: cfg.callsPerDay,
+            resetAt: new Date(nextUtcMidnight(t)).toISOString(),
+          },
+          { schema: cfg.schema, hit: false, fetchedAt: t },
+        ),
+      );
     }
 
     if (route.param) {
@@ -297,11 +376,21 @@ export function createService(options: ServiceOptions = {}): Service {
 
     let build: (meta: Meta) => Json;
     switch (sub) {
-      case '/trend': build = (mt) => renderTrend(trendData(value, mt.fetchedAt), mt); break;
-      case '/company': build = (mt) => renderCompany(companyData(value), mt); break;
-      case '/markets': build = (mt) => renderMarkets(marketsData(), mt); break;
-      case '/industries': build = (mt) => renderIndustries(industriesData(), mt); break;
-      case '/ranking': build = (mt) => renderOverview(rankingOverview(), mt); break;
+      case '/trend':
+        build = (mt) => renderTrend(trendData(value, mt.fetchedAt), mt);
+        break;
+      case '/company':
+        build = (mt) => renderCompany(companyData(value), mt);
+        break;
+      case '/markets':
+        build = (mt) => renderMarkets(marketsData(), mt);
+        break;
+      case '/industries':
+        build = (mt) => renderIndustries(industriesData(), mt);
+        break;
+      case '/ranking':
+        build = (mt) => renderOverview(rankingOverview(), mt);
+        break;
       case '/ranking/list': {
         if (!value.includes(':')) return error(400, 'bad_request', 'group must have the form prefix:name, e.g. market:us');
         const members = groupMembers(value);
@@ -316,7 +405,8 @@ export function createService(options: ServiceOptions = {}): Service {
         build = (mt) => renderBrand(brand, mt);
         break;
       }
-      default: return error(404, 'not_found', `Unknown endpoint ${path}`);
+      default:
+        return error(404, 'not_found', `Unknown endpoint ${path}`);
     }
 
     // 7-day cache, shared by all keys. The entry is written when the fresh answer is
@@ -373,11 +463,18 @@ export function createService(options: ServiceOptions = {}): Service {
       case 'POST /__control/keys': {
         const list = (name: string): string[] => {
           const v = body[name] ?? [];
-          if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.length > 0)) throw new BadRequest(`${name} must be an array of strings`);
+          if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.length > 0))
+            throw new BadRequest(`${name} must be an array of strings`);
           return v as string[];
         };
-        for (const k of list('add')) { state.keys.add(k); state.revoked.delete(k); }
-        for (const k of list('revoke')) { state.keys.delete(k); state.revoked.add(k); }
+        for (const k of list('add')) {
+          state.keys.add(k);
+          state.revoked.delete(k);
+        }
+        for (const k of list('revoke')) {
+          state.keys.delete(k);
+          state.revoked.add(k);
+        }
         return ok({ active: state.keys.size, revoked: state.revoked.size });
       }
       case 'POST /__control/faults': {
@@ -390,7 +487,7 @@ export function createService(options: ServiceOptions = {}): Service {
         const freshUsed = optNum(body, 'freshUsed');
         const callsUsed = optNum(body, 'callsUsed');
         const t = now();
-        for (const k of body.key ? [body.key as string] : [...state.keys]) {
+        for (const k of body.key ? [body.key] : [...state.keys]) {
           const u = usageOf(k, t);
           if (freshUsed !== undefined) u.fresh = Math.floor(freshUsed);
           if (callsUsed !== undefined) u.calls = Math.floor(callsUsed);
@@ -416,11 +513,16 @@ export function createService(options: ServiceOptions = {}): Service {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
-    const work = p.startsWith('/__control/') ? handleControl(req, res, p)
-      : p === '/api/v1' || p.startsWith('/api/v1/') ? handleApi(req, res, url)
+    const work = p.startsWith('/__control/')
+      ? handleControl(req, res, p)
+      : p === '/api/v1' || p.startsWith('/api/v1/')
+        ? handleApi(req, res, url)
         : Promise.resolve(sendJson(res, 404, { error: 'not_found', message: 'Not found. The API lives under /api/v1.' }));
     work.catch((err: unknown) => {
-      if (res.headersSent || res.destroyed) { res.destroy(); return; }
+      if (res.headersSent || res.destroyed) {
+        res.destroy();
+        return;
+      }
       const bad = err instanceof BadRequest || err instanceof BodyError;
       if (bad) sendJson(res, 400, { error: 'bad_request', message: err.message });
       else sendJson(res, 500, { error: 'internal_error', message: 'internal error' });

@@ -24,7 +24,7 @@ export function cold(): Record<string, (...args: unknown[]) => unknown> {
     const encoded = file.slice(file.indexOf('\n') + 1).replace(/\s+/g, '');
     const source = Utilities.newBlob(Utilities.base64Decode(encoded)).getDataAsString('UTF-8');
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own bundle, from our own project file
-    loaded = new Function(`${source}\nreturn ${COLD_GLOBAL};`)() as Record<string, (...args: unknown[]) => unknown>;
+    loaded = (new Function(`${source}\nreturn ${COLD_GLOBAL};`) as () => Record<string, (...args: unknown[]) => unknown>)();
   }
   return loaded;
 }

@@ -1,17 +1,7 @@
 /** The error classes a user can see (DESIGN.md, "Errors a user sees"). */
 
 export type ErrorKind =
-  | 'no-key'
-  | 'auth'
-  | 'not-found'
-  | 'bad-request'
-  | 'limit'
-  | 'unavailable'
-  | 'unreadable'
-  | 'budget'
-  | 'quota'
-  | 'busy'
-  | 'input';
+  'no-key' | 'auth' | 'not-found' | 'bad-request' | 'limit' | 'unavailable' | 'unreadable' | 'budget' | 'quota' | 'busy' | 'input';
 
 /** An error whose message is safe and meant for the cell: short, specific, says what to do. */
 export class AddonError extends Error {
@@ -43,8 +33,7 @@ export const errors = {
       'no-key',
       `No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`,
     ),
-  auth: () =>
-    new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
+  auth: () => new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
   notFound: (what: string) => new AddonError('not-found', `Not found: ${what}.`),
   badRequest: (what: string, detail: string) =>
     new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`, detail),
@@ -63,8 +52,7 @@ export const errors = {
       'unavailable',
       `The service is unavailable (${cause}); retried ${retries} time${retries === 1 ? '' : 's'}. Try again in a few minutes.`,
     ),
-  unreadable: () =>
-    new AddonError('unreadable', 'The service sent an unreadable answer (not JSON). Recalculate to try again.'),
+  unreadable: () => new AddonError('unreadable', 'The service sent an unreadable answer (not JSON). Recalculate to try again.'),
   budget: () =>
     new AddonError(
       'budget',

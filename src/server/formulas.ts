@@ -129,7 +129,7 @@ export function refreshOurFormulas(spreadsheet: GoogleAppsScript.Spreadsheet.Spr
 export function withRefreshArgument(formula: string): string {
   let out = '';
   const open: { ours: boolean; start: number; argStart: number }[] = [];
-  for (let i = 0; i < formula.length; ) {
+  for (let i = 0; i < formula.length;) {
     const ch = formula[i] ?? '';
     if (ch === '"' || ch === "'") {
       // A quoted string or sheet name; the quote doubled inside it is an escaped quote.
@@ -167,7 +167,9 @@ function refreshCounter(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
   const sheet = spreadsheet.insertSheet(name);
   sheet
     .getRange(1, 2)
-    .setValue('Search Demand: every formula of the add-on ends with SDM_REFRESH (cell A1). Refresh all formulas changes A1, so Sheets runs them again.');
+    .setValue(
+      'Search Demand: every formula of the add-on ends with SDM_REFRESH (cell A1). Refresh all formulas changes A1, so Sheets runs them again.',
+    );
   const cell = sheet.getRange(1, 1);
   cell.setValue(`${REFRESH_PREFIX}0`);
   spreadsheet.setNamedRange(REFRESH_NAME, cell);

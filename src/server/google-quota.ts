@@ -23,7 +23,8 @@ export function quotaError(error: unknown): AddonError | undefined {
     return errors.quota(DAILY[name] ?? `${name} calls`);
   }
   // "There are too many scripts running simultaneously for this Google user account." (Apps Script's text)
-  if (/too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i.test(message)) return errors.busy();
+  if (/too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i.test(message))
+    return errors.busy();
   return undefined;
 }
 

@@ -12,6 +12,9 @@ export function guard<T>(name: string, body: () => T): T {
   } catch (error) {
     if (error instanceof AddonError) throw error;
     console.error(`${name}: unexpected ${error instanceof Error ? `${error.name}: ${error.message}` : typeof error}`);
+    // No `cause`: the replacement exists to keep the original (and what its message may quote) from the
+    // user, and the line above has logged it; the ES2020 lib has no ErrorOptions anyway.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(messageOf(error));
   }
 }

@@ -68,7 +68,7 @@ function bad(message: string): Subject {
  */
 export function readSubjects(arg: unknown, kind: SubjectKind): SubjectInput {
   if (!Array.isArray(arg)) return { single: true, cells: [[readSubject(arg, kind)]] };
-  const rows = arg.map((row: unknown) => (Array.isArray(row) ? row : [row]));
+  const rows = arg.map((row: unknown) => (Array.isArray(row) ? (row as unknown[]) : [row]));
   return { single: false, cells: rows.map((row) => row.map((v: unknown) => readSubject(v, kind))) };
 }
 

@@ -66,7 +66,9 @@ function refreshFormulasWithToast(): void {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const { formulaCells: cells } = refreshOurFormulas(spreadsheet);
   spreadsheet.toast(
-    cells ? `${cells} formula cell${cells === 1 ? '' : 's'} recalculating (cached answers cost nothing).` : 'No Search Demand formulas in this spreadsheet.',
+    cells
+      ? `${cells} formula cell${cells === 1 ? '' : 's'} recalculating (cached answers cost nothing).`
+      : 'No Search Demand formulas in this spreadsheet.',
     'Search Demand',
   );
 }

@@ -85,7 +85,13 @@ export function lookupAll(
   // Round trip 1: the answers, the config entry (a formula's stamp without reading properties), a
   // spend shard and what the service said about length.
   const spendKey = pickSpendKey();
-  const heads = getAll(cache, [...(payer === 'formula' ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...keys.values()]);
+  const heads = getAll(cache, [
+    ...(payer === 'formula' ? [CONFIG_KEY] : []),
+    spendKey,
+    GUARD_KEY,
+    limitKey(endpoint.path),
+    ...keys.values(),
+  ]);
   const config = payer === 'formula' ? readLookupConfig(heads[CONFIG_KEY]) : null;
   let settings: LookupSettings | null = config ? null : readLookupSettings(payer);
   const known = (config ?? settings) as LookupConfig | LookupSettings;
@@ -104,14 +110,18 @@ export function lookupAll(
     if (endpoint.param && learnedMax !== null && length > learnedMax) {
       answers.set(subject, { ok: false, error: knownTooLong(what, length, learnedMax) });
     } else if (buildUrl(known.baseUrl, endpoint, subjectOf(subject)).length > MAX_URL_LENGTH) {
-      answers.set(subject, { ok: false, error: errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`) });
+      answers.set(subject, {
+        ok: false,
+        error: errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`),
+      });
     } else {
       toFetch.push(subject);
     }
   }
   const me = Math.random().toString(36).slice(2, 10);
   const marks: Record<string, string> = {};
-  for (const subject of toFetch) Object.assign(marks, writeEntry(keys.get(subject) ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
+  for (const subject of toFetch)
+    Object.assign(marks, writeEntry(keys.get(subject) ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
   const markStarted = Date.now();
   putAll(cache, marks);
   const markLanded = Date.now();
@@ -164,7 +174,11 @@ export function lookupAll(
       endpoint,
       list.map((subject) => ({
         subject,
-        request: { id: keys.get(subject) ?? '', url: buildUrl(known.baseUrl, endpoint, subjectOf(subject)), what: describeSubject(endpoint, subjectOf(subject)) },
+        request: {
+          id: keys.get(subject) ?? '',
+          url: buildUrl(known.baseUrl, endpoint, subjectOf(subject)),
+          what: describeSubject(endpoint, subjectOf(subject)),
+        },
       })),
       { apiKey, budget, stamp },
       answers,
@@ -191,7 +205,7 @@ export function lookupAll(
 /** Entries that read as absent at once: how our marks are taken back without a remove call. */
 function expired(keys: string[]): Record<string, string> {
   const now = Date.now();
-  return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now)));
+  return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now))) as Record<string, string>;
 }
 
 /** The smallest limit the service's rejections of these misses reveal (below what was known), or null. */
@@ -234,8 +248,7 @@ export function readState(cache: Cache, heads: Record<string, string>, keys: Map
     else if (entry.kind === 'pending') {
       state.pending.push(subject);
       state.markedBy.set(subject, entry.by);
-    }
-    else if (entry.kind === 'split') splits.push({ subject, key, count: entry.count, id: entry.id });
+    } else if (entry.kind === 'split') splits.push({ subject, key, count: entry.count, id: entry.id });
     else state.found.set(subject, entry);
   }
   if (splits.length) {
@@ -292,7 +305,9 @@ function fetchAndKeep(
     // Errors are never cached, except a short-lived "not found" that spares repeated misses.
     Object.assign(
       writes,
-      outcome.error.kind === 'not-found' ? writeEntry(request.id, { kind: 'not-found' }, context.stamp, now + NOT_FOUND_TTL_S * 1000) : expired([request.id]),
+      outcome.error.kind === 'not-found'
+        ? writeEntry(request.id, { kind: 'not-found' }, context.stamp, now + NOT_FOUND_TTL_S * 1000)
+        : expired([request.id]),
     );
     answers.set(subject, { ok: false, error: outcome.error });
   }

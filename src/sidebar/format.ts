@@ -31,7 +31,7 @@ export function percentUsed(used: number, limit: number): number {
  * @param value a number, usually
  * @param locale BCP 47 tag; the browser's by default
  */
-export function formatCount(value: unknown, locale?: string): string {
+export function formatCount(value: string | number | boolean | null | undefined, locale?: string): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
   return value.toLocaleString(locale, { maximumFractionDigits: 2 });
 }
@@ -99,7 +99,13 @@ export function readWhen(iso: string, now: Date = new Date()): string | null {
   if (Number.isNaN(date.getTime())) return null;
   const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));
   const ago =
-    minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago` : `${Math.floor(minutes / 1440)} days ago`;
+    minutes < 1
+      ? 'just now'
+      : minutes < 60
+        ? `${minutes} min ago`
+        : minutes < 48 * 60
+          ? `${Math.floor(minutes / 60)} h ago`
+          : `${Math.floor(minutes / 1440)} days ago`;
   const day = sameLocalDay(date, now) ? '' : `on ${localDay(date)} `;
   return `read ${day}at ${hoursMinutes(date)}, ${ago}`;
 }
@@ -118,7 +124,7 @@ export function plural(count: number, one: string, many: string): string {
  * A cell of the usage table as text.
  * @param value a string, number or boolean
  */
-export function cellText(value: unknown): string {
+export function cellText(value: string | number | boolean | null | undefined): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return formatCount(value);
 }

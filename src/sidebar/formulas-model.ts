@@ -71,9 +71,7 @@ function afterStop(view: SettingsView): string {
   const { you, owner, hasKey, formulas } = view;
   if (owner.kind === 'shared-drive') return 'Cells then say "No API key" until someone shares a key again.';
   if (you.role === 'owner') {
-    return hasKey && formulas.ownerKeyOff !== true
-      ? 'They then use your key.'
-      : 'Cells then say "No API key" until a key is shared again.';
+    return hasKey && formulas.ownerKeyOff !== true ? 'They then use your key.' : 'Cells then say "No API key" until a key is shared again.';
   }
   return "They then use the owner's key, if the owner saved one. Your own key stays saved.";
 }
@@ -84,7 +82,10 @@ function whoPays(view: SettingsView, sharer: string): { paidBy: string; advice: 
   switch (formulas.source) {
     case 'document':
       return formulas.sharedByYou
-        ? { paidBy: "Formulas here use the key you shared with this document: your allowance pays for everyone's formulas in it.", advice: '' }
+        ? {
+            paidBy: "Formulas here use the key you shared with this document: your allowance pays for everyone's formulas in it.",
+            advice: '',
+          }
         : {
             paidBy: `Formulas here use the key ${sharer === 'someone Google did not name' ? 'an editor' : sharer} shared with this document: that account's allowance pays.`,
             advice: 'Your own key is not used by formulas here.',
@@ -106,12 +107,21 @@ function whoPays(view: SettingsView, sharer: string): { paidBy: string; advice: 
     default:
       if (owner.kind === 'shared-drive') {
         return {
-          paidBy: 'This spreadsheet is in a shared drive, so it has no owner whose key formulas could use: they work only with a key shared with the document.',
-          advice: hasKey ? 'Tick "Share with this document" to let formulas here use your key.' : 'Save your key and share it with this document.',
+          paidBy:
+            'This spreadsheet is in a shared drive, so it has no owner whose key formulas could use: they work only with a key shared with the document.',
+          advice: hasKey
+            ? 'Tick "Share with this document" to let formulas here use your key.'
+            : 'Save your key and share it with this document.',
         };
       }
       return formulas.ownerKeyOff
-        ? { paidBy: 'You turned your key off for formulas in this spreadsheet: they work only with a key shared with the document.', advice: '' }
-        : { paidBy: 'No key reaches formulas here: save your key (formulas in spreadsheets you own use it).', advice: 'Save your API key above.' };
+        ? {
+            paidBy: 'You turned your key off for formulas in this spreadsheet: they work only with a key shared with the document.',
+            advice: '',
+          }
+        : {
+            paidBy: 'No key reaches formulas here: save your key (formulas in spreadsheets you own use it).',
+            advice: 'Save your API key above.',
+          };
   }
 }

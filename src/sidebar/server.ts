@@ -24,10 +24,7 @@ export const NO_RUNNER_MESSAGE = 'This page must be opened from Google Sheets (E
  * @param name a function of the sidebar contract
  * @param args its arguments, as the contract types them
  */
-export function call<K extends keyof SidebarApi>(
-  name: K,
-  ...args: Parameters<SidebarApi[K]>
-): Promise<ReturnType<SidebarApi[K]>> {
+export function call<K extends keyof SidebarApi>(name: K, ...args: Parameters<SidebarApi[K]>): Promise<ReturnType<SidebarApi[K]>> {
   return new Promise((resolve, reject) => {
     const run = (globalThis as GoogleGlobal).google?.script?.run;
     if (!run) {
@@ -56,8 +53,12 @@ export function call<K extends keyof SidebarApi>(
  * @param error usually an Error; sometimes a string
  */
 export function toError(error: unknown): Error {
-  const raw =
-    error instanceof Error ? error.message : typeof error === 'string' ? error : error == null ? '' : String(error);
+  let raw = '';
+  if (error instanceof Error) raw = error.message;
+  else if (typeof error === 'string') raw = error;
+  // Anything else (google.script.run sends Errors or strings) is shown as String() prints it.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
+  else if (error != null) raw = String(error);
   const message = raw.replace(/^(?:Uncaught\s+)?(?:Script)?(?:Error|Exception):\s*/, '').trim();
   return new Error(message || 'Something went wrong on the server. Try again.');
 }

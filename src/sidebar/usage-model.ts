@@ -48,7 +48,9 @@ export function usageModel(view: UsageView, now: Date = new Date()): UsageModel 
       valueText: `${numbers} used, ${Math.round(percent)} %`,
     };
   });
-  const meta = last ? [readWhen(last.readAt, now), describeReset(last.resetAt, now)].filter((part) => part !== null).join(' · ') : NOT_READ_YET;
+  const meta = last
+    ? [readWhen(last.readAt, now), describeReset(last.resetAt, now)].filter((part) => part !== null).join(' · ')
+    : NOT_READ_YET;
   return {
     bars,
     table: last && bars.length === 0 && last.table.length > 0 ? last.table : null,

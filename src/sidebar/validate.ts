@@ -1,6 +1,14 @@
 /** Checks the sidebar makes before calling the server (which checks again). No DOM. The rules
  * themselves are shared with the server (src/shared/rules.ts); the messages are the sidebar's. */
-import { baseUrlProblem, isGroupShape, isInAllowlist, isRowLimit, MAX_GROUP_LENGTH, MAX_TABLE_ROWS, type BaseUrlProblem } from '../shared/rules';
+import {
+  baseUrlProblem,
+  isGroupShape,
+  isInAllowlist,
+  isRowLimit,
+  MAX_GROUP_LENGTH,
+  MAX_TABLE_ROWS,
+  type BaseUrlProblem,
+} from '../shared/rules';
 
 export { GROUP_PATTERN, MAX_GROUP_LENGTH, MAX_TABLE_ROWS } from '../shared/rules';
 

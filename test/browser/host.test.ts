@@ -11,8 +11,22 @@ import { GasRuntime } from '../../dev/gas/index.js';
 import { injectShim, parseRunRequest, startHost, type HostHandle, type RunEvent } from '../../dev/host/index.js';
 import { launchChromium } from './chromium.js';
 
-// page.evaluate callbacks run in the page; the root tsconfig has no DOM lib, so they reach its globals
-// through globalThis, typed loosely.
+// page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
+
+/** google.script.run as the shim gives it to a page: chained handlers, then a server function by name. */
+interface Runner {
+  withSuccessHandler(handler: (value: unknown, userObject: unknown) => void): Runner;
+  withFailureHandler(handler: (error: Error, userObject: unknown) => void): Runner;
+  withUserObject(userObject: unknown): Runner;
+  // The functions these tests call (the shim takes any name; CODE has the first three).
+  echo(...args: unknown[]): void;
+  boom(...args: unknown[]): void;
+  countCalls(...args: unknown[]): void;
+  nope(...args: unknown[]): void;
+}
+
+/** The test page's window: the shim's google.script, and what the page's own script saw before it. */
+type PageWindow = Window & { google?: { script: { run: Runner } }; early?: string };
 
 const CODE = `
 function echo(a, b) { return { a: a, b: b, when: 'now' }; }
@@ -103,7 +117,11 @@ describe('HTTP', () => {
     const theirs = await startHost({ runtime, htmlDir: dir, user: other });
     try {
       const before = runtime.properties.user.get('n');
-      const reply = await fetch(`${theirs.url}/__gas/run`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"fn":"countCalls"}' });
+      const reply = await fetch(`${theirs.url}/__gas/run`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"fn":"countCalls"}',
+      });
       expect(await reply.json()).toEqual({ ok: true, value: 1 });
       expect(runtime.userProperties(other).get('n')).toBe('1');
       expect(runtime.properties.user.get('n')).toBe(before);
@@ -124,12 +142,12 @@ describe('the shim in Chromium', () => {
   it("has Google's chained, asynchronous shape", async () => {
     const page = await browser.newPage();
     await page.goto(host.pageUrl('Page'));
-    expect(await page.evaluate(() => (globalThis as any).early)).toBe('object');
+    expect(await page.evaluate(() => (window as PageWindow).early)).toBe('object');
     const result = await page.evaluate(
       () =>
         new Promise((resolve) => {
           const log: unknown[] = [];
-          const run = (globalThis as any).google.script.run;
+          const run = (window as PageWindow).google!.script.run;
           run
             .withSuccessHandler((value: unknown, user: unknown) => {
               log.push(['ok', value, user]);
@@ -148,13 +166,14 @@ describe('the shim in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(host.pageUrl('Page'));
     const outcome = await page.evaluate(async () => {
-      const run = (globalThis as any).google.script.run;
-      const fail = (fn: string, ...args: unknown[]) =>
+      const run = (window as PageWindow).google!.script.run;
+      const fail = (fn: 'boom' | 'nope', ...args: unknown[]) =>
         new Promise((resolve) =>
           run
             .withSuccessHandler(() => resolve('unexpected success'))
             .withFailureHandler((e: Error, user: unknown) => resolve([e instanceof Error, e.message, user]))
-            .withUserObject('u2')[fn](...args),
+            .withUserObject('u2')
+            [fn](...args),
         );
       let thrown = '';
       try {
@@ -162,7 +181,7 @@ describe('the shim in Chromium', () => {
       } catch (e) {
         thrown = (e as Error).message;
       }
-      const form = await new Promise((resolve) => run.withSuccessHandler(resolve).echo((globalThis as any).document.getElementById('f')));
+      const form = await new Promise((resolve) => run.withSuccessHandler(resolve).echo(document.getElementById('f')));
       return { boom: await fail('boom'), missing: await fail('nope'), thrown, form };
     });
     expect(outcome).toEqual({
@@ -178,7 +197,7 @@ describe('the shim in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(host.pageUrl('Page'));
     const values = await page.evaluate(() => {
-      const run = (globalThis as any).google.script.run;
+      const run = (window as PageWindow).google!.script.run;
       return Promise.all([1, 2, 3].map(() => new Promise((resolve) => run.withSuccessHandler(resolve).countCalls())));
     });
     expect([...(values as number[])].sort()).toEqual([1, 2, 3]);

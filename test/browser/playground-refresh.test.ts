@@ -114,7 +114,7 @@ describe('results Sheets remembers', () => {
     expect(await requests()).toBe(1);
   });
 
-  it('even after the add-on\'s cache is cleared: the reason Refresh all formulas exists', async () => {
+  it("even after the add-on's cache is cleared: the reason Refresh all formulas exists", async () => {
     await clearCache();
     await cell('A2').click();
     await page.keyboard.press('Delete');
@@ -191,7 +191,7 @@ describe('Refresh all formulas', () => {
     expect(await Promise.all(range.map(text))).toEqual(scores);
   });
 
-  it('shows nothing of the playground\'s internals, and threw no error', async () => {
+  it("shows nothing of the playground's internals, and threw no error", async () => {
     expect(await page.locator('body').textContent()).not.toMatch(INTERNAL);
     const titles = await page.locator('#grid td[title]').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
     expect(titles.filter((t) => INTERNAL.test(t))).toEqual([]);

@@ -151,8 +151,8 @@ describe('typing formulas', () => {
   });
 });
 
-describe('results past the sheet\'s edge', () => {
-  it('are #REF! with Sheets\' message, and every other cell and the sidebar keep working', async () => {
+describe("results past the sheet's edge", () => {
+  it("are #REF! with Sheets' message, and every other cell and the sidebar keep working", async () => {
     await typeInto('T20', '=SEARCH_TREND("tea")');
     await expect.poll(() => text('T20')).toBe('#REF!');
     expect(await cell('T20').getAttribute('title')).toMatch(/^Result was not automatically expanded, please insert more columns \(\d+\)\./);
@@ -187,7 +187,7 @@ describe('results past the sheet\'s edge', () => {
 });
 
 describe('open-ended ranges', () => {
-  it('X2:X and X:X reach the sheet\'s last row, one execution each', async () => {
+  it("X2:X and X:X reach the sheet's last row, one execution each", async () => {
     await cell('X2').click();
     await paste('coffee\ntea\nmatcha\n');
     await expect.poll(() => text('X4')).toBe('matcha');
@@ -411,7 +411,9 @@ describe('menu, trigger and status', () => {
   it('the status line shows the requests the local service received', async () => {
     const stats = await playground.service.control.stats();
     await expect.poll(() => page.locator('#status').textContent()).toMatch(new RegExp(`Local service: ${stats.requests} requests`));
-    expect(await page.locator('#status').textContent()).toMatch(/Formulas: \d+ executions · \d+ from the add-on's cache · \d+ remembered \(not run again\)/);
+    expect(await page.locator('#status').textContent()).toMatch(
+      /Formulas: \d+ executions · \d+ from the add-on's cache · \d+ remembered \(not run again\)/,
+    );
   });
 
   it('Refresh all formulas adds SDM_REFRESH and recalculates from the cache, with a toast', async () => {
@@ -454,7 +456,10 @@ describe('Clear sheet', () => {
     await expect.poll(() => text('A1')).toBe('');
     expect(await text('B2')).toBe('');
     expect(await text('D1')).toBe('');
-    expect(playground.runtime.spreadsheet.getValues('Sheet1!A1:B2')).toEqual([['', ''], ['', '']]);
+    expect(playground.runtime.spreadsheet.getValues('Sheet1!A1:B2')).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => text('A1')).toBe('Keyword');
     await expect.poll(() => text('B2')).toBe(before);
@@ -467,7 +472,9 @@ describe('tracking over time', () => {
   const history = (name: string) => {
     const [, header = [], ...rows] = playground.runtime.spreadsheet.sheet(name).values;
     const status = header.indexOf('Status');
-    return rows.filter((row) => row[1] !== '').map((row) => [row[0] instanceof Date ? row[0].toISOString().slice(0, 10) : row[0], row[1], row[status]]);
+    return rows
+      .filter((row) => row[1] !== '')
+      .map((row) => [row[0] instanceof Date ? row[0].toISOString().slice(0, 10) : row[0], row[1], row[status]]);
   };
 
   it('the demo workbook has a tracking list: its history sheet with the change view and its chart', async () => {
@@ -489,7 +496,9 @@ describe('tracking over time', () => {
     await frame.getByLabel('Items, one per line').fill('espresso\nlatte');
     await frame.getByLabel('Name (optional)').fill('Espresso');
     await frame.getByRole('button', { name: 'Track these keywords' }).click();
-    await expect.poll(() => frame.locator('#track-form-status').textContent(), { timeout: 30_000 }).toMatch(/^Tracking on "Tracking: Espresso": 2 keywords recorded/);
+    await expect
+      .poll(() => frame.locator('#track-form-status').textContent(), { timeout: 30_000 })
+      .toMatch(/^Tracking on "Tracking: Espresso": 2 keywords recorded/);
     await expect.poll(() => page.getByRole('tab', { name: /Tracking: Espresso/ }).getAttribute('aria-selected')).toBe('true');
     const first = history('Tracking: Espresso');
     expect(first.filter((r) => r[2] === 'backfilled')).toHaveLength(24);
@@ -503,15 +512,21 @@ describe('tracking over time', () => {
     await page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
     await expect.poll(() => history('Tracking: Espresso').length).toBe(first.length + 2);
     const added = history('Tracking: Espresso').slice(first.length);
-    expect(added.map((r) => [r[1], r[2]])).toEqual([['espresso', 'ok'], ['latte', 'ok']]);
+    expect(added.map((r) => [r[1], r[2]])).toEqual([
+      ['espresso', 'ok'],
+      ['latte', 'ok'],
+    ]);
     expect(added[0]?.[0]).not.toBe(first[first.length - 1]?.[0]);
     await expect.poll(() => page.locator('.chart circle').count()).toBe(2 * 14); // 12 months and two weeks
 
     // The sidebar read again shows the trigger's run; a wider window shows the chart whole (the README's picture).
-    await page.frames().find((f) => f.url().includes('/__gas/'))?.evaluate('location.reload()');
-    await expect.poll(() => frame.locator('#track-list > li').last().locator('.table-state').textContent(), { timeout: 15_000 }).toMatch(
-      /2 keywords recorded for the week of \d{4}-\d\d-\d\d\.$/,
-    );
+    await page
+      .frames()
+      .find((f) => f.url().includes('/__gas/'))
+      ?.evaluate('location.reload()');
+    await expect
+      .poll(() => frame.locator('#track-list > li').last().locator('.table-state').textContent(), { timeout: 15_000 })
+      .toMatch(/2 keywords recorded for the week of \d{4}-\d\d-\d\d\.$/);
     await frame.locator('#track-list > li').first().scrollIntoViewIfNeeded();
     // The demo's list got its new week too (one trigger runs every list): its sheet is the picture.
     await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();

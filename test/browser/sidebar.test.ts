@@ -6,15 +6,14 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GasRuntime, type GasRuntimeOptions } from '../../dev/gas/index.js';
+import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY, OTHER_KEY } from '../../dev/stack.js';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 import { launchChromium } from './chromium.js';
 
-// page.evaluate callbacks run in the page; the root tsconfig has no DOM lib, so they reach its globals
-// through globalThis, typed loosely.
+// page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const BAD_KEY = 'sdm-live-notAKey0000000';
@@ -87,11 +86,15 @@ describe('first visit, no key', () => {
     await expect.poll(() => page.locator('#boot-status').isVisible()).toBe(false);
     expect(await page.getByLabel('Paste your API key').getAttribute('type')).toBe('password');
     expect(await page.getByLabel('Share with this document').isChecked()).toBe(false);
-    expect(await page.locator('#key-share-help').textContent()).toMatch(/^Formulas here then spend your daily allowance,\s+whoever evaluates them\. Nobody sees the key\.$/);
+    expect(await page.locator('#key-share-help').textContent()).toMatch(
+      /^Formulas here then spend your daily allowance,\s+whoever evaluates them\. Nobody sees the key\.$/,
+    );
     // The section tells this viewer (the owner here, who saved no key yet) that no key reaches formulas.
     const formulas = page.getByRole('region', { name: 'Formulas in this spreadsheet' });
     expect(await formulas.isVisible()).toBe(true);
-    expect(await formulas.locator('#formulas-paid').textContent()).toBe('No key reaches formulas here: save your key (formulas in spreadsheets you own use it).');
+    expect(await formulas.locator('#formulas-paid').textContent()).toBe(
+      'No key reaches formulas here: save your key (formulas in spreadsheets you own use it).',
+    );
     expect(await page.locator('#usage-section').isVisible()).toBe(false);
     expect(await page.locator('#cache-section').isVisible()).toBe(false);
   });
@@ -120,7 +123,9 @@ describe('saving the key', () => {
     await expect.poll(() => keyStatus().getAttribute('class')).toContain('status-success');
     expect(await page.locator('#key-mask').textContent()).toBe(MASKED);
     expect(await page.locator('#key-source').textContent()).toBe('Your key');
-    expect(await keyStatus().textContent()).toMatch(new RegExp(`^Key saved: ${MASKED}\\. Formulas here (use it|do not use it: see "Formulas in this spreadsheet")\\.$`));
+    expect(await keyStatus().textContent()).toMatch(
+      new RegExp(`^Key saved: ${MASKED}\\. Formulas here (use it|do not use it: see "Formulas in this spreadsheet")\\.$`),
+    );
     expect(await page.locator('#key-form').isVisible()).toBe(false);
     expect(await page.locator('#key-input').inputValue()).toBe('');
     expect(userKey()).toBe(KEY);
@@ -130,8 +135,7 @@ describe('saving the key', () => {
   it('leaves the key nowhere in the page', async () => {
     expect(await page.content()).not.toContain(KEY);
     const values = await page.evaluate(() => {
-      const doc = (globalThis as any).document;
-      return [...doc.querySelectorAll('input')].map((input: any) => String(input.value)).concat(String(doc.body.innerText));
+      return [...document.querySelectorAll('input')].map((input) => input.value).concat(document.body.innerText);
     });
     expect(values.join('\n')).not.toContain(KEY);
     expect(values.join('\n')).not.toContain(KEY.slice(0, -4));
@@ -161,7 +165,11 @@ describe('usage', () => {
     expect(await page.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d/);
 
     const doc = Object.fromEntries(
-      await page.locator('#usage-doc .stat').evaluateAll((items) => items.map((item) => [item.querySelector('dt')!.textContent, Number(item.querySelector('dd')!.textContent)])),
+      await page
+        .locator('#usage-doc .stat')
+        .evaluateAll((items) =>
+          items.map((item) => [item.querySelector('dt')!.textContent, Number(item.querySelector('dd')!.textContent)]),
+        ),
     );
     expect(doc).toEqual({ 'Requests sent': stats.byEndpoint['/trend'], 'Fresh searches': stats.freshCredits });
   });
@@ -175,7 +183,7 @@ describe('usage', () => {
   });
 
   it('fits 300 px without sideways scrolling, with Advanced and Help open too', async () => {
-    const scrollWidth = () => page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+    const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await scrollWidth()).toBeLessThanOrEqual(300);
     await page.getByText('Advanced', { exact: true }).click();
     await page.getByText('Help: functions').click();
@@ -214,9 +222,13 @@ describe('cache', () => {
     expect(await page.locator('#cache-cells').textContent()).toMatch(/recalculates 3 formula cells\. It is free while/);
     // The three keywords answered already (cached): the estimate, counted again on the click, says it is free.
     for (const keyword of ['coffee', 'tea', 'cocoa']) expect(runtime.run('SEARCH_SCORE', [keyword]).ok).toBe(true);
-    expect(await page.locator('#cache-refresh-help').textContent()).toMatch(/^Formulas end with SDM_REFRESH: Sheets\s+re-runs a formula only when an argument changes, so refreshing changes that one\.$/);
+    expect(await page.locator('#cache-refresh-help').textContent()).toMatch(
+      /^Formulas end with SDM_REFRESH: Sheets\s+re-runs a formula only when an argument changes, so refreshing changes that one\.$/,
+    );
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
-    await expect.poll(() => page.locator('#cache-status').textContent()).toBe('3 formula cells re-run (3 got the SDM_REFRESH argument the first time).');
+    await expect
+      .poll(() => page.locator('#cache-status').textContent())
+      .toBe('3 formula cells re-run (3 got the SDM_REFRESH argument the first time).');
     expect(await page.locator('#cache-estimate').textContent()).toBe('A refresh sends no request (3 answers are cached).');
     expect(runtime.spreadsheet.getFormulas('Sheet1!B2:C4')).toEqual([
       ['=SEARCH_SCORE(A2, SDM_REFRESH)', '=SUM(1, 2)'],
@@ -253,23 +265,40 @@ describe('freezing results', () => {
   const freezeStatus = () => page.locator('#freeze-status');
 
   it('freezes the selected formulas as values and puts them back, saying how many; every sheet when ticked', async () => {
-    expect(runtime.recalculate().filter((r) => r.fn).every((r) => r.ok)).toBe(true);
+    expect(
+      runtime
+        .recalculate()
+        .filter((r) => r.fn)
+        .every((r) => r.ok),
+    ).toBe(true);
     const scores = runtime.spreadsheet.getValues('Sheet1!B2:B4');
     expect(scores.flat().every((v) => typeof v === 'number')).toBe(true);
-    expect(await page.locator('#freeze-help').textContent()).toMatch(/never spends or changes them, and people without the\s+add-on see the numbers/);
+    expect(await page.locator('#freeze-help').textContent()).toMatch(
+      /never spends or changes them, and people without the\s+add-on see the numbers/,
+    );
 
     runtime.spreadsheet.setActive('Sheet1', 'B2:C3');
     await page.getByRole('button', { name: 'Freeze selected results as values' }).click();
-    await expect.poll(() => freezeStatus().textContent()).toBe("2 formulas frozen: recalculating can no longer spend or change them. Each cell's note keeps its formula.");
-    expect(runtime.spreadsheet.getFormulas('Sheet1!B2:C4')).toEqual([['', '=SUM(1, 2)'], ['', ''], ['=SEARCH_SCORE(A4, SDM_REFRESH)', '']]);
+    await expect
+      .poll(() => freezeStatus().textContent())
+      .toBe("2 formulas frozen: recalculating can no longer spend or change them. Each cell's note keeps its formula.");
+    expect(runtime.spreadsheet.getFormulas('Sheet1!B2:C4')).toEqual([
+      ['', '=SUM(1, 2)'],
+      ['', ''],
+      ['=SEARCH_SCORE(A4, SDM_REFRESH)', ''],
+    ]);
     expect(runtime.spreadsheet.getValues('Sheet1!B2:B4')).toEqual(scores);
-    expect(runtime.spreadsheet.cell('Sheet1!B2').note).toMatch(/^Search Demand: frozen \d{4}-\d\d-\d\d \d\d:\d\d UTC from =SEARCH_SCORE\(A2, SDM_REFRESH\)\n/);
+    expect(runtime.spreadsheet.cell('Sheet1!B2').note).toMatch(
+      /^Search Demand: frozen \d{4}-\d\d-\d\d \d\d:\d\d UTC from =SEARCH_SCORE\(A2, SDM_REFRESH\)\n/,
+    );
     await expect.poll(() => page.locator('#cache-cells').textContent()).toMatch(/recalculates 1 formula cell\./);
 
     await page.getByLabel('Every sheet, not only the selected cells').check();
     expect(await page.locator('#freeze-run').textContent()).toBe('Freeze all results as values');
     await page.getByRole('button', { name: 'Unfreeze all results' }).click();
-    await expect.poll(() => freezeStatus().textContent()).toBe('2 formulas put back: they run again when Sheets recalculates (cached answers cost nothing).');
+    await expect
+      .poll(() => freezeStatus().textContent())
+      .toBe('2 formulas put back: they run again when Sheets recalculates (cached answers cost nothing).');
     expect(await freezeStatus().getAttribute('class')).toContain('status-success');
     expect(runtime.spreadsheet.getFormulas('Sheet1!B2:B4')).toEqual([2, 3, 4].map((row) => [`=SEARCH_SCORE(A${row}, SDM_REFRESH)`]));
     expect(runtime.spreadsheet.cell('Sheet1!B2').note).toBeUndefined();
@@ -294,14 +323,14 @@ describe('keyboard', () => {
   it('reaches the key buttons with Tab and shows where focus is', async () => {
     await page.locator('#key-replace').focus();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('key-remove');
-    const outline = await page.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.activeElement).outlineStyle);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('key-remove');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });
 });
 
 describe('opened from the menu', () => {
-  it("Settings serves the built page and Help opens it at the function reference", async () => {
+  it('Settings serves the built page and Help opens it at the function reference', async () => {
     const settings = await browser.newPage({ viewport: { width: 300, height: 800 } });
     await settings.goto(`${host.url}/__gas/open/showSidebar`);
     expect(runtime.ui.sidebars.at(-1)?.title).toBe('Search Demand');
@@ -312,7 +341,7 @@ describe('opened from the menu', () => {
     const help = await browser.newPage({ viewport: { width: 300, height: 800 } });
     await help.goto(`${host.url}/__gas/open/showHelp`);
     expect(await help.locator('#help').getAttribute('open')).toBe('');
-    expect(await help.evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe('Help: functions');
+    expect(await help.evaluate(() => document.activeElement?.textContent)).toBe('Help: functions');
     await help.close();
   });
 });
@@ -324,13 +353,16 @@ describe('server text is never markup', () => {
       const { fn } = route.request().postDataJSON() as { fn: string };
       const reply = (body: unknown) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
       if (fn === 'refreshUsage') {
-        const first = !(await page.evaluate(() => (globalThis as any).document.querySelector('.usage-table') !== null));
+        const first = !(await page.evaluate(() => document.querySelector('.usage-table') !== null));
         return reply({
           ok: true,
           value: {
             last: {
               bars: first ? [] : [{ label: payload, used: 1, limit: 2 }],
-              table: [['plan', payload], ['free', payload]],
+              table: [
+                ['plan', payload],
+                ['free', payload],
+              ],
               readAt: new Date().toISOString(),
               resetAt: payload,
             },
@@ -356,7 +388,7 @@ describe('server text is never markup', () => {
 
     expect(await page.locator('#injected').count()).toBe(0);
     expect(await page.locator('main img').count()).toBe(0);
-    expect(await page.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (window as Window & { __xss?: unknown }).__xss)).toBeUndefined();
     await page.unroute('**/__gas/run');
   });
 });
@@ -379,15 +411,15 @@ describe('server text in the settings is never markup', () => {
       return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, value: view }) });
     });
     await other.goto(host.pageUrl('Sidebar'));
-    await expect.poll(() => other.locator('#formulas-paid').textContent()).toBe(
-      `Formulas here use the key ${payload} shared with this document: that account's allowance pays.`,
-    );
+    await expect
+      .poll(() => other.locator('#formulas-paid').textContent())
+      .toBe(`Formulas here use the key ${payload} shared with this document: that account's allowance pays.`);
     expect(await other.locator('#formulas-source').textContent()).toBe(`Shared with this document by ${payload}`);
     expect(await other.locator('#formulas-owner').textContent()).toBe(`Owner: ${payload}. You are an editor.`);
     expect(await other.locator('#key-share-replaces').textContent()).toBe(`Sharing replaces the key ${payload} shared with this document.`);
     expect(await other.locator('#injected').count()).toBe(0);
     expect(await other.locator('main img').count()).toBe(0);
-    expect(await other.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await other.evaluate(() => (window as Window & { __xss?: unknown }).__xss)).toBeUndefined();
     await other.close();
   });
 });
@@ -395,7 +427,9 @@ describe('server text in the settings is never markup', () => {
 describe('the base URL', () => {
   it('refuses an address outside the allowlist before calling the server, and shows which are allowed', async () => {
     await page.getByText('Advanced', { exact: true }).click();
-    expect(await page.locator('#url-allowed').textContent()).toBe('https://search-demand-service.example, http://127.0.0.1:<port>, http://localhost:<port>');
+    expect(await page.locator('#url-allowed').textContent()).toBe(
+      'https://search-demand-service.example, http://127.0.0.1:<port>, http://localhost:<port>',
+    );
     const before = calls.length;
     await page.getByLabel('Service base URL').fill('https://api.example.com');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -410,7 +444,9 @@ describe('the base URL', () => {
     await page.getByLabel('Service base URL').fill(`${service.url}/`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => status.getAttribute('class')).toContain('status-success');
-    expect(await status.textContent()).toMatch(new RegExp(`^Saved: this sidebar (and formulas in spreadsheets you own now call|now calls) ${service.url.replace(/\./g, '\\.')}`));
+    expect(await status.textContent()).toMatch(
+      new RegExp(`^Saved: this sidebar (and formulas in spreadsheets you own now call|now calls) ${service.url.replace(/\./g, '\\.')}`),
+    );
     expect(calls[before]).toBe('setBaseUrl'); // then usage and the rest reload from the new service
     await page.getByText('Advanced', { exact: true }).click();
   });
@@ -472,7 +508,6 @@ describe('sharing and removing', () => {
   });
 });
 
-
 const OWNER = 'owner@example.com';
 const COLLAB = 'collab@example.com';
 const OTHER_MASKED = `••••${OTHER_KEY.slice(-4)}`;
@@ -481,7 +516,10 @@ const OTHER_MASKED = `••••${OTHER_KEY.slice(-4)}`;
 function sharedSpreadsheet(owner: string | null): GasRuntime {
   const shared = new GasRuntime({ userEmail: OWNER, owner });
   shared.shareSpreadsheet(shared.spreadsheet.id, COLLAB);
-  for (const [user, key] of [[OWNER, KEY], [COLLAB, OTHER_KEY]] as const) {
+  for (const [user, key] of [
+    [OWNER, KEY],
+    [COLLAB, OTHER_KEY],
+  ] as const) {
     shared.userProperties(user).set('SDM_API_KEY', key);
     shared.userProperties(user).set('SDM_BASE_URL', service.url);
   }
@@ -513,7 +551,9 @@ async function formulasView(p: Page) {
     paidBy: await p.locator('#formulas-paid').textContent(),
     owner: await p.locator('#formulas-owner').textContent(),
     advice: await visible('#formulas-advice'),
-    ownerBox: (await p.getByLabel('Let formulas here use my key').isVisible()) ? await p.getByLabel('Let formulas here use my key').isChecked() : null,
+    ownerBox: (await p.getByLabel('Let formulas here use my key').isVisible())
+      ? await p.getByLabel('Let formulas here use my key').isChecked()
+      : null,
     stop: await p.getByRole('button', { name: 'Stop using the shared key…' }).isVisible(),
   };
 }
@@ -571,7 +611,9 @@ describe('whose key formulas use, told to each person', () => {
         owner: 'You own this spreadsheet.',
         stop: true,
       });
-      expect(await owner.page.locator('#key-share-replaces').textContent()).toBe(`Sharing replaces the key ${COLLAB} shared with this document.`);
+      expect(await owner.page.locator('#key-share-replaces').textContent()).toBe(
+        `Sharing replaces the key ${COLLAB} shared with this document.`,
+      );
       await owner.page.screenshot({ path: `${OUTPUT}sidebar-owner-shared-key.png`, fullPage: true });
 
       // The owner stops the shared key: formulas use the owner's again; the collaborator keeps their key.
@@ -648,7 +690,9 @@ describe('never spending by surprise', () => {
 
   it('after saving a key, offers to re-run the formulas that said "No API key", in one click', async () => {
     // Sheets ran the formulas before any key: each says so, and Sheets remembers it.
-    expect(book.recalculate().map((r) => r.error)).toEqual(Array(5).fill(expect.stringMatching(/^No API key for this spreadsheet's formulas/)));
+    expect(book.recalculate().map((r) => r.error)).toEqual(
+      Array(5).fill(expect.stringMatching(/^No API key for this spreadsheet's formulas/)),
+    );
     await p.goto(bookHost.pageUrl('Sidebar'));
     await p.getByLabel('Paste your API key').fill(KEY);
     await p.getByRole('button', { name: 'Save key' }).click();
@@ -665,15 +709,22 @@ describe('never spending by surprise', () => {
     await p.screenshot({ path: `${OUTPUT}sidebar-rerun-offer.png`, fullPage: true });
 
     await offer.getByRole('button', { name: 'Re-run the formulas now' }).click();
-    await expect.poll(() => cacheStatus().textContent()).toBe(
-      '5 formula cells re-run (5 got the SDM_REFRESH argument the first time). Usage and this estimate are read again once they have run.',
-    );
+    await expect
+      .poll(() => cacheStatus().textContent())
+      .toBe(
+        '5 formula cells re-run (5 got the SDM_REFRESH argument the first time). Usage and this estimate are read again once they have run.',
+      );
     expect(await offer.isVisible()).toBe(false);
     expect(await p.locator('#usage-meta').textContent()).toMatch(/ · before the refresh: read again at \d\d:\d\d$/);
     // Sheets now runs them (new arguments): every cell gets its score, five requests.
     const rerun = book.recalculate();
     expect(rerun.map((r) => [r.remembered, r.ok])).toEqual(Array(5).fill([false, true]));
-    expect(book.spreadsheet.getValues('Sheet1!B2:B6').flat().every((v) => typeof v === 'number')).toBe(true);
+    expect(
+      book.spreadsheet
+        .getValues('Sheet1!B2:B6')
+        .flat()
+        .every((v) => typeof v === 'number'),
+    ).toBe(true);
     expect(await requests()).toBe(6);
 
     // 15 s later the sidebar reads usage again: the bars show what the formulas spent.
@@ -727,7 +778,9 @@ describe('never spending by surprise', () => {
     await p.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Refresh anyway' }).click();
-    await expect.poll(() => cacheStatus().textContent()).toMatch(/^9 formula cells re-run \(4 got the SDM_REFRESH argument the first time\)\./);
+    await expect
+      .poll(() => cacheStatus().textContent())
+      .toMatch(/^9 formula cells re-run \(4 got the SDM_REFRESH argument the first time\)\./);
     expect(book.spreadsheet.getFormulas('Sheet1!B7')).toEqual([['=SEARCH_SCORE(A7, SDM_REFRESH)']]);
     expect(pageErrors).toEqual([]);
   });

@@ -13,8 +13,7 @@ import { startService, type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY } from '../../dev/stack.js';
 import { launchChromium } from './chromium.js';
 
-// page.evaluate callbacks run in the page; the root tsconfig has no DOM lib, so they reach its globals
-// through globalThis, typed loosely.
+// page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const HANDLER = 'refreshRankingTables';
@@ -65,7 +64,7 @@ const items = () => page.locator('#tables-list > li');
 const insertStatus = () => page.locator('#insert-status');
 const refreshStatus = () => page.locator('#refresh-status');
 const myTriggers = () => runtime.triggers.filter((t) => t.handler === HANDLER);
-const activeId = (p: Page = page) => p.evaluate(() => (globalThis as any).document.activeElement?.id as string | undefined);
+const activeId = (p: Page = page) => p.evaluate(() => document.activeElement?.id);
 const hasSheet = (name: string) => {
   try {
     return !!runtime.spreadsheet.sheet(name);
@@ -93,9 +92,9 @@ describe('the ranking tables section', () => {
     expect(await page.locator('#tables-empty').textContent()).toBe('No ranking tables in this spreadsheet yet.');
     expect(await items().count()).toBe(0);
 
-    const optgroups = await page.locator('#insert-group optgroup').evaluateAll((all) =>
-      all.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent)]),
-    );
+    const optgroups = await page
+      .locator('#insert-group optgroup')
+      .evaluateAll((all) => all.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent)]));
     expect(optgroups.map(([label]) => label)).toEqual(['AI', 'Sectors', 'Markets']);
     const ai = optgroups[0]![1] as string[];
     expect(ai[0]).toBe('All AI'); // "all" first, then by label
@@ -107,7 +106,9 @@ describe('the ranking tables section', () => {
     const before = calls.length;
     await page.getByLabel('or type one').fill('fintech');
     await page.getByLabel('or type one').press('Enter');
-    await expect.poll(() => page.locator('#insert-groups-status').textContent()).toBe('"fintech" must look like prefix:name, for example sector:fintech.');
+    await expect
+      .poll(() => page.locator('#insert-groups-status').textContent())
+      .toBe('"fintech" must look like prefix:name, for example sector:fintech.');
     await page.getByRole('button', { name: 'Insert table' }).click();
     await expect.poll(() => insertStatus().getAttribute('role')).toBe('alert');
     expect(await insertStatus().textContent()).toMatch(/must look like prefix:name/);
@@ -126,7 +127,7 @@ describe('the ranking tables section', () => {
     expect(await page.getByLabel('All columns').isChecked()).toBe(true);
 
     await page.getByLabel('slug', { exact: true }).uncheck();
-    expect(await page.getByLabel('All columns').evaluate((box) => (box as any).indeterminate)).toBe(true);
+    expect(await page.getByLabel('All columns').evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
     await page.getByLabel('Rows', { exact: true }).fill('5');
     expect(await page.getByLabel('A new sheet, named after the group').isChecked()).toBe(true);
     // Opening the sidebar read no usage (the key was saved elsewhere, so none is kept yet).
@@ -165,7 +166,9 @@ describe('the ranking tables section', () => {
     await page.getByRole('button', { name: 'Insert table' }).click();
 
     await expect.poll(() => insertStatus().getAttribute('role')).toBe('alert');
-    expect(await insertStatus().textContent()).toMatch(/^(Bad input: )?'Sheet1'!A1:[A-Z]+7 is not empty: pick an empty spot or a new sheet/);
+    expect(await insertStatus().textContent()).toMatch(
+      /^(Bad input: )?'Sheet1'!A1:[A-Z]+7 is not empty: pick an empty spot or a new sheet/,
+    );
     const sheet1 = runtime.spreadsheet.getValues('Sheet1!A1:J8');
     expect(sheet1.flat().filter((cell) => cell !== '')).toEqual(['my notes']);
     expect(sheet1[3]![1]).toBe('my notes');
@@ -291,7 +294,7 @@ describe('refreshing now', () => {
     expect(await items().first().getAttribute('class')).toContain('table-error');
     const state = items().first().locator('.table-state');
     expect(await state.textContent()).toMatch(/unreadable answer/);
-    expect(await state.evaluate((el) => (globalThis as any).getComputedStyle(el).color)).toBe('rgb(165, 14, 14)');
+    expect(await state.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(165, 14, 14)');
     expect(await page.getByLabel('Skip the cache (costs requests)').isChecked()).toBe(false); // one forced run at a time
     expect(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7")).toEqual(inserted.slice(1, 7));
     expect(runtime.spreadsheet.getValues("'sector:fintech'!A1")[0]![0]).toMatch(/refresh failed .*unreadable answer/);
@@ -302,7 +305,7 @@ describe('refreshing now', () => {
   });
 
   it('fits 300 px without sideways scrolling', async () => {
-    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
   });
 });
 
@@ -316,7 +319,7 @@ describe('keyboard', () => {
     expect(await page.locator('#insert-column-list input:checked').count()).toBe(0);
     await page.keyboard.press('Space');
     expect(await page.locator('#insert-column-list input:not(:checked)').count()).toBe(0);
-    const outline = await page.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.activeElement).outlineStyle);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });
 });
@@ -331,7 +334,7 @@ describe('forgetting', () => {
     expect(await activeId()).toBe('');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await confirm.isVisible()).toBe(false);
-    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-label'))).toBe('Forget sector:fintech');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Forget sector:fintech');
 
     await forget.press('Enter');
     await confirm.getByRole('button', { name: 'Forget table' }).click();
@@ -359,7 +362,10 @@ describe('loading and errors', () => {
     await p.route('**/__gas/run', async (route) => {
       const { fn } = route.request().postDataJSON() as { fn: string };
       if (fn === 'getTables' || fn === 'getRankingGroups') {
-        return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: `Exception: The service is unavailable (${fn}).` }) });
+        return route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, error: `Exception: The service is unavailable (${fn}).` }),
+        });
       }
       return route.continue();
     });
@@ -367,7 +373,9 @@ describe('loading and errors', () => {
     await p.getByText('Insert a ranking table').click();
     await expect.poll(() => p.locator('#tables-status').getAttribute('role')).toBe('alert');
     expect(await p.locator('#tables-status').textContent()).toBe('The service is unavailable (getTables).');
-    await expect.poll(() => p.locator('#insert-groups-status').textContent()).toBe('The service is unavailable (getRankingGroups). You can still type a group below.');
+    await expect
+      .poll(() => p.locator('#insert-groups-status').textContent())
+      .toBe('The service is unavailable (getRankingGroups). You can still type a group below.');
     expect(await p.locator('#insert-group option').first().textContent()).toBe('List unavailable: type a group below');
 
     await p.unroute('**/__gas/run');
@@ -395,10 +403,34 @@ describe('loading and errors', () => {
       if (fn === 'previewRankingTable') return reply({ ok: true, value: { headers: [payload, 'rank'], rows: 3 } });
       if (fn === 'insertRankingTable') return reply({ ok: false, error: payload });
       if (fn === 'getTables') {
-        const table = { id: 't1', group: payload, sheetName: payload, range: `'${payload}'!A1:B3`, rows: 1, updatedAt: null, status: 'error', message: payload };
-        const run = { startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), trigger: 'schedule', results: [{ id: 't1', group: payload, ok: false, message: payload }], note: payload };
+        const table = {
+          id: 't1',
+          group: payload,
+          sheetName: payload,
+          range: `'${payload}'!A1:B3`,
+          rows: 1,
+          updatedAt: null,
+          status: 'error',
+          message: payload,
+        };
+        const run = {
+          startedAt: new Date().toISOString(),
+          finishedAt: new Date().toISOString(),
+          trigger: 'schedule',
+          results: [{ id: 't1', group: payload, ok: false, message: payload }],
+          note: payload,
+        };
         const notes = [{ at: new Date().toISOString(), message: payload }];
-        return reply({ ok: true, value: { tables: [table], schedule: { kind: 'daily', hour: 6 }, scheduledBy: { you: false, email: payload }, lastRun: run, notes } });
+        return reply({
+          ok: true,
+          value: {
+            tables: [table],
+            schedule: { kind: 'daily', hour: 6 },
+            scheduledBy: { you: false, email: payload },
+            lastRun: run,
+            notes,
+          },
+        });
       }
       return route.continue();
     });
@@ -420,7 +452,7 @@ describe('loading and errors', () => {
 
     expect(await p.locator('#injected').count()).toBe(0);
     expect(await p.locator('main img').count()).toBe(0);
-    expect(await p.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await p.evaluate(() => (window as Window & { __xss?: unknown }).__xss)).toBeUndefined();
     await p.close();
   });
 });

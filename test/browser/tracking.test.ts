@@ -81,7 +81,9 @@ describe('the tracking section', () => {
 
     await page.getByRole('button', { name: 'Track these keywords' }).click();
     await expect.poll(() => formStatus().getAttribute('class'), { timeout: 30_000 }).toContain('status-success');
-    expect(await formStatus().textContent()).toMatch(/^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 36 past periods backfilled\.$/);
+    expect(await formStatus().textContent()).toMatch(
+      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 36 past periods backfilled\.$/,
+    );
     // What the cost line said, with the field preview included: its answer was reused from the cache.
     const added = await service.control.stats();
     expect(added.byEndpoint['/trend']).toBe(3);
@@ -93,7 +95,9 @@ describe('the tracking section', () => {
     expect(await item.locator('.table-where').nth(1).textContent()).toBe('Next run: nothing due, every item has its row this week.');
 
     const sheet = runtime.spreadsheet.sheet('Tracking: Drinks');
-    expect(sheet.getValues('A2:G2')).toEqual([['Date', 'Item', 'Score', 'months.volume', 'avg_monthly_volume', 'growth.yoy_pct', 'Status']]);
+    expect(sheet.getValues('A2:G2')).toEqual([
+      ['Date', 'Item', 'Score', 'months.volume', 'avg_monthly_volume', 'growth.yoy_pct', 'Status'],
+    ]);
     expect(sheet.charts).toHaveLength(1);
     expect(runtime.triggers.filter((t) => t.handler === 'refreshRankingTables')).toHaveLength(1);
   });
@@ -103,9 +107,11 @@ describe('the tracking section', () => {
     await service.control.clock(WEEK);
     await page.reload();
     const item = lists().first();
-    await expect.poll(() => item.locator('.table-where').nth(1).textContent()).toBe(
-      'Next run asks for 3 keywords: at most 3 requests (and one that reads your allowance), and at most 3 fresh searches (none for those the service answered in the last 7 days).',
-    );
+    await expect
+      .poll(() => item.locator('.table-where').nth(1).textContent())
+      .toBe(
+        'Next run asks for 3 keywords: at most 3 requests (and one that reads your allowance), and at most 3 fresh searches (none for those the service answered in the last 7 days).',
+      );
     await service.control.resetStats();
     await item.getByRole('button', { name: 'Run now' }).click();
     await expect.poll(() => page.locator('#track-status').textContent(), { timeout: 30_000 }).toBe('Ran Drinks.');
@@ -118,7 +124,9 @@ describe('the tracking section', () => {
     await lists().first().getByLabel('Add keywords to Drinks').fill('espresso');
     await lists().first().getByRole('button', { name: 'Add' }).click();
     await expect.poll(() => page.locator('#track-status').textContent(), { timeout: 30_000 }).toBe('Added to Drinks; see its sheet.');
-    expect(await lists().first().locator('.table-where').first().textContent()).toBe('Tracking: Drinks · 4 keywords · weekly · runs with your key');
+    expect(await lists().first().locator('.table-where').first().textContent()).toBe(
+      'Tracking: Drinks · 4 keywords · weekly · runs with your key',
+    );
 
     mkdirSync(OUTPUT, { recursive: true });
     await section().screenshot({ path: `${OUTPUT}sidebar-tracking.png` });

@@ -94,9 +94,12 @@ describe('dist/Code.js', () => {
 
   it('recognises formulas by exactly the custom functions it exports', () => {
     expect([...CUSTOM_FUNCTION_NAMES].sort()).toEqual(Object.keys(CUSTOM_FUNCTIONS).sort());
-    expect(readPublicFunctions(`${root}src/server/index.ts`).filter((f) => f.isCustomFunction).map((f) => f.name).sort()).toEqual(
-      Object.keys(CUSTOM_FUNCTIONS).sort(),
-    );
+    expect(
+      readPublicFunctions(`${root}src/server/index.ts`)
+        .filter((f) => f.isCustomFunction)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(Object.keys(CUSTOM_FUNCTIONS).sort());
   });
 
   it('keeps the source JSDoc with @param per parameter, @return and @customfunction on each', () => {
@@ -123,7 +126,7 @@ describe('dist/Code.js', () => {
 
   it('evaluates its global scope without touching any Apps Script service', () => {
     // A context with no services at all: any service use at load time would throw a ReferenceError.
-    expect(() => vm.runInContext(code, vm.createContext({}))).not.toThrow();
+    expect(() => vm.runInContext(code, vm.createContext({})) as unknown).not.toThrow();
   });
 
   it('stays under 60 KB, holding the custom functions and onOpen; every other function is in Server.html', () => {
@@ -141,7 +144,7 @@ describe('dist/Code.js', () => {
     const coldNames = vm.runInContext('Object.keys(SDM_COLD)', cold) as string[];
     expect(coldNames.sort()).toEqual([...Object.keys(CUSTOM_FUNCTIONS), ...Object.keys(OTHER_FUNCTIONS)].sort());
     // The top-level function of a cold name calls into the loaded bundle.
-    expect(code).toMatch(/function getSettings\(\) \{\n  return SDM\.cold\(\)\.getSettings\(\);/);
+    expect(code).toMatch(/function getSettings\(\) \{\n {2}return SDM\.cold\(\)\.getSettings\(\);/);
   });
 
   it('has a V8 manifest with explicit scopes and an allowlist from the base URL (plus loopback in this local build)', () => {

@@ -50,7 +50,11 @@ describe('charts', () => {
     // A chart only built has no id; the one on the sheet has (a range added twice is kept once).
     expect(inserted.value).toEqual([null, 'number', ['A1:C3'], 'Coffee and tea', null, 5, 2]);
     const [chart] = rt.spreadsheet.sheet('Data').charts;
-    expect(chart).toMatchObject({ type: 'LINE', ranges: [{ row: 1, column: 1, numRows: 3, numColumns: 3 }], options: { title: 'Coffee and tea' } });
+    expect(chart).toMatchObject({
+      type: 'LINE',
+      ranges: [{ row: 1, column: 1, numRows: 3, numColumns: 3 }],
+      options: { title: 'Coffee and tea' },
+    });
 
     expect(menu('GROW').value).toEqual([1, true, 'A1:C4', 'Grown']);
     expect(rt.spreadsheet.sheet('Data').charts[0]?.id).toBe(chart?.id);

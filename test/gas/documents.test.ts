@@ -20,8 +20,18 @@ describe('spreadsheets, owners and editors', () => {
     const other = rt.addSpreadsheet({ id: 'sheet-b', name: 'Budget', owner: OWNER, editors: [EDITOR] });
     expect(rt.spreadsheets.map((s) => s.id)).toEqual(['dev-gas-spreadsheet', 'sheet-b']);
     expect(rt.spreadsheet.owner).toBe(OWNER); // default owner: the runtime's user
-    expect(rt.run('INFO', [], menu).value).toEqual(['dev-gas-spreadsheet', 'Untitled spreadsheet', 'https://docs.google.com/spreadsheets/d/dev-gas-spreadsheet/edit', OWNER]);
-    expect(rt.run('INFO', [], { ...menu, document: 'sheet-b' }).value).toEqual(['sheet-b', 'Budget', 'https://docs.google.com/spreadsheets/d/sheet-b/edit', OWNER]);
+    expect(rt.run('INFO', [], menu).value).toEqual([
+      'dev-gas-spreadsheet',
+      'Untitled spreadsheet',
+      'https://docs.google.com/spreadsheets/d/dev-gas-spreadsheet/edit',
+      OWNER,
+    ]);
+    expect(rt.run('INFO', [], { ...menu, document: 'sheet-b' }).value).toEqual([
+      'sheet-b',
+      'Budget',
+      'https://docs.google.com/spreadsheets/d/sheet-b/edit',
+      OWNER,
+    ]);
 
     rt.run('SAVE', ['a'], menu);
     rt.run('SAVE', ['b'], { ...menu, document: 'sheet-b' });
@@ -150,12 +160,29 @@ describe('time-driven triggers run with no document', () => {
     rt.userCache(EDITOR).seed('who', 'editor-cache');
     const r = rt.fireTrigger(rt.triggers[0]!);
     expect(r.error).toBeUndefined();
-    expect(r.value).toEqual([null, null, null, null, null, null, null, null, 'editor-props', 'editor-cache', true, 1, 0, 'Untitled spreadsheet']);
+    expect(r.value).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      'editor-props',
+      'editor-cache',
+      true,
+      1,
+      0,
+      'Untitled spreadsheet',
+    ]);
     expect(rt.triggers).toHaveLength(0); // the handler found and deleted itself
   });
 
   it('treats run(fn, args, { mode: "trigger" }) as time-driven too', () => {
-    const rt = new GasRuntime({ code: 'function F() { return [SpreadsheetApp.getActiveSpreadsheet(), PropertiesService.getDocumentProperties()]; }' });
+    const rt = new GasRuntime({
+      code: 'function F() { return [SpreadsheetApp.getActiveSpreadsheet(), PropertiesService.getDocumentProperties()]; }',
+    });
     expect(rt.run('F', [], { mode: 'trigger' }).value).toEqual([null, null]);
   });
 
@@ -186,14 +213,17 @@ describe('SpreadsheetApp.openById and openByUrl', () => {
   });
 
   it("refuses without the spreadsheets scope, in custom functions and simple triggers, with Google's message", () => {
-    const deny = (m: string) => `Exception: You do not have permission to call SpreadsheetApp.${m}. Required permissions: https://www.googleapis.com/auth/spreadsheets`;
+    const deny = (m: string) =>
+      `Exception: You do not have permission to call SpreadsheetApp.${m}. Required permissions: https://www.googleapis.com/auth/spreadsheets`;
     const narrow = new GasRuntime({ code, manifest: scopes('spreadsheets.currentonly') });
     expect(narrow.run('OPEN', ['dev-gas-spreadsheet'], menu).value).toEqual([deny('openById')]);
     expect(narrow.run('URL', ['https://docs.google.com/spreadsheets/d/dev-gas-spreadsheet/edit'], menu).value).toEqual([deny('openByUrl')]);
     const wide = new GasRuntime({ code, manifest: scopes('spreadsheets') });
     expect(wide.run('OPEN', ['dev-gas-spreadsheet']).value).toEqual([[deny('openById')]]);
     expect(wide.run('OPEN', ['dev-gas-spreadsheet'], { mode: 'simple-trigger' }).value).toEqual([deny('openById')]);
-    expect(new GasRuntime({ code, manifest: {} }).run('OPEN', ['dev-gas-spreadsheet'], menu).value).toEqual(['dev-gas-spreadsheet Untitled spreadsheet written']);
+    expect(new GasRuntime({ code, manifest: {} }).run('OPEN', ['dev-gas-spreadsheet'], menu).value).toEqual([
+      'dev-gas-spreadsheet Untitled spreadsheet written',
+    ]);
   });
 
   it('fails for a file the user cannot access, a missing id and a trashed file', () => {
@@ -203,7 +233,9 @@ describe('SpreadsheetApp.openById and openByUrl', () => {
     rt.deleteSpreadsheet('trashed');
     expect(rt.run('OPEN', ['private'], menu).value).toEqual([`Exception: ${DOCUMENT_MESSAGES.noAccess}`]);
     expect(rt.run('OPEN', ['nope'], menu).value).toEqual([`Exception: ${DOCUMENT_MESSAGES.missing('openById')}`]);
-    expect(rt.run('OPEN', ['trashed'], menu).value).toEqual(['Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.']);
+    expect(rt.run('OPEN', ['trashed'], menu).value).toEqual([
+      'Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+    ]);
     expect(rt.run('URL', ['https://example.com/x'], menu).value).toEqual(['Exception: Invalid argument: url']);
     expect(rt.spreadsheets.map((s) => s.id)).toEqual(['dev-gas-spreadsheet', 'private']);
   });

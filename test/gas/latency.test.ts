@@ -69,10 +69,20 @@ const KNOWN_CALLS = {
 const KNOWN_MODELLED =
   D.startup +
   3 * D.handle +
-  D.cacheGetAll + D.cacheGet + D.cachePut + D.cachePutAll + D.cacheRemove + D.cacheRemoveAll +
-  2 * D.propertyRead + 2 * D.propertyReadAll + 4 * D.propertyWrite +
-  D.lockTry + D.lockWait + 2 * D.lockRelease +
-  2 * D.spreadsheetRead + 2 * D.spreadsheetWrite;
+  D.cacheGetAll +
+  D.cacheGet +
+  D.cachePut +
+  D.cachePutAll +
+  D.cacheRemove +
+  D.cacheRemoveAll +
+  2 * D.propertyRead +
+  2 * D.propertyReadAll +
+  4 * D.propertyWrite +
+  D.lockTry +
+  D.lockWait +
+  2 * D.lockRelease +
+  2 * D.spreadsheetRead +
+  2 * D.spreadsheetWrite;
 
 describe('latency model', () => {
   it('blocks the execution for a call’s modelled time, on the script clock', () => {
@@ -169,7 +179,9 @@ describe('latency model', () => {
     expect(rt.run('HIT').modelledMs).toBe(D.startup + handles + 50 + D.propertyRead);
     expect(rt.run('HIT', [], { latency: { propertyRead: 5 } }).modelledMs).toBe(D.startup + handles + 50 + 5);
     // A table for the run turns a runtime's `false` back on, over the defaults.
-    expect(new GasRuntime({ code: CODE, latency: false }).run('HIT', [], { latency: { startup: 0 } }).modelledMs).toBe(handles + D.cacheGetAll + D.propertyRead);
+    expect(new GasRuntime({ code: CODE, latency: false }).run('HIT', [], { latency: { startup: 0 } }).modelledMs).toBe(
+      handles + D.cacheGetAll + D.propertyRead,
+    );
   });
 
   it('refuses a latency option that is not a table of ms', () => {

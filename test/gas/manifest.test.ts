@@ -32,7 +32,9 @@ describe('the manifest', () => {
   });
 
   it('must list https prefixes with a full domain and a path (loopback http is dev/gas’s one exception)', () => {
-    expect(() => new GasRuntime({ code: '', manifest: { urlFetchWhitelist: ['http://api.example.com/'] } })).toThrow(/URLs must use the HTTPS scheme/);
+    expect(() => new GasRuntime({ code: '', manifest: { urlFetchWhitelist: ['http://api.example.com/'] } })).toThrow(
+      /URLs must use the HTTPS scheme/,
+    );
     expect(() => new GasRuntime({ code: '', manifest: { urlFetchWhitelist: ['https://api.example.com'] } })).toThrow(/non-empty path/);
     expect(() => new GasRuntime({ code: '', manifest: { urlFetchWhitelist: ['https://localhost/'] } })).toThrow(/full domain/);
     expect(prefixProblem('https://*.example.com/')).toBeNull();
@@ -114,7 +116,9 @@ describe('daily quotas', () => {
   it("refuses URL fetches past the day's quota with Google's message, nothing sent", () => {
     const rt = new GasRuntime({ code: FETCH, urlFetchDailyQuota: 2 });
     expect(rt.run('TRY', [`${server.base}/ok`], menu).value).toBe(200);
-    expect(rt.run('TRYALL', [[`${server.base}/ok`, `${server.base}/ok`]], menu).value).toBe('Service invoked too many times for one day: urlfetch.');
+    expect(rt.run('TRYALL', [[`${server.base}/ok`, `${server.base}/ok`]], menu).value).toBe(
+      'Service invoked too many times for one day: urlfetch.',
+    );
     expect(rt.fetchLog).toHaveLength(1);
     rt.advanceClock(86_400_000);
     expect(rt.run('TRYALL', [[`${server.base}/ok`, `${server.base}/ok`]], menu).value).toBe(2);

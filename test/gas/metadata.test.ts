@@ -56,25 +56,27 @@ describe('developer metadata', () => {
   it('may be read but not written in a custom function', () => {
     const rt = new GasRuntime({ code });
     rt.spreadsheet.developerMetadata.add({ key: 'k', value: 'v' });
-    expect(rt.run('WRITE_IN_CELL').value).toEqual([[
-      'Exception: You do not have permission to call addDeveloperMetadata',
-      'Exception: You do not have permission to call setValue',
-      'v',
-    ]]);
+    expect(rt.run('WRITE_IN_CELL').value).toEqual([
+      ['Exception: You do not have permission to call addDeveloperMetadata', 'Exception: You do not have permission to call setValue', 'v'],
+    ]);
   });
 
   it('holds at most 30,000 characters at the spreadsheet and on each sheet', () => {
     const rt = new GasRuntime({ code });
     expect(DEVELOPER_METADATA_LIMITS.maxCharsPerLocation).toBe(30_000);
     expect(rt.run('BIG', [29_999], menu).value).toEqual(['ok']); // 'k' + 29,999
-    expect(rt.run('BIG', [0], menu).value).toEqual(['Exception: The developer metadata of this spreadsheet would exceed the limit of 30000 characters.']);
+    expect(rt.run('BIG', [0], menu).value).toEqual([
+      'Exception: The developer metadata of this spreadsheet would exceed the limit of 30000 characters.',
+    ]);
     expect(rt.spreadsheet.developerMetadata.charsAt(null)).toBe(30_000);
     // A sheet has its own 30,000.
     expect(() => rt.spreadsheet.developerMetadata.add({ key: 'x'.repeat(30_000), sheetId: 0 }, 'sheet "Sheet1"')).not.toThrow();
   });
 
   it('is readable from a time-driven trigger through openById (no active document)', () => {
-    const rt = new GasRuntime({ code: `function tick() { return SpreadsheetApp.openById('dev-gas-spreadsheet').createDeveloperMetadataFinder().withKey('schedule').find()[0].getValue(); }` });
+    const rt = new GasRuntime({
+      code: `function tick() { return SpreadsheetApp.openById('dev-gas-spreadsheet').createDeveloperMetadataFinder().withKey('schedule').find()[0].getValue(); }`,
+    });
     rt.spreadsheet.developerMetadata.add({ key: 'schedule', value: 'daily' });
     expect(rt.run('tick', [], { mode: 'trigger' }).value).toBe('daily');
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CacheStore, PropertyStore } from '../../dev/gas/index.js';
 import { DEFAULT_LATENCY as D } from '../../dev/gas/latency.js';
 import { GasWorkerPool, SIMULTANEOUS_EXECUTIONS_MESSAGE, type PoolExecutionResult } from '../../dev/gas/pool.js';
 import { startServer, type TestServer } from './http-server.js';
@@ -64,11 +65,11 @@ describe('GasWorkerPool', () => {
     await pool.close();
   });
   beforeEach(() => {
-    for (const c of Object.values(pool.caches)) {
+    for (const c of Object.values(pool.caches) as CacheStore[]) {
       c.clear();
       c.dropRate = 0;
     }
-    for (const p of Object.values(pool.properties)) p.clear();
+    for (const p of Object.values(pool.properties) as PropertyStore[]) p.clear();
   });
 
   it('runs executions in parallel, each on its own worker with its own execution id', async () => {
@@ -180,7 +181,11 @@ describe('GasWorkerPool', () => {
     expect(get.serviceCalls).toEqual({ 'cache.getDocumentCache': 1, 'cache.get': 1 });
     expect(get.durationMs).toBeGreaterThanOrEqual(D.startup + D.handle + D.cacheGet);
     const set = await pool.run('SET_PROP', ['k', 'v'], { mode: 'menu' });
-    expect(set).toMatchObject({ serviceCalls: { 'properties.setProperty': 1 }, roundTrips: 1, modelledMs: D.startup + D.handle + D.propertyWrite });
+    expect(set).toMatchObject({
+      serviceCalls: { 'properties.setProperty': 1 },
+      roundTrips: 1,
+      modelledMs: D.startup + D.handle + D.propertyWrite,
+    });
     const put = await pool.run('PUT_ALL', [3], { mode: 'sidebar' });
     expect(put).toMatchObject({ serviceCalls: { 'cache.putAll': 1 }, roundTrips: 1, modelledMs: D.startup + D.handle + D.cachePutAll });
     const off = await pool.run('GET', ['nothing'], { latency: false });

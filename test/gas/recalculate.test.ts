@@ -80,7 +80,10 @@ describe('runtime.recalculate()', () => {
   it('evaluates custom-function formulas, passing arguments as Sheets does', () => {
     const rt = new GasRuntime({ code: CODE });
     const when = new Date(Date.UTC(2024, 0, 2));
-    rt.spreadsheet.addSheet('My Data', [['k1', 1], ['k2', when]]);
+    rt.spreadsheet.addSheet('My Data', [
+      ['k1', 1],
+      ['k2', when],
+    ]);
     rt.spreadsheet.namedRanges.set('Pair', rt.spreadsheet.sheet('My Data'), { row: 1, column: 1, numRows: 1, numColumns: 2 });
     const sheet = rt.spreadsheet.sheet('Sheet1');
     sheet.setValues('A1', [['x', { formula: '=describe(A1, C1, , "q""uote")' }]]);
@@ -112,10 +115,16 @@ describe('runtime.recalculate()', () => {
     const rt = new GasRuntime({ code: CODE });
     rt.spreadsheet.setFormula('Sheet1!B2', '=GRID(2, 3)');
     expect(rt.recalculate()).toEqual([{ cell: 'Sheet1!B2', fn: 'GRID', args: [2, 3], remembered: false, ok: true }]);
-    expect(rt.spreadsheet.getValues('Sheet1!B2:D3')).toEqual([[0, 1, 2], [10, 11, 12]]);
+    expect(rt.spreadsheet.getValues('Sheet1!B2:D3')).toEqual([
+      [0, 1, 2],
+      [10, 11, 12],
+    ]);
     rt.spreadsheet.setFormula('Sheet1!B2', '=GRID(1, 1)');
     rt.recalculate();
-    expect(rt.spreadsheet.getValues('Sheet1!B2:D3')).toEqual([[0, '', ''], ['', '', '']]);
+    expect(rt.spreadsheet.getValues('Sheet1!B2:D3')).toEqual([
+      [0, '', ''],
+      ['', '', ''],
+    ]);
   });
 
   it('takes the spilled values away with the formula when a script writes a value over it or clears it, as Sheets does', () => {
@@ -150,13 +159,22 @@ describe('runtime.recalculate()', () => {
       ['Small!B2', false, 'Result was not automatically expanded, please insert more rows (1).'],
     ]);
     expect(FORMULA_MESSAGES.overwrite('C3')).toBe('Array result was not expanded because it would overwrite data in C3.');
-    expect(rt.spreadsheet.getValues('Sheet1!B2:C3')).toEqual([['#REF!', ''], ['', 'in the way']]);
+    expect(rt.spreadsheet.getValues('Sheet1!B2:C3')).toEqual([
+      ['#REF!', ''],
+      ['', 'in the way'],
+    ]);
   });
 
   it('reports script errors as #ERROR!, a formula reading its own cell as circular, other formulas as unsupported', () => {
     const rt = new GasRuntime({ code: CODE });
     rt.spreadsheet.setValues('Sheet1!A1', [
-      [{ formula: '=SUM(1,2)', value: 3 }, { formula: '=FAIL("x")' }, { formula: '=helper_()' }, { formula: '=NOPE(1)' }, { formula: '=ECHO(D1:E1)' }],
+      [
+        { formula: '=SUM(1,2)', value: 3 },
+        { formula: '=FAIL("x")' },
+        { formula: '=helper_()' },
+        { formula: '=NOPE(1)' },
+        { formula: '=ECHO(D1:E1)' },
+      ],
     ]);
     const report = rt.recalculate();
     expect(report.map((e) => [e.cell, e.ok, e.error])).toEqual([

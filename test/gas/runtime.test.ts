@@ -5,13 +5,31 @@ const run = (code: string, fn: string, args: unknown[] = [], opts = {}) => new G
 
 describe('executions', () => {
   it('evaluates Code.js afresh each time: globals never survive', () => {
-    const rt = new GasRuntime({ code: 'var n = 0; function INC() { n++; globalThis.extra = (globalThis.extra || 0) + 1; return [[n, extra]]; }' });
+    const rt = new GasRuntime({
+      code: 'var n = 0; function INC() { n++; globalThis.extra = (globalThis.extra || 0) + 1; return [[n, extra]]; }',
+    });
     expect(rt.run('INC').value).toEqual([[1, 1]]);
     expect(rt.run('INC').value).toEqual([[1, 1]]);
   });
 
   it('has ECMAScript and Apps Script globals only', () => {
-    const names = ['require', 'process', 'Buffer', 'setTimeout', 'setInterval', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'fetch', 'structuredClone', 'WebAssembly', 'global', 'module', 'queueMicrotask'];
+    const names = [
+      'require',
+      'process',
+      'Buffer',
+      'setTimeout',
+      'setInterval',
+      'URL',
+      'URLSearchParams',
+      'TextEncoder',
+      'TextDecoder',
+      'fetch',
+      'structuredClone',
+      'WebAssembly',
+      'global',
+      'module',
+      'queueMicrotask',
+    ];
     const code = `function F() { return [${names.map((n) => `typeof ${n}`).join(',')}].join(','); }
       function G() { return [typeof UrlFetchApp, typeof CacheService, typeof PropertiesService, typeof Utilities, typeof LockService,
         typeof Logger, typeof console, typeof Session, typeof ScriptApp, typeof SpreadsheetApp, typeof HtmlService, typeof JSON, typeof Intl].join(','); }`;
@@ -75,8 +93,12 @@ describe('executions', () => {
     const code = `function F() { try { CacheService.getScriptCache().put('k', 1); } catch (e) {
       return [[e instanceof Error, e.name, e.message, String(e)]]; } }`;
     expect(run(code, 'F').value).toEqual([
-      [true, 'Exception', "The parameters (String,number) don't match the method signature for CacheService.Cache.put.",
-        "Exception: The parameters (String,number) don't match the method signature for CacheService.Cache.put."],
+      [
+        true,
+        'Exception',
+        "The parameters (String,number) don't match the method signature for CacheService.Cache.put.",
+        "Exception: The parameters (String,number) don't match the method signature for CacheService.Cache.put.",
+      ],
     ]);
   });
 });
@@ -108,7 +130,10 @@ describe('custom-function results', () => {
     expect(rt.run('SCALAR', ['text']).value).toBe('text');
     expect(rt.run('SCALAR', [2.5]).value).toBe(2.5);
     expect(rt.run('ROW').value).toEqual([[1, 'a', true]]);
-    expect(rt.run('RAGGED').value).toEqual([[1, 2, 3], [4, '', '']]);
+    expect(rt.run('RAGGED').value).toEqual([
+      [1, 2, 3],
+      [4, '', ''],
+    ]);
     expect(rt.run('BLANK')).toMatchObject({ ok: true, value: undefined });
     expect(rt.run('EXACT').ok).toBe(true);
     const d = rt.run('DATE').value;

@@ -13,13 +13,30 @@ const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var
 
 describe('the spreadsheet model', () => {
   it('starts with one sheet "Sheet1" of 1000 × 26 with id 0', () => {
-    const { menu, rt } = setup(`function F() {
+    const { menu, rt } = setup(
+      `function F() {
       var ss = SpreadsheetApp.getActiveSpreadsheet(), s = ss.getSheets()[0];
       return [ss.getSheets().length, s.getName(), s.getSheetId(), s.getIndex(), s.getMaxRows(), s.getMaxColumns(),
         s.getLastRow(), s.getLastColumn(), s.getDataRange().getA1Notation(), ss.getSheetByName('Nope'), ss.getUrl(),
         SpreadsheetApp.getActiveSheet().getName(), ss.getSpreadsheetTimeZone()];
-    }`, { spreadsheetId: 'abc', timeZone: 'Europe/Paris' });
-    expect(menu('F').value).toEqual([1, 'Sheet1', 0, 1, 1000, 26, 0, 0, 'A1', null, 'https://docs.google.com/spreadsheets/d/abc/edit', 'Sheet1', 'Europe/Paris']);
+    }`,
+      { spreadsheetId: 'abc', timeZone: 'Europe/Paris' },
+    );
+    expect(menu('F').value).toEqual([
+      1,
+      'Sheet1',
+      0,
+      1,
+      1000,
+      26,
+      0,
+      0,
+      'A1',
+      null,
+      'https://docs.google.com/spreadsheets/d/abc/edit',
+      'Sheet1',
+      'Europe/Paris',
+    ]);
     expect(rt.spreadsheet.totalCells).toBe(26_000);
     expect(SPREADSHEET_LIMITS).toMatchObject({ maxCells: 10_000_000, maxColumns: 18_278 });
   });
@@ -33,9 +50,24 @@ describe('the spreadsheet model', () => {
       ['keyword', 'trend'],
       ['bikes', { formula: '=SEARCH_TREND(A2)', value: 42, note: 'cached' }],
     ]);
-    expect(menu('F').value).toEqual([2, 2, [['keyword', 'trend'], ['bikes', 42]], [['', ''], ['', '=SEARCH_TREND(A2)']], 'cached']);
+    expect(menu('F').value).toEqual([
+      2,
+      2,
+      [
+        ['keyword', 'trend'],
+        ['bikes', 42],
+      ],
+      [
+        ['', ''],
+        ['', '=SEARCH_TREND(A2)'],
+      ],
+      'cached',
+    ]);
     const data = rt.spreadsheet.sheet('Data');
-    expect(data.values).toEqual([['keyword', 'trend'], ['bikes', 42]]);
+    expect(data.values).toEqual([
+      ['keyword', 'trend'],
+      ['bikes', 42],
+    ]);
     expect(data.cells[1]?.[1]).toEqual({ value: 42, formula: '=SEARCH_TREND(A2)', note: 'cached' });
     rt.spreadsheet.setValues('Data!C1', [['007']]); // test setup stores text as given
     rt.spreadsheet.setFormula("'Data'!C2", '=1+1', 2);
@@ -107,7 +139,10 @@ describe('Range values', () => {
       'Exception: The number of columns in the data does not match the number of columns in the range. The data has 4 but the range has 3.',
       "Exception: The parameters (number[]) don't match the method signature for SpreadsheetApp.Range.setValues.",
       'Exception: The number of columns in the data does not match the number of columns in the range. The data has 1 but the range has 3.',
-      [[1, 2, 3], [4, 5, 6]],
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
     ]);
   });
 
@@ -150,7 +185,9 @@ describe('Range values', () => {
   });
 
   it('lets a formula engine (or a stub) compute what formulas show', () => {
-    const { menu, rt } = setup(`function F() { var r = SpreadsheetApp.getActiveSheet().getRange('B3'); r.setFormula('=2*21'); return r.getValue(); }`);
+    const { menu, rt } = setup(
+      `function F() { var r = SpreadsheetApp.getActiveSheet().getRange('B3'); r.setFormula('=2*21'); return r.getValue(); }`,
+    );
     const seen: unknown[] = [];
     rt.spreadsheet.evaluateFormula = (formula, site) => {
       seen.push([formula, site]);
@@ -167,7 +204,14 @@ describe('Range values', () => {
     rt.spreadsheet.addSheet('Other', [[''], ['', '', { formula: '=SEARCH_TREND("b")' }]]);
     expect(menu('F').value).toEqual([
       ['Sheet1', 'A1:B1', [['', '=SEARCH_SCORE(A1)']]],
-      ['Other', 'A1:C2', [['', '', ''], ['', '', '=SEARCH_TREND("b")']]],
+      [
+        'Other',
+        'A1:C2',
+        [
+          ['', '', ''],
+          ['', '', '=SEARCH_TREND("b")'],
+        ],
+      ],
     ]);
   });
 });
@@ -251,10 +295,19 @@ describe('Range positions and bounds', () => {
   });
 
   it('appendRow adds a row when the sheet is full', () => {
-    const { menu, rt } = setup(`function F() { var s = SpreadsheetApp.getActive().getSheetByName('Small'); s.appendRow(['a']); s.appendRow(['b', 'c']);
+    const { menu, rt } =
+      setup(`function F() { var s = SpreadsheetApp.getActive().getSheetByName('Small'); s.appendRow(['a']); s.appendRow(['b', 'c']);
       return [s.getMaxRows(), s.getMaxColumns(), s.getDataRange().getValues()]; }`);
     rt.spreadsheet.addSheet('Small', [['h']], { maxRows: 1, maxColumns: 1 });
-    expect(menu('F').value).toEqual([3, 2, [['h', ''], ['a', ''], ['b', 'c']]]);
+    expect(menu('F').value).toEqual([
+      3,
+      2,
+      [
+        ['h', ''],
+        ['a', ''],
+        ['b', 'c'],
+      ],
+    ]);
   });
 });
 
@@ -285,7 +338,8 @@ describe('sheets', () => {
   });
 
   it('renames (names stay unique), deletes (never the last) and refuses a deleted sheet', () => {
-    const { menu } = setup(`${catchAll} function F() { var ss = SpreadsheetApp.getActiveSpreadsheet(), a = ss.getSheets()[0], b = ss.insertSheet('B');
+    const { menu } =
+      setup(`${catchAll} function F() { var ss = SpreadsheetApp.getActiveSpreadsheet(), a = ss.getSheets()[0], b = ss.insertSheet('B');
       var id = b.getSheetId();
       return tryAll([
         function () { a.setName('B'); },
@@ -306,9 +360,13 @@ describe('sheets', () => {
   });
 
   it('refuses a new sheet past 10,000,000 cells in the spreadsheet', () => {
-    const { menu, rt } = setup(`${catchAll} function F() { var ss = SpreadsheetApp.getActive(); return tryAll([function () { ss.insertSheet('More'); }]); }`);
+    const { menu, rt } = setup(
+      `${catchAll} function F() { var ss = SpreadsheetApp.getActive(); return tryAll([function () { ss.insertSheet('More'); }]); }`,
+    );
     rt.spreadsheet.addSheet('Huge', [], { maxRows: 384_000, maxColumns: 26 }); // 9,984,000 + 26,000 = 10,010,000 cells
-    expect(menu('F').value).toEqual(['Exception: This action would increase the number of cells in the workbook above the limit of 10000000 cells.']);
+    expect(menu('F').value).toEqual([
+      'Exception: This action would increase the number of cells in the workbook above the limit of 10000000 cells.',
+    ]);
   });
 
   it('clear() removes contents and formats, clearContent() keeps formats, notes stay', () => {
@@ -354,7 +412,9 @@ describe('SpreadsheetApp and the active selection', () => {
     const { menu, rt } = setup(`${catchAll} function F() { var ss = SpreadsheetApp.getActiveSpreadsheet();
       ss.toast('Done'); ss.toast('3 cells', 'Search Demand', 10);
       return tryAll([function () { ss.toast(3); }]); }`);
-    expect(menu('F').value).toEqual(["Exception: The parameters (number) don't match the method signature for SpreadsheetApp.Spreadsheet.toast."]);
+    expect(menu('F').value).toEqual([
+      "Exception: The parameters (number) don't match the method signature for SpreadsheetApp.Spreadsheet.toast.",
+    ]);
     expect(rt.toasts.map(({ message, title, timeoutSeconds, user }) => [message, title, timeoutSeconds, user])).toEqual([
       ['Done', '', 5, 'user@example.com'],
       ['3 cells', 'Search Demand', 10, 'user@example.com'],
@@ -362,7 +422,8 @@ describe('SpreadsheetApp and the active selection', () => {
   });
 
   it('counts reads and writes so tests can catch cell-by-cell loops', () => {
-    const { menu, rt } = setup(`function SLOW() { var s = SpreadsheetApp.getActiveSheet(); for (var i = 1; i <= 20; i++) s.getRange(i, 1).setValue(i); }
+    const { menu, rt } =
+      setup(`function SLOW() { var s = SpreadsheetApp.getActiveSheet(); for (var i = 1; i <= 20; i++) s.getRange(i, 1).setValue(i); }
       function FAST() { var rows = []; for (var i = 1; i <= 20; i++) rows.push([i]); SpreadsheetApp.getActiveSheet().getRange(1, 2, 20, 1).setValues(rows); }`);
     menu('SLOW');
     expect(rt.spreadsheet.stats.writes).toBe(20);
@@ -397,12 +458,26 @@ describe('auth modes', () => {
     const { cell, rt } = setup(code);
     rt.spreadsheet.setValues('Sheet1!A1', [['a', 'b']]);
     const deny = (m: string) => `Exception: You do not have permission to call ${m}`;
-    expect(cell('CF').value).toEqual([[
-      'a+b', 1,
-      deny('setValues'), deny('setValue'), deny('setFormula'), deny('clearContent'), deny('setNote'), deny('setBackground'),
-      deny('appendRow'), deny('setName'), deny('insertRowsAfter'), deny('insertSheet'), deny('deleteSheet'), deny('toast'),
-      'Exception: Cannot call SpreadsheetApp.getUi() from this context.', 'ok',
-    ]]);
+    expect(cell('CF').value).toEqual([
+      [
+        'a+b',
+        1,
+        deny('setValues'),
+        deny('setValue'),
+        deny('setFormula'),
+        deny('clearContent'),
+        deny('setNote'),
+        deny('setBackground'),
+        deny('appendRow'),
+        deny('setName'),
+        deny('insertRowsAfter'),
+        deny('insertSheet'),
+        deny('deleteSheet'),
+        deny('toast'),
+        'Exception: Cannot call SpreadsheetApp.getUi() from this context.',
+        'ok',
+      ],
+    ]);
     expect(rt.spreadsheet.sheet('Sheet1').values).toEqual([['a', 'b']]);
     expect(rt.spreadsheet.sheets).toHaveLength(1);
     expect(rt.toasts).toEqual([]);
@@ -413,7 +488,13 @@ describe('auth modes', () => {
     const r = rt.run('onOpen', [triggerEvent('NONE')], { mode: 'simple-trigger', authMode: 'NONE' });
     const deny = (m: string) =>
       `Exception: You do not have permission to call SpreadsheetApp.${m}. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly`;
-    expect(r.value).toEqual([deny('getActiveSpreadsheet'), deny('getActiveSheet'), deny('getActiveRange'), deny('flush'), deny('getActive')]);
+    expect(r.value).toEqual([
+      deny('getActiveSpreadsheet'),
+      deny('getActiveSheet'),
+      deny('getActiveRange'),
+      deny('flush'),
+      deny('getActive'),
+    ]);
     expect(rt.ui.menus).toHaveLength(1);
   });
 

@@ -120,8 +120,14 @@ describe('time dilation: the script clock', () => {
   it('leaves Date with arguments, Date.UTC and Date.parse alone', () => {
     const v = rt.run('FIXED', [], menu).value as Record<string, unknown>;
     expect(v).toEqual({
-      zero: 0, iso: '1970-01-01T00:00:00.000Z', ymd: new Date(2024, 1, 29, 12, 30).getTime(),
-      utc: Date.UTC(2024, 1, 29), parse: Date.UTC(2024, 1, 29), copy: 5, str: Date.UTC(2024, 1, 29), invalid: true,
+      zero: 0,
+      iso: '1970-01-01T00:00:00.000Z',
+      ymd: new Date(2024, 1, 29, 12, 30).getTime(),
+      utc: Date.UTC(2024, 1, 29),
+      parse: Date.UTC(2024, 1, 29),
+      copy: 5,
+      str: Date.UTC(2024, 1, 29),
+      invalid: true,
     });
   });
 
@@ -131,9 +137,21 @@ describe('time dilation: the script clock', () => {
     expect(r.ok).toBe(true);
     const v = r.value as Record<string, unknown>;
     expect(v).toMatchObject({
-      instance: true, tag: '[object Date]', constructorIsDate: true, protoIsDate: true, subclass: true, subclassNow: true,
-      argIsDate: true, argTime: arg.getTime(), name: 'Date', length: 7, typeofDate: 'function', nowName: 'now',
-      nowIsScripts: true, nowNotConstructor: true, performance: 'undefined',
+      instance: true,
+      tag: '[object Date]',
+      constructorIsDate: true,
+      protoIsDate: true,
+      subclass: true,
+      subclassNow: true,
+      argIsDate: true,
+      argTime: arg.getTime(),
+      name: 'Date',
+      length: 7,
+      typeofDate: 'function',
+      nowName: 'now',
+      nowIsScripts: true,
+      nowNotConstructor: true,
+      performance: 'undefined',
     });
     expect(v.returned).toBeInstanceOf(Date);
     expect((v.returned as Date).getTime()).toBe(1000);

@@ -30,7 +30,7 @@ describe('time-driven triggers', () => {
   it('creates a trigger and lists it for its owner', () => {
     const rt = new GasRuntime({ code });
     const r = rt.run('HOURLY', [], menu);
-    const [uid, ...rest] = r.value as unknown[];
+    const [uid, ...rest] = r.value as [string, ...unknown[]];
     expect(typeof uid).toBe('string');
     expect(uid).toMatch(/^\d+$/);
     expect(rest).toEqual(['refresh', 'CLOCK', 'CLOCK', null, true, true]);
@@ -49,7 +49,8 @@ describe('time-driven triggers', () => {
   });
 
   it("checks intervals with Google's messages", () => {
-    const rt = new GasRuntime({ code: `${catchAll} function F() { var b = function () { return ScriptApp.newTrigger('f').timeBased(); };
+    const rt = new GasRuntime({
+      code: `${catchAll} function F() { var b = function () { return ScriptApp.newTrigger('f').timeBased(); };
       return tryAll([
         function () { b().everyHours(3); }, function () { b().everyMinutes(7); }, function () { b().everyHours(1.5); },
         function () { b().everyMinutes(5).create(); },
@@ -57,7 +58,8 @@ describe('time-driven triggers', () => {
         function () { b().create(); },
         function () { b().atHour(24); },
         function () { b().everyHours('2'); },
-      ]); }` });
+      ]); }`,
+    });
     expect(rt.run('F', [], menu).value).toEqual([
       'Exception: The value you passed to everyHours was invalid. It must be one of 1, 2, 4, 6, 8 or 12.',
       'Exception: The value you passed to everyMinutes was invalid. It must be one of 1, 5, 10, 15 or 30.',
@@ -75,7 +77,9 @@ describe('time-driven triggers', () => {
     const rt = new GasRuntime({ code });
     rt.shareSpreadsheet(rt.spreadsheet.id, 'ann@example.com');
     expect(rt.run('HOURLY', [], menu).ok).toBe(true);
-    expect(rt.run('DAILY', [], menu).error).toBe('This add-on has created too many time-based triggers in this document for this Google user account.');
+    expect(rt.run('DAILY', [], menu).error).toBe(
+      'This add-on has created too many time-based triggers in this document for this Google user account.',
+    );
     expect(TRIGGER_MESSAGES.addonTooMany).toBe(rt.run('HOURLY', [], menu).error);
     // Another event type is fine; so is another user.
     expect(rt.run('ON_EDIT', [], menu).value).toBe('dev-gas-spreadsheet');
@@ -96,18 +100,23 @@ describe('time-driven triggers', () => {
       addon: false,
       code: `function F() { for (var i = 0; i < 21; i++) ScriptApp.newTrigger('f').timeBased().everyMinutes(5).create(); }`,
     });
-    expect(rt.run('F', [], menu).error).toBe('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+    expect(rt.run('F', [], menu).error).toBe(
+      'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+    );
     expect(rt.triggers).toHaveLength(20);
     expect(rt.triggers[0]?.description).toBe('every 5 minutes');
   });
 
   it('refuses triggers outside AuthMode.FULL', () => {
-    const rt = new GasRuntime({ code: `${catchAll} function F() { return tryAll([
+    const rt = new GasRuntime({
+      code: `${catchAll} function F() { return tryAll([
       function () { ScriptApp.newTrigger('f').timeBased().everyHours(1).create(); },
       function () { ScriptApp.getProjectTriggers(); },
       function () { ScriptApp.getUserTriggers(SpreadsheetApp.getActive()); },
-    ]); }` });
-    const deny = (m: string) => `Exception: You do not have permission to call ScriptApp.${m}. Required permissions: https://www.googleapis.com/auth/script.scriptapp`;
+    ]); }`,
+    });
+    const deny = (m: string) =>
+      `Exception: You do not have permission to call ScriptApp.${m}. Required permissions: https://www.googleapis.com/auth/script.scriptapp`;
     const expected = [deny('newTrigger'), deny('getProjectTriggers'), deny('getUserTriggers')];
     expect(rt.run('F').value).toEqual([expected]); // custom function: one row
     expect(rt.run('F', [triggerEvent('LIMITED')], { mode: 'simple-trigger' }).value).toEqual(expected);
@@ -130,7 +139,9 @@ describe('time-driven triggers', () => {
     rt.run('WEEKLY', [], { ...menu, user: 'ann@example.com' });
     const weekly = rt.triggers[1]!;
     expect(weekly.description).toBe('every week on MONDAY at 09:xx (Europe/Paris)');
-    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'long', hour: '2-digit' }).format(new Date(weekly.nextRunAt!))).toMatch(/^Monday,? 09$/);
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'long', hour: '2-digit' }).format(new Date(weekly.nextRunAt!)),
+    ).toMatch(/^Monday,? 09$/);
   });
 });
 
@@ -149,13 +160,27 @@ describe('running triggers', () => {
   });
 
   it('gives the event the fields Google sends (UTC)', () => {
-    const rt = new GasRuntime({ code: `function HOURLY() { ScriptApp.newTrigger('tick').timeBased().everyHours(1).create(); }
-      function tick(e) { return e; }` });
+    const rt = new GasRuntime({
+      code: `function HOURLY() { ScriptApp.newTrigger('tick').timeBased().everyHours(1).create(); }
+      function tick(e) { return e; }`,
+    });
     rt.run('HOURLY', [], menu);
     const e = rt.fireTrigger(rt.triggers[0]!).value as Record<string, unknown>;
     const now = new Date();
     expect(Object.keys(e).sort()).toEqual(
-      ['authMode', 'day-of-month', 'day-of-week', 'hour', 'minute', 'month', 'second', 'timezone', 'triggerUid', 'week-of-year', 'year'].sort(),
+      [
+        'authMode',
+        'day-of-month',
+        'day-of-week',
+        'hour',
+        'minute',
+        'month',
+        'second',
+        'timezone',
+        'triggerUid',
+        'week-of-year',
+        'year',
+      ].sort(),
     );
     expect(e).toMatchObject({ authMode: 'FULL', timezone: 'UTC', year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
     expect(e['day-of-week']).toBeGreaterThanOrEqual(1);
@@ -178,7 +203,9 @@ describe('running triggers', () => {
   });
 
   it('runs a one-off trigger once', () => {
-    const rt = new GasRuntime({ code: `function F() { ScriptApp.newTrigger('later').timeBased().after(60000).create(); } function later() { return 1; }` });
+    const rt = new GasRuntime({
+      code: `function F() { ScriptApp.newTrigger('later').timeBased().after(60000).create(); } function later() { return 1; }`,
+    });
     rt.run('F', [], menu);
     rt.advanceClock(61_000);
     expect(rt.fireDueTriggers()).toHaveLength(1);
@@ -195,8 +222,10 @@ describe('running triggers', () => {
   });
 
   it('an installable onOpen trigger may build menus', () => {
-    const rt = new GasRuntime({ code: `function F() { ScriptApp.newTrigger('opened').forSpreadsheet(SpreadsheetApp.getActive().getId()).onOpen().create(); }
-      function opened(e) { SpreadsheetApp.getUi().createMenu('Tools').addItem('Go', 'go').addToUi(); return e.source.getName(); }` });
+    const rt = new GasRuntime({
+      code: `function F() { ScriptApp.newTrigger('opened').forSpreadsheet(SpreadsheetApp.getActive().getId()).onOpen().create(); }
+      function opened(e) { SpreadsheetApp.getUi().createMenu('Tools').addItem('Go', 'go').addToUi(); return e.source.getName(); }`,
+    });
     rt.run('F', [], menu);
     expect(rt.triggers[0]).toMatchObject({ eventType: 'ON_OPEN', source: 'SPREADSHEETS', description: 'on open' });
     expect(rt.fireTrigger(rt.triggers[0]!.uid).value).toBe('Untitled spreadsheet');

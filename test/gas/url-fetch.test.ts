@@ -67,7 +67,11 @@ describe('UrlFetchApp.fetch', () => {
 
   it('sends method, payload and headers; logs header names only', () => {
     const secret = 'sk_live_do_not_log';
-    const r = rt.run('GET', [`${server.base}/echo`, { method: 'post', payload: '{"a":1}', contentType: 'application/json', headers: { 'X-Api-Key': secret } }], menu);
+    const r = rt.run(
+      'GET',
+      [`${server.base}/echo`, { method: 'post', payload: '{"a":1}', contentType: 'application/json', headers: { 'X-Api-Key': secret } }],
+      menu,
+    );
     const echoed = JSON.parse((r.value as { text: string }).text) as { method: string; headers: Record<string, string>; body: string };
     expect(echoed.method).toBe('POST');
     expect(echoed.body).toBe('{"a":1}');
@@ -109,14 +113,19 @@ describe('UrlFetchApp.fetch', () => {
     expect((no.value as { code: number }).code).toBe(302);
   });
 
-  it('throws Google\'s text for HTTP errors unless muteHttpExceptions', () => {
+  it("throws Google's text for HTTP errors unless muteHttpExceptions", () => {
     const text = rt.run('TRY', [`${server.base}/status/404?body=${'y'.repeat(150)}`], menu).value;
     expect(text).toBe(
       `Exception: Request failed for ${server.base} returned code 404. Truncated server response: ${'y'.repeat(100)}... (use muteHttpExceptions option to examine full response)`,
     );
     const short = rt.run('TRY', [`${server.base}/status/500?body=oops`], menu).value;
-    expect(short).toBe(`Exception: Request failed for ${server.base} returned code 500. Truncated server response: oops (use muteHttpExceptions option to examine full response)`);
-    const muted = rt.run('GET', [`${server.base}/status/429`, { muteHttpExceptions: true }], menu).value as { code: number; headers: Record<string, string> };
+    expect(short).toBe(
+      `Exception: Request failed for ${server.base} returned code 500. Truncated server response: oops (use muteHttpExceptions option to examine full response)`,
+    );
+    const muted = rt.run('GET', [`${server.base}/status/429`, { muteHttpExceptions: true }], menu).value as {
+      code: number;
+      headers: Record<string, string>;
+    };
     expect(muted.code).toBe(429);
     expect(muted.headers['Retry-After']).toBe('7');
   });
@@ -160,7 +169,13 @@ describe('UrlFetchApp.fetch', () => {
   it('describes the request with getRequest without sending it', () => {
     const before = rt.fetchLog.length;
     const v = rt.run('REQ', [`${server.base}/ok`, { method: 'POST', payload: 'x' }], menu).value as Record<string, unknown>;
-    expect(v).toMatchObject({ url: `${server.base}/ok`, method: 'post', payload: 'x', contentType: 'application/x-www-form-urlencoded', muteHttpExceptions: false });
+    expect(v).toMatchObject({
+      url: `${server.base}/ok`,
+      method: 'post',
+      payload: 'x',
+      contentType: 'application/x-www-form-urlencoded',
+      muteHttpExceptions: false,
+    });
     expect(rt.fetchLog.length).toBe(before);
   });
 });
@@ -190,7 +205,16 @@ describe('UrlFetchApp.fetchAll', () => {
   });
 
   it('takes request objects, each with its own options', () => {
-    const v = rt.run('ALL', [[{ url: `${server.base}/echo`, method: 'put', payload: 'z' }, { url: `${server.base}/status/404`, muteHttpExceptions: true }]], menu).value as {
+    const v = rt.run(
+      'ALL',
+      [
+        [
+          { url: `${server.base}/echo`, method: 'put', payload: 'z' },
+          { url: `${server.base}/status/404`, muteHttpExceptions: true },
+        ],
+      ],
+      menu,
+    ).value as {
       codes: number[];
       texts: string[];
     };
@@ -204,9 +228,18 @@ describe('UrlFetchApp.fetchAll', () => {
     );
     const port = await closedPort();
     const dead = `http://127.0.0.1:${port}/`;
-    expect(rt.run('TRYALL', [[{ url: `${server.base}/ok`, muteHttpExceptions: true }, { url: dead, muteHttpExceptions: true }]], menu).value).toBe(
-      `Address unavailable: ${dead}`,
-    );
+    expect(
+      rt.run(
+        'TRYALL',
+        [
+          [
+            { url: `${server.base}/ok`, muteHttpExceptions: true },
+            { url: dead, muteHttpExceptions: true },
+          ],
+        ],
+        menu,
+      ).value,
+    ).toBe(`Address unavailable: ${dead}`);
   });
 });
 

@@ -51,13 +51,24 @@ describe('Utilities', () => {
   const rt = new GasRuntime({ code: CODE });
 
   it('computes digests as signed bytes, like Google', () => {
-    for (const [alg, node] of [['MD5', 'md5'], ['SHA_1', 'sha1'], ['SHA_256', 'sha256'], ['SHA_512', 'sha512']] as const) {
+    for (const [alg, node] of [
+      ['MD5', 'md5'],
+      ['SHA_1', 'sha1'],
+      ['SHA_256', 'sha256'],
+      ['SHA_512', 'sha512'],
+    ] as const) {
       const got = rt.run('DIGEST', [alg, 'électrique bikes'], menu).value as number[];
       expect(got).toEqual(signed(createHash(node).update('électrique bikes', 'utf8').digest()));
       expect(got.some((b) => b < 0)).toBe(true);
       expect(got.every((b) => b >= -128 && b <= 127)).toBe(true);
     }
-    expect(rt.run('DIGEST_BYTES', [[1, -1, 127, -128]], menu).value).toEqual(signed(createHash('md5').update(Buffer.from([1, 255, 127, 128])).digest()));
+    expect(rt.run('DIGEST_BYTES', [[1, -1, 127, -128]], menu).value).toEqual(
+      signed(
+        createHash('md5')
+          .update(Buffer.from([1, 255, 127, 128]))
+          .digest(),
+      ),
+    );
     expect(rt.run('HMAC', ['msg', 'key'], menu).value).toEqual(signed(createHmac('sha256', 'key').update('msg').digest()));
   });
 
@@ -116,7 +127,7 @@ describe('LockService', () => {
     expect(rt.run('LOCK', ['User', 10], menu).value).toEqual([true, true]);
   });
 
-  it('waits for a lock another execution holds, then times out with Google\'s text', () => {
+  it("waits for a lock another execution holds, then times out with Google's text", () => {
     const rt = new GasRuntime({ code: CODE });
     rt.locks.holdExternally('script', 10_000);
     const t = performance.now();

@@ -30,9 +30,13 @@ describe('service errors', () => {
       "No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings.",
     );
     expect(stack.value('SEARCH_SCORE', [['coffee'], [''], ['tea']])).toEqual([
-      ["No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings."],
+      [
+        "No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings.",
+      ],
       [''],
-      ["No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings."],
+      [
+        "No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings.",
+      ],
     ]);
     expect(await stack.requests()).toBe(0);
   });
@@ -77,7 +81,9 @@ describe('service errors', () => {
     expect(cellError('SEARCH_SCORE', 'q'.repeat(220))).toMatch(/^The service rejected keyword "q{59}…": .*200/);
     expect(await stack.requests()).toBe(1);
     const grid = stack.value('SEARCH_SCORE', [['w'.repeat(201)], ['coffee'], ['z'.repeat(500)]]) as unknown[][];
-    expect(grid[0]?.[0]).toBe(`The service rejected keyword "${'w'.repeat(59)}…": it takes at most 200 characters (this has 201), as it said before, so nothing was sent.`);
+    expect(grid[0]?.[0]).toBe(
+      `The service rejected keyword "${'w'.repeat(59)}…": it takes at most 200 characters (this has 201), as it said before, so nothing was sent.`,
+    );
     expect(typeof grid[1]?.[0]).toBe('number');
     expect(grid[2]?.[0]).toMatch(/it takes at most 200 characters \(this has 500\)/);
     expect(await stack.requests()).toBe(2); // only coffee
@@ -116,9 +122,7 @@ describe('service errors', () => {
 
   it('a lasting outage says unavailable after two retries, caches nothing, and recovers', async () => {
     await stack.service.control.faults([{ kind: '5xx', status: 502, count: 100 }]);
-    expect(cellError('SEARCH_SCORE', 'coffee')).toBe(
-      'The service is unavailable (HTTP 502); retried 2 times. Try again in a few minutes.',
-    );
+    expect(cellError('SEARCH_SCORE', 'coffee')).toBe('The service is unavailable (HTTP 502); retried 2 times. Try again in a few minutes.');
     expect(await stack.requests()).toBe(3);
     expect(answerEntries(stack)).toHaveLength(0);
     await stack.service.control.reset();
@@ -134,9 +138,7 @@ describe('service errors', () => {
 
   it('an unreadable answer says so and is not cached', async () => {
     await stack.service.control.faults([{ kind: 'malformed', count: 1 }]);
-    expect(cellError('SEARCH_TREND', 'coffee')).toBe(
-      'The service sent an unreadable answer (not JSON). Recalculate to try again.',
-    );
+    expect(cellError('SEARCH_TREND', 'coffee')).toBe('The service sent an unreadable answer (not JSON). Recalculate to try again.');
     expect(answerEntries(stack)).toHaveLength(0);
     expect(Array.isArray(stack.value('SEARCH_TREND', 'coffee'))).toBe(true);
   });
@@ -184,7 +186,10 @@ describe('bad input', () => {
 
   it('sends emoji and reserved characters exactly, normalised', async () => {
     const keywords = ['Café ☕ & Crème', 'c++ vs c#', '100% / why?', 'a+b', 'rock & roll #1', '🚲🚲  e-bike'];
-    const grid = stack.value('SEARCH_SCORE', keywords.map((k) => [k])) as unknown[][];
+    const grid = stack.value(
+      'SEARCH_SCORE',
+      keywords.map((k) => [k]),
+    ) as unknown[][];
     for (const row of grid) expect(typeof row[0]).toBe('number');
     const received = Object.keys((await stack.service.control.stats()).byQuery);
     for (const k of keywords) {
@@ -199,14 +204,23 @@ describe('bad input', () => {
   });
 
   it('keeps a 2D range with blanks aligned, and refuses a 2D range where rows of fields are needed', async () => {
-    const grid = stack.value('SEARCH_SCORE', [['coffee', '', 'tea'], ['', '', ''], [true, 'milk', '']]) as unknown[][];
+    const grid = stack.value('SEARCH_SCORE', [
+      ['coffee', '', 'tea'],
+      ['', '', ''],
+      [true, 'milk', ''],
+    ]) as unknown[][];
     expect(grid).toHaveLength(3);
     expect(grid.every((r) => r.length === 3)).toBe(true);
     expect(grid[1]).toEqual(['', '', '']);
     expect(grid[2]?.[0]).toBe('Bad input: keyword must be text, not TRUE.');
     expect(typeof grid[2]?.[1]).toBe('number');
     await stack.service.control.resetStats();
-    expect(cellError('SEARCH_TREND', [['coffee', 'tea'], ['milk', 'sugar']])).toMatch(/one column \(or one row\)/);
+    expect(
+      cellError('SEARCH_TREND', [
+        ['coffee', 'tea'],
+        ['milk', 'sugar'],
+      ]),
+    ).toMatch(/one column \(or one row\)/);
     expect(await stack.requests()).toBe(0);
   });
 });

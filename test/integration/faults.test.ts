@@ -33,7 +33,7 @@ describe('a request that hangs past the 30 s limit', () => {
   const HANG = { kind: 'hang' as const, ms: 3_000 };
   const SCALE = 20;
 
-  it('ends with Google\'s time-out, caches nothing, and the next call is answered', async () => {
+  it("ends with Google's time-out, caches nothing, and the next call is answered", async () => {
     await stack.service.control.faults([{ ...HANG, count: 1 }]);
     const hung = stack.gas.run('SEARCH_SCORE', ['coffee'], { timeScale: SCALE });
     expect(hung).toMatchObject({ ok: false, timedOut: true, error: TIMEOUT_MESSAGE });
@@ -65,7 +65,10 @@ describe('a request that hangs past the 30 s limit', () => {
     expect(first.statusCounts).toEqual({ '200': 4, '0': 1 }); // four answered, one cut off
 
     stack.gas.advanceClock(30_000);
-    const grid = stack.value('SEARCH_SCORE', keywords.map((k) => [k])) as unknown[][];
+    const grid = stack.value(
+      'SEARCH_SCORE',
+      keywords.map((k) => [k]),
+    ) as unknown[][];
     expect(grid.map((r) => typeof r[0])).toEqual(keywords.map(() => 'number'));
     const after = await stack.service.control.stats();
     expect(after.requests).toBe(10);
@@ -83,9 +86,19 @@ describe('a cache that loses entries at random', () => {
   /** Everything a sheet would compute: per-cell scores, the same column as a range, a table, a big list. */
   const computeAll = (value: (fn: string, ...args: unknown[]) => unknown) => ({
     cells: column.map((k) => value('SEARCH_SCORE', k)),
-    range: value('SEARCH_SCORE', column.map((k) => [k])),
-    table: value('SEARCH_TREND', column.slice(0, 8).map((k) => [k])),
-    months: value('SEARCH_TREND', column.slice(0, 8).map((k) => [k]), 'months.volume'),
+    range: value(
+      'SEARCH_SCORE',
+      column.map((k) => [k]),
+    ),
+    table: value(
+      'SEARCH_TREND',
+      column.slice(0, 8).map((k) => [k]),
+    ),
+    months: value(
+      'SEARCH_TREND',
+      column.slice(0, 8).map((k) => [k]),
+      'months.volume',
+    ),
     list: [1, 2, 3].map(() => value('RANKING_LIST', 'market:us')),
   });
 
@@ -158,10 +171,13 @@ describe('many executions writing the same cache entry at once', () => {
   const splitEntriesReadable = () => {
     const c = pool.caches.document;
     const heads = c.entries().filter((e) => /~p\d+\|\w+$/.test(e.value));
-    return heads.length > 0 && heads.every((h) => {
-      const [, count, id] = /~p(\d+)\|(\w+)$/.exec(h.value) ?? [];
-      return Array.from({ length: Number(count) }, (_, i) => c.peek(`${h.key}.${i}`)).every((p) => p?.startsWith(`${id}|`));
-    });
+    return (
+      heads.length > 0 &&
+      heads.every((h) => {
+        const [, count, id] = /~p(\d+)\|(\w+)$/.exec(h.value) ?? [];
+        return Array.from({ length: Number(count) }, (_, i) => c.peek(`${h.key}.${i}`)).every((p) => p?.startsWith(`${id}|`));
+      })
+    );
   };
 
   it('8 at a time on one keyword and one big split list: every cell right, the entry readable afterwards', async () => {
@@ -170,7 +186,9 @@ describe('many executions writing the same cache entry at once', () => {
     const list = stack.value('RANKING_LIST', 'market:us');
     await stack.service.control.resetStats();
     const cells = Array.from({ length: 16 }, (_, i) =>
-      i % 2 ? pool.run('SEARCH_SCORE', [i % 4 === 1 ? ' Concurrent  COFFEE ' : 'concurrent coffee']) : pool.run('RANKING_LIST', ['market:us']),
+      i % 2
+        ? pool.run('SEARCH_SCORE', [i % 4 === 1 ? ' Concurrent  COFFEE ' : 'concurrent coffee'])
+        : pool.run('RANKING_LIST', ['market:us']),
     );
     const results = await Promise.all(cells);
     for (const [i, r] of results.entries()) {
@@ -200,7 +218,9 @@ describe('many executions writing the same cache entry at once', () => {
     try {
       const results = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
-          i % 2 ? pool.run('SEARCH_SCORE', ['locked coffee'], { timeScale: 10 }) : pool.run('RANKING_LIST', ['market:uk'], { timeScale: 10 }),
+          i % 2
+            ? pool.run('SEARCH_SCORE', ['locked coffee'], { timeScale: 10 })
+            : pool.run('RANKING_LIST', ['market:uk'], { timeScale: 10 }),
         ),
       );
       for (const [i, r] of results.entries()) {
@@ -250,18 +270,36 @@ describe('two ranking tables on one sheet', () => {
 
     await limit(4);
     let tables = refresh();
-    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([['sector:health', 'ok', 4], ['sector:fintech', 'ok', 3]]);
-    expect(values('Sheet1!B8:J13').flat().every((v) => v === '')).toBe(true); // A cleared its own old rows
+    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([
+      ['sector:health', 'ok', 4],
+      ['sector:fintech', 'ok', 3],
+    ]);
+    expect(
+      values('Sheet1!B8:J13')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true); // A cleared its own old rows
     expect(body('Sheet1!L2:T6')).toEqual(bBody);
     expect(values('Sheet1!L2')[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated /);
 
     await limit(30);
     tables = refresh();
-    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([['sector:health', 'ok', 30], ['sector:fintech', 'ok', 3]]);
+    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([
+      ['sector:health', 'ok', 30],
+      ['sector:fintech', 'ok', 3],
+    ]);
     expect(values('Sheet1!B33')[0]?.[0]).toBe(30);
     expect(body('Sheet1!L2:T6')).toEqual(bBody);
-    expect(values('Sheet1!K2:K40').flat().every((v) => v === '')).toBe(true); // the gap column stays empty
-    expect(values('Sheet1!L7:T40').flat().every((v) => v === '')).toBe(true);
+    expect(
+      values('Sheet1!K2:K40')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true); // the gap column stays empty
+    expect(
+      values('Sheet1!L7:T40')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
   });
 
   it('one above the other: the upper one never grows into the lower; shrinking and growing back touch only itself', async () => {
@@ -278,17 +316,31 @@ describe('two ranking tables on one sheet', () => {
     expect(upper?.message).toMatch(/would grow into your data at 'Sheet1'!B14:J23, so it was not refreshed/);
     expect(tables.find((t) => t.group === 'sector:fintech')).toMatchObject({ status: 'ok', rows: 3 });
     expect(body('Sheet1!B16:J20')).toEqual(lowerBody);
-    expect(values('Sheet1!B14:J15').flat().every((v) => v === '')).toBe(true);
+    expect(
+      values('Sheet1!B14:J15')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
 
     await limit(4);
     tables = refresh();
-    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([['sector:health', 'ok', 4], ['sector:fintech', 'ok', 3]]);
-    expect(values('Sheet1!B8:J15').flat().every((v) => v === '')).toBe(true);
+    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([
+      ['sector:health', 'ok', 4],
+      ['sector:fintech', 'ok', 3],
+    ]);
+    expect(
+      values('Sheet1!B8:J15')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(body('Sheet1!B16:J20')).toEqual(lowerBody);
 
     await limit(12); // grows back into its own old cells and the free rows below: B2:J15
     tables = refresh();
-    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([['sector:health', 'ok', 12], ['sector:fintech', 'ok', 3]]);
+    expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([
+      ['sector:health', 'ok', 12],
+      ['sector:fintech', 'ok', 3],
+    ]);
     expect(values('Sheet1!B15')[0]?.[0]).toBe(12);
     expect(body('Sheet1!B16:J20')).toEqual(lowerBody);
     expect(values('Sheet1!B16')[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated /);

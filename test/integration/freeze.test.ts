@@ -5,6 +5,7 @@
  * formula back and Sheets' remembered result fills the cells again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -62,7 +63,12 @@ function layout(): void {
   ss.setFormula('Sheet1!F1', '=SUM(1, 2)', 3);
   ss.setFormula('Sheet1!D8', '=SEARCH_TREND(A2:A3)');
   ss.setValues('Sheet1!L9', [['mine']]);
-  expect(stack.gas.recalculate().filter((r) => r.fn).every((r) => r.ok)).toBe(true);
+  expect(
+    stack.gas
+      .recalculate()
+      .filter((r) => r.fn)
+      .every((r) => r.ok),
+  ).toBe(true);
 }
 
 describe('freeze and unfreeze', () => {
@@ -71,7 +77,17 @@ describe('freeze and unfreeze', () => {
   it('round trip: values stay, formulas come back, and frozen cells spend nothing even with the cache cleared', async () => {
     const before = snapshot();
     const values = sheet1().values;
-    expect(values[8]?.slice(3, 12)).toEqual(['coffee', expect.any(Number), expect.any(Number), expect.any(Number), expect.stringMatching(/^\d{4}-\d\d$/), expect.any(Number), expect.any(Number), expect.any(String), 'mine']);
+    expect(values[8]?.slice(3, 12)).toEqual([
+      'coffee',
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      expect.stringMatching(/^\d{4}-\d\d$/),
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(String),
+      'mine',
+    ]);
     const requests = await stack.requests();
     expect(requests).toBe(3); // coffee, tea, juice
 
@@ -99,7 +115,7 @@ describe('freeze and unfreeze', () => {
     // (A formula cell shows its result once Sheets has calculated it: recalculate() below.)
     expect(snapshot()).toEqual(
       before.map((row, r) =>
-        row.map((cell, c) => (cell.formula ? { ...cell, value: expect.anything() } : spilled(r + 1, c + 1) ? { value: '' } : cell)),
+        row.map((cell, c) => (cell.formula ? { ...cell, value: match.anything() } : spilled(r + 1, c + 1) ? { value: '' } : cell)),
       ),
     );
     const report = stack.gas.recalculate();
@@ -116,8 +132,18 @@ describe('freeze and unfreeze', () => {
     book().setActive('Sheet1', 'D8');
     expect(menu('freezeSelectionFromMenu')).toMatch(/^1 formula frozen as values/);
     expect(sheet1().getFormulas('B2')).toEqual([['=SEARCH_SCORE(A2:A4)']]);
-    expect(sheet1().getFormulas('D8:K10').flat().every((f) => f === '')).toBe(true);
-    expect(sheet1().getValues('D9:K10').flat().every((v) => v !== '')).toBe(true);
+    expect(
+      sheet1()
+        .getFormulas('D8:K10')
+        .flat()
+        .every((f) => f === ''),
+    ).toBe(true);
+    expect(
+      sheet1()
+        .getValues('D9:K10')
+        .flat()
+        .every((v) => v !== ''),
+    ).toBe(true);
 
     const frozen = snapshot();
     book().setActive('Sheet1', 'E9:F10');
@@ -127,9 +153,16 @@ describe('freeze and unfreeze', () => {
     expect(snapshot()).toEqual(frozen);
 
     book().setActive('Sheet1', 'D8');
-    expect(menu('unfreezeSelectionFromMenu')).toBe('1 formula put back: they run again when Sheets recalculates (cached answers cost nothing).');
+    expect(menu('unfreezeSelectionFromMenu')).toBe(
+      '1 formula put back: they run again when Sheets recalculates (cached answers cost nothing).',
+    );
     expect(sheet1().getFormulas('D8')).toEqual([['=SEARCH_TREND(A2:A3)']]);
-    expect(sheet1().getValues('E8:K10').flat().every((v) => v === '')).toBe(true);
+    expect(
+      sheet1()
+        .getValues('E8:K10')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(sheet1().cell('D8').note).toBeUndefined();
   });
 
@@ -149,7 +182,10 @@ describe('freeze and unfreeze', () => {
     );
 
     // Emptied by the user (the note stays, as Delete leaves notes): now it can come back.
-    book().setValues('Sheet1!D8', Array.from({ length: 3 }, () => Array<string>(8).fill('')));
+    book().setValues(
+      'Sheet1!D8',
+      Array.from({ length: 3 }, () => Array<string>(8).fill('')),
+    );
     expect(sidebar('unfreezeResults', 'selection')).toEqual({ formulas: 1, sheets: 1, skipped: [] });
     expect(sheet1().getFormulas('D8')).toEqual([['=SEARCH_TREND(A2:A3)']]);
   });
@@ -201,7 +237,9 @@ describe('nothing to do', () => {
     expect(menu('freezeSelectionFromMenu')).toBe(
       "No Search Demand formula in the selection (Sheet1!F1:G3). Select the cells that hold the formulas (a table's formula is in its top-left cell).",
     );
-    expect(sidebar('unfreezeResults', 'all')).toEqual({ error: 'No frozen Search Demand result in this spreadsheet: nothing to unfreeze.' });
+    expect(sidebar('unfreezeResults', 'all')).toEqual({
+      error: 'No frozen Search Demand result in this spreadsheet: nothing to unfreeze.',
+    });
     expect(sidebar('freezeResults', 'everything')).toEqual({ error: 'Choose the selected cells or every sheet.' });
     expect(snapshot()).toEqual(before);
   });

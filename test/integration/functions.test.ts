@@ -47,15 +47,11 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(varying).toBeDefined();
       const selected = stack.value('SEARCH_TREND', 'coffee', varying) as unknown[][];
       expect(selected.map((r) => r[0])).toEqual(column(grid, varying as string));
-      const nested = header.find(
-        (h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1,
-      ) as string;
+      const nested = header.find((h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1) as string;
       expect(nested).toBeDefined();
       expect(stack.value('SEARCH_TREND', 'coffee', nested)).toEqual(column(grid, nested)[0]);
       // Case and separators do not matter.
-      expect(stack.value('SEARCH_TREND', 'coffee', nested.toUpperCase().replace('.', ' . '))).toEqual(
-        column(grid, nested)[0],
-      );
+      expect(stack.value('SEARCH_TREND', 'coffee', nested.toUpperCase().replace('.', ' . '))).toEqual(column(grid, nested)[0]);
     });
 
     it('lists the fields that exist when a field is unknown', () => {
@@ -80,7 +76,7 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     it('gives a range one row of scalar fields per keyword under one header, blanks and errors in place', () => {
       const grid = stack.value('SEARCH_TREND', [['coffee'], [''], ['tea'], ['a'.repeat(300)]]) as unknown[][];
       expect(grid).toHaveLength(5);
-      const [header, coffee, blank, tea, tooLong] = grid as unknown[][];
+      const [header, coffee, blank, tea, tooLong] = grid;
       expect(header?.every((h) => typeof h === 'string' && h !== '')).toBe(true);
       expect(coffee).toContain('coffee');
       expect(tea).toContain('tea');
@@ -137,8 +133,14 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     });
 
     it('keeps the shape of a 2D range', () => {
-      const grid = stack.value('SEARCH_SCORE', [['coffee', ''], ['', 'tea']]) as unknown[][];
-      expect(grid).toEqual([[stack.value('SEARCH_SCORE', 'coffee'), ''], ['', stack.value('SEARCH_SCORE', 'tea')]]);
+      const grid = stack.value('SEARCH_SCORE', [
+        ['coffee', ''],
+        ['', 'tea'],
+      ]) as unknown[][];
+      expect(grid).toEqual([
+        [stack.value('SEARCH_SCORE', 'coffee'), ''],
+        ['', stack.value('SEARCH_SCORE', 'tea')],
+      ]);
     });
   });
 

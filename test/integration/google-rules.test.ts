@@ -107,9 +107,14 @@ describe("Google's daily quotas", () => {
     try {
       expect(gas.run('SEARCH_SCORE', ['coffee']).ok).toBe(true);
       const single = gas.run('SEARCH_SCORE', ['tea']);
-      expect(single.error).toBe("Google's daily quota of URL fetches for this account is used up: the add-on can try again when it resets, within 24 hours.");
+      expect(single.error).toBe(
+        "Google's daily quota of URL fetches for this account is used up: the add-on can try again when it resets, within 24 hours.",
+      );
       const range = gas.run('SEARCH_SCORE', [[['coffee'], ['juice']]]);
-      expect(range.value).toEqual([[expect.any(Number)], ["Google's daily quota of URL fetches for this account is used up: the add-on can try again when it resets, within 24 hours."]]);
+      expect(range.value).toEqual([
+        [expect.any(Number)],
+        ["Google's daily quota of URL fetches for this account is used up: the add-on can try again when it resets, within 24 hours."],
+      ]);
       expect(await stack.requests()).toBe(1);
     } finally {
       gas.close();
@@ -120,7 +125,9 @@ describe("Google's daily quotas", () => {
     const gas = quotaRuntime({ propertiesDailyQuota: 0 });
     try {
       const result = gas.run('SEARCH_SCORE', ['coffee']);
-      expect(result.error).toBe("Google's daily quota of property reads and writes for this account is used up: the add-on can try again when it resets, within 24 hours.");
+      expect(result.error).toBe(
+        "Google's daily quota of property reads and writes for this account is used up: the add-on can try again when it resets, within 24 hours.",
+      );
     } finally {
       gas.close();
     }

@@ -28,16 +28,19 @@ describe('the fresh-search limit', () => {
     const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
     const first = recalculate(words);
     expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
-    const refused = first.filter((v) => typeof v === 'string') as string[];
+    const refused = first.filter((v): v is string => typeof v === 'string');
     expect(refused).toHaveLength(2);
-    for (const text of refused) expect(text).toMatch(/^Daily limit reached \(fresh searches\): retry after 00:00 UTC \(in \d+ h \d+ min\)\.$/);
+    for (const text of refused)
+      expect(text).toMatch(/^Daily limit reached \(fresh searches\): retry after 00:00 UTC \(in \d+ h \d+ min\)\.$/);
     expect(await stack.requests()).toBe(5);
 
     for (let i = 0; i < 10; i++) {
       const again = recalculate(words);
       expect(again.slice(0, 3)).toEqual(first.slice(0, 3));
       for (const text of again.slice(3)) {
-        expect(text).toMatch(/^Daily limit reached \(fresh searches\): retry after 00:00 UTC \(in \d+ h \d+ min\); this is not sent again until then, so nothing more is spent\.$/);
+        expect(text).toMatch(
+          /^Daily limit reached \(fresh searches\): retry after 00:00 UTC \(in \d+ h \d+ min\); this is not sent again until then, so nothing more is spent\.$/,
+        );
       }
     }
     expect(await stack.requests()).toBe(5);
@@ -77,7 +80,8 @@ describe('the API-call limit', () => {
     expect(stack.run('SEARCH_SCORE', 'coffee').error).toMatch(/^Daily limit reached \(API calls\): retry after 00:00 UTC/);
     expect(await stack.requests()).toBe(1);
     const grid = rows(stack.value('SEARCH_SCORE', column(['tea', 'juice', 'coffee'])));
-    for (const text of grid) expect(text).toMatch(/^Daily limit reached \(API calls\): .*; no request is sent until then, so nothing more is spent\.$/);
+    for (const text of grid)
+      expect(text).toMatch(/^Daily limit reached \(API calls\): .*; no request is sent until then, so nothing more is spent\.$/);
     expect(stack.run('BRAND_SCORE', 'acme-pay').error).toMatch(/no request is sent until then/);
     expect(await stack.requests()).toBe(1);
   });

@@ -60,7 +60,11 @@ describe('one trigger per user, no document', () => {
     stack.gas.deleteSpreadsheet(budget.id);
     expect(fireAll()[0]?.ok).toBe(true);
     const notes = sidebar('getTables', []).notes;
-    expect(notes).toEqual([expect.objectContaining({ message: '"Budget 2026" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.' })]);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        message: '"Budget 2026" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.',
+      }),
+    ]);
     // Dropped: the next run does not report it again, and the first spreadsheet's schedule goes on.
     expect(fireAll()[0]?.ok).toBe(true);
     expect(sidebar('getTables', []).notes).toHaveLength(1);
@@ -93,7 +97,7 @@ describe('one trigger per user, no document', () => {
     expect(sidebar('getTables', []).scheduledBy).toEqual({ you: false, email: EDITOR });
   });
 
-  it('whoever sets the schedule becomes its runner; the previous runner\'s trigger drops it and deletes itself', () => {
+  it("whoever sets the schedule becomes its runner; the previous runner's trigger drops it and deletes itself", () => {
     stack.gas.userProperties(EDITOR).set('SDM_API_KEY', KEY);
     stack.gas.userProperties(EDITOR).set('SDM_BASE_URL', stack.service.url);
     stack.gas.shareSpreadsheet(stack.gas.spreadsheet.id, EDITOR);

@@ -38,7 +38,10 @@ describe('the API key', () => {
     stack.run('RANKING_LIST', 'market:us');
     stack.run('BRAND_PROFILE', 'no-such-brand');
     stack.run('SEARCH_TREND', 'k'.repeat(220));
-    await stack.service.control.faults([{ kind: 'malformed', count: 1 }, { kind: '5xx', count: 3 }]);
+    await stack.service.control.faults([
+      { kind: 'malformed', count: 1 },
+      { kind: '5xx', count: 3 },
+    ]);
     stack.run('MARKET_ANALYSIS');
     stack.run('AI_INDUSTRIES');
     await stack.service.control.faults([{ kind: 'reset', count: 3 }]);

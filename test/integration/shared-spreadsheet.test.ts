@@ -77,12 +77,14 @@ describe("a formula spends the owner's key, whoever evaluates it", () => {
     const before = (await stack.service.control.stats()).requests;
     const result = formula(EDITOR, 'coffee');
     expect(result.ok).toBe(false);
-    expect(result.error).toMatch(/^No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document/);
+    expect(result.error).toMatch(
+      /^No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document/,
+    );
     // Only the key check of saving reached the service, no formula request.
     expect((await stack.service.control.stats()).requests).toBe(before);
   });
 
-  it('uses a key shared with the document before the owner\'s, for everyone', async () => {
+  it("uses a key shared with the document before the owner's, for everyone", async () => {
     gas.userProperties(OWNER).set('SDM_API_KEY', KEY);
     sidebar(EDITOR, 'saveApiKey', OTHER_KEY, true);
     await stack.service.control.reset();
@@ -91,7 +93,7 @@ describe("a formula spends the owner's key, whoever evaluates it", () => {
     expect(await paidBy()).toEqual([OTHER_KEY.slice(-4)]);
   });
 
-  it("lets the owner turn their key off for formulas in this spreadsheet; an editor cannot turn it back on", () => {
+  it('lets the owner turn their key off for formulas in this spreadsheet; an editor cannot turn it back on', () => {
     gas.userProperties(OWNER).set('SDM_API_KEY', KEY);
     const off = sidebar(OWNER, 'setOwnerKeyForFormulas', false);
     expect(off.formulas).toMatchObject({ source: 'none', ownerKeyOff: true });

@@ -33,7 +33,12 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(stack.gas.properties.user.get('SDM_API_KEY')).toBeNull();
 
     const saved = ok(stack, 'saveApiKey', `  ${KEY}\n`, false);
-    expect(saved).toMatchObject({ hasKey: true, maskedKey: `••••${KEY.slice(-4)}`, sharedWithDocument: false, formulas: { source: 'owner' } });
+    expect(saved).toMatchObject({
+      hasKey: true,
+      maskedKey: `••••${KEY.slice(-4)}`,
+      sharedWithDocument: false,
+      formulas: { source: 'owner' },
+    });
     expect(JSON.stringify(saved)).not.toContain(KEY);
     expect(stack.gas.properties.user.get('SDM_API_KEY')).toBe(KEY);
     expect(stack.gas.properties.document.get('SDM_API_KEY')).toBeNull();
@@ -117,7 +122,9 @@ describe('settings', () => {
 
   it('never returns or logs the key from any sidebar call', () => {
     ok(stack, 'saveApiKey', KEY, true);
-    const calls = ['getSettings', 'refreshUsage', 'getUsage', 'getCacheInfo', 'estimateRefresh', 'clearCache'].map((fn) => sidebar(stack, fn));
+    const calls = ['getSettings', 'refreshUsage', 'getUsage', 'getCacheInfo', 'estimateRefresh', 'clearCache'].map((fn) =>
+      sidebar(stack, fn),
+    );
     for (const result of calls) expect(JSON.stringify(result)).not.toContain(KEY);
     expect(stack.gas.logs.join('\n')).not.toContain(KEY);
   });

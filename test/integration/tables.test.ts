@@ -4,7 +4,7 @@
  * trigger per user per document, never two refreshes at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY, startStack, type Stack } from './stack';
+import { startStack, type Stack } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -17,7 +17,16 @@ beforeEach(async () => {
 });
 
 interface TablesView {
-  tables: { id: string; group: string; sheetName: string; range: string; rows: number; status: string; message: string; updatedAt: string }[];
+  tables: {
+    id: string;
+    group: string;
+    sheetName: string;
+    range: string;
+    rows: number;
+    status: string;
+    message: string;
+    updatedAt: string;
+  }[];
   schedule: { kind: string };
   lastRun: { trigger: string; note: string; results: { group: string; ok: boolean; message: string }[] } | null;
   /** refreshTablesNow only: this call's run. */
@@ -52,7 +61,12 @@ describe('inserting', () => {
     expect(grid[1]).toEqual(expect.arrayContaining(['rank']));
     expect(table?.rows).toBeGreaterThan(50);
     expect(typeof grid[2]?.[0]).toBe('number');
-    expect(stack.gas.spreadsheet.getFormulas(`'sector:fintech'!A1:C5`).flat().every((f) => f === '')).toBe(true);
+    expect(
+      stack.gas.spreadsheet
+        .getFormulas(`'sector:fintech'!A1:C5`)
+        .flat()
+        .every((f) => f === ''),
+    ).toBe(true);
   });
 
   it('writes at the selected cell with chosen columns and a row limit, but never over user data', () => {
@@ -83,7 +97,10 @@ describe('inserting', () => {
   it('offers the groups of the ranking overview and previews a table', () => {
     const groups = stack.gas.run('getRankingGroups', [], { mode: 'sidebar' }).value as { group: string; label: string }[];
     expect(groups.map((g) => g.group)).toEqual(expect.arrayContaining(['sector:fintech', 'ai:all', 'market:us']));
-    const preview = stack.gas.run('previewRankingTable', ['sector:fintech'], { mode: 'sidebar' }).value as { headers: string[]; rows: number };
+    const preview = stack.gas.run('previewRankingTable', ['sector:fintech'], { mode: 'sidebar' }).value as {
+      headers: string[];
+      rows: number;
+    };
     expect(preview.headers[0]).toBe('rank');
     expect(preview.rows).toBeGreaterThan(50);
   });
@@ -141,7 +158,11 @@ describe('refreshing', () => {
     const shrunk = call('refreshTablesNow', true);
     expect(shrunk.tables[0]).toMatchObject({ status: 'ok', rows: 4 });
     expect(values('Sheet1!B4:B7').map((r) => r[0])).toEqual([1, 2, 3, 4]);
-    expect(values('Sheet1!B8:F13').flat().every((v) => v === '')).toBe(true);
+    expect(
+      values('Sheet1!B8:F13')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(values('Sheet1!C15')).toEqual([['keep me']]);
   });
 
@@ -227,14 +248,27 @@ describe('menu', () => {
 
   it('Refresh now from the sidebar with no tables returns a run with that note and no results', () => {
     const view = call('refreshTablesNow', false);
-    expect(view.run).toMatchObject({ trigger: 'sidebar', results: [], note: 'No ranking tables in this spreadsheet yet: insert one from the sidebar.' });
+    expect(view.run).toMatchObject({
+      trigger: 'sidebar',
+      results: [],
+      note: 'No ranking tables in this spreadsheet yet: insert one from the sidebar.',
+    });
     expect(view.lastRun).toBeNull();
   });
 });
 
 describe('time budget', () => {
   it('stops starting tables before the 6-minute limit, and the next run refreshes those first', async () => {
-    const groups = ['sector:fintech', 'sector:saas', 'sector:travel', 'sector:health', 'sector:media', 'sector:gaming', 'sector:education', 'sector:mobility'];
+    const groups = [
+      'sector:fintech',
+      'sector:saas',
+      'sector:travel',
+      'sector:health',
+      'sector:media',
+      'sector:gaming',
+      'sector:education',
+      'sector:mobility',
+    ];
     for (const group of groups) insert(group, 'new-sheet', 3);
     // Each forced fetch takes 2.4 s real; at 20× that is 48 s of the run's 6 minutes (a low scale keeps the
     // magnified CPU overhead of a loaded machine small).
@@ -253,6 +287,8 @@ describe('time budget', () => {
     const log = (second.value as TablesView).lastRun;
     // The tables left waiting are refreshed first in the next run.
     expect(log?.results.slice(0, waiting.length).map((r) => [r.group, r.ok])).toEqual(waiting.map((t) => [t.group, true]));
-    expect((second.value as TablesView).tables.filter((t) => t.status === 'waiting').every((t) => !waiting.some((w) => w.id === t.id))).toBe(true);
+    expect(
+      (second.value as TablesView).tables.filter((t) => t.status === 'waiting').every((t) => !waiting.some((w) => w.id === t.id)),
+    ).toBe(true);
   }, 60_000);
 });

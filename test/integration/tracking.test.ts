@@ -5,6 +5,7 @@
  * that stops before a daily limit. The service's clock and the runtime's move together by a week.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import type { TrackingView, TrackListView } from '../../src/shared/sidebar-api';
 import { rawAnswer, startStack, topLevelScore, type Stack } from './stack';
 
@@ -68,10 +69,18 @@ const thisWeek = () => {
 };
 
 describe('adding a keyword list', () => {
-  it('makes its own sheet: backfilled months, this week\'s row with the score found by meaning, the change view and a chart', async () => {
+  it("makes its own sheet: backfilled months, this week's row with the score found by meaning, the change view and a chart", async () => {
     const view = track(['Coffee', ' tea ', 'coffee']);
     const list = listOf(view);
-    expect(list).toMatchObject({ name: 'coffee + 1 more', kind: 'keywords', period: 'week', items: 2, status: 'ok', due: 0, searches: true });
+    expect(list).toMatchObject({
+      name: 'coffee + 1 more',
+      kind: 'keywords',
+      period: 'week',
+      items: 2,
+      status: 'ok',
+      due: 0,
+      searches: true,
+    });
     expect(list.sheetName).toBe('Tracking: coffee + 1 more');
     expect(list.message).toBe(`2 keywords recorded for the week of ${thisWeek()}; 24 past periods backfilled.`);
     expect(await stack.requests('/trend')).toBe(2);
@@ -82,13 +91,33 @@ describe('adding a keyword list', () => {
     expect(sheet.getValues('A2:F2')[0]).toEqual(['Date', 'Item', 'Score', 'months.volume', 'avg_monthly_volume', 'Status']);
     const rows = history(list.sheetName);
     expect(rows).toHaveLength(26);
-    const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'coffee' })) as { months: { month: string; volume: number }[]; avg_monthly_volume: number };
+    const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'coffee' })) as {
+      months: { month: string; volume: number }[];
+      avg_monthly_volume: number;
+    };
     const coffee = rows.filter((r) => r[1] === 'coffee');
-    expect(coffee.filter((r) => status(r) === 'backfilled').map((r) => [r[0], r[3]])).toEqual(raw.months.map((m) => [`${m.month}-01`, m.volume]));
-    expect(coffee.find((r) => status(r) === 'ok')).toEqual([thisWeek(), 'coffee', topLevelScore(raw), raw.months[11]?.volume, raw.avg_monthly_volume, 'ok']);
+    expect(coffee.filter((r) => status(r) === 'backfilled').map((r) => [r[0], r[3]])).toEqual(
+      raw.months.map((m) => [`${m.month}-01`, m.volume]),
+    );
+    expect(coffee.find((r) => status(r) === 'ok')).toEqual([
+      thisWeek(),
+      'coffee',
+      topLevelScore(raw),
+      raw.months[11]?.volume,
+      raw.avg_monthly_volume,
+      'ok',
+    ]);
     // Oldest first, this week's rows last.
-    expect(rows.slice(-2).map((r) => [r[1], status(r)])).toEqual([['coffee', 'ok'], ['tea', 'ok']]);
-    expect(sheet.getFormulas('A1:Z40').flat().every((f) => f === '')).toBe(true);
+    expect(rows.slice(-2).map((r) => [r[1], status(r)])).toEqual([
+      ['coffee', 'ok'],
+      ['tea', 'ok'],
+    ]);
+    expect(
+      sheet
+        .getFormulas('A1:Z40')
+        .flat()
+        .every((f) => f === ''),
+    ).toBe(true);
 
     // Change since last period, as values: the latest month known now against the one before.
     expect(sheet.getValues('H2:L4')).toEqual([
@@ -99,12 +128,24 @@ describe('adding a keyword list', () => {
     // Sheets' own line chart over the chart data: a date column and one column per keyword.
     expect(sheet.getValues('N2:P2')).toEqual([['Date', 'coffee', 'tea']]);
     expect(sheet.charts).toEqual([
-      expect.objectContaining({ type: 'LINE', ranges: [{ row: 2, column: 14, numRows: 14, numColumns: 3 }], options: expect.objectContaining({ title: 'coffee + 1 more: months.volume' }) }),
+      expect.objectContaining({
+        type: 'LINE',
+        ranges: [{ row: 2, column: 14, numRows: 14, numColumns: 3 }],
+        options: match.objectContaining({ title: 'coffee + 1 more: months.volume' }),
+      }),
     ]);
   });
 
   it('tracks brands by their index score (no dated series: no backfill), and records a brand not found as failed', async () => {
-    const list = listOf(call('addTrackingList', { name: 'Payments', kind: 'brands', items: ['acme-pay', 'no-such-brand-zz'], period: 'day', fields: ['ranks.overall'] }));
+    const list = listOf(
+      call('addTrackingList', {
+        name: 'Payments',
+        kind: 'brands',
+        items: ['acme-pay', 'no-such-brand-zz'],
+        period: 'day',
+        fields: ['ranks.overall'],
+      }),
+    );
     expect(list).toMatchObject({ name: 'Payments', searches: false, status: 'ok', due: 1 });
     expect(list.message).toMatch(/^1 brand recorded for \d{4}-\d\d-\d\d; 1 failed \(asked again at the next run\)\.$/);
     const raw = (await rawAnswer(stack.service, '/brand', { slug: 'acme-pay' })) as { ranks: { overall: number } };
@@ -117,13 +158,27 @@ describe('adding a keyword list', () => {
   });
 
   it('refuses bad input with a clear message and stores nothing', () => {
-    expect(failure('addTrackingList', { name: '', kind: 'companies', items: ['coffee'], period: 'week', fields: null })).toBe('Choose what to track: keywords or brands.');
-    expect(failure('addTrackingList', { name: '', kind: 'keywords', items: ['', ' '], period: 'week', fields: null })).toBe('Type or select at least one keyword to track.');
-    expect(failure('addTrackingList', { name: '', kind: 'keywords', items: ['coffee'], period: 'month', fields: null })).toBe('Choose how often a row is recorded: every day or every week.');
-    expect(failure('addTrackingList', { name: '', kind: 'keywords', items: ['coffee'], period: 'week', fields: ['nope'] })).toMatch(/^Unknown field "nope": the fields are avg_monthly_volume, /);
-    expect(failure('addTrackingList', { name: '', kind: 'keywords', items: Array.from({ length: 101 }, (_, i) => `k${i}`), period: 'week', fields: null })).toBe(
-      'A list holds at most 100 items: these are 101.',
+    expect(failure('addTrackingList', { name: '', kind: 'companies', items: ['coffee'], period: 'week', fields: null })).toBe(
+      'Choose what to track: keywords or brands.',
     );
+    expect(failure('addTrackingList', { name: '', kind: 'keywords', items: ['', ' '], period: 'week', fields: null })).toBe(
+      'Type or select at least one keyword to track.',
+    );
+    expect(failure('addTrackingList', { name: '', kind: 'keywords', items: ['coffee'], period: 'month', fields: null })).toBe(
+      'Choose how often a row is recorded: every day or every week.',
+    );
+    expect(failure('addTrackingList', { name: '', kind: 'keywords', items: ['coffee'], period: 'week', fields: ['nope'] })).toMatch(
+      /^Unknown field "nope": the fields are avg_monthly_volume, /,
+    );
+    expect(
+      failure('addTrackingList', {
+        name: '',
+        kind: 'keywords',
+        items: Array.from({ length: 101 }, (_, i) => `k${i}`),
+        period: 'week',
+        fields: null,
+      }),
+    ).toBe('A list holds at most 100 items: these are 101.');
     expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
     expect(call('getTracking').lists).toEqual([]);
     expect(stack.gas.triggers).toHaveLength(0);
@@ -146,7 +201,9 @@ describe('scheduled runs, with no document', () => {
     const added = listOf(call('addTrackedItems', listOf(call('getTracking')).id, ['Matcha']));
     expect(added).toMatchObject({ items: 3, due: 1, status: 'ok' });
     expect(added.message).toBe(`0 keywords recorded for the week of ${week1}; 1 failed (asked again at the next run).`);
-    expect(history(name).filter((r) => r[1] === 'matcha')).toEqual([[week1, 'matcha', '', '', '', 'failed: The service is unavailable (HTTP 503); retried 2 times. Try again in a few minutes.']]);
+    expect(history(name).filter((r) => r[1] === 'matcha')).toEqual([
+      [week1, 'matcha', '', '', '', 'failed: The service is unavailable (HTTP 503); retried 2 times. Try again in a few minutes.'],
+    ]);
     expect(await stack.requests('/trend')).toBe(3); // one request and its two retries
 
     // Run 2, the trigger, same week: only the failed item is asked; its row is replaced, with its backfill.
@@ -154,10 +211,16 @@ describe('scheduled runs, with no document', () => {
     const run2 = fireTrigger();
     expect(run2.urls.filter((u) => u.includes('/trend'))).toHaveLength(1);
     const afterRun2 = history(name);
-    expect(afterRun2.filter((r) => r[1] === 'matcha' && r[0] === week1)).toEqual([[week1, 'matcha', expect.any(Number), expect.any(Number), expect.any(Number), 'ok']]);
+    expect(afterRun2.filter((r) => r[1] === 'matcha' && r[0] === week1)).toEqual([
+      [week1, 'matcha', expect.any(Number), expect.any(Number), expect.any(Number), 'ok'],
+    ]);
     expect(afterRun2.filter((r) => r[1] === 'matcha' && status(r) === 'backfilled')).toHaveLength(12);
     expect(afterRun2.filter((r) => String(status(r)).startsWith('failed'))).toEqual([]);
-    expect(listOf(call('getTracking'))).toMatchObject({ due: 0, status: 'ok', message: `1 keyword recorded for the week of ${week1}; 12 past periods backfilled.` });
+    expect(listOf(call('getTracking'))).toMatchObject({
+      due: 0,
+      status: 'ok',
+      message: `1 keyword recorded for the week of ${week1}; 12 past periods backfilled.`,
+    });
 
     // Again in the same week: nothing is due, nothing is asked, no row is added.
     await stack.service.control.resetStats();
@@ -182,7 +245,7 @@ describe('scheduled runs, with no document', () => {
       [week2, 'tea', 'ok'],
       [week2, 'matcha', 'ok'],
     ]);
-    const keys = afterRun3.map((r) => `${r[1]}|${r[0]}`);
+    const keys = afterRun3.map((r) => `${String(r[1])}|${String(r[0])}`);
     expect(new Set(keys).size).toBe(keys.length); // never two rows for one item and period
     expect(sheet.getValues('T1:T2')).toEqual([['my notes'], ['keep me']]);
     expect(sheet.charts).toHaveLength(1);
@@ -204,13 +267,15 @@ describe('scheduled runs, with no document', () => {
     expect(stack.gas.triggers).toHaveLength(0);
   });
 
-  it('never grows into the user\'s cells beside the history, and still records the rows', () => {
+  it("never grows into the user's cells beside the history, and still records the rows", () => {
     const list = listOf(track(['coffee']));
     const sheet = stack.gas.spreadsheet.sheet(list.sheetName);
     sheet.setValues('P1', [['mine']]); // the column right after the chart data (N: date, O: coffee)
     const after = listOf(call('addTrackedItems', list.id, ['tea']));
     expect(after.status).toBe('error');
-    expect(after.message).toMatch(/The chart data would grow into your cells at 'Tracking: coffee'!P1:P\d+: move them to update the chart\.$/);
+    expect(after.message).toMatch(
+      /The chart data would grow into your cells at 'Tracking: coffee'!P1:P\d+: move them to update the chart\.$/,
+    );
     expect(sheet.getValues('P1')).toEqual([['mine']]);
     expect(history(list.sheetName).filter((r) => r[1] === 'tea')).toHaveLength(13);
   });

@@ -28,7 +28,10 @@ afterAll(() => stack.stop());
 /** A cell's value as Sheets passes it (no errors: Sheets does not call the function with one). */
 const cellValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: anyString(30) },
-  { weight: 3, arbitrary: fc.constantFrom('coffee', ' Electric  Bikes ', 'Café ☕ & Crème', 'c++ vs c#', '100% / why?', '🚲🚲  e-bike', '2024') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('coffee', ' Electric  Bikes ', 'Café ☕ & Crème', 'c++ vs c#', '100% / why?', '🚲🚲  e-bike', '2024'),
+  },
   { weight: 1, arbitrary: fc.constantFrom('', ' ', 'k'.repeat(220), 'x'.repeat(3000), '\ud83d', 'İ'.repeat(240), '値'.repeat(240)) },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
   { weight: 1, arbitrary: fc.integer() },
@@ -37,21 +40,38 @@ const cellValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A range: rows × columns, blanks as "". */
-const range = fc
-  .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 }))
-  .chain(([rows, cols]) =>
-    fc.array(fc.array(fc.oneof(cellValue, fc.constant('')), { minLength: cols, maxLength: cols }), {
-      minLength: rows,
-      maxLength: rows,
-    }),
-  );
+const range = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 })).chain(([rows, cols]) =>
+  fc.array(fc.array(fc.oneof(cellValue, fc.constant('')), { minLength: cols, maxLength: cols }), {
+    minLength: rows,
+    maxLength: rows,
+  }),
+);
 
 /** Any argument: omitted, one cell, or a range. */
-const argument = fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 5, arbitrary: cellValue }, { weight: 3, arbitrary: range });
+const argument = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  { weight: 5, arbitrary: cellValue },
+  { weight: 3, arbitrary: range },
+);
 
 /** Fields: schema a's own paths, their spelling variants, wrong ones, and anything else. */
 const field = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('months', 'months.volume', 'peak.month', 'search_score', 'Search Score', 'growth', 'months.1', 'months.13', 'nope', 'peak..month', '') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'months',
+      'months.volume',
+      'peak.month',
+      'search_score',
+      'Search Score',
+      'growth',
+      'months.1',
+      'months.13',
+      'nope',
+      'peak..month',
+      '',
+    ),
+  },
   { weight: 2, arbitrary: argument },
 );
 
@@ -78,7 +98,10 @@ function runCell(fn: string, args: unknown[]) {
   const result = stack.run(fn, ...args);
   const what = `${fn}(${args.map((a) => JSON.stringify(a)?.slice(0, 80)).join(', ')})`;
   expect(result.timedOut, `${what} timed out`).toBe(false);
-  expect(result.logs.filter((l) => /unexpected/.test(l)), `${what} logged an unexpected error`).toEqual([]);
+  expect(
+    result.logs.filter((l) => /unexpected/.test(l)),
+    `${what} logged an unexpected error`,
+  ).toEqual([]);
   if (!result.ok) expectClear(result.error, `${what}: ${result.error}`);
   return { result, what };
 }
@@ -87,9 +110,9 @@ function runCell(fn: string, args: unknown[]) {
 const normalise = (k: string) => k.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
 describe('any argument', () => {
-  it('SEARCH_SCORE: a score (or blank, or a clear message) per input cell, aligned with the input', async () => {
-    await fc.assert(
-      fc.asyncProperty(argument, async (keyword) => {
+  it('SEARCH_SCORE: a score (or blank, or a clear message) per input cell, aligned with the input', () => {
+    fc.assert(
+      fc.property(argument, (keyword) => {
         const { result, what } = runCell('SEARCH_SCORE', [keyword]);
         if (!result.ok) return;
         const value = result.value;
@@ -110,9 +133,9 @@ describe('any argument', () => {
     );
   });
 
-  it('SEARCH_TREND: a Sheets-valid value or a clear message, whatever the keyword, field and options', async () => {
-    await fc.assert(
-      fc.asyncProperty(argument, field, options, async (keyword, f, o) => {
+  it('SEARCH_TREND: a Sheets-valid value or a clear message, whatever the keyword, field and options', () => {
+    fc.assert(
+      fc.property(argument, field, options, (keyword, f, o) => {
         // Valid values are checked by dev/gas as Sheets would: an invalid one fails the cell with
         // "Result of ... contains an invalid value", which runCell refuses.
         runCell('SEARCH_TREND', [keyword, f, o]);

@@ -15,7 +15,6 @@ import {
   tableToGrid,
   valueToGrid,
   type Cell,
-  type Json,
 } from '../../src/server/shape';
 import { anyJson, anyPath, numbersIn, SEED } from './arbitraries';
 

@@ -26,9 +26,11 @@ const keyword = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   anyString(40),
-  fc.array(fc.constantFrom('+', '%', '%2B', '&', '=', '#', '?', '/', ' ', '  ', "'", '(', '*', '!', '~', 'é', 'İ', '☕', '🚲'), {
-    maxLength: 12,
-  }).map((parts) => parts.join('')),
+  fc
+    .array(fc.constantFrom('+', '%', '%2B', '&', '=', '#', '?', '/', ' ', '  ', "'", '(', '*', '!', '~', 'é', 'İ', '☕', '🚲'), {
+      maxLength: 12,
+    })
+    .map((parts) => parts.join('')),
 );
 
 const SUBJECT_ENDPOINTS: [Endpoint, SubjectKind][] = [

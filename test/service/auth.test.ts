@@ -1,18 +1,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ErrorAnswer, UsageA } from './answers.js';
 import { api } from './util.js';
 
 const SECRET = 'sk-live-very-secret-123';
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService({ keys: [SECRET, 'other-key'] }); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService({ keys: [SECRET, 'other-key'] });
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
 describe('auth', () => {
   it('missing key → 401', async () => {
     const r = await api(svc, '/trend?keyword=x', null);
     expect(r.status).toBe(401);
-    expect(r.body).toEqual({ error: 'unauthorized', message: expect.any(String) });
+    expect(r.body).toEqual({ error: 'unauthorized', message: match.any(String) });
     expect(r.headers.get('x-cache')).toBe('MISS');
   });
 
@@ -22,7 +30,7 @@ describe('auth', () => {
   });
 
   it('unknown key → 401 without echoing the key', async () => {
-    const r = await api(svc, '/trend?keyword=x', 'wrong-key-xyz');
+    const r = await api<ErrorAnswer>(svc, '/trend?keyword=x', 'wrong-key-xyz');
     expect(r.status).toBe(401);
     expect(r.body.error).toBe('unauthorized');
     expect(r.text).not.toContain('wrong-key-xyz');
@@ -36,7 +44,7 @@ describe('auth', () => {
   it('revoked key → 401 saying revoked; other keys keep working; reset restores', async () => {
     expect((await api(svc, '/usage', SECRET)).status).toBe(200);
     await svc.control.keys({ revoke: [SECRET] });
-    const r = await api(svc, '/usage', SECRET);
+    const r = await api<ErrorAnswer>(svc, '/usage', SECRET);
     expect(r.status).toBe(401);
     expect(r.body.message).toMatch(/revoked/i);
     expect(r.text).not.toContain(SECRET);
@@ -48,7 +56,7 @@ describe('auth', () => {
   it('added keys work, and unauthorized requests count no API call', async () => {
     expect((await api(svc, '/usage', 'new-key')).status).toBe(401);
     await svc.control.keys({ add: ['new-key'] });
-    const r = await api(svc, '/usage', 'new-key');
+    const r = await api<UsageA>(svc, '/usage', 'new-key');
     expect(r.status).toBe(200);
     expect(r.body.api_calls.used).toBe(1);
   });

@@ -1,33 +1,48 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ErrorAnswer, LimitAnswer, TrendA, TrendB, UsageA } from './answers.js';
 import { api } from './util.js';
 
 const DAY = 24 * 3600 * 1000;
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService(); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
-const usage = async (key?: string) => (await api(svc, '/usage', key)).body;
+const usage = async (key?: string) => (await api<UsageA>(svc, '/usage', key)).body;
 
 describe('7-day cache', () => {
   it('MISS then HIT, in header and body, for differently written equal keywords', async () => {
-    const a = await api(svc, '/trend?keyword=Coffee+Beans');
+    const a = await api<TrendA>(svc, '/trend?keyword=Coffee+Beans');
     expect(a.headers.get('x-cache')).toBe('MISS');
     expect(a.body.cache).toBe('miss');
-    const b = await api(svc, '/trend?keyword=%20coffee%20%20%20BEANS%20');
+    const b = await api<TrendA>(svc, '/trend?keyword=%20coffee%20%20%20BEANS%20');
     expect(b.headers.get('x-cache')).toBe('HIT');
     expect(b.body.cache).toBe('hit');
     expect(b.body.fetched_at).toBe(a.body.fetched_at);
     expect(b.body.months).toEqual(a.body.months);
     await svc.control.config({ schema: 'b' });
-    const c = await api(svc, '/trend?keyword=coffee+beans');
+    const c = await api<TrendB>(svc, '/trend?keyword=coffee+beans');
     expect(c.headers.get('x-cache')).toBe('HIT');
     expect(c.body.cache).toBe(true);
   });
 
   it('every endpoint reports X-Cache; the cache is shared by all keys', async () => {
-    for (const p of ['/markets', '/industries', '/ranking', '/ranking/list?group=ai:all', '/brand?slug=acme-pay', '/company?keyword=acme']) {
+    for (const p of [
+      '/markets',
+      '/industries',
+      '/ranking',
+      '/ranking/list?group=ai:all',
+      '/brand?slug=acme-pay',
+      '/company?keyword=acme',
+    ]) {
       expect((await api(svc, p)).headers.get('x-cache'), p).toBe('MISS');
       expect((await api(svc, p, 'dev-key-2')).headers.get('x-cache'), p).toBe('HIT');
     }
@@ -77,9 +92,9 @@ describe('credits and calls', () => {
   it('429 when fresh credits are exhausted; cached answers still work', async () => {
     await api(svc, '/trend?keyword=cached');
     await svc.control.limits({ key: 'dev-key-1', freshUsed: 250 });
-    const r = await api(svc, '/trend?keyword=brand new');
+    const r = await api<LimitAnswer>(svc, '/trend?keyword=brand new');
     expect(r.status).toBe(429);
-    expect(r.body).toMatchObject({ error: 'limit_exceeded', limit: 'fresh_searches', message: expect.stringContaining('250 per day') });
+    expect(r.body).toMatchObject({ error: 'limit_exceeded', limit: 'fresh_searches', message: match.stringContaining('250 per day') });
     const retry = Number(r.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(86_400);
@@ -95,7 +110,7 @@ describe('credits and calls', () => {
   it('429 api_calls after the daily call limit; a new UTC day resets both', async () => {
     await svc.control.config({ callsPerDay: 3, freshPerDay: 1 });
     await api(svc, '/trend?keyword=one');
-    expect((await api(svc, '/trend?keyword=two')).body.limit).toBe('fresh_searches');
+    expect((await api<LimitAnswer>(svc, '/trend?keyword=two')).body.limit).toBe('fresh_searches');
     expect((await api(svc, '/markets')).status).toBe(200);
     const r = await api(svc, '/markets');
     expect(r.status).toBe(429);
@@ -123,7 +138,7 @@ describe('query decoding and validation', () => {
   ];
   for (const [raw, expected] of cases) {
     it(`keyword=${raw} → "${expected}"`, async () => {
-      const r = await api(svc, `/trend?keyword=${raw}`);
+      const r = await api<TrendA>(svc, `/trend?keyword=${raw}`);
       expect(r.status).toBe(200);
       expect(r.body.keyword).toBe(expected);
       expect((await svc.control.stats()).byQuery[`/trend?keyword=${expected}`]).toBe(1);
@@ -131,8 +146,8 @@ describe('query decoding and validation', () => {
   }
 
   it('distinct keywords give distinct, deterministic data', async () => {
-    const plus = (await api(svc, '/trend?keyword=c%2B%2B')).body;
-    const space = (await api(svc, '/trend?keyword=c++')).body;
+    const plus = (await api<TrendA>(svc, '/trend?keyword=c%2B%2B')).body;
+    const space = (await api<TrendA>(svc, '/trend?keyword=c++')).body;
     expect(space.keyword).toBe('c');
     expect(space.months).not.toEqual(plus.months);
   });
@@ -143,7 +158,7 @@ describe('query decoding and validation', () => {
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ error: 'bad_request', message: 'keyword is required' });
     }
-    const long = await api(svc, `/company?keyword=${'x'.repeat(201)}`);
+    const long = await api<ErrorAnswer>(svc, `/company?keyword=${'x'.repeat(201)}`);
     expect(long.status).toBe(400);
     expect(long.body.message).toMatch(/200/);
     expect((await api(svc, `/trend?keyword=${'x'.repeat(200)}`)).status).toBe(200);

@@ -6,13 +6,22 @@ import { api } from './util.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Run { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> }
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
 function run(args: string[]): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT });
   let out = '';
   let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => { out += d; });
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => { err += d; });
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    err += d;
+  });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, exit };
 }
@@ -20,7 +29,11 @@ async function firstLine(r: Run): Promise<string> {
   for (let i = 0; i < 200 && !r.stdout().includes('\n'); i++) await new Promise((res) => setTimeout(res, 50));
   return r.stdout();
 }
-const portOpen = (port: number) => fetch(`http://127.0.0.1:${port}/__control/stats`).then(() => true, () => false);
+const portOpen = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/__control/stats`).then(
+    () => true,
+    () => false,
+  );
 
 describe('main.ts CLI', () => {
   it('prints exactly one JSON line, serves, and exits 0 on SIGTERM', async () => {
@@ -78,7 +91,9 @@ describe('harness', () => {
     const script = "const m = await import('./dev/service/harness.ts'); const s = await m.startService(); console.log(s.port);";
     const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT });
     let out = '';
-    parent.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
+    parent.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
     for (let i = 0; i < 200 && !out.includes('\n'); i++) await new Promise((res) => setTimeout(res, 50));
     const port = Number(out.trim());
     expect(await portOpen(port)).toBe(true);

@@ -1,11 +1,36 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type {
+  BrandA,
+  BrandB,
+  CompanyA,
+  CompanyB,
+  ErrorAnswer,
+  IndustriesA,
+  IndustriesB,
+  ListA,
+  ListB,
+  MarketsA,
+  MarketsB,
+  RankingA,
+  RankingB,
+  TrendA,
+  TrendB,
+  UsageA,
+} from './answers.js';
 import { api, norm, topLevelScores } from './util.js';
 
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService(); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
 const useSchema = (schema: 'a' | 'b') => svc.control.config({ schema });
 
@@ -13,7 +38,7 @@ describe('schema a (snake_case)', () => {
   beforeEach(() => useSchema('a'));
 
   it('trend', async () => {
-    const r = await api(svc, '/trend?keyword=Coffee+Beans');
+    const r = await api<TrendA>(svc, '/trend?keyword=Coffee+Beans');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const b = r.body;
@@ -23,8 +48,8 @@ describe('schema a (snake_case)', () => {
       expect(p.month).toMatch(/^\d{4}-\d{2}$/);
       expect(Number.isInteger(p.volume)).toBe(true);
     }
-    expect(b.growth).toEqual({ yoy_pct: expect.any(Number), three_month_pct: expect.any(Number) });
-    expect(b.months.map((p: { volume: number }) => p.volume)).toContain(b.peak.volume);
+    expect(b.growth).toEqual({ yoy_pct: match.any(Number), three_month_pct: match.any(Number) });
+    expect(b.months.map((p) => p.volume)).toContain(b.peak.volume);
     expect(b.search_score).toBeGreaterThanOrEqual(0);
     expect(b.search_score).toBeLessThanOrEqual(100);
     expect(topLevelScores(b)).toEqual(['search_score']);
@@ -32,93 +57,131 @@ describe('schema a (snake_case)', () => {
   });
 
   it('company: known and unknown', async () => {
-    const known = (await api(svc, '/company?keyword=ACME%20group')).body;
-    expect(known).toMatchObject({ name: 'Acme Group', in_universe: true, sector: 'fintech', brands: ['acme-pay', 'acme-cloud', 'acme-shop'] });
-    expect(known.traffic.monthly_visits).toBeGreaterThan(0);
-    const mix = known.channel_mix;
+    const known = (await api<CompanyA>(svc, '/company?keyword=ACME%20group')).body;
+    expect(known).toMatchObject({
+      name: 'Acme Group',
+      in_universe: true,
+      sector: 'fintech',
+      brands: ['acme-pay', 'acme-cloud', 'acme-shop'],
+    });
+    expect(known.traffic!.monthly_visits).toBeGreaterThan(0);
+    const mix = known.channel_mix!;
     expect(Object.keys(mix)).toEqual(['direct', 'organic_search', 'paid_search', 'social', 'referral', 'email']);
-    expect(Object.values<number>(mix).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    expect(Object.values(mix).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
     const unknown = await api(svc, '/company?keyword=no+such+company');
     expect(unknown.status).toBe(200);
-    expect(unknown.body).toMatchObject({ keyword: 'no such company', name: null, in_universe: false, sector: null, traffic: null, channel_mix: null });
+    expect(unknown.body).toMatchObject({
+      keyword: 'no such company',
+      name: null,
+      in_universe: false,
+      sector: null,
+      traffic: null,
+      channel_mix: null,
+    });
   });
 
   it('markets', async () => {
-    const b = (await api(svc, '/markets')).body;
+    const b = (await api<MarketsA>(svc, '/markets')).body;
     expect(b.universe).toMatchObject({ brands: 2400, sectors: 12, markets: 5, ai_categories: 6 });
     expect(b.sectors).toHaveLength(12);
     expect(b.sectors[0]).toEqual({
-      sector: 'fintech', group: 'sector:fintech', name: 'Fintech', brands: expect.any(Number), companies: expect.any(Number),
-      ai_brands: expect.any(Number), avg_index_score: expect.any(Number), median_growth_pct: expect.any(Number),
-      total_search_volume: expect.any(Number), demand_share: expect.any(Number), top_brand: expect.any(String),
+      sector: 'fintech',
+      group: 'sector:fintech',
+      name: 'Fintech',
+      brands: match.any(Number),
+      companies: match.any(Number),
+      ai_brands: match.any(Number),
+      avg_index_score: match.any(Number),
+      median_growth_pct: match.any(Number),
+      total_search_volume: match.any(Number),
+      demand_share: match.any(Number),
+      top_brand: match.any(String),
     });
   });
 
   it('industries: exactly eight baskets with members', async () => {
-    const b = (await api(svc, '/industries')).body;
+    const b = (await api<IndustriesA>(svc, '/industries')).body;
     expect(b.industries).toHaveLength(8);
     for (const ind of b.industries) {
       expect(ind.members.length).toBe(ind.member_count);
       expect(ind.members.length).toBeGreaterThan(0);
-      expect(Object.keys(ind.members[0])).toEqual(['slug', 'name', 'index_score', 'growth_pct', 'search_volume', 'ai_category', 'country']);
+      expect(Object.keys(ind.members[0]!)).toEqual([
+        'slug',
+        'name',
+        'index_score',
+        'growth_pct',
+        'search_volume',
+        'ai_category',
+        'country',
+      ]);
     }
   });
 
   it('ranking overview reveals usable group values', async () => {
-    const b = (await api(svc, '/ranking')).body;
+    const b = (await api<RankingA>(svc, '/ranking')).body;
     expect(b.leaders).toHaveLength(10);
-    expect(b.leaders[0]).toMatchObject({ rank: 1, slug: expect.any(String), index_score: expect.any(Number) });
+    expect(b.leaders[0]).toMatchObject({ rank: 1, slug: match.any(String), index_score: match.any(Number) });
     expect(b.breakouts).toHaveLength(10);
-    const groups = [...b.ai_categories, ...b.sectors, ...b.markets].map((g: { group: string }) => g.group);
+    const groups = [...b.ai_categories, ...b.sectors, ...b.markets].map((g) => g.group);
     expect(groups).toEqual(expect.arrayContaining(['ai:all', 'ai:chatbots', 'sector:fintech', 'sector:saas', 'market:us', 'market:jp']));
     for (const g of groups) expect((await api(svc, `/ranking/list?group=${encodeURIComponent(g)}`)).status).toBe(200);
   });
 
   it('ranking list: market list is large, sector/ai lists are small', async () => {
-    const us = await api(svc, '/ranking/list?group=market:us');
+    const us = await api<ListA>(svc, '/ranking/list?group=market:us');
     expect(us.status).toBe(200);
     expect(Buffer.byteLength(us.text)).toBeGreaterThan(100_000);
     expect(us.body.group).toBe('market:us');
     expect(us.body.total).toBe(us.body.items.length);
     expect(us.body.items.length).toBeGreaterThanOrEqual(1500);
     expect(us.body.items[0]).toEqual({
-      rank: 1, slug: expect.any(String), name: expect.any(String), index_score: expect.any(Number), change: expect.any(Number),
-      sector: expect.any(String), country: expect.stringMatching(/^[A-Z]{2}$/), search_volume: expect.any(Number), growth_pct: expect.any(Number),
+      rank: 1,
+      slug: match.any(String),
+      name: match.any(String),
+      index_score: match.any(Number),
+      change: match.any(Number),
+      sector: match.any(String),
+      country: match.stringMatching(/^[A-Z]{2}$/),
+      search_volume: match.any(Number),
+      growth_pct: match.any(Number),
     });
     for (const g of ['sector:fintech', 'ai:all', 'ai:chatbots']) {
-      const n = (await api(svc, `/ranking/list?group=${g}`)).body.total;
+      const n = (await api<ListA>(svc, `/ranking/list?group=${g}`)).body.total;
       expect(n).toBeGreaterThanOrEqual(50);
       expect(n).toBeLessThanOrEqual(300);
     }
     // Every slug of a list resolves with /brand.
-    const slug = us.body.items[1234].slug;
+    const slug = us.body.items[1234]!.slug;
     expect((await api(svc, `/brand?slug=${slug}`)).status).toBe(200);
   });
 
   it('ranking list errors', async () => {
     expect(await api(svc, '/ranking/list?group=marketus')).toMatchObject({ status: 400, body: { error: 'bad_request' } });
-    expect(await api(svc, '/ranking/list?group=market:zz')).toMatchObject({ status: 404, body: { error: 'not_found', message: expect.stringContaining('unknown group') } });
+    expect(await api(svc, '/ranking/list?group=market:zz')).toMatchObject({
+      status: 404,
+      body: { error: 'not_found', message: match.stringContaining('unknown group') },
+    });
     expect(await api(svc, '/ranking/list')).toMatchObject({ status: 400, body: { error: 'bad_request', message: 'group is required' } });
   });
 
   it('brand', async () => {
-    const r = await api(svc, '/brand?slug=acme-pay');
+    const r = await api<BrandA>(svc, '/brand?slug=acme-pay');
     expect(r.status).toBe(200);
     const b = r.body;
     expect(b).toMatchObject({ slug: 'acme-pay', name: 'Acme Pay', parent_company: 'Acme Group', sector: 'fintech' });
     expect(topLevelScores(b)).toEqual(['index_score']);
     expect(norm('index_score')).toBe('indexscore');
     expect(Object.keys(b.signals).length).toBeGreaterThan(3);
-    expect(b.ranks).toMatchObject({ overall: expect.any(Number), sector: expect.any(Number) });
+    expect(b.ranks).toMatchObject({ overall: match.any(Number), sector: match.any(Number) });
     expect(b.products.length).toBeGreaterThan(0);
-    expect(Object.values<number>(b.intent_mix).reduce((a, c) => a + c, 0)).toBeCloseTo(1, 5);
+    expect(Object.values(b.intent_mix).reduce((a, c) => a + c, 0)).toBeCloseTo(1, 5);
     expect((await api(svc, '/brand?slug=no-such-brand')).status).toBe(404);
     expect((await api(svc, '/brand')).body).toEqual({ error: 'bad_request', message: 'slug is required' });
   });
 
   it('usage', async () => {
     await api(svc, '/trend?keyword=a');
-    const b = (await api(svc, '/usage')).body;
+    const b = (await api<UsageA>(svc, '/usage')).body;
     expect(b).toMatchObject({
       plan: 'free',
       fresh_searches: { used: 1, limit: 250, remaining: 249 },
@@ -133,74 +196,103 @@ describe('schema b (camelCase, different structure)', () => {
   beforeEach(() => useSchema('b'));
 
   it('trend', async () => {
-    const r = await api(svc, '/trend?keyword=Coffee+Beans');
+    const r = await api<TrendB>(svc, '/trend?keyword=Coffee+Beans');
     const b = r.body;
-    expect(Object.keys(b)).toEqual(['query', 'history', 'averageSearches', 'yoyChangePct', 'threeMonthChangePct', 'peakMonth', 'searchScore', 'retrievedAt', 'cache']);
+    expect(Object.keys(b)).toEqual([
+      'query',
+      'history',
+      'averageSearches',
+      'yoyChangePct',
+      'threeMonthChangePct',
+      'peakMonth',
+      'searchScore',
+      'retrievedAt',
+      'cache',
+    ]);
     expect(b.query).toBe('coffee beans');
     expect(b.history).toHaveLength(12);
-    expect(b.history[0]).toEqual({ period: expect.stringMatching(/^\d{4}-\d{2}$/), searches: expect.any(Number) });
-    expect(b.peakMonth).toEqual({ period: expect.any(String), searches: expect.any(Number) });
+    expect(b.history[0]).toEqual({ period: match.stringMatching(/^\d{4}-\d{2}$/), searches: match.any(Number) });
+    expect(b.peakMonth).toEqual({ period: match.any(String), searches: match.any(Number) });
     expect(topLevelScores(b)).toEqual(['searchScore']);
     expect(norm('searchScore')).toBe('searchscore');
     expect(b.cache).toBe(false);
-    expect((await api(svc, '/trend?keyword=coffee+beans')).body.cache).toBe(true);
+    expect((await api<TrendB>(svc, '/trend?keyword=coffee+beans')).body.cache).toBe(true);
   });
 
   it('same data as schema a under other names', async () => {
-    const b = (await api(svc, '/trend?keyword=tea')).body;
+    const b = (await api<TrendB>(svc, '/trend?keyword=tea')).body;
     await useSchema('a');
-    const a = (await api(svc, '/trend?keyword=tea')).body;
+    const a = (await api<TrendA>(svc, '/trend?keyword=tea')).body;
     expect(b.searchScore).toBe(a.search_score);
-    expect(b.history.map((p: { searches: number }) => p.searches)).toEqual(a.months.map((p: { volume: number }) => p.volume));
+    expect(b.history.map((p) => p.searches)).toEqual(a.months.map((p) => p.volume));
   });
 
   it('company, markets, industries, ranking, list, brand, usage', async () => {
-    const c = (await api(svc, '/company?keyword=acme')).body;
+    const c = (await api<CompanyB>(svc, '/company?keyword=acme')).body;
     expect(c).toMatchObject({ companyName: 'Acme Group', isInUniverse: true, industry: { id: 'fintech', label: 'Fintech' } });
     expect(c.trafficSources).toHaveProperty('organicSearch');
     expect((await api(svc, '/company?keyword=zzz')).body).toMatchObject({ isInUniverse: false, monthlyVisits: null, trafficSources: null });
 
-    const m = (await api(svc, '/markets')).body;
+    const m = (await api<MarketsB>(svc, '/markets')).body;
     expect(m.summary.brandCount).toBe(2400);
     expect(m.crossIndustry).toHaveLength(12);
 
-    const i = (await api(svc, '/industries')).body;
+    const i = (await api<IndustriesB>(svc, '/industries')).body;
     expect(i.baskets).toHaveLength(8);
-    expect(i.baskets[0].brands[0]).toHaveProperty('brandScore');
+    expect(i.baskets[0]!.brands[0]).toHaveProperty('brandScore');
 
-    const o = (await api(svc, '/ranking')).body;
+    const o = (await api<RankingB>(svc, '/ranking')).body;
     expect(Object.keys(o)).toEqual(['topBrands', 'risingBrands', 'aiSegments', 'industries', 'regions', 'retrievedAt', 'cache']);
-    expect(o.regions.map((g: { groupId: string }) => g.groupId)).toEqual(['market:us', 'market:uk', 'market:de', 'market:fr', 'market:jp']);
+    expect(o.regions.map((g) => g.groupId)).toEqual(['market:us', 'market:uk', 'market:de', 'market:fr', 'market:jp']);
 
-    const l = (await api(svc, '/ranking/list?group=sector:saas')).body;
-    expect(l).toMatchObject({ groupId: 'sector:saas', label: 'SaaS', count: expect.any(Number) });
-    expect(l.results[0]).toMatchObject({ position: 1, id: expect.any(String), brandScore: expect.any(Number) });
+    const l = (await api<ListB>(svc, '/ranking/list?group=sector:saas')).body;
+    expect(l).toMatchObject({ groupId: 'sector:saas', label: 'SaaS', count: match.any(Number) });
+    expect(l.results[0]).toMatchObject({ position: 1, id: match.any(String), brandScore: match.any(Number) });
 
-    const b = (await api(svc, '/brand?slug=acme-pay')).body;
+    const b = (await api<BrandB>(svc, '/brand?slug=acme-pay')).body;
     expect(topLevelScores(b)).toEqual(['brandScore']);
     expect(b).toMatchObject({ id: 'acme-pay', brand: 'Acme Pay', parent: { name: 'Acme Group' } });
     expect(b.offerings[0]).toHaveProperty('title');
-    expect(b.rankings.byMarket[0]).toEqual({ market: expect.any(String), position: expect.any(Number) });
+    expect(b.rankings.byMarket[0]).toEqual({ market: match.any(String), position: match.any(Number) });
 
     const u = (await api(svc, '/usage')).body;
-    expect(u).toMatchObject({ tier: 'free', freshSearchesUsed: 2, freshSearchLimit: 250, apiCallsUsed: 8, apiCallLimit: 2000, cache: false });
+    expect(u).toMatchObject({
+      tier: 'free',
+      freshSearchesUsed: 2,
+      freshSearchLimit: 250,
+      apiCallsUsed: 8,
+      apiCallLimit: 2000,
+      cache: false,
+    });
   });
 
   it('only `cache` is shared between the schemas', async () => {
-    const paths = ['/trend?keyword=x', '/company?keyword=acme', '/markets', '/industries', '/ranking', '/ranking/list?group=ai:all', '/brand?slug=strypo', '/usage'];
+    const paths = [
+      '/trend?keyword=x',
+      '/company?keyword=acme',
+      '/markets',
+      '/industries',
+      '/ranking',
+      '/ranking/list?group=ai:all',
+      '/brand?slug=strypo',
+      '/usage',
+    ];
     for (const p of paths) {
       await useSchema('b');
-      const kb = Object.keys((await api(svc, p)).body);
+      const kb = Object.keys((await api<object>(svc, p)).body);
       await useSchema('a');
-      const ka = Object.keys((await api(svc, p)).body);
-      expect(ka.filter((k) => kb.includes(k)), p).toEqual(['cache']);
+      const ka = Object.keys((await api<object>(svc, p)).body);
+      expect(
+        ka.filter((k) => kb.includes(k)),
+        p,
+      ).toEqual(['cache']);
     }
   });
 });
 
 describe('routing', () => {
   it('405 for other methods, 404 for unknown paths, JSON everywhere', async () => {
-    const post = await api(svc, '/trend?keyword=x', undefined, { method: 'POST' });
+    const post = await api<ErrorAnswer>(svc, '/trend?keyword=x', undefined, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.body.error).toBe('method_not_allowed');
     expect(post.headers.get('allow')).toBe('GET');
@@ -211,10 +303,9 @@ describe('routing', () => {
   });
 
   it('data is deterministic across resets', async () => {
-    const first = (await api(svc, '/brand?slug=nimbus-chat')).body;
+    const { fetched_at: _first, ...first } = (await api<BrandA>(svc, '/brand?slug=nimbus-chat')).body;
     await svc.control.reset();
-    const second = (await api(svc, '/brand?slug=nimbus-chat')).body;
-    delete first.fetched_at; delete second.fetched_at;
+    const { fetched_at: _second, ...second } = (await api<BrandA>(svc, '/brand?slug=nimbus-chat')).body;
     expect(second).toEqual(first);
   });
 });

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ErrorAnswer, TrendA, UsageA } from './answers.js';
 import { api } from './util.js';
 
 let svc: ServiceHandle;
-beforeAll(async () => { svc = await startService(); });
-afterAll(async () => { await svc?.stop(); });
-beforeEach(async () => { await svc.control.reset(); });
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await svc.control.reset();
+});
 
 const timed = async <T>(f: () => Promise<T>) => {
   const t0 = performance.now();
@@ -22,7 +30,7 @@ describe('faults', () => {
     expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect((await api(svc, '/markets')).status).toBe(503);
     expect((await api(svc, '/trend?keyword=x')).status).toBe(200);
-    const u = (await api(svc, '/usage')).body;
+    const u = (await api<UsageA>(svc, '/usage')).body;
     expect(u.api_calls.used).toBe(2);
     const s = await svc.control.stats();
     expect(s.requests).toBe(4);
@@ -50,12 +58,15 @@ describe('faults', () => {
     const r = await api(svc, '/trend?keyword=x');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(() => JSON.parse(r.text)).toThrow();
+    expect(() => JSON.parse(r.text) as unknown).toThrow();
   });
 
   it('429 with and without Retry-After', async () => {
-    await svc.control.faults([{ kind: '429', count: 1, retryAfter: 7 }, { kind: '429', count: 1 }]);
-    const a = await api(svc, '/trend?keyword=x');
+    await svc.control.faults([
+      { kind: '429', count: 1, retryAfter: 7 },
+      { kind: '429', count: 1 },
+    ]);
+    const a = await api<ErrorAnswer>(svc, '/trend?keyword=x');
     expect(a.status).toBe(429);
     expect(a.headers.get('retry-after')).toBe('7');
     expect(a.body.error).toBe('rate_limited');
@@ -66,15 +77,23 @@ describe('faults', () => {
 
   it('hang: holds the connection, then answers normally', async () => {
     await svc.control.faults([{ kind: 'hang', count: 1, ms: 300 }]);
-    const { value, ms } = await timed(() => api(svc, '/trend?keyword=x'));
+    const { value, ms } = await timed(() => api<TrendA>(svc, '/trend?keyword=x'));
     expect(value.status).toBe(200);
     expect(value.body.keyword).toBe('x');
     expect(ms).toBeGreaterThanOrEqual(280);
   });
 
   it('hang with destroy, and reset: the connection dies without a response', async () => {
-    await svc.control.faults([{ kind: 'hang', count: 1, ms: 200, destroy: true }, { kind: 'reset', count: 1 }]);
-    const { value, ms } = await timed(() => api(svc, '/trend?keyword=x').then(() => 'ok', () => 'failed'));
+    await svc.control.faults([
+      { kind: 'hang', count: 1, ms: 200, destroy: true },
+      { kind: 'reset', count: 1 },
+    ]);
+    const { value, ms } = await timed(() =>
+      api(svc, '/trend?keyword=x').then(
+        () => 'ok',
+        () => 'failed',
+      ),
+    );
     expect(value).toBe('failed');
     expect(ms).toBeGreaterThanOrEqual(180);
     await expect(api(svc, '/trend?keyword=x')).rejects.toThrow();
@@ -85,7 +104,10 @@ describe('faults', () => {
   });
 
   it('rejects invalid faults', async () => {
-    const res = await fetch(`${svc.url}/__control/faults`, { method: 'POST', body: JSON.stringify({ faults: [{ kind: 'boom', count: 1 }] }) });
+    const res = await fetch(`${svc.url}/__control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ faults: [{ kind: 'boom', count: 1 }] }),
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -121,13 +143,23 @@ describe('stats', () => {
     await api(svc, '/trend?keyword=coffee', null);
     const s = await svc.control.stats();
     expect(s).toMatchObject({
-      requests: 4, apiCalls: 3, freshCredits: 1, cacheHits: 1,
+      requests: 4,
+      apiCalls: 3,
+      freshCredits: 1,
+      cacheHits: 1,
       byEndpoint: { '/trend': 3, '/ranking/list': 1 },
       byQuery: { '/trend?keyword=coffee': 3, '/ranking/list?group=market:us': 1 },
       statusCounts: { 200: 3, 401: 1 },
     });
     expect(s.log).toHaveLength(4);
-    expect(s.log[0]).toEqual({ path: '/api/v1/trend', query: 'keyword=coffee', status: 200, cache: 'MISS', ms: expect.any(Number), keyTail: expect.stringMatching(/^.{4}$/) });
+    expect(s.log[0]).toEqual({
+      path: '/api/v1/trend',
+      query: 'keyword=coffee',
+      status: 200,
+      cache: 'MISS',
+      ms: match.any(Number),
+      keyTail: match.stringMatching(/^.{4}$/),
+    });
     expect(s.log[1]!.cache).toBe('HIT');
     expect(s.log[3]).toMatchObject({ status: 401, cache: null });
   });

@@ -42,7 +42,9 @@ describe('classify', () => {
       KEY,
     );
     expect(limited).toMatchObject({ ok: false, retryable: true, retryAfterMs: 7_200_000 });
-    expect(!limited.ok && limited.error.message).toMatch(/^Daily limit reached \(fresh searches\): retry after \d\d:\d\d UTC \(in 2 h 0 min\)\.$/);
+    expect(!limited.ok && limited.error.message).toMatch(
+      /^Daily limit reached \(fresh searches\): retry after \d\d:\d\d UTC \(in 2 h 0 min\)\.$/,
+    );
     expect(limited).toMatchObject({ limit: { which: 'fresh searches', daily: true } });
     // A 429 that says nothing of a day and lifts within the hour is a rate limit, not a daily one.
     const rate = classify(respond(429, { message: 'Too many requests. Slow down.' }, { 'Retry-After': '40' }), what, KEY);

@@ -10,7 +10,13 @@ const AT = new Date('2026-11-23T14:05:59Z');
 
 describe('the frozen note', () => {
   it('reads as a sentence, after the user note, and reads back exactly', () => {
-    const frozen: FrozenNote = { userNote: 'checked by Ann', formula: '=SEARCH_SCORE(A2:A10, SDM_REFRESH)', numRows: 9, numColumns: 1, check: '0badc0de' };
+    const frozen: FrozenNote = {
+      userNote: 'checked by Ann',
+      formula: '=SEARCH_SCORE(A2:A10, SDM_REFRESH)',
+      numRows: 9,
+      numColumns: 1,
+      check: '0badc0de',
+    };
     const text = frozenNoteText(frozen, AT);
     expect(text).toBe(
       'checked by Ann\n\nSearch Demand: frozen 2026-11-23 14:05 UTC from =SEARCH_SCORE(A2:A10, SDM_REFRESH)\n' +

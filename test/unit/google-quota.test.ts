@@ -19,7 +19,15 @@ describe('Google quota failures in the add-on’s words', () => {
   it('leaves every other failure alone', () => {
     expect(quotaError(new Error('Address unavailable: https://example.com'))).toBeUndefined();
     const other = new Error('DNS error');
-    expect(() => withQuotaErrors(() => { throw other; })).toThrow(other);
-    expect(() => withQuotaErrors(() => { throw new Error('Service invoked too many times for one day: urlfetch.'); })).toThrow(/daily quota/);
+    expect(() =>
+      withQuotaErrors(() => {
+        throw other;
+      }),
+    ).toThrow(other);
+    expect(() =>
+      withQuotaErrors(() => {
+        throw new Error('Service invoked too many times for one day: urlfetch.');
+      }),
+    ).toThrow(/daily quota/);
   });
 });

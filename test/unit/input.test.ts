@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { match } from '../matchers.js';
 import { readField, readOptions, readSubject, readSubjects, requireSubject } from '../../src/server/input';
 
 describe('readSubject', () => {
@@ -22,7 +23,7 @@ describe('readSubject', () => {
   it('reads numbers as text and refuses booleans and dates with a clear message', () => {
     expect(readSubject(2024, 'keyword')).toEqual({ kind: 'ok', value: '2024' });
     expect(readSubject(true, 'keyword')).toEqual({ kind: 'bad', message: 'Bad input: keyword must be text, not TRUE.' });
-    expect(readSubject(new Date(0), 'slug')).toMatchObject({ kind: 'bad', message: expect.stringContaining('slug is a date') });
+    expect(readSubject(new Date(0), 'slug')).toMatchObject({ kind: 'bad', message: match.stringContaining('slug is a date') });
   });
 
   it('invents no length limit: the service says what it accepts (and Google limits the URL)', () => {
@@ -33,7 +34,7 @@ describe('readSubject', () => {
     expect(readSubject(' sector:fintech ', 'group')).toEqual({ kind: 'ok', value: 'sector:fintech' });
     expect(readSubject('market:US', 'group')).toEqual({ kind: 'ok', value: 'market:US' });
     for (const bad of ['fintech', ':fintech', 'sector:', 'sector: fintech']) {
-      expect(readSubject(bad, 'group')).toMatchObject({ kind: 'bad', message: expect.stringContaining('prefix:name') });
+      expect(readSubject(bad, 'group')).toMatchObject({ kind: 'bad', message: match.stringContaining('prefix:name') });
     }
   });
 });
@@ -41,9 +42,20 @@ describe('readSubject', () => {
 describe('readSubjects', () => {
   it('reads a single value as one cell and a range as rows', () => {
     expect(readSubjects('x', 'keyword')).toEqual({ single: true, cells: [[{ kind: 'ok', value: 'x' }]] });
-    expect(readSubjects([['a', ''], ['b', 'A ']], 'keyword').cells).toEqual([
+    expect(
+      readSubjects(
+        [
+          ['a', ''],
+          ['b', 'A '],
+        ],
+        'keyword',
+      ).cells,
+    ).toEqual([
       [{ kind: 'ok', value: 'a' }, { kind: 'blank' }],
-      [{ kind: 'ok', value: 'b' }, { kind: 'ok', value: 'a' }],
+      [
+        { kind: 'ok', value: 'b' },
+        { kind: 'ok', value: 'a' },
+      ],
     ]);
   });
 

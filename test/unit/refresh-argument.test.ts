@@ -12,7 +12,10 @@ describe('withRefreshArgument', () => {
       ['=MARKET_ANALYSIS()', '=MARKET_ANALYSIS(SDM_REFRESH)'],
       ['=search_trend("coffee", "peak.month")', '=search_trend("coffee", "peak.month", SDM_REFRESH)'],
       ['=SEARCH_TREND(A2:A10, , "noHeaders")', '=SEARCH_TREND(A2:A10, , "noHeaders", SDM_REFRESH)'],
-      ['=IFERROR(SEARCH_SCORE(A2), 0) + BRAND_SCORE("acme")', '=IFERROR(SEARCH_SCORE(A2, SDM_REFRESH), 0) + BRAND_SCORE("acme", SDM_REFRESH)'],
+      [
+        '=IFERROR(SEARCH_SCORE(A2), 0) + BRAND_SCORE("acme")',
+        '=IFERROR(SEARCH_SCORE(A2, SDM_REFRESH), 0) + BRAND_SCORE("acme", SDM_REFRESH)',
+      ],
       ['=SEARCH_SCORE(SEARCH_TREND("a", "name"))', '=SEARCH_SCORE(SEARCH_TREND("a", "name", SDM_REFRESH), SDM_REFRESH)'],
       ['=SEARCH_SCORE("say ""SEARCH_SCORE(x)"" (not this)")', '=SEARCH_SCORE("say ""SEARCH_SCORE(x)"" (not this)", SDM_REFRESH)'],
       ["=SEARCH_SCORE('My (sheet)'!A2:A9)", "=SEARCH_SCORE('My (sheet)'!A2:A9, SDM_REFRESH)"],

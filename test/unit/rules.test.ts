@@ -7,7 +7,14 @@ import { checkBaseUrl } from '../../src/sidebar/validate';
 
 describe('baseUrlProblem', () => {
   it('allows https anywhere and http only on this machine', () => {
-    for (const ok of ['https://api.example.com', 'https://api.example.com:8443/v2/', 'http://localhost:8080', 'http://127.0.0.1:5000', 'HTTP://LOCALHOST', 'http://[::1]:3000']) {
+    for (const ok of [
+      'https://api.example.com',
+      'https://api.example.com:8443/v2/',
+      'http://localhost:8080',
+      'http://127.0.0.1:5000',
+      'HTTP://LOCALHOST',
+      'http://[::1]:3000',
+    ]) {
       expect(baseUrlProblem(ok), ok).toBeNull();
     }
   });
@@ -22,7 +29,18 @@ describe('baseUrlProblem', () => {
     expect(baseUrlProblem('http://api.example.com')).toBe('http-not-local');
   });
   it('is the same rule on both sides: the sidebar refuses before calling what the server would refuse', () => {
-    for (const url of ['https://user@x.example', 'https://x.example:99999', 'https://x.example:65535', 'http://localhost', 'http://evil.example', 'https://api.example.org', 'https://search-demand-service.example', 'http://127.0.0.1:4100', 'http://localhost:8080', 'http://[::1]:3000']) {
+    for (const url of [
+      'https://user@x.example',
+      'https://x.example:99999',
+      'https://x.example:65535',
+      'http://localhost',
+      'http://evil.example',
+      'https://api.example.org',
+      'https://search-demand-service.example',
+      'http://127.0.0.1:4100',
+      'http://localhost:8080',
+      'http://[::1]:3000',
+    ]) {
       expect(checkBaseUrl(url, URL_ALLOWLIST) === null, url).toBe(isUsableBaseUrl(url));
     }
   });
@@ -34,13 +52,26 @@ describe('the URL allowlist', () => {
     for (const ok of ['https://api.example.com', 'https://api.example.com/', 'HTTPS://API.EXAMPLE.COM', 'http://127.0.0.1:4100']) {
       expect(isInAllowlist(ok, allowlist), ok).toBe(true);
     }
-    for (const bad of ['https://api.example.com.evil.example', 'https://other.example', 'https://api.example.com/v2', 'http://localhost:4100', 'http://127.0.0.1', 'https://user@api.example.com']) {
+    for (const bad of [
+      'https://api.example.com.evil.example',
+      'https://other.example',
+      'https://api.example.com/v2',
+      'http://localhost:4100',
+      'http://127.0.0.1',
+      'https://user@api.example.com',
+    ]) {
       expect(isInAllowlist(bad, allowlist), bad).toBe(false);
     }
   });
   it("is the server's rule, against the build's own list (development: the placeholder and loopback)", () => {
     expect(URL_ALLOWLIST).toEqual(['https://search-demand-service.example/api/v1/', 'http://127.0.0.1:', 'http://localhost:']);
-    for (const url of ['https://search-demand-service.example', 'http://127.0.0.1:3000', 'http://localhost:8080', 'https://api.example.org', 'http://[::1]:3000']) {
+    for (const url of [
+      'https://search-demand-service.example',
+      'http://127.0.0.1:3000',
+      'http://localhost:8080',
+      'https://api.example.org',
+      'http://[::1]:3000',
+    ]) {
       expect(isUsableBaseUrl(url), url).toBe(isInAllowlist(url, URL_ALLOWLIST));
     }
     expect(isUsableBaseUrl('https://api.example.org')).toBe(false);

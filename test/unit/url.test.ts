@@ -18,9 +18,7 @@ describe('encodeQueryValue', () => {
 
 describe('buildUrl', () => {
   it('puts the subject in the endpoint parameter under /api/v1', () => {
-    expect(buildUrl('https://x.example', ENDPOINTS.trend, 'electric bikes')).toBe(
-      'https://x.example/api/v1/trend?keyword=electric+bikes',
-    );
+    expect(buildUrl('https://x.example', ENDPOINTS.trend, 'electric bikes')).toBe('https://x.example/api/v1/trend?keyword=electric+bikes');
     expect(buildUrl('https://x.example', ENDPOINTS.rankingList, 'sector:fintech')).toBe(
       'https://x.example/api/v1/ranking/list?group=sector%3Afintech',
     );

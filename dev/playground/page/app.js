@@ -66,11 +66,13 @@ const grid = createGrid({
 /**
  * @param {string} path
  * @param {unknown} body
+ * @returns {Promise<unknown>} the answer's JSON
  */
 async function post(path, body) {
   const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  /** @type {unknown} */
   const json = await response.json();
-  if (!response.ok) throw new Error(json.error ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new Error(/** @type {{ error?: string }} */ (json).error ?? `HTTP ${response.status}`);
   return json;
 }
 
@@ -78,12 +80,13 @@ async function post(path, body) {
  * Runs an action that answers with the new state, with "Calculating…" meanwhile.
  * @param {string} path
  * @param {unknown} body
- * @returns {Promise<any>}
+ * @returns {Promise<Partial<PlaygroundState & MenuResponse>>} the answer; nothing ({}) when the action failed
  */
 async function action(path, body) {
   setBusy(1);
   try {
-    const answer = await post(path, body);
+    // The state, or (POST /api/menu) the state with more.
+    const answer = /** @type {PlaygroundState | MenuResponse} */ (await post(path, body));
     const next = 'state' in answer ? answer.state : answer;
     apply(next);
     if (answer.error) toast({ title: 'Search Demand', message: answer.error, seconds: 8 }, true);
@@ -231,7 +234,6 @@ function renderMenu(next) {
 
 /** @param {string} fn */
 async function runMenu(fn) {
-  /** @type {MenuResponse} */
   const answer = await action('/api/menu', { fn });
   if (answer.sidebarUrl) {
     sidebarPanel.hidden = false;
@@ -310,8 +312,16 @@ byId('sidebar-close').addEventListener('click', () => {
 });
 triggerButton.addEventListener('click', () => void action('/api/trigger', {}));
 byId('advance-clock').addEventListener('click', () => {
-  void action('/api/advance-clock', {}).then((/** @type {PlaygroundState} */ next) => {
-    if (next.now) toast({ title: 'Playground', message: `A week later: it is now ${next.now.slice(0, 16).replace('T', ' ')} UTC for the add-on and the service.`, seconds: 6 }, false);
+  void action('/api/advance-clock', {}).then((next) => {
+    if (next.now)
+      toast(
+        {
+          title: 'Playground',
+          message: `A week later: it is now ${next.now.slice(0, 16).replace('T', ' ')} UTC for the add-on and the service.`,
+          seconds: 6,
+        },
+        false,
+      );
   });
 });
 undoButton.addEventListener('click', () => void action('/api/undo', {}).then(() => grid.focus()));
@@ -327,7 +337,9 @@ async function poll() {
     try {
       const response = await fetch(`/api/state?since=${state?.version ?? 0}`);
       if (response.ok) {
-        const next = await response.json();
+        /** @type {unknown} */
+        const json = await response.json();
+        const next = /** @type {PlaygroundState | { version: number }} */ (json); // `{ version }` alone while unchanged
         if ('sheets' in next && busy === 0 && !grid.isEditing()) apply(next);
       }
     } catch {

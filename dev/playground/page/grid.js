@@ -63,7 +63,12 @@ export function parseRange(text, size) {
   const column = (/** @type {string} */ letters) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
   const a = { row: Number(m[2]), column: column(m[1] ?? '') };
   const b = m[3] ? { row: Number(m[4]), column: column(m[3]) } : a;
-  const rect = { top: Math.min(a.row, b.row), left: Math.min(a.column, b.column), bottom: Math.max(a.row, b.row), right: Math.max(a.column, b.column) };
+  const rect = {
+    top: Math.min(a.row, b.row),
+    left: Math.min(a.column, b.column),
+    bottom: Math.max(a.row, b.row),
+    right: Math.max(a.column, b.column),
+  };
   if (rect.top < 1 || rect.left < 1 || rect.bottom > size.rows || rect.right > size.columns) return null;
   return rect;
 }
@@ -94,6 +99,7 @@ export function createGrid(parts) {
   /** @type {HTMLElement[]} */
   let rowHeads = [];
   /** Rows showing an edit on its way, drawn again at the next render whatever it brings. */
+  /** @type {Set<number>} */
   const pendingRows = new Set();
 
   const a1 = (/** @type {number} */ r, /** @type {number} */ c) => `${columnName(c)}${r}`;
@@ -270,7 +276,8 @@ export function createGrid(parts) {
       selection.style.width = `${last.offsetLeft + last.offsetWidth - first.offsetLeft}px`;
       selection.style.height = `${last.offsetTop + last.offsetHeight - first.offsetTop}px`;
     }
-    if (document.activeElement !== nameBox) nameBox.value = single ? a1(anchor.row, anchor.column) : `${a1(rect.top, rect.left)}:${a1(rect.bottom, rect.right)}`;
+    if (document.activeElement !== nameBox)
+      nameBox.value = single ? a1(anchor.row, anchor.column) : `${a1(rect.top, rect.left)}:${a1(rect.bottom, rect.right)}`;
     const view = cellAt(anchor.row, anchor.column);
     if (editing !== 'bar') formulaInput.value = rawOf(view);
     formulaInput.readOnly = !sheet.editable;
@@ -455,7 +462,10 @@ export function createGrid(parts) {
         else cells.push({ row, column, input });
       }),
     );
-    if (cut) parts.onNotice(`${cut} pasted ${cut === 1 ? 'cell falls' : 'cells fall'} outside the sheet (A1:${columnName(sheet.columns)}${sheet.rows}) and ${cut === 1 ? 'was' : 'were'} left out.`);
+    if (cut)
+      parts.onNotice(
+        `${cut} pasted ${cut === 1 ? 'cell falls' : 'cells fall'} outside the sheet (A1:${columnName(sheet.columns)}${sheet.rows}) and ${cut === 1 ? 'was' : 'were'} left out.`,
+      );
     if (!cells.length) return;
     for (const cell of cells.slice(0, 200)) showPending(cell.row, cell.column, cell.input);
     const height = rows.length;

@@ -12,10 +12,7 @@ import { MAX_VALUE_CHARS, decode, encode, split } from './codec';
 
 /** What an entry says about a query. */
 export type Entry =
-  | { kind: 'data'; data: Json }
-  | { kind: 'not-found' }
-  | { kind: 'pending'; by: string }
-  | { kind: 'split'; count: number; id: string };
+  { kind: 'data'; data: Json } | { kind: 'not-found' } | { kind: 'pending'; by: string } | { kind: 'split'; count: number; id: string };
 
 /** The stamp written on marks, which any stamp accepts. */
 const ANY_STAMP = '*';
@@ -72,7 +69,12 @@ function parseData(json: string | undefined): Entry | null {
  * @param stamp what it is valid for
  * @param expiresAt when it expires (ms), or null for the cache's own lifetime
  */
-export function writeEntry(key: string, entry: Exclude<Entry, { kind: 'split' }>, stamp: string, expiresAt: number | null): Record<string, string> {
+export function writeEntry(
+  key: string,
+  entry: Exclude<Entry, { kind: 'split' }>,
+  stamp: string,
+  expiresAt: number | null,
+): Record<string, string> {
   const prefix = `${entry.kind === 'pending' ? ANY_STAMP : stamp}~${expiresAt === null ? '' : expiresAt.toString(36)}~`;
   if (entry.kind === 'not-found') return { [key]: `${prefix}n` };
   if (entry.kind === 'pending') return { [key]: `${prefix}P${entry.by}` };

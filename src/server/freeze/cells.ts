@@ -68,7 +68,12 @@ export function cellName(area: Area, block: Block): string {
  * @param cell the cell
  */
 export function contains(block: Block, cell: Position): boolean {
-  return cell.row >= block.row && cell.row < block.row + block.numRows && cell.column >= block.column && cell.column < block.column + block.numColumns;
+  return (
+    cell.row >= block.row &&
+    cell.row < block.row + block.numRows &&
+    cell.column >= block.column &&
+    cell.column < block.column + block.numColumns
+  );
 }
 
 /**

@@ -33,7 +33,8 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
         if (!isOurFormula(formula) || !contains(area.block, cell)) return;
         found++;
         const one = { ...cell, numRows: 1, numColumns: 1 };
-        if (NOT_A_RESULT.test(String(sheet.values[r]?.[c]))) view.skipped.push({ cell: cellName(area, one), area: cellName(area, one), reason: 'error' });
+        if (NOT_A_RESULT.test(String(sheet.values[r]?.[c])))
+          view.skipped.push({ cell: cellName(area, one), area: cellName(area, one), reason: 'error' });
         else anchors.push(cell);
       }),
     );
@@ -43,7 +44,13 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
     view.sheets++;
   }
   if (!found) {
-    throw nothingFound(scope, areas, 'Search Demand formula', 'freeze', "Select the cells that hold the formulas (a table's formula is in its top-left cell).");
+    throw nothingFound(
+      scope,
+      areas,
+      'Search Demand formula',
+      'freeze',
+      "Select the cells that hold the formulas (a table's formula is in its top-left cell).",
+    );
   }
   return view;
 }
@@ -83,7 +90,9 @@ function freezeCells(area: Area, data: SheetData, anchors: Position[], at: Date)
   blocks.forEach((block, i) => {
     if (block.numRows * block.numColumns === 1) return;
     const cell = anchors[i] as Position;
-    area.sheet.getRange(block.row, block.column, block.numRows, block.numColumns).setValues(cut(data.values, block).map((row) => row.map(asTyped)));
+    area.sheet
+      .getRange(block.row, block.column, block.numRows, block.numColumns)
+      .setValues(cut(data.values, block).map((row) => row.map(asTyped)));
     area.sheet.getRange(cell.row, cell.column).setNote(note(cell, block));
   });
 }

@@ -33,7 +33,9 @@ export function frozenNoteText(frozen: FrozenNote, at: Date): string {
   const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const { numRows: rows, numColumns: columns } = frozen;
   const size =
-    rows * columns > 1 ? `Its values fill ${rows} ${rows === 1 ? 'row' : 'rows'} × ${columns} ${columns === 1 ? 'column' : 'columns'} from here. ` : '';
+    rows * columns > 1
+      ? `Its values fill ${rows} ${rows === 1 ? 'row' : 'rows'} × ${columns} ${columns === 1 ? 'column' : 'columns'} from here. `
+      : '';
   const ours = `Search Demand: frozen ${when} from ${frozen.formula}\n${size}${UNFREEZE} (check ${frozen.check}).`;
   return frozen.userNote ? `${frozen.userNote}\n\n${ours}` : ours;
 }
@@ -63,5 +65,7 @@ export function fingerprint(values: readonly (readonly unknown[])[]): string {
 
 function cellText(value: unknown): string {
   if (value instanceof Date) return `d${value.getTime()}`;
-  return `${typeof value === 'number' ? 'n' : typeof value === 'boolean' ? 'b' : 's'}${String(value ?? '')}`;
+  // Past a Date, getValues() gives only strings, numbers and booleans.
+  const primitive = (value ?? '') as string | number | boolean;
+  return `${typeof value === 'number' ? 'n' : typeof value === 'boolean' ? 'b' : 's'}${String(primitive)}`;
 }

@@ -51,7 +51,13 @@ export function unfreezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spread
     view.sheets++;
   }
   if (!found) {
-    throw nothingFound(scope, areas, 'frozen Search Demand result', 'unfreeze', 'Select the cells whose note starts with "Search Demand: frozen".');
+    throw nothingFound(
+      scope,
+      areas,
+      'frozen Search Demand result',
+      'unfreeze',
+      'Select the cells whose note starts with "Search Demand: frozen".',
+    );
   }
   return view;
 }

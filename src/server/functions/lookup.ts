@@ -48,7 +48,10 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
     );
   }
   const rows = input.cells.length === 1 ? (input.cells[0] ?? []) : input.cells.map((row) => row[0] ?? blank);
-  return shapeRangeTable(rows.map((subject) => itemOf(subject, answers)), options);
+  return shapeRangeTable(
+    rows.map((subject) => itemOf(subject, answers)),
+    options,
+  );
 }
 
 /**

@@ -108,8 +108,7 @@ export function shapeRangeValues(values: RangeValue[][], options: Options, field
 }
 
 const listInGrid = (field: string) => `Field "${field}" gives a list: use one column of keywords for lists.`;
-const tableInRow = (field: string) =>
-  `Field "${field}" gives a table per input: in a range, pick a field with one value or a list.`;
+const tableInRow = (field: string) => `Field "${field}" gives a table per input: in a range, pick a field with one value or a list.`;
 
 function finish(grid: Grid, options: Options): Output {
   const shaped = options.transpose ? transpose(grid) : grid;

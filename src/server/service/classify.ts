@@ -94,7 +94,10 @@ function errorText(body: Json | undefined, raw: string): string {
 /** Removes the key from text we repeat, collapses whitespace and keeps it short. */
 function scrub(text: string, secret: string): string {
   let clean = secret ? text.split(secret).join('[key]') : text;
-  clean = clean.replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '');
+  clean = clean
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
   return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
 }
 

@@ -21,8 +21,7 @@ const isScalar = (v: Json): boolean => v === null || typeof v !== 'object';
  */
 export function valueToGrid(value: Json, opts: { headers: boolean; name?: string }): Grid {
   if (isScalar(value)) return [[toCell(value)]];
-  const plain =
-    Array.isArray(value) && value.every((v) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)));
+  const plain = Array.isArray(value) && value.every((v) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)));
   return tableToGrid(flattenToTable(value, opts.name ?? ''), opts.headers && !plain);
 }
 
@@ -63,10 +62,7 @@ export function scalarFields(json: Json): { names: string[]; values: Map<string,
  * @param rows per input: its scalar fields, its error, or null
  * @param opts headers: include the header row
  */
-export function rowsUnderUnionHeader(
-  rows: (Map<string, Cell> | { error: string } | null)[],
-  opts: { headers: boolean },
-): Grid {
+export function rowsUnderUnionHeader(rows: (Map<string, Cell> | { error: string } | null)[], opts: { headers: boolean }): Grid {
   const names = new Set<string>();
   for (const row of rows) if (row instanceof Map) for (const k of row.keys()) names.add(k);
   const header = names.size ? [...names] : ['value'];

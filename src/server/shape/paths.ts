@@ -15,9 +15,7 @@ const MAX_PATHS = 200;
 const MAX_CANDIDATES = 50;
 
 /** The result of {@link selectPath}. */
-export type Selection =
-  | { ok: true; value: Json; path: string }
-  | { ok: false; message: string; available: string[] };
+export type Selection = { ok: true; value: Json; path: string } | { ok: false; message: string; available: string[] };
 
 /** The keys of the objects in `v`, looking through lists; first appearance order. */
 function keysOf(v: Json, depth = 0): string[] {
@@ -123,9 +121,7 @@ function selects(json: Json, path: string): boolean {
 }
 
 /** Where following some segments ended: the value and the keys (or item numbers) taken to reach it. */
-type Walk =
-  | { ok: true; value: Json; done: string[] }
-  | { ok: false; value: Json; done: string[]; itemsOutOfRange?: boolean };
+type Walk = { ok: true; value: Json; done: string[] } | { ok: false; value: Json; done: string[]; itemsOutOfRange?: boolean };
 
 /**
  * Follows path segments from the answer's root: a name matches a key (mapped over lists), a number
@@ -134,7 +130,7 @@ type Walk =
 function follow(json: Json, segs: string[]): Walk {
   const done: string[] = [];
   let v = json;
-  for (let i = 0; i < segs.length; ) {
+  for (let i = 0; i < segs.length;) {
     const seg = segs[i] as string;
     if (Array.isArray(v) && /^\d+$/.test(seg) && !matchKey(keysOf(v), segs, i)) {
       const n = Number(seg);
@@ -251,7 +247,11 @@ export function selectPath(json: Json, path: string): Selection {
     const range = v.length ? ` (1 to ${v.length})` : '';
     return { ok: false, message: `unknown field "${shown}": ${what} has ${v.length} items${range}`, available: [] };
   }
-  let available = at ? listPaths(v).map((sub) => `${at}.${sub}`).filter((full) => selects(json, full)) : [];
+  let available = at
+    ? listPaths(v)
+        .map((sub) => `${at}.${sub}`)
+        .filter((full) => selects(json, full))
+    : [];
   if (!available.length) available = listPaths(json);
   const message = available.length
     ? `unknown field "${shown}": available fields are ${listForMessage(available)}`

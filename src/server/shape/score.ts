@@ -3,9 +3,7 @@ import { listForMessage, normaliseName } from './names';
 import { isObject, MAX_DEPTH, type Json } from './types';
 
 /** The result of {@link findScore}. */
-export type ScoreResult =
-  | { ok: true; path: string; value: number }
-  | { ok: false; message: string; candidates: string[] };
+export type ScoreResult = { ok: true; path: string; value: number } | { ok: false; message: string; candidates: string[] };
 
 /**
  * The answer's score: among the numeric fields reachable through objects only (not inside lists),

@@ -216,7 +216,10 @@ function checkKey(key: string): void {
   // A limit answer means the service knew the key: it is valid, just spent for today.
   if (error.kind === 'limit') return;
   if (error.kind === 'auth') {
-    throw new AddonError('auth', 'The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page.');
+    throw new AddonError(
+      'auth',
+      'The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page.',
+    );
   }
   throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
 }

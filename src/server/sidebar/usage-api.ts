@@ -25,11 +25,13 @@ const SIDEBAR_LIMIT_MS = 30_000;
  */
 export function readUsageNow(apiKey: string): Outcome {
   const request = { id: 'usage', url: buildUrl(readBaseUrl(), ENDPOINTS.usage), what: 'the usage data' };
-  return fetchAllWithin([request], { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) }).get('usage') ?? {
-    ok: false,
-    error: errors.budget(),
-    retryable: false,
-  };
+  return (
+    fetchAllWithin([request], { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) }).get('usage') ?? {
+      ok: false,
+      error: errors.budget(),
+      retryable: false,
+    }
+  );
 }
 
 /**

@@ -75,7 +75,7 @@ export function refreshTablesNow(force: unknown): RefreshTablesView {
  * @param event the trigger event, or nothing from the menu
  */
 export function refreshFromTriggerOrMenu(event: unknown): void {
-  const uid = event && typeof event === 'object' && 'triggerUid' in event ? String((event as { triggerUid: unknown }).triggerUid) : '';
+  const uid = event && typeof event === 'object' && 'triggerUid' in event ? String(event.triggerUid) : '';
   if (uid) {
     runSchedule(uid);
     return;
@@ -100,7 +100,12 @@ function runWithToasts(store: SpreadsheetStore, trigger: 'menu' | 'sidebar', for
     progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`),
   });
   const failed = log.results.filter((r) => !r.ok).length;
-  toast(log.note || (failed ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.` : `Refreshed ${log.results.length} table${log.results.length === 1 ? '' : 's'}.`));
+  toast(
+    log.note ||
+      (failed
+        ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.`
+        : `Refreshed ${log.results.length} table${log.results.length === 1 ? '' : 's'}.`),
+  );
   return log;
 }
 

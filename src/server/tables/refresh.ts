@@ -73,20 +73,12 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
 }
 
 /** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */
-function refreshOne(
-  store: SpreadsheetStore,
-  table: TableRecord,
-  force: boolean,
-  budget: Budget,
-  hasKey: boolean,
-): string {
+function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean, budget: Budget, hasKey: boolean): string {
   const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
     saveTable(store, { ...table, status: 'error', message });
     if (sheet && table.updatedAt) {
       // The stamp says the values are older than this attempt, and why.
-      sheet.getRange(table.row, table.column).setValue(
-        stampText(table.group, new Date(table.updatedAt), { at: new Date(), message }),
-      );
+      sheet.getRange(table.row, table.column).setValue(stampText(table.group, new Date(table.updatedAt), { at: new Date(), message }));
     }
     return message;
   };
@@ -96,7 +88,9 @@ function refreshOne(
   const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : '';
   table = { ...table, sheetName: sheet.getName() };
   if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
-    return fail(`Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`);
+    return fail(
+      `Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`,
+    );
   }
 
   if (!hasKey) return fail(errors.noKey().message, sheet);
@@ -118,7 +112,8 @@ function refreshOne(
   if (height > table.height) growth.push([table.row + table.height, table.column, height - table.height, Math.max(width, table.width)]);
   if (width > table.width) growth.push([table.row, table.column + table.width, Math.min(height, table.height), width - table.width]);
   for (const area of growth) {
-    if (!areaIsEmpty(sheet, ...area)) return fail(`It would grow into your data at ${areaA1(sheet.getName(), ...area)}, so it was not refreshed.`, sheet);
+    if (!areaIsEmpty(sheet, ...area))
+      return fail(`It would grow into your data at ${areaA1(sheet.getName(), ...area)}, so it was not refreshed.`, sheet);
   }
 
   writeBlock(sheet, table.row, table.column, block);

@@ -19,7 +19,11 @@ export function findSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
  * @param fallback the name when nothing of `wanted` is left
  */
 export function uniqueSheetName(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, wanted: string, fallback: string): string {
-  const base = wanted.replace(/[[\]*?/\\']/g, ' ').slice(0, 90).trim() || fallback;
+  const base =
+    wanted
+      .replace(/[[\]*?/\\']/g, ' ')
+      .slice(0, 90)
+      .trim() || fallback;
   let name = base;
   for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${base} (${i})`;
   return name;

@@ -108,7 +108,9 @@ export function addTrackingList(raw: unknown): TrackingView {
   } catch {
     // Google keeps 30,000 characters of settings per spreadsheet: nothing half-made stays.
     spreadsheet.deleteSheet(sheet);
-    throw errors.input("This spreadsheet cannot hold more tracked items (Google's limit on its settings): forget a list, or track fewer items.");
+    throw errors.input(
+      "This spreadsheet cannot hold more tracked items (Google's limit on its settings): forget a list, or track fewer items.",
+    );
   }
   syncSchedule(store);
   runTracking(store, [list], { budget, scheduled: false });
@@ -192,7 +194,8 @@ function readRequest(raw: unknown): TrackRequest {
   const typed = typeof r.name === 'string' ? r.name.replace(/\s+/g, ' ').trim() : '';
   const name = (typed || (items.length > 1 ? `${items[0]} + ${items.length - 1} more` : (items[0] as string))).slice(0, 60);
   let fields: string[] | null = null;
-  if (Array.isArray(r.fields)) fields = r.fields.filter((f): f is string => typeof f === 'string' && f.trim() !== '' && f.length < 200).slice(0, 30);
+  if (Array.isArray(r.fields))
+    fields = r.fields.filter((f): f is string => typeof f === 'string' && f.trim() !== '' && f.length < 200).slice(0, 30);
   return { name, kind, items, period, fields };
 }
 
@@ -221,7 +224,10 @@ function columnsOf(data: Json, request: TrackRequest): Pick<TrackRecord, 'fields
   if (request.fields) {
     chosen = request.fields.map((field) => {
       const picked = selectPath(data, field);
-      if (!picked.ok) throw errors.input(`Unknown field "${field}": the fields are ${listForMessage(numericPaths(data).filter((p) => p !== score && p !== series?.value))}.`);
+      if (!picked.ok)
+        throw errors.input(
+          `Unknown field "${field}": the fields are ${listForMessage(numericPaths(data).filter((p) => p !== score && p !== series?.value))}.`,
+        );
       return picked.path;
     });
   }

@@ -86,8 +86,15 @@ export function readHistory(sheet: Sheet, list: TrackRecord, timeZone: string): 
     const date = dateText(cells[0], timeZone);
     const period = date && periodOfDate(date, list.period);
     if (!item || !date || !period) return;
-    const value = cells[valueColumn(list)];
-    rows.push({ row: FIRST_ROW + i, period, date, item, value: typeof value === 'number' ? value : null, status: String(cells[width - 1] ?? '') });
+    const value: unknown = cells[valueColumn(list)];
+    rows.push({
+      row: FIRST_ROW + i,
+      period,
+      date,
+      item,
+      value: typeof value === 'number' ? value : null,
+      status: String(cells[width - 1] ?? ''),
+    });
   });
   return { rows, lastUsed };
 }
@@ -117,7 +124,13 @@ export function rowCells(date: string, item: string, cells: Cell[]): Cell[] {
  * @param appended rows to add
  * @param lastUsed the last row used in the history columns
  */
-export function writeHistory(sheet: Sheet, list: TrackRecord, replaced: { row: number; cells: Cell[] }[], appended: Cell[][], lastUsed: number): void {
+export function writeHistory(
+  sheet: Sheet,
+  list: TrackRecord,
+  replaced: { row: number; cells: Cell[] }[],
+  appended: Cell[][],
+  lastUsed: number,
+): void {
   const width = historyHeader(list).length;
   for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([cells]);
   if (!appended.length) return;
@@ -125,7 +138,9 @@ export function writeHistory(sheet: Sheet, list: TrackRecord, replaced: { row: n
   const missing = start + appended.length - 1 - sheet.getMaxRows();
   if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
   if (!areaIsEmpty(sheet, start, 1, appended.length, width)) {
-    throw errors.input(`New rows would be written over cells at ${areaA1(sheet.getName(), start, 1, appended.length, width)}: empty them to continue.`);
+    throw errors.input(
+      `New rows would be written over cells at ${areaA1(sheet.getName(), start, 1, appended.length, width)}: empty them to continue.`,
+    );
   }
   sheet.getRange(start, 1, appended.length, width).setValues(appended);
 }

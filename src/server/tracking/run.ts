@@ -93,7 +93,10 @@ interface ListContext {
 function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx: ListContext): TrackRecord {
   const sheet = findSheet(store.spreadsheet, list.sheetId);
   const fail = (message: string, retrySoon = false): TrackRecord => ({ ...list, status: 'error', message, retrySoon });
-  if (!sheet) return fail(`Its history sheet "${list.sheetName}" was deleted, so nothing is recorded and it is not recreated: forget this list in the sidebar.`);
+  if (!sheet)
+    return fail(
+      `Its history sheet "${list.sheetName}" was deleted, so nothing is recorded and it is not recreated: forget this list in the sidebar.`,
+    );
   list = { ...list, sheetName: sheet.getName() };
   if (!isOurStamp(sheet.getRange(1, 1).getValue(), list)) {
     return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
@@ -102,7 +105,8 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
   const { rows, lastUsed } = readHistory(sheet, list, store.spreadsheet.getSpreadsheetTimeZone());
   const due = dueItems(list, rows, period);
   const noun = (n: number) => `${n} ${list.kind === 'keywords' ? 'keyword' : 'brand'}${n === 1 ? '' : 's'}`;
-  if (!due.length) return { ...list, status: 'ok', retrySoon: false, message: `Every item has its row for ${periodName(period, list.period)}.` };
+  if (!due.length)
+    return { ...list, status: 'ok', retrySoon: false, message: `Every item has its row for ${periodName(period, list.period)}.` };
 
   const { answers, stop, blocked } = ask(ENDPOINT_OF[list.kind], due, ctx);
   const replaced: { row: number; cells: Cell[] }[] = [];
@@ -114,7 +118,14 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     if (failedRow) replaced.push({ row: failedRow.row, cells: row });
     else appended.push(row);
     const value = cells[valueColumn(list) - 2];
-    written.push({ row: failedRow?.row ?? 0, period: periodOfDate(date, list.period) ?? period, date, item, value: typeof value === 'number' ? value : null, status: status.startsWith('failed') ? 'failed' : status });
+    written.push({
+      row: failedRow?.row ?? 0,
+      period: periodOfDate(date, list.period) ?? period,
+      date,
+      item,
+      value: typeof value === 'number' ? value : null,
+      status: status.startsWith('failed') ? 'failed' : status,
+    });
   };
   let recorded = 0;
   let backfilled = 0;
@@ -130,7 +141,9 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
       continue;
     }
     const points = list.series ? seriesPoints(answer.data, list.series) : [];
-    const fields = list.fields.map((f) => (f === list.series?.value && points.length ? (points[points.length - 1]?.value ?? '') : fieldCell(answer.data, f)));
+    const fields = list.fields.map((f) =>
+      f === list.series?.value && points.length ? (points[points.length - 1]?.value ?? '') : fieldCell(answer.data, f),
+    );
     keep(item, [scoreOf(answer.data, list.kind), ...fields], 'ok');
     recorded++;
     // A new item's past periods, from its series: what makes the chart useful on day one.

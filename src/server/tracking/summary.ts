@@ -66,7 +66,11 @@ export function chartRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
  * @param list the list
  * @param rows the whole history, as written
  */
-export function writeSummary(sheet: Sheet, list: TrackRecord, rows: HistoryRow[]): { width: number; chartId: number | null; problem: string } {
+export function writeSummary(
+  sheet: Sheet,
+  list: TrackRecord,
+  rows: HistoryRow[],
+): { width: number; chartId: number | null; problem: string } {
   const { change, data, width } = summaryColumns(list);
   const label = valueLabel(list);
   const changes = changeRows(list, rows);
@@ -77,7 +81,11 @@ export function writeSummary(sheet: Sheet, list: TrackRecord, rows: HistoryRow[]
   if (height > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), height - sheet.getMaxRows());
   if (width > list.width && !areaIsEmpty(sheet, 1, list.width + 1, last, width - list.width)) {
     const area = areaA1(sheet.getName(), 1, list.width + 1, last, width - list.width);
-    return { width: list.width, chartId: list.chartId, problem: `The chart data would grow into your cells at ${area}: move them to update the chart.` };
+    return {
+      width: list.width,
+      chartId: list.chartId,
+      problem: `The chart data would grow into your cells at ${area}: move them to update the chart.`,
+    };
   }
   // Only our own columns are cleared: the old view may have been longer (or sorted by the user).
   sheet.getRange(1, change, last, width - change + 1).clearContent();
@@ -111,5 +119,10 @@ function drawChart(sheet: Sheet, list: TrackRecord, dataRows: number): number | 
   }
   sheet.insertChart(builder.build());
   const known = new Set(charts.map((c) => c.getChartId()));
-  return sheet.getCharts().map((c) => c.getChartId()).find((id) => id !== null && !known.has(id)) ?? null;
+  return (
+    sheet
+      .getCharts()
+      .map((c) => c.getChartId())
+      .find((id) => id !== null && !known.has(id)) ?? null
+  );
 }

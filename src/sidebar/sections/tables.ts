@@ -31,7 +31,8 @@ export interface TablesSection {
    */
   load(withGroups?: boolean): Promise<void>;
   /** Opens the insert form, scrolls the section into view and focuses its heading (the menu's "Insert ranking table"). */
-  reveal(): void;
+  // A property, not a method: main.ts hands it to setTimeout unbound (it is an arrow function).
+  reveal: () => void;
 }
 
 /**
@@ -173,7 +174,13 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
                 'li',
                 { class: r.ok ? 'run-ok' : 'run-fail' },
                 h('span', { class: 'run-mark', role: 'img', 'aria-label': r.ok ? 'refreshed' : 'failed' }, r.ok ? '✓' : '✗'),
-                h('span', { class: 'run-text' }, h('span', { class: 'run-group' }, r.group), ' ', h('span', { class: 'run-message' }, r.message)),
+                h(
+                  'span',
+                  { class: 'run-text' },
+                  h('span', { class: 'run-group' }, r.group),
+                  ' ',
+                  h('span', { class: 'run-message' }, r.message),
+                ),
               ),
             ),
           )
@@ -216,7 +223,9 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
       replaceChildren(
         groupSelect,
         h('option', { value: '' }, choices.length ? 'Choose a group…' : 'None offered: type one below'),
-        ...choices.map((choice) => h('optgroup', { label: choice.label }, ...choice.options.map((o) => h('option', { value: o.value }, o.text)))),
+        ...choices.map((choice) =>
+          h('optgroup', { label: choice.label }, ...choice.options.map((o) => h('option', { value: o.value }, o.text))),
+        ),
       );
       groupsLoaded = true;
       groupSelect.value = previous; // kept when the new list still offers it
@@ -348,14 +357,17 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
       const picked = columnBoxes.filter((box) => box.checked).map((box) => box.value);
       if (!picked.length) {
         insertStatus.set('error', 'Tick at least one column.');
-        (columnBoxes.length > 1 ? allBox : columnBoxes[0] ?? allBox).focus();
+        (columnBoxes.length > 1 ? allBox : (columnBoxes[0] ?? allBox)).focus();
         return;
       }
       columns = columnsRequest(preview.headers, picked);
     }
     const placement = atSelection.checked ? 'selection' : 'new-sheet';
     const before = view?.tables ?? [];
-    insertStatus.set('busy', placement === 'new-sheet' ? `Inserting ${checked.group} into a new sheet…` : `Inserting ${checked.group} at the selected cell…`);
+    insertStatus.set(
+      'busy',
+      placement === 'new-sheet' ? `Inserting ${checked.group} into a new sheet…` : `Inserting ${checked.group} at the selected cell…`,
+    );
     whileBusy(submit, 'Inserting…', () => call('insertRankingTable', { group: checked.group, placement, columns, limit: rows.limit }))
       .then((next) => {
         render(next, false);
@@ -363,9 +375,7 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
         const added = insertedTable(before, next.tables);
         insertStatus.set(
           'success',
-          added
-            ? `Inserted ${added.group} at ${added.range} (${plural(added.rows, 'row', 'rows')}).`
-            : `Inserted ${checked.group}.`,
+          added ? `Inserted ${added.group} at ${added.range} (${plural(added.rows, 'row', 'rows')}).` : `Inserted ${checked.group}.`,
         );
         onSpent();
       })

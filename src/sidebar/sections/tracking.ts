@@ -46,7 +46,11 @@ export function mountTrackingSection(): { load(): Promise<void> } {
   const renderList = (item: TrackListView): HTMLElement => {
     const run = h('button', { type: 'button', class: 'secondary small' }, 'Run now');
     const forget = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Forget ${item.name}` }, 'Forget');
-    const more = h('input', { type: 'text', 'aria-label': `Add ${item.kind} to ${item.name}`, placeholder: `Add ${item.kind}, comma separated` });
+    const more = h('input', {
+      type: 'text',
+      'aria-label': `Add ${item.kind} to ${item.name}`,
+      placeholder: `Add ${item.kind}, comma separated`,
+    });
     const add = h('button', { type: 'button', class: 'secondary small' }, 'Add');
     run.addEventListener('click', () => act(run, 'Running…', () => call('runTrackingNow', item.id), `Ran ${item.name}.`));
     add.addEventListener('click', () =>
@@ -85,7 +89,9 @@ export function mountTrackingSection(): { load(): Promise<void> } {
     const n = new Set(parseItems(items.value).map((s) => s.toLowerCase())).size;
     const k = selectedKind();
     submit.textContent = `Track these ${k}`;
-    cost.textContent = n ? `Adding asks for ${itemsText(n, k)} now: ${spendText(n, k === 'keywords')}; then as much each ${period.value}.` : '';
+    cost.textContent = n
+      ? `Adding asks for ${itemsText(n, k)} now: ${spendText(n, k === 'keywords')}; then as much each ${period.value}.`
+      : '';
   };
   for (const input of [items, kind, period]) input.addEventListener('input', updateCost);
   kind.addEventListener('change', () => {
@@ -99,7 +105,10 @@ export function mountTrackingSection(): { load(): Promise<void> } {
       .then((read) => {
         items.value = read.items.join('\n');
         updateCost();
-        formStatus.set('info', `${itemsText(read.items.length, selectedKind())} from ${read.range}${read.skipped ? `; ${read.skipped} cells skipped` : ''}.`);
+        formStatus.set(
+          'info',
+          `${itemsText(read.items.length, selectedKind())} from ${read.range}${read.skipped ? `; ${read.skipped} cells skipped` : ''}.`,
+        );
       })
       .catch((error: unknown) => formStatus.error(error));
   });

@@ -43,7 +43,10 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
     const model = usageModel(shown);
     replaceChildren(bars, ...(model.table ? [renderTable(model.table)] : model.bars.map(renderBar)));
     meta.textContent = model.meta + note;
-    replaceChildren(doc, ...model.documentRows.flatMap(([label, value]) => [h('div', { class: 'stat' }, h('dt', {}, label), h('dd', {}, value))]));
+    replaceChildren(
+      doc,
+      ...model.documentRows.flatMap(([label, value]) => [h('div', { class: 'stat' }, h('dt', {}, label), h('dd', {}, value))]),
+    );
   };
 
   const show = (view: UsageView): void => {

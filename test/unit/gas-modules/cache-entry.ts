@@ -1,10 +1,12 @@
 // Exposes the cache entry format to the local Apps Script runtime for test/unit/cache-store.test.ts.
 import { joinParts, readEntry, writeEntry } from '../../../src/server/cache/entry';
+import type { Json } from '../../../src/server/shape';
 import { getAll, openCache, putAll } from '../../../src/server/cache/store';
 
 const scope = globalThis as unknown as Record<string, unknown>;
 const STAMP = '0.test';
-scope.writeAnswer = (key: string, json: string) => putAll(openCache(), writeEntry(key, { kind: 'data', data: JSON.parse(json) }, STAMP, null));
+scope.writeAnswer = (key: string, json: string) =>
+  putAll(openCache(), writeEntry(key, { kind: 'data', data: JSON.parse(json) as Json }, STAMP, null));
 scope.readAnswer = (key: string) => {
   const cache = openCache();
   const head = readEntry(getAll(cache, [key])[key], STAMP, Date.now());
@@ -13,6 +15,9 @@ scope.readAnswer = (key: string) => {
   if (head.kind !== 'split') return head.kind;
   const keys = Array.from({ length: head.count }, (_, i) => `${key}.${i}`);
   const parts = getAll(cache, keys);
-  const joined = joinParts(keys.map((k) => parts[k]), head.id);
+  const joined = joinParts(
+    keys.map((k) => parts[k]),
+    head.id,
+  );
   return joined?.kind === 'data' ? JSON.stringify(joined.data) : 'miss';
 };

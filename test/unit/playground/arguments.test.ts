@@ -47,8 +47,27 @@ describe('arguments reach the add-on as Sheets passes them', () => {
     ['text kept as text with an apostrophe', 'A1', [[0, 0, "'007"]], '007'],
     ['an empty cell', 'A1', [], ''],
     ['a one-cell range as its value', 'A1:A1', [[0, 0, 'tea']], 'tea'],
-    ['a range as rows, "" for blanks', 'A1:B2', [[0, 0, 'tea'], [1, 1, '3']], [['tea', ''], ['', 3]]],
-    ['a date inside a range', 'A1:A2', [[0, 0, 'x'], [1, 0, '1/15/2024']], [['x'], [newYork('2024-01-15T00:00:00', '-05:00')]]],
+    [
+      'a range as rows, "" for blanks',
+      'A1:B2',
+      [
+        [0, 0, 'tea'],
+        [1, 1, '3'],
+      ],
+      [
+        ['tea', ''],
+        ['', 3],
+      ],
+    ],
+    [
+      'a date inside a range',
+      'A1:A2',
+      [
+        [0, 0, 'x'],
+        [1, 0, '1/15/2024'],
+      ],
+      [['x'], [newYork('2024-01-15T00:00:00', '-05:00')]],
+    ],
     ['a skipped argument as undefined', '"tea", , "noHeaders"', [], undefined],
   ];
 
@@ -60,22 +79,35 @@ describe('arguments reach the add-on as Sheets passes them', () => {
     });
   }
 
-  it('a time of day (a duration) as a Date on 1899-12-30, Sheets\' day 0', () => {
+  it("a time of day (a duration) as a Date on 1899-12-30, Sheets' day 0", () => {
     const [value] = received('A1', [[0, 0, '10:30']]);
     expect(value).toBeInstanceOf(Date);
-    const wall = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const wall = new Intl.DateTimeFormat('en-US', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     expect(wall.format(value as Date)).toBe('12/30/1899, 10:30');
   });
 
-  it('an open-ended range reaches the sheet\'s last row, as in Sheets', () => {
-    const [value] = received('A2:A', [[1, 0, 'tea'], [2, 0, 'coffee']]);
+  it("an open-ended range reaches the sheet's last row, as in Sheets", () => {
+    const [value] = received('A2:A', [
+      [1, 0, 'tea'],
+      [2, 0, 'coffee'],
+    ]);
     expect(value).toHaveLength(999);
     expect((value as unknown[][]).slice(0, 3)).toEqual([['tea'], ['coffee'], ['']]);
   });
 
-  it('an error in the range is the cell\'s error, and the function is not called', () => {
+  it("an error in the range is the cell's error, and the function is not called", () => {
     const calls: unknown[] = [];
-    engine = new FormulaEngine({ evaluate: (_fn, args) => (calls.push(args), { remembered: false, result: { ok: true, value: 1 } as ExecutionResult }) });
+    engine = new FormulaEngine({
+      evaluate: (_fn, args) => (calls.push(args), { remembered: false, result: { ok: true, value: 1 } as ExecutionResult }),
+    });
     engine.set([{ row: 0, col: 0, content: '=1/0' }]);
     engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A3)' }]);
     expect(calls).toEqual([]);

@@ -62,16 +62,26 @@ describe('the playground engine', () => {
 
   it('a blocked result is #REF! naming the cell in the way, and spills once it is cleared', () => {
     const { engine } = scoring();
-    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }, { row: 1, col: 1, content: 'in the way' }]);
+    engine.set([
+      { row: 0, col: 0, content: 'tea' },
+      { row: 1, col: 0, content: 'coffee' },
+      { row: 1, col: 1, content: 'in the way' },
+    ]);
     engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A2)' }]);
-    expect(engine.cell(0, 1)).toMatchObject({ value: '#REF!', error: 'Array result was not expanded because it would overwrite data in B2.' });
+    expect(engine.cell(0, 1)).toMatchObject({
+      value: '#REF!',
+      error: 'Array result was not expanded because it would overwrite data in B2.',
+    });
     engine.set([{ row: 1, col: 1, content: null }]);
     expect(engine.cell(1, 1).value).toBe(6);
   });
 
   it('the cell keeps the formula as typed; what gives it back its content leaves spilled values out', () => {
     const { engine } = scoring();
-    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }]);
+    engine.set([
+      { row: 0, col: 0, content: 'tea' },
+      { row: 1, col: 0, content: 'coffee' },
+    ]);
     engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A)' }]);
     expect(engine.cell(0, 1).formula).toBe('=SEARCH_SCORE(A1:A)');
     expect(engine.input(0, 1)).toBe('=SEARCH_SCORE(A1:A)');
@@ -91,14 +101,20 @@ describe('named ranges (SDM_REFRESH)', () => {
     engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:1"]]));
     expect(calls).toHaveLength(1);
     engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:2"]]));
-    expect(calls).toEqual([['tea', 'sdm-refresh:1'], ['tea', 'sdm-refresh:2']]);
+    expect(calls).toEqual([
+      ['tea', 'sdm-refresh:1'],
+      ['tea', 'sdm-refresh:2'],
+    ]);
     expect(engine.cell(0, 0).value).toBe(3);
   });
 
   it('a spilled result runs again once, keeping its cells', () => {
     const { engine, calls } = scoring();
     engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:1"]]));
-    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }]);
+    engine.set([
+      { row: 0, col: 0, content: 'tea' },
+      { row: 1, col: 0, content: 'coffee' },
+    ]);
     engine.set([{ row: 0, col: 1, content: '=SEARCH_SCORE(A1:A2, SDM_REFRESH)' }]);
     engine.setNames(new Map([['SDM_REFRESH', "'sdm-refresh:2"]]));
     expect(calls.map((args) => args[1])).toEqual(['sdm-refresh:1', 'sdm-refresh:2']);
@@ -119,8 +135,16 @@ describe('named ranges (SDM_REFRESH)', () => {
 
   it('numbers stay numbers, and a name for cells of the sheet follows them', () => {
     const { engine, calls } = scoring();
-    engine.set([{ row: 0, col: 0, content: 'tea' }, { row: 1, col: 0, content: 'coffee' }]);
-    engine.setNames(new Map<string, string | number>([['LIMIT', 5], ['KEYWORDS', "='Sheet1'!$A$1:$A$2"]]));
+    engine.set([
+      { row: 0, col: 0, content: 'tea' },
+      { row: 1, col: 0, content: 'coffee' },
+    ]);
+    engine.setNames(
+      new Map<string, string | number>([
+        ['LIMIT', 5],
+        ['KEYWORDS', "='Sheet1'!$A$1:$A$2"],
+      ]),
+    );
     engine.set([{ row: 0, col: 2, content: '=SEARCH_SCORE(KEYWORDS, LIMIT)' }]);
     expect(calls).toEqual([[[['tea'], ['coffee']], 5]]);
     engine.set([{ row: 1, col: 0, content: 'matcha' }]);

@@ -18,11 +18,14 @@ describe('toEngineFormula: what Sheets reads, in terms HyperFormula parses', () 
     expect(toEngineFormula(typed, SHEET)).toBe(engine);
   });
 
-  it.each(['=SEARCH_SCORE(A2:A11)', '=LOG10(A1)', '=TRUE()', '=SEARCH_TREND("A2:A TRUE")', '=SEARCH_TREND("it""s")&""'])('leaves %s alone where HyperFormula reads it as Sheets does', (typed) => {
-    const engine = toEngineFormula(typed, SHEET);
-    if (!typed.includes('""')) expect(engine).toBe(typed);
-    else expect(engine).not.toContain('""s');
-  });
+  it.each(['=SEARCH_SCORE(A2:A11)', '=LOG10(A1)', '=TRUE()', '=SEARCH_TREND("A2:A TRUE")', '=SEARCH_TREND("it""s")&""'])(
+    'leaves %s alone where HyperFormula reads it as Sheets does',
+    (typed) => {
+      const engine = toEngineFormula(typed, SHEET);
+      if (!typed.includes('""')) expect(engine).toBe(typed);
+      else expect(engine).not.toContain('""s');
+    },
+  );
 });
 
 describe('moveFormula: a copied formula pasted elsewhere', () => {

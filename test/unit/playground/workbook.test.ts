@@ -34,7 +34,7 @@ let workbook: Workbook | undefined;
 afterEach(() => workbook?.destroy());
 
 /** A workbook over a runtime running CODE, counting executions and remembered results. */
-function open(): { workbook: Workbook; runtime: GasRuntime; runs: unknown[][]; remembered: unknown[][]; refresh(): void } {
+function open(): { workbook: Workbook; runtime: GasRuntime; runs: unknown[][]; remembered: unknown[][]; refresh: () => void } {
   const runtime = new GasRuntime({ code: CODE, latency: false }); // no modelled latency: this is about what runs, not how long
   const runs: unknown[][] = [];
   const remembered: unknown[][] = [];

@@ -9,8 +9,7 @@ const records = (json: Json) => {
   return rows.map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
 };
 
-const isCell = (c: unknown): c is Cell =>
-  typeof c === 'string' || typeof c === 'boolean' || (typeof c === 'number' && Number.isFinite(c));
+const isCell = (c: unknown): c is Cell => typeof c === 'string' || typeof c === 'boolean' || (typeof c === 'number' && Number.isFinite(c));
 
 describe('flattenToTable', () => {
   it('turns trend A into one row per month, parent scalars repeated, dotted headers', () => {
@@ -62,13 +61,7 @@ describe('flattenToTable', () => {
   });
   it('repeats each parent on its nested rows (industries: baskets of members)', () => {
     const { headers, rows } = flattenToTable(industries);
-    expect(headers).toEqual([
-      'generated',
-      'baskets.id',
-      'baskets.score',
-      'baskets.members.slug',
-      'baskets.members.weight',
-    ]);
+    expect(headers).toEqual(['generated', 'baskets.id', 'baskets.score', 'baskets.members.slug', 'baskets.members.weight']);
     expect(rows).toHaveLength(36); // 1 + 2 + ... + 8 members
     expect(rows[0]).toEqual(['2025-06-01', 'basket-1', 50, 'co-1-1', 1]);
     expect(rows[1]).toEqual(['2025-06-01', 'basket-2', 51, 'co-2-1', 1]);
@@ -139,7 +132,7 @@ describe('flattenToTable', () => {
     }
   });
   it('keeps unicode keys and cuts a 60,000-character string', () => {
-    const { headers, rows } = flattenToTable({ 'Größe': 'L', 検索: { 量: 5 }, text: 'z'.repeat(60000) });
+    const { headers, rows } = flattenToTable({ Größe: 'L', 検索: { 量: 5 }, text: 'z'.repeat(60000) });
     expect(headers).toEqual(['Größe', '検索.量', 'text']);
     expect((rows[0]![2] as string).length).toBe(50000);
   });
@@ -191,16 +184,25 @@ function randomJson(r: () => number, depth: number): Json {
   const pick = Math.floor(r() * (depth > 4 ? 5 : 8));
   const keys = ['a', 'b', 'B', 'b_c', 'score', 'Größe', '', '1', 'x.y', '__proto__'];
   switch (pick) {
-    case 0: return null;
-    case 1: return r() < 0.5;
-    case 2: return r() < 0.1 ? NaN : Math.round(r() * 1000) / 10;
-    case 3: return 'abc'.slice(0, Math.floor(r() * 4));
-    case 4: return r() < 0.5 ? [] : {};
-    case 5: case 6: {
+    case 0:
+      return null;
+    case 1:
+      return r() < 0.5;
+    case 2:
+      return r() < 0.1 ? NaN : Math.round(r() * 1000) / 10;
+    case 3:
+      return 'abc'.slice(0, Math.floor(r() * 4));
+    case 4:
+      return r() < 0.5 ? [] : {};
+    case 5:
+    case 6: {
       const o: { [k: string]: Json } = {};
       for (let i = Math.floor(r() * 5); i > 0; i--) {
         Object.defineProperty(o, keys[Math.floor(r() * keys.length)]!, {
-          value: randomJson(r, depth + 1), enumerable: true, writable: true, configurable: true,
+          value: randomJson(r, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
         });
       }
       return o;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenToTable } from '../../../src/server/shape/flatten';
-import {
-  NO_DATA,
-  rowsUnderUnionHeader,
-  scalarFields,
-  tableToGrid,
-  valueToGrid,
-} from '../../../src/server/shape/grid';
+import { NO_DATA, rowsUnderUnionHeader, scalarFields, tableToGrid, valueToGrid } from '../../../src/server/shape/grid';
 import { selectPath } from '../../../src/server/shape/paths';
 import type { Json } from '../../../src/server/shape/types';
 import { brand, industries, trendA, trendB } from './fixtures';

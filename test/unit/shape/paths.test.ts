@@ -53,13 +53,7 @@ describe('listPaths', () => {
       'baskets.members.slug',
       'baskets.members.weight',
     ]);
-    expect(listPaths([{ a: { x: 1 } }, { b: 2 }, { a: { y: 3 } }, 7, [{ c: 1 }]])).toEqual([
-      'a',
-      'a.x',
-      'a.y',
-      'b',
-      'c',
-    ]);
+    expect(listPaths([{ a: { x: 1 } }, { b: 2 }, { a: { y: 3 } }, 7, [{ c: 1 }]])).toEqual(['a', 'a.x', 'a.y', 'b', 'c']);
   });
   it('has nothing for scalars and empty containers, and is capped', () => {
     expect(listPaths('x')).toEqual([]);
@@ -109,7 +103,9 @@ describe('selectPath', () => {
     expect(ok(json, 'search_score').value).toBe(2);
     expect(ok(json, 'searchScore').value).toBe(1);
     // No exact spelling: ambiguous, so the candidates are listed rather than one picked silently.
-    expect(fail(json, 'SearchScore').message).toBe('field "SearchScore" is ambiguous: it could be searchScore, search_score; write it as one of them');
+    expect(fail(json, 'SearchScore').message).toBe(
+      'field "SearchScore" is ambiguous: it could be searchScore, search_score; write it as one of them',
+    );
   });
   it('maps a name over a list', () => {
     expect(ok(trendA, 'months.volume').value).toEqual(trendA.months.map((m) => m.volume));
@@ -181,7 +177,7 @@ describe('selectPath', () => {
     expect(ok({ 'a.b': 1, a: { b: 2 } }, 'a.b').value).toBe(1);
   });
   it('matches unicode keys', () => {
-    const json = { 'Größe': { 'Suchvolumen (Monat)': 5 }, 検索スコア: 9 };
+    const json = { Größe: { 'Suchvolumen (Monat)': 5 }, 検索スコア: 9 };
     expect(ok(json, 'größe.suchvolumen_monat').value).toBe(5);
     expect(ok(json, '検索 スコア').path).toBe('検索スコア');
   });

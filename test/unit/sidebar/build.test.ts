@@ -41,7 +41,33 @@ describe('buildSidebar', () => {
   });
 
   it('has the labelled controls the page binds', () => {
-    for (const id of ['key-input', 'key-save', 'key-share', 'key-remove-confirm', 'usage-bars', 'usage-refresh', 'cache-clear-confirm', 'cache-refresh', 'url-input', 'help', 'tables-section', 'tables-list', 'insert-group', 'insert-typed', 'insert-limit', 'schedule-kind', 'schedule-hour', 'refresh-now', 'last-run', 'formulas-section', 'formulas-owner-box', 'formulas-stop-confirm', 'url-allowed', 'schedule-by', 'tables-notes']) {
+    for (const id of [
+      'key-input',
+      'key-save',
+      'key-share',
+      'key-remove-confirm',
+      'usage-bars',
+      'usage-refresh',
+      'cache-clear-confirm',
+      'cache-refresh',
+      'url-input',
+      'help',
+      'tables-section',
+      'tables-list',
+      'insert-group',
+      'insert-typed',
+      'insert-limit',
+      'schedule-kind',
+      'schedule-hour',
+      'refresh-now',
+      'last-run',
+      'formulas-section',
+      'formulas-owner-box',
+      'formulas-stop-confirm',
+      'url-allowed',
+      'schedule-by',
+      'tables-notes',
+    ]) {
       expect(html, id).toContain(`id="${id}"`);
     }
     expect(html).toContain('<label for="key-input"');
@@ -73,7 +99,9 @@ describe('no server value can become markup', () => {
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      expect(text, file).not.toMatch(/\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment|srcdoc)\b/);
+      expect(text, file).not.toMatch(
+        /\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment|srcdoc)\b/,
+      );
     }
   });
 

@@ -9,9 +9,14 @@ const unseen = { source: 'owner-unseen' as const, maskedKey: null, ownerKeyOff: 
 describe('keySavedMessage', () => {
   it('says formulas here use the key only when they do', () => {
     expect(keySavedMessage(settingsView())).toBe('Key saved: ••••abcd. Formulas here use it.');
-    const shared = settingsView({ ...editor, sharedWithDocument: true }, { source: 'document', sharedBy: 'bob@example.com', sharedByYou: true });
+    const shared = settingsView(
+      { ...editor, sharedWithDocument: true },
+      { source: 'document', sharedBy: 'bob@example.com', sharedByYou: true },
+    );
     expect(keySavedMessage(shared)).toBe('Key saved: ••••abcd. Formulas here use it.');
-    expect(keySavedMessage(settingsView(editor, unseen))).toBe('Key saved: ••••abcd. Formulas here do not use it: see "Formulas in this spreadsheet".');
+    expect(keySavedMessage(settingsView(editor, unseen))).toBe(
+      'Key saved: ••••abcd. Formulas here do not use it: see "Formulas in this spreadsheet".',
+    );
     expect(keySavedMessage(settingsView({}, { source: 'none', ownerKeyOff: true }))).toMatch(/do not use it/);
   });
 
@@ -24,7 +29,9 @@ describe('keySavedMessage', () => {
 
 describe('sharing', () => {
   it('says who pays once shared, and that it stopped', () => {
-    expect(sharingMessage(settingsView({ sharedWithDocument: true }))).toBe('Shared: formulas here now spend your allowance, whoever evaluates them.');
+    expect(sharingMessage(settingsView({ sharedWithDocument: true }))).toBe(
+      'Shared: formulas here now spend your allowance, whoever evaluates them.',
+    );
     expect(sharingMessage(settingsView())).toBe('Your key is no longer shared with this document.');
   });
 
@@ -32,7 +39,9 @@ describe('sharing', () => {
     expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: 'carol@example.com' }))).toBe(
       'Sharing replaces the key carol@example.com shared with this document.',
     );
-    expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: '' }))).toBe('Sharing replaces the key someone shared with this document.');
+    expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: '' }))).toBe(
+      'Sharing replaces the key someone shared with this document.',
+    );
     expect(shareReplaces(settingsView(editor, { source: 'document', sharedBy: 'bob@example.com', sharedByYou: true }))).toBe('');
     expect(shareReplaces(settingsView(editor, unseen))).toBe('');
   });
@@ -40,7 +49,9 @@ describe('sharing', () => {
 
 describe('rerunOffer', () => {
   it('says why cells that said "No API key" need a refresh', () => {
-    expect(rerunOffer(1)).toBe('1 cell here uses the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.');
+    expect(rerunOffer(1)).toBe(
+      '1 cell here uses the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.',
+    );
     expect(rerunOffer(12)).toMatch(/^12 cells here use the add-on\./);
   });
 });

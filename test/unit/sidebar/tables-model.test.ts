@@ -61,12 +61,20 @@ describe('groupChoices', () => {
           { value: 'ai:video', text: 'AI Video' },
         ],
       },
-      { label: 'Sectors', options: [{ value: 'sector:fintech', text: 'Fintech' }, { value: 'sector:saas', text: 'SaaS' }] },
+      {
+        label: 'Sectors',
+        options: [
+          { value: 'sector:fintech', text: 'Fintech' },
+          { value: 'sector:saas', text: 'SaaS' },
+        ],
+      },
       { label: 'Region', options: [{ value: 'region:emea', text: 'region:emea' }] },
     ]);
   });
   it('uses the group itself when the label is empty', () => {
-    expect(groupChoices([{ group: 'market:us', label: '' }])).toEqual([{ label: 'Markets', options: [{ value: 'market:us', text: 'market:us' }] }]);
+    expect(groupChoices([{ group: 'market:us', label: '' }])).toEqual([
+      { label: 'Markets', options: [{ value: 'market:us', text: 'market:us' }] },
+    ]);
   });
 });
 
@@ -101,11 +109,21 @@ describe('who runs the schedule', () => {
     const runs = 'your trigger refreshes these tables with your key, even when the spreadsheet is closed.';
     expect(scheduleHelp(null)).toBe(`Saving a schedule makes you its runner: ${runs}`);
     expect(scheduleHelp({ you: true, email: '' })).toBe(`Saving a schedule makes you its runner: ${runs}`);
-    expect(scheduleHelp({ you: false, email: 'bob@example.com' })).toBe(`Saving a schedule makes you its runner instead of bob@example.com: ${runs}`);
+    expect(scheduleHelp({ you: false, email: 'bob@example.com' })).toBe(
+      `Saving a schedule makes you its runner instead of bob@example.com: ${runs}`,
+    );
   });
   it("lists the notes of the viewer's scheduled runs with their local time", () => {
     const deleted = '"Q3 plan" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.';
-    expect(noteItems([{ at: local(8, 15), message: deleted }, { at: 'not a date', message: 'x' }], now)).toEqual([`08:15 · ${deleted}`, 'x']);
+    expect(
+      noteItems(
+        [
+          { at: local(8, 15), message: deleted },
+          { at: 'not a date', message: 'x' },
+        ],
+        now,
+      ),
+    ).toEqual([`08:15 · ${deleted}`, 'x']);
     expect(noteItems([], now)).toEqual([]);
   });
 });
@@ -121,7 +139,12 @@ describe('localWhen', () => {
 
 describe('tableItem', () => {
   it('shows the sheet, the cells and the rows, and when it was updated', () => {
-    expect(tableItem(table(), now)).toEqual({ group: 'sector:fintech', where: 'sector:fintech · A1:H7 · 5 rows', state: 'updated 06:05', status: 'ok' });
+    expect(tableItem(table(), now)).toEqual({
+      group: 'sector:fintech',
+      where: 'sector:fintech · A1:H7 · 5 rows',
+      state: 'updated 06:05',
+      status: 'ok',
+    });
     expect(tableItem(table({ rows: 1, range: "'It''s!'!C5:D8", sheetName: "It's!" }), now).where).toBe("It's! · C5:D8 · 1 row");
     expect(tableItem(table({ updatedAt: null }), now).state).toBe('not refreshed yet');
     expect(tableItem(table({ message: '(sheet renamed from "Old")' }), now).state).toBe('updated 06:05 · (sheet renamed from "Old")');

@@ -32,11 +32,15 @@ describe('tracking model', () => {
       'Next run asks for 1 brand: at most 1 request (and one that reads your allowance), no fresh searches.',
     );
     expect(nextRunText(list({ due: 0, period: 'day' }))).toBe('Next run: nothing due, every item has its row today.');
-    expect(spendText(1, true)).toBe('at most 1 request (and one that reads your allowance), and at most 1 fresh search (none for those the service answered in the last 7 days)');
+    expect(spendText(1, true)).toBe(
+      'at most 1 request (and one that reads your allowance), and at most 1 fresh search (none for those the service answered in the last 7 days)',
+    );
   });
 
   it('says where the list lives and whose key runs it', () => {
     expect(listWhere(list())).toBe('Tracking: Drinks · 3 keywords · weekly · runs with your key');
-    expect(listWhere(list({ runBy: { you: false, email: 'ann@example.com' }, period: 'day' }))).toBe('Tracking: Drinks · 3 keywords · daily · runs with ann@example.com\'s key');
+    expect(listWhere(list({ runBy: { you: false, email: 'ann@example.com' }, period: 'day' }))).toBe(
+      "Tracking: Drinks · 3 keywords · daily · runs with ann@example.com's key",
+    );
   });
 });

@@ -17,7 +17,15 @@ describe('checkApiKey', () => {
 describe('checkBaseUrl', () => {
   const open = ['https://', 'http://127.0.0.1:', 'http://localhost:', 'http://[::1]:'];
   it('accepts https anywhere, http only on this machine, and empty (the default)', () => {
-    for (const ok of ['', 'https://api.example.com', 'https://api.example.com:8443/v2/', 'http://localhost:8080', 'http://127.0.0.1:5000', 'HTTP://LOCALHOST:80', 'http://[::1]:3000']) {
+    for (const ok of [
+      '',
+      'https://api.example.com',
+      'https://api.example.com:8443/v2/',
+      'http://localhost:8080',
+      'http://127.0.0.1:5000',
+      'HTTP://LOCALHOST:80',
+      'http://[::1]:3000',
+    ]) {
       expect(checkBaseUrl(ok, open), ok).toBeNull();
     }
   });
@@ -46,7 +54,11 @@ describe('checkBaseUrl', () => {
 
 describe('allowedAddresses', () => {
   it('shows each prefix as an address to type', () => {
-    expect(allowedAddresses(ALLOWLIST)).toEqual(['https://search-demand-service.example', 'http://127.0.0.1:<port>', 'http://localhost:<port>']);
+    expect(allowedAddresses(ALLOWLIST)).toEqual([
+      'https://search-demand-service.example',
+      'http://127.0.0.1:<port>',
+      'http://localhost:<port>',
+    ]);
     expect(allowedAddresses(['https://api.example.com/v2/api/v1/'])).toEqual(['https://api.example.com/v2']);
   });
 });
@@ -60,7 +72,8 @@ describe('checkGroup', () => {
   it('refuses an empty, malformed or huge group with what to do', () => {
     expect(checkGroup('  ')).toEqual({ error: 'Pick a group from the list, or type one such as sector:fintech.' });
     expect(checkGroup('fintech')).toEqual({ error: '"fintech" must look like prefix:name, for example sector:fintech.' });
-    for (const bad of [':fintech', 'sector:', 'sector: fintech', 'sec tor:fintech', 'sector::x']) expect(checkGroup(bad), bad).toHaveProperty('error');
+    for (const bad of [':fintech', 'sector:', 'sector: fintech', 'sec tor:fintech', 'sector::x'])
+      expect(checkGroup(bad), bad).toHaveProperty('error');
     expect(checkGroup(`sector:${'x'.repeat(250)}`)).toHaveProperty('error');
   });
 });

@@ -46,8 +46,24 @@ describe('a tracking list reads answers by shape', () => {
   });
 
   it('has no series where no list holds a date and a number in every record', () => {
-    expect(findSeries({ products: ['a', 'b'], ranks: { overall: 3 }, byMarket: [{ market: 'us', position: 2 }, { market: 'uk', position: 5 }] })).toBeNull();
-    expect(findSeries({ points: [{ at: '2025-01', v: 1 }, { at: 'soon', v: 2 }] })).toBeNull();
+    expect(
+      findSeries({
+        products: ['a', 'b'],
+        ranks: { overall: 3 },
+        byMarket: [
+          { market: 'us', position: 2 },
+          { market: 'uk', position: 5 },
+        ],
+      }),
+    ).toBeNull();
+    expect(
+      findSeries({
+        points: [
+          { at: '2025-01', v: 1 },
+          { at: 'soon', v: 2 },
+        ],
+      }),
+    ).toBeNull();
   });
 
   it('keeps a field as one cell: a number or text as it is, a list of numbers by its last', () => {
