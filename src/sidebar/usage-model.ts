@@ -1,5 +1,5 @@
 /** What the usage section shows, computed from the server's UsageView (pure, so it is unit-tested). */
-import type { CellValue, UsageBar, UsageRead, UsageView } from '../shared/sidebar-api';
+import type { CellValue, UsageView } from '../shared/sidebar-api';
 import { barLevel, capitalize, describeReset, formatCount, percentUsed, readWhen, type BarLevel } from './format';
 
 export interface BarModel {
