@@ -53,12 +53,10 @@ export function call<K extends keyof SidebarApi>(name: K, ...args: Parameters<Si
  * @param error usually an Error; sometimes a string
  */
 export function toError(error: unknown): Error {
-  let raw = '';
-  if (error instanceof Error) raw = error.message;
-  else if (typeof error === 'string') raw = error;
-  // Anything else (google.script.run sends Errors or strings) is shown as String() prints it.
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string
-  else if (error != null) raw = String(error);
+  // google.script.run sends Errors or strings; an error-like object gives its message, anything else
+  // the general sentence below (never "[object Object]").
+  const carried = typeof error === 'object' && error !== null && 'message' in error ? error.message : error;
+  const raw = typeof carried === 'string' ? carried : '';
   const message = raw.replace(/^(?:Uncaught\s+)?(?:Script)?(?:Error|Exception):\s*/, '').trim();
   return new Error(message || 'Something went wrong on the server. Try again.');
 }

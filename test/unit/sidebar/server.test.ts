@@ -72,4 +72,9 @@ describe('toError', () => {
     expect(toError(undefined).message).toMatch(/went wrong/);
     expect(toError(new Error('')).message).toMatch(/went wrong/);
   });
+  it('reads an error-like object by its message, and never shows "[object Object]"', () => {
+    expect(toError({ name: 'ScriptError', message: 'Exception: Too many formulas' }).message).toBe('Too many formulas');
+    expect(toError({ code: 500 }).message).toMatch(/went wrong/);
+    expect(toError(42).message).toMatch(/went wrong/);
+  });
 });
