@@ -31,7 +31,8 @@ function start(): void {
   let revealTables = requested === 'tables';
   // Opened by the menu's "Refresh all formulas" because it may spend more than is left: refresh as the
   // section's button does (asking first when it would), once the last usage read is there to compare.
-  let refreshAtOnce = requested === 'refresh';
+  // Without that read the sidebar could not ask, so the button is left for the user to press.
+  let refreshRequested = requested === 'refresh';
 
   let settings: SettingsView | null = null;
   const app: App = {
@@ -54,10 +55,10 @@ function start(): void {
         void tables.load();
         void tracking.load();
         void cache.load();
-        if (refreshAtOnce) {
-          refreshAtOnce = false;
+        if (refreshRequested) {
+          refreshRequested = false;
           cacheSection.scrollIntoView({ block: 'start' });
-          void usageShown.then(() => cache.refresh());
+          void usageShown.then((shown) => shown && cache.refresh());
         }
       }
       if (view.hasKey && revealTables) {

@@ -12,8 +12,8 @@ import { usageModel, type BarModel } from '../usage-model';
 
 /** The usage section's controls. */
 export interface UsageSection {
-  /** Shows the last read kept for the viewer's key (no request). */
-  load(): Promise<void>;
+  /** Shows the last read kept for the viewer's key (no request); false when it could not (the error shown). */
+  load(): Promise<boolean>;
   /** Reads /usage now (one request) and shows it. */
   refresh(): Promise<void>;
   /**
@@ -55,11 +55,13 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
     onRead(view.last);
   };
 
-  const load = async (): Promise<void> => {
+  const load = async (): Promise<boolean> => {
     try {
       show(await call('getUsage'));
+      return true;
     } catch (error) {
       status.error(error);
+      return false;
     }
   };
 
