@@ -61,7 +61,7 @@ function start(): void {
         const templatesShown = templates.load();
         if (revealTemplates) {
           revealTemplates = false;
-          void templatesShown.then(templates.reveal);
+          void templatesShown.then(() => templates.reveal());
         }
         void cache.load();
         if (refreshRequested) {
