@@ -52,6 +52,8 @@ export interface RecalcEntry {
 /** What the evaluator needs from the runtime. */
 export interface RecalcDeps {
   book: SpreadsheetModel;
+  /** Only these sheets (by name), when given. */
+  sheets?: readonly string[];
   /** The Code.js function a formula name calls (case-insensitive), or undefined. */
   resolveFunction: (name: string) => string | undefined;
   /** Evaluates one call, as runtime.evaluateCustomFunction does, with the cell active. */
@@ -214,6 +216,7 @@ function evaluateCell(
 export function recalculate(deps: RecalcDeps): RecalcEntry[] {
   const report: RecalcEntry[] = [];
   for (const sheet of [...deps.book.sheets]) {
+    if (deps.sheets && !deps.sheets.includes(sheet.name)) continue;
     for (const [row, column, formula] of formulaCells(sheet)) {
       const cell = `${sheet.name}!${a1Notation(row, column, 1, 1)}`;
       const call = parseCustomCall(formula);

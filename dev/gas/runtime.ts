@@ -568,11 +568,15 @@ export class GasRuntime {
    * row by row, through evaluateCustomFunction, results written and spilled as Sheets shows them.
    * Other formulas are reported unsupported. Returns one entry per formula cell.
    */
-  recalculate(documentId: string = this.spreadsheet.id, opts: Omit<EvaluateOptions, 'document'> = {}): RecalcEntry[] {
+  recalculate(
+    documentId: string = this.spreadsheet.id,
+    opts: Omit<EvaluateOptions, 'document'> & { sheets?: readonly string[] } = {},
+  ): RecalcEntry[] {
     const book = this.#documents.record(documentId).model;
     const names = this.#topLevelFunctions();
     return recalculate({
       book,
+      sheets: opts.sheets,
       resolveFunction: (name) => names.get(name.toUpperCase()),
       evaluate: (fn, args, sheet, row, column) => {
         // The custom function's own cell is the active range while it runs (getActiveRange()).

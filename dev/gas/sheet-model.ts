@@ -16,6 +16,7 @@ import { MAX_CELL_TEXT } from './result.js';
 import { DeveloperMetadataStore } from './developer-metadata.js';
 import { NamedRangeStore } from './named-ranges.js';
 import type { ChartModel } from './charts.js';
+import type { ConditionalFormatModel } from './conditional-formats.js';
 
 export const SPREADSHEET_LIMITS = Object.freeze({
   /** Cells (rows × columns of every sheet, empty or not) in one spreadsheet. */
@@ -127,6 +128,8 @@ export class SheetModel {
   frozenColumns = 0;
   /** Sheets' own charts on this sheet (charts.ts), in the order inserted; they go with the sheet. */
   readonly charts: ChartModel[] = [];
+  /** Conditional format rules (conditional-formats.ts), as the last setConditionalFormatRules left them. */
+  readonly conditionalFormats: ConditionalFormatModel[] = [];
   readonly #rows = new Map<number, Map<number, Cell>>();
   /** Where each formula cell's last result spilled (recalculate.ts records it), by "row,column". */
   readonly #spills = new Map<string, GridRect>();

@@ -14,6 +14,7 @@ import { describeValue, isDate } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
 import { UserFake } from './session.js';
 import { DeveloperMetadataFake, DeveloperMetadataFinderFake, addDeveloperMetadata, metadataAt } from './developer-metadata.js';
+import { ConditionalFormatRuleFake, getConditionalFormatRules, setConditionalFormatRules } from './conditional-formats.js';
 import { EmbeddedChartBuilderFake, EmbeddedChartFake, getCharts, insertChart, newChart, removeChart, updateChart } from './charts.js';
 import { NamedRangeFake, rangeByName, removeNamedRange, setNamedRange } from './named-ranges.js';
 import {
@@ -432,6 +433,15 @@ export class SheetFake extends GasObject {
   /** Puts a built chart on this sheet; its ranges must be on this sheet. */
   insertChart(...args: unknown[]): void {
     insertChart(this.#ctx, this.#sheet, args);
+  }
+
+  /** Replaces this sheet's conditional format rules (conditional-formats.ts). */
+  setConditionalFormatRules(...args: unknown[]): void {
+    setConditionalFormatRules(this.#ctx, this.#sheet, args);
+  }
+
+  getConditionalFormatRules(): ConditionalFormatRuleFake[] {
+    return getConditionalFormatRules(this.#ctx, this.#sheet);
   }
 
   /** Copies of this sheet's charts, each with its id. */

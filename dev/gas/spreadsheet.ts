@@ -2,6 +2,7 @@
  * SpreadsheetApp and the Ui: menus, sidebars, dialogs and alerts recorded in `runtime.ui`. The
  * document objects (Spreadsheet, Sheet, Range) are in sheets.ts, the data they use in sheet-model.ts.
  */
+import { ConditionalFormatRuleBuilderFake } from './conditional-formats.js';
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { HtmlOutputFake } from './html.js';
@@ -230,6 +231,12 @@ export class SpreadsheetAppFake extends GasObject {
 
   getCurrentCell(): RangeFake | null {
     return this.#spreadsheet('getCurrentCell')?.getCurrentCell() ?? null;
+  }
+
+  /** A builder for a conditional format rule (conditional-formats.ts); nothing changes until a sheet's rules are set. */
+  newConditionalFormatRule(): ConditionalFormatRuleBuilderFake {
+    this.#allowed('newConditionalFormatRule');
+    return new ConditionalFormatRuleBuilderFake();
   }
 
   /** Writes are applied at once here; counted in the active spreadsheet's `stats.flushes`. */

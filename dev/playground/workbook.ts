@@ -187,6 +187,9 @@ export class Workbook {
   afterScript(): void {
     const sites = this.#sites;
     this.#sites = [];
+    // Formulas a script wrote on another sheet (a template) are evaluated once by dev/gas's evaluator.
+    const others = [...new Set(sites.filter((s) => !this.isFormulaSheet(s.sheet)).map((s) => s.sheet))];
+    if (others.length) this.runtime.recalculate(undefined, { sheets: others });
     if (this.formulaSheet.deleted) return;
     // Names first: a formula rewritten to read one (SDM_REFRESH) must find it when it is set.
     this.engine.setNames(this.#namedExpressions());
@@ -319,6 +322,10 @@ export class Workbook {
         if (!cell || (cell.value === '' && cell.formula === undefined)) continue;
         const view: CellView = { t: this.#display(cell.value, cell.format?.numberFormat) };
         if (cell.formula !== undefined) view.f = cell.formula;
+        if (cell.formula !== undefined && /\bSPARKLINE\(/i.test(cell.formula)) {
+          view.t = 'sparkline';
+          view.e = 'The playground cannot draw SPARKLINE; Google Sheets draws a small line chart of these cells here.';
+        }
         const kind = kindOf(cell.value);
         if (kind) view.k = kind;
         if (cell.format?.fontWeight === 'bold') view.b = true;

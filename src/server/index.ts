@@ -12,6 +12,7 @@ import type {
   SelectedItems,
   SettingsView,
   TablesView,
+  TemplateView,
   TrackFieldsView,
   TrackingView,
   UsageView,
@@ -28,6 +29,7 @@ import * as estimatePanel from './sidebar/estimate-api';
 import * as settingsPanel from './sidebar/settings-api';
 import * as usagePanel from './sidebar/usage-api';
 import * as tables from './tables/api';
+import * as templates from './templates/api';
 import * as tracking from './tracking/api';
 
 /**
@@ -180,6 +182,11 @@ export function showSidebar() {
 /** Opens the sidebar at its ranking tables section. */
 export function showRankingTables() {
   openSidebar('tables');
+}
+
+/** Menu: opens the sidebar at its templates (Start from a template…). */
+export function showTemplates() {
+  openSidebar('templates');
 }
 
 /** Opens the sidebar at the function reference. */
@@ -414,4 +421,32 @@ export function runTrackingNow(id: unknown): TrackingView {
  */
 export function forgetTrackingList(id: unknown): TrackingView {
   return guard('forgetTrackingList', () => tracking.forgetTrackingList(id));
+}
+
+/**
+ * The templates (keyword research, brand watch, market overview), each with what inserting it and
+ * evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request.
+ * @return {Array<Object>} { id, title, description, requests, freshSearches } for each template.
+ */
+export function listTemplates(): TemplateView[] {
+  return guard('listTemplates', templates.listTemplates);
+}
+
+/**
+ * Inserts a template as a new sheet named after it (a numbered name if that one is taken), made of
+ * ordinary formulas over the add-on's functions. Refused, changing nothing, for an unknown id or when it
+ * may spend past a known daily limit.
+ * @param {string} id "keyword-research", "brand-watch" or "market-overview".
+ * @return {string} The new sheet's name.
+ */
+export function insertTemplate(id: unknown): string {
+  return guard('insertTemplate', () => templates.insertTemplate(id));
+}
+
+/**
+ * Sidebar: tracks the brand slugs of a brand watch sheet week by week, as a tracking list.
+ * @param {string} sheetName The brand watch sheet's name.
+ */
+export function trackTemplateBrands(sheetName: unknown): TrackingView {
+  return guard('trackTemplateBrands', () => templates.trackTemplateBrands(sheetName));
 }

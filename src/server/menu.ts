@@ -14,13 +14,14 @@ import { formulaKeyHere } from './sidebar/settings-api';
 import { readStoredUsage } from './sidebar/usage-store';
 
 /** Sections of the sidebar a menu item can open. */
-export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh';
+export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';
 
 /** Builds Extensions › Search Demand. */
 export function buildMenu(): void {
   SpreadsheetApp.getUi()
     .createAddonMenu()
     .addItem('Settings', 'showSidebar')
+    .addItem('Start from a template…', 'showTemplates')
     .addItem('Insert ranking table', 'showRankingTables')
     .addItem('Refresh ranking tables now', 'refreshRankingTables')
     .addSeparator()

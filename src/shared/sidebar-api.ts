@@ -308,6 +308,17 @@ export interface SelectedItems {
   skipped: number;
 }
 
+/** A template as the sidebar offers it, with what inserting it may spend now (counted without a request). */
+export interface TemplateView {
+  id: 'keyword-research' | 'brand-watch' | 'market-overview';
+  title: string;
+  description: string;
+  /** At most this many requests: its distinct queries not in the cache. */
+  requests: number;
+  /** At most this many fresh searches (keywords not cached). */
+  freshSearches: number;
+}
+
 /** Server functions callable from the sidebar. */
 export interface SidebarApi {
   getSettings(): SettingsView;
@@ -360,6 +371,12 @@ export interface SidebarApi {
   runTrackingNow(id: string): TrackingView;
   /** Stops tracking a list; its history sheet stays. */
   forgetTrackingList(id: string): TrackingView;
+  /** The templates and what each may spend, without a request. */
+  listTemplates(): TemplateView[];
+  /** Inserts a template as a new sheet (refused past a known daily limit); returns the sheet's name. */
+  insertTemplate(id: string): string;
+  /** Tracks the slugs of a brand watch sheet week by week (a tracking list). */
+  trackTemplateBrands(sheetName: string): TrackingView;
 }
 
 /** Every name of the contract, once: a name missing here (or not in SidebarApi) fails typecheck. */
@@ -393,6 +410,9 @@ const SIDEBAR_FUNCTION_SET = {
   addTrackedItems: true,
   runTrackingNow: true,
   forgetTrackingList: true,
+  listTemplates: true,
+  insertTemplate: true,
+  trackTemplateBrands: true,
 } as const satisfies Record<keyof SidebarApi, true>;
 
 /** The names, for checks that the server exports each one. */

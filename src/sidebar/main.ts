@@ -12,6 +12,7 @@ import { mountCacheSection } from './sections/cache';
 import { mountFormulasSection } from './sections/formulas';
 import { mountKeySection } from './sections/key';
 import { mountTablesSection } from './sections/tables';
+import { mountTemplatesSection } from './sections/templates';
 import { mountTrackingSection } from './sections/tracking';
 import { mountUsageSection } from './sections/usage';
 import { call } from './server';
@@ -26,9 +27,11 @@ function start(): void {
   const tablesNeedKey = byId('tables-need-key', HTMLParagraphElement);
   const cacheSection = byId('cache-section', HTMLElement);
   const trackSection = byId('track-section', HTMLElement);
+  const templatesSection = byId('templates-section', HTMLElement);
   const requested = requestedSection();
   // Opened by "Insert ranking table": go to the tables once they can be shown (a key may come first).
   let revealTables = requested === 'tables';
+  let revealTemplates = requested === 'templates';
   // Opened by the menu's "Refresh all formulas" because it may spend more than is left: refresh as the
   // section's button does (asking first when it would), once the last usage read is there to compare.
   // Without that read the sidebar could not ask, so the button is left for the user to press.
@@ -49,11 +52,17 @@ function start(): void {
       show(tablesSection, view.hasKey);
       show(cacheSection, view.hasKey);
       show(trackSection, view.hasKey);
+      show(templatesSection, view.hasKey);
       show(tablesNeedKey, revealTables && !view.hasKey);
       if (view.hasKey && (reload || !hadKey)) {
         const usageShown = usage.load();
         void tables.load();
         void tracking.load();
+        const templatesShown = templates.load();
+        if (revealTemplates) {
+          revealTemplates = false;
+          void templatesShown.then(() => templates.reveal());
+        }
         void cache.load();
         if (refreshRequested) {
           refreshRequested = false;
@@ -78,6 +87,10 @@ function start(): void {
   const usage = mountUsageSection((read) => cache.setUsage(read));
   const tables = mountTablesSection(() => void usage.refresh());
   const tracking = mountTrackingSection();
+  const templates = mountTemplatesSection(() => {
+    void usage.refresh();
+    void tracking.load();
+  });
   const cache = mountCacheSection(app, (ms) => usage.readLater(ms));
 
   const boot = async (): Promise<void> => {
@@ -103,9 +116,9 @@ function start(): void {
  * The section the menu asked for by appending `window.SDM_OPEN_SECTION = "help"` (or "tables", or
  * "refresh") to the page (src/server/menu.ts); other values are ignored.
  */
-function requestedSection(): 'help' | 'tables' | 'refresh' | null {
+function requestedSection(): 'help' | 'tables' | 'refresh' | 'templates' | null {
   const requested = (window as { SDM_OPEN_SECTION?: unknown }).SDM_OPEN_SECTION;
-  return requested === 'help' || requested === 'tables' || requested === 'refresh' ? requested : null;
+  return requested === 'help' || requested === 'tables' || requested === 'refresh' || requested === 'templates' ? requested : null;
 }
 
 /** Opens the function reference and moves focus to it. */

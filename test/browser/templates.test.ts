@@ -1,0 +1,82 @@
+/**
+ * Templates in the playground, as a user meets them: Start from a template… in the add-on's menu opens
+ * the sidebar's Templates section, which says what each may spend before Insert; each template then
+ * opens on a new sheet showing numbers. A SPARKLINE, which the playground cannot draw, says so on hover.
+ * Saves docs/template-*.png, the screenshots docs/templates.md shows.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlayground, type Playground } from '../../dev/playground/server.js';
+import { launchChromium } from './chromium.js';
+
+const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+const NUMBER = /^-?\d[\d,]*(\.\d+)?$/;
+
+let playground: Playground;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  playground = await startPlayground({ port: 0 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.goto(playground.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await playground?.close();
+});
+
+const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
+const text = async (a1: string) => ((await cell(a1).textContent()) ?? '').trim();
+const sidebar = () => page.frameLocator('#sidebar');
+
+describe('Start from a template…', () => {
+  it('is in the add-on menu and opens the Templates section, with each cost shown before inserting', async () => {
+    await page.getByRole('button', { name: 'Start from a template…' }).click();
+    const section = sidebar().locator('#templates-section');
+    await expect.poll(() => section.locator('li.template').count(), { timeout: 20_000 }).toBe(3);
+    expect(await section.textContent()).toContain('The examples are few (at most 10)');
+    const costs = await section.locator('.template-cost').allTextContents();
+    expect(costs[0]).toMatch(/^Inserting it sends at most \d+ requests?/);
+    expect(costs.every((c) => /sends at most|Costs nothing/.test(c))).toBe(true);
+  });
+
+  const templates = [
+    { title: 'Keyword research', shot: 'template-keyword-research.png', numbers: ['B5', 'C5', 'G5'] },
+    { title: 'Brand watch', shot: 'template-brand-watch.png', numbers: ['B5', 'C5'] },
+    { title: 'Market overview', shot: 'template-market-overview.png', numbers: [] as string[] },
+  ];
+  for (const t of templates) {
+    it(`inserts ${t.title} on a new sheet that shows numbers`, async () => {
+      await sidebar()
+        .getByRole('button', { name: `Insert ${t.title}` })
+        .click();
+      await expect
+        .poll(() => sidebar().locator('#templates-status').textContent(), { timeout: 60_000 })
+        .toContain(`Inserted on the new sheet "${t.title}"`);
+      await page.getByRole('tab', { name: t.title }).click();
+      await expect.poll(() => text('A1'), { timeout: 20_000 }).toBe(t.title);
+      for (const a1 of t.numbers) await expect.poll(() => text(a1), { timeout: 20_000 }).toMatch(NUMBER);
+      if (t.title === 'Market overview') {
+        const numeric = await page
+          .locator('#grid td')
+          .evaluateAll((tds) => tds.filter((td) => /^-?\d[\d,.]*$/.test(td.textContent ?? '')).length);
+        expect(numeric).toBeGreaterThan(50);
+        expect(
+          await page
+            .locator('#grid td')
+            .filter({ hasText: /^#(REF|ERROR)!$/ })
+            .count(),
+        ).toBe(0);
+      }
+      if (t.title === 'Keyword research') {
+        expect(await text('E5')).toBe('sparkline');
+        expect(await cell('E5').getAttribute('title')).toMatch(/^The playground cannot draw SPARKLINE/);
+      }
+      await page.screenshot({ path: `${DOCS}${t.shot}` });
+    });
+  }
+});

@@ -1,0 +1,200 @@
+/**
+ * Templates as a user inserts them (from the sidebar or the menu) in the local spreadsheet, on both of
+ * the service's schemas: each becomes a new sheet of ordinary formulas over the add-on's functions,
+ * every one of which then evaluates without an error; the requests sent are the template's distinct
+ * queries, never more than listTemplates said beforehand; bad ids and known daily limits are refused
+ * with a clear message and nothing changed.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TemplateView, TrackingView } from '../../src/shared/sidebar-api';
+import type { RecalcEntry } from '../../dev/gas/recalculate';
+import { KEY, startStack, type Stack } from './stack';
+
+const TEMPLATE_TITLES = { 'keyword-research': 'Keyword research', 'brand-watch': 'Brand watch', 'market-overview': 'Market overview' };
+/** The distinct queries of each template: its example keywords, brands, or its three endpoints. */
+const DISTINCT = { 'keyword-research': 8, 'brand-watch': 5, 'market-overview': 3 };
+const FRESH = { 'keyword-research': 8, 'brand-watch': 0, 'market-overview': 0 };
+type Id = keyof typeof DISTINCT;
+const IDS = Object.keys(DISTINCT) as Id[];
+
+describe.each(['a', 'b'] as const)('schema %s', (schema) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(schema);
+  });
+  afterAll(() => stack.stop());
+  beforeEach(async () => {
+    await stack.service.control.reset();
+    stack.resetRuntime();
+  });
+
+  const call = <T>(fn: string, ...args: unknown[]): T => {
+    const result = stack.gas.run(fn, args, { mode: 'sidebar' });
+    if (!result.ok) throw new Error(`${fn}: ${result.error}`);
+    return result.value as T;
+  };
+  const failure = (fn: string, ...args: unknown[]) => {
+    const result = stack.gas.run(fn, args, { mode: 'sidebar' });
+    if (result.ok) throw new Error(`${fn} succeeded`);
+    return result.error ?? '';
+  };
+  const list = () => Object.fromEntries(call<TemplateView[]>('listTemplates').map((t) => [t.id, t])) as Record<Id, TemplateView>;
+  /** The add-on formulas of one sheet as the recalculation evaluated them. */
+  const evaluate = (sheetName: string): RecalcEntry[] =>
+    stack.gas.recalculate().filter((e) => e.cell.startsWith(`${sheetName}!`) && e.fn !== '');
+
+  it('lists the three templates with what each may spend, counted without a request', async () => {
+    const listed = call<TemplateView[]>('listTemplates');
+    expect(listed.map((t) => [t.id, t.title, t.requests, t.freshSearches])).toEqual(
+      IDS.map((id) => [id, TEMPLATE_TITLES[id], DISTINCT[id], FRESH[id]]),
+    );
+    for (const t of listed) expect(t.description.length).toBeGreaterThan(20);
+    expect(await stack.requests()).toBe(0);
+  });
+
+  it.each(IDS)('%s: inserts a new sheet whose formulas all evaluate, for exactly its distinct queries', async (id) => {
+    const before = list()[id].requests;
+    const name = call<string>('insertTemplate', id);
+    expect(name).toBe(TEMPLATE_TITLES[id]);
+    expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1', name]);
+    const entries = evaluate(name);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((e) => !e.ok)).toEqual([]);
+    const sent = await stack.requests();
+    expect(sent).toBe(DISTINCT[id]);
+    expect(before).toBeGreaterThanOrEqual(sent);
+    // Everything is cached now: the list says so, and inserting again costs nothing, on a numbered sheet.
+    expect(list()[id].requests).toBe(0);
+    expect(call<string>('insertTemplate', id)).toBe(`${name} (2)`);
+    expect(evaluate(`${name} (2)`).filter((e) => !e.ok)).toEqual([]);
+    expect(await stack.requests()).toBe(sent);
+  });
+
+  it('keyword research: scores, growth coloured, peak months and a sparkline per keyword over the monthly volumes', () => {
+    const name = call<string>('insertTemplate', 'keyword-research');
+    evaluate(name);
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    const header = sheet.getValues('A4:T4')[0] ?? [];
+    expect(header.slice(0, 5)).toEqual(['Keyword', 'Search Score', 'Year-on-year growth', 'Peak month', 'Last 12 months']);
+    const rows = sheet.getValues('A5:T12');
+    for (const row of rows) {
+      expect(typeof row[0]).toBe('string');
+      expect(typeof row[1]).toBe('number'); // Search Score
+      expect(typeof row[2]).toBe('number'); // growth
+      expect(String(row[3])).toMatch(/^\d{4}-\d\d/); // peak month
+      const volumes = row.slice(6, 18);
+      expect(volumes.every((v) => typeof v === 'number')).toBe(true);
+    }
+    // Blank input rows stay blank.
+    expect(sheet.getValues('B13:G13')[0]?.every((v) => v === '')).toBe(true);
+    // No field name is typed into the template: the formulas use the answer's own paths, per schema.
+    const formulas = [sheet.peek(5, 3)?.formula, sheet.peek(5, 4)?.formula, sheet.peek(5, 7)?.formula];
+    expect(formulas).toEqual(
+      schema === 'a'
+        ? ['=SEARCH_TREND(A5:A54, "growth.yoy_pct")', '=SEARCH_TREND(A5:A54, "peak.month")', '=SEARCH_TREND(A5:A54, "months.volume")']
+        : [
+            '=SEARCH_TREND(A5:A54, "yoyChangePct")',
+            '=SEARCH_TREND(A5:A54, "peakMonth.period")',
+            '=SEARCH_TREND(A5:A54, "history.searches")',
+          ],
+    );
+    expect(sheet.peek(5, 5)?.formula).toBe('=IF(COUNT(G5:R5), SPARKLINE(G5:R5), "")');
+    expect(sheet.conditionalFormats.map((r) => [r.condition, r.ranges])).toEqual([
+      [{ type: 'NUMBER_GREATER_THAN', value: 0 }, [{ row: 5, column: 3, numRows: 50, numColumns: 1 }]],
+      [{ type: 'NUMBER_LESS_THAN', value: 0 }, [{ row: 5, column: 3, numRows: 50, numColumns: 1 }]],
+    ]);
+    expect(String(sheet.getValues('A2')[0]?.[0])).toMatch(/^How to use: .*8 examples/);
+  });
+
+  it('brand watch: index score, signals and ranks per slug; one click tracks the slugs', async () => {
+    const name = call<string>('insertTemplate', 'brand-watch');
+    evaluate(name);
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    const header = (sheet.getValues('A4:Z4')[0] ?? []).filter((v) => v !== '');
+    expect(header.slice(0, 2)).toEqual(['Brand (slug)', 'Index score']);
+    const signals = header.filter((h) => /signal/i.test(String(h)));
+    const ranks = header.filter((h) => /rank/i.test(String(h)));
+    expect(signals).toHaveLength(6);
+    expect(ranks.length).toBeGreaterThanOrEqual(2);
+    const rows = sheet.getValues(`A5:${String.fromCharCode(64 + header.length)}9`);
+    for (const row of rows) {
+      expect(typeof row[1]).toBe('number');
+      for (const v of row.slice(2, 2 + signals.length)) expect(typeof v).toBe('number');
+    }
+    const sent = await stack.requests();
+    const view = call<TrackingView>('trackTemplateBrands', name);
+    expect(view.lists).toHaveLength(1);
+    expect(view.lists[0]).toMatchObject({ name, kind: 'brands', items: 5, status: 'ok' });
+    // The brands were cached by the insert: tracking them asked only for the allowance.
+    expect(await stack.requests('/brand')).toBe(sent);
+  });
+
+  it('market overview: its tables never overlap, and one chart draws the industries', () => {
+    const name = call<string>('insertTemplate', 'market-overview');
+    const entries = evaluate(name);
+    expect(entries.filter((e) => !e.ok)).toEqual([]);
+    expect(new Set(entries.map((e) => e.fn))).toEqual(new Set(['MARKET_ANALYSIS', 'AI_INDUSTRIES', 'RANKING_OVERVIEW']));
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    expect(sheet.lastColumn).toBeLessThanOrEqual(26);
+    // A result that would overwrite another cell (a formula, or a value another table spilled) is #REF!
+    // in dev/gas as in Sheets (recalculate.ts); evaluated again, in the same order, still none is.
+    expect(evaluate(name).filter((e) => !e.ok)).toEqual([]);
+    expect(sheet.charts).toHaveLength(1);
+    const chart = sheet.charts[0];
+    expect(chart?.type).toBe('COLUMN');
+    const [labels, values] = chart?.ranges ?? [];
+    const labelCells = sheet.getValues(a1Of(labels)).flat();
+    const valueCells = sheet.getValues(a1Of(values)).flat();
+    // The header row names the series; then the eight industries by name, each with its number.
+    expect(labelCells).toHaveLength(9);
+    expect(labelCells.slice(1).every((v) => typeof v === 'string' && v.includes(' '))).toBe(true);
+    expect(valueCells.slice(1).every((v) => typeof v === 'number')).toBe(true);
+  });
+
+  it('refuses an unknown template with a clear message, changing nothing and sending nothing', async () => {
+    for (const bad of ['keyword_research', '', 42, null]) {
+      expect(failure('insertTemplate', bad)).toBe(
+        'Unknown template: choose "keyword-research", "brand-watch", "market-overview". Nothing was inserted.',
+      );
+    }
+    expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+    expect(await stack.requests()).toBe(0);
+  });
+
+  it('refuses to spend past the daily limit the last usage read showed, changing nothing', async () => {
+    await stack.service.control.limits({ key: KEY, freshUsed: 245 });
+    call('refreshUsage');
+    const sent = await stack.requests();
+    expect(failure('insertTemplate', 'keyword-research')).toMatch(
+      /^Not inserted: "Keyword research" may use 8 fresh searches, and 5 were left at your last usage read \(\d\d:\d\d UTC\)\. Nothing was sent or changed/,
+    );
+    expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+    expect(await stack.requests()).toBe(sent);
+    // What spends no fresh search still fits.
+    expect(call<string>('insertTemplate', 'market-overview')).toBe('Market overview');
+  });
+
+  it('refuses what the daily-limit guard holds back after a refusal, sending nothing more', async () => {
+    await stack.service.control.limits({ key: KEY, callsUsed: 2000 });
+    expect(failure('insertTemplate', 'market-overview')).toMatch(/^Daily limit reached/);
+    const sent = await stack.requests();
+    expect(failure('insertTemplate', 'brand-watch')).toMatch(/^Not inserted: the daily limit of API calls was reached/);
+    expect(await stack.requests()).toBe(sent);
+    expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+  });
+
+  it('the menu offers Start from a template…, which opens the sidebar', () => {
+    stack.gas.run('onOpen', [{ authMode: 'FULL' }], { mode: 'menu' });
+    const items = stack.gas.ui.menus.flatMap((m) => m.entries).flatMap((e) => (e.kind === 'item' ? [[e.caption, e.functionName]] : []));
+    expect(items).toContainEqual(['Start from a template…', 'showTemplates']);
+    const result = stack.gas.run('showTemplates', [], { mode: 'menu' });
+    expect(result.ok).toBe(true);
+    expect(stack.gas.ui.sidebars.at(-1)?.html).toContain('window.SDM_OPEN_SECTION="templates"');
+  });
+});
+
+function a1Of(area: { row: number; column: number; numRows: number; numColumns: number } | undefined): string {
+  if (!area) throw new Error('no range');
+  const col = (n: number) => String.fromCharCode(64 + n);
+  return `${col(area.column)}${area.row}:${col(area.column + area.numColumns - 1)}${area.row + area.numRows - 1}`;
+}
