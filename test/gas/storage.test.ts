@@ -63,7 +63,7 @@ describe('CacheService', () => {
     expect(rt.run('GET', ['default']).value).toBe('MISS');
   });
 
-  it('keeps the 900 items farthest from expiration once a write passes 1,000 (Google\'s rule)', () => {
+  it("keeps the 900 items farthest from expiration once a write passes 1,000 (Google's rule)", () => {
     const rt = new GasRuntime({ code: CACHE_CODE });
     // 1,000 items, each expiring one second later than the one before: k0 first, k999 last.
     for (let i = 0; i < 1000; i++) rt.caches.document.seed(`k${i}`, String(i), 20_000 - 1000 + i);
