@@ -46,10 +46,10 @@ export interface LookupStats {
 }
 
 /** How long a pending mark holds: longer than any fetch a custom function can wait for. */
-const PENDING_MS = 30_000;
+export const PENDING_MS = 30_000;
 /** How long to wait for another execution's fetch before fetching it ourselves, and how often to look. */
-const WAIT_FOR_OTHERS_MS = 1_000;
-const POLL_MS = 200;
+export const WAIT_FOR_OTHERS_MS = 1_000;
+export const POLL_MS = 200;
 
 type Cache = GoogleAppsScript.Cache.Cache | null;
 
@@ -107,18 +107,9 @@ export function lookupAll(
   const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
   const toFetch: string[] = [];
   for (const subject of state.missing) {
-    const what = describeSubject(endpoint, subjectOf(subject));
-    const length = [...subject].length;
-    if (endpoint.param && learnedMax !== null && length > learnedMax) {
-      answers.set(subject, { ok: false, error: knownTooLong(what, length, learnedMax) });
-    } else if (buildUrl(known.baseUrl, endpoint, subjectOf(subject)).length > MAX_URL_LENGTH) {
-      answers.set(subject, {
-        ok: false,
-        error: errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`),
-      });
-    } else {
-      toFetch.push(subject);
-    }
+    const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
+    if (refused) answers.set(subject, { ok: false, error: refused });
+    else toFetch.push(subject);
   }
   const me = Math.random().toString(36).slice(2, 10);
   const marks: Record<string, string> = {};
@@ -211,14 +202,46 @@ export function lookupAll(
   return { answers, stats };
 }
 
-/** Entries that read as absent at once: how our marks are taken back without a remove call. */
-function expired(keys: string[]): Record<string, string> {
+/**
+ * Why a query is not sent at all (longer than the service's learned limit, or than a URL may be), or null.
+ * @param endpoint the endpoint
+ * @param subject the normalised subject ('' without one)
+ * @param learnedMax the service's learned length limit, if known
+ * @param baseUrl the service's base URL
+ */
+export function refusedBeforeSending(endpoint: Endpoint, subject: string, learnedMax: number | null, baseUrl: string): AddonError | null {
+  const param = endpoint.param ? subject : undefined;
+  const what = describeSubject(endpoint, param);
+  const length = [...subject].length;
+  if (endpoint.param && learnedMax !== null && length > learnedMax) return knownTooLong(what, length, learnedMax);
+  if (buildUrl(baseUrl, endpoint, param).length > MAX_URL_LENGTH) {
+    return errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`);
+  }
+  return null;
+}
+
+/**
+ * Entries that read as absent at once: how our marks are taken back without a remove call.
+ * @param keys the marks' keys
+ */
+export function expired(keys: string[]): Record<string, string> {
   const now = Date.now();
   return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now))) as Record<string, string>;
 }
 
-/** The smallest limit the service's rejections of these misses reveal (below what was known), or null. */
-function learnFromRejections(endpoint: Endpoint, subjects: string[], answers: Map<string, Answer>, known: number | null): number | null {
+/**
+ * The smallest limit the service's rejections of these misses reveal (below what was known), or null.
+ * @param endpoint the endpoint
+ * @param subjects the subjects sent
+ * @param answers their answers
+ * @param known the limit known before
+ */
+export function learnFromRejections(
+  endpoint: Endpoint,
+  subjects: string[],
+  answers: Map<string, Answer>,
+  known: number | null,
+): number | null {
   if (!endpoint.param) return null;
   let learned: number | null = null;
   for (const subject of subjects) {
@@ -230,8 +253,14 @@ function learnFromRejections(endpoint: Endpoint, subjects: string[], answers: Ma
   return learned;
 }
 
-/** A cache hit as an answer (a cached "not found" answers with its error), counted. */
-function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
+/**
+ * A cache hit as an answer (a cached "not found" answers with its error), counted.
+ * @param entry the entry found
+ * @param endpoint the endpoint
+ * @param subject its subject
+ * @param stats counted into
+ */
+export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
   stats.cacheHits++;
   return entry.kind === 'data'
     ? { ok: true, data: entry.data }
@@ -275,8 +304,17 @@ export function readState(cache: Cache, heads: Record<string, string>, keys: Map
   return state;
 }
 
-/** Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once). */
-function fetchAndKeep(
+/**
+ * Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once).
+ * @param endpoint the endpoint
+ * @param misses each subject with its request (its id is the subject's answer key)
+ * @param context the key, the time budget and the stamp
+ * @param answers answers are set here
+ * @param stats counted into
+ * @param writes per-query entries to write are added here
+ * @param refusals daily-limit refusals are added here
+ */
+export function fetchAndKeep(
   endpoint: Endpoint,
   misses: { subject: string; request: FetchRequest }[],
   context: { apiKey: string; budget: Budget; stamp: string },
