@@ -129,7 +129,7 @@ export class CacheStore {
   }
 
   /** Stores a value without the checks (for test setup). */
-  seed(key: string, value: string, expirationInSeconds = CACHE_LIMITS.defaultExpirationSeconds): void {
+  seed(key: string, value: string, expirationInSeconds: number = CACHE_LIMITS.defaultExpirationSeconds): void {
     const now = this.clock.now();
     this.backend.put(key, value, now + expirationInSeconds * 1000, now);
   }
