@@ -1,6 +1,9 @@
 /**
  * CacheService with Google's limits: keys up to 250 characters, string values up to 100 KB, expiry
- * 1 s to 6 h (default 10 min), about 1,000 items per cache, and any read may miss (`dropRate`).
+ * 1 s to 6 h (default 10 min), and any read may miss (`dropRate`). Eviction as Google states it: "If
+ * more than 1,000 items are written, the cache stores the 900 items farthest from expiration"; each
+ * item of a putAll counts as one write (the stricter reading), and among items expiring at the same
+ * moment the earliest written goes first.
  * The three caches persist across executions: they are held by the runtime, not the execution.
  */
 import { RuntimeClock, SeededRandom } from './clock.js';
@@ -15,6 +18,8 @@ export const CACHE_LIMITS = Object.freeze({
   defaultExpirationSeconds: 600,
   maxExpirationSeconds: 21_600,
   maxItems: 1000,
+  /** What is kept once a write passes maxItems. */
+  keptAfterEviction: 900,
 });
 
 /** A live entry, as tests inspect it. `expiresAt` is on the runtime clock (ms since epoch). */
@@ -30,7 +35,7 @@ export interface CacheEntry {
  */
 export interface CacheBackend {
   get(key: string, now: number): string | null;
-  /** Stores and evicts the least recently put entries beyond capacity. */
+  /** Stores; past capacity, keeps only the `keptAfterEviction` entries farthest from expiration. */
   put(key: string, value: string, expiresAt: number, now: number): void;
   remove(key: string): void;
   entries(now: number): CacheEntry[];
@@ -48,7 +53,10 @@ export interface CacheBackend {
 export class MemoryCacheBackend implements CacheBackend {
   readonly #map = new Map<string, { value: string; expiresAt: number }>();
 
-  constructor(readonly capacity: number = CACHE_LIMITS.maxItems) {}
+  constructor(
+    readonly capacity: number = CACHE_LIMITS.maxItems,
+    readonly keptAfterEviction: number = CACHE_LIMITS.keptAfterEviction,
+  ) {}
 
   get(key: string, now: number): string | null {
     const hit = this.#map.get(key);
@@ -65,10 +73,12 @@ export class MemoryCacheBackend implements CacheBackend {
     this.#map.set(key, { value, expiresAt });
     if (this.#map.size <= this.capacity) return;
     for (const [k, v] of this.#map) if (v.expiresAt <= now) this.#map.delete(k);
-    for (const k of this.#map.keys()) {
-      if (this.#map.size <= this.capacity) break;
-      this.#map.delete(k);
-    }
+    if (this.#map.size <= this.capacity) return;
+    // Google keeps the items farthest from expiration; a stable sort drops, among equal expiries,
+    // the earliest written (the Map's order) first.
+    const order = [...this.#map.entries()].map(([k, v], i) => ({ k, expiresAt: v.expiresAt, i }));
+    order.sort((a, b) => a.expiresAt - b.expiresAt || a.i - b.i);
+    for (const { k } of order.slice(0, order.length - this.keptAfterEviction)) this.#map.delete(k);
   }
 
   remove(key: string): void {
@@ -119,7 +129,7 @@ export class CacheStore {
   }
 
   /** Stores a value without the checks (for test setup). */
-  seed(key: string, value: string, expirationInSeconds = CACHE_LIMITS.defaultExpirationSeconds): void {
+  seed(key: string, value: string, expirationInSeconds: number = CACHE_LIMITS.defaultExpirationSeconds): void {
     const now = this.clock.now();
     this.backend.put(key, value, now + expirationInSeconds * 1000, now);
   }

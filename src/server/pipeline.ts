@@ -8,7 +8,9 @@
  *   two property reads when the config entry is missing (after 6 idle hours or an eviction);
  * - a miss: that getAll, a putAll marking the misses as ours, one property read (the key, from the store
  *   the config entry names), a getAll reading the marks back, the fetch, and a putAll storing the answers
- *   and the spend: five plus the fetch (six when the config entry is missing).
+ *   and the spend: five plus the fetch. When the config entry is missing (the document's first miss):
+ *   that getAll, both property stores, a putAll of the marks and the config entry, the fetch and the
+ *   last putAll: five too (the marks are not read back; see below).
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
  * ranking-table refresh). The marks do the lock's job: where several executions mark the same query at
  * once, the last mark wins, its writer fetches, and the others wait for its answer (at most a second,
@@ -44,10 +46,10 @@ export interface LookupStats {
 }
 
 /** How long a pending mark holds: longer than any fetch a custom function can wait for. */
-const PENDING_MS = 30_000;
+export const PENDING_MS = 30_000;
 /** How long to wait for another execution's fetch before fetching it ourselves, and how often to look. */
-const WAIT_FOR_OTHERS_MS = 1_000;
-const POLL_MS = 200;
+export const WAIT_FOR_OTHERS_MS = 1_000;
+export const POLL_MS = 200;
 
 type Cache = GoogleAppsScript.Cache.Cache | null;
 
@@ -105,23 +107,20 @@ export function lookupAll(
   const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
   const toFetch: string[] = [];
   for (const subject of state.missing) {
-    const what = describeSubject(endpoint, subjectOf(subject));
-    const length = [...subject].length;
-    if (endpoint.param && learnedMax !== null && length > learnedMax) {
-      answers.set(subject, { ok: false, error: knownTooLong(what, length, learnedMax) });
-    } else if (buildUrl(known.baseUrl, endpoint, subjectOf(subject)).length > MAX_URL_LENGTH) {
-      answers.set(subject, {
-        ok: false,
-        error: errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`),
-      });
-    } else {
-      toFetch.push(subject);
-    }
+    const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
+    if (refused) answers.set(subject, { ok: false, error: refused });
+    else toFetch.push(subject);
   }
   const me = Math.random().toString(36).slice(2, 10);
   const marks: Record<string, string> = {};
   for (const subject of toFetch)
     Object.assign(marks, writeEntry(keys.get(subject) ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
+  // A formula that found no config entry has read both property stores already: it writes the entry
+  // with its marks (executions starting after this take the one-store path) and does not read its
+  // marks back, so the document's first miss stays at five round trips. The cost: two executions
+  // starting on the same query within one round trip of each other, both without the entry, both fetch.
+  const firstMiss = payer === 'formula' && !config;
+  if (firstMiss && settings) Object.assign(marks, writeLookupConfig(settings));
   const markStarted = Date.now();
   putAll(cache, marks);
   const markLanded = Date.now();
@@ -142,7 +141,7 @@ export function lookupAll(
   // The limit guard: what a daily limit refused is not sent again until it resets.
   const fp = fingerprint(apiKey);
   const guard = readGuard(heads[GUARD_KEY], fp, Date.now());
-  const writes: Record<string, string> = payer === 'formula' && !config ? writeLookupConfig(settings) : {};
+  const writes: Record<string, string> = {};
   const notHeld = (subject: string): boolean => {
     const held = heldBack(guard, keys.get(subject) ?? '');
     if (!held) return true;
@@ -158,7 +157,8 @@ export function lookupAll(
   // back only after that, or both would find their own mark and both fetch.
   const mine: string[] = [];
   const others = state.pending.filter(notHeld);
-  if (sendable.length) {
+  if (sendable.length && firstMiss) mine.push(...sendable);
+  else if (sendable.length) {
     const settle = markLanded - markStarted - (Date.now() - markLanded);
     if (settle > 0) Utilities.sleep(settle);
     const subset = new Map(sendable.map((s) => [s, keys.get(s) ?? ''] as const));
@@ -202,14 +202,46 @@ export function lookupAll(
   return { answers, stats };
 }
 
-/** Entries that read as absent at once: how our marks are taken back without a remove call. */
-function expired(keys: string[]): Record<string, string> {
+/**
+ * Why a query is not sent at all (longer than the service's learned limit, or than a URL may be), or null.
+ * @param endpoint the endpoint
+ * @param subject the normalised subject ('' without one)
+ * @param learnedMax the service's learned length limit, if known
+ * @param baseUrl the service's base URL
+ */
+export function refusedBeforeSending(endpoint: Endpoint, subject: string, learnedMax: number | null, baseUrl: string): AddonError | null {
+  const param = endpoint.param ? subject : undefined;
+  const what = describeSubject(endpoint, param);
+  const length = [...subject].length;
+  if (endpoint.param && learnedMax !== null && length > learnedMax) return knownTooLong(what, length, learnedMax);
+  if (buildUrl(baseUrl, endpoint, param).length > MAX_URL_LENGTH) {
+    return errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`);
+  }
+  return null;
+}
+
+/**
+ * Entries that read as absent at once: how our marks are taken back without a remove call.
+ * @param keys the marks' keys
+ */
+export function expired(keys: string[]): Record<string, string> {
   const now = Date.now();
   return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now))) as Record<string, string>;
 }
 
-/** The smallest limit the service's rejections of these misses reveal (below what was known), or null. */
-function learnFromRejections(endpoint: Endpoint, subjects: string[], answers: Map<string, Answer>, known: number | null): number | null {
+/**
+ * The smallest limit the service's rejections of these misses reveal (below what was known), or null.
+ * @param endpoint the endpoint
+ * @param subjects the subjects sent
+ * @param answers their answers
+ * @param known the limit known before
+ */
+export function learnFromRejections(
+  endpoint: Endpoint,
+  subjects: string[],
+  answers: Map<string, Answer>,
+  known: number | null,
+): number | null {
   if (!endpoint.param) return null;
   let learned: number | null = null;
   for (const subject of subjects) {
@@ -221,8 +253,14 @@ function learnFromRejections(endpoint: Endpoint, subjects: string[], answers: Ma
   return learned;
 }
 
-/** A cache hit as an answer (a cached "not found" answers with its error), counted. */
-function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
+/**
+ * A cache hit as an answer (a cached "not found" answers with its error), counted.
+ * @param entry the entry found
+ * @param endpoint the endpoint
+ * @param subject its subject
+ * @param stats counted into
+ */
+export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
   stats.cacheHits++;
   return entry.kind === 'data'
     ? { ok: true, data: entry.data }
@@ -266,8 +304,17 @@ export function readState(cache: Cache, heads: Record<string, string>, keys: Map
   return state;
 }
 
-/** Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once). */
-function fetchAndKeep(
+/**
+ * Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once).
+ * @param endpoint the endpoint
+ * @param misses each subject with its request (its id is the subject's answer key)
+ * @param context the key, the time budget and the stamp
+ * @param answers answers are set here
+ * @param stats counted into
+ * @param writes per-query entries to write are added here
+ * @param refusals daily-limit refusals are added here
+ */
+export function fetchAndKeep(
   endpoint: Endpoint,
   misses: { subject: string; request: FetchRequest }[],
   context: { apiKey: string; budget: Budget; stamp: string },

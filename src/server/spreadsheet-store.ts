@@ -6,13 +6,21 @@
  * has its developer metadata, so the sidebar and the scheduled run read the same records in one place.
  */
 
+import { errors } from './errors';
+
 /** Google's limit on the metadata of one spreadsheet, in characters (keys and values). */
 export const METADATA_LIMIT_CHARS = 30_000;
+
+/** What a user is told when a record would not fit: before Google refuses it, with what to remove. */
+export const METADATA_FULL_MESSAGE =
+  'This spreadsheet holds as many ranking tables and tracking lists as Google lets an add-on record (30,000 characters of settings per spreadsheet): forget a table or a tracking list first, then try again. Nothing was changed.';
 
 /** Key-value records in one spreadsheet's developer metadata. Reads the list once, then keeps it current. */
 export class SpreadsheetStore {
   readonly #spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   #entries: Map<string, GoogleAppsScript.Spreadsheet.DeveloperMetadata> | undefined;
+  /** Characters of all the spreadsheet's metadata this script can see (others' records count too). */
+  #chars = 0;
 
   /** @param spreadsheet the active spreadsheet, or one opened by id */
   constructor(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet) {
@@ -50,6 +58,10 @@ export class SpreadsheetStore {
    */
   set(key: string, value: string): void {
     const existing = this.#all().get(key);
+    const before = existing ? key.length + (existing.getValue() ?? '').length : 0;
+    // Refused before Google's limit is reached, so the user reads what to remove, not a generic failure.
+    if (this.#chars - before + key.length + value.length > METADATA_LIMIT_CHARS) throw errors.input(METADATA_FULL_MESSAGE);
+    this.#chars += key.length + value.length - before;
     if (existing) {
       existing.setValue(value);
       return;
@@ -66,6 +78,7 @@ export class SpreadsheetStore {
   remove(key: string): void {
     const existing = this.#all().get(key);
     if (!existing) return;
+    this.#chars -= key.length + (existing.getValue() ?? '').length;
     existing.remove();
     this.#entries?.delete(key);
   }
@@ -73,8 +86,10 @@ export class SpreadsheetStore {
   #all(): Map<string, GoogleAppsScript.Spreadsheet.DeveloperMetadata> {
     if (!this.#entries) {
       this.#entries = new Map();
+      this.#chars = 0;
       for (const meta of this.#spreadsheet.getDeveloperMetadata()) {
         const key = meta.getKey();
+        this.#chars += key.length + (meta.getValue() ?? '').length;
         // Only this add-on's records; a duplicate key (two writers at once) keeps the first.
         if (key.startsWith('sdm.') && !this.#entries.has(key)) this.#entries.set(key, meta);
       }

@@ -63,15 +63,32 @@ describe('CacheService', () => {
     expect(rt.run('GET', ['default']).value).toBe('MISS');
   });
 
-  it('keeps about 1,000 items, dropping the oldest put', () => {
+  it("keeps the 900 items farthest from expiration once a write passes 1,000 (Google's rule)", () => {
+    const rt = new GasRuntime({ code: CACHE_CODE });
+    // 1,000 items, each expiring one second later than the one before: k0 first, k999 last.
+    for (let i = 0; i < 1000; i++) rt.caches.document.seed(`k${i}`, String(i), 20_000 - 1000 + i);
+    expect(rt.caches.document.keys()).toHaveLength(1000);
+    // The 1,001st write (the farthest from expiration of all) trims the cache to 900.
+    expect(rt.run('PUT', ['new', 'v', 21_600]).value).toBe('ok');
+    const keys = rt.caches.document.keys();
+    expect(keys).toHaveLength(900);
+    expect(keys).toContain('new');
+    // Kept: the 899 farthest of the old ones (k101 to k999); dropped: the 101 nearest (k0 to k100).
+    expect(rt.caches.document.peek('k100')).toBeNull();
+    expect(rt.caches.document.peek('k101')).toBe('101');
+    expect(rt.caches.document.peek('k999')).toBe('999');
+  });
+
+  it('counts each item of a putAll as a write, so a putAll of 1,005 keeps 904', () => {
     const rt = new GasRuntime({ code: CACHE_CODE });
     const values: Record<string, string> = {};
     for (let i = 0; i < 1005; i++) values[`k${i}`] = String(i);
     expect(rt.run('PUTALL', [values, 600], menu).value).toBe('ok');
+    // The 1,001st item trims to 900 (equal expiries: the earliest written go first), then 4 more land.
     const keys = rt.caches.document.keys();
-    expect(keys).toHaveLength(1000);
-    expect(keys[0]).toBe('k5');
-    expect(rt.caches.document.peek('k4')).toBeNull();
+    expect(keys).toHaveLength(904);
+    expect(keys[0]).toBe('k101');
+    expect(rt.caches.document.peek('k100')).toBeNull();
   });
 
   it('misses reads at dropRate, reproducibly with a seed', () => {

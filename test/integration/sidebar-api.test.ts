@@ -108,6 +108,17 @@ describe('settings', () => {
     expect(ok(stack, 'setBaseUrl', '')).toMatchObject({ baseUrlIsDefault: true, baseUrl: PLACEHOLDER_BASE_URL });
   });
 
+  it("refuses a base URL whose path differs only in case from the allowlist's (Google matches paths case-sensitively), changing nothing", () => {
+    const before = stack.gas.properties.user.get('SDM_BASE_URL');
+    // Inside the allowlist's https://search-demand-service.example/api/v1/ only if /API/V1 were /api/v1.
+    const refused = sidebar(stack, 'setBaseUrl', `${PLACEHOLDER_BASE_URL}/API/V1`);
+    expect(refused.error).toMatch(/^This add-on may only call /);
+    expect(stack.gas.properties.user.get('SDM_BASE_URL')).toBe(before);
+    // The host is case-insensitive, as on Google: the same service in capitals is accepted.
+    expect(ok(stack, 'setBaseUrl', PLACEHOLDER_BASE_URL.toUpperCase())).toMatchObject({ baseUrlIsDefault: false });
+    ok(stack, 'setBaseUrl', '');
+  });
+
   it('clearing the cache makes the next formula fetch again', async () => {
     ok(stack, 'saveApiKey', KEY, false);
     stack.value('SEARCH_SCORE', 'coffee');

@@ -292,3 +292,22 @@ describe('time budget', () => {
     ).toBe(true);
   }, 60_000);
 });
+
+describe("Google's 30,000 characters of developer metadata", () => {
+  it('refuses a table that would not fit before Google does, naming what to forget, and changes nothing', () => {
+    insert('sector:fintech', 'new-sheet', 3);
+    const book = stack.gas.spreadsheet;
+    // Another add-on's (or this one's) records fill the spreadsheet's metadata up to a few characters.
+    const used = book.developerMetadata.charsAt(null);
+    book.developerMetadata.add({ key: 'other.addon', value: 'x'.repeat(30_000 - used - 'other.addon'.length - 50) });
+    const metadataBefore = JSON.stringify(book.developerMetadata.list);
+    const sheetsBefore = book.sheets.map((sheet) => sheet.name);
+    const error = failure('insertRankingTable', { group: 'sector:saas', placement: 'new-sheet', columns: null, limit: 3 });
+    expect(error).toBe(
+      'This spreadsheet holds as many ranking tables and tracking lists as Google lets an add-on record (30,000 characters of settings per spreadsheet): forget a table or a tracking list first, then try again. Nothing was changed.',
+    );
+    expect(JSON.stringify(book.developerMetadata.list)).toBe(metadataBefore);
+    expect(book.sheets.map((sheet) => sheet.name)).toEqual(sheetsBefore);
+    expect(call('getTables').tables.map((t) => t.group)).toEqual(['sector:fintech']);
+  });
+});

@@ -63,6 +63,14 @@ describe('the URL allowlist', () => {
       expect(isInAllowlist(bad, allowlist), bad).toBe(false);
     }
   });
+  it('compares scheme and host in any case but the path only as written, as Google does', () => {
+    const withPath = ['https://api.example.com/search/api/v1/'];
+    expect(isInAllowlist('HTTPS://API.Example.COM/search', withPath)).toBe(true);
+    for (const bad of ['https://api.example.com/Search', 'https://api.example.com/SEARCH/']) {
+      expect(isInAllowlist(bad, withPath), bad).toBe(false);
+    }
+    expect(isInAllowlist('https://api.example.com/search', ['https://api.example.com/search/API/V1/'])).toBe(false);
+  });
   it("is the server's rule, against the build's own list (development: the placeholder and loopback)", () => {
     expect(URL_ALLOWLIST).toEqual(['https://search-demand-service.example/api/v1/', 'http://127.0.0.1:', 'http://localhost:']);
     for (const url of [

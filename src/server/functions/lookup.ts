@@ -7,6 +7,7 @@ import { createBudget } from '../budget';
 import { AddonError, errors } from '../errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../input';
 import { lookupAll, type Answer } from '../pipeline';
+import { lookupPacked } from '../packed-lookup';
 import type { Endpoint } from '../service/endpoints';
 import { findScore, type Json } from '../shape';
 import { select, shapeOne, shapeRangeTable, shapeRangeValues, type Output, type RangeItem, type RangeValue } from './shaping';
@@ -96,7 +97,7 @@ const blank: Subject = { kind: 'blank' };
 
 function lookupRange(endpoint: Endpoint, cells: Subject[][]): Map<string, Answer> {
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
-  return lookupAll(endpoint, subjects, createBudget(), 'formula').answers;
+  return lookupPacked(endpoint, subjects, createBudget()).answers;
 }
 
 function itemOf(subject: Subject, answers: Map<string, Answer>): RangeItem {

@@ -9,6 +9,7 @@ import type { RefreshEstimate } from '../../shared/sidebar-api';
 import { readLookupConfig } from '../cache/config';
 import { fingerprint, GUARD_KEY, heldBack, readGuard } from '../cache/guard';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
+import { packGroups, readPack } from '../cache/pack';
 import { getAll, openCache } from '../cache/store';
 import { findOurFormulas } from '../formulas';
 import { readSubject } from '../input';
@@ -41,18 +42,37 @@ const MAX_UNKNOWN_CELLS = 3;
 
 /** What Refresh all formulas could spend in this spreadsheet (no request). */
 export function estimateRefresh(): RefreshEstimate {
-  const { queries, formulaCells, unknownCalls, unknownCells } = collectQueries(SpreadsheetApp.getActiveSpreadsheet());
+  const { queries, ranges, formulaCells, unknownCalls, unknownCells } = collectQueries(SpreadsheetApp.getActiveSpreadsheet());
   const keys = new Map<string, Endpoint>();
   for (const [endpoint, subjects] of queries) {
     for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : undefined), endpoint);
   }
+  // The packs range formulas keep their answers in (packed-lookup.ts), keyed as they key them.
+  const packs = new Map<string, { endpoint: Endpoint; subjects: string[] }>();
+  for (const { endpoint, subjects } of ranges) {
+    for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
+  }
 
-  // One round trip, as a formula's: the answers, the formulas' config entry (their stamp) and the guard.
+  // One round trip, as a formula's: the answers, the packs, the formulas' config entry (their stamp) and the guard.
   const cache = openCache();
-  const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...keys.keys()]);
+  const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...packs.keys(), ...keys.keys()]);
   const known = readLookupConfig(heads[CONFIG_KEY]) ?? readLookupSettings('user');
-  const ids = new Map([...keys.keys()].map((key) => [key, key] as const));
-  const state = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
+  const ids = new Map([...packs.keys(), ...keys.keys()].map((key) => [key, key] as const));
+  const found = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
+  const packed = new Set<string>();
+  for (const [key, { endpoint, subjects }] of packs) {
+    const entry = found.found.get(key);
+    const pack = entry?.kind === 'data' ? readPack(entry.data, Date.now()) : null;
+    for (const subject of subjects) {
+      if (pack?.answers.has(subject) || pack?.notFound.has(subject)) packed.add(answerKey(endpoint.path, subject));
+    }
+  }
+  const inPack = (key: string) => packed.has(key) && keys.has(key);
+  const state = {
+    found: new Set([...found.found.keys(), ...packed].filter((key) => keys.has(key))),
+    missing: found.missing.filter((key) => keys.has(key) && !inPack(key)),
+    pending: found.pending.filter((key) => keys.has(key) && !inPack(key)),
+  };
 
   // The guard belongs to one key: it says something only when the formulas' key is known here.
   const formulaKey = formulaKeyHere();
@@ -89,12 +109,15 @@ export function estimateRefresh(): RefreshEstimate {
 /** The distinct normalised subjects per endpoint in the spreadsheet's formulas, and the calls that cannot be read. */
 function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
   queries: Map<Endpoint, Set<string>>;
+  /** Each range call's distinct subjects, in order: the packs it keeps its answers in. */
+  ranges: { endpoint: Endpoint; subjects: string[] }[];
   formulaCells: number;
   unknownCalls: number;
   unknownCells: string[];
 } {
   const reader = new ArgumentReader(spreadsheet);
   const queries = new Map<Endpoint, Set<string>>();
+  const ranges: { endpoint: Endpoint; subjects: string[] }[] = [];
   const unknownCells: string[] = [];
   let formulaCells = 0;
   let unknownCalls = 0;
@@ -108,6 +131,8 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
           const set = queries.get(endpoint) ?? new Set<string>();
           for (const subject of subjects) set.add(subject);
           queries.set(endpoint, set);
+          const distinct = [...new Set(subjects)];
+          if (distinct.length > 1) ranges.push({ endpoint, subjects: distinct });
           continue;
         }
         unknownCalls++;
@@ -116,7 +141,7 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       }
     }
   }
-  return { queries, formulaCells, unknownCalls, unknownCells };
+  return { queries, ranges, formulaCells, unknownCalls, unknownCells };
 }
 
 /**

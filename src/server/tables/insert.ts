@@ -50,7 +50,7 @@ export function insertRankingTable(raw: unknown): TablesView {
   }
   writeBlock(sheet, row, column, block);
   const store = new SpreadsheetStore(spreadsheet);
-  saveTable(store, {
+  const record = {
     id: newTableId(),
     group: request.group,
     sheetId: sheet.getSheetId(),
@@ -62,9 +62,17 @@ export function insertRankingTable(raw: unknown): TablesView {
     columns: request.columns,
     limit: request.limit,
     updatedAt: now.toISOString(),
-    status: 'ok',
+    status: 'ok' as const,
     message: '',
-  });
+  };
+  try {
+    saveTable(store, record);
+  } catch (error) {
+    // The record did not fit (Google's 30,000 characters of settings): take the table back out.
+    if (request.placement === 'new-sheet') spreadsheet.deleteSheet(sheet);
+    else sheet.getRange(row, column, block.length, block[0]?.length ?? 1).clearContent();
+    throw error;
+  }
   return tablesView(store);
 }
 

@@ -1,0 +1,86 @@
+/**
+ * Packs: a range formula's answers kept together, a group of up to PACK_SIZE answers per cache entry,
+ * instead of one entry per query. Google's cache keeps only the 900 items farthest from expiration once
+ * more than 1,000 are written, so one entry per keyword stops saving at about 900 distinct keywords in a
+ * document; packed, a 1,500-keyword column is 15 entries.
+ *
+ * A pack's key is a hash of its endpoint and its queries in order (the range's distinct normalised
+ * queries, first occurrence first, cut into groups), so every formula over the same column (SEARCH_SCORE
+ * and SEARCH_TREND of A2:A1501) reads the same packs, and rows appended at the end change only the last
+ * group. Its body is an ordinary answer entry (entry.ts: stamped, gzipped when large, split over parts
+ * when over 100 KB): `{ t, a, n }`, when its oldest answer was fetched, the answers by query, and the
+ * "not found" queries with when that expires.
+ */
+import { CACHE_TTL_S } from './store';
+import type { Json } from '../shape';
+
+/** Answers per pack: about 10 KB gzipped for typical /trend answers, well under one entry's 100 KB. */
+export const PACK_SIZE = 100;
+
+/** A group of queries and the key of its pack. */
+export interface PackGroup {
+  key: string;
+  subjects: string[];
+}
+
+/** A pack as read. */
+export interface Pack {
+  /** When its oldest answer was fetched (ms). */
+  fetchedAt: number;
+  answers: Map<string, Json>;
+  /** "Not found" queries, with when that expires (ms). */
+  notFound: Map<string, number>;
+}
+
+const digest = (text: string): string =>
+  Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)).replace(
+    /=+$/,
+    '',
+  );
+
+/**
+ * The groups of a range's distinct queries, in order, each with its pack key `sdm|g|<sha-256>`.
+ * @param path the endpoint path
+ * @param distinct the range's distinct normalised queries, first occurrence first
+ */
+export function packGroups(path: string, distinct: string[]): PackGroup[] {
+  const groups: PackGroup[] = [];
+  for (let i = 0; i < distinct.length; i += PACK_SIZE) {
+    const subjects = distinct.slice(i, i + PACK_SIZE);
+    groups.push({ key: `sdm|g|${digest(JSON.stringify([path, subjects]))}`, subjects });
+  }
+  return groups;
+}
+
+/**
+ * A pack from an entry's data, or null when it is not one or has outlived its oldest answer's 6 hours.
+ * @param data the entry's data
+ * @param now the time (ms)
+ */
+export function readPack(data: Json, now: number): Pack | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const { t, a, n } = data as { t?: unknown; a?: unknown; n?: unknown };
+  if (typeof t !== 'number' || t + CACHE_TTL_S * 1000 <= now || !a || typeof a !== 'object') return null;
+  const notFound = new Map<string, number>();
+  if (n && typeof n === 'object') {
+    for (const [subject, until] of Object.entries(n as Record<string, unknown>)) {
+      if (typeof until === 'number' && until > now) notFound.set(subject, until);
+    }
+  }
+  return { fetchedAt: t, answers: new Map(Object.entries(a as Record<string, Json>)), notFound };
+}
+
+/**
+ * A pack's data to store, and when the entry must expire: with its oldest answer (null: the cache's own
+ * 6 hours, when everything in it was fetched now).
+ * @param pack what it holds
+ * @param now the time (ms)
+ */
+export function packData(pack: Pack, now: number): { data: Json; expiresAt: number | null } {
+  const data = {
+    t: pack.fetchedAt,
+    a: Object.fromEntries(pack.answers),
+    n: Object.fromEntries(pack.notFound),
+  } as unknown as Json;
+  return { data, expiresAt: pack.fetchedAt < now ? pack.fetchedAt + CACHE_TTL_S * 1000 : null };
+}
