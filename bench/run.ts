@@ -20,6 +20,7 @@ import { measure, oneRange, type Measure } from './measure.js';
 import { raceOffsets } from './race.js';
 import { refreshDuringFormulas } from './refresh.js';
 import { renderResults, type ColumnPair, type Results } from './report.js';
+import { renderTriggerSection, triggerRuntimePerDay, type TriggerScenario } from './triggers.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -27,7 +28,7 @@ const outArg = process.argv.indexOf('--out');
 const outDir = outArg > 0 ? resolve(process.argv[outArg + 1] ?? '.') : here('.');
 /** Quick mode keeps every section, on small inputs: it is npm test's smoke run. */
 const plan = quick
-  ? { rangeCells: 20, columns: [60], race: [0, 80, 150], refreshTables: 2, bigN: 40, coldRuns: 50 }
+  ? { rangeCells: 20, columns: [60], race: [0, 80, 150], refreshTables: 2, bigN: 40, coldRuns: 50, triggerBooks: [1, 3] }
   : {
       rangeCells: 100,
       columns: [300, 1000],
@@ -35,6 +36,7 @@ const plan = quick
       refreshTables: 6,
       bigN: 1000,
       coldRuns: 500,
+      triggerBooks: [1, 10, 50, 150],
     };
 const service = { latencyFreshMs: 300, latencyCachedMs: 30 };
 const generous = { freshPerDay: 1_000_000, callsPerDay: 1_000_000 };
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     size: [],
     durationS: 0,
   };
+  let triggers: TriggerScenario | undefined;
   try {
     for (const latency of [true, false]) {
       log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
@@ -131,6 +134,9 @@ async function main(): Promise<void> {
       await ours.service.control.config({ latencyFreshMs: service.latencyFreshMs });
     }
 
+    log(`scheduled runs: trigger runtime per day for ${plan.triggerBooks.join(', ')} spreadsheets`);
+    triggers = await triggerRuntimePerDay(ourCode, plan.triggerBooks);
+
     log('Code.js size and cold evaluation');
     const sidebar = here('../dist/Sidebar.html');
     results.size = [
@@ -147,8 +153,9 @@ async function main(): Promise<void> {
   const suffix = quick ? '.quick' : '';
   mkdirSync(outDir, { recursive: true });
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
-  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(outDir, `RESULTS${suffix}.md`), renderResults(results, `growth${suffix}.png`));
+  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, triggers }, null, 2)}\n`);
+  const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
+  writeFileSync(join(outDir, `RESULTS${suffix}.md`), renderResults(results, `growth${suffix}.png`) + triggerSection);
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
 

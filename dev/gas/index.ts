@@ -26,7 +26,16 @@ export {
 } from './properties.js';
 export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend, type LockScope } from './lock.js';
 export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './url-fetch.js';
-export { DAILY_QUOTAS, QUOTA_EXCEEDED_MESSAGES, MemoryQuota, type DailyQuota } from './quota.js';
+export {
+  DAILY_QUOTAS,
+  QUOTA_EXCEEDED_MESSAGES,
+  MemoryQuota,
+  TRIGGER_RUNTIME_DAILY_MS,
+  TRIGGER_RUNTIME_MESSAGE,
+  TriggerRuntimeQuota,
+  type DailyQuota,
+  type TriggerRuntimeUse,
+} from './quota.js';
 export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './manifest.js';
 export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './allowlist.js';
 export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './documents.js';

@@ -39,6 +39,8 @@ export interface LatencyTable {
   spreadsheetWrite: number;
   /** ScriptApp trigger calls: getProjectTriggers, getUserTriggers, deleteTrigger, a builder's create. */
   triggers: number;
+  /** SpreadsheetApp.openById / openByUrl: loading another spreadsheet (nothing published: a generous cost). */
+  openSpreadsheet: number;
   /** HtmlService.createHtmlOutputFromFile: reading a file of the project (nothing published). */
   projectFile: number;
 }
@@ -50,6 +52,11 @@ export type LatencySetting = Partial<LatencyTable> | false;
 
 /** The floor where nothing is published: a cache write (Peralta's put average). */
 const ASSUMED_FLOOR_MS = 93;
+/**
+ * Opening a spreadsheet by id: Google publishes no figure, and it loads a whole file, so the stricter
+ * (slower) case: 2 s. What a scheduled run costs per spreadsheet it opens rests on it.
+ */
+const OPEN_SPREADSHEET_MS = 2_000;
 
 /**
  * Published measurements where they exist (the slowest published average of each call), else the
@@ -73,6 +80,7 @@ export const DEFAULT_LATENCY: Readonly<LatencyTable> = Object.freeze({
   spreadsheetRead: ASSUMED_FLOOR_MS,
   spreadsheetWrite: ASSUMED_FLOOR_MS,
   triggers: ASSUMED_FLOOR_MS,
+  openSpreadsheet: OPEN_SPREADSHEET_MS,
   projectFile: ASSUMED_FLOOR_MS,
 });
 
@@ -199,8 +207,12 @@ const RANGE_FREE = new Set(['getLastRow', 'getLastColumn']);
 
 const DOCUMENT_TYPES = new Set(['SpreadsheetApp', 'SpreadsheetApp.Spreadsheet', 'SpreadsheetApp.Sheet', 'SpreadsheetApp.Range']);
 
+/** SpreadsheetApp methods that load another file. */
+const OPENS = new Set(['openById', 'openByUrl']);
+
 function documentSite(gasType: string, method: string): CallSite | undefined {
   if (DOCUMENT_FREE.has(method)) return undefined;
+  if (gasType === 'SpreadsheetApp' && OPENS.has(method)) return site(`spreadsheet.${method}`, 'openSpreadsheet');
   if (gasType === 'SpreadsheetApp.Range' && RANGE_FREE.has(method)) return undefined;
   // SpreadsheetApp.getActiveSheet() is a handle (free); Spreadsheet.getActiveSheet() too (in DOCUMENT_FREE).
   const writes = DOCUMENT_WRITES.has(method) || WRITE_PREFIXES.some((p) => method.startsWith(p));

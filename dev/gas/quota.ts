@@ -70,3 +70,52 @@ export class MemoryQuota implements DailyQuota {
     return true;
   }
 }
+
+/**
+ * "Triggers total runtime": 90 min / day on consumer accounts, 6 hr / day on Workspace (Quotas page).
+ * Per user, like every Apps Script quota ("Quotas are per user and reset 24 hours after the first
+ * request").
+ */
+export const TRIGGER_RUNTIME_DAILY_MS = Object.freeze({ consumer: 90 * 60_000, workspace: 6 * 3_600_000 });
+
+/** What a trigger's execution throws once its owner's trigger runtime for the day is spent (*reported*). */
+export const TRIGGER_RUNTIME_MESSAGE = 'Service using too much computer time for one day';
+
+/** A user's trigger runtime today, as `runtime.triggerRuntime(user)` reports it. */
+export interface TriggerRuntimeUse {
+  usedMs: number;
+  remainingMs: number;
+  /** When the day's window closes (runtime clock), or null when none is open. */
+  resetsAt: number | null;
+}
+
+/** Each user's trigger runtime in a 24-hour window that opens at their first trigger execution. */
+export class TriggerRuntimeQuota {
+  readonly limitMs: number;
+  readonly #clock: Pick<RuntimeClock, 'now'>;
+  readonly #windows = new Map<string, { start: number; usedMs: number }>();
+
+  constructor(limitMs: number, clock: Pick<RuntimeClock, 'now'>) {
+    this.limitMs = limitMs;
+    this.#clock = clock;
+  }
+
+  /** The user's use in the open window (none open: nothing used). */
+  use(user: string): TriggerRuntimeUse {
+    const w = this.#window(user);
+    const usedMs = w?.usedMs ?? 0;
+    return { usedMs, remainingMs: Math.max(0, this.limitMs - usedMs), resetsAt: w ? w.start + DAY_MS : null };
+  }
+
+  /** Charges a trigger execution's script time to its owner (opening a window if none is open). */
+  charge(user: string, ms: number): void {
+    const w = this.#window(user) ?? { start: this.#clock.now(), usedMs: 0 };
+    w.usedMs += ms;
+    this.#windows.set(user, w);
+  }
+
+  #window(user: string): { start: number; usedMs: number } | undefined {
+    const w = this.#windows.get(user);
+    return w && this.#clock.now() < w.start + DAY_MS ? w : undefined;
+  }
+}

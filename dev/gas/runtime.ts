@@ -20,7 +20,15 @@ import { checkLatency, resolveLatency, type CallReport, type LatencySetting } fr
 import { LockRegistry, MemoryLockBackend, type LockBackend } from './lock.js';
 import { allowlistOf, checkManifest, readManifest, type Manifest } from './manifest.js';
 import { MemoryPropertiesBackend, PropertyStore, createPropertyStores, type PropertiesBackend, type PropertyStores } from './properties.js';
-import { DAILY_QUOTAS, MemoryQuota, type DailyQuota } from './quota.js';
+import {
+  DAILY_QUOTAS,
+  MemoryQuota,
+  TRIGGER_RUNTIME_DAILY_MS,
+  TRIGGER_RUNTIME_MESSAGE,
+  TriggerRuntimeQuota,
+  type DailyQuota,
+  type TriggerRuntimeUse,
+} from './quota.js';
 import { isError, toInner, toOuter, type Realm } from './realm.js';
 import { recalculate, type RecalcEntry } from './recalculate.js';
 import type { RememberedResults } from './remembered-results.js';
@@ -47,6 +55,11 @@ export interface GasRuntimeOptions {
   urlFetchDailyQuota?: number;
   /** Property reads and writes allowed per day (same window); default 50,000. */
   propertiesDailyQuota?: number;
+  /**
+   * Each user's daily trigger runtime in script ms (Quotas page, "Triggers total runtime"); default
+   * 90 minutes (consumer accounts; Workspace: TRIGGER_RUNTIME_DAILY_MS.workspace).
+   */
+  triggerRuntimeDailyMs?: number;
   /** The user running the script (FULL auth mode shows it); default "user@example.com". */
   userEmail?: string;
   /** Owner of the default spreadsheet; null: a shared-drive file (no owner). Default: userEmail. */
@@ -269,6 +282,8 @@ export class GasRuntime {
   readonly propertiesQuota: DailyQuota;
   /** The project manifest (appsscript.json), or null when there is none. */
   readonly manifest: Manifest | null;
+  /** Each user's trigger runtime today, before "Service using too much computer time for one day". */
+  readonly triggerRuntimeQuota: TriggerRuntimeQuota;
 
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
@@ -297,6 +312,7 @@ export class GasRuntime {
       now: () => clock.now(),
     });
     this.triggerStore = new TriggerStore({ addon: options.addon ?? true, clock });
+    this.triggerRuntimeQuota = new TriggerRuntimeQuota(options.triggerRuntimeDailyMs ?? TRIGGER_RUNTIME_DAILY_MS.consumer, clock);
     this.caches = createCacheStores(this.clock, shared.cacheBackend);
     this.properties = createPropertyStores(shared.propertiesBackend);
     this.#documents = new DocumentRegistry(clock);
@@ -395,6 +411,30 @@ export class GasRuntime {
     return this.triggerStore.list;
   }
 
+  /** A user's trigger runtime today (script ms): used, left, and when the day's window closes. */
+  triggerRuntime(email: string = this.userEmail): TriggerRuntimeUse {
+    return this.triggerRuntimeQuota.use(email);
+  }
+
+  /**
+   * The add-on is disabled in a spreadsheet ("Use in this document" unticked): the triggers made there,
+   * whoever made them, stop firing until enableAddon; its menu, sidebar and formulas cannot run there.
+   */
+  disableAddon(documentId: string): void {
+    this.#documents.record(documentId);
+    this.triggerStore.setDisabled(documentId, true);
+  }
+
+  /** The add-on is enabled again in a spreadsheet: its triggers fire again (Google: "becomes operational again"). */
+  enableAddon(documentId: string): void {
+    this.triggerStore.setDisabled(documentId, false);
+  }
+
+  /** The user removed (uninstalled) the add-on: every trigger they made stops for good. */
+  uninstallAddon(email: string = this.userEmail): void {
+    this.triggerStore.uninstall(email);
+  }
+
   /** A user's user properties (the default user's are `properties.user`). */
   userProperties(email: string = this.userEmail): PropertyStore {
     return this.#storesOf(email).properties;
@@ -443,12 +483,30 @@ export class GasRuntime {
     const uid = typeof trigger === 'string' ? trigger : trigger.uid;
     const record = this.triggerStore.find(uid);
     if (!record) throw new Error(`dev/gas: no trigger ${uid} (deleted?)`);
+    const stopped = this.triggerStore.stopped(record);
+    if (stopped) {
+      throw new Error(
+        `dev/gas: trigger ${uid} does not fire: the add-on is ${stopped === 'disabled' ? `disabled in spreadsheet "${record.documentId}", where it was made` : `uninstalled by ${record.owner}`}`,
+      );
+    }
     record.runs++;
+    // The owner's trigger runtime for the day: spent, the execution fails at once; else it is what is left.
+    const left = this.triggerRuntimeQuota.use(record.owner).remainingMs;
+    if (left <= 0) return quotaRefusal();
+    const limitMs = opts.timeLimitMs ?? defaultTimeLimitMs('trigger');
     // A time-driven trigger has no document; `document` names the one it was created in (ScriptApp).
     const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner, document: record.documentId };
-    if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
+    runOpts.timeLimitMs = Math.min(limitMs, left);
     if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
     if (opts.latency !== undefined) runOpts.latency = opts.latency;
+    const result = this.#fire(record, runOpts, opts);
+    this.triggerRuntimeQuota.charge(record.owner, result.durationMs);
+    // Cut short by the day's quota rather than by its own limit: Google's quota message.
+    if (result.timedOut && left < limitMs) result.error = TRIGGER_RUNTIME_MESSAGE;
+    return result;
+  }
+
+  #fire(record: TriggerRecord, runOpts: RunOptions, opts: FireOptions): ExecutionResult {
     return this.#execute(
       record.handler,
       runOpts,
@@ -489,10 +547,13 @@ export class GasRuntime {
   fireDueTriggers(): FiredTrigger[] {
     const now = this.clock.now();
     const due = this.triggerStore.list.filter((t) => t.nextRunAt !== null && t.nextRunAt <= now);
-    return due.map((trigger) => {
+    const fired: FiredTrigger[] = [];
+    for (const trigger of due) {
       trigger.nextRunAt = trigger.schedule ? nextRunAfter(trigger.schedule, trigger.createdAt, now) : null;
-      return { trigger, result: this.fireTrigger(trigger) };
-    });
+      // A stopped trigger's slot passes without a run (re-enabled, it fires at its next one).
+      if (!this.triggerStore.stopped(trigger)) fired.push({ trigger, result: this.fireTrigger(trigger) });
+    }
+    return fired;
   }
 
   /** Moves the runtime clock forward (cache expiry). */
@@ -639,6 +700,11 @@ export class GasRuntime {
         `dev/gas: ${userEmail} neither owns nor edits spreadsheet "${where.model.id}" (owner ${where.model.owner ?? 'none: a shared drive'}); share it first (runtime.shareSpreadsheet)`,
       );
     }
+    if (!clockTrigger && this.triggerStore.isDisabled(where.model.id)) {
+      throw new TypeError(
+        `dev/gas: the add-on is disabled in spreadsheet "${where.model.id}": nothing of it runs there (runtime.enableAddon)`,
+      );
+    }
     const active = clockTrigger ? null : where;
     this.#source();
     const id = this.#options.shared?.nextExecutionId?.();
@@ -748,6 +814,25 @@ export class GasRuntime {
     }
     return { ok: true, value: toOuter(value) };
   }
+}
+
+/** A trigger execution refused at once: its owner's trigger runtime for the day is spent. */
+function quotaRefusal(): ExecutionResult {
+  return {
+    ok: false,
+    error: TRIGGER_RUNTIME_MESSAGE,
+    timedOut: false,
+    durationMs: 0,
+    realDurationMs: 0,
+    logs: [],
+    fetchCount: 0,
+    urls: [],
+    executionId: 0,
+    serviceCalls: {},
+    roundTrips: 0,
+    fetchCalls: 0,
+    modelledMs: 0,
+  };
 }
 
 /** A remembered result as evaluateCustomFunction returns it: nothing ran, nothing was fetched or logged. */

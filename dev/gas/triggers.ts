@@ -160,12 +160,23 @@ export function describeSchedule(s: ClockSchedule, createdAt: number): string {
   }
 }
 
+/**
+ * Why an add-on's trigger does not fire. Google's editor add-on triggers guide: "Add-on triggers stop
+ * firing in any of the following situations: If the add-on is uninstalled by the user, If the add-on
+ * is disabled in a document (if it is re-enabled, the trigger becomes operational again), …".
+ */
+export type TriggerStop = 'disabled' | 'uninstalled';
+
 /** The runtime's triggers: every user's, in creation order. */
 export class TriggerStore {
   readonly list: TriggerRecord[] = [];
   readonly addon: boolean;
   readonly #clock: RuntimeClock;
   #nextUid = 1;
+  /** Documents where the add-on is disabled: their triggers do not fire until it is enabled again. */
+  readonly #disabled = new Set<string>();
+  /** Triggers of a user who uninstalled the add-on: they never fire again (*strict*: not even after a reinstall). */
+  readonly #dead = new Set<string>();
 
   constructor(opts: { addon: boolean; clock: RuntimeClock }) {
     this.addon = opts.addon;
@@ -208,6 +219,29 @@ export class TriggerStore {
     };
     this.list.push(record);
     return record;
+  }
+
+  /** Disables (or enables again) the add-on in a document: its triggers stop (or fire again). */
+  setDisabled(documentId: string, disabled: boolean): void {
+    if (disabled) this.#disabled.add(documentId);
+    else this.#disabled.delete(documentId);
+  }
+
+  /** Whether the add-on is disabled in a document. */
+  isDisabled(documentId: string): boolean {
+    return this.#disabled.has(documentId);
+  }
+
+  /** The user uninstalled the add-on: every trigger they own stops for good. */
+  uninstall(owner: string): void {
+    for (const t of this.list) if (t.owner === owner) this.#dead.add(t.uid);
+  }
+
+  /** Why a trigger does not fire, or null when it fires (an add-on rule: a bound script's always fire). */
+  stopped(trigger: TriggerRecord): TriggerStop | null {
+    if (!this.addon) return null;
+    if (this.#dead.has(trigger.uid)) return 'uninstalled';
+    return this.#disabled.has(trigger.documentId) ? 'disabled' : null;
   }
 
   delete(uid: string): boolean {

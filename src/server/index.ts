@@ -360,6 +360,11 @@ export function setRefreshSchedule(schedule: unknown): TablesView {
   return guard('setRefreshSchedule', () => tables.setRefreshSchedule(schedule));
 }
 
+/** Sidebar: makes your stopped trigger anew in this spreadsheet, so your schedules and lists run again. */
+export function repairScheduledRuns(): TablesView {
+  return guard('repairScheduledRuns', tables.repairScheduledRuns);
+}
+
 /**
  * Sidebar: refreshes every table now.
  * @param {boolean} force Skip the cache (costs requests).

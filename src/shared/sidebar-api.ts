@@ -234,6 +234,17 @@ export interface TablesView {
    * with them, so dropped from the schedule), newest first.
    */
   notes: { at: string; message: string }[];
+  /**
+   * Set when the viewer's scheduled runs (in any spreadsheet) have stopped: their trigger has not run
+   * for hours, e.g. because the add-on was turned off where it lives. `repairScheduledRuns` fixes it.
+   */
+  overdue: OverdueNotice | null;
+}
+
+/** Scheduled runs that stopped: since when (ISO; null if never), and the sentence the sidebar shows. */
+export interface OverdueNotice {
+  since: string | null;
+  message: string;
 }
 
 /** What "Refresh now" returns: the panel, and this call's own run. */
@@ -356,6 +367,8 @@ export interface SidebarApi {
   /** Stops tracking a table; its cells stay as they are. */
   forgetTable(id: string): TablesView;
   setRefreshSchedule(schedule: Schedule): TablesView;
+  /** Makes the viewer's stopped trigger anew in this spreadsheet: their schedules and lists run again. */
+  repairScheduledRuns(): TablesView;
   /** Refreshes every table now (progress as toasts in the spreadsheet). */
   refreshTablesNow(force: boolean): RefreshTablesView;
   getTracking(): TrackingView;
@@ -402,6 +415,7 @@ const SIDEBAR_FUNCTION_SET = {
   getTables: true,
   forgetTable: true,
   setRefreshSchedule: true,
+  repairScheduledRuns: true,
   refreshTablesNow: true,
   getTracking: true,
   readSelectedItems: true,

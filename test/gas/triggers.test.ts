@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, TRIGGER_MESSAGES, triggerEvent } from '../../dev/gas/index.js';
+import { GasRuntime, TRIGGER_MESSAGES, TRIGGER_RUNTIME_DAILY_MS, TRIGGER_RUNTIME_MESSAGE, triggerEvent } from '../../dev/gas/index.js';
 import { GasWorkerPool } from '../../dev/gas/pool.js';
 
 const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var v = f(); return v === undefined ? 'ok' : v; } catch (e) { return e.name + ': ' + e.message; } }); }`;
@@ -239,6 +239,69 @@ describe('running triggers', () => {
     expect(rt.fireTrigger(t).error).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
     rt.run('DELETE_ALL', [], menu);
     expect(() => rt.fireTrigger(t)).toThrow(/no trigger .* \(deleted\?\)/);
+  });
+});
+
+describe('add-on disabled or removed in a document', () => {
+  const HOUR = 3_600_000;
+
+  it('a disabled document stops the triggers made there until it is enabled again; other documents go on', () => {
+    const rt = new GasRuntime({ code, latency: false });
+    rt.addSpreadsheet({ id: 'other', owner: 'user@example.com' });
+    rt.run('HOURLY', [1], menu);
+    rt.run('HOURLY', [1], { ...menu, document: 'other' });
+    const [here, there] = rt.triggers;
+    rt.disableAddon('dev-gas-spreadsheet');
+    rt.advanceClock(HOUR + 1000);
+    expect(rt.fireDueTriggers().map((f) => f.trigger.uid)).toEqual([there!.uid]);
+    expect(() => rt.fireTrigger(here!)).toThrow(/does not fire: the add-on is disabled in spreadsheet "dev-gas-spreadsheet"/);
+    // Nothing of the add-on runs in that document: its menu and sidebar are gone.
+    expect(() => rt.run('MINE', [], menu)).toThrow(/the add-on is disabled in spreadsheet "dev-gas-spreadsheet"/);
+    rt.enableAddon('dev-gas-spreadsheet');
+    rt.advanceClock(HOUR);
+    expect(rt.fireDueTriggers().map((f) => f.trigger.uid)).toEqual([here!.uid, there!.uid]);
+    // The slot missed while disabled is not made up: one run each since.
+    expect([here!.runs, there!.runs]).toEqual([1, 2]);
+  });
+
+  it("uninstalling stops every trigger of that user for good, not other users'", () => {
+    const rt = new GasRuntime({ code, latency: false });
+    rt.shareSpreadsheet('dev-gas-spreadsheet', 'bob@example.com');
+    rt.run('HOURLY', [1], menu);
+    rt.run('HOURLY', [1], { ...menu, user: 'bob@example.com' });
+    rt.uninstallAddon('user@example.com');
+    rt.advanceClock(HOUR + 1000);
+    expect(rt.fireDueTriggers().map((f) => f.trigger.owner)).toEqual(['bob@example.com']);
+    expect(() => rt.fireTrigger(rt.triggers[0]!)).toThrow(/uninstalled by user@example.com/);
+  });
+});
+
+describe('daily trigger runtime quota', () => {
+  const slow = `function F() { ScriptApp.newTrigger('work').timeBased().everyHours(1).create(); }
+    function work() { Utilities.sleep(300000); return 'done'; }`;
+
+  it('is 90 minutes a day per user by default; past it a trigger fails at once with Google’s message', () => {
+    expect(new GasRuntime({ code: slow }).triggerRuntimeQuota.limitMs).toBe(TRIGGER_RUNTIME_DAILY_MS.consumer);
+    expect(TRIGGER_RUNTIME_DAILY_MS.consumer).toBe(90 * 60_000);
+    // 12 minutes a day, 5-minute runs at 1000x: two whole runs, a third cut at 2 minutes, then refusals.
+    const rt = new GasRuntime({ code: slow, latency: false, timeScale: 1000, triggerRuntimeDailyMs: 12 * 60_000 });
+    rt.run('F', [], menu);
+    const t = rt.triggers[0]!;
+    const runs = [0, 1, 2, 3].map(() => rt.fireTrigger(t));
+    expect(runs.map((r) => [r.ok, r.error ?? r.value])).toEqual([
+      [true, 'done'],
+      [true, 'done'],
+      [false, TRIGGER_RUNTIME_MESSAGE],
+      [false, TRIGGER_RUNTIME_MESSAGE],
+    ]);
+    expect(runs[3]?.durationMs).toBe(0);
+    const use = rt.triggerRuntime();
+    expect(use.remainingMs).toBe(0);
+    expect(use.usedMs).toBeGreaterThanOrEqual(12 * 60_000);
+    // Another user's quota is their own; a new day opens a full window.
+    expect(rt.triggerRuntime('bob@example.com')).toEqual({ usedMs: 0, remainingMs: 12 * 60_000, resetsAt: null });
+    rt.advanceClock(24 * 3_600_000);
+    expect(rt.fireTrigger(t).ok).toBe(true);
   });
 });
 

@@ -47,3 +47,18 @@ export function isDue(schedule: Schedule, lastRun: number, now: number): boolean
   const slot = latestSlot(schedule, now);
   return slot !== null && slot > lastRun;
 }
+
+/** How far apart a schedule's slots are. */
+const PERIOD: Record<Exclude<Schedule['kind'], 'off'>, number> = { hourly: HOUR, every6h: 6 * HOUR, daily: DAY, weekly: 7 * DAY };
+
+/**
+ * When a schedule is next due after a run: its first slot after that run (0, at the next run, when it
+ * never ran), or null when off. `isDue(schedule, lastRun, now)` is `nextDue(schedule, lastRun) <= now`.
+ * @param schedule the schedule
+ * @param lastRun when it last ran (ms), or 0 if never
+ */
+export function nextDue(schedule: Schedule, lastRun: number): number | null {
+  if (schedule.kind === 'off') return null;
+  if (!lastRun) return 0;
+  return (latestSlot(schedule, lastRun) as number) + PERIOD[schedule.kind];
+}

@@ -3,6 +3,7 @@
  * trigger can read: it runs as its owner, with no document): the spreadsheets they scheduled, their
  * trigger, a private id that recognises their schedules, and notes about spreadsheets that were dropped.
  */
+import { errors } from '../errors';
 
 const SCHEDULED = 'SDM_SCHEDULED';
 const NOTES = 'SDM_SCHEDULE_NOTES';
@@ -43,23 +44,136 @@ export function userId(): string {
   return id;
 }
 
-/** The spreadsheets this user scheduled: id → the name it had, for notes. */
-export function scheduledSpreadsheets(): Record<string, { name: string }> {
-  const value = readJson<Record<string, { name: string }>>(SCHEDULED, {});
-  return typeof value === 'object' && !Array.isArray(value) ? value : {};
+/**
+ * A spreadsheet in the user's schedule: the name it had (for notes) and when something of theirs there
+ * next falls due (ms since the epoch; 0: at the next run). The run opens only those that are due, so
+ * an hour with nothing due opens no spreadsheet. An early time costs one needless opening; a late one
+ * would miss a run, so every change of what runs there (saved, run, removed) writes it again.
+ */
+export interface ScheduledSpreadsheet {
+  name: string;
+  due: number;
+}
+
+/** Names are kept short: the index must fit Google's 9 KB per property value in a few pieces. */
+const NAME_CHARS = 60;
+/** Bytes per piece of the index: under Google's 9 KB per property value. */
+const PIECE_BYTES = 8_000;
+/** Pieces at most (160 KB of the store's 500 KB, which the key, notes and usage share). */
+const MAX_PIECES = 20;
+/** The largest entry a new spreadsheet adds (every name character as 3 bytes, a 13-digit time). */
+const MAX_ENTRY_BYTES = 64 + NAME_CHARS * 3 + 40;
+
+/**
+ * The spreadsheets this user scheduled: id → name and next due time. Stored as JSON in one property,
+ * or (past one value's size) in pieces: the first holds `~<pieces>~` and the text's start.
+ */
+export function scheduledSpreadsheets(): Record<string, ScheduledSpreadsheet> {
+  return readIndex().entries;
+}
+
+function readIndex(): { entries: Record<string, ScheduledSpreadsheet>; pieces: number } {
+  const store = props();
+  const first = store.getProperty(SCHEDULED) ?? '';
+  const head = /^~(\d+)~/.exec(first);
+  const pieces = head ? Number(head[1]) : first ? 1 : 0;
+  let text = head ? first.slice(head[0].length) : first;
+  for (let i = 1; i < pieces; i++) text += store.getProperty(`${SCHEDULED}~${i}`) ?? '';
+  const entries: Record<string, ScheduledSpreadsheet> = {};
+  try {
+    const value: unknown = JSON.parse(text || '{}');
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [id, raw] of Object.entries(value as Record<string, { name?: unknown; due?: unknown }>)) {
+        // An entry without a time (written before times were kept) is due at the next run.
+        const due = typeof raw?.due === 'number' && Number.isFinite(raw.due) ? raw.due : 0;
+        entries[id] = { name: typeof raw?.name === 'string' ? raw.name : id, due };
+      }
+    }
+  } catch {
+    // an unreadable index is empty: schedules are listed again when next saved
+  }
+  return { entries, pieces };
+}
+
+/** Writes the index in as few pieces as fit, in one call, and removes pieces no longer needed. */
+function writeIndex(entries: Record<string, ScheduledSpreadsheet>, oldPieces: number): void {
+  const store = props();
+  if (!Object.keys(entries).length) {
+    for (let i = 0; i < oldPieces; i++) store.deleteProperty(i ? `${SCHEDULED}~${i}` : SCHEDULED);
+    return;
+  }
+  const parts = splitBytes(JSON.stringify(entries), PIECE_BYTES);
+  const values: Record<string, string> = {};
+  parts.forEach(
+    (part, i) => (values[i ? `${SCHEDULED}~${i}` : SCHEDULED] = i === 0 && parts.length > 1 ? `~${parts.length}~${part}` : part),
+  );
+  store.setProperties(values);
+  for (let i = parts.length; i < oldPieces; i++) store.deleteProperty(`${SCHEDULED}~${i}`);
 }
 
 /**
- * Adds a spreadsheet to the user's schedule, or (name null) removes it.
- * @param id the spreadsheet's id
- * @param name its name, or null to remove
+ * Refuses (changing nothing) when one more spreadsheet would not fit the user's index.
+ * @param id the spreadsheet about to be scheduled
  */
-export function setScheduled(id: string, name: string | null): void {
-  const all = scheduledSpreadsheets();
-  if (name === null) delete all[id];
-  else all[id] = { name: name.slice(0, 100) };
-  if (Object.keys(all).length) props().setProperty(SCHEDULED, JSON.stringify(all));
-  else props().deleteProperty(SCHEDULED);
+export function assertRoomFor(id: string): void {
+  const { entries } = readIndex();
+  if (entries[id]) return;
+  if (utf8Bytes(JSON.stringify(entries)) + MAX_ENTRY_BYTES > PIECE_BYTES * MAX_PIECES - 100) {
+    throw errors.input(
+      `You run ranking tables or tracking lists in ${Object.keys(entries).length} spreadsheets, as many as Google lets the add-on remember for you: turn a schedule off or forget a list in one of them first.`,
+    );
+  }
+}
+
+/**
+ * Adds a spreadsheet to the user's schedule with its next due time, updates it, or (null) removes it.
+ * @param id the spreadsheet's id
+ * @param entry its name and next due time, or null to remove
+ */
+export function setScheduled(id: string, entry: { name: string; due: number } | null): void {
+  updateScheduled({ [id]: entry });
+}
+
+/**
+ * Applies several changes to the index in one read and one write (a run's results).
+ * @param changes id → name and next due time, or null to remove
+ */
+export function updateScheduled(changes: Record<string, { name: string; due: number } | null>): void {
+  const { entries, pieces } = readIndex();
+  for (const [id, entry] of Object.entries(changes)) {
+    if (entry === null) delete entries[id];
+    else entries[id] = { name: entry.name.slice(0, NAME_CHARS), due: entry.due };
+  }
+  writeIndex(entries, pieces);
+}
+
+/** UTF-8 length, as Google counts a property value. */
+function utf8Bytes(text: string): number {
+  let n = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    n += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/** Cuts text into pieces of at most `max` UTF-8 bytes, never inside a character. */
+function splitBytes(text: string, max: number): string[] {
+  const parts: string[] = [];
+  let part = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const size = utf8Bytes(ch);
+    if (bytes + size > max) {
+      parts.push(part);
+      part = '';
+      bytes = 0;
+    }
+    part += ch;
+    bytes += size;
+  }
+  parts.push(part);
+  return parts;
 }
 
 /** What the user's scheduled runs reported, newest first. */

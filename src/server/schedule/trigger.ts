@@ -12,8 +12,12 @@ import { readTriggerRecord, scheduledSpreadsheets, writeTriggerRecord, type Trig
 /** The trigger's handler: a public top-level function. */
 export const SCHEDULE_HANDLER = 'refreshRankingTables';
 
-/** A recorded trigger counts as alive if it ran (or was made) this recently: it runs every hour. */
-const ALIVE_MS = 3 * 3_600_000;
+/**
+ * A recorded trigger counts as alive if it ran (or was made) this recently. It runs every hour, at a
+ * minute Google picks, so two runs may be nearly two hours apart; three hours without one means it
+ * stopped (the add-on was disabled or removed where it lives, or the day's trigger time ran out).
+ */
+export const ALIVE_MS = 3 * 3_600_000;
 
 /**
  * Makes the user's triggers match their schedules: one hourly trigger while anything is scheduled,
@@ -42,6 +46,20 @@ export function syncTrigger(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadshee
 }
 
 /**
+ * Makes the user's trigger anew in the open spreadsheet, replacing any of theirs made here, and records
+ * it: a stopped trigger elsewhere finds on its next run (if it ever runs again) that it is not the
+ * recorded one and deletes itself, so one trigger serves the user and nothing runs twice.
+ * @param spreadsheet the open spreadsheet
+ */
+export function remakeTrigger(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): void {
+  for (const trigger of ScriptApp.getUserTriggers(spreadsheet)) {
+    if (trigger.getHandlerFunction() === SCHEDULE_HANDLER) ScriptApp.deleteTrigger(trigger);
+  }
+  const trigger = ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create();
+  writeTriggerRecord(newRecord(trigger.getUniqueId(), spreadsheet.getId()));
+}
+
+/**
  * Deletes a trigger of this user by id, if Google lists it in this execution.
  * @param uid the trigger's unique id
  */
@@ -55,7 +73,11 @@ function newRecord(uid: string, documentId: string): TriggerRecord {
   return { uid, documentId, createdAt: new Date().toISOString(), seenAt: null };
 }
 
-function isAlive(record: TriggerRecord): boolean {
+/**
+ * Whether the recorded trigger ran (or was made) within ALIVE_MS.
+ * @param record the user's trigger record
+ */
+export function isAlive(record: TriggerRecord): boolean {
   const last = Date.parse(record.seenAt ?? record.createdAt);
   return Number.isFinite(last) && Date.now() - last < ALIVE_MS;
 }

@@ -1,7 +1,10 @@
 /** The ranking tables panel and the refresh entry points (sidebar, menu, trigger). */
 import type { RankingGroup, RefreshTablesView, RunLog, TablesView } from '../../shared/sidebar-api';
 import { createBudget } from '../budget';
+import { remakeTrigger } from '../schedule/trigger';
+import { repairIfOverdue } from '../schedule/repair';
 import { runSchedule } from '../schedule/run';
+import { indexSpreadsheet } from '../schedule/sync';
 import { SpreadsheetStore } from '../spreadsheet-store';
 import { fetchRanking, rankingGroups, readGroup } from './data';
 import { rankingRows } from './layout';
@@ -53,6 +56,16 @@ export function setRefreshSchedule(schedule: unknown): TablesView {
   return tablesView(store);
 }
 
+/**
+ * Makes the viewer's trigger anew in this spreadsheet (their scheduled runs had stopped), so every
+ * schedule and tracking list of theirs runs again, from here.
+ */
+export function repairScheduledRuns(): TablesView {
+  const store = openStore();
+  remakeTrigger(store.spreadsheet);
+  return tablesView(store);
+}
+
 /** The tables panel of the open spreadsheet. */
 export function getTables(): TablesView {
   return tablesView(openStore());
@@ -66,6 +79,7 @@ export function getTables(): TablesView {
 export function refreshTablesNow(force: unknown): RefreshTablesView {
   const store = openStore();
   const run = runWithToasts(store, 'sidebar', force === true);
+  indexSpreadsheet(store); // the next scheduled run comes a slot later
   return { ...tablesView(store), run };
 }
 
@@ -80,7 +94,13 @@ export function refreshFromTriggerOrMenu(event: unknown): void {
     runSchedule(uid);
     return;
   }
-  runWithToasts(openStore(), 'menu', false);
+  const store = openStore();
+  // The menu runs in FULL here, in a spreadsheet where the add-on is on: a safe place to repair.
+  if (repairIfOverdue(store.spreadsheet)) {
+    store.spreadsheet.toast('Your scheduled refreshes had stopped: they run from this spreadsheet again.', 'Search Demand', 10);
+  }
+  runWithToasts(store, 'menu', false);
+  indexSpreadsheet(store);
 }
 
 /** Runs a refresh with toasts and returns its log; with no tables, a log with only a note (not recorded). */

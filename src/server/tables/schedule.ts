@@ -5,7 +5,7 @@
 import type { Schedule } from '../../shared/sidebar-api';
 import { errors } from '../errors';
 import { currentEmail } from '../identity';
-import { userId } from '../schedule/registry';
+import { assertRoomFor, userId } from '../schedule/registry';
 import { syncSchedule } from '../schedule/sync';
 import type { SpreadsheetStore } from '../spreadsheet-store';
 import { writeSchedule } from './store';
@@ -44,6 +44,7 @@ export function readScheduleRequest(raw: unknown): Schedule {
  * @param schedule the wanted schedule
  */
 export function applySchedule(store: SpreadsheetStore, schedule: Schedule): void {
+  if (schedule.kind !== 'off') assertRoomFor(store.spreadsheet.getId());
   writeSchedule(store, schedule.kind === 'off' ? null : { schedule, by: userId(), byEmail: currentEmail() });
   // Off here may still leave the user's tracking lists to run in this spreadsheet.
   syncSchedule(store);

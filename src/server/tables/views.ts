@@ -1,6 +1,7 @@
 /** The ranking tables panel as the sidebar shows it. */
 import type { TableView, TablesView } from '../../shared/sidebar-api';
 import { readNotes, userId } from '../schedule/registry';
+import { overdueNotice } from '../schedule/repair';
 import type { SpreadsheetStore } from '../spreadsheet-store';
 import { areaA1 } from './sheets';
 import { listTables, readLastRun, readSchedule, type TableRecord } from './store';
@@ -24,7 +25,8 @@ export function tableView(t: TableRecord): TableView {
 }
 
 /**
- * Tables, schedule (and who set it), the last run, and the viewer's notes from their scheduled runs.
+ * Tables, schedule (and who set it), the last run, the viewer's notes from their scheduled runs, and
+ * whether those runs stopped.
  * @param store the open spreadsheet's records
  */
 export function tablesView(store: SpreadsheetStore): TablesView {
@@ -35,5 +37,6 @@ export function tablesView(store: SpreadsheetStore): TablesView {
     scheduledBy: schedule ? { you: schedule.by === userId(), email: schedule.byEmail } : null,
     lastRun: readLastRun(store),
     notes: readNotes(),
+    overdue: overdueNotice(),
   };
 }

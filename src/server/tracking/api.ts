@@ -9,8 +9,8 @@ import { AddonError, errors } from '../errors';
 import { currentEmail } from '../identity';
 import { readSubject } from '../input';
 import { lookupAll } from '../pipeline';
-import { userId } from '../schedule/registry';
-import { syncSchedule } from '../schedule/sync';
+import { assertRoomFor, userId } from '../schedule/registry';
+import { indexSpreadsheet, syncSchedule } from '../schedule/sync';
 import { listForMessage, selectPath, type Json } from '../shape';
 import { SpreadsheetStore } from '../spreadsheet-store';
 import { tableBlock } from '../tables/layout';
@@ -83,6 +83,7 @@ export function addTrackingList(raw: unknown): TrackingView {
   const layout = columnsOf(data, request);
   const store = openStore();
   const spreadsheet = store.spreadsheet;
+  assertRoomFor(spreadsheet.getId());
   const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Tracking: ${request.name}`, 'Tracking'));
   const list: TrackRecord = {
     id: newTableId(),
@@ -114,6 +115,7 @@ export function addTrackingList(raw: unknown): TrackingView {
   }
   syncSchedule(store);
   runTracking(store, [list], { budget, scheduled: false });
+  indexSpreadsheet(store); // due again next period (or next hour, with items to retry)
   return trackingView(store);
 }
 
@@ -133,6 +135,7 @@ export function addTrackedItems(id: unknown, items: unknown): TrackingView {
   const next = { ...list, items: [...list.items, ...added], retrySoon: true };
   saveTracked(store, next);
   runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
+  indexSpreadsheet(store);
   return trackingView(store);
 }
 
@@ -145,6 +148,7 @@ export function runTrackingNow(id: unknown): TrackingView {
   if (!runTracking(store, [findList(store, id)], { budget: createBudget(RUN_LIMIT_MS), scheduled: false })) {
     throw errors.input('Another tracking run is going on in this spreadsheet: try again in a minute.');
   }
+  indexSpreadsheet(store);
   return trackingView(store);
 }
 

@@ -1,7 +1,8 @@
 /**
  * The ranking tables section: the tracked tables (with Forget), the insert form (group, place, columns,
  * row limit), the refresh schedule with who set it (their trigger and key run it), Refresh now with the
- * last run's log, and notes from the viewer's scheduled runs. Every server value is inserted as text.
+ * last run's log, notes from the viewer's scheduled runs, and a notice (with a one-click repair) when
+ * those runs stopped. Every server value is inserted as text.
  */
 import type { Schedule, TableView, TablesView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren, show } from '../dom';
@@ -83,6 +84,10 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
   const lastRun = byId('last-run', HTMLDivElement);
   const notesBlock = byId('tables-notes-block', HTMLDivElement);
   const notes = byId('tables-notes', HTMLUListElement);
+  const overdue = byId('tables-overdue', HTMLDivElement);
+  const overdueText = byId('tables-overdue-text', HTMLParagraphElement);
+  const repair = byId('tables-repair', HTMLButtonElement);
+  const repairStatus = new StatusLine(byId('tables-repair-status', HTMLParagraphElement));
 
   let view: TablesView | null = null;
   let groupsLoaded = false;
@@ -113,7 +118,24 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
     const lines = noteItems(next.notes, now);
     replaceChildren(notes, ...lines.map((line) => h('li', {}, line)));
     show(notesBlock, lines.length > 0);
+    overdueText.textContent = next.overdue?.message ?? '';
+    show(overdue, next.overdue !== null);
   };
+
+  // ---- Scheduled runs that stopped (the trigger's spreadsheet turned the add-on off) ----
+
+  repair.addEventListener('click', () => {
+    repairStatus.set('busy', 'Setting up scheduled runs here…');
+    whileBusy(repair, 'Setting up…', () => call('repairScheduledRuns'))
+      .then((next) => {
+        render(next, false);
+        repairStatus.set(
+          'success',
+          'Scheduled refreshes and tracking lists run from this spreadsheet now: the next run comes within the hour.',
+        );
+      })
+      .catch((error: unknown) => repairStatus.error(error));
+  });
 
   const renderTable = (table: TableView, now: Date): HTMLElement => {
     const item = tableItem(table, now);

@@ -1,0 +1,82 @@
+/**
+ * The sidebar tells a user whose scheduled runs stopped, and repairs them in one click, in a real
+ * browser: dist/Sidebar.html served by dev/host, its calls run by the built dist/Code.js in dev/gas.
+ * The user's trigger lives in another spreadsheet, where the add-on was then turned off.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GasRuntime } from '../../dev/gas/index.js';
+import { startHost, type HostHandle } from '../../dev/host/index.js';
+import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import { KEY } from '../../dev/stack.js';
+import { launchChromium } from './chromium.js';
+
+const HOUR = 3_600_000;
+
+let service: ServiceHandle;
+let runtime: GasRuntime;
+let host: HostHandle;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  service = await startService({ keys: [KEY] });
+  runtime = new GasRuntime({ latency: false });
+  runtime.properties.user.set('SDM_BASE_URL', service.url);
+  runtime.properties.user.set('SDM_API_KEY', KEY);
+  host = await startHost({ runtime });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  runtime?.close();
+  await service?.stop();
+});
+
+/** A sidebar call in a spreadsheet, straight in the runtime (setting the scene). */
+function server(fn: string, args: unknown[], document?: string): void {
+  const result = runtime.run(fn, args, { mode: 'sidebar', ...(document ? { document } : {}) });
+  if (!result.ok) throw new Error(`${fn}: ${result.error}`);
+}
+
+describe('scheduled runs that stopped', () => {
+  it('the sidebar shows the overdue notice, and its button makes the trigger anew here', async () => {
+    runtime.addSpreadsheet({ id: 'alpha', name: 'Alpha', owner: runtime.userEmail });
+    server('setRefreshSchedule', [{ kind: 'daily', hour: 6 }], 'alpha'); // the trigger is made in Alpha
+    server('setRefreshSchedule', [{ kind: 'daily', hour: 6 }]);
+    expect(runtime.triggers.map((t) => t.documentId)).toEqual(['alpha']);
+    expect(runtime.fireDueTriggers()).toEqual([]);
+    runtime.disableAddon('alpha');
+    runtime.advanceClock(4 * HOUR);
+    expect(runtime.fireDueTriggers()).toEqual([]); // stopped: nothing runs
+
+    page = await browser.newPage({ viewport: { width: 300, height: 900 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(host.pageUrl('Sidebar'));
+    const notice = page.locator('#tables-overdue');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await page.locator('#tables-overdue-text').textContent()).toMatch(
+      /^Scheduled refreshes have not run since \d{4}-\d\d-\d\d \d\d:\d\d UTC: the add-on was probably turned off or removed in "Alpha", where they were set up/,
+    );
+    expect(await notice.getAttribute('role')).toBe('group');
+
+    await page.getByRole('button', { name: 'Run them from this spreadsheet' }).click();
+    await expect
+      .poll(() => page.locator('#tables-repair-status').textContent())
+      .toBe('Scheduled refreshes and tracking lists run from this spreadsheet now: the next run comes within the hour.');
+    expect(await notice.isVisible()).toBe(false);
+    const here = runtime.triggers.filter((t) => t.documentId === runtime.spreadsheet.id);
+    expect(here).toHaveLength(1);
+
+    // It runs: within the hour, both spreadsheets' missed slots, once.
+    runtime.advanceClock(HOUR);
+    const fired = runtime.fireDueTriggers();
+    expect(fired.map((f) => [f.trigger.uid, f.result.ok, f.result.serviceCalls['spreadsheet.openById']])).toEqual([
+      [here[0]!.uid, true, 2],
+    ]);
+    expect(pageErrors).toEqual([]);
+  });
+});
