@@ -95,6 +95,22 @@ describe('tables and tracking lists (privacy.md: "In the spreadsheet")', () => {
   });
 });
 
+describe('a scheduled run (privacy.md: "Answers from the service")', () => {
+  it('C4: with no document open, answers go to your user cache, again for at most 6 hours, never the script cache', () => {
+    stack.gas.advanceClock(24 * 3_600_000); // the daily refresh is due
+    const [trigger] = stack.gas.triggers.filter((t) => t.eventType === 'CLOCK');
+    if (!trigger) throw new Error('no time-driven trigger');
+    const before = stack.gas.fetchLog.length;
+    expect(stack.gas.fireTrigger(trigger).ok).toBe(true);
+    expect(stack.gas.fetchLog.length).toBeGreaterThan(before); // it fetched, so it had answers to keep
+    const now = stack.gas.clock.now();
+    const entries = stack.gas.caches.user.entries();
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry.expiresAt - now).toBeLessThanOrEqual(HOURS_6_MS);
+    expect(stack.gas.caches.script.entries()).toEqual([]);
+  });
+});
+
 describe('the usage read (privacy.md: "Your usage")', () => {
   it('U1: the last usage read is kept in your user properties with a 12-character fingerprint of the key, never the key', () => {
     sidebar('refreshUsage');
