@@ -41,9 +41,8 @@ async function openSheet(page: Page, tab: RegExp, a1Text: RegExp): Promise<void>
 
 /** Scrolls the sidebar so this element of it sits at the top. */
 async function sidebarAt(page: Page, selector: string): Promise<void> {
-  await sidebar(page)
-    .locator(selector)
-    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // A string: this file is type-checked without the DOM's types.
+  await sidebar(page).locator(selector).evaluate('(el) => el.scrollIntoView({ block: "start" })');
 }
 
 /** The screenshots, in the order the listing shows them. */
