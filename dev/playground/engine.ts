@@ -437,6 +437,24 @@ export class FormulaEngine {
     return out;
   }
 
+  /**
+   * The rows and columns a formula's result fills, its own cell included (1 × 1 for a single value or
+   * a blocked result), or undefined for a cell without a formula. dev/gas keeps this as the sheet's
+   * spill record, so a script writing over the formula empties what it spilled, as in Sheets.
+   */
+  spillArea(row: number, col: number): { numRows: number; numColumns: number } | undefined {
+    const address = this.#address(row, col);
+    if (this.hf.getCellFormula(address) === undefined) return undefined;
+    // HyperFormula does not export its array vertex: read the size it holds, when the result spilled.
+    const vertex = this.hf.dependencyGraph.getCell(address) as
+      { getRangeOrUndef?: () => unknown; width?: number; height?: number } | undefined;
+    const value = this.hf.getCellValue(address);
+    const blocked = value instanceof DetailedCellError && value.type === ErrorType.SPILL;
+    if (blocked || typeof vertex?.getRangeOrUndef !== 'function' || vertex.getRangeOrUndef() === undefined)
+      return { numRows: 1, numColumns: 1 };
+    return { numRows: vertex.height ?? 1, numColumns: vertex.width ?? 1 };
+  }
+
   /** The used size of the sheet, spills included. */
   get dimensions(): { width: number; height: number } {
     return this.hf.getSheetDimensions(this.sheetId);

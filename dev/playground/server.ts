@@ -9,7 +9,7 @@
  *   POST /api/undo, /api/redo    the user's last edit → PlaygroundState
  *   POST /api/clear              empties the formula sheet (one undo step) → PlaygroundState
  *   POST /api/delete-chart       { anchor } → PlaygroundState
- *   POST /api/select             { sheet, row, column }: the selection scripts see (insert at the selected cell)
+ *   POST /api/select             { sheet, row, column, numRows?, numColumns? }: the range scripts see (getActiveRange)
  *   POST /api/menu               { fn } runs an add-on menu item → MenuResponse
  *   POST /api/trigger            runs the schedule's time-driven trigger now → PlaygroundState
  *   POST /api/advance-clock      moves the runtime's clock and the local service's a week → PlaygroundState
@@ -319,13 +319,25 @@ class App {
     sendJson(res, 200, await this.#state());
   }
 
+  /** The selected range, as the add-on's getActiveRange() returns it (the whole range, not its first cell). */
   #select(res: ServerResponse, body: Record<string, unknown>): void {
     const { sheet, row, column } = body;
+    const numRows = body.numRows ?? 1;
+    const numColumns = body.numColumns ?? 1;
     const { spreadsheet } = this.#parts.runtime;
-    if (typeof sheet !== 'string' || !isIndex(row) || !isIndex(column) || !spreadsheet.findSheet(sheet)) {
-      return sendJson(res, 400, { error: 'expected { sheet, row, column } of an existing sheet' });
-    }
-    spreadsheet.setActive(sheet, `${columnLetters(column)}${row}`);
+    const found = typeof sheet === 'string' ? spreadsheet.findSheet(sheet) : undefined;
+    const valid =
+      found &&
+      isIndex(row) &&
+      isIndex(column) &&
+      isIndex(numRows) &&
+      isIndex(numColumns) &&
+      row + numRows - 1 <= found.maxRows &&
+      column + numColumns - 1 <= found.maxColumns;
+    if (!valid) return sendJson(res, 400, { error: 'expected { sheet, row, column, numRows?, numColumns? } within an existing sheet' });
+    const last = `${columnLetters(column + numColumns - 1)}${row + numRows - 1}`;
+    const first = `${columnLetters(column)}${row}`;
+    spreadsheet.setActive(found.name, first === last ? first : `${first}:${last}`);
     sendJson(res, 200, { ok: true });
   }
 

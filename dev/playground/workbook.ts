@@ -73,6 +73,8 @@ export class Workbook {
   #sites: FormulaSite[] = [];
   readonly #undo: Step[] = [];
   readonly #redo: Step[] = [];
+  /** The spill areas recorded in the model at the last push (1-based), by "row,column" of the formula. */
+  #spills = new Map<string, { row: number; column: number; numRows: number; numColumns: number }>();
   /** Charts the user deleted, by anchor. */
   readonly #deletedCharts = new Set<string>();
   readonly #onInternalError: (error: unknown) => void;
@@ -191,12 +193,22 @@ export class Workbook {
     // Names first: a formula rewritten to read one (SDM_REFRESH) must find it when it is set.
     this.engine.setNames(this.#namedExpressions());
     const { rows, columns } = this.#extent();
+    // A formula the script replaced by a value took its spill with it (the model emptied those cells, as
+    // Sheets does): what the script wrote there since is its own, such as Freeze's values.
+    const freed = new Set<string>();
+    for (const area of this.#spills.values()) {
+      if (this.formulaSheet.peek(area.row, area.column)?.formula !== undefined) continue;
+      for (let r = area.row; r < area.row + area.numRows; r++)
+        for (let c = area.column; c < area.column + area.numColumns; c++) freed.add(`${r},${c}`);
+    }
     const changes: CellChange[] = [];
     for (let r = 1; r <= rows; r++) {
       for (let c = 1; c <= columns; c++) {
         const model = this.formulaSheet.peek(r, c);
         const engine = this.engine.cell(r - 1, c - 1);
-        const content = contentToApply(model?.formula, model?.value ?? '', engine);
+        const value = model?.value ?? '';
+        const content =
+          engine.spilled && freed.has(`${r},${c}`) && value !== '' ? asContent(value) : contentToApply(model?.formula, value, engine);
         if (content !== undefined) changes.push({ row: r - 1, col: c - 1, content });
       }
     }
@@ -265,11 +277,18 @@ export class Workbook {
   /** Writes the engine's cells to the runtime's sheet, as Sheets holds them (only what changed). Never throws. */
   #push(): void {
     const { rows, columns } = this.#extent();
+    const spills = new Map<string, { row: number; column: number; numRows: number; numColumns: number }>();
     for (let r = 1; r <= rows; r++) {
       for (let c = 1; c <= columns; c++) {
         const want = this.engine.cell(r - 1, c - 1);
         const have = this.formulaSheet.peek(r, c);
         const formula = want.formula;
+        if (formula !== undefined && !this.formulaSheet.deleted) {
+          // Sheets knows what each formula spilled: removing the formula empties it (Freeze relies on it).
+          const area = { row: r, column: c, ...(this.engine.spillArea(r - 1, c - 1) ?? { numRows: 1, numColumns: 1 }) };
+          spills.set(`${r},${c}`, area);
+          this.formulaSheet.recordSpill(r, c, area);
+        }
         if (have?.formula === formula && sameValue(have?.value ?? '', want.value)) continue;
         const a1 = `${columnLetters(c)}${r}`;
         try {
@@ -279,6 +298,7 @@ export class Workbook {
         }
       }
     }
+    this.#spills = spills;
   }
 
   #formulaSheetView(): SheetView {
@@ -291,7 +311,8 @@ export class Workbook {
     for (let r = 1; r <= Math.min(height, rows); r++) {
       for (let c = 1; c <= Math.min(width, columns); c++) {
         const cell = this.engine.cell(r - 1, c - 1);
-        if (cell.value === '' && cell.formula === undefined) continue;
+        const note = sheet.peek(r, c)?.note;
+        if (cell.value === '' && cell.formula === undefined && !note) continue;
         const format = sheet.peek(r, c)?.format;
         const view: CellView = {
           t: cell.error ? String(cell.value) : this.#display(cell.value, cell.numberFormat ?? format?.numberFormat),
@@ -303,8 +324,14 @@ export class Workbook {
         if (cell.spilled) view.s = true;
         if (format?.fontWeight === 'bold') view.b = true;
         if (format?.fontStyle === 'italic') view.i = true;
+        if (note) view.n = note;
         cells[`${columnLetters(c)}${r}`] = view;
       }
+    }
+    // A note on a cell past the engine's used range (notes are not the engine's).
+    for (const [r, c, cell] of sheet.cellsIn({ row: 1, column: 1, numRows: rows, numColumns: columns })) {
+      const a1 = `${columnLetters(c)}${r}`;
+      if (cell.note && !cells[a1]) cells[a1] = { t: '', n: cell.note };
     }
     return { name: sheet.name, editable: true, rows, columns, cells };
   }
@@ -316,13 +343,14 @@ export class Workbook {
     for (let r = 1; r <= lastRow; r++) {
       for (let c = 1; c <= lastColumn; c++) {
         const cell = sheet.peek(r, c);
-        if (!cell || (cell.value === '' && cell.formula === undefined)) continue;
+        if (!cell || (cell.value === '' && cell.formula === undefined && !cell.note)) continue;
         const view: CellView = { t: this.#display(cell.value, cell.format?.numberFormat) };
         if (cell.formula !== undefined) view.f = cell.formula;
         const kind = kindOf(cell.value);
         if (kind) view.k = kind;
         if (cell.format?.fontWeight === 'bold') view.b = true;
         if (cell.format?.fontStyle === 'italic') view.i = true;
+        if (cell.note) view.n = cell.note;
         cells[`${columnLetters(c)}${r}`] = view;
       }
     }

@@ -55,13 +55,31 @@ const grid = createGrid({
   onEdit: (cells, move) => {
     void action('/api/edit', move ? { sheet: shownSheet, cells, move } : { sheet: shownSheet, cells });
   },
-  onSelect: (row, column) => {
+  onSelect: (rect) => {
     selectChart('');
-    void post('/api/select', { sheet: shownSheet, row, column }).catch(() => {});
+    tellSelection(rect);
   },
   onHistory: (what) => void action(`/api/${what}`, {}),
   onNotice: (message) => toast({ title: 'Playground', message, seconds: 6 }, true),
 });
+
+/** The selection's last report to the server, so a menu item runs only once the server has it. */
+/** @type {Promise<unknown>} */
+let selectionSent = Promise.resolve();
+/** @type {unknown} */
+let latestSelection = null;
+
+/**
+ * Tells the server the selected range (what the add-on's getActiveRange() returns), in order.
+ * @param {{ top: number, left: number, bottom: number, right: number }} rect
+ * @param {string} [sheet]
+ */
+function tellSelection(rect, sheet = shownSheet) {
+  const body = { sheet, row: rect.top, column: rect.left, numRows: rect.bottom - rect.top + 1, numColumns: rect.right - rect.left + 1 };
+  latestSelection = body;
+  // A drag reports many ranges: only the latest still waiting is sent.
+  selectionSent = selectionSent.then(() => (latestSelection === body ? post('/api/select', body).catch(() => {}) : undefined));
+}
 
 /**
  * @param {string} path
@@ -234,6 +252,7 @@ function renderMenu(next) {
 
 /** @param {string} fn */
 async function runMenu(fn) {
+  await selectionSent;
   const answer = await action('/api/menu', { fn });
   if (answer.sidebarUrl) {
     sidebarPanel.hidden = false;
@@ -262,7 +281,7 @@ function renderTabs(next) {
         if (state) renderTabs(state);
         renderSheet();
         grid.focus();
-        void post('/api/select', { sheet: sheet.name, row: 1, column: 1 }).catch(() => {});
+        tellSelection({ top: 1, left: 1, bottom: 1, right: 1 }, sheet.name);
       });
       return tab;
     }),

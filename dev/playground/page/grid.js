@@ -27,7 +27,8 @@ import { parseClipboard, toClipboard } from './clipboard.js';
  * @property {HTMLElement} selection the selected range's box
  * @property {(cells: CellInput[], move?: { rows: number, columns: number }) => void} onEdit cells the user set at once;
  *   `move`: formulas copied from that far away, to move as Sheets does
- * @property {(row: number, column: number) => void} onSelect the active cell moved
+ * @property {(rect: Rect) => void} onSelect the selected range changed (its top-left cell is the active one
+ *   unless the range was extended from another corner; the add-on's getActiveRange() is the whole range)
  * @property {(what: 'undo' | 'redo') => void} onHistory
  * @property {(message: string) => void} onNotice something to tell the user (a paste cut at the sheet's edge)
  */
@@ -236,6 +237,7 @@ export function createGrid(parts) {
       if (view.s) classes.push('spill');
       if (view.b) classes.push('bold');
       if (view.i) classes.push('italic');
+      if (view.n !== undefined) classes.push('note');
       if (view.e) cell.title = view.e;
       else cell.removeAttribute('title');
       // Left-aligned text may run over the empty cells to its right, up to the next one holding something.
@@ -289,18 +291,30 @@ export function createGrid(parts) {
   }
 
   /**
-   * A card's text: an error as Sheets' popup shows it ("Error", then the message), else the cell's text.
+   * A card's text: an error as Sheets' popup shows it ("Error", then the message), else the cell's text;
+   * then the cell's note.
    * @param {HTMLElement} card
    * @param {CellView} view
+   * @param {boolean} [withText] show a cut-off text (not when only the note is worth showing)
    */
-  function fillCard(card, view) {
-    if (!view.e) {
-      card.textContent = view.t;
-      return;
+  function fillCard(card, view, withText = true) {
+    /** @type {Node[]} */
+    const parts = [];
+    if (view.e) {
+      const title = document.createElement('strong');
+      title.textContent = `Error ${view.t}`;
+      parts.push(title, document.createTextNode(view.e));
+    } else if (withText && view.t) {
+      parts.push(document.createTextNode(view.t));
     }
-    const title = document.createElement('strong');
-    title.textContent = `Error ${view.t}`;
-    card.replaceChildren(title, document.createTextNode(view.e));
+    // The cell's note, as Sheets shows it on hover.
+    if (view.n) {
+      const note = document.createElement('span');
+      note.className = 'card-note';
+      note.textContent = view.n;
+      parts.push(note);
+    }
+    card.replaceChildren(...parts);
   }
 
   /**
@@ -337,28 +351,28 @@ export function createGrid(parts) {
   function select(r, c, extend = false) {
     if (!sheet) return;
     const next = clamp({ row: r, column: c });
+    const before = JSON.stringify(range());
     if (extend) {
       focus = next;
       showSelection(false);
       const cell = td(focus.row, focus.column);
       if (cell) keepVisible(cell);
-      return;
+    } else {
+      anchor = next;
+      focus = next;
+      showSelection();
     }
-    const moved = next.row !== anchor.row || next.column !== anchor.column;
-    anchor = next;
-    focus = next;
-    showSelection();
-    if (moved) parts.onSelect(anchor.row, anchor.column);
+    if (JSON.stringify(range()) !== before) parts.onSelect(range());
   }
 
   /** @param {Rect} rect */
   function selectRect(rect) {
     if (!sheet) return;
-    const moved = rect.top !== anchor.row || rect.left !== anchor.column;
+    const before = JSON.stringify(range());
     anchor = { row: rect.top, column: rect.left };
     focus = { row: rect.bottom, column: rect.right };
     showSelection();
-    if (moved) parts.onSelect(anchor.row, anchor.column);
+    if (JSON.stringify(range()) !== before) parts.onSelect(range());
   }
 
   // ---- editing -----------------------------------------------------------------------------------
@@ -574,11 +588,11 @@ export function createGrid(parts) {
     }
     const shown = /** @type {HTMLElement} */ (cell.querySelector('.run') ?? cell);
     const cutOff = shown.scrollWidth > shown.clientWidth + 1;
-    if (!view.e && !cutOff) {
+    if (!view.e && !cutOff && !view.n) {
       hoverCard.hidden = true;
       return;
     }
-    fillCard(hoverCard, view);
+    fillCard(hoverCard, view, cutOff);
     hoverCard.classList.toggle('error', Boolean(view.e));
     placeCard(hoverCard, cell);
     hoverCard.hidden = false;

@@ -1,0 +1,164 @@
+/**
+ * What the README promises a user of `npm start`, checked as the user sees it (issue 22): freezing keeps
+ * every value, the whole selection reaches the add-on, formulas work on every sheet and refer to other
+ * sheets, navigation jumps as in Sheets, and the sidebar's feedback is current after each action.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlayground, type Playground } from '../../dev/playground/server.js';
+import { launchChromium } from './chromium.js';
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+let playground: Playground;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  playground = await startPlayground({ port: 0 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(playground.url);
+  await page.locator('#grid td[data-a1="B2"]').filter({ hasText: NUMBER }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await playground?.close();
+});
+
+const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
+const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
+const sidebar = () => page.frameLocator('#sidebar');
+const menu = (caption: string) => page.locator('#menu-items').getByRole('button', { name: caption, exact: true });
+
+/** Selects a cell, types into it and presses Enter, as a user does. */
+async function typeInto(a1: string, input: string): Promise<void> {
+  await cell(a1).click();
+  await page.keyboard.type(input);
+  await page.keyboard.press('Enter');
+}
+
+/** Selects a range through the name box, as a user may. */
+async function selectByName(range: string): Promise<void> {
+  await page.locator('#name-box').fill(range);
+  await page.locator('#name-box').press('Enter');
+}
+
+/** The texts of a block of cells, rows of columns. */
+async function block(first: string, rows: number, columns: number): Promise<string[][]> {
+  const m = /^([A-Z])(\d+)$/.exec(first)!;
+  const column = m[1]!.charCodeAt(0);
+  const row = Number(m[2]);
+  const out: string[][] = [];
+  for (let r = 0; r < rows; r++) {
+    const line: string[] = [];
+    for (let c = 0; c < columns; c++) line.push(await text(`${String.fromCharCode(column + c)}${row + r}`));
+    out.push(line);
+  }
+  return out;
+}
+
+/** The newest toast's text. */
+const toastText = async () => (await page.locator('#toasts .toast').last().textContent()) ?? '';
+
+it('the page shows no script error', () => {
+  expect(pageErrors).toEqual([]);
+});
+
+describe('1. freezing keeps every value', () => {
+  it('a SEARCH_TREND table frozen from the menu keeps every cell, with its note shown', async () => {
+    await typeInto('A80', '=SEARCH_TREND("electric bikes")');
+    await expect.poll(() => text('A81'), { timeout: 30_000 }).toBe('electric bikes');
+    const before = await block('A80', 14, 4);
+    expect(before.flat().filter((t) => t !== '').length).toBeGreaterThan(20);
+    await cell('A80').click();
+    await menu('Freeze selected results as values').click();
+    await expect.poll(toastText).toMatch(/1 formula frozen as values/);
+    // The poll after the script ran (a second later) must not take the values away.
+    await page.waitForTimeout(2_500);
+    expect(await block('A80', 14, 4)).toEqual(before);
+    await cell('A81').click();
+    expect(await page.locator('#formula-input').inputValue()).toBe('electric bikes');
+    await cell('A80').click();
+    expect(await page.locator('#formula-input').inputValue()).toBe('keyword');
+    // The note that keeps the formula: Sheets' marker, and the note on hover.
+    expect(await cell('A80').getAttribute('class')).toContain('note');
+    await cell('A80').hover();
+    await expect
+      .poll(() => page.locator('#hover-card').textContent())
+      .toMatch(/^Search Demand: frozen .* from =SEARCH_TREND\("electric bikes"\)/);
+    // The note names the whole table, so Unfreeze clears it and puts the formula back.
+    expect(await page.locator('#hover-card').textContent()).toMatch(/Its values fill 13 rows × \d+ columns from here\./);
+    await cell('A80').click();
+    await menu('Unfreeze selected results').click();
+    await expect.poll(() => page.locator('#formula-input').inputValue()).toBe('=SEARCH_TREND("electric bikes")');
+    await page.waitForTimeout(1_500);
+    expect(await block('A80', 14, 4)).toEqual(before);
+    expect(await cell('A80').getAttribute('class')).not.toContain('note');
+  });
+
+  it('a SEARCH_SCORE column frozen from the sidebar keeps every score', async () => {
+    await typeInto('F120', 'coffee');
+    await typeInto('F121', 'tea');
+    await typeInto('F122', 'matcha');
+    await typeInto('G120', '=SEARCH_SCORE(F120:F122)');
+    await expect.poll(() => text('G122'), { timeout: 30_000 }).toMatch(NUMBER);
+    const before = await block('G120', 3, 1);
+    await cell('G120').click();
+    await menu('Settings').click();
+    const freeze = sidebar().getByRole('button', { name: 'Freeze selected results as values' });
+    await freeze.scrollIntoViewIfNeeded();
+    await freeze.click();
+    await expect.poll(() => sidebar().locator('#freeze-status').textContent(), { timeout: 20_000 }).toMatch(/1 formula frozen/);
+    await page.waitForTimeout(2_500); // the page's poll after the sidebar's call
+    expect(await block('G120', 3, 1)).toEqual(before);
+    expect(before.flat().every((t) => NUMBER.test(t))).toBe(true);
+    await cell('G121').click();
+    expect(await page.locator('#formula-input').inputValue()).toBe(before[1]![0]);
+  });
+});
+
+describe('2. the whole selection reaches the add-on', () => {
+  it('a dragged range of three formulas is frozen whole', async () => {
+    for (const [a1, keyword] of [
+      ['P2', 'coffee'],
+      ['P3', 'tea'],
+      ['P4', 'matcha'],
+    ] as const) {
+      await typeInto(a1, keyword);
+      await typeInto(`Q${a1.slice(1)}`, `=SEARCH_SCORE(P${a1.slice(1)})`);
+    }
+    await expect.poll(() => text('Q4'), { timeout: 30_000 }).toMatch(NUMBER);
+    await cell('Q2').hover();
+    await page.mouse.down();
+    await cell('Q4').hover();
+    await page.mouse.up();
+    expect(await page.locator('#name-box').inputValue()).toBe('Q2:Q4');
+    await menu('Freeze selected results as values').click();
+    await expect.poll(toastText).toMatch(/3 formulas frozen as values/);
+  });
+
+  it('N2:N6 typed in the name box gives "Use the selected cells" five keywords', async () => {
+    const keywords = ['coffee', 'tea', 'matcha', 'cold brew', 'espresso'];
+    for (const [i, keyword] of keywords.entries()) await typeInto(`N${i + 2}`, keyword);
+    await selectByName('N2:N6');
+    await menu('Settings').click();
+    await sidebar().getByText('Track keywords or brands').click();
+    await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
+    await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe(keywords.join('\n'));
+  });
+
+  it('Shift-click and a column header select a range too', async () => {
+    await cell('N2').click();
+    await cell('N4').click({ modifiers: ['Shift'] });
+    await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
+    await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha');
+    await page.locator('#grid th[data-column="14"]').click();
+    expect(await page.locator('#name-box').inputValue()).toBe('N1:N1000');
+    await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
+    await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha\ncold brew\nespresso');
+  });
+});
