@@ -162,3 +162,84 @@ describe('2. the whole selection reaches the add-on', () => {
     await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha\ncold brew\nespresso');
   });
 });
+
+describe('3. formulas on every sheet', () => {
+  it("a formula typed on the ranking table's sheet runs, and Sheet1 reads that sheet's cells", async () => {
+    await page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await expect.poll(() => text('A2')).toBe('rank');
+    const slug = await text('B3');
+    expect(slug).toMatch(/^[a-z0-9-]+$/);
+    await typeInto('A40', '=BRAND_SCORE(B3)');
+    await expect.poll(() => text('A40'), { timeout: 30_000 }).toMatch(NUMBER);
+    const score = await text('A40');
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await typeInto('H120', "=BRAND_SCORE('sector:fintech'!B3:B7)");
+    await expect.poll(() => text('H124'), { timeout: 30_000 }).toMatch(NUMBER);
+    expect(await text('H120')).toBe(score);
+    expect((await block('H120', 5, 1)).flat().every((t) => NUMBER.test(t))).toBe(true);
+  });
+
+  it('a formula typed on a tracking sheet runs too', async () => {
+    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await typeInto('Z5', '=SEARCH_SCORE("coffee")');
+    await expect.poll(() => text('Z5'), { timeout: 30_000 }).toMatch(NUMBER);
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+  });
+});
+
+describe('4. navigation', () => {
+  /** The grid's scroll position. */
+  const scrollTop = () => page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
+
+  it('another sheet opens at its top, not at the last sheet scroll position', async () => {
+    await selectByName('A300');
+    expect(await scrollTop()).toBeGreaterThan(1_000);
+    await page.getByRole('tab', { name: /sector:fintech/ }).click();
+    expect(await scrollTop()).toBe(0);
+    expect(await page.locator('#name-box').inputValue()).toBe('A1');
+    expect(await cell('A1').isVisible()).toBe(true);
+    // Back on Sheet1: where it was left.
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    expect(await page.locator('#name-box').inputValue()).toBe('A300');
+    expect(await scrollTop()).toBeGreaterThan(1_000);
+  });
+
+  it('Ctrl+Home and Ctrl+Arrow jump as in Sheets', async () => {
+    await page.keyboard.press('Control+Home');
+    expect(await page.locator('#name-box').inputValue()).toBe('A1');
+    expect(await scrollTop()).toBe(0);
+    await page.keyboard.press('Control+ArrowDown'); // the end of the keyword column
+    expect(await page.locator('#name-box').inputValue()).toBe('A11');
+    await page.keyboard.press('Control+ArrowDown'); // the next filled cell: the brand table's label
+    expect(await page.locator('#name-box').inputValue()).toBe('A14');
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Control+ArrowRight');
+    expect(await page.locator('#name-box').inputValue()).toBe('B1');
+    await page.keyboard.press('Control+Shift+ArrowDown');
+    expect(await page.locator('#name-box').inputValue()).toBe('A1:B11');
+  });
+
+  it('a click under text running over from the cell on its left selects the clicked cell', async () => {
+    await typeInto('A130', 'a long note that runs over several empty cells to its right');
+    await cell('C130').click();
+    expect(await page.locator('#name-box').inputValue()).toBe('C130');
+  });
+
+  it("the error card of a cell beside the sidebar stays inside the grid's view", async () => {
+    // The last column wholly in view, just left of the sidebar.
+    const column = await page.locator('#grid thead th[data-column]').evaluateAll((heads) => {
+      const view = document.getElementById('grid-scroll')!.getBoundingClientRect();
+      return heads.filter((th) => th.getBoundingClientRect().right <= view.right).length;
+    });
+    const letter = String.fromCharCode(64 + column);
+    await typeInto(`${letter}140`, '=SEARCH_TREND("coffee", "no such field")');
+    await expect.poll(() => text(`${letter}140`), { timeout: 30_000 }).toBe('#ERROR!');
+    await cell(`${letter}140`).click();
+    const card = page.locator('#cell-error');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    const box = (await card.boundingBox())!;
+    const view = (await page.locator('#grid-scroll').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(view.x + view.width);
+    expect(box.x).toBeGreaterThanOrEqual(view.x);
+  });
+});

@@ -281,7 +281,7 @@ function renderTabs(next) {
         if (state) renderTabs(state);
         renderSheet();
         grid.focus();
-        tellSelection({ top: 1, left: 1, bottom: 1, right: 1 }, sheet.name);
+        tellSelection(grid.selectedRange(), sheet.name);
       });
       return tab;
     }),
@@ -345,7 +345,7 @@ byId('advance-clock').addEventListener('click', () => {
 });
 undoButton.addEventListener('click', () => void action('/api/undo', {}).then(() => grid.focus()));
 redoButton.addEventListener('click', () => void action('/api/redo', {}).then(() => grid.focus()));
-byId('clear-sheet').addEventListener('click', () => void action('/api/clear', {}).then(() => grid.focus()));
+byId('clear-sheet').addEventListener('click', () => void action('/api/clear', { sheet: shownSheet }).then(() => grid.focus()));
 document.addEventListener('mousedown', (event) => {
   if (!(/** @type {HTMLElement} */ (event.target).closest('.chart'))) selectChart('');
 });

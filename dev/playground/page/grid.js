@@ -99,6 +99,9 @@ export function createGrid(parts) {
   let columnHeads = [];
   /** @type {HTMLElement[]} */
   let rowHeads = [];
+  /** Where each sheet was left (selection and scroll), so its tab opens there again; a new sheet opens at A1. */
+  /** @type {Map<string, { anchor: Cell, focus: Cell, top: number, left: number }>} */
+  const places = new Map();
   /** Rows showing an edit on its way, drawn again at the next render whatever it brings. */
   /** @type {Set<number>} */
   const pendingRows = new Set();
@@ -125,9 +128,11 @@ export function createGrid(parts) {
     const previous = sheet;
     const sameGrid = previous?.name === next.name && previous.rows === next.rows && previous.columns === next.columns;
     sheet = next;
+    const place = previous?.name !== next.name ? places.get(next.name) : undefined;
     if (previous?.name !== next.name) {
-      anchor = { row: 1, column: 1 };
-      focus = { row: 1, column: 1 };
+      if (previous) places.set(previous.name, { anchor, focus, top: scroll.scrollTop, left: scroll.scrollLeft });
+      anchor = place?.anchor ?? { row: 1, column: 1 };
+      focus = place?.focus ?? { row: 1, column: 1 };
       closeEditor();
     }
     scroll.classList.toggle('read-only', !next.editable);
@@ -148,6 +153,11 @@ export function createGrid(parts) {
     }
     anchor = clamp(anchor);
     focus = clamp(focus);
+    if (previous?.name !== next.name) {
+      // Another sheet opens where it was left, a new one at its top-left: never at the last sheet's scroll.
+      scroll.scrollTop = place?.top ?? 0;
+      scroll.scrollLeft = place?.left ?? 0;
+    }
     showSelection(false);
   }
 
@@ -286,7 +296,7 @@ export function createGrid(parts) {
     // The active error cell's message, in a card under it (Sheets' error popup), never moving the grid.
     cellError.hidden = !view?.e || editing !== null || !active;
     if (view?.e) fillCard(cellError, view);
-    if (view?.e && active) placeCard(cellError, active);
+    if (view?.e && active && !cellError.hidden) placeCard(cellError, active);
     if (scrollIntoView && active) keepVisible(active);
   }
 
@@ -322,8 +332,16 @@ export function createGrid(parts) {
    * @param {HTMLElement} cell
    */
   function placeCard(card, cell) {
+    // Under the cell, kept inside the visible grid: moved left near its right edge (the sidebar), and
+    // above the cell near its bottom edge.
     card.style.left = `${cell.offsetLeft}px`;
     card.style.top = `${cell.offsetTop + cell.offsetHeight + 2}px`;
+    const right = scroll.scrollLeft + scroll.clientWidth - 4;
+    const bottom = scroll.scrollTop + scroll.clientHeight - 4;
+    if (cell.offsetLeft + card.offsetWidth > right)
+      card.style.left = `${Math.max(scroll.scrollLeft + ROW_HEADER_WIDTH, right - card.offsetWidth)}px`;
+    if (cell.offsetTop + cell.offsetHeight + 2 + card.offsetHeight > bottom && cell.offsetTop - card.offsetHeight - 2 > scroll.scrollTop)
+      card.style.top = `${cell.offsetTop - card.offsetHeight - 2}px`;
   }
 
   /** @param {HTMLElement} cell */
@@ -517,6 +535,53 @@ export function createGrid(parts) {
     return text;
   }
 
+  /**
+   * Where Ctrl+Arrow lands from a cell, as in Sheets: inside a run of filled cells, its last one; from an
+   * empty cell or the run's end, the next filled cell; with nothing further, the sheet's edge.
+   * @param {Cell} from
+   * @param {number} dRow
+   * @param {number} dColumn
+   * @returns {Cell}
+   */
+  function jump(from, dRow, dColumn) {
+    const filled = (/** @type {number} */ r, /** @type {number} */ c) => Boolean(cellAt(r, c)?.t);
+    const inside = (/** @type {number} */ r, /** @type {number} */ c) =>
+      r >= 1 && c >= 1 && r <= (sheet?.rows ?? 1) && c <= (sheet?.columns ?? 1);
+    let r = from.row;
+    let c = from.column;
+    if (!inside(r + dRow, c + dColumn)) return { row: r, column: c };
+    if (filled(r, c) && filled(r + dRow, c + dColumn)) {
+      while (inside(r + dRow, c + dColumn) && filled(r + dRow, c + dColumn)) {
+        r += dRow;
+        c += dColumn;
+      }
+      return { row: r, column: c };
+    }
+    r += dRow;
+    c += dColumn;
+    while (inside(r + dRow, c + dColumn) && !filled(r, c)) {
+      r += dRow;
+      c += dColumn;
+    }
+    return { row: r, column: c };
+  }
+
+  /** The last row and the last column holding something (Ctrl+End). */
+  function lastUsed() {
+    let row = 1;
+    let column = 1;
+    for (const [address, view] of Object.entries(sheet?.cells ?? {})) {
+      const m = /^([A-Z]+)(\d+)$/.exec(address);
+      if (!m || !view.t) continue;
+      row = Math.max(row, Number(m[2]));
+      column = Math.max(
+        column,
+        [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0),
+      );
+    }
+    return { row, column };
+  }
+
   // ---- events ------------------------------------------------------------------------------------
 
   /**
@@ -594,8 +659,8 @@ export function createGrid(parts) {
     }
     fillCard(hoverCard, view, cutOff);
     hoverCard.classList.toggle('error', Boolean(view.e));
-    placeCard(hoverCard, cell);
     hoverCard.hidden = false;
+    placeCard(hoverCard, cell);
   }
 
   scroll.addEventListener('keydown', (event) => {
@@ -605,10 +670,21 @@ export function createGrid(parts) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const move = moves[event.key];
     const key = event.key.toLowerCase();
-    if (move) {
+    if (move && ctrl) {
+      // Ctrl+Arrow jumps to the edge of the data, as in Sheets; with Shift it extends the selection.
+      event.preventDefault();
+      const from = event.shiftKey ? focus : anchor;
+      const to = jump(from, move[0], move[1]);
+      select(to.row, to.column, event.shiftKey);
+    } else if (move) {
       event.preventDefault();
       if (event.shiftKey) select(focus.row + move[0], focus.column + move[1], true);
       else select(anchor.row + move[0], anchor.column + move[1]);
+    } else if (ctrl && (event.key === 'Home' || event.key === 'End')) {
+      // Ctrl+Home: A1; Ctrl+End: the last row and column holding something.
+      event.preventDefault();
+      const to = event.key === 'Home' ? { row: 1, column: 1 } : lastUsed();
+      select(to.row, to.column, event.shiftKey);
     } else if (ctrl && key === 'z') {
       event.preventDefault();
       parts.onHistory(event.shiftKey ? 'redo' : 'undo');
@@ -722,6 +798,8 @@ export function createGrid(parts) {
     select,
     /** The active cell, 1-based. */
     selected: () => ({ ...anchor }),
+    /** The selected range, 1-based. */
+    selectedRange: () => range(),
     /** Whether a cell is being edited (the page holds back re-renders meanwhile). */
     isEditing: () => editing !== null,
     focus: () => scroll.focus({ preventScroll: true }),
