@@ -111,12 +111,6 @@ export class Workbook {
     return undefined;
   }
 
-  /** The sheet model of an engine sheet id. */
-  #model(id: number | undefined): SheetModel {
-    for (const [sheet, known] of this.#ids) if (known === (id ?? this.engine.sheetId)) return sheet;
-    return this.formulaSheet;
-  }
-
   /** Adds to the engine the sheets scripts inserted, renames those renamed, removes those deleted. */
   #syncSheets(): void {
     const sheets = this.runtime.spreadsheet.sheets;

@@ -165,7 +165,13 @@ describe('2. the whole selection reaches the add-on', () => {
 
 describe('3. formulas on every sheet', () => {
   it("a formula typed on the ranking table's sheet runs, and Sheet1 reads that sheet's cells", async () => {
+    await selectByName('A300');
+    const scrolled = () => page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
+    expect(await scrolled()).toBeGreaterThan(1_000);
+    // 4. A sheet opened for the first time shows its top, not the last sheet's scroll position.
     await page.getByRole('tab', { name: /sector:fintech/ }).click();
+    expect(await scrolled()).toBe(0);
+    expect(await page.locator('#name-box').inputValue()).toBe('A1');
     await expect.poll(() => text('A2')).toBe('rank');
     const slug = await text('B3');
     expect(slug).toMatch(/^[a-z0-9-]+$/);
@@ -182,6 +188,7 @@ describe('3. formulas on every sheet', () => {
   it('a formula typed on a tracking sheet runs too', async () => {
     await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
     await typeInto('Z5', '=SEARCH_SCORE("coffee")');
+    await page.keyboard.press('Control+Home');
     await expect.poll(() => text('Z5'), { timeout: 30_000 }).toMatch(NUMBER);
     await page.getByRole('tab', { name: 'Sheet1' }).click();
   });
@@ -191,13 +198,13 @@ describe('4. navigation', () => {
   /** The grid's scroll position. */
   const scrollTop = () => page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
 
-  it('another sheet opens at its top, not at the last sheet scroll position', async () => {
+  it('each sheet opens where it was left, never at the last sheet scroll position', async () => {
     await selectByName('A300');
     expect(await scrollTop()).toBeGreaterThan(1_000);
+    // Left at A40 (3. above), opened at the top the first time.
     await page.getByRole('tab', { name: /sector:fintech/ }).click();
-    expect(await scrollTop()).toBe(0);
-    expect(await page.locator('#name-box').inputValue()).toBe('A1');
-    expect(await cell('A1').isVisible()).toBe(true);
+    expect(await page.locator('#name-box').inputValue()).toBe('A40');
+    expect(await scrollTop()).toBeLessThan(1_000);
     // Back on Sheet1: where it was left.
     await page.getByRole('tab', { name: 'Sheet1' }).click();
     expect(await page.locator('#name-box').inputValue()).toBe('A300');
@@ -241,5 +248,44 @@ describe('4. navigation', () => {
     const view = (await page.locator('#grid-scroll').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(view.x + view.width);
     expect(box.x).toBeGreaterThanOrEqual(view.x);
+  });
+});
+
+describe('5. feedback is current', () => {
+  it("after the menu's Refresh ranking tables now, the sidebar shows that refresh", async () => {
+    await menu('Settings').click();
+    await expect.poll(() => sidebar().locator('#tables-section').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await sidebar().locator('#last-run').isVisible()).toBe(false); // no refresh ran yet
+    await menu('Refresh ranking tables now').click();
+    await expect.poll(() => sidebar().locator('#last-run .run-head').textContent(), { timeout: 30_000 }).toMatch(/^Last refresh/);
+    expect(await sidebar().locator('#last-run .run-group').first().textContent()).toBe('sector:fintech');
+  });
+
+  it('Run the schedule trigger now says it is running, then toasts what it did', async () => {
+    const button = page.locator('#run-trigger');
+    // Every caption the button shows, however short the run.
+    await page.evaluate(`
+      window.triggerCaptions = [];
+      new MutationObserver(() => window.triggerCaptions.push(document.getElementById('run-trigger').textContent))
+        .observe(document.getElementById('run-trigger'), { childList: true, characterData: true, subtree: true });
+    `);
+    await button.click();
+    await expect.poll(toastText, { timeout: 60_000 }).toMatch(/The schedule trigger ran \([\d.]+ s\)/);
+    expect(await page.evaluate('window.triggerCaptions')).toContain('Running the schedule trigger…');
+    expect(await button.textContent()).toBe('Run the schedule trigger now');
+    expect(await button.isDisabled()).toBe(false);
+  });
+
+  it('Re-run the formulas now makes a cell that said "No API key" show its value', async () => {
+    playground.runtime.properties.user.delete('SDM_API_KEY');
+    await typeInto('J150', '=SEARCH_SCORE("kombucha")');
+    await expect.poll(() => text('J150'), { timeout: 30_000 }).toBe('#ERROR!');
+    expect(await cell('J150').getAttribute('title')).toMatch(/^No API key/);
+    await menu('Settings').click();
+    await sidebar().locator('#key-input').fill(playground.demoKey);
+    await sidebar().locator('#key-save').click();
+    const rerun = sidebar().getByRole('button', { name: 'Re-run the formulas now' });
+    await rerun.click({ timeout: 30_000 });
+    await expect.poll(() => text('J150'), { timeout: 30_000 }).toMatch(NUMBER);
   });
 });

@@ -257,7 +257,20 @@ async function runMenu(fn) {
   if (answer.sidebarUrl) {
     sidebarPanel.hidden = false;
     sidebar.src = `${answer.sidebarUrl}?opened=${Date.now()}`;
+  } else if (answer.state) {
+    reopenSidebar();
   }
+}
+
+/**
+ * Opens the sidebar again, so it shows what a menu item or the trigger just changed (a table's
+ * "updated" time, a list's next run): a sidebar reads its views when it opens (no request).
+ */
+function reopenSidebar() {
+  if (sidebarPanel.hidden || !sidebar.src) return;
+  const url = new URL(sidebar.src);
+  url.searchParams.set('opened', String(Date.now()));
+  sidebar.src = url.toString();
 }
 
 /** @param {PlaygroundState} next */
@@ -329,7 +342,33 @@ function toast(t, error) {
 byId('sidebar-close').addEventListener('click', () => {
   sidebarPanel.hidden = true;
 });
-triggerButton.addEventListener('click', () => void action('/api/trigger', {}));
+triggerButton.addEventListener('click', () => void runTrigger());
+
+/** Runs the schedule's trigger, saying so while it runs and what it did once it has. */
+async function runTrigger() {
+  const caption = triggerButton.textContent;
+  triggerButton.disabled = true;
+  triggerButton.textContent = 'Running the schedule trigger…';
+  const started = Date.now();
+  try {
+    const answer = await action('/api/trigger', {});
+    if (answer.version !== undefined && !answer.error) {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      toast(
+        {
+          title: 'Playground',
+          message: `The schedule trigger ran (${seconds} s): what was due is refreshed; the sidebar shows each table's and list's last run.`,
+          seconds: 6,
+        },
+        false,
+      );
+      reopenSidebar();
+    }
+  } finally {
+    triggerButton.textContent = caption;
+    triggerButton.disabled = state?.trigger === null;
+  }
+}
 byId('advance-clock').addEventListener('click', () => {
   void action('/api/advance-clock', {}).then((next) => {
     if (next.now)
