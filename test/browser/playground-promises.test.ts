@@ -201,9 +201,9 @@ describe('4. navigation', () => {
   it('each sheet opens where it was left, never at the last sheet scroll position', async () => {
     await selectByName('A300');
     expect(await scrollTop()).toBeGreaterThan(1_000);
-    // Left at A40 (3. above), opened at the top the first time.
+    // Left at A41 (3. above: typed into A40, then Enter).
     await page.getByRole('tab', { name: /sector:fintech/ }).click();
-    expect(await page.locator('#name-box').inputValue()).toBe('A40');
+    expect(await page.locator('#name-box').inputValue()).toBe('A41'); // Enter moved down from A40
     expect(await scrollTop()).toBeLessThan(1_000);
     // Back on Sheet1: where it was left.
     await page.getByRole('tab', { name: 'Sheet1' }).click();
@@ -223,7 +223,7 @@ describe('4. navigation', () => {
     await page.keyboard.press('Control+ArrowRight');
     expect(await page.locator('#name-box').inputValue()).toBe('B1');
     await page.keyboard.press('Control+Shift+ArrowDown');
-    expect(await page.locator('#name-box').inputValue()).toBe('A1:B11');
+    expect(await page.locator('#name-box').inputValue()).toBe('B1:B11');
   });
 
   it('a click under text running over from the cell on its left selects the clicked cell', async () => {
