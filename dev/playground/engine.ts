@@ -1,5 +1,5 @@
 /**
- * The playground's formula engine: HyperFormula (GPLv3, a dev dependency) evaluating one sheet, with the
+ * The playground's formula engine: HyperFormula (GPLv3, a dev dependency) evaluating every sheet, with the
  * add-on's ten custom functions registered as HyperFormula functions whose body is one evaluation as
  * Sheets makes it: the result remembered for the same call, or one execution of the built dist/Code.js in
  * dev/gas. The spreadsheet's named ranges (SDM_REFRESH) are its named expressions (setNames).
@@ -78,10 +78,13 @@ export interface EngineOptions {
   evaluate(fn: string, args: unknown[]): Evaluation;
   /** Called after each evaluation (for counters). */
   onEvaluation?(event: EvaluationEvent): void;
-  /** The sheet's name in formulas; default Sheet1. */
+  /** The first sheet's name in formulas; default Sheet1 (addSheet adds the others). */
   sheetName?: string;
-  /** The sheet's rows and columns (results stop at its edges, open-ended ranges end there); default 1000 × 26. */
-  size?(): SheetSize;
+  /**
+   * A sheet's rows and columns (results stop at its edges, open-ended ranges end there); default 1000 × 26.
+   * @param sheet the sheet's name
+   */
+  size?(sheet: string): SheetSize;
   /** The spreadsheet's time zone, in which date arguments are wall-clock times; default Etc/UTC. */
   timeZone?(): string;
   /** Told what went wrong inside the playground (never shown to a user as is). */
@@ -104,6 +107,8 @@ export interface EngineCell {
 
 /** One change to make: what a user types (`=…` formula, text, number) or null to clear. */
 export interface CellChange {
+  /** The engine's sheet id; default the first sheet. */
+  sheet?: number;
   row: number;
   col: number;
   content: RawCellContent;
@@ -234,11 +239,11 @@ function registerOnce(): void {
 /** A new Sheets sheet: 1,000 rows, A–Z. */
 const DEFAULT_SIZE: SheetSize = { rows: 1000, columns: 26 };
 
-const addressKey = (a: SimpleCellAddress) => `${a.row}:${a.col}`;
+const addressKey = (a: SimpleCellAddress) => `${a.sheet}:${a.row}:${a.col}`;
 const callKey = (a: SimpleCellAddress, fn: string, args: unknown[]) =>
   `${addressKey(a)}|${fn}|${JSON.stringify(args, (_k, v: unknown) => (v === undefined ? null : v))}`;
 
-/** One sheet evaluated by HyperFormula, whose add-on functions run in dev/gas. */
+/** The spreadsheet's sheets evaluated by HyperFormula, whose add-on functions run in dev/gas. */
 export class FormulaEngine {
   readonly hf: HyperFormula;
   readonly sheetId: number;
@@ -246,7 +251,7 @@ export class FormulaEngine {
   /** Outcomes run by size() for the evaluation that follows. */
   readonly #pending = new Map<string, Outcome>();
   /** Cells whose result size changed: set their formula again. */
-  readonly #resize = new Set<string>();
+  readonly #resize = new Map<string, SimpleCellAddress>();
   /** The size each add-on formula asked for (its whole range, even when blocked). */
   readonly #intended = new Map<string, { address: SimpleCellAddress; width: number; height: number }>();
   /** Formulas HyperFormula holds rewritten (formula-text.ts): the user's text, and HyperFormula's. */
@@ -261,7 +266,7 @@ export class FormulaEngine {
   constructor(options: EngineOptions) {
     registerOnce();
     this.#options = options;
-    const { rows, columns } = options.size?.() ?? DEFAULT_SIZE;
+    const { rows, columns } = options.size?.(options.sheetName ?? 'Sheet1') ?? DEFAULT_SIZE;
     this.#limit = { rows, columns };
     this.hf = HyperFormula.buildEmpty({
       licenseKey: 'gpl-v3',
@@ -275,10 +280,46 @@ export class FormulaEngine {
     this.sheetId = this.hf.getSheetId(name)!;
   }
 
-  /** The sheet's rows and columns (a sheet a script grew is evaluated up to its size at the start). */
+  /** The first sheet's rows and columns (a sheet a script grew is evaluated up to its size at the start). */
   get size(): SheetSize {
-    const { rows, columns } = this.#options.size?.() ?? DEFAULT_SIZE;
+    return this.sizeOf(this.sheetId);
+  }
+
+  /** A sheet's rows and columns, within what the engine was built to hold. */
+  sizeOf(sheet: number): SheetSize {
+    const { rows, columns } = this.#options.size?.(this.hf.getSheetName(sheet) ?? '') ?? DEFAULT_SIZE;
     return { rows: Math.min(rows, this.#limit.rows), columns: Math.min(columns, this.#limit.columns) };
+  }
+
+  /**
+   * Adds a sheet (a script inserted it), or finds it by name; its id.
+   * @param name the sheet's name
+   */
+  addSheet(name: string): number {
+    const known = this.hf.getSheetId(name);
+    if (known !== undefined) return known;
+    let id = -1;
+    this.#operate(() => {
+      id = this.hf.getSheetId(this.hf.addSheet(name))!;
+    });
+    return id;
+  }
+
+  /** Renames a sheet (formulas referring to it follow, as in Sheets). */
+  renameSheet(sheet: number, name: string): void {
+    if (this.hf.getSheetName(sheet) === name) return;
+    this.#operate(() => this.hf.renameSheet(sheet, name));
+  }
+
+  /** Removes a sheet a script deleted (formulas referring to it show #REF!, as in Sheets). */
+  removeSheet(sheet: number): void {
+    for (const [key, want] of this.#intended) if (want.address.sheet === sheet) this.#intended.delete(key);
+    this.#operate(() => this.hf.removeSheet(sheet));
+  }
+
+  /** The ids of the engine's sheets. */
+  sheetIds(): number[] {
+    return this.hf.getSheetNames().map((name) => this.hf.getSheetId(name)!);
   }
 
   /** The spreadsheet's time zone. */
@@ -305,7 +346,7 @@ export class FormulaEngine {
   /** The outcome as the formula's cell can hold it: #REF! when it reaches past the sheet's edge, as in Sheets. */
   fitSheet(address: SimpleCellAddress, outcome: Outcome): Outcome {
     const [width, height] = outcomeSize(outcome);
-    const { rows, columns } = this.size;
+    const { rows, columns } = this.sizeOf(address.sheet);
     const moreColumns = address.col + width - columns;
     const moreRows = address.row + height - rows;
     if (moreColumns <= 0 && moreRows <= 0) return outcome;
@@ -338,7 +379,7 @@ export class FormulaEngine {
 
   resizeLater(address: SimpleCellAddress, fn: string, args: unknown[], outcome: Outcome): void {
     this.keep(address, fn, args, outcome);
-    this.#resize.add(addressKey(address));
+    this.#resize.set(addressKey(address), address);
   }
 
   // ---- the engine's API --------------------------------------------------------------------------
@@ -350,7 +391,7 @@ export class FormulaEngine {
   set(changes: readonly CellChange[]): void {
     this.#operate(() => {
       const apply = () => {
-        for (const { row, col, content } of changes) this.#setCell(row, col, content);
+        for (const { sheet, row, col, content } of changes) this.#setCell(this.#address(row, col, sheet), content);
       };
       if (changes.length <= 1) return apply();
       this.batching = true;
@@ -363,10 +404,10 @@ export class FormulaEngine {
   }
 
   /** Evaluates the formulas in these cells again (as Sheets does when a formula is rewritten). */
-  recalculate(cells: readonly { row: number; col: number }[]): void {
+  recalculate(cells: readonly { sheet?: number; row: number; col: number }[]): void {
     this.#operate(() => {
-      for (const { row, col } of cells) {
-        const address = this.#address(row, col);
+      for (const { sheet, row, col } of cells) {
+        const address = this.#address(row, col, sheet);
         const formula = this.hf.getCellFormula(address);
         if (formula !== undefined) this.hf.setCellContents(address, formula);
       }
@@ -399,8 +440,8 @@ export class FormulaEngine {
   }
 
   /** The formula of a cell as the user typed it, if it holds one. */
-  formula(row: number, col: number): string | undefined {
-    const address = this.#address(row, col);
+  formula(row: number, col: number, sheet = this.sheetId): string | undefined {
+    const address = this.#address(row, col, sheet);
     const engine = this.hf.getCellFormula(address);
     if (engine === undefined) return undefined;
     const typed = this.#typed.get(addressKey(address));
@@ -408,25 +449,25 @@ export class FormulaEngine {
   }
 
   /** What typing into a cell would give it its content again ('' for an empty or spilled cell). */
-  input(row: number, col: number): string {
-    const formula = this.formula(row, col);
+  input(row: number, col: number, sheet = this.sheetId): string {
+    const formula = this.formula(row, col, sheet);
     if (formula !== undefined) return formula;
-    const address = this.#address(row, col);
+    const address = this.#address(row, col, sheet);
     if (this.hf.isCellPartOfArray(address)) return ''; // a spilled value belongs to its formula
     const raw = this.hf.getCellSerialized(address);
     return raw === null || raw === undefined ? '' : String(raw);
   }
 
   /** One cell (0-based). */
-  cell(row: number, col: number): EngineCell {
-    const address = this.#address(row, col);
-    const formula = this.formula(row, col);
+  cell(row: number, col: number, sheet = this.sheetId): EngineCell {
+    const address = this.#address(row, col, sheet);
+    const formula = this.formula(row, col, sheet);
     const value = this.hf.getCellValue(address);
     const spilled = formula === undefined && this.hf.isCellPartOfArray(address);
     const out: EngineCell = { value: plain(value), spilled };
     if (formula !== undefined) out.formula = formula;
     if (value instanceof DetailedCellError) {
-      const shown = sheetsError(value, value.type === ErrorType.SPILL ? this.#blocker(row, col) : undefined);
+      const shown = sheetsError(value, value.type === ErrorType.SPILL ? this.#blocker(address) : undefined);
       out.value = shown.code;
       out.error = shown.message;
     }
@@ -437,9 +478,32 @@ export class FormulaEngine {
     return out;
   }
 
-  /** The used size of the sheet, spills included. */
+  /**
+   * The rows and columns a formula's result fills, its own cell included (1 × 1 for a single value or
+   * a blocked result), or undefined for a cell without a formula. dev/gas keeps this as the sheet's
+   * spill record, so a script writing over the formula empties what it spilled, as in Sheets.
+   */
+  spillArea(row: number, col: number, sheet = this.sheetId): { numRows: number; numColumns: number } | undefined {
+    const address = this.#address(row, col, sheet);
+    if (this.hf.getCellFormula(address) === undefined) return undefined;
+    // HyperFormula does not export its array vertex: read the size it holds, when the result spilled.
+    const vertex = this.hf.dependencyGraph.getCell(address) as
+      { getRangeOrUndef?: () => unknown; width?: number; height?: number } | undefined;
+    const value = this.hf.getCellValue(address);
+    const blocked = value instanceof DetailedCellError && value.type === ErrorType.SPILL;
+    if (blocked || typeof vertex?.getRangeOrUndef !== 'function' || vertex.getRangeOrUndef() === undefined)
+      return { numRows: 1, numColumns: 1 };
+    return { numRows: vertex.height ?? 1, numColumns: vertex.width ?? 1 };
+  }
+
+  /** The used size of the first sheet, spills included. */
   get dimensions(): { width: number; height: number } {
-    return this.hf.getSheetDimensions(this.sheetId);
+    return this.dimensionsOf(this.sheetId);
+  }
+
+  /** The used size of a sheet, spills included. */
+  dimensionsOf(sheet: number): { width: number; height: number } {
+    return this.hf.getSheetDimensions(sheet);
   }
 
   destroy(): void {
@@ -447,15 +511,14 @@ export class FormulaEngine {
   }
 
   /** Sets one cell, keeping the user's formula text where HyperFormula needs it rewritten. */
-  #setCell(row: number, col: number, content: RawCellContent): void {
-    const address = this.#address(row, col);
+  #setCell(address: SimpleCellAddress, content: RawCellContent): void {
     const key = addressKey(address);
     this.#typed.delete(key);
     if (typeof content !== 'string' || !content.startsWith('=')) {
       this.hf.setCellContents(address, content);
       return;
     }
-    const engine = toEngineFormula(content, this.size);
+    const engine = toEngineFormula(content, this.sizeOf(address.sheet));
     this.hf.setCellContents(address, engine);
     if (engine !== content) this.#typed.set(key, { formula: content, engine: this.hf.getCellFormula(address) ?? engine });
   }
@@ -482,7 +545,7 @@ export class FormulaEngine {
   /** Re-sizes results that changed size, and re-spills blocked formulas whose range is free again. */
   #settle(): void {
     for (let round = 0; round < 10; round++) {
-      const again = new Set(this.#resize);
+      const again = new Map(this.#resize);
       this.#resize.clear();
       for (const [key, want] of this.#intended) {
         const formula = this.hf.getCellFormula(want.address);
@@ -491,13 +554,10 @@ export class FormulaEngine {
           continue;
         }
         const value = this.hf.getCellValue(want.address);
-        if (value instanceof DetailedCellError && value.type === ErrorType.SPILL && this.#rangeIsFree(want)) again.add(key);
+        if (value instanceof DetailedCellError && value.type === ErrorType.SPILL && this.#rangeIsFree(want)) again.set(key, want.address);
       }
       if (again.size === 0) return;
-      for (const key of again) {
-        const want = this.#intended.get(key);
-        const [row, col] = key.split(':').map(Number) as [number, number];
-        const address = want?.address ?? this.#address(row, col);
+      for (const address of again.values()) {
         const formula = this.hf.getCellFormula(address);
         if (formula !== undefined) this.hf.setCellContents(address, formula);
       }
@@ -513,7 +573,7 @@ export class FormulaEngine {
     for (let r = 0; r < want.height; r++) {
       for (let c = 0; c < want.width; c++) {
         if (r === 0 && c === 0) continue;
-        const address = { sheet: this.sheetId, row: want.address.row + r, col: want.address.col + c };
+        const address = { sheet: want.address.sheet, row: want.address.row + r, col: want.address.col + c };
         const content = this.hf.getCellSerialized(address);
         if ((content !== null && content !== undefined && content !== '') || this.hf.isCellPartOfArray(address)) return address;
       }
@@ -521,15 +581,15 @@ export class FormulaEngine {
     return undefined;
   }
 
-  /** Where a blocked formula at (row, col) is blocked, e.g. "B4". */
-  #blocker(row: number, col: number): string | undefined {
-    const want = this.#intended.get(`${row}:${col}`);
+  /** Where a blocked formula is blocked, e.g. "B4". */
+  #blocker(address: SimpleCellAddress): string | undefined {
+    const want = this.#intended.get(addressKey(address));
     const taken = want && this.#firstTaken(want);
     return taken && this.#a1(taken);
   }
 
-  #address(row: number, col: number): SimpleCellAddress {
-    return { sheet: this.sheetId, row, col };
+  #address(row: number, col: number, sheet = this.sheetId): SimpleCellAddress {
+    return { sheet, row, col };
   }
 
   #a1(address: SimpleCellAddress): string {

@@ -7,9 +7,9 @@
  *   GET  /api/state[?since=N]    PlaygroundState, or { version } alone while it is still N
  *   POST /api/edit               EditRequest (cells typed, pasted or deleted, one undo step) → PlaygroundState
  *   POST /api/undo, /api/redo    the user's last edit → PlaygroundState
- *   POST /api/clear              empties the formula sheet (one undo step) → PlaygroundState
+ *   POST /api/clear              { sheet? } empties the sheet (default the first; one undo step) → PlaygroundState
  *   POST /api/delete-chart       { anchor } → PlaygroundState
- *   POST /api/select             { sheet, row, column }: the selection scripts see (insert at the selected cell)
+ *   POST /api/select             { sheet, row, column, numRows?, numColumns? }: the range scripts see (getActiveRange)
  *   POST /api/menu               { fn } runs an add-on menu item → MenuResponse
  *   POST /api/trigger            runs the schedule's time-driven trigger now → PlaygroundState
  *   POST /api/advance-clock      moves the runtime's clock and the local service's a week → PlaygroundState
@@ -271,7 +271,9 @@ class App {
       case '/api/redo':
         return this.#change(res, () => this.#parts.workbook.redo());
       case '/api/clear':
-        return this.#change(res, () => this.#parts.workbook.clear());
+        return this.#change(res, () =>
+          this.#parts.workbook.clear(typeof body.sheet === 'string' ? this.#parts.workbook.sheetId(body.sheet) : undefined),
+        );
       case '/api/delete-chart':
         return this.#change(res, () => typeof body.anchor === 'string' && this.#parts.workbook.deleteChart(body.anchor, DEMO_CHARTS));
       case '/api/select':
@@ -296,14 +298,14 @@ class App {
       cells.every((c) => typeof c === 'object' && c !== null && typeof c.input === 'string' && isIndex(c.row) && isIndex(c.column));
     if (!valid) return sendJson(res, 400, { error: 'expected { sheet, cells: [{ row, column, input }] }' });
     const { workbook } = this.#parts;
-    if (!workbook.isFormulaSheet(sheet))
-      return sendJson(res, 400, { error: `"${sheet}" holds values the add-on wrote: type into ${workbook.formulaSheet.name}.` });
-    const size = workbook.engine.size;
+    const id = workbook.sheetId(sheet);
+    if (id === undefined) return sendJson(res, 400, { error: `There is no sheet "${sheet}".` });
+    const size = workbook.engine.sizeOf(id);
     const moved = (input: string) =>
       move && input.startsWith('=') && Number.isInteger(move.rows) && Number.isInteger(move.columns)
         ? moveFormula(input, move.rows, move.columns, size)
         : input;
-    const edits: CellEdit[] = cells.map((c) => ({ row: c.row - 1, col: c.column - 1, input: moved(c.input) }));
+    const edits: CellEdit[] = cells.map((c) => ({ sheet: id, row: c.row - 1, col: c.column - 1, input: moved(c.input) }));
     return this.#change(res, () => workbook.edit(edits));
   }
 
@@ -319,13 +321,25 @@ class App {
     sendJson(res, 200, await this.#state());
   }
 
+  /** The selected range, as the add-on's getActiveRange() returns it (the whole range, not its first cell). */
   #select(res: ServerResponse, body: Record<string, unknown>): void {
     const { sheet, row, column } = body;
+    const numRows = body.numRows ?? 1;
+    const numColumns = body.numColumns ?? 1;
     const { spreadsheet } = this.#parts.runtime;
-    if (typeof sheet !== 'string' || !isIndex(row) || !isIndex(column) || !spreadsheet.findSheet(sheet)) {
-      return sendJson(res, 400, { error: 'expected { sheet, row, column } of an existing sheet' });
-    }
-    spreadsheet.setActive(sheet, `${columnLetters(column)}${row}`);
+    const found = typeof sheet === 'string' ? spreadsheet.findSheet(sheet) : undefined;
+    const valid =
+      found &&
+      isIndex(row) &&
+      isIndex(column) &&
+      isIndex(numRows) &&
+      isIndex(numColumns) &&
+      row + numRows - 1 <= found.maxRows &&
+      column + numColumns - 1 <= found.maxColumns;
+    if (!valid) return sendJson(res, 400, { error: 'expected { sheet, row, column, numRows?, numColumns? } within an existing sheet' });
+    const last = `${columnLetters(column + numColumns - 1)}${row + numRows - 1}`;
+    const first = `${columnLetters(column)}${row}`;
+    spreadsheet.setActive(found.name, first === last ? first : `${first}:${last}`);
     sendJson(res, 200, { ok: true });
   }
 

@@ -15,6 +15,8 @@ export interface CellView {
   k?: 'n' | 'b' | 'e';
   /** Part of another cell's spilled result. */
   s?: true;
+  /** The cell's note (Sheets marks the cell and shows it on hover). */
+  n?: string;
   /** Bold / italic, as the script formatted the cell. */
   b?: true;
   i?: true;

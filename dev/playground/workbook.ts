@@ -1,18 +1,19 @@
 /**
  * The playground's document: the runtime's in-memory spreadsheet (what the add-on's scripts read and
- * write) kept in step with the formula engine that evaluates its first sheet.
+ * write) kept in step with the formula engine that evaluates every one of its sheets.
  *
- *  - A user's edit goes to the engine, then every cell of the formula sheet is written back to the
- *    runtime's sheet as Sheets would hold it: a formula cell with its value, spilled cells as values.
- *  - After a script ran (sidebar, menu, trigger), what it wrote to the formula sheet goes to the engine:
+ *  - A user's edit goes to the engine, then every cell is written back to the runtime's sheets as
+ *    Sheets would hold it: a formula cell with its value, spilled cells as values, each formula's spill
+ *    recorded (so a script writing over the formula empties what it spilled, as in Sheets).
+ *  - After a script ran (sidebar, menu, trigger), what it wrote to any sheet goes to the engine:
  *    new formulas, values, cleared cells; a formula written again unchanged is evaluated again (which, as
  *    in Sheets, gives its remembered result). The model's `evaluateFormula` hook only records where
  *    scripts wrote formulas: evaluating inside the hook would start an execution inside the running one.
  *  - The spreadsheet's named ranges are the engine's named expressions, so "Refresh all formulas" works
  *    as in Sheets: it adds `SDM_REFRESH` to the add-on's formulas and changes the named cell (on a hidden
  *    sheet), and every formula reading it runs again with the new argument.
- *  - Other sheets (ranking tables, tracking lists) are shown read-only from the runtime's values, with
- *    the charts scripts inserted on them (model-charts.ts); hidden ones not at all.
+ *  - Sheets scripts insert (ranking tables, tracking lists) are the engine's too: formulas work on them
+ *    and refer across sheets ('sector:fintech'!B3:B7). A hidden sheet has no tab.
  *  - The user's edits (typing, pasting, deleting a range, clearing the sheet, deleting a chart) are kept
  *    in an undo history, as in Sheets; what scripts write is not (Sheets' undo does not reach it either).
  */
@@ -36,6 +37,8 @@ const HISTORY_LIMIT = 100;
 
 /** One cell a user sets (0-based), with what they typed ('' clears). */
 export interface CellEdit {
+  /** The engine's sheet id (Workbook.sheetId); default the first sheet. */
+  sheet?: number;
   row: number;
   col: number;
   input: string;
@@ -67,12 +70,16 @@ export interface ChartSpec {
 export class Workbook {
   readonly engine: FormulaEngine;
   readonly runtime: GasRuntime;
-  /** The runtime's first sheet (Sheet1), which the engine evaluates. */
+  /** The runtime's first sheet (Sheet1): the demo's, and where its chart floats. */
   readonly formulaSheet: SheetModel;
+  /** Each of the runtime's sheets with its engine sheet id. */
+  readonly #ids = new Map<SheetModel, number>();
   /** Where scripts wrote formulas since the last sync. */
   #sites: FormulaSite[] = [];
   readonly #undo: Step[] = [];
   readonly #redo: Step[] = [];
+  /** The spill areas recorded in the model at the last push (1-based), by sheet, then "row,column". */
+  #spills = new Map<SheetModel, Map<string, { row: number; column: number; numRows: number; numColumns: number }>>();
   /** Charts the user deleted, by anchor. */
   readonly #deletedCharts = new Set<string>();
   readonly #onInternalError: (error: unknown) => void;
@@ -84,18 +91,42 @@ export class Workbook {
     this.engine = new FormulaEngine({
       ...options,
       sheetName: this.formulaSheet.name,
-      size: () => ({ rows: this.formulaSheet.maxRows, columns: this.formulaSheet.maxColumns }),
+      size: (name) => {
+        const sheet = runtime.spreadsheet.findSheet(name) ?? this.formulaSheet;
+        return { rows: sheet.maxRows, columns: sheet.maxColumns };
+      },
       timeZone: () => runtime.spreadsheet.timeZone,
     });
+    this.#ids.set(this.formulaSheet, this.engine.sheetId);
+    this.#syncSheets();
     runtime.spreadsheet.evaluateFormula = (_formula, site) => {
       this.#sites.push(site);
       return undefined;
     };
   }
 
-  /** Whether `name` is the sheet the user types into. */
-  isFormulaSheet(name: string): boolean {
-    return !this.formulaSheet.deleted && this.formulaSheet.name.toLowerCase() === name.toLowerCase();
+  /** The engine's id of the sheet named `name` (any sheet can be typed into, as in Sheets), or undefined. */
+  sheetId(name: string): number | undefined {
+    for (const [sheet, id] of this.#ids) if (!sheet.deleted && sheet.name.toLowerCase() === name.toLowerCase()) return id;
+    return undefined;
+  }
+
+  /** Adds to the engine the sheets scripts inserted, renames those renamed, removes those deleted. */
+  #syncSheets(): void {
+    const sheets = this.runtime.spreadsheet.sheets;
+    for (const [sheet, id] of [...this.#ids]) {
+      if (sheet !== this.formulaSheet && (sheet.deleted || !sheets.includes(sheet))) {
+        this.engine.removeSheet(id);
+        this.#ids.delete(sheet);
+        this.#spills.delete(sheet);
+      }
+    }
+    for (const sheet of sheets) {
+      if (sheet.deleted) continue;
+      const id = this.#ids.get(sheet);
+      if (id === undefined) this.#ids.set(sheet, this.engine.addSheet(sheet.name));
+      else this.engine.renameSheet(id, sheet.name);
+    }
   }
 
   /**
@@ -112,25 +143,25 @@ export class Workbook {
    * @throws EditRefused for text Sheets refuses (over 50,000 characters), with nothing changed
    */
   edit(cells: readonly CellEdit[]): void {
-    const { rows, columns } = this.engine.size;
     for (const cell of cells) {
+      const { rows, columns } = this.engine.sizeOf(cell.sheet ?? this.engine.sheetId);
       if (cell.input.length > MAX_CELL_TEXT) throw new EditRefused(CELL_TOO_LONG_MESSAGE);
       if (cell.row >= rows || cell.col >= columns)
         throw new EditRefused(`${columnLetters(cell.col + 1)}${cell.row + 1} is outside the sheet (A1:${columnLetters(columns)}${rows}).`);
     }
-    const after = cells.filter((c) => this.engine.input(c.row, c.col) !== c.input);
+    const after = cells.filter((c) => this.engine.input(c.row, c.col, c.sheet) !== c.input);
     if (after.length === 0) return;
-    const before = after.map((c) => ({ row: c.row, col: c.col, input: this.engine.input(c.row, c.col) }));
+    const before = after.map((c) => ({ sheet: c.sheet, row: c.row, col: c.col, input: this.engine.input(c.row, c.col, c.sheet) }));
     this.#apply(after);
     this.#remember({ kind: 'cells', before, after });
   }
 
-  /** Empties every cell of the formula sheet (spilled results go with their formulas), as one undo step. */
-  clear(): void {
-    const { width, height } = this.engine.dimensions;
+  /** Empties every cell of a sheet (spilled results go with their formulas), as one undo step. */
+  clear(sheet = this.engine.sheetId): void {
+    const { width, height } = this.engine.dimensionsOf(sheet);
     const cells: CellEdit[] = [];
     for (let row = 0; row < height; row++) {
-      for (let col = 0; col < width; col++) if (this.engine.input(row, col) !== '') cells.push({ row, col, input: '' });
+      for (let col = 0; col < width; col++) if (this.engine.input(row, col, sheet) !== '') cells.push({ sheet, row, col, input: '' });
     }
     this.edit(cells);
   }
@@ -179,44 +210,60 @@ export class Workbook {
   }
 
   #apply(cells: readonly CellEdit[]): void {
-    this.engine.set(cells.map((c) => ({ row: c.row, col: c.col, content: c.input === '' ? null : c.input })));
+    this.engine.set(cells.map((c) => ({ sheet: c.sheet, row: c.row, col: c.col, content: c.input === '' ? null : c.input })));
     this.#push();
   }
 
-  /** Brings what a script wrote to the formula sheet into the engine, then writes the results back. */
+  /** Brings what a script wrote to any sheet into the engine, then writes the results back. */
   afterScript(): void {
     const sites = this.#sites;
     this.#sites = [];
-    // Formulas a script wrote on another sheet (a template) are evaluated once by dev/gas's evaluator.
-    const others = [...new Set(sites.filter((s) => !this.isFormulaSheet(s.sheet)).map((s) => s.sheet))];
-    if (others.length) this.runtime.recalculate(undefined, { sheets: others });
-    if (this.formulaSheet.deleted) return;
+    this.#syncSheets();
     // Names first: a formula rewritten to read one (SDM_REFRESH) must find it when it is set.
     this.engine.setNames(this.#namedExpressions());
-    const { rows, columns } = this.#extent();
     const changes: CellChange[] = [];
-    for (let r = 1; r <= rows; r++) {
-      for (let c = 1; c <= columns; c++) {
-        const model = this.formulaSheet.peek(r, c);
-        const engine = this.engine.cell(r - 1, c - 1);
-        const content = contentToApply(model?.formula, model?.value ?? '', engine);
-        if (content !== undefined) changes.push({ row: r - 1, col: c - 1, content });
-      }
-    }
-    const changed = new Set(changes.map((ch) => `${ch.row}:${ch.col}`));
+    for (const [sheet, id] of this.#ids) if (!sheet.deleted) changes.push(...this.#scriptChanges(sheet, id));
+    const changed = new Set(changes.map((ch) => `${ch.sheet}:${ch.row}:${ch.col}`));
     const rewritten = sites
-      .filter((s) => this.isFormulaSheet(s.sheet) && !changed.has(`${s.row - 1}:${s.column - 1}`))
-      .map((s) => ({ row: s.row - 1, col: s.column - 1 }));
+      .map((s) => ({ sheet: this.sheetId(s.sheet), row: s.row - 1, col: s.column - 1 }))
+      .filter(
+        (s): s is { sheet: number; row: number; col: number } => s.sheet !== undefined && !changed.has(`${s.sheet}:${s.row}:${s.col}`),
+      );
     if (changes.length) this.engine.set(changes);
     if (rewritten.length) this.engine.recalculate(unique(rewritten));
     this.#push();
   }
 
+  /** What a script changed on one sheet, as engine changes. */
+  #scriptChanges(sheet: SheetModel, id: number): CellChange[] {
+    const { rows, columns } = this.#extent(sheet, id);
+    // A formula the script replaced by a value took its spill with it (the model emptied those cells, as
+    // Sheets does): what the script wrote there since is its own, such as Freeze's values.
+    const freed = new Set<string>();
+    for (const area of this.#spills.get(sheet)?.values() ?? []) {
+      if (sheet.peek(area.row, area.column)?.formula !== undefined) continue;
+      for (let r = area.row; r < area.row + area.numRows; r++)
+        for (let c = area.column; c < area.column + area.numColumns; c++) freed.add(`${r},${c}`);
+    }
+    const changes: CellChange[] = [];
+    for (let r = 1; r <= rows; r++) {
+      for (let c = 1; c <= columns; c++) {
+        const model = sheet.peek(r, c);
+        const engine = this.engine.cell(r - 1, c - 1, id);
+        const value = model?.value ?? '';
+        const content =
+          engine.spilled && freed.has(`${r},${c}`) && value !== '' ? asContent(value) : contentToApply(model?.formula, value, engine);
+        if (content !== undefined) changes.push({ sheet: id, row: r - 1, col: c - 1, content });
+      }
+    }
+    return changes;
+  }
+
   /** Every sheet as the page shows it; a hidden sheet has no tab, as in Sheets (the add-on's "Search Demand add-on"). */
   sheetViews(): SheetView[] {
     return this.runtime.spreadsheet.sheets
-      .filter((sheet) => !sheet.hidden || sheet === this.formulaSheet)
-      .map((sheet) => (sheet === this.formulaSheet ? this.#formulaSheetView() : this.#valuesView(sheet)));
+      .filter((sheet) => !sheet.deleted && (!sheet.hidden || sheet === this.formulaSheet))
+      .map((sheet) => this.#sheetView(sheet));
   }
 
   /**
@@ -235,111 +282,106 @@ export class Workbook {
   }
 
   /**
-   * The spreadsheet's named ranges as the engine's named expressions. A range on the formula sheet is a
-   * reference (it follows the cells); a one-cell range elsewhere (SDM_REFRESH, on the add-on's hidden
-   * sheet) is that cell's value, read at each sync, so a script changing it re-runs the formulas reading
-   * it. Other sheets are not in the engine, so a larger range there has no value here.
+   * The spreadsheet's named ranges as the engine's named expressions: references to their cells on any
+   * sheet (every sheet is in the engine), so a script changing a named cell (SDM_REFRESH, on the add-on's
+   * hidden sheet) re-runs the formulas reading it.
    */
   #namedExpressions(): Map<string, CellChange['content']> {
     const names = new Map<string, CellChange['content']>();
     for (const { name, sheet, rect } of this.runtime.spreadsheet.namedRanges.list) {
-      if (sheet.deleted) continue;
-      if (sheet === this.formulaSheet) {
-        const first = `$${columnLetters(rect.column)}$${rect.row}`;
-        const last = `$${columnLetters(rect.column + rect.numColumns - 1)}$${rect.row + rect.numRows - 1}`;
-        names.set(name, `='${sheet.name.replace(/'/g, "''")}'!${first === last ? first : `${first}:${last}`}`);
-      } else if (rect.numRows === 1 && rect.numColumns === 1) {
-        names.set(name, asContent(sheet.peek(rect.row, rect.column)?.value ?? '') ?? '=""');
-      }
+      if (sheet.deleted || !this.#ids.has(sheet)) continue;
+      const first = `$${columnLetters(rect.column)}$${rect.row}`;
+      const last = `$${columnLetters(rect.column + rect.numColumns - 1)}$${rect.row + rect.numRows - 1}`;
+      names.set(name, `='${sheet.name.replace(/'/g, "''")}'!${first === last ? first : `${first}:${last}`}`);
     }
     return names;
   }
 
   /** The rows and columns holding anything, in the engine or the model, within the sheet and the engine. */
-  #extent(): { rows: number; columns: number } {
-    const { width, height } = this.engine.dimensions;
-    const size = this.engine.size;
+  #extent(sheet: SheetModel, id: number): { rows: number; columns: number } {
+    const { width, height } = this.engine.dimensionsOf(id);
+    const size = this.engine.sizeOf(id);
     return {
-      rows: Math.min(Math.max(height, this.formulaSheet.lastRow), this.formulaSheet.maxRows, size.rows),
-      columns: Math.min(Math.max(width, this.formulaSheet.lastColumn), this.formulaSheet.maxColumns, size.columns),
+      rows: Math.min(Math.max(height, sheet.lastRow), sheet.maxRows, size.rows),
+      columns: Math.min(Math.max(width, sheet.lastColumn), sheet.maxColumns, size.columns),
     };
   }
 
-  /** Writes the engine's cells to the runtime's sheet, as Sheets holds them (only what changed). Never throws. */
+  /** Writes the engine's cells to the runtime's sheets, as Sheets holds them (only what changed). Never throws. */
   #push(): void {
-    const { rows, columns } = this.#extent();
+    for (const [sheet, id] of this.#ids) if (!sheet.deleted) this.#pushSheet(sheet, id);
+  }
+
+  #pushSheet(sheet: SheetModel, id: number): void {
+    const { rows, columns } = this.#extent(sheet, id);
+    const spills = new Map<string, { row: number; column: number; numRows: number; numColumns: number }>();
     for (let r = 1; r <= rows; r++) {
       for (let c = 1; c <= columns; c++) {
-        const want = this.engine.cell(r - 1, c - 1);
-        const have = this.formulaSheet.peek(r, c);
+        const want = this.engine.cell(r - 1, c - 1, id);
+        const have = sheet.peek(r, c);
         const formula = want.formula;
+        if (formula !== undefined) {
+          // Sheets knows what each formula spilled: removing the formula empties it (Freeze relies on it).
+          const area = { row: r, column: c, ...(this.engine.spillArea(r - 1, c - 1, id) ?? { numRows: 1, numColumns: 1 }) };
+          spills.set(`${r},${c}`, area);
+          sheet.recordSpill(r, c, area);
+        }
         if (have?.formula === formula && sameValue(have?.value ?? '', want.value)) continue;
         const a1 = `${columnLetters(c)}${r}`;
         try {
-          this.formulaSheet.setValues(a1, [[formula === undefined ? want.value : { value: want.value, formula }]]);
+          sheet.setValues(a1, [[formula === undefined ? want.value : { value: want.value, formula }]]);
         } catch (error) {
           this.#onInternalError(error); // one cell the model refuses must not stop the rest
         }
       }
     }
+    this.#spills.set(sheet, spills);
   }
 
-  #formulaSheetView(): SheetView {
-    const sheet = this.formulaSheet;
-    const { width, height } = this.engine.dimensions;
+  #sheetView(sheet: SheetModel): SheetView {
+    const id = this.#ids.get(sheet);
+    if (id === undefined) return { name: sheet.name, editable: false, rows: sheet.maxRows, columns: sheet.maxColumns, cells: {} };
+    const { width, height } = this.engine.dimensionsOf(id);
+    const size = this.engine.sizeOf(id);
     // The whole sheet, as Sheets shows it (a new sheet is 1000 rows, A–Z).
-    const rows = Math.min(sheet.maxRows, this.engine.size.rows);
-    const columns = Math.min(sheet.maxColumns, this.engine.size.columns);
+    const rows = Math.min(sheet.maxRows, size.rows);
+    const columns = Math.min(sheet.maxColumns, size.columns);
     const cells: Record<string, CellView> = {};
     for (let r = 1; r <= Math.min(height, rows); r++) {
       for (let c = 1; c <= Math.min(width, columns); c++) {
-        const cell = this.engine.cell(r - 1, c - 1);
-        if (cell.value === '' && cell.formula === undefined) continue;
-        const format = sheet.peek(r, c)?.format;
+        const cell = this.engine.cell(r - 1, c - 1, id);
+        const model = sheet.peek(r, c);
+        const note = model?.note;
+        if (cell.value === '' && cell.formula === undefined && !note) continue;
+        const format = model?.format;
+        // A date a script wrote is the engine's text; the model keeps the Date and its format.
+        const value = cell.formula === undefined && !cell.spilled && model?.value instanceof Date ? model.value : cell.value;
         const view: CellView = {
-          t: cell.error ? String(cell.value) : this.#display(cell.value, cell.numberFormat ?? format?.numberFormat),
+          t: cell.error ? String(cell.value) : this.#display(value, cell.numberFormat ?? format?.numberFormat),
         };
         if (cell.formula !== undefined) view.f = cell.formula;
         if (cell.error) view.e = cell.error;
-        const kind = cell.error ? 'e' : kindOf(cell.value);
+        const kind = cell.error ? 'e' : kindOf(value);
         if (kind) view.k = kind;
         if (cell.spilled) view.s = true;
         if (format?.fontWeight === 'bold') view.b = true;
         if (format?.fontStyle === 'italic') view.i = true;
-        cells[`${columnLetters(c)}${r}`] = view;
-      }
-    }
-    return { name: sheet.name, editable: true, rows, columns, cells };
-  }
-
-  #valuesView(sheet: SheetModel): SheetView {
-    const lastRow = sheet.lastRow;
-    const lastColumn = sheet.lastColumn;
-    const cells: Record<string, CellView> = {};
-    for (let r = 1; r <= lastRow; r++) {
-      for (let c = 1; c <= lastColumn; c++) {
-        const cell = sheet.peek(r, c);
-        if (!cell || (cell.value === '' && cell.formula === undefined)) continue;
-        const view: CellView = { t: this.#display(cell.value, cell.format?.numberFormat) };
-        if (cell.formula !== undefined) view.f = cell.formula;
+        if (note) view.n = note;
         if (cell.formula !== undefined && /\bSPARKLINE\(/i.test(cell.formula)) {
+          // HyperFormula has no SPARKLINE: say what Sheets would draw instead of showing an error.
           view.t = 'sparkline';
           view.e = 'The playground cannot draw SPARKLINE; Google Sheets draws a small line chart of these cells here.';
+          delete view.k;
         }
-        const kind = kindOf(cell.value);
-        if (kind) view.k = kind;
-        if (cell.format?.fontWeight === 'bold') view.b = true;
-        if (cell.format?.fontStyle === 'italic') view.i = true;
         cells[`${columnLetters(c)}${r}`] = view;
       }
     }
-    return {
-      name: sheet.name,
-      editable: false,
-      rows: sheet.maxRows,
-      columns: sheet.maxColumns,
-      cells,
-    };
+    // A note on a cell past the engine's used range (notes are not the engine's).
+    for (const [r, c, cell] of sheet.cellsIn({ row: 1, column: 1, numRows: rows, numColumns: columns })) {
+      const a1 = `${columnLetters(c)}${r}`;
+      if (cell.note && !cells[a1]) cells[a1] = { t: '', n: cell.note };
+    }
+    return { name: sheet.name, editable: true, rows, columns, cells };
   }
 
   #display(value: SheetCellValue, format: string | undefined): string {
@@ -421,8 +463,9 @@ function asContent(value: SheetCellValue): CellChange['content'] {
   return value;
 }
 
+/** Whether the model's value is what the engine holds (a Date is held as its ISO text: asContent). */
 function sameValue(a: SheetCellValue, b: number | string | boolean): boolean {
-  if (a instanceof Date) return false;
+  if (a instanceof Date) return a.toISOString() === b;
   return a === b;
 }
 
@@ -432,10 +475,10 @@ function kindOf(value: SheetCellValue): CellView['k'] | undefined {
   return undefined;
 }
 
-function unique(cells: { row: number; col: number }[]): { row: number; col: number }[] {
+function unique<T extends { sheet?: number; row: number; col: number }>(cells: T[]): T[] {
   const seen = new Set<string>();
   return cells.filter((c) => {
-    const key = `${c.row}:${c.col}`;
+    const key = `${c.sheet}:${c.row}:${c.col}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -55,13 +55,31 @@ const grid = createGrid({
   onEdit: (cells, move) => {
     void action('/api/edit', move ? { sheet: shownSheet, cells, move } : { sheet: shownSheet, cells });
   },
-  onSelect: (row, column) => {
+  onSelect: (rect) => {
     selectChart('');
-    void post('/api/select', { sheet: shownSheet, row, column }).catch(() => {});
+    tellSelection(rect);
   },
   onHistory: (what) => void action(`/api/${what}`, {}),
   onNotice: (message) => toast({ title: 'Playground', message, seconds: 6 }, true),
 });
+
+/** The selection's last report to the server, so a menu item runs only once the server has it. */
+/** @type {Promise<unknown>} */
+let selectionSent = Promise.resolve();
+/** @type {unknown} */
+let latestSelection = null;
+
+/**
+ * Tells the server the selected range (what the add-on's getActiveRange() returns), in order.
+ * @param {{ top: number, left: number, bottom: number, right: number }} rect
+ * @param {string} [sheet]
+ */
+function tellSelection(rect, sheet = shownSheet) {
+  const body = { sheet, row: rect.top, column: rect.left, numRows: rect.bottom - rect.top + 1, numColumns: rect.right - rect.left + 1 };
+  latestSelection = body;
+  // A drag reports many ranges: only the latest still waiting is sent.
+  selectionSent = selectionSent.then(() => (latestSelection === body ? post('/api/select', body).catch(() => {}) : undefined));
+}
 
 /**
  * @param {string} path
@@ -234,11 +252,25 @@ function renderMenu(next) {
 
 /** @param {string} fn */
 async function runMenu(fn) {
+  await selectionSent;
   const answer = await action('/api/menu', { fn });
   if (answer.sidebarUrl) {
     sidebarPanel.hidden = false;
     sidebar.src = `${answer.sidebarUrl}?opened=${Date.now()}`;
+  } else if (answer.state) {
+    reopenSidebar();
   }
+}
+
+/**
+ * Opens the sidebar again, so it shows what a menu item or the trigger just changed (a table's
+ * "updated" time, a list's next run): a sidebar reads its views when it opens (no request).
+ */
+function reopenSidebar() {
+  if (sidebarPanel.hidden || !sidebar.src) return;
+  const url = new URL(sidebar.src);
+  url.searchParams.set('opened', String(Date.now()));
+  sidebar.src = url.toString();
 }
 
 /** @param {PlaygroundState} next */
@@ -262,7 +294,7 @@ function renderTabs(next) {
         if (state) renderTabs(state);
         renderSheet();
         grid.focus();
-        void post('/api/select', { sheet: sheet.name, row: 1, column: 1 }).catch(() => {});
+        tellSelection(grid.selectedRange(), sheet.name);
       });
       return tab;
     }),
@@ -310,7 +342,33 @@ function toast(t, error) {
 byId('sidebar-close').addEventListener('click', () => {
   sidebarPanel.hidden = true;
 });
-triggerButton.addEventListener('click', () => void action('/api/trigger', {}));
+triggerButton.addEventListener('click', () => void runTrigger());
+
+/** Runs the schedule's trigger, saying so while it runs and what it did once it has. */
+async function runTrigger() {
+  const caption = triggerButton.textContent;
+  triggerButton.disabled = true;
+  triggerButton.textContent = 'Running the schedule trigger…';
+  const started = Date.now();
+  try {
+    const answer = await action('/api/trigger', {});
+    if (answer.version !== undefined && !answer.error) {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      toast(
+        {
+          title: 'Playground',
+          message: `The schedule trigger ran (${seconds} s): what was due is refreshed; the sidebar shows each table's and list's last run.`,
+          seconds: 6,
+        },
+        false,
+      );
+      reopenSidebar();
+    }
+  } finally {
+    triggerButton.textContent = caption;
+    triggerButton.disabled = state?.trigger === null;
+  }
+}
 byId('advance-clock').addEventListener('click', () => {
   void action('/api/advance-clock', {}).then((next) => {
     if (next.now)
@@ -326,7 +384,7 @@ byId('advance-clock').addEventListener('click', () => {
 });
 undoButton.addEventListener('click', () => void action('/api/undo', {}).then(() => grid.focus()));
 redoButton.addEventListener('click', () => void action('/api/redo', {}).then(() => grid.focus()));
-byId('clear-sheet').addEventListener('click', () => void action('/api/clear', {}).then(() => grid.focus()));
+byId('clear-sheet').addEventListener('click', () => void action('/api/clear', { sheet: shownSheet }).then(() => grid.focus()));
 document.addEventListener('mousedown', (event) => {
   if (!(/** @type {HTMLElement} */ (event.target).closest('.chart'))) selectChart('');
 });

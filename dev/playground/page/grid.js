@@ -27,7 +27,8 @@ import { parseClipboard, toClipboard } from './clipboard.js';
  * @property {HTMLElement} selection the selected range's box
  * @property {(cells: CellInput[], move?: { rows: number, columns: number }) => void} onEdit cells the user set at once;
  *   `move`: formulas copied from that far away, to move as Sheets does
- * @property {(row: number, column: number) => void} onSelect the active cell moved
+ * @property {(rect: Rect) => void} onSelect the selected range changed (its top-left cell is the active one
+ *   unless the range was extended from another corner; the add-on's getActiveRange() is the whole range)
  * @property {(what: 'undo' | 'redo') => void} onHistory
  * @property {(message: string) => void} onNotice something to tell the user (a paste cut at the sheet's edge)
  */
@@ -98,6 +99,9 @@ export function createGrid(parts) {
   let columnHeads = [];
   /** @type {HTMLElement[]} */
   let rowHeads = [];
+  /** Where each sheet was left (selection and scroll), so its tab opens there again; a new sheet opens at A1. */
+  /** @type {Map<string, { anchor: Cell, focus: Cell, top: number, left: number }>} */
+  const places = new Map();
   /** Rows showing an edit on its way, drawn again at the next render whatever it brings. */
   /** @type {Set<number>} */
   const pendingRows = new Set();
@@ -124,9 +128,11 @@ export function createGrid(parts) {
     const previous = sheet;
     const sameGrid = previous?.name === next.name && previous.rows === next.rows && previous.columns === next.columns;
     sheet = next;
+    const place = previous?.name !== next.name ? places.get(next.name) : undefined;
     if (previous?.name !== next.name) {
-      anchor = { row: 1, column: 1 };
-      focus = { row: 1, column: 1 };
+      if (previous) places.set(previous.name, { anchor, focus, top: scroll.scrollTop, left: scroll.scrollLeft });
+      anchor = place?.anchor ?? { row: 1, column: 1 };
+      focus = place?.focus ?? { row: 1, column: 1 };
       closeEditor();
     }
     scroll.classList.toggle('read-only', !next.editable);
@@ -147,6 +153,11 @@ export function createGrid(parts) {
     }
     anchor = clamp(anchor);
     focus = clamp(focus);
+    if (previous?.name !== next.name) {
+      // Another sheet opens where it was left, a new one at its top-left: never at the last sheet's scroll.
+      scroll.scrollTop = place?.top ?? 0;
+      scroll.scrollLeft = place?.left ?? 0;
+    }
     showSelection(false);
   }
 
@@ -236,6 +247,7 @@ export function createGrid(parts) {
       if (view.s) classes.push('spill');
       if (view.b) classes.push('bold');
       if (view.i) classes.push('italic');
+      if (view.n !== undefined) classes.push('note');
       if (view.e) cell.title = view.e;
       else cell.removeAttribute('title');
       // Left-aligned text may run over the empty cells to its right, up to the next one holding something.
@@ -284,23 +296,35 @@ export function createGrid(parts) {
     // The active error cell's message, in a card under it (Sheets' error popup), never moving the grid.
     cellError.hidden = !view?.e || editing !== null || !active;
     if (view?.e) fillCard(cellError, view);
-    if (view?.e && active) placeCard(cellError, active);
+    if (view?.e && active && !cellError.hidden) placeCard(cellError, active);
     if (scrollIntoView && active) keepVisible(active);
   }
 
   /**
-   * A card's text: an error as Sheets' popup shows it ("Error", then the message), else the cell's text.
+   * A card's text: an error as Sheets' popup shows it ("Error", then the message), else the cell's text;
+   * then the cell's note.
    * @param {HTMLElement} card
    * @param {CellView} view
+   * @param {boolean} [withText] show a cut-off text (not when only the note is worth showing)
    */
-  function fillCard(card, view) {
-    if (!view.e) {
-      card.textContent = view.t;
-      return;
+  function fillCard(card, view, withText = true) {
+    /** @type {Node[]} */
+    const parts = [];
+    if (view.e) {
+      const title = document.createElement('strong');
+      title.textContent = `Error ${view.t}`;
+      parts.push(title, document.createTextNode(view.e));
+    } else if (withText && view.t) {
+      parts.push(document.createTextNode(view.t));
     }
-    const title = document.createElement('strong');
-    title.textContent = `Error ${view.t}`;
-    card.replaceChildren(title, document.createTextNode(view.e));
+    // The cell's note, as Sheets shows it on hover.
+    if (view.n) {
+      const note = document.createElement('span');
+      note.className = 'card-note';
+      note.textContent = view.n;
+      parts.push(note);
+    }
+    card.replaceChildren(...parts);
   }
 
   /**
@@ -308,8 +332,16 @@ export function createGrid(parts) {
    * @param {HTMLElement} cell
    */
   function placeCard(card, cell) {
+    // Under the cell, kept inside the visible grid: moved left near its right edge (the sidebar), and
+    // above the cell near its bottom edge.
     card.style.left = `${cell.offsetLeft}px`;
     card.style.top = `${cell.offsetTop + cell.offsetHeight + 2}px`;
+    const right = scroll.scrollLeft + scroll.clientWidth - 4;
+    const bottom = scroll.scrollTop + scroll.clientHeight - 4;
+    if (cell.offsetLeft + card.offsetWidth > right)
+      card.style.left = `${Math.max(scroll.scrollLeft + ROW_HEADER_WIDTH, right - card.offsetWidth)}px`;
+    if (cell.offsetTop + cell.offsetHeight + 2 + card.offsetHeight > bottom && cell.offsetTop - card.offsetHeight - 2 > scroll.scrollTop)
+      card.style.top = `${cell.offsetTop - card.offsetHeight - 2}px`;
   }
 
   /** @param {HTMLElement} cell */
@@ -337,28 +369,28 @@ export function createGrid(parts) {
   function select(r, c, extend = false) {
     if (!sheet) return;
     const next = clamp({ row: r, column: c });
+    const before = JSON.stringify(range());
     if (extend) {
       focus = next;
       showSelection(false);
       const cell = td(focus.row, focus.column);
       if (cell) keepVisible(cell);
-      return;
+    } else {
+      anchor = next;
+      focus = next;
+      showSelection();
     }
-    const moved = next.row !== anchor.row || next.column !== anchor.column;
-    anchor = next;
-    focus = next;
-    showSelection();
-    if (moved) parts.onSelect(anchor.row, anchor.column);
+    if (JSON.stringify(range()) !== before) parts.onSelect(range());
   }
 
   /** @param {Rect} rect */
   function selectRect(rect) {
     if (!sheet) return;
-    const moved = rect.top !== anchor.row || rect.left !== anchor.column;
+    const before = JSON.stringify(range());
     anchor = { row: rect.top, column: rect.left };
     focus = { row: rect.bottom, column: rect.right };
     showSelection();
-    if (moved) parts.onSelect(anchor.row, anchor.column);
+    if (JSON.stringify(range()) !== before) parts.onSelect(range());
   }
 
   // ---- editing -----------------------------------------------------------------------------------
@@ -503,6 +535,53 @@ export function createGrid(parts) {
     return text;
   }
 
+  /**
+   * Where Ctrl+Arrow lands from a cell, as in Sheets: inside a run of filled cells, its last one; from an
+   * empty cell or the run's end, the next filled cell; with nothing further, the sheet's edge.
+   * @param {Cell} from
+   * @param {number} dRow
+   * @param {number} dColumn
+   * @returns {Cell}
+   */
+  function jump(from, dRow, dColumn) {
+    const filled = (/** @type {number} */ r, /** @type {number} */ c) => Boolean(cellAt(r, c)?.t);
+    const inside = (/** @type {number} */ r, /** @type {number} */ c) =>
+      r >= 1 && c >= 1 && r <= (sheet?.rows ?? 1) && c <= (sheet?.columns ?? 1);
+    let r = from.row;
+    let c = from.column;
+    if (!inside(r + dRow, c + dColumn)) return { row: r, column: c };
+    if (filled(r, c) && filled(r + dRow, c + dColumn)) {
+      while (inside(r + dRow, c + dColumn) && filled(r + dRow, c + dColumn)) {
+        r += dRow;
+        c += dColumn;
+      }
+      return { row: r, column: c };
+    }
+    r += dRow;
+    c += dColumn;
+    while (inside(r + dRow, c + dColumn) && !filled(r, c)) {
+      r += dRow;
+      c += dColumn;
+    }
+    return { row: r, column: c };
+  }
+
+  /** The last row and the last column holding something (Ctrl+End). */
+  function lastUsed() {
+    let row = 1;
+    let column = 1;
+    for (const [address, view] of Object.entries(sheet?.cells ?? {})) {
+      const m = /^([A-Z]+)(\d+)$/.exec(address);
+      if (!m || !view.t) continue;
+      row = Math.max(row, Number(m[2]));
+      column = Math.max(
+        column,
+        [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0),
+      );
+    }
+    return { row, column };
+  }
+
   // ---- events ------------------------------------------------------------------------------------
 
   /**
@@ -574,14 +653,14 @@ export function createGrid(parts) {
     }
     const shown = /** @type {HTMLElement} */ (cell.querySelector('.run') ?? cell);
     const cutOff = shown.scrollWidth > shown.clientWidth + 1;
-    if (!view.e && !cutOff) {
+    if (!view.e && !cutOff && !view.n) {
       hoverCard.hidden = true;
       return;
     }
-    fillCard(hoverCard, view);
+    fillCard(hoverCard, view, cutOff);
     hoverCard.classList.toggle('error', Boolean(view.e));
-    placeCard(hoverCard, cell);
     hoverCard.hidden = false;
+    placeCard(hoverCard, cell);
   }
 
   scroll.addEventListener('keydown', (event) => {
@@ -591,10 +670,21 @@ export function createGrid(parts) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const move = moves[event.key];
     const key = event.key.toLowerCase();
-    if (move) {
+    if (move && ctrl) {
+      // Ctrl+Arrow jumps to the edge of the data, as in Sheets; with Shift it extends the selection.
+      event.preventDefault();
+      const from = event.shiftKey ? focus : anchor;
+      const to = jump(from, move[0], move[1]);
+      select(to.row, to.column, event.shiftKey);
+    } else if (move) {
       event.preventDefault();
       if (event.shiftKey) select(focus.row + move[0], focus.column + move[1], true);
       else select(anchor.row + move[0], anchor.column + move[1]);
+    } else if (ctrl && (event.key === 'Home' || event.key === 'End')) {
+      // Ctrl+Home: A1; Ctrl+End: the last row and column holding something.
+      event.preventDefault();
+      const to = event.key === 'Home' ? { row: 1, column: 1 } : lastUsed();
+      select(to.row, to.column, event.shiftKey);
     } else if (ctrl && key === 'z') {
       event.preventDefault();
       parts.onHistory(event.shiftKey ? 'redo' : 'undo');
@@ -708,6 +798,8 @@ export function createGrid(parts) {
     select,
     /** The active cell, 1-based. */
     selected: () => ({ ...anchor }),
+    /** The selected range, 1-based. */
+    selectedRange: () => range(),
     /** Whether a cell is being edited (the page holds back re-renders meanwhile). */
     isEditing: () => editing !== null,
     focus: () => scroll.focus({ preventScroll: true }),

@@ -93,3 +93,39 @@ describe('the workbook, as Sheets runs custom functions', () => {
     expect(remembered).toHaveLength(1);
   });
 });
+
+describe('every sheet, as in Sheets', () => {
+  it('formulas work on a sheet a script inserted, and refer across sheets by quoted name', () => {
+    const { workbook, runtime } = open();
+    const sheet = runtime.spreadsheet.insertSheet('sector:fintech');
+    sheet.setValues('B3:B4', [['tea'], ['matcha']]);
+    workbook.afterScript();
+    const id = workbook.sheetId('sector:fintech');
+    expect(id).toBeDefined();
+    workbook.edit([{ sheet: id, row: 9, col: 0, input: '=SEARCH_SCORE(B3)' }]);
+    workbook.edit([{ row: 0, col: 0, input: "=SEARCH_SCORE('sector:fintech'!B4)" }]);
+    const views = workbook.sheetViews();
+    expect(views.find((v) => v.name === 'sector:fintech')?.cells.A10).toMatchObject({ t: '3', f: '=SEARCH_SCORE(B3)' });
+    expect(views[0]!.cells.A1).toMatchObject({ t: '6', f: "=SEARCH_SCORE('sector:fintech'!B4)" });
+    // What the scripts see on that sheet: the formula with its value.
+    expect(sheet.peek(10, 1)).toMatchObject({ formula: '=SEARCH_SCORE(B3)', value: 3 });
+  });
+
+  it('a script writing values over a formula keeps them: its spill is emptied first, as in Sheets', () => {
+    const { workbook, runtime } = open();
+    workbook.edit([
+      { row: 0, col: 0, input: 'tea' },
+      { row: 1, col: 0, input: 'matcha' },
+      { row: 0, col: 1, input: '=SEARCH_SCORE(A1:A2)' },
+    ]);
+    const sheet = runtime.spreadsheet.sheets[0]!;
+    // Freeze's order: the formula cell becomes its value, the spilled cell empties, the values go back.
+    sheet.setValues('B1', [[3]]);
+    expect(sheet.peek(2, 2)?.value ?? '').toBe('');
+    sheet.setValues('B2', [[6]]);
+    workbook.afterScript();
+    const cells = workbook.sheetViews()[0]!.cells;
+    expect(cells.B1).toEqual({ t: '3', k: 'n' });
+    expect(cells.B2).toEqual({ t: '6', k: 'n' });
+  });
+});
