@@ -59,7 +59,6 @@ export function columnName(n: number): string {
   return n <= 0 ? '' : columnName(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26));
 }
 
-
 class PlanBuilder {
   readonly plan: SheetPlan = { cells: [], bold: [], spills: [], growth: null, chart: null, items: null, size: { rows: 1, columns: 1 } };
 
