@@ -8,7 +8,8 @@ import { userRuntime } from '../../dev/stack.js';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
 import { KEY, startStack, type Stack } from './stack';
 
-const FULL = /^Your Search Demand settings are full \(Google keeps 500 KB per user\): forget ranking tables or tracking lists in spreadsheets you no longer use, then try again\. Nothing was changed\.$/;
+const FULL =
+  /^Your Search Demand settings are full \(Google keeps 500 KB per user\): forget ranking tables or tracking lists in spreadsheets you no longer use, then try again\. Nothing was changed\.$/;
 
 let stack: Stack;
 beforeAll(async () => {
@@ -103,10 +104,13 @@ describe('schedules', () => {
     insertTable();
     // 20 pieces of 8,000 bytes: as many spreadsheets as the index keeps (about 1,500 with short names).
     const entries: Record<string, { name: string; due: number }> = {};
-    for (let i = 0; JSON.stringify(entries).length < 20 * 8_000 - 200; i++) entries[`book-${String(i).padStart(40, '0')}`] = { name: `Book ${i}`, due: 0 };
+    for (let i = 0; JSON.stringify(entries).length < 20 * 8_000 - 200; i++)
+      entries[`book-${String(i).padStart(40, '0')}`] = { name: `Book ${i}`, due: 0 };
     const text = JSON.stringify(entries);
     const pieces = text.match(/[\s\S]{1,8000}/g)!;
-    pieces.forEach((piece, i) => stack.gas.properties.user.set(i ? `SDM_SCHEDULED~${i}` : 'SDM_SCHEDULED', i ? piece : `~${pieces.length}~${piece}`));
+    pieces.forEach((piece, i) =>
+      stack.gas.properties.user.set(i ? `SDM_SCHEDULED~${i}` : 'SDM_SCHEDULED', i ? piece : `~${pieces.length}~${piece}`),
+    );
     const before = stack.gas.properties.user.snapshot();
     const refused = sidebar('setRefreshSchedule', { kind: 'daily', hour: 6 });
     expect(refused.error).toBe(
@@ -116,28 +120,34 @@ describe('schedules', () => {
     expect(stack.gas.triggers).toHaveLength(0);
   });
 
-  it("a run's note keeps the newest notes that fit 9 KB, and the run goes on", () => {
+  it("a run's note keeps the newest notes that fit the store, and the run goes on", () => {
     stack.gas.properties.user.set('SDM_API_KEY', KEY);
     insertTable();
     ok('setRefreshSchedule', { kind: 'hourly' });
-    // Nine earlier notes of 300 three-byte characters: 8.3 KB; a tenth would pass 9 KB.
-    const old = Array.from({ length: 9 }, (_, i) => ({ at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(), message: '€'.repeat(300) }));
+    const old = Array.from({ length: 9 }, (_, i) => ({
+      at: new Date(Date.UTC(2024, 0, 9 - i)).toISOString(),
+      message: `"Book ${i}" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.`,
+    }));
     stack.gas.properties.user.set('SDM_SCHEDULE_NOTES', JSON.stringify(old));
     // A second scheduled spreadsheet, since deleted: the run cannot open it and notes so.
     stack.gas.addSpreadsheet({ id: 'gone', name: 'Gone', owner: stack.gas.userEmail });
     const index = JSON.parse(stack.gas.properties.user.get('SDM_SCHEDULED')!) as Record<string, unknown>;
     stack.gas.properties.user.set('SDM_SCHEDULED', JSON.stringify({ ...index, gone: { name: 'Gone', due: 0 } }));
     stack.gas.deleteSpreadsheet('gone');
+    // Room for the trigger's record, not for a tenth note.
+    fillUserStore(60);
 
     stack.gas.advanceClock(3_600_000);
     const fired = stack.gas.fireDueTriggers();
     expect(fired).toHaveLength(1);
-    expect(fired[0]!.result.error).toBeUndefined();
+    expect(fired[0]!.result.ok).toBe(true);
     const notes = JSON.parse(stack.gas.properties.user.get('SDM_SCHEDULE_NOTES')!) as { message: string }[];
     expect(notes[0]!.message).toBe('"Gone" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.');
+    expect(notes.length).toBeLessThan(10);
     expect(notes.slice(1)).toEqual(old.slice(0, notes.length - 1));
-    expect(notes.length).toBeGreaterThan(5);
-    expect(bytes(JSON.stringify(notes))).toBeLessThanOrEqual(9 * 1024);
+    // The run went on: the deleted spreadsheet left the index, the table was refreshed.
+    expect(stack.gas.properties.user.get('SDM_SCHEDULED')).not.toContain('gone');
+    expect(ok<{ lastRun: unknown }>('getTables').lastRun).toMatchObject({ trigger: 'schedule' });
   });
 });
 

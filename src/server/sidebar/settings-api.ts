@@ -142,7 +142,10 @@ export function setBaseUrl(value: unknown): SettingsView {
       `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, '')).join(', ')} (Google allows no other address than its manifest lists), so ${url} was not saved.`,
     );
   }
-  assertUserSettingsFit({ [PROP_BASE_URL]: url }, 'That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved.');
+  assertUserSettingsFit(
+    { [PROP_BASE_URL]: url },
+    'That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved.',
+  );
   forgetLookupConfig();
   user.setProperty(PROP_BASE_URL, url);
   return getSettings();
