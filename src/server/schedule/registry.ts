@@ -4,6 +4,7 @@
  * trigger, a private id that recognises their schedules, and notes about spreadsheets that were dropped.
  */
 import { errors } from '../errors';
+import { BACKGROUND_RESERVE_BYTES, USER_SETTINGS_FULL_MESSAGE, propertyWriteProblem, utf8Bytes } from '../property-limits';
 
 const SCHEDULED = 'SDM_SCHEDULED';
 const NOTES = 'SDM_SCHEDULE_NOTES';
@@ -72,13 +73,18 @@ export function scheduledSpreadsheets(): Record<string, ScheduledSpreadsheet> {
   return readIndex().entries;
 }
 
-function readIndex(): { entries: Record<string, ScheduledSpreadsheet>; pieces: number } {
+/**
+ * Reads the index, piece by piece from the store or (`all`) from the store's content already read.
+ * @param all every user property, when the caller read them at once
+ */
+function readIndex(all?: Record<string, string>): { entries: Record<string, ScheduledSpreadsheet>; pieces: number } {
   const store = props();
-  const first = store.getProperty(SCHEDULED) ?? '';
+  const get = (key: string): string | null => (all ? (all[key] ?? null) : store.getProperty(key));
+  const first = get(SCHEDULED) ?? '';
   const head = /^~(\d+)~/.exec(first);
   const pieces = head ? Number(head[1]) : first ? 1 : 0;
   let text = head ? first.slice(head[0].length) : first;
-  for (let i = 1; i < pieces; i++) text += store.getProperty(`${SCHEDULED}~${i}`) ?? '';
+  for (let i = 1; i < pieces; i++) text += get(`${SCHEDULED}~${i}`) ?? '';
   const entries: Record<string, ScheduledSpreadsheet> = {};
   try {
     const value: unknown = JSON.parse(text || '{}');
@@ -112,17 +118,22 @@ function writeIndex(entries: Record<string, ScheduledSpreadsheet>, oldPieces: nu
 }
 
 /**
- * Refuses (changing nothing) when one more spreadsheet would not fit the user's index.
+ * Refuses (changing nothing) when one more spreadsheet would not fit the user's index, or the user's
+ * store (Google's 500 KB, with room kept for what runs write by themselves). One read of the store.
  * @param id the spreadsheet about to be scheduled
  */
 export function assertRoomFor(id: string): void {
-  const { entries } = readIndex();
+  const all = props().getProperties();
+  const { entries } = readIndex(all);
   if (entries[id]) return;
   if (utf8Bytes(JSON.stringify(entries)) + MAX_ENTRY_BYTES > PIECE_BYTES * MAX_PIECES - 100) {
     throw errors.input(
       `You run ranking tables or tracking lists in ${Object.keys(entries).length} spreadsheets, as many as Google lets the add-on remember for you: turn a schedule off or forget a list in one of them first.`,
     );
   }
+  // The entry may open a new piece of the index, and the first schedule makes the user id and trigger record.
+  const room = { [`${SCHEDULED}~new`]: 'x'.repeat(MAX_ENTRY_BYTES), [USER_ID]: 'x'.repeat(40), [TRIGGER]: 'x'.repeat(200) };
+  if (propertyWriteProblem(all, room, [], BACKGROUND_RESERVE_BYTES) === 'store') throw errors.input(USER_SETTINGS_FULL_MESSAGE);
 }
 
 /**
@@ -145,16 +156,6 @@ export function updateScheduled(changes: Record<string, { name: string; due: num
     else entries[id] = { name: entry.name.slice(0, NAME_CHARS), due: entry.due };
   }
   writeIndex(entries, pieces);
-}
-
-/** UTF-8 length, as Google counts a property value. */
-function utf8Bytes(text: string): number {
-  let n = 0;
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    n += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return n;
 }
 
 /** Cuts text into pieces of at most `max` UTF-8 bytes, never inside a character. */
@@ -183,12 +184,16 @@ export function readNotes(): { at: string; message: string }[] {
 }
 
 /**
- * Records a note for the sidebar (shown in any spreadsheet the user opens it in).
+ * Records a note for the sidebar (shown in any spreadsheet the user opens it in): the newest notes that
+ * fit Google's limits (9 KB per value, 500 KB per store); none kept rather than a failed run.
  * @param message what happened
  */
 export function addNote(message: string): void {
+  const store = props();
+  const current = store.getProperties();
   const notes = [{ at: new Date().toISOString(), message: message.slice(0, 300) }, ...readNotes()].slice(0, MAX_NOTES);
-  props().setProperty(NOTES, JSON.stringify(notes));
+  while (notes.length && propertyWriteProblem(current, { [NOTES]: JSON.stringify(notes) })) notes.pop();
+  if (notes.length) store.setProperty(NOTES, JSON.stringify(notes));
 }
 
 /** The recorded trigger, if any. */

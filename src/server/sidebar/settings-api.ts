@@ -10,6 +10,7 @@ import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_API_KEY_SHARED_BY, PROP_BASE_URL, 
 import { forgetLookupConfig } from '../cache/config';
 import { AddonError, errors } from '../errors';
 import { currentEmail } from '../identity';
+import { assertUserSettingsFit } from '../property-limits';
 import {
   activeSpreadsheetId,
   isUsableBaseUrl,
@@ -53,6 +54,8 @@ export function saveApiKey(pasted: unknown, shareWithDocument: unknown): Setting
   if (!key) throw errors.input('Paste your API key first.');
   if (/\s/.test(key)) throw errors.input('An API key has no spaces or line breaks: copy it again from your account page.');
   if (key.length > 512) throw errors.input('That is too long to be an API key: copy it again from your account page.');
+  // Before the key is sent: a key that could not be stored is not checked either.
+  assertUserSettingsFit({ [PROP_API_KEY]: key }, 'That is too long to be an API key: copy it again from your account page.');
   checkKey(key);
   const user = PropertiesService.getUserProperties();
   const previous = user.getProperty(PROP_API_KEY);
@@ -102,6 +105,13 @@ export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
   const off = new Set(readFormulaKeyOffList());
   if (allow === true) off.delete(id);
   else off.add(id);
+  // Google keeps 9 KB per setting: about 190 spreadsheets' ids. Allowing again only shortens the list.
+  if (allow !== true && off.size) {
+    assertUserSettingsFit(
+      { [PROP_FORMULA_KEY_OFF]: JSON.stringify([...off]) },
+      `Your key is already kept from formulas in ${off.size - 1} spreadsheets, as many as Google lets the add-on remember (9 KB per setting): allow your key again in spreadsheets you no longer use, then try again. Nothing was changed.`,
+    );
+  }
   forgetLookupConfig();
   const user = PropertiesService.getUserProperties();
   if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
@@ -117,9 +127,9 @@ export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
 export function setBaseUrl(value: unknown): SettingsView {
   const url = typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '';
   const user = PropertiesService.getUserProperties();
-  // Formulas here stamp answers with the base URL they read from the cache's config entry: drop it.
-  forgetLookupConfig();
   if (!url) {
+    // Formulas here stamp answers with the base URL they read from the cache's config entry: drop it.
+    forgetLookupConfig();
     user.deleteProperty(PROP_BASE_URL);
     return getSettings();
   }
@@ -132,6 +142,11 @@ export function setBaseUrl(value: unknown): SettingsView {
       `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, '')).join(', ')} (Google allows no other address than its manifest lists), so ${url} was not saved.`,
     );
   }
+  assertUserSettingsFit(
+    { [PROP_BASE_URL]: url },
+    'That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved.',
+  );
+  forgetLookupConfig();
   user.setProperty(PROP_BASE_URL, url);
   return getSettings();
 }

@@ -6,23 +6,27 @@
 import type { UsageRead } from '../../shared/sidebar-api';
 import { PROP_USAGE_READ } from '../config';
 import { fingerprint } from '../cache/guard';
-
-/** Under Google's 9 KB per property value, with room for the fingerprint. */
-const MAX_BYTES = 8_000;
+import { propertyWriteProblem } from '../property-limits';
 
 /**
- * Keeps a read as the last one for this key. A failure to store (a quota) loses only the saving.
+ * Keeps a read as the last one for this key, if it fits Google's limits (9 KB per value, 500 KB per
+ * store): the service's answer has no size the spec sets. A read too large to keep loses only the
+ * saving: it is shown now, and the next sidebar reads it again on Refresh. Never fails the user's action.
  * @param apiKey the key it was read with
  * @param read what was read
  */
 export function storeUsageRead(apiKey: string, read: UsageRead): void {
   const fp = fingerprint(apiKey);
-  let text = JSON.stringify({ fp, read });
-  // A large answer keeps its bars; its whole table is then shown only after the next Refresh.
-  if (byteLength(text) > MAX_BYTES) text = JSON.stringify({ fp, read: { ...read, table: [] } });
-  if (byteLength(text) > MAX_BYTES) return;
   try {
-    PropertiesService.getUserProperties().setProperty(PROP_USAGE_READ, text);
+    const user = PropertiesService.getUserProperties();
+    const current = user.getProperties();
+    // A large answer keeps its bars; its whole table is then shown only after the next Refresh.
+    const text = [JSON.stringify({ fp, read }), JSON.stringify({ fp, read: { ...read, table: [] } })].find(
+      (candidate) => !propertyWriteProblem(current, { [PROP_USAGE_READ]: candidate }),
+    );
+    // None fits: a stale read of this key must not be shown as the last one either.
+    if (text) user.setProperty(PROP_USAGE_READ, text);
+    else if (current[PROP_USAGE_READ] !== undefined) user.deleteProperty(PROP_USAGE_READ);
   } catch {
     // shown now, just not kept
   }
@@ -42,8 +46,4 @@ export function readStoredUsage(apiKey: string): UsageRead | null {
   } catch {
     return null;
   }
-}
-
-function byteLength(text: string): number {
-  return Utilities.newBlob(text).getBytes().length;
 }
