@@ -156,6 +156,7 @@ describe('menu', () => {
     const items = menu?.entries.flatMap((e) => (e.kind === 'item' ? [[e.caption, e.functionName]] : []));
     expect(items).toEqual([
       ['Settings', 'showSidebar'],
+      ['Start from a template…', 'showTemplates'],
       ['Insert ranking table', 'showRankingTables'],
       ['Refresh ranking tables now', 'refreshRankingTables'],
       ['Refresh all formulas', 'refreshFormulasFromMenu'],
