@@ -1,7 +1,7 @@
 /**
  * The two wire schemas of the stand-in service.
  *
- * The real service's field names are unknown (API-SPEC.md §2), so the add-on must
+ * The real service's field names are unknown (its specification does not give them), so the add-on must
  * not depend on them. Schema `a` is snake_case, schema `b` is camelCase with a
  * partly different structure. Only `cache` has the same name in both (values
  * differ: "hit"/"miss" in a, true/false in b).

@@ -1,5 +1,5 @@
 /**
- * Local stand-in of the search-demand service (see /work/shared/API-SPEC.md and README.md here).
+ * Local stand-in of the search-demand service (see README.md here).
  *
  * A plain node:http server: Bearer-key auth, a 7-day query cache, per-key daily
  * limits on a movable service clock, two wire schemas, and a control API under

@@ -9,7 +9,7 @@ export const DEFAULT_BASE_URL: string = __SDM_BASE_URL__;
 /** The manifest's urlFetchWhitelist (the build writes both from one list): no other URL can be fetched. */
 export const URL_ALLOWLIST: readonly string[] = __SDM_URL_ALLOWLIST__;
 
-/** Property names (see DESIGN.md, "Where things are stored"). */
+/** Property names (what each store keeps: docs/privacy.md). */
 export const PROP_API_KEY = 'SDM_API_KEY';
 export const PROP_BASE_URL = 'SDM_BASE_URL';
 export const PROP_CACHE_GENERATION = 'SDM_CACHE_GEN';

@@ -205,7 +205,7 @@ export function refreshRankingTables(e: unknown) {
 
 /**
  * Menu: makes Sheets run every Search Demand formula again, or opens the sidebar's refresh when it may
- * spend more than is left (see Refresh all formulas in the README).
+ * spend more than is left (docs/functions.md, "Refreshing").
  */
 export function refreshFormulasFromMenu() {
   guard('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);

@@ -1,6 +1,6 @@
 /**
- * The playground follows Sheets where the add-on relies on it (DESIGN.md, "Sheets remembers
- * custom-function results"): a custom function runs again only when its arguments change, so a formula
+ * The playground follows Sheets where the add-on relies on it (docs/how-it-works.md,
+ * "Google's rules"): a custom function runs again only when its arguments change, so a formula
  * deleted and typed again gets its remembered result, even after the add-on's cache is cleared; and
  * "Refresh all formulas" makes every formula run again by giving it a new argument, SDM_REFRESH. Each
  * step checks what a user sees: the cells, the formula bar, the tabs, the status line, and the requests

@@ -1,4 +1,4 @@
-/** Turns answers into what a custom function returns, following DESIGN.md's output rules. */
+/** Turns answers into what a custom function returns, as docs/functions.md, "Fields", describes. */
 import { errors } from '../errors';
 import type { Options } from '../input';
 import type { Answer } from '../pipeline';

@@ -20,7 +20,7 @@ export interface LimitRefusal {
   daily: boolean;
 }
 
-/** The service's daily limits (API-SPEC §8); `unknown` when its answer does not say which. */
+/** The service's daily limits (dev/service/README.md, "API"); `unknown` when its answer does not say which. */
 export type LimitKind = 'fresh searches' | 'API calls' | 'unknown';
 
 /** The result of one request. `retryAfterMs` is set when a retry may help (5xx, 429 with Retry-After). */

@@ -1,4 +1,4 @@
-/** The eight endpoints of API-SPEC.md §4, as the add-on uses them. */
+/** The service's eight endpoints (dev/service/README.md, "API"), as the add-on uses them. */
 import { DATA_TTL_S, USAGE_TTL_S } from '../config';
 import type { SubjectKind } from '../input';
 
@@ -7,7 +7,7 @@ export interface Endpoint {
   path: string;
   param?: { name: string; kind: SubjectKind; label: string };
   ttlSeconds: number;
-  /** A search: a fresh (uncached) answer costs a fresh-search credit (API-SPEC §4, rules 1 and 2). */
+  /** A search: a fresh (uncached) answer costs a fresh-search credit (dev/service/README.md, "API"). */
   searches?: boolean;
 }
 
