@@ -11,7 +11,7 @@ import { TIMEOUT_MESSAGE } from '../../dev/gas/index.js';
 import { GasWorkerPool } from '../../dev/gas/pool.js';
 import type { TablesView } from '../../src/shared/sidebar-api';
 import { userRuntime } from '../../dev/stack.js';
-import { answerEntries, KEY, startStack, type Stack, liveMarks } from './stack';
+import { answerEntries, KEY, TEST_START, startStack, type Stack, liveMarks } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -160,7 +160,7 @@ function codeWithSmallCacheValues(): string {
 describe('many executions writing the same cache entry at once', () => {
   let pool: GasWorkerPool;
   beforeAll(async () => {
-    pool = new GasWorkerPool({ size: 8, code: codeWithSmallCacheValues() });
+    pool = new GasWorkerPool({ size: 8, code: codeWithSmallCacheValues(), startAt: TEST_START });
     pool.properties.user.set('SDM_API_KEY', KEY);
     pool.properties.user.set('SDM_BASE_URL', stack.service.url);
     await pool.ready();

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
-import { KEY, OTHER_KEY, startStack, type Stack } from './stack';
+import { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from './stack';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 
 const OWNER = 'owner@example.com';
@@ -29,7 +29,7 @@ afterAll(() => stack.stop());
 function sharedRuntime(owner: string | null): GasRuntime {
   const built = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
   const code = owner === null ? built.split(PLACEHOLDER_BASE_URL).join(stack.service.url) : undefined;
-  const gas = new GasRuntime({ userEmail: OWNER, owner, ...(code ? { code, manifest: null } : {}) });
+  const gas = new GasRuntime({ userEmail: OWNER, owner, startAt: TEST_START, ...(code ? { code, manifest: null } : {}) });
   gas.shareSpreadsheet(gas.spreadsheet.id, EDITOR);
   if (owner === null) gas.shareSpreadsheet(gas.spreadsheet.id, OWNER);
   for (const user of [OWNER, EDITOR]) gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);
