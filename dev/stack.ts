@@ -2,7 +2,7 @@
  * The local proving ground: the stand-in service in its own process and a built Code.js in the local
  * Apps Script runtime, wired as a user who saved their key would be. Used by tests and benchmarks.
  */
-import { GasRuntime, type ExecutionResult, type GasRuntimeOptions } from './gas/index.js';
+import { GasRuntime, type ExecutionResult, type GasRuntimeOptions, type ScriptFile } from './gas/index.js';
 import { startService, type ServiceHandle, type ServiceKnobs, type Schema } from './service/harness.js';
 
 /** A distinctive key, so a leak anywhere is easy to find. */
@@ -41,10 +41,11 @@ export interface Stack {
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
-  const { code, latency, startAt = TEST_START, ...serviceOptions } = options;
+  const { code, project, latency, startAt = TEST_START, ...serviceOptions } = options;
   const service = await startService({ schema, keys: [KEY, OTHER_KEY], startAt, ...serviceOptions });
   // A new runtime (resetRuntime) starts at startAt again, as the service's clock does on control.reset().
-  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, code, latency, startAt);
+  const files = project ?? (code === undefined ? undefined : [{ name: 'Code.js', source: code }]);
+  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt);
   const results: ExecutionResult[] = [];
   const stack: Stack = {
     service,
@@ -76,8 +77,11 @@ export async function startStack(schema: Schema = 'a', options: StackOptions = {
   return stack;
 }
 
-/** Options of startStack: the service's knobs, the Code.js to run (default dist/Code.js), the latency model, the start. */
+/** Options of startStack: the service's knobs, the project to run (default dist/), the latency model, the start. */
 export interface StackOptions extends ServiceKnobs {
+  /** The project's script files (default: every script file of dist/); wins over code. */
+  project?: ScriptFile[];
+  /** A project of one file, Code.js, with this source. */
   /** The instant both clocks read at the start (they run on in real time); default TEST_START. */
   startAt?: number | Date;
   code?: string;
@@ -88,17 +92,17 @@ export interface StackOptions extends ServiceKnobs {
 /**
  * A runtime whose user saved KEY in the settings and points the add-on at the local service.
  * @param baseUrl the service URL
- * @param code Code.js source, default dist/Code.js
+ * @param project the script files, default every script file of dist/
  * @param latency the latency model, default on
  * @param startAt the instant its clock reads now, default TEST_START
  */
 export function userRuntime(
   baseUrl: string,
-  code?: string,
+  project?: ScriptFile[],
   latency?: GasRuntimeOptions['latency'],
   startAt: number | Date = TEST_START,
 ): GasRuntime {
-  const gas = new GasRuntime({ startAt, ...(code === undefined ? {} : { code }), ...(latency === undefined ? {} : { latency }) });
+  const gas = new GasRuntime({ startAt, ...(project === undefined ? {} : { project }), ...(latency === undefined ? {} : { latency }) });
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;
