@@ -677,9 +677,9 @@ describe('never spending by surprise', () => {
     book.properties.user.set('SDM_BASE_URL', service.url);
     typeScores([2, 3, 4, 5, 6], ['coffee', 'tea', 'cocoa', 'matcha', 'chai']);
     bookHost = await startHost({ runtime: book });
+    // The page's clock starts at the runtime's (TEST_START); the re-read after a refresh waits 15 s: the test moves it instead.
     p = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 1000 } });
     p.on('pageerror', (error) => pageErrors.push(error.message));
-    await p.clock.install(); // the re-read after a refresh waits 15 s: the test moves the page's clock instead
   });
 
   afterAll(async () => {
