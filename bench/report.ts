@@ -47,7 +47,7 @@ export interface Results {
   limit?: LimitScenario | undefined;
   /** Each project's script files together: bytes and cold evaluation (bench/cold-start.ts). */
   size: { name: string; bytes: number; cold: ColdEvaluation }[];
-  /** Ours: the whole server's bundle running on the first sdmServer_() call (sidebar, menu, trigger executions). */
+  /** Ours: Server.js's bundle running on the first sdmServer_() call (sidebar, menu, trigger executions). */
   serverFirstCall?: Timing | undefined;
   sidebarBytes?: number | undefined;
   /** Wall-clock seconds of the whole run. */

@@ -102,7 +102,7 @@ export const HOT_FUNCTIONS = new Set(['onOpen', 'onInstall']);
 
 /**
  * Whether a public function belongs in the hot bundle (Code.js): the custom functions, and onOpen,
- * which runs on every spreadsheet open: neither needs the whole server's bundle to run.
+ * which runs on every spreadsheet open: neither needs Server.js's bundle to run.
  * @param f a public function
  */
 export function isHot(f: PublicFunction): boolean {
@@ -111,13 +111,13 @@ export function isHot(f: PublicFunction): boolean {
 
 /**
  * Renders the top-level declarations that forward to the bundles: a hot function to the hot bundle's
- * global (Code.js), any other to the whole server's exports, which `serverExports` (an expression, the
+ * global (Code.js), any other to Server.js's exports, which `serverExports` (an expression, the
  * call of Server.js's function) gives. Custom functions keep their whole JSDoc (Sheets reads it for
  * autocomplete); the others keep only its first sentence: nobody reads the rest in Code.js, and every
  * cell evaluation loads it.
  * @param functions what readPublicFunctions found
  * @param globalName the hot IIFE's global name
- * @param serverExports the expression that gives the whole server's exports, e.g. `sdmServer_()`
+ * @param serverExports the expression that gives Server.js's exports, e.g. `sdmServer_()`
  */
 export function renderTopLevel(functions: PublicFunction[], globalName: string, serverExports: string): string {
   return functions
