@@ -4,9 +4,9 @@
  * column recalculated an hour later (within the cache's 6 hours).
  */
 import { performance } from 'node:perf_hooks';
-import type { ExecutionResult } from '../dev/gas/index.js';
+import type { ExecutionResult, ScriptFile } from '../dev/gas/index.js';
 import { GasWorkerPool, type PoolExecutionResult } from '../dev/gas/pool.js';
-import { KEY, type Stack } from '../dev/stack.js';
+import { KEY, TEST_START, type Stack } from '../dev/stack.js';
 import { summarise, type ExecutionSummary } from './executions.js';
 import { completedCells } from './measure.js';
 import { DEFAULT_LATENCY } from '../dev/gas/latency.js';
@@ -40,11 +40,11 @@ export interface ColumnPasses {
  * Opens a pool of AT_ONCE workers running `code`, its user's key and base URL pointing at the stack's
  * service (as a user who saved them), and closes it after `body`.
  * @param stack the implementation's stack (its service is used; its runtime is not)
- * @param code the implementation's Code.js
+ * @param project the implementation's script files
  * @param body what to run in the pool
  */
-export async function withPool<T>(stack: Stack, code: string, body: (pool: GasWorkerPool) => Promise<T>): Promise<T> {
-  const pool = new GasWorkerPool({ size: AT_ONCE, code });
+export async function withPool<T>(stack: Stack, project: ScriptFile[], body: (pool: GasWorkerPool) => Promise<T>): Promise<T> {
+  const pool = new GasWorkerPool({ size: AT_ONCE, project, startAt: TEST_START });
   pool.properties.user.set('SDM_API_KEY', KEY);
   pool.properties.user.set('SDM_BASE_URL', stack.service.url);
   try {

@@ -9,10 +9,11 @@ import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATENCY } from '../dev/gas/latency.js';
+import { readProject, type ScriptFile } from '../dev/gas/project.js';
 import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
 import { cellCosts } from './cell-cost.js';
 import { chartPoints, drawGrowthChart } from './chart.js';
-import { coldEvaluation } from './cold-start.js';
+import { coldEvaluation, firstCall } from './cold-start.js';
 import { AT_ONCE, columnTwice, withPool } from './concurrency.js';
 import { keywordColumn } from './keywords.js';
 import { afterTheLimit } from './limit.js';
@@ -40,14 +41,15 @@ const plan = quick
     };
 const service = { latencyFreshMs: 300, latencyCachedMs: 30 };
 const generous = { freshPerDay: 1_000_000, callsPerDay: 1_000_000 };
-const ourCode = readFileSync(here('../dist/Code.js'), 'utf8');
-const baselineCode = readFileSync(here('./baseline/Code.js'), 'utf8');
+/** Ours: every script file of dist/ (Code.js, Server.js); the baseline: its one Code.js. */
+const ourProject: ScriptFile[] = readProject(here('../dist/Code.js'));
+const baselineProject: ScriptFile[] = [{ name: 'Code.js', source: readFileSync(here('./baseline/Code.js'), 'utf8') }];
 
 async function main(): Promise<void> {
   const began = performance.now();
   const options: StackOptions = { ...service, ...generous };
-  const ours = await startStack('a', { ...options, code: ourCode });
-  const baseline = await startStack('a', { ...options, code: baselineCode });
+  const ours = await startStack('a', { ...options, project: ourProject });
+  const baseline = await startStack('a', { ...options, project: baselineProject });
   const results: Results = {
     date: new Date().toISOString(),
     machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
@@ -80,8 +82,8 @@ async function main(): Promise<void> {
     }
 
     // Both pools stay open, so each scenario runs ours and then the baseline under the same load.
-    await withPool(ours, ourCode, (ourPool) =>
-      withPool(baseline, baselineCode, async (basePool) => {
+    await withPool(ours, ourProject, (ourPool) =>
+      withPool(baseline, baselineProject, async (basePool) => {
         for (const n of plan.columns) {
           for (const latency of [true, false]) {
             const { cells, distinct } = keywordColumn(n, `conc${n}`);
@@ -135,14 +137,17 @@ async function main(): Promise<void> {
     }
 
     log(`scheduled runs: trigger runtime per day for ${plan.triggerBooks.join(', ')} spreadsheets`);
-    triggers = await triggerRuntimePerDay(ourCode, plan.triggerBooks);
+    triggers = await triggerRuntimePerDay(ourProject, plan.triggerBooks);
 
-    log('Code.js size and cold evaluation');
+    log('project size and cold evaluation of every script file');
     const sidebar = here('../dist/Sidebar.html');
-    results.size = [
-      { name: 'ours', bytes: Buffer.byteLength(ourCode), coldMs: coldEvaluation(ourCode, plan.coldRuns) },
-      { name: 'baseline', bytes: Buffer.byteLength(baselineCode), coldMs: coldEvaluation(baselineCode, plan.coldRuns) },
-    ];
+    const size = (name: string, project: ScriptFile[]) => ({
+      name,
+      bytes: project.reduce((sum, f) => sum + Buffer.byteLength(f.source), 0),
+      cold: coldEvaluation(project, plan.coldRuns),
+    });
+    results.size = [size('ours', ourProject), size('baseline', baselineProject)];
+    results.serverFirstCall = firstCall(ourProject, 'sdmServer_()', plan.coldRuns);
     results.sidebarBytes = existsSync(sidebar) ? statSync(sidebar).size : undefined;
   } finally {
     await ours.stop();

@@ -153,15 +153,16 @@ export function targets(r: Results): Target[] {
     met: !!past && past.ours.recalculations.requests === 0,
   });
   const ours = r.size.find((x) => x.name === 'ours');
+  const codeJs = ours?.cold.files.find((f) => f.name === 'Code.js');
   list.push({
     target: 'Code.js ≤ 60 KB',
-    measured: ours ? `${(ours.bytes / 1024).toFixed(1)} KB` : 'n/a',
-    met: !!ours && ours.bytes <= 60 * 1024,
+    measured: codeJs ? `${(codeJs.bytes / 1024).toFixed(1)} KB` : 'n/a',
+    met: !!codeJs && codeJs.bytes <= 60 * 1024,
   });
   list.push({
-    target: 'Code.js cold evaluation ≤ 2 ms (median)',
-    measured: ours ? `${ours.coldMs.medianMs.toFixed(3)} ms` : 'n/a',
-    met: !!ours && ours.coldMs.medianMs <= 2,
+    target: 'cold evaluation of every script file ≤ 2 ms (median, compiled once)',
+    measured: ours ? `${ours.cold.compiled.medianMs.toFixed(3)} ms (parsed afresh: ${ours.cold.parsed.medianMs.toFixed(3)} ms)` : 'n/a',
+    met: !!ours && ours.cold.compiled.medianMs <= 2,
   });
   return list;
 }

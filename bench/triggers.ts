@@ -11,6 +11,7 @@
  * nothing to do, as before); its day is the two working runs as measured plus 22 such idle runs.
  */
 import { GasRuntime, TRIGGER_RUNTIME_DAILY_MS, type ExecutionResult } from '../dev/gas/index.js';
+import type { ScriptFile } from '../dev/gas/project.js';
 import { KEY, startStack, type Stack } from '../dev/stack.js';
 
 const HOUR = 3_600_000;
@@ -50,14 +51,14 @@ export interface TriggerScenario {
 
 /**
  * Runs the scenario for each spreadsheet count.
- * @param code the built Code.js
+ * @param project the built project's script files (dist/Code.js and the files beside it)
  * @param counts spreadsheet counts, smallest first (the first and last fit the line)
  */
-export async function triggerRuntimePerDay(code: string, counts: number[]): Promise<TriggerScenario> {
-  const stack = await startStack('a', { code, latencyFreshMs: 30, latencyCachedMs: 5, freshPerDay: 1_000_000, callsPerDay: 1_000_000 });
+export async function triggerRuntimePerDay(project: ScriptFile[], counts: number[]): Promise<TriggerScenario> {
+  const stack = await startStack('a', { project, latencyFreshMs: 30, latencyCachedMs: 5, freshPerDay: 1_000_000, callsPerDay: 1_000_000 });
   try {
     const days: TriggerDay[] = [];
-    for (const n of counts) days.push(await oneDay(stack, code, n));
+    for (const n of counts) days.push(await oneDay(stack, project, n));
     const quotaMs = TRIGGER_RUNTIME_DAILY_MS.consumer;
     return { quotaMs, timeScale: TIME_SCALE, days, runsOutAt: runsOut(days, quotaMs) };
   } finally {
@@ -65,10 +66,10 @@ export async function triggerRuntimePerDay(code: string, counts: number[]): Prom
   }
 }
 
-async function oneDay(stack: Stack, code: string, n: number): Promise<TriggerDay> {
+async function oneDay(stack: Stack, project: ScriptFile[], n: number): Promise<TriggerDay> {
   await stack.service.control.reset();
   stack.gas.close();
-  const gas = new GasRuntime({ code, timeScale: TIME_SCALE });
+  const gas = new GasRuntime({ project, timeScale: TIME_SCALE });
   stack.gas = gas;
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', stack.service.url);

@@ -2,12 +2,19 @@
  * The local proving ground: the stand-in service in its own process and a built Code.js in the local
  * Apps Script runtime, wired as a user who saved their key would be. Used by tests and benchmarks.
  */
-import { GasRuntime, type ExecutionResult, type GasRuntimeOptions } from './gas/index.js';
+import { GasRuntime, type ExecutionResult, type GasRuntimeOptions, type ScriptFile } from './gas/index.js';
 import { startService, type ServiceHandle, type ServiceKnobs, type Schema } from './service/harness.js';
 
 /** A distinctive key, so a leak anywhere is easy to find. */
 export const KEY = 'sdm-live-7Hq2ZpK9wX4mV1cR';
 export const OTHER_KEY = 'sdm-live-other-3Jf8Lw';
+
+/**
+ * The instant every test's clocks start at (the service's and dev/gas's): Wednesday 18 March 2026,
+ * 12:00 UTC, far from a midnight (daily limits reset then) and mid-week (tracking weeks start on
+ * Monday), so a test sees the same hour and date whenever it runs. The clocks run on in real time.
+ */
+export const TEST_START = Date.UTC(2026, 2, 18, 12, 0, 0);
 
 export interface Stack {
   service: ServiceHandle;
@@ -21,7 +28,7 @@ export interface Stack {
   value: (fn: string, ...args: unknown[]) => unknown;
   /** Every execution's result so far (for leak scans). */
   results: ExecutionResult[];
-  /** A new runtime (fresh caches and properties) with the key saved, replacing the current one. */
+  /** A new runtime (fresh caches and properties, its clock at the start again) with the key saved, replacing the current one. */
   resetRuntime(): void;
   /** Requests the service received since the last resetStats, optionally for one endpoint. */
   requests(endpoint?: string): Promise<number>;
@@ -34,9 +41,11 @@ export interface Stack {
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
-  const { code, latency, ...serviceOptions } = options;
-  const service = await startService({ schema, keys: [KEY, OTHER_KEY], ...serviceOptions });
-  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, code, latency);
+  const { code, project, latency, startAt = TEST_START, ...serviceOptions } = options;
+  const service = await startService({ schema, keys: [KEY, OTHER_KEY], startAt, ...serviceOptions });
+  // A new runtime (resetRuntime) starts at startAt again, as the service's clock does on control.reset().
+  const files = project ?? (code === undefined ? undefined : [{ name: 'Code.js', source: code }]);
+  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt);
   const results: ExecutionResult[] = [];
   const stack: Stack = {
     service,
@@ -68,8 +77,13 @@ export async function startStack(schema: Schema = 'a', options: StackOptions = {
   return stack;
 }
 
-/** Options of startStack: the service's knobs, the Code.js to run (default dist/Code.js), and the latency model. */
+/** Options of startStack: the service's knobs, the project to run (default dist/), the latency model, the start. */
 export interface StackOptions extends ServiceKnobs {
+  /** The project's script files (default: every script file of dist/); wins over code. */
+  project?: ScriptFile[];
+  /** A project of one file, Code.js, with this source. */
+  /** The instant both clocks read at the start (they run on in real time); default TEST_START. */
+  startAt?: number | Date;
   code?: string;
   /** dev/gas's service-call latency (default: on, Google's published figures); false only where time is not what a test checks. */
   latency?: GasRuntimeOptions['latency'];
@@ -78,11 +92,17 @@ export interface StackOptions extends ServiceKnobs {
 /**
  * A runtime whose user saved KEY in the settings and points the add-on at the local service.
  * @param baseUrl the service URL
- * @param code Code.js source, default dist/Code.js
+ * @param project the script files, default every script file of dist/
  * @param latency the latency model, default on
+ * @param startAt the instant its clock reads now, default TEST_START
  */
-export function userRuntime(baseUrl: string, code?: string, latency?: GasRuntimeOptions['latency']): GasRuntime {
-  const gas = new GasRuntime({ ...(code === undefined ? {} : { code }), ...(latency === undefined ? {} : { latency }) });
+export function userRuntime(
+  baseUrl: string,
+  project?: ScriptFile[],
+  latency?: GasRuntimeOptions['latency'],
+  startAt: number | Date = TEST_START,
+): GasRuntime {
+  const gas = new GasRuntime({ startAt, ...(project === undefined ? {} : { project }), ...(latency === undefined ? {} : { latency }) });
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;

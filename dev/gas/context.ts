@@ -60,8 +60,8 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
   });
   for (const name of REMOVE) vm.runInContext(`delete globalThis.${name}`, context);
   exec.realm = createRealm(context);
-  // At scale 1 on the real clock the context's own Date already tells script time: leave it untouched.
-  if (exec.clockDiffers) installDilatedDate(exec.realm, () => exec.scriptNow());
+  // Always, even at scale 1: the script's Date reads the runtime clock (a test's fixed start, advanceClock).
+  installDilatedDate(exec.realm, () => exec.scriptNow());
 
   const fakes: Record<string, GasObject> = {
     console: new ConsoleFake(exec),

@@ -79,9 +79,9 @@ export interface ExecutionInit {
   /** Modelled service latency (latency.ts); null or absent: no modelled waits (calls are still counted). */
   latency?: LatencyTable | null;
   /**
-   * How far the runtime's clock runs ahead of real time (ms): the script's clock starts there too, so a
-   * test's advanceClock() moves the script's Date.now() with cache expiry and triggers, as one world
-   * clock does. Default 0.
+   * How far the runtime's clock runs ahead of real time (ms; negative if it started in the past): the
+   * script's clock starts there too, so a runtime's fixed start and a test's advanceClock() move the
+   * script's Date.now() with cache expiry and triggers, as one world clock does. Default 0.
    */
   clockOffsetMs?: number;
   onLog: (entry: LogEntry) => void;
@@ -100,8 +100,6 @@ export class Execution {
   readonly startedAt = performance.now();
   /** The runtime clock's epoch ms when the execution started: the script's clock starts here. */
   readonly epochAtStart: number;
-  /** Whether the script's clock differs from the real one (dilated, or moved by advanceClock). */
-  readonly clockDiffers: boolean;
   /** Script milliseconds per real millisecond (1: no dilation). */
   readonly timeScale: number;
   /** The limit, in script time. */
@@ -130,7 +128,6 @@ export class Execution {
     this.timeScale = checkTimeScale(init.timeScale ?? 1);
     const offset = init.clockOffsetMs ?? 0;
     this.epochAtStart = Date.now() + offset;
-    this.clockDiffers = this.timeScale !== 1 || offset !== 0;
     this.timeLimitMs = init.timeLimitMs;
     this.deadline = this.startedAt + init.timeLimitMs / this.timeScale;
     this.meter = new CallMeter(init.latency ?? null);

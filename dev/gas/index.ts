@@ -54,6 +54,7 @@ export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRan
 export { MAX_CELL_TEXT, type CellValue } from './result.js';
 export { MAX_SLEEP_MS } from './utilities.js';
 export { RuntimeClock } from './clock.js';
+export { mapSources, readProject, type ScriptFile } from './project.js';
 export type { MenuEntry, MenuRecord, UiLog } from './spreadsheet.js';
 export {
   SPREADSHEET_LIMITS,

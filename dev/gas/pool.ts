@@ -202,7 +202,7 @@ export class GasWorkerPool {
       id: rest.spreadsheetId ?? RUNTIME_DEFAULTS.spreadsheetId,
       name: rest.spreadsheetName ?? RUNTIME_DEFAULTS.spreadsheetName,
     };
-    this.clock = new SharedClock();
+    this.clock = new SharedClock(undefined, rest.startAt);
     this.caches = createCacheStores(this.clock);
     this.properties = createPropertyStores();
     this.locks = new LockRegistry(new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });

@@ -1,6 +1,7 @@
 /**
- * GasRuntime: runs a built Code.js the way Apps Script does. Every run() is one execution: a fresh
- * vm context, Code.js evaluated at global scope, then one top-level function called, all against a
+ * GasRuntime: runs a built project (dist/: Code.js, Server.js) the way Apps Script does. Every run() is
+ * one execution: a fresh vm context, every script file of the project evaluated at global scope in
+ * order, then one top-level function called, all against a
  * wall-clock deadline. Only caches, properties, locks, the spreadsheets, triggers and the Ui log
  * outlive an execution. An execution runs as the default user or as `opts.user`, in one active
  * spreadsheet (`opts.document`, default the runtime's own; none in a time-driven trigger): user
@@ -29,6 +30,7 @@ import {
   type DailyQuota,
   type TriggerRuntimeUse,
 } from './quota.js';
+import { readProject, type ScriptFile } from './project.js';
 import { isError, toInner, toOuter, type Realm } from './realm.js';
 import { recalculate, type RecalcEntry } from './recalculate.js';
 import type { RememberedResults } from './remembered-results.js';
@@ -43,9 +45,17 @@ import { SyncHttp } from './sync-http.js';
 import { URL_FETCH_LIMITS, type FetchLogEntry, type UrlFetchQuota } from './url-fetch.js';
 
 export interface GasRuntimeOptions {
-  /** Source of Code.js; wins over codePath. */
+  /**
+   * The project's script files, in order: every execution evaluates each of them (project.ts). Wins
+   * over code and codePath.
+   */
+  project?: ScriptFile[];
+  /** A project of one script file, Code.js, with this source; wins over codePath. */
   code?: string;
-  /** Default: <repo>/dist/Code.js, read on the first run. */
+  /**
+   * The project's Code.js; the project is every script file (.js, .gs) in its directory, read on the
+   * first run. Default: <repo>/dist/Code.js.
+   */
   codePath?: string;
   /** Requests in flight at once (fetchAll); default unlimited. */
   fetchConcurrency?: number;
@@ -91,7 +101,8 @@ export interface GasRuntimeOptions {
    * Inside an execution, Date.now(), new Date() and Date() run that much faster from the start, the
    * time limit is in script time, and Utilities.sleep, UrlFetch and lock waits convert (sleep(ms)
    * blocks ms / timeScale real ms). Real latency stays real: at 20, a 1.5 s HTTP answer costs the
-   * script 30 s. The runtime clock (cache and property expiry, triggers) is not dilated.
+   * script 30 s. The runtime clock (cache and property expiry, triggers) is not dilated. At any scale
+   * the script's Date starts at the runtime clock's time (see startAt).
    */
   timeScale?: number;
   /**
@@ -99,6 +110,12 @@ export interface GasRuntimeOptions {
    * A partial table changes some figures; `false` turns the waits off (calls are still counted).
    */
   latency?: LatencySetting;
+  /**
+   * The instant the runtime clock reads when the runtime is made (epoch ms or a Date); it runs on in
+   * real time from there (plus advanceClock). Tests pass a fixed one, so they see the same hour and
+   * date whenever they run. Default: the wall clock. Ignored when `shared.clock` is given.
+   */
+  startAt?: number | Date;
   /** State shared with other runtimes (GasWorkerPool sets it in each worker); default: the runtime's own. */
   shared?: SharedRuntimeState;
 }
@@ -289,8 +306,8 @@ export class GasRuntime {
   readonly #http: SyncHttp;
   readonly #state: Omit<RuntimeState, 'caches' | 'properties' | 'document' | 'openSpreadsheet' | 'triggerDocumentId'>;
   readonly #documents: DocumentRegistry;
-  #code: string | undefined;
-  #script: vm.Script | undefined;
+  #files: ScriptFile[] | undefined;
+  #scripts: vm.Script[] | undefined;
   #functionNames: Map<string, string> | undefined;
   readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
 
@@ -301,7 +318,7 @@ export class GasRuntime {
     const userEmail = options.userEmail ?? RUNTIME_DEFAULTS.userEmail;
     this.userEmail = userEmail;
     const shared = options.shared ?? {};
-    this.clock = shared.clock ?? new RuntimeClock();
+    this.clock = shared.clock ?? new RuntimeClock(options.startAt);
     const clock = this.clock;
     this.manifest = this.#loadManifest();
     this.spreadsheet = new SpreadsheetModel({
@@ -345,9 +362,9 @@ export class GasRuntime {
 
   /** The manifest option, else appsscript.json beside Code.js (none when the code was given as text). */
   #loadManifest(): Manifest | null {
-    const { manifest, code, codePath } = this.#options;
+    const { manifest, code, project, codePath } = this.#options;
     if (manifest !== undefined) return manifest === null ? null : checkManifest(manifest, 'the manifest option');
-    if (code !== undefined && codePath === undefined) return null;
+    if ((code !== undefined || project !== undefined) && codePath === undefined) return null;
     return readManifest(join(dirname(this.#codePath()), 'appsscript.json'));
   }
 
@@ -577,16 +594,20 @@ export class GasRuntime {
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   }
 
-  /** The source, read once. A missing file is a harness problem: it throws from run(). */
-  #source(): string {
-    this.#code ??= this.#options.code ?? readFileSync(this.#codePath(), 'utf8');
-    return this.#code;
+  /** The project's script files, read once. A missing Code.js is a harness problem: it throws from run(). */
+  #project(): ScriptFile[] {
+    const { project, code } = this.#options;
+    this.#files ??= project ? [...project] : code !== undefined ? [{ name: 'Code.js', source: code }] : readProject(this.#codePath());
+    return this.#files;
   }
 
-  /** Compiled once; evaluated afresh in each execution's context. A SyntaxError becomes the result's error. */
-  #compiled(): vm.Script {
-    this.#script ??= new vm.Script(this.#source(), { filename: 'Code.js' });
-    return this.#script;
+  /**
+   * Every script file, compiled once and evaluated afresh, in order, in each execution's context. A
+   * SyntaxError becomes the result's error (Google refuses to save such a file; here the run fails).
+   */
+  #compiled(): vm.Script[] {
+    this.#scripts ??= this.#project().map((f) => new vm.Script(f.source, { filename: f.name }));
+    return this.#scripts;
   }
 
   /**
@@ -625,7 +646,7 @@ export class GasRuntime {
   }
 
   /**
-   * Evaluates every formula of a spreadsheet that calls a Code.js function (recalculate.ts): one pass,
+   * Evaluates every formula of a spreadsheet that calls a project function (recalculate.ts): one pass,
    * row by row, through evaluateCustomFunction, results written and spilled as Sheets shows them.
    * Other formulas are reported unsupported. Returns one entry per formula cell.
    */
@@ -653,7 +674,7 @@ export class GasRuntime {
   }
 
   /**
-   * Code.js's top-level functions by upper-case name (Sheets matches formula names case-insensitively;
+   * The project's top-level functions by upper-case name (Sheets matches formula names case-insensitively;
    * an exact-case duplicate wins). Private ones (name_) are not callable from a cell. Found by
    * evaluating the script once in a bare context: function declarations exist even if its top-level
    * code then fails for want of services.
@@ -662,10 +683,12 @@ export class GasRuntime {
     if (this.#functionNames) return this.#functionNames;
     const context = vm.createContext({});
     const builtins = new Set(vm.runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]);
-    try {
-      this.#compiled().runInContext(context, { timeout: 5_000 });
-    } catch {
-      // Only the declarations matter here.
+    for (const script of this.#compiled()) {
+      try {
+        script.runInContext(context, { timeout: 5_000 });
+      } catch {
+        // Only the declarations matter here.
+      }
     }
     const global = vm.runInContext('globalThis', context) as Record<string, unknown>;
     const names = new Map<string, string>();
@@ -706,7 +729,7 @@ export class GasRuntime {
       );
     }
     const active = clockTrigger ? null : where;
-    this.#source();
+    this.#project();
     const id = this.#options.shared?.nextExecutionId?.();
     const exec = new Execution({
       ...(id !== undefined ? { id } : {}),
@@ -748,7 +771,7 @@ export class GasRuntime {
     };
 
     try {
-      const script = this.#compiled();
+      const scripts = this.#compiled();
       const user = authMode === 'CUSTOM_FUNCTION' ? this.#ownerStores(active) : this.#storesOf(userEmail);
       const state: RuntimeState = {
         ...this.#state,
@@ -763,9 +786,12 @@ export class GasRuntime {
       exec.startUp();
       // vm's watchdog counts real time: the script time left, divided by the scale.
       const timeout = (): number => Math.max(1, Math.ceil(exec.remainingRealMs()) + WATCHDOG_GRACE_MS);
-      script.runInContext(context, { timeout: timeout() });
-      if (exec.remainingMs() <= 0) exec.terminated = true;
-      if (exec.terminated) return finish({ ok: false });
+      // Every script file of the project, in order, whichever function is called (README "Project files").
+      for (const script of scripts) {
+        script.runInContext(context, { timeout: timeout() });
+        if (exec.remainingMs() <= 0) exec.terminated = true;
+        if (exec.terminated) return finish({ ok: false });
+      }
 
       const fn = global[functionName];
       if (typeof fn !== 'function' || functionName.endsWith('_')) {

@@ -3,7 +3,7 @@
  * daily quotas. A worker blocked in an execution cannot read messages, but it can read shared
  * memory, so `advanceClock` reaches every execution at once, running or not.
  */
-import { RuntimeClock } from './clock.js';
+import { RuntimeClock, clockOffsetFor } from './clock.js';
 import { DAY_MS, nextWindow, type DailyQuota } from './quota.js';
 
 /** A float64 in a SharedArrayBuffer, read and written atomically through its bits. */
@@ -53,10 +53,15 @@ export class SharedClock extends RuntimeClock {
   readonly buffer: SharedArrayBuffer;
   readonly #offset: SharedFloat;
 
-  constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(8)) {
+  /**
+   * @param buffer another SharedClock's buffer (a worker joining the pool's clock), or a new one
+   * @param startAt for a new buffer only: the instant the clock reads now (default: the wall clock)
+   */
+  constructor(buffer?: SharedArrayBuffer, startAt?: number | Date) {
     super();
-    this.buffer = buffer;
-    this.#offset = new SharedFloat(buffer);
+    this.buffer = buffer ?? new SharedArrayBuffer(8);
+    this.#offset = new SharedFloat(this.buffer);
+    if (!buffer && startAt !== undefined) this.#offset.set(clockOffsetFor(startAt));
   }
 
   override now(): number {

@@ -23,11 +23,13 @@ export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 
   port?: number;
   /** Forward per-request log lines of the child to this process's stderr. */
   verbose?: boolean;
+  /** The instant the service clock reads at start and after each reset (it runs on in real time); default: the wall clock. */
+  startAt?: number | Date;
 }
 
 /** Async wrappers of the control API (POST/GET /__control/...). */
 export interface ControlClient {
-  /** Clears counters, cache, usage, faults, clock offset; restores startup keys and config. */
+  /** Clears counters, cache, usage, faults, clock offset (the clock reads startAt again); restores startup keys and config. */
   reset(): Promise<void>;
   config(c: Partial<ServiceConfig>): Promise<ServiceConfig>;
   keys(k: { add?: string[]; revoke?: string[] }): Promise<void>;
@@ -91,6 +93,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
   num('--fresh-per-day', opts.freshPerDay);
   num('--calls-per-day', opts.callsPerDay);
   num('--ranking-list-limit', opts.rankingListLimit);
+  if (opts.startAt !== undefined) args.push('--start-at', new Date(opts.startAt).toISOString());
   if (opts.verbose) args.push('--verbose');
 
   installExitHook();

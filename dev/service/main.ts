@@ -3,7 +3,7 @@
  *
  *   tsx dev/service/main.ts [--port 0] [--host 127.0.0.1] [--schema a|b] [--keys k1,k2]
  *     [--latency-fresh-ms N] [--latency-cached-ms N] [--fresh-per-day N] [--calls-per-day N]
- *     [--ranking-list-limit N] [--verbose] [--exit-on-stdin-close]
+ *     [--ranking-list-limit N] [--start-at ISO-INSTANT] [--verbose] [--exit-on-stdin-close]
  *
  * Prints exactly one JSON line to stdout once listening: {"port":1234,"url":"http://127.0.0.1:1234"}.
  * Everything else goes to stderr.
@@ -37,6 +37,8 @@ try {
       'fresh-per-day': { type: 'string' },
       'calls-per-day': { type: 'string' },
       'ranking-list-limit': { type: 'string' },
+      // The instant the service clock reads at start (e.g. 2026-03-18T12:00:00Z); default: the wall clock.
+      'start-at': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       // Used by harness.ts: the parent holds our stdin open; when it dies, stdin closes and we exit.
       'exit-on-stdin-close': { type: 'boolean', default: false },
@@ -51,6 +53,9 @@ const schema = args.schema;
 if (!isSchema(schema)) fail(`--schema must be ${SCHEMA_CHOICES}, got "${schema}"`, 2);
 const port = int('port', args.port) ?? 0;
 const host = args.host ?? '127.0.0.1';
+const startAtText = args['start-at'];
+const startAt = startAtText === undefined ? undefined : Date.parse(startAtText);
+if (startAt !== undefined && !Number.isFinite(startAt)) fail(`--start-at must be an ISO date-time, got "${startAtText}"`, 2);
 
 const service = createService({
   schema,
@@ -63,6 +68,7 @@ const service = createService({
   freshPerDay: int('fresh-per-day', args['fresh-per-day']),
   callsPerDay: int('calls-per-day', args['calls-per-day']),
   rankingListLimit: int('ranking-list-limit', args['ranking-list-limit']),
+  startAt,
   log: args.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
 });
 

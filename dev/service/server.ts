@@ -41,6 +41,12 @@ export interface ServiceOptions extends Partial<ServiceConfig> {
   keys?: string[];
   /** Called once per finished /api/v1 request with a one-line summary (never contains keys). */
   log?: (line: string) => void;
+  /**
+   * The instant (epoch ms) the service clock reads when the service is created, and again after each
+   * `reset`; it runs on in real time from there. Tests pass a fixed one, so the daily windows fall at
+   * the same hour whenever they run. Default: the wall clock.
+   */
+  startAt?: number;
 }
 
 export type Fault =
@@ -96,7 +102,7 @@ export interface ServiceState {
 export interface Service {
   server: http.Server;
   state: ServiceState;
-  /** Current service time (wall clock + offset) in ms. */
+  /** Current service time (wall clock + offset, see ServiceOptions.startAt) in ms. */
   now(): number;
   listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
   close(): Promise<void>;
@@ -209,6 +215,11 @@ export function createService(options: ServiceOptions = {}): Service {
   if (!isSchema(initialConfig.schema)) throw new Error(`unknown schema ${String(initialConfig.schema)}`);
   const initialKeys = [...(options.keys ?? DEFAULT_KEYS)];
   const log = options.log;
+  if (options.startAt !== undefined && !Number.isFinite(options.startAt))
+    throw new Error(`startAt must be epoch ms, got ${options.startAt}`);
+  // The offset at which the clock reads startAt now (0: the wall clock); reset sets it again.
+  const startAt = options.startAt;
+  const startOffset = () => (startAt === undefined ? 0 : startAt - Date.now());
 
   const state: ServiceState = {
     config: { ...initialConfig },
@@ -217,7 +228,7 @@ export function createService(options: ServiceOptions = {}): Service {
     usage: new Map(),
     cache: new Map(),
     faults: [],
-    clockOffsetMs: 0,
+    clockOffsetMs: startOffset(),
     stats: emptyStats(),
   };
   const now = () => Date.now() + state.clockOffsetMs;
@@ -433,7 +444,7 @@ export function createService(options: ServiceOptions = {}): Service {
     state.usage = new Map();
     state.cache = new Map();
     state.faults = [];
-    state.clockOffsetMs = 0;
+    state.clockOffsetMs = startOffset();
     state.stats = emptyStats();
   }
 

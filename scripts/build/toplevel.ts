@@ -97,12 +97,12 @@ function reindent(jsDoc: string): string {
     .join('\n');
 }
 
-/** Public functions that run on every cell evaluation or spreadsheet open, so they live in Code.js itself. */
+/** Public functions that run on every cell evaluation or spreadsheet open, so they live in Code.js's bundle. */
 export const HOT_FUNCTIONS = new Set(['onOpen', 'onInstall']);
 
 /**
  * Whether a public function belongs in the hot bundle (Code.js): the custom functions, and onOpen,
- * which may run before authorisation, when no project file can be read.
+ * which runs on every spreadsheet open: neither needs Server.js's bundle to run.
  * @param f a public function
  */
 export function isHot(f: PublicFunction): boolean {
@@ -111,18 +111,20 @@ export function isHot(f: PublicFunction): boolean {
 
 /**
  * Renders the top-level declarations that forward to the bundles: a hot function to the hot bundle's
- * global, any other to the cold bundle that `GLOBAL.cold()` loads (src/server/cold.ts). Custom functions
- * keep their whole JSDoc (Sheets reads it for autocomplete); the others keep only its first sentence:
- * nobody reads the rest in Code.js, and every cell evaluation loads it.
+ * global (Code.js), any other to Server.js's exports, which `serverExports` (an expression, the
+ * call of Server.js's function) gives. Custom functions keep their whole JSDoc (Sheets reads it for
+ * autocomplete); the others keep only its first sentence: nobody reads the rest in Code.js, and every
+ * cell evaluation loads it.
  * @param functions what readPublicFunctions found
  * @param globalName the hot IIFE's global name
+ * @param serverExports the expression that gives Server.js's exports, e.g. `sdmServer_()`
  */
-export function renderTopLevel(functions: PublicFunction[], globalName: string): string {
+export function renderTopLevel(functions: PublicFunction[], globalName: string, serverExports: string): string {
   return functions
     .map((f) => {
       const list = f.params.join(', ');
       const doc = f.isCustomFunction ? f.jsDoc : summaryOf(f.jsDoc);
-      const target = isHot(f) ? globalName : `${globalName}.cold()`;
+      const target = isHot(f) ? globalName : serverExports;
       return `${doc}\nfunction ${f.name}(${list}) {\n  return ${target}.${f.name}(${list});\n}\n`;
     })
     .join('\n');

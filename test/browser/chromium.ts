@@ -4,7 +4,7 @@
  * distributions) point CHROMIUM_PATH at a local Chromium or Chrome.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -25,4 +25,17 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * A new page (in its own context) whose clock starts at `time` and runs on in real time: the page's
+ * `Date` agrees with a dev/gas runtime started at a fixed instant (pass `runtime.clock.now()`).
+ * @param browser from launchChromium
+ * @param time epoch ms the page's clock reads now
+ * @param options newPage's options (viewport)
+ */
+export async function newPageAt(browser: Browser, time: number, options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  await page.clock.install({ time });
+  return page;
 }

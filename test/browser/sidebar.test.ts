@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY, OTHER_KEY } from '../../dev/stack.js';
+import { KEY, OTHER_KEY, TEST_START } from '../../dev/stack.js';
 import type { SettingsView } from '../../src/shared/sidebar-api';
-import { launchChromium } from './chromium.js';
+import { launchChromium, newPageAt } from './chromium.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
@@ -29,8 +29,8 @@ const pageErrors: string[] = [];
 const calls: string[] = [];
 
 beforeAll(async () => {
-  service = await startService({ keys: [KEY, OTHER_KEY] });
-  runtime = new GasRuntime(); // the built dist/Code.js and dist/Sidebar.html
+  service = await startService({ keys: [KEY, OTHER_KEY], startAt: TEST_START });
+  runtime = new GasRuntime({ startAt: TEST_START }); // the built dist/Code.js and dist/Sidebar.html
   runtime.properties.user.set('SDM_BASE_URL', service.url);
   // Three of the add-on's formulas and one of Sheets' own.
   runtime.spreadsheet.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
@@ -38,7 +38,7 @@ beforeAll(async () => {
   runtime.spreadsheet.setFormula('Sheet1!C2', '=SUM(1, 2)');
   host = await startHost({ runtime, onRun: (event) => calls.push(event.fn) });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 300, height: 800 } });
+  page = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 800 } });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(host.pageUrl('Sidebar'));
 });
@@ -331,14 +331,14 @@ describe('keyboard', () => {
 
 describe('opened from the menu', () => {
   it('Settings serves the built page and Help opens it at the function reference', async () => {
-    const settings = await browser.newPage({ viewport: { width: 300, height: 800 } });
+    const settings = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 800 } });
     await settings.goto(`${host.url}/__gas/open/showSidebar`);
     expect(runtime.ui.sidebars.at(-1)?.title).toBe('Search Demand');
     await expect.poll(() => settings.locator('#key-mask').textContent()).toBe(MASKED);
     expect(await settings.locator('#help').getAttribute('open')).toBeNull();
     await settings.close();
 
-    const help = await browser.newPage({ viewport: { width: 300, height: 800 } });
+    const help = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 800 } });
     await help.goto(`${host.url}/__gas/open/showHelp`);
     expect(await help.locator('#help').getAttribute('open')).toBe('');
     expect(await help.evaluate(() => document.activeElement?.textContent)).toBe('Help: functions');
@@ -363,7 +363,7 @@ describe('server text is never markup', () => {
                 ['plan', payload],
                 ['free', payload],
               ],
-              readAt: new Date().toISOString(),
+              readAt: new Date(runtime.clock.now()).toISOString(),
               resetAt: payload,
             },
             document: { day: '2026-11-21', requests: 0, freshSearches: 0 },
@@ -396,7 +396,7 @@ describe('server text is never markup', () => {
 describe('server text in the settings is never markup', () => {
   it("shows an owner's email, whose key pays and the advice as text", async () => {
     const payload = '<img src=x onerror="window.__xss=1"><b id="injected">bold</b>';
-    const other = await browser.newPage({ viewport: { width: 300, height: 800 } });
+    const other = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 800 } });
     other.on('pageerror', (error) => pageErrors.push(error.message));
     const real = server<SettingsView>('getSettings');
     const view: SettingsView = {
@@ -514,7 +514,7 @@ const OTHER_MASKED = `••••${OTHER_KEY.slice(-4)}`;
 
 /** A spreadsheet owned by OWNER (null: in a shared drive) that COLLAB edits; each saved their own key. */
 function sharedSpreadsheet(owner: string | null): GasRuntime {
-  const shared = new GasRuntime({ userEmail: OWNER, owner });
+  const shared = new GasRuntime({ userEmail: OWNER, owner, startAt: TEST_START });
   shared.shareSpreadsheet(shared.spreadsheet.id, COLLAB);
   for (const [user, key] of [
     [OWNER, KEY],
@@ -529,7 +529,7 @@ function sharedSpreadsheet(owner: string | null): GasRuntime {
 /** The sidebar as `user` sees it: a page whose every call runs as them. */
 async function openAs(shared: GasRuntime, user: string): Promise<{ page: Page; close(): Promise<void> }> {
   const their = await startHost({ runtime: shared, user });
-  const p = await browser.newPage({ viewport: { width: 300, height: 1000 } });
+  const p = await newPageAt(browser, shared.clock.now(), { viewport: { width: 300, height: 1000 } });
   p.on('pageerror', (error) => pageErrors.push(error.message));
   await p.goto(their.pageUrl('Sidebar'));
   await expect.poll(() => p.locator('#formulas-section').isVisible()).toBe(true);
@@ -673,13 +673,13 @@ describe('never spending by surprise', () => {
 
   beforeAll(async () => {
     await service.control.reset();
-    book = new GasRuntime();
+    book = new GasRuntime({ startAt: TEST_START });
     book.properties.user.set('SDM_BASE_URL', service.url);
     typeScores([2, 3, 4, 5, 6], ['coffee', 'tea', 'cocoa', 'matcha', 'chai']);
     bookHost = await startHost({ runtime: book });
-    p = await browser.newPage({ viewport: { width: 300, height: 1000 } });
+    // The page's clock starts at the runtime's (TEST_START); the re-read after a refresh waits 15 s: the test moves it instead.
+    p = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 1000 } });
     p.on('pageerror', (error) => pageErrors.push(error.message));
-    await p.clock.install(); // the re-read after a refresh waits 15 s: the test moves the page's clock instead
   });
 
   afterAll(async () => {
@@ -738,7 +738,7 @@ describe('never spending by surprise', () => {
     await service.control.limits({ key: KEY, freshUsed: 31 }); // other documents spend meanwhile
     const before = await requests();
     for (const open of ['showSidebar', 'showHelp']) {
-      const again = await browser.newPage({ viewport: { width: 300, height: 1000 } });
+      const again = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 1000 } });
       await again.goto(`${bookHost.url}/__gas/open/${open}`);
       await expect.poll(() => again.locator('#cache-estimate').textContent()).toMatch(/^A refresh sends no request/);
       expect(await again.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, (just now|1 min ago)/);
@@ -790,7 +790,7 @@ describe('never spending by surprise', () => {
     const before = await requests();
     const refreshCell = () => book.spreadsheet.getValues('Search Demand add-on!A1')[0]?.[0];
     const counter = refreshCell();
-    const menu = await browser.newPage({ viewport: { width: 300, height: 1000 } });
+    const menu = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 1000 } });
     menu.on('pageerror', (error) => pageErrors.push(error.message));
     await menu.goto(`${bookHost.url}/__gas/open/refreshFormulasFromMenu`);
     const confirm = menu.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });

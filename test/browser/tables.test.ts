@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY } from '../../dev/stack.js';
-import { launchChromium } from './chromium.js';
+import { KEY, TEST_START } from '../../dev/stack.js';
+import { launchChromium, newPageAt } from './chromium.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
@@ -29,8 +29,8 @@ const pageErrors: string[] = [];
 const calls: string[] = [];
 
 beforeAll(async () => {
-  service = await startService({ keys: [KEY] });
-  runtime = new GasRuntime(); // the built dist/Code.js and dist/Sidebar.html
+  service = await startService({ keys: [KEY], startAt: TEST_START });
+  runtime = new GasRuntime({ startAt: TEST_START }); // the built dist/Code.js and dist/Sidebar.html
   runtime.properties.user.set('SDM_BASE_URL', service.url);
   runtime.properties.user.set('SDM_API_KEY', KEY);
   host = await startHost({ runtime, onRun: (event) => calls.push(event.fn) });
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<Page> {
-  const p = await browser.newPage({ viewport: { width: 300, height: 800 } });
+  const p = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 800 } });
   p.on('pageerror', (error) => pageErrors.push(error.message));
   return p;
 }
@@ -239,7 +239,7 @@ describe('a schedule someone else set', () => {
   it("lists what the viewer's scheduled runs reported about their other spreadsheets", async () => {
     // What a scheduled run records when it drops a spreadsheet that was deleted (src/server/schedule/registry.ts).
     const message = '"Q3 plan" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.';
-    runtime.properties.user.set('SDM_SCHEDULE_NOTES', JSON.stringify([{ at: new Date().toISOString(), message }]));
+    runtime.properties.user.set('SDM_SCHEDULE_NOTES', JSON.stringify([{ at: new Date(runtime.clock.now()).toISOString(), message }]));
     const p = await newPage();
     try {
       await p.goto(host.pageUrl('Sidebar'));
@@ -414,13 +414,13 @@ describe('loading and errors', () => {
           message: payload,
         };
         const run = {
-          startedAt: new Date().toISOString(),
-          finishedAt: new Date().toISOString(),
+          startedAt: new Date(runtime.clock.now()).toISOString(),
+          finishedAt: new Date(runtime.clock.now()).toISOString(),
           trigger: 'schedule',
           results: [{ id: 't1', group: payload, ok: false, message: payload }],
           note: payload,
         };
-        const notes = [{ at: new Date().toISOString(), message: payload }];
+        const notes = [{ at: new Date(runtime.clock.now()).toISOString(), message: payload }];
         return reply({
           ok: true,
           value: {

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY } from '../../dev/stack.js';
-import { launchChromium } from './chromium.js';
+import { KEY, TEST_START } from '../../dev/stack.js';
+import { launchChromium, newPageAt } from './chromium.js';
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const WEEK = 7 * 86_400_000;
@@ -25,13 +25,13 @@ const pageErrors: string[] = [];
 const calls: string[] = [];
 
 beforeAll(async () => {
-  service = await startService({ keys: [KEY] });
-  runtime = new GasRuntime();
+  service = await startService({ keys: [KEY], startAt: TEST_START });
+  runtime = new GasRuntime({ startAt: TEST_START });
   runtime.properties.user.set('SDM_BASE_URL', service.url);
   runtime.properties.user.set('SDM_API_KEY', KEY);
   host = await startHost({ runtime, onRun: (event) => calls.push(event.fn) });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 300, height: 900 } });
+  page = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 900 } });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(host.pageUrl('Sidebar'));
 });

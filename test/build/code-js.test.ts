@@ -1,9 +1,10 @@
 /**
  * The built bundle as Sheets sees it: every public name is a top-level function with its JSDoc and
  * real parameter names, internal helpers are not globals, Code.js holds only what formulas and onOpen
- * need (the rest loads from Server.html), and the manifest is explicit.
+ * need (the rest is in Server.js, which only declares at load), every script file is plain code, and
+ * the manifest is explicit.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import ts from 'typescript';
@@ -37,7 +38,7 @@ const SIDEBAR_PARAMS: Record<string, string[]> = {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const code = readFileSync(`${root}dist/Code.js`, 'utf8');
-const serverFile = readFileSync(`${root}dist/Server.html`, 'utf8');
+const serverFile = readFileSync(`${root}dist/Server.js`, 'utf8');
 const manifest = JSON.parse(readFileSync(`${root}dist/appsscript.json`, 'utf8')) as Record<string, unknown>;
 
 const CUSTOM_FUNCTIONS: Record<string, string[]> = {
@@ -132,22 +133,36 @@ describe('dist/Code.js', () => {
     expect(() => vm.runInContext(code, vm.createContext({})) as unknown).not.toThrow();
   });
 
-  it('stays under 60 KB, holding the custom functions and onOpen; every other function is in Server.html', () => {
+  it('stays under 60 KB, holding the custom functions and onOpen; every other function is in Server.js', () => {
     expect(Buffer.byteLength(code)).toBeLessThan(60 * 1024);
     const hot = vm.createContext({});
     vm.runInContext(code, hot);
     const inBundle = vm.runInContext('Object.keys(SDM)', hot) as string[];
-    expect(inBundle.sort()).toEqual([...Object.keys(CUSTOM_FUNCTIONS), 'cold', 'onInstall', 'onOpen'].sort());
-    // Server.html: one line saying what it is, then the whole server in base64 (no markup in it).
-    const [first, ...rest] = serverFile.split('\n');
-    expect(first).toMatch(/^<!-- .* -->$/);
-    expect(rest.join('')).toMatch(/^[A-Za-z0-9+/=]+$/);
-    const cold = vm.createContext({});
-    vm.runInContext(Buffer.from(rest.join(''), 'base64').toString('utf8'), cold);
-    const coldNames = vm.runInContext('Object.keys(SDM_COLD)', cold) as string[];
-    expect(coldNames.sort()).toEqual([...Object.keys(CUSTOM_FUNCTIONS), ...Object.keys(OTHER_FUNCTIONS)].sort());
-    // The top-level function of a cold name calls into the loaded bundle.
-    expect(code).toMatch(/function getSettings\(\) \{\n {2}return SDM\.cold\(\)\.getSettings\(\);/);
+    expect(inBundle.sort()).toEqual([...Object.keys(CUSTOM_FUNCTIONS), 'onInstall', 'onOpen'].sort());
+    // Server.js: every other public function, whose exports sdmServer_() gives.
+    const server = vm.createContext({});
+    vm.runInContext(serverFile, server);
+    const serverNames = vm.runInContext('Object.keys(sdmServer_())', server) as string[];
+    expect(serverNames.sort()).toEqual(
+      Object.keys(OTHER_FUNCTIONS)
+        .filter((name) => !inBundle.includes(name))
+        .sort(),
+    );
+    // The top-level function of a server name calls into it.
+    expect(code).toMatch(/function getSettings\(\) \{\n {2}return sdmServer_\(\)\.getSettings\(\);/);
+  });
+
+  it('Server.js only declares at load: one function, none of its code run, nothing of Code.js needed', () => {
+    // A context with nothing in it: evaluating the file alone adds one global and runs no code (a getter
+    // on the function's cache slot would see any call).
+    const context = vm.createContext({});
+    const before = new Set(vm.runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]);
+    vm.runInContext(serverFile, context);
+    const added = (vm.runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]).filter((n) => !before.has(n));
+    expect(added).toEqual(['sdmServer_']);
+    expect(vm.runInContext('sdmServer_.exports', context)).toBeUndefined();
+    // Code.js alone, too, runs nothing of Server.js at load: so the files' order in the project cannot matter.
+    expect(() => vm.runInContext(code, vm.createContext({})) as unknown).not.toThrow();
   });
 
   it('has a V8 manifest with explicit scopes and an allowlist from the base URL (plus loopback in this local build)', () => {
@@ -170,6 +185,40 @@ describe('dist/Code.js', () => {
     expect(renderManifest({}, urlAllowlist('https://api.example.com', 'production'))).toEqual({
       urlFetchWhitelist: ['https://api.example.com/api/v1/'],
     });
+  });
+});
+
+describe('plain code (Marketplace policy: no obfuscated or concealed code)', () => {
+  const dist = `${root}dist/`;
+  const scriptFiles = readdirSync(dist).filter((name) => /\.(js|gs)$/.test(name));
+  const htmlFiles = readdirSync(dist).filter((name) => name.endsWith('.html'));
+
+  it('ships the server as two script files and no other', () => {
+    expect(scriptFiles.sort()).toEqual(['Code.js', 'Server.js']);
+    expect(htmlFiles).toEqual(['Sidebar.html']);
+  });
+
+  it.each(scriptFiles)('%s runs no code made from text: no eval, no new Function, no string timers', (name) => {
+    const text = readFileSync(`${dist}${name}`, 'utf8');
+    expect(text).not.toMatch(/\beval\s*\(/);
+    expect(text).not.toMatch(/\bnew\s+Function\s*\(/);
+    expect(text).not.toMatch(/(^|[^.\w])Function\s*\(/);
+    // No code is read from a project file: HtmlService reads the sidebar page only, to show it.
+    expect(text.match(/createHtmlOutputFromFile\([^)]*\)/g) ?? []).toEqual(
+      name === 'Server.js' ? ['createHtmlOutputFromFile("Sidebar")'] : [],
+    );
+  });
+
+  it.each([...scriptFiles, ...htmlFiles])('%s carries no base64 blob', (name) => {
+    const text = readFileSync(`${dist}${name}`, 'utf8');
+    // A long unbroken run of base64 characters (an encoded payload); minified code breaks it with punctuation.
+    expect(text.match(/[A-Za-z0-9+/=]{200,}/g) ?? []).toEqual([]);
+  });
+
+  it('an HTML file is only HTML: the sidebar page holds no server function', () => {
+    const sidebar = readFileSync(`${dist}Sidebar.html`, 'utf8');
+    expect(sidebar).not.toContain('sdmServer_');
+    expect(sidebar).not.toMatch(/\bnew\s+Function\s*\(|\beval\s*\(/);
   });
 });
 

@@ -4,7 +4,7 @@
  * different Apps Script projects; a build for Google refuses the placeholder service.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ function build(flavour: string, baseUrl: string | undefined): { dir: string; sta
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
 describe('development and production builds', () => {
-  it('each allow only their own https service, and carry it in Code.js', () => {
+  it('each allow only their own https service, and carry it in both script files', () => {
     for (const [flavour, url] of [
       ['development', 'https://dev.search-demand.example'],
       ['production', 'https://api.search-demand.example'],
@@ -33,6 +33,9 @@ describe('development and production builds', () => {
       expect(status, stderr).toBe(0);
       expect(json(join(dir, 'appsscript.json')).urlFetchWhitelist).toEqual([`${url}/api/v1/`]);
       expect(readFileSync(join(dir, 'Code.js'), 'utf8')).toContain(JSON.stringify(url));
+      expect(readFileSync(join(dir, 'Server.js'), 'utf8')).toContain(JSON.stringify(url));
+      // What clasp pushes from rootDir: two server scripts (.js), the sidebar page and the manifest.
+      expect(readdirSync(dir).sort()).toEqual(['Code.js', 'Server.js', 'Sidebar.html', 'appsscript.json']);
     }
   }, 60_000);
 

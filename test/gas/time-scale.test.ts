@@ -176,9 +176,13 @@ describe('time dilation: the script clock', () => {
     expect(rt.run('CACHE_AFTER', [5000], menu).value).toBe('still here');
   });
 
-  it('leaves the native Date in place at scale 1, and a run can override the runtime scale', () => {
-    const plain = new GasRuntime({ code: CODE });
-    expect(plain.run('NATIVE', [], menu).value).toBe('function Date() { [native code] }');
+  it('reads the runtime clock at scale 1 too (a fixed start), and a run can override the runtime scale', () => {
+    const start = Date.UTC(2026, 2, 18, 12, 0, 0);
+    const plain = new GasRuntime({ code: CODE, startAt: start });
+    expect(plain.run('NATIVE', [], menu).value).toMatch(/^function \w* ?\(\) \{ \[native code\] \}$/);
+    const now = plain.run('NOW', [], menu).value as number;
+    expect(now).toBeGreaterThanOrEqual(start);
+    expect(now).toBeLessThan(start + 60_000);
     const r = plain.run('SLEEP_ELAPSED', [2000], { ...menu, timeScale: 10 });
     expect(r.value as number).toBeGreaterThanOrEqual(2000);
     expect(r.realDurationMs).toBeLessThan(3000);
@@ -339,5 +343,42 @@ describe('one world clock', () => {
     expect(after - before).toBeLessThan(3 * 3_600_000 + 60_000);
     expect(Math.abs(after - rt.clock.now())).toBeLessThan(60_000);
     rt.close();
+  });
+});
+
+describe('a fixed start', () => {
+  const START = Date.UTC(2026, 10, 25, 23, 40, 0);
+  const NOW_CODE = 'function now() { return [Date.now(), new Date().getTime(), Date()]; }';
+
+  it("starts the runtime clock and the script's Date there, and both run on in real time", () => {
+    const rt = new GasRuntime({ code: NOW_CODE, startAt: new Date(START), latency: false });
+    const [now, made, text] = rt.run('now', [], { mode: 'menu' }).value as [number, number, string];
+    expect(now).toBeGreaterThanOrEqual(START);
+    expect(now).toBeLessThan(START + 60_000);
+    expect(Math.abs(made - now)).toBeLessThan(1000);
+    expect(text).toMatch(/^Wed Nov 25 2026 23:4\d:\d\d GMT/);
+    expect(Math.abs(rt.clock.now() - now)).toBeLessThan(60_000);
+    rt.close();
+  });
+
+  it('is shared by every worker of a pool', async () => {
+    const pool = new GasWorkerPool({ size: 2, code: NOW_CODE, startAt: START, latency: false });
+    try {
+      const runs = await Promise.all([0, 1, 2, 3].map(() => pool.run('now', [], { mode: 'menu' })));
+      for (const r of runs) {
+        const [now] = r.value as [number];
+        expect(now).toBeGreaterThanOrEqual(START);
+        expect(now).toBeLessThan(START + 60_000);
+      }
+      pool.advanceClock(3_600_000);
+      const later = (await pool.run('now', [], { mode: 'menu' })).value as [number];
+      expect(later[0]).toBeGreaterThanOrEqual(START + 3_600_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses an instant that is not one', () => {
+    expect(() => new GasRuntime({ code: NOW_CODE, startAt: Number.NaN })).toThrow(/startAt/);
   });
 });

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GasWorkerPool } from '../../dev/gas/pool.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY, liveMarks } from './stack';
+import { KEY, TEST_START, liveMarks } from './stack';
 
 let service: ServiceHandle;
 let pool: GasWorkerPool;
 beforeAll(async () => {
-  service = await startService({ keys: [KEY], latencyFreshMs: 200, latencyCachedMs: 20 });
-  pool = new GasWorkerPool({ size: 8 });
+  service = await startService({ keys: [KEY], latencyFreshMs: 200, latencyCachedMs: 20, startAt: TEST_START });
+  pool = new GasWorkerPool({ size: 8, startAt: TEST_START });
   pool.properties.user.set('SDM_API_KEY', KEY);
   pool.properties.user.set('SDM_BASE_URL', service.url);
 });

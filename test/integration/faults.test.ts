@@ -4,14 +4,13 @@
  * (split) cache entry at once, two ranking tables sharing a sheet, and a 429 whose Retry-After is
  * longer than the time left.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TIMEOUT_MESSAGE } from '../../dev/gas/index.js';
+import { TIMEOUT_MESSAGE, mapSources, readProject, type ScriptFile } from '../../dev/gas/index.js';
 import { GasWorkerPool } from '../../dev/gas/pool.js';
 import type { TablesView } from '../../src/shared/sidebar-api';
 import { userRuntime } from '../../dev/stack.js';
-import { answerEntries, KEY, startStack, type Stack, liveMarks } from './stack';
+import { answerEntries, KEY, TEST_START, startStack, type Stack, liveMarks } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -102,9 +101,9 @@ describe('a cache that loses entries at random', () => {
     list: [1, 2, 3].map(() => value('RANKING_LIST', 'market:us')),
   });
 
-  /** A runtime of `code` with the key saved, whose document cache misses half its reads (seeded). */
-  const lossyRuntime = (code?: string) => {
-    const gas = userRuntime(stack.service.url, code);
+  /** A runtime of `project` (default dist/) with the key saved, whose document cache misses half its reads (seeded). */
+  const lossyRuntime = (project?: ScriptFile[]) => {
+    const gas = userRuntime(stack.service.url, project);
     gas.caches.document.dropRate = 0.5;
     gas.caches.document.setSeed(11);
     return {
@@ -126,8 +125,8 @@ describe('a cache that loses entries at random', () => {
 
     // The same sheet and its recalculation on a cache that drops half its reads: with the built
     // Code.js, and with one that splits the market list over parts (any part lost is a miss).
-    for (const code of [undefined, codeWithSmallCacheValues()]) {
-      const lossy = lossyRuntime(code);
+    for (const project of [undefined, projectWithSmallCacheValues()]) {
+      const lossy = lossyRuntime(project);
       try {
         // Values equal: the service's 7-day cache repeats each answer exactly (fetch time included).
         await stack.service.control.resetStats();
@@ -145,22 +144,25 @@ describe('a cache that loses entries at random', () => {
 });
 
 /**
- * The built Code.js with its per-value cache limit lowered from 100,000 to 20,000 characters. A market
+ * The built project, its Code.js with the per-value cache limit lowered from 100,000 to 20,000 characters
+ * (the formulas' bundle; the cells here run nothing of Server.js). A market
  * list is ~72 KB once gzipped, under one value's limit; at 20 KB it is split over 4 parts under a head,
  * which is what concurrent writers must not tear. The constant is inlined twice (the limit and the part
  * size), and `1e5` appears nowhere else; if the build changes that, this fails loudly.
  */
-function codeWithSmallCacheValues(): string {
-  const code = readFileSync(fileURLToPath(new URL('../../dist/Code.js', import.meta.url)), 'utf8');
-  const uses = code.split('1e5').length - 1;
-  if (uses !== 2) throw new Error(`expected the cache value limit (1e5) twice in dist/Code.js, found ${uses}`);
-  return code.replaceAll('1e5', '2e4');
+function projectWithSmallCacheValues(): ScriptFile[] {
+  return mapSources(readProject(fileURLToPath(new URL('../../dist/Code.js', import.meta.url))), (code, name) => {
+    if (name !== 'Code.js') return code;
+    const uses = code.split('1e5').length - 1;
+    if (uses !== 2) throw new Error(`expected the cache value limit (1e5) twice in dist/Code.js, found ${uses}`);
+    return code.replaceAll('1e5', '2e4');
+  });
 }
 
 describe('many executions writing the same cache entry at once', () => {
   let pool: GasWorkerPool;
   beforeAll(async () => {
-    pool = new GasWorkerPool({ size: 8, code: codeWithSmallCacheValues() });
+    pool = new GasWorkerPool({ size: 8, project: projectWithSmallCacheValues(), startAt: TEST_START });
     pool.properties.user.set('SDM_API_KEY', KEY);
     pool.properties.user.set('SDM_BASE_URL', stack.service.url);
     await pool.ready();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
-import { KEY, startStack, type Stack } from './stack';
+import { KEY, TEST_START, startStack, type Stack } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('the URL allowlist', () => {
 describe("Google's daily quotas", () => {
   /** A runtime whose user saved KEY, with a quota lowered for the test. */
   function quotaRuntime(options: { urlFetchDailyQuota?: number; propertiesDailyQuota?: number }): GasRuntime {
-    const gas = new GasRuntime(options);
+    const gas = new GasRuntime({ ...options, startAt: TEST_START });
     gas.properties.user.set('SDM_API_KEY', KEY);
     gas.properties.user.set('SDM_BASE_URL', stack.service.url);
     return gas;
@@ -136,7 +136,7 @@ describe("Google's daily quotas", () => {
 
 describe('a manifest without the loopback prefixes (a production build)', () => {
   it('is refused by Google before anything is sent, said plainly and not retried', async () => {
-    const gas = new GasRuntime({ manifest: { urlFetchWhitelist: [`${PLACEHOLDER_BASE_URL}/api/v1/`] } });
+    const gas = new GasRuntime({ manifest: { urlFetchWhitelist: [`${PLACEHOLDER_BASE_URL}/api/v1/`] }, startAt: TEST_START });
     try {
       gas.properties.user.set('SDM_API_KEY', KEY);
       // An override stored before the allowlist existed, that this build would never accept.

@@ -2,9 +2,12 @@
  * Spend nothing twice: after the service refused a request for a daily limit, nothing that the same
  * limit would refuse is sent again until it resets (each refused request would still cost one of the
  * day's calls). Counted at the local service, which refuses over its configured daily limits.
+ *
+ * Both clocks start at TEST_START (12:00 UTC) in each test, so the reset at 00:00 UTC is 12 h away
+ * whenever the tests run; one test starts them at 23:41 UTC, when the reset is minutes away.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OTHER_KEY, startStack, type Stack } from './stack';
+import { OTHER_KEY, TEST_START, startStack, type Stack } from './stack';
 
 const FRESH_PER_DAY = 3;
 const CALLS_PER_DAY = 40;
@@ -30,16 +33,15 @@ describe('the fresh-search limit', () => {
     expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
     const refused = first.filter((v): v is string => typeof v === 'string');
     expect(refused).toHaveLength(2);
-    for (const text of refused)
-      expect(text).toMatch(/^Daily limit reached \(fresh searches\): retry after 00:00 UTC \(in \d+ h \d+ min\)\.$/);
+    for (const text of refused) expect(text).toBe('Daily limit reached (fresh searches): retry after 00:00 UTC (in 12 h 0 min).');
     expect(await stack.requests()).toBe(5);
 
     for (let i = 0; i < 10; i++) {
       const again = recalculate(words);
       expect(again.slice(0, 3)).toEqual(first.slice(0, 3));
       for (const text of again.slice(3)) {
-        expect(text).toMatch(
-          /^Daily limit reached \(fresh searches\): retry after 00:00 UTC \(in \d+ h \d+ min\); this is not sent again until then, so nothing more is spent\.$/,
+        expect(text).toBe(
+          'Daily limit reached (fresh searches): retry after 00:00 UTC (in 12 h 0 min); this is not sent again until then, so nothing more is spent.',
         );
       }
     }
@@ -77,11 +79,14 @@ describe('the fresh-search limit', () => {
 describe('the API-call limit', () => {
   it('after one refusal sends no request at all, for any keyword, until the reset', async () => {
     await stack.service.control.limits({ callsUsed: CALLS_PER_DAY });
-    expect(stack.run('SEARCH_SCORE', 'coffee').error).toMatch(/^Daily limit reached \(API calls\): retry after 00:00 UTC/);
+    expect(stack.run('SEARCH_SCORE', 'coffee').error).toBe('Daily limit reached (API calls): retry after 00:00 UTC (in 12 h 0 min).');
     expect(await stack.requests()).toBe(1);
     const grid = rows(stack.value('SEARCH_SCORE', column(['tea', 'juice', 'coffee'])));
-    for (const text of grid)
-      expect(text).toMatch(/^Daily limit reached \(API calls\): .*; no request is sent until then, so nothing more is spent\.$/);
+    for (const text of grid) {
+      expect(text).toBe(
+        'Daily limit reached (API calls): retry after 00:00 UTC (in 12 h 0 min); no request is sent until then, so nothing more is spent.',
+      );
+    }
     expect(stack.run('BRAND_SCORE', 'acme-pay').error).toMatch(/no request is sent until then/);
     expect(await stack.requests()).toBe(1);
   });
@@ -93,5 +98,21 @@ describe('the API-call limit', () => {
     expect(await stack.requests()).toBe(1);
     expect(stack.run('SEARCH_SCORE', 'coffee').error).toMatch(/^Daily limit reached \(API calls\): .*no request is sent until then/);
     expect(await stack.requests()).toBe(1);
+  });
+});
+
+describe('near midnight', () => {
+  it('says the reset is minutes away: at 23:41 UTC, "retry in 19 min"', async () => {
+    const late = await startStack('a', { freshPerDay: 1, startAt: TEST_START + (11 * 60 + 41) * 60_000 });
+    try {
+      const [answered, refused] = rows(late.value('SEARCH_SCORE', column(['alpha', 'beta'])));
+      expect(typeof answered).toBe('number');
+      expect(refused).toBe('Daily limit reached (fresh searches): retry in 19 min.');
+      expect(late.run('SEARCH_SCORE', 'beta').error).toBe(
+        'Daily limit reached (fresh searches): retry in 19 min; this is not sent again until then, so nothing more is spent.',
+      );
+    } finally {
+      await late.stop();
+    }
   });
 });

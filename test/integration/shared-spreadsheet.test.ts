@@ -5,11 +5,11 @@
  * checks which key the service saw (its log keeps the key's last four characters) and what the sidebar
  * tells the owner and a collaborator.
  */
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../dev/gas/index.js';
+import { GasRuntime, mapSources, readProject } from '../../dev/gas/index.js';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
-import { KEY, OTHER_KEY, startStack, type Stack } from './stack';
+import { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from './stack';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 
 const OWNER = 'owner@example.com';
@@ -27,9 +27,9 @@ afterAll(() => stack.stop());
  * bundle itself points at the local service, as a build for it would.
  */
 function sharedRuntime(owner: string | null): GasRuntime {
-  const built = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
-  const code = owner === null ? built.split(PLACEHOLDER_BASE_URL).join(stack.service.url) : undefined;
-  const gas = new GasRuntime({ userEmail: OWNER, owner, ...(code ? { code, manifest: null } : {}) });
+  const built = readProject(fileURLToPath(new URL('../../dist/Code.js', import.meta.url)));
+  const project = owner === null ? mapSources(built, (source) => source.split(PLACEHOLDER_BASE_URL).join(stack.service.url)) : undefined;
+  const gas = new GasRuntime({ userEmail: OWNER, owner, startAt: TEST_START, ...(project ? { project, manifest: null } : {}) });
   gas.shareSpreadsheet(gas.spreadsheet.id, EDITOR);
   if (owner === null) gas.shareSpreadsheet(gas.spreadsheet.id, OWNER);
   for (const user of [OWNER, EDITOR]) gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);

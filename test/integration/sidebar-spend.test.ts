@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import type { RefreshEstimate, UsageView } from '../../src/shared/sidebar-api';
-import { KEY, OTHER_KEY, startStack, type Stack } from './stack';
+import { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from './stack';
 
 const sidebar = (stack: Stack, fn: string, ...args: unknown[]) => stack.gas.run(fn, args, { mode: 'sidebar' });
 function ok<T>(stack: Stack, fn: string, ...args: unknown[]): T {
@@ -59,7 +59,7 @@ describe('opening the sidebar', () => {
     const fresh = ok<UsageView>(stack, 'refreshUsage');
     expect(await stack.requests()).toBe(1);
     expect(fresh.last?.bars.find((b) => /search/i.test(b.label))).toMatchObject({ used: 31, limit: 250 });
-    expect(Date.parse(fresh.last?.readAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(fresh.last?.readAt ?? '')).toBeGreaterThan(stack.gas.clock.now() - 60_000);
 
     // The service moves on (other documents spend); reopening shows the kept read, says when, and sends nothing.
     await stack.service.control.limits({ key: KEY, freshUsed: 250 });
@@ -98,7 +98,7 @@ describe('opening the sidebar', () => {
     const OWNER = 'owner@example.com';
     const OTHER = 'collab@example.com';
     stack.gas.close();
-    const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER });
+    const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER, startAt: TEST_START });
     gas.shareSpreadsheet(gas.spreadsheet.id, OTHER);
     for (const [user, key] of [
       [OWNER, KEY],

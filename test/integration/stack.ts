@@ -2,7 +2,7 @@
 import type { ServiceHandle } from '../../dev/service/harness.js';
 import { OTHER_KEY, type Stack } from '../../dev/stack.js';
 
-export { KEY, OTHER_KEY, startStack, type Stack } from '../../dev/stack.js';
+export { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from '../../dev/stack.js';
 
 /**
  * The service's own answer, fetched directly (for comparing with what cells show).
