@@ -1,13 +1,14 @@
 /**
  * The insert form of the ranking tables section: the group (from the offered list, or typed), its
- * columns read from a preview, the place and the row limit.
+ * columns (columns.ts), the place and the row limit.
  */
 import { byId, h, replaceChildren, show } from '../../dom';
 import { plural } from '../../format';
 import { call } from '../../server';
 import { StatusLine, whileBusy } from '../../status';
-import { columnsRequest, groupChoices, insertedTable } from '../../tables-model';
+import { groupChoices, insertedTable } from '../../tables-model';
 import { checkGroup, checkRowLimit } from '../../validate';
+import { mountColumnPicker } from './columns';
 import type { TablesPage } from './page';
 
 /** The insert form's part of the section. */
@@ -41,23 +42,13 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
   const groupsRetryRow = byId('insert-groups-retry-row', HTMLDivElement);
   const groupsRetry = byId('insert-groups-retry', HTMLButtonElement);
   const atSelection = byId('insert-selection', HTMLInputElement);
-  const rowsText = byId('insert-rows', HTMLSpanElement);
-  const columnsHint = byId('insert-columns-hint', HTMLParagraphElement);
-  const allRow = byId('insert-all-row', HTMLDivElement);
-  const allBox = byId('insert-all', HTMLInputElement);
-  const columnList = byId('insert-column-list', HTMLDivElement);
-  const previewStatus = new StatusLine(byId('insert-preview-status', HTMLParagraphElement));
   const limit = byId('insert-limit', HTMLInputElement);
   const submit = byId('insert-submit', HTMLButtonElement);
   const insertStatus = new StatusLine(byId('insert-status', HTMLParagraphElement));
 
   let groupsLoaded = false;
   let groupsLoading: Promise<void> | null = null;
-  /** The group whose columns are shown or being read, and the answer once it came. */
-  let previewGroup: string | null = null;
-  let preview: { group: string; headers: string[]; rows: number } | null = null;
-  let previewToken = 0;
-  let columnBoxes: HTMLInputElement[] = [];
+  const columns = mountColumnPicker();
 
   // ---- The group list ----
 
@@ -83,7 +74,7 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
       );
       groupsLoaded = true;
       groupSelect.value = previous; // kept when the new list still offers it
-      if (!typed.value.trim() && groupSelect.value !== previewGroup) clearColumns(PICK_A_GROUP);
+      if (!typed.value.trim() && groupSelect.value !== columns.group()) columns.clear(PICK_A_GROUP);
     } catch (error) {
       replaceChildren(groupSelect, h('option', { value: '' }, 'List unavailable: type a group below'));
       groupStatus.set('error', `${error instanceof Error ? error.message : String(error)} You can still type a group below.`);
@@ -99,72 +90,22 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
     if (details.open && !groupsLoaded) void loadGroups();
   });
 
-  // ---- The columns of the chosen group ----
-
-  const clearColumns = (hint: string): void => {
-    previewGroup = null;
-    preview = null;
-    previewToken++;
-    columnBoxes = [];
-    replaceChildren(columnList);
-    show(allRow, false);
-    rowsText.textContent = '';
-    columnsHint.textContent = hint;
-    show(columnsHint, true);
-    previewStatus.clear();
-  };
-
-  const syncAll = (): void => {
-    const checked = columnBoxes.filter((box) => box.checked).length;
-    allBox.checked = checked === columnBoxes.length;
-    allBox.indeterminate = checked > 0 && checked < columnBoxes.length;
-  };
-
-  const loadPreview = async (group: string): Promise<void> => {
-    if (previewGroup === group) return; // shown already, or on its way
-    clearColumns('');
-    show(columnsHint, false);
-    previewGroup = group;
-    const token = previewToken;
-    previewStatus.set('busy', `Reading the columns of ${group}…`);
-    try {
-      const answer = await call('previewRankingTable', group);
-      if (token !== previewToken) return; // another group was picked meanwhile
-      preview = { group, headers: answer.headers, rows: answer.rows };
-      columnBoxes = answer.headers.map((header) => h('input', { type: 'checkbox', value: header, checked: true }));
-      replaceChildren(
-        columnList,
-        ...columnBoxes.map((box, i) => {
-          box.id = `insert-column-${i}`;
-          box.addEventListener('change', syncAll);
-          return h('div', { class: 'checkbox-row' }, box, h('label', { for: box.id }, answer.headers[i]));
-        }),
-      );
-      rowsText.textContent = `· ${group}, ${plural(answer.rows, 'row', 'rows')}`;
-      show(allRow, columnBoxes.length > 1);
-      syncAll();
-      previewStatus.clear();
-    } catch (error) {
-      if (token !== previewToken) return;
-      previewGroup = null;
-      previewStatus.error(error);
-    }
-  };
+  // ---- The chosen group ----
 
   groupSelect.addEventListener('change', () => {
     insertStatus.clear();
     groupStatus.clear();
     if (groupSelect.value) {
       typed.value = '';
-      void loadPreview(groupSelect.value);
-    } else clearColumns(PICK_A_GROUP);
+      void columns.load(groupSelect.value);
+    } else columns.clear(PICK_A_GROUP);
   });
 
   typed.addEventListener('input', () => {
     if (typed.value.trim() && groupSelect.value) groupSelect.value = '';
     const checked = checkGroup(typed.value);
-    if (!('group' in checked) || checked.group !== previewGroup) {
-      clearColumns(typed.value.trim() ? 'Press Enter to see its columns.' : PICK_A_GROUP);
+    if (!('group' in checked) || checked.group !== columns.group()) {
+      columns.clear(typed.value.trim() ? 'Press Enter to see its columns.' : PICK_A_GROUP);
     }
   });
 
@@ -176,18 +117,13 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
       return;
     }
     groupStatus.clear();
-    void loadPreview(checked.group);
+    void columns.load(checked.group);
   };
   typed.addEventListener('change', typedDone);
   typed.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter') return;
     event.preventDefault(); // Enter here shows the columns; it does not insert yet
     typedDone();
-  });
-
-  allBox.addEventListener('change', () => {
-    for (const box of columnBoxes) box.checked = allBox.checked;
-    allBox.indeterminate = false;
   });
 
   // ---- Insert ----
@@ -210,15 +146,11 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
       limit.focus();
       return;
     }
-    let columns: string[] | null = null;
-    if (preview && preview.group === checked.group) {
-      const picked = columnBoxes.filter((box) => box.checked).map((box) => box.value);
-      if (!picked.length) {
-        insertStatus.set('error', 'Tick at least one column.');
-        (columnBoxes.length > 1 ? allBox : (columnBoxes[0] ?? allBox)).focus();
-        return;
-      }
-      columns = columnsRequest(preview.headers, picked);
+    const picked = columns.request(checked.group);
+    if ('error' in picked) {
+      insertStatus.set('error', picked.error);
+      picked.focus.focus();
+      return;
     }
     const placement = atSelection.checked ? 'selection' : 'new-sheet';
     const before = page.view()?.tables ?? [];
@@ -226,7 +158,9 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
       'busy',
       placement === 'new-sheet' ? `Inserting ${checked.group} into a new sheet…` : `Inserting ${checked.group} at the selected cell…`,
     );
-    whileBusy(submit, 'Inserting…', () => call('insertRankingTable', { group: checked.group, placement, columns, limit: rows.limit }))
+    whileBusy(submit, 'Inserting…', () =>
+      call('insertRankingTable', { group: checked.group, placement, columns: picked.columns, limit: rows.limit }),
+    )
       .then((next) => {
         page.render(next, false);
         sectionStatus.clear();
