@@ -109,6 +109,6 @@ console.log(
 );
 if (Buffer.byteLength(code) > CODE_BUDGET_BYTES) console.warn(`warning: dist/Code.js is over ${kb(CODE_BUDGET_BYTES)}`);
 
-const sidebar = await buildSidebar({ root, outDir: dist, minify });
+const sidebar = await buildSidebar({ root, outDir: dist, minify, functions: publicFunctions });
 console.log(`dist/Sidebar.html ${kb(sidebar.bytes)}`);
 if (sidebar.bytes > SIDEBAR_BUDGET_BYTES) console.warn(`warning: dist/Sidebar.html is over ${kb(SIDEBAR_BUDGET_BYTES)}`);

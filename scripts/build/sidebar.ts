@@ -2,10 +2,13 @@
  * Builds the sidebar page: src/sidebar/main.ts bundled by esbuild and styles.css minified, both inlined
  * into src/sidebar/Sidebar.html, written as one self-contained dist/Sidebar.html (Apps Script serves it
  * with HtmlService.createHtmlOutputFromFile('Sidebar'), and a sidebar can load nothing from outside).
+ * The help's list of functions is written from the JSDoc of src/server/index.ts (public-functions.ts).
  */
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inlineHelpList } from './public-functions.ts';
+import { readPublicFunctions, type PublicFunction } from './toplevel.ts';
 
 /** Where the template marks the inlined assets. Each must appear exactly once. */
 export const STYLE_MARK = '/*@inline styles.css*/';
@@ -25,6 +28,8 @@ export interface SidebarBuildOptions {
   outDir: string;
   /** Minify the script and styles (default true). */
   minify?: boolean;
+  /** The public functions, as readPublicFunctions reads src/server/index.ts (read when not given). */
+  functions?: readonly PublicFunction[];
 }
 
 export interface SidebarBuildResult {
@@ -56,7 +61,9 @@ export async function buildSidebar(options: SidebarBuildOptions): Promise<Sideba
   const css = await transform(readFileSync(join(dir, 'styles.css'), 'utf8'), { loader: 'css', minify, charset: 'utf8' });
   const source = readFileSync(join(dir, 'Sidebar.html'), 'utf8');
   // Indentation is a tenth of the page: a line break alone renders the same (the page has no <pre>).
-  const template = minify ? source.replace(/\n[ \t]+/g, '\n') : source;
+  const indented = minify ? source.replace(/\n[ \t]+/g, '\n') : source;
+  const functions = options.functions ?? readPublicFunctions(join(options.root, 'src/server/index.ts'));
+  const template = inlineHelpList(indented, functions);
   const html = inlineAssets(template, {
     css: css.code.trim(),
     js: bundle.outputFiles[0]!.text.trim(),

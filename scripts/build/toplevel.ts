@@ -12,6 +12,12 @@ import ts from 'typescript';
 export interface PublicFunction {
   name: string;
   params: string[];
+  /** For each parameter, whether it is optional (`[name]` in its @param, `name?` in the source). */
+  optional: boolean[];
+  /** The description's first sentence, on one line. */
+  summary: string;
+  /** The formulas of its @example tags, one per tag. */
+  examples: string[];
   jsDoc: string;
   isCustomFunction: boolean;
 }
@@ -62,12 +68,14 @@ function describe(symbol: ts.Symbol): string {
 
 function describeFunction(name: string, declaration: ts.FunctionDeclaration, problems: string[]): PublicFunction | undefined {
   const params: string[] = [];
+  const optionalInSource: boolean[] = [];
   for (const p of declaration.parameters) {
     if (!ts.isIdentifier(p.name) || p.dotDotDotToken) {
       problems.push(`${name}: parameter ${p.name.getText()} must be a plain identifier (Sheets shows its name)`);
       return undefined;
     }
     params.push(p.name.text);
+    optionalInSource.push(!!p.questionToken || !!p.initializer);
   }
   const docs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
   const doc = docs[docs.length - 1];
@@ -78,15 +86,41 @@ function describeFunction(name: string, declaration: ts.FunctionDeclaration, pro
   const text = declaration.getSourceFile().text.slice(doc.getStart(), doc.getEnd());
   const tags = doc.tags ?? [];
   const isCustomFunction = tags.some((t) => t.tagName.text === 'customfunction');
-  const documented = tags.flatMap((t) => (ts.isJSDocParameterTag(t) ? [t.name.getText()] : []));
-  if (!ts.getTextOfJSDocComment(doc.comment)?.trim()) problems.push(`${name}: JSDoc has no description`);
+  const paramTags = tags.flatMap((t) => (ts.isJSDocParameterTag(t) ? [{ name: t.name.getText(), bracketed: t.isBracketed }] : []));
+  const documented = paramTags.map((t) => t.name);
+  const description = ts.getTextOfJSDocComment(doc.comment)?.trim() ?? '';
+  if (!description) problems.push(`${name}: JSDoc has no description`);
   for (const p of params) if (!documented.includes(p)) problems.push(`${name}: JSDoc lacks @param ${p}`);
   for (const d of documented) if (!params.includes(d)) problems.push(`${name}: JSDoc documents unknown parameter ${d}`);
+  const optional = params.map((p) => paramTags.find((t) => t.name === p)?.bracketed ?? false);
+  params.forEach((p, i) => {
+    if (optional[i] !== optionalInSource[i]) {
+      problems.push(
+        `${name}: parameter ${p} is ${optionalInSource[i] ? '' : 'not '}optional, but its @param says ${optional[i] ? '[' + p + ']' : p}`,
+      );
+    }
+  });
+  const examples = tags.filter((t) => t.tagName.text === 'example').map((t) => ts.getTextOfJSDocComment(t.comment)?.trim() ?? '');
+  if (examples.some((e) => !e.startsWith(`=${name}(`))) problems.push(`${name}: each @example is one formula calling ${name}`);
   if (isCustomFunction && !tags.some((t) => t.tagName.text === 'return' || t.tagName.text === 'returns')) {
     problems.push(`${name}: a custom function needs @return`);
   }
   if (isCustomFunction && name !== name.toUpperCase()) problems.push(`${name}: custom function names are upper case`);
-  return { name, params, jsDoc: reindent(text), isCustomFunction };
+  return { name, params, optional, summary: firstSentence(description), examples, jsDoc: reindent(text), isCustomFunction };
+}
+
+/** The first sentence of a description (up to a full stop followed by a space or the end), on one line. */
+function firstSentence(description: string): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  return /^.*?[.!?](?= |$)/.exec(flat)?.[0] ?? flat;
+}
+
+/**
+ * How the function reads in the docs and the sidebar's help: `SEARCH_TREND(keyword, [field], [options])`.
+ * @param f a public function
+ */
+export function signatureOf(f: PublicFunction): string {
+  return `${f.name}(${f.params.map((p, i) => (f.optional[i] ? `[${p}]` : p)).join(', ')})`;
 }
 
 /** Source JSDoc may be indented; top-level output starts at column 0. */

@@ -1,6 +1,11 @@
 /**
  * The add-on's public surface. Every export becomes a top-level function of Code.js, generated with
  * this JSDoc by the build (Sheets reads it for autocomplete). Nothing else is global.
+ *
+ * This JSDoc is the one source for the custom functions: their names, parameters (`[name]` optional),
+ * first sentence and `@example`s make the sidebar's help (scripts/build/sidebar.ts) and the tables of
+ * docs/functions.md and README.md (`npm run docs:functions`); test/build/public-functions.test.ts fails
+ * when any of them disagrees.
  */
 import type {
   CacheView,
@@ -40,6 +45,8 @@ import * as tracking from './tracking/api';
  * @param {string} [field] Optional path into the answer, such as "months" or "peak.month".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The trend as a table, or the selected field.
+ * @example =SEARCH_TREND("electric bikes")
+ * @example =SEARCH_TREND("coffee", "months.volume")
  * @customfunction
  */
 export function SEARCH_TREND(keyword: unknown, field?: unknown, options?: unknown) {
@@ -51,6 +58,7 @@ export function SEARCH_TREND(keyword: unknown, field?: unknown, options?: unknow
  *
  * @param {string|Array<Array<string>>} keyword The search term, or a range of search terms.
  * @return The Search Score of each keyword.
+ * @example =SEARCH_SCORE(A2:A501)
  * @customfunction
  */
 export function SEARCH_SCORE(keyword: unknown) {
@@ -62,6 +70,7 @@ export function SEARCH_SCORE(keyword: unknown) {
  *
  * @param {string|Array<Array<string>>} slug The brand's identifier, or a range of them.
  * @return The index score of each brand.
+ * @example =BRAND_SCORE("acme-pay")
  * @customfunction
  */
 export function BRAND_SCORE(slug: unknown) {
@@ -75,6 +84,7 @@ export function BRAND_SCORE(slug: unknown) {
  * @param {string} [field] Optional path into the answer, such as "products".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
+ * @example =BRAND_PROFILE("acme-pay", "products")
  * @customfunction
  */
 export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown) {
@@ -88,6 +98,7 @@ export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown)
  * @param {string} [field] Optional path into the answer, such as "sector".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
+ * @example =COMPANY_PROFILE("Acme Group")
  * @customfunction
  */
 export function COMPANY_PROFILE(name: unknown, field?: unknown, options?: unknown) {
@@ -100,6 +111,7 @@ export function COMPANY_PROFILE(name: unknown, field?: unknown, options?: unknow
  * @param {string} [field] Optional path into the answer.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The analysis as a table, or the selected field.
+ * @example =MARKET_ANALYSIS("sectors")
  * @customfunction
  */
 export function MARKET_ANALYSIS(field?: unknown, options?: unknown) {
@@ -112,6 +124,7 @@ export function MARKET_ANALYSIS(field?: unknown, options?: unknown) {
  * @param {string} [field] Optional path into the answer.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The baskets as a table, or the selected field.
+ * @example =AI_INDUSTRIES()
  * @customfunction
  */
 export function AI_INDUSTRIES(field?: unknown, options?: unknown) {
@@ -124,6 +137,7 @@ export function AI_INDUSTRIES(field?: unknown, options?: unknown) {
  * @param {string} [field] Optional path into the answer, such as "leaders".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The overview as a table, or the selected field.
+ * @example =RANKING_OVERVIEW("leaders")
  * @customfunction
  */
 export function RANKING_OVERVIEW(field?: unknown, options?: unknown) {
@@ -137,6 +151,7 @@ export function RANKING_OVERVIEW(field?: unknown, options?: unknown) {
  * @param {string} [field] Optional path into the answer.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The ranking as a table, or the selected field.
+ * @example =RANKING_LIST("sector:fintech", , "noHeaders")
  * @customfunction
  */
 export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown) {
@@ -148,6 +163,7 @@ export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown)
  *
  * @param {string} [field] Optional path into the answer.
  * @return The usage as a table, or the selected field.
+ * @example =API_USAGE()
  * @customfunction
  */
 export function API_USAGE(field?: unknown) {

@@ -87,7 +87,15 @@ describe('the ranking tables section', () => {
     expect(calls.filter((fn) => fn === 'getRankingGroups')).toHaveLength(1);
     expect(await page.locator('#tables-status').textContent()).toBe('');
     const order = await page.locator('main > section:not([hidden])').evaluateAll((all) => all.map((s) => s.id));
-    expect(order).toEqual(['key-section', 'formulas-section', 'usage-section', 'tables-section', 'track-section', 'cache-section']);
+    expect(order).toEqual([
+      'key-section',
+      'formulas-section',
+      'usage-section',
+      'templates-section',
+      'tables-section',
+      'track-section',
+      'cache-section',
+    ]);
     expect(await section().getByRole('heading', { level: 2 }).textContent()).toBe('Ranking tables');
     expect(await page.locator('#tables-empty').textContent()).toBe('No ranking tables in this spreadsheet yet.');
     expect(await items().count()).toBe(0);

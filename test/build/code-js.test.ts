@@ -10,64 +10,22 @@ import vm from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { renderManifest, urlAllowlist } from '../../scripts/build/manifest';
-import { readPublicFunctions, TopLevelError } from '../../scripts/build/toplevel';
+import { readPublicFunctions, TopLevelError, type PublicFunction } from '../../scripts/build/toplevel';
 import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas';
 import { SIDEBAR_FUNCTIONS } from '../../src/shared/sidebar-api';
-
-const SIDEBAR_PARAMS: Record<string, string[]> = {
-  saveApiKey: ['key', 'shareWithDocument'],
-  setKeySharing: ['shareWithDocument'],
-  setOwnerKeyForFormulas: ['allow'],
-  insertTemplate: ['id'],
-  trackTemplateBrands: ['sheetName'],
-  setBaseUrl: ['url'],
-  previewRankingTable: ['group'],
-  insertRankingTable: ['request'],
-  forgetTable: ['id'],
-  setRefreshSchedule: ['schedule'],
-  refreshTablesNow: ['force'],
-  readSelectedItems: ['kind'],
-  previewTrackFields: ['kind', 'item'],
-  addTrackingList: ['request'],
-  addTrackedItems: ['id', 'items'],
-  runTrackingNow: ['id'],
-  forgetTrackingList: ['id'],
-  freezeResults: ['scope'],
-  unfreezeResults: ['scope'],
-};
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const code = readFileSync(`${root}dist/Code.js`, 'utf8');
 const serverFile = readFileSync(`${root}dist/Server.js`, 'utf8');
 const manifest = JSON.parse(readFileSync(`${root}dist/appsscript.json`, 'utf8')) as Record<string, unknown>;
 
-const CUSTOM_FUNCTIONS: Record<string, string[]> = {
-  SEARCH_TREND: ['keyword', 'field', 'options'],
-  SEARCH_SCORE: ['keyword'],
-  BRAND_SCORE: ['slug'],
-  BRAND_PROFILE: ['slug', 'field', 'options'],
-  COMPANY_PROFILE: ['name', 'field', 'options'],
-  MARKET_ANALYSIS: ['field', 'options'],
-  AI_INDUSTRIES: ['field', 'options'],
-  RANKING_OVERVIEW: ['field', 'options'],
-  RANKING_LIST: ['group', 'field', 'options'],
-  API_USAGE: ['field'],
-};
-
+// The expected names and parameters come from the one source, the JSDoc of src/server/index.ts.
+const PUBLIC_FUNCTIONS = readPublicFunctions(`${root}src/server/index.ts`);
+const paramsByName = (functions: PublicFunction[]): Record<string, string[]> =>
+  Object.fromEntries(functions.map((f) => [f.name, f.params]));
+const CUSTOM_FUNCTIONS = paramsByName(PUBLIC_FUNCTIONS.filter((f) => f.isCustomFunction));
 /** Public functions that are not custom functions: menu, triggers and the sidebar's endpoints. */
-const OTHER_FUNCTIONS: Record<string, string[]> = {
-  onInstall: ['e'],
-  onOpen: ['e'],
-  showSidebar: [],
-  showRankingTables: [],
-  showTemplates: [],
-  showHelp: [],
-  refreshFormulasFromMenu: [],
-  freezeSelectionFromMenu: [],
-  unfreezeSelectionFromMenu: [],
-  refreshRankingTables: ['e'],
-  ...Object.fromEntries(SIDEBAR_FUNCTIONS.map((name) => [name, SIDEBAR_PARAMS[name] ?? []])),
-};
+const OTHER_FUNCTIONS = paramsByName(PUBLIC_FUNCTIONS.filter((f) => !f.isCustomFunction));
 
 /** Top-level function declarations of Code.js with the JSDoc right above each, parsed like a reader would. */
 function topLevelDeclarations(): Map<string, { params: string[]; jsDoc: string }> {
@@ -98,12 +56,11 @@ describe('dist/Code.js', () => {
 
   it('recognises formulas by exactly the custom functions it exports', () => {
     expect([...CUSTOM_FUNCTION_NAMES].sort()).toEqual(Object.keys(CUSTOM_FUNCTIONS).sort());
-    expect(
-      readPublicFunctions(`${root}src/server/index.ts`)
-        .filter((f) => f.isCustomFunction)
-        .map((f) => f.name)
-        .sort(),
-    ).toEqual(Object.keys(CUSTOM_FUNCTIONS).sort());
+  });
+
+  it('exports the triggers Google calls by name and every function the sidebar calls, none of them a custom function', () => {
+    for (const name of ['onOpen', 'onInstall', 'refreshRankingTables', ...SIDEBAR_FUNCTIONS])
+      expect(OTHER_FUNCTIONS, name).toHaveProperty(name);
   });
 
   it('keeps the source JSDoc with @param per parameter, @return and @customfunction on each', () => {
@@ -114,7 +71,8 @@ describe('dist/Code.js', () => {
       expect(declaration?.params).toEqual(params);
       expect(declaration?.jsDoc).toContain('@customfunction');
       expect(declaration?.jsDoc).toMatch(/@return /);
-      for (const p of params) expect(declaration?.jsDoc).toMatch(new RegExp(`@param \\{[^}]+\\} \\[?${p}\\]?`));
+      const optional = PUBLIC_FUNCTIONS.find((f) => f.name === name)?.optional ?? [];
+      params.forEach((p, i) => expect(declaration?.jsDoc).toMatch(new RegExp(`@param \\{[^}]+\\} ${optional[i] ? `\\[${p}\\]` : p} `)));
     }
   });
 
@@ -235,6 +193,8 @@ describe('top-level generation', () => {
       expect(message).toContain('DESTRUCTURED: parameter');
       expect(message).toContain('MISSING_PARAM: JSDoc lacks @param b');
       expect(message).toContain('NO_RETURN: a custom function needs @return');
+      expect(message).toContain('OPTIONAL_UNMARKED: parameter b is optional, but its @param says b');
+      expect(message).toContain('BAD_EXAMPLE: each @example is one formula calling BAD_EXAMPLE');
     }
   });
 });

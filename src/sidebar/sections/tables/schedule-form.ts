@@ -1,0 +1,82 @@
+/** The refresh schedule form of the ranking tables section, with who set the schedule. */
+import type { Schedule, TablesView } from '../../../shared/sidebar-api';
+import { byId, show } from '../../dom';
+import { call } from '../../server';
+import { StatusLine, whileBusy } from '../../status';
+import { describeSchedule, scheduledByText, scheduleFromForm, scheduleHelp } from '../../tables-model';
+import type { TablesPage } from './page';
+
+/** The schedule's part of the section. */
+export interface ScheduleForm {
+  /**
+   * Shows who set the schedule, and the schedule itself when asked.
+   * @param next what the server sent
+   * @param withSchedule put its schedule into the form (else the form keeps what the user chose)
+   */
+  show(next: TablesView, withSchedule: boolean): void;
+}
+
+/**
+ * Binds the schedule form.
+ * @param page the section (showing what saving returns)
+ */
+export function mountScheduleForm(page: TablesPage): ScheduleForm {
+  const form = byId('schedule-form', HTMLFormElement);
+  const kind = byId('schedule-kind', HTMLSelectElement);
+  const weekdayField = byId('schedule-weekday-field', HTMLDivElement);
+  const weekday = byId('schedule-weekday', HTMLSelectElement);
+  const hourField = byId('schedule-hour-field', HTMLDivElement);
+  const hour = byId('schedule-hour', HTMLSelectElement);
+  const scheduleBy = byId('schedule-by', HTMLParagraphElement);
+  const help = byId('schedule-help', HTMLParagraphElement);
+  const save = byId('schedule-save', HTMLButtonElement);
+  const status = new StatusLine(byId('schedule-status', HTMLParagraphElement));
+
+  hour.value = '6';
+
+  const syncFields = (): void => {
+    show(hourField, kind.value === 'daily' || kind.value === 'weekly');
+    show(weekdayField, kind.value === 'weekly');
+  };
+
+  const apply = (schedule: Schedule): void => {
+    kind.value = schedule.kind;
+    if (schedule.kind === 'daily' || schedule.kind === 'weekly') hour.value = String(schedule.hour);
+    if (schedule.kind === 'weekly') weekday.value = String(schedule.weekday);
+    syncFields();
+  };
+
+  kind.addEventListener('change', () => {
+    status.clear();
+    syncFields();
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (save.disabled) return;
+    const schedule = scheduleFromForm(kind.value, hour.value, weekday.value);
+    status.set('busy', 'Saving the schedule…');
+    whileBusy(save, 'Saving…', () => call('setRefreshSchedule', schedule))
+      .then((next) => {
+        page.render(next, true);
+        const words = describeSchedule(next.schedule);
+        status.set(
+          'success',
+          next.schedule.kind === 'off'
+            ? 'Saved: no scheduled refreshes here.'
+            : `Saved: tables refresh ${words.charAt(0).toLowerCase()}${words.slice(1)}.`,
+        );
+      })
+      .catch((error: unknown) => status.error(error));
+  });
+
+  return {
+    show(next, withSchedule) {
+      if (withSchedule) apply(next.schedule);
+      const by = scheduledByText(next.scheduledBy);
+      scheduleBy.textContent = by;
+      show(scheduleBy, by !== '');
+      help.textContent = scheduleHelp(next.scheduledBy);
+    },
+  };
+}
