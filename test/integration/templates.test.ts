@@ -146,7 +146,9 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(view.lists.map((l) => [l.name, l.kind, l.items])).toEqual([['Competitors', 'brands', 5]]);
     expect(call<TemplateSheetView[]>('templateSheets')[0]).toEqual({ sheetName: 'Competitors', id: 'brand-watch', tracked: true });
     // Tracking it twice is refused, changing nothing; another sheet is not a brand watch sheet.
-    expect(failure('trackTemplateBrands', 'Competitors')).toBe('The brands of "Competitors" are tracked already: see "Tracking over time".');
+    expect(failure('trackTemplateBrands', 'Competitors')).toBe(
+      'The brands of "Competitors" are tracked already: see "Tracking over time".',
+    );
     expect(failure('trackTemplateBrands', 'Sheet1')).toBe(
       '"Sheet1" is not a brand watch sheet: insert the Brand watch template, then track its brands.',
     );
