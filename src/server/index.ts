@@ -17,6 +17,7 @@ import type {
   SelectedItems,
   SettingsView,
   TablesView,
+  TemplateSheetView,
   TemplateView,
   TrackFieldsView,
   TrackingView,
@@ -470,4 +471,13 @@ export function insertTemplate(id: unknown): string {
  */
 export function trackTemplateBrands(sheetName: unknown): TrackingView {
   return guard('trackTemplateBrands', () => templates.trackTemplateBrands(sheetName));
+}
+
+/**
+ * Sidebar: the sheets inserted from a template (found after a rename too), and whether each brand watch
+ * sheet's brands are tracked. Reads the spreadsheet only: no request.
+ * @return {Array<Object>} { sheetName, id, tracked } for each such sheet, in tab order.
+ */
+export function templateSheets(): TemplateSheetView[] {
+  return guard('templateSheets', templates.templateSheets);
 }

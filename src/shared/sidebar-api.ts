@@ -330,6 +330,15 @@ export interface TemplateView {
   freshSearches: number;
 }
 
+/** A sheet inserted from a template, found by its mark (so after a rename too). */
+export interface TemplateSheetView {
+  sheetName: string;
+  /** The template it was inserted from. */
+  id: TemplateView['id'];
+  /** A brand watch sheet whose brands a tracking list records (false for the other templates). */
+  tracked: boolean;
+}
+
 /** Server functions callable from the sidebar. */
 export interface SidebarApi {
   getSettings(): SettingsView;
@@ -390,6 +399,8 @@ export interface SidebarApi {
   insertTemplate(id: string): string;
   /** Tracks the slugs of a brand watch sheet week by week (a tracking list). */
   trackTemplateBrands(sheetName: string): TrackingView;
+  /** The sheets inserted from a template, and whether each brand watch sheet's brands are tracked: no request. */
+  templateSheets(): TemplateSheetView[];
 }
 
 /** Every name of the contract, once: a name missing here (or not in SidebarApi) fails typecheck. */
@@ -427,6 +438,7 @@ const SIDEBAR_FUNCTION_SET = {
   listTemplates: true,
   insertTemplate: true,
   trackTemplateBrands: true,
+  templateSheets: true,
 } as const satisfies Record<keyof SidebarApi, true>;
 
 /** The names, for checks that the server exports each one. */

@@ -2,6 +2,7 @@
  * Templates in the playground, as a user meets them: Start from a template… in the add-on's menu opens
  * the sidebar's Templates section, which says what each may spend before Insert; each template then
  * opens on a new sheet showing numbers. A SPARKLINE, which the playground cannot draw, says so on hover.
+ * Reopened later, the sidebar still offers Track these brands for the brand watch sheet, as its note says.
  * Saves docs/template-*.png, the screenshots docs/templates.md shows.
  */
 import { fileURLToPath } from 'node:url';
@@ -79,4 +80,17 @@ describe('Start from a template…', () => {
       await page.screenshot({ path: `${DOCS}${t.shot}` });
     });
   }
+
+  it('reopened later, the sidebar offers Track these brands for the brand watch sheet; one click starts the list', async () => {
+    await page.getByRole('button', { name: 'Start from a template…' }).click();
+    const track = sidebar().getByRole('button', { name: 'Track these brands of "Brand watch"' });
+    await expect.poll(() => track.count(), { timeout: 20_000 }).toBe(1);
+    await track.click();
+    await expect
+      .poll(() => sidebar().locator('#templates-status').textContent(), { timeout: 60_000 })
+      .toContain('Tracking the brands of "Brand watch" every week');
+    await expect.poll(() => sidebar().locator('#track-list').textContent(), { timeout: 20_000 }).toContain('Brand watch');
+    expect(await sidebar().locator('#templates-section').textContent()).toContain('"Brand watch": its brands are tracked every week');
+    expect(await track.count()).toBe(0);
+  });
 });

@@ -6,7 +6,7 @@
  * with a clear message and nothing changed.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TemplateView, TrackingView } from '../../src/shared/sidebar-api';
+import type { TemplateSheetView, TemplateView, TrackingView } from '../../src/shared/sidebar-api';
 import type { RecalcEntry } from '../../dev/gas/recalculate';
 import { KEY, startStack, type Stack } from './stack';
 
@@ -127,6 +127,46 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(view.lists[0]).toMatchObject({ name, kind: 'brands', items: 5, status: 'ok' });
     // The brands were cached by the insert: tracking them asked only for the allowance.
     expect(await stack.requests('/brand')).toBe(sent);
+  });
+
+  it('brand watch sheets are found whenever the sidebar asks, after a rename too, until their brands are tracked', async () => {
+    expect(call<TemplateSheetView[]>('templateSheets')).toEqual([]);
+    const name = call<string>('insertTemplate', 'brand-watch');
+    call<string>('insertTemplate', 'keyword-research');
+    // A later sidebar (a new execution): the brand watch sheet is offered, not yet tracked.
+    expect(call<TemplateSheetView[]>('templateSheets')).toEqual([
+      { sheetName: name, id: 'brand-watch', tracked: false },
+      { sheetName: 'Keyword research', id: 'keyword-research', tracked: false },
+    ]);
+    // The user renames the tab: it is still a brand watch sheet, and its button tracks it by its new name.
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    sheet.name = 'Competitors';
+    expect(call<TemplateSheetView[]>('templateSheets')[0]).toEqual({ sheetName: 'Competitors', id: 'brand-watch', tracked: false });
+    const view = call<TrackingView>('trackTemplateBrands', 'Competitors');
+    expect(view.lists.map((l) => [l.name, l.kind, l.items])).toEqual([['Competitors', 'brands', 5]]);
+    expect(call<TemplateSheetView[]>('templateSheets')[0]).toEqual({ sheetName: 'Competitors', id: 'brand-watch', tracked: true });
+    // Tracking it twice is refused, changing nothing; another sheet is not a brand watch sheet.
+    expect(failure('trackTemplateBrands', 'Competitors')).toBe(
+      'The brands of "Competitors" are tracked already: see "Tracking over time".',
+    );
+    expect(failure('trackTemplateBrands', 'Sheet1')).toBe(
+      '"Sheet1" is not a brand watch sheet: insert the Brand watch template, then track its brands.',
+    );
+    expect(call<TrackingView>('getTracking').lists).toHaveLength(1);
+    // Forgetting the list makes the sheet untracked again: the sidebar offers the button anew.
+    call('forgetTrackingList', view.lists[0]?.id);
+    expect(call<TemplateSheetView[]>('templateSheets')[0]?.tracked).toBe(false);
+    // Listing the sheets reads the spreadsheet only.
+    const before = await stack.requests();
+    call('templateSheets');
+    expect(await stack.requests()).toBe(before);
+  });
+
+  it('the brand watch note says where the Track these brands button is', () => {
+    const name = call<string>('insertTemplate', 'brand-watch');
+    expect(String(stack.gas.spreadsheet.sheet(name).getValues('A2')[0]?.[0])).toContain(
+      'Extensions › Search Demand › Start from a template…: Track these brands',
+    );
   });
 
   it('market overview: its tables never overlap, and one chart draws the industries', () => {

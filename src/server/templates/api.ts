@@ -19,8 +19,11 @@ import { uniqueSheetName } from '../tables/sheets';
 import { addTrackingList } from '../tracking/api';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from './catalog';
 import { templateCost } from './cost';
+import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from './marks';
 import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, type SheetPlan } from './plan';
 import { writePlan } from './write';
+
+export { templateSheets } from './marks';
 
 /** Sidebar and menu calls have Google's 6 minutes; three endpoints or ten keywords need far less. */
 const FETCH_LIMIT_MS = 120_000;
@@ -53,24 +56,37 @@ export function insertTemplate(id: unknown): string {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, template.title, 'Template'));
   writePlan(sheet, plan);
+  markTemplateSheet(sheet, id);
   sheet.activate();
   return sheet.getName();
 }
 
 /**
  * Starts tracking, week by week, the brand slugs in column A of a brand watch sheet (the existing
- * tracking lists: a history sheet of its own, its chart, the scheduled runs).
+ * tracking lists: a history sheet of its own, its chart, the scheduled runs), and records the list on
+ * the sheet so the sidebar shows it as tracked. Refuses a sheet that is not a brand watch sheet, or
+ * whose brands are tracked already.
  * @param sheetName the brand watch sheet
  */
 export function trackTemplateBrands(sheetName: unknown): TrackingView {
   const sheet = typeof sheetName === 'string' ? SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName) : null;
-  if (!sheet) throw errors.input('That brand watch sheet is not in this spreadsheet any more: insert the template again.');
+  if (!sheet) throw errors.input('That brand watch sheet is not in this spreadsheet any more: reopen the sidebar to see the sheets.');
+  if (templateOf(sheet) !== 'brand-watch') {
+    throw errors.input(`"${sheet.getName()}" is not a brand watch sheet: insert the Brand watch template, then track its brands.`);
+  }
+  const before = trackedListIds();
+  if (trackedListOf(sheet, before)) {
+    throw errors.input(`The brands of "${sheet.getName()}" are tracked already: see "Tracking over time".`);
+  }
   const plan = brandWatchPlan([]);
   const area = plan.items;
   const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
   const items = values.filter((v) => readSubject(v, 'slug').kind === 'ok');
   if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
-  return addTrackingList({ name: sheet.getName(), kind: 'brands', items, period: 'week', fields: null });
+  const view = addTrackingList({ name: sheet.getName(), kind: 'brands', items, period: 'week', fields: null });
+  const added = view.lists.find((l) => !before.has(l.id));
+  if (added) markTracked(sheet, added.id);
+  return view;
 }
 
 /** Refuses a template the daily-limit guard would hold back, or that may need more than the last usage read left. */

@@ -173,8 +173,8 @@ export function brandWatchPlan(answers: Json[]): SheetPlan {
     1,
     `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${EXAMPLE_BRANDS.length} examples). ` +
       'Every other column is one formula over column A; the headers are the answer fields it shows. ' +
-      'To record them week by week: Extensions › Search Demand › Start from a template…, then "Track these brands" ' +
-      `(a tracking list of column A's slugs, on its own sheet).${absent}`,
+      'To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands ' +
+      `(the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`,
   );
   return b.plan;
 }

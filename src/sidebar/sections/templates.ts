@@ -1,9 +1,11 @@
 /**
  * The templates section: the three templates, each with what inserting it may spend, counted without a
- * request and shown before the button; Insert makes a new sheet; after a brand watch, one click tracks its
- * brands week by week. Server values are inserted as text.
+ * request and shown before the button; Insert makes a new sheet. Under Brand watch, each brand watch sheet
+ * of the spreadsheet (found by its mark, whenever the section loads, so after reopening the sidebar or a
+ * rename too) offers Track these brands until its brands are tracked, then says they are. Server values
+ * are inserted as text.
  */
-import type { TemplateView } from '../../shared/sidebar-api';
+import type { TemplateSheetView, TemplateView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren } from '../dom';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
@@ -28,20 +30,22 @@ export function mountTemplatesSection(spent: () => void): { load(): Promise<void
   const list = byId('templates-list', HTMLUListElement);
   const status = new StatusLine(byId('templates-status', HTMLParagraphElement));
 
-  const render = (templates: TemplateView[]): void => {
-    replaceChildren(list, ...templates.map(renderTemplate));
+  const render = (templates: TemplateView[], sheets: TemplateSheetView[]): void => {
+    replaceChildren(list, ...templates.map((t) => renderTemplate(t, sheets)));
   };
 
   const load = async (): Promise<void> => {
     try {
-      render(await call('listTemplates'));
+      const [templates, sheets] = await Promise.all([call('listTemplates'), call('templateSheets')]);
+      render(templates, sheets);
     } catch (error) {
       status.error(error);
     }
   };
 
-  const renderTemplate = (t: TemplateView): HTMLElement => {
+  const renderTemplate = (t: TemplateView, sheets: TemplateSheetView[]): HTMLElement => {
     const insert = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Insert ${t.title}` }, 'Insert');
+    const mine = t.id === 'brand-watch' ? sheets.filter((s) => s.id === t.id) : [];
     const item = h(
       'li',
       { class: 'template' },
@@ -49,13 +53,13 @@ export function mountTemplatesSection(spent: () => void): { load(): Promise<void
       h('p', { class: 'hint' }, t.description),
       h('p', { class: 'hint template-cost' }, templateCostText(t)),
       h('div', { class: 'buttons' }, insert),
+      mine.length > 0 && h('ul', { class: 'template-sheets', 'aria-label': `${t.title} sheets` }, ...mine.map(renderSheet)),
     );
     insert.addEventListener('click', () => {
       status.set('busy', `Inserting ${t.title}…`);
       whileBusy(insert, 'Inserting…', () => call('insertTemplate', t.id))
         .then((sheetName) => {
           status.set('success', `Inserted on the new sheet "${sheetName}".`);
-          if (t.id === 'brand-watch') item.append(trackButton(sheetName));
           spent();
           void load();
         })
@@ -64,19 +68,27 @@ export function mountTemplatesSection(spent: () => void): { load(): Promise<void
     return item;
   };
 
-  const trackButton = (sheetName: string): HTMLElement => {
-    const track = h('button', { type: 'button', class: 'action small' }, 'Track these brands');
+  /** A brand watch sheet: tracked, or one click to track its brands. */
+  const renderSheet = (sheet: TemplateSheetView): HTMLElement => {
+    if (sheet.tracked) {
+      return h('li', { class: 'hint' }, `"${sheet.sheetName}": its brands are tracked every week (see Tracking over time).`);
+    }
+    const track = h(
+      'button',
+      { type: 'button', class: 'action small', 'aria-label': `Track these brands of "${sheet.sheetName}"` },
+      'Track these brands',
+    );
     track.addEventListener('click', () => {
       status.set('busy', 'Starting the tracking list…');
-      whileBusy(track, 'Tracking…', () => call('trackTemplateBrands', sheetName))
+      whileBusy(track, 'Tracking…', () => call('trackTemplateBrands', sheet.sheetName))
         .then(() => {
-          status.set('success', `Tracking the brands of "${sheetName}" every week: see "Tracking over time".`);
-          track.remove();
+          status.set('success', `Tracking the brands of "${sheet.sheetName}" every week: see "Tracking over time".`);
           spent();
+          void load();
         })
         .catch((error: unknown) => status.error(error));
     });
-    return h('div', { class: 'buttons' }, track);
+    return h('li', {}, h('span', { class: 'hint' }, `"${sheet.sheetName}" `), track);
   };
 
   return {
