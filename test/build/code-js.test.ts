@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { renderManifest, urlAllowlist } from '../../scripts/build/manifest';
 import { readPublicFunctions, TopLevelError } from '../../scripts/build/toplevel';
-import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas';
+import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formulas';
 import { SIDEBAR_FUNCTIONS } from '../../src/shared/sidebar-api';
 
 const SIDEBAR_PARAMS: Record<string, string[]> = {

@@ -3,7 +3,7 @@
  * in a formula, so changing one named cell makes Sheets re-run them; ignored by the functions.
  */
 import { describe, expect, it } from 'vitest';
-import { isRefreshArgument, withoutRefresh, withRefreshArgument } from '../../src/server/formulas';
+import { isRefreshArgument, withoutRefresh, withRefreshArgument } from '../../src/server/spreadsheet/addon-formulas';
 
 describe('withRefreshArgument', () => {
   it('appends SDM_REFRESH as the last argument of each call of ours, once', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rectangular, toCell, transpose } from '../../../src/server/shape/cells';
+import { rectangular, toCell, transpose } from '../../../src/server/shape/cell-values';
 
 describe('toCell', () => {
   it('blanks null, undefined and non-finite numbers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as shape from '../../../src/server/shape';
+import * as shape from '../../../src/server/shape/shape';
 
 describe('shape index', () => {
   it('exports the public functions', () => {
