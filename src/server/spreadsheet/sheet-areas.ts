@@ -1,5 +1,6 @@
 /** Sheet operations for ranking tables: find the table's sheet, check an area is free, write, clear. */
 import type { Cell } from '../shape/shape';
+import { columnLetters } from './column-letters';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -38,8 +39,7 @@ export function uniqueSheetName(spreadsheet: GoogleAppsScript.Spreadsheet.Spread
  * @param width columns
  */
 export function areaA1(sheetName: string, row: number, column: number, height: number, width: number): string {
-  const col = (n: number): string => (n <= 0 ? '' : col(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26)));
-  return `'${sheetName}'!${col(column)}${row}:${col(column + width - 1)}${row + height - 1}`;
+  return `'${sheetName}'!${columnLetters(column)}${row}:${columnLetters(column + width - 1)}${row + height - 1}`;
 }
 
 /**

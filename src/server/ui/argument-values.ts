@@ -5,6 +5,7 @@
  * Each sheet's values are read once, however many formulas refer to it.
  */
 import { REFRESH_NAME } from '../spreadsheet/addon-formulas';
+import { columnNumber } from '../spreadsheet/column-letters';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -116,11 +117,7 @@ function span(x: number | null, y: number | null): [number, number] | null {
 function part(text: string): { column: number | null; row: number | null } | null {
   const m = PART.exec(text);
   if (!m || (!m[1] && !m[2])) return null;
-  let column: number | null = null;
-  if (m[1]) {
-    column = 0;
-    for (const ch of m[1].toUpperCase()) column = column * 26 + ch.charCodeAt(0) - 64;
-  }
+  const column = m[1] ? columnNumber(m[1]) : null;
   const row = m[2] ? Number(m[2]) : null;
   return row === 0 ? null : { column, row };
 }

@@ -7,6 +7,7 @@
  */
 import { shapeOne } from '../../lookup/answer-shaping';
 import { selectPath, type Cell, type Json } from '../../shape/shape';
+import { columnLetters } from '../../spreadsheet/column-letters';
 import { EXAMPLE_BRANDS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, overviewTables, trendFields, type OverviewTable } from './template-fields';
 
@@ -52,11 +53,6 @@ const HEADER_ROW = 4;
 /** A formula's text argument, quoted as Sheets reads it. */
 export function quoted(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** A1 notation of a column number. */
-export function columnName(n: number): string {
-  return n <= 0 ? '' : columnName(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26));
 }
 
 class PlanBuilder {
@@ -123,9 +119,9 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
     b.text(HEADER_ROW, volumes, `Monthly volume (${fields.monthsVolume}), one row per keyword`, true);
     b.formula(`=SEARCH_TREND(${range}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
-    const last = columnName(volumes + months - 1);
+    const last = columnLetters(volumes + months - 1);
     for (let r = FIRST_ROW; r < FIRST_ROW + INPUT_ROWS; r++) {
-      const cells = `${columnName(volumes)}${r}:${last}${r}`;
+      const cells = `${columnLetters(volumes)}${r}:${last}${r}`;
       b.sheetsFormula(r, sparkColumn, `=IF(COUNT(${cells}), SPARKLINE(${cells}), "")`);
     }
   } else missing.push('monthly volumes');
