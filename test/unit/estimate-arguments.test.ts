@@ -1,5 +1,5 @@
 /**
- * How the refresh estimate reads formulas without running them (src/server/sidebar/formula-calls.ts,
+ * How the refresh estimate reads formulas without running them (src/server/ui/formula-calls.ts,
  * argument-values.ts): the add-on's calls at any depth, and what each subject argument passes.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The SDM_REFRESH argument (src/server/formulas.ts): added once to every call of the add-on's functions
+ * The SDM_REFRESH argument (src/server/spreadsheet/addon-formulas.ts): added once to every call of the add-on's functions
  * in a formula, so changing one named cell makes Sheets re-run them; ignored by the functions.
  */
 import { describe, expect, it } from 'vitest';

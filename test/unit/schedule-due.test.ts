@@ -1,4 +1,4 @@
-/** When a scheduled refresh is due (src/server/schedule/due.ts): the latest slot, made up once. */
+/** When a scheduled refresh is due (src/server/trigger/due.ts): the latest slot, made up once. */
 import { describe, expect, it } from 'vitest';
 import { isDue, latestSlot } from '../../src/server/trigger/due';
 

@@ -6,7 +6,7 @@
  */
 import { PROP_CACHE_GENERATION } from '../core/constants';
 
-/** The document's config entry: the generation and base URL the formulas use (see lookup-settings.ts). */
+/** The document's config entry: the generation and base URL the formulas use (see core/lookup-settings.ts). */
 export const CONFIG_KEY = 'sdm-config';
 
 const digest = (text: string): string =>

@@ -1,6 +1,6 @@
 /**
  * A range formula's lookup with its answers packed (cache/pack.ts): the same flow and round trips as
- * pipeline.ts's lookupAll (normalised subjects → one getAll → marks → one batched fetch → one putAll),
+ * lookup/pipeline.ts's lookupAll (normalised subjects → one getAll → marks → one batched fetch → one putAll),
  * but the cache holds one entry per group of up to 100 answers instead of one per query, so that a
  * document's ranges stay cached far past the 900 items Google's cache keeps.
  *

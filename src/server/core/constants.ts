@@ -17,7 +17,7 @@ export const PROP_CACHE_GENERATION = 'SDM_CACHE_GEN';
 export const PROP_API_KEY_SHARED_BY = 'SDM_API_KEY_BY';
 /** User properties: spreadsheet ids where this owner's key must not pay for formulas (a JSON list). */
 export const PROP_FORMULA_KEY_OFF = 'SDM_FORMULA_KEY_OFF';
-/** User properties: the last read of /usage, with a fingerprint of the key it was read with (sidebar/usage-store.ts). */
+/** User properties: the last read of /usage, with a fingerprint of the key it was read with (ui/last-usage.ts). */
 export const PROP_USAGE_READ = 'SDM_USAGE_READ';
 
 /** Custom functions get 30 s from Google; we stop starting new requests well before it. */

@@ -41,7 +41,7 @@ export const errors = {
     new AddonError('limit', `Daily limit reached${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
   /** A rate limit (too many requests at once), not a daily allowance. */
   rateLimit: (retry: string) => new AddonError('limit', `Too many requests to the service: ${retry}.`),
-  /** A request the limit guard holds back (see cache/guard.ts): nothing was sent. */
+  /** A request the limit guard holds back (see cache/limit-guard.ts): nothing was sent. */
   limitHeld: (which: string, retry: string, allRequests: boolean) =>
     new AddonError(
       'limit',

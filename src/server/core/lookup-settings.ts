@@ -52,7 +52,7 @@ export function readLookupSettings(payer: Payer): LookupSettings {
  * A formula's key in one round trip: the store that held it last time first, the other only if the key
  * is not there any more. Trusting the hint is safe because everything that changes which store wins
  * (sharing a key with the document, removing it, the owner's choice for this spreadsheet) happens in
- * this document's sidebar, which drops the hint (cache/config.ts).
+ * this document's sidebar, which drops the hint (cache/config-entry.ts).
  * @param hint where the key was found last time
  */
 export function readFormulaKey(hint: KeyHint): { apiKey: string | undefined; keyFrom: KeyHint | null } {

@@ -1,7 +1,7 @@
 /**
  * Google's limits on properties, checked before a write so that the user reads what to remove instead
  * of Google's refusal ("Something went wrong"): a value at most 9 KB, a store at most 500 KB (keys and
- * values, UTF-8; Apps Script quotas page). The developer-metadata guard in spreadsheet-store.ts is the
+ * values, UTF-8; Apps Script quotas page). The developer-metadata guard in spreadsheet/spreadsheet-store.ts is the
  * same idea for a spreadsheet's 30,000 characters.
  */
 import { errors } from './errors';

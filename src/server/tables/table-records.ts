@@ -1,6 +1,6 @@
 /**
  * Tracked ranking tables, the spreadsheet's schedule and its last run, kept in the spreadsheet's own
- * developer metadata (see spreadsheet-store.ts): the sidebar reads them from the open spreadsheet, a
+ * developer metadata (see spreadsheet/spreadsheet-store.ts): the sidebar reads them from the open spreadsheet, a
  * scheduled run from the spreadsheet it opened by id. One record per table keeps each one small.
  */
 import type { RunLog, Schedule } from '../../shared/sidebar-api';
@@ -26,7 +26,7 @@ export interface TableRecord {
 /** The spreadsheet's schedule and who set it (their trigger runs it, with their key). */
 export interface ScheduleRecord {
   schedule: Schedule;
-  /** The setter's private id (see schedule/registry.ts), to recognise "mine" without an email. */
+  /** The setter's private id (see trigger/registry.ts), to recognise "mine" without an email. */
   by: string;
   /** The setter's email for display; "" when Google did not give it. */
   byEmail: string;

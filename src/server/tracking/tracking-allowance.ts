@@ -1,6 +1,6 @@
 /**
  * What a tracking run may still spend today, so that it stops before a daily limit instead of at it:
- * the /usage answer read by meaning (usage-bars.ts), kept up to date as the run spends. An allowance
+ * the /usage answer read by meaning (service/usage-bars.ts), kept up to date as the run spends. An allowance
  * that cannot be read (an answer not understood, no key) caps nothing; a refusal still stops the run.
  */
 import type { Budget } from '../core/budget';

@@ -1,5 +1,5 @@
 /**
- * Tracking lists, one developer-metadata record each (`sdm.track.<id>`, see spreadsheet-store.ts): the
+ * Tracking lists, one developer-metadata record each (`sdm.track.<id>`, see spreadsheet/spreadsheet-store.ts): the
  * sidebar reads them from the open spreadsheet, a scheduled run from the spreadsheet it opened by id.
  */
 import type { TrackKind, TrackPeriod } from '../../shared/sidebar-api';
@@ -11,13 +11,13 @@ export interface TrackRecord {
   name: string;
   kind: TrackKind;
   period: TrackPeriod;
-  /** Normalised as the custom functions normalise them (input.ts), in the order added. */
+  /** Normalised as the custom functions normalise them (core/input.ts), in the order added. */
   items: string[];
   /** Answer paths kept beside the score; the series' value path first when the answer has one. */
   fields: string[];
   /** The answer's dated series (by shape): what backfills past periods and what the chart draws. */
   series: { value: string; date: string } | null;
-  /** Who runs it on schedule (their private id, schedule/registry.ts) and their email for display. */
+  /** Who runs it on schedule (their private id, trigger/registry.ts) and their email for display. */
   by: string;
   byEmail: string;
   sheetId: number;

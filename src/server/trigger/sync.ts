@@ -40,7 +40,7 @@ export function nextDueHere(store: SpreadsheetStore, me: string): number | null 
   return times.length ? Math.min(...times) : null;
 }
 
-/** A list is due when its period has none of its rows yet (tracking/run.ts skips it otherwise). */
+/** A list is due when its period has none of its rows yet (tracking/tracking-run.ts skips it otherwise). */
 function listDue(list: TrackRecord): number {
   const ranFor = Date.parse(`${list.ranFor}T00:00:00Z`);
   if (list.retrySoon || !Number.isFinite(ranFor)) return 0;

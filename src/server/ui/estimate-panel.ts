@@ -1,7 +1,7 @@
 /**
  * What "Refresh all formulas" could spend, worked out without a request: every call of the add-on's
  * functions in this spreadsheet, its subject argument read as Sheets would pass it and normalised as
- * the functions do, then looked up under the same cache keys and stamp as the formulas (pipeline.ts)
+ * the functions do, then looked up under the same cache keys and stamp as the formulas (lookup/pipeline.ts)
  * and checked against the daily-limit guard, which holds back what a limit refused. Each distinct
  * query left is at most one request, and at most one fresh search on a searching endpoint.
  */
@@ -47,7 +47,7 @@ export function estimateRefresh(): RefreshEstimate {
   for (const [endpoint, subjects] of queries) {
     for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : undefined), endpoint);
   }
-  // The packs range formulas keep their answers in (packed-lookup.ts), keyed as they key them.
+  // The packs range formulas keep their answers in (cell/packed-lookup.ts), keyed as they key them.
   const packs = new Map<string, { endpoint: Endpoint; subjects: string[] }>();
   for (const { endpoint, subjects } of ranges) {
     for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });

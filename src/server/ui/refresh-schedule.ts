@@ -1,6 +1,6 @@
 /**
  * A spreadsheet's refresh schedule, as the sidebar sets it: stored in the spreadsheet, listed in the
- * setter's own schedule, run by the setter's one trigger (schedule/).
+ * setter's own schedule, run by the setter's one trigger (trigger/).
  */
 import type { Schedule } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';

@@ -1,6 +1,6 @@
 /**
  * The sidebar's usage panel. Opening it sends no request: it shows the last read of /usage made with the
- * viewer's key (usage-store.ts) and this document's spend; Refresh reads /usage again (one request).
+ * viewer's key (last-usage.ts) and this document's spend; Refresh reads /usage again (one request).
  */
 import type { UsageRead, UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';

@@ -1,7 +1,7 @@
 /**
  * Each template as a plan of cells: texts, the add-on's formulas (ordinary Sheets formulas the user can
  * read and change), where each formula's result spills, the growth column to colour and the chart.
- * Pure: the fields come from answers fetched at insert time (fields.ts), and a market overview's table
+ * Pure: the fields come from answers fetched at insert time (template-fields.ts), and a market overview's table
  * sizes from the add-on's own shaping of those answers, so that tables are placed where they cannot
  * overlap. Nothing here touches a spreadsheet.
  */
