@@ -14,8 +14,7 @@ const SRC = join(ROOT, 'src');
 const SERVER = join(SRC, 'server');
 
 /**
- * src/server's floors, top first. '.' is the top: index.ts (the public surface), the typecheck-only
- * contract beside it and the cold loader. A folder may import its own files and any folder on a lower
+ * src/server's floors, top first. '.' is the top: index.ts (the public surface) and the cold loader. A folder may import its own files and any folder on a lower
  * floor; folders on one floor do not import each other.
  */
 const FLOORS: string[][] = [

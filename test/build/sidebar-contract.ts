@@ -1,11 +1,11 @@
 /**
  * Typecheck-only: the server's exported sidebar functions match the contract (src/shared/sidebar-api.ts).
  * Each must exist, accept the contract's arguments (the server may type them `unknown`, since they cross
- * a trust boundary) and return what the contract says. Nothing here is imported at run time, so it adds
- * nothing to the bundle: tsc -p src/server checks it, esbuild never reaches it.
+ * a trust boundary) and return what the contract says. Nothing imports it: npm run typecheck
+ * (tsc -p tsconfig.json, which takes test/) checks it, and it stays out of src/server, above index.ts.
  */
-import type { SidebarApi } from '../shared/sidebar-api';
-import type * as Server from './index';
+import type { SidebarApi } from '../../src/shared/sidebar-api';
+import type * as Server from '../../src/server/index';
 
 /** What the server must export for each contract function: callable with its arguments, returning its result. */
 type ServerSide = { [K in keyof SidebarApi]: (...args: Parameters<SidebarApi[K]>) => ReturnType<SidebarApi[K]> };
