@@ -3,7 +3,7 @@
  * longest, median), round trips, lock calls, and the waits on other executions.
  *
  * "Waiting" is read from the calls, because dev/gas does not count Utilities.sleep. The add-on's hot path
- * (src/server/pipeline.ts) makes a fixed sequence of cache calls per execution:
+ * (src/server/lookup/pipeline.ts) makes a fixed sequence of cache calls per execution:
  *   getAll (1: the answers) → [putAll (marks) → getAll (the marks read back)] → fetch → [putAll (answers)]
  * and each poll for another execution's answer is `Utilities.sleep(200)` followed by one more getAll.
  * So polls = getAll − 1 − (1 if it marked), and the time waited on others is polls × (200 ms + one
@@ -12,7 +12,7 @@
 import type { ExecutionResult } from '../dev/gas/index.js';
 import { DEFAULT_LATENCY } from '../dev/gas/latency.js';
 
-/** The add-on's poll interval while waiting for another execution's fetch (POLL_MS in src/server/pipeline.ts). */
+/** The add-on's poll interval while waiting for another execution's fetch (POLL_MS in src/server/lookup/pipeline.ts). */
 export const POLL_MS = 200;
 
 /** How one execution of the add-on's hot path went, derived from its calls. */

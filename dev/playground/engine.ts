@@ -37,7 +37,7 @@ import {
   type RawCellContent,
   type SimpleCellAddress,
 } from 'hyperformula';
-import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas.js';
+import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formulas.js';
 import type { ExecutionResult } from '../gas/index.js';
 import { stringOf } from '../gas/realm.js';
 import { NOT_READY, toSheetsArgument } from './arguments.js';

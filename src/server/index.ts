@@ -23,20 +23,20 @@ import type {
   TrackingView,
   UsageView,
 } from '../shared/sidebar-api';
-import { lookupScores, lookupSingleton, lookupSubjects } from './functions/lookup';
-import { withoutRefresh } from './formulas';
-import { freezeResults as freeze } from './freeze/freeze';
-import { unfreezeResults as unfreeze } from './freeze/unfreeze';
-import { guard } from './guard';
-import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './menu';
+import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
+import { withoutRefresh } from './spreadsheet/addon-formulas';
+import { freezeResults as freeze } from './ui/freeze/freeze';
+import { unfreezeResults as unfreeze } from './ui/freeze/unfreeze';
+import { guard } from './core/error-guard';
+import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
-import * as cachePanel from './sidebar/cache-api';
-import * as estimatePanel from './sidebar/estimate-api';
-import * as settingsPanel from './sidebar/settings-api';
-import * as usagePanel from './sidebar/usage-api';
-import * as tables from './tables/api';
-import * as templates from './templates/api';
-import * as tracking from './tracking/api';
+import * as cachePanel from './ui/cache-panel';
+import * as estimatePanel from './ui/estimate-panel';
+import * as settingsPanel from './ui/settings-panel';
+import * as usagePanel from './ui/usage-panel';
+import * as tables from './ui/tables-panel';
+import * as templates from './ui/templates/templates-panel';
+import * as tracking from './ui/tracking-panel';
 
 /**
  * Monthly Google search demand for a keyword: 12 months, growth, peak and Search Score.

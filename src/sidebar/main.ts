@@ -114,7 +114,7 @@ function start(): void {
 
 /**
  * The section the menu asked for by appending `window.SDM_OPEN_SECTION = "help"` (or "tables", or
- * "refresh") to the page (src/server/menu.ts); other values are ignored.
+ * "refresh") to the page (src/server/ui/menu.ts); other values are ignored.
  */
 function requestedSection(): 'help' | 'tables' | 'refresh' | 'templates' | null {
   const requested = (window as { SDM_OPEN_SECTION?: unknown }).SDM_OPEN_SECTION;

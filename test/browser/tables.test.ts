@@ -245,7 +245,7 @@ describe('a schedule someone else set', () => {
   });
 
   it("lists what the viewer's scheduled runs reported about their other spreadsheets", async () => {
-    // What a scheduled run records when it drops a spreadsheet that was deleted (src/server/schedule/registry.ts).
+    // What a scheduled run records when it drops a spreadsheet that was deleted (src/server/trigger/registry.ts).
     const message = '"Q3 plan" could not be opened (deleted, or no longer shared with you), so its scheduled refresh stopped.';
     runtime.properties.user.set('SDM_SCHEDULE_NOTES', JSON.stringify([{ at: new Date(runtime.clock.now()).toISOString(), message }]));
     const p = await newPage();

@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { renderManifest, urlAllowlist } from '../../scripts/build/manifest';
 import { readPublicFunctions, TopLevelError, type PublicFunction } from '../../scripts/build/toplevel';
-import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas';
+import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formulas';
 import { SIDEBAR_FUNCTIONS } from '../../src/shared/sidebar-api';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

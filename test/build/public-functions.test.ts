@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { FUNCTIONS_END, FUNCTIONS_START } from '../../scripts/build/public-functions';
 import { readPublicFunctions, signatureOf } from '../../scripts/build/toplevel';
 import { FUNCTION_TABLE_PAGES, renderFunctionPages } from '../../scripts/docs-functions';
-import { CUSTOM_FUNCTION_NAMES } from '../../src/server/formulas';
+import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formulas';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const source = readPublicFunctions(`${root}src/server/index.ts`);
@@ -134,7 +134,7 @@ describe('the public functions, from the JSDoc of src/server/index.ts', () => {
     for (const { page, text } of renderFunctionPages(source)) expect(readFileSync(`${root}${page}`, 'utf8'), page).toBe(text);
   });
 
-  it('are the names formulas are recognised by (src/server/formulas.ts, the playground)', () => {
+  it('are the names formulas are recognised by (src/server/spreadsheet/addon-formulas.ts, the playground)', () => {
     expect([...CUSTOM_FUNCTION_NAMES]).toEqual(custom.map((f) => f.name));
   });
 });

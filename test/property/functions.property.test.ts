@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSubject } from '../../src/server/input';
+import { readSubject } from '../../src/server/core/input';
 import { encodeQueryValue } from '../../src/server/service/url';
 import { KEY, startStack, type Stack } from '../integration/stack';
 import { anyString, SEED } from './arbitraries';

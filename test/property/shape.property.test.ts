@@ -15,7 +15,7 @@ import {
   tableToGrid,
   valueToGrid,
   type Cell,
-} from '../../src/server/shape';
+} from '../../src/server/shape/shape';
 import { anyJson, anyPath, numbersIn, SEED } from './arbitraries';
 
 /** Runs per property: enough to meet every generator branch many times, fast enough for CI (~1 s each). */

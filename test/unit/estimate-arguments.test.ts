@@ -1,10 +1,10 @@
 /**
- * How the refresh estimate reads formulas without running them (src/server/sidebar/formula-calls.ts,
+ * How the refresh estimate reads formulas without running them (src/server/ui/formula-calls.ts,
  * argument-values.ts): the add-on's calls at any depth, and what each subject argument passes.
  */
 import { describe, expect, it } from 'vitest';
-import { ArgumentReader } from '../../src/server/sidebar/argument-values';
-import { callsIn } from '../../src/server/sidebar/formula-calls';
+import { ArgumentReader } from '../../src/server/ui/argument-values';
+import { callsIn } from '../../src/server/ui/formula-calls';
 
 describe('callsIn', () => {
   it("finds the add-on's calls at any depth, with each argument's text", () => {

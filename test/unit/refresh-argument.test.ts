@@ -1,9 +1,9 @@
 /**
- * The SDM_REFRESH argument (src/server/formulas.ts): added once to every call of the add-on's functions
+ * The SDM_REFRESH argument (src/server/spreadsheet/addon-formulas.ts): added once to every call of the add-on's functions
  * in a formula, so changing one named cell makes Sheets re-run them; ignored by the functions.
  */
 import { describe, expect, it } from 'vitest';
-import { isRefreshArgument, withoutRefresh, withRefreshArgument } from '../../src/server/formulas';
+import { isRefreshArgument, withoutRefresh, withRefreshArgument } from '../../src/server/spreadsheet/addon-formulas';
 
 describe('withRefreshArgument', () => {
   it('appends SDM_REFRESH as the last argument of each call of ours, once', () => {

@@ -1,8 +1,8 @@
 /** The input rules the sidebar and the server share (src/shared/rules.ts). */
 import { describe, expect, it } from 'vitest';
 import { baseUrlProblem, isGroupShape, isInAllowlist, isRowLimit, MAX_TABLE_ROWS } from '../../src/shared/rules';
-import { URL_ALLOWLIST } from '../../src/server/config';
-import { isUsableBaseUrl } from '../../src/server/settings';
+import { URL_ALLOWLIST } from '../../src/server/core/constants';
+import { isUsableBaseUrl } from '../../src/server/core/lookup-settings';
 import { checkBaseUrl } from '../../src/sidebar/validate';
 
 describe('baseUrlProblem', () => {

@@ -1,6 +1,6 @@
-/** When a scheduled refresh is due (src/server/schedule/due.ts): the latest slot, made up once. */
+/** When a scheduled refresh is due (src/server/trigger/due.ts): the latest slot, made up once. */
 import { describe, expect, it } from 'vitest';
-import { isDue, latestSlot } from '../../src/server/schedule/due';
+import { isDue, latestSlot } from '../../src/server/trigger/due';
 
 const at = (iso: string) => Date.parse(iso);
 

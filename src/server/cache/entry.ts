@@ -7,7 +7,7 @@
  * fetching it), `p<count>|<id>` (the head of an answer split over `<key>.<i>` parts). A mark is valid
  * whatever its stamp: it only says that someone is fetching the query.
  */
-import type { Json } from '../shape';
+import type { Json } from '../shape/shape';
 import { MAX_VALUE_CHARS, decode, encode, split } from './codec';
 
 /** What an entry says about a query. */

@@ -4,9 +4,9 @@
  * and the service's base URL) is a stamp inside the value, so a hit needs no property read: the stamp
  * is checked against the document's config entry, read in the same getAll as the answers.
  */
-import { PROP_CACHE_GENERATION } from '../config';
+import { PROP_CACHE_GENERATION } from '../core/constants';
 
-/** The document's config entry: the generation and base URL the formulas use (see lookup-settings.ts). */
+/** The document's config entry: the generation and base URL the formulas use (see core/lookup-settings.ts). */
 export const CONFIG_KEY = 'sdm-config';
 
 const digest = (text: string): string =>

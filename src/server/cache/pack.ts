@@ -11,8 +11,8 @@
  * when over 100 KB): `{ t, a, n }`, when its oldest answer was fetched, the answers by query, and the
  * "not found" queries with when that expires.
  */
-import { CACHE_TTL_S } from './store';
-import type { Json } from '../shape';
+import { CACHE_TTL_S } from './cache-store';
+import type { Json } from '../shape/shape';
 
 /** Answers per pack: about 10 KB gzipped for typical /trend answers, well under one entry's 100 KB. */
 export const PACK_SIZE = 100;

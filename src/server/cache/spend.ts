@@ -6,7 +6,7 @@
  * undercounts slightly, and an idle day's counts expire after 6 hours: the sidebar says so.
  */
 import type { DocumentSpend } from '../../shared/sidebar-api';
-import { getAll, openCache } from './store';
+import { getAll, openCache } from './cache-store';
 
 const SHARDS = 8;
 

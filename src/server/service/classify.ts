@@ -2,8 +2,8 @@
  * Turns one HTTP response into data or a user-facing error. The spec shows neither error statuses nor
  * bodies, so statuses are read the common way and error text is looked for under common names.
  */
-import { AddonError, errors } from '../errors';
-import type { Json } from '../shape';
+import { AddonError, errors } from '../core/errors';
+import type { Json } from '../shape/shape';
 
 /** A response reduced to what classification needs (UrlFetchApp's HTTPResponse, or a test double). */
 export interface RawResponse {

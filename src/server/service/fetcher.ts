@@ -3,10 +3,10 @@
  * 5xx and network failures are retried with jittered backoff, a 429 only when its Retry-After fits,
  * and whatever could not be sent in time is reported as such instead of being cut off by Google.
  */
-import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../config';
-import { errors } from '../errors';
-import { quotaError } from '../google-quota';
-import type { Budget } from '../budget';
+import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../core/constants';
+import { errors } from '../core/errors';
+import { quotaError } from '../core/google-quota';
+import type { Budget } from '../core/budget';
 import { classify, unavailable, type Outcome } from './classify';
 
 /** One request to send. `id` is the caller's handle (the cache key). */

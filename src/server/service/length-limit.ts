@@ -4,7 +4,7 @@
  * input as too long, nothing as long is sent again: the refusal is kept in the cache, read in the
  * lookup's one getAll, and a longer input gets the same answer without spending a call.
  */
-import { AddonError } from '../errors';
+import { AddonError } from '../core/errors';
 
 /** The cache key of an endpoint's learned limit. */
 export const limitKey = (path: string): string => `sdm-maxlen|${path}`;

@@ -3,7 +3,7 @@
  * Records in a list become rows, a parent's scalars repeat on each of its rows, nested objects become
  * dotted columns, and sibling lists sit side by side (row i holds item i of each), never multiplied.
  */
-import { toCell } from './cells';
+import { toCell } from './cell-values';
 import { isObject, MAX_DEPTH, type Cell, type Json } from './types';
 
 /** A header row's names and the rows under it; every row as long as `headers`. */

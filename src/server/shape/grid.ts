@@ -1,5 +1,5 @@
 /** Selected values and per-input answers as grids for a custom function to return. */
-import { rectangular, toCell } from './cells';
+import { rectangular, toCell } from './cell-values';
 import { flattenToTable, type Table } from './flatten';
 import { isObject, MAX_DEPTH, type Cell, type Grid, type Json } from './types';
 

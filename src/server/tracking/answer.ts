@@ -5,7 +5,7 @@
  * number: a trend's months), which backfills past periods and is what the chart draws.
  */
 import type { TrackKind } from '../../shared/sidebar-api';
-import { findScore, isObject, listPaths, selectPath, type Cell, type Json } from '../shape';
+import { findScore, isObject, listPaths, selectPath, type Cell, type Json } from '../shape/shape';
 
 /** A series' paths: its values and their dates (`months.volume`, `months.month`). */
 export interface SeriesPaths {

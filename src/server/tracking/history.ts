@@ -5,10 +5,10 @@
  * user may sort them; a rerun replaces its period's row; new rows go after the last one. Only these
  * columns are read or written here: the user's own columns beside them are never touched.
  */
-import { errors } from '../errors';
-import type { Cell } from '../shape';
-import { areaA1, areaIsEmpty, asValues } from '../tables/sheets';
-import type { TrackRecord } from './store';
+import { errors } from '../core/errors';
+import type { Cell } from '../shape/shape';
+import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
+import type { TrackRecord } from './tracking-records';
 import { periodOfDate } from './period';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

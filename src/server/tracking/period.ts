@@ -1,5 +1,5 @@
 /**
- * Periods of a tracking list, in UTC like the schedules (schedule/due.ts): a day, or a week from Monday.
+ * Periods of a tracking list, in UTC like the schedules (trigger/due.ts): a day, or a week from Monday.
  * A period is named by its first day, `YYYY-MM-DD`; a history row belongs to the period its date is in.
  */
 import type { TrackPeriod } from '../../shared/sidebar-api';

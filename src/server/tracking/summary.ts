@@ -5,10 +5,10 @@
  * appended. The tracked value is the series' when the answer has one (so backfilled months draw from
  * day one), else the score. Growth to the right never lands on the user's cells.
  */
-import type { Cell } from '../shape';
-import { areaA1, areaIsEmpty, asValues } from '../tables/sheets';
+import type { Cell } from '../shape/shape';
+import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
 import { historyHeader, holdsData, type HistoryRow } from './history';
-import type { TrackRecord } from './store';
+import type { TrackRecord } from './tracking-records';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

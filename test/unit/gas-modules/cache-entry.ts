@@ -1,7 +1,7 @@
 // Exposes the cache entry format to the local Apps Script runtime for test/unit/cache-store.test.ts.
 import { joinParts, readEntry, writeEntry } from '../../../src/server/cache/entry';
-import type { Json } from '../../../src/server/shape';
-import { getAll, openCache, putAll } from '../../../src/server/cache/store';
+import type { Json } from '../../../src/server/shape/shape';
+import { getAll, openCache, putAll } from '../../../src/server/cache/cache-store';
 
 const scope = globalThis as unknown as Record<string, unknown>;
 const STAMP = '0.test';

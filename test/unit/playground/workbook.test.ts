@@ -9,7 +9,7 @@ import { GasRuntime } from '../../../dev/gas/index.js';
 import { evaluateCustomFunction } from '../../../dev/playground/evaluate.js';
 import { Workbook } from '../../../dev/playground/workbook.js';
 
-/** A custom function, and the add-on's refresh in a few lines (src/server/formulas.ts does the same calls). */
+/** A custom function, and the add-on's refresh in a few lines (src/server/spreadsheet/addon-formulas.ts does the same calls). */
 const CODE = `
 function SEARCH_SCORE(keyword) { return String(keyword).length; }
 function refresh() {

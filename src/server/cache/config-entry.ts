@@ -1,0 +1,46 @@
+/**
+ * The document's config entry: the cache generation and the base URL the formulas use, and which store
+ * held their key, mirrored from the properties into the cache so that a cache hit reads no property and
+ * a miss reads one store. Written only right after reading the properties (so its 6-hour life bounds how
+ * stale it can get), and removed by this document's sidebar whenever it changes what the entry mirrors;
+ * when absent, a lookup reads the properties. The one change it cannot see at once is the owner changing
+ * their base URL override in another spreadsheet: formulas here follow within 6 hours.
+ */
+import type { KeyHint } from '../core/lookup-settings';
+import { CONFIG_KEY } from './keys';
+import { removeAll } from './cache-store';
+
+/** The part of the settings the cache's stamps depend on, and where the formulas' key was found. */
+export interface LookupConfig {
+  generation: string;
+  baseUrl: string;
+  keyFrom: KeyHint | null;
+}
+
+/**
+ * The config entry as read, or null when absent or unreadable.
+ * @param text the stored text
+ */
+export function readLookupConfig(text: string | undefined): LookupConfig | null {
+  if (!text) return null;
+  try {
+    const { g, b, k } = JSON.parse(text) as { g?: unknown; b?: unknown; k?: unknown };
+    if (typeof g !== 'string' || typeof b !== 'string') return null;
+    return { generation: g, baseUrl: b, keyFrom: k === 'document' || k === 'owner' ? k : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The config entry to write.
+ * @param config the generation and base URL read from the properties
+ */
+export function writeLookupConfig(config: LookupConfig): Record<string, string> {
+  return { [CONFIG_KEY]: JSON.stringify({ g: config.generation, b: config.baseUrl, k: config.keyFrom ?? '' }) };
+}
+
+/** Drops the config entry after a change it mirrors (cache cleared, base URL, which key formulas use). */
+export function forgetLookupConfig(): void {
+  removeAll([CONFIG_KEY]);
+}

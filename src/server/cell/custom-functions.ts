@@ -1,0 +1,133 @@
+/**
+ * The shared body of the custom functions: read arguments, look up every distinct subject once,
+ * shape the answers. Single inputs throw their error (Sheets shows it on the cell); ranges put each
+ * row's error in that row.
+ */
+import { createBudget } from '../core/budget';
+import { AddonError, errors } from '../core/errors';
+import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
+import { lookupAll, type Answer } from '../lookup/pipeline';
+import { lookupPacked } from './packed-lookup';
+import type { Endpoint } from '../service/endpoints';
+import { findScore, type Json } from '../shape/shape';
+import {
+  select,
+  shapeOne,
+  shapeRangeTable,
+  shapeRangeValues,
+  type Output,
+  type RangeItem,
+  type RangeValue,
+} from '../lookup/answer-shaping';
+
+/** The answer of an endpoint without a parameter, or its error thrown. */
+function fetchOne(endpoint: Endpoint, subject: string | undefined): Json {
+  const { answers } = lookupAll(endpoint, [subject], createBudget(), 'formula');
+  const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
+  if (!answer.ok) throw answer.error;
+  return answer.data;
+}
+
+/**
+ * A function with a subject argument (keyword, slug, name or group), an optional field and options.
+ * @param endpoint the endpoint
+ * @param subjectArg a value or a range
+ * @param fieldArg a field path, optional
+ * @param optionsArg a comma list of options, optional
+ */
+export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg: unknown, optionsArg: unknown): Output {
+  const kind = endpoint.param?.kind ?? 'keyword';
+  const field = readField(fieldArg);
+  const options = readOptions(optionsArg);
+  const input = readSubjects(subjectArg, kind);
+  const first = input.cells[0]?.[0];
+  if (input.single && first) return shapeOne(fetchOne(endpoint, requireSubject(first, kind)), field, options);
+
+  const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
+  if (field === undefined && twoDimensional) {
+    // Checked before fetching: a table per input needs one row each, and failing later would waste credits.
+    throw errors.input('Bad input: use one column (or one row) of inputs, or pass a field to get one value each.');
+  }
+  const answers = lookupRange(endpoint, input.cells);
+  if (field !== undefined) {
+    return shapeRangeValues(
+      mapCells(input.cells, answers, (data) => ({ kind: 'value', value: select(data, field) })),
+      options,
+      field,
+    );
+  }
+  const rows = input.cells.length === 1 ? (input.cells[0] ?? []) : input.cells.map((row) => row[0] ?? blank);
+  return shapeRangeTable(
+    rows.map((subject) => itemOf(subject, answers)),
+    options,
+  );
+}
+
+/**
+ * SEARCH_SCORE and BRAND_SCORE: the answer's score found by meaning, for one input or each cell of a range.
+ * @param endpoint trend or brand
+ * @param subjectArg a value or a range
+ * @param preferred normalised field names to prefer, e.g. `searchscore`
+ * @param fallback the function a user can call with an explicit field, for messages
+ */
+export function lookupScores(endpoint: Endpoint, subjectArg: unknown, preferred: string[], fallback: string): Output {
+  const kind = endpoint.param?.kind ?? 'keyword';
+  const input = readSubjects(subjectArg, kind);
+  const score = (data: Json): number => {
+    const found = findScore(data, preferred);
+    if (found.ok) return found.value;
+    const hint = found.candidates.length ? ` Use ${fallback} with a field, such as "${found.candidates[0]}".` : '';
+    throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.${hint}`);
+  };
+  const first = input.cells[0]?.[0];
+  if (input.single && first) return score(fetchOne(endpoint, requireSubject(first, kind)));
+  const answers = lookupRange(endpoint, input.cells);
+  return shapeRangeValues(
+    mapCells(input.cells, answers, (data) => ({ kind: 'value', value: score(data) })),
+    { noHeaders: true, transpose: false },
+    'score',
+  );
+}
+
+/**
+ * A function without a subject (markets, industries, ranking overview, usage).
+ * @param endpoint the endpoint
+ * @param fieldArg a field path, optional
+ * @param optionsArg options, optional
+ */
+export function lookupSingleton(endpoint: Endpoint, fieldArg: unknown, optionsArg: unknown): Output {
+  const field = readField(fieldArg);
+  const options: Options = readOptions(optionsArg);
+  return shapeOne(fetchOne(endpoint, undefined), field, options);
+}
+
+const blank: Subject = { kind: 'blank' };
+
+function lookupRange(endpoint: Endpoint, cells: Subject[][]): Map<string, Answer> {
+  const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
+  return lookupPacked(endpoint, subjects, createBudget()).answers;
+}
+
+function itemOf(subject: Subject, answers: Map<string, Answer>): RangeItem {
+  if (subject.kind === 'blank') return { kind: 'blank' };
+  if (subject.kind === 'bad') return { kind: 'error', message: subject.message };
+  return { kind: 'answer', answer: answers.get(subject.value) ?? { ok: false, error: errors.budget() } };
+}
+
+/** Applies `pick` to each cell's answer; an error anywhere becomes that cell's message. */
+function mapCells(cells: Subject[][], answers: Map<string, Answer>, pick: (data: Json) => RangeValue): RangeValue[][] {
+  return cells.map((row) =>
+    row.map((subject): RangeValue => {
+      const item = itemOf(subject, answers);
+      if (item.kind === 'blank') return { kind: 'blank' };
+      if (item.kind === 'error') return { kind: 'message', text: item.message };
+      if (!item.answer.ok) return { kind: 'message', text: item.answer.error.message };
+      try {
+        return pick(item.answer.data);
+      } catch (error) {
+        if (error instanceof AddonError) return { kind: 'message', text: error.message };
+        throw error;
+      }
+    }),
+  );
+}

@@ -1,0 +1,86 @@
+/** The error classes a user can see (docs/functions.md, "Errors"). */
+
+export type ErrorKind =
+  'no-key' | 'auth' | 'not-found' | 'bad-request' | 'limit' | 'unavailable' | 'unreadable' | 'budget' | 'quota' | 'busy' | 'input';
+
+/** An error whose message is safe and meant for the cell: short, specific, says what to do. */
+export class AddonError extends Error {
+  readonly kind: ErrorKind;
+  /** The service's own words, when it gave a reason (a rejected input). */
+  readonly detail: string;
+
+  /**
+   * @param kind which class of failure
+   * @param message the text the user sees
+   * @param detail the service's own words, if any
+   */
+  constructor(kind: ErrorKind, message: string, detail = '') {
+    super(message);
+    this.kind = kind;
+    this.name = 'AddonError';
+    this.detail = detail;
+  }
+}
+
+const SETTINGS = 'Extensions › Search Demand › Settings';
+
+/** Builds the message of each class. */
+export const errors = {
+  noKey: () => new AddonError('no-key', `No API key: open ${SETTINGS} and paste your key.`),
+  /** In a formula: neither a key shared with the document nor the owner's key may be used. */
+  noFormulaKey: () =>
+    new AddonError(
+      'no-key',
+      `No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`,
+    ),
+  auth: () => new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
+  notFound: (what: string) => new AddonError('not-found', `Not found: ${what}.`),
+  badRequest: (what: string, detail: string) =>
+    new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`, detail),
+  limit: (which: string, retry: string) =>
+    new AddonError('limit', `Daily limit reached${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
+  /** A rate limit (too many requests at once), not a daily allowance. */
+  rateLimit: (retry: string) => new AddonError('limit', `Too many requests to the service: ${retry}.`),
+  /** A request the limit guard holds back (see cache/limit-guard.ts): nothing was sent. */
+  limitHeld: (which: string, retry: string, allRequests: boolean) =>
+    new AddonError(
+      'limit',
+      `Daily limit reached (${which}): ${retry}; ${allRequests ? 'no request is sent' : 'this is not sent again'} until then, so nothing more is spent.`,
+    ),
+  unavailable: (cause: string, retries: number) =>
+    new AddonError(
+      'unavailable',
+      `The service is unavailable (${cause}); retried ${retries} time${retries === 1 ? '' : 's'}. Try again in a few minutes.`,
+    ),
+  unreadable: () => new AddonError('unreadable', 'The service sent an unreadable answer (not JSON). Recalculate to try again.'),
+  budget: () =>
+    new AddonError(
+      'budget',
+      'Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).',
+    ),
+  quota: (which: string) =>
+    new AddonError(
+      'quota',
+      `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`,
+    ),
+  notAllowed: () =>
+    new AddonError(
+      'input',
+      "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings.",
+    ),
+  busy: () =>
+    new AddonError(
+      'busy',
+      'Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.',
+    ),
+  input: (message: string) => new AddonError('input', message),
+};
+
+/**
+ * Turns anything thrown into text for a cell, never a stack trace or a raw platform message.
+ * @param error what was caught
+ */
+export function messageOf(error: unknown): string {
+  if (error instanceof AddonError) return error.message;
+  return 'Something went wrong in the add-on: try again (recalculate a formula, or reopen the sidebar).';
+}

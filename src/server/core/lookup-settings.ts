@@ -1,0 +1,181 @@
+/**
+ * Where the API key and base URL come from (docs/privacy.md, and "Security model" in
+ * docs/hardening.md).
+ *
+ * Google runs a custom function with the SPREADSHEET OWNER's user properties, whoever edits the cell, and
+ * with none in a shared drive. So a formula can use only a key shared with the document or the owner's
+ * key; the person viewing the cell never pays with their own key unless they share it with the document.
+ * Everything else (sidebar, menu, scheduled runs) runs as the person who started it, with their own key.
+ */
+import { isInAllowlist } from '../../shared/rules';
+import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL, PROP_CACHE_GENERATION, PROP_FORMULA_KEY_OFF, URL_ALLOWLIST } from './constants';
+import { quotaError } from './google-quota';
+
+/**
+ * Whose allowance a lookup spends.
+ * - `formula`: a custom function: the document key, else the owner's (unless the owner turned it off here).
+ * - `user`: the person running the sidebar, the menu or their scheduled run: their own key, else the
+ *   document key (none is readable in a scheduled run: Google gives it no document).
+ */
+export type Payer = 'formula' | 'user';
+
+/** Which store held a formula's key: the document's properties, or the owner's user properties. */
+export type KeyHint = 'document' | 'owner';
+
+/** What a lookup needs from the properties: where to ask, which cached answers are valid, and the key. */
+export interface LookupSettings {
+  baseUrl: string;
+  /** The document's cache generation ("0" when never cleared, or without a document). */
+  generation: string;
+  apiKey: string | undefined;
+  /** Where the key was found (for the next formula's one-store read); null without a key. */
+  keyFrom: KeyHint | null;
+}
+
+/**
+ * Everything a lookup needs, in two round trips (all user properties, all document properties).
+ * @param payer whose key (see Payer)
+ */
+export function readLookupSettings(payer: Payer): LookupSettings {
+  const user = readAll(userStore);
+  const document = readAll(documentStore);
+  const apiKey = apiKeyFrom(payer, user, document);
+  return {
+    baseUrl: baseUrlFrom(user[PROP_BASE_URL]),
+    generation: document[PROP_CACHE_GENERATION] || '0',
+    apiKey,
+    keyFrom: payer !== 'formula' || !apiKey ? null : document[PROP_API_KEY] ? 'document' : 'owner',
+  };
+}
+
+/**
+ * A formula's key in one round trip: the store that held it last time first, the other only if the key
+ * is not there any more. Trusting the hint is safe because everything that changes which store wins
+ * (sharing a key with the document, removing it, the owner's choice for this spreadsheet) happens in
+ * this document's sidebar, which drops the hint (cache/config-entry.ts).
+ * @param hint where the key was found last time
+ */
+export function readFormulaKey(hint: KeyHint): { apiKey: string | undefined; keyFrom: KeyHint | null } {
+  if (hint === 'document') {
+    const shared = readAll(documentStore)[PROP_API_KEY];
+    if (shared) return { apiKey: shared, keyFrom: 'document' };
+    const own = ownersKey(readAll(userStore));
+    return { apiKey: own, keyFrom: own ? 'owner' : null };
+  }
+  const own = ownersKey(readAll(userStore));
+  if (own) return { apiKey: own, keyFrom: 'owner' };
+  const shared = readAll(documentStore)[PROP_API_KEY];
+  return { apiKey: shared || undefined, keyFrom: shared ? 'document' : null };
+}
+
+/** The owner's key from their user properties, unless they turned it off for formulas here. */
+function ownersKey(user: Record<string, string>): string | undefined {
+  const own = user[PROP_API_KEY] || undefined;
+  return own && !isOffHere(user[PROP_FORMULA_KEY_OFF]) ? own : undefined;
+}
+
+/**
+ * The API key a lookup spends, read fresh (properties change between executions).
+ * @param payer whose key (see Payer)
+ */
+export function readApiKey(payer: Payer): string | undefined {
+  return apiKeyFrom(payer, readAll(userStore), readAll(documentStore));
+}
+
+/** The service's base URL without a trailing slash: the stored override if the allowlist permits it, else the build's. */
+export function readBaseUrl(): string {
+  return baseUrlFrom(readBaseUrlOverride());
+}
+
+function baseUrlFrom(override: string | undefined): string {
+  return override && isUsableBaseUrl(override) ? override.replace(/\/+$/, '') : DEFAULT_BASE_URL;
+}
+
+function apiKeyFrom(payer: Payer, user: Record<string, string>, document: Record<string, string>): string | undefined {
+  const own = user[PROP_API_KEY] || undefined;
+  const shared = document[PROP_API_KEY] || undefined;
+  if (payer === 'user') return own ?? shared;
+  return shared ?? ownersKey(user);
+}
+
+/**
+ * Whether a base URL may be used: well formed, and inside the manifest's allowlist (Google refuses any
+ * other URL in a published add-on, so accepting it would only fail later).
+ * @param url the candidate
+ */
+export function isUsableBaseUrl(url: string): boolean {
+  return isInAllowlist(url, URL_ALLOWLIST);
+}
+
+/** All properties of a store in one round trip ({} where the store is unavailable; quota errors thrown). */
+function readAll(store: () => GoogleAppsScript.Properties.Properties | null): Record<string, string> {
+  try {
+    return store()?.getProperties() ?? {};
+  } catch (error) {
+    const quota = quotaError(error);
+    if (quota) throw quota;
+    return {};
+  }
+}
+
+/**
+ * One property, or null when unset or when the store is unavailable in this context (some auth modes
+ * refuse it; a scheduled run has no document). A Google quota failure is not "unset": it is thrown as
+ * the add-on's quota error, so a cell says which quota ran out instead of "No API key".
+ */
+function readProperty(store: () => GoogleAppsScript.Properties.Properties | null, name: string): string | null {
+  try {
+    return store()?.getProperty(name) ?? null;
+  } catch (error) {
+    const quota = quotaError(error);
+    if (quota) throw quota;
+    return null;
+  }
+}
+
+const userStore = () => PropertiesService.getUserProperties();
+const documentStore = () => PropertiesService.getDocumentProperties();
+
+/** The key in the user properties: in a custom function the spreadsheet owner's, elsewhere the user's own. */
+export function readOwnApiKey(): string | undefined {
+  return readProperty(userStore, PROP_API_KEY) || undefined;
+}
+
+/** The key shared with this document, if any. */
+export function readDocumentApiKey(): string | undefined {
+  return readProperty(documentStore, PROP_API_KEY) || undefined;
+}
+
+/** The base URL override in the user properties (the owner's, in a custom function), valid or not. */
+export function readBaseUrlOverride(): string | undefined {
+  return readProperty(userStore, PROP_BASE_URL) || undefined;
+}
+
+/** Spreadsheet ids where the user (as owner) does not let formulas spend their key. */
+export function readFormulaKeyOffList(): string[] {
+  return parseIdList(readProperty(userStore, PROP_FORMULA_KEY_OFF));
+}
+
+function parseIdList(text: string | null | undefined): string[] {
+  try {
+    const list: unknown = JSON.parse(text || '[]');
+    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The active spreadsheet's id, or '' where there is none. */
+export function activeSpreadsheetId(): string {
+  try {
+    return SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Whether the owner turned their key off for formulas in this spreadsheet (its id is read only if they did somewhere). */
+function isOffHere(offList: string | undefined): boolean {
+  const off = parseIdList(offList);
+  return off.length > 0 && off.includes(activeSpreadsheetId());
+}

@@ -1,0 +1,9 @@
+/** JSON-to-cells shaping: pure functions, no Apps Script services, no state. */
+export type { Cell, Grid, Json, JsonObject } from './types';
+export { isObject } from './types';
+export { normaliseName, listForMessage } from './names';
+export { toCell, rectangular, transpose } from './cell-values';
+export { listPaths, selectPath, type Selection } from './paths';
+export { flattenToTable, type Table } from './flatten';
+export { valueToGrid, tableToGrid, scalarFields, rowsUnderUnionHeader, NO_DATA } from './grid';
+export { findScore, type ScoreResult } from './score';

@@ -1,0 +1,99 @@
+/**
+ * Settings kept in the spreadsheet itself, as developer metadata visible to this project only.
+ *
+ * Why not document properties: a scheduled run has no document (Google attaches add-on time-driven
+ * triggers to the script), so `getDocumentProperties()` is null there. A spreadsheet opened by id still
+ * has its developer metadata, so the sidebar and the scheduled run read the same records in one place.
+ */
+
+import { errors } from '../core/errors';
+
+/** Google's limit on the metadata of one spreadsheet, in characters (keys and values). */
+export const METADATA_LIMIT_CHARS = 30_000;
+
+/** What a user is told when a record would not fit: before Google refuses it, with what to remove. */
+export const METADATA_FULL_MESSAGE =
+  'This spreadsheet holds as many ranking tables and tracking lists as Google lets an add-on record (30,000 characters of settings per spreadsheet): forget a table or a tracking list first, then try again. Nothing was changed.';
+
+/** Key-value records in one spreadsheet's developer metadata. Reads the list once, then keeps it current. */
+export class SpreadsheetStore {
+  readonly #spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  #entries: Map<string, GoogleAppsScript.Spreadsheet.DeveloperMetadata> | undefined;
+  /** Characters of all the spreadsheet's metadata this script can see (others' records count too). */
+  #chars = 0;
+
+  /** @param spreadsheet the active spreadsheet, or one opened by id */
+  constructor(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet) {
+    this.#spreadsheet = spreadsheet;
+  }
+
+  /** The spreadsheet the records belong to. */
+  get spreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
+    return this.#spreadsheet;
+  }
+
+  /**
+   * A record's value, or null.
+   * @param key the record's key
+   */
+  get(key: string): string | null {
+    return this.#all().get(key)?.getValue() ?? null;
+  }
+
+  /**
+   * Every record whose key starts with a prefix, in key order.
+   * @param prefix such as `sdm.table.`
+   */
+  entries(prefix: string): [string, string][] {
+    return [...this.#all()]
+      .filter(([key]) => key.startsWith(prefix))
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, meta]) => [key, meta.getValue() ?? '']);
+  }
+
+  /**
+   * Creates or replaces a record.
+   * @param key the record's key
+   * @param value its value
+   */
+  set(key: string, value: string): void {
+    const existing = this.#all().get(key);
+    const before = existing ? key.length + (existing.getValue() ?? '').length : 0;
+    // Refused before Google's limit is reached, so the user reads what to remove, not a generic failure.
+    if (this.#chars - before + key.length + value.length > METADATA_LIMIT_CHARS) throw errors.input(METADATA_FULL_MESSAGE);
+    this.#chars += key.length + value.length - before;
+    if (existing) {
+      existing.setValue(value);
+      return;
+    }
+    this.#spreadsheet.addDeveloperMetadata(key, value, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+    // The new entry's handle is found on the next read; until then the value is known.
+    this.#entries = undefined;
+  }
+
+  /**
+   * Removes a record (nothing if absent).
+   * @param key the record's key
+   */
+  remove(key: string): void {
+    const existing = this.#all().get(key);
+    if (!existing) return;
+    this.#chars -= key.length + (existing.getValue() ?? '').length;
+    existing.remove();
+    this.#entries?.delete(key);
+  }
+
+  #all(): Map<string, GoogleAppsScript.Spreadsheet.DeveloperMetadata> {
+    if (!this.#entries) {
+      this.#entries = new Map();
+      this.#chars = 0;
+      for (const meta of this.#spreadsheet.getDeveloperMetadata()) {
+        const key = meta.getKey();
+        this.#chars += key.length + (meta.getValue() ?? '').length;
+        // Only this add-on's records; a duplicate key (two writers at once) keeps the first.
+        if (key.startsWith('sdm.') && !this.#entries.has(key)) this.#entries.set(key, meta);
+      }
+    }
+    return this.#entries;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * What a ranking table looks like in the sheet: a stamp row (what it is, when it was updated, the last
+ * failure), a header row and the ranked rows, written as values. The stamp also proves, before each
+ * refresh, that the cells still hold our table.
+ */
+import { flattenToTable, type Cell, type Json } from '../shape/shape';
+
+const STAMP_PREFIX = 'Search Demand ranking · ';
+
+/**
+ * The stamp cell's text.
+ * @param group the table's group
+ * @param updatedAt when its values were last written
+ * @param failure the last refresh's failure, if the values are older than that attempt
+ */
+export function stampText(group: string, updatedAt: Date, failure?: { at: Date; message: string }): string {
+  const base = `${STAMP_PREFIX}${group} · updated ${formatUtc(updatedAt)}`;
+  return failure ? `${base} · refresh failed ${formatUtc(failure.at)}: ${failure.message}` : base;
+}
+
+/**
+ * Whether a cell holds this table's stamp (so the area is still ours).
+ * @param value the cell's value
+ * @param group the table's group
+ */
+export function isOurStamp(value: unknown, group: string): boolean {
+  return typeof value === 'string' && value.startsWith(`${STAMP_PREFIX}${group} · `);
+}
+
+function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The rows of a ranking answer: its longest list of records, flattened (the answer's other scalars,
+ * such as the group's name and total, are in the stamp, not repeated on every row).
+ * @param data the /ranking/list answer
+ * @param columns header names to keep, in this order (null = all)
+ * @param limit most rows to keep (null = all)
+ */
+export function rankingRows(data: Json, columns: string[] | null, limit: number | null): { header: string[]; rows: Cell[][] } {
+  const table = flattenToTable(longestList(data) ?? data);
+  const keep = columns ? columns.map((c) => table.headers.indexOf(c)).filter((i) => i >= 0) : table.headers.map((_, i) => i);
+  const rows = (limit ? table.rows.slice(0, limit) : table.rows).map((row) => keep.map((i) => row[i] ?? ''));
+  return { header: keep.map((i) => table.headers[i] ?? ''), rows };
+}
+
+function longestList(data: Json): Json[] | undefined {
+  let best: Json[] | undefined;
+  const visit = (v: Json, depth: number) => {
+    if (depth > 3 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      if (v.some((x) => x !== null && typeof x === 'object' && !Array.isArray(x)) && v.length > (best?.length ?? 0)) best = v;
+      return;
+    }
+    for (const child of Object.values(v)) visit(child, depth + 1);
+  };
+  visit(data, 0);
+  return best;
+}
+
+/**
+ * The full block to write: stamp row, header row, rows; padded to one width.
+ * @param stamp the stamp text
+ * @param header column names
+ * @param rows values
+ */
+export function tableBlock(stamp: string, header: string[], rows: Cell[][]): Cell[][] {
+  const width = Math.max(1, header.length);
+  const pad = (row: Cell[]) => [...row, ...Array<Cell>(Math.max(0, width - row.length)).fill('')].slice(0, width);
+  return [pad([stamp]), pad(header), ...rows.map(pad)];
+}

@@ -1,0 +1,124 @@
+/**
+ * Refreshing every ranking table of one spreadsheet, safely: one run at a time; fetch first and write
+ * only what arrived; a failing table keeps its values and says why in its stamp; a table whose sheet
+ * is gone is reported, never recreated; growth never overwrites the user's cells; the time limit is
+ * budgeted and what is left waits for the next run (oldest first, so every table gets its turn).
+ * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
+ */
+import type { RunLog } from '../../shared/sidebar-api';
+import type { Budget } from '../core/budget';
+import { AddonError, errors, messageOf } from '../core/errors';
+import { acquireRun } from '../spreadsheet/run-lock';
+import { readApiKey } from '../core/lookup-settings';
+import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { fetchRanking } from './ranking-data';
+import { isOurStamp, rankingRows, stampText, tableBlock } from './table-layout';
+import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from '../spreadsheet/sheet-areas';
+import { listTables, saveTable, writeLastRun, type TableRecord } from './table-records';
+
+/** Time to keep for one table before anything was measured (fetch of a large list, then writing it). */
+const FIRST_TABLE_ESTIMATE_MS = 25_000;
+
+const RUNNING = 'sdm.running';
+
+/** Who started the run, and how. */
+export interface RunOptions {
+  trigger: RunLog['trigger'];
+  force: boolean;
+  budget: Budget;
+  /** Called before each table, e.g. to show a toast. */
+  progress?: (index: number, total: number, group: string) => void;
+}
+
+/**
+ * Refreshes every tracked table of a spreadsheet within the budget. Skipped (nothing written) while
+ * another refresh of it runs.
+ * @param store the spreadsheet's records
+ * @param options who started it, force, time budget, progress callback
+ */
+export function refreshTables(store: SpreadsheetStore, options: RunOptions): RunLog {
+  const started = new Date();
+  const log: RunLog = { startedAt: started.toISOString(), finishedAt: '', trigger: options.trigger, results: [], note: '' };
+  const release = acquireRun(store, RUNNING);
+  if (!release) {
+    // Nothing is written: the running refresh will record its own log.
+    return { ...log, finishedAt: new Date().toISOString(), note: 'Another refresh is running: this one was skipped.' };
+  }
+  try {
+    const { budget } = options;
+    const tables = listTables(store).sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
+    // Without a key even cached answers are not rewritten as "updated": the owner must know at once.
+    const hasKey = !!readApiKey('user');
+    if (tables.length && !hasKey) log.note = errors.noKey().message;
+    let slowestMs = 0;
+    tables.forEach((table, i) => {
+      // A table may start only if one as slow as the slowest so far (with a margin) still fits.
+      if (!budget.allows(Math.max(FIRST_TABLE_ESTIMATE_MS, slowestMs * 1.5))) {
+        saveTable(store, { ...table, status: 'waiting', message: 'Not refreshed yet: the run ran out of time; the next run continues.' });
+        log.results.push({ id: table.id, group: table.group, ok: false, message: 'waiting for the next run (time limit)' });
+        return;
+      }
+      options.progress?.(i + 1, tables.length, table.group);
+      const began = Date.now();
+      const message = refreshOne(store, table, options.force, budget, hasKey);
+      slowestMs = Math.max(slowestMs, Date.now() - began);
+      log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
+    });
+  } finally {
+    log.finishedAt = new Date().toISOString();
+    writeLastRun(store, log);
+    release();
+  }
+  return log;
+}
+
+/** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */
+function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean, budget: Budget, hasKey: boolean): string {
+  const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
+    saveTable(store, { ...table, status: 'error', message });
+    if (sheet && table.updatedAt) {
+      // The stamp says the values are older than this attempt, and why.
+      sheet.getRange(table.row, table.column).setValue(stampText(table.group, new Date(table.updatedAt), { at: new Date(), message }));
+    }
+    return message;
+  };
+
+  const sheet = findSheet(store.spreadsheet, table.sheetId);
+  if (!sheet) return fail(`Its sheet "${table.sheetName}" was deleted, so the table is not recreated. Forget it in the sidebar.`);
+  const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : '';
+  table = { ...table, sheetName: sheet.getName() };
+  if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
+    return fail(
+      `Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`,
+    );
+  }
+
+  if (!hasKey) return fail(errors.noKey().message, sheet);
+  let data;
+  try {
+    data = fetchRanking(table.group, budget, force);
+  } catch (error) {
+    return fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
+  }
+  const { header, rows } = rankingRows(data, table.columns, table.limit);
+  if (!header.length) return fail('None of its columns exist in the answer any more: insert it again.', sheet);
+  const now = new Date();
+  const block = tableBlock(stampText(table.group, now), header, rows);
+  const height = block.length;
+  const width = block[0]?.length ?? 1;
+
+  // Growth must land on empty cells only: below the old table, and to its right.
+  const growth: [number, number, number, number][] = [];
+  if (height > table.height) growth.push([table.row + table.height, table.column, height - table.height, Math.max(width, table.width)]);
+  if (width > table.width) growth.push([table.row, table.column + table.width, Math.min(height, table.height), width - table.width]);
+  for (const area of growth) {
+    if (!areaIsEmpty(sheet, ...area))
+      return fail(`It would grow into your data at ${areaA1(sheet.getName(), ...area)}, so it was not refreshed.`, sheet);
+  }
+
+  writeBlock(sheet, table.row, table.column, block);
+  if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
+  if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
+  saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim() });
+  return '';
+}

@@ -1,0 +1,223 @@
+/**
+ * A tracking run: for each list, the items with no row for the current period (or a failed one) are
+ * asked for, within the day's allowance and the run's time, and get one row each; an item's first
+ * answer also backfills its past periods from the answer's dated series. Failures are recorded as
+ * "failed: why" and asked again at the next run; what a limit or the time left over waits for the next
+ * run, and the list's status says so. Works the same from the sidebar and from the scheduled run, which
+ * has no document (the spreadsheet was opened by id). One run at a time per spreadsheet.
+ */
+import type { TrackKind } from '../../shared/sidebar-api';
+import type { Budget } from '../core/budget';
+import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
+import { lookupAll, type Answer } from '../lookup/pipeline';
+import { acquireRun } from '../spreadsheet/run-lock';
+import { ENDPOINTS, type Endpoint } from '../service/endpoints';
+import { readApiKey } from '../core/lookup-settings';
+import type { Cell } from '../shape/shape';
+import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { findSheet } from '../spreadsheet/sheet-areas';
+import { Spending } from './tracking-allowance';
+import { fieldCell, scoreOf, seriesPoints } from './answer';
+import { holdsData, isOurStamp, readHistory, rowCells, stampText, valueColumn, writeHistory, type HistoryRow } from './history';
+import { periodName, periodOf, periodOfDate } from './period';
+import { saveTracked, type TrackRecord } from './tracking-records';
+import { writeSummary } from './summary';
+
+/** Items asked for at once: few enough to stop soon after a refusal, enough to fetch in parallel. */
+const CHUNK = 20;
+/** Time to keep for one chunk before anything was measured. */
+const CHUNK_ESTIMATE_MS = 20_000;
+const RUNNING = 'sdm.trackRunning';
+
+/** Which endpoint answers each kind of list. */
+export const ENDPOINT_OF: Record<TrackKind, Endpoint> = { keywords: ENDPOINTS.trend, brands: ENDPOINTS.brand };
+
+/** Failures that are the run's, not an item's: no row is written, the items wait. */
+const RUN_FAILURES = new Set<ErrorKind>(['no-key', 'auth', 'quota', 'limit', 'budget', 'busy']);
+/** Item failures not worth asking again before the next period. */
+const LASTING_FAILURES = new Set<ErrorKind>(['not-found', 'bad-request', 'input']);
+
+/** How a run is made. */
+export interface TrackRunOptions {
+  budget: Budget;
+  /** A scheduled run leaves alone the lists done for this period with nothing to retry soon. */
+  scheduled: boolean;
+}
+
+/**
+ * Runs some lists of one spreadsheet. False, with nothing done, while another tracking run has it.
+ * @param store the spreadsheet's records
+ * @param lists the lists to run
+ * @param options time and kind of run
+ */
+export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], options: TrackRunOptions): boolean {
+  const release = acquireRun(store, RUNNING);
+  if (!release) return false;
+  try {
+    const spending = new Spending(options.budget);
+    const hasKey = !!readApiKey('user');
+    for (const list of lists) {
+      const period = periodOf(Date.now(), list.period);
+      if (options.scheduled && list.ranFor === period && !list.retrySoon) continue;
+      let next: TrackRecord;
+      try {
+        next = runList(store, list, period, { budget: options.budget, spending, hasKey });
+      } catch (error) {
+        next = { ...list, status: 'error', message: error instanceof AddonError ? error.message : messageOf(error), retrySoon: true };
+      }
+      saveTracked(store, { ...next, lastRun: new Date().toISOString(), ranFor: period });
+    }
+  } finally {
+    release();
+  }
+  return true;
+}
+
+/**
+ * Which items still need a row for the period: none yet, or a failed one.
+ * @param list the list
+ * @param rows its history
+ * @param period the current period
+ */
+export function dueItems(list: TrackRecord, rows: HistoryRow[], period: string): string[] {
+  const done = new Set(rows.filter((r) => r.period === period && holdsData(r)).map((r) => r.item));
+  return list.items.filter((item) => !done.has(item));
+}
+
+interface ListContext {
+  budget: Budget;
+  spending: Spending;
+  hasKey: boolean;
+}
+
+function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx: ListContext): TrackRecord {
+  const sheet = findSheet(store.spreadsheet, list.sheetId);
+  const fail = (message: string, retrySoon = false): TrackRecord => ({ ...list, status: 'error', message, retrySoon });
+  if (!sheet)
+    return fail(
+      `Its history sheet "${list.sheetName}" was deleted, so nothing is recorded and it is not recreated: forget this list in the sidebar.`,
+    );
+  list = { ...list, sheetName: sheet.getName() };
+  if (!isOurStamp(sheet.getRange(1, 1).getValue(), list)) {
+    return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
+  }
+  if (!ctx.hasKey) return fail(errors.noKey().message);
+  const { rows, lastUsed } = readHistory(sheet, list, store.spreadsheet.getSpreadsheetTimeZone());
+  const due = dueItems(list, rows, period);
+  const noun = (n: number) => `${n} ${list.kind === 'keywords' ? 'keyword' : 'brand'}${n === 1 ? '' : 's'}`;
+  if (!due.length)
+    return { ...list, status: 'ok', retrySoon: false, message: `Every item has its row for ${periodName(period, list.period)}.` };
+
+  const { answers, stop, blocked } = ask(ENDPOINT_OF[list.kind], due, ctx);
+  const replaced: { row: number; cells: Cell[] }[] = [];
+  const appended: Cell[][] = [];
+  const written: HistoryRow[] = [];
+  const keep = (item: string, cells: Cell[], status: string, date = period) => {
+    const failedRow = date === period ? rows.find((r) => r.item === item && r.period === period) : undefined;
+    const row = rowCells(date, item, [...cells, status]);
+    if (failedRow) replaced.push({ row: failedRow.row, cells: row });
+    else appended.push(row);
+    const value = cells[valueColumn(list) - 2];
+    written.push({
+      row: failedRow?.row ?? 0,
+      period: periodOfDate(date, list.period) ?? period,
+      date,
+      item,
+      value: typeof value === 'number' ? value : null,
+      status: status.startsWith('failed') ? 'failed' : status,
+    });
+  };
+  let recorded = 0;
+  let backfilled = 0;
+  let failed = 0;
+  let retrySoon = false;
+  for (const item of due) {
+    const answer = answers.get(item);
+    if (!answer || (!answer.ok && RUN_FAILURES.has(answer.error.kind))) continue; // waits for the next run
+    if (!answer.ok) {
+      failed++;
+      retrySoon ||= !LASTING_FAILURES.has(answer.error.kind);
+      keep(item, blanks(list), `failed: ${answer.error.message}`);
+      continue;
+    }
+    const points = list.series ? seriesPoints(answer.data, list.series) : [];
+    const fields = list.fields.map((f) =>
+      f === list.series?.value && points.length ? (points[points.length - 1]?.value ?? '') : fieldCell(answer.data, f),
+    );
+    keep(item, [scoreOf(answer.data, list.kind), ...fields], 'ok');
+    recorded++;
+    // A new item's past periods, from its series: what makes the chart useful on day one.
+    if (!rows.some((r) => r.item === item && holdsData(r))) {
+      const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
+      for (const p of points) {
+        const at = periodOfDate(p.date, list.period);
+        if (!at || at >= period || taken.has(at)) continue;
+        taken.add(at);
+        keep(item, ['', p.value, ...blanks(list).slice(2)], 'backfilled', p.date);
+        backfilled++;
+      }
+    }
+  }
+  let summary = { width: list.width, chartId: list.chartId, problem: '' };
+  if (replaced.length || appended.length) {
+    // New rows read as a log: oldest first, the list's order within a date.
+    const order = (row: Cell[]) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
+    appended.sort((a, b) => (order(a) < order(b) ? -1 : 1));
+    writeHistory(sheet, list, replaced, appended, lastUsed);
+    summary = writeSummary(sheet, list, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
+    sheet.getRange(1, 1).setValue(stampText(list, new Date()));
+  }
+
+  const waiting = due.length - recorded - failed;
+  const parts = [`${noun(recorded)} recorded for ${periodName(period, list.period)}`];
+  if (backfilled) parts.push(`${backfilled} past periods backfilled`);
+  if (failed) parts.push(`${failed} failed (asked again at the next run)`);
+  if (waiting) parts.push(`${noun(waiting)} wait for the next run: ${stop}`);
+  if (summary.problem) parts.push(summary.problem);
+  return {
+    ...list,
+    width: summary.width,
+    chartId: summary.chartId,
+    status: summary.problem || blocked ? 'error' : waiting ? 'waiting' : 'ok',
+    message: `${parts.map((p) => p.replace(/\.$/, '')).join('; ')}.`,
+    retrySoon: retrySoon || waiting > 0,
+  };
+}
+
+/** A failed row's empty score and fields (the value column index counts from the score). */
+function blanks(list: TrackRecord): Cell[] {
+  return ['', ...list.fields.map((): Cell => '')];
+}
+
+/**
+ * Asks for the items in chunks, within the allowance (stopping before a daily limit) and the time;
+ * stops at the first refusal or run-wide failure. `stop` says why some were not asked or answered;
+ * `blocked` when nothing can work until the user acts (no key, a refused key, a Google quota).
+ */
+function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: Map<string, Answer>; stop: string; blocked: boolean } {
+  const answers = new Map<string, Answer>();
+  const cap = ctx.spending.cap(endpoint, items.length);
+  const resets = cap.resetAt === null ? '' : `, which resets at ${new Date(cap.resetAt).toISOString().slice(11, 16)} UTC`;
+  let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : '';
+  let blocked = false;
+  const asked = items.slice(0, cap.count);
+  let slowestMs = 0;
+  for (let i = 0; i < asked.length; i += CHUNK) {
+    if (!ctx.budget.allows(Math.max(CHUNK_ESTIMATE_MS, slowestMs * 1.5))) {
+      stop = 'the run ran out of time';
+      break;
+    }
+    const began = Date.now();
+    const result = lookupAll(endpoint, asked.slice(i, i + CHUNK), ctx.budget, 'user');
+    slowestMs = Math.max(slowestMs, Date.now() - began);
+    ctx.spending.spent(result.stats);
+    for (const [item, answer] of result.answers) answers.set(item, answer);
+    const refused = [...result.answers.values()].find((a) => !a.ok && RUN_FAILURES.has(a.error.kind));
+    if (refused && !refused.ok) {
+      stop = refused.error.message.replace(/\.$/, '');
+      blocked = !['limit', 'budget'].includes(refused.error.kind);
+      break;
+    }
+  }
+  return { answers, stop, blocked };
+}

@@ -1,0 +1,165 @@
+/**
+ * What "Refresh all formulas" could spend, worked out without a request: every call of the add-on's
+ * functions in this spreadsheet, its subject argument read as Sheets would pass it and normalised as
+ * the functions do, then looked up under the same cache keys and stamp as the formulas (lookup/pipeline.ts)
+ * and checked against the daily-limit guard, which holds back what a limit refused. Each distinct
+ * query left is at most one request, and at most one fresh search on a searching endpoint.
+ */
+import type { RefreshEstimate } from '../../shared/sidebar-api';
+import { readLookupConfig } from '../cache/config-entry';
+import { fingerprint, GUARD_KEY, heldBack, readGuard } from '../cache/limit-guard';
+import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
+import { packGroups, readPack } from '../cache/pack';
+import { getAll, openCache } from '../cache/cache-store';
+import { findOurFormulas } from '../spreadsheet/addon-formulas';
+import { readSubject } from '../core/input';
+import { readState } from '../lookup/pipeline';
+import { ENDPOINTS, type Endpoint } from '../service/endpoints';
+import { readLookupSettings } from '../core/lookup-settings';
+import { ArgumentReader } from './argument-values';
+import { callsIn, type CustomFunctionName } from './formula-calls';
+import { formulaKeyHere } from './settings-panel';
+
+/**
+ * The endpoint each function asks (its first argument is the subject when the endpoint takes one). Names,
+ * not the objects, so that the formulas' bundle, which never calls this module, can leave it out.
+ */
+const ENDPOINT_OF: Record<CustomFunctionName, keyof typeof ENDPOINTS> = {
+  SEARCH_TREND: 'trend',
+  SEARCH_SCORE: 'trend',
+  BRAND_SCORE: 'brand',
+  BRAND_PROFILE: 'brand',
+  COMPANY_PROFILE: 'company',
+  MARKET_ANALYSIS: 'markets',
+  AI_INDUSTRIES: 'industries',
+  RANKING_OVERVIEW: 'ranking',
+  RANKING_LIST: 'rankingList',
+  API_USAGE: 'usage',
+};
+
+/** Cells named when some calls cannot be read: enough to find them. */
+const MAX_UNKNOWN_CELLS = 3;
+
+/** What Refresh all formulas could spend in this spreadsheet (no request). */
+export function estimateRefresh(): RefreshEstimate {
+  const { queries, ranges, formulaCells, unknownCalls, unknownCells } = collectQueries(SpreadsheetApp.getActiveSpreadsheet());
+  const keys = new Map<string, Endpoint>();
+  for (const [endpoint, subjects] of queries) {
+    for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : undefined), endpoint);
+  }
+  // The packs range formulas keep their answers in (cell/packed-lookup.ts), keyed as they key them.
+  const packs = new Map<string, { endpoint: Endpoint; subjects: string[] }>();
+  for (const { endpoint, subjects } of ranges) {
+    for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
+  }
+
+  // One round trip, as a formula's: the answers, the packs, the formulas' config entry (their stamp) and the guard.
+  const cache = openCache();
+  const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...packs.keys(), ...keys.keys()]);
+  const known = readLookupConfig(heads[CONFIG_KEY]) ?? readLookupSettings('user');
+  const ids = new Map([...packs.keys(), ...keys.keys()].map((key) => [key, key] as const));
+  const found = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
+  const packed = new Set<string>();
+  for (const [key, { endpoint, subjects }] of packs) {
+    const entry = found.found.get(key);
+    const pack = entry?.kind === 'data' ? readPack(entry.data, Date.now()) : null;
+    for (const subject of subjects) {
+      if (pack?.answers.has(subject) || pack?.notFound.has(subject)) packed.add(answerKey(endpoint.path, subject));
+    }
+  }
+  const inPack = (key: string) => packed.has(key) && keys.has(key);
+  const state = {
+    found: new Set([...found.found.keys(), ...packed].filter((key) => keys.has(key))),
+    missing: found.missing.filter((key) => keys.has(key) && !inPack(key)),
+    pending: found.pending.filter((key) => keys.has(key) && !inPack(key)),
+  };
+
+  // The guard belongs to one key: it says something only when the formulas' key is known here.
+  const formulaKey = formulaKeyHere();
+  const guard = formulaKey.apiKey ? readGuard(heads[GUARD_KEY], fingerprint(formulaKey.apiKey), Date.now()) : null;
+  const noKey = formulaKey.source === 'none';
+  const perEndpoint = new Map<Endpoint, number>();
+  let held = 0;
+  for (const key of [...state.missing, ...state.pending]) {
+    if (heldBack(guard, key)) {
+      held++;
+      continue;
+    }
+    const endpoint = keys.get(key);
+    if (endpoint) perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
+  }
+  const endpoints = noKey
+    ? []
+    : (Object.values(ENDPOINTS) as Endpoint[]).flatMap((e) =>
+        perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : [],
+      );
+  return {
+    formulaCells,
+    endpoints,
+    requests: endpoints.reduce((n, e) => n + e.queries, 0),
+    freshSearches: endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0),
+    cached: state.found.size,
+    heldBack: held,
+    noKey,
+    unknownCalls,
+    unknownCells,
+  };
+}
+
+/** The distinct normalised subjects per endpoint in the spreadsheet's formulas, and the calls that cannot be read. */
+function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
+  queries: Map<Endpoint, Set<string>>;
+  /** Each range call's distinct subjects, in order: the packs it keeps its answers in. */
+  ranges: { endpoint: Endpoint; subjects: string[] }[];
+  formulaCells: number;
+  unknownCalls: number;
+  unknownCells: string[];
+} {
+  const reader = new ArgumentReader(spreadsheet);
+  const queries = new Map<Endpoint, Set<string>>();
+  const ranges: { endpoint: Endpoint; subjects: string[] }[] = [];
+  const unknownCells: string[] = [];
+  let formulaCells = 0;
+  let unknownCalls = 0;
+  for (const { sheet, cells } of findOurFormulas(spreadsheet)) {
+    for (const cell of cells) {
+      formulaCells++;
+      for (const call of callsIn(cell.formula)) {
+        const endpoint: Endpoint = ENDPOINTS[ENDPOINT_OF[call.name]];
+        const subjects = subjectsOf(endpoint, call.args[0] ?? '', sheet, reader);
+        if (subjects) {
+          const set = queries.get(endpoint) ?? new Set<string>();
+          for (const subject of subjects) set.add(subject);
+          queries.set(endpoint, set);
+          const distinct = [...new Set(subjects)];
+          if (distinct.length > 1) ranges.push({ endpoint, subjects: distinct });
+          continue;
+        }
+        unknownCalls++;
+        const where = `${sheet.getName()}!${sheet.getRange(cell.row, cell.column).getA1Notation()}`;
+        if (unknownCells.length < MAX_UNKNOWN_CELLS && !unknownCells.includes(where)) unknownCells.push(where);
+      }
+    }
+  }
+  return { queries, ranges, formulaCells, unknownCalls, unknownCells };
+}
+
+/**
+ * The normalised subjects one call asks for ('' for an endpoint without one); blanks and bad input send
+ * nothing, so they are left out. Null when the argument cannot be read.
+ */
+function subjectsOf(
+  endpoint: Endpoint,
+  argument: string,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  reader: ArgumentReader,
+): string[] | null {
+  if (!endpoint.param) return [''];
+  const read = reader.read(argument, sheet);
+  if (!read.known) return null;
+  const kind = endpoint.param.kind;
+  return read.values.flatMap((value) => {
+    const subject = readSubject(value, kind);
+    return subject.kind === 'ok' ? [subject.value] : [];
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * The add-on menu and the actions it starts. onOpen may run in AuthMode.NONE (before the user
+ * authorised the add-on in this document): it only builds the menu and touches nothing else.
+ */
+import { shortfall } from '../../shared/allowance';
+import type { FreezeView } from '../../shared/sidebar-api';
+import { AddonError } from '../core/errors';
+import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
+import { freezeResults } from './freeze/freeze';
+import { unfreezeResults } from './freeze/unfreeze';
+import { readOwnApiKey } from '../core/lookup-settings';
+import { estimateRefresh } from './estimate-panel';
+import { formulaKeyHere } from './settings-panel';
+import { readStoredUsage } from './last-usage';
+
+/** Sections of the sidebar a menu item can open. */
+export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';
+
+/** Builds Extensions › Search Demand. */
+export function buildMenu(): void {
+  SpreadsheetApp.getUi()
+    .createAddonMenu()
+    .addItem('Settings', 'showSidebar')
+    .addItem('Start from a template…', 'showTemplates')
+    .addItem('Insert ranking table', 'showRankingTables')
+    .addItem('Refresh ranking tables now', 'refreshRankingTables')
+    .addSeparator()
+    .addItem('Refresh all formulas', 'refreshFormulasFromMenu')
+    .addItem('Freeze selected results as values', 'freezeSelectionFromMenu')
+    .addItem('Unfreeze selected results', 'unfreezeSelectionFromMenu')
+    .addItem('Help', 'showHelp')
+    .addToUi();
+}
+
+/**
+ * Opens the sidebar, scrolled to a section.
+ * @param section which part to show first
+ */
+export function openSidebar(section: SidebarSection): void {
+  const page = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle('Search Demand');
+  // The page reads this after loading; JSON.stringify of a fixed word needs no further escaping.
+  if (section !== 'settings') page.append(`<script>window.SDM_OPEN_SECTION=${JSON.stringify(section)};</script>`);
+  SpreadsheetApp.getUi().showSidebar(page);
+}
+
+/**
+ * The menu's Refresh all formulas. When the refresh may spend more of the viewer's own allowance than
+ * their last usage read left, it opens the sidebar's refresh instead, which shows the estimate and asks
+ * (its words, in one place). Otherwise it refreshes at once, as the sidebar's button does.
+ */
+export function refreshFormulasFromMenuOrAsk(): void {
+  if (mayOverspend()) return openSidebar('refresh');
+  refreshFormulasWithToast();
+}
+
+/** The sidebar's test for asking (shared/allowance.ts), on the formulas' key when it is the viewer's. */
+function mayOverspend(): boolean {
+  const own = readOwnApiKey();
+  const last = own && formulaKeyHere().apiKey === own ? readStoredUsage(own) : null;
+  if (!last) return false;
+  const { requests, freshSearches } = estimateRefresh();
+  return requests > 0 && shortfall(requests, freshSearches, last, new Date()) !== null;
+}
+
+/** Makes Sheets run the add-on's formulas again and says how many with a toast. */
+function refreshFormulasWithToast(): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const { formulaCells: cells } = refreshOurFormulas(spreadsheet);
+  spreadsheet.toast(
+    cells
+      ? `${cells} formula cell${cells === 1 ? '' : 's'} recalculating (cached answers cost nothing).`
+      : 'No Search Demand formulas in this spreadsheet.',
+    'Search Demand',
+  );
+}
+
+/**
+ * Freezes the add-on's results in the selection as values (or unfreezes them) and says what happened
+ * with a toast; a selection with nothing to do gets its message and changes nothing.
+ * @param unfreeze true to put the formulas back
+ */
+export function freezeSelectionWithToast(unfreeze: boolean): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let message: string;
+  try {
+    message = freezeToast((unfreeze ? unfreezeResults : freezeResults)(spreadsheet, 'selection'), unfreeze);
+  } catch (error) {
+    if (!(error instanceof AddonError)) throw error;
+    message = error.message;
+  }
+  spreadsheet.toast(message, 'Search Demand');
+}
+
+function freezeToast(view: FreezeView, unfrozen: boolean): string {
+  const n = view.formulas;
+  const formulas = `${n} formula${n === 1 ? '' : 's'}`;
+  const done = !n
+    ? `Nothing ${unfrozen ? 'unfrozen' : 'frozen'}.`
+    : unfrozen
+      ? `${formulas} put back: they run again when Sheets recalculates (cached answers cost nothing).`
+      : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
+  const cells = view.skipped.slice(0, 3).map((s) => (unfrozen ? s.area : s.cell));
+  const list = `${cells.join(', ')}${view.skipped.length > 3 ? ` and ${view.skipped.length - 3} more` : ''}`;
+  if (!view.skipped.length) return done;
+  return unfrozen
+    ? `${done} Left frozen, as their values were changed since: ${list} (clear them to unfreeze).`
+    : `${done} Left as formulas, showing an error or still loading: ${list}.`;
+}

@@ -1,0 +1,51 @@
+/**
+ * A spreadsheet's refresh schedule, as the sidebar sets it: stored in the spreadsheet, listed in the
+ * setter's own schedule, run by the setter's one trigger (trigger/).
+ */
+import type { Schedule } from '../../shared/sidebar-api';
+import { errors } from '../core/errors';
+import { currentEmail } from '../core/identity';
+import { assertRoomFor, userId } from '../trigger/registry';
+import { syncSchedule } from '../trigger/sync';
+import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { writeSchedule } from '../tables/table-records';
+
+/**
+ * Validates a schedule from the sidebar.
+ * @param raw the sidebar's value
+ */
+export function readScheduleRequest(raw: unknown): Schedule {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const hour = Number(r.hour);
+  const weekday = Number(r.weekday);
+  const validHour = Number.isInteger(hour) && hour >= 0 && hour <= 23;
+  switch (r.kind) {
+    case 'off':
+    case 'hourly':
+    case 'every6h':
+      return { kind: r.kind };
+    case 'daily':
+      if (!validHour) throw errors.input('Pick the hour of the daily refresh (0 to 23).');
+      return { kind: 'daily', hour };
+    case 'weekly':
+      if (!validHour || !Number.isInteger(weekday) || weekday < 1 || weekday > 7) {
+        throw errors.input('Pick the day (Monday to Sunday) and hour of the weekly refresh.');
+      }
+      return { kind: 'weekly', weekday, hour };
+    default:
+      throw errors.input('Pick a schedule: off, hourly, every 6 hours, daily or weekly.');
+  }
+}
+
+/**
+ * Sets this spreadsheet's schedule. The one who sets it becomes its runner: their trigger refreshes it,
+ * with their key (a schedule someone else set before is theirs no more; their next run drops it).
+ * @param store the open spreadsheet's records
+ * @param schedule the wanted schedule
+ */
+export function applySchedule(store: SpreadsheetStore, schedule: Schedule): void {
+  if (schedule.kind !== 'off') assertRoomFor(store.spreadsheet.getId());
+  writeSchedule(store, schedule.kind === 'off' ? null : { schedule, by: userId(), byEmail: currentEmail() });
+  // Off here may still leave the user's tracking lists to run in this spreadsheet.
+  syncSchedule(store);
+}

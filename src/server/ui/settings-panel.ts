@@ -1,0 +1,247 @@
+/**
+ * The sidebar's settings: the person's own API key (checked against /usage before it is stored), sharing
+ * it with the document, which key this spreadsheet's formulas use and who pays, and the base URL
+ * override. The keys never travel back to the page: only their last four characters do, and only when
+ * long enough that four characters reveal nothing useful.
+ */
+import { baseUrlProblem } from '../../shared/rules';
+import type { FormulaKeyView, OwnerView, Role, SettingsView } from '../../shared/sidebar-api';
+import {
+  DEFAULT_BASE_URL,
+  PROP_API_KEY,
+  PROP_API_KEY_SHARED_BY,
+  PROP_BASE_URL,
+  PROP_FORMULA_KEY_OFF,
+  URL_ALLOWLIST,
+} from '../core/constants';
+import { forgetLookupConfig } from '../cache/config-entry';
+import { AddonError, errors } from '../core/errors';
+import { currentEmail } from '../core/identity';
+import { assertUserSettingsFit } from '../core/property-limits';
+import {
+  activeSpreadsheetId,
+  isUsableBaseUrl,
+  readBaseUrl,
+  readBaseUrlOverride,
+  readDocumentApiKey,
+  readFormulaKeyOffList,
+  readOwnApiKey,
+} from '../core/lookup-settings';
+import { readUsageNow, rememberUsage } from './usage-panel';
+
+/** The settings as the sidebar shows them, for whoever opened it. */
+export function getSettings(): SettingsView {
+  const own = readOwnApiKey();
+  const shared = readDocumentApiKey();
+  const you = currentEmail();
+  const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+  const role = roleOf(you, owner);
+  const override = readBaseUrlOverride();
+  return {
+    hasKey: !!own,
+    maskedKey: own ? mask(own) : null,
+    sharedWithDocument: !!own && own === shared,
+    you: { email: you, role },
+    owner,
+    formulas: formulaKey({ own, shared, role, owner }),
+    baseUrl: readBaseUrl(),
+    baseUrlIsDefault: !override || !isUsableBaseUrl(override),
+    defaultBaseUrl: DEFAULT_BASE_URL,
+    allowlist: [...URL_ALLOWLIST],
+  };
+}
+
+/**
+ * Checks a pasted key against /usage and stores it only if the service accepts it.
+ * @param pasted the key as pasted
+ * @param shareWithDocument also let this document's formulas use it (whoever evaluates them)
+ */
+export function saveApiKey(pasted: unknown, shareWithDocument: unknown): SettingsView {
+  const key = typeof pasted === 'string' ? pasted.trim() : '';
+  if (!key) throw errors.input('Paste your API key first.');
+  if (/\s/.test(key)) throw errors.input('An API key has no spaces or line breaks: copy it again from your account page.');
+  if (key.length > 512) throw errors.input('That is too long to be an API key: copy it again from your account page.');
+  // Before the key is sent: a key that could not be stored is not checked either.
+  assertUserSettingsFit({ [PROP_API_KEY]: key }, 'That is too long to be an API key: copy it again from your account page.');
+  checkKey(key);
+  const user = PropertiesService.getUserProperties();
+  const previous = user.getProperty(PROP_API_KEY);
+  user.setProperty(PROP_API_KEY, key);
+  // A document copy of the previous key goes with it; the new one is shared only on request.
+  syncDocumentKey(key, shareWithDocument === true, previous);
+  return getSettings();
+}
+
+/** Removes the user's key, and its document copy if they shared it. */
+export function removeApiKey(): SettingsView {
+  const own = readOwnApiKey();
+  if (own && readDocumentApiKey() === own) deleteDocumentKey();
+  PropertiesService.getUserProperties().deleteProperty(PROP_API_KEY);
+  return getSettings();
+}
+
+/**
+ * Shares the user's key with the document, or stops sharing it (a key someone else shared stays).
+ * @param share true to share
+ */
+export function setKeySharing(share: unknown): SettingsView {
+  const own = readOwnApiKey();
+  if (!own) throw errors.input('Save your API key first: only your own key can be shared.');
+  syncDocumentKey(own, share === true, own);
+  return getSettings();
+}
+
+/** Stops this document's formulas using the key shared with it, whoever shared it (their own copy stays theirs). */
+export function removeDocumentKey(): SettingsView {
+  deleteDocumentKey();
+  return getSettings();
+}
+
+/**
+ * The owner's choice: may formulas in this spreadsheet spend the owner's key? Google gives custom
+ * functions no way to tell the owner's evaluations from an editor's, so this is all or nothing per
+ * spreadsheet. Stored in the owner's user properties, which editors can neither read nor change.
+ * @param allow true to let them (the default), false to stop
+ */
+export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
+  const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+  if (roleOf(currentEmail(), owner) !== 'owner') {
+    throw errors.input("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
+  }
+  const id = activeSpreadsheetId();
+  const off = new Set(readFormulaKeyOffList());
+  if (allow === true) off.delete(id);
+  else off.add(id);
+  // Google keeps 9 KB per setting: about 190 spreadsheets' ids. Allowing again only shortens the list.
+  if (allow !== true && off.size) {
+    assertUserSettingsFit(
+      { [PROP_FORMULA_KEY_OFF]: JSON.stringify([...off]) },
+      `Your key is already kept from formulas in ${off.size - 1} spreadsheets, as many as Google lets the add-on remember (9 KB per setting): allow your key again in spreadsheets you no longer use, then try again. Nothing was changed.`,
+    );
+  }
+  forgetLookupConfig();
+  const user = PropertiesService.getUserProperties();
+  if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
+  else user.deleteProperty(PROP_FORMULA_KEY_OFF);
+  return getSettings();
+}
+
+/**
+ * Stores a base URL override; an empty value restores the default. Only URLs inside the manifest's
+ * allowlist are accepted: Google refuses to fetch anything else in a published add-on.
+ * @param value the URL typed in the sidebar
+ */
+export function setBaseUrl(value: unknown): SettingsView {
+  const url = typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '';
+  const user = PropertiesService.getUserProperties();
+  if (!url) {
+    // Formulas here stamp answers with the base URL they read from the cache's config entry: drop it.
+    forgetLookupConfig();
+    user.deleteProperty(PROP_BASE_URL);
+    return getSettings();
+  }
+  const problem = baseUrlProblem(url);
+  if (problem === 'port') throw errors.input('The port must be at most 65535.');
+  if (problem === 'userinfo') throw errors.input('Leave out the user name: the base URL is like https://api.example.com.');
+  if (problem) throw errors.input('Use an https:// address (http:// only for localhost), without ? or #.');
+  if (!isUsableBaseUrl(url)) {
+    throw errors.input(
+      `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, '')).join(', ')} (Google allows no other address than its manifest lists), so ${url} was not saved.`,
+    );
+  }
+  assertUserSettingsFit(
+    { [PROP_BASE_URL]: url },
+    'That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved.',
+  );
+  forgetLookupConfig();
+  user.setProperty(PROP_BASE_URL, url);
+  return getSettings();
+}
+
+function mask(key: string): string {
+  return key.length >= 12 ? `••••${key.slice(-4)}` : '••••';
+}
+
+function syncDocumentKey(key: string, share: boolean, previous: string | null | undefined): void {
+  const documentProps = PropertiesService.getDocumentProperties();
+  const current = documentProps.getProperty(PROP_API_KEY);
+  forgetLookupConfig(); // which key formulas use may change
+  if (share) documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
+  else if (current && (current === key || current === previous)) deleteDocumentKey();
+}
+
+function deleteDocumentKey(): void {
+  forgetLookupConfig();
+  const documentProps = PropertiesService.getDocumentProperties();
+  documentProps.deleteProperty(PROP_API_KEY);
+  documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
+}
+
+/** The spreadsheet's owner as Google reports it (null owner: a shared drive). */
+function ownerOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): OwnerView {
+  try {
+    if (!spreadsheet) return { kind: 'unknown' };
+    const owner = spreadsheet.getOwner();
+    if (!owner) return { kind: 'shared-drive' };
+    const email = owner.getEmail() || '';
+    return email ? { kind: 'user', email } : { kind: 'unknown' };
+  } catch {
+    return { kind: 'unknown' };
+  }
+}
+
+function roleOf(you: string, owner: OwnerView): Role {
+  if (owner.kind === 'shared-drive') return 'editor';
+  if (owner.kind === 'unknown' || !you) return 'unknown';
+  return owner.email.toLowerCase() === you.toLowerCase() ? 'owner' : 'editor';
+}
+
+/**
+ * The key this spreadsheet's formulas spend, as far as the viewer can know it (for the server's own
+ * use, such as the limit guard's fingerprint: never sent to the page). `owner-unseen`: someone else's
+ * key may pay, which the viewer cannot read; `none`: no key reaches the formulas.
+ */
+export function formulaKeyHere(): { source: FormulaKeyView['source']; apiKey: string | undefined } {
+  const own = readOwnApiKey();
+  const shared = readDocumentApiKey();
+  const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+  const { source } = formulaKey({ own, shared, role: roleOf(currentEmail(), owner), owner });
+  return { source, apiKey: source === 'document' ? shared : source === 'owner' ? own : undefined };
+}
+
+/** Which key the formulas use, as far as this viewer may know (the sidebar words who pays and what to do). */
+function formulaKey(at: { own?: string; shared?: string; role: Role; owner: OwnerView }): FormulaKeyView {
+  const { own, shared, role, owner } = at;
+  const ownerKeyOff = role === 'owner' ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
+  const none = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff };
+  if (shared) {
+    const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? '';
+    return { source: 'document', maskedKey: mask(shared), sharedBy, sharedByYou: !!own && own === shared, ownerKeyOff };
+  }
+  if (owner.kind === 'shared-drive') return { ...none, source: 'none' };
+  if (role === 'owner') return own && !ownerKeyOff ? { ...none, source: 'owner', maskedKey: mask(own) } : { ...none, source: 'none' };
+  return { ...none, source: 'owner-unseen' };
+}
+
+/**
+ * Throws why a key cannot be saved: refused, or not checkable right now. The check is a read of /usage,
+ * so an accepted key's answer is kept as its last usage read: the sidebar shows it without another request.
+ */
+function checkKey(key: string): void {
+  const readAt = new Date().toISOString();
+  const outcome = readUsageNow(key);
+  if (outcome.ok) {
+    rememberUsage(key, outcome.data, readAt);
+    return;
+  }
+  const { error } = outcome;
+  // A limit answer means the service knew the key: it is valid, just spent for today.
+  if (error.kind === 'limit') return;
+  if (error.kind === 'auth') {
+    throw new AddonError(
+      'auth',
+      'The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page.',
+    );
+  }
+  throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
+}

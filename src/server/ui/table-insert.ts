@@ -1,0 +1,95 @@
+/** Inserting a ranking table from the sidebar: fetch first, check the place is free, write values, track. */
+import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
+import type { InsertTableRequest, TablesView } from '../../shared/sidebar-api';
+import { createBudget } from '../core/budget';
+import { errors } from '../core/errors';
+import { listForMessage } from '../shape/shape';
+import { fetchRanking, readGroup } from '../tables/ranking-data';
+import { rankingRows, stampText, tableBlock } from '../tables/table-layout';
+import { areaA1, areaIsEmpty, uniqueSheetName, writeBlock } from '../spreadsheet/sheet-areas';
+import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { newTableId, saveTable } from '../tables/table-records';
+import { tablesView } from './tables-view';
+
+/** Interactive: the user is waiting in the sidebar. */
+const INSERT_LIMIT_MS = 60_000;
+
+/**
+ * Inserts a ranking table and starts tracking it.
+ * @param raw the sidebar's request (validated here: it crosses a trust boundary)
+ */
+export function insertRankingTable(raw: unknown): TablesView {
+  const request = readRequest(raw);
+  const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
+  const { header, rows } = rankingRows(data, request.columns, request.limit);
+  if (!header.length) {
+    const all = rankingRows(data, null, 1).header;
+    throw errors.input(`None of those columns exist in ${request.group}: available are ${listForMessage(all)}.`);
+  }
+  const now = new Date();
+  const block = tableBlock(stampText(request.group, now), header, rows);
+
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  let row = 1;
+  let column = 1;
+  if (request.placement === 'new-sheet') {
+    sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, request.group, 'Ranking'));
+  } else {
+    const cell = spreadsheet.getActiveRange() ?? spreadsheet.getCurrentCell();
+    if (!cell) throw errors.input('Select the cell where the table should start, then insert again.');
+    sheet = cell.getSheet();
+    row = cell.getRow();
+    column = cell.getColumn();
+    const width = block[0]?.length ?? 1;
+    if (!areaIsEmpty(sheet, row, column, block.length, width)) {
+      throw errors.input(
+        `${areaA1(sheet.getName(), row, column, block.length, width)} is not empty: pick an empty spot or a new sheet, so nothing of yours is overwritten.`,
+      );
+    }
+  }
+  writeBlock(sheet, row, column, block);
+  const store = new SpreadsheetStore(spreadsheet);
+  const record = {
+    id: newTableId(),
+    group: request.group,
+    sheetId: sheet.getSheetId(),
+    sheetName: sheet.getName(),
+    row,
+    column,
+    height: block.length,
+    width: block[0]?.length ?? 1,
+    columns: request.columns,
+    limit: request.limit,
+    updatedAt: now.toISOString(),
+    status: 'ok' as const,
+    message: '',
+  };
+  try {
+    saveTable(store, record);
+  } catch (error) {
+    // The record did not fit (Google's 30,000 characters of settings): take the table back out.
+    if (request.placement === 'new-sheet') spreadsheet.deleteSheet(sheet);
+    else sheet.getRange(row, column, block.length, block[0]?.length ?? 1).clearContent();
+    throw error;
+  }
+  return tablesView(store);
+}
+
+function readRequest(raw: unknown): InsertTableRequest {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof InsertTableRequest, unknown>>;
+  const group = readGroup(r.group);
+  const placement = r.placement === 'selection' ? 'selection' : r.placement === 'new-sheet' ? 'new-sheet' : null;
+  if (!placement) throw errors.input('Choose where the table goes: a new sheet or the selected cell.');
+  let columns: string[] | null = null;
+  if (Array.isArray(r.columns) && r.columns.length) {
+    columns = r.columns.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length < 200).slice(0, 200);
+  }
+  let limit: number | null = null;
+  if (r.limit !== null && r.limit !== undefined && r.limit !== '') {
+    const n = Number(r.limit);
+    if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
+    limit = n;
+  }
+  return { group, placement, columns, limit };
+}
