@@ -41,6 +41,11 @@ export interface PlaygroundOptions {
   schema?: Schema;
   /** Load the demo workbook, ranking table and schedule (default true). */
   demo?: boolean;
+  /**
+   * The time both clocks (the runtime's and the service's) show at start, in ms, so a test reads a
+   * fixed date; not before now (the clocks only move forward). Default: now.
+   */
+  clockStart?: number;
 }
 
 export interface Playground {
@@ -133,6 +138,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
     const runtime = new GasRuntime();
     cleanup.push(() => runtime.close());
+    if (options.clockStart !== undefined) {
+      const ahead = options.clockStart - runtime.clock.now();
+      if (!(ahead >= 0)) throw new RangeError('clockStart must not be before now: the clocks only move forward');
+      await service.control.clock(ahead);
+      runtime.advanceClock(ahead);
+    }
     runtime.properties.user.set('SDM_API_KEY', DEMO_KEY);
     runtime.properties.user.set('SDM_BASE_URL', service.url);
     // Opening the spreadsheet builds the add-on's menu.

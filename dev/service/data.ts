@@ -81,19 +81,28 @@ export interface TrendModel {
 
 /**
  * Trend for a keyword: the 12 complete months before `asOfMs` (oldest first).
- * Volumes depend only on the keyword; the month labels follow the service clock.
+ * Each month's volume depends only on the keyword and that month, so the window moves with the service
+ * clock as a real one would: a month keeps its volume, and a newly completed month brings a new figure
+ * (a tracking list sees a change once a month has passed).
  */
 export function trendData(keyword: string, asOfMs: number): TrendModel {
   const kw = normaliseKeyword(keyword);
   const r = seeded(`trend:${kw}`);
   const words = kw.split(' ').length;
   const base = 20 + 10 ** (1 + r() * 5.2) / words ** 1.5;
-  const yearGrowth = 0.6 + r() * 1.4; // x0.6 .. x2.0 per year
+  const yearGrowth = 0.6 + r() * 1.4; // x0.6 .. x2.0 per year, around now
   const amp = r() * 0.35;
   const phase = r() * 12;
+  const cycle = r() * 96;
+  const now = new Date(asOfMs);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  // The level follows an 8-year cycle, bounded at any date: at its steepest it changes by yearGrowth a year.
+  const level = (month: number) => yearGrowth ** (((48 / Math.PI) * Math.sin((Math.PI * (month + cycle)) / 48)) / 12);
   // 24 internal months so year-over-year can be computed; only the last 12 are shown.
   const series = Array.from({ length: 24 }, (_, i) => {
-    const v = base * yearGrowth ** ((i - 23) / 12) * (1 + amp * Math.sin((2 * Math.PI * (i + phase)) / 12)) * (0.9 + r() * 0.2);
+    const month = current - 24 + i;
+    const noise = 0.9 + seeded(`trend:${kw}:${month}`)() * 0.2;
+    const v = base * level(month) * (1 + amp * Math.sin((2 * Math.PI * (month + phase)) / 12)) * noise;
     return v < 1000 ? Math.round(v) : Math.round(v / 10) * 10;
   });
   const shown = series.slice(12);

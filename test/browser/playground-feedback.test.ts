@@ -1,0 +1,90 @@
+/**
+ * More of what the README promises a user of `npm start` (issue 22, points 5 and 6), on a playground
+ * whose clocks start at a fixed date (Wednesday 2099-01-28, 10:00 UTC), so a week later a new month of
+ * search data is complete: the tracking list's change view shows that change, and the add-on's chart
+ * sits beside its data, never over it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlayground, type Playground } from '../../dev/playground/server.js';
+import { launchChromium } from './chromium.js';
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const START = Date.UTC(2099, 0, 28, 10);
+
+let playground: Playground;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  playground = await startPlayground({ port: 0, clockStart: START });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(playground.url);
+  await page.locator('#grid td[data-a1="B2"]').filter({ hasText: NUMBER }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await playground?.close();
+});
+
+const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
+const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
+const toastText = async () => (await page.locator('#toasts .toast').last().textContent()) ?? '';
+
+/** The change view's rows (H3:L5): item, latest, previous, change, direction. */
+async function changeView(): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (let row = 3; row <= 5; row++) rows.push(await Promise.all(['H', 'I', 'J', 'K', 'L'].map((c) => text(`${c}${row}`))));
+  return rows;
+}
+
+/** Whether a change view row reads right: change = latest - previous, and its direction. */
+function consistent([, latest, previous, change, direction]: string[]): boolean {
+  const diff = Math.round((Number(latest) - Number(previous)) * 1e6) / 1e6;
+  return Number(change) === diff && direction === (diff > 0 ? 'up' : diff < 0 ? 'down' : 'same');
+}
+
+it('the page shows no script error', () => {
+  expect(pageErrors).toEqual([]);
+});
+
+describe('5. the tracking list after a week', () => {
+  it('the change view compares the latest month with the one before, and shows the new month a week later', async () => {
+    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await expect.poll(() => text('H3')).toBe('coffee');
+    const before = await changeView();
+    expect(before.map((r) => r[0])).toEqual(['coffee', 'tea', 'cold brew']);
+    // Not the same figure compared with itself: this week's row holds December's volume, backfilled too.
+    expect(before.every(consistent)).toBe(true);
+    expect(before.some((r) => r[4] !== 'same')).toBe(true);
+
+    await page.locator('#advance-clock').click();
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/2099-02-04/);
+    await page.locator('#run-trigger').click();
+    await expect.poll(toastText, { timeout: 60_000 }).toMatch(/The schedule trigger ran/);
+    await expect.poll(async () => (await changeView())[0]?.[2], { timeout: 30_000 }).toBe(before[0]?.[1]);
+    const after = await changeView();
+    // Last week's reading is now the previous one, January's volume the latest.
+    expect(after.map((r) => r[2])).toEqual(before.map((r) => r[1]));
+    expect(after.every(consistent)).toBe(true);
+    expect(after.some((r) => r[4] !== 'same')).toBe(true);
+    expect(after.every((r) => NUMBER.test(r[1] ?? ''))).toBe(true);
+  });
+
+  it("the list's chart sits beside its data, covering none of it", async () => {
+    const chart = page.locator('#charts .chart');
+    await expect.poll(() => chart.count()).toBe(1);
+    const box = (await chart.boundingBox())!;
+    // The change view above it, the chart data (from N) to its right.
+    for (const a1 of ['N3', 'N8', 'N12', 'O8', 'L5']) {
+      const c = (await cell(a1).boundingBox())!;
+      const overlaps = box.x < c.x + c.width && c.x < box.x + box.width && box.y < c.y + c.height && c.y < box.y + box.height;
+      expect(overlaps, a1).toBe(false);
+    }
+    expect(box.y).toBeGreaterThan((await cell('H5').boundingBox())!.y);
+  });
+});
