@@ -33,7 +33,26 @@ afterAll(async () => {
 
 const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
 const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
+const menu = (caption: string) => page.locator('#menu-items').getByRole('button', { name: caption, exact: true });
 const toastText = async () => (await page.locator('#toasts .toast').last().textContent()) ?? '';
+
+/** Selects a cell, types into it and presses Enter, as a user does. */
+async function typeInto(a1: string, input: string): Promise<void> {
+  await cell(a1).click();
+  await page.keyboard.type(input);
+  await page.keyboard.press('Enter');
+}
+
+/** The texts of the two rows (header, values) an =API_USAGE() in `first` fills, 12 columns wide. */
+async function block(first: string): Promise<string[][]> {
+  const column = first.charCodeAt(0);
+  const row = Number(first.slice(1));
+  const out: string[][] = [];
+  for (let r = 0; r < 2; r++) {
+    out.push(await Promise.all(Array.from({ length: 12 }, (_, c) => text(`${String.fromCharCode(column + c)}${row + r}`))));
+  }
+  return out;
+}
 
 /** The change view's rows (H3:L5): item, latest, previous, change, direction. */
 async function changeView(): Promise<string[][]> {
@@ -86,5 +105,26 @@ describe('5. the tracking list after a week', () => {
       expect(overlaps, a1).toBe(false);
     }
     expect(box.y).toBeGreaterThan((await cell('H5').boundingBox())!.y);
+  });
+});
+
+describe('5. a freshly typed =API_USAGE()', () => {
+  it('shows the result Sheets remembers, as the docs say; Refresh all formulas shows the figures of now', async () => {
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await expect.poll(() => text('A32')).not.toBe('');
+    const first = await block('A32');
+    expect(first.flat().join(' ')).toMatch(/2099-01-29/); // read on the first day: resets at its end
+    // A week later, typed anew in another cell: the same function and arguments, so Sheets hands
+    // back what it remembers (the status line counts it) and nothing runs.
+    const remembered = async () => Number(/(\d+) remembered/.exec((await page.locator('#status').textContent()) ?? '')?.[1] ?? NaN);
+    const before = await remembered();
+    await typeInto('F40', '=API_USAGE()');
+    await expect.poll(() => text('F40')).not.toBe('');
+    expect(await block('F40')).toEqual(first);
+    expect(await remembered()).toBe(before + 1);
+    // Refresh all formulas runs both again: the allowance of the new day.
+    await menu('Refresh all formulas').click();
+    await expect.poll(async () => (await block('A32')).flat().join(' '), { timeout: 30_000 }).toMatch(/2099-02-05/);
+    await expect.poll(async () => (await block('F40')).flat().join(' '), { timeout: 30_000 }).toMatch(/2099-02-05/);
   });
 });
