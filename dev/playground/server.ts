@@ -5,6 +5,7 @@
  *
  *   GET  /                       the page (dev/playground/page/)
  *   GET  /api/state[?since=N]    PlaygroundState, or { version } alone while it is still N
+ *   GET  /api/functions          FunctionDoc[]: the add-on's custom functions, from the built Code.js's JSDoc
  *   POST /api/edit               EditRequest (cells typed, pasted or deleted, one undo step) → PlaygroundState
  *   POST /api/undo, /api/redo    the user's last edit → PlaygroundState
  *   POST /api/clear              { sheet? } empties the sheet (default the first; one undo step) → PlaygroundState
@@ -23,8 +24,9 @@ import { BodyError, closeServer, isLocalHostHeader, jsonPostRefusal, listen, rea
 import { startService, type Schema, type ServiceHandle } from '../service/harness.js';
 import { CLOCK_STEP_MS, DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE, DEMO_TRACKING } from './demo.js';
 import { evaluateCustomFunction } from './evaluate.js';
+import { builtFunctionDocs } from './function-docs.js';
 import { moveFormula } from './formula-text.js';
-import type { EditRequest, MenuItemView, MenuResponse, PlaygroundState, StatusView } from './state.js';
+import type { EditRequest, FunctionDoc, MenuItemView, MenuResponse, PlaygroundState, StatusView } from './state.js';
 import { EditRefused, Workbook, type CellEdit } from './workbook.js';
 
 /** The key the local service accepts, saved for the playground's user (paste it in Settings to try). */
@@ -41,6 +43,11 @@ export interface PlaygroundOptions {
   schema?: Schema;
   /** Load the demo workbook, ranking table and schedule (default true). */
   demo?: boolean;
+  /**
+   * The time both clocks (the runtime's and the service's) show at start, in ms, so a test reads a
+   * fixed date; not before now (the clocks only move forward). Default: now.
+   */
+  clockStart?: number;
 }
 
 export interface Playground {
@@ -80,6 +87,7 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/grid.js': ['grid.js', 'text/javascript; charset=utf-8'],
   '/chart.js': ['chart.js', 'text/javascript; charset=utf-8'],
   '/clipboard.js': ['clipboard.js', 'text/javascript; charset=utf-8'],
+  '/autocomplete.js': ['autocomplete.js', 'text/javascript; charset=utf-8'],
 };
 const BIND = '127.0.0.1';
 // A paste of a large block: 1,000 rows of text, with JSON's overhead.
@@ -133,6 +141,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
     const runtime = new GasRuntime();
     cleanup.push(() => runtime.close());
+    if (options.clockStart !== undefined) {
+      const ahead = options.clockStart - runtime.clock.now();
+      if (!(ahead >= 0)) throw new RangeError('clockStart must not be before now: the clocks only move forward');
+      await service.control.clock(ahead);
+      runtime.advanceClock(ahead);
+    }
     runtime.properties.user.set('SDM_API_KEY', DEMO_KEY);
     runtime.properties.user.set('SDM_BASE_URL', service.url);
     // Opening the spreadsheet builds the add-on's menu.
@@ -163,7 +177,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     });
     cleanup.push(() => host.close());
 
-    app = new App({ runtime, service, host, workbook, counters });
+    app = new App({ runtime, service, host, workbook, counters, functions: builtFunctionDocs() });
     changed = () => app?.scriptRan();
     if (options.demo !== false) loadDemo(runtime, workbook);
     app.scriptRan();
@@ -217,6 +231,8 @@ interface AppParts {
   host: HostHandle;
   workbook: Workbook;
   counters: Counters;
+  /** What the cell editor's autocomplete offers, read once from the built Code.js. */
+  functions: FunctionDoc[];
 }
 
 /** The status line's formula counters (StatusView). */
@@ -252,6 +268,7 @@ class App {
       if (since === this.#version) return sendJson(res, 200, { version: this.#version });
       return sendJson(res, 200, await this.#state());
     }
+    if (url.pathname === '/api/functions' && req.method === 'GET') return sendJson(res, 200, this.#parts.functions);
     if (!url.pathname.startsWith('/api/')) return sendJson(res, 404, { error: 'not found' });
     if (req.method !== 'POST') return sendJson(res, 405, { error: 'POST only' });
     const refused = jsonPostRefusal(req);

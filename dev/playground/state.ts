@@ -116,3 +116,14 @@ export interface MenuResponse {
   sidebarUrl?: string;
   error?: string;
 }
+
+/**
+ * GET /api/functions: one of the add-on's custom functions as the cell editor's autocomplete offers it,
+ * read from the built Code.js's JSDoc (function-docs.ts), as Sheets reads it.
+ */
+export interface FunctionDoc {
+  name: string;
+  /** The JSDoc's description, on one line. */
+  description: string;
+  params: { name: string; optional: boolean; description: string }[];
+}

@@ -81,19 +81,28 @@ export interface TrendModel {
 
 /**
  * Trend for a keyword: the 12 complete months before `asOfMs` (oldest first).
- * Volumes depend only on the keyword; the month labels follow the service clock.
+ * Each month's volume depends only on the keyword and that month, so the window moves with the service
+ * clock as a real one would: a month keeps its volume, and a newly completed month brings a new figure
+ * (a tracking list sees a change once a month has passed).
  */
 export function trendData(keyword: string, asOfMs: number): TrendModel {
   const kw = normaliseKeyword(keyword);
   const r = seeded(`trend:${kw}`);
   const words = kw.split(' ').length;
   const base = 20 + 10 ** (1 + r() * 5.2) / words ** 1.5;
-  const yearGrowth = 0.6 + r() * 1.4; // x0.6 .. x2.0 per year
+  const yearGrowth = 0.6 + r() * 1.4; // x0.6 .. x2.0 per year, around now
   const amp = r() * 0.35;
   const phase = r() * 12;
+  const cycle = r() * 96;
+  const now = new Date(asOfMs);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  // The level follows an 8-year cycle, bounded at any date: at its steepest it changes by yearGrowth a year.
+  const level = (month: number) => yearGrowth ** (((48 / Math.PI) * Math.sin((Math.PI * (month + cycle)) / 48)) / 12);
   // 24 internal months so year-over-year can be computed; only the last 12 are shown.
   const series = Array.from({ length: 24 }, (_, i) => {
-    const v = base * yearGrowth ** ((i - 23) / 12) * (1 + amp * Math.sin((2 * Math.PI * (i + phase)) / 12)) * (0.9 + r() * 0.2);
+    const month = current - 24 + i;
+    const noise = 0.9 + seeded(`trend:${kw}:${month}`)() * 0.2;
+    const v = base * level(month) * (1 + amp * Math.sin((2 * Math.PI * (month + phase)) / 12)) * noise;
     return v < 1000 ? Math.round(v) : Math.round(v / 10) * 10;
   });
   const shown = series.slice(12);
@@ -211,8 +220,17 @@ export interface Universe {
 }
 
 const BRAND_COUNT = 2400;
-const AI_SHARE = 0.17;
-const AI_MAX = 300; // ai:all stays at 300 brands, 50 per category
+const AI_SHARE = 0.3; // of the brands drawn; only those in a sector that fits an AI category become one
+const AI_MAX = 300; // ai:all stays at 300 brands, spread over the categories
+/** Which sectors each AI category's brands come from, and the words that name them ("Zorix Code"). */
+const AI_FIT: Record<string, { sectors: string[]; words: string[] }> = {
+  chatbots: { sectors: ['saas', 'fintech', 'health', 'education'], words: ['Chat', 'Assist', 'Mind', 'Agent', 'Talk'] },
+  image: { sectors: ['media', 'saas'], words: ['Imagine', 'Pixel', 'Canvas', 'Vision', 'Art'] },
+  video: { sectors: ['media', 'saas'], words: ['Video', 'Motion', 'Clip', 'Reel', 'Frames'] },
+  coding: { sectors: ['saas', 'security'], words: ['Code', 'Dev', 'Copilot', 'Compile', 'Script'] },
+  voice: { sectors: ['media', 'saas'], words: ['Voice', 'Speech', 'Sound', 'Audio', 'Tone'] },
+  writing: { sectors: ['saas', 'education', 'media'], words: ['Write', 'Words', 'Ink', 'Draft', 'Prose'] },
+};
 const CORP_WORDS = ['Group', 'Holdings', 'Labs', 'Technologies', 'Inc', 'Ventures', 'Systems', 'Industries'];
 const ONSETS = [
   'b',
@@ -410,14 +428,17 @@ export function universe(): Universe {
     const specs: Array<[string, string, string | null]> = [];
     for (let i = 0; i < n; i++) {
       const sd = i > 0 && r() < 0.3 ? pick(r, SECTOR_DEFS) : mainSector;
-      const name = i === 0 && r() < 0.6 ? base : `${base} ${pick(r, sd[2])}`;
-      if (specs.some((s) => s[0] === name)) continue;
-      // AI brands are capped and spread evenly over the categories (least-filled first).
+      let name = i === 0 && r() < 0.6 ? base : `${base} ${pick(r, sd[2])}`;
+      // AI brands are capped, come from sectors that fit their category (least-filled first) and are
+      // named for what they do: an AI coding tool is a SaaS or security brand such as "Zorix Code".
       let ai: string | null = null;
       if (r() < AI_SHARE && [...aiCount.values()].reduce((a, b) => a + b, 0) < AI_MAX) {
-        ai = [...aiCount.entries()].sort((a, b) => a[1] - b[1])[0]![0];
-        aiCount.set(ai, aiCount.get(ai)! + 1);
+        const fitting = [...aiCount.entries()].filter(([id]) => AI_FIT[id]!.sectors.includes(sd[0]));
+        ai = fitting.sort((a, b) => a[1] - b[1])[0]?.[0] ?? null;
+        if (ai) name = `${base} ${pick(r, AI_FIT[ai]!.words)}`;
       }
+      if (specs.some((s) => s[0] === name)) continue;
+      if (ai) aiCount.set(ai, aiCount.get(ai)! + 1);
       specs.push([name, sd[0], ai]);
     }
     addCompany(base, pick(r, CORP_WORDS), specs);

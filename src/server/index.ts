@@ -160,7 +160,8 @@ export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown)
 }
 
 /**
- * Your API allowance and how much of it is used (refreshed at most once a minute).
+ * Your API allowance and how much of it is used. Sheets may show the result of an earlier identical
+ * formula; Refresh all formulas reads it again.
  *
  * @param {string} [field] Optional path into the answer.
  * @return The usage as a table, or the selected field.

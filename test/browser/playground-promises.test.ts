@@ -3,6 +3,7 @@
  * every value, the whole selection reaches the add-on, formulas work on every sheet and refer to other
  * sheets, navigation jumps as in Sheets, and the sidebar's feedback is current after each action.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlayground, type Playground } from '../../dev/playground/server.js';
@@ -287,5 +288,57 @@ describe('5. feedback is current', () => {
     const rerun = sidebar().getByRole('button', { name: 'Re-run the formulas now' });
     await rerun.click({ timeout: 30_000 });
     await expect.poll(() => text('J150'), { timeout: 30_000 }).toMatch(NUMBER);
+  });
+});
+
+describe('6. the cell editor', () => {
+  it('widens as you type, as in Sheets, so the text stays in view', async () => {
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await cell('C160').click();
+    await page.keyboard.type('=SEARCH');
+    const editor = page.locator('#cell-editor');
+    const narrow = (await editor.boundingBox())!.width;
+    expect(narrow).toBeLessThanOrEqual((await cell('C160').boundingBox())!.width + 6); // its border
+    await page.keyboard.type('_SCORE("a keyword long enough to need more than one column")');
+    const wide = (await editor.boundingBox())!.width;
+    expect(wide).toBeGreaterThan(narrow * 3);
+    // Every character is in view: nothing scrolled out of the editor.
+    expect(await editor.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  it("offers the add-on's functions from their JSDoc while a name is typed; Tab or Enter completes", async () => {
+    await cell('C161').click();
+    await page.keyboard.type('=SEARCH_');
+    const list = page.locator('#autocomplete');
+    await expect.poll(() => list.isVisible()).toBe(true);
+    const options = list.getByRole('option');
+    expect(await options.locator('.autocomplete-signature').allTextContents()).toEqual([
+      'SEARCH_TREND(keyword, [field], [options])',
+      'SEARCH_SCORE(keyword)',
+    ]);
+    // The descriptions are the built Code.js's JSDoc (src/server/index.ts), not a list of the page's.
+    const code = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
+    for (const description of await options.locator('.autocomplete-description').allTextContents()) {
+      expect(description.length).toBeGreaterThan(10);
+      expect(code.replace(/\s*\n\s*\*\s*/g, ' ')).toContain(description);
+    }
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    expect(await page.locator('#cell-editor').inputValue()).toBe('=SEARCH_SCORE(');
+    expect(await list.isVisible()).toBe(false);
+    await page.keyboard.type('"coffee")');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => text('C161'), { timeout: 30_000 }).toMatch(NUMBER);
+
+    // Enter completes too, inside a formula, and a name that matches nothing offers nothing.
+    await cell('C162').click();
+    await page.keyboard.type('=1+brand_s');
+    await expect.poll(() => options.locator('.autocomplete-signature').allTextContents()).toEqual(['BRAND_SCORE(slug)']);
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#cell-editor').inputValue()).toBe('=1+BRAND_SCORE(');
+    await page.keyboard.type('"nope-zz") + NO_SUCH');
+    expect(await list.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
   });
 });

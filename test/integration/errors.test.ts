@@ -72,6 +72,17 @@ describe('service errors', () => {
     expect(await stack.requests()).toBe(1);
   });
 
+  it('a brand not found whose slug has spaces suggests the usual hyphenated form, from the cache too', async () => {
+    const said = 'Not found: brand "acme pay". Brand slugs are usually lower-case words joined by hyphens: try "acme-pay".';
+    expect(cellError('BRAND_SCORE', 'Acme Pay')).toBe(said);
+    expect(stack.value('BRAND_SCORE', [['Acme Pay'], ['acme-pay']])).toEqual([[said], [expect.any(Number)]]);
+    await stack.service.control.resetStats();
+    expect(cellError('BRAND_PROFILE', ' acme   PAY ')).toBe(said); // the remembered "not found"
+    expect(await stack.requests()).toBe(0);
+    // A slug already in that form gets no suggestion.
+    expect(cellError('BRAND_SCORE', 'acme-nothing')).toBe('Not found: brand "acme-nothing".');
+  });
+
   it('a rejected input shows the service message, echoing at most 60 characters of the input', () => {
     // 220 characters: over the service's limit.
     expect(cellError('SEARCH_TREND', 'k'.repeat(220))).toMatch(/^The service rejected keyword "k{59}…": .*200/);

@@ -120,11 +120,15 @@ describe('adding a keyword list', () => {
     ).toBe(true);
 
     // Change since last period, as values: the latest month known now against the one before.
-    expect(sheet.getValues('H2:L4')).toEqual([
+    // (This week's row holds the latest month's figure, backfilled too: it is not compared with itself.)
+    const [latest, previous] = [raw.months[11]!.volume, raw.months[10]!.volume];
+    const direction = latest > previous ? 'up' : latest < previous ? 'down' : 'same';
+    expect(sheet.getValues('H2:L3')).toEqual([
       ['Item', 'Latest', 'Previous', 'Change', 'Direction'],
-      ['coffee', raw.months[11]?.volume, raw.months[11]?.volume, 0, 'same'],
-      ['tea', expect.any(Number), expect.any(Number), 0, 'same'],
+      ['coffee', latest, previous, latest - previous, direction],
     ]);
+    const tea = history(list.sheetName).filter((r) => r[1] === 'tea' && status(r) === 'backfilled');
+    expect(sheet.getValues('H4:J4')).toEqual([['tea', tea[11]?.[3], tea[10]?.[3]]]);
     // Sheets' own line chart over the chart data: a date column and one column per keyword.
     expect(sheet.getValues('N2:P2')).toEqual([['Date', 'coffee', 'tea']]);
     expect(sheet.charts).toEqual([
@@ -134,6 +138,11 @@ describe('adding a keyword list', () => {
         options: match.objectContaining({ title: 'coffee + 1 more: months.volume' }),
       }),
     ]);
+    // Below the change view and left of the chart data (N): it covers none of its data at Sheets'
+    // default column width of 100 pixels.
+    const chart = sheet.charts[0]!;
+    expect(chart.position).toMatchObject({ row: 6, column: 8 });
+    expect((chart.position.column - 1) * 100 + Number(chart.options.width)).toBeLessThanOrEqual((14 - 1) * 100);
   });
 
   it('tracks brands by their index score (no dated series: no backfill), and records a brand not found as failed', async () => {

@@ -47,6 +47,7 @@ const grid = createGrid({
   scroll,
   table: /** @type {HTMLTableElement} */ (byId('grid')),
   editor: /** @type {HTMLInputElement} */ (byId('cell-editor')),
+  suggestions: byId('autocomplete'),
   formulaInput: /** @type {HTMLInputElement} */ (byId('formula-input')),
   nameBox: /** @type {HTMLInputElement} */ (byId('name-box')),
   cellError: byId('cell-error'),
@@ -408,3 +409,9 @@ async function poll() {
 }
 
 void poll().then(() => grid.focus());
+
+// The add-on's functions for the cell editor's autocomplete, from the built Code.js (once).
+void fetch('/api/functions')
+  .then((response) => (response.ok ? /** @type {Promise<unknown>} */ (response.json()) : []))
+  .then((docs) => grid.setFunctions(/** @type {import('../state.js').FunctionDoc[]} */ (docs)))
+  .catch(() => {}); // without it the editor simply offers nothing

@@ -7,6 +7,7 @@
  * (from here, Sheets or a text editor) from the selection's top-left cell, Ctrl+Z / Ctrl+Y undo and redo.
  * Text runs over empty neighbours; a hovered error or cut-off text shows in full in a card.
  */
+import { createAutocomplete } from './autocomplete.js';
 import { parseClipboard, toClipboard } from './clipboard.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
@@ -19,7 +20,8 @@ import { parseClipboard, toClipboard } from './clipboard.js';
  * @typedef {object} GridParts
  * @property {HTMLElement} scroll the scrolling container (focusable)
  * @property {HTMLTableElement} table
- * @property {HTMLInputElement} editor the in-cell editor
+ * @property {HTMLInputElement} editor the in-cell editor (it widens as the text grows, as in Sheets)
+ * @property {HTMLElement} suggestions the editor's autocomplete list of the add-on's functions
  * @property {HTMLInputElement} formulaInput
  * @property {HTMLInputElement} nameBox
  * @property {HTMLElement} cellError the selected error cell's message, under the cell
@@ -81,6 +83,7 @@ const widthOf = (/** @type {number} */ column) => (column === 1 ? FIRST_COLUMN_W
  */
 export function createGrid(parts) {
   const { scroll, table, editor, formulaInput, nameBox, cellError, hoverCard, selection } = parts;
+  const autocomplete = createAutocomplete({ editor, list: parts.suggestions, onComplete: () => fitEditor() });
   /** @type {SheetView | null} */
   let sheet = null;
   /** The active cell (where typing goes) and the other corner of the selected range. */
@@ -409,17 +412,32 @@ export function createGrid(parts) {
     editor.style.left = `${cell.offsetLeft}px`;
     editor.style.top = `${cell.offsetTop}px`;
     editor.style.minWidth = `${cell.offsetWidth + 1}px`;
-    editor.style.width = `${Math.max(cell.offsetWidth + 1, Math.min(480, 9 * initial.length + 24))}px`;
+    editor.style.width = `${cell.offsetWidth + 1}px`;
     editor.style.height = `${cell.offsetHeight + 1}px`;
     editor.value = initial;
     formulaInput.value = initial;
     editor.focus();
     editor.setSelectionRange(initial.length, initial.length);
+    fitEditor();
+    autocomplete.update();
+  }
+
+  /**
+   * Widens the editor to its text, as Sheets does, up to the right edge of the visible grid (beyond
+   * it the text scrolls within the editor).
+   */
+  function fitEditor() {
+    const cellWidth = parseFloat(editor.style.minWidth) || COLUMN_WIDTH;
+    const room = scroll.scrollLeft + scroll.clientWidth - editor.offsetLeft - 2;
+    editor.style.width = `${cellWidth}px`; // measure the text from the cell's width
+    const wanted = editor.scrollWidth + 8;
+    editor.style.width = `${Math.max(cellWidth, Math.min(wanted, room))}px`;
   }
 
   function closeEditor() {
     editing = null;
     editor.hidden = true;
+    autocomplete.close();
   }
 
   /**
@@ -726,6 +744,8 @@ export function createGrid(parts) {
 
   editor.addEventListener('input', () => {
     formulaInput.value = editor.value;
+    fitEditor();
+    autocomplete.update();
   });
   editor.addEventListener('paste', (event) => {
     // Lines or columns pasted into a cell being edited fill cells, as in Sheets; one line is just text.
@@ -737,6 +757,10 @@ export function createGrid(parts) {
     paste(text);
   });
   editor.addEventListener('keydown', (event) => {
+    if (autocomplete.handleKey(event)) {
+      formulaInput.value = editor.value;
+      return;
+    }
     if (event.key === 'Enter') {
       event.preventDefault();
       commit(event.shiftKey ? -1 : 1, 0);
@@ -796,6 +820,8 @@ export function createGrid(parts) {
   return {
     render,
     select,
+    /** The add-on's functions the editor's autocomplete offers. */
+    setFunctions: (/** @type {import('../state.js').FunctionDoc[]} */ docs) => autocomplete.setFunctions(docs),
     /** The active cell, 1-based. */
     selected: () => ({ ...anchor }),
     /** The selected range, 1-based. */

@@ -34,7 +34,7 @@ export const errors = {
       `No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`,
     ),
   auth: () => new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
-  notFound: (what: string) => new AddonError('not-found', `Not found: ${what}.`),
+  notFound: (what: string, hint = '') => new AddonError('not-found', `Not found: ${what}.${hint ? ` ${hint}` : ''}`),
   badRequest: (what: string, detail: string) =>
     new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`, detail),
   limit: (which: string, retry: string) =>

@@ -25,7 +25,7 @@ import { addSpend, pickSpendKey } from '../cache/spend';
 import { CACHE_TTL_S, getAll, openCache, putAll, removeAll } from '../cache/cache-store';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
 import { errors, type AddonError } from '../core/errors';
-import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints';
+import { describeSubject, ENDPOINTS, notFoundHint, type Endpoint } from '../service/endpoints';
 import { resetPhrase } from '../service/classify';
 import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, learnedMaxEntry, limitKey, maxFromRejection, readLearnedMax } from '../service/length-limit';
@@ -264,7 +264,7 @@ export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoin
   stats.cacheHits++;
   return entry.kind === 'data'
     ? { ok: true, data: entry.data }
-    : { ok: false, error: errors.notFound(describeSubject(endpoint, endpoint.param ? subject : undefined)) };
+    : { ok: false, error: notFound(endpoint, endpoint.param ? subject : undefined) };
 }
 
 /**
@@ -356,8 +356,14 @@ export function fetchAndKeep(
         ? writeEntry(request.id, { kind: 'not-found' }, context.stamp, now + NOT_FOUND_TTL_S * 1000)
         : expired([request.id]),
     );
-    answers.set(subject, { ok: false, error: outcome.error });
+    const error = outcome.error.kind === 'not-found' ? notFound(endpoint, endpoint.param ? subject : undefined) : outcome.error;
+    answers.set(subject, { ok: false, error });
   }
+}
+
+/** "Not found", with a hint at the usual form of a slug when it is not in it. */
+function notFound(endpoint: Endpoint, subject: string | undefined): AddonError {
+  return errors.notFound(describeSubject(endpoint, subject), notFoundHint(endpoint, subject));
 }
 
 /**

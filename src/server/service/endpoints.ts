@@ -36,3 +36,19 @@ export function describeSubject(endpoint: Endpoint, subject: string | undefined)
   const shown = [...subject].length > MAX_ECHO ? `${[...subject].slice(0, MAX_ECHO - 1).join('')}…` : subject;
   return `${endpoint.param.label} "${shown}"`;
 }
+
+/**
+ * What to add to a "not found" for a slug that is not in the form slugs usually take (lower-case words
+ * joined by hyphens): the spec leaves the format open, so it is a suggestion; '' when there is none.
+ * @param endpoint the endpoint asked
+ * @param subject the normalised subject (a slug is lower-cased already)
+ */
+export function notFoundHint(endpoint: Endpoint, subject: string | undefined): string {
+  if (endpoint.param?.kind !== 'slug' || subject === undefined) return '';
+  const usual = subject
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return usual && usual !== subject ? `Brand slugs are usually lower-case words joined by hyphens: try "${usual}".` : '';
+}

@@ -12,7 +12,11 @@ import type { TrackRecord } from './tracking-records';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-const CHART_SIZE = { width: 640, height: 320 };
+/**
+ * The chart sits below the change view, left of the chart data: the six columns between them are 600
+ * pixels at Sheets' default column width (100), so a narrower chart never covers the data it draws.
+ */
+const CHART_SIZE = { width: 560, height: 320 };
 
 /** Where the change view and the chart data start, and the columns the add-on owns in all. */
 export function summaryColumns(list: TrackRecord): { change: number; data: number; width: number } {
@@ -27,15 +31,22 @@ export function valueLabel(list: TrackRecord): string {
 }
 
 /**
- * Each item's latest and previous values (by period), as the change view's rows.
+ * Each item's latest and previous values (by period), as the change view's rows. In a list with a series,
+ * a run's row holds the series' newest point, which the same run backfilled under its own month: that
+ * backfilled row is the same figure, so the previous value is the point before it (last month's).
  * @param list the list
  * @param rows the history
  */
 export function changeRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
   return list.items.map((item) => {
     const points = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null).sort((a, b) => (a.period < b.period ? -1 : 1));
-    const latest = points[points.length - 1]?.value ?? null;
-    const previous = points[points.length - 2]?.value ?? null;
+    const newestBackfill = points.filter((p) => p.status === 'backfilled').pop();
+    const readings = points.filter((p, i) => {
+      const next = points[i + 1];
+      return !(list.series && p === newestBackfill && next?.status === 'ok' && next.value === p.value);
+    });
+    const latest = readings[readings.length - 1]?.value ?? null;
+    const previous = readings[readings.length - 2]?.value ?? null;
     if (latest === null) return [`'${item}`, '', '', '', ''];
     if (previous === null) return [`'${item}`, latest, '', '', 'new'];
     const change = Math.round((latest - previous) * 1e6) / 1e6;
@@ -98,7 +109,7 @@ export function writeSummary(
   return { width, chartId: points.length ? drawChart(sheet, list, dataBlock.length - 1) : list.chartId, problem: '' };
 }
 
-/** Inserts the list's line chart over its data, or updates the one it has; returns its id. */
+/** Inserts the list's line chart of its data, or updates the one it has; returns its id. */
 function drawChart(sheet: Sheet, list: TrackRecord, dataRows: number): number | null {
   const { change, data } = summaryColumns(list);
   const range = sheet.getRange(2, data, dataRows, list.items.length + 1);
@@ -106,7 +117,7 @@ function drawChart(sheet: Sheet, list: TrackRecord, dataRows: number): number | 
   const existing = charts.find((c) => c.getChartId() === list.chartId);
   const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE))
     .addRange(range)
-    // Below the change view, which grows with the items.
+    // Below the change view (which grows with the items), beside the chart data (CHART_SIZE).
     .setPosition(list.items.length + 4, change, 0, 0)
     .setOption('title', `${list.name}: ${valueLabel(list)}`)
     .setOption('legend', { position: 'bottom' })

@@ -1,0 +1,166 @@
+/**
+ * More of what the README promises a user of `npm start` (issue 22, points 5 and 6), on a playground
+ * whose clocks start at a fixed date (Wednesday 2099-01-28, 10:00 UTC), so a week later a new month of
+ * search data is complete: the tracking list's change view shows that change, and the add-on's chart
+ * sits beside its data, never over it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlayground, type Playground } from '../../dev/playground/server.js';
+import { launchChromium } from './chromium.js';
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const START = Date.UTC(2099, 0, 28, 10);
+
+let playground: Playground;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  playground = await startPlayground({ port: 0, clockStart: START });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(playground.url);
+  await page.locator('#grid td[data-a1="B2"]').filter({ hasText: NUMBER }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await playground?.close();
+});
+
+const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
+const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
+const menu = (caption: string) => page.locator('#menu-items').getByRole('button', { name: caption, exact: true });
+const toastText = async () => (await page.locator('#toasts .toast').last().textContent()) ?? '';
+
+/** Selects a cell, types into it and presses Enter, as a user does. */
+async function typeInto(a1: string, input: string): Promise<void> {
+  await cell(a1).click();
+  await page.keyboard.type(input);
+  await page.keyboard.press('Enter');
+}
+
+/** The texts of the two rows (header, values) an =API_USAGE() in `first` fills, 12 columns wide. */
+async function block(first: string): Promise<string[][]> {
+  const column = first.charCodeAt(0);
+  const row = Number(first.slice(1));
+  const out: string[][] = [];
+  for (let r = 0; r < 2; r++) {
+    out.push(await Promise.all(Array.from({ length: 12 }, (_, c) => text(`${String.fromCharCode(column + c)}${row + r}`))));
+  }
+  return out;
+}
+
+/** The change view's rows (H3:L5): item, latest, previous, change, direction. */
+async function changeView(): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (let row = 3; row <= 5; row++) rows.push(await Promise.all(['H', 'I', 'J', 'K', 'L'].map((c) => text(`${c}${row}`))));
+  return rows;
+}
+
+/** Whether a change view row reads right: change = latest - previous, and its direction. */
+function consistent([, latest, previous, change, direction]: string[]): boolean {
+  const diff = Math.round((Number(latest) - Number(previous)) * 1e6) / 1e6;
+  return Number(change) === diff && direction === (diff > 0 ? 'up' : diff < 0 ? 'down' : 'same');
+}
+
+it('the page shows no script error', () => {
+  expect(pageErrors).toEqual([]);
+});
+
+describe('5. the tracking list after a week', () => {
+  it('the change view compares the latest month with the one before, and shows the new month a week later', async () => {
+    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await expect.poll(() => text('H3')).toBe('coffee');
+    const before = await changeView();
+    expect(before.map((r) => r[0])).toEqual(['coffee', 'tea', 'cold brew']);
+    // Not the same figure compared with itself: this week's row holds December's volume, backfilled too.
+    expect(before.every(consistent)).toBe(true);
+    expect(before.some((r) => r[4] !== 'same')).toBe(true);
+
+    await page.locator('#advance-clock').click();
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/2099-02-04/);
+    await page.locator('#run-trigger').click();
+    await expect.poll(toastText, { timeout: 60_000 }).toMatch(/The schedule trigger ran/);
+    await expect.poll(async () => (await changeView())[0]?.[2], { timeout: 30_000 }).toBe(before[0]?.[1]);
+    const after = await changeView();
+    // Last week's reading is now the previous one, January's volume the latest.
+    expect(after.map((r) => r[2])).toEqual(before.map((r) => r[1]));
+    expect(after.every(consistent)).toBe(true);
+    expect(after.some((r) => r[4] !== 'same')).toBe(true);
+    expect(after.every((r) => NUMBER.test(r[1] ?? ''))).toBe(true);
+  });
+
+  it("the list's chart sits beside its data, covering none of it", async () => {
+    const chart = page.locator('#charts .chart');
+    await expect.poll(() => chart.count()).toBe(1);
+    const box = (await chart.boundingBox())!;
+    // The change view above it, the chart data (from N) to its right.
+    for (const a1 of ['N3', 'N8', 'N12', 'O8', 'L5']) {
+      const c = (await cell(a1).boundingBox())!;
+      const overlaps = box.x < c.x + c.width && c.x < box.x + box.width && box.y < c.y + c.height && c.y < box.y + box.height;
+      expect(overlaps, a1).toBe(false);
+    }
+    expect(box.y).toBeGreaterThan((await cell('H5').boundingBox())!.y);
+  });
+});
+
+describe('5. a freshly typed =API_USAGE()', () => {
+  it('shows the result Sheets remembers, as the docs say; Refresh all formulas shows the figures of now', async () => {
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await expect.poll(() => text('A32')).not.toBe('');
+    const first = await block('A32');
+    expect(first.flat().join(' ')).toMatch(/2099-01-29/); // read on the first day: resets at its end
+    // A week later, typed anew in another cell: the same function and arguments, so Sheets hands
+    // back what it remembers (the status line counts it) and nothing runs.
+    const remembered = async () => Number(/(\d+) remembered/.exec((await page.locator('#status').textContent()) ?? '')?.[1] ?? NaN);
+    const before = await remembered();
+    await typeInto('F40', '=API_USAGE()');
+    await expect.poll(() => text('F40')).not.toBe('');
+    expect(await block('F40')).toEqual(first);
+    expect(await remembered()).toBe(before + 1);
+    // Refresh all formulas runs both again: the allowance of the new day.
+    await menu('Refresh all formulas').click();
+    await expect.poll(async () => (await block('A32')).flat().join(' '), { timeout: 30_000 }).toMatch(/2099-02-05/);
+    await expect.poll(async () => (await block('F40')).flat().join(' '), { timeout: 30_000 }).toMatch(/2099-02-05/);
+  });
+});
+
+describe('5. Re-run the formulas now, after a key is saved again', () => {
+  it('every formula that said "No API key", on every sheet and over ranges, shows its value', async () => {
+    playground.runtime.properties.user.delete('SDM_API_KEY');
+    const formulas: [sheet: RegExp, a1: string, formula: string][] = [
+      [/^Sheet1$/, 'J150', '=SEARCH_SCORE("kombucha")'],
+      [/^Sheet1$/, 'K150', '=SEARCH_TREND("kombucha", "months.volume")'],
+      [/^Sheet1$/, 'L150', "=BRAND_SCORE('sector:fintech'!B3:B5)"],
+      [/^Sheet1$/, 'M150', '=SEARCH_SCORE(N150:N151)'],
+      [/sector:fintech/, 'H40', '=BRAND_SCORE(B6:B8)'],
+      [/Tracking: Coffee drinks/, 'Z5', '=SEARCH_SCORE("kefir")'],
+    ];
+    await typeInto('N150', 'kvass');
+    await typeInto('N151', 'switchel');
+    for (const [sheet, a1, formula] of formulas) {
+      await page.getByRole('tab', { name: sheet }).click();
+      await typeInto(a1, formula);
+      // A single call fails as #ERROR! with the message on hover; a range's answer says it in its cells.
+      const said = async () => ((await text(a1)) === '#ERROR!' ? ((await cell(a1).getAttribute('title')) ?? '') : await text(a1));
+      await expect.poll(said, { timeout: 30_000, message: a1 }).toMatch(/^No API key/);
+    }
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await menu('Settings').click();
+    const sidebar = page.frameLocator('#sidebar');
+    await sidebar.locator('#key-input').fill(playground.demoKey);
+    await sidebar.locator('#key-save').click();
+    const rerun = sidebar.getByRole('button', { name: 'Re-run the formulas now' });
+    await rerun.click({ timeout: 30_000 });
+    for (const [sheet, a1] of formulas) {
+      await page.getByRole('tab', { name: sheet }).click();
+      await expect.poll(() => text(a1), { timeout: 30_000, message: a1 }).toMatch(NUMBER);
+    }
+    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    for (const a1 of ['K161', 'L152', 'M151']) expect(await text(a1), a1).toMatch(NUMBER);
+  }, 240_000);
+});
