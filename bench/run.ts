@@ -5,12 +5,13 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATENCY } from '../dev/gas/latency.js';
 import { readProject, type ScriptFile } from '../dev/gas/project.js';
 import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
+import { cacheCapacity, renderCacheCapacitySection, type CacheCapacity } from './cache-capacity.js';
 import { cellCosts } from './cell-cost.js';
 import { chartPoints, drawGrowthChart } from './chart.js';
 import { coldEvaluation, firstCall } from './cold-start.js';
@@ -29,7 +30,17 @@ const outArg = process.argv.indexOf('--out');
 const outDir = outArg > 0 ? resolve(process.argv[outArg + 1] ?? '.') : here('.');
 /** Quick mode keeps every section, on small inputs: it is npm test's smoke run. */
 const plan = quick
-  ? { rangeCells: 20, columns: [60], race: [0, 80, 150], refreshTables: 2, bigN: 40, coldRuns: 50, triggerBooks: [1, 3] }
+  ? {
+      rangeCells: 20,
+      columns: [60],
+      race: [0, 80, 150],
+      refreshTables: 2,
+      bigN: 40,
+      coldRuns: 50,
+      triggerBooks: [1, 3],
+      capacityCells: [30],
+      capacityRange: 150,
+    }
   : {
       rangeCells: 100,
       columns: [300, 1000],
@@ -38,6 +49,8 @@ const plan = quick
       bigN: 1000,
       coldRuns: 500,
       triggerBooks: [1, 10, 50, 150],
+      capacityCells: [900, 1000],
+      capacityRange: 1500,
     };
 const service = { latencyFreshMs: 300, latencyCachedMs: 30 };
 const generous = { freshPerDay: 1_000_000, callsPerDay: 1_000_000 };
@@ -52,7 +65,7 @@ async function main(): Promise<void> {
   const baseline = await startStack('a', { ...options, project: baselineProject });
   const results: Results = {
     date: new Date().toISOString(),
-    machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+    machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load average ${loadAverage()} at the start`,
     quick,
     service,
     model: { ...DEFAULT_LATENCY },
@@ -67,6 +80,7 @@ async function main(): Promise<void> {
     durationS: 0,
   };
   let triggers: TriggerScenario | undefined;
+  let capacity: CacheCapacity | undefined;
   try {
     for (const latency of [true, false]) {
       log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
@@ -139,6 +153,9 @@ async function main(): Promise<void> {
     log(`scheduled runs: trigger runtime per day for ${plan.triggerBooks.join(', ')} spreadsheets`);
     triggers = await triggerRuntimePerDay(ourProject, plan.triggerBooks);
 
+    log(`where the document cache stops saving: ${plan.capacityCells.join(', ')} per-cell keywords, a ${plan.capacityRange}-keyword range`);
+    capacity = await cacheCapacity(ourProject, baselineProject, plan.capacityCells, plan.capacityRange, quick ? plan.capacityCells : []);
+
     log('project size and cold evaluation of every script file');
     const sidebar = here('../dist/Sidebar.html');
     const size = (name: string, project: ScriptFile[]) => ({
@@ -154,13 +171,15 @@ async function main(): Promise<void> {
     await baseline.stop();
   }
   results.durationS = Math.round((performance.now() - began) / 1000);
+  results.machine += ` and ${loadAverage()} at the end`;
 
   const suffix = quick ? '.quick' : '';
   mkdirSync(outDir, { recursive: true });
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
-  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, triggers }, null, 2)}\n`);
+  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, triggers, capacity }, null, 2)}\n`);
   const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
-  writeFileSync(join(outDir, `RESULTS${suffix}.md`), renderResults(results, `growth${suffix}.png`) + triggerSection);
+  const capacitySection = capacity ? `\n${renderCacheCapacitySection(capacity)}` : '';
+  writeFileSync(join(outDir, `RESULTS${suffix}.md`), renderResults(results, `growth${suffix}.png`) + triggerSection + capacitySection);
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
 
@@ -181,6 +200,13 @@ async function untilComplete(stack: Stack, cells: string[]): Promise<NonNullable
     if (m.completed === cells.length || m.timedOut) break;
   }
   return { n: cells.length, latencyFreshMs: 9_000, runs };
+}
+
+/** The 1, 5 and 15 minute load averages: this machine is shared, which stretches every time measured. */
+function loadAverage(): string {
+  return loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ');
 }
 
 function log(message: string): void {

@@ -25,6 +25,8 @@ it('npm run bench -- --quick writes results, JSON and a chart', () => {
     '## Recalculation',
     '## A ranking-table refresh',
     '## Bundle',
+    '## Scheduled runs: trigger runtime per day',
+    '## Where the document cache stops saving',
   ]) {
     expect(markdown).toContain(section);
   }
