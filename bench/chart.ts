@@ -8,7 +8,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { writeFileSync } from 'node:fs';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import type { Results } from './report.js';
+import type { Results } from './results.js';
 
 /** One bar of the chart. */
 export interface ChartPoint {

@@ -21,7 +21,8 @@ import { afterTheLimit } from './limit.js';
 import { measure, oneRange, type Measure } from './measure.js';
 import { raceOffsets } from './race.js';
 import { refreshDuringFormulas } from './refresh.js';
-import { renderResults, type ColumnPair, type Results } from './report.js';
+import { renderResults } from './report.js';
+import type { ColumnPair, Results } from './results.js';
 import { renderTriggerSection, triggerRuntimePerDay, type TriggerScenario } from './triggers.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));

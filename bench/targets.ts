@@ -3,7 +3,7 @@
  * A target is never adjusted to a result: a miss is reported as measured.
  */
 import type { CellCase, CellCostRow } from './cell-cost.js';
-import type { ColumnPair, Results } from './report.js';
+import type { ColumnPair, Results } from './results.js';
 
 /** One line of the targets table. */
 export interface Target {

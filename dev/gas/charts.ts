@@ -12,8 +12,8 @@
  */
 import { GasException } from './execution.js';
 import { GasObject, signatureError, unwrap } from './service.js';
-import type { GridRect, SheetModel } from './sheet-model.js';
-import { RangeFake, checkWrite, type DocumentContext } from './sheets.js';
+import { checkWrite, type DocumentContext } from './document-context.js';
+import type { ChartModel, GridRect, SheetModel } from './sheet-model.js';
 
 /** `Charts.ChartType`: strings here, like the other enums of dev/gas. */
 export const CHART_TYPES = Object.freeze({
@@ -49,18 +49,6 @@ export const CHART_MESSAGES = Object.freeze({
   notOnSheet: 'The chart is not on this sheet.',
   badAnchor: 'The chart position is outside the dimensions of the sheet.',
 });
-
-/** A chart as the sheet keeps it (tests and the playground read these). */
-export interface ChartModel {
-  id: number;
-  type: string;
-  /** Its data, on its own sheet, in the order added. */
-  ranges: GridRect[];
-  /** setOption values, as given (title, width, height, legend…). */
-  options: Record<string, unknown>;
-  /** Anchor cell (1-based) and pixel offsets. */
-  position: { row: number; column: number; offsetX: number; offsetY: number };
-}
 
 /** What a builder or a built chart holds: a chart not yet on the sheet has no id. */
 interface ChartDraft extends Omit<ChartModel, 'id' | 'type'> {
@@ -152,8 +140,8 @@ export class EmbeddedChartFake extends GasObject {
   getChartId(): number | null {
     return this.#id;
   }
-  getRanges(): RangeFake[] {
-    return this.#draft.ranges.map((rect) => new RangeFake(this.#ctx, this.#sheet, rect));
+  getRanges(): GasObject[] {
+    return this.#draft.ranges.map((rect) => this.#ctx.handles.range(this.#ctx, this.#sheet, rect));
   }
   getOptions(): ChartOptionsFake {
     return new ChartOptionsFake(this.#draft.options);
@@ -200,8 +188,8 @@ export class EmbeddedChartBuilderFake extends GasObject {
     this.#draft.ranges = [];
     return this;
   }
-  getRanges(): RangeFake[] {
-    return this.#draft.ranges.map((rect) => new RangeFake(this.#ctx, this.#sheet, rect));
+  getRanges(): GasObject[] {
+    return this.#draft.ranges.map((rect) => this.#ctx.handles.range(this.#ctx, this.#sheet, rect));
   }
   setChartType(...args: unknown[]): this {
     const [type] = args;
@@ -236,9 +224,9 @@ export class EmbeddedChartBuilderFake extends GasObject {
   }
 
   #rectOf(method: string, args: unknown[]): GridRect {
-    const range = unwrap(args[0]);
-    if (args.length !== 1 || !(range instanceof RangeFake)) throw signatureError(`SpreadsheetApp.EmbeddedChartBuilder.${method}`, args);
-    const { sheet, rect } = RangeFake.locationOf(range);
+    const where = args.length === 1 ? this.#ctx.handles.rangeLocation(args[0]) : undefined;
+    if (!where) throw signatureError(`SpreadsheetApp.EmbeddedChartBuilder.${method}`, args);
+    const { sheet, rect } = where;
     if (sheet !== this.#sheet) throw new GasException(CHART_MESSAGES.otherSheet);
     return rect;
   }

@@ -10,16 +10,8 @@
  */
 import { GasException } from './execution.js';
 import { GasObject, signatureError, unwrap } from './service.js';
-import type { GridRect, SheetModel } from './sheet-model.js';
-import { RangeFake, checkWrite, type DocumentContext } from './sheets.js';
-
-/** One rule as a sheet keeps it. */
-export interface ConditionalFormatModel {
-  condition: { type: 'NUMBER_GREATER_THAN' | 'NUMBER_LESS_THAN'; value: number };
-  background: string | null;
-  fontColor: string | null;
-  ranges: GridRect[];
-}
+import { checkWrite, type DocumentContext, type DocumentHandles } from './document-context.js';
+import type { ConditionalFormatModel, GridRect, SheetModel } from './sheet-model.js';
 
 interface RuleDraft {
   condition: ConditionalFormatModel['condition'] | null;
@@ -54,6 +46,13 @@ export class ConditionalFormatRuleFake extends GasObject {
 export class ConditionalFormatRuleBuilderFake extends GasObject {
   readonly gasType = 'SpreadsheetApp.ConditionalFormatRuleBuilder';
   readonly #draft: RuleDraft = { condition: null, background: null, fontColor: null, ranges: [] };
+  readonly #handles: DocumentHandles;
+
+  /** `handles` (sheets.ts's) read the Ranges given to setRanges. */
+  constructor(handles: DocumentHandles) {
+    super();
+    this.#handles = handles;
+  }
 
   whenNumberGreaterThan(...args: unknown[]): this {
     return this.#number('whenNumberGreaterThan', 'NUMBER_GREATER_THAN', args);
@@ -73,9 +72,9 @@ export class ConditionalFormatRuleBuilderFake extends GasObject {
     const list: unknown = args[0];
     if (args.length !== 1 || !Array.isArray(list)) throw signatureError('SpreadsheetApp.ConditionalFormatRuleBuilder.setRanges', args);
     this.#draft.ranges = list.map((r) => {
-      const range = unwrap(r);
-      if (!(range instanceof RangeFake)) throw signatureError('SpreadsheetApp.ConditionalFormatRuleBuilder.setRanges', args);
-      return RangeFake.locationOf(range);
+      const where = this.#handles.rangeLocation(r);
+      if (!where) throw signatureError('SpreadsheetApp.ConditionalFormatRuleBuilder.setRanges', args);
+      return where;
     });
     return this;
   }

@@ -49,8 +49,8 @@ export {
   type DeveloperMetadataRecord,
   type MetadataSpec,
   type MetadataVisibility,
-} from './developer-metadata.js';
-export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRangeRecord } from './named-ranges.js';
+} from './developer-metadata-store.js';
+export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRangeRecord } from './sheet-model.js';
 export { MAX_CELL_TEXT, type CellValue } from './result.js';
 export { MAX_SLEEP_MS } from './utilities.js';
 export { RuntimeClock } from './clock.js';
@@ -69,7 +69,8 @@ export {
   type ToastRecord,
 } from './sheet-model.js';
 export { STRUCTURE_MESSAGES } from './sheets.js';
-export { CHART_MESSAGES, CHART_TYPES, type ChartModel } from './charts.js';
+export { CHART_MESSAGES, CHART_TYPES } from './charts.js';
+export type { ChartModel } from './sheet-model.js';
 export { CELL_TOO_LONG_MESSAGE, displayValue, parseEntered, type CellValue as SheetCellValue } from './cell-values.js';
 export { MAX_COLUMNS, columnLetters, columnNumber, parseA1 } from './a1.js';
 export {

@@ -5,7 +5,6 @@
  * Figures and their sources: README "Latency model".
  */
 import { stringOf } from './realm.js';
-import type { GasObject } from './service.js';
 
 /** Modelled script milliseconds per kind of call. */
 export interface LatencyTable {
@@ -230,7 +229,7 @@ const TRIGGER_CALLS: Record<string, ReadonlySet<string>> = {
  * method (document handles such as getActiveSpreadsheet or getRange, Utilities, Logger, Session,
  * trigger builders...).
  */
-export function callSite(gasType: GasObject['gasType'], method: string): CallSite | undefined {
+export function callSite(gasType: string, method: string): CallSite | undefined {
   const from = (table: Record<string, LatencyKind>, service: string): CallSite | undefined =>
     Object.hasOwn(table, method) ? site(`${service}.${method}`, table[method]) : undefined;
   if (gasType === 'CacheService.Cache') return from(CACHE, 'cache');

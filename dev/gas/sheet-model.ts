@@ -13,10 +13,7 @@ import { CELL_TOO_LONG_MESSAGE, TEXT_FORMAT, parseEntered, type CellValue } from
 import { GasException } from './execution.js';
 import { isDate, stringOf } from './realm.js';
 import { MAX_CELL_TEXT } from './result.js';
-import { DeveloperMetadataStore } from './developer-metadata.js';
-import { NamedRangeStore } from './named-ranges.js';
-import type { ChartModel } from './charts.js';
-import type { ConditionalFormatModel } from './conditional-formats.js';
+import { DeveloperMetadataStore } from './developer-metadata-store.js';
 
 export const SPREADSHEET_LIMITS = Object.freeze({
   /** Cells (rows × columns of every sheet, empty or not) in one spreadsheet. */
@@ -87,6 +84,26 @@ export interface GridRect {
   column: number;
   numRows: number;
   numColumns: number;
+}
+
+/** A chart as the sheet keeps it (charts.ts; tests and the playground read these). */
+export interface ChartModel {
+  id: number;
+  type: string;
+  /** Its data, on its own sheet, in the order added. */
+  ranges: GridRect[];
+  /** setOption values, as given (title, width, height, legend…). */
+  options: Record<string, unknown>;
+  /** Anchor cell (1-based) and pixel offsets. */
+  position: { row: number; column: number; offsetX: number; offsetY: number };
+}
+
+/** One conditional format rule as a sheet keeps it (conditional-formats.ts). */
+export interface ConditionalFormatModel {
+  condition: { type: 'NUMBER_GREATER_THAN' | 'NUMBER_LESS_THAN'; value: number };
+  background: string | null;
+  fontColor: string | null;
+  ranges: GridRect[];
 }
 
 function isEmpty(cell: Cell): boolean {
@@ -507,6 +524,81 @@ export interface ToastRecord {
 export interface ActiveSelection {
   sheet: SheetModel;
   rect: GridRect;
+}
+
+/** One named range as the spreadsheet holds it (the script-facing objects are in named-ranges.ts). */
+export interface NamedRangeRecord {
+  name: string;
+  sheet: SheetModel;
+  rect: GridRect;
+}
+
+/** Google's wording for these is not documented: dev/gas's own, in Apps Script's style. */
+export const NAMED_RANGE_MESSAGES = Object.freeze({
+  invalidName: (name: string) =>
+    `The name "${name}" is not a valid range name: use 1–250 letters, numbers and underscores, not starting with a number, not TRUE or FALSE, and not a cell reference (A1, R1C1).`,
+  notFound: (name: string) => `No named range "${name}" exists.`,
+  removed: 'This named range has been removed.',
+});
+
+/** Why `name` breaks Google's rules, or null when it is a valid range name. */
+export function namedRangeProblem(name: string): string | null {
+  const invalid = NAMED_RANGE_MESSAGES.invalidName(name);
+  if (name.length < 1 || name.length > 250) return invalid;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return invalid;
+  if (/^(true|false)$/i.test(name)) return invalid;
+  if (parseA1(name) !== null) return invalid; // A1, AB12, ...
+  if (/^R\d*C\d*$/i.test(name)) return invalid; // R1C1, R2C, RC3, RC
+  return null;
+}
+
+/** The named ranges of one spreadsheet (SpreadsheetModel.namedRanges). */
+export class NamedRangeStore {
+  readonly #byKey = new Map<string, NamedRangeRecord>();
+
+  /** Every named range, in creation order. */
+  get list(): NamedRangeRecord[] {
+    return [...this.#byKey.values()];
+  }
+
+  get(name: string): NamedRangeRecord | undefined {
+    return this.#byKey.get(name.toLowerCase());
+  }
+
+  /** Names `rect` on `sheet` (an existing name moves); Google's name rules apply. */
+  set(name: string, sheet: SheetModel, rect: GridRect): NamedRangeRecord {
+    const problem = namedRangeProblem(name);
+    if (problem) throw new GasException(problem);
+    const existing = this.get(name);
+    if (existing) {
+      existing.sheet = sheet;
+      existing.rect = { ...rect };
+      return existing;
+    }
+    const record = { name, sheet, rect: { ...rect } };
+    this.#byKey.set(name.toLowerCase(), record);
+    return record;
+  }
+
+  remove(name: string): boolean {
+    return this.#byKey.delete(name.toLowerCase());
+  }
+
+  /** Renames (Google's rules; the new name must be free). */
+  rename(record: NamedRangeRecord, to: string): void {
+    const problem = namedRangeProblem(to);
+    if (problem) throw new GasException(problem);
+    const clash = this.get(to);
+    if (clash && clash !== record) throw new GasException(NAMED_RANGE_MESSAGES.invalidName(to));
+    this.#byKey.delete(record.name.toLowerCase());
+    record.name = to;
+    this.#byKey.set(to.toLowerCase(), record);
+  }
+
+  /** Drops the named ranges of a deleted sheet. */
+  removeSheet(sheet: SheetModel): void {
+    for (const [key, r] of this.#byKey) if (r.sheet === sheet) this.#byKey.delete(key);
+  }
 }
 
 /** The spreadsheet: ordered sheets, the active selection, limits, and helpers for tests. */

@@ -8,11 +8,11 @@
 import { columnLetters, a1Notation, parseA1 } from './a1.js';
 import { CELL_TOO_LONG_MESSAGE, displayValue, type CellValue } from './cell-values.js';
 import { MAX_CELL_TEXT } from './result.js';
-import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
 import { describeValue, isDate } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
 import { UserFake } from './session.js';
+import { checkWrite, type DocumentContext, type DocumentHandles } from './document-context.js';
 import { DeveloperMetadataFake, DeveloperMetadataFinderFake, addDeveloperMetadata, metadataAt } from './developer-metadata.js';
 import { ConditionalFormatRuleFake, getConditionalFormatRules, setConditionalFormatRules } from './conditional-formats.js';
 import { EmbeddedChartBuilderFake, EmbeddedChartFake, getCharts, insertChart, newChart, removeChart, updateChart } from './charts.js';
@@ -25,19 +25,7 @@ import {
   type GridRect,
   type SheetModel,
   type SpreadsheetModel,
-  type ToastRecord,
 } from './sheet-model.js';
-
-/** What the document objects of one execution share (one per spreadsheet the execution holds). */
-export interface DocumentContext {
-  exec: Execution;
-  book: SpreadsheetModel;
-  toasts: ToastRecord[];
-  /** The script project's id: PROJECT-visible developer metadata belongs to it. */
-  projectId: string;
-  /** An email as this execution may show it: the address, or "" where Google hides it (session.ts). */
-  showEmail: (email: string) => string;
-}
 
 /** Google's messages for row/column insertions and deletions out of the sheet. */
 export const STRUCTURE_MESSAGES = Object.freeze({
@@ -51,12 +39,6 @@ export const STRUCTURE_MESSAGES = Object.freeze({
 /** A spreadsheet's URL as Google gives it. */
 export function spreadsheetUrl(id: string): string {
   return `https://docs.google.com/spreadsheets/d/${id}/edit`;
-}
-
-/** Refuses a write in a custom function (Google names only the method) and counts it. */
-export function checkWrite(ctx: DocumentContext, method: string): void {
-  if (ctx.exec.authMode === 'CUSTOM_FUNCTION') throw new GasException(`You do not have permission to call ${method}`);
-  ctx.book.stats.writes++;
 }
 
 function countRead(ctx: DocumentContext): void {
@@ -254,7 +236,7 @@ export class SpreadsheetFake extends GasObject {
   }
 
   /** The named range's Range, or null when there is no such name. */
-  getRangeByName(...args: unknown[]): RangeFake | null {
+  getRangeByName(...args: unknown[]): GasObject | null {
     return rangeByName(this.#ctx, args);
   }
 
@@ -1059,3 +1041,14 @@ export class RangeFake extends GasObject {
     return this.#setFormat('setHorizontalAlignment', 'horizontalAlignment', a === null || a === 'normal' ? undefined : a);
   }
 }
+
+/** The handles this file makes, for the parts that hand them out again (document-context.ts). */
+export const DOCUMENT_HANDLES: DocumentHandles = Object.freeze({
+  spreadsheet: (ctx: DocumentContext) => new SpreadsheetFake(ctx),
+  sheet: (ctx: DocumentContext, sheet: SheetModel) => new SheetFake(ctx, sheet),
+  range: (ctx: DocumentContext, sheet: SheetModel, rect: GridRect) => new RangeFake(ctx, sheet, rect),
+  rangeLocation: (value: unknown) => {
+    const range = unwrap(value);
+    return range instanceof RangeFake ? RangeFake.locationOf(range) : undefined;
+  },
+});

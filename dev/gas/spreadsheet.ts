@@ -11,7 +11,8 @@ import { stringOf } from './realm.js';
 import { GasObject, signatureError, unwrap } from './service.js';
 import { mayShowEmail } from './session.js';
 import type { SpreadsheetModel, ToastRecord } from './sheet-model.js';
-import { RangeFake, SheetFake, SpreadsheetFake, type DocumentContext } from './sheets.js';
+import type { DocumentContext } from './document-context.js';
+import { DOCUMENT_HANDLES, RangeFake, SheetFake, SpreadsheetFake } from './sheets.js';
 
 export { RangeFake, SheetFake, SpreadsheetFake } from './sheets.js';
 export { SpreadsheetModel, type ToastRecord } from './sheet-model.js';
@@ -161,7 +162,14 @@ export function documentContext(
   deps: Pick<SpreadsheetAppDeps, 'toasts' | 'manifest' | 'projectId'>,
 ): DocumentContext {
   const show = mayShowEmail(exec, deps.manifest);
-  return { exec, book, toasts: deps.toasts, projectId: deps.projectId, showEmail: (email) => (show ? email : '') };
+  return {
+    exec,
+    book,
+    toasts: deps.toasts,
+    projectId: deps.projectId,
+    showEmail: (email) => (show ? email : ''),
+    handles: DOCUMENT_HANDLES,
+  };
 }
 
 /** "https://docs.google.com/spreadsheets/d/<id>/edit#gid=0" → the id; undefined for anything else. */
@@ -236,7 +244,7 @@ export class SpreadsheetAppFake extends GasObject {
   /** A builder for a conditional format rule (conditional-formats.ts); nothing changes until a sheet's rules are set. */
   newConditionalFormatRule(): ConditionalFormatRuleBuilderFake {
     this.#allowed('newConditionalFormatRule');
-    return new ConditionalFormatRuleBuilderFake();
+    return new ConditionalFormatRuleBuilderFake(DOCUMENT_HANDLES);
   }
 
   /** Writes are applied at once here; counted in the active spreadsheet's `stats.flushes`. */

@@ -7,6 +7,7 @@
  * The user's text is what the cell keeps and shows; only the engine sees the rewrite. Also: moving a
  * formula's relative references, for pasting a copied formula elsewhere, as Sheets does.
  */
+import { columnLetters, columnNumber } from '../gas/a1.js';
 
 /** The sheet's size: where open-ended ranges end. */
 export interface SheetSize {
@@ -117,7 +118,7 @@ function engineRange(match: string, groups: (string | undefined)[], size: SheetS
     return `${first}:${second}${size.rows}`; // A2:A → A2:A1000
   }
   if (columnA !== undefined && columnB !== undefined) return `${columnA}1:${columnB}${size.rows}`; // A:B
-  if (rowA !== undefined && rowB !== undefined) return `A${rowA}:${columnName(size.columns)}${rowB}`; // 2:2
+  if (rowA !== undefined && rowB !== undefined) return `A${rowA}:${columnLetters(size.columns)}${rowB}`; // 2:2
   return match;
 }
 
@@ -139,25 +140,7 @@ function move(part: RefPart, rows: number, columns: number, size: SheetSize): Re
 }
 
 function formatPart(part: RefPart): string {
-  const column = part.column === undefined ? '' : `${part.absColumn ? '$' : ''}${columnName(part.column)}`;
+  const column = part.column === undefined ? '' : `${part.absColumn ? '$' : ''}${columnLetters(part.column)}`;
   const row = part.row === undefined ? '' : `${part.absRow ? '$' : ''}${part.row}`;
   return column + row;
-}
-
-/** 1 → A, 27 → AA. */
-export function columnName(column: number): string {
-  let n = column;
-  let out = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + ch.charCodeAt(0) - 64;
-  return n;
 }

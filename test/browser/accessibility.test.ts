@@ -9,13 +9,12 @@
  * every Tab stop the focused element must show an outline.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
-import { startHost, type HostHandle } from '../../dev/host/index.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import { type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY } from '../../dev/stack.js';
-import { launchChromium } from './chromium.js';
+import { useSidebarStack } from './sidebar-stack.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
@@ -23,34 +22,23 @@ const BAD_KEY = 'sdm-live-notAKey0000000';
 
 let service: ServiceHandle;
 let runtime: GasRuntime;
-let host: HostHandle;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 /** Every state audited, so the last test can show that none was skipped. */
 const audited: string[] = [];
 
-beforeAll(async () => {
-  service = await startService({ keys: [KEY] });
-  runtime = new GasRuntime(); // the built dist/Code.js and dist/Sidebar.html
-  runtime.properties.user.set('SDM_BASE_URL', service.url);
-  runtime.spreadsheet.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
-  for (const row of [2, 3, 4]) runtime.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
-  host = await startHost({ runtime });
-  browser = await launchChromium();
-  // axe needs a context of its own (it opens a blank page in it to gather frame results).
-  const context = await browser.newContext({ viewport: { width: 300, height: 800 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(host.pageUrl('Sidebar'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  runtime?.close();
-  await service?.stop();
-});
+useSidebarStack(
+  {
+    fixedClock: false,
+    prepare: (runtime) => {
+      runtime.spreadsheet.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
+      for (const row of [2, 3, 4]) runtime.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
+    },
+    // axe needs a context of its own (it opens a blank page in it to gather frame results).
+    page: { viewport: { width: 300, height: 800 }, ownContext: true },
+  },
+  (stack) => ({ service, runtime, page, pageErrors } = stack),
+);
 
 interface Finding {
   id: string;

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -38,4 +39,19 @@ export async function newPageAt(browser: Browser, time: number, options: Paramet
   const page = await browser.newPage(options);
   await page.clock.install({ time });
   return page;
+}
+
+/**
+ * Chromium for one test file: launched in beforeAll, closed in afterAll.
+ * @returns a holder whose `browser` is set once beforeAll has run
+ */
+export function useChromium(): { browser: Browser } {
+  const held = {} as { browser: Browser };
+  beforeAll(async () => {
+    held.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await held.browser?.close();
+  });
+  return held;
 }

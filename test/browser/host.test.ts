@@ -5,11 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { injectShim, parseRunRequest, startHost, type HostHandle, type RunEvent } from '../../dev/host/index.js';
-import { launchChromium } from './chromium.js';
+import { useChromium } from './chromium.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
@@ -50,7 +49,7 @@ const PAGE = `<!DOCTYPE html><html><head><title>t</title><script>window.early = 
 let dir: string;
 let runtime: GasRuntime;
 let host: HostHandle;
-let browser: Browser;
+const chromium = useChromium();
 const events: RunEvent[] = [];
 
 beforeAll(async () => {
@@ -58,11 +57,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'Page.html'), PAGE);
   runtime = new GasRuntime({ code: CODE });
   host = await startHost({ runtime, htmlDir: dir, onRun: (e) => events.push(e) });
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await host?.close();
   runtime?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -140,7 +137,7 @@ describe('HTTP', () => {
 
 describe('the shim in Chromium', () => {
   it("has Google's chained, asynchronous shape", async () => {
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     await page.goto(host.pageUrl('Page'));
     expect(await page.evaluate(() => (window as PageWindow).early)).toBe('object');
     const result = await page.evaluate(
@@ -163,7 +160,7 @@ describe('the shim in Chromium', () => {
   });
 
   it('reports server errors, unknown functions and illegal arguments the way Google does', async () => {
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     await page.goto(host.pageUrl('Page'));
     const outcome = await page.evaluate(async () => {
       const run = (window as PageWindow).google!.script.run;
@@ -194,7 +191,7 @@ describe('the shim in Chromium', () => {
   });
 
   it('runs calls made at once, each as its own execution', async () => {
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     await page.goto(host.pageUrl('Page'));
     const values = await page.evaluate(() => {
       const run = (window as PageWindow).google!.script.run;

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnLetters, columnNumber } from '../../dev/gas/a1.js';
 import { startPlayground, type Playground } from '../../dev/playground/server.js';
 import { launchChromium } from './chromium.js';
 
@@ -51,12 +52,12 @@ async function selectByName(range: string): Promise<void> {
 /** The texts of a block of cells, rows of columns. */
 async function block(first: string, rows: number, columns: number): Promise<string[][]> {
   const m = /^([A-Z])(\d+)$/.exec(first)!;
-  const column = m[1]!.charCodeAt(0);
+  const column = columnNumber(m[1]!);
   const row = Number(m[2]);
   const out: string[][] = [];
   for (let r = 0; r < rows; r++) {
     const line: string[] = [];
-    for (let c = 0; c < columns; c++) line.push(await text(`${String.fromCharCode(column + c)}${row + r}`));
+    for (let c = 0; c < columns; c++) line.push(await text(`${columnLetters(column + c)}${row + r}`));
     out.push(line);
   }
   return out;
@@ -239,7 +240,7 @@ describe('4. navigation', () => {
       const view = document.getElementById('grid-scroll')!.getBoundingClientRect();
       return heads.filter((th) => th.getBoundingClientRect().right <= view.right).length;
     });
-    const letter = String.fromCharCode(64 + column);
+    const letter = columnLetters(column);
     await typeInto(`${letter}140`, '=SEARCH_TREND("coffee", "no such field")');
     await expect.poll(() => text(`${letter}140`), { timeout: 30_000 }).toBe('#ERROR!');
     await cell(`${letter}140`).click();

@@ -4,37 +4,23 @@
  * The user's trigger lives in another spreadsheet, where the add-on was then turned off.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
-import { startHost, type HostHandle } from '../../dev/host/index.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY } from '../../dev/stack.js';
-import { launchChromium } from './chromium.js';
+import { type HostHandle } from '../../dev/host/index.js';
+import { useSidebarStack } from './sidebar-stack.js';
 
 const HOUR = 3_600_000;
 
-let service: ServiceHandle;
 let runtime: GasRuntime;
 let host: HostHandle;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
-beforeAll(async () => {
-  service = await startService({ keys: [KEY] });
-  runtime = new GasRuntime({ latency: false });
-  runtime.properties.user.set('SDM_BASE_URL', service.url);
-  runtime.properties.user.set('SDM_API_KEY', KEY);
-  host = await startHost({ runtime });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  runtime?.close();
-  await service?.stop();
-});
+useSidebarStack(
+  { fixedClock: false, keySaved: true, runtime: { latency: false }, page: false },
+  (stack) => ({ runtime, host, browser, pageErrors } = stack),
+);
 
 /** A sidebar call in a spreadsheet, straight in the runtime (setting the scene). */
 function server(fn: string, args: unknown[], document?: string): void {

@@ -8,10 +8,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import { type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY, OTHER_KEY, TEST_START } from '../../dev/stack.js';
 import type { SettingsView } from '../../src/shared/sidebar-api';
-import { launchChromium, newPageAt } from './chromium.js';
+import { newPageAt } from './chromium.js';
+import { useSidebarStack } from './sidebar-stack.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
@@ -24,31 +25,23 @@ let runtime: GasRuntime;
 let host: HostHandle;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 /** Every server function the page called, in order. */
 const calls: string[] = [];
 
-beforeAll(async () => {
-  service = await startService({ keys: [KEY, OTHER_KEY], startAt: TEST_START });
-  runtime = new GasRuntime({ startAt: TEST_START }); // the built dist/Code.js and dist/Sidebar.html
-  runtime.properties.user.set('SDM_BASE_URL', service.url);
-  // Three of the add-on's formulas and one of Sheets' own.
-  runtime.spreadsheet.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
-  for (const row of [2, 3, 4]) runtime.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
-  runtime.spreadsheet.setFormula('Sheet1!C2', '=SUM(1, 2)');
-  host = await startHost({ runtime, onRun: (event) => calls.push(event.fn) });
-  browser = await launchChromium();
-  page = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 800 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(host.pageUrl('Sidebar'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  runtime?.close();
-  await service?.stop();
-});
+useSidebarStack(
+  {
+    keys: [KEY, OTHER_KEY],
+    onRun: (event) => calls.push(event.fn),
+    prepare: (runtime) => {
+      // Three of the add-on's formulas and one of Sheets' own.
+      runtime.spreadsheet.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
+      for (const row of [2, 3, 4]) runtime.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
+      runtime.spreadsheet.setFormula('Sheet1!C2', '=SUM(1, 2)');
+    },
+  },
+  (stack) => ({ service, runtime, host, browser, page, pageErrors } = stack),
+);
 
 /** Runs a sidebar function directly in the runtime, as the page would. */
 function server<T>(fn: string, ...args: unknown[]): T {

@@ -6,12 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY, TEST_START } from '../../dev/stack.js';
-import { launchChromium, newPageAt } from './chromium.js';
+import { type ServiceHandle } from '../../dev/service/harness.js';
+import { KEY } from '../../dev/stack.js';
+import { newPageAt } from './chromium.js';
+import { useSidebarStack } from './sidebar-stack.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
 
@@ -24,27 +25,14 @@ let runtime: GasRuntime;
 let host: HostHandle;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 /** Every server function the pages called, in order. */
 const calls: string[] = [];
 
-beforeAll(async () => {
-  service = await startService({ keys: [KEY], startAt: TEST_START });
-  runtime = new GasRuntime({ startAt: TEST_START }); // the built dist/Code.js and dist/Sidebar.html
-  runtime.properties.user.set('SDM_BASE_URL', service.url);
-  runtime.properties.user.set('SDM_API_KEY', KEY);
-  host = await startHost({ runtime, onRun: (event) => calls.push(event.fn) });
-  browser = await launchChromium();
-  page = await newPage();
-  await page.goto(host.pageUrl('Sidebar'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  runtime?.close();
-  await service?.stop();
-});
+useSidebarStack(
+  { keySaved: true, onRun: (event) => calls.push(event.fn) },
+  (stack) => ({ service, runtime, host, browser, page, pageErrors } = stack),
+);
 
 async function newPage(): Promise<Page> {
   const p = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 800 } });

@@ -5,43 +5,25 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
-import { startHost, type HostHandle } from '../../dev/host/index.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY, TEST_START } from '../../dev/stack.js';
-import { launchChromium, newPageAt } from './chromium.js';
+import { type ServiceHandle } from '../../dev/service/harness.js';
+import { useSidebarStack } from './sidebar-stack.js';
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const WEEK = 7 * 86_400_000;
 
 let service: ServiceHandle;
 let runtime: GasRuntime;
-let host: HostHandle;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 const calls: string[] = [];
 
-beforeAll(async () => {
-  service = await startService({ keys: [KEY], startAt: TEST_START });
-  runtime = new GasRuntime({ startAt: TEST_START });
-  runtime.properties.user.set('SDM_BASE_URL', service.url);
-  runtime.properties.user.set('SDM_API_KEY', KEY);
-  host = await startHost({ runtime, onRun: (event) => calls.push(event.fn) });
-  browser = await launchChromium();
-  page = await newPageAt(browser, runtime.clock.now(), { viewport: { width: 300, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(host.pageUrl('Sidebar'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  runtime?.close();
-  await service?.stop();
-});
+useSidebarStack(
+  { keySaved: true, onRun: (event) => calls.push(event.fn), page: { viewport: { width: 300, height: 900 } } },
+  (stack) => ({ service, runtime, page, pageErrors } = stack),
+);
 
 const section = () => page.locator('#track-section');
 const formStatus = () => page.locator('#track-form-status');

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TemplateSheetView, TemplateView, TrackingView } from '../../src/shared/sidebar-api';
+import { a1Notation, columnLetters } from '../../dev/gas/a1.js';
 import type { RecalcEntry } from '../../dev/gas/recalculate';
 import { KEY, startStack, type Stack } from './stack';
 
@@ -116,7 +117,7 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     const ranks = header.filter((h) => /rank/i.test(String(h)));
     expect(signals).toHaveLength(6);
     expect(ranks.length).toBeGreaterThanOrEqual(2);
-    const rows = sheet.getValues(`A5:${String.fromCharCode(64 + header.length)}9`);
+    const rows = sheet.getValues(`A5:${columnLetters(header.length)}9`);
     for (const row of rows) {
       expect(typeof row[1]).toBe('number');
       for (const v of row.slice(2, 2 + signals.length)) expect(typeof v).toBe('number');
@@ -235,6 +236,5 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
 
 function a1Of(area: { row: number; column: number; numRows: number; numColumns: number } | undefined): string {
   if (!area) throw new Error('no range');
-  const col = (n: number) => String.fromCharCode(64 + n);
-  return `${col(area.column)}${area.row}:${col(area.column + area.numColumns - 1)}${area.row + area.numRows - 1}`;
+  return a1Notation(area.row, area.column, area.numRows, area.numColumns);
 }

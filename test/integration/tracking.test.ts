@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
 import type { TrackingView, TrackListView } from '../../src/shared/sidebar-api';
+import { columnLetters } from '../../dev/gas/a1.js';
 import { rawAnswer, startStack, topLevelScore, type Stack } from './stack';
 
 const WEEK = 7 * 86_400_000;
@@ -57,7 +58,7 @@ function history(sheetName: string): unknown[][] {
   const sheet = stack.gas.spreadsheet.sheet(sheetName);
   const width = (sheet.getValues('A2:Z2')[0] ?? []).indexOf('Status') + 1;
   return sheet
-    .getValues(`A3:${String.fromCharCode(64 + width)}${Math.max(3, sheet.lastRow)}`)
+    .getValues(`A3:${columnLetters(width)}${Math.max(3, sheet.lastRow)}`)
     .filter((row) => row[1] !== '')
     .map((row) => [day(row[0]), ...row.slice(1)]);
 }

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ServiceHandle } from '../../dev/service/harness.js';
 import type { ErrorAnswer, UsageA } from './answers.js';
-import { api } from './util.js';
+import { api, useService } from './util.js';
 
 const SECRET = 'sk-live-very-secret-123';
 let svc: ServiceHandle;
-beforeAll(async () => {
-  svc = await startService({ keys: [SECRET, 'other-key'] });
-});
-afterAll(async () => {
-  await svc?.stop();
-});
-beforeEach(async () => {
-  await svc.control.reset();
-});
+useService({ keys: [SECRET, 'other-key'] }, (s) => (svc = s));
 
 describe('auth', () => {
   it('missing key → 401', async () => {

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ServiceHandle } from '../../dev/service/harness.js';
 import type { ErrorAnswer, LimitAnswer, TrendA, TrendB, UsageA } from './answers.js';
-import { api } from './util.js';
+import { api, useService } from './util.js';
 
 const DAY = 24 * 3600 * 1000;
 let svc: ServiceHandle;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc?.stop();
-});
-beforeEach(async () => {
-  await svc.control.reset();
-});
+useService({}, (s) => (svc = s));
 
 const usage = async (key?: string) => (await api<UsageA>(svc, '/usage', key)).body;
 

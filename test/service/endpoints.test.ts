@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ServiceHandle } from '../../dev/service/harness.js';
 import type {
   BrandA,
   BrandB,
@@ -19,18 +19,10 @@ import type {
   TrendB,
   UsageA,
 } from './answers.js';
-import { api, norm, topLevelScores } from './util.js';
+import { api, norm, topLevelScores, useService } from './util.js';
 
 let svc: ServiceHandle;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc?.stop();
-});
-beforeEach(async () => {
-  await svc.control.reset();
-});
+useService({}, (s) => (svc = s));
 
 const useSchema = (schema: 'a' | 'b') => svc.control.config({ schema });
 

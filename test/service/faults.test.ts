@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
-import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import type { ServiceHandle } from '../../dev/service/harness.js';
 import type { ErrorAnswer, TrendA, UsageA } from './answers.js';
-import { api } from './util.js';
+import { api, useService } from './util.js';
 
 let svc: ServiceHandle;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc?.stop();
-});
-beforeEach(async () => {
-  await svc.control.reset();
-});
+useService({}, (s) => (svc = s));
 
 const timed = async <T>(f: () => Promise<T>) => {
   const t0 = performance.now();

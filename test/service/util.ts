@@ -1,5 +1,26 @@
-/** Small HTTP helpers shared by the service tests. */
-import type { ServiceHandle } from '../../dev/service/harness.js';
+/** Small HTTP helpers shared by the service tests, and the service each file runs. */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startService, type ServiceHandle, type StartOptions } from '../../dev/service/harness.js';
+
+/**
+ * Registers the hooks of a service test file: the service starts in beforeAll, is reset before each
+ * test and stops in afterAll.
+ * @param options startService's options
+ * @param ready given the running service (the file keeps it in its own variable)
+ */
+export function useService(options: StartOptions, ready: (service: ServiceHandle) => void): void {
+  let service: ServiceHandle | undefined;
+  beforeAll(async () => {
+    service = await startService(options);
+    ready(service);
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+  beforeEach(async () => {
+    await service?.control.reset();
+  });
+}
 
 export interface ApiResult<T = unknown> {
   status: number;

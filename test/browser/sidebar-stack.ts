@@ -1,0 +1,77 @@
+/**
+ * The sidebar's whole stack for one browser test file: the local service, a dev/gas runtime running the
+ * built dist/ against it, dev/host serving the runtime's pages, and headless Chromium, started in
+ * beforeAll and stopped in afterAll (newest first).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { GasRuntime, type GasRuntimeOptions } from '../../dev/gas/index.js';
+import { startHost, type HostHandle, type RunEvent } from '../../dev/host/index.js';
+import { startService, type ServiceHandle, type StartOptions } from '../../dev/service/harness.js';
+import { KEY, TEST_START } from '../../dev/stack.js';
+import { launchChromium, newPageAt } from './chromium.js';
+
+export interface SidebarStackOptions {
+  /** The service's keys (default: KEY). */
+  keys?: string[];
+  /** Start the service and the runtime at TEST_START, and the first page's clock with the runtime's (default true). */
+  fixedClock?: boolean;
+  /** More runtime options (its default runs the built dist/Code.js and dist/Sidebar.html). */
+  runtime?: Omit<GasRuntimeOptions, 'startAt'>;
+  /** Save KEY as the user's key, as a user who has set it up (default false: the user starts with none). */
+  keySaved?: boolean;
+  /** Sets up the runtime's spreadsheet and properties before the host serves it. */
+  prepare?: (runtime: GasRuntime) => void;
+  /** Told of every server function a page calls. */
+  onRun?: (event: RunEvent) => void;
+  /**
+   * The sidebar page opened first: its viewport and whether it gets a context of its own (axe needs
+   * one); false for none (the file opens its pages itself).
+   */
+  page?: { viewport: { width: number; height: number }; ownContext?: boolean } | false;
+}
+
+/** The running stack. */
+export interface SidebarStack {
+  service: ServiceHandle;
+  runtime: GasRuntime;
+  host: HostHandle;
+  browser: Browser;
+  /** The first sidebar page (undefined with `page: false`). */
+  page: Page;
+  /** The messages of errors thrown in the first page. */
+  pageErrors: string[];
+}
+
+/**
+ * Registers beforeAll/afterAll that start and stop the sidebar's stack.
+ * @param options what differs between the files
+ * @param ready given the stack once it runs (the file keeps its pieces in its own variables)
+ */
+export function useSidebarStack(options: SidebarStackOptions, ready: (stack: SidebarStack) => void): void {
+  const { keys = [KEY], fixedClock = true, keySaved = false, page: first = { viewport: { width: 300, height: 800 } } } = options;
+  const stack = { pageErrors: [] as string[] } as SidebarStack;
+  beforeAll(async () => {
+    stack.service = await startService({ keys, ...(fixedClock ? { startAt: TEST_START } : {}) } satisfies StartOptions);
+    stack.runtime = new GasRuntime({ ...options.runtime, ...(fixedClock ? { startAt: TEST_START } : {}) });
+    stack.runtime.properties.user.set('SDM_BASE_URL', stack.service.url);
+    if (keySaved) stack.runtime.properties.user.set('SDM_API_KEY', KEY);
+    options.prepare?.(stack.runtime);
+    stack.host = await startHost({ runtime: stack.runtime, ...(options.onRun ? { onRun: options.onRun } : {}) });
+    stack.browser = await launchChromium();
+    if (first) {
+      if (first.ownContext) stack.page = await (await stack.browser.newContext({ viewport: first.viewport })).newPage();
+      else if (fixedClock) stack.page = await newPageAt(stack.browser, stack.runtime.clock.now(), { viewport: first.viewport });
+      else stack.page = await stack.browser.newPage({ viewport: first.viewport });
+      stack.page.on('pageerror', (error) => stack.pageErrors.push(error.message));
+      await stack.page.goto(stack.host.pageUrl('Sidebar'));
+    }
+    ready(stack);
+  });
+  afterAll(async () => {
+    await stack.browser?.close();
+    await stack.host?.close();
+    stack.runtime?.close();
+    await stack.service?.stop();
+  });
+}
