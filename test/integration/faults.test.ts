@@ -140,7 +140,9 @@ describe('a cache that loses entries at random', () => {
         lossy.gas.close();
       }
     }
-  });
+    // Six passes over the sheet, each cell its own execution: a bound on a long test, not a speed claim
+    // (on a loaded 2-core machine it takes about a minute).
+  }, 180_000);
 });
 
 /**

@@ -8,9 +8,10 @@
  *   two property reads when the config entry is missing (after 6 idle hours or an eviction);
  * - a miss: that getAll, a putAll marking the misses as ours, one property read (the key, from the store
  *   the config entry names), a getAll reading the marks back, the fetch, and a putAll storing the answers
- *   and the spend: five plus the fetch. When the config entry is missing (the document's first miss):
- *   that getAll, both property stores, a putAll of the marks and the config entry, the fetch and the
- *   last putAll: five too (the marks are not read back; see below).
+ *   and the spend: five plus the fetch. When the config entry is missing (the document's first miss in
+ *   6 hours), both property stores are read instead of one: six. Skipping the read-back there would save
+ *   that round trip, but cells calculated together on a fresh document would then all fetch the same
+ *   query, spending the user's credits twice (test/integration/faults.test.ts counts them).
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
  * ranking-table refresh). The marks do the lock's job: where several executions mark the same query at
  * once, the last mark wins, its writer fetches, and the others wait for its answer (at most a second,
@@ -115,10 +116,8 @@ export function lookupAll(
   const marks: Record<string, string> = {};
   for (const subject of toFetch)
     Object.assign(marks, writeEntry(keys.get(subject) ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
-  // A formula that found no config entry has read both property stores already: it writes the entry
-  // with its marks (executions starting after this take the one-store path) and does not read its
-  // marks back, so the document's first miss stays at five round trips. The cost: two executions
-  // starting on the same query within one round trip of each other, both without the entry, both fetch.
+  // A formula that found no config entry writes it with its marks, so executions starting after this
+  // read one property store instead of two.
   const firstMiss = payer === 'formula' && !config;
   if (firstMiss && settings) Object.assign(marks, writeLookupConfig(settings));
   const markStarted = Date.now();
@@ -157,8 +156,7 @@ export function lookupAll(
   // back only after that, or both would find their own mark and both fetch.
   const mine: string[] = [];
   const others = state.pending.filter(notHeld);
-  if (sendable.length && firstMiss) mine.push(...sendable);
-  else if (sendable.length) {
+  if (sendable.length) {
     const settle = markLanded - markStarted - (Date.now() - markLanded);
     if (settle > 0) Utilities.sleep(settle);
     const subset = new Map(sendable.map((s) => [s, keys.get(s) ?? ''] as const));
