@@ -228,6 +228,14 @@ describe('every other state', () => {
     await expect.poll(() => page.locator('#cache-status').textContent()).toBe('Not refreshed.');
   });
 
+  it('inserts a brand watch from the Templates section with Enter, and offers to track its brands', async () => {
+    await page.getByRole('button', { name: 'Insert Brand watch' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#templates-status').textContent()).toMatch(/Inserted on the new sheet "Brand watch"/);
+    await expect.poll(() => page.getByRole('button', { name: 'Track these brands of "Brand watch"' }).isVisible()).toBe(true);
+    expect(await audit('template inserted, brands to track')).toEqual([]);
+  });
+
   it('the usage read failing, the service down', async () => {
     await service.control.faults([{ kind: '5xx', count: 10, path: '/usage' }]);
     await page.getByRole('button', { name: 'Refresh usage' }).click();
@@ -252,6 +260,7 @@ describe('every other state', () => {
       'tracking form error',
       'advanced and help open',
       'refresh question',
+      'template inserted, brands to track',
       'usage error',
     ]);
     expect(pageErrors).toEqual([]);
