@@ -87,6 +87,9 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/grid.js': ['grid.js', 'text/javascript; charset=utf-8'],
   '/chart.js': ['chart.js', 'text/javascript; charset=utf-8'],
   '/clipboard.js': ['clipboard.js', 'text/javascript; charset=utf-8'],
+  '/grid-cells.js': ['grid-cells.js', 'text/javascript; charset=utf-8'],
+  '/grid-cards.js': ['grid-cards.js', 'text/javascript; charset=utf-8'],
+  '/grid-navigation.js': ['grid-navigation.js', 'text/javascript; charset=utf-8'],
   '/autocomplete.js': ['autocomplete.js', 'text/javascript; charset=utf-8'],
 };
 const BIND = '127.0.0.1';

@@ -3,6 +3,10 @@
  * Clipboard text as spreadsheets write it: rows on lines, cells split by tabs, and a cell holding a tab,
  * a line break or a leading quote wrapped in quotes with quotes doubled (what Sheets and Excel copy).
  */
+import { cellAt, rawOf } from './grid-cells.js';
+
+/** @typedef {import('../state.js').SheetView} SheetView */
+/** @typedef {import('./grid-cells.js').Rect} Rect */
 
 /**
  * Rows of cells from pasted text. Plain lines are one cell each; a trailing line break ends the last row.
@@ -76,4 +80,34 @@ export function parseClipboard(text) {
 export function toClipboard(rows) {
   const quote = (/** @type {string} */ cell) => (/[\t\n\r]|^"/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   return rows.map((row) => row.map(quote).join('\t')).join('\n');
+}
+
+/**
+ * A range as clipboard text (what cells show), with its formulas for a paste on this page.
+ * @param {SheetView | null} sheet
+ * @param {Rect} rect
+ * @returns {{ text: string, top: number, left: number, inputs: string[][] }}
+ */
+export function copyRange(sheet, rect) {
+  /** @type {string[][]} */
+  const shown = [];
+  /** @type {string[][]} */
+  const inputs = [];
+  for (let r = rect.top; r <= rect.bottom; r++) {
+    shown.push([]);
+    inputs.push([]);
+    for (let c = rect.left; c <= rect.right; c++) {
+      const view = cellAt(sheet, r, c);
+      shown[shown.length - 1]?.push(view?.t ?? '');
+      // A spilled value comes back with its formula when that is copied too (above or left of it);
+      // copied alone, it pastes as a value.
+      let withFormula = false;
+      for (let fr = rect.top; fr <= r && !withFormula; fr++) {
+        for (let fc = rect.left; fc <= c && !withFormula; fc++) withFormula = cellAt(sheet, fr, fc)?.f !== undefined;
+      }
+      inputs[inputs.length - 1]?.push(view?.s ? (withFormula ? '' : view.t) : rawOf(view));
+    }
+  }
+  const text = toClipboard(shown);
+  return { text, top: rect.top, left: rect.left, inputs };
 }

@@ -8,13 +8,18 @@
  * Text runs over empty neighbours; a hovered error or cut-off text shows in full in a card.
  */
 import { createAutocomplete } from './autocomplete.js';
-import { parseClipboard, toClipboard } from './clipboard.js';
+import { copyRange, parseClipboard } from './clipboard.js';
+import { fillCard, keepVisible, placeCard } from './grid-cards.js';
+import { COLUMN_WIDTH, a1, buildTable, cellAt as cellOf, columnName, rawOf, renderRow as drawRow } from './grid-cells.js';
+import { hit, jump, lastUsed } from './grid-navigation.js';
+
+export { COLUMN_WIDTH, FIRST_COLUMN_WIDTH, columnName } from './grid-cells.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
 /** @typedef {import('../state.js').CellView} CellView */
 /** @typedef {import('../state.js').CellInput} CellInput */
-/** @typedef {{ row: number, column: number }} Cell */
-/** @typedef {{ top: number, left: number, bottom: number, right: number }} Rect */
+/** @typedef {import('./grid-cells.js').Cell} Cell */
+/** @typedef {import('./grid-cells.js').Rect} Rect */
 
 /**
  * @typedef {object} GridParts
@@ -34,25 +39,6 @@ import { parseClipboard, toClipboard } from './clipboard.js';
  * @property {(what: 'undo' | 'redo') => void} onHistory
  * @property {(message: string) => void} onNotice something to tell the user (a paste cut at the sheet's edge)
  */
-
-export const COLUMN_WIDTH = 100;
-export const FIRST_COLUMN_WIDTH = 150;
-const ROW_HEADER_WIDTH = 46;
-
-/**
- * Column letters of a 1-based column: 1 → A, 27 → AA.
- * @param {number} column
- */
-export function columnName(column) {
-  let n = column;
-  let out = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
 
 /**
  * A cell or range typed in the name box ("b5", "A1:C3") within the sheet, or null.
@@ -75,8 +61,6 @@ export function parseRange(text, size) {
   if (rect.top < 1 || rect.left < 1 || rect.bottom > size.rows || rect.right > size.columns) return null;
   return rect;
 }
-
-const widthOf = (/** @type {number} */ column) => (column === 1 ? FIRST_COLUMN_WIDTH : COLUMN_WIDTH);
 
 /**
  * @param {GridParts} parts
@@ -109,10 +93,7 @@ export function createGrid(parts) {
   /** @type {Set<number>} */
   const pendingRows = new Set();
 
-  const a1 = (/** @type {number} */ r, /** @type {number} */ c) => `${columnName(c)}${r}`;
-  const cellAt = (/** @type {number} */ r, /** @type {number} */ c) => sheet?.cells[a1(r, c)];
-  /** What the formula bar shows for a cell: its formula, or its value. */
-  const rawOf = (/** @type {CellView | undefined} */ cell) => (cell ? (cell.f ?? cell.t) : '');
+  const cellAt = (/** @type {number} */ r, /** @type {number} */ c) => cellOf(sheet, r, c);
   /** What a cell holds of its own (a spilled value belongs to its formula). */
   const ownInput = (/** @type {CellView | undefined} */ cell) => (!cell || cell.s ? '' : rawOf(cell));
   const td = (/** @type {number} */ r, /** @type {number} */ c) => tds[r]?.[c] ?? null;
@@ -164,110 +145,21 @@ export function createGrid(parts) {
     showSelection(false);
   }
 
-  /** @param {Cell} cell */
-  function clamp(cell) {
-    return { row: Math.max(1, Math.min(sheet?.rows ?? 1, cell.row)), column: Math.max(1, Math.min(sheet?.columns ?? 1, cell.column)) };
-  }
-
-  /** Builds the whole table once per sheet (1,000 rows are built once, then only changed cells are touched). */
   /** @param {SheetView} s */
   function build(s) {
-    const group = document.createElement('colgroup');
-    const head = document.createElement('col');
-    head.style.width = `${ROW_HEADER_WIDTH}px`;
-    group.append(head);
-    let width = ROW_HEADER_WIDTH;
-    for (let c = 1; c <= s.columns; c++) {
-      const col = document.createElement('col');
-      col.style.width = `${widthOf(c)}px`;
-      width += widthOf(c);
-      group.append(col);
-    }
-    table.style.width = `${width}px`;
-
-    const thead = document.createElement('thead');
-    const line = document.createElement('tr');
-    const corner = document.createElement('th');
-    corner.className = 'corner';
-    corner.title = 'Select all (Ctrl+A)';
-    line.append(corner);
-    columnHeads = [];
-    for (let c = 1; c <= s.columns; c++) {
-      const th = document.createElement('th');
-      th.textContent = columnName(c);
-      th.dataset.column = String(c);
-      columnHeads[c] = th;
-      line.append(th);
-    }
-    thead.append(line);
-
-    const tbody = document.createElement('tbody');
-    tds = [];
-    rowHeads = [];
-    for (let r = 1; r <= s.rows; r++) {
-      const tr = document.createElement('tr');
-      const th = document.createElement('th');
-      th.textContent = String(r);
-      th.dataset.row = String(r);
-      rowHeads[r] = th;
-      tr.append(th);
-      const row = [];
-      for (let c = 1; c <= s.columns; c++) {
-        const cell = document.createElement('td');
-        cell.dataset.a1 = a1(r, c);
-        row[c] = cell;
-        tr.append(cell);
-      }
-      tds[r] = row;
-      tbody.append(tr);
-    }
-    table.replaceChildren(group, thead, tbody);
+    ({ tds, columnHeads, rowHeads } = buildTable(table, s));
     const rows = new Set(Object.keys(s.cells).map((address) => Number(/\d+$/.exec(address)?.[0])));
     for (const r of rows) renderRow(r);
   }
 
-  /**
-   * Draws one row's cells; text runs over the empty cells to its right, as in Sheets.
-   * @param {number} r
-   */
+  /** @param {number} r */
   function renderRow(r) {
-    if (!sheet) return;
-    for (let c = 1; c <= sheet.columns; c++) {
-      const cell = td(r, c);
-      if (!cell) continue;
-      const view = cellAt(r, c);
-      if (!view) {
-        if (cell.className || cell.textContent) {
-          cell.className = '';
-          cell.textContent = '';
-          cell.removeAttribute('title');
-        }
-        continue;
-      }
-      const classes = [];
-      if (view.k) classes.push(view.k);
-      if (view.f !== undefined) classes.push('formula');
-      if (view.s) classes.push('spill');
-      if (view.b) classes.push('bold');
-      if (view.i) classes.push('italic');
-      if (view.n !== undefined) classes.push('note');
-      if (view.e) cell.title = view.e;
-      else cell.removeAttribute('title');
-      // Left-aligned text may run over the empty cells to its right, up to the next one holding something.
-      let room = widthOf(c);
-      if (!view.k) for (let n = c + 1; n <= sheet.columns && !cellAt(r, n); n++) room += widthOf(n);
-      if (room > widthOf(c)) {
-        classes.push('over');
-        const span = document.createElement('span');
-        span.className = 'run';
-        span.style.maxWidth = `${room - 9}px`;
-        span.textContent = view.t;
-        cell.replaceChildren(span);
-      } else {
-        cell.textContent = view.t;
-      }
-      cell.className = classes.join(' ');
-    }
+    drawRow(sheet, tds, r);
+  }
+
+  /** @param {Cell} cell */
+  function clamp(cell) {
+    return { row: Math.max(1, Math.min(sheet?.rows ?? 1, cell.row)), column: Math.max(1, Math.min(sheet?.columns ?? 1, cell.column)) };
   }
 
   /** Marks the selected range, its headers and the active cell; fills the name box and formula bar. */
@@ -299,66 +191,8 @@ export function createGrid(parts) {
     // The active error cell's message, in a card under it (Sheets' error popup), never moving the grid.
     cellError.hidden = !view?.e || editing !== null || !active;
     if (view?.e) fillCard(cellError, view);
-    if (view?.e && active && !cellError.hidden) placeCard(cellError, active);
-    if (scrollIntoView && active) keepVisible(active);
-  }
-
-  /**
-   * A card's text: an error as Sheets' popup shows it ("Error", then the message), else the cell's text;
-   * then the cell's note.
-   * @param {HTMLElement} card
-   * @param {CellView} view
-   * @param {boolean} [withText] show a cut-off text (not when only the note is worth showing)
-   */
-  function fillCard(card, view, withText = true) {
-    /** @type {Node[]} */
-    const parts = [];
-    if (view.e) {
-      const title = document.createElement('strong');
-      title.textContent = `Error ${view.t}`;
-      parts.push(title, document.createTextNode(view.e));
-    } else if (withText && view.t) {
-      parts.push(document.createTextNode(view.t));
-    }
-    // The cell's note, as Sheets shows it on hover.
-    if (view.n) {
-      const note = document.createElement('span');
-      note.className = 'card-note';
-      note.textContent = view.n;
-      parts.push(note);
-    }
-    card.replaceChildren(...parts);
-  }
-
-  /**
-   * @param {HTMLElement} card
-   * @param {HTMLElement} cell
-   */
-  function placeCard(card, cell) {
-    // Under the cell, kept inside the visible grid: moved left near its right edge (the sidebar), and
-    // above the cell near its bottom edge.
-    card.style.left = `${cell.offsetLeft}px`;
-    card.style.top = `${cell.offsetTop + cell.offsetHeight + 2}px`;
-    const right = scroll.scrollLeft + scroll.clientWidth - 4;
-    const bottom = scroll.scrollTop + scroll.clientHeight - 4;
-    if (cell.offsetLeft + card.offsetWidth > right)
-      card.style.left = `${Math.max(scroll.scrollLeft + ROW_HEADER_WIDTH, right - card.offsetWidth)}px`;
-    if (cell.offsetTop + cell.offsetHeight + 2 + card.offsetHeight > bottom && cell.offsetTop - card.offsetHeight - 2 > scroll.scrollTop)
-      card.style.top = `${cell.offsetTop - card.offsetHeight - 2}px`;
-  }
-
-  /** @param {HTMLElement} cell */
-  function keepVisible(cell) {
-    const top = cell.offsetTop - 24;
-    const left = cell.offsetLeft - ROW_HEADER_WIDTH;
-    if (top < scroll.scrollTop) scroll.scrollTop = top;
-    else if (cell.offsetTop + cell.offsetHeight > scroll.scrollTop + scroll.clientHeight) {
-      scroll.scrollTop = cell.offsetTop + cell.offsetHeight - scroll.clientHeight;
-    }
-    if (left < scroll.scrollLeft) scroll.scrollLeft = left;
-    else if (cell.offsetLeft + cell.offsetWidth > scroll.scrollLeft + scroll.clientWidth) {
-      scroll.scrollLeft = cell.offsetLeft + cell.offsetWidth - scroll.clientWidth;
-    }
+    if (view?.e && active && !cellError.hidden) placeCard(scroll, cellError, active);
+    if (scrollIntoView && active) keepVisible(scroll, active);
   }
 
   // ---- selection ---------------------------------------------------------------------------------
@@ -377,7 +211,7 @@ export function createGrid(parts) {
       focus = next;
       showSelection(false);
       const cell = td(focus.row, focus.column);
-      if (cell) keepVisible(cell);
+      if (cell) keepVisible(scroll, cell);
     } else {
       anchor = next;
       focus = next;
@@ -528,101 +362,11 @@ export function createGrid(parts) {
 
   /** The selection as clipboard text (what cells show), remembering its formulas for a paste here. */
   function copy() {
-    const rect = range();
-    /** @type {string[][]} */
-    const shown = [];
-    /** @type {string[][]} */
-    const inputs = [];
-    for (let r = rect.top; r <= rect.bottom; r++) {
-      shown.push([]);
-      inputs.push([]);
-      for (let c = rect.left; c <= rect.right; c++) {
-        const view = cellAt(r, c);
-        shown[shown.length - 1]?.push(view?.t ?? '');
-        // A spilled value comes back with its formula when that is copied too (above or left of it);
-        // copied alone, it pastes as a value.
-        let withFormula = false;
-        for (let fr = rect.top; fr <= r && !withFormula; fr++) {
-          for (let fc = rect.left; fc <= c && !withFormula; fc++) withFormula = cellAt(fr, fc)?.f !== undefined;
-        }
-        inputs[inputs.length - 1]?.push(view?.s ? (withFormula ? '' : view.t) : rawOf(view));
-      }
-    }
-    const text = toClipboard(shown);
-    copied = { text, top: rect.top, left: rect.left, inputs };
-    return text;
-  }
-
-  /**
-   * Where Ctrl+Arrow lands from a cell, as in Sheets: inside a run of filled cells, its last one; from an
-   * empty cell or the run's end, the next filled cell; with nothing further, the sheet's edge.
-   * @param {Cell} from
-   * @param {number} dRow
-   * @param {number} dColumn
-   * @returns {Cell}
-   */
-  function jump(from, dRow, dColumn) {
-    const filled = (/** @type {number} */ r, /** @type {number} */ c) => Boolean(cellAt(r, c)?.t);
-    const inside = (/** @type {number} */ r, /** @type {number} */ c) =>
-      r >= 1 && c >= 1 && r <= (sheet?.rows ?? 1) && c <= (sheet?.columns ?? 1);
-    let r = from.row;
-    let c = from.column;
-    if (!inside(r + dRow, c + dColumn)) return { row: r, column: c };
-    if (filled(r, c) && filled(r + dRow, c + dColumn)) {
-      while (inside(r + dRow, c + dColumn) && filled(r + dRow, c + dColumn)) {
-        r += dRow;
-        c += dColumn;
-      }
-      return { row: r, column: c };
-    }
-    r += dRow;
-    c += dColumn;
-    while (inside(r + dRow, c + dColumn) && !filled(r, c)) {
-      r += dRow;
-      c += dColumn;
-    }
-    return { row: r, column: c };
-  }
-
-  /** The last row and the last column holding something (Ctrl+End). */
-  function lastUsed() {
-    let row = 1;
-    let column = 1;
-    for (const [address, view] of Object.entries(sheet?.cells ?? {})) {
-      const m = /^([A-Z]+)(\d+)$/.exec(address);
-      if (!m || !view.t) continue;
-      row = Math.max(row, Number(m[2]));
-      column = Math.max(
-        column,
-        [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0),
-      );
-    }
-    return { row, column };
+    copied = copyRange(sheet, range());
+    return copied.text;
   }
 
   // ---- events ------------------------------------------------------------------------------------
-
-  /**
-   * The cell or header under a pointer event.
-   * @param {Event} event
-   * @returns {{ kind: 'cell', cell: Cell } | { kind: 'column', column: number } | { kind: 'row', row: number } | { kind: 'all' } | null}
-   */
-  function hit(event) {
-    const target = /** @type {HTMLElement} */ (event.target);
-    const cell = target.closest('td');
-    if (cell?.dataset.a1) {
-      const m = /^([A-Z]+)(\d+)$/.exec(cell.dataset.a1);
-      if (!m) return null;
-      const column = [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-      return { kind: 'cell', cell: { row: Number(m[2]), column } };
-    }
-    const th = target.closest('th');
-    if (!th) return null;
-    if (th.classList.contains('corner')) return { kind: 'all' };
-    if (th.dataset.column) return { kind: 'column', column: Number(th.dataset.column) };
-    if (th.dataset.row) return { kind: 'row', row: Number(th.dataset.row) };
-    return null;
-  }
 
   table.addEventListener('mousedown', (event) => {
     const at = hit(event);
@@ -678,7 +422,7 @@ export function createGrid(parts) {
     fillCard(hoverCard, view, cutOff);
     hoverCard.classList.toggle('error', Boolean(view.e));
     hoverCard.hidden = false;
-    placeCard(hoverCard, cell);
+    placeCard(scroll, hoverCard, cell);
   }
 
   scroll.addEventListener('keydown', (event) => {
@@ -692,7 +436,7 @@ export function createGrid(parts) {
       // Ctrl+Arrow jumps to the edge of the data, as in Sheets; with Shift it extends the selection.
       event.preventDefault();
       const from = event.shiftKey ? focus : anchor;
-      const to = jump(from, move[0], move[1]);
+      const to = jump(sheet, from, move[0], move[1]);
       select(to.row, to.column, event.shiftKey);
     } else if (move) {
       event.preventDefault();
@@ -701,7 +445,7 @@ export function createGrid(parts) {
     } else if (ctrl && (event.key === 'Home' || event.key === 'End')) {
       // Ctrl+Home: A1; Ctrl+End: the last row and column holding something.
       event.preventDefault();
-      const to = event.key === 'Home' ? { row: 1, column: 1 } : lastUsed();
+      const to = event.key === 'Home' ? { row: 1, column: 1 } : lastUsed(sheet);
       select(to.row, to.column, event.shiftKey);
     } else if (ctrl && key === 'z') {
       event.preventDefault();

@@ -1,0 +1,80 @@
+// @ts-check
+/** Where the keyboard and the pointer land on the grid: Ctrl+Arrow, Ctrl+End, and the cell or header clicked. */
+import { cellAt } from './grid-cells.js';
+
+/** @typedef {import('../state.js').SheetView} SheetView */
+/** @typedef {import('./grid-cells.js').Cell} Cell */
+
+/**
+ * Where Ctrl+Arrow lands from a cell, as in Sheets: inside a run of filled cells, its last one; from an
+ * empty cell or the run's end, the next filled cell; with nothing further, the sheet's edge.
+ * @param {SheetView | null} sheet
+ * @param {Cell} from
+ * @param {number} dRow
+ * @param {number} dColumn
+ * @returns {Cell}
+ */
+export function jump(sheet, from, dRow, dColumn) {
+  const filled = (/** @type {number} */ r, /** @type {number} */ c) => Boolean(cellAt(sheet, r, c)?.t);
+  const inside = (/** @type {number} */ r, /** @type {number} */ c) =>
+    r >= 1 && c >= 1 && r <= (sheet?.rows ?? 1) && c <= (sheet?.columns ?? 1);
+  let r = from.row;
+  let c = from.column;
+  if (!inside(r + dRow, c + dColumn)) return { row: r, column: c };
+  if (filled(r, c) && filled(r + dRow, c + dColumn)) {
+    while (inside(r + dRow, c + dColumn) && filled(r + dRow, c + dColumn)) {
+      r += dRow;
+      c += dColumn;
+    }
+    return { row: r, column: c };
+  }
+  r += dRow;
+  c += dColumn;
+  while (inside(r + dRow, c + dColumn) && !filled(r, c)) {
+    r += dRow;
+    c += dColumn;
+  }
+  return { row: r, column: c };
+}
+
+/**
+ * The last row and the last column holding something (Ctrl+End).
+ * @param {SheetView | null} sheet
+ * @returns {Cell}
+ */
+export function lastUsed(sheet) {
+  let row = 1;
+  let column = 1;
+  for (const [address, view] of Object.entries(sheet?.cells ?? {})) {
+    const m = /^([A-Z]+)(\d+)$/.exec(address);
+    if (!m || !view.t) continue;
+    row = Math.max(row, Number(m[2]));
+    column = Math.max(
+      column,
+      [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0),
+    );
+  }
+  return { row, column };
+}
+
+/**
+ * The cell or header under a pointer event.
+ * @param {Event} event
+ * @returns {{ kind: 'cell', cell: Cell } | { kind: 'column', column: number } | { kind: 'row', row: number } | { kind: 'all' } | null}
+ */
+export function hit(event) {
+  const target = /** @type {HTMLElement} */ (event.target);
+  const cell = target.closest('td');
+  if (cell?.dataset.a1) {
+    const m = /^([A-Z]+)(\d+)$/.exec(cell.dataset.a1);
+    if (!m) return null;
+    const column = [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    return { kind: 'cell', cell: { row: Number(m[2]), column } };
+  }
+  const th = target.closest('th');
+  if (!th) return null;
+  if (th.classList.contains('corner')) return { kind: 'all' };
+  if (th.dataset.column) return { kind: 'column', column: Number(th.dataset.column) };
+  if (th.dataset.row) return { kind: 'row', row: Number(th.dataset.row) };
+  return null;
+}
