@@ -82,9 +82,9 @@ export interface StackOptions extends ServiceKnobs {
   /** The project's script files (default: every script file of dist/); wins over code. */
   project?: ScriptFile[];
   /** A project of one file, Code.js, with this source. */
+  code?: string;
   /** The instant both clocks read at the start (they run on in real time); default TEST_START. */
   startAt?: number | Date;
-  code?: string;
   /** dev/gas's service-call latency (default: on, Google's published figures); false only where time is not what a test checks. */
   latency?: GasRuntimeOptions['latency'];
 }

@@ -4,16 +4,12 @@
  * column stays cached: recalculating it within 6 hours sends no request, and the sidebar's refresh
  * estimate, which reads the cache under the formulas' own keys, says so.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { RefreshEstimate } from '../../src/shared/sidebar-api';
-import { startStack, type Stack } from './stack';
+import { useStack } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  // Counts requests, not time: the modelled latency would only make it slower.
-  stack = await startStack('a', { freshPerDay: 10_000, callsPerDay: 20_000, latency: false });
-});
-afterAll(() => stack.stop());
+// Counts requests, not time: the modelled latency would only make it slower.
+const stack = useStack('a', { freshPerDay: 10_000, callsPerDay: 20_000, latency: false, resetBeforeEach: false });
 
 const KEYWORDS = Array.from({ length: 1500 }, (_, i) => `capacity keyword ${i}`);
 

@@ -2,19 +2,11 @@
  * Every error class of docs/functions.md ("Errors") as a user sees it on the cell (single input) or in the row (range),
  * bad input, and the rule that nothing wrong is stored.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answerEntries, KEY, startStack, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { answerEntries, KEY, useStack } from './stack';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack();
 
 const cellError = (fn: string, ...args: unknown[]) => {
   const result = stack.run(fn, ...args);

@@ -5,22 +5,14 @@
  * longer than the time left.
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMEOUT_MESSAGE, mapSources, readProject, type ScriptFile } from '../../dev/gas/index.js';
 import { GasWorkerPool } from '../../dev/gas/pool.js';
 import type { TablesView } from '../../src/shared/sidebar-api';
 import { userRuntime } from '../../dev/stack.js';
-import { answerEntries, KEY, TEST_START, startStack, type Stack, liveMarks } from './stack';
+import { answerEntries, KEY, TEST_START, liveMarks, useStack } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a', { freshPerDay: 10_000, callsPerDay: 10_000 });
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack('a', { freshPerDay: 10_000, callsPerDay: 10_000 });
 
 /** Cached answers, without the pending marks ("being fetched", 30 s) of executions. */
 const cachedAnswers = () => answerEntries(stack);

@@ -4,19 +4,11 @@
  * frozen cell holds its values, keeps its formula in its note and never spends; unfreezing puts the
  * formula back and Sheets' remembered result fills the cells again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
-import { startStack, type Stack } from './stack';
+import { useStack } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack();
 
 const book = () => stack.gas.spreadsheet;
 const sheet1 = () => book().sheet('Sheet1');

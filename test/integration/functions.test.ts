@@ -4,21 +4,13 @@
  * field name but `cache`. Expectations are derived from what the cells show and the service's own JSON,
  * never from field names.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { column, rawAnswer, startStack, table, topLevelScore, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { column, rawAnswer, table, topLevelScore, useStack } from './stack';
 
 const isScalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
 
 describe.each(['a', 'b'] as const)('schema %s', (schema) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(schema);
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
-  });
+  const stack = useStack(schema);
 
   describe('SEARCH_TREND', () => {
     it('shows one keyword as a table: a header, one row per month, dotted names, no cache column', async () => {

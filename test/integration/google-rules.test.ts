@@ -4,20 +4,12 @@
  * and Google's daily quotas. Formulas are evaluated as Sheets would: `recalculate()` runs each formula
  * cell through the remembering evaluator.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
-import { KEY, TEST_START, startStack, type Stack } from './stack';
+import { KEY, TEST_START, useStack } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack();
 
 const sidebar = (fn: string, ...args: unknown[]) => {
   const result = stack.gas.run(fn, args, { mode: 'sidebar' });

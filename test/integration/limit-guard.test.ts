@@ -6,21 +6,13 @@
  * Both clocks start at TEST_START (12:00 UTC) in each test, so the reset at 00:00 UTC is 12 h away
  * whenever the tests run; one test starts them at 23:41 UTC, when the reset is minutes away.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OTHER_KEY, TEST_START, startStack, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { OTHER_KEY, TEST_START, startStack, useStack } from './stack';
 
 const FRESH_PER_DAY = 3;
 const CALLS_PER_DAY = 40;
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a', { freshPerDay: FRESH_PER_DAY, callsPerDay: CALLS_PER_DAY });
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack('a', { freshPerDay: FRESH_PER_DAY, callsPerDay: CALLS_PER_DAY });
 
 const column = (words: string[]) => words.map((w) => [w]);
 const rows = (value: unknown) => (value as unknown[][]).map((r) => r[0]);

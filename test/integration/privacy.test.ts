@@ -4,19 +4,17 @@
  * in the policy (K1, C1, …); the policy's table points back here. The claim that the key appears
  * nowhere else (cells, errors, logs, URLs, caches, other properties) is test/integration/secrets.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, startStack, type Stack } from './stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { KEY, useStack } from './stack';
 
 const HOURS_6_MS = 21_600 * 1000;
 /** Text in a cell no formula refers to: it must never leave the spreadsheet. */
 const PRIVATE_NOTE = 'private-note-7f3a';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
+const stack = useStack('a', { resetBeforeEach: false });
+beforeAll(() => {
   stack.gas.spreadsheet.setValues('Sheet1!Z1', [[PRIVATE_NOTE]]);
 });
-afterAll(() => stack.stop());
 
 /** Runs a sidebar function as the user (menu and sidebar code runs in AuthMode.FULL). */
 function sidebar<T = unknown>(fn: string, ...args: unknown[]): T {

@@ -3,25 +3,15 @@
  * scheduled run of the built Code.js: a write that would pass them is refused before anything is stored
  * or sent, with what to remove; what runs write by themselves (the usage read, notes) keeps what fits.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { userRuntime } from '../../dev/stack.js';
+import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
-import { KEY, startStack, type Stack } from './stack';
+import { KEY, useStack } from './stack';
 
 const FULL =
   /^Your Search Demand settings are full \(Google keeps 500 KB per user\): forget ranking tables or tracking lists in spreadsheets you no longer use, then try again\. Nothing was changed\.$/;
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  // Counting calls, not timing them: no modelled waits.
-  stack.gas.close();
-  stack.gas = userRuntime(stack.service.url, undefined, false);
-});
+// Counting calls, not timing them: no modelled waits.
+const stack = useStack('a', { latency: false });
 
 const sidebar = (fn: string, ...args: unknown[]) => stack.gas.run(fn, args, { mode: 'sidebar' });
 const ok = <T = Record<string, unknown>>(fn: string, ...args: unknown[]): T => {

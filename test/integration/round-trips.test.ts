@@ -3,19 +3,11 @@
  * PropertiesService, LockService and spreadsheet call; UrlFetch apart). On Google each round trip is
  * 20–90 ms, so these counts are the hot path's speed (bench/ measures the time; tests count).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExecutionResult } from '../../dev/gas/index.js';
-import { startStack, type Stack } from './stack';
+import { useStack } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack();
 
 /** The calls that cost a round trip, by kind (handles and UrlFetch are not round trips). */
 function calls(result: ExecutionResult): Record<string, number> {

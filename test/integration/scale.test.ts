@@ -3,8 +3,8 @@
  * recalculation, and 1,000 keywords in one range at 300 ms per fresh answer (and a service slow
  * enough that the budget must stop the fetch cleanly and a recalculation must finish it).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 
 /** 180 distinct keywords, then 120 case and space variants of some of them: 300 cells. */
 function keywordColumn(): string[] {
@@ -19,13 +19,9 @@ function keywordColumn(): string[] {
 }
 
 describe('per-cell formulas and recalculation', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    // This counts requests over 600 executions run one after another; the modelled service latency
-    // (bench/ measures it, with executions at once) would only make it take minutes.
-    stack = await startStack('a', { freshPerDay: 5_000, callsPerDay: 10_000, latency: false });
-  });
-  afterAll(() => stack.stop());
+  // This counts requests over 600 executions run one after another; the modelled service latency
+  // (bench/ measures it, with executions at once) would only make it take minutes.
+  const stack = useStack('a', { freshPerDay: 5_000, callsPerDay: 10_000, latency: false, resetBeforeEach: false });
 
   it('300 cells of 180 distinct keywords send at most 180 requests; a recalculation within the hour none', async () => {
     const column = keywordColumn();
@@ -43,15 +39,7 @@ describe('per-cell formulas and recalculation', () => {
 });
 
 describe('1,000 keywords in one range', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack('a', { latencyFreshMs: 300, latencyCachedMs: 30, freshPerDay: 5_000, callsPerDay: 10_000 });
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
-  });
+  const stack = useStack('a', { latencyFreshMs: 300, latencyCachedMs: 30, freshPerDay: 5_000, callsPerDay: 10_000 });
 
   it('returns inside one custom-function execution at 300 ms per fresh answer', async () => {
     const input = Array.from({ length: 1000 }, (_, i) => [`distinct keyword ${i}`]);

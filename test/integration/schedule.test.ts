@@ -4,22 +4,14 @@
  * properties, document cache and document lock). One trigger per user serves every spreadsheet that user
  * scheduled, opening each by id; results are recorded in each spreadsheet for its sidebar.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY, startStack, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { KEY, useStack } from './stack';
 import type { TablesView } from '../../src/shared/sidebar-api';
 
 const USER = 'user@example.com';
 const EDITOR = 'editor@example.com';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack();
 
 /** A sidebar call in a spreadsheet, as `user`. */
 function sidebar(fn: string, args: unknown[], at: { document?: string; user?: string } = {}): TablesView {

@@ -5,25 +5,15 @@
  * spreadsheet says so and makes it anew there; nothing runs twice). The runtime's clock is moved to a
  * fixed time of day first, so the test means the same at any hour and on any date.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { userRuntime } from '../../dev/stack.js';
+import { describe, expect, it } from 'vitest';
 import type { TablesView, TrackingView } from '../../src/shared/sidebar-api';
-import { startStack, type Stack } from './stack';
+import { type Stack, useStack } from './stack';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  // Counting calls, not timing them: no modelled waits (openById alone would cost 2 s each).
-  stack.gas.close();
-  stack.gas = userRuntime(stack.service.url, undefined, false);
-});
+// Counting calls, not timing them: no modelled waits (openById alone would cost 2 s each).
+const stack = useStack('a', { latency: false });
 
 /** Moves the runtime's clock (and the service's) forward to the next hh:mm UTC. */
 async function advanceTo(hour: number, minute: number): Promise<void> {

@@ -3,14 +3,10 @@
  * key or value (decompressed), or any property but its own.
  */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, startStack, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { KEY, useStack } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
+const stack = useStack('a', { resetBeforeEach: false });
 
 /** Cache values as text a reader could recover: raw, and gunzipped for compressed ones. */
 function readableCache(): string[] {

@@ -6,20 +6,16 @@
  * tells the owner and a collaborator.
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { GasRuntime, mapSources, readProject } from '../../dev/gas/index.js';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
-import { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from './stack';
+import { KEY, OTHER_KEY, TEST_START, useStack } from './stack';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 
 const OWNER = 'owner@example.com';
 const EDITOR = 'editor@example.com';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
+const stack = useStack('a', { resetBeforeEach: false });
 
 /**
  * A runtime whose default spreadsheet is owned by `owner` (null: a shared drive) and shared with EDITOR.

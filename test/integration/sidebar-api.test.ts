@@ -3,8 +3,8 @@
  * Code.js): the key is checked before it is stored, never returned, shared only on request; usage is
  * read by meaning on both schemas (Refresh; opening the sidebar reads none: sidebar-spend.test.ts); clearing the cache makes formulas fetch again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY, startStack, type Stack } from './stack';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { KEY, type Stack, useStack } from './stack';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
 
 const sidebar = (stack: Stack, fn: string, ...args: unknown[]) => stack.gas.run(fn, args, { mode: 'sidebar' });
@@ -15,14 +15,9 @@ const ok = (stack: Stack, fn: string, ...args: unknown[]) => {
 };
 
 describe.each(['a', 'b'] as const)('schema %s', (schema) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(schema);
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
+  const stack = useStack(schema);
+  // These tests start as a user who has not saved a key yet.
+  beforeEach(() => {
     stack.gas.properties.user.delete('SDM_API_KEY');
   });
 
@@ -66,14 +61,9 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
 });
 
 describe('settings', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack('a');
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
+  const stack = useStack();
+  // These tests start as a user who has not saved a key yet.
+  beforeEach(() => {
     stack.gas.properties.user.delete('SDM_API_KEY');
   });
 
@@ -142,11 +132,7 @@ describe('settings', () => {
 });
 
 describe('menu', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack('a');
-  });
-  afterAll(() => stack.stop());
+  const stack = useStack('a', { resetBeforeEach: false });
 
   it('builds the add-on menu in onOpen even before authorisation (AuthMode.NONE)', () => {
     const result = stack.gas.run('onOpen', [{ authMode: 'NONE' }], { mode: 'simple-trigger', authMode: 'NONE' });

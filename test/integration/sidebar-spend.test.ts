@@ -3,10 +3,10 @@
  * key), Refresh reads usage once, and the estimate of "Refresh all formulas" counts what a refresh then
  * really sends. Counted at the local service, running the built Code.js in dev/gas.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import type { RefreshEstimate, UsageView } from '../../src/shared/sidebar-api';
-import { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from './stack';
+import { KEY, OTHER_KEY, TEST_START, type Stack, useStack } from './stack';
 
 const sidebar = (stack: Stack, fn: string, ...args: unknown[]) => stack.gas.run(fn, args, { mode: 'sidebar' });
 function ok<T>(stack: Stack, fn: string, ...args: unknown[]): T {
@@ -34,15 +34,7 @@ function typeFormulas(stack: Stack): void {
 }
 
 describe('opening the sidebar', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack('a');
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
-  });
+  const stack = useStack();
 
   it('spends no request: settings, usage, tables, cache info and the estimate, from Settings, Help or Insert ranking table', async () => {
     typeFormulas(stack);
@@ -116,15 +108,7 @@ describe('opening the sidebar', () => {
 });
 
 describe('the estimate of Refresh all formulas', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack('a');
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
-  });
+  const stack = useStack();
 
   it('counts distinct uncached queries (duplicates and case variants once, cached ones not), and a refresh sends exactly that', async () => {
     typeFormulas(stack);
@@ -175,15 +159,7 @@ describe('the estimate of Refresh all formulas', () => {
 });
 
 describe('the estimate and the daily-limit guard', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack('a', { freshPerDay: 2 });
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
-  });
+  const stack = useStack('a', { freshPerDay: 2 });
 
   it('leaves out what the guard holds back: a refresh would not send it', async () => {
     typeFormulas(stack);

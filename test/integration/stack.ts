@@ -1,8 +1,55 @@
 /** Test helpers over the local proving ground (dev/stack.ts). */
-import type { ServiceHandle } from '../../dev/service/harness.js';
-import { OTHER_KEY, type Stack } from '../../dev/stack.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Schema, ServiceHandle } from '../../dev/service/harness.js';
+import { OTHER_KEY, startStack, type Stack, type StackOptions } from '../../dev/stack.js';
 
 export { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from '../../dev/stack.js';
+
+/** Options of useStack: startStack's, and whether every test starts afresh. */
+export interface UseStackOptions extends StackOptions {
+  /**
+   * Before each test, reset the service (its log, counters, limits and clock) and give the stack a new
+   * runtime (fresh caches and properties, the key saved, its clock at the start again). Default true;
+   * false where a file's tests build on one another or set up runtimes of their own.
+   */
+  resetBeforeEach?: boolean;
+}
+
+/**
+ * One stack for a test file or describe block: registers, where it is called, a beforeAll that starts
+ * it, an afterAll that stops it and (unless `resetBeforeEach: false`) a beforeEach that resets the
+ * service and replaces the runtime. Hooks registered after this call run after these (vitest runs
+ * "before" hooks in the order they are registered), so a file adds its own set-up below it.
+ *
+ * Returns a stand-in that forwards every read and write to the running Stack: declare it once
+ * (`const stack = useStack()`) and use it in tests, hooks and helpers; assigning `stack.gas = ...`
+ * replaces the running stack's runtime. Using it before the beforeAll has run throws.
+ * @param schema which of the service's two naming schemas to serve (default 'a')
+ * @param options startStack's options, and resetBeforeEach
+ */
+export function useStack(schema: Schema = 'a', options: UseStackOptions = {}): Stack {
+  const { resetBeforeEach = true, ...stackOptions } = options;
+  let running: Stack | undefined;
+  const current = (): Stack => {
+    if (!running) throw new Error('useStack: the stack is used before its beforeAll started it');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startStack(schema, stackOptions);
+  });
+  afterAll(() => running?.stop());
+  if (resetBeforeEach) {
+    beforeEach(async () => {
+      await current().service.control.reset();
+      current().resetRuntime();
+    });
+  }
+  return new Proxy({} as Stack, {
+    get: (_target, key): unknown => Reflect.get(current(), key) as unknown,
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+    has: (_target, key) => key in current(),
+  });
+}
 
 /**
  * The service's own answer, fetched directly (for comparing with what cells show).

@@ -3,18 +3,10 @@
  * values, user cells are never overwritten, deleted sheets are reported), scheduled with exactly one
  * trigger per user per document, never two refreshes at once.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack();
 
 interface TablesView {
   tables: {

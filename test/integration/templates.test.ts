@@ -5,11 +5,11 @@
  * queries, never more than listTemplates said beforehand; bad ids and known daily limits are refused
  * with a clear message and nothing changed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TemplateSheetView, TemplateView, TrackingView } from '../../src/shared/sidebar-api';
 import { a1Notation, columnLetters } from '../../dev/gas/a1.js';
 import type { RecalcEntry } from '../../dev/gas/recalculate';
-import { KEY, startStack, type Stack } from './stack';
+import { KEY, useStack } from './stack';
 
 const TEMPLATE_TITLES = { 'keyword-research': 'Keyword research', 'brand-watch': 'Brand watch', 'market-overview': 'Market overview' };
 /** The distinct queries of each template: its example keywords, brands, or its three endpoints. */
@@ -19,15 +19,7 @@ type Id = keyof typeof DISTINCT;
 const IDS = Object.keys(DISTINCT) as Id[];
 
 describe.each(['a', 'b'] as const)('schema %s', (schema) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(schema);
-  });
-  afterAll(() => stack.stop());
-  beforeEach(async () => {
-    await stack.service.control.reset();
-    stack.resetRuntime();
-  });
+  const stack = useStack(schema);
 
   const call = <T>(fn: string, ...args: unknown[]): T => {
     const result = stack.gas.run(fn, args, { mode: 'sidebar' });

@@ -4,23 +4,15 @@
  * own chart beside it, scheduled runs with no document (the spreadsheet opened by id), and a budget
  * that stops before a daily limit. The service's clock and the runtime's move together by a week.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
 import type { TrackingView, TrackListView } from '../../src/shared/sidebar-api';
 import { columnLetters } from '../../dev/gas/a1.js';
-import { rawAnswer, startStack, topLevelScore, type Stack } from './stack';
+import { rawAnswer, topLevelScore, useStack } from './stack';
 
 const WEEK = 7 * 86_400_000;
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack('a');
-});
-afterAll(() => stack.stop());
-beforeEach(async () => {
-  await stack.service.control.reset();
-  stack.resetRuntime();
-});
+const stack = useStack();
 
 const call = <T = TrackingView>(fn: string, ...args: unknown[]): T => {
   const result = stack.gas.run(fn, args, { mode: 'sidebar' });

@@ -9,21 +9,17 @@
  * explores others.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSubject } from '../../src/server/core/input';
 import { encodeQueryValue } from '../../src/server/service/url';
-import { KEY, startStack, type Stack } from '../integration/stack';
+import { KEY, useStack } from '../integration/stack';
 import { anyString, SEED } from './arbitraries';
 
 const RUNS = 60;
 const params = { numRuns: RUNS, seed: SEED };
 
-let stack: Stack;
-beforeAll(async () => {
-  // Enough allowance for every generated keyword to be a fresh search.
-  stack = await startStack('a', { freshPerDay: 100_000, callsPerDay: 100_000 });
-});
-afterAll(() => stack.stop());
+// Enough allowance for every generated keyword to be a fresh search.
+const stack = useStack('a', { freshPerDay: 100_000, callsPerDay: 100_000, resetBeforeEach: false });
 
 /** A cell's value as Sheets passes it (no errors: Sheets does not call the function with one). */
 const cellValue: fc.Arbitrary<unknown> = fc.oneof(
