@@ -89,20 +89,7 @@ function matchKey(keys: string[], segs: string[], i: number): [string, number] |
 export function listPaths(json: Json, max = MAX_PATHS): string[] {
   const out = new Set<string>();
   const walk = (values: Json[], prefix: string, depth: number): void => {
-    const children = new Map<string, Json[]>();
-    const collect = (x: Json, d: number): void => {
-      if (Array.isArray(x)) {
-        if (d < MAX_DEPTH) for (const item of x) collect(item, d + 1);
-      } else if (isObject(x)) {
-        for (const [k, v] of Object.entries(x)) {
-          const list = children.get(k);
-          if (list) list.push(v);
-          else children.set(k, [v]);
-        }
-      }
-    };
-    for (const v of values) collect(v, depth);
-    for (const [k, vs] of children) {
+    for (const [k, vs] of childrenOf(values, depth)) {
       if (out.size >= max) return;
       out.add(prefix + k);
       if (depth < MAX_DEPTH) walk(vs, `${prefix}${k}.`, depth + 1);
@@ -112,6 +99,29 @@ export function listPaths(json: Json, max = MAX_PATHS): string[] {
   // Keys a path cannot tell apart (`a.b` and ` a . b `, a key `2` on a list...) or cannot name (``):
   // list only what really selects, since a user pastes these back.
   return [...out].filter((path) => selects(json, path));
+}
+
+/**
+ * The keys under some values, each with its values merged over them: lists are looked through (their
+ * items' keys merged) down to MAX_DEPTH, in document order.
+ * @param values the values one level of a path reaches
+ * @param depth how deep they stand
+ */
+function childrenOf(values: Json[], depth: number): Map<string, Json[]> {
+  const children = new Map<string, Json[]>();
+  const collect = (x: Json, d: number): void => {
+    if (Array.isArray(x)) {
+      if (d < MAX_DEPTH) for (const item of x) collect(item, d + 1);
+    } else if (isObject(x)) {
+      for (const [k, v] of Object.entries(x)) {
+        const list = children.get(k);
+        if (list) list.push(v);
+        else children.set(k, [v]);
+      }
+    }
+  };
+  for (const v of values) collect(v, depth);
+  return children;
 }
 
 /** Whether `path` selects something in `json`. */
@@ -156,20 +166,7 @@ function follow(json: Json, segs: string[]): Walk {
 function pathsNamed(json: Json, wanted: string): string[] {
   const out: string[] = [];
   const walk = (values: Json[], prefix: string, soFar: string, depth: number): void => {
-    const children = new Map<string, Json[]>();
-    const collect = (x: Json, d: number): void => {
-      if (Array.isArray(x)) {
-        if (d < MAX_DEPTH) for (const item of x) collect(item, d + 1);
-      } else if (isObject(x)) {
-        for (const [k, v] of Object.entries(x)) {
-          const list = children.get(k);
-          if (list) list.push(v);
-          else children.set(k, [v]);
-        }
-      }
-    };
-    for (const v of values) collect(v, depth);
-    for (const [k, vs] of children) {
+    for (const [k, vs] of childrenOf(values, depth)) {
       if (out.length >= MAX_CANDIDATES) return;
       const name = soFar + normaliseName(k);
       if (!wanted.startsWith(name)) continue;
