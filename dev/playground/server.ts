@@ -90,6 +90,13 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/grid-cells.js': ['grid-cells.js', 'text/javascript; charset=utf-8'],
   '/grid-cards.js': ['grid-cards.js', 'text/javascript; charset=utf-8'],
   '/grid-navigation.js': ['grid-navigation.js', 'text/javascript; charset=utf-8'],
+  '/grid-state.js': ['grid-state.js', 'text/javascript; charset=utf-8'],
+  '/grid-selection.js': ['grid-selection.js', 'text/javascript; charset=utf-8'],
+  '/grid-edits.js': ['grid-edits.js', 'text/javascript; charset=utf-8'],
+  '/grid-editor.js': ['grid-editor.js', 'text/javascript; charset=utf-8'],
+  '/grid-render.js': ['grid-render.js', 'text/javascript; charset=utf-8'],
+  '/grid-keys.js': ['grid-keys.js', 'text/javascript; charset=utf-8'],
+  '/grid-pointer.js': ['grid-pointer.js', 'text/javascript; charset=utf-8'],
   '/autocomplete.js': ['autocomplete.js', 'text/javascript; charset=utf-8'],
 };
 const BIND = '127.0.0.1';

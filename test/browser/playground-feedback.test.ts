@@ -4,44 +4,13 @@
  * search data is complete: the tracking list's change view shows that change, and the add-on's chart
  * sits beside its data, never over it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlayground, type Playground } from '../../dev/playground/server.js';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
+import { NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
 const START = Date.UTC(2099, 0, 28, 10);
 
-let playground: Playground;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  playground = await startPlayground({ port: 0, clockStart: START });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(playground.url);
-  await page.locator('#grid td[data-a1="B2"]').filter({ hasText: NUMBER }).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-});
-
-const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
-const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
-const menu = (caption: string) => page.locator('#menu-items').getByRole('button', { name: caption, exact: true });
-const toastText = async () => (await page.locator('#toasts .toast').last().textContent()) ?? '';
-
-/** Selects a cell, types into it and presses Enter, as a user does. */
-async function typeInto(a1: string, input: string): Promise<void> {
-  await cell(a1).click();
-  await page.keyboard.type(input);
-  await page.keyboard.press('Enter');
-}
+const ui = usePlayground({ clockStart: START }, untilDemoShown);
+const { cell, text, menu, toastText, typeInto } = ui;
 
 /** The texts of the two rows (header, values) an =API_USAGE() in `first` fills, 12 columns wide. */
 async function block(first: string): Promise<string[][]> {
@@ -68,12 +37,12 @@ function consistent([, latest, previous, change, direction]: string[]): boolean 
 }
 
 it('the page shows no script error', () => {
-  expect(pageErrors).toEqual([]);
+  expect(ui.pageErrors).toEqual([]);
 });
 
 describe('5. the tracking list after a week', () => {
   it('the change view compares the latest month with the one before, and shows the new month a week later', async () => {
-    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
     await expect.poll(() => text('H3')).toBe('coffee');
     const before = await changeView();
     expect(before.map((r) => r[0])).toEqual(['coffee', 'tea', 'cold brew']);
@@ -81,9 +50,9 @@ describe('5. the tracking list after a week', () => {
     expect(before.every(consistent)).toBe(true);
     expect(before.some((r) => r[4] !== 'same')).toBe(true);
 
-    await page.locator('#advance-clock').click();
-    await expect.poll(() => page.locator('#status').textContent()).toMatch(/2099-02-04/);
-    await page.locator('#run-trigger').click();
+    await ui.page.locator('#advance-clock').click();
+    await expect.poll(() => ui.page.locator('#status').textContent()).toMatch(/2099-02-04/);
+    await ui.page.locator('#run-trigger').click();
     await expect.poll(toastText, { timeout: 60_000 }).toMatch(/The schedule trigger ran/);
     await expect.poll(async () => (await changeView())[0]?.[2], { timeout: 30_000 }).toBe(before[0]?.[1]);
     const after = await changeView();
@@ -95,7 +64,7 @@ describe('5. the tracking list after a week', () => {
   });
 
   it("the list's chart sits beside its data, covering none of it", async () => {
-    const chart = page.locator('#charts .chart');
+    const chart = ui.page.locator('#charts .chart');
     await expect.poll(() => chart.count()).toBe(1);
     const box = (await chart.boundingBox())!;
     // The change view above it, the chart data (from N) to its right.
@@ -110,13 +79,13 @@ describe('5. the tracking list after a week', () => {
 
 describe('5. a freshly typed =API_USAGE()', () => {
   it('shows the result Sheets remembers, as the docs say; Refresh all formulas shows the figures of now', async () => {
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     await expect.poll(() => text('A32')).not.toBe('');
     const first = await block('A32');
     expect(first.flat().join(' ')).toMatch(/2099-01-29/); // read on the first day: resets at its end
     // A week later, typed anew in another cell: the same function and arguments, so Sheets hands
     // back what it remembers (the status line counts it) and nothing runs.
-    const remembered = async () => Number(/(\d+) remembered/.exec((await page.locator('#status').textContent()) ?? '')?.[1] ?? NaN);
+    const remembered = async () => Number(/(\d+) remembered/.exec((await ui.page.locator('#status').textContent()) ?? '')?.[1] ?? NaN);
     const before = await remembered();
     await typeInto('F40', '=API_USAGE()');
     await expect.poll(() => text('F40')).not.toBe('');
@@ -131,7 +100,7 @@ describe('5. a freshly typed =API_USAGE()', () => {
 
 describe('5. Re-run the formulas now, after a key is saved again', () => {
   it('every formula that said "No API key", on every sheet and over ranges, shows its value', async () => {
-    playground.runtime.properties.user.delete('SDM_API_KEY');
+    ui.playground.runtime.properties.user.delete('SDM_API_KEY');
     const formulas: [sheet: RegExp, a1: string, formula: string][] = [
       [/^Sheet1$/, 'J150', '=SEARCH_SCORE("kombucha")'],
       [/^Sheet1$/, 'K150', '=SEARCH_TREND("kombucha", "months.volume")'],
@@ -143,24 +112,24 @@ describe('5. Re-run the formulas now, after a key is saved again', () => {
     await typeInto('N150', 'kvass');
     await typeInto('N151', 'switchel');
     for (const [sheet, a1, formula] of formulas) {
-      await page.getByRole('tab', { name: sheet }).click();
+      await ui.page.getByRole('tab', { name: sheet }).click();
       await typeInto(a1, formula);
       // A single call fails as #ERROR! with the message on hover; a range's answer says it in its cells.
       const said = async () => ((await text(a1)) === '#ERROR!' ? ((await cell(a1).getAttribute('title')) ?? '') : await text(a1));
       await expect.poll(said, { timeout: 30_000, message: a1 }).toMatch(/^No API key/);
     }
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     await menu('Settings').click();
-    const sidebar = page.frameLocator('#sidebar');
-    await sidebar.locator('#key-input').fill(playground.demoKey);
+    const sidebar = ui.page.frameLocator('#sidebar');
+    await sidebar.locator('#key-input').fill(ui.playground.demoKey);
     await sidebar.locator('#key-save').click();
     const rerun = sidebar.getByRole('button', { name: 'Re-run the formulas now' });
     await rerun.click({ timeout: 30_000 });
     for (const [sheet, a1] of formulas) {
-      await page.getByRole('tab', { name: sheet }).click();
+      await ui.page.getByRole('tab', { name: sheet }).click();
       await expect.poll(() => text(a1), { timeout: 30_000, message: a1 }).toMatch(NUMBER);
     }
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     for (const a1 of ['K161', 'L152', 'M151']) expect(await text(a1), a1).toMatch(NUMBER);
   }, 240_000);
 });

@@ -4,49 +4,17 @@
  * sheets, navigation jumps as in Sheets, and the sidebar's feedback is current after each action.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { columnLetters, columnNumber } from '../../dev/gas/a1.js';
-import { startPlayground, type Playground } from '../../dev/playground/server.js';
-import { launchChromium } from './chromium.js';
+import { NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
-
-let playground: Playground;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  playground = await startPlayground({ port: 0 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(playground.url);
-  await page.locator('#grid td[data-a1="B2"]').filter({ hasText: NUMBER }).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-});
-
-const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
-const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
-const sidebar = () => page.frameLocator('#sidebar');
-const menu = (caption: string) => page.locator('#menu-items').getByRole('button', { name: caption, exact: true });
-
-/** Selects a cell, types into it and presses Enter, as a user does. */
-async function typeInto(a1: string, input: string): Promise<void> {
-  await cell(a1).click();
-  await page.keyboard.type(input);
-  await page.keyboard.press('Enter');
-}
+const ui = usePlayground({}, untilDemoShown);
+const { cell, text, sidebar, menu, toastText, typeInto } = ui;
 
 /** Selects a range through the name box, as a user may. */
 async function selectByName(range: string): Promise<void> {
-  await page.locator('#name-box').fill(range);
-  await page.locator('#name-box').press('Enter');
+  await ui.page.locator('#name-box').fill(range);
+  await ui.page.locator('#name-box').press('Enter');
 }
 
 /** The texts of a block of cells, rows of columns. */
@@ -63,11 +31,8 @@ async function block(first: string, rows: number, columns: number): Promise<stri
   return out;
 }
 
-/** The newest toast's text. */
-const toastText = async () => (await page.locator('#toasts .toast').last().textContent()) ?? '';
-
 it('the page shows no script error', () => {
-  expect(pageErrors).toEqual([]);
+  expect(ui.pageErrors).toEqual([]);
 });
 
 describe('1. freezing keeps every value', () => {
@@ -80,24 +45,24 @@ describe('1. freezing keeps every value', () => {
     await menu('Freeze selected results as values').click();
     await expect.poll(toastText).toMatch(/1 formula frozen as values/);
     // The poll after the script ran (a second later) must not take the values away.
-    await page.waitForTimeout(2_500);
+    await ui.page.waitForTimeout(2_500);
     expect(await block('A80', 14, 4)).toEqual(before);
     await cell('A81').click();
-    expect(await page.locator('#formula-input').inputValue()).toBe('electric bikes');
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('electric bikes');
     await cell('A80').click();
-    expect(await page.locator('#formula-input').inputValue()).toBe('keyword');
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('keyword');
     // The note that keeps the formula: Sheets' marker, and the note on hover.
     expect(await cell('A80').getAttribute('class')).toContain('note');
     await cell('A80').hover();
     await expect
-      .poll(() => page.locator('#hover-card').textContent())
+      .poll(() => ui.page.locator('#hover-card').textContent())
       .toMatch(/^Search Demand: frozen .* from =SEARCH_TREND\("electric bikes"\)/);
     // The note names the whole table, so Unfreeze clears it and puts the formula back.
-    expect(await page.locator('#hover-card').textContent()).toMatch(/Its values fill 13 rows × \d+ columns from here\./);
+    expect(await ui.page.locator('#hover-card').textContent()).toMatch(/Its values fill 13 rows × \d+ columns from here\./);
     await cell('A80').click();
     await menu('Unfreeze selected results').click();
-    await expect.poll(() => page.locator('#formula-input').inputValue()).toBe('=SEARCH_TREND("electric bikes")');
-    await page.waitForTimeout(1_500);
+    await expect.poll(() => ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_TREND("electric bikes")');
+    await ui.page.waitForTimeout(1_500);
     expect(await block('A80', 14, 4)).toEqual(before);
     expect(await cell('A80').getAttribute('class')).not.toContain('note');
   });
@@ -115,11 +80,11 @@ describe('1. freezing keeps every value', () => {
     await freeze.scrollIntoViewIfNeeded();
     await freeze.click();
     await expect.poll(() => sidebar().locator('#freeze-status').textContent(), { timeout: 20_000 }).toMatch(/1 formula frozen/);
-    await page.waitForTimeout(2_500); // the page's poll after the sidebar's call
+    await ui.page.waitForTimeout(2_500); // the page's poll after the sidebar's call
     expect(await block('G120', 3, 1)).toEqual(before);
     expect(before.flat().every((t) => NUMBER.test(t))).toBe(true);
     await cell('G121').click();
-    expect(await page.locator('#formula-input').inputValue()).toBe(before[1]![0]);
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe(before[1]![0]);
   });
 });
 
@@ -135,10 +100,10 @@ describe('2. the whole selection reaches the add-on', () => {
     }
     await expect.poll(() => text('Q4'), { timeout: 30_000 }).toMatch(NUMBER);
     await cell('Q2').hover();
-    await page.mouse.down();
+    await ui.page.mouse.down();
     await cell('Q4').hover();
-    await page.mouse.up();
-    expect(await page.locator('#name-box').inputValue()).toBe('Q2:Q4');
+    await ui.page.mouse.up();
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('Q2:Q4');
     await menu('Freeze selected results as values').click();
     await expect.poll(toastText).toMatch(/3 formulas frozen as values/);
   });
@@ -158,8 +123,8 @@ describe('2. the whole selection reaches the add-on', () => {
     await cell('N4').click({ modifiers: ['Shift'] });
     await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
     await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha');
-    await page.locator('#grid th[data-column="14"]').click();
-    expect(await page.locator('#name-box').inputValue()).toBe('N1:N1000');
+    await ui.page.locator('#grid th[data-column="14"]').click();
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('N1:N1000');
     await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
     await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha\ncold brew\nespresso');
   });
@@ -168,19 +133,19 @@ describe('2. the whole selection reaches the add-on', () => {
 describe('3. formulas on every sheet', () => {
   it("a formula typed on the ranking table's sheet runs, and Sheet1 reads that sheet's cells", async () => {
     await selectByName('A300');
-    const scrolled = () => page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
+    const scrolled = () => ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
     expect(await scrolled()).toBeGreaterThan(1_000);
     // 4. A sheet opened for the first time shows its top, not the last sheet's scroll position.
-    await page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
     expect(await scrolled()).toBe(0);
-    expect(await page.locator('#name-box').inputValue()).toBe('A1');
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('A1');
     await expect.poll(() => text('A2')).toBe('rank');
     const slug = await text('B3');
     expect(slug).toMatch(/^[a-z0-9-]+$/);
     await typeInto('A40', '=BRAND_SCORE(B3)');
     await expect.poll(() => text('A40'), { timeout: 30_000 }).toMatch(NUMBER);
     const score = await text('A40');
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     await typeInto('H120', "=BRAND_SCORE('sector:fintech'!B3:B7)");
     await expect.poll(() => text('H124'), { timeout: 30_000 }).toMatch(NUMBER);
     expect(await text('H120')).toBe(score);
@@ -188,55 +153,55 @@ describe('3. formulas on every sheet', () => {
   });
 
   it('a formula typed on a tracking sheet runs too', async () => {
-    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
     await typeInto('Z5', '=SEARCH_SCORE("coffee")');
-    await page.keyboard.press('Control+Home');
+    await ui.page.keyboard.press('Control+Home');
     await expect.poll(() => text('Z5'), { timeout: 30_000 }).toMatch(NUMBER);
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
   });
 });
 
 describe('4. navigation', () => {
   /** The grid's scroll position. */
-  const scrollTop = () => page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
+  const scrollTop = () => ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
 
   it('each sheet opens where it was left, never at the last sheet scroll position', async () => {
     await selectByName('A300');
     expect(await scrollTop()).toBeGreaterThan(1_000);
     // Left at A41 (3. above: typed into A40, then Enter).
-    await page.getByRole('tab', { name: /sector:fintech/ }).click();
-    expect(await page.locator('#name-box').inputValue()).toBe('A41'); // Enter moved down from A40
+    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('A41'); // Enter moved down from A40
     expect(await scrollTop()).toBeLessThan(1_000);
     // Back on Sheet1: where it was left.
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
-    expect(await page.locator('#name-box').inputValue()).toBe('A300');
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('A300');
     expect(await scrollTop()).toBeGreaterThan(1_000);
   });
 
   it('Ctrl+Home and Ctrl+Arrow jump as in Sheets', async () => {
-    await page.keyboard.press('Control+Home');
-    expect(await page.locator('#name-box').inputValue()).toBe('A1');
+    await ui.page.keyboard.press('Control+Home');
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('A1');
     expect(await scrollTop()).toBe(0);
-    await page.keyboard.press('Control+ArrowDown'); // the end of the keyword column
-    expect(await page.locator('#name-box').inputValue()).toBe('A11');
-    await page.keyboard.press('Control+ArrowDown'); // the next filled cell: the brand table's label
-    expect(await page.locator('#name-box').inputValue()).toBe('A14');
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('Control+ArrowRight');
-    expect(await page.locator('#name-box').inputValue()).toBe('B1');
-    await page.keyboard.press('Control+Shift+ArrowDown');
-    expect(await page.locator('#name-box').inputValue()).toBe('B1:B11');
+    await ui.page.keyboard.press('Control+ArrowDown'); // the end of the keyword column
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('A11');
+    await ui.page.keyboard.press('Control+ArrowDown'); // the next filled cell: the brand table's label
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('A14');
+    await ui.page.keyboard.press('Control+Home');
+    await ui.page.keyboard.press('Control+ArrowRight');
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('B1');
+    await ui.page.keyboard.press('Control+Shift+ArrowDown');
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('B1:B11');
   });
 
   it('a click under text running over from the cell on its left selects the clicked cell', async () => {
     await typeInto('A130', 'a long note that runs over several empty cells to its right');
     await cell('C130').click();
-    expect(await page.locator('#name-box').inputValue()).toBe('C130');
+    expect(await ui.page.locator('#name-box').inputValue()).toBe('C130');
   });
 
   it("the error card of a cell beside the sidebar stays inside the grid's view", async () => {
     // The last column wholly in view, just left of the sidebar.
-    const column = await page.locator('#grid thead th[data-column]').evaluateAll((heads) => {
+    const column = await ui.page.locator('#grid thead th[data-column]').evaluateAll((heads) => {
       const view = document.getElementById('grid-scroll')!.getBoundingClientRect();
       return heads.filter((th) => th.getBoundingClientRect().right <= view.right).length;
     });
@@ -244,10 +209,10 @@ describe('4. navigation', () => {
     await typeInto(`${letter}140`, '=SEARCH_TREND("coffee", "no such field")');
     await expect.poll(() => text(`${letter}140`), { timeout: 30_000 }).toBe('#ERROR!');
     await cell(`${letter}140`).click();
-    const card = page.locator('#cell-error');
+    const card = ui.page.locator('#cell-error');
     await expect.poll(() => card.isVisible()).toBe(true);
     const box = (await card.boundingBox())!;
-    const view = (await page.locator('#grid-scroll').boundingBox())!;
+    const view = (await ui.page.locator('#grid-scroll').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(view.x + view.width);
     expect(box.x).toBeGreaterThanOrEqual(view.x);
   });
@@ -264,27 +229,27 @@ describe('5. feedback is current', () => {
   });
 
   it('Run the schedule trigger now says it is running, then toasts what it did', async () => {
-    const button = page.locator('#run-trigger');
+    const button = ui.page.locator('#run-trigger');
     // Every caption the button shows, however short the run.
-    await page.evaluate(`
+    await ui.page.evaluate(`
       window.triggerCaptions = [];
       new MutationObserver(() => window.triggerCaptions.push(document.getElementById('run-trigger').textContent))
         .observe(document.getElementById('run-trigger'), { childList: true, characterData: true, subtree: true });
     `);
     await button.click();
     await expect.poll(toastText, { timeout: 60_000 }).toMatch(/The schedule trigger ran \([\d.]+ s\)/);
-    expect(await page.evaluate('window.triggerCaptions')).toContain('Running the schedule trigger…');
+    expect(await ui.page.evaluate('window.triggerCaptions')).toContain('Running the schedule trigger…');
     expect(await button.textContent()).toBe('Run the schedule trigger now');
     expect(await button.isDisabled()).toBe(false);
   });
 
   it('Re-run the formulas now makes a cell that said "No API key" show its value', async () => {
-    playground.runtime.properties.user.delete('SDM_API_KEY');
+    ui.playground.runtime.properties.user.delete('SDM_API_KEY');
     await typeInto('J150', '=SEARCH_SCORE("kombucha")');
     await expect.poll(() => text('J150'), { timeout: 30_000 }).toBe('#ERROR!');
     expect(await cell('J150').getAttribute('title')).toMatch(/^No API key/);
     await menu('Settings').click();
-    await sidebar().locator('#key-input').fill(playground.demoKey);
+    await sidebar().locator('#key-input').fill(ui.playground.demoKey);
     await sidebar().locator('#key-save').click();
     const rerun = sidebar().getByRole('button', { name: 'Re-run the formulas now' });
     await rerun.click({ timeout: 30_000 });
@@ -294,24 +259,24 @@ describe('5. feedback is current', () => {
 
 describe('6. the cell editor', () => {
   it('widens as you type, as in Sheets, so the text stays in view', async () => {
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     await cell('C160').click();
-    await page.keyboard.type('=SEARCH');
-    const editor = page.locator('#cell-editor');
+    await ui.page.keyboard.type('=SEARCH');
+    const editor = ui.page.locator('#cell-editor');
     const narrow = (await editor.boundingBox())!.width;
     expect(narrow).toBeLessThanOrEqual((await cell('C160').boundingBox())!.width + 6); // its border
-    await page.keyboard.type('_SCORE("a keyword long enough to need more than one column")');
+    await ui.page.keyboard.type('_SCORE("a keyword long enough to need more than one column")');
     const wide = (await editor.boundingBox())!.width;
     expect(wide).toBeGreaterThan(narrow * 3);
     // Every character is in view: nothing scrolled out of the editor.
     expect(await editor.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await page.keyboard.press('Escape');
+    await ui.page.keyboard.press('Escape');
   });
 
   it("offers the add-on's functions from their JSDoc while a name is typed; Tab or Enter completes", async () => {
     await cell('C161').click();
-    await page.keyboard.type('=SEARCH_');
-    const list = page.locator('#autocomplete');
+    await ui.page.keyboard.type('=SEARCH_');
+    const list = ui.page.locator('#autocomplete');
     await expect.poll(() => list.isVisible()).toBe(true);
     const options = list.getByRole('option');
     expect(await options.locator('.autocomplete-signature').allTextContents()).toEqual([
@@ -324,22 +289,22 @@ describe('6. the cell editor', () => {
       expect(description.length).toBeGreaterThan(10);
       expect(code.replace(/\s*\n\s*\*\s*/g, ' ')).toContain(description);
     }
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Tab');
-    expect(await page.locator('#cell-editor').inputValue()).toBe('=SEARCH_SCORE(');
+    await ui.page.keyboard.press('ArrowDown');
+    await ui.page.keyboard.press('Tab');
+    expect(await ui.page.locator('#cell-editor').inputValue()).toBe('=SEARCH_SCORE(');
     expect(await list.isVisible()).toBe(false);
-    await page.keyboard.type('"coffee")');
-    await page.keyboard.press('Enter');
+    await ui.page.keyboard.type('"coffee")');
+    await ui.page.keyboard.press('Enter');
     await expect.poll(() => text('C161'), { timeout: 30_000 }).toMatch(NUMBER);
 
     // Enter completes too, inside a formula, and a name that matches nothing offers nothing.
     await cell('C162').click();
-    await page.keyboard.type('=1+brand_s');
+    await ui.page.keyboard.type('=1+brand_s');
     await expect.poll(() => options.locator('.autocomplete-signature').allTextContents()).toEqual(['BRAND_SCORE(slug)']);
-    await page.keyboard.press('Enter');
-    expect(await page.locator('#cell-editor').inputValue()).toBe('=1+BRAND_SCORE(');
-    await page.keyboard.type('"nope-zz") + NO_SUCH');
+    await ui.page.keyboard.press('Enter');
+    expect(await ui.page.locator('#cell-editor').inputValue()).toBe('=1+BRAND_SCORE(');
+    await ui.page.keyboard.type('"nope-zz") + NO_SUCH');
     expect(await list.isVisible()).toBe(false);
-    await page.keyboard.press('Escape');
+    await ui.page.keyboard.press('Escape');
   });
 });

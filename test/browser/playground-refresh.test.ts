@@ -6,60 +6,31 @@
  * step checks what a user sees: the cells, the formula bar, the tabs, the status line, and the requests
  * the local service received. An empty workbook (no demo), so every count is this file's own.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlayground, type Playground } from '../../dev/playground/server.js';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
+import { INTERNAL, NUMBER, usePlayground } from './playground-page.js';
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
-/** Text no user should ever see: the playground's internals. */
-const INTERNAL = /dev\/(gas|host)|playground:|at \S+\.(ts|js):\d+/;
-
-let playground: Playground;
-let browser: Browser;
-let page: Page;
 /** Requests the local service had received before the first formula. */
 let baseline = 0;
-const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  playground = await startPlayground({ port: 0, demo: false });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(playground.url);
+const ui = usePlayground({ demo: false }, async ({ playground, sidebar }) => {
   // The sidebar reads today's usage from the service once when it opens: count requests from then on.
   await sidebar().locator('#usage-meta').filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
   baseline = (await playground.service.control.stats()).requests;
 });
+const { cell, text, sidebar, typeInto } = ui;
 
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-});
-
-const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
-const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
-const sidebar = () => page.frameLocator('#sidebar');
 /** Requests the local service received for this file's formulas. */
-const requests = async () => (await playground.service.control.stats()).requests - baseline;
-
-/** Selects a cell, types into it and presses Enter, as a user does. */
-async function typeInto(a1: string, input: string): Promise<void> {
-  await cell(a1).click();
-  await page.keyboard.type(input);
-  await page.keyboard.press('Enter');
-}
+const requests = async () => (await ui.playground.service.control.stats()).requests - baseline;
 
 /** What the formula bar shows for a cell. */
 async function formulaBar(a1: string): Promise<string> {
   await cell(a1).click();
-  return page.locator('#formula-input').inputValue();
+  return ui.page.locator('#formula-input').inputValue();
 }
 
 /** The status line's formula counts: executions, answered from the add-on's cache, remembered. */
 async function counts(): Promise<{ executions: number; fromCache: number; remembered: number }> {
-  const status = (await page.locator('#status').textContent()) ?? '';
+  const status = (await ui.page.locator('#status').textContent()) ?? '';
   const m = /Formulas: ([\d,]+) executions? · ([\d,]+) from the add-on's cache · ([\d,]+) remembered \(not run again\)/.exec(status);
   const n = (i: number) => Number(m?.[i]?.replace(/,/g, '') ?? NaN);
   return { executions: n(1), fromCache: n(2), remembered: n(3) };
@@ -82,9 +53,9 @@ async function clearCache(): Promise<void> {
 
 /** Clicks the page's "Refresh all formulas" menu item; the toast it shows. */
 async function refreshFromMenu(): Promise<string> {
-  await page.getByRole('button', { name: 'Refresh all formulas' }).click();
-  await expect.poll(() => page.locator('#toasts .toast').first().textContent()).toMatch(/formula cells recalculating/);
-  return (await page.locator('#toasts .toast').first().textContent()) ?? '';
+  await ui.page.getByRole('button', { name: 'Refresh all formulas' }).click();
+  await expect.poll(() => ui.page.locator('#toasts .toast').first().textContent()).toMatch(/formula cells recalculating/);
+  return (await ui.page.locator('#toasts .toast').first().textContent()) ?? '';
 }
 
 let score = '';
@@ -106,7 +77,7 @@ describe('results Sheets remembers', () => {
 
   it('deleted and typed again, it runs nothing and spends no request', async () => {
     await cell('A1').click();
-    await page.keyboard.press('Delete');
+    await ui.page.keyboard.press('Delete');
     await expect.poll(() => text('A1')).toBe('');
     await typeInto('A1', '=SEARCH_SCORE("coffee")');
     await expect.poll(() => text('A1')).toBe(score);
@@ -117,7 +88,7 @@ describe('results Sheets remembers', () => {
   it("even after the add-on's cache is cleared: the reason Refresh all formulas exists", async () => {
     await clearCache();
     await cell('A2').click();
-    await page.keyboard.press('Delete');
+    await ui.page.keyboard.press('Delete');
     await expect.poll(() => text('A2')).toBe('');
     await typeInto('A2', '=SEARCH_SCORE("coffee")');
     await expect.poll(() => text('A2')).toBe(score);
@@ -157,7 +128,7 @@ describe('Refresh all formulas', () => {
     expect(await Promise.all(range.map(text))).toEqual(scores);
     expect(await requests()).toBe(spent);
     // The counter's sheet is hidden, as the add-on made it: no tab.
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Sheet1']);
+    expect(await ui.page.getByRole('tab').allTextContents()).toEqual(['Sheet1']);
   });
 
   it('a second refresh rewrites nothing but runs them again', async () => {
@@ -192,9 +163,9 @@ describe('Refresh all formulas', () => {
   });
 
   it("shows nothing of the playground's internals, and threw no error", async () => {
-    expect(await page.locator('body').textContent()).not.toMatch(INTERNAL);
-    const titles = await page.locator('#grid td[title]').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
+    expect(await ui.page.locator('body').textContent()).not.toMatch(INTERNAL);
+    const titles = await ui.page.locator('#grid td[title]').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
     expect(titles.filter((t) => INTERNAL.test(t))).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   });
 });

@@ -9,30 +9,16 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startPlayground, type Playground } from '../../dev/playground/server.js';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../../dev/playground/server.js';
+import { INTERNAL, NUMBER, usePlayground } from './playground-page.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../dev/playground/main.ts', import.meta.url));
 const MASKED = `••••${DEMO_KEY.slice(-4)}`;
-const NUMBER = /^-?\d+(\.\d+)?$/;
-/** Text no user should ever see: the playground's internals. */
-const INTERNAL = /dev\/(gas|host)|playground:|at \S+\.(ts|js):\d+/;
 
-let playground: Playground;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  playground = await startPlayground({ port: 0 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(playground.url);
+const ui = usePlayground({}, async ({ page }) => {
   // Every toast the page shows, kept for the check that no internal text ever reached the user.
   // (Code run in the page is a string: this file is type-checked without the DOM's types.)
   await page.evaluate(`
@@ -42,26 +28,11 @@ beforeAll(async () => {
     }).observe(document.getElementById('toasts'), { childList: true, subtree: true });
   `);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-});
-
-const cell = (a1: string) => page.locator(`#grid td[data-a1="${a1}"]`);
-const text = async (a1: string) => (await cell(a1).textContent()) ?? '';
-const sidebar = () => page.frameLocator('#sidebar');
-
-/** Selects a cell, types into it and presses Enter, as a user does. */
-async function typeInto(a1: string, input: string): Promise<void> {
-  await cell(a1).click();
-  await page.keyboard.type(input);
-  await page.keyboard.press('Enter');
-}
+const { cell, text, sidebar, typeInto } = ui;
 
 /** Pastes text as the browser does for Ctrl+V (on the grid, or on the open cell editor). */
 async function paste(text: string, target = '#grid-scroll'): Promise<void> {
-  await page.evaluate(`{
+  await ui.page.evaluate(`{
     const data = new DataTransfer();
     data.setData('text/plain', ${JSON.stringify(text)});
     document.querySelector(${JSON.stringify(target)}).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
@@ -70,7 +41,7 @@ async function paste(text: string, target = '#grid-scroll'): Promise<void> {
 
 /** Copies the selection as the browser does for Ctrl+C; the text it put on the clipboard. */
 async function copy(): Promise<string> {
-  return page.evaluate<string>(`(() => {
+  return ui.page.evaluate<string>(`(() => {
     const data = new DataTransfer();
     document.querySelector('#grid-scroll').dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }));
     return data.getData('text/plain');
@@ -79,13 +50,13 @@ async function copy(): Promise<string> {
 
 /** The custom-function executions the status line counts. */
 async function executions(): Promise<number> {
-  const status = (await page.locator('#status').textContent()) ?? '';
+  const status = (await ui.page.locator('#status').textContent()) ?? '';
   return Number(/Formulas: ([\d,]+) execution/.exec(status)?.[1]?.replace(/,/g, '') ?? NaN);
 }
 
 /** The status line once it counts a state newer than this moment. */
 async function settledExecutions(): Promise<number> {
-  await page.waitForTimeout(1_200); // one poll
+  await ui.page.waitForTimeout(1_200); // one poll
   return executions();
 }
 
@@ -106,17 +77,17 @@ describe('the demo workbook', () => {
   });
 
   it('charts the 12 monthly volumes of the trend table', async () => {
-    const chart = page.locator('.chart');
+    const chart = ui.page.locator('.chart');
     expect(await chart.locator('h2').textContent()).toBe('Monthly searches: coffee');
     expect(await chart.locator('circle').count()).toBe(12);
   });
 
   it('shows the ranking table the add-on inserted on its own sheet', async () => {
-    await page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
     await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
     expect(await text('A2')).toBe('rank');
     expect(await text('A3')).toBe('1');
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     await expect.poll(() => text('A1')).toBe('Keyword');
   });
 });
@@ -127,8 +98,8 @@ describe('typing formulas', () => {
     await expect.poll(() => text('A45')).toMatch(NUMBER);
     expect(await text('A45')).toBe(await text('B2'));
     await cell('A45').click();
-    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE("coffee")');
-    expect(playground.runtime.spreadsheet.getFormulas('Sheet1!A45')).toEqual([['=SEARCH_SCORE("coffee")']]);
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE("coffee")');
+    expect(ui.playground.runtime.spreadsheet.getFormulas('Sheet1!A45')).toEqual([['=SEARCH_SCORE("coffee")']]);
   });
 
   it('=SEARCH_TREND("tea") spills a 13-row table', async () => {
@@ -139,7 +110,7 @@ describe('typing formulas', () => {
     expect(column[13]).toBe('');
     expect(await text('C48')).toMatch(NUMBER);
     // Sheets holds the spilled cells as values, so the add-on's scripts see them.
-    expect(playground.runtime.spreadsheet.getValues('Sheet1!A59')).toEqual([['tea']]);
+    expect(ui.playground.runtime.spreadsheet.getValues('Sheet1!A59')).toEqual([['tea']]);
   });
 
   it('an error shows #ERROR! with its message on hover and in a card under the selected cell', async () => {
@@ -147,7 +118,7 @@ describe('typing formulas', () => {
     await expect.poll(() => text('E45')).toBe('#ERROR!');
     expect(await cell('E45').getAttribute('title')).toMatch(/Unknown field "nope"/);
     await cell('E45').click();
-    expect(await page.locator('#cell-error').textContent()).toMatch(/Unknown field "nope"/);
+    expect(await ui.page.locator('#cell-error').textContent()).toMatch(/Unknown field "nope"/);
   });
 });
 
@@ -165,24 +136,24 @@ describe("results past the sheet's edge", () => {
     // The next edit works, and so does a sidebar call (it syncs the sheet afterwards).
     await typeInto('N45', '=SEARCH_SCORE("tea")');
     await expect.poll(() => text('N45')).toMatch(NUMBER);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await ui.page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => sidebar().locator('#key-mask').textContent()).toBe(MASKED);
     expect(await sidebar().locator('body').textContent()).not.toMatch(/"ok":false|dev\/host/);
   });
 
   it('shows the message in a card under the selected cell, without moving the grid (test-output/playground-spill-error.png)', async () => {
     await cell('A2').click();
-    const top = (await page.locator('#grid-scroll').boundingBox())!.y;
+    const top = (await ui.page.locator('#grid-scroll').boundingBox())!.y;
     await cell('T20').click();
-    const card = page.locator('#cell-error');
+    const card = ui.page.locator('#cell-error');
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.textContent()).toMatch(/^Error #REF!Result was not automatically expanded, please insert more columns \(\d+\)\./);
-    expect((await page.locator('#grid-scroll').boundingBox())!.y).toBe(top);
+    expect((await ui.page.locator('#grid-scroll').boundingBox())!.y).toBe(top);
     const box = (await card.boundingBox())!;
     const under = (await cell('T20').boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(under.y + under.height);
     mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: `${OUTPUT}playground-spill-error.png` });
+    await ui.page.screenshot({ path: `${OUTPUT}playground-spill-error.png` });
   });
 });
 
@@ -198,24 +169,24 @@ describe('open-ended ranges', () => {
     expect(await text('Y4')).toMatch(NUMBER);
     expect(await text('Y5')).toBe('');
     expect(await settledExecutions()).toBe(before + 1);
-    expect(playground.runtime.spreadsheet.getFormulas('Sheet1!Y2')).toEqual([['=SEARCH_SCORE(X2:X)']]);
+    expect(ui.playground.runtime.spreadsheet.getFormulas('Sheet1!Y2')).toEqual([['=SEARCH_SCORE(X2:X)']]);
 
     await typeInto('Z1', '=SEARCH_SCORE(X:X)');
     await expect.poll(() => text('Z2')).toMatch(NUMBER);
     expect(await text('Z1')).toBe(''); // X1 is empty: a blank row, as Sheets gives
     expect(await settledExecutions()).toBe(before + 2);
     await cell('Z1').click();
-    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE(X:X)');
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE(X:X)');
   });
 });
 
 describe('arguments, as Sheets passes them', () => {
   it('a date is refused with a clear message, and no request is sent', async () => {
-    const before = (await playground.service.control.stats()).requests;
+    const before = (await ui.playground.service.control.stats()).requests;
     await typeInto('N46', '=SEARCH_SCORE(DATE(2024,1,15))');
     await expect.poll(() => text('N46')).toBe('#ERROR!');
     expect(await cell('N46').getAttribute('title')).toMatch(/keyword is a date/);
-    expect((await playground.service.control.stats()).requests).toBe(before);
+    expect((await ui.playground.service.control.stats()).requests).toBe(before);
   });
 
   it('TRUE is a boolean, refused as a keyword', async () => {
@@ -227,28 +198,28 @@ describe('arguments, as Sheets passes them', () => {
   it('"""quoted""" is the text "quoted", and 0.1+0.2 is searched as 0.3', async () => {
     await typeInto('N48', '=SEARCH_SCORE("""quoted""")');
     await expect.poll(() => text('N48')).toMatch(NUMBER);
-    expect(playground.runtime.fetchLog.at(-1)?.url).toMatch(/keyword=%22quoted%22$/);
+    expect(ui.playground.runtime.fetchLog.at(-1)?.url).toMatch(/keyword=%22quoted%22$/);
     await typeInto('N49', '=SEARCH_SCORE(0.1+0.2)');
     await expect.poll(() => text('N49')).toMatch(NUMBER);
-    expect(playground.runtime.fetchLog.at(-1)?.url).toMatch(/keyword=0\.3$/);
+    expect(ui.playground.runtime.fetchLog.at(-1)?.url).toMatch(/keyword=0\.3$/);
   });
 });
 
 describe('spreadsheet basics', () => {
   it('the sheet has 1,000 rows, and the name box goes to a cell or selects a range', async () => {
-    expect(await page.locator('#grid tbody tr').count()).toBe(1000);
-    const nameBox = page.getByRole('textbox', { name: 'Name box' });
+    expect(await ui.page.locator('#grid tbody tr').count()).toBe(1000);
+    const nameBox = ui.page.getByRole('textbox', { name: 'Name box' });
     await nameBox.fill('k900');
     await nameBox.press('Enter');
-    await expect.poll(() => page.locator('#grid td.sel').getAttribute('data-a1')).toBe('K900');
+    await expect.poll(() => ui.page.locator('#grid td.sel').getAttribute('data-a1')).toBe('K900');
     expect(await cell('K900').isVisible()).toBe(true);
-    const viewport = (await page.locator('#grid-scroll').boundingBox())!;
+    const viewport = (await ui.page.locator('#grid-scroll').boundingBox())!;
     const k900 = (await cell('K900').boundingBox())!;
     expect(k900.y).toBeGreaterThan(viewport.y);
     expect(k900.y + k900.height).toBeLessThanOrEqual(viewport.y + viewport.height);
     await nameBox.fill('P100:Q101');
     await nameBox.press('Enter');
-    expect(await page.locator('#selection').isVisible()).toBe(true);
+    expect(await ui.page.locator('#selection').isVisible()).toBe(true);
     expect(await nameBox.inputValue()).toBe('P100:Q101');
   });
 
@@ -259,16 +230,16 @@ describe('spreadsheet basics', () => {
     await expect.poll(() => text('P129')).toBe('keyword 30');
     expect(await text('P100')).toBe('keyword 1');
     expect(await text('P130')).toBe('');
-    await page.keyboard.press('Control+z');
+    await ui.page.keyboard.press('Control+z');
     await expect.poll(() => text('P129')).toBe('');
     expect(await text('P100')).toBe('');
-    await page.keyboard.press('Control+y');
+    await ui.page.keyboard.press('Control+y');
     await expect.poll(() => text('P129')).toBe('keyword 30');
   });
 
   it('lines pasted into a cell being edited fill cells too', async () => {
     await cell('R100').click();
-    await page.keyboard.press('Enter');
+    await ui.page.keyboard.press('Enter');
     await paste('cold brew\nlatte', '#cell-editor');
     await expect.poll(() => text('R101')).toBe('latte');
     expect(await text('R100')).toBe('cold brew');
@@ -279,13 +250,13 @@ describe('spreadsheet basics', () => {
     await cell('B3').click({ modifiers: ['Shift'] });
     expect(await copy()).toBe(`coffee\t${await text('B2')}\nCoffee\t${await text('B3')}`);
     await cell('Q50').click();
-    await page.keyboard.press('Control+v').catch(() => {}); // headless has no system clipboard: the event below is what a paste delivers
+    await ui.page.keyboard.press('Control+v').catch(() => {}); // headless has no system clipboard: the event below is what a paste delivers
     await paste(`coffee\t${await text('B2')}\nCoffee\t${await text('B3')}`);
     await expect.poll(() => text('R50')).toMatch(NUMBER);
     expect(await text('Q51')).toBe('Coffee');
     expect(await text('R50')).toBe(await text('B2'));
     await cell('R50').click();
-    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE(Q50:Q59)');
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE(Q50:Q59)');
   });
 
   it('a block from another spreadsheet, with quoted cells, pastes cell by cell', async () => {
@@ -298,47 +269,49 @@ describe('spreadsheet basics', () => {
 
   it('a dragged range is emptied by Delete, and the Undo button brings it back', async () => {
     await cell('P100').hover();
-    await page.mouse.down();
+    await ui.page.mouse.down();
     await cell('P129').hover();
-    await page.mouse.up();
-    expect(await page.getByRole('textbox', { name: 'Name box' }).inputValue()).toBe('P100:P129');
-    await page.keyboard.press('Delete');
+    await ui.page.mouse.up();
+    expect(await ui.page.getByRole('textbox', { name: 'Name box' }).inputValue()).toBe('P100:P129');
+    await ui.page.keyboard.press('Delete');
     await expect.poll(() => text('P100')).toBe('');
     expect(await text('P129')).toBe('');
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await ui.page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => text('P129')).toBe('keyword 30');
-    await page.getByRole('button', { name: 'Redo' }).click();
+    await ui.page.getByRole('button', { name: 'Redo' }).click();
     await expect.poll(() => text('P129')).toBe('');
   });
 });
 
 describe('toasts, charts, long text and errors', () => {
   it('a new toast replaces the one showing, as in Sheets', async () => {
-    await page.getByRole('button', { name: 'Refresh ranking tables now' }).click();
-    await expect.poll(() => page.locator('#toasts .toast').first().textContent()).toMatch(/Refreshed 1 table/);
-    expect(await page.locator('#toasts .toast').count()).toBe(1);
+    await ui.page.getByRole('button', { name: 'Refresh ranking tables now' }).click();
+    await expect.poll(() => ui.page.locator('#toasts .toast').first().textContent()).toMatch(/Refreshed 1 table/);
+    expect(await ui.page.locator('#toasts .toast').count()).toBe(1);
   });
 
   it('the chart stays under the row numbers when scrolled', async () => {
-    const chart = page.locator('.chart');
-    await page.locator('#grid-scroll').evaluate((el) => el.scrollTo(260, 0));
+    const chart = ui.page.locator('.chart');
+    await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(260, 0));
     const box = (await chart.boundingBox())!;
-    const header = (await page.locator('#grid tbody th[data-row="20"]').boundingBox())!;
-    const on = await page.evaluate<string>(`document.elementFromPoint(${header.x + header.width / 2}, ${box.y + box.height / 2})?.tagName`);
+    const header = (await ui.page.locator('#grid tbody th[data-row="20"]').boundingBox())!;
+    const on = await ui.page.evaluate<string>(
+      `document.elementFromPoint(${header.x + header.width / 2}, ${box.y + box.height / 2})?.tagName`,
+    );
     expect(on).toBe('TH');
-    await page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
+    await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
   });
 
   it('a chart is selected by a click, deleted with Delete, and back with Ctrl+Z', async () => {
-    const chart = page.locator('.chart');
+    const chart = ui.page.locator('.chart');
     await chart.locator('h2').click();
     await expect.poll(() => chart.getAttribute('class')).toContain('selected');
-    await page.keyboard.press('Delete');
-    await expect.poll(() => page.locator('.chart').count()).toBe(0);
+    await ui.page.keyboard.press('Delete');
+    await expect.poll(() => ui.page.locator('.chart').count()).toBe(0);
     await cell('B2').click();
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => page.locator('.chart').count()).toBe(1);
-    expect(await page.locator('.chart h2').textContent()).toBe('Monthly searches: coffee');
+    await ui.page.keyboard.press('Control+z');
+    await expect.poll(() => ui.page.locator('.chart').count()).toBe(1);
+    expect(await ui.page.locator('.chart h2').textContent()).toBe('Monthly searches: coffee');
   });
 
   it('long text runs over empty neighbours', async () => {
@@ -356,7 +329,7 @@ describe('toasts, charts, long text and errors', () => {
     await typeInto('T60', '=SEARCH_SCORE(S60:S61)');
     await expect.poll(() => text('T61')).toMatch(/must be text, not TRUE/);
     await cell('T61').hover();
-    const card = page.locator('#hover-card');
+    const card = ui.page.locator('#hover-card');
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.textContent()).toBe(await text('T61'));
     await cell('A1').hover();
@@ -364,7 +337,7 @@ describe('toasts, charts, long text and errors', () => {
   });
 
   it('no internal message reached a toast', async () => {
-    const seen = await page.evaluate<string[]>('window.toastTexts');
+    const seen = await ui.page.evaluate<string[]>('window.toastTexts');
     expect(seen.filter((t) => INTERNAL.test(t))).toEqual([]);
   });
 });
@@ -377,13 +350,13 @@ describe('the sidebar', () => {
     await sidebar().locator('#key-save').click();
     await expect.poll(() => sidebar().locator('#key-status').getAttribute('class')).toContain('status-success');
     expect(await sidebar().locator('#key-mask').textContent()).toBe(MASKED);
-    expect(playground.runtime.properties.user.get('SDM_API_KEY')).toBe(DEMO_KEY);
+    expect(ui.playground.runtime.properties.user.get('SDM_API_KEY')).toBe(DEMO_KEY);
   });
 
   it('the menu opens it at the function reference', async () => {
-    await page.getByRole('button', { name: 'Help' }).click();
+    await ui.page.getByRole('button', { name: 'Help' }).click();
     await expect.poll(() => sidebar().locator('#help').getAttribute('open')).toBe('');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await ui.page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => sidebar().locator('#key-mask').textContent()).toBe(MASKED);
   });
 });
@@ -391,10 +364,10 @@ describe('the sidebar', () => {
 describe('ranking tables', () => {
   it('a table the sidebar inserts at the selected cell appears in the grid', async () => {
     await cell('L40').click();
-    await expect.poll(() => playground.runtime.spreadsheet.active.rect).toMatchObject({ row: 40, column: 12 });
+    await expect.poll(() => ui.playground.runtime.spreadsheet.active.rect).toMatchObject({ row: 40, column: 12 });
     // What the sidebar's Insert button sends, through dev/host as the iframe does.
     const request = { group: 'ai:all', placement: 'selection', columns: ['rank', 'name'], limit: 5 };
-    const response = await fetch(`${playground.sidebarHostUrl}/__gas/run`, {
+    const response = await fetch(`${ui.playground.sidebarHostUrl}/__gas/run`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ fn: 'insertRankingTable', args: [request] }),
@@ -409,58 +382,58 @@ describe('ranking tables', () => {
 
 describe('menu, trigger and status', () => {
   it('the status line shows the requests the local service received', async () => {
-    const stats = await playground.service.control.stats();
-    await expect.poll(() => page.locator('#status').textContent()).toMatch(new RegExp(`Local service: ${stats.requests} requests`));
-    expect(await page.locator('#status').textContent()).toMatch(
+    const stats = await ui.playground.service.control.stats();
+    await expect.poll(() => ui.page.locator('#status').textContent()).toMatch(new RegExp(`Local service: ${stats.requests} requests`));
+    expect(await ui.page.locator('#status').textContent()).toMatch(
       /Formulas: \d+ executions · \d+ from the add-on's cache · \d+ remembered \(not run again\)/,
     );
   });
 
   it('Refresh all formulas adds SDM_REFRESH and recalculates from the cache, with a toast', async () => {
-    const before = await playground.service.control.stats();
+    const before = await ui.playground.service.control.stats();
     const [score, executed] = [await text('A45'), await settledExecutions()];
-    await page.getByRole('button', { name: 'Refresh all formulas' }).click();
-    await expect.poll(() => page.locator('.toast').first().textContent()).toMatch(/formula cells recalculating/);
+    await ui.page.getByRole('button', { name: 'Refresh all formulas' }).click();
+    await expect.poll(() => ui.page.locator('.toast').first().textContent()).toMatch(/formula cells recalculating/);
     await expect.poll(() => executions()).toBeGreaterThan(executed);
     expect(await text('A45')).toBe(score);
     expect(await text('A47')).toBe('keyword');
     await cell('A45').click();
-    expect(await page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE("coffee", SDM_REFRESH)');
-    expect((await playground.service.control.stats()).freshCredits).toBe(before.freshCredits);
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE("coffee", SDM_REFRESH)');
+    expect((await ui.playground.service.control.stats()).freshCredits).toBe(before.freshCredits);
   });
 
   it('Run the schedule trigger now refreshes the ranking table', async () => {
-    const trigger = playground.runtime.triggers[0];
+    const trigger = ui.playground.runtime.triggers[0];
     expect(trigger?.handler).toBe('refreshRankingTables');
-    await page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
+    await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
     await expect.poll(() => trigger?.runs).toBe(1);
-    await page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
     await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
   });
 
   it('looks tidy (test-output/playground.png) and threw no error', async () => {
     await cell('B2').click();
-    await page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
-    await page.waitForTimeout(5_500); // let the toasts fade
+    await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
+    await ui.page.waitForTimeout(5_500); // let the toasts fade
     mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: `${OUTPUT}playground.png` });
-    expect(pageErrors).toEqual([]);
+    await ui.page.screenshot({ path: `${OUTPUT}playground.png` });
+    expect(ui.pageErrors).toEqual([]);
   });
 });
 
 describe('Clear sheet', () => {
   it('empties Sheet1, and Undo brings everything back', async () => {
     const before = await text('B2');
-    await page.getByRole('button', { name: 'Clear sheet' }).click();
+    await ui.page.getByRole('button', { name: 'Clear sheet' }).click();
     await expect.poll(() => text('A1')).toBe('');
     expect(await text('B2')).toBe('');
     expect(await text('D1')).toBe('');
-    expect(playground.runtime.spreadsheet.getValues('Sheet1!A1:B2')).toEqual([
+    expect(ui.playground.runtime.spreadsheet.getValues('Sheet1!A1:B2')).toEqual([
       ['', ''],
       ['', ''],
     ]);
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await ui.page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => text('A1')).toBe('Keyword');
     await expect.poll(() => text('B2')).toBe(before);
     expect(await text('D1')).toBe('keyword');
@@ -470,7 +443,7 @@ describe('Clear sheet', () => {
 describe('tracking over time', () => {
   /** [date, item, status] of each history row (the status column is the header's "Status"). */
   const history = (name: string) => {
-    const [, header = [], ...rows] = playground.runtime.spreadsheet.sheet(name).values;
+    const [, header = [], ...rows] = ui.playground.runtime.spreadsheet.sheet(name).values;
     const status = header.indexOf('Status');
     return rows
       .filter((row) => row[1] !== '')
@@ -478,16 +451,16 @@ describe('tracking over time', () => {
   };
 
   it('the demo workbook has a tracking list: its history sheet with the change view and its chart', async () => {
-    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
     await expect.poll(() => text('A1')).toMatch(/^Search Demand tracking · Coffee drinks · one row per keyword per week · updated /);
     expect(await text('H2')).toBe('Item');
-    const chart = page.locator('.chart');
+    const chart = ui.page.locator('.chart');
     await expect.poll(() => chart.count()).toBe(1);
     expect(await chart.locator('h2').textContent()).toBe('Coffee drinks: months.volume');
     expect(await chart.locator('.legend').allTextContents()).toEqual(['coffee', 'tea', 'cold brew']);
     expect(await chart.locator('polyline').count()).toBe(3);
     expect(await chart.locator('.chart-delete').count()).toBe(0); // the add-on's chart: the page only shows it
-    await page.getByRole('tab', { name: 'Sheet1' }).click();
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
   });
 
   it('a list added in the sidebar gets new rows when the clocks move a week and the trigger runs', async () => {
@@ -499,17 +472,17 @@ describe('tracking over time', () => {
     await expect
       .poll(() => frame.locator('#track-form-status').textContent(), { timeout: 30_000 })
       .toMatch(/^Tracking on "Tracking: Espresso": 2 keywords recorded/);
-    await expect.poll(() => page.getByRole('tab', { name: /Tracking: Espresso/ }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => ui.page.getByRole('tab', { name: /Tracking: Espresso/ }).getAttribute('aria-selected')).toBe('true');
     const first = history('Tracking: Espresso');
     expect(first.filter((r) => r[2] === 'backfilled')).toHaveLength(24);
 
-    await page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
-    await page.waitForTimeout(500);
+    await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
+    await ui.page.waitForTimeout(500);
     expect(history('Tracking: Espresso')).toEqual(first); // same week: nothing to add
 
-    await page.getByRole('button', { name: 'Move the clocks a week' }).click();
-    await expect.poll(() => page.locator('#toasts .toast').first().textContent()).toMatch(/A week later: it is now/);
-    await page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
+    await ui.page.getByRole('button', { name: 'Move the clocks a week' }).click();
+    await expect.poll(() => ui.page.locator('#toasts .toast').first().textContent()).toMatch(/A week later: it is now/);
+    await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
     await expect.poll(() => history('Tracking: Espresso').length).toBe(first.length + 2);
     const added = history('Tracking: Espresso').slice(first.length);
     expect(added.map((r) => [r[1], r[2]])).toEqual([
@@ -517,11 +490,11 @@ describe('tracking over time', () => {
       ['latte', 'ok'],
     ]);
     expect(added[0]?.[0]).not.toBe(first[first.length - 1]?.[0]);
-    await expect.poll(() => page.locator('.chart circle').count()).toBe(2 * 14); // 12 months and two weeks
+    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(2 * 14); // 12 months and two weeks
 
     // The sidebar read again shows the trigger's run; a wider window shows the chart whole (docs/tracking.md's picture).
     // The reload leaves the context it runs in: Playwright may report that navigation as an error.
-    await page
+    await ui.page
       .frames()
       .find((f) => f.url().includes('/__gas/'))
       ?.evaluate('location.reload()')
@@ -533,14 +506,14 @@ describe('tracking over time', () => {
       .toMatch(/2 keywords recorded for the week of \d{4}-\d\d-\d\d\.$/);
     await frame.locator('#track-list > li').first().scrollIntoViewIfNeeded();
     // The demo's list got its new week too (one trigger runs every list): its sheet is the picture.
-    await page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
-    await expect.poll(() => page.locator('.chart circle').count()).toBe(3 * 14);
-    await page.setViewportSize({ width: 1900, height: 900 });
-    await page.waitForTimeout(5_500); // let the toasts fade
+    await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
+    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(3 * 14);
+    await ui.page.setViewportSize({ width: 1900, height: 900 });
+    await ui.page.waitForTimeout(5_500); // let the toasts fade
     mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: `${OUTPUT}playground-tracking.png` });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    expect(pageErrors).toEqual([]);
+    await ui.page.screenshot({ path: `${OUTPUT}playground-tracking.png` });
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
+    expect(ui.pageErrors).toEqual([]);
   }, 120_000); // two trigger runs, two sidebar loads and a screenshot: about 50 s on a shared machine
 });
 

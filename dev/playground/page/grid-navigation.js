@@ -1,9 +1,13 @@
 // @ts-check
-/** Where the keyboard and the pointer land on the grid: Ctrl+Arrow, Ctrl+End, and the cell or header clicked. */
+/**
+ * Where the keyboard and the pointer land on the grid: Ctrl+Arrow, Ctrl+End, the range typed in the name box,
+ * and the cell or header clicked.
+ */
 import { cellAt } from './grid-cells.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
 /** @typedef {import('./grid-cells.js').Cell} Cell */
+/** @typedef {import('./grid-cells.js').Rect} Rect */
 
 /**
  * Where Ctrl+Arrow lands from a cell, as in Sheets: inside a run of filled cells, its last one; from an
@@ -77,4 +81,26 @@ export function hit(event) {
   if (th.dataset.column) return { kind: 'column', column: Number(th.dataset.column) };
   if (th.dataset.row) return { kind: 'row', row: Number(th.dataset.row) };
   return null;
+}
+
+/**
+ * A cell or range typed in the name box ("b5", "A1:C3") within the sheet, or null.
+ * @param {string} text
+ * @param {{ rows: number, columns: number }} size
+ * @returns {Rect | null}
+ */
+export function parseRange(text, size) {
+  const m = /^\s*([A-Za-z]{1,3})(\d+)(?::([A-Za-z]{1,3})(\d+))?\s*$/.exec(text);
+  if (!m) return null;
+  const column = (/** @type {string} */ letters) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+  const a = { row: Number(m[2]), column: column(m[1] ?? '') };
+  const b = m[3] ? { row: Number(m[4]), column: column(m[3]) } : a;
+  const rect = {
+    top: Math.min(a.row, b.row),
+    left: Math.min(a.column, b.column),
+    bottom: Math.max(a.row, b.row),
+    right: Math.max(a.column, b.column),
+  };
+  if (rect.top < 1 || rect.left < 1 || rect.bottom > size.rows || rect.right > size.columns) return null;
+  return rect;
 }

@@ -1,0 +1,92 @@
+/**
+ * The playground (`npm start`) open in headless Chromium for one test file: started in beforeAll on a
+ * free port, its page opened at 1440×900 with every script error kept, and stopped in afterAll. Also
+ * what the playground tests ask of the page alike: a cell, its text, the sidebar, the Extensions menu's
+ * items, the newest toast, typing into a cell.
+ */
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startPlayground, type Playground, type PlaygroundOptions } from '../../dev/playground/server.js';
+import { useChromium } from './chromium.js';
+
+/** A number as a cell shows it. */
+export const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Text no user should ever see: the playground's internals. */
+export const INTERNAL = /dev\/(gas|host)|playground:|at \S+\.(ts|js):\d+/;
+
+/** One test file's playground and its page; set once beforeAll has run. */
+export interface PlaygroundPage {
+  readonly playground: Playground;
+  readonly page: Page;
+  /** The page's script errors so far (a test expects none). */
+  readonly pageErrors: string[];
+  /** A cell of the grid, by its address ("B2"). */
+  readonly cell: (a1: string) => Locator;
+  /** What a cell of the grid shows. */
+  readonly text: (a1: string) => Promise<string>;
+  /** The add-on's sidebar in its iframe. */
+  readonly sidebar: () => FrameLocator;
+  /** An item of the Extensions menu, by its caption. */
+  readonly menu: (caption: string) => Locator;
+  /** The newest toast's text. */
+  readonly toastText: () => Promise<string>;
+  /** Selects a cell, types into it and presses Enter, as a user does. */
+  readonly typeInto: (a1: string, input: string) => Promise<void>;
+}
+
+/**
+ * Starts the playground and opens its page for this test file (beforeAll), stops both afterwards.
+ * @param options startPlayground's options (port 0 unless given)
+ * @param ready what to wait for, or set up, once the page is open (e.g. untilDemoShown)
+ * @returns a holder whose `playground` and `page` are set once beforeAll has run
+ */
+export function usePlayground(options: PlaygroundOptions = {}, ready?: (opened: PlaygroundPage) => Promise<void>): PlaygroundPage {
+  const chromium = useChromium();
+  let playground: Playground | undefined;
+  let page: Page | undefined;
+  const pageErrors: string[] = [];
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the playground is not open yet (usePlayground opens it in beforeAll)');
+    return value;
+  };
+  const held: PlaygroundPage = {
+    get playground() {
+      return started(playground);
+    },
+    get page() {
+      return started(page);
+    },
+    pageErrors,
+    cell: (a1) => held.page.locator(`#grid td[data-a1="${a1}"]`),
+    text: async (a1) => (await held.cell(a1).textContent()) ?? '',
+    sidebar: () => held.page.frameLocator('#sidebar'),
+    menu: (caption) => held.page.locator('#menu-items').getByRole('button', { name: caption, exact: true }),
+    toastText: async () => (await held.page.locator('#toasts .toast').last().textContent()) ?? '',
+    typeInto: async (a1, input) => {
+      await held.cell(a1).click();
+      await held.page.keyboard.type(input);
+      await held.page.keyboard.press('Enter');
+    },
+  };
+  beforeAll(async () => {
+    playground = await startPlayground({ port: 0, ...options });
+    page = await chromium.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(playground.url);
+    await ready?.(held);
+  });
+  afterAll(async () => {
+    // The page first, as closing the browser did: it must not poll a playground that is stopping.
+    await page?.close();
+    await playground?.close();
+  });
+  return held;
+}
+
+/**
+ * Waits until the demo workbook's first result (B2) shows a number.
+ * @param opened the playground's page
+ */
+export async function untilDemoShown(opened: PlaygroundPage): Promise<void> {
+  await opened.cell('B2').filter({ hasText: NUMBER }).waitFor();
+}
