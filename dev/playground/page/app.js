@@ -5,7 +5,7 @@
  * Undo, Redo and Clear sheet act on the server, which keeps the history of the user's edits.
  */
 import { renderChart } from './chart.js';
-import { createGrid } from './grid.js';
+import { cellOfA1, createGrid } from './grid.js';
 
 /** @typedef {import('../state.js').PlaygroundState} PlaygroundState */
 /** @typedef {import('../state.js').MenuResponse} MenuResponse */
@@ -158,9 +158,7 @@ function renderSheet() {
   chartsLayer.replaceChildren();
   for (const chart of state.charts) {
     if (chart.sheet !== sheet.name) continue;
-    const match = /^([A-Z]+)(\d+)$/.exec(chart.anchor);
-    const row = Number(match?.[2] ?? 1);
-    const column = columnIndex(match?.[1] ?? 'A');
+    const { row, column } = cellOfA1(chart.anchor) ?? { row: 1, column: 1 };
     const anchor = grid.box(row, column);
     const end = grid.box(row + chart.rows - 1, column + chart.columns - 1);
     if (!anchor || !end) continue;
@@ -216,13 +214,6 @@ async function deleteChart(anchor) {
   selectedChart = '';
   await action('/api/delete-chart', { anchor });
   grid.focus();
-}
-
-/** @param {string} letters */
-function columnIndex(letters) {
-  let c = 0;
-  for (const ch of letters) c = c * 26 + ch.charCodeAt(0) - 64;
-  return c;
 }
 
 /** @param {PlaygroundState} next */

@@ -14,6 +14,24 @@ export const FIRST_COLUMN_WIDTH = 150;
 export const ROW_HEADER_WIDTH = 46;
 
 /**
+ * The 1-based column of column letters, either case: A → 1, AA → 27.
+ * @param {string} letters
+ */
+export function columnNumber(letters) {
+  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+}
+
+/**
+ * The cell an A1 address names ("B5"), or null.
+ * @param {string} address
+ * @returns {{ row: number, column: number } | null}
+ */
+export function cellOfA1(address) {
+  const m = /^([A-Z]+)(\d+)$/.exec(address);
+  return m ? { row: Number(m[2]), column: columnNumber(m[1] ?? '') } : null;
+}
+
+/**
  * Column letters of a 1-based column: 1 → A, 27 → AA.
  * @param {number} column
  */

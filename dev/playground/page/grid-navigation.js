@@ -3,7 +3,7 @@
  * Where the keyboard and the pointer land on the grid: Ctrl+Arrow, Ctrl+End, the range typed in the name box,
  * and the cell or header clicked.
  */
-import { cellAt } from './grid-cells.js';
+import { cellAt, cellOfA1, columnNumber } from './grid-cells.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
 /** @typedef {import('./grid-cells.js').Cell} Cell */
@@ -50,13 +50,10 @@ export function lastUsed(sheet) {
   let row = 1;
   let column = 1;
   for (const [address, view] of Object.entries(sheet?.cells ?? {})) {
-    const m = /^([A-Z]+)(\d+)$/.exec(address);
-    if (!m || !view.t) continue;
-    row = Math.max(row, Number(m[2]));
-    column = Math.max(
-      column,
-      [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0),
-    );
+    const cell = cellOfA1(address);
+    if (!cell || !view.t) continue;
+    row = Math.max(row, cell.row);
+    column = Math.max(column, cell.column);
   }
   return { row, column };
 }
@@ -70,10 +67,8 @@ export function hit(event) {
   const target = /** @type {HTMLElement} */ (event.target);
   const cell = target.closest('td');
   if (cell?.dataset.a1) {
-    const m = /^([A-Z]+)(\d+)$/.exec(cell.dataset.a1);
-    if (!m) return null;
-    const column = [...(m[1] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-    return { kind: 'cell', cell: { row: Number(m[2]), column } };
+    const at = cellOfA1(cell.dataset.a1);
+    return at ? { kind: 'cell', cell: at } : null;
   }
   const th = target.closest('th');
   if (!th) return null;
@@ -92,9 +87,8 @@ export function hit(event) {
 export function parseRange(text, size) {
   const m = /^\s*([A-Za-z]{1,3})(\d+)(?::([A-Za-z]{1,3})(\d+))?\s*$/.exec(text);
   if (!m) return null;
-  const column = (/** @type {string} */ letters) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-  const a = { row: Number(m[2]), column: column(m[1] ?? '') };
-  const b = m[3] ? { row: Number(m[4]), column: column(m[3]) } : a;
+  const a = { row: Number(m[2]), column: columnNumber(m[1] ?? '') };
+  const b = m[3] ? { row: Number(m[4]), column: columnNumber(m[3]) } : a;
   const rect = {
     top: Math.min(a.row, b.row),
     left: Math.min(a.column, b.column),
