@@ -5,7 +5,7 @@
  * sits beside its data, never over it.
  */
 import { describe, expect, it } from 'vitest';
-import { NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
+import { boxOf, NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
 
 const START = Date.UTC(2099, 0, 28, 10);
 
@@ -66,7 +66,7 @@ describe('5. the tracking list after a week', () => {
   it("the list's chart sits beside its data, covering none of it", async () => {
     const chart = ui.page.locator('#charts .chart');
     await expect.poll(() => chart.count()).toBe(1);
-    const box = (await chart.boundingBox())!;
+    const box = await boxOf(chart);
     // The change view above it, the chart data (from N) to its right.
     for (const a1 of ['N3', 'N8', 'N12', 'O8', 'L5']) {
       const c = (await cell(a1).boundingBox())!;

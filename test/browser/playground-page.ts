@@ -5,7 +5,7 @@
  * items, the newest toast, typing into a cell.
  */
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startPlayground, type Playground, type PlaygroundOptions } from '../../dev/playground/server.js';
 import { useChromium } from './chromium.js';
 
@@ -89,4 +89,15 @@ export function usePlayground(options: PlaygroundOptions = {}, ready?: (opened: 
  */
 export async function untilDemoShown(opened: PlaygroundPage): Promise<void> {
   await opened.cell('B2').filter({ hasText: NUMBER }).waitFor();
+}
+
+/**
+ * An element's box once it is on screen. The page draws its charts afresh whenever the state it polls
+ * changes, so one measurement may catch a chart just replaced (no box): measure again until one holds.
+ * @param locator the element
+ */
+export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (box = await locator.boundingBox()) !== null).toBe(true);
+  return box!;
 }

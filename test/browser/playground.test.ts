@@ -291,14 +291,17 @@ describe('toasts, charts, long text and errors', () => {
   });
 
   it('the chart stays under the row numbers when scrolled', async () => {
-    const chart = ui.page.locator('.chart');
     await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(260, 0));
-    const box = (await chart.boundingBox())!;
-    const header = (await ui.page.locator('#grid tbody th[data-row="20"]').boundingBox())!;
-    const on = await ui.page.evaluate<string>(
-      `document.elementFromPoint(${header.x + header.width / 2}, ${box.y + box.height / 2})?.tagName`,
-    );
-    expect(on).toBe('TH');
+    // Measured in one go in the page: the page draws its charts afresh whenever the state it polls
+    // changes, so a chart measured in one call may be gone by the next.
+    const onTopAtChartsMiddle = () =>
+      ui.page.evaluate(() => {
+        const chart = document.querySelector('.chart')?.getBoundingClientRect();
+        const header = document.querySelector('#grid tbody th[data-row="20"]')?.getBoundingClientRect();
+        if (!chart || !header) return 'no chart or row header';
+        return document.elementFromPoint(header.x + header.width / 2, chart.y + chart.height / 2)?.tagName;
+      });
+    await expect.poll(onTopAtChartsMiddle).toBe('TH');
     await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
   });
 
