@@ -25,6 +25,7 @@ import {
   fromEntry,
   learnFromRejections,
   lookupAll,
+  missesToFetch,
   PENDING_MS,
   POLL_MS,
   readState,
@@ -36,7 +37,6 @@ import {
 import { resetPhrase } from '../service/classify';
 import { describeSubject, type Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
-import { buildUrl } from '../service/url';
 import { readFormulaKey, readLookupSettings } from '../core/lookup-settings';
 
 /**
@@ -174,14 +174,7 @@ export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Bud
     for (const subject of subjectsToFetch) fetched.add(subject);
     fetchAndKeep(
       endpoint,
-      subjectsToFetch.map((subject) => ({
-        subject,
-        request: {
-          id: ownKeys.get(subject) ?? '',
-          url: buildUrl(known.baseUrl, endpoint, subject),
-          what: describeSubject(endpoint, subject),
-        },
-      })),
+      missesToFetch(endpoint, subjectsToFetch, ownKeys, known.baseUrl),
       { apiKey, budget, stamp },
       answers,
       stats,

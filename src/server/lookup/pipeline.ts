@@ -168,22 +168,7 @@ export function lookupAll(
 
   const refusals: Refusal[] = [];
   const fetchInto = (list: string[]) =>
-    fetchAndKeep(
-      endpoint,
-      list.map((subject) => ({
-        subject,
-        request: {
-          id: keys.get(subject) ?? '',
-          url: buildUrl(known.baseUrl, endpoint, subjectOf(subject)),
-          what: describeSubject(endpoint, subjectOf(subject)),
-        },
-      })),
-      { apiKey, budget, stamp },
-      answers,
-      stats,
-      writes,
-      refusals,
-    );
+    fetchAndKeep(endpoint, missesToFetch(endpoint, list, keys, known.baseUrl), { apiKey, budget, stamp }, answers, stats, writes, refusals);
   fetchInto(mine);
   if (others.length) fetchInto(waitForOthers(cache, others, keys, stamp, budget, endpoint, answers, stats));
 
@@ -300,6 +285,28 @@ export function readState(cache: Cache, heads: Record<string, string>, keys: Map
     }
   }
   return state;
+}
+
+/**
+ * Each subject with the request that fetches it, identified by its answer key.
+ * @param endpoint the endpoint
+ * @param subjects normalised subjects ('' without one)
+ * @param keys each subject's answer key
+ * @param baseUrl the service's base URL
+ */
+export function missesToFetch(
+  endpoint: Endpoint,
+  subjects: string[],
+  keys: Map<string, string>,
+  baseUrl: string,
+): { subject: string; request: FetchRequest }[] {
+  return subjects.map((subject) => {
+    const param = endpoint.param ? subject : undefined;
+    return {
+      subject,
+      request: { id: keys.get(subject) ?? '', url: buildUrl(baseUrl, endpoint, param), what: describeSubject(endpoint, param) },
+    };
+  });
 }
 
 /**

@@ -41,14 +41,20 @@ export class SpreadsheetStore {
   }
 
   /**
-   * Every record whose key starts with a prefix, in key order.
+   * Every record under a prefix read as JSON, in key order; an unreadable one is skipped, not fatal.
    * @param prefix such as `sdm.table.`
    */
-  entries(prefix: string): [string, string][] {
-    return [...this.#all()]
-      .filter(([key]) => key.startsWith(prefix))
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([key, meta]) => [key, meta.getValue() ?? '']);
+  records<T>(prefix: string): T[] {
+    const out: T[] = [];
+    const keys = [...this.#all().keys()].filter((key) => key.startsWith(prefix)).sort();
+    for (const key of keys) {
+      try {
+        out.push(JSON.parse(this.#all().get(key)?.getValue() ?? '') as T);
+      } catch {
+        // skipped: one damaged record must not hide the others
+      }
+    }
+    return out;
   }
 
   /**

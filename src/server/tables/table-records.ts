@@ -41,15 +41,7 @@ const LAST_RUN = 'sdm.lastRun';
  * @param store the spreadsheet's records
  */
 export function listTables(store: SpreadsheetStore): TableRecord[] {
-  const tables: TableRecord[] = [];
-  for (const [, value] of store.entries(TABLE_PREFIX)) {
-    try {
-      tables.push(JSON.parse(value) as TableRecord);
-    } catch {
-      // an unreadable record is skipped, not fatal
-    }
-  }
-  return tables.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return store.records<TableRecord>(TABLE_PREFIX).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /**

@@ -40,15 +40,7 @@ const PREFIX = 'sdm.track.';
  * @param store the spreadsheet's records
  */
 export function listTracked(store: SpreadsheetStore): TrackRecord[] {
-  const lists: TrackRecord[] = [];
-  for (const [, value] of store.entries(PREFIX)) {
-    try {
-      lists.push(JSON.parse(value) as TrackRecord);
-    } catch {
-      // an unreadable record is skipped, not fatal
-    }
-  }
-  return lists;
+  return store.records<TrackRecord>(PREFIX);
 }
 
 /**
