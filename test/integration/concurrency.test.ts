@@ -43,3 +43,27 @@ it('fetches once when eight executions start on the same keyword at the same mom
   expect(typeof results[0]?.value).toBe('number');
   expect((await service.control.stats()).requests).toBe(1);
 });
+
+it("fetches a column once when range formulas over it start together on a fresh document (the document's first miss)", async () => {
+  // A fresh document: no config entry, no answers. Several range formulas over the same keywords (a
+  // score column, a growth column, the same column again) are calculated together, as Sheets does when
+  // a sheet opens; each keyword must cost one request, not one per formula.
+  await pool.ready();
+  pool.caches.document.clear();
+  await service.control.resetStats();
+  const keywords = Array.from({ length: 30 }, (_, i) => `fresh column keyword ${i}`);
+  const column = keywords.map((k) => [k]);
+  const results = await Promise.all([
+    pool.run('SEARCH_SCORE', [column]),
+    pool.run('SEARCH_SCORE', [column]),
+    pool.run('SEARCH_SCORE', [keywords.map((k) => [` ${k.toUpperCase()} `])]),
+    pool.run('SEARCH_SCORE', [column]),
+  ]);
+  for (const r of results) {
+    expect(r.ok, r.error).toBe(true);
+    expect(r.value).toEqual(results[0]?.value);
+  }
+  expect((results[0]?.value as unknown[][]).every(([v]) => typeof v === 'number')).toBe(true);
+  expect((await service.control.stats()).requests).toBe(30);
+  expect(liveMarks(pool.caches.document.entries(), pool.clock.now())).toEqual([]);
+});

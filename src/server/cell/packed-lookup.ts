@@ -119,10 +119,8 @@ export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Bud
   const marks: Record<string, string> = {};
   for (const i of toMark)
     Object.assign(marks, writeEntry(groups[i]?.key ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
-  // As in lookupAll: without the config entry both property stores were read; write it with the marks
-  // and do not read them back (five round trips on the document's first miss).
-  const firstMiss = !config;
-  if (firstMiss && settings) Object.assign(marks, writeLookupConfig(settings));
+  // As in lookupAll: without the config entry both property stores were read; write it with the marks.
+  if (!config && settings) Object.assign(marks, writeLookupConfig(settings));
   const markStarted = Date.now();
   putAll(cache, marks);
   const markLanded = Date.now();
@@ -148,9 +146,11 @@ export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Bud
   };
 
   // Read the marks back (see lookupAll): a group whose mark another execution overwrote is theirs to fetch.
+  // Also on the document's first miss: range formulas calculated together on a fresh document mark the
+  // same packs at once, and without the read-back each would fetch the whole range.
   const mine = new Set<number>(groups.flatMap((_, i) => (sendableByGroup[i]?.length && !markedByOther.has(i) ? [i] : [])));
   const others = new Set<number>(groups.flatMap((_, i) => (sendableByGroup[i]?.length && markedByOther.has(i) ? [i] : [])));
-  if (toMark.length && !firstMiss) {
+  if (toMark.length) {
     const settle = markLanded - markStarted - (Date.now() - markLanded);
     if (settle > 0) Utilities.sleep(settle);
     const back = getAll(
