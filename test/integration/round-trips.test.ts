@@ -16,6 +16,8 @@ function calls(result: ExecutionResult): Record<string, number> {
 }
 const writes = (result: ExecutionResult) => Object.keys(calls(result)).filter((kind) => /put|set|remove|delete/i.test(kind));
 const column = (words: string[]) => words.map((w) => [w]);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 describe('a formula cell, in round trips', () => {
   it('a cache hit: one getAll and no write, for one keyword and for a range of 100', () => {
@@ -40,6 +42,28 @@ describe('a formula cell, in round trips', () => {
     expect(calls(miss)).toEqual({ 'cache.getAll': 2, 'properties.getProperties': 1, 'cache.putAll': 2 });
     expect(miss.roundTrips).toBe(5);
     expect(miss.fetchCount).toBe(1);
+  });
+
+  it('a hit once the config entry is gone (6 hours after it was written, or evicted) writes it again, so the next hit is one getAll', () => {
+    stack.run('SEARCH_SCORE', 'coffee'); // the document's first miss writes the config entry
+    stack.gas.advanceClock(3 * HOUR);
+    stack.run('SEARCH_SCORE', 'tea'); // cached until 9 h from the start, the config entry until 6 h
+    stack.gas.advanceClock(3 * HOUR + MINUTE);
+    const cold = stack.run('SEARCH_SCORE', 'tea');
+    expect(cold.fetchCount).toBe(0);
+    expect(calls(cold)).toEqual({ 'cache.getAll': 1, 'properties.getProperties': 2, 'cache.putAll': 1 });
+    for (const cell of ['tea', 'tea']) {
+      const hit = stack.run('SEARCH_SCORE', cell);
+      expect(calls(hit)).toEqual({ 'cache.getAll': 1 });
+      expect(hit.fetchCount).toBe(0);
+    }
+    // The same for a range formula.
+    const words = column(['espresso', 'latte', 'mocha']);
+    stack.run('SEARCH_SCORE', words);
+    stack.gas.advanceClock(6 * HOUR - MINUTE);
+    stack.gas.caches.document.drop((key) => key === 'sdm-config'); // evicted: it was written before the packs
+    expect(calls(stack.run('SEARCH_SCORE', words))).toEqual({ 'cache.getAll': 1, 'properties.getProperties': 2, 'cache.putAll': 1 });
+    expect(calls(stack.run('SEARCH_SCORE', words))).toEqual({ 'cache.getAll': 1 });
   });
 
   it('a range of misses costs the same five, with one fetchAll per batch', () => {

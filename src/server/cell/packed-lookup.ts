@@ -102,7 +102,10 @@ export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Bud
       return true;
     });
   const missingByGroup = groups.map((g, i) => unanswered(g, packs[i] ?? null));
-  if (missingByGroup.every((m) => !m.length)) return { answers, stats };
+  if (missingByGroup.every((m) => !m.length)) {
+    if (!config && settings) putAll(cache, writeLookupConfig(settings)); // as in lookupAll: for the hits after this one
+    return { answers, stats };
+  }
 
   // Misses: refuse what cannot be sent; mark the absent packs as ours (a partial pack keeps its answers).
   const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);

@@ -4,8 +4,9 @@
  *
  * What a formula costs, in service round trips (each 20–90 ms on Google; see docs/how-it-works.md):
  * - a cache hit: ONE getAll (the answers, the document's config entry, a spend shard and the learned
- *   length limit at once), no write; one more getAll only for an answer split over several entries, and
- *   two property reads when the config entry is missing (after 6 idle hours or an eviction);
+ *   length limit at once), no write; one more getAll only for an answer split over several entries.
+ *   When the config entry is missing (6 hours after the first miss wrote it, or evicted), both property
+ *   stores are read and the entry written again: four, once;
  * - a miss: that getAll, a putAll marking the misses as ours, one property read (the key, from the store
  *   the config entry names), a getAll reading the marks back, the fetch, and a putAll storing the answers
  *   and the spend: five plus the fetch. When the config entry is missing (the document's first miss in
@@ -101,7 +102,13 @@ export function lookupAll(
   const stamp = stampOf(known.generation, known.baseUrl);
   const state = readState(cache, heads, keys, stamp);
   for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-  if (!state.missing.length && !state.pending.length) return { answers, stats };
+  if (!state.missing.length && !state.pending.length) {
+    // Every answer cached but no config entry (it lives 6 h from the document's first miss, and Google's
+    // cache drops it first once it passes 1,000 items, while later answers stay): write it again, or
+    // every hit until the next miss would read both property stores.
+    if (payer === 'formula' && !config && settings) putAll(cache, writeLookupConfig(settings));
+    return { answers, stats };
+  }
 
   // Misses: check what can be refused without a call; mark the rest as ours at once, so executions
   // starting now wait for us instead of fetching too.
