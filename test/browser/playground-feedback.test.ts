@@ -5,6 +5,7 @@
  * sits beside its data, never over it.
  */
 import { describe, expect, it } from 'vitest';
+import { a1Notation, parseA1 } from '../../dev/gas/a1.js';
 import { boxOf, NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
 
 const START = Date.UTC(2099, 0, 28, 10);
@@ -14,11 +15,12 @@ const { cell, text, menu, toastText, typeInto } = ui;
 
 /** The texts of the two rows (header, values) an =API_USAGE() in `first` fills, 12 columns wide. */
 async function block(first: string): Promise<string[][]> {
-  const column = first.charCodeAt(0);
-  const row = Number(first.slice(1));
+  const ref = parseA1(first);
+  const row = ref?.startRow ?? 1;
+  const column = ref?.startColumn ?? 1;
   const out: string[][] = [];
   for (let r = 0; r < 2; r++) {
-    out.push(await Promise.all(Array.from({ length: 12 }, (_, c) => text(`${String.fromCharCode(column + c)}${row + r}`))));
+    out.push(await Promise.all(Array.from({ length: 12 }, (_, c) => text(a1Notation(row + r, column + c, 1, 1)))));
   }
   return out;
 }
