@@ -15,6 +15,7 @@
  *   POST /api/trigger            runs the schedule's time-driven trigger now → PlaygroundState
  *   POST /api/advance-clock      moves the runtime's clock and the local service's a week → PlaygroundState
  */
+import { transformSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +100,15 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/grid-pointer.js': ['grid-pointer.js', 'text/javascript; charset=utf-8'],
   '/autocomplete.js': ['autocomplete.js', 'text/javascript; charset=utf-8'],
 };
+/**
+ * dev/gas's A1 helpers, served to the page as JavaScript (the page's grid imports `../../gas/a1.js`,
+ * which the browser asks for as /gas/a1.js), so column letters are converted by one helper in all the
+ * dev tools. Transpiled once, on first request.
+ */
+const A1_SOURCE = fileURLToPath(new URL('../gas/a1.ts', import.meta.url));
+let a1Script: string | undefined;
+const a1ForThePage = (): string => (a1Script ??= transformSync(readFileSync(A1_SOURCE, 'utf8'), { loader: 'ts', format: 'esm' }).code);
+
 const BIND = '127.0.0.1';
 // A paste of a large block: 1,000 rows of text, with JSON's overhead.
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -272,6 +282,9 @@ class App {
     const url = new URL(req.url ?? '/', 'http://local');
     const file = STATIC[url.pathname];
     if (file && (req.method === 'GET' || req.method === 'HEAD')) return sendFile(res, file);
+    if (url.pathname === '/gas/a1.js' && req.method === 'GET') {
+      return void res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(a1ForThePage());
+    }
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     if (url.pathname === '/api/state' && req.method === 'GET') {
       const since = Number(url.searchParams.get('since'));

@@ -4,6 +4,8 @@
  * as Sheets draws it.
  */
 
+import { columnLetters, columnNumber } from '../../gas/a1.js';
+
 /** @typedef {import('../state.js').SheetView} SheetView */
 /** @typedef {import('../state.js').CellView} CellView */
 /** @typedef {{ row: number, column: number }} Cell */
@@ -14,14 +16,6 @@ export const FIRST_COLUMN_WIDTH = 150;
 export const ROW_HEADER_WIDTH = 46;
 
 /**
- * The 1-based column of column letters, either case: A → 1, AA → 27.
- * @param {string} letters
- */
-export function columnNumber(letters) {
-  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-}
-
-/**
  * The cell an A1 address names ("B5"), or null.
  * @param {string} address
  * @returns {{ row: number, column: number } | null}
@@ -29,21 +23,6 @@ export function columnNumber(letters) {
 export function cellOfA1(address) {
   const m = /^([A-Z]+)(\d+)$/.exec(address);
   return m ? { row: Number(m[2]), column: columnNumber(m[1] ?? '') } : null;
-}
-
-/**
- * Column letters of a 1-based column: 1 → A, 27 → AA.
- * @param {number} column
- */
-export function columnName(column) {
-  let n = column;
-  let out = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }
 
 /**
@@ -57,7 +36,7 @@ export const widthOf = (column) => (column === 1 ? FIRST_COLUMN_WIDTH : COLUMN_W
  * @param {number} r
  * @param {number} c
  */
-export const a1 = (r, c) => `${columnName(c)}${r}`;
+export const a1 = (r, c) => `${columnLetters(c)}${r}`;
 
 /**
  * What the sheet shows in a cell, if anything.
@@ -104,7 +83,7 @@ export function buildTable(table, s) {
   const columnHeads = [];
   for (let c = 1; c <= s.columns; c++) {
     const th = document.createElement('th');
-    th.textContent = columnName(c);
+    th.textContent = columnLetters(c);
     th.dataset.column = String(c);
     columnHeads[c] = th;
     line.append(th);

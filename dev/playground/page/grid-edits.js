@@ -4,7 +4,7 @@
  * Ctrl+V pastes text or a block from its top-left cell; and a cell showing its edit on the way.
  */
 import { copyRange, parseClipboard } from './clipboard.js';
-import { columnName } from './grid-cells.js';
+import { columnLetters } from '../../gas/a1.js';
 import { clamp, ownInput, rangeOf, tdAt, viewAt } from './grid-state.js';
 
 /** @typedef {import('./grid-state.js').GridState} GridState */
@@ -81,7 +81,7 @@ export function createEdits(state, parts, selection) {
     );
     if (cut)
       parts.onNotice(
-        `${cut} pasted ${cut === 1 ? 'cell falls' : 'cells fall'} outside the sheet (A1:${columnName(sheet.columns)}${sheet.rows}) and ${cut === 1 ? 'was' : 'were'} left out.`,
+        `${cut} pasted ${cut === 1 ? 'cell falls' : 'cells fall'} outside the sheet (A1:${columnLetters(sheet.columns)}${sheet.rows}) and ${cut === 1 ? 'was' : 'were'} left out.`,
       );
     if (!cells.length) return;
     for (const cell of cells.slice(0, 200)) showPending(state, cell.row, cell.column, cell.input);

@@ -4,7 +4,8 @@
  * Ctrl+Home / Ctrl+End, Ctrl+A, Ctrl+Z / Ctrl+Y, Tab, Enter or F2 to edit, typing to replace, Delete;
  * and the name box, where a cell or range typed and Enter goes there.
  */
-import { columnName, rawOf } from './grid-cells.js';
+import { columnLetters } from '../../gas/a1.js';
+import { rawOf } from './grid-cells.js';
 import { jump, lastUsed, parseRange } from './grid-navigation.js';
 import { viewAt } from './grid-state.js';
 
@@ -93,7 +94,7 @@ export function listenNameBox(state, parts, selection) {
       scroll.focus({ preventScroll: true });
       if (rect) selection.selectRect(rect);
       else {
-        parts.onNotice(`"${nameBox.value}" is not a cell or range of this sheet (A1:${columnName(sheet.columns)}${sheet.rows}).`);
+        parts.onNotice(`"${nameBox.value}" is not a cell or range of this sheet (A1:${columnLetters(sheet.columns)}${sheet.rows}).`);
         selection.show(false);
       }
     } else if (event.key === 'Escape') {

@@ -3,7 +3,8 @@
  * Where the keyboard and the pointer land on the grid: Ctrl+Arrow, Ctrl+End, the range typed in the name box,
  * and the cell or header clicked.
  */
-import { cellAt, cellOfA1, columnNumber } from './grid-cells.js';
+import { columnNumber } from '../../gas/a1.js';
+import { cellAt, cellOfA1 } from './grid-cells.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
 /** @typedef {import('./grid-cells.js').Cell} Cell */
