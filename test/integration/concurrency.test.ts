@@ -45,9 +45,9 @@ it('fetches once when eight executions start on the same keyword at the same mom
 });
 
 it("fetches a column once when range formulas over it start together on a fresh document (the document's first miss)", async () => {
-  // A fresh document: no config entry, no answers. Several range formulas over the same keywords (a
-  // score column, a growth column, the same column again) are calculated together, as Sheets does when
-  // a sheet opens; each keyword must cost one request, not one per formula.
+  // A fresh document: no config entry, no answers. Four range formulas over the same keywords (three
+  // over the column as typed, one over case and space variants of it) are calculated together, as
+  // Sheets does when a sheet opens; each keyword must cost one request, not one per formula.
   await pool.ready();
   pool.caches.document.clear();
   await service.control.resetStats();
