@@ -84,8 +84,23 @@ export interface ExecutionInit {
    * script's Date.now() with cache expiry and triggers, as one world clock does. Default 0.
    */
   clockOffsetMs?: number;
+  /**
+   * How modelled latency and Utilities.sleep pass (README "Time dilation"): 'real' blocks the thread;
+   * 'skip' moves the script's clock (and, through `advanceWorld`, the runtime's) forward by it at once, so the
+   * script sees exactly the time pass that it would have waited, the deadline included. Default 'real'.
+   */
+  waits?: WaitMode;
+  /** With waits 'skip': moves the world's clock (the runtime's) forward by the ms the script skipped. */
+  advanceWorld?: (ms: number) => void;
   onLog: (entry: LogEntry) => void;
 }
+
+/**
+ * How an execution spends its modelled latency and its sleeps: 'real' waits on the wall clock (other threads and
+ * processes see it pass: the worker pool's concurrent executions need that); 'skip' advances the clocks
+ * without waiting, for executions that run one at a time.
+ */
+export type WaitMode = 'real' | 'skip';
 
 /** State of one execution, shared by all fakes created for it. */
 export class Execution {
@@ -104,8 +119,8 @@ export class Execution {
   readonly timeScale: number;
   /** The limit, in script time. */
   readonly timeLimitMs: number;
-  /** performance.now() (real) value at which the execution is terminated: startedAt + timeLimitMs / timeScale. */
-  readonly deadline: number;
+  /** How modelled latency and sleeps pass: waited for, or skipped on the clocks (ExecutionInit.waits). */
+  readonly waits: WaitMode;
   readonly logs: string[] = [];
   readonly urls: string[] = [];
   fetchCount = 0;
@@ -116,6 +131,9 @@ export class Execution {
   /** Set as soon as the vm context exists. */
   realm: Realm | undefined;
   readonly #onLog: (entry: LogEntry) => void;
+  readonly #advanceWorld: (ms: number) => void;
+  /** Script ms of modelled latency skipped rather than waited (waits 'skip'). */
+  #skippedMs = 0;
   readonly #cleanups: Array<() => void> = [];
 
   constructor(init: ExecutionInit) {
@@ -129,7 +147,8 @@ export class Execution {
     const offset = init.clockOffsetMs ?? 0;
     this.epochAtStart = Date.now() + offset;
     this.timeLimitMs = init.timeLimitMs;
-    this.deadline = this.startedAt + init.timeLimitMs / this.timeScale;
+    this.waits = init.waits ?? 'real';
+    this.#advanceWorld = init.advanceWorld ?? (() => undefined);
     this.meter = new CallMeter(init.latency ?? null);
     this.#onLog = init.onLog;
   }
@@ -139,9 +158,14 @@ export class Execution {
     return performance.now() - this.startedAt;
   }
 
-  /** Script milliseconds since the start (real elapsed × timeScale). */
+  /** Script milliseconds since the start: real elapsed × timeScale, plus the modelled latency skipped. */
   elapsedMs(): number {
-    return this.realElapsedMs() * this.timeScale;
+    return this.scriptMsAfter(this.realElapsedMs());
+  }
+
+  /** The script milliseconds that `realMs` of real time since the start make, skipped latency included. */
+  scriptMsAfter(realMs: number): number {
+    return realMs * this.timeScale + this.#skippedMs;
   }
 
   /** The script's current time in epoch ms (fractional): what its Date.now() floors. */
@@ -151,12 +175,12 @@ export class Execution {
 
   /** Script milliseconds left before the deadline (may be negative). */
   remainingMs(): number {
-    return this.remainingRealMs() * this.timeScale;
+    return this.timeLimitMs - this.elapsedMs();
   }
 
   /** Real milliseconds left before the deadline (may be negative): how long a blocking wait may last. */
   remainingRealMs(): number {
-    return this.deadline - performance.now();
+    return this.remainingMs() / this.timeScale;
   }
 
   /** Real milliseconds that `scriptMs` of script time take. */
@@ -177,13 +201,27 @@ export class Execution {
     throw new ExecutionTerminated();
   }
 
-  /** Blocks for `ms` of script time (ms / timeScale real), or until the deadline and then terminates. */
+  /**
+   * Blocks for `ms` of script time (ms / timeScale real), or until the deadline and then terminates.
+   * With waits 'skip', the clocks move forward by it instead (Utilities.sleep in a runtime that runs one
+   * execution at a time: nothing else could happen meanwhile but the clocks moving).
+   */
   sleep(ms: number): void {
+    if (this.waits === 'skip') return this.#skip(ms);
     if (ms >= this.remainingMs()) {
       blockFor(Math.max(0, this.remainingRealMs()));
       this.terminate();
     }
     blockFor(this.toRealMs(ms));
+  }
+
+  /** Moves the script's clock and the world's forward by `ms`, up to the deadline (then terminates). */
+  #skip(ms: number): void {
+    const left = Math.max(0, this.remainingMs());
+    const skipped = Math.min(ms, left);
+    this.#skippedMs += skipped;
+    this.#advanceWorld(skipped);
+    if (ms >= left) this.terminate();
   }
 
   /**

@@ -42,6 +42,11 @@ export interface LatencyTable {
   openSpreadsheet: number;
   /** HtmlService.createHtmlOutputFromFile: reading a file of the project (nothing published). */
   projectFile: number;
+  /**
+   * UrlFetchApp.fetch / fetchAll: modelled time on top of the real HTTP time, per call. Default 0: the
+   * service's answers take their own real time; a test sets it to model a slow service without waiting.
+   */
+  urlFetch: number;
 }
 
 export type LatencyKind = keyof LatencyTable;
@@ -81,6 +86,7 @@ export const DEFAULT_LATENCY: Readonly<LatencyTable> = Object.freeze({
   triggers: ASSUMED_FLOOR_MS,
   openSpreadsheet: OPEN_SPREADSHEET_MS,
   projectFile: ASSUMED_FLOOR_MS,
+  urlFetch: 0,
 });
 
 const KINDS = Object.keys(DEFAULT_LATENCY) as LatencyKind[];
@@ -117,7 +123,7 @@ export function resolveLatency(base: LatencySetting | undefined, run?: LatencySe
 export interface CallSite {
   /** e.g. "cache.getAll", "spreadsheet.getValues", "urlfetch.fetchAll". */
   label: string;
-  /** Undefined: counted, but no modelled latency (UrlFetch costs real HTTP time instead). */
+  /** Undefined: counted, but no modelled latency. */
   kind?: LatencyKind;
   /** Whether it counts in `roundTrips`: a call to a Google store or the document (not UrlFetch, not a handle). */
   roundTrip: boolean;
@@ -237,7 +243,7 @@ export function callSite(gasType: string, method: string): CallSite | undefined 
   if (gasType === 'LockService.Lock') return from(LOCK, 'lock');
   if (HANDLES[gasType]?.has(method)) return site(`${SERVICE_LABEL[gasType]}.${method}`, 'handle', false);
   if (gasType === 'UrlFetchApp')
-    return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, undefined, false) : undefined;
+    return method === 'fetch' || method === 'fetchAll' ? site(`urlfetch.${method}`, 'urlFetch', false) : undefined;
   if (DOCUMENT_TYPES.has(gasType)) return documentSite(gasType, method);
   if (TRIGGER_CALLS[gasType]?.has(method)) return site(`triggers.${method}`, 'triggers');
   if (gasType === 'HtmlService' && method === 'createHtmlOutputFromFile') return site(`html.${method}`, 'projectFile');

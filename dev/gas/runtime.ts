@@ -16,7 +16,15 @@ import { CacheStore, MemoryCacheBackend, createCacheStores, type CacheBackend, t
 import { RuntimeClock } from './clock.js';
 import { createExecutionContext, type RuntimeState } from './context.js';
 import { DocumentRegistry, type DocumentRecord, type RememberedResult, type SpreadsheetSpec } from './documents.js';
-import { Execution, TIMEOUT_MESSAGE, checkTimeScale, type AuthMode, type ExecutionMode, type LogEntry } from './execution.js';
+import {
+  Execution,
+  TIMEOUT_MESSAGE,
+  checkTimeScale,
+  type AuthMode,
+  type ExecutionMode,
+  type LogEntry,
+  type WaitMode,
+} from './execution.js';
 import { checkLatency, resolveLatency, type CallReport, type LatencySetting } from './latency.js';
 import { LockRegistry, MemoryLockBackend, type LockBackend } from './lock.js';
 import { allowlistOf, checkManifest, readManifest, type Manifest } from './manifest.js';
@@ -110,6 +118,13 @@ export interface GasRuntimeOptions {
    * A partial table changes some figures; `false` turns the waits off (calls are still counted).
    */
   latency?: LatencySetting;
+  /**
+   * How modelled latency and Utilities.sleep pass (README "Time dilation"): 'skip' (default) moves the
+   * script's clock and the runtime's forward at once, without waiting, since this runtime runs one
+   * execution at a time; 'real' blocks for them, as GasWorkerPool's workers do so that executions
+   * overlap as they would at Google.
+   */
+  waits?: WaitMode;
   /**
    * The instant the runtime clock reads when the runtime is made (epoch ms or a Date); it runs on in
    * real time from there (plus advanceClock). Tests pass a fixed one, so they see the same hour and
@@ -741,6 +756,8 @@ export class GasRuntime {
       userEmail,
       latency,
       clockOffsetMs: this.clock.offsetMs,
+      waits: this.#options.waits ?? 'skip',
+      advanceWorld: (ms) => this.clock.advance(ms),
       ...(triggerSource ? { triggerSource } : {}),
       onLog: (entry) => {
         this.logs.push(entry.message);
@@ -753,7 +770,7 @@ export class GasRuntime {
       const result: ExecutionResult = {
         ok: timedOut ? false : partial.ok,
         timedOut,
-        durationMs: realDurationMs * exec.timeScale,
+        durationMs: exec.scriptMsAfter(realDurationMs),
         realDurationMs,
         logs: exec.logs,
         fetchCount: exec.fetchCount,

@@ -4,7 +4,7 @@
  * with a grid to type formulas into. Everything runs the built dist/Code.js.
  *
  *   GET  /                       the page (dev/playground/page/)
- *   GET  /api/state[?since=N]    PlaygroundState, or { version } alone while it is still N
+ *   GET  /api/state[?since=N]    PlaygroundState; with since=N, held until the state changes (at most 20 s, then { version } alone)
  *   GET  /api/functions          FunctionDoc[]: the add-on's custom functions, from the built Code.js's JSDoc
  *   POST /api/edit               EditRequest (cells typed, pasted or deleted, one undo step) → PlaygroundState
  *   POST /api/undo, /api/redo    the user's last edit → PlaygroundState
@@ -118,6 +118,8 @@ const MAX_EDIT_CELLS = 26_000;
 function reportInternal(error: unknown): void {
   process.stderr.write(`playground: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 }
+/** How long a page's request for the state waits for a change before it is answered "unchanged". */
+const LONG_POLL_MS = 20_000;
 const INTERNAL_MESSAGE = 'Something went wrong in the playground (details in the terminal running npm start).';
 
 /**
@@ -211,6 +213,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       service,
       workbook,
       close: async () => {
+        app?.release();
         app = undefined;
         const failures = await stopAll();
         if (failures.length > 0) throw new AggregateError(failures, 'The playground stopped, but not cleanly');
@@ -262,6 +265,8 @@ type Counters = Pick<StatusView, 'executions' | 'fromAddonCache' | 'remembered'>
 class App {
   #version = 1;
   readonly #parts: AppParts;
+  /** Page requests waiting for the next change (a long poll: the page sees a change the moment it is made). */
+  readonly #waiting = new Set<() => void>();
 
   constructor(parts: AppParts) {
     this.#parts = parts;
@@ -274,7 +279,31 @@ class App {
     } catch (error) {
       reportInternal(error); // the script's own answer (a sidebar call) must still reach it
     }
+    this.#changed();
+  }
+
+  /** A new version of the state: every waiting page request answers now. */
+  #changed(): void {
     this.#version++;
+    for (const wake of [...this.#waiting]) wake();
+  }
+
+  /** Answers every waiting page request (the playground is stopping). */
+  release(): void {
+    for (const wake of [...this.#waiting]) wake();
+  }
+
+  /** Resolves when the state changes, or after `ms` (then the page asks again). */
+  #nextChange(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#waiting.add(wake);
+    });
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -288,6 +317,9 @@ class App {
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     if (url.pathname === '/api/state' && req.method === 'GET') {
       const since = Number(url.searchParams.get('since'));
+      // Unchanged: hold the request until something changes (or LONG_POLL_MS pass), so the page shows a
+      // change the moment it is made instead of at its next poll.
+      if (since === this.#version) await this.#nextChange(LONG_POLL_MS);
       if (since === this.#version) return sendJson(res, 200, { version: this.#version });
       return sendJson(res, 200, await this.#state());
     }
@@ -357,7 +389,7 @@ class App {
       if (!(error instanceof EditRefused)) throw error;
       return sendJson(res, 200, { ...(await this.#state()), error: error.message });
     }
-    this.#version++;
+    this.#changed();
     sendJson(res, 200, await this.#state());
   }
 
@@ -416,7 +448,7 @@ class App {
     const { runtime, service } = this.#parts;
     await service.control.clock(CLOCK_STEP_MS);
     runtime.advanceClock(CLOCK_STEP_MS);
-    this.#version++;
+    this.#changed();
     sendJson(res, 200, await this.#state());
   }
 

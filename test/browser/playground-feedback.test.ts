@@ -13,6 +13,9 @@ const START = Date.UTC(2099, 0, 28, 10);
 const ui = usePlayground({ clockStart: START }, untilDemoShown);
 const { cell, text, menu, toastText, typeInto } = ui;
 
+/** A cell showing a result: not empty, and not the "Loading…" a formula shows while on its way. */
+const SHOWN = /^(?!Loading…$)./;
+
 /** The texts of the two rows (header, values) an =API_USAGE() in `first` fills, 12 columns wide. */
 async function block(first: string): Promise<string[][]> {
   const ref = parseA1(first);
@@ -82,7 +85,7 @@ describe('5. the tracking list after a week', () => {
 describe('5. a freshly typed =API_USAGE()', () => {
   it('shows the result Sheets remembers, as the docs say; Refresh all formulas shows the figures of now', async () => {
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
-    await expect.poll(() => text('A32')).not.toBe('');
+    await expect.poll(() => text('A32')).toMatch(SHOWN);
     const first = await block('A32');
     expect(first.flat().join(' ')).toMatch(/2099-01-29/); // read on the first day: resets at its end
     // A week later, typed anew in another cell: the same function and arguments, so Sheets hands
@@ -90,7 +93,7 @@ describe('5. a freshly typed =API_USAGE()', () => {
     const remembered = async () => Number(/(\d+) remembered/.exec((await ui.page.locator('#status').textContent()) ?? '')?.[1] ?? NaN);
     const before = await remembered();
     await typeInto('F40', '=API_USAGE()');
-    await expect.poll(() => text('F40')).not.toBe('');
+    await expect.poll(() => text('F40')).toMatch(SHOWN);
     expect(await block('F40')).toEqual(first);
     expect(await remembered()).toBe(before + 1);
     // Refresh all formulas runs both again: the allowance of the new day.

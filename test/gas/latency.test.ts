@@ -115,8 +115,29 @@ describe('latency model', () => {
     expect(r.durationMs).toBeGreaterThanOrEqual(KNOWN_MODELLED);
   });
 
+  it('skips the wait by default: the script and the runtime clock see the time pass, the wall clock does not', () => {
+    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, handle: 0, cachePut: 20_000 }, startAt: 0 });
+    const r = rt.run('TIMED_PUT');
+    expect(r.ok).toBe(true);
+    expect(r.value).toBeGreaterThanOrEqual(20_000); // the script saw 20 s pass...
+    expect(r.modelledMs).toBe(20_000);
+    expect(r.durationMs).toBeGreaterThanOrEqual(20_000);
+    expect(r.realDurationMs).toBeLessThan(5_000); // ...without waiting them
+    expect(rt.clock.now()).toBeGreaterThanOrEqual(20_000); // and so did the cache's clock
+  });
+
+  it('terminates a skipped wait at the deadline, like a real one', () => {
+    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, cacheGet: 50_000 } });
+    const r = rt.run('CAUGHT_GET');
+    expect(r).toMatchObject({ ok: false, timedOut: true, error: TIMEOUT_MESSAGE });
+    expect(r.value).toBeUndefined();
+    expect(r.modelledMs).toBeLessThanOrEqual(30_000);
+    expect(r.durationMs).toBeGreaterThanOrEqual(30_000);
+    expect(r.realDurationMs).toBeLessThan(5_000);
+  });
+
   it('divides the real wait by the time scale', () => {
-    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, handle: 0, cachePut: 4_000 } });
+    const rt = new GasRuntime({ code: CODE, latency: { startup: 0, handle: 0, cachePut: 4_000 }, waits: 'real' });
     const r = rt.run('TIMED_PUT', [], { timeScale: 20 });
     expect(r.ok).toBe(true);
     expect(r.value).toBeGreaterThanOrEqual(4_000); // the script saw 4 s pass...

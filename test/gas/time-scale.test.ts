@@ -81,7 +81,8 @@ function NATIVE() { return Function.prototype.toString.call(Date); }
 const menu = { mode: 'menu' as const };
 
 describe('time dilation: the script clock', () => {
-  const rt = new GasRuntime({ code: CODE, timeScale: 20 });
+  // Waiting for real: these compare the script's time with the real time that passed.
+  const rt = new GasRuntime({ code: CODE, timeScale: 20, waits: 'real' });
 
   it('runs Date.now() 20 times faster than real time during a sleep, and sleeps 1/20 of the time', () => {
     const r = rt.run('SLEEP_ELAPSED', [4000], menu);
@@ -178,7 +179,7 @@ describe('time dilation: the script clock', () => {
 
   it('reads the runtime clock at scale 1 too (a fixed start), and a run can override the runtime scale', () => {
     const start = Date.UTC(2026, 2, 18, 12, 0, 0);
-    const plain = new GasRuntime({ code: CODE, startAt: start });
+    const plain = new GasRuntime({ code: CODE, startAt: start, waits: 'real' });
     expect(plain.run('NATIVE', [], menu).value).toMatch(/^function \w* ?\(\) \{ \[native code\] \}$/);
     const now = plain.run('NOW', [], menu).value as number;
     expect(now).toBeGreaterThanOrEqual(start);
@@ -200,7 +201,8 @@ describe('time dilation: the script clock', () => {
 });
 
 describe('time dilation: the time limit is in script time', () => {
-  const rt = new GasRuntime({ code: CODE, timeScale: 20 });
+  // Waiting for real: these compare the script's time with the real time that passed.
+  const rt = new GasRuntime({ code: CODE, timeScale: 20, waits: 'real' });
 
   it('terminates a sleeping 40 s loop at the 30 s limit after ~1.5 s of real time', () => {
     const r = rt.run('LOOP_40S');

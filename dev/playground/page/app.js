@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The playground page: the grid, the add-on's menu, the real sidebar (an iframe of dev/host), toasts and
- * the status line, all from the server's PlaygroundState (polled once a second, and after each action).
+ * the status line, all from the server's PlaygroundState (a long poll that answers when it changes, and after each action).
  * Undo, Redo and Clear sheet act on the server, which keeps the history of the user's edits.
  */
 import { renderChart } from './chart.js';
@@ -381,22 +381,29 @@ document.addEventListener('mousedown', (event) => {
   if (!(/** @type {HTMLElement} */ (event.target).closest('.chart'))) selectChart('');
 });
 
-/** Polls for changes made elsewhere (the sidebar's calls), unless an action or an edit is going on. */
+/**
+ * Asks for changes made elsewhere (the sidebar's calls, a trigger): the server holds the request until
+ * something changes, so a change shows at once; the answer is applied unless an action or an edit is
+ * going on (their own answers bring the state).
+ */
 async function poll() {
-  if (busy === 0 && !grid.isEditing()) {
-    try {
-      const response = await fetch(`/api/state?since=${state?.version ?? 0}`);
-      if (response.ok) {
-        /** @type {unknown} */
-        const json = await response.json();
-        const next = /** @type {PlaygroundState | { version: number }} */ (json); // `{ version }` alone while unchanged
-        if ('sheets' in next && busy === 0 && !grid.isEditing()) apply(next);
-      }
-    } catch {
-      statusLine.textContent = 'The playground is not answering: is npm start still running?';
-    }
+  let retryInMs = 0;
+  try {
+    const response = await fetch(`/api/state?since=${state?.version ?? 0}`);
+    if (response.ok) {
+      /** @type {unknown} */
+      const json = await response.json();
+      const next = /** @type {PlaygroundState | { version: number }} */ (json); // `{ version }` alone while unchanged
+      const newer = 'sheets' in next && next.version > (state?.version ?? 0); // an action's answer may have brought it already
+      if (newer && busy === 0 && !grid.isEditing()) apply(next);
+      // Busy or editing: ask again soon, not at once (the same answer would come back straight away).
+      else if (newer) retryInMs = 250;
+    } else retryInMs = 1000;
+  } catch {
+    statusLine.textContent = 'The playground is not answering: is npm start still running?';
+    retryInMs = 1000;
   }
-  setTimeout(() => void poll(), 1000);
+  setTimeout(() => void poll(), retryInMs);
 }
 
 void poll().then(() => grid.focus());
