@@ -32,7 +32,12 @@ const CODE_BUDGET_BYTES = 60 * 1024;
 const flavour = resolveFlavour(process.env.SDM_BUILD);
 const baseUrl = resolveBaseUrl(process.env.SDM_BASE_URL, flavour);
 const allowlist = urlAllowlist(baseUrl, flavour);
-const minify = process.env.SDM_MINIFY !== '0';
+// SDM_MINIFY: 1 (default) minifies fully; names keeps every function's and variable's own name (stack
+// traces read as the source does: the tests' build); 0 does not minify at all.
+const minifyMode = process.env.SDM_MINIFY ?? '1';
+if (!['0', '1', 'names'].includes(minifyMode)) throw new Error(`SDM_MINIFY must be 1, names or 0, got ${minifyMode}`);
+const minify = minifyMode !== '0';
+const minifyOptions = minifyMode === 'names' ? { minifyWhitespace: true, minifySyntax: true, minifyIdentifiers: false } : { minify };
 
 mkdirSync(dist, { recursive: true });
 
@@ -42,7 +47,7 @@ const common = {
   format: 'iife',
   target: 'es2020',
   platform: 'neutral',
-  minify,
+  ...minifyOptions,
   legalComments: 'none',
   charset: 'utf8',
   define: { __SDM_BASE_URL__: JSON.stringify(baseUrl), __SDM_URL_ALLOWLIST__: JSON.stringify(allowlist) },

@@ -1,20 +1,32 @@
 import { defineConfig } from 'vitest/config';
 import { PLACEHOLDER_BASE_URL, urlAllowlist } from './scripts/build/manifest.ts';
 
+/** The projects that read dist/: each rebuilds it first when it is stale (test/setup/fresh-dist.ts). */
+const freshDist = ['test/setup/fresh-dist.ts'];
+
 export default defineConfig({
   // Unit tests import src/server modules directly; the build defines these constants for the bundle
-  // (npm test builds a local bundle against the placeholder URL, and so do these).
+  // (the tests' build compiles in the placeholder URL, and so do these).
   define: {
     __SDM_BASE_URL__: JSON.stringify(PLACEHOLDER_BASE_URL),
     __SDM_URL_ALLOWLIST__: JSON.stringify(urlAllowlist(PLACEHOLDER_BASE_URL, 'local')),
   },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Integration tests start their own service processes; keep files parallel but bounded (2 cores).
     maxWorkers: 2,
     // Browser tests poll what the page shows; on a loaded machine a second is not enough.
     expect: { poll: { timeout: 15_000, interval: 50 } },
+    // One project per kind of test, each with its own script (docs/contributing.md): `vitest run --project unit`.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts'] } },
+      { extends: true, test: { name: 'build', include: ['test/build/**/*.test.ts'], globalSetup: freshDist } },
+      { extends: true, test: { name: 'service', include: ['test/service/**/*.test.ts'] } },
+      { extends: true, test: { name: 'gas', include: ['test/gas/**/*.test.ts'], globalSetup: freshDist } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: freshDist } },
+      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: freshDist } },
+      { extends: true, test: { name: 'bench', include: ['test/bench/**/*.test.ts'], globalSetup: freshDist } },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,8 +212,8 @@ describe('GasWorkerPool', () => {
 });
 
 describe('GasWorkerPool defaults', () => {
-  const built = existsSync(fileURLToPath(new URL('../../dist/Code.js', import.meta.url)));
-  it.skipIf(!built)('loads <repo>/dist/Code.js from inside the bundled worker', async () => {
+  // The gas project's globalSetup builds dist/ first (test/setup/fresh-dist.ts).
+  it('loads <repo>/dist/Code.js from inside the bundled worker', async () => {
     const pool = new GasWorkerPool({ size: 1 });
     try {
       expect(await pool.run('NO_SUCH_FUNCTION')).toMatchObject({ ok: false, error: 'Script function not found: NO_SUCH_FUNCTION' });
