@@ -285,6 +285,24 @@ function isVmTimeout(error: unknown): boolean {
   return isError(error) && (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 }
 
+/**
+ * Compiled script files by name and source, shared by every runtime of this thread: compiling is V8's
+ * work, not the script's (each execution still evaluates every file afresh in its own context), and a
+ * test file makes a new runtime per test.
+ */
+const compiledScripts = new Map<string, vm.Script>();
+
+/** The file compiled once per thread (see compiledScripts). */
+function compiledScript(file: ScriptFile): vm.Script {
+  const key = `${file.name}\0${file.source}`;
+  let script = compiledScripts.get(key);
+  if (!script) {
+    script = new vm.Script(file.source, { filename: file.name });
+    compiledScripts.set(key, script);
+  }
+  return script;
+}
+
 /** A local Apps Script runtime. */
 export class GasRuntime {
   /** The clock cache expiry uses; advance it with advanceClock(). */
@@ -593,7 +611,7 @@ export class GasRuntime {
     this.clock.advance(ms);
   }
 
-  /** Stops the HTTP worker. The runtime can still run code afterwards (a new worker starts). */
+  /** Drops a fetch in flight. The runtime can still run code afterwards (the thread's HTTP worker stays, unref'd). */
   close(): void {
     this.#http.close();
   }
@@ -621,7 +639,7 @@ export class GasRuntime {
    * SyntaxError becomes the result's error (Google refuses to save such a file; here the run fails).
    */
   #compiled(): vm.Script[] {
-    this.#scripts ??= this.#project().map((f) => new vm.Script(f.source, { filename: f.name }));
+    this.#scripts ??= this.#project().map(compiledScript);
     return this.#scripts;
   }
 
