@@ -51,6 +51,9 @@ describe('the URL allowlist (urlFetchWhitelist)', () => {
     expect(matchesPrefix('https://example.com/foo?bar', 'https://example.com/foo')).toBe(true);
     expect(matchesPrefix('https://example.com/foobar', 'https://example.com/foo')).toBe(false);
     expect(matchesPrefix('https://example.com/Foo', 'https://example.com/foo')).toBe(false);
+    // Google says nothing of the scheme's and host's case: compared as written (strict).
+    expect(matchesPrefix('https://Example.com/foo', 'https://example.com/foo')).toBe(false);
+    expect(matchesPrefix('HTTPS://example.com/foo', 'https://example.com/foo')).toBe(false);
     expect(matchesPrefix('http://example.com/foo', 'https://example.com/foo')).toBe(false);
     expect(matchesPrefix('https://api.example.com/x', 'https://*.example.com/')).toBe(true);
     expect(matchesPrefix('https://example.com/x', 'https://*.example.com/')).toBe(false);
