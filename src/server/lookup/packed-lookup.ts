@@ -33,7 +33,7 @@ import {
   WAIT_FOR_OTHERS_MS,
   type Answer,
   type LookupStats,
-} from '../lookup/pipeline';
+} from './pipeline';
 import { resetPhrase } from '../service/classify';
 import { describeSubject, type Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
