@@ -26,17 +26,18 @@ import type { Budget } from '../core/budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import { armGuard, fingerprint, GUARD_KEY, heldBack, readGuard, type Refusal } from '../cache/limit-guard';
+import { emptyGuard, fingerprint, GUARD_KEY, guardEntry, heldBack, readGuard, withRefusals, type Refusal } from '../cache/limit-guard';
 import { addSpend, pickSpendKey } from '../cache/spend';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
-import { errors } from '../core/errors';
-import { resetPhrase } from '../service/classify';
+import { errors, type AddonError, type ErrorKind } from '../core/errors';
+import { resetPhrase, type LimitKind } from '../service/classify';
 import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
 import { fromEntry, type Answer, type LookupStats } from './lookup-result';
 import { expired, readState } from './cache-state';
-import { fetchAndKeep, learnFromRejections, missesToFetch, refusedBeforeSending } from './fetch-misses';
+import { fetchAndKeep, learnFromRejections, missesToFetch, readAllowance, refusedBeforeSending } from './fetch-misses';
+import { Pacer, type LimitWait, type UsageRead, type Wave } from './pacing';
 
 export type { Answer, LookupStats } from './lookup-result';
 export { readState } from './cache-state';
@@ -48,6 +49,19 @@ export const WAIT_FOR_OTHERS_MS = 1_000;
 export const POLL_MS = 200;
 
 type Cache = GoogleAppsScript.Cache.Cache | null;
+
+/** Failures after which nothing more is sent in this execution: time, a Google limit, a refused key. */
+const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth']);
+
+/**
+ * The one message of a formula's rows a daily limit left unfetched.
+ * @param wait the limit's latest known reset
+ * @param which the limit that stopped them ('unknown': a limit the service did not name)
+ */
+function limitWait(wait: LimitWait, which: LimitKind): AddonError {
+  const phrase = resetPhrase(wait.resetAt); // "retry after 00:00 UTC (in 12 h 0 min)", "retry in 19 min", or no time
+  return errors.limitWait(which === 'unknown' ? '' : which, phrase.startsWith('retry ') ? phrase.slice(6) : 'after your allowance resets');
+}
 
 /** One claim: a cache entry marked while its subjects are fetched (a query's own entry, or a pack). */
 export interface Claim {
@@ -204,12 +218,16 @@ export function runLookup(
   // 4. The limit guard: what a daily limit refused is not sent again until it resets.
   const fp = fingerprint(apiKey);
   const guard = readGuard(heads[GUARD_KEY], fp, Date.now());
+  const pacer = new Pacer(guard, !!endpoint.searches, formula);
+  const limited = new Map<string, LimitKind>(); // a formula's rows a daily limit leaves unfetched
   for (const claim of open) {
     claim.subjects = claim.subjects.filter((subject) => {
-      const held = heldBack(guard, keys.get(subject) ?? '');
-      if (held)
-        answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === 'API calls') });
-      return !held;
+      const held = heldBack(guard, keys.get(subject) ?? '', !!endpoint.searches);
+      if (!held) return true;
+      pacer.noteReset(held.which, held.until);
+      if (formula) limited.set(subject, held.which);
+      else answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === 'API calls') });
+      return false;
     });
   }
 
@@ -239,25 +257,61 @@ export function runLookup(
     }
   }
 
-  // 6–7. Fetch ours; wait for the others' and fetch what did not come.
+  // 6–7. Fetch ours; wait for the others' and fetch what did not come. A formula sends within what is
+  // left of the day's allowance (pacing.ts).
   const writes: Record<string, string> = {};
   const refusals: Refusal[] = [];
   const fetched = new Set<string>();
-  const fetchClaims = (list: Claim[]) => {
-    const subjects = list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s)));
-    for (const subject of subjects) fetched.add(subject);
+  const sendWave = (wave: string[]): Wave => {
+    const before = { requests: stats.requests, fresh: stats.freshSearches, refusals: refusals.length };
+    for (const subject of wave) fetched.add(subject);
     fetchAndKeep(
       endpoint,
-      missesToFetch(endpoint, subjects, keys, known.baseUrl),
+      missesToFetch(endpoint, wave, keys, known.baseUrl),
       { apiKey, budget, stamp },
       answers,
       stats,
       layout.ownEntries ? writes : {},
       refusals,
     );
+    const fresh = stats.freshSearches - before.fresh;
+    const answered = wave.filter((s) => answers.get(s)?.ok).length;
+    const stopper = wave.map((s) => answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
+    return {
+      requests: stats.requests - before.requests,
+      freshSearches: fresh,
+      cached: endpoint.searches ? answered - fresh : 0,
+      refusals: refusals.slice(before.refusals),
+      stopped: stopper && !stopper.ok ? stopper.error : null,
+    };
   };
+  const readUsage = (): UsageRead => {
+    const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
+    if (sent) stats.requests++;
+    if (read && 'refusal' in read) refusals.push(read.refusal);
+    return read;
+  };
+  const fetchClaims = (list: Claim[]) =>
+    pacer.send(
+      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
+      sendWave,
+      readUsage,
+    );
   fetchClaims(mine);
   if (others.length) fetchClaims(waitForOthers(cache, others, stamp, budget, layout, answers, stats));
+  for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
+
+  // Every row of a formula a daily limit left unfetched says the same: when it will be fetched.
+  if (formula) {
+    const subjectOf = new Map([...keys].map(([subject, key]) => [key, subject] as const));
+    for (const { key, which } of refusals) if (subjectOf.has(key)) limited.set(subjectOf.get(key) ?? '', which);
+    for (const [subject, which] of pacer.unsent) limited.set(subject, which);
+    const messages = new Map<LimitKind, AddonError>();
+    for (const [subject, which] of limited) {
+      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which));
+      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+    }
+  }
 
   // Each claim keeps what was fetched for it; a mark of ours with nothing written over it is taken back.
   for (const claim of open) {
@@ -266,9 +320,11 @@ export function runLookup(
     if (ours.has(claim) && !(claim.key in writes)) Object.assign(writes, expired([claim.key]));
   }
 
-  // 8. What a daily limit refused is held back; what the service said about length is kept.
-  const armed = armGuard(guard, fp, refusals, Date.now());
-  if (armed) Object.assign(writes, armed);
+  // 8. What a daily limit refused is held back, and what is left counted down; what the service said
+  // about length is kept.
+  const now = Date.now();
+  const next = pacer.update(withRefusals(guard, fp, refusals, now), now);
+  if (JSON.stringify(next) !== JSON.stringify(guard ?? emptyGuard(fp))) Object.assign(writes, guardEntry(next));
   const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
   if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
 
