@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionResult } from '../../dev/gas/index.js';
 import { useStack } from './stack';
 
-const stack = useStack();
+// What a hit and a miss cost while their items are there: none goes early (rate 0). A hit whose items
+// went early is a miss (test/integration/cache-early.test.ts).
+const stack = useStack('a', { cacheEarlyRemoval: { rate: 0 } });
 
 /** The calls that cost a round trip, by kind (handles and UrlFetch are not round trips). */
 function calls(result: ExecutionResult): Record<string, number> {
