@@ -318,8 +318,8 @@ describe('schema c and other worlds: a service nothing of ours knows', () => {
       expect(shared, p).toEqual(['cache']);
       expect(c.cache, p).toMatch(/^(HIT|MISS)$/);
     }
-    expect(topLevelScores((await api(svc, '/trend?keyword=x')).body)).toEqual(['demand-score']);
-    expect(topLevelScores((await api(svc, '/brand?slug=strypo')).body)).toEqual(['brand-score']);
+    expect(topLevelScores((await api<object>(svc, '/trend?keyword=x')).body)).toEqual(['demand-score']);
+    expect(topLevelScores((await api<object>(svc, '/brand?slug=strypo')).body)).toEqual(['brand-score']);
   });
 
   it('a world of its own: other brands (none of the hand-picked ones), other keyword figures, the same shapes', async () => {
