@@ -180,7 +180,7 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
       : '';
   const examples = slugs.length
     ? `${slugs.length} examples: the first brands the service's ranking overview names`
-    : 'no examples: the ranking overview named no brand; RANKING_LIST shows a group\'s brands and their slugs';
+    : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
   b.text(
     2,
     1,
