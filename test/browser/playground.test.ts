@@ -405,13 +405,19 @@ describe('menu, trigger and status', () => {
     expect((await ui.playground.service.control.stats()).freshCredits).toBe(before.freshCredits);
   });
 
-  it('Run the schedule trigger now refreshes the ranking table', async () => {
+  it('Run the schedule trigger now refreshes the ranking table once its daily slot has come (the clocks moved a week)', async () => {
     const trigger = ui.playground.runtime.triggers[0];
     expect(trigger?.handler).toBe('refreshRankingTables');
+    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    const inserted = await text('A1');
+    expect(inserted).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    // A schedule's first run waits for its hour (06:00 UTC): a week later it has come.
+    await ui.page.getByRole('button', { name: 'Move the clocks a week' }).click();
+    await expect.poll(() => ui.page.locator('#toasts .toast').first().textContent()).toMatch(/A week later: it is now/);
     await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
     await expect.poll(() => trigger?.runs).toBe(1);
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
-    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    await expect.poll(() => text('A1'), { timeout: 30_000 }).not.toBe(inserted);
+    expect(await text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
   });
 
