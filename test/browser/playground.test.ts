@@ -461,7 +461,11 @@ describe('tracking over time', () => {
 
   it('the demo workbook has a tracking list: its history sheet with the change view and its chart', async () => {
     await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
-    await expect.poll(() => text('A1')).toMatch(/^Search Demand tracking · Coffee drinks · one row per keyword per week · updated /);
+    await expect
+      .poll(() => text('A1'))
+      .toMatch(
+        /^Search Demand tracking · Coffee drinks · one row per keyword per week, and one per earlier month \(backfilled\) · updated /,
+      );
     expect(await text('H2')).toBe('Item');
     const chart = ui.page.locator('.chart');
     await expect.poll(() => chart.count()).toBe(1);
