@@ -79,6 +79,18 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     });
   }
 
+  it('a template inserted again costs nothing, as its line then says, and sends nothing', async () => {
+    const cost = page.locator('#templates-list li.template').filter({ hasText: 'Keyword research' }).locator('.template-cost');
+    await expect.poll(() => cost.textContent()).toBe('Costs nothing now: every answer it needs is cached.');
+    await service.control.resetStats();
+    const from = calls.length;
+    await page.getByRole('button', { name: 'Insert Keyword research' }).click();
+    await expect.poll(() => page.locator('#templates-status').textContent()).toContain('Inserted on the new sheet "Keyword research (2)"');
+    await usageShownAfter('insertTemplate', from);
+    runtime.recalculate();
+    expect(await requests()).toBe(0);
+  });
+
   it('Refresh all formulas: the formulas and the sidebar afterwards send what the estimate said', async () => {
     runtime.spreadsheet.setValues('Sheet1!A2:A6', [['flat white'], ['cortado'], ['ristretto'], ['Cortado'], ['lungo']]);
     runtime.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A6)');
@@ -101,6 +113,15 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     sentSinceRead += said;
     await expect.poll(meta).toMatch(new RegExp(`plus ${sentSinceRead} requests \\(\\d+ fresh searches\\) this document sent since`));
     await expect.poll(() => page.locator('#cache-estimate').textContent()).toMatch(/^A refresh sends no request/);
+
+    // Refreshing again, as that line says, sends nothing: every answer is cached.
+    await service.control.resetStats();
+    await page.getByRole('button', { name: 'Refresh all formulas' }).click();
+    await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/formula cells (on \d+ sheets )?re-run/);
+    expect(estimated(await page.locator('#cache-estimate').textContent())).toBe(0);
+    runtime.recalculate();
+    await page.clock.fastForward(16_000);
+    expect(await requests()).toBe(0);
   });
 
   it('a tracking list: adding it sends what its cost line said, the allowance read included; Run now with nothing due, nothing', async () => {
