@@ -15,7 +15,7 @@ import { lookupAll, type Answer } from '../../lookup/pipeline';
 import { resetPhrase } from '../../service/classify';
 import { readApiKey } from '../../core/lookup-settings';
 import type { Json } from '../../shape/shape';
-import { readStoredUsage } from '../last-usage';
+import { currentUsage } from '../usage-panel';
 import { uniqueSheetName } from '../../spreadsheet/sheet-areas';
 import { addTrackingList } from '../tracking-panel';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from './template-catalog';
@@ -115,13 +115,15 @@ function refusePastLimit(template: TemplateDefinition, apiKey: string): void {
         'answers it holds back. Nothing was sent or changed.',
     );
   }
-  const last = readStoredUsage(apiKey);
+  // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.
+  const last = currentUsage(apiKey);
   const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date()) : null;
   if (short) {
     const what = short.kind === 'searches' ? 'fresh searches' : 'API calls';
+    const since = last?.spentSince?.requests ? ', with what this document sent since' : '';
     throw errors.input(
       `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read ` +
-        `(${last?.readAt.slice(11, 16) ?? ''} UTC). Nothing was sent or changed: try after your allowance resets.`,
+        `(${last?.readAt.slice(11, 16) ?? ''} UTC${since}). Nothing was sent or changed: try after your allowance resets.`,
     );
   }
 }
