@@ -37,7 +37,7 @@ export interface Stack {
 
 /**
  * Starts the service and a runtime whose user has saved KEY and points at the service.
- * @param schema which of the service's two naming schemas to serve
+ * @param schema which of the service's naming schemas to serve
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
@@ -79,6 +79,8 @@ export async function startStack(schema: Schema = 'a', options: StackOptions = {
 
 /** Options of startStack: the service's knobs, the project to run (default dist/), the latency model, the start. */
 export interface StackOptions extends ServiceKnobs {
+  /** The service's data: a world of its own, seeded by this text (dev/service/data.ts); default the known one. */
+  world?: string;
   /** The project's script files (default: every script file of dist/); wins over code. */
   project?: ScriptFile[];
   /** A project of one file, Code.js, with this source. */
