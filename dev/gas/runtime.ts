@@ -378,6 +378,7 @@ export class GasRuntime {
   #files: ScriptFile[] | undefined;
   #scripts: vm.Script[] | undefined;
   #functionNames: Map<string, string> | undefined;
+  #htmlFiles: Record<string, string> | undefined;
   readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
   /** Each user's execution starts (executionStartLimit), when a test set one. */
   readonly #starts = new Map<string, SlidingWindow>();
@@ -681,8 +682,23 @@ export class GasRuntime {
     return this.#options.codePath ?? DEFAULT_CODE_PATH;
   }
 
+  /**
+   * Replaces the project's files, as a person pasting a newer release over the same project does: the
+   * next execution evaluates the new script files (and HtmlService reads the new HTML files, when
+   * given). Properties, caches, triggers and the spreadsheets' developer metadata stay: they belong to
+   * the project (its script id) and its users, not to its code.
+   * @param files the new script files, in order
+   * @param htmlFiles the new HTML files by name (without ".html"); default: the ones read so far
+   */
+  updateProject(files: readonly ScriptFile[], htmlFiles?: Record<string, string>): void {
+    this.#files = [...files];
+    this.#scripts = undefined;
+    this.#functionNames = undefined;
+    if (htmlFiles) this.#htmlFiles = { ...htmlFiles };
+  }
+
   #readHtmlFile(name: string): string | undefined {
-    const given = this.#options.htmlFiles?.[name];
+    const given = this.#htmlFiles?.[name] ?? this.#options.htmlFiles?.[name];
     if (given !== undefined) return given;
     const path = join(dirname(this.#codePath()), `${name}.html`);
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;

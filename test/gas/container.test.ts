@@ -44,7 +44,12 @@ describe('simple triggers show nothing (AuthMode.LIMITED and NONE)', () => {
       const limited = rt.run('SHOW_ALL', [triggerEvent('LIMITED')], { mode: 'simple-trigger' });
       expect(limited.value).toEqual([deny('showSidebar'), deny('showModalDialog'), deny('showModelessDialog'), deny('alert'), 'ok']);
       const none = rt.run('SHOW_ALL', [triggerEvent('NONE')], { mode: 'simple-trigger', authMode: 'NONE' });
-      expect((none.value as string[]).slice(0, 4)).toEqual([deny('showSidebar'), deny('showModalDialog'), deny('showModelessDialog'), deny('alert')]);
+      expect((none.value as string[]).slice(0, 4)).toEqual([
+        deny('showSidebar'),
+        deny('showModalDialog'),
+        deny('showModelessDialog'),
+        deny('alert'),
+      ]);
       expect(rt.ui.sidebars).toHaveLength(0);
       expect(rt.ui.dialogs).toHaveLength(0);
       expect(rt.run('SHOW_ALL', [], { mode: 'menu' }).value).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
@@ -73,7 +78,9 @@ describe('a container-bound script (addon: false)', () => {
     const rt = new GasRuntime({ code, addon: false, latency: false });
     rt.addSpreadsheet({ id: 'budget', name: 'Budget', owner: rt.userEmail });
     expect(rt.run('WHERE', [], { mode: 'menu' }).value).toBe(rt.spreadsheet.id);
-    expect(() => rt.run('WHERE', [], { mode: 'menu', document: 'budget' })).toThrow(/container-bound script runs only in its own spreadsheet/);
+    expect(() => rt.run('WHERE', [], { mode: 'menu', document: 'budget' })).toThrow(
+      /container-bound script runs only in its own spreadsheet/,
+    );
     expect(() => rt.evaluateCustomFunction('DOUBLE', [2], { document: 'budget' })).toThrow(/runs only in its own spreadsheet/);
     expect(rt.run('OPEN', ['budget'], { mode: 'menu' }).value).toBe('Budget');
     // Its functions are known in its container from the start: nobody has to use it first.
