@@ -4602,7 +4602,7 @@ ${ours}` : ours;
     if (SELF_INSTALL) {
       throw new AddonError(
         error.kind,
-        `The key could not be checked at ${baseUrl}, so nothing was saved: ${error.message} Check the address too.`
+        `The key could not be checked at that address, so nothing was saved: ${error.message} Check the address too.`
       );
     }
     throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);

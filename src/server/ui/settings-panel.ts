@@ -317,11 +317,12 @@ function checkKey(key: string, baseUrl: string): void {
       'The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page.',
     );
   }
-  // A self-install's address is as likely wrong as the key: say where it asked, and that nothing was kept.
+  // A self-install's address is as likely wrong as the key: say so, and that nothing was kept (not the
+  // address itself: a key pasted into the address box by mistake must not come back in a message).
   if (SELF_INSTALL) {
     throw new AddonError(
       error.kind,
-      `The key could not be checked at ${baseUrl}, so nothing was saved: ${error.message} Check the address too.`,
+      `The key could not be checked at that address, so nothing was saved: ${error.message} Check the address too.`,
     );
   }
   throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
