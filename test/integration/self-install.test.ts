@@ -103,8 +103,9 @@ describe('the key and the service address, saved together', () => {
     expect(await requests()).toBe(1);
     expect(await requests('/usage')).toBe(1);
     expect(gas.properties.user.get('SDM_BASE_URL')).toBe(address);
-    // The key never comes back to the page.
+    // The key never comes back to the page, nor reaches a log.
     expect(JSON.stringify(saved)).not.toContain(KEY);
+    expect(gas.logs.join('\n')).not.toContain(KEY);
   });
 
   it('a key shared with the document takes its address along, so formulas ask the service it belongs to', () => {
