@@ -2,8 +2,10 @@
  * The local proving ground: the stand-in service in its own process and a built Code.js in the local
  * Apps Script runtime, wired as a user who saved their key would be. Used by tests and benchmarks.
  */
+import { fileURLToPath } from 'node:url';
 import { GasRuntime, type ExecutionResult, type GasRuntimeOptions, type ScriptFile } from './gas/index.js';
 import { startService, type ServiceHandle, type ServiceKnobs, type Schema } from './service/harness.js';
+import { testCertificate } from './tls.js';
 
 /** A distinctive key, so a leak anywhere is easy to find. */
 export const KEY = 'sdm-live-7Hq2ZpK9wX4mV1cR';
@@ -117,4 +119,25 @@ export function userRuntime(
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;
+}
+
+/** The repository's release/ folder: what a self-installer pastes (npm run release). */
+export const RELEASE_CODE_PATH = fileURLToPath(new URL('../release/Code.gs', import.meta.url));
+
+/**
+ * A runtime running release/ as a self-installer has it: a container-bound script (the files pasted
+ * into the spreadsheet's Extensions › Apps Script, its project named Search Demand as docs/install.md
+ * says), trusting the local service's test certificate (its address must be https). Nothing is saved:
+ * the user types the key and the address in the Settings.
+ * @param options more runtime options (a clock start, latency)
+ */
+export function selfInstallRuntime(options: Omit<GasRuntimeOptions, 'addon' | 'codePath' | 'trustedCertificates'> = {}): GasRuntime {
+  return new GasRuntime({
+    startAt: TEST_START,
+    projectName: 'Search Demand',
+    ...options,
+    addon: false,
+    codePath: RELEASE_CODE_PATH,
+    trustedCertificates: [testCertificate().cert],
+  });
 }

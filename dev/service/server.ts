@@ -6,6 +6,7 @@
  * /__control/ for tests (fault injection, knobs, stats).
  */
 import http from 'node:http';
+import https from 'node:https';
 import { BodyError, closeServer, listen, readJsonObject, sendJson, sendJsonText } from '../http.js';
 import {
   companyData,
@@ -60,6 +61,11 @@ export interface ServiceOptions extends Partial<ServiceConfig> {
    * the same hour whenever they run. Default: the wall clock.
    */
   startAt?: number;
+  /**
+   * A certificate and key (PEM) to answer over https too, on a port of its own beside the plain one
+   * (dev/tls.ts makes a self-signed one): a self-install accepts only an https address.
+   */
+  tls?: { cert: string; key: string };
 }
 
 export type Fault =
@@ -117,7 +123,8 @@ export interface Service {
   state: ServiceState;
   /** Current service time (wall clock + offset, see ServiceOptions.startAt) in ms. */
   now(): number;
-  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /** Listens on `port` (plain http) and, with `tls`, on a free port for https too (`httpsUrl`). */
+  listen(port?: number, host?: string): Promise<{ port: number; url: string; httpsUrl?: string }>;
   close(): Promise<void>;
 }
 
@@ -545,7 +552,7 @@ export function createService(options: ServiceOptions = {}): Service {
     }
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
     const work = p.startsWith('/__control/')
@@ -563,24 +570,31 @@ export function createService(options: ServiceOptions = {}): Service {
       else sendJson(res, 500, { error: 'internal_error', message: 'internal error' });
       if (!bad) process.stderr.write(`service error: ${String((err as Error)?.stack ?? err)}\n`);
     });
-  });
-  // Keep-alive friendly; requestTimeout off so long `hang` faults are not cut by Node.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0;
+  };
+  const server = http.createServer(handle);
+  const secure = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, handle) : null;
+  for (const s of secure ? [server, secure] : [server]) {
+    // Keep-alive friendly; requestTimeout off so long `hang` faults are not cut by Node.
+    s.keepAliveTimeout = 65_000;
+    s.headersTimeout = 66_000;
+    s.requestTimeout = 0;
+  }
 
   return {
     server,
     state,
     now,
-    listen(port = 0, host = '127.0.0.1') {
+    async listen(port = 0, host = '127.0.0.1') {
       universe(state.config.world); // build the universe up front so the first request is not slow
-      return listen(server, port, host);
+      const plain = await listen(server, port, host);
+      if (!secure) return plain;
+      const tlsAt = await listen(secure, 0, host);
+      return { ...plain, httpsUrl: tlsAt.url.replace(/^http:/, 'https:') };
     },
     close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      return closeServer(server);
+      return Promise.all([closeServer(server), ...(secure ? [closeServer(secure)] : [])]).then(() => undefined);
     },
   };
 }

@@ -247,12 +247,14 @@ export function getSettings(): SettingsView {
 }
 
 /**
- * Sidebar: checks a key against the service and stores it if accepted.
+ * Sidebar: checks a key against the service and stores it if accepted (with the service's address,
+ * checked in the same request, in a self-install).
  * @param {string} key The pasted API key.
  * @param {boolean} shareWithDocument Let collaborators' formulas in this document use it.
+ * @param {string} [address] The service's address typed beside the key (required in a self-install).
  */
-export function saveApiKey(key: unknown, shareWithDocument: unknown): SettingsView {
-  return guard('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument));
+export function saveApiKey(key: unknown, shareWithDocument: unknown, address?: unknown): SettingsView {
+  return guard('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument, address));
 }
 
 /** Sidebar: removes the user's key (and its document copy). */

@@ -63,6 +63,12 @@ export interface SettingsView {
   defaultBaseUrl: string;
   /** URL prefixes the add-on may call (the manifest's urlFetchWhitelist); a base URL must fall inside one. */
   allowlist: string[];
+  /**
+   * A self-install (the files of release/ pasted into this spreadsheet's Extensions › Apps Script): no
+   * default service and no allowlist, so the service's https address is typed beside the key
+   * (`baseUrl`, '' until saved); the script lives in this spreadsheet only, and its editors can read it.
+   */
+  selfInstall: boolean;
 }
 
 /** One allowance, read from /usage by meaning. */
@@ -368,7 +374,7 @@ export interface TemplateSheetView {
 export interface SidebarApi {
   getSettings(): SettingsView;
   /** Checks the key against /usage first; a refused key is not saved and the error says why. */
-  saveApiKey(key: string, shareWithDocument: boolean): SettingsView;
+  saveApiKey(key: string, shareWithDocument: boolean, address?: string): SettingsView;
   removeApiKey(): SettingsView;
   setKeySharing(shareWithDocument: boolean): SettingsView;
   /** Stops this document's formulas using the key shared with it, whoever shared it. */

@@ -13,7 +13,7 @@ import { errors } from '../core/errors';
 import { ENDPOINTS } from '../service/endpoints';
 import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
-import { readApiKey, readBaseUrl } from '../core/lookup-settings';
+import { readApiKey, readLookupSettings } from '../core/lookup-settings';
 import { flattenToTable, tableToGrid, type Json } from '../shape/shape';
 import { callsSpent, findResetText, findResetTime, usageBars } from '../service/usage-bars';
 import { readStoredUsage, storeUsageRead } from './last-usage';
@@ -24,9 +24,10 @@ const SIDEBAR_LIMIT_MS = 30_000;
 /**
  * Asks /usage now with a given key (not from the cache: the caller wants the current answer).
  * @param apiKey the key to ask with (the stored one, or a pasted one being checked)
+ * @param baseUrl the address of the service the key belongs to
  */
-export function readUsageNow(apiKey: string): Outcome {
-  const request = { id: 'usage', url: buildUrl(readBaseUrl(), ENDPOINTS.usage), what: 'the usage data' };
+export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
+  const request = { id: 'usage', url: buildUrl(baseUrl, ENDPOINTS.usage), what: 'the usage data' };
   return (
     fetchAllWithin([request], { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) }).get('usage') ?? {
       ok: false,
@@ -58,10 +59,10 @@ export function getUsage(): UsageView {
 
 /** Reads /usage now (one request) and keeps it as the last read. */
 export function refreshUsage(): UsageView {
-  const apiKey = readApiKey('user');
+  const { apiKey, baseUrl } = readLookupSettings('user');
   if (!apiKey) throw errors.noKey();
   const readAt = new Date().toISOString();
-  const outcome = readUsageNow(apiKey);
+  const outcome = readUsageNow(apiKey, baseUrl);
   if (!outcome.ok) throw outcome.error;
   return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
 }

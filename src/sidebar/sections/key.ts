@@ -2,15 +2,16 @@
  * The "Your API key" section: save (checked by the server first), replace, remove with an inline
  * confirmation, and the opt-in to share the key with this document (formulas here then spend it,
  * whoever evaluates them). Once a key reaches the formulas, it offers to re-run them in one click. The key is never written to the DOM: the input is cleared after saving and
- * only the server's mask is shown.
+ * only the server's mask is shown. In a self-install the service's address is typed beside the key
+ * (one request checks both), and sharing warns that every editor can read the script and the key.
  */
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
 import { byId, show } from '../dom';
-import { formulasUseYourKey, keySavedMessage, rerunOffer, shareReplaces, sharingMessage } from '../key-model';
+import { formulasUseYourKey, keySavedMessage, keySource, rerunOffer, shareReplaces, sharingMessage, whereNote } from '../key-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
-import { checkApiKey } from '../validate';
+import { checkApiKey, checkServiceAddress } from '../validate';
 
 /** The key section's controls, bound to the template's elements. */
 export interface KeySection {
@@ -24,6 +25,10 @@ export interface KeySection {
  */
 export function mountKeySection(app: App): KeySection {
   const section = byId('key-section', HTMLElement);
+  const where = byId('key-where', HTMLParagraphElement);
+  const urlField = byId('key-url-field', HTMLDivElement);
+  const urlInput = byId('key-url-input', HTMLInputElement);
+  const shareEditors = byId('key-share-editors', HTMLParagraphElement);
   const saved = byId('key-saved', HTMLDivElement);
   const mask = byId('key-mask', HTMLSpanElement);
   const source = byId('key-source', HTMLSpanElement);
@@ -68,7 +73,11 @@ export function mountKeySection(app: App): KeySection {
     show(shareBlock, true);
     if (!view.hasKey || replacing) show(confirm, false);
     mask.textContent = view.maskedKey ?? '';
-    source.textContent = view.hasKey ? (view.sharedWithDocument ? 'Your key, shared with this document' : 'Your key') : '';
+    source.textContent = keySource(view);
+    where.textContent = whereNote(view);
+    show(urlField, view.selfInstall);
+    if (view.selfInstall && !urlInput.value) urlInput.value = view.baseUrl;
+    show(shareEditors, view.selfInstall);
     inputLabel.textContent = view.hasKey ? 'Paste the new API key' : 'Paste your API key';
     share.checked = view.sharedWithDocument;
     const warning = shareReplaces(view);
@@ -79,6 +88,7 @@ export function mountKeySection(app: App): KeySection {
   const setReplacing = (value: boolean): void => {
     replacing = value;
     input.value = '';
+    urlInput.value = app.settings?.baseUrl ?? '';
     if (app.settings) render(app.settings);
   };
 
@@ -91,8 +101,17 @@ export function mountKeySection(app: App): KeySection {
       input.focus();
       return;
     }
+    // A self-install has no default service: the address goes with the key, checked in the same request.
+    const address = app.settings?.selfInstall ? checkServiceAddress(urlInput.value) : null;
+    if (address && 'error' in address) {
+      status.set('error', address.error);
+      urlInput.focus();
+      return;
+    }
     status.set('busy', 'Checking the key with the service…');
-    whileBusy(save, 'Checking…', () => call('saveApiKey', checked.key, share.checked))
+    const send = () =>
+      address ? call('saveApiKey', checked.key, share.checked, address.address) : call('saveApiKey', checked.key, share.checked);
+    whileBusy(save, 'Checking…', send)
       .then((view) => {
         input.value = '';
         replacing = false;
