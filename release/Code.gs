@@ -34,7 +34,7 @@ var SDM = (() => {
     COMPANY_PROFILE: () => COMPANY_PROFILE,
     MARKET_ANALYSIS: () => MARKET_ANALYSIS,
     RANKING_LIST: () => RANKING_LIST,
-    RANKING_OVERVIEW: () => RANKING_OVERVIEW,
+    RANKING_OVERVIEW: () => RANKING_OVERVIEW2,
     SEARCH_SCORE: () => SEARCH_SCORE,
     SEARCH_TREND: () => SEARCH_TREND,
     onOpen: () => onOpen
@@ -114,6 +114,18 @@ var SDM = (() => {
       "quota",
       `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
     ),
+    /** Google's short-term limit on one of its services ("Service invoked too many times in a short time"). */
+    shortTime: (which) => new AddonError(
+      "quota",
+      `Google's short-term limit on ${which} for this account was reached (too many in a few seconds): try again in a minute.`
+    ),
+    /** Google's daily total of trigger run time ("Service using too much computer time for one day"). */
+    triggerTime: () => new AddonError(
+      "quota",
+      "Google's daily run time for scheduled runs for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours."
+    ),
+    /** A per-call limitation of Google's ("Limit exceeded: …"): the same call fails again, so it is not retried. */
+    googleLimit: (which) => new AddonError("quota", `Google refused the call: it is over one of Google's limits (${which}). It was not retried.`),
     notAllowed: () => new AddonError(
       "input",
       "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings."
@@ -121,6 +133,11 @@ var SDM = (() => {
     busy: () => new AddonError(
       "busy",
       "Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute."
+    ),
+    /** Google's limit on how often a script may start ("Script invoked too many times per second"). */
+    startRate: () => new AddonError(
+      "busy",
+      "Too many Search Demand formulas started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute."
     ),
     input: (message) => new AddonError("input", message)
   };
@@ -155,12 +172,8 @@ var SDM = (() => {
   }
   function isInAllowlist(url, allowlist) {
     if (baseUrlProblem(url) !== null) return false;
-    const api = foldSchemeAndHost(`${url.trim().replace(/\/+$/, "")}/api/v1/`);
-    return allowlist.some((prefix) => api.startsWith(foldSchemeAndHost(prefix)));
-  }
-  function foldSchemeAndHost(url) {
-    const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i.exec(url);
-    return match ? `${(match[1] ?? "").toLowerCase()}${match[2] ?? ""}` : url;
+    const api = `${url.trim().replace(/\/+$/, "")}/api/v1/`;
+    return allowlist.some((prefix) => api.startsWith(prefix));
   }
   var GROUP_PATTERN = /^[^:\s]+:[^:\s].*$/;
   function isGroupShape(text) {
@@ -743,23 +756,49 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cache/spend.ts
   var SHARDS = 8;
-  var today = () => (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
+  var LOG_MAX = 100;
+  var KEYS_MAX = 6;
+  var dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
   var shardKey = (day, shard) => `sdm-spend|${day}|${shard}`;
   function pickSpendKey() {
-    return shardKey(today(), Math.floor(Math.random() * SHARDS));
+    return shardKey(dayOf(Date.now()), Math.floor(Math.random() * SHARDS));
   }
-  function addSpend(previous, spend) {
+  function addSpend(previous, spend, fp, now = Date.now()) {
     if (!spend.requests) return void 0;
-    const old = parse(previous);
-    return JSON.stringify({ r: old.r + spend.requests, f: old.f + spend.freshSearches });
+    const shard = parse(previous);
+    shard.r += spend.requests;
+    shard.f += spend.freshSearches;
+    if (fp) {
+      const log = shard.k[fp] ?? { l: [], o: shard.d };
+      log.l.push([now, spend.requests, spend.freshSearches]);
+      for (const [at] of log.l.splice(0, Math.max(0, log.l.length - LOG_MAX))) log.o = Math.max(log.o, at);
+      delete shard.k[fp];
+      shard.k[fp] = log;
+      const fps = Object.keys(shard.k);
+      for (const old of fps.slice(0, Math.max(0, fps.length - KEYS_MAX))) {
+        delete shard.k[old];
+        shard.d = now;
+      }
+    }
+    return JSON.stringify(shard);
   }
   function parse(value) {
+    const n = (x) => typeof x === "number" && isFinite(x) ? x : 0;
     try {
       const v = JSON.parse(value ?? "");
-      const n = (x) => typeof x === "number" && isFinite(x) ? x : 0;
-      return { r: n(v.r), f: n(v.f) };
+      const k = {};
+      if (v.k && typeof v.k === "object") {
+        for (const [fp, log] of Object.entries(v.k)) {
+          const entries = Array.isArray(log?.l) ? log.l : [];
+          k[fp] = {
+            l: entries.flatMap((e) => Array.isArray(e) ? [[n(e[0]), n(e[1]), n(e[2])]] : []),
+            o: n(log?.o)
+          };
+        }
+      }
+      return { r: n(v.r), f: n(v.f), k, d: n(v.d) };
     } catch {
-      return { r: 0, f: 0 };
+      return { r: 0, f: 0, k: {}, d: 0 };
     }
   }
 
@@ -901,19 +940,39 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/core/google-quota.ts
-  var DAILY = {
+  var SERVICES = {
     urlfetch: "URL fetches",
     properties: "property reads and writes"
   };
+  function serviceName(raw) {
+    const name = (raw ?? "").trim().toLowerCase();
+    return SERVICES[name] ?? `${name || "Google service"} calls`;
+  }
+  var RULES = [
+    // "There are too many scripts running simultaneously for this Google user account."
+    {
+      pattern: /too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i,
+      error: () => errors.busy()
+    },
+    // "Script invoked too many times per second for this Google user account."
+    { pattern: /script invoked too many times per second/i, error: () => errors.startRate() },
+    // "Service using too much computer time for one day." (trigger run time)
+    { pattern: /too much computer time for one day/i, error: () => errors.triggerTime() },
+    // "Service invoked too many times in a short time: Calendar. Try Utilities.sleep(1000) between calls."
+    { pattern: /too many times in a short time:?\s*([a-z ]*)/i, error: (m) => errors.shortTime(serviceName(m[1])) },
+    // "Service invoked too many times for one day: urlfetch." (reported)
+    { pattern: /too many times for one day:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
+    // "Service invoked too many times: Calendar." (documented: the service's daily quota)
+    { pattern: /service invoked too many times:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
+    // "Limit exceeded: Email Attachments Per Message."
+    { pattern: /^(?:exception:\s*)?limit exceeded:\s*([^.]+)/i, error: (m) => errors.googleLimit((m[1] ?? "").trim()) }
+  ];
   function quotaError(error) {
     const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-    const daily = /too many times for one day:\s*([a-z ]+)/i.exec(message);
-    if (daily) {
-      const name = (daily[1] ?? "").trim().toLowerCase();
-      return errors.quota(DAILY[name] ?? `${name} calls`);
+    for (const { pattern, error: make } of RULES) {
+      const match = pattern.exec(message);
+      if (match) return make(match);
     }
-    if (/too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i.test(message))
-      return errors.busy();
     return void 0;
   }
 
@@ -938,8 +997,16 @@ ${apiKey}`, Utilities.Charset.UTF_8);
           break;
         }
         const began = Date.now();
-        const outcomes = sendBatch(batch, context.apiKey);
+        const sent = sendBatch(batch, context.apiKey);
         slowestBatchMs = Math.max(slowestBatchMs, Date.now() - began, 1);
+        if ("googleLimit" in sent) {
+          for (const request of pending.slice(start)) {
+            attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
+            results.set(request.id, { ok: false, error: sent.googleLimit, retryable: false });
+          }
+          return withRetryCounts(results, attempts);
+        }
+        const outcomes = sent;
         batch.forEach((request, i) => {
           const outcome = outcomes[i] ?? unavailable("no response");
           attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
@@ -955,6 +1022,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       Utilities.sleep(waitMs);
       pending = retry.map(({ request }) => request);
     }
+    return withRetryCounts(results, attempts);
+  }
+  function withRetryCounts(results, attempts) {
     for (const [id, outcome] of results) {
       if (!outcome.ok && outcome.cause) {
         results.set(id, { ...outcome, error: errors.unavailable(outcome.cause, (attempts.get(id) ?? 1) - 1) });
@@ -982,7 +1052,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       responses = UrlFetchApp.fetchAll(params);
     } catch (error) {
       const quota = quotaError(error);
-      if (quota) return batch.map(() => ({ ok: false, error: quota, retryable: false }));
+      if (quota) return { googleLimit: quota };
       if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : "")) {
         return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
       }
@@ -1289,7 +1359,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (armed) Object.assign(writes, armed);
     const learned = learnFromRejections(endpoint, [...mine, ...others], answers, learnedMax);
     if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats);
+    const spent = addSpend(heads[spendKey], stats, fp);
     if (spent !== void 0) writes[spendKey] = spent;
     putAll(cache, writes);
     return { answers, stats };
@@ -1592,7 +1662,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (armed) Object.assign(writes, armed);
     const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
     if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats);
+    const spent = addSpend(heads[spendKey], stats, fp);
     if (spent !== void 0) writes[spendKey] = spent;
     putAll(cache, writes);
     return { answers, stats };
@@ -1834,25 +1904,29 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/ui/templates/template-catalog.ts
   var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
-  var EXAMPLE_BRANDS = ["acme-pay", "strypo", "nimbus-chat", "brightcart", "voyagely"];
+  var EXAMPLE_BRAND_COUNT = 5;
+  var RANKING_OVERVIEW = { endpoint: ENDPOINTS.ranking, subject: void 0 };
   var TEMPLATES = {
     "keyword-research": {
       id: "keyword-research",
       title: "Keyword research",
       description: `A column to paste keywords into (${EXAMPLE_KEYWORDS.length} examples), with each keyword's Search Score, year-on-year growth (coloured), peak month and a 12-month sparkline.`,
-      queries: EXAMPLE_KEYWORDS.map((subject) => ({ endpoint: ENDPOINTS.trend, subject }))
+      queries: EXAMPLE_KEYWORDS.map((subject) => ({ endpoint: ENDPOINTS.trend, subject })),
+      examples: null
     },
     "brand-watch": {
       id: "brand-watch",
       title: "Brand watch",
-      description: `Brand slugs (${EXAMPLE_BRANDS.length} examples) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
-      queries: EXAMPLE_BRANDS.map((subject) => ({ endpoint: ENDPOINTS.brand, subject }))
+      description: `Brand slugs (${EXAMPLE_BRAND_COUNT} examples: the first brands the service's ranking overview names) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
+      queries: [RANKING_OVERVIEW],
+      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT }
     },
     "market-overview": {
       id: "market-overview",
       title: "Market overview",
       description: "The market analysis, the eight AI industries with a chart, and the ranking overview (leaders, breakouts), side by side.",
-      queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 }))
+      queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 })),
+      examples: null
     }
   };
 
@@ -1882,7 +1956,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function AI_INDUSTRIES(field, options) {
     return guard("AI_INDUSTRIES", () => lookupSingleton(ENDPOINTS.industries, ...withoutRefresh(field, options)));
   }
-  function RANKING_OVERVIEW(field, options) {
+  function RANKING_OVERVIEW2(field, options) {
     return guard("RANKING_OVERVIEW", () => lookupSingleton(ENDPOINTS.ranking, ...withoutRefresh(field, options)));
   }
   function RANKING_LIST(group, field, options) {
@@ -1931,7 +2005,7 @@ function SEARCH_SCORE(keyword) {
  *
  * @param {string|Array<Array<string>>} slug The brand's identifier, or a range of them.
  * @return The index score of each brand.
- * @example =BRAND_SCORE("acme-pay")
+ * @example =BRAND_SCORE(A2:A51)
  * @customfunction
  */
 function BRAND_SCORE(slug) {
@@ -1945,7 +2019,7 @@ function BRAND_SCORE(slug) {
  * @param {string} [field] Optional path into the answer, such as "products".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
- * @example =BRAND_PROFILE("acme-pay", "products")
+ * @example =BRAND_PROFILE(A2, "products")
  * @customfunction
  */
 function BRAND_PROFILE(slug, field, options) {
@@ -1959,7 +2033,7 @@ function BRAND_PROFILE(slug, field, options) {
  * @param {string} [field] Optional path into the answer, such as "sector".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
- * @example =COMPANY_PROFILE("Acme Group")
+ * @example =COMPANY_PROFILE(A2)
  * @customfunction
  */
 function COMPANY_PROFILE(name, field, options) {
@@ -2032,7 +2106,7 @@ function API_USAGE(field) {
   return SDM.API_USAGE(field);
 }
 
-/** Runs when a spreadsheet opens: adds Extensions › Search Demand. May run before authorisation */
+/** Runs when a spreadsheet opens: adds Extensions › Search Demand. */
 function onOpen(e) {
   return SDM.onOpen(e);
 }
@@ -2057,12 +2131,12 @@ function showHelp() {
   return sdmServer_().showHelp();
 }
 
-/** The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking */
+/** The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking lists of every spreadsheet its user scheduled. */
 function refreshRankingTables(e) {
   return sdmServer_().refreshRankingTables(e);
 }
 
-/** Menu: makes Sheets run every Search Demand formula again, or opens the sidebar's refresh when it may */
+/** Menu: makes Sheets run every Search Demand formula again, or opens the sidebar's refresh when it may spend more than is left (docs/functions.md, "Refreshing"). */
 function refreshFormulasFromMenu() {
   return sdmServer_().refreshFormulasFromMenu();
 }
@@ -2082,7 +2156,7 @@ function getSettings() {
   return sdmServer_().getSettings();
 }
 
-/** Sidebar: checks a key against the service and stores it if accepted (with the service's address, */
+/** Sidebar: checks a key against the service and stores it if accepted (with the service's address, checked in the same request, in a self-install). */
 function saveApiKey(key, shareWithDocument, address) {
   return sdmServer_().saveApiKey(key, shareWithDocument, address);
 }
@@ -2142,7 +2216,7 @@ function refreshAllFormulas() {
   return sdmServer_().refreshAllFormulas();
 }
 
-/** Sidebar: replaces the add-on's formulas by their values (spilled ones included), each formula and */
+/** Sidebar: replaces the add-on's formulas by their values (spilled ones included), each formula and the time kept in its cell's note. */
 function freezeResults(scope) {
   return sdmServer_().freezeResults(scope);
 }
@@ -2227,12 +2301,12 @@ function forgetTrackingList(id) {
   return sdmServer_().forgetTrackingList(id);
 }
 
-/** The templates (keyword research, brand watch, market overview), each with what inserting it and */
+/** The templates (keyword research, brand watch, market overview), each with what inserting it and evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request. */
 function listTemplates() {
   return sdmServer_().listTemplates();
 }
 
-/** Inserts a template as a new sheet named after it (a numbered name if that one is taken), made of */
+/** Inserts a template as a new sheet named after it (a numbered name if that one is taken), made of ordinary formulas over the add-on's functions. */
 function insertTemplate(id) {
   return sdmServer_().insertTemplate(id);
 }
@@ -2242,7 +2316,7 @@ function trackTemplateBrands(sheetName) {
   return sdmServer_().trackTemplateBrands(sheetName);
 }
 
-/** Sidebar: the sheets inserted from a template (found after a rename too), and whether each brand watch */
+/** Sidebar: the sheets inserted from a template (found after a rename too), and whether each brand watch sheet's brands are tracked. */
 function templateSheets() {
   return sdmServer_().templateSheets();
 }
@@ -2402,6 +2476,18 @@ var SDM_SERVER = (() => {
       "quota",
       `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
     ),
+    /** Google's short-term limit on one of its services ("Service invoked too many times in a short time"). */
+    shortTime: (which) => new AddonError(
+      "quota",
+      `Google's short-term limit on ${which} for this account was reached (too many in a few seconds): try again in a minute.`
+    ),
+    /** Google's daily total of trigger run time ("Service using too much computer time for one day"). */
+    triggerTime: () => new AddonError(
+      "quota",
+      "Google's daily run time for scheduled runs for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours."
+    ),
+    /** A per-call limitation of Google's ("Limit exceeded: …"): the same call fails again, so it is not retried. */
+    googleLimit: (which) => new AddonError("quota", `Google refused the call: it is over one of Google's limits (${which}). It was not retried.`),
     notAllowed: () => new AddonError(
       "input",
       "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings."
@@ -2409,6 +2495,11 @@ var SDM_SERVER = (() => {
     busy: () => new AddonError(
       "busy",
       "Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute."
+    ),
+    /** Google's limit on how often a script may start ("Script invoked too many times per second"). */
+    startRate: () => new AddonError(
+      "busy",
+      "Too many Search Demand formulas started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute."
     ),
     input: (message) => new AddonError("input", message)
   };
@@ -2446,12 +2537,8 @@ var SDM_SERVER = (() => {
   }
   function isInAllowlist(url, allowlist) {
     if (baseUrlProblem(url) !== null) return false;
-    const api = foldSchemeAndHost(`${url.trim().replace(/\/+$/, "")}/api/v1/`);
-    return allowlist.some((prefix) => api.startsWith(foldSchemeAndHost(prefix)));
-  }
-  function foldSchemeAndHost(url) {
-    const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i.exec(url);
-    return match ? `${(match[1] ?? "").toLowerCase()}${match[2] ?? ""}` : url;
+    const api = `${url.trim().replace(/\/+$/, "")}/api/v1/`;
+    return allowlist.some((prefix) => api.startsWith(prefix));
   }
   var GROUP_PATTERN = /^[^:\s]+:[^:\s].*$/;
   function isGroupShape(text) {
@@ -3010,37 +3097,85 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cache/spend.ts
   var SHARDS = 8;
-  var today = () => (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
+  var LOG_MAX = 100;
+  var KEYS_MAX = 6;
+  var DAY_MS = 864e5;
+  var dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
   var shardKey = (day, shard) => `sdm-spend|${day}|${shard}`;
+  var shardKeys = (day) => Array.from({ length: SHARDS }, (_, i) => shardKey(day, i));
   function pickSpendKey() {
-    return shardKey(today(), Math.floor(Math.random() * SHARDS));
+    return shardKey(dayOf(Date.now()), Math.floor(Math.random() * SHARDS));
   }
-  function addSpend(previous, spend) {
+  function addSpend(previous, spend, fp, now = Date.now()) {
     if (!spend.requests) return void 0;
-    const old = parse(previous);
-    return JSON.stringify({ r: old.r + spend.requests, f: old.f + spend.freshSearches });
+    const shard = parse(previous);
+    shard.r += spend.requests;
+    shard.f += spend.freshSearches;
+    if (fp) {
+      const log = shard.k[fp] ?? { l: [], o: shard.d };
+      log.l.push([now, spend.requests, spend.freshSearches]);
+      for (const [at] of log.l.splice(0, Math.max(0, log.l.length - LOG_MAX))) log.o = Math.max(log.o, at);
+      delete shard.k[fp];
+      shard.k[fp] = log;
+      const fps = Object.keys(shard.k);
+      for (const old of fps.slice(0, Math.max(0, fps.length - KEYS_MAX))) {
+        delete shard.k[old];
+        shard.d = now;
+      }
+    }
+    return JSON.stringify(shard);
   }
   function readSpend() {
-    const day = today();
+    return readDocumentSpend(null, null).today;
+  }
+  function readDocumentSpend(fp, since, now = Date.now()) {
+    const today = dayOf(now);
+    const days = since !== null && fp ? [.../* @__PURE__ */ new Set([dayOf(Math.max(since, now - DAY_MS)), today])] : [today];
+    const values = getAll(openCache(), days.flatMap(shardKeys));
+    return { today: totals(today, values), since: fp !== null && since !== null ? spentSince(values, fp, since, now) : null };
+  }
+  function totals(day, values) {
     const total = { day, requests: 0, freshSearches: 0 };
-    const values = getAll(
-      openCache(),
-      Array.from({ length: SHARDS }, (_, i) => shardKey(day, i))
-    );
-    for (const value of Object.values(values)) {
-      const shard = parse(value);
+    for (const key of shardKeys(day)) {
+      const shard = parse(values[key]);
       total.requests += shard.r;
       total.freshSearches += shard.f;
     }
     return total;
   }
+  function spentSince(values, fp, since, now) {
+    const out = { requests: 0, freshSearches: 0, complete: since >= now - CACHE_TTL_S * 1e3 };
+    for (const value of Object.values(values)) {
+      const shard = parse(value);
+      const log = shard.k[fp];
+      if (shard.d > since && !log) out.complete = false;
+      if (!log) continue;
+      if (log.o > since) out.complete = false;
+      for (const [at, requests, fresh] of log.l) {
+        if (at <= since) continue;
+        out.requests += requests;
+        out.freshSearches += fresh;
+      }
+    }
+    return out;
+  }
   function parse(value) {
+    const n = (x) => typeof x === "number" && isFinite(x) ? x : 0;
     try {
       const v = JSON.parse(value ?? "");
-      const n = (x) => typeof x === "number" && isFinite(x) ? x : 0;
-      return { r: n(v.r), f: n(v.f) };
+      const k = {};
+      if (v.k && typeof v.k === "object") {
+        for (const [fp, log] of Object.entries(v.k)) {
+          const entries = Array.isArray(log?.l) ? log.l : [];
+          k[fp] = {
+            l: entries.flatMap((e) => Array.isArray(e) ? [[n(e[0]), n(e[1]), n(e[2])]] : []),
+            o: n(log?.o)
+          };
+        }
+      }
+      return { r: n(v.r), f: n(v.f), k, d: n(v.d) };
     } catch {
-      return { r: 0, f: 0 };
+      return { r: 0, f: 0, k: {}, d: 0 };
     }
   }
 
@@ -3182,19 +3317,39 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/core/google-quota.ts
-  var DAILY = {
+  var SERVICES = {
     urlfetch: "URL fetches",
     properties: "property reads and writes"
   };
+  function serviceName(raw) {
+    const name = (raw ?? "").trim().toLowerCase();
+    return SERVICES[name] ?? `${name || "Google service"} calls`;
+  }
+  var RULES = [
+    // "There are too many scripts running simultaneously for this Google user account."
+    {
+      pattern: /too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i,
+      error: () => errors.busy()
+    },
+    // "Script invoked too many times per second for this Google user account."
+    { pattern: /script invoked too many times per second/i, error: () => errors.startRate() },
+    // "Service using too much computer time for one day." (trigger run time)
+    { pattern: /too much computer time for one day/i, error: () => errors.triggerTime() },
+    // "Service invoked too many times in a short time: Calendar. Try Utilities.sleep(1000) between calls."
+    { pattern: /too many times in a short time:?\s*([a-z ]*)/i, error: (m) => errors.shortTime(serviceName(m[1])) },
+    // "Service invoked too many times for one day: urlfetch." (reported)
+    { pattern: /too many times for one day:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
+    // "Service invoked too many times: Calendar." (documented: the service's daily quota)
+    { pattern: /service invoked too many times:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
+    // "Limit exceeded: Email Attachments Per Message."
+    { pattern: /^(?:exception:\s*)?limit exceeded:\s*([^.]+)/i, error: (m) => errors.googleLimit((m[1] ?? "").trim()) }
+  ];
   function quotaError(error) {
     const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-    const daily = /too many times for one day:\s*([a-z ]+)/i.exec(message);
-    if (daily) {
-      const name = (daily[1] ?? "").trim().toLowerCase();
-      return errors.quota(DAILY[name] ?? `${name} calls`);
+    for (const { pattern, error: make } of RULES) {
+      const match = pattern.exec(message);
+      if (match) return make(match);
     }
-    if (/too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i.test(message))
-      return errors.busy();
     return void 0;
   }
 
@@ -3219,8 +3374,16 @@ ${apiKey}`, Utilities.Charset.UTF_8);
           break;
         }
         const began = Date.now();
-        const outcomes = sendBatch(batch, context.apiKey);
+        const sent = sendBatch(batch, context.apiKey);
         slowestBatchMs = Math.max(slowestBatchMs, Date.now() - began, 1);
+        if ("googleLimit" in sent) {
+          for (const request of pending.slice(start)) {
+            attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
+            results.set(request.id, { ok: false, error: sent.googleLimit, retryable: false });
+          }
+          return withRetryCounts(results, attempts);
+        }
+        const outcomes = sent;
         batch.forEach((request, i) => {
           const outcome = outcomes[i] ?? unavailable("no response");
           attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
@@ -3236,6 +3399,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       Utilities.sleep(waitMs);
       pending = retry.map(({ request }) => request);
     }
+    return withRetryCounts(results, attempts);
+  }
+  function withRetryCounts(results, attempts) {
     for (const [id, outcome] of results) {
       if (!outcome.ok && outcome.cause) {
         results.set(id, { ...outcome, error: errors.unavailable(outcome.cause, (attempts.get(id) ?? 1) - 1) });
@@ -3263,7 +3429,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       responses = UrlFetchApp.fetchAll(params);
     } catch (error) {
       const quota = quotaError(error);
-      if (quota) return batch.map(() => ({ ok: false, error: quota, retryable: false }));
+      if (quota) return { googleLimit: quota };
       if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : "")) {
         return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
       }
@@ -3597,7 +3763,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (armed) Object.assign(writes, armed);
     const learned = learnFromRejections(endpoint, [...mine, ...others], answers, learnedMax);
     if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats);
+    const spent = addSpend(heads[spendKey], stats, fp);
     if (spent !== void 0) writes[spendKey] = spent;
     putAll(cache, writes);
     return { answers, stats };
@@ -4135,10 +4301,11 @@ ${ours}` : ours;
   // src/shared/allowance.ts
   function allowanceLeft(read) {
     const left = (bar) => bar ? Math.max(0, bar.limit - bar.used) : null;
-    return {
-      searches: left(read.bars.find((b) => /search|fresh|credit/i.test(b.label))),
-      calls: left(read.bars.find((b) => /call|request/i.test(b.label)))
-    };
+    const { searches, calls } = allowanceBars(read.bars);
+    return { searches: left(searches), calls: left(calls) };
+  }
+  function allowanceBars(bars) {
+    return { searches: bars.find((b) => /search|fresh|credit/i.test(b.label)), calls: bars.find((b) => /call|request/i.test(b.label)) };
   }
   function readBeforeReset(read, now) {
     const readAt = Date.parse(read.readAt);
@@ -4385,7 +4552,7 @@ ${ours}` : ours;
   }
   function getUsage() {
     const apiKey = readApiKey("user");
-    return { last: apiKey ? readStoredUsage(apiKey) : null, document: readSpend() };
+    return usageView(apiKey, apiKey ? readStoredUsage(apiKey) : null);
   }
   function refreshUsage() {
     const { apiKey, baseUrl } = readLookupSettings("user");
@@ -4393,7 +4560,32 @@ ${ours}` : ours;
     const readAt = (/* @__PURE__ */ new Date()).toISOString();
     const outcome = readUsageNow(apiKey, baseUrl);
     if (!outcome.ok) throw outcome.error;
-    return { last: rememberUsage(apiKey, outcome.data, readAt), document: readSpend() };
+    return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
+  }
+  function currentUsage(apiKey) {
+    return usageView(apiKey, readStoredUsage(apiKey)).last;
+  }
+  function usageView(apiKey, read) {
+    const now = Date.now();
+    if (!apiKey || !read) return { last: null, readBeforeReset: null, document: readSpend() };
+    if (readBeforeTheReset(read, now)) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
+    const spend = readDocumentSpend(fingerprint(apiKey), Date.parse(read.readAt), now);
+    return { last: spend.since ? withSpend(read, spend.since) : read, readBeforeReset: null, document: spend.today };
+  }
+  function readBeforeTheReset(read, now) {
+    const readAt = Date.parse(read.readAt);
+    const resetAt = Date.parse(read.resetAt ?? "");
+    if (!Number.isFinite(readAt)) return true;
+    if (Number.isFinite(resetAt)) return resetAt > readAt && resetAt <= now;
+    return new Date(readAt).toISOString().slice(0, 10) < new Date(now).toISOString().slice(0, 10);
+  }
+  function withSpend(read, since) {
+    const { searches, calls } = allowanceBars(read.bars);
+    const add = (bar) => {
+      const more = bar === searches ? since.freshSearches : bar === calls ? since.requests : 0;
+      return more ? { ...bar, used: Math.min(Math.max(bar.limit, bar.used), bar.used + more) } : bar;
+    };
+    return { ...read, bars: read.bars.map(add), spentSince: since };
   }
 
   // src/server/ui/settings-panel.ts
@@ -4731,7 +4923,7 @@ ${ours}` : ours;
   }
   function mayOverspend() {
     const own2 = readOwnApiKey();
-    const last = own2 && formulaKeyHere().apiKey === own2 ? readStoredUsage(own2) : null;
+    const last = own2 && formulaKeyHere().apiKey === own2 ? currentUsage(own2) : null;
     if (!last) return false;
     const { requests, freshSearches } = estimateRefresh();
     return requests > 0 && shortfall(requests, freshSearches, last, /* @__PURE__ */ new Date()) !== null;
@@ -5461,7 +5653,11 @@ ${ours}` : ours;
   }
   function stampText2(list, at) {
     const per = list.period === "week" ? "week" : "day";
-    return `${STAMP}${list.name} · one row per ${list.kind === "keywords" ? "keyword" : "brand"} per ${per} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    const earlier = list.series ? `, and one per earlier ${backfillUnit(list)} (backfilled)` : "";
+    return `${STAMP}${list.name} · one row per ${list.kind === "keywords" ? "keyword" : "brand"} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  }
+  function backfillUnit(list) {
+    return list.kind === "keywords" ? "month" : "date";
   }
   function isOurStamp2(value, list) {
     return typeof value === "string" && value.startsWith(`${STAMP}${list.name} · `);
@@ -5676,7 +5872,7 @@ ${ours}` : ours;
       });
     };
     let recorded = 0;
-    let backfilled = 0;
+    const backfilled = [];
     let failed = 0;
     let retrySoon = false;
     for (const item of due) {
@@ -5696,13 +5892,15 @@ ${ours}` : ours;
       recorded++;
       if (!rows.some((r) => r.item === item && holdsData(r))) {
         const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
+        let count = 0;
         for (const p of points) {
           const at = periodOfDate(p.date, list.period);
           if (!at || at >= period || taken.has(at)) continue;
           taken.add(at);
           keep(item, ["", p.value, ...blanks(list).slice(2)], "backfilled", p.date);
-          backfilled++;
+          count++;
         }
+        if (count) backfilled.push(count);
       }
     }
     let summary = { width: list.width, chartId: list.chartId, problem: "" };
@@ -5715,7 +5913,7 @@ ${ours}` : ours;
     }
     const waiting = due.length - recorded - failed;
     const parts = [`${noun(recorded)} recorded for ${periodName(period, list.period)}`];
-    if (backfilled) parts.push(`${backfilled} past periods backfilled`);
+    if (backfilled.length) parts.push(backfillText(list, backfilled));
     if (failed) parts.push(`${failed} failed (asked again at the next run)`);
     if (waiting) parts.push(`${noun(waiting)} wait for the next run: ${stop}`);
     if (summary.problem) parts.push(summary.problem);
@@ -5727,6 +5925,14 @@ ${ours}` : ours;
       message: `${parts.map((p) => p.replace(/\.$/, "")).join("; ")}.`,
       retrySoon: retrySoon || waiting > 0
     };
+  }
+  function backfillText(list, counts) {
+    const unit = backfillUnit(list);
+    const units = (n) => `${n} past ${unit}${n === 1 ? "" : "s"}`;
+    const same2 = counts.every((n) => n === counts[0]);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const what = counts.length === 1 ? units(total) : same2 ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
+    return `${what} backfilled (${list.series?.value ?? "the series"} only: the service gives no past score)`;
   }
   function blanks(list) {
     return ["", ...list.fields.map(() => "")];
@@ -5771,8 +5977,8 @@ ${ours}` : ours;
       case "every6h":
         return Math.floor(now / (6 * HOUR)) * 6 * HOUR;
       case "daily": {
-        const today2 = Math.floor(now / DAY2) * DAY2 + schedule.hour * HOUR;
-        return today2 <= now ? today2 : today2 - DAY2;
+        const today = Math.floor(now / DAY2) * DAY2 + schedule.hour * HOUR;
+        return today <= now ? today : today - DAY2;
       }
       case "weekly": {
         const dayIndex = Math.floor(now / DAY2);
@@ -5783,29 +5989,40 @@ ${ours}` : ours;
       }
     }
   }
-  function isDue(schedule, lastRun, now) {
+  function slotsCountFrom(lastRun, chosenAt) {
+    return Math.max(lastRun, chosenAt);
+  }
+  function isDue(schedule, from, now) {
     const slot = latestSlot(schedule, now);
-    return slot !== null && slot > lastRun;
+    return slot !== null && slot > from;
   }
   var PERIOD = { hourly: HOUR, every6h: 6 * HOUR, daily: DAY2, weekly: 7 * DAY2 };
-  function nextDue(schedule, lastRun) {
+  function nextDue(schedule, from) {
     if (schedule.kind === "off") return null;
-    if (!lastRun) return 0;
-    return latestSlot(schedule, lastRun) + PERIOD[schedule.kind];
+    if (!from) return 0;
+    return latestSlot(schedule, from) + PERIOD[schedule.kind];
   }
 
   // src/server/trigger/sync.ts
   var DAY3 = 864e5;
   function nextDueHere(store, me) {
     const times = [];
-    const schedule = readSchedule(store);
-    if (schedule?.by === me) {
-      const last = Date.parse(readLastRun(store)?.startedAt ?? "");
-      const due = nextDue(schedule.schedule, Number.isFinite(last) ? last : 0);
+    const tables = tableSchedule(store);
+    if (tables?.record.by === me) {
+      const due = nextDue(tables.record.schedule, tables.from);
       if (due !== null) times.push(due);
     }
     for (const list of listTracked(store)) if (list.by === me) times.push(listDue(list));
     return times.length ? Math.min(...times) : null;
+  }
+  function tableSchedule(store) {
+    const record = readSchedule(store);
+    if (!record) return null;
+    const ms = (iso) => {
+      const at = Date.parse(iso ?? "");
+      return Number.isFinite(at) ? at : 0;
+    };
+    return { record, from: slotsCountFrom(ms(readLastRun(store)?.startedAt), ms(record.since)) };
   }
   function listDue(list) {
     const ranFor = Date.parse(`${list.ranFor}T00:00:00Z`);
@@ -5865,11 +6082,10 @@ ${ours}` : ours;
       return null;
     }
     const store = new SpreadsheetStore(spreadsheet);
-    const schedule = readSchedule(store);
+    const tables = tableSchedule(store);
     const lists = listTracked(store).filter((list) => list.by === me);
-    if (schedule?.by !== me && !lists.length) return null;
-    const lastRun = Date.parse(readLastRun(store)?.startedAt ?? "");
-    if (schedule?.by === me && isDue(schedule.schedule, Number.isFinite(lastRun) ? lastRun : 0, Date.now())) {
+    if (tables?.record.by !== me && !lists.length) return null;
+    if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
       refreshTables(store, { trigger: "schedule", force: false, budget });
     }
     if (lists.length) runTracking(store, lists, { budget, scheduled: true });
@@ -5901,8 +6117,16 @@ ${ours}` : ours;
   }
   function applySchedule(store, schedule) {
     if (schedule.kind !== "off") assertRoomFor(store.spreadsheet.getId());
-    writeSchedule(store, schedule.kind === "off" ? null : { schedule, by: userId(), byEmail: currentEmail() });
+    const me = userId();
+    const previous = readSchedule(store);
+    const kept = previous?.by === me && sameSchedule(previous.schedule, schedule);
+    const since = kept ? previous.since : (/* @__PURE__ */ new Date()).toISOString();
+    writeSchedule(store, schedule.kind === "off" ? null : { schedule, by: me, byEmail: currentEmail(), ...since ? { since } : {} });
     syncSchedule(store);
+  }
+  function sameSchedule(a, b) {
+    const key = (s) => `${s.kind}|${"hour" in s ? s.hour : ""}|${"weekday" in s ? s.weekday : ""}`;
+    return key(a) === key(b);
   }
 
   // src/server/ui/tables-view.ts
@@ -6270,26 +6494,30 @@ ${ours}` : ours;
   // src/server/ui/templates/template-catalog.ts
   var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview"];
   var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
-  var EXAMPLE_BRANDS = ["acme-pay", "strypo", "nimbus-chat", "brightcart", "voyagely"];
+  var EXAMPLE_BRAND_COUNT = 5;
   var INPUT_ROWS = 50;
+  var RANKING_OVERVIEW = { endpoint: ENDPOINTS.ranking, subject: void 0 };
   var TEMPLATES = {
     "keyword-research": {
       id: "keyword-research",
       title: "Keyword research",
       description: `A column to paste keywords into (${EXAMPLE_KEYWORDS.length} examples), with each keyword's Search Score, year-on-year growth (coloured), peak month and a 12-month sparkline.`,
-      queries: EXAMPLE_KEYWORDS.map((subject) => ({ endpoint: ENDPOINTS.trend, subject }))
+      queries: EXAMPLE_KEYWORDS.map((subject) => ({ endpoint: ENDPOINTS.trend, subject })),
+      examples: null
     },
     "brand-watch": {
       id: "brand-watch",
       title: "Brand watch",
-      description: `Brand slugs (${EXAMPLE_BRANDS.length} examples) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
-      queries: EXAMPLE_BRANDS.map((subject) => ({ endpoint: ENDPOINTS.brand, subject }))
+      description: `Brand slugs (${EXAMPLE_BRAND_COUNT} examples: the first brands the service's ranking overview names) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
+      queries: [RANKING_OVERVIEW],
+      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT }
     },
     "market-overview": {
       id: "market-overview",
       title: "Market overview",
       description: "The market analysis, the eight AI industries with a chart, and the ranking overview (leaders, breakouts), side by side.",
-      queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 }))
+      queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 })),
+      examples: null
     }
   };
   function isTemplateId(id) {
@@ -6344,7 +6572,8 @@ ${ours}` : ours;
         return (yearly ?? numbers.find((l) => /growth|change/.test(l.name)))?.path ?? null;
       }),
       peakMonth: first((data) => leaves(data).find((l) => l.name.includes("peak") && dateOf(l.value) !== null)?.path ?? null),
-      monthsVolume: first((data) => findSeries(data)?.value ?? null)
+      monthsVolume: first((data) => findSeries(data)?.value ?? null),
+      monthsDate: first((data) => findSeries(data)?.date ?? null)
     };
   }
   var MAX_GROUP_FIELDS = 6;
@@ -6400,11 +6629,74 @@ ${ours}` : ours;
     const value = numbers.find((c) => normaliseName(c).endsWith("score")) ?? numbers[0];
     return label && value ? { label, value } : null;
   }
+  var SLUG = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;
+  var slugOf = (name) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
+  function slugField(records) {
+    const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    const texts = (k) => records.map((r) => r[k]);
+    const candidates = keys.filter((k) => {
+      const values = texts(k);
+      return values.every((v) => typeof v === "string" && SLUG.test(v)) && new Set(values).size === values.length;
+    });
+    const named = (word) => candidates.find((k) => normaliseName(k).endsWith(word));
+    const ofNames = candidates.find(
+      (k) => keys.some((n) => n !== k && records.every((r) => typeof r[n] === "string" && slugOf(r[n]) === r[k]))
+    );
+    return named("slug") ?? ofNames ?? named("id") ?? candidates[0] ?? null;
+  }
+  function exampleSlugs(overview, count) {
+    const out = [];
+    if (!isObject(overview)) return out;
+    for (const value of Object.values(overview)) {
+      if (!Array.isArray(value) || !value.length || !value.every(isObject)) continue;
+      const records = value;
+      const scored = records.every((r) => Object.entries(r).some(([k, v]) => isNumber(v) && normaliseName(k).endsWith("score")));
+      const field = scored ? slugField(records) : null;
+      if (!field) continue;
+      for (const r of records) {
+        const slug = r[field];
+        if (typeof slug === "string" && !out.includes(slug)) out.push(slug);
+        if (out.length >= count) return out;
+      }
+    }
+    return out;
+  }
+  var WORDS = { avg: "average", pct: "%", yoy: "year on year", no: "number", num: "number", qty: "quantity" };
+  function fieldWords(path) {
+    const last = path.split(".").pop() ?? path;
+    return last.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").split(/[^\p{L}\p{N}%]+/u).filter(Boolean).map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase()).join(" ");
+  }
+
+  // src/server/ui/templates/template-examples.ts
+  function knownQueries(template) {
+    const examples = template.examples;
+    if (!examples) return { queries: template.queries, unknown: null };
+    const source = cachedAnswer(examples.source);
+    if (source === null) return { queries: template.queries, unknown: examples };
+    return { queries: [...template.queries, ...exampleQueries(examples, source)], unknown: null };
+  }
+  function exampleQueries(examples, source) {
+    const subjects = [];
+    for (const slug of exampleSlugs(source, examples.count)) {
+      const read = readSubject(slug, "slug");
+      if (read.kind === "ok" && !subjects.includes(read.value)) subjects.push(read.value);
+    }
+    return subjects.map((subject) => ({ endpoint: examples.endpoint, subject }));
+  }
+  function cachedAnswer(query) {
+    const key = answerKey(query.endpoint.path, query.endpoint.param ? query.subject : void 0);
+    const settings = readLookupSettings("user");
+    const cache = openCache();
+    const state = readState(cache, getAll(cache, [key]), /* @__PURE__ */ new Map([[key, key]]), stampOf(settings.generation, settings.baseUrl));
+    const entry = state.found.get(key);
+    return entry?.kind === "data" ? entry.data : null;
+  }
 
   // src/server/ui/templates/template-plan.ts
   var SHEET_COLUMNS = 26;
   var FIRST_ROW2 = 5;
   var HEADER_ROW = 4;
+  var GROUP_ROW = 3;
   function quoted(text) {
     return `"${text.replace(/"/g, '""')}"`;
   }
@@ -6464,7 +6756,12 @@ ${ours}` : ours;
       const volumes = column + 1;
       const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume)));
       b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-      b.text(HEADER_ROW, volumes, `Monthly volume (${fields.monthsVolume}), one row per keyword`, true);
+      b.text(GROUP_ROW, volumes, `Monthly volume (${fields.monthsVolume}) of each keyword, by month:`, true);
+      if (fields.monthsDate) {
+        const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
+        b.formula(`=SEARCH_TREND(A${FIRST_ROW2}, ${quoted(fields.monthsDate)}, "transpose")`, header2);
+        b.plan.bold.push(header2);
+      }
       b.formula(`=SEARCH_TREND(${range}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
       const last = columnLetters(volumes + months - 1);
       for (let r = FIRST_ROW2; r < FIRST_ROW2 + INPUT_ROWS; r++) {
@@ -6476,7 +6773,7 @@ ${ours}` : ours;
     b.text(
       2,
       1,
-      `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range} (${EXAMPLE_KEYWORDS.length} examples are filled in). Every other column is one formula over column A: click a cell to read it. Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. Growth is green above zero and red below; the sparklines are drawn by Google Sheets.${absent}`
+      `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range} (${EXAMPLE_KEYWORDS.length} examples are filled in). Every other column is one formula over column A: click a cell to read it. Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. Growth is green above zero and red below; the sparklines are drawn by Google Sheets${fields.monthsDate ? `; the months over the volumes are those of the keyword in A${FIRST_ROW2}` : ""}.${absent}`
     );
     return b.plan;
   }
@@ -6484,13 +6781,13 @@ ${ours}` : ours;
     const picked = selectPath(data, path);
     return picked.ok && Array.isArray(picked.value) ? picked.value.length : 0;
   }
-  function brandWatchPlan(answers) {
+  function brandWatchPlan(slugs, answers) {
     const fields = brandFields(answers);
     const b = new PlanBuilder();
     const range = inputRange();
     b.text(1, 1, "Brand watch", true);
     b.text(HEADER_ROW, 1, "Brand (slug)", true);
-    EXAMPLE_BRANDS.forEach((slug, i) => b.text(FIRST_ROW2 + i, 1, slug));
+    slugs.forEach((slug, i) => b.text(FIRST_ROW2 + i, 1, slug));
     b.plan.items = inputColumn(1);
     b.text(HEADER_ROW, 2, "Index score", true);
     b.formula(`=BRAND_SCORE(${range})`, inputColumn(2));
@@ -6500,11 +6797,12 @@ ${ours}` : ours;
       b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
       column++;
     }
-    const absent = !fields.signals.length || !fields.ranks.length ? " This service's answers had no signals or ranks to show." : "";
+    const absent = !answers.length ? "" : !fields.signals.length || !fields.ranks.length ? " This service's answers had no signals or ranks to show." : "";
+    const examples = slugs.length ? `${slugs.length} examples: the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
     b.text(
       2,
       1,
-      `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${EXAMPLE_BRANDS.length} examples). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`
+      `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`
     );
     return b.plan;
   }
@@ -6512,6 +6810,11 @@ ${ours}` : ours;
     markets: "MARKET_ANALYSIS",
     industries: "AI_INDUSTRIES",
     ranking: "RANKING_OVERVIEW"
+  };
+  var OVERVIEW_NAMES = {
+    markets: "Market analysis",
+    industries: "AI industries",
+    ranking: "Ranking overview"
   };
   var GAP_COLUMNS = 1;
   var GAP_ROWS = 2;
@@ -6532,7 +6835,7 @@ ${ours}` : ours;
         const block = tableBlock2(OVERVIEW_FUNCTIONS[source], data, table);
         blocks.push(block);
         if (!chart && table.kind === "columns") {
-          chart = chartBlock(data, table, block);
+          chart = chartBlock(OVERVIEW_NAMES[source], data, table, block);
           if (chart) blocks.push(chart);
         }
       }
@@ -6586,14 +6889,14 @@ ${ours}` : ours;
       }
     };
   }
-  function chartBlock(data, table, of) {
+  function chartBlock(what, data, table, of) {
     const picked = chartColumns(data, table);
     if (!picked) return null;
     const labelAt = table.columns.indexOf(picked.label);
     const valueAt = table.columns.indexOf(picked.value);
     const dataRows = of.rows - 1;
     let source = null;
-    const title = `${picked.value} by ${picked.label}`;
+    const title = `${what}: ${fieldWords(picked.value)}`;
     const block = {
       title,
       rows: CHART.rows,
@@ -6645,7 +6948,7 @@ ${ours}` : ours;
       let builder = sheet.newChart().setChartType(Charts.ChartType.COLUMN);
       for (const area of plan.chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
       sheet.insertChart(
-        builder.setPosition(plan.chart.row, plan.chart.column, 0, 0).setOption("title", plan.chart.title).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height).build()
+        builder.setPosition(plan.chart.row, plan.chart.column, 0, 0).setOption("title", plan.chart.title).setOption("legend", { position: "none" }).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height).build()
       );
     }
   }
@@ -6694,9 +6997,19 @@ ${ours}` : ours;
   function listTemplates() {
     return TEMPLATE_IDS.map((id) => {
       const template = TEMPLATES[id];
-      const { requests, freshSearches } = templateCost(template.queries);
+      const { requests, freshSearches } = costOf(template);
       return { id, title: template.title, description: template.description, requests, freshSearches };
     });
+  }
+  function costOf(template) {
+    const { queries, unknown } = knownQueries(template);
+    const cost = templateCost(queries);
+    if (!unknown) return cost;
+    return {
+      ...cost,
+      requests: cost.requests + unknown.count,
+      freshSearches: cost.freshSearches + (unknown.endpoint.searches ? unknown.count : 0)
+    };
   }
   function insertTemplate(id) {
     if (!isTemplateId(id)) {
@@ -6706,7 +7019,8 @@ ${ours}` : ours;
     const apiKey = readApiKey("user");
     if (!apiKey) throw errors.noKey();
     refusePastLimit(template, apiKey);
-    const plan = planFor(template, fetchAnswers(template.queries));
+    const budget = createBudget(FETCH_LIMIT_MS);
+    const plan = planFor(template, fetchAnswers(template.queries, budget), budget);
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, template.title, "Template"));
     writePlan(sheet, plan);
@@ -6724,8 +7038,7 @@ ${ours}` : ours;
     if (trackedListOf(sheet, before)) {
       throw errors.input(`The brands of "${sheet.getName()}" are tracked already: see "Tracking over time".`);
     }
-    const plan = brandWatchPlan([]);
-    const area = plan.items;
+    const area = brandWatchPlan([], []).items;
     const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
     const items = values.filter((v) => readSubject(v, "slug").kind === "ok");
     if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
@@ -6735,23 +7048,23 @@ ${ours}` : ours;
     return view;
   }
   function refusePastLimit(template, apiKey) {
-    const cost = templateCost(template.queries);
+    const cost = costOf(template);
     if (cost.held) {
       throw errors.input(
         `Not inserted: the daily limit of ${cost.held.which} was reached (${resetPhrase(cost.held.until)}), and "${template.title}" needs answers it holds back. Nothing was sent or changed.`
       );
     }
-    const last = readStoredUsage(apiKey);
+    const last = currentUsage(apiKey);
     const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, /* @__PURE__ */ new Date()) : null;
     if (short) {
       const what = short.kind === "searches" ? "fresh searches" : "API calls";
+      const since = last?.spentSince?.requests ? ", with what this document sent since" : "";
       throw errors.input(
-        `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read (${last?.readAt.slice(11, 16) ?? ""} UTC). Nothing was sent or changed: try after your allowance resets.`
+        `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read (${last?.readAt.slice(11, 16) ?? ""} UTC${since}). Nothing was sent or changed: try after your allowance resets.`
       );
     }
   }
-  function fetchAnswers(queries) {
-    const budget = createBudget(FETCH_LIMIT_MS);
+  function fetchAnswers(queries, budget) {
     const out = /* @__PURE__ */ new Map();
     for (const endpoint of new Set(queries.map((q) => q.endpoint))) {
       const mine = queries.filter((q) => q.endpoint === endpoint);
@@ -6776,12 +7089,20 @@ ${ours}` : ours;
     if (!good.length) throw failure ?? errors.budget();
     return good;
   }
-  function planFor(template, answers) {
+  function planFor(template, answers, budget) {
     switch (template.id) {
       case "keyword-research":
         return keywordResearchPlan(goodAnswers(answers, false));
-      case "brand-watch":
-        return brandWatchPlan(goodAnswers(answers, false));
+      case "brand-watch": {
+        const examples = template.examples;
+        const [overview] = goodAnswers(answers, true);
+        const queries = examples ? exampleQueries(examples, overview ?? null) : [];
+        if (!queries.length) return brandWatchPlan([], []);
+        return brandWatchPlan(
+          queries.map((q) => q.subject ?? ""),
+          goodAnswers(fetchAnswers(queries, budget), false)
+        );
+      }
       case "market-overview": {
         const [markets, industries, ranking] = goodAnswers(answers, true);
         return marketOverviewPlan({ markets: markets ?? null, industries: industries ?? null, ranking: ranking ?? null });
