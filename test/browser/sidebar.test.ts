@@ -275,7 +275,7 @@ describe('freezing results', () => {
     const scores = runtime.spreadsheet.getValues('Sheet1!B2:B4');
     expect(scores.flat().every((v) => typeof v === 'number')).toBe(true);
     expect(await page.locator('#freeze-help').textContent()).toMatch(
-      /never spends or changes them, and people without the\s+add-on see the\s+numbers/,
+      /never spends or changes them, and people without the\s+add-on see the\s+numbers\. Each\s+cell's note keeps its formula/,
     );
 
     runtime.spreadsheet.setActive('Sheet1', 'B2:C3');
