@@ -1691,6 +1691,54 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return waiting;
   }
 
+  // src/server/lookup/known-groups.ts
+  var GROUP_TEXT = /^[a-z][a-z0-9_-]*:(?!\/)[^\s:]+$/i;
+  var MAX_NAMED = 12;
+  function groupsInOverview(data) {
+    const groups = /* @__PURE__ */ new Map();
+    const visit = (v, depth) => {
+      if (depth > 6 || v === null || typeof v !== "object") return;
+      if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1));
+      const entries = Object.entries(v);
+      for (const [, value] of entries) {
+        if (typeof value === "string" && GROUP_TEXT.test(value) && !groups.has(value)) {
+          const label = entries.find(([k, x]) => typeof x === "string" && x !== value && /name|label|title/.test(normaliseName(k)));
+          groups.set(value, typeof label?.[1] === "string" ? label[1] : value);
+        }
+      }
+      for (const [, value] of entries) visit(value, depth + 1);
+    };
+    visit(data, 0);
+    return [...groups].map(([group, label]) => ({ group, label }));
+  }
+  function unknownGroupHint(group, known) {
+    if (!known.length) return "";
+    const prefixOf = (g) => g.slice(0, g.indexOf(":") + 1).toLowerCase();
+    const prefix = prefixOf(group);
+    const sorted = [...known].sort((a, b) => a.localeCompare(b));
+    const alike = sorted.filter((g) => prefixOf(g) === prefix && g !== group);
+    if (alike.length) {
+      const more = alike.length - MAX_NAMED;
+      return `Groups that exist: ${alike.slice(0, MAX_NAMED).join(", ")}${more > 0 ? ` and ${more} more` : ""} (RANKING_OVERVIEW() lists every group).`;
+    }
+    const oneEach = /* @__PURE__ */ new Map();
+    for (const g of sorted) if (!oneEach.has(prefixOf(g))) oneEach.set(prefixOf(g), g);
+    const prefixes = [...oneEach.keys()];
+    const listed = prefixes.length > 1 ? `${prefixes.slice(0, -1).join(", ")} or ${prefixes[prefixes.length - 1]}` : prefixes[0];
+    return `Groups start with ${listed}, for example ${[...oneEach.values()].join(", ")} (RANKING_OVERVIEW() lists every group).`;
+  }
+  function nameKnownGroups(answers, budget, payer) {
+    const missing = [...answers].filter(([, answer]) => !answer.ok && answer.error.kind === "not-found").map(([group]) => group);
+    if (!missing.length || !budget.allows(1e3)) return;
+    const overview = lookupAll(ENDPOINTS.ranking, [void 0], budget, payer).answers.get("");
+    if (!overview?.ok) return;
+    const known = groupsInOverview(overview.data).map((g) => g.group);
+    for (const group of missing) {
+      const hint = unknownGroupHint(group, known);
+      if (hint) answers.set(group, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.rankingList, group), hint) });
+    }
+  }
+
   // src/server/lookup/answer-shaping.ts
   function shapeOne(data, field, options) {
     let grid;
@@ -1754,7 +1802,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cell/custom-functions.ts
   function fetchOne(endpoint, subject) {
-    const { answers } = lookupAll(endpoint, [subject], createBudget(), "formula");
+    const budget = createBudget();
+    const { answers } = lookupAll(endpoint, [subject], budget, "formula");
+    if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
     const answer = answers.get(subject ?? "") ?? { ok: false, error: errors.budget() };
     if (!answer.ok) throw answer.error;
     return answer.data;
@@ -1810,7 +1860,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var blank = { kind: "blank" };
   function lookupRange(endpoint, cells) {
     const subjects = cells.flat().flatMap((s) => s.kind === "ok" ? [s.value] : []);
-    return lookupPacked(endpoint, subjects, createBudget()).answers;
+    const budget = createBudget();
+    const { answers } = lookupPacked(endpoint, subjects, budget);
+    if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
+    return answers;
   }
   function itemOf(subject, answers) {
     if (subject.kind === "blank") return { kind: "blank" };
@@ -3915,6 +3968,54 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return { fetchedAt: t, answers: new Map(Object.entries(a)), notFound: notFound2 };
   }
 
+  // src/server/lookup/known-groups.ts
+  var GROUP_TEXT = /^[a-z][a-z0-9_-]*:(?!\/)[^\s:]+$/i;
+  var MAX_NAMED = 12;
+  function groupsInOverview(data) {
+    const groups = /* @__PURE__ */ new Map();
+    const visit = (v, depth) => {
+      if (depth > 6 || v === null || typeof v !== "object") return;
+      if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1));
+      const entries = Object.entries(v);
+      for (const [, value] of entries) {
+        if (typeof value === "string" && GROUP_TEXT.test(value) && !groups.has(value)) {
+          const label = entries.find(([k, x]) => typeof x === "string" && x !== value && /name|label|title/.test(normaliseName(k)));
+          groups.set(value, typeof label?.[1] === "string" ? label[1] : value);
+        }
+      }
+      for (const [, value] of entries) visit(value, depth + 1);
+    };
+    visit(data, 0);
+    return [...groups].map(([group, label]) => ({ group, label }));
+  }
+  function unknownGroupHint(group, known) {
+    if (!known.length) return "";
+    const prefixOf = (g) => g.slice(0, g.indexOf(":") + 1).toLowerCase();
+    const prefix = prefixOf(group);
+    const sorted = [...known].sort((a, b) => a.localeCompare(b));
+    const alike = sorted.filter((g) => prefixOf(g) === prefix && g !== group);
+    if (alike.length) {
+      const more = alike.length - MAX_NAMED;
+      return `Groups that exist: ${alike.slice(0, MAX_NAMED).join(", ")}${more > 0 ? ` and ${more} more` : ""} (RANKING_OVERVIEW() lists every group).`;
+    }
+    const oneEach = /* @__PURE__ */ new Map();
+    for (const g of sorted) if (!oneEach.has(prefixOf(g))) oneEach.set(prefixOf(g), g);
+    const prefixes = [...oneEach.keys()];
+    const listed = prefixes.length > 1 ? `${prefixes.slice(0, -1).join(", ")} or ${prefixes[prefixes.length - 1]}` : prefixes[0];
+    return `Groups start with ${listed}, for example ${[...oneEach.values()].join(", ")} (RANKING_OVERVIEW() lists every group).`;
+  }
+  function nameKnownGroups(answers, budget, payer) {
+    const missing = [...answers].filter(([, answer]) => !answer.ok && answer.error.kind === "not-found").map(([group]) => group);
+    if (!missing.length || !budget.allows(1e3)) return;
+    const overview = lookupAll(ENDPOINTS.ranking, [void 0], budget, payer).answers.get("");
+    if (!overview?.ok) return;
+    const known = groupsInOverview(overview.data).map((g) => g.group);
+    for (const group of missing) {
+      const hint = unknownGroupHint(group, known);
+      if (hint) answers.set(group, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.rankingList, group), hint) });
+    }
+  }
+
   // src/server/lookup/answer-shaping.ts
   function shapeOne(data, field, options) {
     let grid;
@@ -5291,7 +5392,9 @@ ${ours}` : ours;
   }
   function fetchRanking(group, budget, force) {
     if (force) dropCached(ENDPOINTS.rankingList, [group]);
-    const answer = lookupAll(ENDPOINTS.rankingList, [group], budget, "user").answers.get(group);
+    const { answers } = lookupAll(ENDPOINTS.rankingList, [group], budget, "user");
+    nameKnownGroups(answers, budget, "user");
+    const answer = answers.get(group);
     if (!answer) throw errors.budget();
     if (!answer.ok) throw answer.error;
     return answer.data;
@@ -5300,21 +5403,7 @@ ${ours}` : ours;
     const answer = lookupAll(ENDPOINTS.ranking, [void 0], budget, "user").answers.get("");
     if (!answer) throw errors.budget();
     if (!answer.ok) throw answer.error;
-    const groups = /* @__PURE__ */ new Map();
-    const visit = (v, depth) => {
-      if (depth > 6 || v === null || typeof v !== "object") return;
-      if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1));
-      const entries = Object.entries(v);
-      for (const [, value] of entries) {
-        if (typeof value === "string" && /^[a-z0-9_-]+:[^\s:]+$/i.test(value) && !groups.has(value)) {
-          const label = entries.find(([k, x]) => typeof x === "string" && x !== value && /name|label|title/.test(normaliseName(k)));
-          groups.set(value, typeof label?.[1] === "string" ? label[1] : value);
-        }
-      }
-      for (const [, value] of entries) visit(value, depth + 1);
-    };
-    visit(answer.data, 0);
-    return [...groups].map(([group, label]) => ({ group, label }));
+    return groupsInOverview(answer.data);
   }
 
   // src/server/tables/table-layout.ts

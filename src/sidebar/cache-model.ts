@@ -1,5 +1,5 @@
 /** What the formulas-and-cache section says, from the server's values (pure, so it is unit-tested). */
-import type { CacheView, FreezeView, RefreshView } from '../shared/sidebar-api';
+import type { CacheView, FreezeView, RefreshEstimate, RefreshView } from '../shared/sidebar-api';
 import { formatCount, plural } from './format';
 
 /**
@@ -10,6 +10,17 @@ export function cellsText(view: Pick<CacheView, 'formulaCells'>): string {
   return view.formulaCells === 0
     ? 'No cell in this spreadsheet uses the add-on yet.'
     : `Refreshing recalculates ${plural(view.formulaCells, 'formula cell', 'formula cells')}. It is free while their answers are cached (up to 6 hours).`;
+}
+
+/**
+ * The line beside the section's heading: how many formula cells, and what a refresh would send.
+ * @param estimate what estimateRefresh returned
+ */
+export function cacheSummary(estimate: RefreshEstimate): string {
+  if (estimate.formulaCells === 0) return 'No formula of the add-on yet';
+  const cells = plural(estimate.formulaCells, 'formula cell', 'formula cells');
+  if (estimate.noKey) return `${cells} · no key reaches them`;
+  return `${cells} · refresh: ${estimate.requests ? `up to ${plural(estimate.requests, 'request', 'requests')}` : 'no request'}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { columnLetters, columnNumber } from '../../dev/gas/a1.js';
 import { NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
+import { openFold } from './sidebar-folds.js';
 
 const ui = usePlayground({}, untilDemoShown);
 const { cell, text, sidebar, menu, toastText, typeInto } = ui;
@@ -76,6 +77,7 @@ describe('1. freezing keeps every value', () => {
     const before = await block('G120', 3, 1);
     await cell('G120').click();
     await menu('Settings').click();
+    await openFold(sidebar(), 'cache');
     const freeze = sidebar().getByRole('button', { name: 'Freeze selected results as values' });
     await freeze.scrollIntoViewIfNeeded();
     await freeze.click();
@@ -113,6 +115,7 @@ describe('2. the whole selection reaches the add-on', () => {
     for (const [i, keyword] of keywords.entries()) await typeInto(`N${i + 2}`, keyword);
     await selectByName('N2:N6');
     await menu('Settings').click();
+    await openFold(sidebar(), 'track');
     await sidebar().getByText('Track keywords or brands').click();
     await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
     await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe(keywords.join('\n'));

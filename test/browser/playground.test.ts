@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../dev/playground/server.js';
 import { INTERNAL, NUMBER, usePlayground } from './playground-page.js';
+import { openFold } from './sidebar-folds.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
@@ -348,6 +349,7 @@ describe('toasts, charts, long text and errors', () => {
 describe('the sidebar', () => {
   it('saves the demo key again and shows it masked', async () => {
     await expect.poll(() => sidebar().locator('#key-mask').textContent()).toBe(MASKED);
+    await openFold(sidebar(), 'key');
     await sidebar().getByRole('button', { name: 'Replace' }).click();
     await sidebar().locator('#key-input').fill(DEMO_KEY);
     await sidebar().locator('#key-save').click();
@@ -478,6 +480,7 @@ describe('tracking over time', () => {
 
   it('a list added in the sidebar gets new rows when the clocks move a week and the trigger runs', async () => {
     const frame = sidebar();
+    await openFold(frame, 'track');
     await frame.getByText('Track keywords or brands').click();
     await frame.getByLabel('Items, one per line').fill('espresso\nlatte');
     await frame.getByLabel('Name (optional)').fill('Espresso');
@@ -517,6 +520,7 @@ describe('tracking over time', () => {
     await expect
       .poll(() => frame.locator('#track-list > li').last().locator('.table-state').textContent(), { timeout: 15_000 })
       .toMatch(/2 keywords recorded for the week of \d{4}-\d\d-\d\d\.$/);
+    await openFold(frame, 'track');
     await frame.locator('#track-list > li').first().scrollIntoViewIfNeeded();
     // The demo's list got its new week too (one trigger runs every list), as it did when the ranking
     // table's slot came (a week earlier, above): 12 months and three weeks. Its sheet is the picture.

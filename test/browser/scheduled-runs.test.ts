@@ -49,6 +49,10 @@ describe('scheduled runs that stopped', () => {
     await page.goto(host.pageUrl('Sidebar'));
     const notice = page.locator('#tables-overdue');
     await expect.poll(() => notice.isVisible()).toBe(true);
+    // The section opened by itself, and its heading warns (what it says once closed).
+    expect(await page.locator('#tables-title').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#tables-summary').textContent()).toBe('Scheduled refreshes stopped: open to repair');
+    expect(await page.locator('#tables-summary').getAttribute('class')).toContain('fold-warn');
     expect(await page.locator('#tables-overdue-text').textContent()).toMatch(
       /^Scheduled refreshes have not run since \d{4}-\d\d-\d\d \d\d:\d\d UTC: the add-on was probably turned off or removed in "Alpha", where they were set up/,
     );

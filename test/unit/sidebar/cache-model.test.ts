@@ -1,6 +1,7 @@
 /** What "Refresh all formulas" reports, from the server's RefreshView. */
 import { describe, expect, it } from 'vitest';
-import { cellsText, freezeMessage, refreshMessage } from '../../../src/sidebar/cache-model';
+import type { RefreshEstimate } from '../../../src/shared/sidebar-api';
+import { cacheSummary, cellsText, freezeMessage, refreshMessage } from '../../../src/sidebar/cache-model';
 
 describe('refreshMessage', () => {
   it('counts the cells that re-run, and the formulas that got SDM_REFRESH just now', () => {
@@ -50,5 +51,29 @@ describe('freezeMessage', () => {
       '2 formulas put back: they run again when Sheets recalculates (cached answers cost nothing). Left frozen, as their values were changed since: ' +
         'Sheet1!B1:C1, Sheet1!B2:C2, Sheet1!B3:C3, Sheet1!B4:C4, Sheet1!B5:C5 and 2 more (clear those cells to unfreeze).',
     );
+  });
+});
+
+describe('cacheSummary', () => {
+  const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
+    formulaCells: 24,
+    endpoints: [],
+    requests: 0,
+    freshSearches: 0,
+    cached: 3,
+    heldBack: 0,
+    noKey: false,
+    unknownCalls: 0,
+    unknownCells: [],
+    ...over,
+  });
+  it('counts the formula cells and what a refresh sends, in one short line', () => {
+    expect(cacheSummary(estimate())).toBe('24 formula cells · refresh: no request');
+    expect(cacheSummary(estimate({ requests: 21 }))).toBe('24 formula cells · refresh: up to 21 requests');
+    expect(cacheSummary(estimate({ formulaCells: 1, requests: 1 }))).toBe('1 formula cell · refresh: up to 1 request');
+  });
+  it('says when there is none, or no key reaches them', () => {
+    expect(cacheSummary(estimate({ formulaCells: 0 }))).toBe('No formula of the add-on yet');
+    expect(cacheSummary(estimate({ noKey: true, requests: 4 }))).toBe('24 formula cells · no key reaches them');
   });
 });
