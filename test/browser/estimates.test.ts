@@ -11,6 +11,7 @@ import type { GasRuntime } from '../../dev/gas/index.js';
 import type { RunEvent } from '../../dev/host/index.js';
 import type { ServiceHandle } from '../../dev/service/harness.js';
 import { useSidebarStack } from './sidebar-stack.js';
+import { openFold } from './sidebar-folds.js';
 
 let service: ServiceHandle;
 let runtime: GasRuntime;
@@ -58,6 +59,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
 
   for (const title of ['Keyword research', 'Brand watch', 'Market overview']) {
     it(`${title}: inserting it and its formulas send what its cost line said, no usage read besides`, async () => {
+      await openFold(page, 'templates');
       const cost = page.locator('#templates-list li.template').filter({ hasText: title }).locator('.template-cost');
       const said = estimated(await cost.textContent());
       expect(said).toBeGreaterThan(0);
@@ -96,6 +98,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     runtime.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A6)');
     runtime.spreadsheet.setFormula('Sheet1!C2', '=SEARCH_TREND("macchiato", "peak.month")');
     await service.control.resetStats();
+    await openFold(page, 'cache');
     const from = calls.length;
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/formula cells (on \d+ sheets )?re-run/);
@@ -125,6 +128,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
   });
 
   it('a tracking list: adding it sends what its cost line said, the allowance read included; Run now with nothing due, nothing', async () => {
+    await openFold(page, 'track');
     await page.getByText('Track keywords or brands').click();
     await page.getByLabel('Items, one per line').fill('doppio\naffogato\nvienna coffee');
     const said = estimated(await page.locator('#track-cost').textContent());
@@ -147,6 +151,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
   });
 
   it('a ranking table shows no estimate: inserting it sends only the group list and its ranking, Refresh now (cached) nothing', async () => {
+    await openFold(page, 'tables');
     await page.getByText('Insert a ranking table').click();
     await expect.poll(() => page.locator('#insert-group option[value="sector:fintech"]').count()).toBe(1);
     await service.control.resetStats();
