@@ -60,6 +60,23 @@ describe('the playground engine', () => {
     expect(engine.cell(5, 0).value).toBe('still fine');
   });
 
+  it("a built-in array past the sheet's last row is #REF! too, and a taller sheet holds it", () => {
+    const rows = new Map([['Sheet1', 1000]]);
+    engine = new FormulaEngine({
+      evaluate: () => ({ remembered: false, result: { ok: true, value: 1 } as ExecutionResult }),
+      size: (sheet) => ({ rows: rows.get(sheet) ?? 1000, columns: 26 }),
+    });
+    engine.set([{ row: 0, col: 0, content: '=SEQUENCE(1500)' }]);
+    expect(engine.cell(0, 0).value).toBe('#REF!');
+    expect(engine.cell(0, 0).error).toMatch(/^Result was not automatically expanded, please insert more rows \(500\)\./);
+    expect(engine.cell(999, 0).value).toBe('');
+    // A sheet a script grew to 2,000 rows (a long ranking table): the same formula fills 1,500 of them.
+    rows.set('Long', 2000);
+    const long = engine.addSheet('Long');
+    engine.set([{ sheet: long, row: 0, col: 0, content: '=SEQUENCE(1500)' }]);
+    expect([engine.cell(0, 0, long).value, engine.cell(1499, 0, long).value]).toEqual([1, 1500]);
+  });
+
   it('a blocked result is #REF! naming the cell in the way, and spills once it is cleared', () => {
     const { engine } = scoring();
     engine.set([
