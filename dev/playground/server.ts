@@ -60,6 +60,11 @@ export interface Playground {
   runtime: GasRuntime;
   service: ServiceHandle;
   workbook: Workbook;
+  /**
+   * The state's version now: it grows with every change (an edit, a script's run, the clocks). The page
+   * marks the version it shows (`data-version` on its body), so a test waits for that instead of a poll's time.
+   */
+  version(): number;
   /** Stops the page, the sidebar host, the runtime's worker and the service process. */
   close(): Promise<void>;
 }
@@ -212,6 +217,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       runtime,
       service,
       workbook,
+      version: () => app?.version ?? 0,
       close: async () => {
         app?.release();
         app = undefined;
@@ -270,6 +276,11 @@ class App {
 
   constructor(parts: AppParts) {
     this.#parts = parts;
+  }
+
+  /** The state's version: it grows with every change. */
+  get version(): number {
+    return this.#version;
   }
 
   /** After any script execution: sync what it wrote, and tell the page something changed. Never throws. */

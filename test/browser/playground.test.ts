@@ -54,9 +54,9 @@ async function executions(): Promise<number> {
   return Number(/Formulas: ([\d,]+) execution/.exec(status)?.[1]?.replace(/,/g, '') ?? NaN);
 }
 
-/** The status line once it counts a state newer than this moment. */
+/** The status line once it shows the server's latest state. */
 async function settledExecutions(): Promise<number> {
-  await ui.page.waitForTimeout(1_200); // one poll
+  await ui.current();
   return executions();
 }
 
@@ -418,7 +418,7 @@ describe('menu, trigger and status', () => {
   it('looks tidy (test-output/playground.png) and threw no error', async () => {
     await cell('B2').click();
     await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
-    await ui.page.waitForTimeout(5_500); // let the toasts fade
+    await ui.toastsGone();
     mkdirSync(OUTPUT, { recursive: true });
     await ui.page.screenshot({ path: `${OUTPUT}playground.png` });
     expect(ui.pageErrors).toEqual([]);
@@ -479,8 +479,10 @@ describe('tracking over time', () => {
     const first = history('Tracking: Espresso');
     expect(first.filter((r) => r[2] === 'backfilled')).toHaveLength(24);
 
+    const runs = ui.playground.runtime.triggers[0]?.runs ?? 0;
     await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
-    await ui.page.waitForTimeout(500);
+    await expect.poll(() => ui.playground.runtime.triggers[0]?.runs).toBe(runs + 1);
+    await ui.current();
     expect(history('Tracking: Espresso')).toEqual(first); // same week: nothing to add
 
     await ui.page.getByRole('button', { name: 'Move the clocks a week' }).click();
@@ -512,7 +514,7 @@ describe('tracking over time', () => {
     await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
     await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(3 * 14);
     await ui.page.setViewportSize({ width: 1900, height: 900 });
-    await ui.page.waitForTimeout(5_500); // let the toasts fade
+    await ui.toastsGone();
     mkdirSync(OUTPUT, { recursive: true });
     await ui.page.screenshot({ path: `${OUTPUT}playground-tracking.png` });
     await ui.page.setViewportSize({ width: 1440, height: 900 });
