@@ -41,8 +41,10 @@ import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formul
 import { SPREADSHEET_LIMITS, type ExecutionResult } from '../gas/index.js';
 import { stringOf } from '../gas/realm.js';
 import { NOT_READY, toSheetsArgument } from './arguments.js';
+import { SparklineFunction, withSparklines } from './sparkline.js';
 import type { Evaluation } from './evaluate.js';
 import { toEngineFormula, type SheetSize } from './formula-text.js';
+import type { SparklineView } from './state.js';
 
 /** The add-on's custom functions, as the add-on itself lists them. */
 export const CUSTOM_FUNCTIONS = CUSTOM_FUNCTION_NAMES;
@@ -103,6 +105,8 @@ export interface EngineCell {
   spilled: boolean;
   /** A display pattern for numbers typed as dates, times or percentages ("1/2/2026", "50%"). */
   numberFormat?: string;
+  /** What a SPARKLINE in the formula draws in the cell (the cell holds no value, as in Sheets). */
+  sparkline?: SparklineView;
 }
 
 /** One change to make: what a user types (`=…` formula, text, number) or null to clear. */
@@ -234,6 +238,7 @@ function registerOnce(): void {
   if (HyperFormula.getRegisteredFunctionNames('enGB').includes(CUSTOM_FUNCTIONS[0])) return;
   const names = Object.fromEntries(CUSTOM_FUNCTIONS.map((n) => [n, n]));
   HyperFormula.registerFunctionPlugin(AddonFunctions, { enGB: names });
+  HyperFormula.registerFunctionPlugin(SparklineFunction, { enGB: { SPARKLINE: 'SPARKLINE' } });
 }
 
 /** A new Sheets sheet: 1,000 rows, A–Z. */
@@ -258,6 +263,8 @@ export class FormulaEngine {
   readonly #intended = new Map<string, { address: SimpleCellAddress; width: number; height: number }>();
   /** Formulas HyperFormula holds rewritten (formula-text.ts): the user's text, and HyperFormula's. */
   readonly #typed = new Map<string, { formula: string; engine: string }>();
+  /** What each SPARKLINE cell drew at its last evaluation, by cell. */
+  readonly #sparklines = new Map<string, SparklineView>();
   /** The named expressions set by setNames, by lower-case name (Sheets' names are case-insensitive). */
   readonly #names = new Map<string, { name: string; expression: RawCellContent }>();
   /** The most HyperFormula holds in one sheet: Sheets' own limits, as a script may grow any sheet. */
@@ -331,7 +338,12 @@ export class FormulaEngine {
     return this.#options.timeZone?.() ?? 'Etc/UTC';
   }
 
-  // ---- called by the plugin ----------------------------------------------------------------------
+  // ---- called by the plugins ---------------------------------------------------------------------
+
+  /** What a SPARKLINE evaluated in this cell draws (sparkline.ts). */
+  recordSparkline(address: SimpleCellAddress, sparkline: SparklineView): void {
+    this.#sparklines.set(addressKey(address), sparkline);
+  }
 
   /** Evaluates `fn` for the cell at `address` (one execution, or a remembered result). */
   execute(fn: string, args: unknown[], address: SimpleCellAddress): Outcome {
@@ -474,6 +486,9 @@ export class FormulaEngine {
     const out: EngineCell = { value: plain(value), spilled };
     if (formula !== undefined) out.formula = formula;
     if (overflow) return { ...out, value: '#REF!', error: overflowMessage(overflow) };
+    // A SPARKLINE's cell holds nothing (HyperFormula's empty value, not the "" of IF's other branch).
+    const sparkline = value === null && formula !== undefined ? this.#sparklines.get(addressKey(address)) : undefined;
+    if (sparkline) out.sparkline = sparkline;
     if (value instanceof DetailedCellError) {
       const shown = sheetsError(value, value.type === ErrorType.SPILL ? this.#blocker(address) : undefined);
       out.value = shown.code;
@@ -537,6 +552,7 @@ export class FormulaEngine {
   #setCell(address: SimpleCellAddress, content: RawCellContent): void {
     const key = addressKey(address);
     this.#typed.delete(key);
+    this.#sparklines.delete(key);
     if (typeof content !== 'string' || !content.startsWith('=')) {
       this.hf.setCellContents(address, content);
       return;
@@ -554,8 +570,10 @@ export class FormulaEngine {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     current = this;
     try {
-      operation();
-      this.#settle();
+      withSparklines(this, () => {
+        operation();
+        this.#settle();
+      });
     } catch (error) {
       // One formula's failure must not stop the others or the page: report it, keep what was set.
       this.#options.onInternalError?.(error);

@@ -104,6 +104,7 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/grid-keys.js': ['grid-keys.js', 'text/javascript; charset=utf-8'],
   '/grid-pointer.js': ['grid-pointer.js', 'text/javascript; charset=utf-8'],
   '/autocomplete.js': ['autocomplete.js', 'text/javascript; charset=utf-8'],
+  '/sparkline.js': ['sparkline.js', 'text/javascript; charset=utf-8'],
 };
 /**
  * dev/gas's A1 helpers, served to the page as JavaScript (the page's grid imports `../../gas/a1.js`,

@@ -375,12 +375,7 @@ export class Workbook {
         if (format?.fontWeight === 'bold') view.b = true;
         if (format?.fontStyle === 'italic') view.i = true;
         if (note) view.n = note;
-        if (cell.formula !== undefined && /\bSPARKLINE\(/i.test(cell.formula)) {
-          // HyperFormula has no SPARKLINE: say what Sheets would draw instead of showing an error.
-          view.t = 'sparkline';
-          view.e = 'The playground cannot draw SPARKLINE; Google Sheets draws a small line chart of these cells here.';
-          delete view.k;
-        }
+        if (cell.sparkline) view.sp = cell.sparkline;
         cells[`${columnLetters(c)}${r}`] = view;
       }
     }

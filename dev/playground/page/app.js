@@ -62,6 +62,11 @@ const grid = createGrid({
   },
   onHistory: (what) => void action(`/api/${what}`, {}),
   onNotice: (message) => toast({ title: 'Playground', message, seconds: 6 }, true),
+  onGoToSheet: (name) => {
+    const sheet = state?.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    if (sheet) showSheet(sheet.name);
+    return Boolean(sheet);
+  },
 });
 
 /** The selection's last report to the server, so a menu item runs only once the server has it. */
@@ -297,15 +302,23 @@ function renderTabs(next) {
         tab.append(mark);
       }
       tab.addEventListener('click', () => {
-        shownSheet = sheet.name;
-        if (state) renderTabs(state);
-        renderSheet();
+        showSheet(sheet.name);
         grid.focus();
-        tellSelection(grid.selectedRange(), sheet.name);
       });
       return tab;
     }),
   );
+}
+
+/**
+ * Shows a sheet's tab, as a click on it does, and tells the server the selection there.
+ * @param {string} name
+ */
+function showSheet(name) {
+  shownSheet = name;
+  if (state) renderTabs(state);
+  renderSheet();
+  tellSelection(grid.selectedRange(), name);
 }
 
 /** @param {PlaygroundState} next */
