@@ -100,7 +100,10 @@ describe('the playground engine', () => {
     expect(engine.cell(1, 0)).toEqual({ formula: '=IF(COUNT(A1:D1), SPARKLINE(A1:D1), "")', value: '', spilled: false });
     expect(engine.cell(4, 0).sparkline).toBeUndefined();
     engine.set([{ row: 4, col: 0, content: '=SPARKLINE()' }]);
-    expect(engine.cell(4, 0)).toMatchObject({ value: '#N/A', error: expect.stringMatching(/^Wrong number of arguments to SPARKLINE/) as unknown });
+    expect(engine.cell(4, 0)).toMatchObject({
+      value: '#N/A',
+      error: expect.stringMatching(/^Wrong number of arguments to SPARKLINE/) as unknown,
+    });
   });
 
   it('a blocked result is #REF! naming the cell in the way, and spills once it is cleared', () => {
