@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The grid's rendering of a SheetView: the whole table built when another sheet (or size) arrives, else
- * only the rows whose cells changed; each sheet opens where it was left (selection and scroll).
+ * The grid's rendering of a SheetView: the table built when another sheet (or size) arrives, its first
+ * rows then the rest as they scroll into view, else only the rows whose cells changed; each sheet opens
+ * where it was left (selection and scroll).
  */
 import { MORE_ROWS, addRows, buildTable, cellAt, renderRow } from './grid-cells.js';
 import { clamp } from './grid-state.js';
@@ -67,8 +68,8 @@ export function createRender(state, parts, { selection, editor }) {
 }
 
 /**
- * Builds the table for a sheet and draws its rows that hold something. Rows past the first thousand
- * are drawn when asked for (state.grow: a cell selected or scrolled to down there).
+ * Builds the table for a sheet and draws its rows that hold something. Rows past the first ones
+ * (FIRST_ROWS) are drawn when asked for (state.grow: a cell selected or scrolled to down there).
  * @param {GridState} state
  * @param {HTMLTableElement} table
  * @param {SheetView} s
