@@ -37,15 +37,15 @@ export interface Stack {
 
 /**
  * Starts the service and a runtime whose user has saved KEY and points at the service.
- * @param schema which of the service's two naming schemas to serve
+ * @param schema which of the service's naming schemas to serve
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
-  const { code, project, latency, startAt = TEST_START, ...serviceOptions } = options;
+  const { code, project, latency, waits, startAt = TEST_START, ...serviceOptions } = options;
   const service = await startService({ schema, keys: [KEY, OTHER_KEY], startAt, ...serviceOptions });
   // A new runtime (resetRuntime) starts at startAt again, as the service's clock does on control.reset().
   const files = project ?? (code === undefined ? undefined : [{ name: 'Code.js', source: code }]);
-  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt);
+  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt, waits);
   const results: ExecutionResult[] = [];
   const stack: Stack = {
     service,
@@ -79,6 +79,8 @@ export async function startStack(schema: Schema = 'a', options: StackOptions = {
 
 /** Options of startStack: the service's knobs, the project to run (default dist/), the latency model, the start. */
 export interface StackOptions extends ServiceKnobs {
+  /** The service's data: a world of its own, seeded by this text (dev/service/data.ts); default the known one. */
+  world?: string;
   /** The project's script files (default: every script file of dist/); wins over code. */
   project?: ScriptFile[];
   /** A project of one file, Code.js, with this source. */
@@ -87,6 +89,8 @@ export interface StackOptions extends ServiceKnobs {
   startAt?: number | Date;
   /** dev/gas's service-call latency (default: on, Google's published figures); false only where time is not what a test checks. */
   latency?: GasRuntimeOptions['latency'];
+  /** How dev/gas's modelled latency and sleeps pass (default 'skip': on the clocks, without waiting). */
+  waits?: GasRuntimeOptions['waits'];
 }
 
 /**
@@ -95,14 +99,21 @@ export interface StackOptions extends ServiceKnobs {
  * @param project the script files, default every script file of dist/
  * @param latency the latency model, default on
  * @param startAt the instant its clock reads now, default TEST_START
+ * @param waits how modelled latency and sleeps pass, default 'skip'
  */
 export function userRuntime(
   baseUrl: string,
   project?: ScriptFile[],
   latency?: GasRuntimeOptions['latency'],
   startAt: number | Date = TEST_START,
+  waits?: GasRuntimeOptions['waits'],
 ): GasRuntime {
-  const gas = new GasRuntime({ startAt, ...(project === undefined ? {} : { project }), ...(latency === undefined ? {} : { latency }) });
+  const gas = new GasRuntime({
+    startAt,
+    ...(project === undefined ? {} : { project }),
+    ...(latency === undefined ? {} : { latency }),
+    ...(waits === undefined ? {} : { waits }),
+  });
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;

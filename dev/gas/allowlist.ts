@@ -5,6 +5,8 @@
  *     ("https://www.google.com/" is valid, "https://www.google.com" is not);
  *   - a leading "*." wildcard matches subdomains;
  *   - path matching is case-sensitive; a URL matches when it equals the prefix or is a child of it.
+ * Google says nothing of the scheme's and host's case, so they compare as written too (the stricter
+ * reading: a URL whose host differs only in case from its prefix is refused).
  * dev/gas also accepts plain-http prefixes on loopback hosts (127.0.0.1, localhost, [::1]): tests and
  * the playground serve over http on loopback. Google refuses them; a production build must not hold any.
  */
@@ -40,13 +42,13 @@ interface Parts {
 function split(url: string): Parts | null {
   const m = /^([a-z][a-z0-9+.-]*):\/\/(\[[^\]]*\]|[^/?#:]*)(?::(\d*))?([/?#].*)?$/i.exec(url);
   if (!m) return null;
-  return { scheme: (m[1] ?? '').toLowerCase(), host: (m[2] ?? '').toLowerCase(), port: m[3] ?? '', path: m[4] ?? '' };
+  return { scheme: m[1] ?? '', host: m[2] ?? '', port: m[3] ?? '', path: m[4] ?? '' };
 }
 
 /** Whether `url` is allowed by one prefix. */
 export function matchesPrefix(url: string, prefix: string): boolean {
   // A loopback prefix ending in ":" (e.g. "http://127.0.0.1:") means any port of that host.
-  if (isLoopbackPrefix(prefix) && prefix.endsWith(':')) return url.toLowerCase().startsWith(prefix.toLowerCase());
+  if (isLoopbackPrefix(prefix) && prefix.endsWith(':')) return url.startsWith(prefix);
   const u = split(url);
   const p = split(prefix);
   if (!u || !p || u.scheme !== p.scheme || u.port !== p.port) return false;

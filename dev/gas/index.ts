@@ -30,10 +30,13 @@ export {
   DAILY_QUOTAS,
   QUOTA_EXCEEDED_MESSAGES,
   MemoryQuota,
+  SHORT_TIME_MESSAGES,
+  SlidingWindow,
   TRIGGER_RUNTIME_DAILY_MS,
   TRIGGER_RUNTIME_MESSAGE,
   TriggerRuntimeQuota,
   type DailyQuota,
+  type ShortTimeLimit,
   type TriggerRuntimeUse,
 } from './quota.js';
 export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './manifest.js';

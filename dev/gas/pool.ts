@@ -193,6 +193,10 @@ export class GasWorkerPool {
     this.size = size;
     this.simultaneousExecutions = simultaneousExecutions;
     checkLatency(rest.latency);
+    // Short-term limits are counted per runtime: each worker would count its own, kinder than Google.
+    for (const option of ['urlFetchShortTimeLimit', 'executionStartLimit'] as const) {
+      if (rest[option]) throw new TypeError(`dev/gas: ${option} is modelled by GasRuntime only, not across a pool's workers`);
+    }
     // timeScale goes to every worker's GasRuntime with the other options; a bad one fails here, not in each worker.
     if (rest.timeScale !== undefined) checkTimeScale(rest.timeScale);
     this.#options = rest;

@@ -20,6 +20,57 @@ export const QUOTA_EXCEEDED_MESSAGES = Object.freeze({
   properties: 'Service invoked too many times for one day: properties.',
 });
 
+/**
+ * Google's texts for its short-term limits (Quotas page, "Exception messages": "Service invoked too many
+ * times in a short time: Calendar. Try Utilities.sleep(1000) between calls."; "Script invoked too many
+ * times per second for this Google user account."). The service's name is UrlFetch's as in the daily text.
+ */
+export const SHORT_TIME_MESSAGES = Object.freeze({
+  urlFetch: 'Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.',
+  executions: 'Script invoked too many times per second for this Google user account.',
+});
+
+/** A short-term limit a test sets: at most `calls` in any `windowMs` of the runtime clock. */
+export interface ShortTimeLimit {
+  calls: number;
+  windowMs: number;
+}
+
+/**
+ * A short-term limit. Google publishes neither the number nor the period, so a test sets both, and the
+ * window is the stricter reading on each point Google leaves open: it slides (any `windowMs`, not a
+ * fixed slot that a burst could straddle), and a refused call counts in it too (retrying into the
+ * limit keeps it shut).
+ */
+export class SlidingWindow {
+  readonly limit: ShortTimeLimit;
+  readonly #clock: Pick<RuntimeClock, 'now'>;
+  #times: number[] = [];
+
+  constructor(limit: ShortTimeLimit, clock: Pick<RuntimeClock, 'now'>) {
+    checkShortTimeLimit(limit);
+    this.limit = limit;
+    this.#clock = clock;
+  }
+
+  /** Counts `n` calls now; false when they pass the limit (they are counted all the same). */
+  take(n: number): boolean {
+    const now = this.#clock.now();
+    this.#times = this.#times.filter((t) => t > now - this.limit.windowMs);
+    const allowed = this.#times.length + n <= this.limit.calls;
+    for (let i = 0; i < n; i++) this.#times.push(now);
+    return allowed;
+  }
+}
+
+/** Throws a TypeError for a limit that is not whole calls ≥ 0 in a window > 0 ms. */
+export function checkShortTimeLimit(limit: ShortTimeLimit): void {
+  const { calls, windowMs } = limit;
+  if (!Number.isInteger(calls) || calls < 0 || !Number.isFinite(windowMs) || windowMs <= 0) {
+    throw new TypeError(`dev/gas: a short-time limit is { calls: integer ≥ 0, windowMs > 0 }, got ${JSON.stringify(limit)}`);
+  }
+}
+
 /** A daily quota: calls left in the current window. */
 export interface DailyQuota {
   /** Calls left now (Infinity: no limit). */

@@ -32,10 +32,14 @@ import { MemoryPropertiesBackend, PropertyStore, createPropertyStores, type Prop
 import {
   DAILY_QUOTAS,
   MemoryQuota,
+  SHORT_TIME_MESSAGES,
+  SlidingWindow,
+  checkShortTimeLimit,
   TRIGGER_RUNTIME_DAILY_MS,
   TRIGGER_RUNTIME_MESSAGE,
   TriggerRuntimeQuota,
   type DailyQuota,
+  type ShortTimeLimit,
   type TriggerRuntimeUse,
 } from './quota.js';
 import { readProject, type ScriptFile } from './project.js';
@@ -73,6 +77,18 @@ export interface GasRuntimeOptions {
   urlFetchDailyQuota?: number;
   /** Property reads and writes allowed per day (same window); default 50,000. */
   propertiesDailyQuota?: number;
+  /**
+   * Google's short-term limit on UrlFetch ("Service invoked too many times in a short time: urlfetch."):
+   * at most `calls` requests in any `windowMs` (quota.ts, SlidingWindow). Google publishes no figure, so
+   * there is none unless a test sets one.
+   */
+  urlFetchShortTimeLimit?: ShortTimeLimit;
+  /**
+   * Google's limit on how often a user's executions may start ("Script invoked too many times per second
+   * for this Google user account."): at most `calls` starts per user in any `windowMs`; one more is
+   * refused before anything runs. Google publishes no figure: none unless a test sets one.
+   */
+  executionStartLimit?: ShortTimeLimit;
   /**
    * Each user's daily trigger runtime in script ms (Quotas page, "Triggers total runtime"); default
    * 90 minutes (consumer accounts; Workspace: TRIGGER_RUNTIME_DAILY_MS.workspace).
@@ -285,6 +301,24 @@ function isVmTimeout(error: unknown): boolean {
   return isError(error) && (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 }
 
+/**
+ * Compiled script files by name and source, shared by every runtime of this thread: compiling is V8's
+ * work, not the script's (each execution still evaluates every file afresh in its own context), and a
+ * test file makes a new runtime per test.
+ */
+const compiledScripts = new Map<string, vm.Script>();
+
+/** The file compiled once per thread (see compiledScripts). */
+function compiledScript(file: ScriptFile): vm.Script {
+  const key = `${file.name}\0${file.source}`;
+  let script = compiledScripts.get(key);
+  if (!script) {
+    script = new vm.Script(file.source, { filename: file.name });
+    compiledScripts.set(key, script);
+  }
+  return script;
+}
+
 /** A local Apps Script runtime. */
 export class GasRuntime {
   /** The clock cache expiry uses; advance it with advanceClock(). */
@@ -325,10 +359,13 @@ export class GasRuntime {
   #scripts: vm.Script[] | undefined;
   #functionNames: Map<string, string> | undefined;
   readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
+  /** Each user's execution starts (executionStartLimit), when a test set one. */
+  readonly #starts = new Map<string, SlidingWindow>();
 
   constructor(options: GasRuntimeOptions = {}) {
     this.#options = options;
     if (options.timeScale !== undefined) checkTimeScale(options.timeScale);
+    if (options.executionStartLimit) checkShortTimeLimit(options.executionStartLimit);
     checkLatency(options.latency);
     const userEmail = options.userEmail ?? RUNTIME_DEFAULTS.userEmail;
     this.userEmail = userEmail;
@@ -370,7 +407,13 @@ export class GasRuntime {
         scriptId: options.scriptId ?? RUNTIME_DEFAULTS.scriptId,
         manifest: this.manifest,
       },
-      urlFetch: { http: this.#http, fetchLog: this.fetchLog, quota: this.urlFetchQuota, allowlist: allowlistOf(this.manifest) },
+      urlFetch: {
+        http: this.#http,
+        fetchLog: this.fetchLog,
+        quota: this.urlFetchQuota,
+        shortTime: options.urlFetchShortTimeLimit ? new SlidingWindow(options.urlFetchShortTimeLimit, clock) : null,
+        allowlist: allowlistOf(this.manifest),
+      },
       readHtmlFile: (name) => this.#readHtmlFile(name),
     };
   }
@@ -524,7 +567,7 @@ export class GasRuntime {
     record.runs++;
     // The owner's trigger runtime for the day: spent, the execution fails at once; else it is what is left.
     const left = this.triggerRuntimeQuota.use(record.owner).remainingMs;
-    if (left <= 0) return quotaRefusal();
+    if (left <= 0) return refusedExecution(TRIGGER_RUNTIME_MESSAGE);
     const limitMs = opts.timeLimitMs ?? defaultTimeLimitMs('trigger');
     // A time-driven trigger has no document; `document` names the one it was created in (ScriptApp).
     const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner, document: record.documentId };
@@ -593,7 +636,7 @@ export class GasRuntime {
     this.clock.advance(ms);
   }
 
-  /** Stops the HTTP worker. The runtime can still run code afterwards (a new worker starts). */
+  /** Drops a fetch in flight. The runtime can still run code afterwards (the thread's HTTP worker stays, unref'd). */
   close(): void {
     this.#http.close();
   }
@@ -621,7 +664,7 @@ export class GasRuntime {
    * SyntaxError becomes the result's error (Google refuses to save such a file; here the run fails).
    */
   #compiled(): vm.Script[] {
-    this.#scripts ??= this.#project().map((f) => new vm.Script(f.source, { filename: f.name }));
+    this.#scripts ??= this.#project().map(compiledScript);
     return this.#scripts;
   }
 
@@ -716,6 +759,15 @@ export class GasRuntime {
     return names;
   }
 
+  /** Whether Google lets one more of the user's executions start now (executionStartLimit). */
+  #mayStart(user: string): boolean {
+    const limit = this.#options.executionStartLimit;
+    if (!limit) return true;
+    let starts = this.#starts.get(user);
+    if (!starts) this.#starts.set(user, (starts = new SlidingWindow(limit, this.clock)));
+    return starts.take(1);
+  }
+
   /** One execution; `makeArgs` builds the arguments inside its context. */
   #execute(
     functionName: string,
@@ -745,6 +797,7 @@ export class GasRuntime {
     }
     const active = clockTrigger ? null : where;
     this.#project();
+    if (!this.#mayStart(userEmail)) return refusedExecution(SHORT_TIME_MESSAGES.executions);
     const id = this.#options.shared?.nextExecutionId?.();
     const exec = new Execution({
       ...(id !== undefined ? { id } : {}),
@@ -859,11 +912,14 @@ export class GasRuntime {
   }
 }
 
-/** A trigger execution refused at once: its owner's trigger runtime for the day is spent. */
-function quotaRefusal(): ExecutionResult {
+/**
+ * An execution Google refused to start, nothing run: a trigger whose owner's trigger runtime for the
+ * day is spent, or one start too many in a short time (executionStartLimit).
+ */
+function refusedExecution(error: string): ExecutionResult {
   return {
     ok: false,
-    error: TRIGGER_RUNTIME_MESSAGE,
+    error,
     timedOut: false,
     durationMs: 0,
     realDurationMs: 0,

@@ -55,13 +55,52 @@ interface WorkerReply {
   outcomes: Array<WorkerOutcome | null>;
 }
 
-/** A client owning one worker, created on first use. */
+/** A worker thread doing the HTTP, with the channel it answers on. */
+interface HttpWorker {
+  worker: Worker;
+  port: MessagePort;
+  flag: Int32Array;
+}
+
+/**
+ * Workers by their settings, shared by every client of this thread: a test makes a new runtime per
+ * test, and starting a worker thread costs far more than the requests it then sends. Only one execution
+ * runs at a time on a thread, so one batch at a time is pending on a worker.
+ */
+const sharedWorkers = new Map<string, HttpWorker>();
+let nextBatchId = 1;
+
+/** The thread's worker for these settings, started on first use. */
+function workerFor(options: SyncHttpOptions): HttpWorker {
+  const key = `${options.concurrency ?? 0}|${options.maxResponseBytes}`;
+  const existing = sharedWorkers.get(key);
+  if (existing) return existing;
+  const { port1, port2 } = new MessageChannel();
+  const signal = new SharedArrayBuffer(4);
+  const worker = new Worker(new URL('./fetch-worker.mjs', import.meta.url), {
+    workerData: {
+      port: port2,
+      signal,
+      concurrency: options.concurrency ?? 0,
+      requestTimeoutMs: options.requestTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+    },
+    transferList: [port2],
+  });
+  // Neither the worker nor our end of the channel may keep the process alive.
+  worker.unref();
+  port1.unref();
+  const started = { worker, port: port1, flag: new Int32Array(signal) };
+  // A worker that dies (it should not) is replaced on the next use rather than left to hang a fetch.
+  worker.once('exit', () => sharedWorkers.delete(key));
+  sharedWorkers.set(key, started);
+  return started;
+}
+
+/** A runtime's client of the thread's HTTP worker for its settings. */
 export class SyncHttp {
   readonly #options: SyncHttpOptions;
-  #worker: Worker | undefined;
-  #port: MessagePort | undefined;
-  #flag: Int32Array | undefined;
-  #nextId = 1;
+  #worker: HttpWorker | undefined;
   #pending: number | undefined;
 
   constructor(options: SyncHttpOptions) {
@@ -69,26 +108,8 @@ export class SyncHttp {
   }
 
   #start(): { port: MessagePort; flag: Int32Array } {
-    if (this.#port && this.#flag) return { port: this.#port, flag: this.#flag };
-    const { port1, port2 } = new MessageChannel();
-    const signal = new SharedArrayBuffer(4);
-    const worker = new Worker(new URL('./fetch-worker.mjs', import.meta.url), {
-      workerData: {
-        port: port2,
-        signal,
-        concurrency: this.#options.concurrency ?? 0,
-        requestTimeoutMs: this.#options.requestTimeoutMs,
-        maxResponseBytes: this.#options.maxResponseBytes,
-      },
-      transferList: [port2],
-    });
-    // Neither the worker nor our end of the channel may keep the process alive.
-    worker.unref();
-    port1.unref();
-    this.#worker = worker;
-    this.#port = port1;
-    this.#flag = new Int32Array(signal);
-    return { port: port1, flag: this.#flag };
+    this.#worker ??= workerFor(this.#options);
+    return this.#worker;
   }
 
   /**
@@ -100,7 +121,7 @@ export class SyncHttp {
     const deadline = performance.now() + opts.timeLimitMs;
     if (opts.timeLimitMs <= 0) return { kind: 'deadline' };
     const { port, flag } = this.#start();
-    const id = this.#nextId++;
+    const id = nextBatchId++;
     const transfer: ArrayBuffer[] = [];
     const wire = requests.map((r) => {
       let body: ArrayBuffer | undefined;
@@ -112,6 +133,7 @@ export class SyncHttp {
       return { ...r, body };
     });
     Atomics.store(flag, 0, 0);
+    // Per batch: the shared worker serves runtimes with different timeouts.
     const requestTimeoutMs = this.#options.requestTimeoutMs / (opts.timeScale ?? 1);
     port.postMessage(
       { type: 'batch', id, requests: wire, failFast: opts.failFast, timeLimitMs: opts.timeLimitMs, requestTimeoutMs },
@@ -152,19 +174,15 @@ export class SyncHttp {
 
   /** Tells the worker to drop the batch in flight, if any (deadline, or the execution was killed). */
   abortPending(): void {
-    if (this.#pending === undefined || !this.#port) return;
-    this.#port.postMessage({ type: 'abort', id: this.#pending });
+    if (this.#pending === undefined || !this.#worker) return;
+    this.#worker.port.postMessage({ type: 'abort', id: this.#pending });
     this.#pending = undefined;
   }
 
-  /** Stops the worker. */
+  /** Drops what is in flight; the thread's worker stays for the next runtime (it is unref'd). */
   close(): void {
     this.abortPending();
-    this.#port?.close();
-    void this.#worker?.terminate();
     this.#worker = undefined;
-    this.#port = undefined;
-    this.#flag = undefined;
   }
 }
 

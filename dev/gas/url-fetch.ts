@@ -3,14 +3,15 @@
  * URLs up to 2,048 characters and never silently encoded; HTTP errors (>= 400) throw unless
  * muteHttpExceptions; network failures always throw, and in fetchAll one failure fails the whole call;
  * fetchAll sends in parallel; response bodies are bytes (up to 50 MB); with an allowlist in the manifest,
- * a URL outside it is refused before anything is sent.
+ * a URL outside it is refused before anything is sent; past the daily quota, or a short-term limit a
+ * test sets, the call throws Google's text and sends nothing.
  */
 import { notAllowlistedMessage, urlAllowed } from './allowlist.js';
 import { BlobFake, blobFromScript } from './blob.js';
 import { charsetOfContentType, decodeBytes, encodeString, fromScriptBytes, toSignedBytes } from './bytes.js';
 import type { Execution } from './execution.js';
 import { GasException } from './execution.js';
-import { QUOTA_EXCEEDED_MESSAGES, type DailyQuota } from './quota.js';
+import { QUOTA_EXCEEDED_MESSAGES, SHORT_TIME_MESSAGES, type DailyQuota, type SlidingWindow } from './quota.js';
 import { isPlainObject, stringOf } from './realm.js';
 import { GasObject, signatureError } from './service.js';
 import type { HttpOutcome, HttpRequestSpec, NetworkErrorKind, SyncHttp } from './sync-http.js';
@@ -51,6 +52,8 @@ export interface UrlFetchDeps {
   fetchLog: FetchLogEntry[];
   /** 20,000 a day by default. */
   quota: UrlFetchQuota;
+  /** Google's short-term limit, when a test sets one (`urlFetchShortTimeLimit`); none by default. */
+  shortTime?: SlidingWindow | null;
   /** The manifest's urlFetchWhitelist; null: no allowlist (every URL may be fetched). */
   allowlist: readonly string[] | null;
 }
@@ -305,6 +308,10 @@ export class UrlFetchAppFake extends GasObject {
     const exec = this.#exec;
     const { quota, fetchLog, http } = this.#deps;
     if (!quota.take(prepared.length)) throw new GasException(QUOTA_EXCEEDED_MESSAGES.urlFetch);
+    // Every request of a fetchAll is one call; a refused call has spent its daily quota (strict).
+    if (this.#deps.shortTime && !this.#deps.shortTime.take(prepared.length)) {
+      throw new GasException(SHORT_TIME_MESSAGES.urlFetch);
+    }
     const entries = prepared.map(({ spec }) => {
       exec.fetchCount++;
       exec.urls.push(spec.url);

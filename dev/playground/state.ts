@@ -58,8 +58,12 @@ export interface ChartView {
   rows: number;
   title: string;
   labels: string[];
-  /** One line each; a value may be missing (null), and the line goes on past it. */
+  /** One line (or one colour of columns) each; a value may be missing (null), and the line goes on past it. */
   series: { name: string; values: (number | null)[] }[];
+  /** How it is drawn, as the chart asked (Sheets' LINE or COLUMN); default a line. */
+  kind?: 'line' | 'column';
+  /** False when the chart asked for no legend: the series' names are not shown. */
+  legend?: boolean;
   /** The page's own demo chart can be deleted (and undone); the add-on's charts are the spreadsheet's. */
   deletable: boolean;
   /** Why there is nothing to draw, when no series has a value. */

@@ -16,7 +16,7 @@ export type ServiceKnobs = Partial<
   Pick<ServiceConfig, 'latencyFreshMs' | 'latencyCachedMs' | 'freshPerDay' | 'callsPerDay' | 'rankingListLimit'>
 >;
 
-export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 'schema'>> {
+export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 'schema' | 'world'>> {
   /** Valid API keys (default: DEFAULT_KEYS, dev-key-1 and dev-key-2). */
   keys?: string[];
   /** Port to bind (default 0 = any free port). */
@@ -83,6 +83,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
     opts.schema ?? 'a',
     '--keys',
     keys.join(','),
+    ...(opts.world ? ['--world', opts.world] : []),
     '--exit-on-stdin-close',
   ];
   const num = (flag: string, v: number | undefined) => {

@@ -1,7 +1,7 @@
 /**
  * CLI for the stand-in service.
  *
- *   tsx dev/service/main.ts [--port 0] [--host 127.0.0.1] [--schema a|b] [--keys k1,k2]
+ *   tsx dev/service/main.ts [--port 0] [--host 127.0.0.1] [--schema a|b|c] [--world SEED] [--keys k1,k2]
  *     [--latency-fresh-ms N] [--latency-cached-ms N] [--fresh-per-day N] [--calls-per-day N]
  *     [--ranking-list-limit N] [--start-at ISO-INSTANT] [--verbose] [--exit-on-stdin-close]
  *
@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SCHEMA_CHOICES, isSchema } from './schemas.js';
-import { createService } from './server.js';
+import { createService, isWorld } from './server.js';
 
 function fail(message: string, code: number): never {
   process.stderr.write(`service: ${message}\n`);
@@ -31,6 +31,8 @@ try {
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
       schema: { type: 'string', default: 'a' },
+      // Data of its own, seeded by this text (brands, companies, keyword figures); default: the known world.
+      world: { type: 'string', default: '' },
       keys: { type: 'string' },
       'latency-fresh-ms': { type: 'string' },
       'latency-cached-ms': { type: 'string' },
@@ -51,6 +53,8 @@ try {
 
 const schema = args.schema;
 if (!isSchema(schema)) fail(`--schema must be ${SCHEMA_CHOICES}, got "${schema}"`, 2);
+const world = args.world ?? '';
+if (!isWorld(world)) fail('--world must be at most 64 characters', 2);
 const port = int('port', args.port) ?? 0;
 const host = args.host ?? '127.0.0.1';
 const startAtText = args['start-at'];
@@ -59,6 +63,7 @@ if (startAt !== undefined && !Number.isFinite(startAt)) fail(`--start-at must be
 
 const service = createService({
   schema,
+  world,
   keys: args.keys
     ?.split(',')
     .map((k) => k.trim())

@@ -157,19 +157,9 @@ export function renderTopLevel(functions: PublicFunction[], globalName: string, 
   return functions
     .map((f) => {
       const list = f.params.join(', ');
-      const doc = f.isCustomFunction ? f.jsDoc : summaryOf(f.jsDoc);
+      const doc = f.isCustomFunction ? f.jsDoc : `/** ${f.summary} */`;
       const target = isHot(f) ? globalName : serverExports;
       return `${doc}\nfunction ${f.name}(${list}) {\n  return ${target}.${f.name}(${list});\n}\n`;
     })
     .join('\n');
-}
-
-/** A JSDoc block's first line of prose, as a one-line JSDoc. */
-function summaryOf(jsDoc: string): string {
-  const prose = jsDoc
-    .replace(/^\/\*\*|\*\/$/g, '')
-    .split('\n')
-    .map((line) => line.replace(/^\s*\*\s?/, '').trim())
-    .find((line) => line && !line.startsWith('@'));
-  return `/** ${prose ?? ''} */`;
 }

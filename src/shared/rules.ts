@@ -55,22 +55,17 @@ export function isAllowedBaseUrl(url: string): boolean {
 
 /**
  * Whether a base URL is well formed (see baseUrlProblem) and its API path falls inside one of the URL
- * prefixes the add-on may fetch (the manifest's urlFetchWhitelist, which Google enforces). Scheme and
- * host compare in any case; the path only as written ("Path matching is case-sensitive", Google's
- * allowlist guide), so `https://api.example.com/Search` is not inside `https://api.example.com/search/`.
+ * prefixes the add-on may fetch (the manifest's urlFetchWhitelist, which Google enforces). The path
+ * compares only as written ("Path matching is case-sensitive", Google's allowlist guide), so
+ * `https://api.example.com/Search` is not inside `https://api.example.com/search/`; Google says nothing
+ * of the scheme and host, so they compare as written too (the stricter reading dev/gas enforces).
  * @param url the candidate, without the /api/v1 path
  * @param allowlist URL prefixes, such as `https://api.example.com/api/v1/`
  */
 export function isInAllowlist(url: string, allowlist: readonly string[]): boolean {
   if (baseUrlProblem(url) !== null) return false;
-  const api = foldSchemeAndHost(`${url.trim().replace(/\/+$/, '')}/api/v1/`);
-  return allowlist.some((prefix) => api.startsWith(foldSchemeAndHost(prefix)));
-}
-
-/** A URL with its scheme and host lower-cased and its path as it is: Google matches paths case-sensitively. */
-function foldSchemeAndHost(url: string): string {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i.exec(url);
-  return match ? `${(match[1] ?? '').toLowerCase()}${match[2] ?? ''}` : url;
+  const api = `${url.trim().replace(/\/+$/, '')}/api/v1/`;
+  return allowlist.some((prefix) => api.startsWith(prefix));
 }
 
 /** Longest keyword, slug, name or group accepted, in characters after normalising. */

@@ -82,13 +82,15 @@ function start(): void {
   const key = mountKeySection(app);
   const formulas = mountFormulasSection(app);
   const advanced = mountAdvancedSection(app);
-  // Usage is read from the service only on demand and after what spends: a tables action at once, a
-  // formula refresh once the formulas have run.
+  // Usage is read from the service only on demand (Refresh). After what spends, it is counted again
+  // without a request (the last read plus this document's spending since): a tables, tracking or
+  // templates action at once, a formula refresh once the formulas have run; so no action sends more
+  // than its estimate.
   const usage = mountUsageSection((read) => cache.setUsage(read));
-  const tables = mountTablesSection(() => void usage.refresh());
-  const tracking = mountTrackingSection();
+  const tables = mountTablesSection(() => void usage.load());
+  const tracking = mountTrackingSection(() => void usage.load());
   const templates = mountTemplatesSection(() => {
-    void usage.refresh();
+    void usage.load();
     void tracking.load();
   });
   const cache = mountCacheSection(app, (ms) => usage.readLater(ms));

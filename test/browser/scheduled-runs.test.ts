@@ -36,7 +36,12 @@ describe('scheduled runs that stopped', () => {
     expect(runtime.triggers.map((t) => t.documentId)).toEqual(['alpha']);
     expect(runtime.fireDueTriggers()).toEqual([]);
     runtime.disableAddon('alpha');
-    runtime.advanceClock(4 * HOUR);
+    // Past the schedules' first slot (the next 06:00 UTC: a schedule waits for its hour) by 3 hours, so
+    // that slot was missed and the trigger is overdue, whatever the hour the test runs at.
+    const now = runtime.clock.now();
+    let six = Math.floor(now / (24 * HOUR)) * 24 * HOUR + 6 * HOUR;
+    if (six <= now) six += 24 * HOUR;
+    runtime.advanceClock(six - now + 3 * HOUR + 10 * 60_000);
     expect(runtime.fireDueTriggers()).toEqual([]); // stopped: nothing runs
 
     page = await browser.newPage({ viewport: { width: 300, height: 900 } });

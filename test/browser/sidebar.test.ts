@@ -708,7 +708,7 @@ describe('never spending by surprise', () => {
         '5 formula cells re-run (5 got the SDM_REFRESH argument the first time). Usage and this estimate are read again once they have run.',
       );
     expect(await offer.isVisible()).toBe(false);
-    expect(await p.locator('#usage-meta').textContent()).toMatch(/ · before the refresh: read again at \d\d:\d\d$/);
+    expect(await p.locator('#usage-meta').textContent()).toMatch(/ · the formulas are running: counted again at \d\d:\d\d$/);
     // Sheets now runs them (new arguments): every cell gets its score, five requests.
     const rerun = book.recalculate();
     expect(rerun.map((r) => [r.remembered, r.ok])).toEqual(Array(5).fill([false, true]));
@@ -720,10 +720,14 @@ describe('never spending by surprise', () => {
     ).toBe(true);
     expect(await requests()).toBe(6);
 
-    // 15 s later the sidebar reads usage again: the bars show what the formulas spent.
+    // 15 s later the sidebar counts usage again, without a request: the key check's read plus what the
+    // formulas sent since.
     await p.clock.fastForward(16_000);
     await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(5);
-    expect(await p.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now/);
+    expect(await p.locator('#usage-meta').textContent()).toMatch(
+      /^Read at \d\d:\d\d, just now, plus 5 requests \(5 fresh searches\) this document sent since/,
+    );
+    expect(await requests()).toBe(6);
     await expect.poll(() => p.locator('#cache-estimate').textContent()).toBe('A refresh sends no request (5 answers are cached).');
   });
 

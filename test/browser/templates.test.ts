@@ -66,6 +66,18 @@ describe('Start from a template…', () => {
           .locator('#grid td')
           .evaluateAll((tds) => tds.filter((td) => /^-?\d[\d,.]*$/.test(td.textContent ?? '')).length);
         expect(numeric).toBeGreaterThan(50);
+        // The chart the add-on asked for: columns, one per industry, titled in words, without a legend
+        // repeating its raw header.
+        const chart = page.locator('figure.chart');
+        await expect.poll(() => chart.count(), { timeout: 20_000 }).toBe(1);
+        expect(await chart.locator('h2').textContent()).toBe('AI industries: average index score');
+        expect(await chart.locator('svg').getAttribute('aria-label')).toBe('AI industries: average index score: column chart');
+        expect(await chart.locator('rect.bar').count()).toBe(8);
+        expect(await chart.locator('polyline').count()).toBe(0);
+        expect(await chart.locator('p.chart-note').textContent()).toBe('');
+        const names = await chart.locator('text.axis title').allTextContents();
+        expect(names).toHaveLength(8);
+        expect(names.every((n) => n.includes(' '))).toBe(true);
         expect(
           await page
             .locator('#grid td')

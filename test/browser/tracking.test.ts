@@ -64,7 +64,7 @@ describe('the tracking section', () => {
     await page.getByRole('button', { name: 'Track these keywords' }).click();
     await expect.poll(() => formStatus().getAttribute('class'), { timeout: 30_000 }).toContain('status-success');
     expect(await formStatus().textContent()).toMatch(
-      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 36 past periods backfilled\.$/,
+      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 12 past months of each backfilled \(months\.volume only: the service gives no past score\)\.$/,
     );
     // What the cost line said, with the field preview included: its answer was reused from the cache.
     const added = await service.control.stats();

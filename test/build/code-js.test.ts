@@ -79,13 +79,17 @@ describe('dist/Code.js', () => {
     }
   });
 
-  it('documents the other public functions without marking them as custom functions', () => {
+  it('documents the other public functions with the whole first sentence of their JSDoc, not marked as custom functions', () => {
     const declarations = topLevelDeclarations();
     for (const [name, params] of Object.entries(OTHER_FUNCTIONS)) {
       const declaration = declarations.get(name);
       expect(declaration?.params, name).toEqual(params);
       expect(declaration?.jsDoc.length, name).toBeGreaterThan(20);
       expect(declaration?.jsDoc, name).not.toContain('@customfunction');
+      // A sentence, as Google's samples write them: not the first line of a longer one cut off.
+      const summary = PUBLIC_FUNCTIONS.find((f) => f.name === name)?.summary ?? '';
+      expect(declaration?.jsDoc, name).toBe(`/** ${summary} */`);
+      expect(summary, name).toMatch(/^[A-Z`].*[.!?]$/);
     }
   });
 

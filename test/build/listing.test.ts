@@ -119,7 +119,65 @@ describe('docs/privacy.md', () => {
   });
 });
 
+describe("docs/publishing.md: Google's own steps, words and sizes", () => {
+  const text = doc('publishing.md');
+  const section = (title: string) => {
+    const start = text.indexOf(`## ${title}\n`);
+    expect(start, title).toBeGreaterThanOrEqual(0);
+    const rest = text.slice(start + title.length + 4);
+    return rest.slice(0, rest.search(/\n## |$/));
+  };
+
+  it('gives a shot list to take in Google Sheets after npm run push:dev, each 1280 × 800 and saying what it shows', () => {
+    const shots = section('Screenshots to take in Google Sheets');
+    expect(shots).toMatch(/npm run push:dev/);
+    expect(shots).toMatch(/1280 × 800/);
+    const rows = [...shots.matchAll(/^\| (\d) \| `(sheets-[^`]+\.png)`[^|]*\| (.+) \|$/gm)];
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const [, , file, shows] of rows) expect(shows!.length, file).toBeGreaterThan(40);
+    // The playground's shots stay for the README, and are not offered to the listing.
+    expect(shots).toMatch(/playground/);
+    expect(text).not.toMatch(/screenshots \(`docs\/screenshots\/\*\.png`/);
+  });
+
+  it('quotes the App Configuration page: visibility fixed once saved, install options, trader status, Save Draft', () => {
+    expect(text).toMatch(
+      /"Once you choose a visibility option and save the App Configuration page, you can't\s+change your selection later"/,
+    );
+    expect(text).not.toMatch(/changed after publishing/);
+    for (const words of [
+      'Individual + Admin Install',
+      'Admin\nOnly Install',
+      'Trader status',
+      'mailing address',
+      'Save Draft',
+      'Submit For Review',
+    ]) {
+      expect(text.replace(/\s+/g, ' '), words).toContain(words.replace(/\s+/g, ' '));
+    }
+  });
+
+  it('confirms the graphic sizes from the store listing page (nothing left "Not confirmed")', () => {
+    expect(text).not.toMatch(/Not confirmed/);
+    expect(text.replace(/\s+/g, ' ')).toContain('"one sized to 128 x 128 pixels and another to 32 x 32 pixels"');
+    expect(text.replace(/\s+/g, ' ')).toContain('"Sized to 220 x 140 pixels"');
+  });
+
+  it('has a troubleshooting section that names the several-accounts limitation of sidebars', () => {
+    expect(section('Troubleshooting')).toMatch(/several Google accounts/);
+  });
+});
+
 describe('docs/listing.md', () => {
+  it('opens neither the name nor a description with a Google trademark (a rejection reason of the review)', () => {
+    const text = doc('listing.md');
+    for (const title of ['Application name', 'Short description', 'Detailed description']) {
+      const start = text.indexOf(`## ${title}\n`);
+      const body = text.slice(start + title.length + 4).trim();
+      expect(body, title).not.toMatch(/^(Google|Gmail|Sheets|Workspace)\b/i);
+    }
+  });
+
   it("keeps the store's limits: a name of at most 50 characters, a short description of at most 200, a detailed one under 16,000", () => {
     const text = doc('listing.md');
     const section = (title: string) => {

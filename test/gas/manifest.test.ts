@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_QUOTAS, GasRuntime, matchesPrefix, notAllowlistedMessage, prefixProblem } from '../../dev/gas/index.js';
+import { DAILY_QUOTAS, GasRuntime, SHORT_TIME_MESSAGES, matchesPrefix, notAllowlistedMessage, prefixProblem } from '../../dev/gas/index.js';
 import { GasWorkerPool } from '../../dev/gas/pool.js';
 import { startServer, type TestServer } from './http-server.js';
 
@@ -51,6 +51,9 @@ describe('the URL allowlist (urlFetchWhitelist)', () => {
     expect(matchesPrefix('https://example.com/foo?bar', 'https://example.com/foo')).toBe(true);
     expect(matchesPrefix('https://example.com/foobar', 'https://example.com/foo')).toBe(false);
     expect(matchesPrefix('https://example.com/Foo', 'https://example.com/foo')).toBe(false);
+    // Google says nothing of the scheme's and host's case: compared as written (strict).
+    expect(matchesPrefix('https://Example.com/foo', 'https://example.com/foo')).toBe(false);
+    expect(matchesPrefix('HTTPS://example.com/foo', 'https://example.com/foo')).toBe(false);
     expect(matchesPrefix('http://example.com/foo', 'https://example.com/foo')).toBe(false);
     expect(matchesPrefix('https://api.example.com/x', 'https://*.example.com/')).toBe(true);
     expect(matchesPrefix('https://example.com/x', 'https://*.example.com/')).toBe(false);
@@ -141,3 +144,49 @@ describe('daily quotas', () => {
     }
   });
 });
+
+describe('short-term limits (a test sets them: Google publishes no figure)', () => {
+  it("refuses URL fetches past the short-term limit with Google's text, nothing sent; refused calls keep the window shut", () => {
+    const rt = new GasRuntime({ code: FETCH, urlFetchShortTimeLimit: { calls: 2, windowMs: 60_000 } });
+    try {
+      expect(SHORT_TIME_MESSAGES.urlFetch).toBe(
+        'Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.',
+      );
+      expect(rt.run('TRY', [`${server.base}/ok`], menu).value).toBe(200);
+      // A fetchAll of two needs two calls where one is left: the whole call is refused.
+      expect(rt.run('TRYALL', [[`${server.base}/ok`, `${server.base}/ok`]], menu).value).toBe(SHORT_TIME_MESSAGES.urlFetch);
+      expect(rt.fetchLog).toHaveLength(1);
+      // The window slides, and the refused calls count in it: 59 s on, still shut.
+      rt.advanceClock(59_000);
+      expect(rt.run('TRY', [`${server.base}/ok`], menu).value).toBe(SHORT_TIME_MESSAGES.urlFetch);
+      rt.advanceClock(61_000);
+      expect(rt.run('TRY', [`${server.base}/ok`], menu).value).toBe(200);
+      // A refused call still spent its share of the daily quota (Google does not say: strict).
+      expect(rt.urlFetchQuota.remaining).toBe(20_000 - 5);
+    } finally {
+      rt.close();
+    }
+  });
+
+  it("refuses an execution start past the user's limit with Google's text, before anything runs", () => {
+    const rt = new GasRuntime({ code: PROPS_READ, executionStartLimit: { calls: 2, windowMs: 60_000 } });
+    rt.shareSpreadsheet(rt.spreadsheet.id, 'ann@example.com');
+    expect(rt.run('GET').ok).toBe(true);
+    expect(rt.run('GET').ok).toBe(true);
+    const refused = rt.run('GET');
+    expect(refused).toMatchObject({ ok: false, error: SHORT_TIME_MESSAGES.executions, durationMs: 0, roundTrips: 0 });
+    expect(SHORT_TIME_MESSAGES.executions).toBe('Script invoked too many times per second for this Google user account.');
+    // Per user: another user's executions start.
+    expect(rt.run('GET', [], { user: 'ann@example.com' }).ok).toBe(true);
+    rt.advanceClock(60_001);
+    expect(rt.run('GET').ok).toBe(true);
+  });
+
+  it('are not modelled across the workers of a pool (each would count its own): refused there', () => {
+    expect(() => new GasWorkerPool({ size: 2, code: FETCH, urlFetchShortTimeLimit: { calls: 1, windowMs: 1000 } })).toThrow(TypeError);
+    expect(() => new GasWorkerPool({ size: 2, code: FETCH, executionStartLimit: { calls: 1, windowMs: 1000 } })).toThrow(TypeError);
+    expect(() => new GasRuntime({ code: FETCH, executionStartLimit: { calls: -1, windowMs: 1000 } })).toThrow(TypeError);
+  });
+});
+
+const PROPS_READ = `function GET() { return PropertiesService.getUserProperties().getProperty('k') || ''; }`;

@@ -5,7 +5,7 @@
  * cell through the remembering evaluator.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../dev/gas/index.js';
+import { GasRuntime, SHORT_TIME_MESSAGES, type GasRuntimeOptions } from '../../dev/gas/index.js';
 import { PLACEHOLDER_BASE_URL } from '../../scripts/build/manifest';
 import { KEY, TEST_START, useStack } from './stack';
 
@@ -85,9 +85,9 @@ describe('the URL allowlist', () => {
   });
 });
 
-describe("Google's daily quotas", () => {
-  /** A runtime whose user saved KEY, with a quota lowered for the test. */
-  function quotaRuntime(options: { urlFetchDailyQuota?: number; propertiesDailyQuota?: number }): GasRuntime {
+describe("Google's daily quotas and short-term limits", () => {
+  /** A runtime whose user saved KEY, with a quota lowered or a short-term limit set for the test. */
+  function quotaRuntime(options: GasRuntimeOptions): GasRuntime {
     const gas = new GasRuntime({ ...options, startAt: TEST_START });
     gas.properties.user.set('SDM_API_KEY', KEY);
     gas.properties.user.set('SDM_BASE_URL', stack.service.url);
@@ -108,6 +108,78 @@ describe("Google's daily quotas", () => {
         ["Google's daily quota of URL fetches for this account is used up: the add-on can try again when it resets, within 24 hours."],
       ]);
       expect(await stack.requests()).toBe(1);
+    } finally {
+      gas.close();
+    }
+  });
+
+  const SHORT_TERM =
+    "Google's short-term limit on URL fetches for this account was reached (too many in a few seconds): try again in a minute.";
+
+  it("says Google's short-term URL-fetch limit was reached, in a cell and in range rows, blaming no service and retrying nothing", async () => {
+    const gas = quotaRuntime({ urlFetchShortTimeLimit: { calls: 1, windowMs: 60_000 } });
+    try {
+      expect(gas.run('SEARCH_SCORE', ['coffee']).ok).toBe(true);
+      const single = gas.run('SEARCH_SCORE', ['tea']);
+      expect(single.error).toBe(SHORT_TERM);
+      expect(single.fetchCalls).toBe(1); // no retry into the limit
+      const range = gas.run('SEARCH_SCORE', [[['coffee'], ['juice'], ['milk']]]);
+      expect(range.value).toEqual([[expect.any(Number)], [SHORT_TERM], [SHORT_TERM]]);
+      expect(range.fetchCalls).toBe(1);
+      expect(await stack.requests()).toBe(1);
+      // A minute on, recalculating fetches what was refused.
+      gas.advanceClock(60_001);
+      expect(gas.run('SEARCH_SCORE', ['tea']).ok).toBe(true);
+    } finally {
+      gas.close();
+    }
+  });
+
+  it('stops sending at the first batch Google refuses: the rest of a long range says so, and nothing is retried', async () => {
+    // 100 requests a batch (FETCH_BATCH_SIZE): the second batch meets the limit, the third is never sent.
+    const gas = quotaRuntime({ urlFetchShortTimeLimit: { calls: 100, windowMs: 60_000 } });
+    try {
+      const keywords = Array.from({ length: 250 }, (_, i) => [`keyword ${i}`]);
+      const result = gas.run('SEARCH_SCORE', [keywords]);
+      const rows = result.value as unknown[][];
+      expect(rows.slice(0, 100).every(([v]) => typeof v === 'number')).toBe(true);
+      expect(rows.slice(100).every(([v]) => v === SHORT_TERM)).toBe(true);
+      expect(result.serviceCalls['urlfetch.fetchAll']).toBe(2);
+      expect(await stack.requests()).toBe(100);
+    } finally {
+      gas.close();
+    }
+  });
+
+  it('the daily URL-fetch quota likewise: one refused batch, then nothing more is sent', async () => {
+    const gas = quotaRuntime({ urlFetchDailyQuota: 150 });
+    try {
+      const keywords = Array.from({ length: 250 }, (_, i) => [`keyword ${i}`]);
+      const result = gas.run('SEARCH_SCORE', [keywords]);
+      const rows = result.value as unknown[][];
+      expect(rows.slice(100).every(([v]) => String(v).startsWith("Google's daily quota of URL fetches"))).toBe(true);
+      expect(result.serviceCalls['urlfetch.fetchAll']).toBe(2);
+      expect(await stack.requests()).toBe(100);
+    } finally {
+      gas.close();
+    }
+  });
+
+  it('a start refused by Google shows its text on the cell (the add-on never runs); one range formula is one start', () => {
+    const gas = quotaRuntime({ executionStartLimit: { calls: 2, windowMs: 60_000 } });
+    try {
+      gas.spreadsheet.setValues('Sheet1!A1:A4', [['keyword'], ['coffee'], ['tea'], ['juice']]);
+      for (const row of [2, 3, 4]) gas.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
+      const perCell = gas.recalculate();
+      expect(perCell.map((r) => r.ok)).toEqual([true, true, false]);
+      expect(perCell[2]?.error).toBe(SHORT_TIME_MESSAGES.executions);
+      // The same three keywords as one range formula: one execution, well inside the limit.
+      gas.advanceClock(60_001);
+      for (const row of [2, 3, 4]) gas.spreadsheet.setValues(`Sheet1!B${row}`, [['']]);
+      gas.spreadsheet.setFormula('Sheet1!C2', '=SEARCH_SCORE(A2:A4)');
+      const range = gas.recalculate();
+      expect(range.map((r) => [r.cell, r.ok])).toEqual([['Sheet1!C2', true]]);
+      expect(gas.spreadsheet.getValues('Sheet1!C2:C4').every(([v]) => typeof v === 'number')).toBe(true);
     } finally {
       gas.close();
     }

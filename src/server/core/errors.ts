@@ -63,6 +63,21 @@ export const errors = {
       'quota',
       `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`,
     ),
+  /** Google's short-term limit on one of its services ("Service invoked too many times in a short time"). */
+  shortTime: (which: string) =>
+    new AddonError(
+      'quota',
+      `Google's short-term limit on ${which} for this account was reached (too many in a few seconds): try again in a minute.`,
+    ),
+  /** Google's daily total of trigger run time ("Service using too much computer time for one day"). */
+  triggerTime: () =>
+    new AddonError(
+      'quota',
+      "Google's daily run time for scheduled runs for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours.",
+    ),
+  /** A per-call limitation of Google's ("Limit exceeded: …"): the same call fails again, so it is not retried. */
+  googleLimit: (which: string) =>
+    new AddonError('quota', `Google refused the call: it is over one of Google's limits (${which}). It was not retried.`),
   notAllowed: () =>
     new AddonError(
       'input',
@@ -72,6 +87,12 @@ export const errors = {
     new AddonError(
       'busy',
       'Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.',
+    ),
+  /** Google's limit on how often a script may start ("Script invoked too many times per second"). */
+  startRate: () =>
+    new AddonError(
+      'busy',
+      'Too many Search Demand formulas started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute.',
     ),
   input: (message: string) => new AddonError('input', message),
 };

@@ -2,9 +2,11 @@
  * Sends requests with UrlFetchApp.fetchAll in batches, inside the execution's time budget:
  * 5xx and network failures are retried with jittered backoff, a 429 only when its Retry-After fits,
  * and whatever could not be sent in time is reported as such instead of being cut off by Google.
+ * A Google quota or limit (google-quota.ts) ends the sending: nothing more is sent or retried in this
+ * execution, and every request left says which Google limit it met.
  */
 import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../core/constants';
-import { errors } from '../core/errors';
+import { errors, type AddonError } from '../core/errors';
 import { quotaError } from '../core/google-quota';
 import type { Budget } from '../core/budget';
 import { classify, unavailable, type Outcome } from './classify';
@@ -50,8 +52,17 @@ export function fetchAllWithin(requests: FetchRequest[], context: FetchContext):
         break;
       }
       const began = Date.now();
-      const outcomes = sendBatch(batch, context.apiKey);
+      const sent = sendBatch(batch, context.apiKey);
       slowestBatchMs = Math.max(slowestBatchMs, Date.now() - began, 1);
+      if ('googleLimit' in sent) {
+        // Google's limit, not the service's: the rest would meet it too, so nothing more is sent.
+        for (const request of pending.slice(start)) {
+          attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
+          results.set(request.id, { ok: false, error: sent.googleLimit, retryable: false });
+        }
+        return withRetryCounts(results, attempts);
+      }
+      const outcomes = sent;
       batch.forEach((request, i) => {
         const outcome = outcomes[i] ?? unavailable('no response');
         attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
@@ -68,7 +79,11 @@ export function fetchAllWithin(requests: FetchRequest[], context: FetchContext):
     pending = retry.map(({ request }) => request);
   }
 
-  // Say how often a failure was retried, now that it is known.
+  return withRetryCounts(results, attempts);
+}
+
+/** Says how often each service failure was retried, now that it is known. */
+function withRetryCounts(results: Map<string, Outcome>, attempts: Map<string, number>): Map<string, Outcome> {
   for (const [id, outcome] of results) {
     if (!outcome.ok && outcome.cause) {
       results.set(id, { ...outcome, error: errors.unavailable(outcome.cause, (attempts.get(id) ?? 1) - 1) });
@@ -88,8 +103,11 @@ function backoff(round: number): number {
   return Math.round(BACKOFF_BASE_MS * 2 ** round * (0.5 + Math.random()));
 }
 
-/** One fetchAll. A network failure of any request makes Google throw for the whole call. */
-function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] {
+/**
+ * One fetchAll: an outcome per request, or the Google limit that refused the whole call. A network
+ * failure of any request makes Google throw for the whole call.
+ */
+function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] | { googleLimit: AddonError } {
   const params = batch.map((request) => ({
     url: request.url,
     method: 'get' as const,
@@ -101,9 +119,9 @@ function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] {
   try {
     responses = UrlFetchApp.fetchAll(params);
   } catch (error) {
-    // A Google quota is not the network: say which, and never retry (that spends more of it).
+    // A Google quota or rate limit is not the network: say which, and never retry into it.
     const quota = quotaError(error);
-    if (quota) return batch.map(() => ({ ok: false, error: quota, retryable: false }));
+    if (quota) return { googleLimit: quota };
     // Not the network either: an address outside the manifest's allowlist never works, so no retry.
     if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : '')) {
       return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));

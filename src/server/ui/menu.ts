@@ -11,7 +11,7 @@ import { unfreezeResults } from './freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
 import { estimateRefresh } from './estimate-panel';
 import { formulaKeyHere } from './settings-panel';
-import { readStoredUsage } from './last-usage';
+import { currentUsage } from './usage-panel';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';
@@ -45,8 +45,9 @@ export function openSidebar(section: SidebarSection): void {
 
 /**
  * The menu's Refresh all formulas. When the refresh may spend more of the viewer's own allowance than
- * their last usage read left, it opens the sidebar's refresh instead, which shows the estimate and asks
- * (its words, in one place). Otherwise it refreshes at once, as the sidebar's button does.
+ * is left (their last usage read, less what this document sent since), it opens the sidebar's refresh
+ * instead, which shows the estimate and asks (its words, in one place). Otherwise it refreshes at once,
+ * as the sidebar's button does.
  */
 export function refreshFormulasFromMenuOrAsk(): void {
   if (mayOverspend()) return openSidebar('refresh');
@@ -56,7 +57,7 @@ export function refreshFormulasFromMenuOrAsk(): void {
 /** The sidebar's test for asking (shared/allowance.ts), on the formulas' key when it is the viewer's. */
 function mayOverspend(): boolean {
   const own = readOwnApiKey();
-  const last = own && formulaKeyHere().apiKey === own ? readStoredUsage(own) : null;
+  const last = own && formulaKeyHere().apiKey === own ? currentUsage(own) : null;
   if (!last) return false;
   const { requests, freshSearches } = estimateRefresh();
   return requests > 0 && shortfall(requests, freshSearches, last, new Date()) !== null;

@@ -10,8 +10,11 @@ import { StatusLine, whileBusy } from '../status';
 import { localWhen } from '../tables-model';
 import { itemsText, listWhere, nextRunText, parseItems, spendText } from '../tracking-model';
 
-/** Binds the tracking section; `load` reads the lists. */
-export function mountTrackingSection(): { load(): Promise<void> } {
+/**
+ * Binds the tracking section; `load` reads the lists.
+ * @param spent called after a run that may have spent (usage is counted again)
+ */
+export function mountTrackingSection(spent: () => void): { load(): Promise<void> } {
   const list = byId('track-list', HTMLUListElement);
   const status = new StatusLine(byId('track-status', HTMLParagraphElement));
   const form = byId('track-form', HTMLFormElement);
@@ -39,6 +42,7 @@ export function mountTrackingSection(): { load(): Promise<void> } {
       .then((view) => {
         render(view);
         status.set('success', done);
+        spent();
       })
       .catch((error: unknown) => status.error(error));
   };
@@ -153,6 +157,7 @@ export function mountTrackingSection(): { load(): Promise<void> } {
         render(view);
         const added = view.lists[view.lists.length - 1];
         formStatus.set('success', added ? `Tracking on "${added.sheetName}": ${added.message}` : 'Tracking.');
+        spent();
         items.value = '';
         name.value = '';
         updateCost();

@@ -23,11 +23,12 @@ describe('checkBaseUrl', () => {
       'https://api.example.com:8443/v2/',
       'http://localhost:8080',
       'http://127.0.0.1:5000',
-      'HTTP://LOCALHOST:80',
       'http://[::1]:3000',
     ]) {
       expect(checkBaseUrl(ok, open), ok).toBeNull();
     }
+    // Google says nothing of the scheme's and host's case: compared as written (the stricter reading).
+    expect(checkBaseUrl('HTTP://LOCALHOST:80', open)).not.toBeNull();
   });
   it('refuses other schemes and hosts, queries, fragments and junk', () => {
     expect(checkBaseUrl('http://api.example.com', open)).toMatch(/https/);
