@@ -85,6 +85,13 @@ export const SHOTS: readonly Shot[] = [
   },
 ];
 
+/** Whether the page's notice that its data is invented is wholly in view. */
+async function inventedDataInView(page: Page): Promise<boolean> {
+  const box = await page.locator('#invented-data').boundingBox();
+  const size = page.viewportSize() ?? SCREENSHOT_SIZE;
+  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height;
+}
+
 /**
  * Starts the playground, takes every screenshot at 1280×800 and stops everything it started.
  * @param dir where to write the PNGs (docs/screenshots/ by default)
@@ -103,6 +110,8 @@ export async function takeScreenshots(dir: string = SCREENSHOTS_DIR): Promise<st
     for (const shot of SHOTS) {
       await shot.arrange(page);
       await until('the toasts to fade', async () => (await page.locator('#toasts .toast').count()) === 0, 20_000);
+      // Every screenshot says its numbers are invented (the local stand-in's): never one without it.
+      if (!(await inventedDataInView(page))) throw new Error(`screenshots: ${shot.file} would not show that its data is invented`);
       const path = `${dir}${shot.file}`;
       await page.screenshot({ path });
       written.push(path);

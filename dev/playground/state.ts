@@ -20,6 +20,22 @@ export interface CellView {
   /** Bold / italic, as the script formatted the cell. */
   b?: true;
   i?: true;
+  /** A SPARKLINE's small chart, drawn in the cell. */
+  sp?: SparklineView;
+}
+
+/** What a SPARKLINE draws in its cell (dev/playground/sparkline.ts): its data's numbers, a blank a gap. */
+export interface SparklineView {
+  kind: 'line' | 'column' | 'winloss' | 'bar';
+  values: (number | null)[];
+  /** The line's or columns' colour (bar: the first segment's). */
+  color?: string;
+  /** Negative columns' colour (bar: the second segment's). */
+  negColor?: string;
+  lineWidth?: number;
+  /** The axis' bounds (ymin, ymax; bar: max). */
+  min?: number;
+  max?: number;
 }
 
 export interface SheetView {

@@ -47,13 +47,15 @@ export function freezeMessage(view: FreezeView, unfrozen: boolean): string {
   const done = !view.formulas
     ? `Nothing ${unfrozen ? 'unfrozen' : 'frozen'}.`
     : unfrozen
-      ? `${formulas} put back${where}: they run again when Sheets recalculates (cached answers cost nothing).`
+      ? `${formulas} put back${where}: ${view.formulas === 1 ? 'it runs' : 'they run'} again when Sheets recalculates (cached answers cost nothing).`
       : `${formulas} frozen${where}: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
   if (!view.skipped.length) return done;
   const shown = view.skipped.slice(0, 5).map((s) => (unfrozen ? s.area : s.cell));
   const more = view.skipped.length - shown.length;
   const list = `${shown.join(', ')}${more ? ` and ${formatCount(more)} more` : ''}`;
+  const one = view.skipped.length === 1;
   return unfrozen
-    ? `${done} Left frozen, as their values were changed since: ${list} (clear those cells to unfreeze).`
-    : `${done} Left as formulas, as they show an error or are still loading: ${list}.`;
+    ? `${done} Left frozen, as ${one ? 'its' : 'their'} values were changed since: ${list}. ` +
+        `To put ${one ? 'it' : 'them'} back anyway, empty those cells (Delete keeps the ${one ? 'note' : 'notes'}) and unfreeze again.`
+    : `${done} Left as ${one ? 'a formula, as it shows an error or is' : 'formulas, as they show an error or are'} still loading: ${list}.`;
 }

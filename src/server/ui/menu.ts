@@ -3,10 +3,10 @@
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
 import { shortfall } from '../../shared/allowance';
-import type { FreezeView } from '../../shared/sidebar-api';
 import { AddonError } from '../core/errors';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { freezeResults } from './freeze/freeze';
+import { freezeToast } from './freeze/freeze-toast';
 import { unfreezeResults } from './freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
 import { estimateRefresh } from './estimate-panel';
@@ -90,20 +90,4 @@ export function freezeSelectionWithToast(unfreeze: boolean): void {
     message = error.message;
   }
   spreadsheet.toast(message, 'Search Demand');
-}
-
-function freezeToast(view: FreezeView, unfrozen: boolean): string {
-  const n = view.formulas;
-  const formulas = `${n} formula${n === 1 ? '' : 's'}`;
-  const done = !n
-    ? `Nothing ${unfrozen ? 'unfrozen' : 'frozen'}.`
-    : unfrozen
-      ? `${formulas} put back: they run again when Sheets recalculates (cached answers cost nothing).`
-      : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
-  const cells = view.skipped.slice(0, 3).map((s) => (unfrozen ? s.area : s.cell));
-  const list = `${cells.join(', ')}${view.skipped.length > 3 ? ` and ${view.skipped.length - 3} more` : ''}`;
-  if (!view.skipped.length) return done;
-  return unfrozen
-    ? `${done} Left frozen, as their values were changed since: ${list} (clear them to unfreeze).`
-    : `${done} Left as formulas, showing an error or still loading: ${list}.`;
 }
