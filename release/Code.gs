@@ -1912,8 +1912,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/ui/freeze/freeze-note.ts
   var UNFREEZE = "Extensions › Search Demand › Unfreeze selected results puts the formula back";
+  var FINGERPRINT = "unless these values were changed (Unfreeze tells by their fingerprint,";
+  var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   var PATTERN = new RegExp(
-    `(?:^|\\n\\n)Search Demand: frozen [^\\n]*? from (=[\\s\\S]*?)\\n(?:Its values fill (\\d+) rows? × (\\d+) columns? from here\\. )?${UNFREEZE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(check ([0-9a-f]{8})\\)\\.\\s*$`
+    `(?:^|\\n\\n)Search Demand: frozen [^\\n]*? from (=[\\s\\S]*?)\\n(?:Its values fill (\\d+) rows? × (\\d+) columns? from here\\. )?${escape(UNFREEZE)}(?: \\(check |, ${escape(FINGERPRINT)} )([0-9a-f]{8})\\)\\.\\s*$`
   );
 
   // src/server/core/error-guard.ts
@@ -4202,15 +4204,17 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/ui/freeze/freeze-note.ts
   var UNFREEZE = "Extensions › Search Demand › Unfreeze selected results puts the formula back";
+  var FINGERPRINT = "unless these values were changed (Unfreeze tells by their fingerprint,";
+  var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   var PATTERN = new RegExp(
-    `(?:^|\\n\\n)Search Demand: frozen [^\\n]*? from (=[\\s\\S]*?)\\n(?:Its values fill (\\d+) rows? × (\\d+) columns? from here\\. )?${UNFREEZE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(check ([0-9a-f]{8})\\)\\.\\s*$`
+    `(?:^|\\n\\n)Search Demand: frozen [^\\n]*? from (=[\\s\\S]*?)\\n(?:Its values fill (\\d+) rows? × (\\d+) columns? from here\\. )?${escape(UNFREEZE)}(?: \\(check |, ${escape(FINGERPRINT)} )([0-9a-f]{8})\\)\\.\\s*$`
   );
   function frozenNoteText(frozen, at) {
     const when = `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
     const { numRows: rows, numColumns: columns } = frozen;
     const size = rows * columns > 1 ? `Its values fill ${rows} ${rows === 1 ? "row" : "rows"} × ${columns} ${columns === 1 ? "column" : "columns"} from here. ` : "";
     const ours = `Search Demand: frozen ${when} from ${frozen.formula}
-${size}${UNFREEZE} (check ${frozen.check}).`;
+${size}${UNFREEZE}, ${FINGERPRINT} ${frozen.check}).`;
     return frozen.userNote ? `${frozen.userNote}
 
 ${ours}` : ours;
@@ -4419,6 +4423,20 @@ ${ours}` : ours;
     if (left.searches !== null && searches > left.searches) return { kind: "searches", needed: searches, left: left.searches };
     if (left.calls !== null && requests > left.calls) return { kind: "calls", needed: requests, left: left.calls };
     return null;
+  }
+
+  // src/server/ui/freeze/freeze-toast.ts
+  var LISTED = 3;
+  function freezeToast(view, unfrozen) {
+    const n = view.formulas;
+    const formulas = `${n} formula${n === 1 ? "" : "s"}`;
+    const done = !n ? `Nothing ${unfrozen ? "unfrozen" : "frozen"}.` : unfrozen ? `${formulas} put back: ${n === 1 ? "it runs" : "they run"} again when Sheets recalculates (cached answers cost nothing).` : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
+    const skipped = view.skipped.length;
+    if (!skipped) return done;
+    const cells = view.skipped.slice(0, LISTED).map((s) => unfrozen ? s.area : s.cell);
+    const list = `${cells.join(", ")}${skipped > LISTED ? ` and ${skipped - LISTED} more` : ""}`;
+    const one = skipped === 1;
+    return unfrozen ? `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.` : `${done} Left as ${one ? "a formula" : "formulas"}, showing an error or still loading: ${list}.`;
   }
 
   // src/server/spreadsheet/column-letters.ts
@@ -5047,15 +5065,6 @@ ${ours}` : ours;
       message = error.message;
     }
     spreadsheet.toast(message, "Search Demand");
-  }
-  function freezeToast(view, unfrozen) {
-    const n = view.formulas;
-    const formulas = `${n} formula${n === 1 ? "" : "s"}`;
-    const done = !n ? `Nothing ${unfrozen ? "unfrozen" : "frozen"}.` : unfrozen ? `${formulas} put back: they run again when Sheets recalculates (cached answers cost nothing).` : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
-    const cells = view.skipped.slice(0, 3).map((s) => unfrozen ? s.area : s.cell);
-    const list = `${cells.join(", ")}${view.skipped.length > 3 ? ` and ${view.skipped.length - 3} more` : ""}`;
-    if (!view.skipped.length) return done;
-    return unfrozen ? `${done} Left frozen, as their values were changed since: ${list} (clear them to unfreeze).` : `${done} Left as formulas, showing an error or still loading: ${list}.`;
   }
 
   // src/server/ui/cache-panel.ts
