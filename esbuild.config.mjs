@@ -2,7 +2,9 @@
 // Run with `npm run build` (through tsx, so it can import the TypeScript build helpers).
 // SDM_BASE_URL (environment) sets the service the add-on talks to by default and its urlFetchWhitelist;
 // SDM_BUILD=development|production (npm run push:dev / push) builds for Google: https only, no loopback
-// prefixes (the local build's, for the stand-in service); SDM_OUT_DIR builds elsewhere than dist/.
+// prefixes (the local build's, for the stand-in service); SDM_BUILD=self-install (npm run release, through
+// scripts/release.ts) builds what a person pastes into their own spreadsheet: no service, no allowlist, no
+// onInstall; SDM_OUT_DIR builds elsewhere than dist/.
 //
 // Two script files, plain minified code (no eval, no base64, nothing read from an HTML file). Google
 // evaluates EVERY script file of the project in every execution, cell evaluations included:
@@ -17,7 +19,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isHot, readPublicFunctions, renderTopLevel } from './scripts/build/toplevel.ts';
-import { renderManifest, resolveBaseUrl, resolveFlavour, urlAllowlist } from './scripts/build/manifest.ts';
+import { installationOf, renderManifest, resolveBaseUrl, resolveFlavour, urlAllowlist } from './scripts/build/manifest.ts';
 import { buildSidebar, SIDEBAR_BUDGET_BYTES } from './scripts/build/sidebar.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -50,11 +52,17 @@ const common = {
   ...minifyOptions,
   legalComments: 'none',
   charset: 'utf8',
-  define: { __SDM_BASE_URL__: JSON.stringify(baseUrl), __SDM_URL_ALLOWLIST__: JSON.stringify(allowlist) },
+  define: {
+    __SDM_BASE_URL__: JSON.stringify(baseUrl),
+    __SDM_URL_ALLOWLIST__: JSON.stringify(allowlist),
+    __SDM_INSTALLATION__: JSON.stringify(installationOf(flavour)),
+  },
   logLevel: 'warning',
 };
 
-const publicFunctions = readPublicFunctions(entry);
+// A self-install has no onInstall: a pasted script is never installed from the Marketplace, and onOpen
+// (a simple trigger) builds its menu.
+const publicFunctions = readPublicFunctions(entry).filter((f) => flavour !== 'self-install' || f.name !== 'onInstall');
 const hotNames = publicFunctions.filter(isHot).map((f) => f.name);
 // The hot bundle: only the hot exports of index.ts (tree shaking drops the rest).
 const hot = await build({
@@ -110,10 +118,18 @@ writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(renderManifest(ma
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
-  `dist/Code.js ${kb(Buffer.byteLength(code))} (formulas), dist/Server.js ${kb(Buffer.byteLength(serverCode))} (sidebar, menu, triggers), base URL ${baseUrl}, ${flavour} build`,
+  `dist/Code.js ${kb(Buffer.byteLength(code))} (formulas), dist/Server.js ${kb(Buffer.byteLength(serverCode))} (sidebar, menu, triggers), base URL ${baseUrl || 'typed by the user'}, ${flavour} build`,
 );
-if (Buffer.byteLength(code) > CODE_BUDGET_BYTES) console.warn(`warning: dist/Code.js is over ${kb(CODE_BUDGET_BYTES)}`);
+// The budget is the shipped (minified) bundle's; a readable release is larger by design (scripts/release.ts).
+if (minifyMode === '1' && Buffer.byteLength(code) > CODE_BUDGET_BYTES)
+  console.warn(`warning: dist/Code.js is over ${kb(CODE_BUDGET_BYTES)}`);
 
-const sidebar = await buildSidebar({ root, outDir: dist, minify, functions: publicFunctions });
+// The help says which release this is: package.json's version (scripts/build/sidebar.ts checks its form).
+/** @type {unknown} */
+const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pkg = /** @type {{ version: string }} */ (pkgJson); // our own package.json
+const about = { version: pkg.version, installation: installationOf(flavour) };
+const sidebar = await buildSidebar({ root, outDir: dist, minify, functions: publicFunctions, about });
 console.log(`dist/Sidebar.html ${kb(sidebar.bytes)}`);
-if (sidebar.bytes > SIDEBAR_BUDGET_BYTES) console.warn(`warning: dist/Sidebar.html is over ${kb(SIDEBAR_BUDGET_BYTES)}`);
+if (minifyMode === '1' && sidebar.bytes > SIDEBAR_BUDGET_BYTES)
+  console.warn(`warning: dist/Sidebar.html is over ${kb(SIDEBAR_BUDGET_BYTES)}`);

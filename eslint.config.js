@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-output/', 'bench/baseline/', '**/*.d.ts'] },
+  { ignores: ['dist/', 'release/', 'node_modules/', 'test-output/', 'bench/baseline/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

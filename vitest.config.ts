@@ -10,6 +10,7 @@ export default defineConfig({
   define: {
     __SDM_BASE_URL__: JSON.stringify(PLACEHOLDER_BASE_URL),
     __SDM_URL_ALLOWLIST__: JSON.stringify(urlAllowlist(PLACEHOLDER_BASE_URL, 'local')),
+    __SDM_INSTALLATION__: JSON.stringify('marketplace'),
   },
   test: {
     testTimeout: 60_000,

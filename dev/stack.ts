@@ -2,8 +2,10 @@
  * The local proving ground: the stand-in service in its own process and a built Code.js in the local
  * Apps Script runtime, wired as a user who saved their key would be. Used by tests and benchmarks.
  */
+import { fileURLToPath } from 'node:url';
 import { GasRuntime, type ExecutionResult, type GasRuntimeOptions, type ScriptFile } from './gas/index.js';
 import { startService, type ServiceHandle, type ServiceKnobs, type Schema } from './service/harness.js';
+import { testCertificate } from './tls.js';
 
 /** A distinctive key, so a leak anywhere is easy to find. */
 export const KEY = 'sdm-live-7Hq2ZpK9wX4mV1cR';
@@ -37,7 +39,7 @@ export interface Stack {
 
 /**
  * Starts the service and a runtime whose user has saved KEY and points at the service.
- * @param schema which of the service's two naming schemas to serve
+ * @param schema which of the service's naming schemas to serve
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
@@ -79,6 +81,8 @@ export async function startStack(schema: Schema = 'a', options: StackOptions = {
 
 /** Options of startStack: the service's knobs, the project to run (default dist/), the latency model, the start. */
 export interface StackOptions extends ServiceKnobs {
+  /** The service's data: a world of its own, seeded by this text (dev/service/data.ts); default the known one. */
+  world?: string;
   /** The project's script files (default: every script file of dist/); wins over code. */
   project?: ScriptFile[];
   /** A project of one file, Code.js, with this source. */
@@ -120,4 +124,25 @@ export function userRuntime(
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', baseUrl);
   return gas;
+}
+
+/** The repository's release/ folder: what a self-installer pastes (npm run release). */
+export const RELEASE_CODE_PATH = fileURLToPath(new URL('../release/Code.gs', import.meta.url));
+
+/**
+ * A runtime running release/ as a self-installer has it: a container-bound script (the files pasted
+ * into the spreadsheet's Extensions › Apps Script, its project named Search Demand as docs/install.md
+ * says), trusting the local service's test certificate (its address must be https). Nothing is saved:
+ * the user types the key and the address in the Settings.
+ * @param options more runtime options (a clock start, latency)
+ */
+export function selfInstallRuntime(options: Omit<GasRuntimeOptions, 'addon' | 'codePath' | 'trustedCertificates'> = {}): GasRuntime {
+  return new GasRuntime({
+    startAt: TEST_START,
+    projectName: 'Search Demand',
+    ...options,
+    addon: false,
+    codePath: RELEASE_CODE_PATH,
+    trustedCertificates: [testCertificate().cert],
+  });
 }

@@ -39,6 +39,12 @@ async function openSheet(page: Page, tab: RegExp, a1Text: RegExp): Promise<void>
   await until(`the sheet ${String(tab)}`, async () => a1Text.test((await cellText(page, 'A1')) ?? ''));
 }
 
+/** Opens a section of the sidebar (one is open at a time: src/sidebar/folds.ts) by clicking its heading. */
+async function openSection(page: Page, name: string): Promise<void> {
+  const heading = sidebar(page).locator(`#${name}-title`);
+  if ((await heading.getAttribute('aria-expanded')) !== 'true') await heading.click();
+}
+
 /** Scrolls the sidebar so this element of it sits at the top. */
 async function sidebarAt(page: Page, selector: string): Promise<void> {
   // A string: this file is type-checked without the DOM's types.
@@ -49,7 +55,7 @@ async function sidebarAt(page: Page, selector: string): Promise<void> {
 export const SHOTS: readonly Shot[] = [
   {
     file: '1-formulas-and-sidebar.png',
-    what: 'formulas in cells with the sidebar open (key, usage)',
+    what: 'formulas in cells with the sidebar open (its sections, the usage open)',
     async arrange(page) {
       await openSheet(page, /^Sheet1$/, /^Keyword$/);
       await page.locator('#grid td[data-a1="B2"]').click(); // the formula bar shows =SEARCH_SCORE(A2:A11)
@@ -62,6 +68,7 @@ export const SHOTS: readonly Shot[] = [
     async arrange(page) {
       await openSheet(page, /sector:fintech/, /^Search Demand ranking · sector:fintech/);
       await page.locator('#grid td[data-a1="A1"]').click();
+      await openSection(page, 'tables');
       await sidebarAt(page, '#tables-section');
     },
   },
@@ -72,10 +79,18 @@ export const SHOTS: readonly Shot[] = [
       await openSheet(page, /Tracking: Coffee drinks/, /^Search Demand tracking · Coffee drinks/);
       await until('the tracking chart', async () => (await page.locator('.chart polyline').count()) === 3);
       await page.locator('.chart').first().scrollIntoViewIfNeeded();
+      await openSection(page, 'track');
       await sidebarAt(page, '#track-section');
     },
   },
 ];
+
+/** Whether the page's notice that its data is invented is wholly in view. */
+async function inventedDataInView(page: Page): Promise<boolean> {
+  const box = await page.locator('#invented-data').boundingBox();
+  const size = page.viewportSize() ?? SCREENSHOT_SIZE;
+  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height;
+}
 
 /**
  * Starts the playground, takes every screenshot at 1280×800 and stops everything it started.
@@ -95,6 +110,8 @@ export async function takeScreenshots(dir: string = SCREENSHOTS_DIR): Promise<st
     for (const shot of SHOTS) {
       await shot.arrange(page);
       await until('the toasts to fade', async () => (await page.locator('#toasts .toast').count()) === 0, 20_000);
+      // Every screenshot says its numbers are invented (the local stand-in's): never one without it.
+      if (!(await inventedDataInView(page))) throw new Error(`screenshots: ${shot.file} would not show that its data is invented`);
       const path = `${dir}${shot.file}`;
       await page.screenshot({ path });
       written.push(path);

@@ -44,6 +44,8 @@ export interface RuntimeState {
   session: SessionSettings;
   urlFetch: UrlFetchDeps;
   readHtmlFile: (name: string) => string | undefined;
+  /** What createAddonMenu's menu is named: null in an add-on, the project's name in a bound script. */
+  addonMenuName: string | null;
 }
 
 /** V8 puts these in every context; Apps Script has none of them. */
@@ -87,6 +89,7 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
         open: state.openSpreadsheet,
         manifest: state.session.manifest,
         projectId: state.session.scriptId,
+        addonMenuName: state.addonMenuName,
       },
       state.ui,
     ),

@@ -23,6 +23,11 @@ export interface SpreadsheetSpec {
   editors?: readonly string[];
   /** Default: the runtime's spreadsheet time zone. */
   timeZone?: string;
+  /**
+   * Whether an add-on was used in it already (default false: a new spreadsheet, where the add-on is not
+   * enabled and Sheets does not know its custom functions until someone uses it there).
+   */
+  addonUsed?: boolean;
 }
 
 /** A remembered custom-function result (see remembered-results.ts). */
@@ -40,6 +45,8 @@ export interface DocumentRecord {
   properties: PropertyStore;
   cache: CacheStore;
   remembered: RememberedResults<RememberedResult>;
+  /** An add-on was used here (a menu item or its sidebar ran), so it is enabled here (runtime.ts). */
+  addonUsed: boolean;
 }
 
 /**
@@ -70,13 +77,14 @@ export class DocumentRegistry {
   }
 
   /** Adds a spreadsheet; its stores are new in-memory ones unless given (the default document's may be shared). */
-  add(model: SpreadsheetModel, stores?: { properties: PropertyStore; cache: CacheStore }): DocumentRecord {
+  add(model: SpreadsheetModel, stores?: { properties: PropertyStore; cache: CacheStore }, addonUsed = false): DocumentRecord {
     if (this.#byId.has(model.id)) throw new Error(`dev/gas: a spreadsheet with id "${model.id}" already exists`);
     const record: DocumentRecord = {
       model,
       properties: stores?.properties ?? new PropertyStore('document', new MemoryPropertiesBackend()),
       cache: stores?.cache ?? new CacheStore('document', new MemoryCacheBackend(), this.#clock, this.#earlyRemoval),
       remembered: new RememberedResults(),
+      addonUsed,
     };
     this.#byId.set(model.id, record);
     this.models.push(model);

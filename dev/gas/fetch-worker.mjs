@@ -13,6 +13,7 @@
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
+import tls from 'node:tls';
 import { workerData } from 'node:worker_threads';
 
 /**
@@ -28,13 +29,17 @@ import { workerData } from 'node:worker_threads';
 
 /** @type {unknown} */
 const data = workerData;
-const { port, signal, concurrency, requestTimeoutMs, maxResponseBytes } =
+const { port, signal, concurrency, requestTimeoutMs, maxResponseBytes, trustedCertificates } =
   /** @type {{ port: import('node:worker_threads').MessagePort, signal: SharedArrayBuffer, concurrency: number,
-   *   requestTimeoutMs: number, maxResponseBytes: number }} */ (data);
+   *   requestTimeoutMs: number, maxResponseBytes: number, trustedCertificates: string[] }} */ (data);
 const flag = new Int32Array(signal);
 
 const httpAgent = new http.Agent({ keepAlive: true });
-const httpsAgent = new https.Agent({ keepAlive: true });
+// A test service's self-signed certificate is trusted beside node's roots (never instead of them).
+const httpsAgent = new https.Agent({
+  keepAlive: true,
+  ...(trustedCertificates.length ? { ca: [...tls.rootCertificates, ...trustedCertificates] } : {}),
+});
 const insecureAgent = new https.Agent({ keepAlive: true, rejectUnauthorized: false });
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

@@ -48,13 +48,12 @@ function fixedOffset(timeZone: string): number | undefined {
   return m[1] === '-' ? -minutes : minutes;
 }
 
-/** The calendar fields of `date` in `timeZone` (IANA, or a fixed "GMT+2"); bad zone: `Invalid argument: timeZone`. */
-export function fieldsIn(date: Date, timeZone: string): Fields {
-  const fixed = fixedOffset(timeZone);
-  const zone = fixed === undefined ? timeZone : 'UTC';
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
+/** One formatter per zone: making one costs far more than using it (a sheet of dates is formatted often). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterIn(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -64,7 +63,19 @@ export function fieldsIn(date: Date, timeZone: string): Fields {
       minute: 'numeric',
       second: 'numeric',
       timeZoneName: 'short',
-    }).formatToParts(new Date(date.getTime() + (fixed ?? 0) * 60_000));
+    });
+    formatters.set(zone, formatter); // a bad zone throws above, and is never kept
+  }
+  return formatter;
+}
+
+/** The calendar fields of `date` in `timeZone` (IANA, or a fixed "GMT+2"); bad zone: `Invalid argument: timeZone`. */
+export function fieldsIn(date: Date, timeZone: string): Fields {
+  const fixed = fixedOffset(timeZone);
+  const zone = fixed === undefined ? timeZone : 'UTC';
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = formatterIn(zone).formatToParts(new Date(date.getTime() + (fixed ?? 0) * 60_000));
   } catch {
     throw new GasException('Invalid argument: timeZone');
   }

@@ -20,6 +20,8 @@ export const SCOPES = Object.freeze({
   /** SpreadsheetApp.openById / openByUrl (other spreadsheets than the one the add-on runs in). */
   spreadsheets: 'https://www.googleapis.com/auth/spreadsheets',
   spreadsheetsCurrentOnly: 'https://www.googleapis.com/auth/spreadsheets.currentonly',
+  /** Ui.showSidebar, showModalDialog, showModelessDialog, alert: what the user sees in the editor. */
+  containerUi: 'https://www.googleapis.com/auth/script.container.ui',
 });
 
 /** Throws (a harness error, like Google refusing to save the project) when the manifest is invalid. */

@@ -33,6 +33,7 @@ export const FORMULA_MESSAGES = Object.freeze({
   unknownRange: (name: string) => `Unknown range name: '${name}'.`,
   badRange: 'Range not found',
   circular: 'Circular dependency detected. To resolve with iterative calculation, see File > Settings.',
+  unknownFunction: (name: string) => `Unknown function: '${name}'.`,
 });
 
 /** One evaluated formula cell. */
@@ -56,6 +57,11 @@ export interface RecalcDeps {
   sheets?: readonly string[];
   /** The Code.js function a formula name calls (case-insensitive), or undefined. */
   resolveFunction: (name: string) => string | undefined;
+  /**
+   * Whether Sheets knows the project's functions in this spreadsheet (false: an add-on never used here,
+   * so each of its formulas shows #NAME?, Unknown function, and nothing runs). Default true.
+   */
+  functionsKnown?: boolean;
   /** Evaluates one call, as runtime.evaluateCustomFunction does, with the cell active. */
   evaluate: (
     fn: string,
@@ -226,6 +232,11 @@ export function recalculate(deps: RecalcDeps): RecalcEntry[] {
         continue;
       }
       sheet.clearSpill(row, column);
+      if (deps.functionsKnown === false) {
+        setValue(sheet, row, column, FORMULA_ERRORS.name);
+        report.push({ cell, fn, args: [], remembered: false, ok: false, error: FORMULA_MESSAGES.unknownFunction(call.fn) });
+        continue;
+      }
       report.push(evaluateCell(deps, sheet, row, column, cell, fn, call.args));
     }
   }

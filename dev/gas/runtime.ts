@@ -44,7 +44,7 @@ import {
 } from './quota.js';
 import { readProject, type ScriptFile } from './project.js';
 import { isError, toInner, toOuter, type Realm } from './realm.js';
-import { recalculate, type RecalcEntry } from './recalculate.js';
+import { FORMULA_MESSAGES, recalculate, type RecalcEntry } from './recalculate.js';
 import type { RememberedResults } from './remembered-results.js';
 import { checkCustomFunctionArg, checkCustomFunctionResult, checkSidebarResult } from './result.js';
 import { toScript } from './service.js';
@@ -73,6 +73,11 @@ export interface GasRuntimeOptions {
   fetchConcurrency?: number;
   /** Per-request timeout; default 60,000 ms. */
   urlFetchTimeoutMs?: number;
+  /**
+   * Certificates (PEM) UrlFetchApp trusts beside the usual roots: a local service's self-signed one, so
+   * a test can reach it over https as Google reaches a service with a real certificate (dev/tls.ts).
+   */
+  trustedCertificates?: readonly string[];
   /** UrlFetch calls allowed per day (a 24 h window on the runtime clock, quota.ts); default 20,000. */
   urlFetchDailyQuota?: number;
   /** Property reads and writes allowed per day (same window); default 50,000. */
@@ -120,10 +125,24 @@ export interface GasRuntimeOptions {
   spreadsheetTimeZone?: string;
   scriptId?: string;
   /**
-   * Google's add-on rules for triggers (one per event type per user per document, hourly at most);
-   * default true. false: a bound script's (20 triggers per user, everyMinutes allowed).
+   * An editor add-on (default true) or a container-bound script (false: the files pasted into one
+   * spreadsheet's Extensions › Apps Script, README "Container-bound scripts").
+   * - An add-on: Google's add-on rules for triggers (one per event type per user per document, hourly
+   *   at most); createAddonMenu's menu has no name here (Google names it after the listing); it is
+   *   enabled only in spreadsheets where someone used it (`addonUsed`): elsewhere its custom functions
+   *   are unknown (#NAME?) and onOpen runs in AuthMode.NONE.
+   * - A bound script: 20 triggers per user per script, everyMinutes allowed; the runtime's spreadsheet is
+   *   its container, the only one it runs in (others are reached with openById); createAddonMenu's menu
+   *   is named after the project (`projectName`); its functions are known in its container at once.
    */
   addon?: boolean;
+  /** A bound script's project name (its add-on menu's name); default "Untitled project", Google's name for a new one. */
+  projectName?: string;
+  /**
+   * Whether the add-on was used in the runtime's own spreadsheet (so it is enabled there); default true.
+   * Spreadsheets added later start unused unless their spec says otherwise (SpreadsheetSpec.addonUsed).
+   */
+  addonUsed?: boolean;
   /** Files for HtmlService.createHtmlOutputFromFile(name) (key: name without ".html"); else <codeDir>/<name>.html. */
   htmlFiles?: Record<string, string>;
   /**
@@ -269,6 +288,7 @@ export const RUNTIME_DEFAULTS = Object.freeze({
   spreadsheetId: 'dev-gas-spreadsheet',
   spreadsheetName: 'Untitled spreadsheet',
   scriptId: 'dev-gas-script',
+  projectName: 'Untitled project',
 });
 
 /** Lets a blocking fake report the deadline before vm's watchdog does (real ms). */
@@ -366,6 +386,7 @@ export class GasRuntime {
   #files: ScriptFile[] | undefined;
   #scripts: vm.Script[] | undefined;
   #functionNames: Map<string, string> | undefined;
+  #htmlFiles: Record<string, string> | undefined;
   readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
   /** Each user's execution starts (executionStartLimit), when a test set one. */
   readonly #starts = new Map<string, SlidingWindow>();
@@ -394,13 +415,14 @@ export class GasRuntime {
     this.caches = createCacheStores(this.clock, shared.cacheBackend, this.#earlyRemoval);
     this.properties = createPropertyStores(shared.propertiesBackend);
     this.#documents = new DocumentRegistry(clock, this.#earlyRemoval);
-    this.#documents.add(this.spreadsheet, { properties: this.properties.document, cache: this.caches.document });
+    this.#documents.add(this.spreadsheet, { properties: this.properties.document, cache: this.caches.document }, options.addonUsed ?? true);
     this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
     this.urlFetchQuota = shared.urlFetchQuota ?? new MemoryQuota(options.urlFetchDailyQuota ?? DAILY_QUOTAS.urlFetch, clock);
     this.propertiesQuota = shared.propertiesQuota ?? new MemoryQuota(options.propertiesDailyQuota ?? DAILY_QUOTAS.properties, clock);
     this.#http = new SyncHttp({
       requestTimeoutMs: options.urlFetchTimeoutMs ?? 60_000,
       maxResponseBytes: URL_FETCH_LIMITS.maxResponseBytes,
+      ...(options.trustedCertificates ? { trustedCertificates: options.trustedCertificates } : {}),
       ...(options.fetchConcurrency !== undefined ? { concurrency: options.fetchConcurrency } : {}),
     });
     this.#state = {
@@ -424,7 +446,22 @@ export class GasRuntime {
         allowlist: allowlistOf(this.manifest),
       },
       readHtmlFile: (name) => this.#readHtmlFile(name),
+      addonMenuName: this.isAddon ? null : (options.projectName ?? RUNTIME_DEFAULTS.projectName),
     };
+  }
+
+  /** An editor add-on (true) or a container-bound script (false): see GasRuntimeOptions.addon. */
+  get isAddon(): boolean {
+    return this.#options.addon ?? true;
+  }
+
+  /**
+   * Whether Sheets knows the project's custom functions in a spreadsheet: always in a bound script's
+   * container; for an add-on, once someone used it there (a menu item or its sidebar).
+   * @param id the spreadsheet (default: the runtime's own)
+   */
+  addonEnabledIn(id: string = this.spreadsheet.id): boolean {
+    return !this.isAddon || this.#documents.record(id).addonUsed;
   }
 
   /** The manifest option, else appsscript.json beside Code.js (none when the code was given as text). */
@@ -453,7 +490,7 @@ export class GasRuntime {
       timeZone: spec.timeZone ?? this.spreadsheet.timeZone,
       now: () => clock.now(),
     });
-    this.#documents.add(model);
+    this.#documents.add(model, undefined, spec.addonUsed ?? false);
     return model;
   }
 
@@ -654,8 +691,23 @@ export class GasRuntime {
     return this.#options.codePath ?? DEFAULT_CODE_PATH;
   }
 
+  /**
+   * Replaces the project's files, as a person pasting a newer release over the same project does: the
+   * next execution evaluates the new script files (and HtmlService reads the new HTML files, when
+   * given). Properties, caches, triggers and the spreadsheets' developer metadata stay: they belong to
+   * the project (its script id) and its users, not to its code.
+   * @param files the new script files, in order
+   * @param htmlFiles the new HTML files by name (without ".html"); default: the ones read so far
+   */
+  updateProject(files: readonly ScriptFile[], htmlFiles?: Record<string, string>): void {
+    this.#files = [...files];
+    this.#scripts = undefined;
+    this.#functionNames = undefined;
+    if (htmlFiles) this.#htmlFiles = { ...htmlFiles };
+  }
+
   #readHtmlFile(name: string): string | undefined {
-    const given = this.#options.htmlFiles?.[name];
+    const given = this.#htmlFiles?.[name] ?? this.#options.htmlFiles?.[name];
     if (given !== undefined) return given;
     const path = join(dirname(this.#codePath()), `${name}.html`);
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
@@ -698,6 +750,8 @@ export class GasRuntime {
   evaluateCustomFunction(functionName: string, args: readonly unknown[] = [], opts: EvaluateOptions = {}): Evaluation {
     args.forEach(checkCustomFunctionArg);
     const record = this.#documents.record(opts.document ?? this.spreadsheet.id);
+    // An add-on nobody used here yet: Sheets does not know the function, and runs nothing (#NAME?).
+    if (!this.addonEnabledIn(record.model.id)) return { remembered: false, result: unknownFunction(functionName) };
     const hit = record.remembered.get(functionName, args);
     if (hit) return { remembered: true, result: fromRemembered(hit) };
     const runOpts: RunOptions = { mode: 'custom-function', document: record.model.id };
@@ -726,6 +780,7 @@ export class GasRuntime {
     return recalculate({
       book,
       sheets: opts.sheets,
+      functionsKnown: this.addonEnabledIn(documentId),
       resolveFunction: (name) => names.get(name.toUpperCase()),
       evaluate: (fn, args, sheet, row, column) => {
         // The custom function's own cell is the active range while it runs (getActiveRange()).
@@ -790,10 +845,22 @@ export class GasRuntime {
     }
     const userEmail = opts.user ?? this.userEmail;
     const latency = resolveLatency(this.#options.latency, checkLatency(opts.latency));
-    const authMode = opts.authMode ?? defaultAuthMode(mode);
     // A time-driven trigger is attached to the script, not to a spreadsheet: it runs with no document.
     const clockTrigger = mode === 'trigger' && (triggerSource ?? 'CLOCK') === 'CLOCK';
     const where = this.#documents.record(opts.document ?? this.spreadsheet.id);
+    // An add-on's onOpen runs in NONE where it is installed but not yet used (AuthMode reference).
+    const unused = this.isAddon && !where.addonUsed;
+    const authMode = opts.authMode ?? (mode === 'simple-trigger' && unused ? 'NONE' : defaultAuthMode(mode));
+    if (!clockTrigger && !this.isAddon && where.model.id !== this.spreadsheet.id) {
+      throw new TypeError(
+        `dev/gas: a container-bound script runs only in its own spreadsheet ("${this.spreadsheet.id}"), not in "${where.model.id}" (it may open others with openById)`,
+      );
+    }
+    if (mode === 'custom-function' && unused) {
+      throw new TypeError(
+        `dev/gas: Sheets does not run ${functionName} in spreadsheet "${where.model.id}": the add-on was never used there, so its custom functions are unknown (#NAME?). Use it there first (a menu item or the sidebar: run(fn, args, { mode: 'menu', document }))`,
+      );
+    }
     if (!clockTrigger && !where.model.hasAccess(userEmail)) {
       throw new TypeError(
         `dev/gas: ${userEmail} neither owns nor edits spreadsheet "${where.model.id}" (owner ${where.model.owner ?? 'none: a shared drive'}); share it first (runtime.shareSpreadsheet)`,
@@ -805,6 +872,9 @@ export class GasRuntime {
       );
     }
     const active = clockTrigger ? null : where;
+    // Using it there (a menu item, its sidebar) enables an add-on in the document: "An add-on is enabled
+    // in a document ... when anyone uses it there." Even an item that fails was a use.
+    if (this.isAddon && (mode === 'menu' || mode === 'sidebar')) where.addonUsed = true;
     this.#project();
     if (!this.#mayStart(userEmail)) return refusedExecution(SHORT_TIME_MESSAGES.executions);
     const id = this.#options.shared?.nextExecutionId?.();
@@ -941,6 +1011,11 @@ function refusedExecution(error: string): ExecutionResult {
     fetchCalls: 0,
     modelledMs: 0,
   };
+}
+
+/** A formula of an add-on not enabled in its spreadsheet: Sheets' #NAME? text, and nothing ran. */
+function unknownFunction(functionName: string): ExecutionResult {
+  return refusedExecution(FORMULA_MESSAGES.unknownFunction(functionName));
 }
 
 /** A remembered result as evaluateCustomFunction returns it: nothing ran, nothing was fetched or logged. */

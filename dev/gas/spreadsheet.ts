@@ -21,7 +21,10 @@ export { SpreadsheetModel, type ToastRecord } from './sheet-model.js';
 export type MenuEntry =
   { kind: 'item'; caption: string; functionName: string } | { kind: 'separator' } | { kind: 'submenu'; menu: MenuRecord };
 
-/** A menu added with addToUi(). Add-on menus have name null (Google names them after the add-on). */
+/**
+ * A menu added with addToUi(). An add-on's menu (createAddonMenu) has name null in an add-on (Google
+ * names it after the add-on's listing) and the script project's name in a container-bound script.
+ */
 export interface MenuRecord {
   name: string | null;
   addon: boolean;
@@ -88,11 +91,13 @@ export class UiFake extends GasObject {
   readonly ButtonSet = Object.freeze({ OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' });
   readonly #exec: Execution;
   readonly #log: UiLog;
+  readonly #addonMenuName: string | null;
 
-  constructor(exec: Execution, log: UiLog) {
+  constructor(exec: Execution, log: UiLog, addonMenuName: string | null) {
     super();
     this.#exec = exec;
     this.#log = log;
+    this.#addonMenuName = addonMenuName;
   }
 
   createMenu(...args: unknown[]): MenuFake {
@@ -100,8 +105,9 @@ export class UiFake extends GasObject {
     return new MenuFake({ name: args[0], addon: false, entries: [] }, this.#log);
   }
 
+  /** Named after the add-on (null here) or, in a container-bound script, after the script project. */
   createAddonMenu(): MenuFake {
-    return new MenuFake({ name: null, addon: true, entries: [] }, this.#log);
+    return new MenuFake({ name: this.#addonMenuName, addon: true, entries: [] }, this.#log);
   }
 
   #html(value: unknown, method: string, args: readonly unknown[]): HtmlOutputFake {
@@ -110,9 +116,14 @@ export class UiFake extends GasObject {
     return out;
   }
 
-  /** AuthMode.NONE may build menus but not show anything (a sidebar, a dialog, an alert). */
+  /**
+   * AuthMode.NONE and LIMITED (a simple trigger: onOpen, onEdit) may build menus but not show anything
+   * (a sidebar, a dialog, an alert): "Add-ons can't open sidebars or dialogs while executing in
+   * AuthMode.LIMITED", and a bound script's onOpen is refused the same (README, "Simple triggers").
+   */
   #mayShow(method: string): void {
-    this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `Ui.${method}`);
+    const mode = this.#exec.authMode;
+    this.#exec.denyUnless(mode !== 'NONE' && mode !== 'LIMITED', `Ui.${method}`, SCOPES.containerUi);
   }
 
   showSidebar(...args: unknown[]): void {
@@ -153,6 +164,8 @@ export interface SpreadsheetAppDeps {
   manifest: Manifest | null;
   /** The script's id (PROJECT-visible developer metadata is relative to it). */
   projectId: string;
+  /** What createAddonMenu's menu is named: null in an add-on, the project's name in a bound script. */
+  addonMenuName: string | null;
 }
 
 /** The document context of one spreadsheet in one execution (emails shown as the execution may). */
@@ -288,6 +301,6 @@ export class SpreadsheetAppFake extends GasObject {
     if (this.#exec.authMode === 'CUSTOM_FUNCTION' || this.#exec.triggerSource === 'CLOCK') {
       throw new GasException('Cannot call SpreadsheetApp.getUi() from this context.');
     }
-    return new UiFake(this.#exec, this.#log);
+    return new UiFake(this.#exec, this.#log, this.#deps.addonMenuName);
   }
 }

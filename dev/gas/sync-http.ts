@@ -38,6 +38,11 @@ export interface SyncHttpOptions {
   requestTimeoutMs: number;
   /** Largest response body accepted (Google: 50 MB). */
   maxResponseBytes: number;
+  /**
+   * Certificates (PEM) trusted beside node's own roots: a test service's self-signed one, standing for a
+   * service with a real certificate. Nothing else is trusted, and validation stays on.
+   */
+  trustedCertificates?: readonly string[];
 }
 
 interface WorkerOutcome {
@@ -72,7 +77,8 @@ let nextBatchId = 1;
 
 /** The thread's worker for these settings, started on first use. */
 function workerFor(options: SyncHttpOptions): HttpWorker {
-  const key = `${options.concurrency ?? 0}|${options.maxResponseBytes}`;
+  const trusted = [...(options.trustedCertificates ?? [])];
+  const key = `${options.concurrency ?? 0}|${options.maxResponseBytes}|${trusted.join('\n')}`;
   const existing = sharedWorkers.get(key);
   if (existing) return existing;
   const { port1, port2 } = new MessageChannel();
@@ -84,6 +90,7 @@ function workerFor(options: SyncHttpOptions): HttpWorker {
       concurrency: options.concurrency ?? 0,
       requestTimeoutMs: options.requestTimeoutMs,
       maxResponseBytes: options.maxResponseBytes,
+      trustedCertificates: trusted,
     },
     transferList: [port2],
   });

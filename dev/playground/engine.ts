@@ -38,11 +38,13 @@ import {
   type SimpleCellAddress,
 } from 'hyperformula';
 import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formulas.js';
-import type { ExecutionResult } from '../gas/index.js';
+import { SPREADSHEET_LIMITS, type ExecutionResult } from '../gas/index.js';
 import { stringOf } from '../gas/realm.js';
 import { NOT_READY, toSheetsArgument } from './arguments.js';
+import { SparklineFunction, withSparklines } from './sparkline.js';
 import type { Evaluation } from './evaluate.js';
 import { toEngineFormula, type SheetSize } from './formula-text.js';
+import type { SparklineView } from './state.js';
 
 /** The add-on's custom functions, as the add-on itself lists them. */
 export const CUSTOM_FUNCTIONS = CUSTOM_FUNCTION_NAMES;
@@ -103,6 +105,8 @@ export interface EngineCell {
   spilled: boolean;
   /** A display pattern for numbers typed as dates, times or percentages ("1/2/2026", "50%"). */
   numberFormat?: string;
+  /** What a SPARKLINE in the formula draws in the cell (the cell holds no value, as in Sheets). */
+  sparkline?: SparklineView;
 }
 
 /** One change to make: what a user types (`=…` formula, text, number) or null to clear. */
@@ -234,10 +238,13 @@ function registerOnce(): void {
   if (HyperFormula.getRegisteredFunctionNames('enGB').includes(CUSTOM_FUNCTIONS[0])) return;
   const names = Object.fromEntries(CUSTOM_FUNCTIONS.map((n) => [n, n]));
   HyperFormula.registerFunctionPlugin(AddonFunctions, { enGB: names });
+  HyperFormula.registerFunctionPlugin(SparklineFunction, { enGB: { SPARKLINE: 'SPARKLINE' } });
 }
 
 /** A new Sheets sheet: 1,000 rows, A–Z. */
 const DEFAULT_SIZE: SheetSize = { rows: 1000, columns: 26 };
+/** The most rows and columns any one sheet can have in Sheets (10 million cells; 18,278 columns). */
+const SHEETS_LIMIT: SheetSize = { rows: SPREADSHEET_LIMITS.maxCells, columns: SPREADSHEET_LIMITS.maxColumns };
 
 const addressKey = (a: SimpleCellAddress) => `${a.sheet}:${a.row}:${a.col}`;
 const callKey = (a: SimpleCellAddress, fn: string, args: unknown[]) =>
@@ -256,25 +263,29 @@ export class FormulaEngine {
   readonly #intended = new Map<string, { address: SimpleCellAddress; width: number; height: number }>();
   /** Formulas HyperFormula holds rewritten (formula-text.ts): the user's text, and HyperFormula's. */
   readonly #typed = new Map<string, { formula: string; engine: string }>();
+  /** What each SPARKLINE cell drew at its last evaluation, by cell. */
+  readonly #sparklines = new Map<string, SparklineView>();
   /** The named expressions set by setNames, by lower-case name (Sheets' names are case-insensitive). */
   readonly #names = new Map<string, { name: string; expression: RawCellContent }>();
-  /** The most HyperFormula was built to hold (the sheet's size then). */
-  readonly #limit: SheetSize;
+  /** The most HyperFormula holds in one sheet: Sheets' own limits, as a script may grow any sheet. */
+  readonly #limit: SheetSize = SHEETS_LIMIT;
   /** Inside a batch of changes: arguments may still change before anything is evaluated. */
   batching = false;
 
   constructor(options: EngineOptions) {
     registerOnce();
     this.#options = options;
-    const { rows, columns } = options.size?.(options.sheetName ?? 'Sheet1') ?? DEFAULT_SIZE;
-    this.#limit = { rows, columns };
     this.hf = HyperFormula.buildEmpty({
       licenseKey: 'gpl-v3',
       dateFormats: ['MM/DD/YYYY', 'YYYY-MM-DD'],
       timeFormats: ['hh:mm', 'hh:mm:ss'],
-      // The sheet's size, so HyperFormula's own array results stop at its edges too.
-      maxRows: rows,
-      maxColumns: columns,
+      // Each sheet's own size is applied by the engine (sizeOf): results stop at its edges (fitSheet,
+      // overflow), open-ended ranges end there. HyperFormula only has to hold the largest sheet.
+      maxRows: this.#limit.rows,
+      maxColumns: this.#limit.columns,
+      // The workbook keeps the user's undo history itself. HyperFormula's own would only cost time: every
+      // cell set in a batch walks the whole batch's undo entry (a 2,000-row table took seconds).
+      undoLimit: 0,
     });
     const name = this.hf.addSheet(options.sheetName ?? 'Sheet1');
     this.sheetId = this.hf.getSheetId(name)!;
@@ -327,7 +338,12 @@ export class FormulaEngine {
     return this.#options.timeZone?.() ?? 'Etc/UTC';
   }
 
-  // ---- called by the plugin ----------------------------------------------------------------------
+  // ---- called by the plugins ---------------------------------------------------------------------
+
+  /** What a SPARKLINE evaluated in this cell draws (sparkline.ts). */
+  recordSparkline(address: SimpleCellAddress, sparkline: SparklineView): void {
+    this.#sparklines.set(addressKey(address), sparkline);
+  }
 
   /** Evaluates `fn` for the cell at `address` (one execution, or a remembered result). */
   execute(fn: string, args: unknown[], address: SimpleCellAddress): Outcome {
@@ -350,12 +366,7 @@ export class FormulaEngine {
     const moreColumns = address.col + width - columns;
     const moreRows = address.row + height - rows;
     if (moreColumns <= 0 && moreRows <= 0) return outcome;
-    const what = moreColumns > 0 ? `columns (${moreColumns})` : `rows (${moreRows})`;
-    return {
-      ok: false,
-      type: ErrorType.REF,
-      error: `Result was not automatically expanded, please insert more ${what}. The playground's sheet cannot grow: move the formula ${moreColumns > 0 ? 'left' : 'up'}.`,
-    };
+    return { ok: false, type: ErrorType.REF, error: overflowMessage({ rows: moreRows, columns: moreColumns }) };
   }
 
   keep(address: SimpleCellAddress, fn: string, args: unknown[], outcome: Outcome): void {
@@ -394,11 +405,17 @@ export class FormulaEngine {
         for (const { sheet, row, col, content } of changes) this.#setCell(this.#address(row, col, sheet), content);
       };
       if (changes.length <= 1) return apply();
+      // One evaluation after every change (hf.batch would also gather an undo entry, unused here).
       this.batching = true;
+      this.hf.suspendEvaluation();
       try {
-        this.hf.batch(apply);
+        apply();
       } finally {
-        this.batching = false;
+        try {
+          this.hf.resumeEvaluation();
+        } finally {
+          this.batching = false;
+        }
       }
     });
   }
@@ -464,8 +481,14 @@ export class FormulaEngine {
     const formula = this.formula(row, col, sheet);
     const value = this.hf.getCellValue(address);
     const spilled = formula === undefined && this.hf.isCellPartOfArray(address);
+    const overflow = spilled || formula !== undefined ? this.#overflow(address) : undefined;
+    if (overflow && formula === undefined) return { value: '', spilled: false }; // Sheets spills nothing
     const out: EngineCell = { value: plain(value), spilled };
     if (formula !== undefined) out.formula = formula;
+    if (overflow) return { ...out, value: '#REF!', error: overflowMessage(overflow) };
+    // A SPARKLINE's cell holds nothing (HyperFormula's empty value, not the "" of IF's other branch).
+    const sparkline = value === null && formula !== undefined ? this.#sparklines.get(addressKey(address)) : undefined;
+    if (sparkline) out.sparkline = sparkline;
     if (value instanceof DetailedCellError) {
       const shown = sheetsError(value, value.type === ErrorType.SPILL ? this.#blocker(address) : undefined);
       out.value = shown.code;
@@ -496,6 +519,21 @@ export class FormulaEngine {
     return { numRows: vertex.height ?? 1, numColumns: vertex.width ?? 1 };
   }
 
+  /**
+   * How far the array result covering a cell reaches past its sheet's last row or column, or undefined.
+   * The add-on's results are fitted before they spill (fitSheet); this catches HyperFormula's own
+   * (=SEQUENCE(2000) on a 1,000-row sheet), which HyperFormula spills up to its own, larger limit.
+   */
+  #overflow(address: SimpleCellAddress): { rows: number; columns: number } | undefined {
+    const vertex = this.hf.dependencyGraph.getCell(address) as
+      { getRangeOrUndef?: () => { start: SimpleCellAddress; width(): number; height(): number } | undefined } | undefined;
+    const range = typeof vertex?.getRangeOrUndef === 'function' ? vertex.getRangeOrUndef() : undefined;
+    if (!range) return undefined;
+    const { rows, columns } = this.sizeOf(range.start.sheet);
+    const more = { rows: range.start.row + range.height() - rows, columns: range.start.col + range.width() - columns };
+    return more.rows > 0 || more.columns > 0 ? more : undefined;
+  }
+
   /** The used size of the first sheet, spills included. */
   get dimensions(): { width: number; height: number } {
     return this.dimensionsOf(this.sheetId);
@@ -514,6 +552,7 @@ export class FormulaEngine {
   #setCell(address: SimpleCellAddress, content: RawCellContent): void {
     const key = addressKey(address);
     this.#typed.delete(key);
+    this.#sparklines.delete(key);
     if (typeof content !== 'string' || !content.startsWith('=')) {
       this.hf.setCellContents(address, content);
       return;
@@ -531,8 +570,10 @@ export class FormulaEngine {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     current = this;
     try {
-      operation();
-      this.#settle();
+      withSparklines(this, () => {
+        operation();
+        this.#settle();
+      });
     } catch (error) {
       // One formula's failure must not stop the others or the page: report it, keep what was set.
       this.#options.onInternalError?.(error);
@@ -622,6 +663,15 @@ function sheetsError(error: DetailedCellError, blocker: string | undefined): { c
       break;
   }
   return { code: error.value, message: message || errorMeaning(error.value) };
+}
+
+/**
+ * Sheets' message for a result reaching past the sheet's last row or column, and what the playground adds.
+ * @param more how many rows and columns it lacks
+ */
+function overflowMessage(more: { rows: number; columns: number }): string {
+  const what = more.columns > 0 ? `columns (${more.columns})` : `rows (${more.rows})`;
+  return `Result was not automatically expanded, please insert more ${what}. The playground's sheet cannot grow: move the formula ${more.columns > 0 ? 'left' : 'up'}.`;
 }
 
 /** Display patterns (dev/gas's number formats) for HyperFormula's typed numbers. */

@@ -1,11 +1,16 @@
 /**
  * The charts the add-on inserted (Sheets' own charts, kept by dev/gas on each sheet's model) as the page
  * draws them: the ranges side by side, the first column the labels, the first row the series' names
- * when it holds text over numbers, as Sheets reads a chart's data. Sized from the chart's width and
- * height options (Sheets' default 600 × 371 pixels) in the page's cells.
+ * when it holds text over numbers, as Sheets reads a chart's data. Drawn as the chart asked: a LINE
+ * chart as lines, a COLUMN chart as columns, its legend hidden when it asked for none; a type the page
+ * cannot draw says so instead of being drawn as another. Sized from the chart's width and height options
+ * (Sheets' default 600 × 371 pixels) in the page's cells.
  */
 import { columnLetters, displayValue, type ChartModel, type SheetModel } from '../gas/index.js';
 import type { ChartView } from './state.js';
+
+/** The chart types the page draws, by Sheets' name. */
+const KINDS: Record<string, ChartView['kind']> = { LINE: 'line', COLUMN: 'column' };
 
 /** The page's cells, in pixels (page/grid.js and page/style.css). */
 const CELL = { width: 100, height: 22 };
@@ -32,6 +37,8 @@ function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string):
     labels: [],
     series: [],
     deletable: false,
+    kind: KINDS[chart.type] ?? 'line',
+    legend: !isRecord(chart.options.legend) || chart.options.legend.position !== 'none',
   };
   // The ranges side by side, each read as its cells (Sheets joins several ranges column-wise).
   const grid: { text: string; value: unknown }[][] = [];
@@ -55,6 +62,9 @@ function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string):
       values: body.map((line) => (typeof line[j]?.value === 'number' ? (line[j]?.value as number) : null)),
     });
   }
-  if (!view.series.some((s) => s.values.some((v) => v !== null))) view.empty = "No data in the chart's range yet.";
+  if (!KINDS[chart.type]) view.empty = `The playground draws line and column charts only; Sheets draws this ${chart.type} chart.`;
+  else if (!view.series.some((s) => s.values.some((v) => v !== null))) view.empty = "No data in the chart's range yet.";
   return view;
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -60,6 +60,11 @@ export interface Playground {
   runtime: GasRuntime;
   service: ServiceHandle;
   workbook: Workbook;
+  /**
+   * The state's version now: it grows with every change (an edit, a script's run, the clocks). The page
+   * marks the version it shows (`data-version` on its body), so a test waits for that instead of a poll's time.
+   */
+  version(): number;
   /** Stops the page, the sidebar host, the runtime's worker and the service process. */
   close(): Promise<void>;
 }
@@ -99,6 +104,7 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/grid-keys.js': ['grid-keys.js', 'text/javascript; charset=utf-8'],
   '/grid-pointer.js': ['grid-pointer.js', 'text/javascript; charset=utf-8'],
   '/autocomplete.js': ['autocomplete.js', 'text/javascript; charset=utf-8'],
+  '/sparkline.js': ['sparkline.js', 'text/javascript; charset=utf-8'],
 };
 /**
  * dev/gas's A1 helpers, served to the page as JavaScript (the page's grid imports `../../gas/a1.js`,
@@ -212,6 +218,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       runtime,
       service,
       workbook,
+      version: () => app?.version ?? 0,
       close: async () => {
         app?.release();
         app = undefined;
@@ -270,6 +277,11 @@ class App {
 
   constructor(parts: AppParts) {
     this.#parts = parts;
+  }
+
+  /** The state's version: it grows with every change. */
+  get version(): number {
+    return this.#version;
   }
 
   /** After any script execution: sync what it wrote, and tell the page something changed. Never throws. */

@@ -20,6 +20,22 @@ export interface CellView {
   /** Bold / italic, as the script formatted the cell. */
   b?: true;
   i?: true;
+  /** A SPARKLINE's small chart, drawn in the cell. */
+  sp?: SparklineView;
+}
+
+/** What a SPARKLINE draws in its cell (dev/playground/sparkline.ts): its data's numbers, a blank a gap. */
+export interface SparklineView {
+  kind: 'line' | 'column' | 'winloss' | 'bar';
+  values: (number | null)[];
+  /** The line's or columns' colour (bar: the first segment's). */
+  color?: string;
+  /** Negative columns' colour (bar: the second segment's). */
+  negColor?: string;
+  lineWidth?: number;
+  /** The axis' bounds (ymin, ymax; bar: max). */
+  min?: number;
+  max?: number;
 }
 
 export interface SheetView {
@@ -42,8 +58,12 @@ export interface ChartView {
   rows: number;
   title: string;
   labels: string[];
-  /** One line each; a value may be missing (null), and the line goes on past it. */
+  /** One line (or one colour of columns) each; a value may be missing (null), and the line goes on past it. */
   series: { name: string; values: (number | null)[] }[];
+  /** How it is drawn, as the chart asked (Sheets' LINE or COLUMN); default a line. */
+  kind?: 'line' | 'column';
+  /** False when the chart asked for no legend: the series' names are not shown. */
+  legend?: boolean;
   /** The page's own demo chart can be deleted (and undone); the add-on's charts are the spreadsheet's. */
   deletable: boolean;
   /** Why there is nothing to draw, when no series has a value. */

@@ -80,6 +80,8 @@ export class Workbook {
   readonly #redo: Step[] = [];
   /** The spill areas recorded in the model at the last push (1-based), by sheet, then "row,column". */
   #spills = new Map<SheetModel, Map<string, { row: number; column: number; numRows: number; numColumns: number }>>();
+  /** The sheets as the page shows them, until the next change (sheetViews). */
+  #views: SheetView[] | undefined;
   /** Charts the user deleted, by anchor. */
   readonly #deletedCharts = new Set<string>();
   readonly #onInternalError: (error: unknown) => void;
@@ -259,11 +261,16 @@ export class Workbook {
     return changes;
   }
 
-  /** Every sheet as the page shows it; a hidden sheet has no tab, as in Sheets (the add-on's "Search Demand add-on"). */
+  /**
+   * Every sheet as the page shows it; a hidden sheet has no tab, as in Sheets (the add-on's "Search Demand
+   * add-on"). Made again only after something changed (every change ends in a push): the page asks after
+   * each action and each change it waits for, and a sheet of a few thousand cells costs time to read.
+   */
   sheetViews(): SheetView[] {
-    return this.runtime.spreadsheet.sheets
+    this.#views ??= this.runtime.spreadsheet.sheets
       .filter((sheet) => !sheet.deleted && (!sheet.hidden || sheet === this.formulaSheet))
       .map((sheet) => this.#sheetView(sheet));
+    return this.#views;
   }
 
   /**
@@ -309,6 +316,7 @@ export class Workbook {
 
   /** Writes the engine's cells to the runtime's sheets, as Sheets holds them (only what changed). Never throws. */
   #push(): void {
+    this.#views = undefined;
     for (const [sheet, id] of this.#ids) if (!sheet.deleted) this.#pushSheet(sheet, id);
   }
 
@@ -367,12 +375,7 @@ export class Workbook {
         if (format?.fontWeight === 'bold') view.b = true;
         if (format?.fontStyle === 'italic') view.i = true;
         if (note) view.n = note;
-        if (cell.formula !== undefined && /\bSPARKLINE\(/i.test(cell.formula)) {
-          // HyperFormula has no SPARKLINE: say what Sheets would draw instead of showing an error.
-          view.t = 'sparkline';
-          view.e = 'The playground cannot draw SPARKLINE; Google Sheets draws a small line chart of these cells here.';
-          delete view.k;
-        }
+        if (cell.sparkline) view.sp = cell.sparkline;
         cells[`${columnLetters(c)}${r}`] = view;
       }
     }

@@ -63,6 +63,16 @@ function monthLabel(ms: number, back: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
+// ---------------------------------------------------------------- worlds
+
+/**
+ * Which data the service serves: '' is the default world, whose hand-picked brands (`acme-pay`, …)
+ * docs and tests may name; any other text seeds a world of its own, with other brands, companies and
+ * keyword figures, so a test can run the add-on against data it has never seen (`--world`).
+ */
+export type World = string;
+export const DEFAULT_WORLD: World = '';
+
 // ---------------------------------------------------------------- trend
 
 export interface MonthPoint {
@@ -80,14 +90,15 @@ export interface TrendModel {
 }
 
 /**
- * Trend for a keyword: the 12 complete months before `asOfMs` (oldest first).
+ * Trend for a keyword: the 12 complete months before `asOfMs` (oldest first), in a world (see World).
  * Each month's volume depends only on the keyword and that month, so the window moves with the service
  * clock as a real one would: a month keeps its volume, and a newly completed month brings a new figure
  * (a tracking list sees a change once a month has passed).
  */
-export function trendData(keyword: string, asOfMs: number): TrendModel {
+export function trendData(keyword: string, asOfMs: number, world: World = DEFAULT_WORLD): TrendModel {
   const kw = normaliseKeyword(keyword);
-  const r = seeded(`trend:${kw}`);
+  const salt = world ? `${world}:` : '';
+  const r = seeded(`trend:${salt}${kw}`);
   const words = kw.split(' ').length;
   const base = 20 + 10 ** (1 + r() * 5.2) / words ** 1.5;
   const yearGrowth = 0.6 + r() * 1.4; // x0.6 .. x2.0 per year, around now
@@ -101,7 +112,7 @@ export function trendData(keyword: string, asOfMs: number): TrendModel {
   // 24 internal months so year-over-year can be computed; only the last 12 are shown.
   const series = Array.from({ length: 24 }, (_, i) => {
     const month = current - 24 + i;
-    const noise = 0.9 + seeded(`trend:${kw}:${month}`)() * 0.2;
+    const noise = 0.9 + seeded(`trend:${salt}${kw}:${month}`)() * 0.2;
     const v = base * level(month) * (1 + amp * Math.sin((2 * Math.PI * (month + phase)) / 12)) * noise;
     return v < 1000 ? Math.round(v) : Math.round(v / 10) * 10;
   });
@@ -360,12 +371,17 @@ function brandMetrics(b: Pick<Brand, 'slug' | 'name' | 'sector'>) {
   return { signals, indexScore, growthPct, searchVolume, change, products, intentMix };
 }
 
-let universeMemo: Universe | undefined;
+const universeMemo = new Map<World, Universe>();
 
-/** The fixed brand/company universe (~2,400 brands, ~1,000 companies); built once, memoised. */
-export function universe(): Universe {
-  if (universeMemo) return universeMemo;
-  const r = seeded('universe:v1');
+/**
+ * A world's brand/company universe (~2,400 brands, ~1,000 companies); built once per world, memoised.
+ * The default world starts with the hand-picked brands (FIXED); any other is coined from its own seed.
+ * @param world which world (default: the one docs and tests know)
+ */
+export function universe(world: World = DEFAULT_WORLD): Universe {
+  const memo = universeMemo.get(world);
+  if (memo) return memo;
+  const r = seeded(world ? `universe:${world}` : 'universe:v1');
   const usedBases = new Set<string>();
   const usedSlugs = new Set<string>();
   const brands: Brand[] = [];
@@ -418,7 +434,7 @@ export function universe(): Universe {
     companies.push(company);
   };
 
-  for (const f of FIXED) addCompany(f.base, f.corp, f.brands);
+  if (!world) for (const f of FIXED) addCompany(f.base, f.corp, f.brands);
   const aiCount = new Map(AI_CATEGORIES.map((c) => [c.id, brands.filter((b) => b.aiCategory === c.id).length]));
   while (brands.length < BRAND_COUNT) {
     const base = coin(r);
@@ -464,8 +480,9 @@ export function universe(): Universe {
     byCompanyName.set(normaliseKeyword(c.name), c);
     byCompanyName.set(normaliseKeyword(c.baseName), c);
   }
-  universeMemo = { brands, bySlug: new Map(brands.map((b) => [b.slug, b])), companies, byCompanyName };
-  return universeMemo;
+  const built = { brands, bySlug: new Map(brands.map((b) => [b.slug, b])), companies, byCompanyName };
+  universeMemo.set(world, built);
+  return built;
 }
 
 // ---------------------------------------------------------------- endpoint models
@@ -476,9 +493,9 @@ export interface CompanyModel {
 }
 
 /** Company lookup: full name ("Acme Group") or base name ("acme"), case-insensitive. */
-export function companyData(keyword: string): CompanyModel {
+export function companyData(keyword: string, world: World = DEFAULT_WORLD): CompanyModel {
   const kw = normaliseKeyword(keyword);
-  return { query: kw, company: universe().byCompanyName.get(kw) ?? null };
+  return { query: kw, company: universe(world).byCompanyName.get(kw) ?? null };
 }
 
 export interface SectorStats {
@@ -510,11 +527,12 @@ export interface MarketsModel {
   sectors: SectorStats[];
 }
 
-let marketsMemo: MarketsModel | undefined;
+const marketsMemo = new Map<World, MarketsModel>();
 /** Universe statistics and the cross-industry (per-sector) analysis. */
-export function marketsData(): MarketsModel {
-  if (marketsMemo) return marketsMemo;
-  const u = universe();
+export function marketsData(world: World = DEFAULT_WORLD): MarketsModel {
+  const memo = marketsMemo.get(world);
+  if (memo) return memo;
+  const u = universe(world);
   const total = u.brands.reduce((a, b) => a + b.searchVolume, 0);
   const avg = (xs: number[]) => round1(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
   const sectors = SECTORS.map((s) => {
@@ -532,7 +550,7 @@ export function marketsData(): MarketsModel {
       topBrand: bs[0]?.slug ?? '',
     };
   });
-  marketsMemo = {
+  const built: MarketsModel = {
     stats: {
       companies: u.companies.length,
       brands: u.brands.length,
@@ -547,7 +565,8 @@ export function marketsData(): MarketsModel {
     },
     sectors,
   };
-  return marketsMemo;
+  marketsMemo.set(world, built);
+  return built;
 }
 
 export interface BasketModel extends GroupDef {
@@ -555,8 +574,8 @@ export interface BasketModel extends GroupDef {
   avgIndexScore: number;
 }
 /** The eight AI industry baskets with their member brands (ranked by index score). */
-export function industriesData(): BasketModel[] {
-  const u = universe();
+export function industriesData(world: World = DEFAULT_WORLD): BasketModel[] {
+  const u = universe(world);
   return BASKETS.map((b) => {
     const members = u.brands.filter((x) => x.basket === b.id);
     return { ...b, members, avgIndexScore: round1(members.reduce((a, m) => a + m.indexScore, 0) / Math.max(1, members.length)) };
@@ -576,10 +595,10 @@ export interface OverviewModel {
 }
 
 /** Ranking index overview: leaders, breakouts, and the group values usable with /ranking/list. */
-export function rankingOverview(): OverviewModel {
-  const u = universe();
+export function rankingOverview(world: World = DEFAULT_WORLD): OverviewModel {
+  const u = universe(world);
   const summary = (g: GroupDef): GroupSummary => {
-    const list = groupMembers(g.group) ?? [];
+    const list = groupMembers(g.group, world) ?? [];
     return { ...g, brands: list.length, leader: list[0]?.slug ?? '' };
   };
   return {
@@ -596,17 +615,18 @@ export function rankingOverview(): OverviewModel {
 
 const groupMemo = new Map<string, Brand[] | undefined>();
 /** Brands of a group value (`market:us`, `ai:all`, `ai:chatbots`, `sector:fintech`...) in rank order, or undefined if unknown. */
-export function groupMembers(group: string): Brand[] | undefined {
+export function groupMembers(group: string, world: World = DEFAULT_WORLD): Brand[] | undefined {
   const g = group.toLowerCase();
-  if (groupMemo.has(g)) return groupMemo.get(g);
+  const memoKey = `${world}\n${g}`;
+  if (groupMemo.has(memoKey)) return groupMemo.get(memoKey);
   const [prefix, name] = [g.slice(0, g.indexOf(':')), g.slice(g.indexOf(':') + 1)];
-  const all = universe().brands;
+  const all = universe(world).brands;
   let list: Brand[] | undefined;
   if (prefix === 'market' && MARKETS.some((m) => m.id === name)) list = all.filter((b) => b.markets.includes(name as MarketId));
   else if (prefix === 'sector' && SECTORS.some((s) => s.id === name)) list = all.filter((b) => b.sector === name);
   else if (prefix === 'ai' && name === 'all') list = all.filter((b) => b.aiCategory);
   else if (prefix === 'ai' && AI_CATEGORIES.some((c) => c.id === name)) list = all.filter((b) => b.aiCategory === name);
-  groupMemo.set(g, list);
+  groupMemo.set(memoKey, list);
   return list;
 }
 

@@ -16,7 +16,7 @@ export type ServiceKnobs = Partial<
   Pick<ServiceConfig, 'latencyFreshMs' | 'latencyCachedMs' | 'freshPerDay' | 'callsPerDay' | 'rankingListLimit'>
 >;
 
-export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 'schema'>> {
+export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 'schema' | 'world'>> {
   /** Valid API keys (default: DEFAULT_KEYS, dev-key-1 and dev-key-2). */
   keys?: string[];
   /** Port to bind (default 0 = any free port). */
@@ -25,6 +25,8 @@ export interface StartOptions extends ServiceKnobs, Partial<Pick<ServiceConfig, 
   verbose?: boolean;
   /** The instant the service clock reads at start and after each reset (it runs on in real time); default: the wall clock. */
   startAt?: number | Date;
+  /** Also answer over https with this certificate (dev/tls.ts): the handle's `httpsUrl`. */
+  tls?: { certPath: string; keyPath: string };
 }
 
 /** Async wrappers of the control API (POST/GET /__control/...). */
@@ -46,6 +48,8 @@ export interface ControlClient {
 
 export interface ServiceHandle {
   url: string;
+  /** The API over https (started with `tls`), else undefined. The control API stays on `url`. */
+  httpsUrl?: string;
   port: number;
   /** The keys the service was started with (first one is a convenient default). */
   keys: string[];
@@ -83,6 +87,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
     opts.schema ?? 'a',
     '--keys',
     keys.join(','),
+    ...(opts.world ? ['--world', opts.world] : []),
     '--exit-on-stdin-close',
   ];
   const num = (flag: string, v: number | undefined) => {
@@ -94,6 +99,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
   num('--calls-per-day', opts.callsPerDay);
   num('--ranking-list-limit', opts.rankingListLimit);
   if (opts.startAt !== undefined) args.push('--start-at', new Date(opts.startAt).toISOString());
+  if (opts.tls) args.push('--tls-cert', opts.tls.certPath, '--tls-key', opts.tls.keyPath);
   if (opts.verbose) args.push('--verbose');
 
   installExitHook();
@@ -112,7 +118,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
     stderr = (stderr + d).slice(-4000);
   });
 
-  const info = await new Promise<{ port: number; url: string }>((resolve, reject) => {
+  const info = await new Promise<{ port: number; url: string; httpsUrl?: string }>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -125,7 +131,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
       clearTimeout(timer);
       child.stdout.off('data', onData).resume(); // keep draining
       try {
-        resolve(JSON.parse(out.slice(0, nl)) as { port: number; url: string });
+        resolve(JSON.parse(out.slice(0, nl)) as { port: number; url: string; httpsUrl?: string });
       } catch (e) {
         reject(e);
       }
@@ -188,6 +194,7 @@ export async function startService(opts: StartOptions = {}): Promise<ServiceHand
 
   return {
     url: info.url,
+    ...(info.httpsUrl ? { httpsUrl: info.httpsUrl } : {}),
     port: info.port,
     keys: [...keys],
     control,

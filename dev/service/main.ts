@@ -1,16 +1,19 @@
 /**
  * CLI for the stand-in service.
  *
- *   tsx dev/service/main.ts [--port 0] [--host 127.0.0.1] [--schema a|b] [--keys k1,k2]
+ *   tsx dev/service/main.ts [--port 0] [--host 127.0.0.1] [--schema a|b|c] [--world SEED] [--keys k1,k2]
  *     [--latency-fresh-ms N] [--latency-cached-ms N] [--fresh-per-day N] [--calls-per-day N]
- *     [--ranking-list-limit N] [--start-at ISO-INSTANT] [--verbose] [--exit-on-stdin-close]
+ *     [--ranking-list-limit N] [--start-at ISO-INSTANT] [--tls-cert FILE --tls-key FILE] [--verbose]
+ *     [--exit-on-stdin-close]
  *
- * Prints exactly one JSON line to stdout once listening: {"port":1234,"url":"http://127.0.0.1:1234"}.
+ * Prints exactly one JSON line to stdout once listening: {"port":1234,"url":"http://127.0.0.1:1234"},
+ * with "httpsUrl" too when given a certificate and key (PEM files): the API over https on a port of its own.
  * Everything else goes to stderr.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SCHEMA_CHOICES, isSchema } from './schemas.js';
-import { createService } from './server.js';
+import { createService, isWorld } from './server.js';
 
 function fail(message: string, code: number): never {
   process.stderr.write(`service: ${message}\n`);
@@ -31,6 +34,8 @@ try {
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
       schema: { type: 'string', default: 'a' },
+      // Data of its own, seeded by this text (brands, companies, keyword figures); default: the known world.
+      world: { type: 'string', default: '' },
       keys: { type: 'string' },
       'latency-fresh-ms': { type: 'string' },
       'latency-cached-ms': { type: 'string' },
@@ -39,6 +44,9 @@ try {
       'ranking-list-limit': { type: 'string' },
       // The instant the service clock reads at start (e.g. 2026-03-18T12:00:00Z); default: the wall clock.
       'start-at': { type: 'string' },
+      // A certificate and its key (PEM files, e.g. dev/tls.ts's): also answer over https.
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       // Used by harness.ts: the parent holds our stdin open; when it dies, stdin closes and we exit.
       'exit-on-stdin-close': { type: 'boolean', default: false },
@@ -51,14 +59,23 @@ try {
 
 const schema = args.schema;
 if (!isSchema(schema)) fail(`--schema must be ${SCHEMA_CHOICES}, got "${schema}"`, 2);
+const world = args.world ?? '';
+if (!isWorld(world)) fail('--world must be at most 64 characters', 2);
 const port = int('port', args.port) ?? 0;
 const host = args.host ?? '127.0.0.1';
 const startAtText = args['start-at'];
 const startAt = startAtText === undefined ? undefined : Date.parse(startAtText);
 if (startAt !== undefined && !Number.isFinite(startAt)) fail(`--start-at must be an ISO date-time, got "${startAtText}"`, 2);
 
+const certFile = args['tls-cert'];
+const keyFile = args['tls-key'];
+if ((certFile === undefined) !== (keyFile === undefined)) fail('--tls-cert and --tls-key go together', 2);
+const tls = certFile && keyFile ? { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') } : undefined;
+
 const service = createService({
+  tls,
   schema,
+  world,
   keys: args.keys
     ?.split(',')
     .map((k) => k.trim())

@@ -1,19 +1,23 @@
 /**
- * The two wire schemas of the stand-in service.
+ * The three wire schemas of the stand-in service.
  *
  * The real service's field names are unknown (its specification does not give them), so the add-on must
  * not depend on them. Schema `a` is snake_case, schema `b` is camelCase with a
- * partly different structure. Only `cache` has the same name in both (values
- * differ: "hit"/"miss" in a, true/false in b).
+ * partly different structure. Only `cache` has the same name in all (values
+ * differ: "hit"/"miss" in a, true/false in b, "HIT"/"MISS" in c). Schema `c` is the one no test names a
+ * field of: schema a's structure in other words (kebab-case synonyms, `handle` for a brand's slug), for
+ * proving that something works on a service the add-on has never seen (see `renderAs`).
  */
 import type { BasketModel, Brand, CompanyModel, GroupSummary, MarketsModel, OverviewModel, TrendModel } from './data.js';
 import { SECTORS, groupName } from './data.js';
 
-export type Schema = 'a' | 'b';
-export const SCHEMAS: readonly Schema[] = ['a', 'b'];
+export type Schema = 'a' | 'b' | 'c';
+export const SCHEMAS: readonly Schema[] = ['a', 'b', 'c'];
 
-/** '"a" or "b"', for messages. */
-export const SCHEMA_CHOICES = SCHEMAS.map((s) => `"${s}"`).join(' or ');
+/** '"a", "b" or "c"', for messages. */
+export const SCHEMA_CHOICES = SCHEMAS.map((s) => `"${s}"`)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1');
 
 /** Whether `value` names one of the schemas. */
 export function isSchema(value: unknown): value is Schema {
@@ -370,4 +374,104 @@ export function renderUsage(u: UsageModel, meta: Meta): Json {
     resetsAt: u.resetAt,
     cache: false,
   };
+}
+
+/** Schema c's word for each of schema a's keys (keys not listed, such as market codes, stay as they are). */
+const C_NAMES: Record<string, string> = {
+  // trend
+  keyword: 'search-term',
+  months: 'monthly-demand',
+  month: 'period-start',
+  volume: 'search-count',
+  avg_monthly_volume: 'mean-searches',
+  growth: 'demand-change',
+  yoy_pct: 'vs-last-year-pct',
+  three_month_pct: 'vs-3-months-ago-pct',
+  peak: 'peak-demand',
+  search_score: 'demand-score',
+  fetched_at: 'as-of',
+  // company
+  name: 'display-name',
+  in_universe: 'listed',
+  sector: 'vertical',
+  country: 'home-market',
+  brands: 'marques',
+  founded: 'established',
+  employees: 'staff',
+  traffic: 'web',
+  monthly_visits: 'visits-per-month',
+  channel_mix: 'acquisition',
+  organic_search: 'seo',
+  paid_search: 'sem',
+  referral: 'referrals',
+  // markets, industries, ranking
+  universe: 'totals',
+  companies: 'firms',
+  sectors: 'verticals',
+  markets: 'territories',
+  ai_brands: 'ai-marques',
+  ai_categories: 'ai-segments',
+  products: 'product-lines',
+  total_search_volume: 'searches-total',
+  avg_index_score: 'mean-brand-score',
+  median_growth_pct: 'median-change-pct',
+  group: 'list-key',
+  demand_share: 'demand-share',
+  top_brand: 'leader-handle',
+  industries: 'ai-clusters',
+  industry: 'cluster',
+  member_count: 'basket-size',
+  members: 'constituents',
+  slug: 'handle',
+  index_score: 'brand-score',
+  growth_pct: 'change-pct',
+  search_volume: 'searches-per-month',
+  ai_category: 'ai-segment',
+  leaders: 'top',
+  rank: 'place',
+  change: 'movement',
+  breakouts: 'risers',
+  leader: 'leader-handle',
+  total: 'entries',
+  items: 'ranking',
+  // brand
+  signals: 'signal-mix',
+  search_demand: 'search-interest',
+  growth_momentum: 'momentum',
+  web_traffic: 'visits',
+  social_buzz: 'social-chatter',
+  news_coverage: 'press',
+  sentiment: 'tone',
+  ranks: 'rank-positions',
+  overall: 'worldwide',
+  parent_company: 'owner',
+  intent_mix: 'intents',
+  // usage
+  plan: 'account-type',
+  fresh_searches: 'fresh-search-credits',
+  api_calls: 'api-requests',
+  used: 'consumed',
+  limit: 'daily-limit',
+  remaining: 'left',
+  reset_at: 'resets-at',
+};
+
+function inSchemaC(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inSchemaC);
+  if (!value || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'cache') out.cache = child === 'hit' ? 'HIT' : 'MISS';
+    else out[C_NAMES[key] ?? key] = inSchemaC(child);
+  }
+  return out;
+}
+
+/**
+ * An answer in the meta's schema: schema c is schema a's answer with every key in C_NAMES' words.
+ * @param meta the response's facts (its schema decides)
+ * @param render one of the render functions above, called with the meta (schema a's for schema c)
+ */
+export function renderAs(meta: Meta, render: (meta: Meta) => Json): Json {
+  return meta.schema === 'c' ? (inSchemaC(render({ ...meta, schema: 'a' })) as Json) : render(meta);
 }

@@ -6,8 +6,19 @@
  * /__control/ for tests (fault injection, knobs, stats).
  */
 import http from 'node:http';
+import https from 'node:https';
 import { BodyError, closeServer, listen, readJsonObject, sendJson, sendJsonText } from '../http.js';
-import { companyData, groupMembers, industriesData, marketsData, normaliseKeyword, rankingOverview, trendData, universe } from './data.js';
+import {
+  companyData,
+  groupMembers,
+  industriesData,
+  marketsData,
+  normaliseKeyword,
+  rankingOverview,
+  trendData,
+  universe,
+  type World,
+} from './data.js';
 import {
   SCHEMA_CHOICES,
   isSchema,
@@ -19,6 +30,7 @@ import {
   renderOverview,
   renderTrend,
   renderUsage,
+  renderAs,
   type Meta,
   type Schema,
 } from './schemas.js';
@@ -28,6 +40,8 @@ export type { Schema } from './schemas.js';
 /** Knobs that can be changed at runtime via POST /__control/config. */
 export interface ServiceConfig {
   schema: Schema;
+  /** Which data it serves: '' the default world (its hand-picked brands), any other text a world of its own (data.ts, World). */
+  world: World;
   latencyFreshMs: number;
   latencyCachedMs: number;
   freshPerDay: number;
@@ -47,6 +61,11 @@ export interface ServiceOptions extends Partial<ServiceConfig> {
    * the same hour whenever they run. Default: the wall clock.
    */
   startAt?: number;
+  /**
+   * A certificate and key (PEM) to answer over https too, on a port of its own beside the plain one
+   * (dev/tls.ts makes a self-signed one): a self-install accepts only an https address.
+   */
+  tls?: { cert: string; key: string };
 }
 
 export type Fault =
@@ -104,13 +123,15 @@ export interface Service {
   state: ServiceState;
   /** Current service time (wall clock + offset, see ServiceOptions.startAt) in ms. */
   now(): number;
-  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /** Listens on `port` (plain http) and, with `tls`, on a free port for https too (`httpsUrl`). */
+  listen(port?: number, host?: string): Promise<{ port: number; url: string; httpsUrl?: string }>;
   close(): Promise<void>;
 }
 
 export const DEFAULT_KEYS = ['dev-key-1', 'dev-key-2'];
 export const DEFAULT_CONFIG: ServiceConfig = {
   schema: 'a',
+  world: '',
   latencyFreshMs: 0,
   latencyCachedMs: 0,
   freshPerDay: 250,
@@ -121,6 +142,13 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
 const LOG_MAX = 5000;
 const MAX_PARAM = 200;
 const MAX_BODY_BYTES = 1_000_000;
+/** A world's name is a seed: short text. */
+const MAX_WORLD = 64;
+
+/** Whether a value can name a world ('' for the default one). */
+export function isWorld(value: unknown): value is World {
+  return typeof value === 'string' && value.length <= MAX_WORLD;
+}
 
 interface Route {
   param?: 'keyword' | 'slug' | 'group';
@@ -213,6 +241,7 @@ export function createService(options: ServiceOptions = {}): Service {
     if (options[k] !== undefined) (initialConfig as unknown as Json)[k] = options[k];
   }
   if (!isSchema(initialConfig.schema)) throw new Error(`unknown schema ${String(initialConfig.schema)}`);
+  if (!isWorld(initialConfig.world)) throw new Error(`world must be text of at most ${MAX_WORLD} characters`);
   const initialKeys = [...(options.keys ?? DEFAULT_KEYS)];
   const log = options.log;
   if (options.startAt !== undefined && !Number.isFinite(options.startAt))
@@ -365,18 +394,16 @@ export function createService(options: ServiceOptions = {}): Service {
 
     if (sub === '/usage') {
       // Counted above, before reading, so the answer includes this call.
+      const usage = {
+        freshUsed: u.fresh,
+        freshLimit: cfg.freshPerDay,
+        callsUsed: u.calls,
+        callsLimit: cfg.callsPerDay,
+        resetAt: new Date(nextUtcMidnight(t)).toISOString(),
+      };
       return reply(
         200,
-        renderUsage(
-          {
-            freshUsed: u.fresh,
-            freshLimit: cfg.freshPerDay,
-            callsUsed: u.calls,
-            callsLimit: cfg.callsPerDay,
-            resetAt: new Date(nextUtcMidnight(t)).toISOString(),
-          },
-          { schema: cfg.schema, hit: false, fetchedAt: t },
-        ),
+        renderAs({ schema: cfg.schema, hit: false, fetchedAt: t }, (mt) => renderUsage(usage, mt)),
       );
     }
 
@@ -388,30 +415,30 @@ export function createService(options: ServiceOptions = {}): Service {
     let build: (meta: Meta) => Json;
     switch (sub) {
       case '/trend':
-        build = (mt) => renderTrend(trendData(value, mt.fetchedAt), mt);
+        build = (mt) => renderTrend(trendData(value, mt.fetchedAt, cfg.world), mt);
         break;
       case '/company':
-        build = (mt) => renderCompany(companyData(value), mt);
+        build = (mt) => renderCompany(companyData(value, cfg.world), mt);
         break;
       case '/markets':
-        build = (mt) => renderMarkets(marketsData(), mt);
+        build = (mt) => renderMarkets(marketsData(cfg.world), mt);
         break;
       case '/industries':
-        build = (mt) => renderIndustries(industriesData(), mt);
+        build = (mt) => renderIndustries(industriesData(cfg.world), mt);
         break;
       case '/ranking':
-        build = (mt) => renderOverview(rankingOverview(), mt);
+        build = (mt) => renderOverview(rankingOverview(cfg.world), mt);
         break;
       case '/ranking/list': {
         if (!value.includes(':')) return error(400, 'bad_request', 'group must have the form prefix:name, e.g. market:us');
-        const members = groupMembers(value);
+        const members = groupMembers(value, cfg.world);
         if (!members) return error(404, 'not_found', `unknown group ${value}; see /api/v1/ranking for valid groups`);
         const limit = state.config.rankingListLimit;
         build = (mt) => renderList(value, limit > 0 ? members.slice(0, limit) : members, mt);
         break;
       }
       case '/brand': {
-        const brand = universe().bySlug.get(value);
+        const brand = universe(cfg.world).bySlug.get(value);
         if (!brand) return error(404, 'not_found', `unknown brand ${value}`);
         build = (mt) => renderBrand(brand, mt);
         break;
@@ -434,7 +461,7 @@ export function createService(options: ServiceOptions = {}): Service {
     const meta: Meta = { schema: cfg.schema, hit, fetchedAt: hit ? at : t };
     await sleep(hit ? cfg.latencyCachedMs : cfg.latencyFreshMs);
     if (gone()) return;
-    reply(200, build(meta), hit ? 'HIT' : 'MISS');
+    reply(200, renderAs(meta, build), hit ? 'HIT' : 'MISS');
   }
 
   function resetAll(): void {
@@ -463,6 +490,10 @@ export function createService(options: ServiceOptions = {}): Service {
         if (body.schema !== undefined) {
           if (!isSchema(body.schema)) throw new BadRequest(`schema must be ${SCHEMA_CHOICES}`);
           next.schema = body.schema;
+        }
+        if (body.world !== undefined) {
+          if (!isWorld(body.world)) throw new BadRequest(`world must be text of at most ${MAX_WORLD} characters`);
+          next.world = body.world;
         }
         for (const k of ['latencyFreshMs', 'latencyCachedMs', 'freshPerDay', 'callsPerDay', 'rankingListLimit'] as const) {
           const v = optNum(body, k);
@@ -521,7 +552,7 @@ export function createService(options: ServiceOptions = {}): Service {
     }
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
     const work = p.startsWith('/__control/')
@@ -539,24 +570,31 @@ export function createService(options: ServiceOptions = {}): Service {
       else sendJson(res, 500, { error: 'internal_error', message: 'internal error' });
       if (!bad) process.stderr.write(`service error: ${String((err as Error)?.stack ?? err)}\n`);
     });
-  });
-  // Keep-alive friendly; requestTimeout off so long `hang` faults are not cut by Node.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0;
+  };
+  const server = http.createServer(handle);
+  const secure = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, handle) : null;
+  for (const s of secure ? [server, secure] : [server]) {
+    // Keep-alive friendly; requestTimeout off so long `hang` faults are not cut by Node.
+    s.keepAliveTimeout = 65_000;
+    s.headersTimeout = 66_000;
+    s.requestTimeout = 0;
+  }
 
   return {
     server,
     state,
     now,
-    listen(port = 0, host = '127.0.0.1') {
-      universe(); // build the universe up front so the first request is not slow
-      return listen(server, port, host);
+    async listen(port = 0, host = '127.0.0.1') {
+      universe(state.config.world); // build the universe up front so the first request is not slow
+      const plain = await listen(server, port, host);
+      if (!secure) return plain;
+      const tlsAt = await listen(secure, 0, host);
+      return { ...plain, httpsUrl: tlsAt.url.replace(/^http:/, 'https:') };
     },
     close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      return closeServer(server);
+      return Promise.all([closeServer(server), ...(secure ? [closeServer(secure)] : [])]).then(() => undefined);
     },
   };
 }

@@ -71,7 +71,7 @@ export function SEARCH_SCORE(keyword: unknown) {
  *
  * @param {string|Array<Array<string>>} slug The brand's identifier, or a range of them.
  * @return The index score of each brand.
- * @example =BRAND_SCORE("acme-pay")
+ * @example =BRAND_SCORE(A2:A51)
  * @customfunction
  */
 export function BRAND_SCORE(slug: unknown) {
@@ -85,7 +85,7 @@ export function BRAND_SCORE(slug: unknown) {
  * @param {string} [field] Optional path into the answer, such as "products".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
- * @example =BRAND_PROFILE("acme-pay", "products")
+ * @example =BRAND_PROFILE(A2, "products")
  * @customfunction
  */
 export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown) {
@@ -99,7 +99,7 @@ export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown)
  * @param {string} [field] Optional path into the answer, such as "sector".
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
- * @example =COMPANY_PROFILE("Acme Group")
+ * @example =COMPANY_PROFILE(A2)
  * @customfunction
  */
 export function COMPANY_PROFILE(name: unknown, field?: unknown, options?: unknown) {
@@ -247,12 +247,14 @@ export function getSettings(): SettingsView {
 }
 
 /**
- * Sidebar: checks a key against the service and stores it if accepted.
+ * Sidebar: checks a key against the service and stores it if accepted (with the service's address,
+ * checked in the same request, in a self-install).
  * @param {string} key The pasted API key.
  * @param {boolean} shareWithDocument Let collaborators' formulas in this document use it.
+ * @param {string} [address] The service's address typed beside the key (required in a self-install).
  */
-export function saveApiKey(key: unknown, shareWithDocument: unknown): SettingsView {
-  return guard('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument));
+export function saveApiKey(key: unknown, shareWithDocument: unknown, address?: unknown): SettingsView {
+  return guard('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument, address));
 }
 
 /** Sidebar: removes the user's key (and its document copy). */

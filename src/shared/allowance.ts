@@ -20,10 +20,17 @@ export interface Shortfall {
  */
 export function allowanceLeft(read: UsageRead): { searches: number | null; calls: number | null } {
   const left = (bar: UsageBar | undefined) => (bar ? Math.max(0, bar.limit - bar.used) : null);
-  return {
-    searches: left(read.bars.find((b) => /search|fresh|credit/i.test(b.label))),
-    calls: left(read.bars.find((b) => /call|request/i.test(b.label))),
-  };
+  const { searches, calls } = allowanceBars(read.bars);
+  return { searches: left(searches), calls: left(calls) };
+}
+
+/**
+ * The bar of fresh searches and the bar of API calls among a read's bars, found by meaning (undefined
+ * where none says).
+ * @param bars a read's bars
+ */
+export function allowanceBars(bars: UsageBar[]): { searches: UsageBar | undefined; calls: UsageBar | undefined } {
+  return { searches: bars.find((b) => /search|fresh|credit/i.test(b.label)), calls: bars.find((b) => /call|request/i.test(b.label)) };
 }
 
 /**

@@ -17,7 +17,9 @@ export type BaseUrlProblem =
   /** A scheme other than http(s). */
   | 'scheme'
   /** Plain http to a host other than this machine. */
-  | 'http-not-local';
+  | 'http-not-local'
+  /** Plain http where only https may be used (a self-install's service address). */
+  | 'not-https';
 
 const URL_PATTERN = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s:@]+|\[[0-9a-f:]+\])(?::(\d{1,5}))?(\/[^?#\s]*)?$/i;
 const USERINFO_PATTERN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*@/i;
@@ -43,6 +45,31 @@ export function baseUrlProblem(url: string): BaseUrlProblem | null {
   if (scheme === 'https') return null;
   if (scheme === 'http') return LOCAL_HOSTS.has(host) ? null : 'http-not-local';
   return 'scheme';
+}
+
+/**
+ * A typed service address as the add-on stores it: trimmed, without trailing slashes, and without the
+ * API's own `/api/v1` prefix if it was pasted with it (the add-on adds that to every request).
+ * @param raw what was typed
+ */
+export function normaliseServiceAddress(raw: string): string {
+  return raw
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/i, '')
+    .replace(/\/+$/, '');
+}
+
+/**
+ * Null when a self-install may use this service address: as baseUrlProblem, and https only, even to this
+ * machine. A self-install has no allowlist, so this is all that limits where its requests (each carrying
+ * the key) go, and plain http would send the key readable by anyone on the way.
+ * @param url the candidate (normalised or not)
+ */
+export function serviceAddressProblem(url: string): BaseUrlProblem | null {
+  const problem = baseUrlProblem(url);
+  if (problem !== null) return problem;
+  return /^https:\/\//i.test(url.trim()) ? null : 'not-https';
 }
 
 /**

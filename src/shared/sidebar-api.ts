@@ -63,6 +63,12 @@ export interface SettingsView {
   defaultBaseUrl: string;
   /** URL prefixes the add-on may call (the manifest's urlFetchWhitelist); a base URL must fall inside one. */
   allowlist: string[];
+  /**
+   * A self-install (the files of release/ pasted into this spreadsheet's Extensions › Apps Script): no
+   * default service and no allowlist, so the service's https address is typed beside the key
+   * (`baseUrl`, '' until saved); the script lives in this spreadsheet only, and its editors can read it.
+   */
+  selfInstall: boolean;
 }
 
 /** One allowance, read from /usage by meaning. */
@@ -95,16 +101,41 @@ export interface UsageRead {
   readAt: string;
   /** The reset time the service reported, as it sent it, if any. */
   resetAt: string | null;
+  /**
+   * Set when the read is brought up to date: what this document sent with the same key after it, already
+   * added to the bars (its fresh searches to the fresh-search bar, its requests to the API-call bar).
+   * Other spreadsheets' and scheduled runs' spending since is not in it.
+   */
+  spentSince?: SpentSince;
+}
+
+/** What this document sent with one key after a usage read. */
+export interface SpentSince {
+  requests: number;
+  freshSearches: number;
+  /**
+   * False when some of it may be missing: the read is older than this document's counts reach (they live
+   * 6 hours, and keep each key's latest 800 spending lookups), so the bars are at least these figures.
+   */
+  complete: boolean;
 }
 
 /**
  * The usage section. Opening the sidebar sends no request: it shows the last read of /usage made with the
  * viewer's key (kept in their user properties with a fingerprint of the key, so another key's figures are
- * never shown); Refresh reads it again.
+ * never shown), plus what this document sent with that key since; Refresh reads it again.
  */
 export interface UsageView {
-  /** The last read with the viewer's key; null when there is none yet. */
+  /**
+   * The last read with the viewer's key, brought up to date with what this document sent with it since;
+   * null when there is none yet, or when it is from before the allowance reset (`readBeforeReset`).
+   */
   last: UsageRead | null;
+  /**
+   * When the last read was taken, if it is from before the allowance reset (its figures say nothing of
+   * today's): the service's reset time passed since, or, when it names none, a UTC day began.
+   */
+  readBeforeReset: string | null;
   document: DocumentSpend;
 }
 
@@ -343,7 +374,7 @@ export interface TemplateSheetView {
 export interface SidebarApi {
   getSettings(): SettingsView;
   /** Checks the key against /usage first; a refused key is not saved and the error says why. */
-  saveApiKey(key: string, shareWithDocument: boolean): SettingsView;
+  saveApiKey(key: string, shareWithDocument: boolean, address?: string): SettingsView;
   removeApiKey(): SettingsView;
   setKeySharing(shareWithDocument: boolean): SettingsView;
   /** Stops this document's formulas using the key shared with it, whoever shared it. */

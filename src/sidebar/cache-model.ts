@@ -1,5 +1,5 @@
 /** What the formulas-and-cache section says, from the server's values (pure, so it is unit-tested). */
-import type { CacheView, FreezeView, RefreshView } from '../shared/sidebar-api';
+import type { CacheView, FreezeView, RefreshEstimate, RefreshView } from '../shared/sidebar-api';
 import { formatCount, plural } from './format';
 
 /**
@@ -10,6 +10,17 @@ export function cellsText(view: Pick<CacheView, 'formulaCells'>): string {
   return view.formulaCells === 0
     ? 'No cell in this spreadsheet uses the add-on yet.'
     : `Refreshing recalculates ${plural(view.formulaCells, 'formula cell', 'formula cells')}. It is free while their answers are cached (up to 6 hours).`;
+}
+
+/**
+ * The line beside the section's heading: how many formula cells, and what a refresh would send.
+ * @param estimate what estimateRefresh returned
+ */
+export function cacheSummary(estimate: RefreshEstimate): string {
+  if (estimate.formulaCells === 0) return 'No formula of the add-on yet';
+  const cells = plural(estimate.formulaCells, 'formula cell', 'formula cells');
+  if (estimate.noKey) return `${cells} · no key reaches them`;
+  return `${cells} · refresh: ${estimate.requests ? `up to ${plural(estimate.requests, 'request', 'requests')}` : 'no request'}`;
 }
 
 /**
@@ -36,13 +47,15 @@ export function freezeMessage(view: FreezeView, unfrozen: boolean): string {
   const done = !view.formulas
     ? `Nothing ${unfrozen ? 'unfrozen' : 'frozen'}.`
     : unfrozen
-      ? `${formulas} put back${where}: they run again when Sheets recalculates (cached answers cost nothing).`
+      ? `${formulas} put back${where}: ${view.formulas === 1 ? 'it runs' : 'they run'} again when Sheets recalculates (cached answers cost nothing).`
       : `${formulas} frozen${where}: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
   if (!view.skipped.length) return done;
   const shown = view.skipped.slice(0, 5).map((s) => (unfrozen ? s.area : s.cell));
   const more = view.skipped.length - shown.length;
   const list = `${shown.join(', ')}${more ? ` and ${formatCount(more)} more` : ''}`;
+  const one = view.skipped.length === 1;
   return unfrozen
-    ? `${done} Left frozen, as their values were changed since: ${list} (clear those cells to unfreeze).`
-    : `${done} Left as formulas, as they show an error or are still loading: ${list}.`;
+    ? `${done} Left frozen, as ${one ? 'its' : 'their'} values were changed since: ${list}. ` +
+        `To put ${one ? 'it' : 'them'} back anyway, empty those cells (Delete keeps the ${one ? 'note' : 'notes'}) and unfreeze again.`
+    : `${done} Left as ${one ? 'a formula, as it shows an error or is' : 'formulas, as they show an error or are'} still loading: ${list}.`;
 }

@@ -73,14 +73,18 @@ function compare(
   ].filter(Boolean);
   if (!parts.length) return { text: '', confirm: null };
   const old = now.getTime() - Date.parse(last.readAt) > OLD_MS ? ' (old: Refresh usage for current figures)' : '';
-  const text = `Left when ${when}${old}: ${parts.join(', ')}.`;
+  // The server adds to the read what this document sent since (usage-panel.ts): say so.
+  const since = last.spentSince?.requests ? `${when}, less what this document sent since` : null;
+  const text = `${since ? `Left now (${since})` : `Left when ${when}`}${old}: ${parts.join(', ')}.`;
   const short = shortfall(requests, searches, last, now);
   const needs = !short
     ? null
     : short.kind === 'searches'
       ? `may use up to ${plural(short.needed, 'fresh search', 'fresh searches')}, and ${formatCount(short.left)} ${short.left === 1 ? 'is' : 'are'} left`
       : `may send up to ${plural(short.needed, 'request', 'requests')}, and ${plural(short.left, 'API call is', 'API calls are')} left`;
-  const confirm = needs ? `This refresh ${needs} (${when}). Cells past the limit will say "Daily limit reached". Refresh anyway?` : null;
+  const confirm = needs
+    ? `This refresh ${needs} (${since ?? when}). Cells past the limit will say "Daily limit reached". Refresh anyway?`
+    : null;
   return { text, confirm };
 }
 

@@ -52,3 +52,26 @@ export function shareReplaces(view: SettingsView): string {
 export function rerunOffer(formulaCells: number): string {
   return `${formulaCells === 1 ? '1 cell here uses' : `${formulaCells} cells here use`} the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.`;
 }
+
+/**
+ * The first screen's note on where the add-on works. A Marketplace add-on is enabled in a spreadsheet
+ * only once someone uses it there, and until then Sheets does not know its functions; a self-install
+ * is a script of this spreadsheet alone.
+ * @param view the settings
+ */
+export function whereNote(view: SettingsView): string {
+  return view.selfInstall
+    ? 'This copy of Search Demand lives in this spreadsheet only: to use it in another spreadsheet, install it there the same way.'
+    : 'In each new spreadsheet, use the add-on once (Extensions › Search Demand › any item) before typing its formulas: until then Sheets does not know them there (#NAME?).';
+}
+
+/**
+ * What the saved key line says beside the mask: whose key, shared or not, and in a self-install the
+ * service it belongs to.
+ * @param view the settings
+ */
+export function keySource(view: SettingsView): string {
+  if (!view.hasKey) return '';
+  const whose = view.sharedWithDocument ? 'Your key, shared with this document' : 'Your key';
+  return view.selfInstall && view.baseUrl ? `${whose}, for ${view.baseUrl}` : whose;
+}

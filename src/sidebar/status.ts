@@ -29,6 +29,15 @@ export class StatusLine {
     this.set('error', error instanceof Error ? error.message : String(error));
   }
 
+  /**
+   * Moves the line just after an element, so a message shows by the control that was used (one line
+   * serves two buttons of a section). The element keeps its id and live region.
+   * @param anchor what the line follows
+   */
+  placeAfter(anchor: Element): void {
+    if (anchor.nextElementSibling !== this.element) anchor.after(this.element);
+  }
+
   /** Empties the line. */
   clear(): void {
     this.element.className = 'status';

@@ -68,6 +68,21 @@ export function describeSchedule(schedule: Schedule): string {
 }
 
 /**
+ * The line beside the section's heading: how many tables and when they refresh, or that scheduled runs
+ * stopped (a warning: the section's notice repairs them).
+ * @param view the tables panel
+ */
+export function tablesSummary(view: TablesView): { text: string; warn: boolean } {
+  if (view.overdue) return { text: 'Scheduled refreshes stopped: open to repair', warn: true };
+  const failed = view.tables.filter((t) => t.status === 'error').length;
+  if (!view.tables.length) return { text: 'None in this spreadsheet yet', warn: false };
+  const every = describeSchedule(view.schedule);
+  const schedule = view.schedule.kind === 'off' ? 'refreshed by hand' : every.charAt(0).toLowerCase() + every.slice(1);
+  const tables = `${view.tables.length} table${view.tables.length === 1 ? '' : 's'}`;
+  return failed ? { text: `${tables} · ${failed} failed to refresh`, warn: true } : { text: `${tables} · ${schedule}`, warn: false };
+}
+
+/**
  * Who set this spreadsheet's schedule and whose key pays; "" when there is none. A schedule runs on
  * the trigger of the person who set it, with their key, whoever else edits the spreadsheet.
  * @param by TablesView.scheduledBy

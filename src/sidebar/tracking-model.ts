@@ -1,5 +1,5 @@
 /** Pure text of the tracking section (no DOM, so it is unit-tested in node). */
-import type { TrackKind, TrackListView } from '../shared/sidebar-api';
+import type { TrackingView, TrackKind, TrackListView } from '../shared/sidebar-api';
 import { plural } from './format';
 
 /**
@@ -53,4 +53,24 @@ export function nextRunText(list: TrackListView): string {
 export function listWhere(list: TrackListView): string {
   const runner = list.runBy.you ? 'your key' : list.runBy.email ? `${list.runBy.email}'s key` : "its creator's key";
   return `${list.sheetName} · ${itemsText(list.items, list.kind)} · ${list.period === 'week' ? 'weekly' : 'daily'} · runs with ${runner}`;
+}
+
+/**
+ * The line beside the section's heading: how many lists, and how many failed their last run (a warning).
+ * @param view the tracking panel
+ */
+export function trackingSummary(view: TrackingView): { text: string; warn: boolean } {
+  const n = view.lists.length;
+  if (!n) return { text: 'No list yet', warn: false };
+  const failed = view.lists.filter((l) => l.status === 'error').length;
+  const lists = plural(n, 'list', 'lists');
+  if (failed) return { text: `${lists} · ${failed} failed ${failed === 1 ? 'its' : 'their'} last run`, warn: true };
+  return {
+    text: `${lists} · ${plural(
+      view.lists.reduce((sum, l) => sum + l.items, 0),
+      'item',
+      'items',
+    )} tracked`,
+    warn: false,
+  };
 }

@@ -1,6 +1,6 @@
 /** What the usage section shows, computed from the server's UsageView (pure, so it is unit-tested). */
-import type { CellValue, UsageView } from '../shared/sidebar-api';
-import { barLevel, capitalize, describeReset, formatCount, percentUsed, readWhen, type BarLevel } from './format';
+import type { CellValue, SpentSince, UsageView } from '../shared/sidebar-api';
+import { barLevel, capitalize, describeReset, formatCount, percentUsed, plural, readWhen, type BarLevel } from './format';
 
 export interface BarModel {
   label: string;
@@ -18,7 +18,10 @@ export interface UsageModel {
   bars: BarModel[];
   /** The whole answer as rows, shown only when there are no bars. */
   table: CellValue[][] | null;
-  /** "Read at 14:05, 2 h ago" plus the reset, if known; or that nothing was read yet. */
+  /**
+   * "Read at 14:05, 2 h ago, plus 240 requests (238 fresh searches) this document sent since" and the
+   * reset, if known; or that nothing was read yet, or only before the allowance reset.
+   */
   meta: string;
   /** "This document today" as label/value pairs. */
   documentRows: [string, string][];
@@ -48,17 +51,47 @@ export function usageModel(view: UsageView, now: Date = new Date()): UsageModel 
       valueText: `${numbers} used, ${Math.round(percent)} %`,
     };
   });
-  const meta = last
-    ? [readWhen(last.readAt, now), describeReset(last.resetAt, now)].filter((part) => part !== null).join(' · ')
-    : NOT_READ_YET;
   return {
     bars,
     table: last && bars.length === 0 && last.table.length > 0 ? last.table : null,
-    meta: capitalize(meta),
+    meta: capitalize(metaText(view, now)),
     documentRows: [
       ['Requests sent', formatCount(view.document.requests)],
       ['Fresh searches', formatCount(view.document.freshSearches)],
     ],
     day: view.document.day,
   };
+}
+
+/** When the figures were read, what this document sent since that they include, and the reset. */
+function metaText(view: UsageView, now: Date): string {
+  const last = view.last;
+  if (!last) {
+    if (view.readBeforeReset === null) return NOT_READ_YET;
+    const when = readWhen(view.readBeforeReset, now) ?? 'read earlier';
+    return `${when}, before the allowance reset: Refresh reads today's figures (one request).`;
+  }
+  const when = readWhen(last.readAt, now) ?? 'read earlier';
+  return [`${when}${sinceText(last.spentSince, last.bars.length > 0)}`, describeReset(last.resetAt, now)]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+/**
+ * What the bars add to the read: what this document sent since (other spreadsheets' spending shows only
+ * after Refresh), and whether that count may be short.
+ * @param since what this document sent with the same key after the read
+ * @param added whether there are bars it was added to (a table is shown as it was read)
+ */
+function sinceText(since: SpentSince | undefined, added: boolean): string {
+  if (!since) return '';
+  const sent =
+    plural(since.requests, 'request', 'requests') +
+    (since.freshSearches ? ` (${plural(since.freshSearches, 'fresh search', 'fresh searches')})` : '');
+  if (!added) return since.requests ? `; this document has sent ${sent} since: Refresh for current figures` : '';
+  if (!since.complete) {
+    const counted = since.requests ? `, plus at least ${sent} this document sent since` : '';
+    return `${counted}; this document's count may not reach back that far: Refresh for exact figures`;
+  }
+  return since.requests ? `, plus ${sent} this document sent since` : '';
 }

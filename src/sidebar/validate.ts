@@ -6,6 +6,8 @@ import {
   isInAllowlist,
   isRowLimit,
   MAX_GROUP_LENGTH,
+  normaliseServiceAddress,
+  serviceAddressProblem,
   MAX_TABLE_ROWS,
   type BaseUrlProblem,
 } from '../shared/rules';
@@ -63,7 +65,21 @@ const BASE_URL_MESSAGES: Record<BaseUrlProblem, string> = {
   port: 'The port must be at most 65535.',
   'http-not-local': 'Use https: plain http is allowed only for localhost or 127.0.0.1.',
   scheme: 'Use an https:// address.',
+  'not-https': 'Use the https:// address: your key travels with every request.',
 };
+
+/**
+ * A self-install's service address, normalised as the server stores it, or what is wrong with it:
+ * required, https only (there is no allowlist; the key goes wherever the address says).
+ * @param raw the address box's value
+ */
+export function checkServiceAddress(raw: string): { address: string } | { error: string } {
+  const address = normaliseServiceAddress(raw);
+  if (address === '') return { error: "Type the service's address too, such as https://api.example.com." };
+  const problem = serviceAddressProblem(address);
+  if (problem === null) return { address };
+  return { error: problem === 'http-not-local' ? BASE_URL_MESSAGES['not-https'] : BASE_URL_MESSAGES[problem] };
+}
 
 /**
  * A typed or picked group, with spaces collapsed and trimmed as the server does, or what is wrong.

@@ -3,10 +3,10 @@
  * google.script.run calls run by the built dist/Code.js in dev/gas, against the local service.
  *
  * axe-core (through @axe-core/playwright) audits every section in each state a user meets: the first
- * visit, an error shown, each section's form open, each inline confirmation, the run log. No serious
- * or critical violation is allowed. The main paths (save a key, insert a table, refresh, freeze) are
- * then walked with the keyboard alone: Tab moves, Enter or Space acts, and typing fills a field. At
- * every Tab stop the focused element must show an outline.
+ * visit, an error shown, every section closed, each section's form open, each inline confirmation, the
+ * run log. No serious or critical violation is allowed. The main paths (save a key, open a section,
+ * insert a table, refresh, freeze) are then walked with the keyboard alone: Tab moves, Enter or Space
+ * acts, and typing fills a field. At every Tab stop the focused element must show an outline.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY } from '../../dev/stack.js';
+import { openFold } from './sidebar-folds.js';
 import { useSidebarStack } from './sidebar-stack.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
@@ -116,6 +117,32 @@ describe('from the keyboard alone', () => {
     expect(await audit('key saved, every section shown')).toEqual([]);
   });
 
+  it('opens and closes a section with Enter and Space on its heading, which says whether it is open', async () => {
+    await tabTo('key-title', { backwards: true });
+    expect(await page.locator('#key-title').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#key-title').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#key-body').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#key-summary').isVisible()).toBe(true);
+    expect(await audit('every section closed')).toEqual([]);
+    // Each heading is a level-2 heading holding a button named by the section's title, described by its summary.
+    const heading = page.getByRole('heading', { level: 2, name: 'Formulas and cache' });
+    const toggle = heading.getByRole('button', { name: 'Formulas and cache', exact: true });
+    await expect.poll(() => page.locator('#cache-summary').textContent()).toMatch(/^3 formula cells/);
+    expect(await toggle.getAttribute('aria-describedby')).toBe('cache-summary');
+    expect(await toggle.getAttribute('aria-controls')).toBe('cache-body');
+    await tabTo('cache-title');
+    await page.keyboard.press('Space');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#cache-body').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cache-title'); // focus stays on the heading
+    // One open at a time: opening the tables closes the cache.
+    await tabTo('tables-title', { backwards: true });
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#cache-body').isVisible()).toBe(false);
+    expect(await page.locator('#tables-body').isVisible()).toBe(true);
+  });
+
   it('opens the insert form with Enter, types a group, and inserts the table with Enter', async () => {
     await tabTo('insert-title');
     await page.keyboard.press('Enter');
@@ -151,6 +178,8 @@ describe('from the keyboard alone', () => {
   });
 
   it('refreshes every formula with Enter on Refresh all formulas', async () => {
+    await tabTo('cache-title');
+    await page.keyboard.press('Enter');
     await tabTo('cache-refresh');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/^3 formula cells re-run/);
@@ -174,53 +203,68 @@ describe('from the keyboard alone', () => {
 
 describe('every other state', () => {
   it('the weekly schedule fields', async () => {
+    await openFold(page, 'tables');
     await page.getByLabel('Refresh', { exact: true }).selectOption('weekly');
     await expect.poll(() => page.locator('#schedule-weekday-field').isVisible()).toBe(true);
     expect(await audit('weekly schedule')).toEqual([]);
     await page.getByLabel('Refresh', { exact: true }).selectOption('off');
   });
 
-  it('the confirmations: forget a table, clear the cache, stop the shared key, remove the key', async () => {
+  it('the confirmations, one section at a time: forget a table, clear the cache, stop the shared key, remove the key', async () => {
     await page.getByRole('button', { name: 'Forget sector:fintech' }).click();
-    await expect.poll(() => page.getByRole('group', { name: /Stop tracking sector:fintech/ }).isVisible()).toBe(true);
+    const forget = page.getByRole('group', { name: /Stop tracking sector:fintech/ });
+    await expect.poll(() => forget.isVisible()).toBe(true);
+    expect(await audit('forget confirmation')).toEqual([]);
+    await forget.getByRole('button', { name: 'Cancel' }).click();
+
+    await openFold(page, 'cache');
     await page.getByRole('button', { name: 'Clear cached answers…' }).click();
     await expect.poll(() => page.locator('#cache-clear-confirm').isVisible()).toBe(true);
+    expect(await audit('clear confirmation')).toEqual([]);
+    await page.locator('#cache-clear-no').click();
+
+    await openFold(page, 'key');
     await page.getByLabel('Share with this document').check();
     await expect.poll(() => runtime.properties.document.get('SDM_API_KEY')).toBe(KEY);
+    await openFold(page, 'formulas');
     await page.getByRole('button', { name: 'Stop using the shared key…' }).click();
     await expect.poll(() => page.locator('#formulas-stop-confirm').isVisible()).toBe(true);
+    expect(await audit('stop shared key confirmation')).toEqual([]);
+    await page.locator('#formulas-stop-no').click();
+
+    await openFold(page, 'key');
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => page.locator('#key-remove-confirm').isVisible()).toBe(true);
-    expect(await audit('four confirmations open')).toEqual([]);
-    for (const id of ['key-remove-no', 'formulas-stop-no', 'cache-clear-no']) await page.locator(`#${id}`).click();
-    await page
-      .getByRole('group', { name: /Stop tracking sector:fintech/ })
-      .getByRole('button', { name: 'Cancel' })
-      .click();
+    expect(await audit('remove key confirmation')).toEqual([]);
+    await page.locator('#key-remove-no').click();
   });
 
   it('the tracking form, empty and refused', async () => {
+    await openFold(page, 'track');
     await page.getByText('Track keywords or brands').click();
     await page.getByRole('button', { name: 'Track these keywords' }).click();
     await expect.poll(() => page.locator('#track-form-status').getAttribute('role')).toBe('alert');
     expect(await audit('tracking form error')).toEqual([]);
   });
 
-  it('Advanced and Help open, with a refused base URL', async () => {
+  it('Advanced with a refused base URL, then Help', async () => {
     await page.getByText('Advanced', { exact: true }).click();
     await page.getByLabel('Service base URL').fill('https://elsewhere.example');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.locator('#url-status').getAttribute('role')).toBe('alert');
+    expect(await audit('advanced with a refused base URL')).toEqual([]);
     await page.getByText('Help: functions').click();
-    expect(await audit('advanced and help open')).toEqual([]);
+    expect(await audit('help open')).toEqual([]);
   });
 
   it('the question before a refresh that may spend more than is left', async () => {
     runtime.spreadsheet.setValues('Sheet1!A5:A7', [['oolong'], ['rooibos'], ['sencha']]);
     for (const row of [5, 6, 7]) runtime.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
     await service.control.limits({ key: KEY, freshUsed: 249 });
+    await openFold(page, 'usage');
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(() => page.locator('#usage-meta').textContent()).toMatch(/just now/);
+    await openFold(page, 'cache');
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => page.locator('#cache-refresh-confirm').isVisible()).toBe(true);
     expect(await audit('refresh question')).toEqual([]);
@@ -229,6 +273,7 @@ describe('every other state', () => {
   });
 
   it('inserts a brand watch from the Templates section with Enter, and offers to track its brands', async () => {
+    await openFold(page, 'templates');
     await page.getByRole('button', { name: 'Insert Brand watch' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#templates-status').textContent()).toMatch(/Inserted on the new sheet "Brand watch"/);
@@ -238,6 +283,7 @@ describe('every other state', () => {
 
   it('the usage read failing, the service down', async () => {
     await service.control.faults([{ kind: '5xx', count: 10, path: '/usage' }]);
+    await openFold(page, 'usage');
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(() => page.locator('#usage-status').getAttribute('role')).toBe('alert');
     expect(await audit('usage error')).toEqual([]);
@@ -250,15 +296,20 @@ describe('every other state', () => {
       'empty key error',
       'refused key error',
       'key saved, every section shown',
+      'every section closed',
       'insert form with a refused group',
       'insert form with columns',
       'table inserted',
       'run log',
       'freeze result',
       'weekly schedule',
-      'four confirmations open',
+      'forget confirmation',
+      'clear confirmation',
+      'stop shared key confirmation',
+      'remove key confirmation',
       'tracking form error',
-      'advanced and help open',
+      'advanced with a refused base URL',
+      'help open',
       'refresh question',
       'template inserted, brands to track',
       'usage error',

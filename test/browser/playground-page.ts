@@ -32,7 +32,18 @@ export interface PlaygroundPage {
   readonly toastText: () => Promise<string>;
   /** Selects a cell, types into it and presses Enter, as a user does. */
   readonly typeInto: (a1: string, input: string) => Promise<void>;
+  /**
+   * Waits until the page shows every change the server has made so far (the version it shows reaches
+   * the server's), not for a poll's time: what a script wrote, a sidebar call's result, and no later poll
+   * can bring anything else.
+   */
+  readonly current: () => Promise<void>;
+  /** Moves the page's clock past the longest toast (8 s) and waits until no toast shows: no real wait. */
+  readonly toastsGone: () => Promise<void>;
 }
+
+/** The longest a toast shows (page/app.js: at most 8 s). */
+const LONGEST_TOAST_MS = 8_000;
 
 /**
  * Starts the playground and opens its page for this test file (beforeAll), stops both afterwards.
@@ -67,10 +78,21 @@ export function usePlayground(options: PlaygroundOptions = {}, ready?: (opened: 
       await held.page.keyboard.type(input);
       await held.page.keyboard.press('Enter');
     },
+    current: async () => {
+      const version = held.playground.version();
+      const shown = async () => Number((await held.page.locator('body').getAttribute('data-version')) ?? 0);
+      await expect.poll(shown).toBeGreaterThanOrEqual(version);
+    },
+    toastsGone: async () => {
+      await held.page.clock.fastForward(LONGEST_TOAST_MS);
+      await expect.poll(() => held.page.locator('#toasts .toast').count()).toBe(0);
+    },
   };
   beforeAll(async () => {
     playground = await startPlayground({ port: 0, ...options });
     page = await chromium.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // The page's timers run in real time, and a test can move them on (toastsGone) instead of waiting.
+    await page.clock.install();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(playground.url);
     await ready?.(held);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { columnLetters, columnNumber } from '../../dev/gas/a1.js';
 import { NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
+import { openFold } from './sidebar-folds.js';
 
 const ui = usePlayground({}, untilDemoShown);
 const { cell, text, sidebar, menu, toastText, typeInto } = ui;
@@ -44,8 +45,8 @@ describe('1. freezing keeps every value', () => {
     await cell('A80').click();
     await menu('Freeze selected results as values').click();
     await expect.poll(toastText).toMatch(/1 formula frozen as values/);
-    // The poll after the script ran (a second later) must not take the values away.
-    await ui.page.waitForTimeout(2_500);
+    // Once the page shows the server's latest state (every change the script made), the values are still there.
+    await ui.current();
     expect(await block('A80', 14, 4)).toEqual(before);
     await cell('A81').click();
     expect(await ui.page.locator('#formula-input').inputValue()).toBe('electric bikes');
@@ -62,7 +63,7 @@ describe('1. freezing keeps every value', () => {
     await cell('A80').click();
     await menu('Unfreeze selected results').click();
     await expect.poll(() => ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_TREND("electric bikes")');
-    await ui.page.waitForTimeout(1_500);
+    await ui.current();
     expect(await block('A80', 14, 4)).toEqual(before);
     expect(await cell('A80').getAttribute('class')).not.toContain('note');
   });
@@ -76,11 +77,12 @@ describe('1. freezing keeps every value', () => {
     const before = await block('G120', 3, 1);
     await cell('G120').click();
     await menu('Settings').click();
+    await openFold(sidebar(), 'cache');
     const freeze = sidebar().getByRole('button', { name: 'Freeze selected results as values' });
     await freeze.scrollIntoViewIfNeeded();
     await freeze.click();
     await expect.poll(() => sidebar().locator('#freeze-status').textContent(), { timeout: 20_000 }).toMatch(/1 formula frozen/);
-    await ui.page.waitForTimeout(2_500); // the page's poll after the sidebar's call
+    await ui.current(); // the page shows what the sidebar's call wrote
     expect(await block('G120', 3, 1)).toEqual(before);
     expect(before.flat().every((t) => NUMBER.test(t))).toBe(true);
     await cell('G121').click();
@@ -113,6 +115,7 @@ describe('2. the whole selection reaches the add-on', () => {
     for (const [i, keyword] of keywords.entries()) await typeInto(`N${i + 2}`, keyword);
     await selectByName('N2:N6');
     await menu('Settings').click();
+    await openFold(sidebar(), 'track');
     await sidebar().getByText('Track keywords or brands').click();
     await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
     await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe(keywords.join('\n'));

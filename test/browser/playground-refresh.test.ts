@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INTERNAL, NUMBER, usePlayground } from './playground-page.js';
+import { openFold } from './sidebar-folds.js';
 
 /** Requests the local service had received before the first formula. */
 let baseline = 0;
@@ -43,6 +44,7 @@ async function expectCounts(expected: { executions: number; fromCache?: number; 
 
 /** Clears the add-on's cached answers from the sidebar, as a user does (with its confirmation). */
 async function clearCache(): Promise<void> {
+  await openFold(sidebar(), 'cache');
   await sidebar().getByRole('button', { name: 'Clear cached answers…' }).click();
   const confirm = sidebar().getByRole('group', { name: /Clear every cached answer/ });
   await confirm.getByRole('button', { name: 'Clear answers' }).click();
@@ -154,6 +156,7 @@ describe('Refresh all formulas', () => {
     await clearCache();
     const before = await counts();
     const spent = await requests();
+    await openFold(sidebar(), 'cache');
     await sidebar().getByRole('button', { name: 'Refresh all formulas' }).click();
     // A1 (coffee) and D1 (coffee, Coffee, tea) run; A2 and F1 are A1's call.
     await expectCounts({ executions: before.executions + 2, remembered: before.remembered + 2 });

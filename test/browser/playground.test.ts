@@ -10,8 +10,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { columnLetters } from '../../dev/gas/a1.js';
 import { DEMO_KEY } from '../../dev/playground/server.js';
+import { SCREENSHOT_SIZE } from '../../scripts/screenshots.js';
 import { INTERNAL, NUMBER, usePlayground } from './playground-page.js';
+import { openFold } from './sidebar-folds.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
@@ -54,9 +57,9 @@ async function executions(): Promise<number> {
   return Number(/Formulas: ([\d,]+) execution/.exec(status)?.[1]?.replace(/,/g, '') ?? NaN);
 }
 
-/** The status line once it counts a state newer than this moment. */
+/** The status line once it shows the server's latest state. */
 async function settledExecutions(): Promise<number> {
-  await ui.page.waitForTimeout(1_200); // one poll
+  await ui.current();
   return executions();
 }
 
@@ -207,7 +210,11 @@ describe('arguments, as Sheets passes them', () => {
 
 describe('spreadsheet basics', () => {
   it('the sheet has 1,000 rows, and the name box goes to a cell or selects a range', async () => {
-    expect(await ui.page.locator('#grid tbody tr').count()).toBe(1000);
+    // Scrolled to its end, the sheet's last row is 1,000 (rows are drawn as they come into view).
+    await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => ui.page.locator('#grid tbody th[data-row]').last().textContent()).toBe('1000');
+    expect(await ui.page.locator('#grid tbody th[data-row="1000"]').isVisible()).toBe(true);
+    await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
     const nameBox = ui.page.getByRole('textbox', { name: 'Name box' });
     await nameBox.fill('k900');
     await nameBox.press('Enter');
@@ -348,6 +355,7 @@ describe('toasts, charts, long text and errors', () => {
 describe('the sidebar', () => {
   it('saves the demo key again and shows it masked', async () => {
     await expect.poll(() => sidebar().locator('#key-mask').textContent()).toBe(MASKED);
+    await openFold(sidebar(), 'key');
     await sidebar().getByRole('button', { name: 'Replace' }).click();
     await sidebar().locator('#key-input').fill(DEMO_KEY);
     await sidebar().locator('#key-save').click();
@@ -405,23 +413,53 @@ describe('menu, trigger and status', () => {
     expect((await ui.playground.service.control.stats()).freshCredits).toBe(before.freshCredits);
   });
 
-  it('Run the schedule trigger now refreshes the ranking table', async () => {
+  it('Run the schedule trigger now refreshes the ranking table once its daily slot has come (the clocks moved a week)', async () => {
     const trigger = ui.playground.runtime.triggers[0];
     expect(trigger?.handler).toBe('refreshRankingTables');
+    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    const inserted = await text('A1');
+    expect(inserted).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    // A schedule's first run waits for its hour (06:00 UTC): a week later it has come.
+    await ui.page.getByRole('button', { name: 'Move the clocks a week' }).click();
+    await expect.poll(() => ui.page.locator('#toasts .toast').first().textContent()).toMatch(/A week later: it is now/);
     await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
     await expect.poll(() => trigger?.runs).toBe(1);
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
-    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    await expect.poll(() => text('A1'), { timeout: 30_000 }).not.toBe(inserted);
+    expect(await text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
   });
 
   it('looks tidy (test-output/playground.png) and threw no error', async () => {
     await cell('B2').click();
     await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
-    await ui.page.waitForTimeout(5_500); // let the toasts fade
+    await ui.toastsGone();
     mkdirSync(OUTPUT, { recursive: true });
     await ui.page.screenshot({ path: `${OUTPUT}playground.png` });
     expect(ui.pageErrors).toEqual([]);
+  });
+});
+
+describe('invented data (issue 29.6)', () => {
+  it("the page says its numbers are invented, in view at the test size and the screenshots' 1280×800", async () => {
+    for (const size of [{ width: 1440, height: 900 }, SCREENSHOT_SIZE]) {
+      await ui.page.setViewportSize(size);
+      const notice = ui.page.getByRole('note').filter({ hasText: 'Invented data' });
+      expect(await notice.textContent()).toBe(
+        'Invented data. Every number here comes from a local stand-in of the service, not from real searches: do not quote them.',
+      );
+      const box = (await notice.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      // Nothing covers it: what a screenshot shows at its middle is the notice.
+      const onTop = await ui.page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('#invented-data') !== null, {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
+      expect(onTop).toBe(true);
+    }
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
   });
 });
 
@@ -455,7 +493,11 @@ describe('tracking over time', () => {
 
   it('the demo workbook has a tracking list: its history sheet with the change view and its chart', async () => {
     await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
-    await expect.poll(() => text('A1')).toMatch(/^Search Demand tracking · Coffee drinks · one row per keyword per week · updated /);
+    await expect
+      .poll(() => text('A1'))
+      .toMatch(
+        /^Search Demand tracking · Coffee drinks · one row per keyword per week, and one per earlier month \(backfilled\) · updated /,
+      );
     expect(await text('H2')).toBe('Item');
     const chart = ui.page.locator('.chart');
     await expect.poll(() => chart.count()).toBe(1);
@@ -468,6 +510,7 @@ describe('tracking over time', () => {
 
   it('a list added in the sidebar gets new rows when the clocks move a week and the trigger runs', async () => {
     const frame = sidebar();
+    await openFold(frame, 'track');
     await frame.getByText('Track keywords or brands').click();
     await frame.getByLabel('Items, one per line').fill('espresso\nlatte');
     await frame.getByLabel('Name (optional)').fill('Espresso');
@@ -479,8 +522,10 @@ describe('tracking over time', () => {
     const first = history('Tracking: Espresso');
     expect(first.filter((r) => r[2] === 'backfilled')).toHaveLength(24);
 
+    const runs = ui.playground.runtime.triggers[0]?.runs ?? 0;
     await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
-    await ui.page.waitForTimeout(500);
+    await expect.poll(() => ui.playground.runtime.triggers[0]?.runs).toBe(runs + 1);
+    await ui.current();
     expect(history('Tracking: Espresso')).toEqual(first); // same week: nothing to add
 
     await ui.page.getByRole('button', { name: 'Move the clocks a week' }).click();
@@ -507,17 +552,120 @@ describe('tracking over time', () => {
     await expect
       .poll(() => frame.locator('#track-list > li').last().locator('.table-state').textContent(), { timeout: 15_000 })
       .toMatch(/2 keywords recorded for the week of \d{4}-\d\d-\d\d\.$/);
+    await openFold(frame, 'track');
     await frame.locator('#track-list > li').first().scrollIntoViewIfNeeded();
-    // The demo's list got its new week too (one trigger runs every list): its sheet is the picture.
+    // The demo's list got its new week too (one trigger runs every list), as it did when the ranking
+    // table's slot came (a week earlier, above): 12 months and three weeks. Its sheet is the picture.
     await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
-    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(3 * 14);
+    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(3 * 15);
     await ui.page.setViewportSize({ width: 1900, height: 900 });
-    await ui.page.waitForTimeout(5_500); // let the toasts fade
+    await ui.toastsGone();
     mkdirSync(OUTPUT, { recursive: true });
     await ui.page.screenshot({ path: `${OUTPUT}playground-tracking.png` });
     await ui.page.setViewportSize({ width: 1440, height: 900 });
     expect(ui.pageErrors).toEqual([]);
   }, 120_000); // two trigger runs, two sidebar loads and a screenshot: about 50 s on a shared machine
+});
+
+describe('the page shows what the add-on wrote, all of it (issue 30.9)', () => {
+  /** Selects what is typed in the name box, as a user does. */
+  async function nameBox(typed: string): Promise<void> {
+    await ui.page.getByRole('textbox', { name: 'Name box' }).fill(typed);
+    await ui.page.getByRole('textbox', { name: 'Name box' }).press('Enter');
+  }
+  const selected = () => ui.page.getByRole('textbox', { name: 'Name box' }).inputValue();
+
+  it('a ranking table longer than 1,000 rows shows every row: Ctrl+End, the name box and scrolling reach its last', async () => {
+    // A whole group, as the sidebar's Insert sends it with no limit: on its own sheet.
+    const request = { group: 'market:us', placement: 'new-sheet', columns: null, limit: null };
+    const response = await fetch(`${ui.playground.sidebarHostUrl}/__gas/run`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fn: 'insertRankingTable', args: [request] }),
+    });
+    expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
+    const sheet = ui.playground.runtime.spreadsheet.sheet('market:us');
+    const last = { row: sheet.lastRow, column: sheet.lastColumn };
+    expect(last.row).toBeGreaterThan(1_000); // what the add-on wrote reaches past a new sheet's 1,000 rows
+    const lastCell = `${columnLetters(last.column)}${last.row}`;
+    const shown = (row: number, column: number) => String(sheet.values[row - 1]?.[column - 1] ?? '');
+
+    await expect.poll(() => ui.page.getByRole('tab', { name: 'market:us' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · market:us · updated /);
+    await cell('A3').click();
+    await ui.page.keyboard.press('Control+End');
+    expect(await selected()).toBe(lastCell);
+    expect(await text(lastCell)).toBe(shown(last.row, last.column));
+    expect(await text(`A${last.row}`)).toBe(shown(last.row, 1));
+
+    await nameBox('A1500');
+    expect(await selected()).toBe('A1500');
+    expect(await text('A1500')).toBe(shown(1500, 1));
+    expect(await text('B1500')).toBe(shown(1500, 2));
+
+    await ui.page.keyboard.press('Control+Home');
+    await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => ui.page.locator('#grid tbody th[data-row]').last().textContent()).toBe(String(last.row));
+    await ui.page.keyboard.press('Control+Home');
+  });
+
+  it("the name box names what was typed when it cannot go there, goes to another sheet's cell, and selects whole columns", async () => {
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
+    await cell('B3').click();
+    await nameBox('AB7');
+    await expect.poll(() => ui.toastText()).toBe('×PlaygroundAB7 is outside the sheet "Sheet1" (A1:Z1000).');
+    expect(await selected()).toBe('B3'); // nothing moved
+    await nameBox('no such place');
+    await expect.poll(() => ui.toastText()).toContain('"no such place" is not a cell or range');
+    await nameBox("'sector:fintech'!b5");
+    await expect.poll(() => ui.page.getByRole('tab', { name: /sector:fintech/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await selected()).toBe('B5');
+    await nameBox('Sheet1!C:D');
+    await expect.poll(() => ui.page.getByRole('tab', { name: 'Sheet1' }).getAttribute('aria-selected')).toBe('true');
+    expect(await selected()).toBe('C1:D1000');
+    await nameBox('$A$2');
+    expect(await selected()).toBe('A2');
+  });
+
+  it('SPARKLINE draws a small line chart of its data in its cell, as in Sheets (and columns when asked)', async () => {
+    await cell('P200').click();
+    await paste('3\t5\t\t9\t4');
+    await expect.poll(() => text('T200')).toBe('4');
+    await typeInto('O200', '=SPARKLINE(P200:T200)');
+    const line = cell('O200').locator('svg polyline');
+    await expect.poll(() => line.count()).toBe(2); // the blank in R200 breaks the line, as in Sheets
+    expect(await text('O200')).toBe(''); // a chart, not a word
+    expect(await cell('O200').getAttribute('title')).toBeNull();
+    const points = await line.evaluateAll((lines) => lines.map((l) => (l.getAttribute('points') ?? '').split(' ').length));
+    expect(points).toEqual([2, 2]);
+    const box = (await cell('O200').locator('svg').boundingBox())!;
+    const own = (await cell('O200').boundingBox())!;
+    expect(box.width).toBeGreaterThan(own.width * 0.8);
+    expect(box.width).toBeLessThanOrEqual(own.width);
+    await typeInto('O201', '=SPARKLINE(P200:T200, {"charttype","column"})');
+    await expect.poll(() => cell('O201').locator('svg rect').count()).toBe(4);
+    await cell('O200').click();
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('=SPARKLINE(P200:T200)');
+  });
+
+  it("one card at a time: hovering another cell's error hides the selected cell's card until the pointer leaves", async () => {
+    await typeInto('P210', '=SEARCH_SCORE(TRUE)');
+    await typeInto('P212', '=SEARCH_TREND("tea", "nope")');
+    await expect.poll(() => text('P212')).toBe('#ERROR!');
+    await cell('P210').click();
+    const selectedCard = ui.page.locator('#cell-error');
+    const hoverCard = ui.page.locator('#hover-card');
+    await expect.poll(() => selectedCard.isVisible()).toBe(true);
+    await cell('P212').hover();
+    await expect.poll(() => hoverCard.isVisible()).toBe(true);
+    expect(await hoverCard.textContent()).toMatch(/Unknown field "nope"/);
+    expect(await selectedCard.isVisible()).toBe(false);
+    expect(await ui.page.locator('.cell-card:visible').count()).toBe(1);
+    await cell('A1').hover();
+    await expect.poll(() => selectedCard.isVisible()).toBe(true);
+    expect(await hoverCard.isVisible()).toBe(false);
+    expect(await selectedCard.textContent()).toMatch(/must be text, not TRUE/);
+  });
 });
 
 describe('the CLI', () => {

@@ -36,7 +36,12 @@ describe('scheduled runs that stopped', () => {
     expect(runtime.triggers.map((t) => t.documentId)).toEqual(['alpha']);
     expect(runtime.fireDueTriggers()).toEqual([]);
     runtime.disableAddon('alpha');
-    runtime.advanceClock(4 * HOUR);
+    // Past the schedules' first slot (the next 06:00 UTC: a schedule waits for its hour) by 3 hours, so
+    // that slot was missed and the trigger is overdue, whatever the hour the test runs at.
+    const now = runtime.clock.now();
+    let six = Math.floor(now / (24 * HOUR)) * 24 * HOUR + 6 * HOUR;
+    if (six <= now) six += 24 * HOUR;
+    runtime.advanceClock(six - now + 3 * HOUR + 10 * 60_000);
     expect(runtime.fireDueTriggers()).toEqual([]); // stopped: nothing runs
 
     page = await browser.newPage({ viewport: { width: 300, height: 900 } });
@@ -44,6 +49,10 @@ describe('scheduled runs that stopped', () => {
     await page.goto(host.pageUrl('Sidebar'));
     const notice = page.locator('#tables-overdue');
     await expect.poll(() => notice.isVisible()).toBe(true);
+    // The section opened by itself, and its heading warns (what it says once closed).
+    expect(await page.locator('#tables-title').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#tables-summary').textContent()).toBe('Scheduled refreshes stopped: open to repair');
+    expect(await page.locator('#tables-summary').getAttribute('class')).toContain('fold-warn');
     expect(await page.locator('#tables-overdue-text').textContent()).toMatch(
       /^Scheduled refreshes have not run since \d{4}-\d\d-\d\d \d\d:\d\d UTC: the add-on was probably turned off or removed in "Alpha", where they were set up/,
     );

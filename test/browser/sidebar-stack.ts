@@ -9,6 +9,7 @@ import { GasRuntime, type GasRuntimeOptions } from '../../dev/gas/index.js';
 import { startHost, type HostHandle, type RunEvent } from '../../dev/host/index.js';
 import { startService, type ServiceHandle, type StartOptions } from '../../dev/service/harness.js';
 import { KEY, TEST_START } from '../../dev/stack.js';
+import { testCertificate } from '../../dev/tls.js';
 import { launchChromium, newPageAt } from './chromium.js';
 
 export interface SidebarStackOptions {
@@ -20,6 +21,13 @@ export interface SidebarStackOptions {
   runtime?: Omit<GasRuntimeOptions, 'startAt'>;
   /** Save KEY as the user's key, as a user who has set it up (default false: the user starts with none). */
   keySaved?: boolean;
+  /**
+   * The service answers over https too, its test certificate trusted by the runtime (dev/tls.ts), and
+   * no address is saved: a self-install's user types it (default false).
+   */
+  tls?: boolean;
+  /** Where dev/host finds the pages (default dist/; release/ for a self-install). */
+  htmlDir?: string;
   /** Sets up the runtime's spreadsheet and properties before the host serves it. */
   prepare?: (runtime: GasRuntime) => void;
   /** Told of every server function a page calls. */
@@ -52,12 +60,25 @@ export function useSidebarStack(options: SidebarStackOptions, ready: (stack: Sid
   const { keys = [KEY], fixedClock = true, keySaved = false, page: first = { viewport: { width: 300, height: 800 } } } = options;
   const stack = { pageErrors: [] as string[] } as SidebarStack;
   beforeAll(async () => {
-    stack.service = await startService({ keys, ...(fixedClock ? { startAt: TEST_START } : {}) } satisfies StartOptions);
-    stack.runtime = new GasRuntime({ ...options.runtime, ...(fixedClock ? { startAt: TEST_START } : {}) });
-    stack.runtime.properties.user.set('SDM_BASE_URL', stack.service.url);
+    const tls = options.tls ? testCertificate() : undefined;
+    stack.service = await startService({
+      keys,
+      ...(tls ? { tls } : {}),
+      ...(fixedClock ? { startAt: TEST_START } : {}),
+    } satisfies StartOptions);
+    stack.runtime = new GasRuntime({
+      ...options.runtime,
+      ...(tls ? { trustedCertificates: [tls.cert] } : {}),
+      ...(fixedClock ? { startAt: TEST_START } : {}),
+    });
+    if (!tls) stack.runtime.properties.user.set('SDM_BASE_URL', stack.service.url);
     if (keySaved) stack.runtime.properties.user.set('SDM_API_KEY', KEY);
     options.prepare?.(stack.runtime);
-    stack.host = await startHost({ runtime: stack.runtime, ...(options.onRun ? { onRun: options.onRun } : {}) });
+    stack.host = await startHost({
+      runtime: stack.runtime,
+      ...(options.htmlDir ? { htmlDir: options.htmlDir } : {}),
+      ...(options.onRun ? { onRun: options.onRun } : {}),
+    });
     stack.browser = await launchChromium();
     if (first) {
       if (first.ownContext) stack.page = await (await stack.browser.newContext({ viewport: first.viewport })).newPage();

@@ -2,7 +2,7 @@
  * The real sidebar in a real browser: dist/Sidebar.html served by dev/host, its google.script.run calls
  * run by the built dist/Code.js in dev/gas, against the local service. The user starts with no key.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY, OTHER_KEY, TEST_START } from '../../dev/stack.js';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 import { newPageAt } from './chromium.js';
+import { openFold, pageHeight } from './sidebar-folds.js';
 import { useSidebarStack } from './sidebar-stack.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
@@ -61,10 +62,10 @@ async function serviceUsage(): Promise<{ fresh: { used: number; limit: number };
   return { fresh: body.fresh_searches!, calls: { ...body.api_calls!, used: body.api_calls!.used - 1 } };
 }
 
-/** A bar's label, numbers and ARIA values (in the main page, or another). */
+/** A bar's label, numbers and ARIA values (in the main page, or another), its section open or closed. */
 async function bar(label: RegExp, on: Page = page) {
   const item = on.locator('.bar').filter({ hasText: label });
-  const track = item.getByRole('progressbar');
+  const track = item.getByRole('progressbar', { includeHidden: true });
   return {
     className: await item.getAttribute('class'),
     numbers: await item.locator('.bar-numbers').textContent(),
@@ -145,6 +146,7 @@ describe('usage', () => {
     expect(runtime.run('SEARCH_TREND', ['electric bikes', 'search_score']).ok).toBe(true); // a cache hit
     const stats = await service.control.stats();
 
+    await openFold(page, 'usage');
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(async () => (await bar(/fresh/i)).now).toBe(205);
     const usage = await serviceUsage();
@@ -175,17 +177,21 @@ describe('usage', () => {
     await page.screenshot({ path: `${OUTPUT}sidebar.png`, fullPage: true });
   });
 
-  it('fits 300 px without sideways scrolling, with Advanced and Help open too', async () => {
+  it('fits 300 px without sideways scrolling, with Advanced or Help open too', async () => {
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await scrollWidth()).toBeLessThanOrEqual(300);
     await page.getByText('Advanced', { exact: true }).click();
-    await page.getByText('Help: functions').click();
     expect(await page.getByLabel('Service base URL').isVisible()).toBe(true);
+    expect(await scrollWidth()).toBeLessThanOrEqual(300);
+    // One part open at a time: Help closes Advanced.
+    await page.getByText('Help: functions').click();
+    expect(await page.getByLabel('Service base URL').isVisible()).toBe(false);
     expect(await page.locator('#help dt').count()).toBe(10);
+    expect(await page.locator('#help dt').first().isVisible()).toBe(true);
     expect(await scrollWidth()).toBeLessThanOrEqual(300);
     await page.screenshot({ path: `${OUTPUT}sidebar-open.png`, fullPage: true });
-    await page.getByText('Advanced', { exact: true }).click();
     await page.getByText('Help: functions').click();
+    await openFold(page, 'usage');
   });
 
   it('says so when the service is down, and recovers on Refresh', async () => {
@@ -212,6 +218,8 @@ describe('usage', () => {
 
 describe('cache', () => {
   it("refreshing adds SDM_REFRESH to the add-on's formulas once, and says how many cells re-run", async () => {
+    await openFold(page, 'cache');
+    await expect.poll(() => page.locator('#cache-cells').textContent()).toMatch(/recalculates 3 formula cells/);
     expect(await page.locator('#cache-cells').textContent()).toMatch(/recalculates 3 formula cells\. It is free while/);
     // The three keywords answered already (cached): the estimate, counted again on the click, says it is free.
     for (const keyword of ['coffee', 'tea', 'cocoa']) expect(runtime.run('SEARCH_SCORE', [keyword]).ok).toBe(true);
@@ -267,7 +275,7 @@ describe('freezing results', () => {
     const scores = runtime.spreadsheet.getValues('Sheet1!B2:B4');
     expect(scores.flat().every((v) => typeof v === 'number')).toBe(true);
     expect(await page.locator('#freeze-help').textContent()).toMatch(
-      /never spends or changes them, and people without the\s+add-on see the numbers/,
+      /never spends or changes them, and people without the\s+add-on see the\s+numbers\. Each\s+cell's note keeps its formula/,
     );
 
     runtime.spreadsheet.setActive('Sheet1', 'B2:C3');
@@ -314,6 +322,7 @@ describe('freezing results', () => {
 
 describe('keyboard', () => {
   it('reaches the key buttons with Tab and shows where focus is', async () => {
+    await openFold(page, 'key');
     await page.locator('#key-replace').focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('key-remove');
@@ -367,6 +376,7 @@ describe('server text is never markup', () => {
       return route.continue();
     });
 
+    await openFold(page, 'usage');
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(() => page.locator('.usage-table').count()).toBe(1);
     expect(await page.locator('.usage-table td').nth(1).textContent()).toBe(payload);
@@ -376,6 +386,7 @@ describe('server text is never markup', () => {
     await expect.poll(() => page.locator('.bar').count()).toBe(1);
     expect(await page.locator('.bar-label span').first().textContent()).toBe(payload);
 
+    await openFold(page, 'cache');
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => page.locator('#cache-status').textContent()).toBe(payload);
 
@@ -447,6 +458,7 @@ describe('the base URL', () => {
 
 describe('sharing and removing', () => {
   it('sharing the key with the document is one checkbox: formulas here then spend it; and it can be undone', async () => {
+    await openFold(page, 'key');
     const box = page.getByLabel('Share with this document');
     await box.check();
     await expect.poll(() => runtime.properties.document.get('SDM_API_KEY')).toBe(KEY);
@@ -466,6 +478,7 @@ describe('sharing and removing', () => {
   it('"Stop using the shared key" asks inline first, then stops formulas here using it', async () => {
     await page.getByLabel('Share with this document').check();
     await expect.poll(() => runtime.properties.document.get('SDM_API_KEY')).toBe(KEY);
+    await openFold(page, 'formulas');
     const stop = page.getByRole('button', { name: 'Stop using the shared key…' });
     await stop.click();
     const confirm = page.getByRole('group', { name: /^Stop formulas here using the key you shared\?/ });
@@ -482,9 +495,12 @@ describe('sharing and removing', () => {
     expect(await stop.isVisible()).toBe(false);
     expect(await page.getByLabel('Share with this document').isChecked()).toBe(false);
     expect(await page.locator('#key-source').textContent()).toBe('Your key');
+    // The button that had focus is gone: focus is on the section's heading.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('formulas-title');
   });
 
   it('removing asks inline first, then deletes the key and shows the form again', async () => {
+    await openFold(page, 'key');
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     const confirm = page.getByRole('group', { name: /Remove your key/ });
     expect(await confirm.isVisible()).toBe(true);
@@ -535,8 +551,9 @@ async function openAs(shared: GasRuntime, user: string): Promise<{ page: Page; c
   };
 }
 
-/** What the "Formulas in this spreadsheet" section says, as the viewer reads it. */
+/** What the "Formulas in this spreadsheet" section says, as the viewer reads it (opening it). */
 async function formulasView(p: Page) {
+  await openFold(p, 'formulas');
   const visible = async (selector: string) => ((await p.locator(selector).isVisible()) ? await p.locator(selector).textContent() : null);
   return {
     source: await p.locator('#formulas-source').textContent(),
@@ -586,6 +603,7 @@ describe('whose key formulas use, told to each person', () => {
       await collab.page.screenshot({ path: `${OUTPUT}sidebar-collaborator.png`, fullPage: true });
 
       // The collaborator shares: both now see the document key, shared by the collaborator.
+      await openFold(collab.page, 'key');
       await collab.page.getByLabel('Share with this document').check();
       await expect.poll(() => collab.page.locator('#formulas-source').textContent()).toBe('Your key, shared with this document');
       expect(shared.properties.document.get('SDM_API_KEY')).toBe(OTHER_KEY);
@@ -681,7 +699,7 @@ describe('never spending by surprise', () => {
     book?.close();
   });
 
-  it('after saving a key, offers to re-run the formulas that said "No API key", in one click', async () => {
+  it('after saving a key, offers to re-run the formulas that said "No API key", in one click, and shows its progress there', async () => {
     // Sheets ran the formulas before any key: each says so, and Sheets remembers it.
     expect(book.recalculate().map((r) => r.error)).toEqual(
       Array(5).fill(expect.stringMatching(/^No API key for this spreadsheet's formulas/)),
@@ -701,14 +719,37 @@ describe('never spending by surprise', () => {
     expect(book.recalculate().every((r) => r.remembered && !r.ok)).toBe(true);
     await p.screenshot({ path: `${OUTPUT}sidebar-rerun-offer.png`, fullPage: true });
 
-    await offer.getByRole('button', { name: 'Re-run the formulas now' }).click();
+    // The refresh is held on its way to the server, to see what the user sees meanwhile.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route('**/__gas/run', async (route) => {
+      if ((route.request().postDataJSON() as { fn: string }).fn === 'refreshAllFormulas') await held;
+      await route.continue();
+    });
+    const rerunStatus = p.locator('#key-rerun-status');
+    const rerunButton = offer.getByRole('button', { name: 'Re-run the formulas now' });
+    await rerunButton.click();
+    // The work shows where the click was: in the offer, in view, its section marked busy.
+    await expect.poll(() => rerunStatus.textContent()).toBe('Re-running 5 formula cells…');
+    expect(await offer.isVisible()).toBe(true);
+    expect(await p.locator('#key-rerun-button').textContent()).toBe('Re-running…');
+    expect(await p.locator('#key-rerun-button').isDisabled()).toBe(true);
+    expect(await p.locator('#key-section').getAttribute('aria-busy')).toBe('true');
+    const box = (await rerunStatus.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(p.viewportSize()!.height);
+    release();
     await expect
-      .poll(() => cacheStatus().textContent())
+      .poll(() => rerunStatus.textContent())
       .toBe(
-        '5 formula cells re-run (5 got the SDM_REFRESH argument the first time). Usage and this estimate are read again once they have run.',
+        '5 formula cells re-run (5 got the SDM_REFRESH argument the first time). Usage and this estimate are read again once they have run. Sheets runs them now: each cell shows its answer when it arrives.',
       );
-    expect(await offer.isVisible()).toBe(false);
-    expect(await p.locator('#usage-meta').textContent()).toMatch(/ · before the refresh: read again at \d\d:\d\d$/);
+    await p.unroute('**/__gas/run');
+    expect(await rerunStatus.getAttribute('class')).toContain('status-success');
+    expect(await offer.isVisible()).toBe(true); // the result stays where it was asked for
+    expect(await p.locator('#key-rerun-button').isVisible()).toBe(false); // done: nothing more to click
+    await p.screenshot({ path: `${OUTPUT}sidebar-rerun-done.png`, fullPage: true });
+    expect(await p.locator('#usage-meta').textContent()).toMatch(/ · the formulas are running: counted again at \d\d:\d\d$/);
     // Sheets now runs them (new arguments): every cell gets its score, five requests.
     const rerun = book.recalculate();
     expect(rerun.map((r) => [r.remembered, r.ok])).toEqual(Array(5).fill([false, true]));
@@ -720,10 +761,15 @@ describe('never spending by surprise', () => {
     ).toBe(true);
     expect(await requests()).toBe(6);
 
-    // 15 s later the sidebar reads usage again: the bars show what the formulas spent.
+    // 15 s later the sidebar counts usage again, without a request: the key check's read plus what the
+    // formulas sent since.
     await p.clock.fastForward(16_000);
     await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(5);
-    expect(await p.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now/);
+    expect(await p.locator('#usage-summary').textContent()).toMatch(/^Fresh searches 5 of 250 · /); // closed, its heading says it
+    expect(await p.locator('#usage-meta').textContent()).toMatch(
+      /^Read at \d\d:\d\d, just now, plus 5 requests \(5 fresh searches\) this document sent since/,
+    );
+    expect(await requests()).toBe(6);
     await expect.poll(() => p.locator('#cache-estimate').textContent()).toBe('A refresh sends no request (5 answers are cached).');
   });
 
@@ -740,6 +786,7 @@ describe('never spending by surprise', () => {
     }
     expect(await requests()).toBe(before);
     // Refresh reads it on demand: one request.
+    await openFold(p, 'usage');
     await p.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(31);
     expect(await requests()).toBe(before + 1);
@@ -752,6 +799,7 @@ describe('never spending by surprise', () => {
     await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(248);
     const before = await requests();
 
+    await openFold(p, 'cache');
     await p.getByRole('button', { name: 'Refresh all formulas' }).click();
     const confirm = p.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
@@ -803,6 +851,145 @@ describe('never spending by surprise', () => {
     expect(book.ui.sidebars.length).toBe(sidebars);
     expect(book.toasts.slice(toasts).map((t) => t.message)).toEqual(['9 formula cells recalculating (cached answers cost nothing).']);
     expect(refreshCell()).not.toBe(counter);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
+  /** A spreadsheet in use: a key saved, 3 formulas, a ranking table and a tracking list. */
+  let book: GasRuntime;
+  let bookHost: HostHandle;
+  let p: Page;
+  const heights: Record<string, number> = {};
+  const run = <T>(fn: string, ...args: unknown[]): T => {
+    const result = book.run(fn, args, { mode: 'sidebar' });
+    if (!result.ok) throw new Error(`${fn}: ${result.error}`);
+    return result.value as T;
+  };
+  const summary = (name: string) => p.locator(`#${name}-summary`).textContent();
+  const serverCells = () => run<{ formulaCells: number }>('estimateRefresh').formulaCells;
+
+  beforeAll(async () => {
+    await service.control.reset();
+    book = new GasRuntime({ startAt: TEST_START });
+    book.properties.user.set('SDM_BASE_URL', service.url);
+    book.properties.user.set('SDM_API_KEY', KEY);
+    book.spreadsheet.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
+    for (const row of [2, 3, 4]) book.spreadsheet.setFormula(`Sheet1!B${row}`, `=SEARCH_SCORE(A${row})`);
+    run('insertRankingTable', { group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 5 });
+    run('addTrackingList', { name: 'Drinks', kind: 'keywords', items: ['coffee', 'tea'], period: 'week', fields: null });
+    run('refreshUsage');
+    book.spreadsheet.setActive('Sheet1', 'A1');
+    bookHost = await startHost({ runtime: book });
+    p = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 800 } });
+    p.on('pageerror', (error) => pageErrors.push(error.message));
+    await p.goto(bookHost.pageUrl('Sidebar'));
+  });
+
+  afterAll(async () => {
+    mkdirSync(OUTPUT, { recursive: true });
+    writeFileSync(`${OUTPUT}sidebar-heights.json`, `${JSON.stringify(heights, null, 2)}\n`);
+    await p?.close();
+    await bookHost?.close();
+    book?.close();
+  });
+
+  it('opens on one screen: every section a heading with a one-line summary, the usage open', async () => {
+    await expect.poll(() => summary('cache')).toMatch(/^3 formula cells/); // every first read is done
+    await expect.poll(() => summary('track')).toMatch(/^1 list/);
+    heights['first screen'] = await pageHeight(p);
+    await p.screenshot({ path: `${OUTPUT}sidebar-first-screen.png`, fullPage: true });
+    expect(heights['first screen']).toBeLessThanOrEqual(800); // the sidebar's height here: no scrolling
+    const expanded = await p.locator('.fold-toggle').evaluateAll((all) => all.map((b) => [b.id, b.getAttribute('aria-expanded')]));
+    expect(expanded).toEqual([
+      ['key-title', 'false'],
+      ['formulas-title', 'false'],
+      ['usage-title', 'true'],
+      ['templates-title', 'false'],
+      ['tables-title', 'false'],
+      ['track-title', 'false'],
+      ['cache-title', 'false'],
+    ]);
+    // Closed, each says where it stands, from the same figures its body shows.
+    expect(await summary('key')).toBe(`${MASKED}`);
+    expect(await summary('formulas')).toBe('Your key, as the owner');
+    expect(await summary('tables')).toBe('1 table · refreshed by hand');
+    expect(await summary('track')).toBe('1 list · 2 items tracked');
+    const estimate = run<{ requests: number }>('estimateRefresh');
+    expect(await summary('cache')).toBe(
+      `3 formula cells · refresh: ${estimate.requests ? `up to ${estimate.requests} request` : 'no request'}`,
+    );
+    const bars = await p
+      .locator('#usage-bars .bar')
+      .evaluateAll((all) =>
+        all.map((b) => `${b.querySelector('.bar-label span')!.textContent} ${b.querySelector('.bar-numbers')!.textContent}`),
+      );
+    expect(bars.length).toBeGreaterThan(0);
+    // Open, a section's summary would repeat it; closed, the usage heading repeats its bars.
+    expect(await p.locator('#usage-summary').isVisible()).toBe(false);
+    await p.locator('#usage-title').click();
+    expect(await p.locator('#usage-summary').isVisible()).toBe(true);
+    expect(await summary('usage')).toBe(bars.join(' · '));
+    heights['every section closed'] = await pageHeight(p);
+    expect(heights['every section closed']).toBeLessThanOrEqual(700);
+  });
+
+  it('opens one section at a time, each a screen and a half at most, its heading kept in view', async () => {
+    for (const name of ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'cache'] as const) {
+      await p.locator(`#${name}-title`).click();
+      const open = await p.locator('.fold-body:not([hidden])').evaluateAll((all) => all.map((b) => b.id));
+      expect(open).toEqual([`${name}-body`]);
+      const heading = (await p.locator(`#${name}-title`).boundingBox())!;
+      expect(heading.y).toBeGreaterThanOrEqual(0);
+      expect(heading.y + heading.height).toBeLessThanOrEqual(800);
+      heights[`${name} open`] = await pageHeight(p);
+      expect(heights[`${name} open`], name).toBeLessThanOrEqual(1200);
+    }
+    await p.screenshot({ path: `${OUTPUT}sidebar-cache-open.png`, fullPage: true });
+    // Advanced and Help take part: opening Help closes the open section.
+    await p.getByText('Help: functions').click();
+    expect(await p.locator('.fold-body:not([hidden])').count()).toBe(0);
+    await p.locator('#cache-title').click();
+    expect(await p.locator('#help').getAttribute('open')).toBeNull();
+  });
+
+  it('counts again when a section opens: formulas typed since are in its count', async () => {
+    // 21 more formulas typed in the spreadsheet while the sidebar stays open.
+    book.spreadsheet.setValues(
+      'Sheet1!C2:C22',
+      Array.from({ length: 21 }, (_, i) => [`drink ${i}`]),
+    );
+    for (let row = 2; row <= 22; row++) book.spreadsheet.setFormula(`Sheet1!D${row}`, `=SEARCH_SCORE(C${row})`);
+    expect(serverCells()).toBe(24);
+    await p.locator('#cache-title').click(); // closed
+    await p.locator('#cache-title').click(); // opened again
+    await expect.poll(() => p.locator('#cache-cells').textContent()).toMatch(/^Refreshing recalculates 24 formula cells\./);
+    expect(await summary('cache')).toBe(
+      `24 formula cells · refresh: up to ${run<{ requests: number }>('estimateRefresh').requests} requests`,
+    );
+  });
+
+  it('counts again when the user comes back from the spreadsheet, the section closed', async () => {
+    await p.locator('#usage-title').click();
+    book.spreadsheet.setFormula('Sheet1!D23', '=SEARCH_SCORE("kvass")');
+    expect(serverCells()).toBe(25);
+    // Focus leaves the sidebar for the grid and comes back (at most one count every 10 s): the window's focus event.
+    await p.clock.fastForward(11_000);
+    await p.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+    await expect.poll(() => summary('cache')).toMatch(/^25 formula cells/);
+  });
+
+  it("counts again after an action that adds formulas: a template's formulas are in the count at once", async () => {
+    await openFold(p, 'templates');
+    await p.getByRole('button', { name: 'Insert Keyword research' }).click();
+    await expect.poll(() => p.locator('#templates-status').textContent(), { timeout: 30_000 }).toMatch(/^Inserted on the new sheet/);
+    // The message shows under the button pressed.
+    const item = p.locator('li.template').filter({ has: p.getByRole('button', { name: 'Insert Keyword research' }) });
+    expect(await item.locator('#templates-status').count()).toBe(1);
+    const cells = serverCells();
+    expect(cells).toBeGreaterThan(25);
+    await expect.poll(() => summary('cache')).toMatch(new RegExp(`^${cells} formula cells`));
+    expect(await p.locator('#cache-cells').textContent()).toMatch(new RegExp(`^Refreshing recalculates ${cells} formula cells\\.`));
     expect(pageErrors).toEqual([]);
   });
 });

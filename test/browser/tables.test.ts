@@ -12,6 +12,7 @@ import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY } from '../../dev/stack.js';
 import { newPageAt } from './chromium.js';
+import { openFold } from './sidebar-folds.js';
 import { useSidebarStack } from './sidebar-stack.js';
 
 // page.evaluate callbacks run in the page, with the DOM types test/browser/tsconfig.json adds.
@@ -66,9 +67,11 @@ let inserted: unknown[][];
 
 describe('the ranking tables section', () => {
   it('sits between Usage and the cache, lists no table yet, and reads the groups only once Insert is opened', async () => {
-    await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(true);
     await expect.poll(() => page.locator('#cache-cells').textContent()).toMatch(/No cell/); // every first read is done
-    expect(calls).not.toContain('getRankingGroups'); // opening the sidebar spends no request on it
+    expect(await page.locator('#tables-summary').textContent()).toBe('None in this spreadsheet yet'); // closed, it says so
+    await openFold(page, 'tables');
+    await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(true);
+    expect(calls).not.toContain('getRankingGroups'); // opening the sidebar (or the section) spends no request on it
     expect(await page.getByLabel('Group', { exact: true }).isVisible()).toBe(false);
     await page.getByText('Insert a ranking table').click();
     await expect.poll(() => page.locator('#insert-group option[value="sector:fintech"]').count()).toBe(1);
@@ -113,6 +116,26 @@ describe('the ranking tables section', () => {
     await page.getByLabel('or type one').fill('');
   });
 
+  it('a typed group the service does not know names those that exist, for one request (issue 30.8)', async () => {
+    const offered = await page
+      .locator('#insert-group option')
+      .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter((v) => v.startsWith('sector:')));
+    await service.control.resetStats();
+    await page.getByLabel('or type one').fill('sector:madeup');
+    await page.getByLabel('or type one').press('Enter');
+    const status = page.locator('#insert-preview-status');
+    await expect.poll(() => status.getAttribute('role')).toBe('alert');
+    const text = (await status.textContent()) ?? '';
+    expect(text).toMatch(/^Not found: group "sector:madeup"\. Groups that exist: .* \(RANKING_OVERVIEW\(\) lists every group\)\.$/);
+    // The same groups the list offers (at most 12 named), read from the overview the list was read from.
+    const named = /Groups that exist: (.*?)(?: and (\d+) more)? \(/.exec(text)!;
+    expect(named[1]!.split(', ')).toEqual([...offered].sort((a, b) => a.localeCompare(b)).slice(0, 12));
+    expect(Number(named[2] ?? 0)).toBe(Math.max(0, offered.length - 12));
+    const stats = await service.control.stats();
+    expect([stats.requests, stats.byEndpoint['/ranking/list']]).toEqual([1, 1]);
+    await page.getByLabel('or type one').fill('');
+  });
+
   it('inserts sector:fintech into a new sheet, without an unchecked column, 5 rows', async () => {
     await page.getByLabel('Group', { exact: true }).selectOption('sector:fintech');
     const preview = server<{ headers: string[]; rows: number }>('previewRankingTable', 'sector:fintech');
@@ -144,9 +167,10 @@ describe('the ranking tables section', () => {
     expect(grid.slice(2, 7).map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
     expect(grid[7]!.every((cell) => cell === '')).toBe(true);
     inserted = grid;
-    // Inserting spent requests: the usage bars are read again, once.
-    await expect.poll(() => page.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now/);
-    expect(calls.filter((fn) => fn === 'refreshUsage')).toEqual(['refreshUsage']);
+    // Inserting spent requests: usage is counted again, without a request (nothing was read yet to add to).
+    await expect.poll(() => calls.lastIndexOf('getUsage') > calls.lastIndexOf('insertRankingTable')).toBe(true);
+    expect(calls).not.toContain('refreshUsage');
+    expect(await page.locator('#usage-meta').textContent()).toBe('Not read yet: Refresh reads it (one request).');
   });
 
   it('at a selected cell over user data, shows the error as text and writes nothing', async () => {
@@ -239,6 +263,7 @@ describe('a schedule someone else set', () => {
     const p = await newPage();
     try {
       await p.goto(host.pageUrl('Sidebar'));
+      await openFold(p, 'tables');
       const notes = p.getByRole('list', { name: 'From your scheduled runs' });
       await expect.poll(() => notes.isVisible()).toBe(true);
       const lines = await notes.locator('li').allTextContents();
@@ -366,6 +391,7 @@ describe('loading and errors', () => {
       return route.continue();
     });
     await p.goto(host.pageUrl('Sidebar'));
+    await openFold(p, 'tables');
     await p.getByText('Insert a ranking table').click();
     await expect.poll(() => p.locator('#tables-status').getAttribute('role')).toBe('alert');
     expect(await p.locator('#tables-status').textContent()).toBe('The service is unavailable (getTables).');
@@ -431,6 +457,7 @@ describe('loading and errors', () => {
       return route.continue();
     });
     await p.goto(host.pageUrl('Sidebar'));
+    await openFold(p, 'tables');
     await p.getByText('Insert a ranking table').click();
     await expect.poll(() => p.locator('#tables-list .table-group').textContent()).toBe(payload);
     expect(await p.locator('#tables-list .table-state').textContent()).toBe(payload);
@@ -455,17 +482,21 @@ describe('loading and errors', () => {
 
 describe('opened from the menu', () => {
   it('"Insert ranking table" opens the sidebar at this section, focused, with the insert form open', async () => {
+    server('refreshUsage'); // a read kept for the key (as Refresh usage keeps one): the bars show on opening
     const p = await newPage();
     await p.goto(`${host.url}/__gas/open/showRankingTables`);
     expect(runtime.ui.sidebars.at(-1)?.title).toBe('Search Demand');
     await expect.poll(() => activeId(p)).toBe('tables-title');
     expect(await p.locator('#insert-details').getAttribute('open')).toBe('');
-    // Usage, above, has loaded too, and the section is still in view.
+    // Usage, above, has loaded too (closed, its heading repeats its bars), and the section is in view.
     await expect.poll(() => p.locator('.bar').count()).toBeGreaterThan(0);
+    await expect.poll(() => p.locator('#usage-summary').textContent()).toMatch(/ of /);
     await expect.poll(() => p.locator('#insert-group option[value="sector:fintech"]').count()).toBe(1);
-    const box = await p.locator('#tables-title').boundingBox();
-    expect(box!.y).toBeGreaterThanOrEqual(8);
-    expect(box!.y).toBeLessThan(100);
+    expect(await p.locator('.fold-body:not([hidden])').evaluateAll((all) => all.map((b) => b.id))).toEqual(['tables-body']);
+    const box = (await p.locator('#tables-title').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(p.viewportSize()!.height);
+    expect((await p.locator('#insert-group').boundingBox())!.y).toBeLessThan(p.viewportSize()!.height);
     await p.close();
   });
 

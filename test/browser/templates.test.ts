@@ -1,7 +1,7 @@
 /**
  * Templates in the playground, as a user meets them: Start from a template… in the add-on's menu opens
  * the sidebar's Templates section, which says what each may spend before Insert; each template then
- * opens on a new sheet showing numbers. A SPARKLINE, which the playground cannot draw, says so on hover.
+ * opens on a new sheet showing numbers. A SPARKLINE draws its small line chart in its cell, as in Sheets.
  * Reopened later, the sidebar still offers Track these brands for the brand watch sheet, as its note says.
  * Saves docs/template-*.png, the screenshots docs/templates.md shows.
  */
@@ -66,6 +66,18 @@ describe('Start from a template…', () => {
           .locator('#grid td')
           .evaluateAll((tds) => tds.filter((td) => /^-?\d[\d,.]*$/.test(td.textContent ?? '')).length);
         expect(numeric).toBeGreaterThan(50);
+        // The chart the add-on asked for: columns, one per industry, titled in words, without a legend
+        // repeating its raw header.
+        const chart = page.locator('figure.chart');
+        await expect.poll(() => chart.count(), { timeout: 20_000 }).toBe(1);
+        expect(await chart.locator('h2').textContent()).toBe('AI industries: average index score');
+        expect(await chart.locator('svg').getAttribute('aria-label')).toBe('AI industries: average index score: column chart');
+        expect(await chart.locator('rect.bar').count()).toBe(8);
+        expect(await chart.locator('polyline').count()).toBe(0);
+        expect(await chart.locator('p.chart-note').textContent()).toBe('');
+        const names = await chart.locator('text.axis title').allTextContents();
+        expect(names).toHaveLength(8);
+        expect(names.every((n) => n.includes(' '))).toBe(true);
         expect(
           await page
             .locator('#grid td')
@@ -74,8 +86,11 @@ describe('Start from a template…', () => {
         ).toBe(0);
       }
       if (t.title === 'Keyword research') {
-        expect(await text('E5')).toBe('sparkline');
-        expect(await cell('E5').getAttribute('title')).toMatch(/^The playground cannot draw SPARKLINE/);
+        // The trend column: a line through the 12 monthly volumes, in the cell, with no word or error.
+        await expect.poll(() => cell('E5').locator('svg polyline').count(), { timeout: 20_000 }).toBe(1);
+        expect(await cell('E5').locator('svg polyline').getAttribute('points')).toMatch(/^(\S+ ){11}\S+$/);
+        expect(await text('E5')).toBe('');
+        expect(await cell('E5').getAttribute('title')).toBeNull();
       }
       await page.screenshot({ path: `${DOCS}${t.shot}` });
     });

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { type ServiceHandle } from '../../dev/service/harness.js';
+import { openFold } from './sidebar-folds.js';
 import { useSidebarStack } from './sidebar-stack.js';
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
@@ -33,6 +34,8 @@ describe('the tracking section', () => {
   it('shows no list yet, and refuses an empty list before asking the server', async () => {
     await expect.poll(() => section().isVisible()).toBe(true);
     expect(await section().getByRole('heading', { level: 2 }).textContent()).toBe('Tracking over time');
+    await expect.poll(() => page.locator('#track-summary').textContent()).toBe('No list yet');
+    await openFold(page, 'track');
     expect(await lists().count()).toBe(0);
     await page.getByText('Track keywords or brands').click();
     const before = calls.length;
@@ -64,7 +67,7 @@ describe('the tracking section', () => {
     await page.getByRole('button', { name: 'Track these keywords' }).click();
     await expect.poll(() => formStatus().getAttribute('class'), { timeout: 30_000 }).toContain('status-success');
     expect(await formStatus().textContent()).toMatch(
-      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 36 past periods backfilled\.$/,
+      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 12 past months of each backfilled \(months\.volume only: the service gives no past score\)\.$/,
     );
     // What the cost line said, with the field preview included: its answer was reused from the cache.
     const added = await service.control.stats();
@@ -88,6 +91,7 @@ describe('the tracking section', () => {
     runtime.advanceClock(WEEK);
     await service.control.clock(WEEK);
     await page.reload();
+    await openFold(page, 'track');
     const item = lists().first();
     await expect
       .poll(() => item.locator('.table-where').nth(1).textContent())
@@ -97,6 +101,7 @@ describe('the tracking section', () => {
     await service.control.resetStats();
     await item.getByRole('button', { name: 'Run now' }).click();
     await expect.poll(() => page.locator('#track-status').textContent(), { timeout: 30_000 }).toBe('Ran Drinks.');
+    expect(await item.locator('#track-status').count()).toBe(1); // shown in the list it ran, where the button is
     const stats = await service.control.stats();
     expect(stats.byEndpoint['/trend']).toBe(3);
     expect(stats.requests).toBeLessThanOrEqual(3 + 1);

@@ -37,7 +37,7 @@ describe('development and production builds', () => {
       // What clasp pushes from rootDir: two server scripts (.js), the sidebar page and the manifest.
       expect(readdirSync(dir).sort()).toEqual(['Code.js', 'Server.js', 'Sidebar.html', 'appsscript.json']);
     }
-  }, 60_000);
+  }, 180_000); // two builds, each its own node process: a guard against a hang, not a measure
 
   it('refuses to build for Google against the placeholder, or against plain http', () => {
     const placeholder = build('production', undefined);
@@ -46,7 +46,7 @@ describe('development and production builds', () => {
     const http = build('development', 'http://dev.search-demand.example');
     expect(http.status).not.toBe(0);
     expect(http.stderr).toContain('SDM_BASE_URL must be an https URL');
-  }, 60_000);
+  }, 180_000); // two builds, each its own node process: a guard against a hang, not a measure
 });
 
 describe('clasp configurations', () => {

@@ -90,7 +90,7 @@ describe("custom functions read the spreadsheet owner's user properties", () => 
 
   it("follows the owner of the formula's spreadsheet", () => {
     const rt = new GasRuntime({ code, userEmail: EDITOR });
-    rt.addSpreadsheet({ id: 'theirs', owner: OWNER, editors: [EDITOR] });
+    rt.addSpreadsheet({ id: 'theirs', owner: OWNER, editors: [EDITOR], addonUsed: true });
     rt.userProperties(OWNER).set('SDM_API_KEY', 'owners-key');
     rt.userProperties(EDITOR).set('SDM_API_KEY', 'editors-key');
     expect(rt.run('KEY').value).toBe('editors-key'); // the editor owns the default spreadsheet

@@ -39,7 +39,7 @@ describe('remembered custom-function results', () => {
     expect(rt.evaluateCustomFunction('FAIL', [1]).result.error).toBe('bad 1');
     expect(rt.evaluateCustomFunction('FAIL', [1])).toMatchObject({ remembered: true, result: { ok: false, error: 'bad 1' } });
     // Another spreadsheet remembers its own.
-    rt.addSpreadsheet({ id: 'other', owner: 'user@example.com' });
+    rt.addSpreadsheet({ id: 'other', owner: 'user@example.com', addonUsed: true });
     expect(rt.evaluateCustomFunction('COUNTED', ['a'], { document: 'other' }).remembered).toBe(false);
     expect(rt.rememberedResults().size).toBe(3);
     rt.rememberedResults().clear();

@@ -55,7 +55,7 @@ describe('service errors', () => {
 
   it('not found names what was not found, and is remembered only briefly', async () => {
     expect(cellError('BRAND_PROFILE', 'No-Such-Brand')).toBe('Not found: brand "no-such-brand".');
-    expect(cellError('RANKING_LIST', 'sector:nothing')).toBe('Not found: group "sector:nothing".');
+    expect(cellError('RANKING_LIST', 'sector:nothing')).toMatch(/^Not found: group "sector:nothing"\. Groups that exist: /);
     await stack.service.control.resetStats();
     cellError('BRAND_PROFILE', 'no-such-brand');
     expect(await stack.requests()).toBe(0);

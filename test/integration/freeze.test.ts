@@ -37,7 +37,8 @@ function frozenNote(formula: string, size: string, userNote = ''): RegExp {
   const fill = size ? `Its values fill ${escape(size)} from here\\. ` : '';
   return new RegExp(
     `^${userNote ? `${escape(userNote)}\\n\\n` : ''}Search Demand: frozen \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC from ${escape(formula)}\\n${fill}` +
-      `Extensions › Search Demand › Unfreeze selected results puts the formula back \\(check [0-9a-f]{8}\\)\\.$`,
+      `Extensions › Search Demand › Unfreeze selected results puts the formula back, ` +
+      `unless these values were changed \\(Unfreeze tells by their fingerprint, [0-9a-f]{8}\\)\\.$`,
   );
 }
 
@@ -146,7 +147,7 @@ describe('freeze and unfreeze', () => {
 
     book().setActive('Sheet1', 'D8');
     expect(menu('unfreezeSelectionFromMenu')).toBe(
-      '1 formula put back: they run again when Sheets recalculates (cached answers cost nothing).',
+      '1 formula put back: it runs again when Sheets recalculates (cached answers cost nothing).',
     );
     expect(sheet1().getFormulas('D8')).toEqual([['=SEARCH_TREND(A2:A3)']]);
     expect(
@@ -170,7 +171,8 @@ describe('freeze and unfreeze', () => {
     });
     expect(snapshot()).toEqual(changed);
     expect(menu('unfreezeSelectionFromMenu')).toBe(
-      'Nothing unfrozen. Left frozen, as their values were changed since: Sheet1!D8:K10 (clear them to unfreeze).',
+      'Nothing unfrozen. Left frozen, as its values were changed since: Sheet1!D8:K10. ' +
+        'To put it back anyway, empty those cells (Delete keeps the note) and unfreeze again.',
     );
 
     // Emptied by the user (the note stays, as Delete leaves notes): now it can come back.

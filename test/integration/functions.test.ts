@@ -196,6 +196,74 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     });
   });
 
+  describe('RANKING_LIST of a group the service does not know', () => {
+    /** Every `prefix:name` text of the service's own overview: the groups it names, whatever its field names. */
+    const overviewGroups = async (): Promise<string[]> => {
+      const texts: string[] = [];
+      const walk = (v: unknown): void => {
+        if (typeof v === 'string' && /^[a-z0-9_-]+:[^\s:]+$/i.test(v)) texts.push(v);
+        else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+      };
+      walk(await rawAnswer(stack.service, '/ranking'));
+      return [...new Set(texts)].sort((a, b) => a.localeCompare(b));
+    };
+    /** The groups a "not found" names, in its order, and how many it says it left out. */
+    const named = (message: string) => {
+      const list = /Groups that exist: (.*?)(?: and (\d+) more)? \(RANKING_OVERVIEW\(\) lists every group\)\.$/.exec(message);
+      return { groups: list?.[1]?.split(', ') ?? [], more: Number(list?.[2] ?? 0) };
+    };
+
+    it('names the groups of that kind that exist, each of which works, for one request to the overview, then cached', async () => {
+      // The prefix most groups share (whatever the service calls them), as in "sector:madeup".
+      const all = await overviewGroups();
+      const prefixOf = (g: string) => g.slice(0, g.indexOf(':') + 1).toLowerCase();
+      const prefix = [...all.map(prefixOf)].sort(
+        (a, b) => all.filter((g) => prefixOf(g) === b).length - all.filter((g) => prefixOf(g) === a).length,
+      )[0]!;
+      const alike = all.filter((g) => prefixOf(g) === prefix);
+      await stack.service.control.resetStats();
+
+      const result = stack.run('RANKING_LIST', `${prefix}madeup`);
+      expect(result.ok).toBe(false);
+      expect(result.error).toMatch(new RegExp(`^Not found: group "${prefix}madeup"\\. Groups that exist: `));
+      const { groups, more } = named(result.error ?? '');
+      expect(groups).toEqual(alike.slice(0, 12));
+      expect(more).toBe(Math.max(0, alike.length - 12));
+      // The list's 404, and the overview it reads the groups from.
+      expect(await stack.requests('/ranking/list')).toBe(1);
+      expect(await stack.requests('/ranking')).toBe(1);
+
+      // Each group it names is one RANKING_LIST answers.
+      for (const group of groups.slice(0, 3)) expect(table(stack.value('RANKING_LIST', group)).rows.length).toBeGreaterThan(0);
+
+      // Another unknown group, in a range beside a known one: the overview comes from the cache.
+      await stack.service.control.resetStats();
+      const rows = stack.value('RANKING_LIST', [[groups[0]], [`${prefix}nowhere`]], 'noHeaders') as unknown[][];
+      expect(rows[1]?.[0]).toBe(result.error?.replace('madeup', 'nowhere'));
+      expect(await stack.requests('/ranking')).toBe(0);
+      // RANKING_OVERVIEW itself is then free too: the same cached answer.
+      stack.value('RANKING_OVERVIEW');
+      expect(await stack.requests()).toBe(1); // only the list's 404 of "nowhere"
+    });
+
+    it('for a prefix no group has, shows one group of each prefix', async () => {
+      const all = await overviewGroups();
+      const prefixes = [...new Set(all.map((g) => g.slice(0, g.indexOf(':') + 1).toLowerCase()))];
+      const error = stack.run('RANKING_LIST', 'zz-nothing:madeup').error ?? '';
+      expect(error).toMatch(
+        /^Not found: group "zz-nothing:madeup"\. Groups start with .*, for example .* \(RANKING_OVERVIEW\(\) lists every group\)\.$/,
+      );
+      const examples = /for example (.*) \(/.exec(error)![1]!.split(', ');
+      expect(examples.map((g) => g.slice(0, g.indexOf(':') + 1).toLowerCase())).toEqual(prefixes);
+      for (const group of examples) expect(all).toContain(group);
+    });
+
+    it('keeps the plain message when the overview cannot be read, and the cell still says what is missing', async () => {
+      await stack.service.control.faults([{ kind: '5xx', count: 20, path: '/ranking' }]);
+      expect(stack.run('RANKING_LIST', 'sector:madeup').error).toBe('Not found: group "sector:madeup".');
+    });
+  });
+
   describe('RANKING_LIST of a market (over 100 KB)', () => {
     it('shows every item, and a second execution reads it from the cache with zero requests', async () => {
       const raw = (await rawAnswer(stack.service, '/ranking/list', { group: 'market:us' })) as Record<string, unknown>;

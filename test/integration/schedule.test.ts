@@ -2,7 +2,8 @@
  * Scheduled refreshes the way Google runs them: an add-on's time-driven trigger is attached to the
  * script, so its handler gets no document (dev/gas gives it null for the active spreadsheet, document
  * properties, document cache and document lock). One trigger per user serves every spreadsheet that user
- * scheduled, opening each by id; results are recorded in each spreadsheet for its sidebar.
+ * scheduled, opening each by id; results are recorded in each spreadsheet for its sidebar. A schedule's
+ * first run waits for its first slot after it was set, so the clocks are moved there before firing.
  */
 import { describe, expect, it } from 'vitest';
 import { KEY, useStack } from './stack';
@@ -23,13 +24,24 @@ function sidebar(fn: string, args: unknown[], at: { document?: string; user?: st
 const insert = (group: string, document?: string) =>
   sidebar('insertRankingTable', [{ group, placement: 'new-sheet', columns: null, limit: 3 }], document ? { document } : {});
 
+const HOUR = 3_600_000;
+
+/** Moves both clocks (the runtime's and the service's) to the next hh:10 UTC. */
+async function advanceTo(hour: number): Promise<void> {
+  const now = stack.gas.clock.now();
+  let target = Math.floor(now / (24 * HOUR)) * 24 * HOUR + hour * HOUR + 10 * 60_000;
+  if (target <= now) target += 24 * HOUR;
+  stack.gas.advanceClock(target - now);
+  await stack.service.control.clock(target - now);
+}
+
 /** Fires every time-driven trigger once, as Google would, and returns their executions. */
 function fireAll() {
   return [...stack.gas.triggers].filter((t) => t.eventType === 'CLOCK').map((t) => stack.gas.fireTrigger(t));
 }
 
 describe('one trigger per user, no document', () => {
-  it('serves two spreadsheets; one deleted later is reported once and dropped', () => {
+  it('serves two spreadsheets; one deleted later is reported once and dropped', async () => {
     const budget = stack.gas.addSpreadsheet({ id: 'budget-2026', name: 'Budget 2026', owner: USER });
     insert('sector:fintech');
     insert('sector:saas', budget.id);
@@ -39,6 +51,7 @@ describe('one trigger per user, no document', () => {
     expect(stack.gas.triggers).toHaveLength(1);
     expect(stack.gas.triggers[0]).toMatchObject({ owner: USER, handler: 'refreshRankingTables' });
 
+    await advanceTo(6); // both slots have come: the hour, and the day at 06:00
     const [run] = fireAll();
     expect(run?.error).toBeUndefined();
     expect(run?.ok).toBe(true);
@@ -68,8 +81,15 @@ describe('one trigger per user, no document', () => {
   it('a spreadsheet that is not due is left alone, and a due one refreshes once per slot', async () => {
     insert('sector:fintech');
     sidebar('setRefreshSchedule', [{ kind: 'daily', hour: 6 }]);
+    // Set at 12:00: its first slot is tomorrow's 06:00, so a run now opens nothing and sends nothing.
+    await stack.service.control.resetStats();
+    fireAll();
+    expect(sidebar('getTables', []).lastRun).toBeNull();
+    expect(await stack.requests()).toBe(0);
+    await advanceTo(6);
     fireAll();
     const first = sidebar('getTables', []).lastRun;
+    expect(first).toMatchObject({ trigger: 'schedule', results: [expect.objectContaining({ ok: true })] });
     await stack.service.control.resetStats();
     fireAll();
     expect(sidebar('getTables', []).lastRun).toEqual(first);
@@ -83,6 +103,7 @@ describe('one trigger per user, no document', () => {
     // The editor has no key: their schedule's run says so, and spends nothing.
     sidebar('setRefreshSchedule', [{ kind: 'hourly' }], { user: EDITOR });
     await stack.service.control.resetStats();
+    await advanceTo(13);
     fireAll();
     expect(sidebar('getTables', []).lastRun?.note).toMatch(/^No API key/);
     expect(await stack.requests()).toBe(0);
@@ -91,7 +112,7 @@ describe('one trigger per user, no document', () => {
     expect(sidebar('getTables', []).scheduledBy).toEqual({ you: false, email: EDITOR });
   });
 
-  it("whoever sets the schedule becomes its runner; the previous runner's trigger drops it and deletes itself", () => {
+  it("whoever sets the schedule becomes its runner; the previous runner's trigger drops it and deletes itself", async () => {
     stack.gas.userProperties(EDITOR).set('SDM_API_KEY', KEY);
     stack.gas.userProperties(EDITOR).set('SDM_BASE_URL', stack.service.url);
     stack.gas.shareSpreadsheet(stack.gas.spreadsheet.id, EDITOR);
@@ -100,6 +121,7 @@ describe('one trigger per user, no document', () => {
     sidebar('setRefreshSchedule', [{ kind: 'every6h' }], { user: EDITOR });
     expect(stack.gas.triggers.map((t) => t.owner).sort()).toEqual([EDITOR, USER]);
     expect(sidebar('getTables', []).scheduledBy).toEqual({ you: false, email: EDITOR });
+    await advanceTo(18); // the editor's first 6-hour mark; USER's hourly one has come long before
     fireAll();
     // USER's trigger found the schedule was no longer theirs, had nothing left, and deleted itself.
     expect(stack.gas.triggers.map((t) => t.owner)).toEqual([EDITOR]);

@@ -78,6 +78,43 @@ describe('an idle hour costs next to nothing', () => {
     for (const id of ids) expect(sidebar('getTables', [], id).lastRun).toMatchObject({ trigger: 'schedule', note: '' });
   });
 
+  it('the first run after scheduling waits for the chosen hour: 12 spreadsheets scheduled at 00:30 for 06:00 open nothing before it', async () => {
+    await advanceTo(0, 30);
+    const ids = Array.from({ length: 12 }, (_, i) => (i === 0 ? stack.gas.spreadsheet.id : `book-${i}`));
+    ids.forEach((id, i) => scheduledSpreadsheet(id, `Book ${i}`));
+    const inserted = new Map(ids.map((id) => [id, sidebar('getTables', [], id).tables[0]?.updatedAt]));
+    await stack.service.control.resetStats();
+    // 01:30 … 05:30: nothing is due, so nothing is opened and nothing is sent; 06:30: all twelve, once.
+    const opens: number[] = [];
+    for (let hour = 0; hour < 6; hour++) opens.push(...(await nextHour()).opens);
+    expect(opens).toEqual([0, 0, 0, 0, 0, 12]);
+    for (const id of ids) {
+      const view = sidebar('getTables', [], id);
+      expect(view.lastRun).toMatchObject({ trigger: 'schedule', note: '' });
+      expect(new Date(view.lastRun?.startedAt ?? '').getUTCHours()).toBe(6);
+      expect(view.tables[0]?.updatedAt).not.toBe(inserted.get(id));
+    }
+    expect(await stack.requests('/ranking/list')).toBeGreaterThan(0);
+  });
+
+  it('a schedule moved to an hour that passed today waits for it tomorrow; saving it again unchanged still makes up a missed slot', async () => {
+    await advanceTo(5, 10);
+    scheduledSpreadsheet(stack.gas.spreadsheet.id, 'Alpha');
+    expect((await nextHour()).opens).toEqual([1]); // 06:10
+    for (let hour = 0; hour < 3; hour++) expect((await nextHour()).opens).toEqual([0]); // 07:10 … 09:10
+    // At 09:10 the user moves it to 08:00, an hour that passed today: the first run is tomorrow's 08:10.
+    sidebar('setRefreshSchedule', [{ kind: 'daily', hour: 8 }]);
+    const opens: number[] = [];
+    for (let hour = 0; hour < 23; hour++) opens.push(...(await nextHour()).opens); // 10:10 … 08:10
+    expect(opens.map((n, i) => (n ? i : -1)).filter((i) => i >= 0)).toEqual([22]);
+    // The trigger misses a whole day (its 08:00 slot with it); the user saves the same schedule again:
+    // what was missed still runs at the next run, once.
+    await advance(24 * HOUR);
+    sidebar('setRefreshSchedule', [{ kind: 'daily', hour: 8 }]);
+    expect((await nextHour()).opens).toEqual([1]); // 09:10
+    for (let hour = 0; hour < 3; hour++) expect((await nextHour()).opens).toEqual([0]);
+  });
+
   it('a daily tracking list is opened once a day, in the first run after midnight UTC', async () => {
     await advanceTo(5, 10);
     const view = sidebar<TrackingView>('addTrackingList', [

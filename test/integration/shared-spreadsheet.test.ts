@@ -98,7 +98,8 @@ describe("a formula spends the owner's key, whoever evaluates it", () => {
     const refused = gas.run('setOwnerKeyForFormulas', [true], { mode: 'sidebar', user: EDITOR });
     expect(refused.error).toBe("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
     // The choice is per spreadsheet: another spreadsheet of the same owner still uses the key.
-    const other = gas.addSpreadsheet({ id: 'other-sheet', name: 'Other', owner: OWNER });
+    // (one where the add-on was used already: in a new one Sheets would not know the formula yet)
+    const other = gas.addSpreadsheet({ id: 'other-sheet', name: 'Other', owner: OWNER, addonUsed: true });
     expect(gas.run('SEARCH_SCORE', ['coffee'], { user: OWNER, document: other.id }).ok).toBe(true);
     expect(sidebar(OWNER, 'setOwnerKeyForFormulas', true).formulas.source).toBe('owner');
     expect(formula(EDITOR, 'coffee').ok).toBe(true);

@@ -24,7 +24,7 @@ export interface UseStackOptions extends StackOptions {
  * Returns a stand-in that forwards every read and write to the running Stack: declare it once
  * (`const stack = useStack()`) and use it in tests, hooks and helpers; assigning `stack.gas = ...`
  * replaces the running stack's runtime. Using it before the beforeAll has run throws.
- * @param schema which of the service's two naming schemas to serve (default 'a')
+ * @param schema which of the service's naming schemas to serve (default 'a')
  * @param options startStack's options, and resetBeforeEach
  */
 export function useStack(schema: Schema = 'a', options: UseStackOptions = {}): Stack {

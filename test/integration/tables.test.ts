@@ -197,6 +197,7 @@ describe('refreshing', () => {
     stack.gas.properties.user.delete('SDM_API_KEY');
     const trigger = stack.gas.triggers[0];
     expect(trigger).toBeTruthy();
+    stack.gas.advanceClock(3_600_000); // the schedule's first slot: the next hour
     const result = stack.gas.fireTrigger(trigger!);
     expect(result.ok).toBe(true);
     const view = call('getTables');
@@ -225,6 +226,9 @@ describe('schedule', () => {
     insert('sector:fintech', 'new-sheet', 3);
     call('setRefreshSchedule', { kind: 'every6h' });
     await stack.service.control.resetStats();
+    // Set at 12:00 UTC: its first slot is the next 6-hour mark, 18:00.
+    stack.gas.advanceClock(6 * 3_600_000);
+    await stack.service.control.clock(6 * 3_600_000);
     const result = stack.gas.fireTrigger(stack.gas.triggers[0]!);
     expect(result.ok).toBe(true);
     const view = call('getTables');

@@ -1,25 +1,50 @@
 /**
- * Templates as a user inserts them (from the sidebar or the menu) in the local spreadsheet, on both of
- * the service's schemas: each becomes a new sheet of ordinary formulas over the add-on's functions,
- * every one of which then evaluates without an error; the requests sent are the template's distinct
- * queries, never more than listTemplates said beforehand; bad ids and known daily limits are refused
- * with a clear message and nothing changed.
+ * Templates as a user inserts them (from the sidebar or the menu) in the local spreadsheet, on schemas
+ * a and b and on a service nothing of ours knows (schema c, whose field names no test names, serving a
+ * world of its own: other brands, other figures): each becomes a new sheet of ordinary formulas over the
+ * add-on's functions, every one of which then evaluates without an error; its examples come from the
+ * service's own answers; the requests sent are the template's distinct queries, exactly what
+ * listTemplates said beforehand; bad ids and known daily limits are refused with a clear message and
+ * nothing changed.
  */
 import { describe, expect, it } from 'vitest';
 import type { TemplateSheetView, TemplateView, TrackingView } from '../../src/shared/sidebar-api';
 import { a1Notation, columnLetters } from '../../dev/gas/a1.js';
 import type { RecalcEntry } from '../../dev/gas/recalculate';
-import { KEY, useStack } from './stack';
+import { KEY, rawAnswer, useStack } from './stack';
 
 const TEMPLATE_TITLES = { 'keyword-research': 'Keyword research', 'brand-watch': 'Brand watch', 'market-overview': 'Market overview' };
-/** The distinct queries of each template: its example keywords, brands, or its three endpoints. */
-const DISTINCT = { 'keyword-research': 8, 'brand-watch': 5, 'market-overview': 3 };
+/**
+ * The distinct queries of each template: its example keywords; the ranking overview, whose brands are
+ * the brand watch's examples, and those 5 brands; or its three endpoints.
+ */
+const DISTINCT = { 'keyword-research': 8, 'brand-watch': 6, 'market-overview': 3 };
 const FRESH = { 'keyword-research': 8, 'brand-watch': 0, 'market-overview': 0 };
 type Id = keyof typeof DISTINCT;
 const IDS = Object.keys(DISTINCT) as Id[];
 
-describe.each(['a', 'b'] as const)('schema %s', (schema) => {
-  const stack = useStack(schema);
+/** The local service's hand-picked brands: a user of any other service never sees them. */
+const OUR_SLUGS = [
+  'acme-pay',
+  'acme-cloud',
+  'acme-shop',
+  'strypo',
+  'strypo-invest',
+  'nimbus-chat',
+  'nimbus-code',
+  'brightcart',
+  'voyagely',
+  'pixora',
+];
+
+const SERVICES = [
+  { name: 'schema a', schema: 'a', world: '' },
+  { name: 'schema b', schema: 'b', world: '' },
+  { name: 'a service nothing of ours knows (schema c, a world of its own)', schema: 'c', world: 'issue-30' },
+] as const;
+
+describe.each(SERVICES)('$name', ({ schema, world }) => {
+  const stack = useStack(schema, world ? { world } : {});
 
   const call = <T>(fn: string, ...args: unknown[]): T => {
     const result = stack.gas.run(fn, args, { mode: 'sidebar' });
@@ -55,7 +80,7 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(entries.filter((e) => !e.ok)).toEqual([]);
     const sent = await stack.requests();
     expect(sent).toBe(DISTINCT[id]);
-    expect(before).toBeGreaterThanOrEqual(sent);
+    expect(before).toBe(sent); // what the sidebar said before Insert, exactly
     // Everything is cached now: the list says so, and inserting again costs nothing, on a numbered sheet.
     expect(list()[id].requests).toBe(0);
     expect(call<string>('insertTemplate', id)).toBe(`${name} (2)`);
@@ -80,23 +105,66 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     }
     // Blank input rows stay blank.
     expect(sheet.getValues('B13:G13')[0]?.every((v) => v === '')).toBe(true);
-    // No field name is typed into the template: the formulas use the answer's own paths, per schema.
+    // No field name is typed into the template: the formulas use the answer's own paths, per schema
+    // (schema c's are never named by a test: its formulas are only seen to evaluate, above).
     const formulas = [sheet.peek(5, 3)?.formula, sheet.peek(5, 4)?.formula, sheet.peek(5, 7)?.formula];
-    expect(formulas).toEqual(
-      schema === 'a'
-        ? ['=SEARCH_TREND(A5:A54, "growth.yoy_pct")', '=SEARCH_TREND(A5:A54, "peak.month")', '=SEARCH_TREND(A5:A54, "months.volume")']
-        : [
-            '=SEARCH_TREND(A5:A54, "yoyChangePct")',
-            '=SEARCH_TREND(A5:A54, "peakMonth.period")',
-            '=SEARCH_TREND(A5:A54, "history.searches")',
-          ],
-    );
+    if (schema !== 'c') {
+      expect(formulas).toEqual(
+        schema === 'a'
+          ? ['=SEARCH_TREND(A5:A54, "growth.yoy_pct")', '=SEARCH_TREND(A5:A54, "peak.month")', '=SEARCH_TREND(A5:A54, "months.volume")']
+          : [
+              '=SEARCH_TREND(A5:A54, "yoyChangePct")',
+              '=SEARCH_TREND(A5:A54, "peakMonth.period")',
+              '=SEARCH_TREND(A5:A54, "history.searches")',
+            ],
+      );
+    }
     expect(sheet.peek(5, 5)?.formula).toBe('=IF(COUNT(G5:R5), SPARKLINE(G5:R5), "")');
     expect(sheet.conditionalFormats.map((r) => [r.condition, r.ranges])).toEqual([
       [{ type: 'NUMBER_GREATER_THAN', value: 0 }, [{ row: 5, column: 3, numRows: 50, numColumns: 1 }]],
       [{ type: 'NUMBER_LESS_THAN', value: 0 }, [{ row: 5, column: 3, numRows: 50, numColumns: 1 }]],
     ]);
     expect(String(sheet.getValues('A2')[0]?.[0])).toMatch(/^How to use: .*8 examples/);
+  });
+
+  it('keyword research: a header over the monthly volumes says which month each column is', async () => {
+    const name = call<string>('insertTemplate', 'keyword-research');
+    evaluate(name);
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    // The months of the answers, read independently: the date-like text of each record of the answer's
+    // list of 12 (whatever the service calls it).
+    const raw = (await rawAnswer(stack.service, '/trend', { keyword: String(sheet.getValues('A5')[0]?.[0]) })) as Record<string, unknown>;
+    const series = Object.values(raw).find((v): v is Record<string, unknown>[] => Array.isArray(v) && v.length === 12) ?? [];
+    const months = series.map((r) => Object.values(r).find((v) => typeof v === 'string' && /^\d{4}-\d\d/.test(v)));
+    expect(months).toHaveLength(12);
+    expect(sheet.getValues('G4:R4')[0]).toEqual(months);
+    expect(String(sheet.getValues('G3')[0]?.[0])).toMatch(/^Monthly volume \(.+\) of each keyword, by month:$/);
+    // Every keyword's twelve numbers sit under those months, the latest last.
+    const volumes = series.map((r) => Object.values(r).find((v) => typeof v === 'number'));
+    const row = sheet.getValues('G5:R5')[0];
+    expect(row).toEqual(volumes);
+  });
+
+  it("brand watch: its examples are the first brands this service's ranking overview names, never ours", async () => {
+    const name = call<string>('insertTemplate', 'brand-watch');
+    evaluate(name);
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    const examples = sheet
+      .getValues('A5:A54')
+      .flat()
+      .filter((v) => v !== '');
+    expect(examples).toHaveLength(5);
+    // The overview's first list (the leaders), read independently: record i names example i.
+    const raw = (await rawAnswer(stack.service, '/ranking')) as Record<string, unknown>;
+    const leaders = Object.values(raw).find((v): v is Record<string, unknown>[] => Array.isArray(v)) ?? [];
+    examples.forEach((slug, i) => expect(Object.values(leaders[i] ?? {})).toContain(slug));
+    // Each one is a brand of this service: its score is a number.
+    for (const row of sheet.getValues('B5:B9')) expect(typeof row[0]).toBe('number');
+    if (world) {
+      // Nothing of our stand-in's own data is anywhere on the sheet.
+      const text = JSON.stringify(sheet.getValues(`A1:${columnLetters(sheet.lastColumn)}${sheet.lastRow}`));
+      for (const slug of OUR_SLUGS) expect(text).not.toContain(slug);
+    }
   });
 
   it('brand watch: index score, signals and ranks per slug; one click tracks the slugs', async () => {
@@ -114,7 +182,8 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(typeof row[1]).toBe('number');
       for (const v of row.slice(2, 2 + signals.length)) expect(typeof v).toBe('number');
     }
-    const sent = await stack.requests();
+    const sent = await stack.requests('/brand');
+    expect(sent).toBe(5);
     const view = call<TrackingView>('trackTemplateBrands', name);
     expect(view.lists).toHaveLength(1);
     expect(view.lists[0]).toMatchObject({ name, kind: 'brands', items: 5, status: 'ok' });
@@ -174,7 +243,10 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(evaluate(name).filter((e) => !e.ok)).toEqual([]);
     expect(sheet.charts).toHaveLength(1);
     const chart = sheet.charts[0];
+    // A column chart, as the docs promise, titled in words (no raw path such as "industries.avg_index_score").
     expect(chart?.type).toBe('COLUMN');
+    expect(chart?.options.title).toMatch(/^AI industries: [a-z][a-z0-9 %]+$/);
+    expect(chart?.options.legend).toEqual({ position: 'none' });
     const [labels, values] = chart?.ranges ?? [];
     const labelCells = sheet.getValues(a1Of(labels)).flat();
     const valueCells = sheet.getValues(a1Of(values)).flat();

@@ -75,11 +75,16 @@ describe('adding a keyword list', () => {
       searches: true,
     });
     expect(list.sheetName).toBe('Tracking: coffee + 1 more');
-    expect(list.message).toBe(`2 keywords recorded for the week of ${thisWeek()}; 24 past periods backfilled.`);
+    // What was backfilled is named as it is: months (not the list's weeks), and no score.
+    expect(list.message).toBe(
+      `2 keywords recorded for the week of ${thisWeek()}; 12 past months of each backfilled (months.volume only: the service gives no past score).`,
+    );
     expect(await stack.requests('/trend')).toBe(2);
 
     const sheet = stack.gas.spreadsheet.sheet(list.sheetName);
-    expect(sheet.getValues('A1')[0]?.[0]).toMatch(/^Search Demand tracking · coffee \+ 1 more · one row per keyword per week · updated /);
+    expect(sheet.getValues('A1')[0]?.[0]).toMatch(
+      /^Search Demand tracking · coffee \+ 1 more · one row per keyword per week, and one per earlier month \(backfilled\) · updated /,
+    );
     // Columns chosen by shape: the score, the dated series, the answer's top-level numbers.
     expect(sheet.getValues('A2:F2')[0]).toEqual(['Date', 'Item', 'Score', 'months.volume', 'avg_monthly_volume', 'Status']);
     const rows = history(list.sheetName);
@@ -92,6 +97,8 @@ describe('adding a keyword list', () => {
     expect(coffee.filter((r) => status(r) === 'backfilled').map((r) => [r[0], r[3]])).toEqual(
       raw.months.map((m) => [`${m.month}-01`, m.volume]),
     );
+    // A backfilled month has its volume and nothing the service gives only for now: no score.
+    expect(coffee.filter((r) => status(r) === 'backfilled').every((r) => r[2] === '' && r[4] === '')).toBe(true);
     expect(coffee.find((r) => status(r) === 'ok')).toEqual([
       thisWeek(),
       'coffee',
@@ -157,6 +164,10 @@ describe('adding a keyword list', () => {
       [expect.any(String), 'no-such-brand-zz', '', '', 'failed: Not found: brand "no-such-brand-zz".'],
     ]);
     expect(stack.gas.spreadsheet.sheet('Tracking: Payments').charts[0]?.options.title).toBe('Payments: Score');
+    // Nothing backfilled, nothing said of it.
+    expect(stack.gas.spreadsheet.sheet('Tracking: Payments').getValues('A1')[0]?.[0]).toMatch(
+      /^Search Demand tracking · Payments · one row per brand per day · updated /,
+    );
   });
 
   it('refuses bad input with a clear message and stores nothing', () => {
@@ -221,7 +232,7 @@ describe('scheduled runs, with no document', () => {
     expect(listOf(call('getTracking'))).toMatchObject({
       due: 0,
       status: 'ok',
-      message: `1 keyword recorded for the week of ${week1}; 12 past periods backfilled.`,
+      message: `1 keyword recorded for the week of ${week1}; 12 past months backfilled (months.volume only: the service gives no past score).`,
     });
 
     // Again in the same week: nothing is due, nothing is asked, no row is added.

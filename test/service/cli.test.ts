@@ -70,7 +70,8 @@ describe('main.ts CLI', () => {
   });
 
   it('bad arguments: exit code 2', async () => {
-    expect(await run(['dev/service/main.ts', '--schema', 'c']).exit).toBe(2);
+    expect(await run(['dev/service/main.ts', '--schema', 'd']).exit).toBe(2);
+    expect(await run(['dev/service/main.ts', '--world', 'x'.repeat(65)]).exit).toBe(2);
     expect(await run(['dev/service/main.ts', '--bogus']).exit).toBe(2);
   });
 });

@@ -24,7 +24,7 @@ import { api, norm, topLevelScores, useService } from './util.js';
 let svc: ServiceHandle;
 useService({}, (s) => (svc = s));
 
-const useSchema = (schema: 'a' | 'b') => svc.control.config({ schema });
+const useSchema = (schema: 'a' | 'b' | 'c') => svc.control.config({ schema });
 
 describe('schema a (snake_case)', () => {
   beforeEach(() => useSchema('a'));
@@ -279,6 +279,72 @@ describe('schema b (camelCase, different structure)', () => {
         p,
       ).toEqual(['cache']);
     }
+  });
+});
+
+describe('schema c and other worlds: a service nothing of ours knows', () => {
+  it("schema c is schema a's answer with no field name in common but `cache`", async () => {
+    const paths = [
+      '/trend?keyword=x',
+      '/company?keyword=acme',
+      '/markets',
+      '/industries',
+      '/ranking',
+      '/ranking/list?group=ai:all',
+      '/brand?slug=strypo',
+      '/usage',
+    ];
+    const names = (v: unknown, out = new Set<string>()): Set<string> => {
+      if (Array.isArray(v)) v.forEach((x) => names(x, out));
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          out.add(k);
+          names(x, out);
+        }
+      return out;
+    };
+    for (const p of paths) {
+      await useSchema('a');
+      const a = names((await api(svc, p)).body);
+      await useSchema('b');
+      const b = names((await api(svc, p)).body);
+      await useSchema('c');
+      const c = (await api<Record<string, unknown>>(svc, p)).body;
+      // Market codes and the intent words stay (they are data, not field names).
+      const shared = [...names(c)].filter(
+        (k) =>
+          (a.has(k) || b.has(k)) && !/^(us|uk|de|fr|jp|direct|social|email|navigational|informational|commercial|transactional)$/.test(k),
+      );
+      expect(shared, p).toEqual(['cache']);
+      expect(c.cache, p).toMatch(/^(HIT|MISS)$/);
+    }
+    expect(topLevelScores((await api<object>(svc, '/trend?keyword=x')).body)).toEqual(['demand-score']);
+    expect(topLevelScores((await api<object>(svc, '/brand?slug=strypo')).body)).toEqual(['brand-score']);
+  });
+
+  it('a world of its own: other brands (none of the hand-picked ones), other keyword figures, the same shapes', async () => {
+    const known = (await api<RankingA>(svc, '/ranking')).body;
+    const coffee = (await api<TrendA>(svc, '/trend?keyword=coffee')).body;
+    await svc.control.config({ world: 'elsewhere' });
+    const other = (await api<RankingA>(svc, '/ranking')).body;
+    expect(other.leaders).toHaveLength(10);
+    const slugs = other.leaders.map((b) => b.slug);
+    expect(slugs.filter((s) => known.leaders.some((b) => b.slug === s))).toEqual([]);
+    for (const slug of slugs.slice(0, 3)) expect((await api(svc, `/brand?slug=${slug}`)).status).toBe(200);
+    for (const slug of ['acme-pay', 'strypo', 'nimbus-chat', 'brightcart', 'voyagely', 'pixora']) {
+      expect((await api(svc, `/brand?slug=${slug}`)).status, slug).toBe(404);
+    }
+    const elsewhere = (await api<TrendA>(svc, '/trend?keyword=coffee')).body;
+    expect(elsewhere.months.map((m) => m.month)).toEqual(coffee.months.map((m) => m.month));
+    expect(elsewhere.months.map((m) => m.volume)).not.toEqual(coffee.months.map((m) => m.volume));
+    // A reset goes back to the world the service was started with.
+    await svc.control.reset();
+    expect((await api(svc, '/brand?slug=acme-pay')).status).toBe(200);
+  });
+
+  it('refuses a world name that is not short text', async () => {
+    const r = await fetch(`${svc.url}/__control/config`, { method: 'POST', body: JSON.stringify({ world: 42 }) });
+    expect(r.status).toBe(400);
   });
 });
 

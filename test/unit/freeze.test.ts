@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fingerprint, frozenNoteText, readFrozenNote, type FrozenNote } from '../../src/server/ui/freeze/freeze-note';
+import { freezeToast } from '../../src/server/ui/freeze/freeze-toast';
 import { spillBlocks } from '../../src/server/ui/freeze/spill';
 
 const AT = new Date('2026-11-23T14:05:59Z');
@@ -20,9 +21,23 @@ describe('the frozen note', () => {
     const text = frozenNoteText(frozen, AT);
     expect(text).toBe(
       'checked by Ann\n\nSearch Demand: frozen 2026-11-23 14:05 UTC from =SEARCH_SCORE(A2:A10, SDM_REFRESH)\n' +
-        'Its values fill 9 rows × 1 column from here. Extensions › Search Demand › Unfreeze selected results puts the formula back (check 0badc0de).',
+        'Its values fill 9 rows × 1 column from here. Extensions › Search Demand › Unfreeze selected results puts the formula back, ' +
+        'unless these values were changed (Unfreeze tells by their fingerprint, 0badc0de).',
     );
     expect(readFrozenNote(text)).toEqual(frozen);
+  });
+
+  it('still reads a note written before the fingerprint was worded for users ("(check …)")', () => {
+    const old =
+      'Search Demand: frozen 2026-11-23 14:05 UTC from =SEARCH_TREND(A2:A3)\n' +
+      'Its values fill 3 rows × 8 columns from here. Extensions › Search Demand › Unfreeze selected results puts the formula back (check 651fa880).';
+    expect(readFrozenNote(`mine\n\n${old}`)).toEqual({
+      userNote: 'mine',
+      formula: '=SEARCH_TREND(A2:A3)',
+      numRows: 3,
+      numColumns: 8,
+      check: '651fa880',
+    });
   });
 
   it('keeps a formula over several lines, a user note ending in a blank line, and a single cell', () => {
@@ -84,5 +99,41 @@ describe('spillBlocks', () => {
     // B1 is one of ours (a single value); D1 is someone's formula whose spill shrank when ours went.
     const { values, formulas, after } = sheet(['uFuf', '...w', '...w'], ['uFuf', '....', '....']);
     expect(spillBlocks(values, formulas, after, [{ row: 1, column: 2 }])).toEqual([{ row: 1, column: 2, numRows: 1, numColumns: 1 }]);
+  });
+});
+
+describe("the menu's toast", () => {
+  const skipped = (n: number, reason: 'error' | 'changed') =>
+    Array.from({ length: n }, (_, i) => ({ cell: `Sheet1!D${i + 8}`, area: `Sheet1!D${i + 8}:K${i + 10}`, reason }));
+
+  it('agrees with the count: one formula runs again, several run again', () => {
+    expect(freezeToast({ formulas: 1, sheets: 1, skipped: [] }, true)).toBe(
+      '1 formula put back: it runs again when Sheets recalculates (cached answers cost nothing).',
+    );
+    expect(freezeToast({ formulas: 3, sheets: 1, skipped: [] }, true)).toBe(
+      '3 formulas put back: they run again when Sheets recalculates (cached answers cost nothing).',
+    );
+    expect(freezeToast({ formulas: 1, sheets: 1, skipped: [] }, false)).toBe(
+      "1 formula frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.",
+    );
+  });
+
+  it('says which frozen cells were left and what to do to unfreeze them anyway', () => {
+    expect(freezeToast({ formulas: 0, sheets: 0, skipped: skipped(1, 'changed') }, true)).toBe(
+      'Nothing unfrozen. Left frozen, as its values were changed since: Sheet1!D8:K10. ' +
+        'To put it back anyway, empty those cells (Delete keeps the note) and unfreeze again.',
+    );
+    expect(freezeToast({ formulas: 1, sheets: 1, skipped: skipped(4, 'changed') }, true)).toBe(
+      '1 formula put back: it runs again when Sheets recalculates (cached answers cost nothing). ' +
+        'Left frozen, as their values were changed since: Sheet1!D8:K10, Sheet1!D9:K11, Sheet1!D10:K12 and 1 more. ' +
+        'To put them back anyway, empty those cells (Delete keeps the notes) and unfreeze again.',
+    );
+    expect(freezeToast({ formulas: 0, sheets: 0, skipped: skipped(1, 'error') }, false)).toBe(
+      'Nothing frozen. Left as a formula, showing an error or still loading: Sheet1!D8.',
+    );
+    expect(freezeToast({ formulas: 2, sheets: 1, skipped: skipped(2, 'error') }, false)).toBe(
+      "2 formulas frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula. " +
+        'Left as formulas, showing an error or still loading: Sheet1!D8, Sheet1!D9.',
+    );
   });
 });

@@ -1,6 +1,6 @@
-/** When a scheduled refresh is due (src/server/trigger/due.ts): the latest slot, made up once. */
+/** When a scheduled refresh is due (src/server/trigger/due.ts): the latest slot, made up once; a new schedule's first slot after it was chosen. */
 import { describe, expect, it } from 'vitest';
-import { isDue, latestSlot } from '../../src/server/trigger/due';
+import { isDue, latestSlot, nextDue, slotsCountFrom } from '../../src/server/trigger/due';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -19,8 +19,33 @@ describe('latestSlot', () => {
   });
 });
 
+describe('the first run after scheduling', () => {
+  it('waits for the first slot after the schedule was chosen', () => {
+    const chosen = at('2026-11-25T00:30:00Z'); // a Wednesday
+    const from = slotsCountFrom(0, chosen);
+    expect(nextDue({ kind: 'daily', hour: 6 }, from)).toBe(at('2026-11-25T06:00:00Z'));
+    for (const hour of ['01', '02', '03', '04', '05'])
+      expect(isDue({ kind: 'daily', hour: 6 }, from, at(`2026-11-25T${hour}:30:00Z`))).toBe(false);
+    expect(isDue({ kind: 'daily', hour: 6 }, from, at('2026-11-25T06:30:00Z'))).toBe(true);
+    // An hour already past today: tomorrow's. A weekday already past this week: next week's.
+    expect(nextDue({ kind: 'daily', hour: 0 }, from)).toBe(at('2026-11-26T00:00:00Z'));
+    expect(nextDue({ kind: 'weekly', weekday: 3, hour: 0 }, from)).toBe(at('2026-12-02T00:00:00Z'));
+    expect(nextDue({ kind: 'weekly', weekday: 5, hour: 9 }, from)).toBe(at('2026-11-27T09:00:00Z'));
+    expect(nextDue({ kind: 'hourly' }, slotsCountFrom(0, at('2026-11-25T10:20:00Z')))).toBe(at('2026-11-25T11:00:00Z'));
+    expect(nextDue({ kind: 'every6h' }, slotsCountFrom(0, at('2026-11-25T10:20:00Z')))).toBe(at('2026-11-25T12:00:00Z'));
+  });
+
+  it('counts from the later of the last run and the time the schedule was chosen', () => {
+    expect(slotsCountFrom(at('2026-11-25T06:10:00Z'), at('2026-11-20T08:00:00Z'))).toBe(at('2026-11-25T06:10:00Z'));
+    expect(slotsCountFrom(at('2026-11-25T06:10:00Z'), at('2026-11-25T09:10:00Z'))).toBe(at('2026-11-25T09:10:00Z'));
+    // Neither known (a schedule kept before the time it was chosen was recorded, never run): at once.
+    expect(slotsCountFrom(0, 0)).toBe(0);
+    expect(nextDue({ kind: 'daily', hour: 6 }, 0)).toBe(0);
+  });
+});
+
 describe('isDue', () => {
-  it('runs a new schedule at once, then once per slot, making up a missed slot only once', () => {
+  it('runs once per slot, making up a missed slot only once (and at once when nothing is known)', () => {
     const daily = { kind: 'daily', hour: 6 } as const;
     expect(isDue(daily, 0, at('2026-11-25T14:37:00Z'))).toBe(true);
     expect(isDue(daily, at('2026-11-25T14:37:00Z'), at('2026-11-25T15:37:00Z'))).toBe(false);

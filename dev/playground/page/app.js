@@ -62,6 +62,11 @@ const grid = createGrid({
   },
   onHistory: (what) => void action(`/api/${what}`, {}),
   onNotice: (message) => toast({ title: 'Playground', message, seconds: 6 }, true),
+  onGoToSheet: (name) => {
+    const sheet = state?.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    if (sheet) showSheet(sheet.name);
+    return Boolean(sheet);
+  },
 });
 
 /** The selection's last report to the server, so a menu item runs only once the server has it. */
@@ -142,6 +147,8 @@ function apply(next) {
   renderTabs(next);
   renderSheet();
   renderStatus(next);
+  // The version shown, for anyone waiting until the page shows a change (the browser tests).
+  document.body.dataset.version = String(next.version);
   undoButton.disabled = !next.history.undo;
   redoButton.disabled = !next.history.redo;
   // Sheets shows one toast at a time, the newest replacing the one before.
@@ -155,19 +162,27 @@ function renderSheet() {
   const sheet = state.sheets.find((s) => s.name === shownSheet);
   if (!sheet) return;
   grid.render(sheet);
-  chartsLayer.replaceChildren();
-  for (const chart of state.charts) {
-    if (chart.sheet !== sheet.name) continue;
+  const placed = state.charts.flatMap((chart) => {
+    if (chart.sheet !== sheet.name) return [];
     const { row, column } = cellOfA1(chart.anchor) ?? { row: 1, column: 1 };
     const anchor = grid.box(row, column);
     const end = grid.box(row + chart.rows - 1, column + chart.columns - 1);
-    if (!anchor || !end) continue;
-    const frame = renderChart(chart, {
+    if (!anchor || !end) return [];
+    const box = {
       left: anchor.left + 6,
       top: anchor.top + 4,
       width: end.left + end.width - anchor.left - 12,
       height: end.top + end.height - anchor.top - 8,
-    });
+    };
+    return [{ chart, box }];
+  });
+  // Drawn again only when a chart or its place changed: most changes touch cells, not charts.
+  const signature = JSON.stringify(placed);
+  if (chartsLayer.dataset.signature === signature) return;
+  chartsLayer.dataset.signature = signature;
+  chartsLayer.replaceChildren();
+  for (const { chart, box } of placed) {
+    const frame = renderChart(chart, box);
     frame.dataset.anchor = chart.id;
     frame.tabIndex = 0;
     frame.classList.toggle('selected', chart.id === selectedChart);
@@ -267,6 +282,11 @@ function reopenSidebar() {
 
 /** @param {PlaygroundState} next */
 function renderTabs(next) {
+  // Made again only when a sheet came, went or was renamed, or another is shown: a tab replaced while it
+  // is being clicked loses the click.
+  const signature = JSON.stringify([shownSheet, next.sheets.map((s) => [s.name, s.editable])]);
+  if (tabs.dataset.signature === signature) return;
+  tabs.dataset.signature = signature;
   tabs.replaceChildren(
     ...next.sheets.map((sheet) => {
       const tab = document.createElement('button');
@@ -282,15 +302,23 @@ function renderTabs(next) {
         tab.append(mark);
       }
       tab.addEventListener('click', () => {
-        shownSheet = sheet.name;
-        if (state) renderTabs(state);
-        renderSheet();
+        showSheet(sheet.name);
         grid.focus();
-        tellSelection(grid.selectedRange(), sheet.name);
       });
       return tab;
     }),
   );
+}
+
+/**
+ * Shows a sheet's tab, as a click on it does, and tells the server the selection there.
+ * @param {string} name
+ */
+function showSheet(name) {
+  shownSheet = name;
+  if (state) renderTabs(state);
+  renderSheet();
+  tellSelection(grid.selectedRange(), name);
 }
 
 /** @param {PlaygroundState} next */
@@ -383,8 +411,8 @@ document.addEventListener('mousedown', (event) => {
 
 /**
  * Asks for changes made elsewhere (the sidebar's calls, a trigger): the server holds the request until
- * something changes, so a change shows at once; the answer is applied unless an action or an edit is
- * going on (their own answers bring the state).
+ * something changes, so a change shows at once; the answer is applied once no action or edit is going
+ * on (an action's own answer may bring a newer state meanwhile: then this one is dropped).
  */
 async function poll() {
   let retryInMs = 0;
@@ -394,10 +422,10 @@ async function poll() {
       /** @type {unknown} */
       const json = await response.json();
       const next = /** @type {PlaygroundState | { version: number }} */ (json); // `{ version }` alone while unchanged
-      const newer = 'sheets' in next && next.version > (state?.version ?? 0); // an action's answer may have brought it already
-      if (newer && busy === 0 && !grid.isEditing()) apply(next);
-      // Busy or editing: ask again soon, not at once (the same answer would come back straight away).
-      else if (newer) retryInMs = 250;
+      // Not while an edit is open or an action runs: wait for it here rather than ask again (the same
+      // whole state would come back at once, again and again, while the user types).
+      while ('sheets' in next && (busy > 0 || grid.isEditing())) await new Promise((resolve) => setTimeout(resolve, 100));
+      if ('sheets' in next && next.version > (state?.version ?? 0)) apply(next); // an action's answer may have brought it already
     } else retryInMs = 1000;
   } catch {
     statusLine.textContent = 'The playground is not answering: is npm start still running?';

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * A small SVG line chart (no library), floating over the grid like a Sheets chart.
+ * A small SVG line or column chart (no library), floating over the grid like a Sheets chart: drawn as
+ * the chart asked (ChartView.kind).
  */
 
 /** @typedef {import('../state.js').ChartView} ChartView */
@@ -56,7 +57,8 @@ const COLORS = ['#4285f4', '#ea4335', '#fbbc04', '#34a853', '#ff6d01', '#46bdc6'
 
 /**
  * Draws one chart into a positioned box: one line per series (through missing values), the first
- * series shaded when it is the only one, a legend when there are several.
+ * series shaded when it is the only one, or one column per label and series from zero; a legend when
+ * there are several series (none when the chart asked for none).
  * @param {ChartView} chart
  * @param {{ left: number, top: number, width: number, height: number }} box pixels within the grid
  */
@@ -74,7 +76,10 @@ export function renderChart(chart, box) {
   const note = document.createElement('p');
   note.className = 'chart-note';
   const series = chart.series.filter((s) => s.values.some((v) => v !== null));
-  if (series.length > 1) {
+  const columns = chart.kind === 'column';
+  if (chart.legend === false) {
+    // The chart asked for no legend: its title names what it draws.
+  } else if (series.length > 1) {
     series.forEach((s, i) => {
       const key = document.createElement('span');
       key.className = 'legend';
@@ -87,7 +92,11 @@ export function renderChart(chart, box) {
   }
   const width = box.width - 22;
   const height = box.height - 52;
-  const plot = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${chart.title}: line chart` });
+  const plot = svg('svg', {
+    viewBox: `0 0 ${width} ${height}`,
+    role: 'img',
+    'aria-label': `${chart.title}: ${columns ? 'column' : 'line'} chart`,
+  });
   frame.append(title, note, plot);
 
   const all = /** @type {number[]} */ (series.flatMap((s) => s.values.filter((v) => v !== null)));
@@ -96,7 +105,8 @@ export function renderChart(chart, box) {
     return frame;
   }
   const pad = { left: 46, right: 18, top: 8, bottom: 22 };
-  const yTicks = ticks(Math.min(...all), Math.max(...all));
+  // Columns stand on zero, as Sheets draws them; a line's axis fits its values.
+  const yTicks = columns ? ticks(Math.min(0, ...all), Math.max(0, ...all)) : ticks(Math.min(...all), Math.max(...all));
   const yMin = yTicks[0] ?? 0;
   const yMax = yTicks[yTicks.length - 1] ?? 1;
   const n = chart.labels.length;
@@ -106,6 +116,10 @@ export function renderChart(chart, box) {
   for (const t of yTicks) {
     plot.append(svg('line', { x1: pad.left, x2: width - pad.right, y1: y(t), y2: y(t), class: 'gridline' }));
     plot.append(svg('text', { x: pad.left - 6, y: y(t) + 3, 'text-anchor': 'end', class: 'axis' }, t.toLocaleString('en-US')));
+  }
+  if (columns) {
+    drawColumns(plot, chart, series, { width, height, pad, y, zero: y(Math.min(Math.max(0, yMin), yMax)) });
+    return frame;
   }
   const every = Math.ceil(n / Math.max(1, Math.floor((width - pad.left) / 44)));
   chart.labels.forEach((label, i) => {
@@ -128,4 +142,37 @@ export function renderChart(chart, box) {
     }
   });
   return frame;
+}
+
+/**
+ * The columns of a column chart: one band per label, one column per series in it, from zero; each label
+ * under its band, shortened to fit (its whole text on hover, as every column's value is).
+ * @param {SVGElement} plot
+ * @param {ChartView} chart
+ * @param {ChartView['series']} series
+ * @param {{ width: number, height: number, pad: { left: number, right: number, top: number, bottom: number },
+ *   y: (v: number) => number, zero: number }} frame
+ */
+function drawColumns(plot, chart, series, { width, height, pad, y, zero }) {
+  const n = chart.labels.length;
+  const band = (width - pad.left - pad.right) / Math.max(1, n);
+  const barWidth = (band * 0.7) / Math.max(1, series.length);
+  const fits = Math.max(3, Math.floor(band / 6));
+  chart.labels.forEach((label, i) => {
+    const text = label.length > fits ? `${label.slice(0, fits - 1)}…` : label;
+    const tick = svg('text', { x: pad.left + band * (i + 0.5), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, text);
+    tick.append(svg('title', {}, label));
+    plot.append(tick);
+  });
+  series.forEach((s, k) => {
+    const color = COLORS[k % COLORS.length] ?? '#4285f4';
+    s.values.forEach((v, i) => {
+      if (v === null) return;
+      const x = pad.left + band * i + band * 0.15 + barWidth * k;
+      const top = Math.min(y(v), zero);
+      const bar = svg('rect', { x, y: top, width: barWidth, height: Math.max(1, Math.abs(zero - y(v))), fill: color, class: 'bar' });
+      bar.append(svg('title', {}, `${s.name ? `${s.name}, ` : ''}${chart.labels[i] ?? ''}: ${v.toLocaleString('en-US')}`));
+      plot.append(bar);
+    });
+  });
 }

@@ -56,14 +56,17 @@ export function placeCard(scroll, card, cell) {
  * @param {HTMLElement} cell
  */
 export function keepVisible(scroll, cell) {
-  const top = cell.offsetTop - 24;
-  const left = cell.offsetLeft - ROW_HEADER_WIDTH;
-  if (top < scroll.scrollTop) scroll.scrollTop = top;
-  else if (cell.offsetTop + cell.offsetHeight > scroll.scrollTop + scroll.clientHeight) {
-    scroll.scrollTop = cell.offsetTop + cell.offsetHeight - scroll.clientHeight;
-  }
-  if (left < scroll.scrollLeft) scroll.scrollLeft = left;
-  else if (cell.offsetLeft + cell.offsetWidth > scroll.scrollLeft + scroll.clientWidth) {
-    scroll.scrollLeft = cell.offsetLeft + cell.offsetWidth - scroll.clientWidth;
-  }
+  // Measured on screen, not in whole pixels (offsetTop): a page laid out at a fraction of a pixel would
+  // otherwise leave the cell's last fraction under the edge.
+  const view = scroll.getBoundingClientRect();
+  const box = cell.getBoundingClientRect();
+  const top = view.top + scroll.clientTop + 24; // under the column headers
+  // clientHeight and clientWidth are whole pixels, rounded: never past the box itself.
+  const bottom = Math.min(view.bottom, view.top + scroll.clientTop + scroll.clientHeight);
+  const left = view.left + scroll.clientLeft + ROW_HEADER_WIDTH; // right of the row headers
+  const right = Math.min(view.right, view.left + scroll.clientLeft + scroll.clientWidth);
+  if (box.top < top) scroll.scrollTop -= Math.ceil(top - box.top);
+  else if (box.bottom > bottom) scroll.scrollTop += Math.ceil(box.bottom - bottom);
+  if (box.left < left) scroll.scrollLeft -= Math.ceil(left - box.left);
+  else if (box.right > right) scroll.scrollLeft += Math.ceil(box.right - right);
 }

@@ -5,6 +5,7 @@
  */
 
 import { columnLetters, columnNumber } from '../../gas/a1.js';
+import { drawSparkline } from './sparkline.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
 /** @typedef {import('../state.js').CellView} CellView */
@@ -54,10 +55,32 @@ export const cellAt = (sheet, r, c) => sheet?.cells[a1(r, c)];
 export const rawOf = (cell) => (cell ? (cell.f ?? cell.t) : '');
 
 /**
- * Builds the whole table once per sheet (1,000 rows are built once, then only changed cells are touched):
- * its headers and empty cells; renderRow fills them.
+ * Rows drawn when a sheet opens; the rest are drawn as they scroll into view or a cell down there is
+ * selected. A sheet's every row drawn at once (26,000 cells for a new sheet) made every change to the
+ * page lay all of them out again: seconds for a tab or a keystroke on a busy machine.
+ */
+export const FIRST_ROWS = 250;
+/** Rows drawn at a time past those. */
+export const MORE_ROWS = 250;
+
+/**
+ * The table's parts: its cells and headers, rows 1 to `built` drawn; below them one filler row as tall
+ * as the rows not drawn yet, so the scroll bar is the whole sheet's.
+ * @typedef {object} Table
+ * @property {HTMLTableCellElement[][]} tds rows of cells, 1-based on both axes
+ * @property {HTMLElement[]} columnHeads
+ * @property {HTMLElement[]} rowHeads
+ * @property {HTMLTableSectionElement} tbody
+ * @property {HTMLTableRowElement} filler
+ * @property {number} built how many rows are drawn
+ */
+
+/**
+ * Builds the table for a sheet: its headers and the first rows (empty cells; renderRow fills them).
+ * Only the cells that changed are touched afterwards; rows further down are added by addRows.
  * @param {HTMLTableElement} table
  * @param {SheetView} s
+ * @returns {Table}
  */
 export function buildTable(table, s) {
   const group = document.createElement('colgroup');
@@ -91,17 +114,40 @@ export function buildTable(table, s) {
   thead.append(line);
 
   const tbody = document.createElement('tbody');
-  /** @type {HTMLTableCellElement[][]} rows of cells, 1-based on both axes */
-  const tds = [];
-  /** @type {HTMLElement[]} */
-  const rowHeads = [];
-  for (let r = 1; r <= s.rows; r++) {
+  const filler = document.createElement('tr');
+  filler.className = 'unbuilt';
+  filler.setAttribute('aria-hidden', 'true');
+  const space = document.createElement('td');
+  space.colSpan = s.columns + 1;
+  filler.append(space);
+  table.replaceChildren(group, thead, tbody);
+  /** @type {Table} */
+  const built = { tds: [], columnHeads, rowHeads: [], tbody, filler, built: 0 };
+  addRows(built, s, Math.min(s.rows, FIRST_ROWS));
+  return built;
+}
+
+/**
+ * Draws the rows after those drawn, up to `upTo` (empty cells; renderRow fills them), and sizes the
+ * filler to the rows still not drawn.
+ * @param {Table} t
+ * @param {SheetView} s
+ * @param {number} upTo a row of the sheet
+ * @returns {number[]} the rows added
+ */
+export function addRows(t, s, upTo) {
+  const last = Math.min(upTo, s.rows);
+  /** @type {number[]} */
+  const added = [];
+  const rows = document.createDocumentFragment();
+  for (let r = t.built + 1; r <= last; r++) {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
     th.textContent = String(r);
     th.dataset.row = String(r);
-    rowHeads[r] = th;
+    t.rowHeads[r] = th;
     tr.append(th);
+    /** @type {HTMLTableCellElement[]} */
     const row = [];
     for (let c = 1; c <= s.columns; c++) {
       const cell = document.createElement('td');
@@ -109,11 +155,20 @@ export function buildTable(table, s) {
       row[c] = cell;
       tr.append(cell);
     }
-    tds[r] = row;
-    tbody.append(tr);
+    t.tds[r] = row;
+    rows.append(tr);
+    added.push(r);
   }
-  table.replaceChildren(group, thead, tbody);
-  return { tds, columnHeads, rowHeads };
+  t.tbody.insertBefore(rows, t.filler.parentNode ? t.filler : null);
+  t.built = Math.max(t.built, last);
+  const missing = s.rows - t.built;
+  if (missing <= 0) t.filler.remove();
+  else {
+    if (!t.filler.parentNode) t.tbody.append(t.filler);
+    const height = t.rowHeads[1]?.offsetHeight || 22;
+    t.filler.style.height = `${missing * height}px`;
+  }
+  return added;
 }
 
 /**
@@ -145,6 +200,13 @@ export function renderRow(sheet, tds, r) {
     if (view.n !== undefined) classes.push('note');
     if (view.e) cell.title = view.e;
     else cell.removeAttribute('title');
+    if (view.sp) {
+      // A SPARKLINE draws its small chart in the cell, inside the cell's padding.
+      classes.push('sparkline');
+      cell.replaceChildren(drawSparkline(view.sp, widthOf(c) - 9, 18));
+      cell.className = classes.join(' ');
+      continue;
+    }
     // Left-aligned text may run over the empty cells to its right, up to the next one holding something.
     let room = widthOf(c);
     if (!view.k) for (let n = c + 1; n <= sheet.columns && !cellAt(sheet, r, n); n++) room += widthOf(n);

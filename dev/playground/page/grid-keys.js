@@ -6,7 +6,7 @@
  */
 import { columnLetters } from '../../gas/a1.js';
 import { rawOf } from './grid-cells.js';
-import { jump, lastUsed, parseRange } from './grid-navigation.js';
+import { jump, lastUsed, readReference } from './grid-navigation.js';
 import { viewAt } from './grid-state.js';
 
 /** @typedef {import('./grid-state.js').GridState} GridState */
@@ -78,7 +78,8 @@ export function listenKeys(state, parts, { selection, editor, edits }) {
 }
 
 /**
- * The name box: type a cell or a range and press Enter to go there, as in Sheets.
+ * The name box: type a cell or a range (on this sheet or, named before "!", another) and press Enter to
+ * go there, as in Sheets; what cannot be gone to says why, naming what was typed.
  * @param {GridState} state
  * @param {GridParts} parts
  * @param {Selection} selection
@@ -87,14 +88,14 @@ export function listenNameBox(state, parts, selection) {
   const { scroll, nameBox } = parts;
   nameBox.addEventListener('focus', () => nameBox.select());
   nameBox.addEventListener('keydown', (event) => {
-    const sheet = state.sheet;
-    if (event.key === 'Enter' && sheet) {
+    if (event.key === 'Enter' && state.sheet) {
       event.preventDefault();
-      const rect = parseRange(nameBox.value, sheet);
+      // Read before the focus moves: leaving the box shows the selected cell in it again.
+      const typed = nameBox.value.trim();
       scroll.focus({ preventScroll: true });
-      if (rect) selection.selectRect(rect);
-      else {
-        parts.onNotice(`"${nameBox.value}" is not a cell or range of this sheet (A1:${columnLetters(sheet.columns)}${sheet.rows}).`);
+      const problem = goTo(state, parts, selection, typed);
+      if (problem) {
+        parts.onNotice(problem);
         selection.show(false);
       }
     } else if (event.key === 'Escape') {
@@ -104,4 +105,26 @@ export function listenNameBox(state, parts, selection) {
     }
   });
   nameBox.addEventListener('blur', () => selection.show(false));
+}
+
+/**
+ * Selects what the name box was given; why not, when it cannot.
+ * @param {GridState} state
+ * @param {GridParts} parts
+ * @param {Selection} selection
+ * @param {string} typed
+ * @returns {string | null}
+ */
+function goTo(state, parts, selection, typed) {
+  const ref = readReference(typed);
+  if (!ref) return `"${typed}" is not a cell or range: type one such as B5, A1:C10 or 'Sheet name'!A1.`;
+  if (ref.sheet !== undefined && ref.sheet.toLowerCase() !== state.sheet?.name.toLowerCase() && !parts.onGoToSheet(ref.sheet)) {
+    return `There is no sheet "${ref.sheet}" in this spreadsheet.`;
+  }
+  const sheet = state.sheet;
+  if (!sheet) return null;
+  const rect = ref.bounds(sheet);
+  if (!rect) return `${typed} is outside the sheet "${sheet.name}" (A1:${columnLetters(sheet.columns)}${sheet.rows}).`;
+  selection.selectRect(rect);
+  return null;
 }

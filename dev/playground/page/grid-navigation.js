@@ -3,7 +3,7 @@
  * Where the keyboard and the pointer land on the grid: Ctrl+Arrow, Ctrl+End, the range typed in the name box,
  * and the cell or header clicked.
  */
-import { columnNumber } from '../../gas/a1.js';
+import { parseA1 } from '../../gas/a1.js';
 import { cellAt, cellOfA1 } from './grid-cells.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
@@ -80,22 +80,35 @@ export function hit(event) {
 }
 
 /**
- * A cell or range typed in the name box ("b5", "A1:C3") within the sheet, or null.
+ * What the name box was given, read as Sheets reads a reference (dev/gas's parseA1): a cell or range
+ * ("b5", "A1:C3", "$A$1"), whole columns ("A:C") or rows ("2:5"), maybe on another sheet
+ * ("'sector:fintech'!B3"); null when it is none of those.
+ * @param {string} text
+ * @returns {{ sheet?: string, bounds: (size: { rows: number, columns: number }) => Rect | null } | null}
+ *   the sheet it names, and the range within a sheet of that size (null past its edge)
+ */
+export function readReference(text) {
+  const ref = parseA1(text);
+  if (!ref) return null;
+  const bounds = (/** @type {{ rows: number, columns: number }} */ size) => {
+    const rect = {
+      top: ref.startRow ?? 1,
+      left: ref.startColumn ?? 1,
+      bottom: ref.endRow ?? size.rows,
+      right: ref.endColumn ?? size.columns,
+    };
+    return rect.bottom > size.rows || rect.right > size.columns ? null : rect;
+  };
+  return ref.sheetName === undefined ? { bounds } : { sheet: ref.sheetName, bounds };
+}
+
+/**
+ * A cell or range typed in the name box ("b5", "A1:C3", "A:C") within a sheet of this size, or null.
  * @param {string} text
  * @param {{ rows: number, columns: number }} size
  * @returns {Rect | null}
  */
 export function parseRange(text, size) {
-  const m = /^\s*([A-Za-z]{1,3})(\d+)(?::([A-Za-z]{1,3})(\d+))?\s*$/.exec(text);
-  if (!m) return null;
-  const a = { row: Number(m[2]), column: columnNumber(m[1] ?? '') };
-  const b = m[3] ? { row: Number(m[4]), column: columnNumber(m[3]) } : a;
-  const rect = {
-    top: Math.min(a.row, b.row),
-    left: Math.min(a.column, b.column),
-    bottom: Math.max(a.row, b.row),
-    right: Math.max(a.column, b.column),
-  };
-  if (rect.top < 1 || rect.left < 1 || rect.bottom > size.rows || rect.right > size.columns) return null;
-  return rect;
+  const ref = readReference(text);
+  return ref && ref.sheet === undefined ? ref.bounds(size) : null;
 }

@@ -5,7 +5,7 @@
  * full in a card.
  */
 import { fillCard, placeCard } from './grid-cards.js';
-import { rawOf } from './grid-cells.js';
+import { a1, rawOf } from './grid-cells.js';
 import { hit } from './grid-navigation.js';
 import { tdAt, viewAt } from './grid-state.js';
 
@@ -42,15 +42,20 @@ export function listenPointer(state, parts, { selection, editor }) {
       selection.selectRect({ top: 1, left: 1, bottom: sheet.rows, right: sheet.columns });
     }
   });
+  /** Hides the hovered cell's card; the selected cell's error card shows again. */
+  const unhover = () => {
+    if (hoverCard.hidden) return;
+    hoverCard.hidden = true;
+    selection.showCard();
+  };
   table.addEventListener('mouseover', (event) => {
     const at = hit(event);
     if (dragging && at?.kind === 'cell') selection.select(at.cell.row, at.cell.column, true);
-    if (at?.kind === 'cell') hover(state, parts, at.cell);
-    else hoverCard.hidden = true;
+    if (at?.kind === 'cell' && hover(state, parts, at.cell))
+      parts.cellError.hidden = true; // one card at a time
+    else unhover();
   });
-  table.addEventListener('mouseleave', () => {
-    hoverCard.hidden = true;
-  });
+  table.addEventListener('mouseleave', unhover);
   window.addEventListener('mouseup', () => {
     dragging = false;
   });
@@ -60,28 +65,25 @@ export function listenPointer(state, parts, { selection, editor }) {
 }
 
 /**
- * Shows a hovered cell's error, or its text when the cell cuts it off, in a card under it.
+ * Shows a hovered cell's error, or its text when the cell cuts it off, or its note, in a card under it.
  * @param {GridState} state
  * @param {GridParts} parts
  * @param {Cell} at
+ * @returns {boolean} whether the card shows (false: nothing to show, or the cell's own error card is showing)
  */
 function hover(state, parts, at) {
   const { hoverCard } = parts;
   const view = viewAt(state, at.row, at.column);
   const cell = tdAt(state, at.row, at.column);
   const active = at.row === state.anchor.row && at.column === state.anchor.column && !parts.cellError.hidden;
-  if (!view || !cell || state.editing || active) {
-    hoverCard.hidden = true;
-    return;
-  }
+  if (!view || !cell || state.editing || active) return false;
   const shown = /** @type {HTMLElement} */ (cell.querySelector('.run') ?? cell);
   const cutOff = shown.scrollWidth > shown.clientWidth + 1;
-  if (!view.e && !cutOff && !view.n) {
-    hoverCard.hidden = true;
-    return;
-  }
+  if (!view.e && !cutOff && !view.n) return false;
   fillCard(hoverCard, view, cutOff);
+  hoverCard.dataset.a1 = a1(at.row, at.column);
   hoverCard.classList.toggle('error', Boolean(view.e));
   hoverCard.hidden = false;
   placeCard(parts.scroll, hoverCard, cell);
+  return true;
 }

@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * The grid's rendering of a SheetView: the whole table built when another sheet (or size) arrives, else
- * only the rows whose cells changed; each sheet opens where it was left (selection and scroll).
+ * The grid's rendering of a SheetView: the table built when another sheet (or size) arrives, its first
+ * rows then the rest as they scroll into view, else only the rows whose cells changed; each sheet opens
+ * where it was left (selection and scroll).
  */
-import { buildTable, renderRow } from './grid-cells.js';
+import { MORE_ROWS, addRows, buildTable, cellAt, renderRow } from './grid-cells.js';
 import { clamp } from './grid-state.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
@@ -25,6 +26,15 @@ export function createRender(state, parts, { selection, editor }) {
   /** Where each sheet was left (selection and scroll), so its tab opens there again; a new sheet opens at A1. */
   /** @type {Map<string, { anchor: Cell, focus: Cell, top: number, left: number }>} */
   const places = new Map();
+  /** @type {import('./grid-cells.js').Table | null} */
+  let table = null;
+  // Rows not drawn yet are drawn as they scroll into view (the filler below the drawn ones keeps their place).
+  scroll.addEventListener('scroll', () => {
+    if (!table?.filler.parentNode) return;
+    const below = scroll.scrollTop + 2 * scroll.clientHeight - table.filler.offsetTop;
+    const rows = state.sheet?.rows ?? 0;
+    if (below > 0) state.grow(Math.min(rows, table.built + Math.ceil(below / (table.rowHeads[1]?.offsetHeight || 22))));
+  });
 
   return (next) => {
     const previous = state.sheet;
@@ -40,7 +50,7 @@ export function createRender(state, parts, { selection, editor }) {
     scroll.classList.toggle('read-only', !next.editable);
     if (!sameGrid) {
       state.pendingRows.clear();
-      build(state, parts.table, next);
+      table = build(state, parts.table, next);
     } else {
       const changedRows = changedRowsOf(previous, next, state.pendingRows);
       state.pendingRows.clear();
@@ -58,15 +68,34 @@ export function createRender(state, parts, { selection, editor }) {
 }
 
 /**
- * Builds the table for a sheet and draws its rows that hold something.
+ * Builds the table for a sheet and draws its rows that hold something. Rows past the first ones
+ * (FIRST_ROWS) are drawn when asked for (state.grow: a cell selected or scrolled to down there).
  * @param {GridState} state
  * @param {HTMLTableElement} table
  * @param {SheetView} s
+ * @returns {import('./grid-cells.js').Table}
  */
 function build(state, table, s) {
-  ({ tds: state.tds, columnHeads: state.columnHeads, rowHeads: state.rowHeads } = buildTable(table, s));
+  const built = buildTable(table, s);
+  ({ tds: state.tds, columnHeads: state.columnHeads, rowHeads: state.rowHeads } = built);
+  state.grow = (row) => {
+    const sheet = state.sheet; // the latest view of this sheet (a new one arrives with each change)
+    if (!sheet || row <= built.built || row > sheet.rows) return;
+    for (const r of addRows(built, sheet, row + MORE_ROWS)) if (rowHolds(sheet, r)) renderRow(sheet, state.tds, r);
+  };
   const rows = new Set(Object.keys(s.cells).map((address) => Number(/\d+$/.exec(address)?.[0])));
-  for (const r of rows) renderRow(state.sheet, state.tds, r);
+  for (const r of rows) if (r <= built.built) renderRow(state.sheet, state.tds, r);
+  return built;
+}
+
+/**
+ * Whether a row of the sheet holds anything to draw.
+ * @param {SheetView} sheet
+ * @param {number} r
+ */
+function rowHolds(sheet, r) {
+  for (let c = 1; c <= sheet.columns; c++) if (cellAt(sheet, r, c)) return true;
+  return false;
 }
 
 /**

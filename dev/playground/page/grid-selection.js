@@ -14,6 +14,7 @@ import { clamp, rangeOf, tdAt, viewAt } from './grid-state.js';
 /**
  * @typedef {object} Selection
  * @property {(scrollIntoView?: boolean) => void} show marks the selection and fills the name box and formula bar
+ * @property {() => void} showCard shows the active cell's error card, unless a hovered cell's card is showing
  * @property {(r: number, c: number, extend?: boolean) => void} select makes (r, c) the active cell; with
  *   `extend`, the other corner of the range from the active cell
  * @property {(rect: Rect) => void} selectRect selects a range, its top-left cell active
@@ -36,12 +37,26 @@ export function createSelection(state, parts) {
     const view = viewAt(state, anchor.row, anchor.column);
     if (state.editing !== 'bar') parts.formulaInput.value = rawOf(view);
     parts.formulaInput.readOnly = !state.sheet.editable;
-    // The active error cell's message, in a card under it (Sheets' error popup), never moving the grid.
-    const { cellError } = parts;
-    cellError.hidden = !view?.e || state.editing !== null || !active;
-    if (view?.e) fillCard(cellError, view);
-    if (view?.e && active && !cellError.hidden) placeCard(scroll, cellError, active);
+    showCard();
     if (scrollIntoView && active) keepVisible(scroll, active);
+  }
+
+  /**
+   * The active error cell's message, in a card under it (Sheets' error popup), never moving the grid;
+   * not while another cell's card shows on hover: one card at a time, as in Sheets.
+   */
+  function showCard() {
+    const { cellError, hoverCard } = parts;
+    const { anchor } = state;
+    // The hovered cell just became the selected one: its own card replaces the hover card.
+    if (hoverCard.dataset.a1 === a1(anchor.row, anchor.column)) hoverCard.hidden = true;
+    const view = viewAt(state, anchor.row, anchor.column);
+    const active = view?.e ? tdAt(state, anchor.row, anchor.column) : null;
+    cellError.hidden = !view?.e || state.editing !== null || !active || !hoverCard.hidden;
+    if (view?.e && active && !cellError.hidden) {
+      fillCard(cellError, view);
+      placeCard(scroll, cellError, active);
+    }
   }
 
   /**
@@ -82,7 +97,7 @@ export function createSelection(state, parts) {
     });
   }
 
-  return { show, select, selectRect };
+  return { show, showCard, select, selectRect };
 }
 
 /**
@@ -95,15 +110,16 @@ function markRange(state, parts) {
   const { table, selection, nameBox } = parts;
   const { anchor } = state;
   const rect = rangeOf(state);
+  // The cells first: a row further down than those drawn is drawn now.
+  const active = tdAt(state, anchor.row, anchor.column);
+  const first = tdAt(state, rect.top, rect.left);
+  const last = tdAt(state, rect.bottom, rect.right);
   for (const el of table.querySelectorAll('.on')) el.classList.remove('on');
   for (let c = rect.left; c <= rect.right; c++) state.columnHeads[c]?.classList.add('on');
   // A whole column selected lights 1,000 row headers: light the visible ones' worth at most.
   for (let r = rect.top; r <= Math.min(rect.bottom, rect.top + 200); r++) state.rowHeads[r]?.classList.add('on');
   for (const el of table.querySelectorAll('td.sel')) el.classList.remove('sel');
-  const active = tdAt(state, anchor.row, anchor.column);
   active?.classList.add('sel');
-  const first = tdAt(state, rect.top, rect.left);
-  const last = tdAt(state, rect.bottom, rect.right);
   const single = rect.top === rect.bottom && rect.left === rect.right;
   selection.hidden = single || !first || !last;
   if (first && last && !single) {

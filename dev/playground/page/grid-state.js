@@ -28,6 +28,7 @@ import { cellAt, rawOf } from './grid-cells.js';
  *   unless the range was extended from another corner; the add-on's getActiveRange() is the whole range)
  * @property {(what: 'undo' | 'redo') => void} onHistory
  * @property {(message: string) => void} onNotice something to tell the user (a paste cut at the sheet's edge)
+ * @property {(name: string) => boolean} onGoToSheet shows the sheet of this name (the name box named it); false if there is none
  */
 
 /**
@@ -36,9 +37,10 @@ import { cellAt, rawOf } from './grid-cells.js';
  * @property {Cell} anchor the active cell (where typing goes)
  * @property {Cell} focus the other corner of the selected range
  * @property {'cell' | 'bar' | null} editing where the open editor writes: the grid's overlay, the formula bar, or nothing
- * @property {HTMLTableCellElement[][]} tds rows of cells, 1-based on both axes
+ * @property {HTMLTableCellElement[][]} tds rows of cells, 1-based on both axes (the rows drawn so far)
  * @property {HTMLElement[]} columnHeads
  * @property {HTMLElement[]} rowHeads
+ * @property {(row: number) => void} grow draws the rows down to `row` (and a few more), if not drawn yet
  * @property {Set<number>} pendingRows rows showing an edit on its way, drawn again at the next render whatever it brings
  */
 
@@ -55,6 +57,7 @@ export function createState() {
     tds: [],
     columnHeads: [],
     rowHeads: [],
+    grow: () => {},
     pendingRows: new Set(),
   };
 }
@@ -88,12 +91,15 @@ export function clamp(state, cell) {
 }
 
 /**
- * A cell's element, or null outside the table.
+ * A cell's element (its row drawn first if it is not yet), or null outside the sheet.
  * @param {GridState} state
  * @param {number} r
  * @param {number} c
  */
-export const tdAt = (state, r, c) => state.tds[r]?.[c] ?? null;
+export function tdAt(state, r, c) {
+  if (!state.tds[r]) state.grow(r);
+  return state.tds[r]?.[c] ?? null;
+}
 
 /**
  * What the sheet shows in a cell, if anything.

@@ -8,7 +8,8 @@ import { AddonError, errors } from '../core/errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { lookupPacked } from '../lookup/packed-lookup';
-import type { Endpoint } from '../service/endpoints';
+import { ENDPOINTS, type Endpoint } from '../service/endpoints';
+import { nameKnownGroups } from '../lookup/known-groups';
 import { findScore, type Json } from '../shape/shape';
 import {
   select,
@@ -22,7 +23,9 @@ import {
 
 /** The answer of an endpoint without a parameter, or its error thrown. */
 function fetchOne(endpoint: Endpoint, subject: string | undefined): Json {
-  const { answers } = lookupAll(endpoint, [subject], createBudget(), 'formula');
+  const budget = createBudget();
+  const { answers } = lookupAll(endpoint, [subject], budget, 'formula');
+  if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
   return answer.data;
@@ -105,7 +108,10 @@ const blank: Subject = { kind: 'blank' };
 
 function lookupRange(endpoint: Endpoint, cells: Subject[][]): Map<string, Answer> {
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
-  return lookupPacked(endpoint, subjects, createBudget()).answers;
+  const budget = createBudget();
+  const { answers } = lookupPacked(endpoint, subjects, budget);
+  if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
+  return answers;
 }
 
 function itemOf(subject: Subject, answers: Map<string, Answer>): RangeItem {

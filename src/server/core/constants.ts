@@ -2,11 +2,22 @@
 
 declare const __SDM_BASE_URL__: string;
 declare const __SDM_URL_ALLOWLIST__: string[];
+declare const __SDM_INSTALLATION__: 'marketplace' | 'self';
 
-/** The service's base URL unless the user overrides it (set by the build from SDM_BASE_URL). */
+/**
+ * How this build reaches a spreadsheet (scripts/build/manifest.ts): from the Marketplace, with its
+ * service and allowlist compiled in, or pasted by its user into the spreadsheet's Extensions › Apps Script
+ * (`npm run release`, docs/install.md), with the service's address typed in the Settings beside the key.
+ */
+export const SELF_INSTALL: boolean = __SDM_INSTALLATION__ === 'self';
+
+/**
+ * The service's base URL unless the user overrides it (set by the build from SDM_BASE_URL); '' in a
+ * self-install, which has no default: its user types the address.
+ */
 export const DEFAULT_BASE_URL: string = __SDM_BASE_URL__;
 
-/** The manifest's urlFetchWhitelist (the build writes both from one list): no other URL can be fetched. */
+/** The manifest's urlFetchWhitelist (the build writes both from one list): no other URL can be fetched; empty (no list) in a self-install. */
 export const URL_ALLOWLIST: readonly string[] = __SDM_URL_ALLOWLIST__;
 
 /** Property names (what each store keeps: docs/privacy.md). */

@@ -6,9 +6,21 @@
  * with none in a shared drive. So a formula can use only a key shared with the document or the owner's
  * key; the person viewing the cell never pays with their own key unless they share it with the document.
  * Everything else (sidebar, menu, scheduled runs) runs as the person who started it, with their own key.
+ *
+ * A key goes with the service address it was checked against: a key shared with the document carries
+ * its sharer's address (in the document's properties), the user's own key the user's. In a self-install
+ * there is no default address, so a key without one is no key at all.
  */
-import { isInAllowlist } from '../../shared/rules';
-import { DEFAULT_BASE_URL, PROP_API_KEY, PROP_BASE_URL, PROP_CACHE_GENERATION, PROP_FORMULA_KEY_OFF, URL_ALLOWLIST } from './constants';
+import { isInAllowlist, serviceAddressProblem } from '../../shared/rules';
+import {
+  DEFAULT_BASE_URL,
+  PROP_API_KEY,
+  PROP_BASE_URL,
+  PROP_CACHE_GENERATION,
+  PROP_FORMULA_KEY_OFF,
+  SELF_INSTALL,
+  URL_ALLOWLIST,
+} from './constants';
 import { quotaError } from './google-quota';
 
 /**
@@ -39,12 +51,15 @@ export interface LookupSettings {
 export function readLookupSettings(payer: Payer): LookupSettings {
   const user = readAll(userStore);
   const document = readAll(documentStore);
-  const apiKey = apiKeyFrom(payer, user, document);
+  const key = apiKeyFrom(payer, user, document);
+  const baseUrl = addressBeside(key === undefined ? null : key.store, user, document);
+  // A key whose service has no address (a self-install's, saved before its address) cannot be used.
+  const apiKey = baseUrl ? key?.apiKey : undefined;
   return {
-    baseUrl: baseUrlFrom(user[PROP_BASE_URL]),
+    baseUrl,
     generation: document[PROP_CACHE_GENERATION] || '0',
     apiKey,
-    keyFrom: payer !== 'formula' || !apiKey ? null : document[PROP_API_KEY] ? 'document' : 'owner',
+    keyFrom: payer !== 'formula' || !apiKey ? null : key?.store === 'document' ? 'document' : 'owner',
   };
 }
 
@@ -79,10 +94,13 @@ function ownersKey(user: Record<string, string>): string | undefined {
  * @param payer whose key (see Payer)
  */
 export function readApiKey(payer: Payer): string | undefined {
-  return apiKeyFrom(payer, readAll(userStore), readAll(documentStore));
+  return readLookupSettings(payer).apiKey;
 }
 
-/** The service's base URL without a trailing slash: the stored override if the allowlist permits it, else the build's. */
+/**
+ * The service's base URL of the user's own key, without a trailing slash: their stored address if this
+ * build may use it, else the build's default ('' in a self-install).
+ */
 export function readBaseUrl(): string {
   return baseUrlFrom(readBaseUrlOverride());
 }
@@ -91,20 +109,41 @@ function baseUrlFrom(override: string | undefined): string {
   return override && isUsableBaseUrl(override) ? override.replace(/\/+$/, '') : DEFAULT_BASE_URL;
 }
 
-function apiKeyFrom(payer: Payer, user: Record<string, string>, document: Record<string, string>): string | undefined {
+/** Which key pays (see Payer), and which store held it. */
+function apiKeyFrom(
+  payer: Payer,
+  user: Record<string, string>,
+  document: Record<string, string>,
+): { apiKey: string; store: 'user' | 'document' } | undefined {
   const own = user[PROP_API_KEY] || undefined;
   const shared = document[PROP_API_KEY] || undefined;
-  if (payer === 'user') return own ?? shared;
-  return shared ?? ownersKey(user);
+  const mine = own === undefined ? undefined : { apiKey: own, store: 'user' as const };
+  const ours = shared === undefined ? undefined : { apiKey: shared, store: 'document' as const };
+  if (payer === 'user') return mine ?? ours;
+  const owners = ownersKey(user);
+  return ours ?? (owners === undefined ? undefined : { apiKey: owners, store: 'user' });
+}
+
+/**
+ * The service address beside the key that pays: a key shared with the document carries its sharer's
+ * address; otherwise (or when the document has none) the user's, who is the owner in a formula.
+ */
+function addressBeside(store: 'user' | 'document' | null, user: Record<string, string>, document: Record<string, string>): string {
+  if (store === 'document') {
+    const shared = document[PROP_BASE_URL];
+    if (shared && isUsableBaseUrl(shared)) return shared.replace(/\/+$/, '');
+  }
+  return baseUrlFrom(user[PROP_BASE_URL]);
 }
 
 /**
  * Whether a base URL may be used: well formed, and inside the manifest's allowlist (Google refuses any
- * other URL in a published add-on, so accepting it would only fail later).
+ * other URL in a published add-on, so accepting it would only fail later). A self-install has no
+ * allowlist: any https address.
  * @param url the candidate
  */
 export function isUsableBaseUrl(url: string): boolean {
-  return isInAllowlist(url, URL_ALLOWLIST);
+  return SELF_INSTALL ? serviceAddressProblem(url) === null : isInAllowlist(url, URL_ALLOWLIST);
 }
 
 /** All properties of a store in one round trip ({} where the store is unavailable; quota errors thrown). */
@@ -144,6 +183,11 @@ export function readOwnApiKey(): string | undefined {
 /** The key shared with this document, if any. */
 export function readDocumentApiKey(): string | undefined {
   return readProperty(documentStore, PROP_API_KEY) || undefined;
+}
+
+/** The service address the key shared with this document was saved with, if one was stored beside it. */
+export function readDocumentBaseUrl(): string | undefined {
+  return readProperty(documentStore, PROP_BASE_URL) || undefined;
 }
 
 /** The base URL override in the user properties (the owner's, in a custom function), valid or not. */

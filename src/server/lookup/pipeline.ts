@@ -329,7 +329,7 @@ export function runLookup(
   if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
 
   // 9. The answers, and what was spent (counted only when something was).
-  const spent = addSpend(heads[spendKey], stats);
+  const spent = addSpend(heads[spendKey], stats, fp);
   if (spent !== undefined) writes[spendKey] = spent;
   putAll(cache, writes);
   return { answers, stats };

@@ -5,7 +5,8 @@ import { errors } from '../core/errors';
 import { readSubject } from '../core/input';
 import { dropCached, lookupAll } from '../lookup/pipeline';
 import { ENDPOINTS } from '../service/endpoints';
-import { normaliseName, type Json } from '../shape/shape';
+import { groupsInOverview, nameKnownGroups } from '../lookup/known-groups';
+import type { Json } from '../shape/shape';
 
 /**
  * Validates a group typed or picked in the sidebar.
@@ -25,33 +26,22 @@ export function readGroup(value: unknown): string {
  */
 export function fetchRanking(group: string, budget: Budget, force: boolean): Json {
   if (force) dropCached(ENDPOINTS.rankingList, [group]);
-  const answer = lookupAll(ENDPOINTS.rankingList, [group], budget, 'user').answers.get(group);
+  const { answers } = lookupAll(ENDPOINTS.rankingList, [group], budget, 'user');
+  nameKnownGroups(answers, budget, 'user');
+  const answer = answers.get(group);
   if (!answer) throw errors.budget();
   if (!answer.ok) throw answer.error;
   return answer.data;
 }
 
 /**
- * The groups the /ranking overview reveals: every `prefix:name` value, labelled by a sibling name.
+ * The groups the /ranking overview reveals: every `prefix:name` value, labelled by a sibling name
+ * (lookup/known-groups.ts).
  * @param budget time left
  */
 export function rankingGroups(budget: Budget): RankingGroup[] {
   const answer = lookupAll(ENDPOINTS.ranking, [undefined], budget, 'user').answers.get('');
   if (!answer) throw errors.budget();
   if (!answer.ok) throw answer.error;
-  const groups = new Map<string, string>();
-  const visit = (v: Json, depth: number) => {
-    if (depth > 6 || v === null || typeof v !== 'object') return;
-    if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1));
-    const entries = Object.entries(v);
-    for (const [, value] of entries) {
-      if (typeof value === 'string' && /^[a-z0-9_-]+:[^\s:]+$/i.test(value) && !groups.has(value)) {
-        const label = entries.find(([k, x]) => typeof x === 'string' && x !== value && /name|label|title/.test(normaliseName(k)));
-        groups.set(value, typeof label?.[1] === 'string' ? label[1] : value);
-      }
-    }
-    for (const [, value] of entries) visit(value, depth + 1);
-  };
-  visit(answer.data, 0);
-  return [...groups].map(([group, label]) => ({ group, label }));
+  return groupsInOverview(answer.data);
 }

@@ -30,6 +30,11 @@ export interface ScheduleRecord {
   by: string;
   /** The setter's email for display; "" when Google did not give it. */
   byEmail: string;
+  /**
+   * When this schedule was chosen (ISO): its slots count from then, so the first run waits for the
+   * chosen hour. Absent in records saved before the add-on kept it (those run at the next run, as then).
+   */
+  since?: string;
 }
 
 const TABLE_PREFIX = 'sdm.table.';

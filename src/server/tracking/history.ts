@@ -1,7 +1,9 @@
 /**
  * The history block of a tracking list's own sheet: a stamp in A1 (what it is; it also proves the sheet
  * is still ours), a header row, then one row per item per period: date | item | score | fields… |
- * status (ok, backfilled, or "failed: why"). Rows are found by their content, not their place, so the
+ * status (ok, backfilled, or "failed: why"). A list with a dated series also has, before an item's
+ * first period, one backfilled row per earlier point of the series (a keyword's months), holding only
+ * the series' value: the stamp says so, since those rows are not the list's periods. Rows are found by their content, not their place, so the
  * user may sort them; a rerun replaces its period's row; new rows go after the last one. Only these
  * columns are read or written here: the user's own columns beside them are never touched.
  */
@@ -44,13 +46,24 @@ export function historyHeader(list: TrackRecord): string[] {
 }
 
 /**
- * The stamp cell's text.
+ * The stamp cell's text: what a row is (one per item per period, and, where the answer has a dated
+ * series, one per earlier point of it, backfilled) and when it was last written.
  * @param list the list
  * @param at when it was last written
  */
 export function stampText(list: TrackRecord, at: Date): string {
   const per = list.period === 'week' ? 'week' : 'day';
-  return `${STAMP}${list.name} · one row per ${list.kind === 'keywords' ? 'keyword' : 'brand'} per ${per} · updated ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const earlier = list.series ? `, and one per earlier ${backfillUnit(list)} (backfilled)` : '';
+  return `${STAMP}${list.name} · one row per ${list.kind === 'keywords' ? 'keyword' : 'brand'} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * What one backfilled row stands for: a keyword's series is its 12 months (the specification's trend);
+ * any other series is only known by its dates.
+ * @param list the list
+ */
+export function backfillUnit(list: TrackRecord): string {
+  return list.kind === 'keywords' ? 'month' : 'date';
 }
 
 /**

@@ -18,7 +18,17 @@ import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from './tracking-allowance';
 import { fieldCell, scoreOf, seriesPoints } from './answer';
-import { holdsData, isOurStamp, readHistory, rowCells, stampText, valueColumn, writeHistory, type HistoryRow } from './history';
+import {
+  backfillUnit,
+  holdsData,
+  isOurStamp,
+  readHistory,
+  rowCells,
+  stampText,
+  valueColumn,
+  writeHistory,
+  type HistoryRow,
+} from './history';
 import { periodName, periodOf, periodOfDate } from './period';
 import { saveTracked, type TrackRecord } from './tracking-records';
 import { writeSummary } from './summary';
@@ -128,7 +138,8 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     });
   };
   let recorded = 0;
-  let backfilled = 0;
+  /** Rows backfilled per item. */
+  const backfilled: number[] = [];
   let failed = 0;
   let retrySoon = false;
   for (const item of due) {
@@ -146,16 +157,20 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     );
     keep(item, [scoreOf(answer.data, list.kind), ...fields], 'ok');
     recorded++;
-    // A new item's past periods, from its series: what makes the chart useful on day one.
+    // A new item's past, from its series: one row per earlier point (a keyword's months) holding the
+    // series' value only, since the service gives no past score. Real figures make the chart useful on
+    // day one; rows per week would have to invent numbers between the months.
     if (!rows.some((r) => r.item === item && holdsData(r))) {
       const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
+      let count = 0;
       for (const p of points) {
         const at = periodOfDate(p.date, list.period);
         if (!at || at >= period || taken.has(at)) continue;
         taken.add(at);
         keep(item, ['', p.value, ...blanks(list).slice(2)], 'backfilled', p.date);
-        backfilled++;
+        count++;
       }
+      if (count) backfilled.push(count);
     }
   }
   let summary = { width: list.width, chartId: list.chartId, problem: '' };
@@ -170,7 +185,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
 
   const waiting = due.length - recorded - failed;
   const parts = [`${noun(recorded)} recorded for ${periodName(period, list.period)}`];
-  if (backfilled) parts.push(`${backfilled} past periods backfilled`);
+  if (backfilled.length) parts.push(backfillText(list, backfilled));
   if (failed) parts.push(`${failed} failed (asked again at the next run)`);
   if (waiting) parts.push(`${noun(waiting)} wait for the next run: ${stop}`);
   if (summary.problem) parts.push(summary.problem);
@@ -182,6 +197,21 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     message: `${parts.map((p) => p.replace(/\.$/, '')).join('; ')}.`,
     retrySoon: retrySoon || waiting > 0,
   };
+}
+
+/**
+ * What was backfilled, as it is: "12 past months of each backfilled (months.volume only: the service
+ * gives no past score)", never the list's periods (a weekly list's backfilled rows are months).
+ * @param list the list
+ * @param counts rows backfilled per item that had some
+ */
+function backfillText(list: TrackRecord, counts: number[]): string {
+  const unit = backfillUnit(list);
+  const units = (n: number) => `${n} past ${unit}${n === 1 ? '' : 's'}`;
+  const same = counts.every((n) => n === counts[0]);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const what = counts.length === 1 ? units(total) : same ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
+  return `${what} backfilled (${list.series?.value ?? 'the series'} only: the service gives no past score)`;
 }
 
 /** A failed row's empty score and fields (the value column index counts from the score). */

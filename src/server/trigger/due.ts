@@ -1,8 +1,9 @@
 /**
  * When a schedule is due. The user's one trigger runs every hour (at a minute Google picks); each run
  * refreshes the spreadsheets whose latest slot (the last whole hour, 6-hour mark, day at the hour or
- * week day at the hour, in UTC) came after their last refresh. A new schedule is due at the next run;
- * a missed slot is made up once, never twice.
+ * week day at the hour, in UTC) came after their last refresh, or after the schedule was chosen if that
+ * is later: a new schedule's first run waits for its first slot (daily at 06:00 set at 00:30 runs at
+ * 06:00, not at the next hourly run). A missed slot is made up once, never twice.
  */
 import type { Schedule } from '../../shared/sidebar-api';
 
@@ -38,27 +39,38 @@ export function latestSlot(schedule: Schedule, now: number): number | null {
 }
 
 /**
+ * Since when a schedule's slots count: its last run, or the time it was chosen when that is later.
+ * 0 when neither is known (a schedule kept before the add-on recorded when it was chosen, never run):
+ * due at the next run, as it was then.
+ * @param lastRun when it last ran (ms), or 0 if never
+ * @param chosenAt when the schedule was chosen (ms), or 0 if unknown
+ */
+export function slotsCountFrom(lastRun: number, chosenAt: number): number {
+  return Math.max(lastRun, chosenAt);
+}
+
+/**
  * Whether a spreadsheet's refresh is due now.
  * @param schedule its schedule
- * @param lastRun when it last ran (ms), or 0 if never
+ * @param from since when its slots count (slotsCountFrom), or 0
  * @param now the time
  */
-export function isDue(schedule: Schedule, lastRun: number, now: number): boolean {
+export function isDue(schedule: Schedule, from: number, now: number): boolean {
   const slot = latestSlot(schedule, now);
-  return slot !== null && slot > lastRun;
+  return slot !== null && slot > from;
 }
 
 /** How far apart a schedule's slots are. */
 const PERIOD: Record<Exclude<Schedule['kind'], 'off'>, number> = { hourly: HOUR, every6h: 6 * HOUR, daily: DAY, weekly: 7 * DAY };
 
 /**
- * When a schedule is next due after a run: its first slot after that run (0, at the next run, when it
- * never ran), or null when off. `isDue(schedule, lastRun, now)` is `nextDue(schedule, lastRun) <= now`.
+ * When a schedule is next due: its first slot after `from` (0, at the next run, when `from` is 0), or
+ * null when off. `isDue(schedule, from, now)` is `nextDue(schedule, from) <= now`.
  * @param schedule the schedule
- * @param lastRun when it last ran (ms), or 0 if never
+ * @param from since when its slots count (slotsCountFrom), or 0
  */
-export function nextDue(schedule: Schedule, lastRun: number): number | null {
+export function nextDue(schedule: Schedule, from: number): number | null {
   if (schedule.kind === 'off') return null;
-  if (!lastRun) return 0;
-  return (latestSlot(schedule, lastRun) as number) + PERIOD[schedule.kind];
+  if (!from) return 0;
+  return (latestSlot(schedule, from) as number) + PERIOD[schedule.kind];
 }

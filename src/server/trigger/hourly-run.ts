@@ -9,12 +9,11 @@
 import { createBudget, type Budget } from '../core/budget';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
-import { readLastRun, readSchedule } from '../tables/table-records';
 import { runTracking } from '../tracking/tracking-run';
 import { listTracked } from '../tracking/tracking-records';
 import { isDue } from './due';
 import { addNote, readTriggerRecord, scheduledSpreadsheets, updateScheduled, userId, writeTriggerRecord } from './registry';
-import { nextDueHere } from './sync';
+import { nextDueHere, tableSchedule } from './sync';
 import { deleteTriggerById } from './user-trigger';
 
 /** A trigger's run has 6 minutes. */
@@ -74,11 +73,10 @@ function runOne(id: string, name: string, me: string, budget: Budget): number | 
     return null;
   }
   const store = new SpreadsheetStore(spreadsheet);
-  const schedule = readSchedule(store);
+  const tables = tableSchedule(store);
   const lists = listTracked(store).filter((list) => list.by === me);
-  if (schedule?.by !== me && !lists.length) return null;
-  const lastRun = Date.parse(readLastRun(store)?.startedAt ?? '');
-  if (schedule?.by === me && isDue(schedule.schedule, Number.isFinite(lastRun) ? lastRun : 0, Date.now())) {
+  if (tables?.record.by !== me && !lists.length) return null;
+  if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
     refreshTables(store, { trigger: 'schedule', force: false, budget });
   }
   // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks.

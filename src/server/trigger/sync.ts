@@ -4,9 +4,9 @@
  * index a run reads instead of opening spreadsheets), and their one trigger.
  */
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
-import { readLastRun, readSchedule } from '../tables/table-records';
+import { readLastRun, readSchedule, type ScheduleRecord } from '../tables/table-records';
 import { listTracked, type TrackRecord } from '../tracking/tracking-records';
-import { nextDue } from './due';
+import { nextDue, slotsCountFrom } from './due';
 import { setScheduled, userId } from './registry';
 import { syncTrigger } from './user-trigger';
 
@@ -30,14 +30,28 @@ export function runsHere(store: SpreadsheetStore, me: string): boolean {
  */
 export function nextDueHere(store: SpreadsheetStore, me: string): number | null {
   const times: number[] = [];
-  const schedule = readSchedule(store);
-  if (schedule?.by === me) {
-    const last = Date.parse(readLastRun(store)?.startedAt ?? '');
-    const due = nextDue(schedule.schedule, Number.isFinite(last) ? last : 0);
+  const tables = tableSchedule(store);
+  if (tables?.record.by === me) {
+    const due = nextDue(tables.record.schedule, tables.from);
     if (due !== null) times.push(due);
   }
   for (const list of listTracked(store)) if (list.by === me) times.push(listDue(list));
   return times.length ? Math.min(...times) : null;
+}
+
+/**
+ * The ranking tables' schedule and since when its slots count (due.ts, slotsCountFrom): the last run,
+ * or when the schedule was chosen if later. Null when off.
+ * @param store the spreadsheet's records
+ */
+export function tableSchedule(store: SpreadsheetStore): { record: ScheduleRecord; from: number } | null {
+  const record = readSchedule(store);
+  if (!record) return null;
+  const ms = (iso: string | undefined) => {
+    const at = Date.parse(iso ?? '');
+    return Number.isFinite(at) ? at : 0;
+  };
+  return { record, from: slotsCountFrom(ms(readLastRun(store)?.startedAt), ms(record.since)) };
 }
 
 /** A list is due when its period has none of its rows yet (tracking/tracking-run.ts skips it otherwise). */

@@ -3,15 +3,15 @@
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
 import { shortfall } from '../../shared/allowance';
-import type { FreezeView } from '../../shared/sidebar-api';
 import { AddonError } from '../core/errors';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { freezeResults } from './freeze/freeze';
+import { freezeToast } from './freeze/freeze-toast';
 import { unfreezeResults } from './freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
 import { estimateRefresh } from './estimate-panel';
 import { formulaKeyHere } from './settings-panel';
-import { readStoredUsage } from './last-usage';
+import { currentUsage } from './usage-panel';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';
@@ -45,8 +45,9 @@ export function openSidebar(section: SidebarSection): void {
 
 /**
  * The menu's Refresh all formulas. When the refresh may spend more of the viewer's own allowance than
- * their last usage read left, it opens the sidebar's refresh instead, which shows the estimate and asks
- * (its words, in one place). Otherwise it refreshes at once, as the sidebar's button does.
+ * is left (their last usage read, less what this document sent since), it opens the sidebar's refresh
+ * instead, which shows the estimate and asks (its words, in one place). Otherwise it refreshes at once,
+ * as the sidebar's button does.
  */
 export function refreshFormulasFromMenuOrAsk(): void {
   if (mayOverspend()) return openSidebar('refresh');
@@ -56,7 +57,7 @@ export function refreshFormulasFromMenuOrAsk(): void {
 /** The sidebar's test for asking (shared/allowance.ts), on the formulas' key when it is the viewer's. */
 function mayOverspend(): boolean {
   const own = readOwnApiKey();
-  const last = own && formulaKeyHere().apiKey === own ? readStoredUsage(own) : null;
+  const last = own && formulaKeyHere().apiKey === own ? currentUsage(own) : null;
   if (!last) return false;
   const { requests, freshSearches } = estimateRefresh();
   return requests > 0 && shortfall(requests, freshSearches, last, new Date()) !== null;
@@ -89,20 +90,4 @@ export function freezeSelectionWithToast(unfreeze: boolean): void {
     message = error.message;
   }
   spreadsheet.toast(message, 'Search Demand');
-}
-
-function freezeToast(view: FreezeView, unfrozen: boolean): string {
-  const n = view.formulas;
-  const formulas = `${n} formula${n === 1 ? '' : 's'}`;
-  const done = !n
-    ? `Nothing ${unfrozen ? 'unfrozen' : 'frozen'}.`
-    : unfrozen
-      ? `${formulas} put back: they run again when Sheets recalculates (cached answers cost nothing).`
-      : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
-  const cells = view.skipped.slice(0, 3).map((s) => (unfrozen ? s.area : s.cell));
-  const list = `${cells.join(', ')}${view.skipped.length > 3 ? ` and ${view.skipped.length - 3} more` : ''}`;
-  if (!view.skipped.length) return done;
-  return unfrozen
-    ? `${done} Left frozen, as their values were changed since: ${list} (clear them to unfreeze).`
-    : `${done} Left as formulas, showing an error or still loading: ${list}.`;
 }

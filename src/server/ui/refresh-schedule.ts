@@ -8,7 +8,7 @@ import { currentEmail } from '../core/identity';
 import { assertRoomFor, userId } from '../trigger/registry';
 import { syncSchedule } from '../trigger/sync';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
-import { writeSchedule } from '../tables/table-records';
+import { readSchedule, writeSchedule } from '../tables/table-records';
 
 /**
  * Validates a schedule from the sidebar.
@@ -39,13 +39,25 @@ export function readScheduleRequest(raw: unknown): Schedule {
 
 /**
  * Sets this spreadsheet's schedule. The one who sets it becomes its runner: their trigger refreshes it,
- * with their key (a schedule someone else set before is theirs no more; their next run drops it).
+ * with their key (a schedule someone else set before is theirs no more; their next run drops it). A new
+ * or changed schedule counts its slots from now, so its first run waits for the chosen hour; the same
+ * schedule saved again by its runner keeps its time, so a slot it missed still runs, once.
  * @param store the open spreadsheet's records
  * @param schedule the wanted schedule
  */
 export function applySchedule(store: SpreadsheetStore, schedule: Schedule): void {
   if (schedule.kind !== 'off') assertRoomFor(store.spreadsheet.getId());
-  writeSchedule(store, schedule.kind === 'off' ? null : { schedule, by: userId(), byEmail: currentEmail() });
+  const me = userId();
+  const previous = readSchedule(store);
+  const kept = previous?.by === me && sameSchedule(previous.schedule, schedule);
+  const since = kept ? previous.since : new Date().toISOString();
+  writeSchedule(store, schedule.kind === 'off' ? null : { schedule, by: me, byEmail: currentEmail(), ...(since ? { since } : {}) });
   // Off here may still leave the user's tracking lists to run in this spreadsheet.
   syncSchedule(store);
+}
+
+/** Whether two schedules have the same slots (the stored one may carry fields of an older add-on). */
+function sameSchedule(a: Schedule, b: Schedule): boolean {
+  const key = (s: Schedule) => `${s.kind}|${'hour' in s ? s.hour : ''}|${'weekday' in s ? s.weekday : ''}`;
+  return key(a) === key(b);
 }

@@ -3,8 +3,12 @@
  * it with the document, which key this spreadsheet's formulas use and who pays, and the base URL
  * override. The keys never travel back to the page: only their last four characters do, and only when
  * long enough that four characters reveal nothing useful.
+ *
+ * In a self-install (SELF_INSTALL) there is no default service: the address is typed beside the key,
+ * https only, and one request to it with the key proves both before either is stored. A key shared with
+ * the document takes its address along, so formulas ask the service that key belongs to.
  */
-import { baseUrlProblem } from '../../shared/rules';
+import { baseUrlProblem, normaliseServiceAddress, serviceAddressProblem } from '../../shared/rules';
 import type { FormulaKeyView, OwnerView, Role, SettingsView } from '../../shared/sidebar-api';
 import {
   DEFAULT_BASE_URL,
@@ -12,6 +16,7 @@ import {
   PROP_API_KEY_SHARED_BY,
   PROP_BASE_URL,
   PROP_FORMULA_KEY_OFF,
+  SELF_INSTALL,
   URL_ALLOWLIST,
 } from '../core/constants';
 import { forgetLookupConfig } from '../cache/config-entry';
@@ -48,29 +53,63 @@ export function getSettings(): SettingsView {
     baseUrlIsDefault: !override || !isUsableBaseUrl(override),
     defaultBaseUrl: DEFAULT_BASE_URL,
     allowlist: [...URL_ALLOWLIST],
+    selfInstall: SELF_INSTALL,
   };
 }
 
 /**
- * Checks a pasted key against /usage and stores it only if the service accepts it.
+ * Checks a pasted key against /usage and stores it only if the service accepts it. With an address (a
+ * self-install's, where it is required), the key is checked at that address and both are stored
+ * together: one request proves both, and nothing is stored when either is wrong.
  * @param pasted the key as pasted
  * @param shareWithDocument also let this document's formulas use it (whoever evaluates them)
+ * @param typedAddress the service's address, typed beside the key
  */
-export function saveApiKey(pasted: unknown, shareWithDocument: unknown): SettingsView {
+export function saveApiKey(pasted: unknown, shareWithDocument: unknown, typedAddress?: unknown): SettingsView {
   const key = typeof pasted === 'string' ? pasted.trim() : '';
   if (!key) throw errors.input('Paste your API key first.');
   if (/\s/.test(key)) throw errors.input('An API key has no spaces or line breaks: copy it again from your account page.');
   if (key.length > 512) throw errors.input('That is too long to be an API key: copy it again from your account page.');
+  const address = typedServiceAddress(typedAddress);
+  const settings: Record<string, string> = { [PROP_API_KEY]: key, ...(address ? { [PROP_BASE_URL]: address } : {}) };
   // Before the key is sent: a key that could not be stored is not checked either.
-  assertUserSettingsFit({ [PROP_API_KEY]: key }, 'That is too long to be an API key: copy it again from your account page.');
-  checkKey(key);
+  assertUserSettingsFit(settings, 'That is too long to be an API key, or its address too long: copy them again from your account page.');
+  checkKey(key, address ?? readBaseUrl());
   const user = PropertiesService.getUserProperties();
   const previous = user.getProperty(PROP_API_KEY);
-  user.setProperty(PROP_API_KEY, key);
+  // Formulas here stamp answers with the address in the cache's config entry: a new one drops it.
+  if (address) forgetLookupConfig();
+  user.setProperties(settings);
   // A document copy of the previous key goes with it; the new one is shared only on request.
   syncDocumentKey(key, shareWithDocument === true, previous);
   return getSettings();
 }
+
+/**
+ * The service address typed beside a key, normalised, or undefined when none was typed (then the
+ * stored one applies). Required in a self-install, which has no default; https only there, inside
+ * the allowlist otherwise. Throws what is wrong with it.
+ * @param value what the sidebar sent
+ */
+function typedServiceAddress(value: unknown): string | undefined {
+  const address = typeof value === 'string' ? normaliseServiceAddress(value) : '';
+  if (!address) {
+    if (SELF_INSTALL) throw errors.input(SERVICE_ADDRESS_FIRST);
+    return undefined;
+  }
+  if (SELF_INSTALL) {
+    const problem = serviceAddressProblem(address);
+    if (problem === 'port') throw errors.input('The port must be at most 65535.');
+    if (problem) throw errors.input(HTTPS_ONLY);
+    return address;
+  }
+  assertAllowed(address);
+  return address;
+}
+
+const SERVICE_ADDRESS_FIRST = "Type the service's address too (from your account page), such as https://api.example.com.";
+const HTTPS_ONLY =
+  "The service's address must start with https:// (your key travels with every request), such as https://api.example.com, without ? or #.";
 
 /** Removes the user's key, and its document copy if they shared it. */
 export function removeApiKey(): SettingsView {
@@ -132,6 +171,7 @@ export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
  * @param value the URL typed in the sidebar
  */
 export function setBaseUrl(value: unknown): SettingsView {
+  if (SELF_INSTALL) return setSelfInstallAddress(value);
   const url = typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '';
   const user = PropertiesService.getUserProperties();
   if (!url) {
@@ -144,11 +184,7 @@ export function setBaseUrl(value: unknown): SettingsView {
   if (problem === 'port') throw errors.input('The port must be at most 65535.');
   if (problem === 'userinfo') throw errors.input('Leave out the user name: the base URL is like https://api.example.com.');
   if (problem) throw errors.input('Use an https:// address (http:// only for localhost), without ? or #.');
-  if (!isUsableBaseUrl(url)) {
-    throw errors.input(
-      `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, '')).join(', ')} (Google allows no other address than its manifest lists), so ${url} was not saved.`,
-    );
-  }
+  assertAllowed(url);
   assertUserSettingsFit(
     { [PROP_BASE_URL]: url },
     'That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved.',
@@ -158,16 +194,51 @@ export function setBaseUrl(value: unknown): SettingsView {
   return getSettings();
 }
 
+/** Refuses an address outside the manifest's allowlist (a Marketplace build): Google would refuse to fetch it. */
+function assertAllowed(url: string): void {
+  if (!isUsableBaseUrl(url)) {
+    throw errors.input(
+      `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, '')).join(', ')} (Google allows no other address than its manifest lists), so ${url} was not saved.`,
+    );
+  }
+}
+
+/**
+ * A self-install's new address for the user's saved key: checked with that key first (one request),
+ * stored only if the service there accepts it. There is no default to go back to.
+ * @param value the address typed
+ */
+function setSelfInstallAddress(value: unknown): SettingsView {
+  const address = typedServiceAddress(value) ?? '';
+  const own = readOwnApiKey();
+  if (!own) throw errors.input("Save your API key with the service's address: they are checked together.");
+  assertUserSettingsFit({ [PROP_BASE_URL]: address }, 'That address is too long (Google keeps 9 KB per setting), so it was not saved.');
+  checkKey(own, address);
+  forgetLookupConfig();
+  PropertiesService.getUserProperties().setProperty(PROP_BASE_URL, address);
+  // A shared copy of this key follows it to the new address.
+  if (readDocumentApiKey() === own) PropertiesService.getDocumentProperties().setProperty(PROP_BASE_URL, address);
+  return getSettings();
+}
+
 function mask(key: string): string {
   return key.length >= 12 ? `••••${key.slice(-4)}` : '••••';
 }
 
+/**
+ * Shares the user's key with the document (with the address it was saved with, so formulas ask that
+ * service), or removes a copy of it or of the key it replaced.
+ */
 function syncDocumentKey(key: string, share: boolean, previous: string | null | undefined): void {
   const documentProps = PropertiesService.getDocumentProperties();
   const current = documentProps.getProperty(PROP_API_KEY);
   forgetLookupConfig(); // which key formulas use may change
-  if (share) documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
-  else if (current && (current === key || current === previous)) deleteDocumentKey();
+  if (share) {
+    const address = readBaseUrlOverride();
+    documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
+    if (address) documentProps.setProperty(PROP_BASE_URL, address);
+    else documentProps.deleteProperty(PROP_BASE_URL);
+  } else if (current && (current === key || current === previous)) deleteDocumentKey();
 }
 
 function deleteDocumentKey(): void {
@@ -175,6 +246,7 @@ function deleteDocumentKey(): void {
   const documentProps = PropertiesService.getDocumentProperties();
   documentProps.deleteProperty(PROP_API_KEY);
   documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
+  documentProps.deleteProperty(PROP_BASE_URL);
 }
 
 /** The spreadsheet's owner as Google reports it (null owner: a shared drive). */
@@ -226,10 +298,12 @@ function formulaKey(at: { own?: string; shared?: string; role: Role; owner: Owne
 /**
  * Throws why a key cannot be saved: refused, or not checkable right now. The check is a read of /usage,
  * so an accepted key's answer is kept as its last usage read: the sidebar shows it without another request.
+ * @param key the key to check
+ * @param baseUrl the service address to check it at
  */
-function checkKey(key: string): void {
+function checkKey(key: string, baseUrl: string): void {
   const readAt = new Date().toISOString();
-  const outcome = readUsageNow(key);
+  const outcome = readUsageNow(key, baseUrl);
   if (outcome.ok) {
     rememberUsage(key, outcome.data, readAt);
     return;
@@ -241,6 +315,14 @@ function checkKey(key: string): void {
     throw new AddonError(
       'auth',
       'The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page.',
+    );
+  }
+  // A self-install's address is as likely wrong as the key: say so, and that nothing was kept (not the
+  // address itself: a key pasted into the address box by mistake must not come back in a message).
+  if (SELF_INSTALL) {
+    throw new AddonError(
+      error.kind,
+      `The key could not be checked at that address, so nothing was saved: ${error.message} Check the address too.`,
     );
   }
   throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);

@@ -1,17 +1,19 @@
 /**
  * The sidebar's usage panel. Opening it sends no request: it shows the last read of /usage made with the
- * viewer's key (last-usage.ts) and this document's spend; Refresh reads /usage again (one request).
+ * viewer's key (last-usage.ts), brought up to date with what this document sent with that key since
+ * (cache/spend.ts logs it), and this document's spend today; Refresh reads /usage again (one request).
  */
-import type { UsageRead, UsageView } from '../../shared/sidebar-api';
+import type { SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';
+import { allowanceBars } from '../../shared/allowance';
 import { createBudget } from '../core/budget';
-import { holdAllCalls } from '../cache/limit-guard';
-import { readSpend } from '../cache/spend';
+import { fingerprint, holdAllCalls } from '../cache/limit-guard';
+import { readDocumentSpend, readSpend } from '../cache/spend';
 import { errors } from '../core/errors';
 import { ENDPOINTS } from '../service/endpoints';
 import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
-import { readApiKey, readBaseUrl } from '../core/lookup-settings';
+import { readApiKey, readLookupSettings } from '../core/lookup-settings';
 import { flattenToTable, tableToGrid, type Json } from '../shape/shape';
 import { callsSpent, findResetText, findResetTime, usageBars } from '../service/usage-bars';
 import { readStoredUsage, storeUsageRead } from './last-usage';
@@ -22,9 +24,10 @@ const SIDEBAR_LIMIT_MS = 30_000;
 /**
  * Asks /usage now with a given key (not from the cache: the caller wants the current answer).
  * @param apiKey the key to ask with (the stored one, or a pasted one being checked)
+ * @param baseUrl the address of the service the key belongs to
  */
-export function readUsageNow(apiKey: string): Outcome {
-  const request = { id: 'usage', url: buildUrl(readBaseUrl(), ENDPOINTS.usage), what: 'the usage data' };
+export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
+  const request = { id: 'usage', url: buildUrl(baseUrl, ENDPOINTS.usage), what: 'the usage data' };
   return (
     fetchAllWithin([request], { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) }).get('usage') ?? {
       ok: false,
@@ -48,18 +51,71 @@ export function rememberUsage(apiKey: string, data: Json, readAt: string): Usage
   return read;
 }
 
-/** The last usage read with the viewer's key (no request), and this document's spend. */
+/** The last usage read with the viewer's key brought up to date (no request), and this document's spend. */
 export function getUsage(): UsageView {
   const apiKey = readApiKey('user');
-  return { last: apiKey ? readStoredUsage(apiKey) : null, document: readSpend() };
+  return usageView(apiKey, apiKey ? readStoredUsage(apiKey) : null);
 }
 
 /** Reads /usage now (one request) and keeps it as the last read. */
 export function refreshUsage(): UsageView {
-  const apiKey = readApiKey('user');
+  const { apiKey, baseUrl } = readLookupSettings('user');
   if (!apiKey) throw errors.noKey();
   const readAt = new Date().toISOString();
-  const outcome = readUsageNow(apiKey);
+  const outcome = readUsageNow(apiKey, baseUrl);
   if (!outcome.ok) throw outcome.error;
-  return { last: rememberUsage(apiKey, outcome.data, readAt), document: readSpend() };
+  return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
+}
+
+/**
+ * A key's usage as far as this document can tell, without a request: its last read plus what this
+ * document sent with it since; null without a read, or when the read is from before the allowance reset.
+ * What the sidebar shows, and what inserting a template and the menu's refresh compare with.
+ * @param apiKey the key
+ */
+export function currentUsage(apiKey: string): UsageRead | null {
+  return usageView(apiKey, readStoredUsage(apiKey)).last;
+}
+
+/**
+ * The usage section for a read: before the reset it says only when it was read; otherwise its bars
+ * plus what this document sent with the same key after it (one cache round trip with today's spend).
+ * @param apiKey the key it was read with
+ * @param read the read, if any
+ */
+function usageView(apiKey: string | undefined, read: UsageRead | null): UsageView {
+  const now = Date.now();
+  if (!apiKey || !read) return { last: null, readBeforeReset: null, document: readSpend() };
+  if (readBeforeTheReset(read, now)) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
+  const spend = readDocumentSpend(fingerprint(apiKey), Date.parse(read.readAt), now);
+  return { last: spend.since ? withSpend(read, spend.since) : read, readBeforeReset: null, document: spend.today };
+}
+
+/**
+ * Whether the allowance has reset since the read: the service's reset time has passed, or, when it
+ * names none (the spec does not say when its days begin), a UTC day has begun since.
+ * @param read the read
+ * @param now the current time (ms)
+ */
+export function readBeforeTheReset(read: UsageRead, now: number): boolean {
+  const readAt = Date.parse(read.readAt);
+  const resetAt = Date.parse(read.resetAt ?? '');
+  if (!Number.isFinite(readAt)) return true; // a read that says not when: nothing to add it up from
+  if (Number.isFinite(resetAt)) return resetAt > readAt && resetAt <= now;
+  return new Date(readAt).toISOString().slice(0, 10) < new Date(now).toISOString().slice(0, 10);
+}
+
+/**
+ * The read with what was sent since added to its bars, never past a bar's limit (the service refuses
+ * past it; a refused request may still have been counted here).
+ * @param read the read as kept
+ * @param since what this document sent with its key after it
+ */
+export function withSpend(read: UsageRead, since: SpentSince): UsageRead {
+  const { searches, calls } = allowanceBars(read.bars);
+  const add = (bar: (typeof read.bars)[number]) => {
+    const more = bar === searches ? since.freshSearches : bar === calls ? since.requests : 0;
+    return more ? { ...bar, used: Math.min(Math.max(bar.limit, bar.used), bar.used + more) } : bar;
+  };
+  return { ...read, bars: read.bars.map(add), spentSince: since };
 }

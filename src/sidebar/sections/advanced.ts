@@ -30,7 +30,8 @@ export function mountAdvancedSection(app: App): AdvancedSection {
   const status = new StatusLine(byId('url-status', HTMLParagraphElement));
 
   const render = (view: SettingsView): void => {
-    show(details, true);
+    // A self-install types its one address beside the key (sections/key.ts): there is no default to override.
+    show(details, !view.selfInstall);
     input.value = view.baseUrlIsDefault ? '' : view.baseUrl;
     input.placeholder = view.defaultBaseUrl;
     defaultUrl.textContent = view.defaultBaseUrl;

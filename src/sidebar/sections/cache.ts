@@ -7,8 +7,9 @@
  */
 import type { FreezeView, RefreshEstimate, UsageRead } from '../../shared/sidebar-api';
 import type { App } from '../app';
-import { cellsText, freezeMessage, refreshMessage } from '../cache-model';
+import { cacheSummary, cellsText, freezeMessage, refreshMessage } from '../cache-model';
 import { byId, show } from '../dom';
+import { plural } from '../format';
 import { estimateModel, type EstimateModel } from '../estimate-model';
 import { formulasUseYourKey } from '../key-model';
 import { call } from '../server';
@@ -17,97 +18,153 @@ import { StatusLine, whileBusy } from '../status';
 /** Sheets runs the formulas after the refresh returns: what they spend is read this long after. */
 export const REREAD_AFTER_MS = 15_000;
 
+/**
+ * Where a refresh shows its progress, its question and its result: beside the button that started it
+ * (the cache section's own, or the key section's "Re-run the formulas now"), where the user looks.
+ */
+export interface RefreshPlace {
+  button: HTMLButtonElement;
+  status: StatusLine;
+  /** The inline question, its text and its buttons. */
+  ask: HTMLElement;
+  question: HTMLElement;
+  yes: HTMLButtonElement;
+  no: HTMLButtonElement;
+  /** The verb of the progress line and the busy button ("Refreshing", "Re-running"). */
+  verb: string;
+  /** Said after the result: what happens next, here. */
+  after?: string;
+  /** Told once the refresh ran. */
+  done?: () => void;
+}
+
 /** The cache section's controls. */
 export interface CacheSection {
   /** Reads how many formula cells there are and what a refresh would send (no request), and shows it. */
   load(): Promise<void>;
   /** Words the estimate against a new usage read. @param read the last read, or null */
   setUsage(read: UsageRead | null): void;
-  /** Refresh all formulas, as its button: asks first when it may spend more than is left. */
-  refresh(): void;
+  /**
+   * Refresh all formulas, as its button: counts again, asks first when it may spend more than is left.
+   * @param place where progress, question and result show (default: the section's own button)
+   */
+  refresh(place?: RefreshPlace): void;
+  /** Counts the formula cells again (sharing a count under way); null when the count failed. */
+  cells(): Promise<number | null>;
 }
 
 /**
  * Binds the cache section.
  * @param app the settings (whose key formulas spend)
  * @param onSpent told after a refresh that may have spent, with how long the formulas may take
+ * @param summarise told the line beside the section's heading whenever the count changes
  */
-export function mountCacheSection(app: App, onSpent: (ms: number) => void): CacheSection {
+export function mountCacheSection(app: App, onSpent: (ms: number) => void, summarise: (text: string) => void): CacheSection {
   const cells = byId('cache-cells', HTMLParagraphElement);
   const estimateLine = byId('cache-estimate', HTMLParagraphElement);
-  const refreshButton = byId('cache-refresh', HTMLButtonElement);
-  const ask = byId('cache-refresh-confirm', HTMLDivElement);
-  const question = byId('cache-refresh-question', HTMLParagraphElement);
-  const askYes = byId('cache-refresh-yes', HTMLButtonElement);
-  const askNo = byId('cache-refresh-no', HTMLButtonElement);
   const clear = byId('cache-clear', HTMLButtonElement);
   const confirm = byId('cache-clear-confirm', HTMLDivElement);
   const confirmYes = byId('cache-clear-yes', HTMLButtonElement);
   const confirmNo = byId('cache-clear-no', HTMLButtonElement);
   const status = new StatusLine(byId('cache-status', HTMLParagraphElement));
+  const own: RefreshPlace = {
+    button: byId('cache-refresh', HTMLButtonElement),
+    status,
+    ask: byId('cache-refresh-confirm', HTMLDivElement),
+    question: byId('cache-refresh-question', HTMLParagraphElement),
+    yes: byId('cache-refresh-yes', HTMLButtonElement),
+    no: byId('cache-refresh-no', HTMLButtonElement),
+    verb: 'Refreshing',
+  };
   let estimate: RefreshEstimate | null = null;
   let usage: UsageRead | null = null;
+  /** The count in flight, so reads asked for at once (opening, focus) share one call. */
+  let counting: Promise<boolean> | null = null;
 
   const model = (): EstimateModel | null =>
     estimate && estimateModel(estimate, usage, app.settings ? formulasUseYourKey(app.settings) : false);
 
   const render = (): void => {
-    if (estimate) cells.textContent = cellsText(estimate);
+    if (estimate) {
+      cells.textContent = cellsText(estimate);
+      summarise(cacheSummary(estimate));
+    }
     estimateLine.textContent = model()?.text ?? '';
     show(estimateLine, estimateLine.textContent !== '');
   };
 
-  /** Counts again; false (the error shown) when the count failed. */
-  const count = async (): Promise<boolean> => {
-    try {
-      estimate = await call('estimateRefresh');
-      render();
-      return true;
-    } catch (error) {
-      status.error(error);
-      return false;
-    }
+  /** Counts again; false (the error shown where the count was asked for, if anywhere) when the count failed. */
+  const count = (where: StatusLine | null = status): Promise<boolean> => {
+    counting ??= call('estimateRefresh')
+      .then((next) => {
+        estimate = next;
+        render();
+        return true;
+      })
+      .catch((error: unknown) => {
+        where?.error(error);
+        return false;
+      })
+      .finally(() => (counting = null));
+    return counting;
   };
   const load = async (): Promise<void> => void (await count());
 
-  const run = (): void => {
-    show(ask, false);
+  const run = (place: RefreshPlace): void => {
+    show(place.ask, false);
     const spends = model()?.spends ?? true;
-    status.set('busy', 'Refreshing the formulas…');
-    whileBusy(refreshButton, 'Refreshing…', () => call('refreshAllFormulas'))
+    const n = estimate?.formulaCells ?? 0;
+    place.status.set('busy', `${place.verb} ${n ? plural(n, 'formula cell', 'formula cells') : 'the formulas'}…`);
+    whileBusy(place.button, `${place.verb}…`, () => call('refreshAllFormulas'))
       .then((result) => {
         const later = spends && result.formulaCells > 0;
-        status.set('success', `${refreshMessage(result)}${later ? ' Usage and this estimate are read again once they have run.' : ''}`);
+        const next = [
+          later ? 'Usage and this estimate are read again once they have run.' : '',
+          result.formulaCells ? (place.after ?? '') : '',
+        ];
+        place.status.set('success', [refreshMessage(result), ...next].filter(Boolean).join(' '));
+        place.done?.();
         if (later) {
           onSpent(REREAD_AFTER_MS);
           setTimeout(() => void load(), REREAD_AFTER_MS);
         } else void load();
       })
-      .catch((error: unknown) => status.error(error));
+      .catch((error: unknown) => place.status.error(error));
   };
 
-  // Formulas may have changed since the sidebar opened: count again (free) before deciding to ask.
-  const refresh = (): void => {
-    status.set('busy', 'Counting what a refresh would send…');
-    void whileBusy(refreshButton, 'Counting…', count).then((counted) => {
-      if (!counted) return; // never refresh blind: the error says why
-      const asking = model()?.confirm;
-      if (!asking) return run();
-      status.clear();
-      question.textContent = asking;
-      show(ask, true);
-      ask.scrollIntoView({ block: 'nearest' });
-      askNo.focus();
+  const bound = new WeakSet<RefreshPlace>();
+  const bind = (place: RefreshPlace): void => {
+    if (bound.has(place)) return;
+    bound.add(place);
+    place.yes.addEventListener('click', () => run(place));
+    place.no.addEventListener('click', () => {
+      show(place.ask, false);
+      place.status.set('info', 'Not refreshed.');
+      place.button.focus();
     });
   };
 
-  refreshButton.addEventListener('click', refresh);
-  askYes.addEventListener('click', run);
-  askNo.addEventListener('click', () => {
-    show(ask, false);
-    status.set('info', 'Not refreshed.');
-    refreshButton.focus();
-  });
+  // Formulas may have changed since the count was shown: count again (free) before deciding to ask.
+  const refresh = (place: RefreshPlace = own): void => {
+    bind(place);
+    place.status.set('busy', 'Counting what a refresh would send…');
+    void whileBusy(place.button, 'Counting…', () => count(place.status)).then((counted) => {
+      if (!counted) return; // never refresh blind: the error says why
+      const asking = model()?.confirm;
+      if (!asking) return run(place);
+      place.status.clear();
+      place.question.textContent = asking;
+      show(place.ask, true);
+      place.ask.scrollIntoView({ block: 'nearest' });
+      place.no.focus();
+    });
+  };
+
+  const refreshHere = (): void => {
+    status.placeAfter(own.ask); // back under the button, if clearing moved it
+    refresh(own);
+  };
+  own.button.addEventListener('click', refreshHere);
 
   clear.addEventListener('click', () => {
     show(confirm, true);
@@ -120,6 +177,7 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void): Cach
   });
 
   confirmYes.addEventListener('click', () => {
+    status.placeAfter(confirm); // the message shows by the button that was pressed
     status.set('busy', 'Clearing cached answers…');
     whileBusy(confirmYes, 'Clearing…', () => call('clearCache'))
       .then(() => {
@@ -138,7 +196,8 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void): Cach
       usage = read;
       render();
     },
-    refresh,
+    refresh: (place) => (place ? refresh(place) : refreshHere()),
+    cells: async () => ((await count(null)) ? (estimate?.formulaCells ?? null) : null),
   };
 }
 

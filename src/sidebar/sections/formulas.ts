@@ -5,6 +5,7 @@
  */
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
+import type { Summarise } from '../folds';
 import { byId, show } from '../dom';
 import { formulasModel } from '../formulas-model';
 import { call } from '../server';
@@ -19,10 +20,11 @@ export interface FormulasSection {
 /**
  * Binds the formulas section.
  * @param app where new settings are announced
+ * @param summarise told the line beside the section's heading
  */
-export function mountFormulasSection(app: App): FormulasSection {
+export function mountFormulasSection(app: App, summarise: Summarise): FormulasSection {
   const section = byId('formulas-section', HTMLElement);
-  const title = byId('formulas-title', HTMLHeadingElement);
+  const title = byId('formulas-title', HTMLButtonElement);
   const mask = byId('formulas-mask', HTMLSpanElement);
   const source = byId('formulas-source', HTMLSpanElement);
   const paid = byId('formulas-paid', HTMLParagraphElement);
@@ -44,6 +46,8 @@ export function mountFormulasSection(app: App): FormulasSection {
     mask.textContent = model.mask;
     show(mask, model.mask !== '');
     source.textContent = model.source;
+    // Closed, the heading still says which key pays, and warns when none reaches the formulas.
+    summarise(model.source, view.formulas.source === 'none' ? 'warn' : 'plain');
     paid.textContent = model.paidBy;
     owner.textContent = model.owner;
     advice.textContent = model.advice;
@@ -92,7 +96,7 @@ export function mountFormulasSection(app: App): FormulasSection {
         show(confirm, false);
         app.applySettings(next, false);
         status.set('success', 'Formulas here no longer use the shared key.');
-        title.focus(); // the button that had focus is gone now
+        title.focus(); // the button that had focus is gone now: back to the section's heading
       })
       .catch((error: unknown) => status.error(error));
   });

@@ -1,16 +1,21 @@
 /**
  * The "Your API key" section: save (checked by the server first), replace, remove with an inline
  * confirmation, and the opt-in to share the key with this document (formulas here then spend it,
- * whoever evaluates them). Once a key reaches the formulas, it offers to re-run them in one click. The key is never written to the DOM: the input is cleared after saving and
- * only the server's mask is shown.
+ * whoever evaluates them). Once a key reaches the formulas, it offers to re-run them in one click, and
+ * shows that re-run's progress and result in the offer itself. The key is never written to the DOM: the
+ * input is cleared after saving and only the server's mask is shown. In a self-install the service's
+ * address is typed beside the key (one request checks both), and sharing warns that every editor can
+ * read the script and the key.
  */
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
+import type { Summarise } from '../folds';
 import { byId, show } from '../dom';
-import { formulasUseYourKey, keySavedMessage, rerunOffer, shareReplaces, sharingMessage } from '../key-model';
+import { formulasUseYourKey, keySavedMessage, keySource, rerunOffer, shareReplaces, sharingMessage, whereNote } from '../key-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
-import { checkApiKey } from '../validate';
+import type { RefreshPlace } from './cache';
+import { checkApiKey, checkServiceAddress } from '../validate';
 
 /** The key section's controls, bound to the template's elements. */
 export interface KeySection {
@@ -21,9 +26,14 @@ export interface KeySection {
 /**
  * Binds the key section.
  * @param app where new settings are announced
+ * @param summarise told the line beside the section's heading
  */
-export function mountKeySection(app: App): KeySection {
+export function mountKeySection(app: App, summarise: Summarise): KeySection {
   const section = byId('key-section', HTMLElement);
+  const where = byId('key-where', HTMLParagraphElement);
+  const urlField = byId('key-url-field', HTMLDivElement);
+  const urlInput = byId('key-url-input', HTMLInputElement);
+  const shareEditors = byId('key-share-editors', HTMLParagraphElement);
   const saved = byId('key-saved', HTMLDivElement);
   const mask = byId('key-mask', HTMLSpanElement);
   const source = byId('key-source', HTMLSpanElement);
@@ -43,20 +53,34 @@ export function mountKeySection(app: App): KeySection {
   const status = new StatusLine(byId('key-status', HTMLParagraphElement));
   const rerun = byId('key-rerun', HTMLDivElement);
   const rerunWhy = byId('key-rerun-why', HTMLParagraphElement);
-  const rerunButton = byId('key-rerun-button', HTMLButtonElement);
+  const rerunRow = byId('key-rerun-row', HTMLDivElement);
+  // The re-run shows its progress, its question and its result here, where it was asked for.
+  const rerunPlace: RefreshPlace = {
+    button: byId('key-rerun-button', HTMLButtonElement),
+    status: new StatusLine(byId('key-rerun-status', HTMLParagraphElement)),
+    ask: byId('key-rerun-confirm', HTMLDivElement),
+    question: byId('key-rerun-question', HTMLParagraphElement),
+    yes: byId('key-rerun-yes', HTMLButtonElement),
+    no: byId('key-rerun-no', HTMLButtonElement),
+    verb: 'Re-running',
+    after: 'Sheets runs them now: each cell shows its answer when it arrives.',
+    done: () => show(rerunRow, false),
+  };
   let replacing = false;
 
   // A key now reaches the formulas: cells that said "No API key" keep saying it until they re-run.
+  // The count is the one the cache section reads after a key change (one call, shared).
   const offerRerun = (view: SettingsView): void => {
     show(rerun, false);
     if (!formulasUseYourKey(view)) return;
-    call('getCacheInfo')
-      .then((info) => {
-        if (info.formulaCells === 0) return;
-        rerunWhy.textContent = rerunOffer(info.formulaCells);
-        show(rerun, true);
-      })
-      .catch(() => undefined); // only an offer: the cache section still has the button
+    void app.countFormulaCells().then((cells) => {
+      if (!cells) return; // none, or unknown: the cache section still has the button
+      rerunWhy.textContent = rerunOffer(cells);
+      rerunPlace.status.clear();
+      show(rerunPlace.ask, false);
+      show(rerunRow, true);
+      show(rerun, true);
+    });
   };
 
   const render = (view: SettingsView): void => {
@@ -68,7 +92,13 @@ export function mountKeySection(app: App): KeySection {
     show(shareBlock, true);
     if (!view.hasKey || replacing) show(confirm, false);
     mask.textContent = view.maskedKey ?? '';
-    source.textContent = view.hasKey ? (view.sharedWithDocument ? 'Your key, shared with this document' : 'Your key') : '';
+    if (view.hasKey) summarise(`${view.maskedKey ?? '••••'}${view.sharedWithDocument ? ' · shared with this document' : ''}`);
+    else summarise('None saved yet', 'warn');
+    source.textContent = keySource(view);
+    where.textContent = whereNote(view);
+    show(urlField, view.selfInstall);
+    if (view.selfInstall && !urlInput.value) urlInput.value = view.baseUrl;
+    show(shareEditors, view.selfInstall);
     inputLabel.textContent = view.hasKey ? 'Paste the new API key' : 'Paste your API key';
     share.checked = view.sharedWithDocument;
     const warning = shareReplaces(view);
@@ -79,6 +109,7 @@ export function mountKeySection(app: App): KeySection {
   const setReplacing = (value: boolean): void => {
     replacing = value;
     input.value = '';
+    urlInput.value = app.settings?.baseUrl ?? '';
     if (app.settings) render(app.settings);
   };
 
@@ -91,8 +122,17 @@ export function mountKeySection(app: App): KeySection {
       input.focus();
       return;
     }
+    // A self-install has no default service: the address goes with the key, checked in the same request.
+    const address = app.settings?.selfInstall ? checkServiceAddress(urlInput.value) : null;
+    if (address && 'error' in address) {
+      status.set('error', address.error);
+      urlInput.focus();
+      return;
+    }
     status.set('busy', 'Checking the key with the service…');
-    whileBusy(save, 'Checking…', () => call('saveApiKey', checked.key, share.checked))
+    const send = () =>
+      address ? call('saveApiKey', checked.key, share.checked, address.address) : call('saveApiKey', checked.key, share.checked);
+    whileBusy(save, 'Checking…', send)
       .then((view) => {
         input.value = '';
         replacing = false;
@@ -108,10 +148,7 @@ export function mountKeySection(app: App): KeySection {
       });
   });
 
-  rerunButton.addEventListener('click', () => {
-    show(rerun, false);
-    app.refreshFormulas();
-  });
+  rerunPlace.button.addEventListener('click', () => app.refreshFormulas(rerunPlace));
 
   replace.addEventListener('click', () => {
     status.clear();

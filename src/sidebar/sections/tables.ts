@@ -7,6 +7,8 @@
  */
 import type { TablesView } from '../../shared/sidebar-api';
 import { byId, show } from '../dom';
+import type { Summarise } from '../folds';
+import { tablesSummary } from '../tables-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { mountInsertForm } from './tables/insert-form';
@@ -23,18 +25,19 @@ export interface TablesSection {
    * @param withGroups read the group list too (the key or the service changed); default true
    */
   load(withGroups?: boolean): Promise<void>;
-  /** Opens the insert form, scrolls the section into view and focuses its heading (the menu's "Insert ranking table"). */
-  // A property, not a method: main.ts hands it to setTimeout unbound (it is an arrow function).
-  reveal: () => void;
+  /** Opens the insert form (the menu's "Insert ranking table": main.ts opens the section and focuses its heading). */
+  openInsert(): void;
+  /** Whether the section asks for the user: the viewer's scheduled runs stopped. */
+  needsAttention(): boolean;
 }
 
 /**
  * Binds the ranking tables section.
  * @param onSpent told after an insert or a refresh, which may have spent requests
+ * @param summarise told the line beside the section's heading
  */
-export function mountTablesSection(onSpent: () => void): TablesSection {
-  const section = byId('tables-section', HTMLElement);
-  const title = byId('tables-title', HTMLHeadingElement);
+export function mountTablesSection(onSpent: () => void, summarise: Summarise): TablesSection {
+  const title = byId('tables-title', HTMLButtonElement);
   const status = new StatusLine(byId('tables-status', HTMLParagraphElement));
   const retryRow = byId('tables-retry-row', HTMLDivElement);
   const retry = byId('tables-retry', HTMLButtonElement);
@@ -46,6 +49,8 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
     render: (next, withSchedule) => {
       view = next;
       const now = new Date();
+      const line = tablesSummary(next);
+      summarise(line.text, line.warn ? 'warn' : 'plain');
       tableList.show(next, now);
       schedule.show(next, withSchedule);
       refreshNow.show(next);
@@ -75,11 +80,5 @@ export function mountTablesSection(onSpent: () => void): TablesSection {
 
   retry.addEventListener('click', () => void whileBusy(retry, 'Trying…', () => load(!insertForm.groupsLoaded())));
 
-  const reveal = (): void => {
-    insertForm.open();
-    section.scrollIntoView({ block: 'start' });
-    title.focus({ preventScroll: true });
-  };
-
-  return { load, reveal };
+  return { load, openInsert: () => insertForm.open(), needsAttention: () => view?.overdue != null };
 }

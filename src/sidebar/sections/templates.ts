@@ -9,6 +9,7 @@ import type { TemplateSheetView, TemplateView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren } from '../dom';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
+import type { Summarise } from '../folds';
 
 /**
  * What a template may spend, in words.
@@ -24,14 +25,24 @@ export function templateCostText(t: TemplateView): string {
 /**
  * Binds the templates section.
  * @param spent called after something spent (usage is read again)
+ * @param added called after formulas were added to the spreadsheet (the formula count is read again)
+ * @param summarise told the line beside the section's heading
  */
-export function mountTemplatesSection(spent: () => void): { load(): Promise<void>; reveal(): void } {
-  const section = byId('templates-section', HTMLElement);
+export function mountTemplatesSection(
+  spent: () => void,
+  added: () => void,
+  summarise: Summarise,
+): { load(): Promise<void>; focusFirst(): void } {
   const list = byId('templates-list', HTMLUListElement);
-  const status = new StatusLine(byId('templates-status', HTMLParagraphElement));
+  const statusElement = byId('templates-status', HTMLParagraphElement);
+  const status = new StatusLine(statusElement);
+  /** The template whose item shows the status line (its last action), so a new list keeps it there. */
+  let statusAt: TemplateView['id'] | null = null;
 
   const render = (templates: TemplateView[], sheets: TemplateSheetView[]): void => {
+    list.after(statusElement); // out of the items it may sit in, before they are replaced
     replaceChildren(list, ...templates.map((t) => renderTemplate(t, sheets)));
+    summarise(templates.map((t) => t.title).join(', '));
   };
 
   const load = async (): Promise<void> => {
@@ -53,14 +64,23 @@ export function mountTemplatesSection(spent: () => void): { load(): Promise<void
       h('p', { class: 'hint' }, t.description),
       h('p', { class: 'hint template-cost' }, templateCostText(t)),
       h('div', { class: 'buttons' }, insert),
-      mine.length > 0 && h('ul', { class: 'template-sheets', 'aria-label': `${t.title} sheets` }, ...mine.map(renderSheet)),
+      mine.length > 0 &&
+        h('ul', { class: 'template-sheets', 'aria-label': `${t.title} sheets` }, ...mine.map((sheet) => renderSheet(sheet, () => here()))),
     );
+    // The status line shows in the item of the last action, under its buttons, where the user looks.
+    const here = (): void => {
+      statusAt = t.id;
+      item.append(statusElement);
+    };
+    if (statusAt === t.id) item.append(statusElement);
     insert.addEventListener('click', () => {
+      here();
       status.set('busy', `Inserting ${t.title}…`);
       whileBusy(insert, 'Inserting…', () => call('insertTemplate', t.id))
         .then((sheetName) => {
           status.set('success', `Inserted on the new sheet "${sheetName}".`);
           spent();
+          added();
           void load();
         })
         .catch((error: unknown) => status.error(error));
@@ -69,7 +89,7 @@ export function mountTemplatesSection(spent: () => void): { load(): Promise<void
   };
 
   /** A brand watch sheet: tracked, or one click to track its brands. */
-  const renderSheet = (sheet: TemplateSheetView): HTMLElement => {
+  const renderSheet = (sheet: TemplateSheetView, here: () => void): HTMLElement => {
     if (sheet.tracked) {
       return h('li', { class: 'hint' }, `"${sheet.sheetName}": its brands are tracked every week (see Tracking over time).`);
     }
@@ -79,6 +99,7 @@ export function mountTemplatesSection(spent: () => void): { load(): Promise<void
       'Track these brands',
     );
     track.addEventListener('click', () => {
+      here();
       status.set('busy', 'Starting the tracking list…');
       whileBusy(track, 'Tracking…', () => call('trackTemplateBrands', sheet.sheetName))
         .then(() => {
@@ -91,11 +112,5 @@ export function mountTemplatesSection(spent: () => void): { load(): Promise<void
     return h('li', {}, h('span', { class: 'hint' }, `"${sheet.sheetName}" `), track);
   };
 
-  return {
-    load,
-    reveal() {
-      section.scrollIntoView({ block: 'start' });
-      list.querySelector('button')?.focus();
-    },
-  };
+  return { load, focusFirst: () => list.querySelector('button')?.focus() };
 }

@@ -8,12 +8,20 @@ import { byId, h, replaceChildren, show } from '../dom';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { localWhen } from '../tables-model';
-import { itemsText, listWhere, nextRunText, parseItems, spendText } from '../tracking-model';
+import { itemsText, listWhere, nextRunText, parseItems, spendText, trackingSummary } from '../tracking-model';
+import type { Summarise } from '../folds';
 
-/** Binds the tracking section; `load` reads the lists. */
-export function mountTrackingSection(): { load(): Promise<void> } {
+/**
+ * Binds the tracking section; `load` reads the lists.
+ * @param spent called after a run that may have spent (usage is counted again)
+ * @param summarise told the line beside the section's heading
+ */
+export function mountTrackingSection(spent: () => void, summarise: Summarise): { load(): Promise<void> } {
   const list = byId('track-list', HTMLUListElement);
-  const status = new StatusLine(byId('track-status', HTMLParagraphElement));
+  const statusElement = byId('track-status', HTMLParagraphElement);
+  const status = new StatusLine(statusElement);
+  /** The list whose item shows the status line (its last action), so a new view keeps it there. */
+  let statusAt: string | null = null;
   const form = byId('track-form', HTMLFormElement);
   const kind = byId('track-kind', HTMLSelectElement);
   const items = byId('track-items', HTMLTextAreaElement);
@@ -29,16 +37,24 @@ export function mountTrackingSection(): { load(): Promise<void> } {
   let boxes: HTMLInputElement[] | null = null;
 
   const render = (view: TrackingView): void => {
+    list.after(statusElement); // out of the items it may sit in, before they are replaced
     replaceChildren(list, ...view.lists.map(renderList));
     show(list, view.lists.length > 0);
+    const line = trackingSummary(view);
+    summarise(line.text, line.warn ? 'warn' : 'plain');
   };
 
   const act = (button: HTMLButtonElement, label: string, task: () => Promise<TrackingView>, done: string): void => {
+    // Under the list it acts on, where the user looks.
+    const item = button.closest('li');
+    statusAt = item?.dataset.id ?? null;
+    item?.append(statusElement);
     status.set('busy', `${label}`);
     whileBusy(button, label, task)
       .then((view) => {
         render(view);
         status.set('success', done);
+        spent();
       })
       .catch((error: unknown) => status.error(error));
   };
@@ -64,15 +80,17 @@ export function mountTrackingSection(): { load(): Promise<void> } {
       } else act(forget, 'Forgetting…', () => call('forgetTrackingList', item.id), `Stopped tracking ${item.name}; its sheet stays.`);
     });
     const when = localWhen(item.lastRun);
-    return h(
+    const li = h(
       'li',
-      { class: `table-item table-${item.status}` },
+      { class: `table-item table-${item.status}`, 'data-id': item.id },
       h('div', { class: 'table-head' }, h('span', { class: 'table-group' }, item.name), run, forget),
       h('div', { class: 'table-where' }, listWhere(item)),
       h('div', { class: `table-state state-${item.status}` }, (when ? `${when}: ` : '') + item.message),
       h('div', { class: 'table-where' }, nextRunText(item)),
       h('div', { class: 'inline' }, more, add),
     );
+    if (statusAt === item.id) li.append(statusElement);
+    return li;
   };
 
   const load = async (): Promise<void> => {
@@ -153,6 +171,7 @@ export function mountTrackingSection(): { load(): Promise<void> } {
         render(view);
         const added = view.lists[view.lists.length - 1];
         formStatus.set('success', added ? `Tracking on "${added.sheetName}": ${added.message}` : 'Tracking.');
+        spent();
         items.value = '';
         name.value = '';
         updateCost();

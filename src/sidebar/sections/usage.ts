@@ -1,7 +1,9 @@
 /**
  * The usage section: one bar per allowance, when it was read, and what this document spent today.
- * Opening the sidebar sends no request: it shows the last read kept for the viewer's key; Refresh reads
- * /usage again (one request), and so does an action that spent, once its spending is done.
+ * Opening the sidebar sends no request: it shows the last read kept for the viewer's key, plus what this
+ * document sent with that key since (counted by the server). Refresh reads /usage again (one request);
+ * after an action that spent, and when the sidebar gets the focus back, the bars are counted again
+ * without a request, so no action costs a usage read its estimate did not count.
  */
 import type { CellValue, UsageRead, UsageView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren } from '../dom';
@@ -10,15 +12,21 @@ import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { usageModel, type BarModel } from '../usage-model';
 
+/** Counting again on focus at most this often: the user moves between sheet and sidebar a lot. */
+const FOCUS_RECOUNT_MS = 10_000;
+
 /** The usage section's controls. */
 export interface UsageSection {
-  /** Shows the last read kept for the viewer's key (no request); false when it could not (the error shown). */
+  /**
+   * Shows the last read kept for the viewer's key, plus what this document sent since (no request);
+   * false when it could not (the error shown).
+   */
   load(): Promise<boolean>;
   /** Reads /usage now (one request) and shows it. */
   refresh(): Promise<void>;
   /**
-   * Reads /usage again after a wait, saying meanwhile that the bars are from before: formulas run after
-   * "Refresh all formulas" returns, so what they spend shows only later.
+   * Counts again after a wait (no request), saying meanwhile that the formulas are running: they run
+   * after "Refresh all formulas" returns, so what they spend is counted only later.
    * @param ms how long to wait
    */
   readLater(ms: number): void;
@@ -37,6 +45,7 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
   let shown: UsageView | null = null;
   let later: ReturnType<typeof setTimeout> | undefined;
   let note = '';
+  let counted = 0;
 
   const render = (): void => {
     if (!shown) return;
@@ -56,6 +65,7 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
   };
 
   const load = async (): Promise<boolean> => {
+    counted = Date.now();
     try {
       show(await call('getUsage'));
       return true;
@@ -80,12 +90,19 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
 
   const readLater = (ms: number): void => {
     clearTimeout(later);
-    note = ` · before the refresh: read again at ${hoursMinutes(new Date(Date.now() + ms))}`;
+    note = ` · the formulas are running: counted again at ${hoursMinutes(new Date(Date.now() + ms))}`;
     render();
-    later = setTimeout(() => void refresh(), ms);
+    later = setTimeout(() => {
+      note = '';
+      void load();
+    }, ms);
   };
 
   button.addEventListener('click', () => void refresh());
+  // Back from the spreadsheet, where formulas may have spent: count again (free) once there is something shown.
+  window.addEventListener('focus', () => {
+    if (shown && Date.now() - counted >= FOCUS_RECOUNT_MS) void load();
+  });
   // "2 h ago" keeps true while the sidebar stays open.
   setInterval(render, 60_000);
   return { load, refresh, readLater };

@@ -60,6 +60,52 @@ describe('the playground engine', () => {
     expect(engine.cell(5, 0).value).toBe('still fine');
   });
 
+  it("a built-in array past the sheet's last row is #REF! too, and a taller sheet holds it", () => {
+    const rows = new Map([['Sheet1', 1000]]);
+    engine = new FormulaEngine({
+      evaluate: () => ({ remembered: false, result: { ok: true, value: 1 } as ExecutionResult }),
+      size: (sheet) => ({ rows: rows.get(sheet) ?? 1000, columns: 26 }),
+    });
+    engine.set([{ row: 0, col: 0, content: '=SEQUENCE(1500)' }]);
+    expect(engine.cell(0, 0).value).toBe('#REF!');
+    expect(engine.cell(0, 0).error).toMatch(/^Result was not automatically expanded, please insert more rows \(500\)\./);
+    expect(engine.cell(999, 0).value).toBe('');
+    // A sheet a script grew to 2,000 rows (a long ranking table): the same formula fills 1,500 of them.
+    rows.set('Long', 2000);
+    const long = engine.addSheet('Long');
+    engine.set([{ sheet: long, row: 0, col: 0, content: '=SEQUENCE(1500)' }]);
+    expect([engine.cell(0, 0, long).value, engine.cell(1499, 0, long).value]).toEqual([1, 1500]);
+  });
+
+  it('SPARKLINE holds no value and draws its data, as in Sheets; a formula choosing "" instead draws nothing', () => {
+    const { engine } = scoring();
+    engine.set([
+      { row: 0, col: 0, content: 10 },
+      { row: 0, col: 1, content: null },
+      { row: 0, col: 2, content: 30 },
+      { row: 0, col: 3, content: 'text' },
+      { row: 1, col: 0, content: '=IF(COUNT(A1:D1), SPARKLINE(A1:D1), "")' },
+      { row: 2, col: 0, content: '=SPARKLINE({1,-2,3}, {"charttype","column";"color","red";"negcolor","#00f";"ymin",-5})' },
+    ]);
+    expect(engine.cell(1, 0)).toMatchObject({ value: '', sparkline: { kind: 'line', values: [10, null, 30, null] } });
+    expect(engine.cell(2, 0).sparkline).toEqual({ kind: 'column', values: [1, -2, 3], color: 'red', negColor: '#00f', min: -5 });
+    // The data changes: the chart follows; no number left: IF's "" and nothing drawn.
+    engine.set([{ row: 0, col: 1, content: 20 }]);
+    expect(engine.cell(1, 0).sparkline?.values).toEqual([10, 20, 30, null]);
+    engine.set([
+      { row: 0, col: 0, content: null },
+      { row: 0, col: 1, content: null },
+      { row: 0, col: 2, content: null },
+    ]);
+    expect(engine.cell(1, 0)).toEqual({ formula: '=IF(COUNT(A1:D1), SPARKLINE(A1:D1), "")', value: '', spilled: false });
+    expect(engine.cell(4, 0).sparkline).toBeUndefined();
+    engine.set([{ row: 4, col: 0, content: '=SPARKLINE()' }]);
+    expect(engine.cell(4, 0)).toMatchObject({
+      value: '#N/A',
+      error: expect.stringMatching(/^Wrong number of arguments to SPARKLINE/) as unknown,
+    });
+  });
+
   it('a blocked result is #REF! naming the cell in the way, and spills once it is cleared', () => {
     const { engine } = scoring();
     engine.set([

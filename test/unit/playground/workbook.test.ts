@@ -128,4 +128,25 @@ describe('every sheet, as in Sheets', () => {
     expect(cells.B1).toEqual({ t: '3', k: 'n' });
     expect(cells.B2).toEqual({ t: '6', k: 'n' });
   });
+
+  it('a sheet a script grew past 1,000 rows is shown whole, and formulas reach its last row', () => {
+    const { workbook, runtime } = open();
+    const sheet = runtime.spreadsheet.insertSheet('market:us');
+    // A ranking table of 1,967 brands under a title and a header: 1,969 rows, as insertRankingTable writes it.
+    sheet.insertRows(1001, 969);
+    sheet.setValues(
+      'A1:B1969',
+      Array.from({ length: 1969 }, (_, i) => [i < 2 ? 'head' : i - 1, `brand-${i}`]),
+    );
+    workbook.afterScript();
+    const view = workbook.sheetViews().find((v) => v.name === 'market:us')!;
+    expect([view.rows, view.columns]).toEqual([1969, 26]);
+    expect(view.cells.A1969).toEqual({ t: '1967', k: 'n' });
+    expect(view.cells.B1500).toEqual({ t: 'brand-1499' });
+    const id = workbook.sheetId('market:us');
+    workbook.edit([{ sheet: id, row: 1968, col: 3, input: '=SEARCH_SCORE(B1969)' }]);
+    expect(workbook.sheetViews().find((v) => v.name === 'market:us')!.cells.D1969).toMatchObject({ t: '10' });
+    // Sheet1 still has 1,000 rows: a result past them is #REF!, as in Sheets.
+    expect(workbook.sheetViews()[0]!.rows).toBe(1000);
+  });
 });

@@ -16,7 +16,7 @@ let bytes: number;
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'sidebar-build-'));
-  ({ html, bytes } = await buildSidebar({ root, outDir }));
+  ({ html, bytes } = await buildSidebar({ root, outDir, about: { version: '1.2.3', installation: 'marketplace' } }));
 });
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

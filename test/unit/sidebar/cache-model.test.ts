@@ -1,6 +1,7 @@
 /** What "Refresh all formulas" reports, from the server's RefreshView. */
 import { describe, expect, it } from 'vitest';
-import { cellsText, freezeMessage, refreshMessage } from '../../../src/sidebar/cache-model';
+import type { RefreshEstimate } from '../../../src/shared/sidebar-api';
+import { cacheSummary, cellsText, freezeMessage, refreshMessage } from '../../../src/sidebar/cache-model';
 
 describe('refreshMessage', () => {
   it('counts the cells that re-run, and the formulas that got SDM_REFRESH just now', () => {
@@ -36,19 +37,56 @@ describe('freezeMessage', () => {
     expect(freezeMessage({ formulas: 12, sheets: 3, skipped: [] }, false)).toBe(
       "12 formulas frozen on 3 sheets: recalculating can no longer spend or change them. Each cell's note keeps its formula.",
     );
+    // The verb agrees with the count (issue 30.10: "1 formula put back: they run again").
     expect(freezeMessage({ formulas: 1, sheets: 1, skipped: [] }, true)).toBe(
-      '1 formula put back: they run again when Sheets recalculates (cached answers cost nothing).',
+      '1 formula put back: it runs again when Sheets recalculates (cached answers cost nothing).',
+    );
+    expect(freezeMessage({ formulas: 2, sheets: 2, skipped: [] }, true)).toBe(
+      '2 formulas put back on 2 sheets: they run again when Sheets recalculates (cached answers cost nothing).',
     );
   });
   it('lists what was left as it was, and why', () => {
     const skipped = (n: number, reason: 'error' | 'changed') =>
       Array.from({ length: n }, (_, i) => ({ cell: `Sheet1!B${i + 1}`, area: `Sheet1!B${i + 1}:C${i + 1}`, reason }));
     expect(freezeMessage({ formulas: 0, sheets: 0, skipped: skipped(1, 'error') }, false)).toBe(
-      'Nothing frozen. Left as formulas, as they show an error or are still loading: Sheet1!B1.',
+      'Nothing frozen. Left as a formula, as it shows an error or is still loading: Sheet1!B1.',
+    );
+    expect(freezeMessage({ formulas: 0, sheets: 0, skipped: skipped(2, 'error') }, false)).toBe(
+      'Nothing frozen. Left as formulas, as they show an error or are still loading: Sheet1!B1, Sheet1!B2.',
+    );
+    // What to do, in a user's words: which cells to empty, and that their notes stay.
+    expect(freezeMessage({ formulas: 0, sheets: 0, skipped: skipped(1, 'changed') }, true)).toBe(
+      'Nothing unfrozen. Left frozen, as its values were changed since: Sheet1!B1:C1. ' +
+        'To put it back anyway, empty those cells (Delete keeps the note) and unfreeze again.',
     );
     expect(freezeMessage({ formulas: 2, sheets: 1, skipped: skipped(7, 'changed') }, true)).toBe(
       '2 formulas put back: they run again when Sheets recalculates (cached answers cost nothing). Left frozen, as their values were changed since: ' +
-        'Sheet1!B1:C1, Sheet1!B2:C2, Sheet1!B3:C3, Sheet1!B4:C4, Sheet1!B5:C5 and 2 more (clear those cells to unfreeze).',
+        'Sheet1!B1:C1, Sheet1!B2:C2, Sheet1!B3:C3, Sheet1!B4:C4, Sheet1!B5:C5 and 2 more. ' +
+        'To put them back anyway, empty those cells (Delete keeps the notes) and unfreeze again.',
     );
+  });
+});
+
+describe('cacheSummary', () => {
+  const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
+    formulaCells: 24,
+    endpoints: [],
+    requests: 0,
+    freshSearches: 0,
+    cached: 3,
+    heldBack: 0,
+    noKey: false,
+    unknownCalls: 0,
+    unknownCells: [],
+    ...over,
+  });
+  it('counts the formula cells and what a refresh sends, in one short line', () => {
+    expect(cacheSummary(estimate())).toBe('24 formula cells · refresh: no request');
+    expect(cacheSummary(estimate({ requests: 21 }))).toBe('24 formula cells · refresh: up to 21 requests');
+    expect(cacheSummary(estimate({ formulaCells: 1, requests: 1 }))).toBe('1 formula cell · refresh: up to 1 request');
+  });
+  it('says when there is none, or no key reaches them', () => {
+    expect(cacheSummary(estimate({ formulaCells: 0 }))).toBe('No formula of the add-on yet');
+    expect(cacheSummary(estimate({ noKey: true, requests: 4 }))).toBe('24 formula cells · no key reaches them');
   });
 });

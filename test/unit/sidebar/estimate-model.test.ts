@@ -47,6 +47,20 @@ describe('estimateModel', () => {
     );
   });
 
+  it('says when the figures are the read less what this document sent since (the server adds it)', () => {
+    const brought = { ...read(247), spentSince: { requests: 9, freshSearches: 9, complete: true } };
+    const model = estimateModel(estimate(), brought, true, NOW);
+    expect(model.text).toMatch(
+      / Left now \(read at 14:00, 5 min ago, less what this document sent since\): 3 fresh searches, 1,900 API calls\.$/,
+    );
+    expect(model.confirm).toBe(
+      'This refresh may use up to 5 fresh searches, and 3 are left (read at 14:00, 5 min ago, less what this document sent since). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+    );
+    // Nothing sent since: the read's own words.
+    const none = { ...read(200), spentSince: { requests: 0, freshSearches: 0, complete: true } };
+    expect(estimateModel(estimate(), none, true, NOW).text).toMatch(/ Left when read at 14:00, 5 min ago: 50 fresh searches/);
+  });
+
   it('says when the read is old or missing, and compares nothing once the allowance has reset since', () => {
     expect(estimateModel(estimate(), read(200, 100, 180), true, NOW).text).toMatch(
       /Left when read at 11:05, 3 h ago \(old: Refresh usage for current figures\): 50 fresh searches/,

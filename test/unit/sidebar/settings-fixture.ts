@@ -20,6 +20,7 @@ export function settingsView(over: Partial<SettingsView> = {}, formulas: Partial
     baseUrlIsDefault: true,
     defaultBaseUrl: 'https://search-demand-service.example',
     allowlist: ALLOWLIST,
+    selfInstall: false,
     ...over,
     formulas: {
       source: 'owner',

@@ -1,6 +1,6 @@
 /** What the ranking tables section shows for the server's values. */
 import { describe, expect, it } from 'vitest';
-import type { RunLog, TableView } from '../../../src/shared/sidebar-api';
+import type { RunLog, TablesView, TableView } from '../../../src/shared/sidebar-api';
 import {
   columnsRequest,
   describeSchedule,
@@ -15,6 +15,7 @@ import {
   scheduleFromForm,
   scheduleHelp,
   tableItem,
+  tablesSummary,
 } from '../../../src/sidebar/tables-model';
 
 const now = new Date(2026, 10, 21, 9, 30);
@@ -205,5 +206,32 @@ describe('the run log', () => {
     const none = run({ results: [], note: 'No ranking tables in this spreadsheet yet: insert one from the sidebar.' });
     expect(refreshOutcome(none).kind).toBe('error');
     expect(refreshOutcome(run({ startedAt: local(9, 10) })).kind).toBe('success');
+  });
+});
+
+describe('tablesSummary', () => {
+  const view = (over: Partial<TablesView> = {}): TablesView => ({
+    tables: [table()],
+    schedule: { kind: 'off' },
+    scheduledBy: null,
+    lastRun: null,
+    notes: [],
+    overdue: null,
+    ...over,
+  });
+  it('counts the tables and says when they refresh', () => {
+    expect(tablesSummary(view())).toEqual({ text: '1 table · refreshed by hand', warn: false });
+    expect(tablesSummary(view({ tables: [table(), table({ id: 'b' })], schedule: { kind: 'weekly', weekday: 1, hour: 6 } }))).toEqual({
+      text: '2 tables · every Monday at 06:00 UTC',
+      warn: false,
+    });
+    expect(tablesSummary(view({ tables: [] }))).toEqual({ text: 'None in this spreadsheet yet', warn: false });
+  });
+  it('warns of a failed table, and first of scheduled runs that stopped', () => {
+    expect(tablesSummary(view({ tables: [table({ status: 'error' })] }))).toEqual({ text: '1 table · 1 failed to refresh', warn: true });
+    expect(tablesSummary(view({ overdue: { since: null, message: 'stopped' } }))).toEqual({
+      text: 'Scheduled refreshes stopped: open to repair',
+      warn: true,
+    });
   });
 });

@@ -1,7 +1,7 @@
 /** The tracking section's words: what a run asks for and may spend, said before it runs. */
 import { describe, expect, it } from 'vitest';
 import type { TrackListView } from '../../../src/shared/sidebar-api';
-import { listWhere, nextRunText, parseItems, spendText } from '../../../src/sidebar/tracking-model';
+import { listWhere, nextRunText, parseItems, spendText, trackingSummary } from '../../../src/sidebar/tracking-model';
 
 const list = (over: Partial<TrackListView> = {}): TrackListView => ({
   id: 'a',
@@ -42,5 +42,17 @@ describe('tracking model', () => {
     expect(listWhere(list({ runBy: { you: false, email: 'ann@example.com' }, period: 'day' }))).toBe(
       "Tracking: Drinks · 3 keywords · daily · runs with ann@example.com's key",
     );
+  });
+});
+
+describe('trackingSummary', () => {
+  it('counts the lists and their items, and warns of lists whose last run failed', () => {
+    expect(trackingSummary({ lists: [] })).toEqual({ text: 'No list yet', warn: false });
+    expect(trackingSummary({ lists: [list(), list({ id: 'b', items: 1 })] })).toEqual({ text: '2 lists · 4 items tracked', warn: false });
+    expect(trackingSummary({ lists: [list({ status: 'error' })] })).toEqual({ text: '1 list · 1 failed its last run', warn: true });
+    expect(trackingSummary({ lists: [list({ status: 'error' }), list({ id: 'b', status: 'error' })] })).toEqual({
+      text: '2 lists · 2 failed their last run',
+      warn: true,
+    });
   });
 });

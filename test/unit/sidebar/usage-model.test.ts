@@ -17,6 +17,7 @@ const read = (over: Partial<UsageRead> = {}): UsageRead => ({
 });
 const view = (over: Partial<UsageRead> | null = {}): UsageView => ({
   last: over === null ? null : read(over),
+  readBeforeReset: null,
   document: { day: '2026-11-21', requests: 1234, freshSearches: 7 },
 });
 
@@ -43,6 +44,43 @@ describe('usageModel', () => {
     const model = usageModel(view(null));
     expect(model).toMatchObject({ bars: [], table: null, meta: NOT_READ_YET });
     expect(NOT_READ_YET).toBe('Not read yet: Refresh reads it (one request).');
+  });
+
+  it('says what the bars add to the read: what this document sent since, and when that count may be short', () => {
+    const at = new Date(2026, 10, 21, 9, 30);
+    const since = (requests: number, freshSearches: number, complete = true) =>
+      view({ resetAt: null, spentSince: { requests, freshSearches, complete } });
+    expect(usageModel(since(240, 238), at).meta).toBe(
+      'Read at 09:07, 23 min ago, plus 240 requests (238 fresh searches) this document sent since',
+    );
+    expect(usageModel(since(1, 0), at).meta).toBe('Read at 09:07, 23 min ago, plus 1 request this document sent since');
+    expect(usageModel(since(0, 0), at).meta).toBe('Read at 09:07, 23 min ago');
+    expect(usageModel(since(3, 3, false), at).meta).toBe(
+      "Read at 09:07, 23 min ago, plus at least 3 requests (3 fresh searches) this document sent since; this document's count may not reach back that far: Refresh for exact figures",
+    );
+    expect(usageModel(since(0, 0, false), at).meta).toBe(
+      "Read at 09:07, 23 min ago; this document's count may not reach back that far: Refresh for exact figures",
+    );
+    // An answer without bars is shown as it was read: nothing was added to it, and the line says so.
+    expect(usageModel(view({ bars: [], resetAt: null, spentSince: { requests: 4, freshSearches: 0, complete: true } }), at).meta).toBe(
+      'Read at 09:07, 23 min ago; this document has sent 4 requests since: Refresh for current figures',
+    );
+  });
+
+  it('shows no figures of a read from before the allowance reset, only when it was read', () => {
+    const model = usageModel(
+      {
+        last: null,
+        readBeforeReset: new Date(2026, 10, 20, 23, 50).toISOString(),
+        document: { day: '2026-11-21', requests: 2, freshSearches: 2 },
+      },
+      new Date(2026, 10, 21, 0, 10),
+    );
+    expect(model).toMatchObject({ bars: [], table: null });
+    expect(model.meta).toBe(
+      "Read on 2026-11-20 at 23:50, 20 min ago, before the allowance reset: Refresh reads today's figures (one request).",
+    );
+    expect(model.documentRows[1]).toEqual(['Fresh searches', '2']);
   });
 
   it("lists this document's spend", () => {

@@ -18,10 +18,16 @@ export interface FrozenNote {
 }
 
 const UNFREEZE = 'Extensions › Search Demand › Unfreeze selected results puts the formula back';
+/**
+ * The fingerprint, said as what it is for. Notes written before this wording end "(check 0badc0de).":
+ * both are read, so what was frozen then still unfreezes.
+ */
+const FINGERPRINT = 'unless these values were changed (Unfreeze tells by their fingerprint,';
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The formula may span lines: everything between " from " and the last line is the formula.
 const PATTERN = new RegExp(
   `(?:^|\\n\\n)Search Demand: frozen [^\\n]*? from (=[\\s\\S]*?)\\n(?:Its values fill (\\d+) rows? × (\\d+) columns? from here\\. )?` +
-    `${UNFREEZE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(check ([0-9a-f]{8})\\)\\.\\s*$`,
+    `${escape(UNFREEZE)}(?: \\(check |, ${escape(FINGERPRINT)} )([0-9a-f]{8})\\)\\.\\s*$`,
 );
 
 /**
@@ -36,7 +42,7 @@ export function frozenNoteText(frozen: FrozenNote, at: Date): string {
     rows * columns > 1
       ? `Its values fill ${rows} ${rows === 1 ? 'row' : 'rows'} × ${columns} ${columns === 1 ? 'column' : 'columns'} from here. `
       : '';
-  const ours = `Search Demand: frozen ${when} from ${frozen.formula}\n${size}${UNFREEZE} (check ${frozen.check}).`;
+  const ours = `Search Demand: frozen ${when} from ${frozen.formula}\n${size}${UNFREEZE}, ${FINGERPRINT} ${frozen.check}).`;
   return frozen.userNote ? `${frozen.userNote}\n\n${ours}` : ours;
 }
 

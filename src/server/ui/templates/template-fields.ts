@@ -40,6 +40,8 @@ export interface TrendFields {
   peakMonth: string | null;
   /** The 12 monthly volumes: the longest dated series' numbers (as a tracking list finds it). */
   monthsVolume: string | null;
+  /** The same series' dates: which month each volume is. */
+  monthsDate: string | null;
 }
 
 /**
@@ -63,6 +65,7 @@ export function trendFields(answers: Json[]): TrendFields {
     }),
     peakMonth: first((data) => leaves(data).find((l) => l.name.includes('peak') && dateOf(l.value) !== null)?.path ?? null),
     monthsVolume: first((data) => findSeries(data)?.value ?? null),
+    monthsDate: first((data) => findSeries(data)?.date ?? null),
   };
 }
 
@@ -157,4 +160,77 @@ export function chartColumns(data: Json, table: OverviewTable & { kind: 'columns
   const label = texts.find((c) => valuesOf(c).some((v) => typeof v === 'string' && v.includes(' '))) ?? texts[0];
   const value = numbers.find((c) => normaliseName(c).endsWith('score')) ?? numbers[0];
   return label && value ? { label, value } : null;
+}
+
+/** A brand's identifier as a service would put it in a URL: one word of letters, digits, `-`, `_` or `.`. */
+const SLUG = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;
+
+/** A display name as a slug: lower case, every run of other characters one `-` (`Acme Pay` → `acme-pay`). */
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Which field of a list of brands holds each one's slug, by meaning: among the text fields that read as
+ * slugs and tell the records apart, the one whose name says slug, else the one holding each record's
+ * name as a slug (`acme-pay` beside `Acme Pay`), else the one whose name says id, else the first.
+ */
+function slugField(records: { [k: string]: Json }[]): string | null {
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const texts = (k: string) => records.map((r) => r[k]);
+  const candidates = keys.filter((k) => {
+    const values = texts(k);
+    return values.every((v) => typeof v === 'string' && SLUG.test(v)) && new Set(values).size === values.length;
+  });
+  const named = (word: string) => candidates.find((k) => normaliseName(k).endsWith(word));
+  const ofNames = candidates.find((k) =>
+    keys.some((n) => n !== k && records.every((r) => typeof r[n] === 'string' && slugOf(r[n]) === r[k])),
+  );
+  return named('slug') ?? ofNames ?? named('id') ?? candidates[0] ?? null;
+}
+
+/**
+ * Brand slugs the service itself names, for examples: from its ranking overview's lists of scored
+ * records (its leaders, then its breakouts, in the answer's order; its lists of groups have no score),
+ * each list's slug field found by meaning (slugField). At most `count`, without repeats; none when the
+ * answer names no brand.
+ * @param overview the ranking overview's answer
+ * @param count how many
+ */
+export function exampleSlugs(overview: Json, count: number): string[] {
+  const out: string[] = [];
+  if (!isObject(overview)) return out;
+  for (const value of Object.values(overview)) {
+    if (!Array.isArray(value) || !value.length || !value.every(isObject)) continue;
+    const records = value as { [k: string]: Json }[];
+    const scored = records.every((r) => Object.entries(r).some(([k, v]) => isNumber(v) && normaliseName(k).endsWith('score')));
+    const field = scored ? slugField(records) : null;
+    if (!field) continue;
+    for (const r of records) {
+      const slug = r[field];
+      if (typeof slug === 'string' && !out.includes(slug)) out.push(slug);
+      if (out.length >= count) return out;
+    }
+  }
+  return out;
+}
+
+/** Short words a service may use in a field name, as a title says them. */
+const WORDS: Record<string, string> = { avg: 'average', pct: '%', yoy: 'year on year', no: 'number', num: 'number', qty: 'quantity' };
+
+/**
+ * A field path's last name in words, for a chart's title: `industries.avg_index_score` → "average index
+ * score", `baskets.averageScore` → "average score".
+ * @param path a field path
+ */
+export function fieldWords(path: string): string {
+  const last = path.split('.').pop() ?? path;
+  return last
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .split(/[^\p{L}\p{N}%]+/u)
+    .filter(Boolean)
+    .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase())
+    .join(' ');
 }

@@ -8,8 +8,8 @@
 import { shapeOne } from '../../lookup/answer-shaping';
 import { selectPath, type Cell, type Json } from '../../shape/shape';
 import { columnLetters } from '../../spreadsheet/column-letters';
-import { EXAMPLE_BRANDS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
-import { brandFields, chartColumns, overviewTables, trendFields, type OverviewTable } from './template-fields';
+import { EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
+import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
 
 /** A rectangle of cells, from 1. */
 export interface Area {
@@ -36,7 +36,7 @@ export interface SheetPlan {
   spills: { formula: string; area: Area }[];
   /** A column of growth figures: green above zero, red below. */
   growth: Area | null;
-  /** One chart over some of the cells, floating at its anchor. */
+  /** One column chart of one series over some of the cells (labels, then values), floating at its anchor. */
   chart: { title: string; ranges: Area[]; row: number; column: number } | null;
   /** The slugs a "track these brands" click reads. */
   items: Area | null;
@@ -46,9 +46,10 @@ export interface SheetPlan {
 
 /** A sheet's width in a new Sheets spreadsheet (and the playground's): plans stay within it. */
 export const SHEET_COLUMNS = 26;
-/** Where the inputs start: under a title, a note and a header row. */
+/** Where the inputs start: under a title, a note, a line over a header group and a header row. */
 const FIRST_ROW = 5;
 const HEADER_ROW = 4;
+const GROUP_ROW = 3;
 
 /** A formula's text argument, quoted as Sheets reads it. */
 export function quoted(text: string): string {
@@ -87,6 +88,8 @@ const inputColumn = (column: number, columns = 1): Area => ({ row: FIRST_ROW, co
 /**
  * The keyword research sheet: keywords in column A; beside them, range formulas for the Search Score,
  * the year-on-year growth, the peak month and the 12 monthly volumes, and a SPARKLINE per row over them.
+ * The volumes' header says which month each column is: a formula over the first keyword's months (the
+ * months move as answers are fetched again, so a header typed in today would go wrong next month).
  * @param answers the example keywords' trend answers that came (at least one)
  */
 export function keywordResearchPlan(answers: Json[]): SheetPlan {
@@ -117,7 +120,12 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     const volumes = column + 1; // one empty column between the sparklines and the numbers they draw
     const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume as string)));
     b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-    b.text(HEADER_ROW, volumes, `Monthly volume (${fields.monthsVolume}), one row per keyword`, true);
+    b.text(GROUP_ROW, volumes, `Monthly volume (${fields.monthsVolume}) of each keyword, by month:`, true);
+    if (fields.monthsDate) {
+      const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
+      b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
+      b.plan.bold.push(header);
+    }
     b.formula(`=SEARCH_TREND(${range}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
     const last = columnLetters(volumes + months - 1);
     for (let r = FIRST_ROW; r < FIRST_ROW + INPUT_ROWS; r++) {
@@ -132,7 +140,8 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range} (${EXAMPLE_KEYWORDS.length} examples are filled in). ` +
       'Every other column is one formula over column A: click a cell to read it. ' +
       'Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. ' +
-      `Growth is green above zero and red below; the sparklines are drawn by Google Sheets.${absent}`,
+      'Growth is green above zero and red below; the sparklines are drawn by Google Sheets' +
+      `${fields.monthsDate ? `; the months over the volumes are those of the keyword in A${FIRST_ROW}` : ''}.${absent}`,
   );
   return b.plan;
 }
@@ -145,15 +154,16 @@ function listLength(data: Json, path: string): number {
 /**
  * The brand watch sheet: slugs in column A; beside them, range formulas for the index score and each
  * signal and rank found in the answers.
- * @param answers the example brands' answers that came (at least one)
+ * @param slugs the example slugs, as the service's ranking overview named them (none when it named none)
+ * @param answers the answers of those that came
  */
-export function brandWatchPlan(answers: Json[]): SheetPlan {
+export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
   const fields = brandFields(answers);
   const b = new PlanBuilder();
   const range = inputRange();
   b.text(1, 1, 'Brand watch', true);
   b.text(HEADER_ROW, 1, 'Brand (slug)', true);
-  EXAMPLE_BRANDS.forEach((slug, i) => b.text(FIRST_ROW + i, 1, slug));
+  slugs.forEach((slug, i) => b.text(FIRST_ROW + i, 1, slug));
   b.plan.items = inputColumn(1);
   b.text(HEADER_ROW, 2, 'Index score', true);
   b.formula(`=BRAND_SCORE(${range})`, inputColumn(2));
@@ -163,11 +173,18 @@ export function brandWatchPlan(answers: Json[]): SheetPlan {
     b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
     column++;
   }
-  const absent = !fields.signals.length || !fields.ranks.length ? " This service's answers had no signals or ranks to show." : '';
+  const absent = !answers.length
+    ? ''
+    : !fields.signals.length || !fields.ranks.length
+      ? " This service's answers had no signals or ranks to show."
+      : '';
+  const examples = slugs.length
+    ? `${slugs.length} examples: the first brands the service's ranking overview names`
+    : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
   b.text(
     2,
     1,
-    `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${EXAMPLE_BRANDS.length} examples). ` +
+    `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). ` +
       'Every other column is one formula over column A; the headers are the answer fields it shows. ' +
       'To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands ' +
       `(the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`,
@@ -196,6 +213,13 @@ const OVERVIEW_FUNCTIONS: Record<keyof OverviewAnswers, string> = {
   markets: 'MARKET_ANALYSIS',
   industries: 'AI_INDUSTRIES',
   ranking: 'RANKING_OVERVIEW',
+};
+
+/** What each overview answer is, in words (the specification's), for a chart's title. */
+const OVERVIEW_NAMES: Record<keyof OverviewAnswers, string> = {
+  markets: 'Market analysis',
+  industries: 'AI industries',
+  ranking: 'Ranking overview',
 };
 
 /** Blank columns between blocks side by side, and blank rows between bands of blocks. */
@@ -230,7 +254,7 @@ export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
       const block = tableBlock(OVERVIEW_FUNCTIONS[source], data, table);
       blocks.push(block);
       if (!chart && table.kind === 'columns') {
-        chart = chartBlock(data, table, block);
+        chart = chartBlock(OVERVIEW_NAMES[source], data, table, block);
         if (chart) blocks.push(chart);
       }
     }
@@ -287,15 +311,18 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
   };
 }
 
-/** The chart of a per-column table: its name column against its score, anchored in a block of its own. */
-function chartBlock(data: Json, table: OverviewTable & { kind: 'columns' }, of: Block): Block | null {
+/**
+ * The chart of a per-column table: one column per record (its name) for its score, anchored in a block
+ * of its own, titled in words: "AI industries: average index score", never a raw path.
+ */
+function chartBlock(what: string, data: Json, table: OverviewTable & { kind: 'columns' }, of: Block): Block | null {
   const picked = chartColumns(data, table);
   if (!picked) return null;
   const labelAt = table.columns.indexOf(picked.label);
   const valueAt = table.columns.indexOf(picked.value);
   const dataRows = of.rows - 1; // the header row and the values
   let source: { row: number; column: number } | null = null;
-  const title = `${picked.value} by ${picked.label}`;
+  const title = `${what}: ${fieldWords(picked.value)}`;
   const block: Block = {
     title,
     rows: CHART.rows,

@@ -43,6 +43,8 @@ export function writePlan(sheet: Sheet, plan: SheetPlan): void {
       builder
         .setPosition(plan.chart.row, plan.chart.column, 0, 0)
         .setOption('title', plan.chart.title)
+        // One series, named by the title: a legend would only repeat its raw header.
+        .setOption('legend', { position: 'none' })
         .setOption('width', CHART_PIXELS.width)
         .setOption('height', CHART_PIXELS.height)
         .build(),

@@ -3,22 +3,24 @@
  * inserting one as a new sheet. Inserting checks the cost against the daily-limit guard and the
  * viewer's last usage read first and refuses, changing nothing, when it may spend past a known limit;
  * then it fetches the template's queries once with the viewer's key (so the formulas find every answer
- * in the cache and add nothing), chooses the fields from those answers, and writes the sheet.
+ * in the cache and add nothing): first its own, then the examples their answer names (the brand watch's
+ * brands, from the ranking overview); it chooses the fields from those answers, and writes the sheet.
  */
 import { shortfall } from '../../../shared/allowance';
 import type { TemplateView, TrackingView } from '../../../shared/sidebar-api';
-import { createBudget } from '../../core/budget';
+import { createBudget, type Budget } from '../../core/budget';
 import { AddonError, errors } from '../../core/errors';
 import { readSubject } from '../../core/input';
 import { lookupAll, type Answer } from '../../lookup/pipeline';
 import { resetPhrase } from '../../service/classify';
 import { readApiKey } from '../../core/lookup-settings';
 import type { Json } from '../../shape/shape';
-import { readStoredUsage } from '../last-usage';
+import { currentUsage } from '../usage-panel';
 import { uniqueSheetName } from '../../spreadsheet/sheet-areas';
 import { addTrackingList } from '../tracking-panel';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from './template-catalog';
-import { templateCost } from './template-cost';
+import { templateCost, type TemplateCost } from './template-cost';
+import { exampleQueries, knownQueries } from './template-examples';
 import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, type SheetPlan } from './template-plan';
 import { writePlan } from './template-write';
 import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from './template-marks';
@@ -34,9 +36,24 @@ const ITEM_FAILURES = new Set(['not-found', 'bad-request', 'input']);
 export function listTemplates(): TemplateView[] {
   return TEMPLATE_IDS.map((id) => {
     const template = TEMPLATES[id];
-    const { requests, freshSearches } = templateCost(template.queries);
+    const { requests, freshSearches } = costOf(template);
     return { id, title: template.title, description: template.description, requests, freshSearches };
   });
+}
+
+/**
+ * What inserting a template may spend now: its queries' cost, and each example not known yet (the
+ * answer naming them is not cached) counted as a request, as inserting will send it.
+ */
+function costOf(template: TemplateDefinition): TemplateCost {
+  const { queries, unknown } = knownQueries(template);
+  const cost = templateCost(queries);
+  if (!unknown) return cost;
+  return {
+    ...cost,
+    requests: cost.requests + unknown.count,
+    freshSearches: cost.freshSearches + (unknown.endpoint.searches ? unknown.count : 0),
+  };
 }
 
 /**
@@ -52,7 +69,8 @@ export function insertTemplate(id: unknown): string {
   const apiKey = readApiKey('user');
   if (!apiKey) throw errors.noKey();
   refusePastLimit(template, apiKey);
-  const plan = planFor(template, fetchAnswers(template.queries));
+  const budget = createBudget(FETCH_LIMIT_MS);
+  const plan = planFor(template, fetchAnswers(template.queries, budget), budget);
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, template.title, 'Template'));
   writePlan(sheet, plan);
@@ -78,8 +96,7 @@ export function trackTemplateBrands(sheetName: unknown): TrackingView {
   if (trackedListOf(sheet, before)) {
     throw errors.input(`The brands of "${sheet.getName()}" are tracked already: see "Tracking over time".`);
   }
-  const plan = brandWatchPlan([]);
-  const area = plan.items;
+  const area = brandWatchPlan([], []).items;
   const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
   const items = values.filter((v) => readSubject(v, 'slug').kind === 'ok');
   if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
@@ -91,27 +108,28 @@ export function trackTemplateBrands(sheetName: unknown): TrackingView {
 
 /** Refuses a template the daily-limit guard would hold back, or that may need more than the last usage read left. */
 function refusePastLimit(template: TemplateDefinition, apiKey: string): void {
-  const cost = templateCost(template.queries);
+  const cost = costOf(template);
   if (cost.held) {
     throw errors.input(
       `Not inserted: the daily limit of ${cost.held.which} was reached (${resetPhrase(cost.held.until)}), and "${template.title}" needs ` +
         'answers it holds back. Nothing was sent or changed.',
     );
   }
-  const last = readStoredUsage(apiKey);
+  // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.
+  const last = currentUsage(apiKey);
   const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date()) : null;
   if (short) {
     const what = short.kind === 'searches' ? 'fresh searches' : 'API calls';
+    const since = last?.spentSince?.requests ? ', with what this document sent since' : '';
     throw errors.input(
       `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read ` +
-        `(${last?.readAt.slice(11, 16) ?? ''} UTC). Nothing was sent or changed: try after your allowance resets.`,
+        `(${last?.readAt.slice(11, 16) ?? ''} UTC${since}). Nothing was sent or changed: try after your allowance resets.`,
     );
   }
 }
 
 /** Each query's answer (one batch per endpoint, the viewer's key paying for what is not cached). */
-function fetchAnswers(queries: TemplateQuery[]): Map<TemplateQuery, Answer> {
-  const budget = createBudget(FETCH_LIMIT_MS);
+function fetchAnswers(queries: TemplateQuery[], budget: Budget): Map<TemplateQuery, Answer> {
   const out = new Map<TemplateQuery, Answer>();
   for (const endpoint of new Set(queries.map((q) => q.endpoint))) {
     const mine = queries.filter((q) => q.endpoint === endpoint);
@@ -139,12 +157,21 @@ function goodAnswers(answers: Map<TemplateQuery, Answer>, allNeeded: boolean): J
   return good;
 }
 
-function planFor(template: TemplateDefinition, answers: Map<TemplateQuery, Answer>): SheetPlan {
+function planFor(template: TemplateDefinition, answers: Map<TemplateQuery, Answer>, budget: Budget): SheetPlan {
   switch (template.id) {
     case 'keyword-research':
       return keywordResearchPlan(goodAnswers(answers, false));
-    case 'brand-watch':
-      return brandWatchPlan(goodAnswers(answers, false));
+    case 'brand-watch': {
+      // The examples are the brands the ranking overview names: without its answer there are none.
+      const examples = template.examples;
+      const [overview] = goodAnswers(answers, true);
+      const queries = examples ? exampleQueries(examples, overview ?? null) : [];
+      if (!queries.length) return brandWatchPlan([], []);
+      return brandWatchPlan(
+        queries.map((q) => q.subject ?? ''),
+        goodAnswers(fetchAnswers(queries, budget), false),
+      );
+    }
     case 'market-overview': {
       const [markets, industries, ranking] = goodAnswers(answers, true);
       return marketOverviewPlan({ markets: markets ?? null, industries: industries ?? null, ranking: ranking ?? null });

@@ -1,9 +1,9 @@
 /** The refresh schedule form of the ranking tables section, with who set the schedule. */
 import type { Schedule, TablesView } from '../../../shared/sidebar-api';
-import { byId, show } from '../../dom';
+import { byId, h as el, replaceChildren, show } from '../../dom';
 import { call } from '../../server';
 import { StatusLine, whileBusy } from '../../status';
-import { describeSchedule, scheduledByText, scheduleFromForm, scheduleHelp } from '../../tables-model';
+import { describeSchedule, hourText, scheduledByText, scheduleFromForm, scheduleHelp, WEEKDAYS } from '../../tables-model';
 import type { TablesPage } from './page';
 
 /** The schedule's part of the section. */
@@ -32,6 +32,9 @@ export function mountScheduleForm(page: TablesPage): ScheduleForm {
   const save = byId('schedule-save', HTMLButtonElement);
   const status = new StatusLine(byId('schedule-status', HTMLParagraphElement));
 
+  // The 24 hours and 7 days are made here rather than written out in the page: it is smaller.
+  replaceChildren(hour, ...Array.from({ length: 24 }, (_, h) => el('option', { value: h }, hourText(h))));
+  replaceChildren(weekday, ...WEEKDAYS.map((day, i) => el('option', { value: i + 1 }, day)));
   hour.value = '6';
 
   const syncFields = (): void => {

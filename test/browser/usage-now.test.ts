@@ -1,0 +1,67 @@
+/**
+ * The usage bars as a user sees them after a range formula spent (issue 30, point 2): not the read from
+ * before it ("Fresh searches 12 of 250 … just now" above "This document today: 244 fresh searches"), but
+ * the read plus what this document sent since, said so, without a request; Refresh then reads the same.
+ * dist/Sidebar.html runs in Chromium, its calls in dev/gas against the local service.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { GasRuntime } from '../../dev/gas/index.js';
+import type { ServiceHandle } from '../../dev/service/harness.js';
+import { KEY } from '../../dev/stack.js';
+import { newPageAt } from './chromium.js';
+import { useSidebarStack } from './sidebar-stack.js';
+
+let service: ServiceHandle;
+let runtime: GasRuntime;
+let page: Page;
+let pageErrors: string[];
+
+useSidebarStack(
+  { keySaved: true, page: { viewport: { width: 300, height: 1000 } } },
+  (stack) => ({ service, runtime, page, pageErrors } = stack),
+);
+
+const requests = async () => (await service.control.stats()).requests;
+const barNumbers = (p: Page, label: RegExp) => p.locator('.bar').filter({ hasText: label }).locator('.bar-numbers').textContent();
+const docRow = (p: Page, label: string) => p.locator('#usage-doc .stat').filter({ hasText: label }).locator('dd').textContent();
+
+describe('usage after a range spent', () => {
+  it('shows the read plus what the range sent, once the sidebar has the focus back, without a request', async () => {
+    await service.control.limits({ key: KEY, freshUsed: 12, callsUsed: 30 });
+    await page.getByRole('button', { name: 'Refresh usage' }).click();
+    await expect.poll(() => barNumbers(page, /fresh/i)).toBe('12 of 250');
+
+    // 238 new keywords under one formula: the fresh searches left.
+    runtime.spreadsheet.setValues(
+      'Sheet1!A2:A239',
+      Array.from({ length: 238 }, (_, i) => [`pour over ${i + 1}`]),
+    );
+    runtime.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A239)');
+    runtime.recalculate();
+    expect(runtime.spreadsheet.getValues('Sheet1!B239')[0]?.[0]).toEqual(expect.any(Number));
+    const sent = await requests();
+
+    // Back in the sidebar (it counts again on focus, at most every 10 s): the bars are current.
+    await page.clock.fastForward(11_000);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => barNumbers(page, /fresh/i)).toBe('250 of 250');
+    expect(await page.locator('#usage-meta').textContent()).toMatch(
+      /^Read at \d\d:\d\d, just now, plus 238 requests \(238 fresh searches\) this document sent since · resets /,
+    );
+    expect(await docRow(page, 'Fresh searches')).toBe('238');
+    expect(await requests()).toBe(sent);
+
+    // A sidebar opened later shows the same, without a request; Refresh reads what the service says: the same.
+    const again = await newPageAt(page.context().browser()!, runtime.clock.now(), { viewport: { width: 300, height: 1000 } });
+    await again.goto(page.url());
+    await expect.poll(() => barNumbers(again, /fresh/i)).toBe('250 of 250');
+    expect(await requests()).toBe(sent);
+    await again.getByRole('button', { name: 'Refresh usage' }).click();
+    await expect.poll(() => again.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now · resets /);
+    expect(await barNumbers(again, /fresh/i)).toBe('250 of 250');
+    expect(await barNumbers(again, /call/i)).toBe(`${(31 + 238 + 1).toLocaleString('en-US')} of 2,000`);
+    await again.close();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * The self-install, end to end: the files of release/ (what `npm run release` writes and a person pastes
+ * into their spreadsheet's Extensions › Apps Script, docs/install.md) run in dev/gas as a container-bound
+ * script against the local service over https. Every story of the README: the menu from onOpen as a
+ * simple trigger (LIMITED) with each of its items, the key and the service's address saved together,
+ * formulas and ranges, a ranking table with its hourly trigger, a tracking list, a template, freezing;
+ * and what docs/install.md promises of updating (nothing lost) and removing (no trigger left).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GasRuntime } from '../../dev/gas/index.js';
+import { triggerEvent } from '../../dev/gas/index.js';
+import { startService, type ServiceHandle } from '../../dev/service/harness.js';
+import { KEY, OTHER_KEY, RELEASE_CODE_PATH, selfInstallRuntime, TEST_START } from '../../dev/stack.js';
+import { testCertificate } from '../../dev/tls.js';
+import type { SettingsView, TablesView, TrackingView } from '../../src/shared/sidebar-api';
+
+const OWNER = 'user@example.com';
+const EDITOR = 'editor@example.com';
+
+let service: ServiceHandle;
+let gas: GasRuntime;
+/** The service's https address, as the user types it. */
+let address: string;
+
+beforeAll(async () => {
+  service = await startService({ schema: 'a', keys: [KEY, OTHER_KEY], startAt: TEST_START, tls: testCertificate() });
+  address = service.httpsUrl ?? '';
+});
+afterAll(async () => {
+  gas?.close();
+  await service?.stop();
+});
+beforeEach(async () => {
+  await service.control.reset();
+  gas?.close();
+  gas = selfInstallRuntime();
+});
+
+/** A sidebar call (google.script.run) as `user` (default the owner). */
+function sidebar<T = SettingsView>(fn: string, args: unknown[] = [], user = OWNER): T {
+  const result = gas.run(fn, args, { mode: 'sidebar', user });
+  if (!result.ok) throw new Error(`${fn}: ${result.error}`);
+  return result.value as T;
+}
+const refusal = (fn: string, args: unknown[], user = OWNER) => gas.run(fn, args, { mode: 'sidebar', user }).error ?? '';
+const requests = async (endpoint?: string) => {
+  const stats = await service.control.stats();
+  return endpoint ? (stats.byEndpoint[endpoint] ?? 0) : stats.requests;
+};
+/** The last toast's text. */
+const toast = () => gas.toasts.at(-1)?.message ?? '';
+
+describe('the menu, built by onOpen as a simple trigger', () => {
+  it('is Extensions › Search Demand, and every item works from it', () => {
+    const open = gas.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger' });
+    expect(open.ok).toBe(true);
+    const [menu] = gas.ui.menus;
+    expect(menu?.name).toBe('Search Demand');
+    const items = (menu?.entries ?? []).flatMap((e) => (e.kind === 'item' ? [e.functionName] : []));
+    expect(items).toHaveLength(8);
+    // Each item as Google runs it from that menu: a menu execution in FULL, once the user authorised it.
+    for (const item of items) {
+      const sidebars = gas.ui.sidebars.length;
+      const toasts = gas.toasts.length;
+      const result = gas.run(item, [], { mode: 'menu' });
+      expect(result.error, item).toBeUndefined();
+      // What the user sees: a sidebar, or a toast saying what happened.
+      expect(gas.ui.sidebars.length + gas.toasts.length, item).toBe(sidebars + toasts + 1);
+    }
+    expect(gas.ui.sidebars.every((s) => s.title === 'Search Demand')).toBe(true);
+  });
+
+  it('has no onInstall: a pasted script is never installed from the Marketplace', () => {
+    expect(gas.run('onInstall', [{ authMode: 'FULL' }], { mode: 'menu' }).error).toBe('Script function not found: onInstall');
+  });
+});
+
+describe('the key and the service address, saved together', () => {
+  it('are both required, https only, and checked in one request before either is stored', async () => {
+    const fresh = sidebar('getSettings');
+    expect(fresh).toMatchObject({ selfInstall: true, hasKey: false, baseUrl: '', allowlist: [] });
+
+    expect(refusal('saveApiKey', [KEY, false])).toBe(
+      "Type the service's address too (from your account page), such as https://api.example.com.",
+    );
+    expect(refusal('saveApiKey', [KEY, false, service.url])).toMatch(/^The service's address must start with https:\/\//);
+    expect(refusal('saveApiKey', [KEY, false, `${address}?x=1`])).toMatch(/must start with https:\/\//);
+    expect(refusal('saveApiKey', ['sdm-live-not-a-real-key-000', false, address])).toBe(
+      'The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page.',
+    );
+    // A wrong address: nothing answers there as the service.
+    expect(refusal('saveApiKey', [KEY, false, 'https://127.0.0.1:9'])).toMatch(
+      /^The key could not be checked at that address, so nothing was saved: .* Check the address too\.$/,
+    );
+    expect(gas.properties.user.snapshot()).toEqual({});
+    expect(await requests()).toBe(1); // the refused key's one check; the bad addresses sent nothing here
+
+    await service.control.resetStats();
+    const saved = sidebar('saveApiKey', [`  ${KEY} `, false, ` ${address}/api/v1/ `]);
+    expect(saved).toMatchObject({ hasKey: true, baseUrl: address, selfInstall: true, formulas: { source: 'owner' } });
+    expect(await requests()).toBe(1);
+    expect(await requests('/usage')).toBe(1);
+    expect(gas.properties.user.get('SDM_BASE_URL')).toBe(address);
+    // The key never comes back to the page, nor reaches a log.
+    expect(JSON.stringify(saved)).not.toContain(KEY);
+    expect(gas.logs.join('\n')).not.toContain(KEY);
+  });
+
+  it('a key shared with the document takes its address along, so formulas ask the service it belongs to', () => {
+    gas.shareSpreadsheet(gas.spreadsheet.id, EDITOR);
+    sidebar('saveApiKey', [OTHER_KEY, true, address], EDITOR);
+    expect(gas.properties.document.get('SDM_BASE_URL')).toBe(address);
+    // The owner saved nothing: formulas spend the editor's shared key, at its address.
+    gas.spreadsheet.setFormula('Sheet1!A1', '=SEARCH_SCORE("coffee")');
+    const [entry] = gas.recalculate();
+    expect(entry).toMatchObject({ ok: true });
+    expect(typeof gas.spreadsheet.getValues('Sheet1!A1')[0]?.[0]).toBe('number');
+    // From the editor's side, the owner's key (if any) now pays: the editor cannot see it.
+    expect(sidebar('removeDocumentKey', [], EDITOR).formulas.source).toBe('owner-unseen');
+    expect(gas.properties.document.get('SDM_BASE_URL')).toBeNull();
+  });
+
+  it('keeps no default: without a saved address, formulas say to open the Settings', () => {
+    gas.spreadsheet.setFormula('Sheet1!A1', '=SEARCH_TREND("coffee", "peak.month")');
+    expect(gas.recalculate()[0]?.error).toBe(
+      "No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in Extensions › Search Demand › Settings.",
+    );
+  });
+});
+
+describe('with the key and address saved', () => {
+  beforeEach(() => {
+    sidebar('saveApiKey', [KEY, false, address]);
+  });
+
+  it('fills formulas and ranges from the https service', async () => {
+    const sheet = gas.spreadsheet.sheet('Sheet1');
+    sheet.setValues('A2', [['coffee'], ['tea'], ['']]);
+    gas.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A4)');
+    gas.spreadsheet.setFormula('Sheet1!D1', '=SEARCH_TREND("coffee", "peak.month")');
+    const report = gas.recalculate();
+    expect(report.map((r) => [r.cell, r.ok])).toEqual([
+      ['Sheet1!D1', true],
+      ['Sheet1!B2', true],
+    ]);
+    const scores = gas.spreadsheet.getValues('Sheet1!B2:B4');
+    expect(typeof scores[0]?.[0]).toBe('number');
+    expect(typeof scores[1]?.[0]).toBe('number');
+    expect(scores[2]?.[0]).toBe('');
+    expect(gas.spreadsheet.getValues('Sheet1!D1')[0]?.[0]).toMatch(/^\d{4}-\d\d/);
+    expect(gas.fetchLog.every((f) => f.url.startsWith(`${address}/api/v1/`))).toBe(true);
+    expect(await requests('/trend')).toBe(2);
+  });
+
+  it('inserts a ranking table and refreshes it from the hourly trigger, which runs with no document', () => {
+    const inserted = sidebar<TablesView>('insertRankingTable', [
+      { group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 3 },
+    ]);
+    expect(inserted.tables).toHaveLength(1);
+    sidebar<TablesView>('setRefreshSchedule', [{ kind: 'hourly' }]);
+    expect(gas.triggers).toEqual([expect.objectContaining({ owner: OWNER, handler: 'refreshRankingTables', eventType: 'CLOCK' })]);
+    gas.advanceClock(3_600_000);
+    const fired = gas.fireDueTriggers();
+    expect(fired.map((f) => [f.result.ok, f.result.error])).toEqual([[true, undefined]]);
+    const view = sidebar<TablesView>('getTables');
+    expect(view.lastRun).toMatchObject({ trigger: 'schedule' });
+    expect(view.lastRun?.results).toEqual([expect.objectContaining({ ok: true })]);
+  });
+
+  it('tracks keywords, and the trigger adds their rows', () => {
+    const view = sidebar<TrackingView>('addTrackingList', [
+      { name: '', kind: 'keywords', items: ['coffee', 'tea'], period: 'day', fields: null },
+    ]);
+    expect(view.lists).toHaveLength(1);
+    const sheetName = view.lists[0]?.sheetName ?? '';
+    const rowsBefore = gas.spreadsheet.sheet(sheetName).lastRow;
+    expect(gas.triggers.filter((t) => t.eventType === 'CLOCK')).toHaveLength(1);
+    gas.advanceClock(24 * 3_600_000);
+    const fired = gas.fireDueTriggers();
+    expect(fired.every((f) => f.result.ok)).toBe(true);
+    expect(gas.spreadsheet.sheet(sheetName).lastRow).toBe(rowsBefore + 2);
+  });
+
+  it('inserts a template whose formulas evaluate, and freezes and unfreezes them from the menu', () => {
+    const name = sidebar<string>('insertTemplate', ['market-overview']);
+    const entries = gas.recalculate().filter((e) => e.cell.startsWith(`${name}!`) && e.fn);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((e) => !e.ok)).toEqual([]);
+    const sheet = gas.spreadsheet.sheet(name);
+    gas.spreadsheet.setActive(name, `A1:Z${sheet.lastRow}`);
+    expect(gas.run('freezeSelectionFromMenu', [], { mode: 'menu' }).ok).toBe(true);
+    expect(toast()).toMatch(/^\d+ formulas? frozen as values/);
+    expect(sheet.getFormulas(`A1:Z${sheet.lastRow}`).flat().filter(Boolean)).toEqual([]);
+    expect(gas.run('unfreezeSelectionFromMenu', [], { mode: 'menu' }).ok).toBe(true);
+    expect(toast()).toMatch(/put back/);
+    expect(sheet.getFormulas(`A1:Z${sheet.lastRow}`).flat().filter(Boolean).length).toBe(entries.length);
+  });
+
+  it('moves to another address only with a check of the saved key there', async () => {
+    expect(refusal('setBaseUrl', [''])).toBe("Type the service's address too (from your account page), such as https://api.example.com.");
+    expect(refusal('setBaseUrl', ['https://127.0.0.1:9'])).toMatch(/^The key could not be checked at that address, so nothing was saved/);
+    expect(gas.properties.user.get('SDM_BASE_URL')).toBe(address);
+    await service.control.resetStats();
+    expect(sidebar('setBaseUrl', [`${address}/`]).baseUrl).toBe(address);
+    expect(await requests('/usage')).toBe(1);
+  });
+});
+
+describe('updating to a newer release, and removing it', () => {
+  /** The release's files, as a newer release would be pasted over them (its version line changed). */
+  const newerRelease = () => {
+    const code = readFileSync(RELEASE_CODE_PATH, 'utf8').replace(/^\/\/ Search Demand [^:]+:/, '// Search Demand 99.0.0:');
+    const sidebarPage = readFileSync(join(dirname(RELEASE_CODE_PATH), 'Sidebar.html'), 'utf8');
+    return { files: [{ name: 'Code.gs', source: code }], html: { Sidebar: sidebarPage } };
+  };
+
+  it('keeps the key, the tables, the tracking lists and the trigger when new files are pasted over the project', () => {
+    sidebar('saveApiKey', [KEY, false, address]);
+    sidebar<TablesView>('insertRankingTable', [{ group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 3 }]);
+    sidebar<TablesView>('setRefreshSchedule', [{ kind: 'daily', hour: 6 }]);
+    sidebar<TrackingView>('addTrackingList', [{ name: '', kind: 'keywords', items: ['coffee'], period: 'week', fields: null }]);
+    const triggers = gas.triggers.map((t) => t.uid);
+
+    const newer = newerRelease();
+    gas.updateProject(newer.files, newer.html);
+    expect(gas.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger' }).ok).toBe(true);
+    expect(sidebar('getSettings')).toMatchObject({ hasKey: true, baseUrl: address });
+    expect(sidebar<TablesView>('getTables').tables).toHaveLength(1);
+    expect(sidebar<TrackingView>('getTracking').lists).toHaveLength(1);
+    expect(gas.triggers.map((t) => t.uid)).toEqual(triggers);
+    gas.advanceClock(24 * 3_600_000);
+    expect(gas.fireDueTriggers().map((f) => f.result.ok)).toEqual([true]);
+  });
+
+  it('removes its trigger once no schedule or list of yours is left, and the key on request', () => {
+    sidebar('saveApiKey', [KEY, false, address]);
+    sidebar<TablesView>('insertRankingTable', [{ group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 3 }]);
+    sidebar<TablesView>('setRefreshSchedule', [{ kind: 'hourly' }]);
+    const list = sidebar<TrackingView>('addTrackingList', [{ name: '', kind: 'keywords', items: ['tea'], period: 'week', fields: null }]);
+    expect(gas.triggers).toHaveLength(1);
+    sidebar<TablesView>('setRefreshSchedule', [{ kind: 'off' }]);
+    sidebar<TrackingView>('forgetTrackingList', [list.lists[0]?.id]);
+    expect(gas.triggers).toEqual([]);
+    expect(sidebar('removeApiKey')).toMatchObject({ hasKey: false });
+    expect(gas.properties.user.get('SDM_API_KEY')).toBeNull();
+  });
+});
