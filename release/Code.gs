@@ -10,9 +10,6 @@ var SDM = (() => {
   var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
   var __getOwnPropNames = Object.getOwnPropertyNames;
   var __hasOwnProp = Object.prototype.hasOwnProperty;
-  var __typeError = (msg) => {
-    throw TypeError(msg);
-  };
   var __export = (target, all) => {
     for (var name in all)
       __defProp(target, name, { get: all[name], enumerable: true });
@@ -26,19 +23,6 @@ var SDM = (() => {
     return to;
   };
   var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-  var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
-  var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-  var __privateAdd = (obj, member, value) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value);
-  var __privateSet = (obj, member, value, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value) : member.set(obj, value), value);
-  var __privateMethod = (obj, member, method) => (__accessCheck(obj, member, "access private method"), method);
-  var __privateWrapper = (obj, member, setter, getter) => ({
-    set _(value) {
-      __privateSet(obj, member, value, setter);
-    },
-    get _() {
-      return __privateGet(obj, member, getter);
-    }
-  });
 
   // hot-entry.ts
   var hot_entry_exports = {};
@@ -1463,7 +1447,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/pacing.ts
-  var _fresh, _calls, _resets, _past, _searching, _cachedSeen, _sentAny, _usageTried, _readAt, _unknownWave, _Pacer_instances, known_fn, probing_fn, cap_fn, probes_fn, learn_fn, account_fn, noteReset_fn;
   var Pacer = class {
     /**
      * @param guard the limit guard as read (null: none)
@@ -1472,38 +1455,35 @@ ${apiKey}`, Utilities.Charset.UTF_8);
      */
     constructor(guard2, searches, paced) {
       this.paced = paced;
-      __privateAdd(this, _Pacer_instances);
-      __privateAdd(this, _fresh, null);
-      __privateAdd(this, _calls, null);
-      __privateAdd(this, _resets, /* @__PURE__ */ new Map());
-      __privateAdd(this, _past);
-      __privateAdd(this, _searching);
-      __privateAdd(this, _cachedSeen, 0);
-      __privateAdd(this, _sentAny, false);
-      __privateAdd(this, _usageTried, false);
+      this.fresh = null;
+      this.calls = null;
+      this.resets = /* @__PURE__ */ new Map();
+      this.cachedSeen = 0;
+      this.sentAny = false;
+      this.usageTried = false;
       /** When what is left was last read, if it is known from a read (ms). */
-      __privateAdd(this, _readAt, null);
-      __privateAdd(this, _unknownWave, PAST_LIMIT_HANDFUL);
+      this.readAt = null;
+      this.unknownWave = PAST_LIMIT_HANDFUL;
       /** Subjects left unsent, by the limit that stopped them. */
       this.unsent = /* @__PURE__ */ new Map();
       /** Subjects left unsent because nothing more could be sent in this execution, with why. */
       this.stopped = /* @__PURE__ */ new Map();
-      __privateSet(this, _searching, searches);
-      __privateSet(this, _past, guard2?.past ?? 0);
+      this.searching = searches;
+      this.past = guard2?.past ?? 0;
       if (guard2?.left) {
-        __privateSet(this, _fresh, guard2.left.fresh);
-        __privateSet(this, _calls, guard2.left.calls);
-        __privateSet(this, _readAt, guard2.left.at);
+        this.fresh = guard2.left.fresh;
+        this.calls = guard2.left.calls;
+        this.readAt = guard2.left.at;
         if (guard2.left.resetAt !== null)
-          for (const which of ["fresh searches", "API calls"]) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, which, guard2.left.resetAt);
+          for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, guard2.left.resetAt);
       }
       if (guard2?.freshUntil) {
-        __privateSet(this, _fresh, 0);
-        __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, "fresh searches", guard2.freshUntil);
+        this.fresh = 0;
+        this.raiseReset("fresh searches", guard2.freshUntil);
       }
       if (guard2?.callsUntil) {
-        __privateSet(this, _calls, 0);
-        __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, "API calls", guard2.callsUntil);
+        this.calls = 0;
+        this.raiseReset("API calls", guard2.callsUntil);
       }
     }
     /**
@@ -1516,24 +1496,24 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     send(subjects, sendWave, readUsage) {
       let queue = [...subjects];
       while (queue.length) {
-        if (this.paced && !__privateMethod(this, _Pacer_instances, known_fn).call(this) && queue.length > PAST_LIMIT_HANDFUL && !__privateGet(this, _usageTried)) {
-          __privateSet(this, _usageTried, true);
-          __privateMethod(this, _Pacer_instances, learn_fn).call(this, readUsage());
+        if (this.paced && !this.known() && queue.length > PAST_LIMIT_HANDFUL && !this.usageTried) {
+          this.usageTried = true;
+          this.learn(readUsage());
           continue;
         }
-        const cap = __privateMethod(this, _Pacer_instances, cap_fn).call(this, queue.length);
+        const cap = this.cap(queue.length);
         if (cap <= 0) break;
-        const wave = __privateMethod(this, _Pacer_instances, probing_fn).call(this) ? spread(queue, cap) : queue.slice(0, cap);
+        const wave = this.probing() ? spread(queue, cap) : queue.slice(0, cap);
         const sent = new Set(wave);
         queue = queue.filter((s) => !sent.has(s));
         const result = sendWave(wave);
-        __privateMethod(this, _Pacer_instances, account_fn).call(this, result);
+        this.account(result);
         if (result.stopped) {
           for (const subject of queue) this.stopped.set(subject, result.stopped);
           return;
         }
       }
-      const which = __privateGet(this, _calls) === 0 ? "API calls" : "fresh searches";
+      const which = this.calls === 0 ? "API calls" : "fresh searches";
       for (const subject of queue) this.unsent.set(subject, which);
     }
     /**
@@ -1543,14 +1523,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
      * @param resetAt when it resets (ms)
      */
     noteReset(which, resetAt) {
-      if (resetAt !== null) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, which, resetAt);
+      if (resetAt !== null) this.raiseReset(which, resetAt);
     }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
      * @param which the limit
      */
     waitFor(which) {
-      return { which, resetAt: __privateGet(this, _resets).get(which) ?? null };
+      return { which, resetAt: this.resets.get(which) ?? null };
     }
     /**
      * The guard after this lookup: what is left counted down, the limits known spent, the refusals past them.
@@ -1558,86 +1538,75 @@ ${apiKey}`, Utilities.Charset.UTF_8);
      * @param now the time (ms)
      */
     update(guard2, now) {
-      const next = { ...guard2, past: __privateGet(this, _past) };
-      const until = (which) => __privateGet(this, _resets).get(which) ?? now + UNKNOWN_RESET_MS;
-      if (__privateGet(this, _fresh) === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until("fresh searches"));
-      else if (__privateGet(this, _fresh) !== null && __privateGet(this, _readAt) !== null) [next.freshUntil, next.past] = [null, 0];
-      if (__privateGet(this, _calls) === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until("API calls"));
-      const resetAt = __privateGet(this, _resets).get("fresh searches") ?? __privateGet(this, _resets).get("API calls") ?? null;
-      next.left = __privateGet(this, _readAt) !== null ? { fresh: __privateGet(this, _fresh), calls: __privateGet(this, _calls), at: __privateGet(this, _readAt), resetAt } : null;
+      const next = { ...guard2, past: this.past };
+      const until = (which) => this.resets.get(which) ?? now + UNKNOWN_RESET_MS;
+      if (this.fresh === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until("fresh searches"));
+      else if (this.fresh !== null && this.readAt !== null) [next.freshUntil, next.past] = [null, 0];
+      if (this.calls === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until("API calls"));
+      const resetAt = this.resets.get("fresh searches") ?? this.resets.get("API calls") ?? null;
+      next.left = this.readAt !== null ? { fresh: this.fresh, calls: this.calls, at: this.readAt, resetAt } : null;
       return next;
     }
-  };
-  _fresh = new WeakMap();
-  _calls = new WeakMap();
-  _resets = new WeakMap();
-  _past = new WeakMap();
-  _searching = new WeakMap();
-  _cachedSeen = new WeakMap();
-  _sentAny = new WeakMap();
-  _usageTried = new WeakMap();
-  _readAt = new WeakMap();
-  _unknownWave = new WeakMap();
-  _Pacer_instances = new WeakSet();
-  known_fn = function() {
-    return __privateGet(this, _searching) ? __privateGet(this, _fresh) !== null : __privateGet(this, _calls) !== null;
-  };
-  /** Searches spent: only requests that may come back from the service's cache go out. */
-  probing_fn = function() {
-    return this.paced && __privateGet(this, _searching) && __privateGet(this, _fresh) === 0;
-  };
-  /** How many of `n` may go in the next wave. */
-  cap_fn = function(n) {
-    if (!this.paced) return n;
-    if (__privateGet(this, _calls) === 0) return 0;
-    const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : __privateGet(this, _unknownWave);
-    let cap = Math.min(n, __privateGet(this, _calls) ?? Infinity);
-    if (__privateGet(this, _searching)) {
-      if (__privateGet(this, _fresh) === null) cap = Math.min(cap, unknownWave);
-      else if (__privateGet(this, _fresh) > 0) cap = Math.min(cap, __privateGet(this, _fresh));
-      else cap = Math.min(cap, __privateMethod(this, _Pacer_instances, probes_fn).call(this));
-    } else if (__privateGet(this, _calls) === null) cap = Math.min(cap, unknownWave);
-    return cap;
-  };
-  /** Requests that may go once the searches are spent, to find what the service's cache still answers. */
-  probes_fn = function() {
-    const left = PAST_LIMIT_HANDFUL - __privateGet(this, _past);
-    if (left <= 0) return 0;
-    if (__privateGet(this, _cachedSeen) > 0) return left;
-    return __privateGet(this, _sentAny) ? 0 : 1;
-  };
-  learn_fn = function(read) {
-    if (!read) return;
-    if ("refusal" in read) {
-      __privateMethod(this, _Pacer_instances, account_fn).call(this, { requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
-      return;
+    known() {
+      return this.searching ? this.fresh !== null : this.calls !== null;
     }
-    __privateSet(this, _readAt, Date.now());
-    if (read.resetAt !== null) for (const which of ["fresh searches", "API calls"]) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, which, read.resetAt);
-    if (read.fresh !== null) {
-      if (read.fresh > 0) __privateSet(this, _past, 0);
-      __privateSet(this, _fresh, read.fresh);
+    /** Searches spent: only requests that may come back from the service's cache go out. */
+    probing() {
+      return this.paced && this.searching && this.fresh === 0;
     }
-    if (read.calls !== null) __privateSet(this, _calls, read.calls);
-  };
-  account_fn = function(wave) {
-    __privateSet(this, _sentAny, true);
-    if (__privateGet(this, _calls) !== null) __privateSet(this, _calls, Math.max(0, __privateGet(this, _calls) - wave.requests));
-    if (__privateGet(this, _fresh) !== null) __privateSet(this, _fresh, Math.max(0, __privateGet(this, _fresh) - wave.freshSearches));
-    __privateSet(this, _cachedSeen, __privateGet(this, _cachedSeen) + wave.cached);
-    for (const refusal of wave.refusals) {
-      if (refusal.resetAt !== null) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, refusal.which === "API calls" ? "API calls" : "fresh searches", refusal.resetAt);
-      if (refusal.which === "API calls") __privateSet(this, _calls, 0);
-      else {
-        __privateSet(this, _fresh, 0);
-        __privateWrapper(this, _past)._++;
-        __privateSet(this, _searching, true);
+    /** How many of `n` may go in the next wave. */
+    cap(n) {
+      if (!this.paced) return n;
+      if (this.calls === 0) return 0;
+      const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : this.unknownWave;
+      let cap = Math.min(n, this.calls ?? Infinity);
+      if (this.searching) {
+        if (this.fresh === null) cap = Math.min(cap, unknownWave);
+        else if (this.fresh > 0) cap = Math.min(cap, this.fresh);
+        else cap = Math.min(cap, this.probes());
+      } else if (this.calls === null) cap = Math.min(cap, unknownWave);
+      return cap;
+    }
+    /** Requests that may go once the searches are spent, to find what the service's cache still answers. */
+    probes() {
+      const left = PAST_LIMIT_HANDFUL - this.past;
+      if (left <= 0) return 0;
+      if (this.cachedSeen > 0) return left;
+      return this.sentAny ? 0 : 1;
+    }
+    learn(read) {
+      if (!read) return;
+      if ("refusal" in read) {
+        this.account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
+        return;
       }
+      this.readAt = Date.now();
+      if (read.resetAt !== null) for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, read.resetAt);
+      if (read.fresh !== null) {
+        if (read.fresh > 0) this.past = 0;
+        this.fresh = read.fresh;
+      }
+      if (read.calls !== null) this.calls = read.calls;
     }
-    if (!wave.refusals.length) __privateSet(this, _unknownWave, Math.min(__privateGet(this, _unknownWave) * 2, FETCH_BATCH_SIZE));
-  };
-  noteReset_fn = function(which, at) {
-    __privateGet(this, _resets).set(which, Math.max(__privateGet(this, _resets).get(which) ?? 0, at));
+    account(wave) {
+      this.sentAny = true;
+      if (this.calls !== null) this.calls = Math.max(0, this.calls - wave.requests);
+      if (this.fresh !== null) this.fresh = Math.max(0, this.fresh - wave.freshSearches);
+      this.cachedSeen += wave.cached;
+      for (const refusal of wave.refusals) {
+        if (refusal.resetAt !== null) this.raiseReset(refusal.which === "API calls" ? "API calls" : "fresh searches", refusal.resetAt);
+        if (refusal.which === "API calls") this.calls = 0;
+        else {
+          this.fresh = 0;
+          this.past++;
+          this.searching = true;
+        }
+      }
+      if (!wave.refusals.length) this.unknownWave = Math.min(this.unknownWave * 2, FETCH_BATCH_SIZE);
+    }
+    raiseReset(which, at) {
+      this.resets.set(which, Math.max(this.resets.get(which) ?? 0, at));
+    }
   };
   function spread(list, count) {
     if (count >= list.length) return [...list];
@@ -2596,14 +2565,6 @@ var SDM_SERVER = (() => {
   var __privateAdd = (obj, member, value) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value);
   var __privateSet = (obj, member, value, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value) : member.set(obj, value), value);
   var __privateMethod = (obj, member, method) => (__accessCheck(obj, member, "access private method"), method);
-  var __privateWrapper = (obj, member, setter, getter) => ({
-    set _(value) {
-      __privateSet(obj, member, value, setter);
-    },
-    get _() {
-      return __privateGet(obj, member, getter);
-    }
-  });
 
   // server-entry.ts
   var server_entry_exports = {};
@@ -4106,7 +4067,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/pacing.ts
-  var _fresh, _calls, _resets, _past, _searching, _cachedSeen, _sentAny, _usageTried, _readAt, _unknownWave, _Pacer_instances, known_fn, probing_fn, cap_fn, probes_fn, learn_fn, account_fn, noteReset_fn;
   var Pacer = class {
     /**
      * @param guard the limit guard as read (null: none)
@@ -4115,38 +4075,35 @@ ${apiKey}`, Utilities.Charset.UTF_8);
      */
     constructor(guard2, searches, paced) {
       this.paced = paced;
-      __privateAdd(this, _Pacer_instances);
-      __privateAdd(this, _fresh, null);
-      __privateAdd(this, _calls, null);
-      __privateAdd(this, _resets, /* @__PURE__ */ new Map());
-      __privateAdd(this, _past);
-      __privateAdd(this, _searching);
-      __privateAdd(this, _cachedSeen, 0);
-      __privateAdd(this, _sentAny, false);
-      __privateAdd(this, _usageTried, false);
+      this.fresh = null;
+      this.calls = null;
+      this.resets = /* @__PURE__ */ new Map();
+      this.cachedSeen = 0;
+      this.sentAny = false;
+      this.usageTried = false;
       /** When what is left was last read, if it is known from a read (ms). */
-      __privateAdd(this, _readAt, null);
-      __privateAdd(this, _unknownWave, PAST_LIMIT_HANDFUL);
+      this.readAt = null;
+      this.unknownWave = PAST_LIMIT_HANDFUL;
       /** Subjects left unsent, by the limit that stopped them. */
       this.unsent = /* @__PURE__ */ new Map();
       /** Subjects left unsent because nothing more could be sent in this execution, with why. */
       this.stopped = /* @__PURE__ */ new Map();
-      __privateSet(this, _searching, searches);
-      __privateSet(this, _past, guard2?.past ?? 0);
+      this.searching = searches;
+      this.past = guard2?.past ?? 0;
       if (guard2?.left) {
-        __privateSet(this, _fresh, guard2.left.fresh);
-        __privateSet(this, _calls, guard2.left.calls);
-        __privateSet(this, _readAt, guard2.left.at);
+        this.fresh = guard2.left.fresh;
+        this.calls = guard2.left.calls;
+        this.readAt = guard2.left.at;
         if (guard2.left.resetAt !== null)
-          for (const which of ["fresh searches", "API calls"]) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, which, guard2.left.resetAt);
+          for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, guard2.left.resetAt);
       }
       if (guard2?.freshUntil) {
-        __privateSet(this, _fresh, 0);
-        __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, "fresh searches", guard2.freshUntil);
+        this.fresh = 0;
+        this.raiseReset("fresh searches", guard2.freshUntil);
       }
       if (guard2?.callsUntil) {
-        __privateSet(this, _calls, 0);
-        __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, "API calls", guard2.callsUntil);
+        this.calls = 0;
+        this.raiseReset("API calls", guard2.callsUntil);
       }
     }
     /**
@@ -4159,24 +4116,24 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     send(subjects, sendWave, readUsage) {
       let queue = [...subjects];
       while (queue.length) {
-        if (this.paced && !__privateMethod(this, _Pacer_instances, known_fn).call(this) && queue.length > PAST_LIMIT_HANDFUL && !__privateGet(this, _usageTried)) {
-          __privateSet(this, _usageTried, true);
-          __privateMethod(this, _Pacer_instances, learn_fn).call(this, readUsage());
+        if (this.paced && !this.known() && queue.length > PAST_LIMIT_HANDFUL && !this.usageTried) {
+          this.usageTried = true;
+          this.learn(readUsage());
           continue;
         }
-        const cap = __privateMethod(this, _Pacer_instances, cap_fn).call(this, queue.length);
+        const cap = this.cap(queue.length);
         if (cap <= 0) break;
-        const wave = __privateMethod(this, _Pacer_instances, probing_fn).call(this) ? spread(queue, cap) : queue.slice(0, cap);
+        const wave = this.probing() ? spread(queue, cap) : queue.slice(0, cap);
         const sent = new Set(wave);
         queue = queue.filter((s) => !sent.has(s));
         const result = sendWave(wave);
-        __privateMethod(this, _Pacer_instances, account_fn).call(this, result);
+        this.account(result);
         if (result.stopped) {
           for (const subject of queue) this.stopped.set(subject, result.stopped);
           return;
         }
       }
-      const which = __privateGet(this, _calls) === 0 ? "API calls" : "fresh searches";
+      const which = this.calls === 0 ? "API calls" : "fresh searches";
       for (const subject of queue) this.unsent.set(subject, which);
     }
     /**
@@ -4186,14 +4143,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
      * @param resetAt when it resets (ms)
      */
     noteReset(which, resetAt) {
-      if (resetAt !== null) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, which, resetAt);
+      if (resetAt !== null) this.raiseReset(which, resetAt);
     }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
      * @param which the limit
      */
     waitFor(which) {
-      return { which, resetAt: __privateGet(this, _resets).get(which) ?? null };
+      return { which, resetAt: this.resets.get(which) ?? null };
     }
     /**
      * The guard after this lookup: what is left counted down, the limits known spent, the refusals past them.
@@ -4201,86 +4158,75 @@ ${apiKey}`, Utilities.Charset.UTF_8);
      * @param now the time (ms)
      */
     update(guard2, now) {
-      const next = { ...guard2, past: __privateGet(this, _past) };
-      const until = (which) => __privateGet(this, _resets).get(which) ?? now + UNKNOWN_RESET_MS;
-      if (__privateGet(this, _fresh) === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until("fresh searches"));
-      else if (__privateGet(this, _fresh) !== null && __privateGet(this, _readAt) !== null) [next.freshUntil, next.past] = [null, 0];
-      if (__privateGet(this, _calls) === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until("API calls"));
-      const resetAt = __privateGet(this, _resets).get("fresh searches") ?? __privateGet(this, _resets).get("API calls") ?? null;
-      next.left = __privateGet(this, _readAt) !== null ? { fresh: __privateGet(this, _fresh), calls: __privateGet(this, _calls), at: __privateGet(this, _readAt), resetAt } : null;
+      const next = { ...guard2, past: this.past };
+      const until = (which) => this.resets.get(which) ?? now + UNKNOWN_RESET_MS;
+      if (this.fresh === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until("fresh searches"));
+      else if (this.fresh !== null && this.readAt !== null) [next.freshUntil, next.past] = [null, 0];
+      if (this.calls === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until("API calls"));
+      const resetAt = this.resets.get("fresh searches") ?? this.resets.get("API calls") ?? null;
+      next.left = this.readAt !== null ? { fresh: this.fresh, calls: this.calls, at: this.readAt, resetAt } : null;
       return next;
     }
-  };
-  _fresh = new WeakMap();
-  _calls = new WeakMap();
-  _resets = new WeakMap();
-  _past = new WeakMap();
-  _searching = new WeakMap();
-  _cachedSeen = new WeakMap();
-  _sentAny = new WeakMap();
-  _usageTried = new WeakMap();
-  _readAt = new WeakMap();
-  _unknownWave = new WeakMap();
-  _Pacer_instances = new WeakSet();
-  known_fn = function() {
-    return __privateGet(this, _searching) ? __privateGet(this, _fresh) !== null : __privateGet(this, _calls) !== null;
-  };
-  /** Searches spent: only requests that may come back from the service's cache go out. */
-  probing_fn = function() {
-    return this.paced && __privateGet(this, _searching) && __privateGet(this, _fresh) === 0;
-  };
-  /** How many of `n` may go in the next wave. */
-  cap_fn = function(n) {
-    if (!this.paced) return n;
-    if (__privateGet(this, _calls) === 0) return 0;
-    const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : __privateGet(this, _unknownWave);
-    let cap = Math.min(n, __privateGet(this, _calls) ?? Infinity);
-    if (__privateGet(this, _searching)) {
-      if (__privateGet(this, _fresh) === null) cap = Math.min(cap, unknownWave);
-      else if (__privateGet(this, _fresh) > 0) cap = Math.min(cap, __privateGet(this, _fresh));
-      else cap = Math.min(cap, __privateMethod(this, _Pacer_instances, probes_fn).call(this));
-    } else if (__privateGet(this, _calls) === null) cap = Math.min(cap, unknownWave);
-    return cap;
-  };
-  /** Requests that may go once the searches are spent, to find what the service's cache still answers. */
-  probes_fn = function() {
-    const left = PAST_LIMIT_HANDFUL - __privateGet(this, _past);
-    if (left <= 0) return 0;
-    if (__privateGet(this, _cachedSeen) > 0) return left;
-    return __privateGet(this, _sentAny) ? 0 : 1;
-  };
-  learn_fn = function(read) {
-    if (!read) return;
-    if ("refusal" in read) {
-      __privateMethod(this, _Pacer_instances, account_fn).call(this, { requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
-      return;
+    known() {
+      return this.searching ? this.fresh !== null : this.calls !== null;
     }
-    __privateSet(this, _readAt, Date.now());
-    if (read.resetAt !== null) for (const which of ["fresh searches", "API calls"]) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, which, read.resetAt);
-    if (read.fresh !== null) {
-      if (read.fresh > 0) __privateSet(this, _past, 0);
-      __privateSet(this, _fresh, read.fresh);
+    /** Searches spent: only requests that may come back from the service's cache go out. */
+    probing() {
+      return this.paced && this.searching && this.fresh === 0;
     }
-    if (read.calls !== null) __privateSet(this, _calls, read.calls);
-  };
-  account_fn = function(wave) {
-    __privateSet(this, _sentAny, true);
-    if (__privateGet(this, _calls) !== null) __privateSet(this, _calls, Math.max(0, __privateGet(this, _calls) - wave.requests));
-    if (__privateGet(this, _fresh) !== null) __privateSet(this, _fresh, Math.max(0, __privateGet(this, _fresh) - wave.freshSearches));
-    __privateSet(this, _cachedSeen, __privateGet(this, _cachedSeen) + wave.cached);
-    for (const refusal of wave.refusals) {
-      if (refusal.resetAt !== null) __privateMethod(this, _Pacer_instances, noteReset_fn).call(this, refusal.which === "API calls" ? "API calls" : "fresh searches", refusal.resetAt);
-      if (refusal.which === "API calls") __privateSet(this, _calls, 0);
-      else {
-        __privateSet(this, _fresh, 0);
-        __privateWrapper(this, _past)._++;
-        __privateSet(this, _searching, true);
+    /** How many of `n` may go in the next wave. */
+    cap(n) {
+      if (!this.paced) return n;
+      if (this.calls === 0) return 0;
+      const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : this.unknownWave;
+      let cap = Math.min(n, this.calls ?? Infinity);
+      if (this.searching) {
+        if (this.fresh === null) cap = Math.min(cap, unknownWave);
+        else if (this.fresh > 0) cap = Math.min(cap, this.fresh);
+        else cap = Math.min(cap, this.probes());
+      } else if (this.calls === null) cap = Math.min(cap, unknownWave);
+      return cap;
+    }
+    /** Requests that may go once the searches are spent, to find what the service's cache still answers. */
+    probes() {
+      const left = PAST_LIMIT_HANDFUL - this.past;
+      if (left <= 0) return 0;
+      if (this.cachedSeen > 0) return left;
+      return this.sentAny ? 0 : 1;
+    }
+    learn(read) {
+      if (!read) return;
+      if ("refusal" in read) {
+        this.account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
+        return;
       }
+      this.readAt = Date.now();
+      if (read.resetAt !== null) for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, read.resetAt);
+      if (read.fresh !== null) {
+        if (read.fresh > 0) this.past = 0;
+        this.fresh = read.fresh;
+      }
+      if (read.calls !== null) this.calls = read.calls;
     }
-    if (!wave.refusals.length) __privateSet(this, _unknownWave, Math.min(__privateGet(this, _unknownWave) * 2, FETCH_BATCH_SIZE));
-  };
-  noteReset_fn = function(which, at) {
-    __privateGet(this, _resets).set(which, Math.max(__privateGet(this, _resets).get(which) ?? 0, at));
+    account(wave) {
+      this.sentAny = true;
+      if (this.calls !== null) this.calls = Math.max(0, this.calls - wave.requests);
+      if (this.fresh !== null) this.fresh = Math.max(0, this.fresh - wave.freshSearches);
+      this.cachedSeen += wave.cached;
+      for (const refusal of wave.refusals) {
+        if (refusal.resetAt !== null) this.raiseReset(refusal.which === "API calls" ? "API calls" : "fresh searches", refusal.resetAt);
+        if (refusal.which === "API calls") this.calls = 0;
+        else {
+          this.fresh = 0;
+          this.past++;
+          this.searching = true;
+        }
+      }
+      if (!wave.refusals.length) this.unknownWave = Math.min(this.unknownWave * 2, FETCH_BATCH_SIZE);
+    }
+    raiseReset(which, at) {
+      this.resets.set(which, Math.max(this.resets.get(which) ?? 0, at));
+    }
   };
   function spread(list, count) {
     if (count >= list.length) return [...list];

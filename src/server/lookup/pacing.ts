@@ -59,19 +59,22 @@ export function readsUsageFirst(guard: Guard | null, misses: number, searches: b
   return searches ? fresh === null : (guard?.left?.calls ?? null) === null;
 }
 
-/** Paces one lookup's sending; keeps what it learns for the guard. */
+/**
+ * Paces one lookup's sending; keeps what it learns for the guard. Its state is TypeScript-`private`, not
+ * `#`: the build targets ES2020, where `#` members become WeakMaps and helper calls in Code.js (0.8 KB).
+ */
 export class Pacer {
-  #fresh: number | null = null;
-  #calls: number | null = null;
-  readonly #resets = new Map<LimitKind, number>();
-  #past: number;
-  #searching: boolean;
-  #cachedSeen = 0;
-  #sentAny = false;
-  #usageTried = false;
+  private fresh: number | null = null;
+  private calls: number | null = null;
+  private readonly resets = new Map<LimitKind, number>();
+  private past: number;
+  private searching: boolean;
+  private cachedSeen = 0;
+  private sentAny = false;
+  private usageTried = false;
   /** When what is left was last read, if it is known from a read (ms). */
-  #readAt: number | null = null;
-  #unknownWave = PAST_LIMIT_HANDFUL;
+  private readAt: number | null = null;
+  private unknownWave = PAST_LIMIT_HANDFUL;
   /** Subjects left unsent, by the limit that stopped them. */
   readonly unsent = new Map<string, LimitKind>();
   /** Subjects left unsent because nothing more could be sent in this execution, with why. */
@@ -87,22 +90,22 @@ export class Pacer {
     searches: boolean,
     readonly paced: boolean,
   ) {
-    this.#searching = searches;
-    this.#past = guard?.past ?? 0;
+    this.searching = searches;
+    this.past = guard?.past ?? 0;
     if (guard?.left) {
-      this.#fresh = guard.left.fresh;
-      this.#calls = guard.left.calls;
-      this.#readAt = guard.left.at;
+      this.fresh = guard.left.fresh;
+      this.calls = guard.left.calls;
+      this.readAt = guard.left.at;
       if (guard.left.resetAt !== null)
-        for (const which of ['fresh searches', 'API calls'] as const) this.#noteReset(which, guard.left.resetAt);
+        for (const which of ['fresh searches', 'API calls'] as const) this.raiseReset(which, guard.left.resetAt);
     }
     if (guard?.freshUntil) {
-      this.#fresh = 0;
-      this.#noteReset('fresh searches', guard.freshUntil);
+      this.fresh = 0;
+      this.raiseReset('fresh searches', guard.freshUntil);
     }
     if (guard?.callsUntil) {
-      this.#calls = 0;
-      this.#noteReset('API calls', guard.callsUntil);
+      this.calls = 0;
+      this.raiseReset('API calls', guard.callsUntil);
     }
   }
 
@@ -116,24 +119,24 @@ export class Pacer {
   send(subjects: string[], sendWave: (wave: string[]) => Wave, readUsage: () => UsageRead): void {
     let queue = [...subjects];
     while (queue.length) {
-      if (this.paced && !this.#known() && queue.length > PAST_LIMIT_HANDFUL && !this.#usageTried) {
-        this.#usageTried = true;
-        this.#learn(readUsage());
+      if (this.paced && !this.known() && queue.length > PAST_LIMIT_HANDFUL && !this.usageTried) {
+        this.usageTried = true;
+        this.learn(readUsage());
         continue;
       }
-      const cap = this.#cap(queue.length);
+      const cap = this.cap(queue.length);
       if (cap <= 0) break;
-      const wave = this.#probing() ? spread(queue, cap) : queue.slice(0, cap);
+      const wave = this.probing() ? spread(queue, cap) : queue.slice(0, cap);
       const sent = new Set(wave);
       queue = queue.filter((s) => !sent.has(s));
       const result = sendWave(wave);
-      this.#account(result);
+      this.account(result);
       if (result.stopped) {
         for (const subject of queue) this.stopped.set(subject, result.stopped);
         return;
       }
     }
-    const which: LimitKind = this.#calls === 0 ? 'API calls' : 'fresh searches';
+    const which: LimitKind = this.calls === 0 ? 'API calls' : 'fresh searches';
     for (const subject of queue) this.unsent.set(subject, which);
   }
 
@@ -144,7 +147,7 @@ export class Pacer {
    * @param resetAt when it resets (ms)
    */
   noteReset(which: LimitKind, resetAt: number | null): void {
-    if (resetAt !== null) this.#noteReset(which, resetAt);
+    if (resetAt !== null) this.raiseReset(which, resetAt);
   }
 
   /**
@@ -152,7 +155,7 @@ export class Pacer {
    * @param which the limit
    */
   waitFor(which: LimitKind): LimitWait {
-    return { which, resetAt: this.#resets.get(which) ?? null };
+    return { which, resetAt: this.resets.get(which) ?? null };
   }
 
   /**
@@ -161,82 +164,82 @@ export class Pacer {
    * @param now the time (ms)
    */
   update(guard: Guard, now: number): Guard {
-    const next: Guard = { ...guard, past: this.#past };
-    const until = (which: LimitKind) => this.#resets.get(which) ?? now + UNKNOWN_RESET_MS;
-    if (this.#fresh === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until('fresh searches'));
-    else if (this.#fresh !== null && this.#readAt !== null) [next.freshUntil, next.past] = [null, 0];
-    if (this.#calls === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until('API calls'));
-    const resetAt = this.#resets.get('fresh searches') ?? this.#resets.get('API calls') ?? null;
-    next.left = this.#readAt !== null ? { fresh: this.#fresh, calls: this.#calls, at: this.#readAt, resetAt } : null;
+    const next: Guard = { ...guard, past: this.past };
+    const until = (which: LimitKind) => this.resets.get(which) ?? now + UNKNOWN_RESET_MS;
+    if (this.fresh === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until('fresh searches'));
+    else if (this.fresh !== null && this.readAt !== null) [next.freshUntil, next.past] = [null, 0];
+    if (this.calls === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until('API calls'));
+    const resetAt = this.resets.get('fresh searches') ?? this.resets.get('API calls') ?? null;
+    next.left = this.readAt !== null ? { fresh: this.fresh, calls: this.calls, at: this.readAt, resetAt } : null;
     return next;
   }
 
-  #known(): boolean {
-    return this.#searching ? this.#fresh !== null : this.#calls !== null;
+  private known(): boolean {
+    return this.searching ? this.fresh !== null : this.calls !== null;
   }
 
   /** Searches spent: only requests that may come back from the service's cache go out. */
-  #probing(): boolean {
-    return this.paced && this.#searching && this.#fresh === 0;
+  private probing(): boolean {
+    return this.paced && this.searching && this.fresh === 0;
   }
 
   /** How many of `n` may go in the next wave. */
-  #cap(n: number): number {
+  private cap(n: number): number {
     if (!this.paced) return n;
-    if (this.#calls === 0) return 0;
-    const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : this.#unknownWave;
-    let cap = Math.min(n, this.#calls ?? Infinity);
-    if (this.#searching) {
-      if (this.#fresh === null) cap = Math.min(cap, unknownWave);
-      else if (this.#fresh > 0) cap = Math.min(cap, this.#fresh);
-      else cap = Math.min(cap, this.#probes());
-    } else if (this.#calls === null) cap = Math.min(cap, unknownWave);
+    if (this.calls === 0) return 0;
+    const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : this.unknownWave;
+    let cap = Math.min(n, this.calls ?? Infinity);
+    if (this.searching) {
+      if (this.fresh === null) cap = Math.min(cap, unknownWave);
+      else if (this.fresh > 0) cap = Math.min(cap, this.fresh);
+      else cap = Math.min(cap, this.probes());
+    } else if (this.calls === null) cap = Math.min(cap, unknownWave);
     return cap;
   }
 
   /** Requests that may go once the searches are spent, to find what the service's cache still answers. */
-  #probes(): number {
-    const left = PAST_LIMIT_HANDFUL - this.#past;
+  private probes(): number {
+    const left = PAST_LIMIT_HANDFUL - this.past;
     if (left <= 0) return 0;
-    if (this.#cachedSeen > 0) return left; // some of these came from its cache: keep looking
-    return this.#sentAny ? 0 : 1; // none seen yet: one request finds out
+    if (this.cachedSeen > 0) return left; // some of these came from its cache: keep looking
+    return this.sentAny ? 0 : 1; // none seen yet: one request finds out
   }
 
-  #learn(read: UsageRead): void {
+  private learn(read: UsageRead): void {
     if (!read) return;
     if ('refusal' in read) {
-      this.#account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
+      this.account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
       return;
     }
-    this.#readAt = Date.now();
-    if (read.resetAt !== null) for (const which of ['fresh searches', 'API calls'] as const) this.#noteReset(which, read.resetAt);
+    this.readAt = Date.now();
+    if (read.resetAt !== null) for (const which of ['fresh searches', 'API calls'] as const) this.raiseReset(which, read.resetAt);
     if (read.fresh !== null) {
-      if (read.fresh > 0) this.#past = 0; // more than the guard thought: a new day, or a bigger plan
-      this.#fresh = read.fresh;
+      if (read.fresh > 0) this.past = 0; // more than the guard thought: a new day, or a bigger plan
+      this.fresh = read.fresh;
     }
-    if (read.calls !== null) this.#calls = read.calls;
+    if (read.calls !== null) this.calls = read.calls;
   }
 
-  #account(wave: Wave): void {
-    this.#sentAny = true;
-    if (this.#calls !== null) this.#calls = Math.max(0, this.#calls - wave.requests);
-    if (this.#fresh !== null) this.#fresh = Math.max(0, this.#fresh - wave.freshSearches);
-    this.#cachedSeen += wave.cached;
+  private account(wave: Wave): void {
+    this.sentAny = true;
+    if (this.calls !== null) this.calls = Math.max(0, this.calls - wave.requests);
+    if (this.fresh !== null) this.fresh = Math.max(0, this.fresh - wave.freshSearches);
+    this.cachedSeen += wave.cached;
     for (const refusal of wave.refusals) {
-      if (refusal.resetAt !== null) this.#noteReset(refusal.which === 'API calls' ? 'API calls' : 'fresh searches', refusal.resetAt);
-      if (refusal.which === 'API calls') this.#calls = 0;
+      if (refusal.resetAt !== null) this.raiseReset(refusal.which === 'API calls' ? 'API calls' : 'fresh searches', refusal.resetAt);
+      if (refusal.which === 'API calls') this.calls = 0;
       else {
         // A search refused: the searches are spent, whatever was thought; a limit not named is taken as theirs.
-        this.#fresh = 0;
-        this.#past++;
-        this.#searching = true;
+        this.fresh = 0;
+        this.past++;
+        this.searching = true;
       }
     }
-    if (!wave.refusals.length) this.#unknownWave = Math.min(this.#unknownWave * 2, FETCH_BATCH_SIZE);
+    if (!wave.refusals.length) this.unknownWave = Math.min(this.unknownWave * 2, FETCH_BATCH_SIZE);
   }
 
-  #noteReset(which: LimitKind, at: number): void {
-    this.#resets.set(which, Math.max(this.#resets.get(which) ?? 0, at));
+  private raiseReset(which: LimitKind, at: number): void {
+    this.resets.set(which, Math.max(this.resets.get(which) ?? 0, at));
   }
 }
 
