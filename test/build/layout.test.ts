@@ -20,8 +20,8 @@ const SERVER = join(SRC, 'server');
 const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
-  ['trigger'],
-  ['tables', 'tracking'],
+  ['trigger', 'templates'],
+  ['tables', 'tracking', 'freeze'],
   ['lookup'],
   ['cache'],
   ['service', 'spreadsheet'],

@@ -3,9 +3,9 @@
  * removed formula had spilled into, told from the sheet before and after removing it.
  */
 import { describe, expect, it } from 'vitest';
-import { fingerprint, frozenNoteText, readFrozenNote, type FrozenNote } from '../../src/server/ui/freeze/freeze-note';
-import { freezeToast } from '../../src/server/ui/freeze/freeze-toast';
-import { spillBlocks } from '../../src/server/ui/freeze/spill';
+import { fingerprint, frozenNoteText, readFrozenNote, type FrozenNote } from '../../src/server/freeze/freeze-note';
+import { freezeToast } from '../../src/server/ui/freeze-toast';
+import { spillBlocks } from '../../src/server/freeze/spill';
 
 const AT = new Date('2026-11-23T14:05:59Z');
 

@@ -5,8 +5,8 @@
  * Shapes of neither local schema are included: a service is free to name things its own way.
  */
 import { describe, expect, it } from 'vitest';
-import { exampleSlugs, fieldWords } from '../../../src/server/ui/templates/template-fields';
-import { brandWatchPlan } from '../../../src/server/ui/templates/template-plan';
+import { exampleSlugs, fieldWords } from '../../../src/server/templates/template-fields';
+import { brandWatchPlan } from '../../../src/server/templates/template-plan';
 
 describe('exampleSlugs', () => {
   it("takes the first brands of the overview's scored lists, leaders first, without repeats", () => {

@@ -1,5 +1,5 @@
 /** What the menu's Freeze and Unfreeze say in their toast (the sidebar says the same in its status line). */
-import type { FreezeView } from '../../../shared/sidebar-api';
+import type { FreezeView } from '../../shared/sidebar-api';
 
 /** Cells a toast names before "and N more". */
 const LISTED = 3;

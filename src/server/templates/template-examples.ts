@@ -3,12 +3,12 @@
  * overview names): which queries they make, known before inserting only when the answer that names them
  * is in the document cache (read there, no request), and the slugs themselves once it is read.
  */
-import { getAll, openCache } from '../../cache/cache-store';
-import { answerKey, stampOf } from '../../cache/keys';
-import { readSubject } from '../../core/input';
-import { readLookupSettings } from '../../core/lookup-settings';
-import { readState } from '../../lookup/pipeline';
-import type { Json } from '../../shape/shape';
+import { getAll, openCache } from '../cache/cache-store';
+import { answerKey, stampOf } from '../cache/keys';
+import { readSubject } from '../core/input';
+import { readLookupSettings } from '../core/lookup-settings';
+import { readState } from '../lookup/pipeline';
+import type { Json } from '../shape/shape';
 import type { ExamplesFrom, TemplateDefinition, TemplateQuery } from './template-catalog';
 import { exampleSlugs } from './template-fields';
 

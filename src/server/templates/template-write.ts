@@ -3,8 +3,8 @@
  * text, which Sheets stores as a formula; other text that Sheets would read as one gets the quote
  * prefix), headers bold, the growth column's colours and the chart.
  */
-import type { Cell } from '../../shape/shape';
-import { asValues } from '../../spreadsheet/sheet-areas';
+import type { Cell } from '../shape/shape';
+import { asValues } from '../spreadsheet/sheet-areas';
 import { CHART_PIXELS, type Area, type SheetPlan } from './template-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

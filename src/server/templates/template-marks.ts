@@ -7,9 +7,9 @@
  * Each sheet holds a few dozen characters of these, on a sheet the add-on made: far below Google's
  * 30,000 characters of metadata per sheet, so no guard like spreadsheet-store.ts's is needed here.
  */
-import type { TemplateSheetView } from '../../../shared/sidebar-api';
-import { SpreadsheetStore } from '../../spreadsheet/spreadsheet-store';
-import { listTracked } from '../../tracking/tracking-records';
+import type { TemplateSheetView } from '../../shared/sidebar-api';
+import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { listTracked } from '../tracking/tracking-records';
 import { isTemplateId, type TemplateId } from './template-catalog';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

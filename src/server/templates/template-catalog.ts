@@ -8,7 +8,7 @@
  * brand slug exists only where the service knows it, so the brand examples are never ours: they are the
  * first brands the service's own ranking overview names, read when the template is inserted.
  */
-import { ENDPOINTS, type Endpoint } from '../../service/endpoints';
+import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 
 /** The templates' ids, in the order they are offered. */
 export const TEMPLATE_IDS = ['keyword-research', 'brand-watch', 'market-overview'] as const;

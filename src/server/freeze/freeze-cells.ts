@@ -1,6 +1,6 @@
 /** Where Freeze and Unfreeze look, and the cell chores they share (reading blocks, writing typed values). */
-import { errors } from '../../core/errors';
-import { userSheets } from '../../spreadsheet/addon-formulas';
+import { errors } from '../core/errors';
+import { userSheets } from '../spreadsheet/addon-formulas';
 import type { Block, Position } from './spill';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

@@ -5,8 +5,8 @@
  * Score; a brand: index score, signals, ranks), so a field is found by that meaning in the answer's own
  * keys and shape, as SEARCH_SCORE finds "the score" and a tracking list finds "the dated series".
  */
-import { findSeries, dateOf } from '../../tracking/answer';
-import { isObject, normaliseName, type Json } from '../../shape/shape';
+import { findSeries, dateOf } from '../tracking/answer';
+import { isObject, normaliseName, type Json } from '../shape/shape';
 
 /** A field reached through objects only (not inside a list), with its value. */
 interface Leaf {

@@ -4,12 +4,12 @@
  * and whether the daily-limit guard holds any of them back. Inserting fetches these queries once with
  * the viewer's key; the formulas then read the cache, so this is also the most the formulas add.
  */
-import { fingerprint, GUARD_KEY, heldBack, readGuard } from '../../cache/limit-guard';
-import { answerKey, stampOf } from '../../cache/keys';
-import { getAll, openCache } from '../../cache/cache-store';
-import { readState } from '../../lookup/pipeline';
-import type { LimitKind } from '../../service/classify';
-import { readLookupSettings } from '../../core/lookup-settings';
+import { fingerprint, GUARD_KEY, heldBack, readGuard } from '../cache/limit-guard';
+import { answerKey, stampOf } from '../cache/keys';
+import { getAll, openCache } from '../cache/cache-store';
+import { readState } from '../lookup/pipeline';
+import type { LimitKind } from '../service/classify';
+import { readLookupSettings } from '../core/lookup-settings';
 import type { TemplateQuery } from './template-catalog';
 
 /** A template's cost, counted without a request. */

@@ -3,7 +3,7 @@
  * it froze (so Sheets can spill the result again) and restoring the user's own note. Frozen values
  * someone changed since are left alone: putting the formula back would overwrite that change.
  */
-import type { FreezeView } from '../../../shared/sidebar-api';
+import type { FreezeView } from '../../shared/sidebar-api';
 import { cellName, columnRuns, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
 import { fingerprint, readFrozenNote, type FrozenNote } from './freeze-note';
 import type { Block } from './spill';

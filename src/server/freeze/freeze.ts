@@ -4,8 +4,8 @@
  * them and people without the add-on see the numbers. The formula and the time go in the cell's note
  * (after the user's own note), where Unfreeze finds them.
  */
-import type { FreezeView } from '../../../shared/sidebar-api';
-import { isOurFormula } from '../../spreadsheet/addon-formulas';
+import type { FreezeView } from '../../shared/sidebar-api';
+import { isOurFormula } from '../spreadsheet/addon-formulas';
 import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
 import { fingerprint, frozenNoteText } from './freeze-note';
 import { spillBlocks, type Block, type Position } from './spill';

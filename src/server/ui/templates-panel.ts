@@ -6,26 +6,26 @@
  * in the cache and add nothing): first its own, then the examples their answer names (the brand watch's
  * brands, from the ranking overview); it chooses the fields from those answers, and writes the sheet.
  */
-import { shortfall } from '../../../shared/allowance';
-import type { TemplateView, TrackingView } from '../../../shared/sidebar-api';
-import { createBudget, type Budget } from '../../core/budget';
-import { AddonError, errors } from '../../core/errors';
-import { readSubject } from '../../core/input';
-import { lookupAll, type Answer } from '../../lookup/pipeline';
-import { resetPhrase } from '../../service/classify';
-import { readApiKey } from '../../core/lookup-settings';
-import type { Json } from '../../shape/shape';
-import { currentUsage } from '../usage-panel';
-import { uniqueSheetName } from '../../spreadsheet/sheet-areas';
-import { addTrackingList } from '../tracking-panel';
-import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from './template-catalog';
-import { templateCost, type TemplateCost } from './template-cost';
-import { exampleQueries, knownQueries } from './template-examples';
-import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, type SheetPlan } from './template-plan';
-import { writePlan } from './template-write';
-import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from './template-marks';
+import { shortfall } from '../../shared/allowance';
+import type { TemplateView, TrackingView } from '../../shared/sidebar-api';
+import { createBudget, type Budget } from '../core/budget';
+import { AddonError, errors } from '../core/errors';
+import { readSubject } from '../core/input';
+import { lookupAll, type Answer } from '../lookup/pipeline';
+import { resetPhrase } from '../service/classify';
+import { readApiKey } from '../core/lookup-settings';
+import type { Json } from '../shape/shape';
+import { currentUsage } from './usage-panel';
+import { uniqueSheetName } from '../spreadsheet/sheet-areas';
+import { addTrackingList } from './tracking-panel';
+import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from '../templates/template-catalog';
+import { templateCost, type TemplateCost } from '../templates/template-cost';
+import { exampleQueries, knownQueries } from '../templates/template-examples';
+import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, type SheetPlan } from '../templates/template-plan';
+import { writePlan } from '../templates/template-write';
+import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from '../templates/template-marks';
 
-export { templateSheets } from './template-marks';
+export { templateSheets } from '../templates/template-marks';
 
 /** Sidebar and menu calls have Google's 6 minutes; three endpoints or ten keywords need far less. */
 const FETCH_LIMIT_MS = 120_000;

@@ -5,9 +5,9 @@
  * sizes from the add-on's own shaping of those answers, so that tables are placed where they cannot
  * overlap. Nothing here touches a spreadsheet.
  */
-import { shapeOne } from '../../lookup/answer-shaping';
-import { selectPath, type Cell, type Json } from '../../shape/shape';
-import { columnLetters } from '../../spreadsheet/column-letters';
+import { shapeOne } from '../lookup/answer-shaping';
+import { selectPath, type Cell, type Json } from '../shape/shape';
+import { columnLetters } from '../spreadsheet/column-letters';
 import { EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
 
