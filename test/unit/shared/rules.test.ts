@@ -1,9 +1,17 @@
 /** The input rules the sidebar and the server share (src/shared/rules.ts). */
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, isGroupShape, isInAllowlist, isRowLimit, MAX_TABLE_ROWS } from '../../../src/shared/rules';
+import {
+  baseUrlProblem,
+  isGroupShape,
+  isInAllowlist,
+  isRowLimit,
+  MAX_TABLE_ROWS,
+  normaliseServiceAddress,
+  serviceAddressProblem,
+} from '../../../src/shared/rules';
 import { URL_ALLOWLIST } from '../../../src/server/core/constants';
 import { isUsableBaseUrl } from '../../../src/server/core/lookup-settings';
-import { checkBaseUrl } from '../../../src/sidebar/validate';
+import { checkBaseUrl, checkServiceAddress } from '../../../src/sidebar/validate';
 
 describe('baseUrlProblem', () => {
   it('allows https anywhere and http only on this machine', () => {
@@ -95,5 +103,33 @@ describe('groups and row limits', () => {
     expect(MAX_TABLE_ROWS).toBe(50_000);
     for (const ok of [1, 5, 50_000]) expect(isRowLimit(ok)).toBe(true);
     for (const bad of [0, -1, 1.5, 50_001, Number.NaN, Infinity]) expect(isRowLimit(bad), String(bad)).toBe(false);
+  });
+});
+
+describe('the service address of a self-install', () => {
+  it('is stored without trailing slashes or the API prefix a person may paste with it', () => {
+    expect(normaliseServiceAddress('  https://api.example.com/  ')).toBe('https://api.example.com');
+    expect(normaliseServiceAddress('https://api.example.com/api/v1/')).toBe('https://api.example.com');
+    expect(normaliseServiceAddress('https://api.example.com/base/API/V1')).toBe('https://api.example.com/base');
+    expect(normaliseServiceAddress('https://api.example.com/v1')).toBe('https://api.example.com/v1');
+  });
+
+  it('must be https, even to this machine: the key travels with every request and no allowlist limits it', () => {
+    expect(serviceAddressProblem('https://api.example.com')).toBeNull();
+    expect(serviceAddressProblem('https://127.0.0.1:8443/base')).toBeNull();
+    expect(serviceAddressProblem('http://api.example.com')).toBe('http-not-local');
+    expect(serviceAddressProblem('http://127.0.0.1:8080')).toBe('not-https');
+    expect(serviceAddressProblem('https://api.example.com?x=1')).toBe('query-or-fragment');
+    expect(serviceAddressProblem('https://user@api.example.com')).toBe('userinfo');
+    expect(serviceAddressProblem('ftp://api.example.com')).toBe('scheme');
+  });
+
+  it('is checked in the sidebar before the server sees it, with the same rule', () => {
+    expect(checkServiceAddress(' https://api.example.com/api/v1 ')).toEqual({ address: 'https://api.example.com' });
+    expect(checkServiceAddress('')).toEqual({ error: "Type the service's address too, such as https://api.example.com." });
+    for (const bad of ['http://api.example.com', 'http://localhost:3000']) {
+      expect(checkServiceAddress(bad)).toEqual({ error: 'Use the https:// address: your key travels with every request.' });
+    }
+    expect(checkServiceAddress('https://api.example.com:70000')).toEqual({ error: 'The port must be at most 65535.' });
   });
 });

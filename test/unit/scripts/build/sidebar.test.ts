@@ -1,13 +1,14 @@
 /**
- * The sidebar build: one self-contained, small dist/Sidebar.html, and no way for server text to become
- * markup (the page's code never parses HTML).
+ * The sidebar build (scripts/build/sidebar.ts): one self-contained, small dist/Sidebar.html, the help's
+ * words on which release this is, and no way for server text to become markup (the page's code never
+ * parses HTML).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSidebar, inlineAssets, SCRIPT_MARK, SIDEBAR_BUDGET_BYTES, STYLE_MARK } from '../../../../scripts/build/sidebar';
+import { buildSidebar, inlineAbout, inlineAssets, SCRIPT_MARK, SIDEBAR_BUDGET_BYTES, STYLE_MARK } from '../../../../scripts/build/sidebar';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let outDir: string;
@@ -85,6 +86,18 @@ describe('inlineAssets', () => {
   });
   it('refuses a template without its marks', () => {
     expect(() => inlineAssets('<style></style>', { css: '', js: '' })).toThrow(/exactly once/);
+  });
+});
+
+describe("the sidebar's words", () => {
+  it('say in the help which release this is, and a self-installer how to update it', () => {
+    const page = '<p id="help-about"><!--@about--></p>';
+    expect(inlineAbout(page, { version: '1.2.3', installation: 'marketplace' })).toBe('<p id="help-about">Search Demand 1.2.3.</p>');
+    expect(inlineAbout(page, { version: '1.2.3', installation: 'self' })).toMatch(
+      /^<p id="help-about">Search Demand 1\.2\.3, installed in this spreadsheet by hand\. To update, paste the files of a newer release/,
+    );
+    expect(() => inlineAbout(page, { version: 'latest', installation: 'self' })).toThrow(/not a release version/);
+    expect(() => inlineAbout('<p></p>', { version: '1.2.3', installation: 'self' })).toThrow(/exactly once/);
   });
 });
 

@@ -1,12 +1,11 @@
 /**
- * What a template reads from the service's answers by meaning, whatever it names its fields: the brand
- * slugs its ranking overview names (the brand watch's examples), and a field's name in words (a chart's
- * title); and the brand watch sheet with those examples, or without any when the overview names none.
- * Shapes of neither local schema are included: a service is free to name things its own way.
+ * What a template reads from the service's answers by meaning, whatever it names its fields
+ * (src/server/templates/template-fields.ts): the brand slugs its ranking overview names (the brand
+ * watch's examples), and a field's name in words (a chart's title). Shapes of neither local schema are
+ * included: a service is free to name things its own way.
  */
 import { describe, expect, it } from 'vitest';
 import { exampleSlugs, fieldWords } from '../../../../src/server/templates/template-fields';
-import { brandWatchPlan } from '../../../../src/server/templates/template-plan';
 
 describe('exampleSlugs', () => {
   it("takes the first brands of the overview's scored lists, leaders first, without repeats", () => {
@@ -66,21 +65,5 @@ describe('fieldWords', () => {
     expect(fieldWords('ai-clusters.mean-brand-score')).toBe('mean brand score');
     expect(fieldWords('sectors.growth_pct')).toBe('growth %');
     expect(fieldWords('Score')).toBe('score');
-  });
-});
-
-describe('brandWatchPlan', () => {
-  it('without examples (the overview named no brand) says where slugs are found, and leaves column A empty', () => {
-    const plan = brandWatchPlan([], []);
-    const note = plan.cells.find((c) => c.row === 2 && c.column === 1)?.value;
-    expect(note).toMatch(/\(no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs\)/);
-    expect(plan.cells.filter((c) => c.column === 1 && c.row >= 5)).toEqual([]);
-    expect(plan.spills.map((s) => s.formula)).toEqual(['=BRAND_SCORE(A5:A54)']);
-  });
-
-  it('with examples, writes them as the service named them, and says where they come from', () => {
-    const plan = brandWatchPlan(['zorix-pay', 'quba'], [{ slug: 'zorix-pay', score: 1, signals: { a: 1, b: 2 }, ranks: { all: 3 } }]);
-    expect(plan.cells.filter((c) => c.column === 1 && c.row >= 5).map((c) => c.value)).toEqual(['zorix-pay', 'quba']);
-    expect(plan.cells.find((c) => c.row === 2)?.value).toMatch(/\(2 examples: the first brands the service's ranking overview names\)/);
   });
 });
