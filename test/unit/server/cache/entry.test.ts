@@ -1,6 +1,7 @@
 /**
- * The cache store against the local runtime's strict CacheService (100 KB values, 250-char keys, drops):
- * answers too large for one value are split and joined, and a missing part is a miss.
+ * Cache entries (src/server/cache/entry.ts, stored by cache-store.ts) in the local runtime's strict
+ * CacheService (100 KB values, 250-char keys, drops): answers too large for one value are split and
+ * joined, and a missing part is a miss.
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
