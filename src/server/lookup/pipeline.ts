@@ -2,7 +2,7 @@
  * The one-way data flow of every formula: normalised subjects → cache lookup → one batched fetch of the
  * misses → cache store → answers. Each distinct subject is looked up once, whoever asks for it.
  *
- * What a formula costs, in service round trips (each 20–90 ms on Google; see docs/how-it-works.md):
+ * What a formula costs, in service round trips (each 20–90 ms on Google; see docs/develop/how-it-works.md):
  * - a cache hit: ONE getAll (the answers, the document's config entry, a spend shard and the learned
  *   length limit at once), no write; one more getAll only for an answer split over several entries.
  *   When the config entry is missing (6 hours after the first miss wrote it, or evicted), both property
