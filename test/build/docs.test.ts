@@ -1,7 +1,9 @@
 /**
  * The guides as a newcomer reads them: README.md stays a short front door that links every page of
- * docs/ (in its folders), every link between the guides reaches a file (and a heading) that exists,
- * and the code cites only Markdown files that are in the repository.
+ * docs/; docs/ keeps each reader's guides in a folder of their own (use/, develop/, publish/) under an
+ * index, docs/README.md, that says which folder is for whom and links every page; every link between
+ * the guides reaches a file (and a heading) that exists, and the code cites only Markdown files that
+ * are in the repository.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -10,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = join(ROOT, 'docs');
+/** The readers' folders of docs/, as the index names them. */
+const READERS = ['use', 'develop', 'publish'];
 /** Every Markdown page under docs/, as a path from docs/ ('use/install.md', 'README.md'). */
 const PAGES = readdirSync(DOCS, { recursive: true, encoding: 'utf8' })
   .filter((name) => name.endsWith('.md'))
@@ -62,7 +66,22 @@ describe('README.md', () => {
 });
 
 describe('docs/', () => {
-  it('every relative link of README.md and docs/*.md reaches a file, and an anchor a heading there', () => {
+  it("keeps every guide in its reader's folder, and only the index beside them", () => {
+    const loose = PAGES.filter((name) => name !== 'README.md' && !READERS.includes(name.split('/')[0]!));
+    expect(loose).toEqual([]);
+    expect(READERS.filter((reader) => !PAGES.some((name) => name.startsWith(`${reader}/`)))).toEqual([]);
+  });
+
+  it('has an index, docs/README.md, with a section per folder and a link to every page', () => {
+    const index = join(DOCS, 'README.md');
+    const headings = [...readFileSync(index, 'utf8').matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+    expect(READERS.filter((reader) => !headings.some((heading) => heading.includes(`\`${reader}/\``)))).toEqual([]);
+    const targets = new Set(links(index).map((link) => relative(DOCS, link.target).split(sep).join('/')));
+    for (const name of PAGES.filter((page) => page !== 'README.md')) expect(targets, name).toContain(name);
+    expect(links(index).some((link) => link.target === join(ROOT, 'README.md'))).toBe(true);
+  });
+
+  it('every relative link of README.md and of every page under docs/ reaches a file, and an anchor a heading there', () => {
     for (const file of GUIDES) {
       for (const { target, anchor, raw } of links(file)) {
         const where = `${relative(ROOT, file)} → ${raw}`;
