@@ -939,7 +939,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return copy;
   }
 
-  // src/server/core/google-quota.ts
+  // src/shared/google-failures.ts
   var SERVICES = {
     urlfetch: "URL fetches",
     properties: "property reads and writes"
@@ -949,31 +949,49 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return SERVICES[name] ?? `${name || "Google service"} calls`;
   }
   var RULES = [
-    // "There are too many scripts running simultaneously for this Google user account."
     {
       pattern: /too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i,
-      error: () => errors.busy()
+      failure: () => ({ kind: "simultaneous" })
     },
-    // "Script invoked too many times per second for this Google user account."
-    { pattern: /script invoked too many times per second/i, error: () => errors.startRate() },
-    // "Service using too much computer time for one day." (trigger run time)
-    { pattern: /too much computer time for one day/i, error: () => errors.triggerTime() },
-    // "Service invoked too many times in a short time: Calendar. Try Utilities.sleep(1000) between calls."
-    { pattern: /too many times in a short time:?\s*([a-z ]*)/i, error: (m) => errors.shortTime(serviceName(m[1])) },
-    // "Service invoked too many times for one day: urlfetch." (reported)
-    { pattern: /too many times for one day:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
-    // "Service invoked too many times: Calendar." (documented: the service's daily quota)
-    { pattern: /service invoked too many times:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
-    // "Limit exceeded: Email Attachments Per Message."
-    { pattern: /^(?:exception:\s*)?limit exceeded:\s*([^.]+)/i, error: (m) => errors.googleLimit((m[1] ?? "").trim()) }
+    { pattern: /script invoked too many times per second/i, failure: () => ({ kind: "start-rate" }) },
+    { pattern: /too much computer time for one day/i, failure: () => ({ kind: "trigger-time" }) },
+    { pattern: /too many times in a short time:?\s*([a-z ]*)/i, failure: (m) => ({ kind: "short-time", service: serviceName(m[1]) }) },
+    { pattern: /too many times for one day:\s*([a-z ]+)/i, failure: (m) => ({ kind: "daily", service: serviceName(m[1]) }) },
+    { pattern: /service invoked too many times:\s*([a-z ]+)/i, failure: (m) => ({ kind: "daily", service: serviceName(m[1]) }) },
+    { pattern: /^(?:exception:\s*)?limit exceeded:\s*([^.]+)/i, failure: (m) => ({ kind: "limit", which: (m[1] ?? "").trim() }) },
+    { pattern: /^(?:networkerror:\s*)?connection failure due to http/i, failure: () => ({ kind: "connection" }) },
+    { pattern: /^we're sorry, a server error occurred/i, failure: () => ({ kind: "server-error" }) },
+    { pattern: /^authorization is required to perform that action/i, failure: () => ({ kind: "authorization" }) }
   ];
-  function quotaError(error) {
-    const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-    for (const { pattern, error: make } of RULES) {
+  function googleFailureOf(text) {
+    const message = text.replace(/^(?:Uncaught\s+)?(?:Script)?(?:Error|Exception):\s*/, "").trim();
+    for (const { pattern, failure } of RULES) {
       const match = pattern.exec(message);
-      if (match) return make(match);
+      if (match) return failure(match);
     }
     return void 0;
+  }
+
+  // src/server/core/google-quota.ts
+  function quotaError(error) {
+    const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+    const failure = googleFailureOf(message);
+    switch (failure?.kind) {
+      case "simultaneous":
+        return errors.busy();
+      case "start-rate":
+        return errors.startRate();
+      case "trigger-time":
+        return errors.triggerTime();
+      case "short-time":
+        return errors.shortTime(failure.service);
+      case "daily":
+        return errors.quota(failure.service);
+      case "limit":
+        return errors.googleLimit(failure.which);
+      default:
+        return void 0;
+    }
   }
 
   // src/server/service/fetcher.ts
@@ -3371,7 +3389,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return copy;
   }
 
-  // src/server/core/google-quota.ts
+  // src/shared/google-failures.ts
   var SERVICES = {
     urlfetch: "URL fetches",
     properties: "property reads and writes"
@@ -3381,31 +3399,49 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return SERVICES[name] ?? `${name || "Google service"} calls`;
   }
   var RULES = [
-    // "There are too many scripts running simultaneously for this Google user account."
     {
       pattern: /too many (scripts running )?(simultaneous|concurrent)|running simultaneously|simultaneous invocations/i,
-      error: () => errors.busy()
+      failure: () => ({ kind: "simultaneous" })
     },
-    // "Script invoked too many times per second for this Google user account."
-    { pattern: /script invoked too many times per second/i, error: () => errors.startRate() },
-    // "Service using too much computer time for one day." (trigger run time)
-    { pattern: /too much computer time for one day/i, error: () => errors.triggerTime() },
-    // "Service invoked too many times in a short time: Calendar. Try Utilities.sleep(1000) between calls."
-    { pattern: /too many times in a short time:?\s*([a-z ]*)/i, error: (m) => errors.shortTime(serviceName(m[1])) },
-    // "Service invoked too many times for one day: urlfetch." (reported)
-    { pattern: /too many times for one day:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
-    // "Service invoked too many times: Calendar." (documented: the service's daily quota)
-    { pattern: /service invoked too many times:\s*([a-z ]+)/i, error: (m) => errors.quota(serviceName(m[1])) },
-    // "Limit exceeded: Email Attachments Per Message."
-    { pattern: /^(?:exception:\s*)?limit exceeded:\s*([^.]+)/i, error: (m) => errors.googleLimit((m[1] ?? "").trim()) }
+    { pattern: /script invoked too many times per second/i, failure: () => ({ kind: "start-rate" }) },
+    { pattern: /too much computer time for one day/i, failure: () => ({ kind: "trigger-time" }) },
+    { pattern: /too many times in a short time:?\s*([a-z ]*)/i, failure: (m) => ({ kind: "short-time", service: serviceName(m[1]) }) },
+    { pattern: /too many times for one day:\s*([a-z ]+)/i, failure: (m) => ({ kind: "daily", service: serviceName(m[1]) }) },
+    { pattern: /service invoked too many times:\s*([a-z ]+)/i, failure: (m) => ({ kind: "daily", service: serviceName(m[1]) }) },
+    { pattern: /^(?:exception:\s*)?limit exceeded:\s*([^.]+)/i, failure: (m) => ({ kind: "limit", which: (m[1] ?? "").trim() }) },
+    { pattern: /^(?:networkerror:\s*)?connection failure due to http/i, failure: () => ({ kind: "connection" }) },
+    { pattern: /^we're sorry, a server error occurred/i, failure: () => ({ kind: "server-error" }) },
+    { pattern: /^authorization is required to perform that action/i, failure: () => ({ kind: "authorization" }) }
   ];
-  function quotaError(error) {
-    const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-    for (const { pattern, error: make } of RULES) {
+  function googleFailureOf(text) {
+    const message = text.replace(/^(?:Uncaught\s+)?(?:Script)?(?:Error|Exception):\s*/, "").trim();
+    for (const { pattern, failure } of RULES) {
       const match = pattern.exec(message);
-      if (match) return make(match);
+      if (match) return failure(match);
     }
     return void 0;
+  }
+
+  // src/server/core/google-quota.ts
+  function quotaError(error) {
+    const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+    const failure = googleFailureOf(message);
+    switch (failure?.kind) {
+      case "simultaneous":
+        return errors.busy();
+      case "start-rate":
+        return errors.startRate();
+      case "trigger-time":
+        return errors.triggerTime();
+      case "short-time":
+        return errors.shortTime(failure.service);
+      case "daily":
+        return errors.quota(failure.service);
+      case "limit":
+        return errors.googleLimit(failure.which);
+      default:
+        return void 0;
+    }
   }
 
   // src/server/service/fetcher.ts
