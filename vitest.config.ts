@@ -19,7 +19,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Browser tests poll what the page shows; on a loaded machine a second is not enough.
     expect: { poll: { timeout: 15_000, interval: 50 } },
-    // One project per kind of test, each with its own script (docs/contributing.md): `vitest run --project unit`.
+    // One project per kind of test, each with its own script (docs/develop/contributing.md): `vitest run --project unit`.
     projects: [
       {
         extends: true,

@@ -4,7 +4,7 @@
  *
  * This JSDoc is the one source for the custom functions: their names, parameters (`[name]` optional),
  * first sentence and `@example`s make the sidebar's help (scripts/build/sidebar.ts) and the tables of
- * docs/functions.md and README.md (`npm run docs:functions`); test/build/public-functions.test.ts fails
+ * docs/use/functions.md and README.md (`npm run docs:functions`); test/build/public-functions.test.ts fails
  * when any of them disagrees.
  */
 import type {
@@ -223,7 +223,7 @@ export function refreshRankingTables(e: unknown) {
 
 /**
  * Menu: makes Sheets run every Search Demand formula again, or opens the sidebar's refresh when it may
- * spend more than is left (docs/functions.md, "Refreshing").
+ * spend more than is left (docs/use/functions.md, "Refreshing").
  */
 export function refreshFormulasFromMenu() {
   guard('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);

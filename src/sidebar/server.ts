@@ -2,6 +2,7 @@
  * The one way the sidebar talks to the Apps Script server: google.script.run as typed promises.
  * Names, arguments and results come from the shared contract (src/shared/sidebar-api.ts).
  */
+import { googleFailureOf, type GoogleFailure } from '../shared/google-failures';
 import type { SidebarApi } from '../shared/sidebar-api';
 
 /** The part of google.script.run this wrapper uses (Google's own shape: chained, callback-based). */
@@ -48,8 +49,37 @@ export function call<K extends keyof SidebarApi>(name: K, ...args: Parameters<Si
 }
 
 /**
+ * Google's failure, in the sidebar's words: what happened and what to do. Google's own text never
+ * reaches the user.
+ * @param failure which of Google's failures it was
+ */
+function googleFailureMessage(failure: GoogleFailure): string {
+  switch (failure.kind) {
+    case 'simultaneous':
+      return 'Google is running too many scripts of your account at once (it allows 30): try again in a minute.';
+    case 'start-rate':
+      return 'Google limits how often scripts of your account may start each second: try again in a few seconds.';
+    case 'trigger-time':
+      return "Google's daily run time for scheduled runs of your account is used up: it resets within 24 hours.";
+    case 'short-time':
+      return `Google's short-term limit on ${failure.service} for your account was reached: try again in a minute.`;
+    case 'daily':
+      return `Google's daily quota of ${failure.service} for your account is used up: it resets within 24 hours.`;
+    case 'limit':
+      return `Google refused this: it is over one of Google's limits (${failure.which}).`;
+    case 'connection':
+      return 'The sidebar lost its connection to Google Sheets: close it and open it again from Extensions › Search Demand. If you are signed into several Google accounts, open the spreadsheet in a window signed into one account only.';
+    case 'server-error':
+      return 'Google Sheets could not run this just now: try again in a moment.';
+    case 'authorization':
+      return 'Search Demand needs your permission again: open it from Extensions › Search Demand and allow it.';
+  }
+}
+
+/**
  * Turns what a failure handler receives into an Error whose message is the server's text, without the
- * "Error: " / "Exception: " prefix Apps Script may add.
+ * "Error: " / "Exception: " prefix Apps Script may add, or the sidebar's words for one of Google's own
+ * failures (src/shared/google-failures.ts).
  * @param error usually an Error; sometimes a string
  */
 export function toError(error: unknown): Error {
@@ -57,6 +87,8 @@ export function toError(error: unknown): Error {
   // the general sentence below (never "[object Object]").
   const carried = typeof error === 'object' && error !== null && 'message' in error ? error.message : error;
   const raw = typeof carried === 'string' ? carried : '';
+  const google = googleFailureOf(raw);
+  if (google) return new Error(googleFailureMessage(google));
   const message = raw.replace(/^(?:Uncaught\s+)?(?:Script)?(?:Error|Exception):\s*/, '').trim();
   return new Error(message || 'Something went wrong on the server. Try again.');
 }

@@ -397,6 +397,36 @@ describe('server text is never markup', () => {
   });
 });
 
+describe("Google's own failures in the sidebar's words", () => {
+  it("a dropped connection and too many executions say what happened and what to do, never Google's raw text", async () => {
+    await page.route('**/__gas/run', async (route) => {
+      const { fn } = route.request().postDataJSON() as { fn: string };
+      // The shim then hands the failure handler "NetworkError: Connection failure due to HTTP 0 (…)", as Google's does.
+      if (fn === 'refreshUsage') return route.abort('failed');
+      if (fn === 'refreshAllFormulas') {
+        const error = 'There are too many scripts running simultaneously for this Google user account.';
+        return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error }) });
+      }
+      return route.continue();
+    });
+    await openFold(page, 'usage');
+    await page.getByRole('button', { name: 'Refresh usage' }).click();
+    await expect
+      .poll(() => usageStatus().textContent())
+      .toMatch(/^The sidebar lost its connection to Google Sheets: close it and open it again/);
+    expect(await usageStatus().textContent()).toContain('signed into several Google accounts');
+
+    await openFold(page, 'cache');
+    await page.getByRole('button', { name: 'Refresh all formulas' }).click();
+    await expect
+      .poll(() => page.locator('#cache-status').textContent())
+      .toBe('Google is running too many scripts of your account at once (it allows 30): try again in a minute.');
+    const shown = await page.locator('main').textContent();
+    expect(shown).not.toMatch(/NetworkError|HTTP 0|simultaneously for this Google user account/);
+    await page.unroute('**/__gas/run');
+  });
+});
+
 describe('server text in the settings is never markup', () => {
   it("shows an owner's email, whose key pays and the advice as text", async () => {
     const payload = '<img src=x onerror="window.__xss=1"><b id="injected">bold</b>';

@@ -1,5 +1,5 @@
 /**
- * The layout of src/ as docs/how-it-works.md, "Where code lives", describes it: every module name is
+ * The layout of src/ as docs/develop/how-it-works.md, "Where code lives", describes it: every module name is
  * distinct, src/server's folders stand on floors by where their code runs and import only downward
  * (never a folder on their own floor or above), no module of src/server imports itself back in a circle,
  * and the guide names every folder.
@@ -55,7 +55,7 @@ function folderOf(file: string): string {
 
 function floorOf(folder: string): number {
   const floor = FLOORS.findIndex((names) => names.includes(folder));
-  if (floor < 0) throw new Error(`src/server/${folder}/ stands on no floor: add it to FLOORS and to docs/how-it-works.md`);
+  if (floor < 0) throw new Error(`src/server/${folder}/ stands on no floor: add it to FLOORS and to docs/develop/how-it-works.md`);
   return floor;
 }
 
@@ -124,8 +124,8 @@ describe('src/ layout', () => {
     expect(crossings).toEqual([]);
   });
 
-  it('names every src/server folder in docs/how-it-works.md, "Where code lives"', () => {
-    const guide = readFileSync(join(ROOT, 'docs/how-it-works.md'), 'utf8');
+  it('names every src/server folder in docs/develop/how-it-works.md, "Where code lives"', () => {
+    const guide = readFileSync(join(ROOT, 'docs/develop/how-it-works.md'), 'utf8');
     const section = guide.slice(guide.indexOf('## Where code lives'));
     const folders = readdirSync(SERVER, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

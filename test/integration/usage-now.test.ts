@@ -121,7 +121,8 @@ describe('spending in another spreadsheet', () => {
   const stack = useStack();
 
   it("is that spreadsheet's own: each shows the read plus what it sent itself, and Refresh reads both", () => {
-    const other = stack.gas.addSpreadsheet({ id: 'budget', name: 'Budget', owner: stack.gas.userEmail }).id;
+    // The user has used the add-on there too (else Sheets does not know its functions there).
+    const other = stack.gas.addSpreadsheet({ id: 'budget', name: 'Budget', owner: stack.gas.userEmail, addonUsed: true }).id;
     const read = refresh(stack).last; // read in this spreadsheet, kept for the user
     stack.gas.run('SEARCH_SCORE', [fresh('chai', 6)], { document: other });
     stack.value('SEARCH_SCORE', fresh('mocha', 2));

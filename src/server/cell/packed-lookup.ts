@@ -1,11 +1,12 @@
 /**
  * A range formula's lookup with its answers packed (cache/pack.ts): the same flow and round trips as
  * lookup/pipeline.ts's lookupAll (normalised subjects → one getAll → marks → one batched fetch → one putAll),
- * but the cache holds one entry per group of up to 100 answers instead of one per query, so that a
- * document's ranges stay cached far past the 900 items Google's cache keeps.
+ * but the cache holds one entry per group of up to PACK_SIZE answers instead of one per query, so that a
+ * document's ranges stay cached far past the items Google's cache keeps (docs/develop/google-limits.md).
  *
- * - A hit: ONE getAll (the packs, each query's own entry, the config entry, a spend shard, the guard and
- *   the learned length limit), no write. A query a per-cell formula cached under its own key is used too.
+ * - A hit: the first getAll alone (the packs, each query's own entry, the config entry, a spend shard, the
+ *   guard and the learned length limit), no write. A query a per-cell formula cached under its own key is
+ *   used too.
  * - A miss: the marks are put on the packs that are absent (one per group, not one per query: a mark is
  *   an item too), read back, and each pack is written whole with what it held and what was fetched.
  */
@@ -42,7 +43,7 @@ import { readFormulaKey, readLookupSettings } from '../core/lookup-settings';
 /**
  * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
  * formula of one of them hits; a larger range keeps only its packs (a per-cell formula of one of its
- * queries fetches it once), or it would spend the cache's 900 items itself.
+ * queries fetches it once), or it would spend the cache's items itself.
  */
 export const OWN_ENTRIES_UP_TO = 20;
 

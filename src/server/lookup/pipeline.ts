@@ -2,16 +2,17 @@
  * The one-way data flow of every formula: normalised subjects → cache lookup → one batched fetch of the
  * misses → cache store → answers. Each distinct subject is looked up once, whoever asks for it.
  *
- * What a formula costs, in service round trips (each 20–90 ms on Google; see docs/how-it-works.md):
- * - a cache hit: ONE getAll (the answers, the document's config entry, a spend shard and the learned
- *   length limit at once), no write; one more getAll only for an answer split over several entries.
- *   When the config entry is missing (6 hours after the first miss wrote it, or evicted), both property
- *   stores are read and the entry written again: four, once;
+ * What a formula costs, in service round trips, hit and miss, warm and cold: docs/develop/google-limits.md,
+ * "Round trips" (test/integration/round-trips.test.ts counts them exactly).
+ * - a cache hit: the first getAll alone (the answers, the document's config entry, a spend shard and the
+ *   learned length limit at once), no write; one more getAll only for an answer split over several
+ *   entries. When the config entry is missing (expired, or evicted), both property stores are read and
+ *   the entry written again, once;
  * - a miss: that getAll, a putAll marking the misses as ours, one property read (the key, from the store
  *   the config entry names), a getAll reading the marks back, the fetch, and a putAll storing the answers
- *   and the spend: five plus the fetch. When the config entry is missing (the document's first miss in
- *   6 hours), both property stores are read instead of one: six. Skipping the read-back there would save
- *   that round trip, but cells calculated together on a fresh document would then all fetch the same
+ *   and the spend. When the config entry is missing (the document's first miss, or the first since the
+ *   entry expired), both property stores are read instead of one. Skipping the read-back there would
+ *   save a round trip, but cells calculated together on a fresh document would then all fetch the same
  *   query, spending the user's credits twice (test/integration/faults.test.ts counts them).
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
  * ranking-table refresh). The marks do the lock's job: where several executions mark the same query at
@@ -103,8 +104,8 @@ export function lookupAll(
   const state = readState(cache, heads, keys, stamp);
   for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
   if (!state.missing.length && !state.pending.length) {
-    // Every answer cached but no config entry (it lives 6 h from the document's first miss, and Google's
-    // cache drops it first once it passes 1,000 items, while later answers stay): write it again, or
+    // Every answer cached but no config entry (it lives CACHE_TTL_S from the document's first miss, and
+    // Google's cache drops it first once full, while later answers stay): write it again, or
     // every hit until the next miss would read both property stores.
     if (payer === 'formula' && !config && settings) putAll(cache, writeLookupConfig(settings));
     return { answers, stats };

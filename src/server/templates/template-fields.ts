@@ -1,6 +1,6 @@
 /**
  * Which fields a template's formulas ask for, chosen from answers fetched at insert time, never from a
- * list of names: the service's field names are not in its specification (docs/functions.md, "Fields").
+ * list of names: the service's field names are not in its specification (docs/use/functions.md, "Fields").
  * What the specification does say is what each answer holds (a trend: 12 months, growth, peak, Search
  * Score; a brand: index score, signals, ranks), so a field is found by that meaning in the answer's own
  * keys and shape, as SEARCH_SCORE finds "the score" and a tracking list finds "the dated series".

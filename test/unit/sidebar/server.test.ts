@@ -78,3 +78,48 @@ describe('toError', () => {
     expect(toError(42).message).toMatch(/went wrong/);
   });
 });
+
+describe("toError: Google's own failures in the sidebar's words", () => {
+  it('never shows the raw text of a failure google.script.run reports', () => {
+    const cases: [string, RegExp][] = [
+      [
+        'NetworkError: Connection failure due to HTTP 0',
+        /^The sidebar lost its connection to Google Sheets: close it and open it again .*several Google accounts/,
+      ],
+      [
+        'There are too many scripts running simultaneously for this Google user account.',
+        /^Google is running too many scripts of your account at once \(it allows 30\)/,
+      ],
+      [
+        'Exception: Script invoked too many times per second for this Google user account.',
+        /^Google limits how often scripts of your account may start each second/,
+      ],
+      [
+        'Service invoked too many times for one day: urlfetch.',
+        /^Google's daily quota of URL fetches for your account is used up: it resets within 24 hours\.$/,
+      ],
+      [
+        'Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.',
+        /short-term limit on URL fetches/,
+      ],
+      [
+        "We're sorry, a server error occurred. Please wait a bit and try again.",
+        /^Google Sheets could not run this just now: try again in a moment\.$/,
+      ],
+      [
+        'ScriptError: Authorization is required to perform that action.',
+        /^Search Demand needs your permission again: open it from Extensions › Search Demand/,
+      ],
+    ];
+    for (const [raw, words] of cases) {
+      const message = toError(new Error(raw)).message;
+      expect(message, raw).toMatch(words);
+      expect(message).not.toMatch(/Utilities\.sleep|HTTP 0|Google user account|server error occurred|to perform that action/);
+    }
+  });
+  it("keeps the server's own messages, Google's limits in the add-on's words included", () => {
+    const busy =
+      'Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.';
+    expect(toError(new Error(`Exception: ${busy}`)).message).toBe(busy);
+  });
+});
