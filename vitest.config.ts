@@ -23,7 +23,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts', 'test/dev/playground/**/*.test.ts'] },
+        // functions.property.test runs the built Code.js, so unit rebuilds a stale dist/ too.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts', 'test/dev/playground/**/*.test.ts'],
+          globalSetup: freshDist,
+        },
       },
       { extends: true, test: { name: 'build', include: ['test/build/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'service', include: ['test/dev/service/**/*.test.ts'] } },
