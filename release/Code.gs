@@ -6959,7 +6959,7 @@ ${ours}` : ours;
     b.text(
       2,
       1,
-      "How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of the answer. The tables were placed from today's answers so that none spills over another; a table that grows later shows #REF! until you move it. Three requests, no fresh search; recalculating reads the cache."
+      "How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of the answer. The tables were placed from today's answers so that none spills over another; a table that grows later shows #REF! until you move it. Its formulas read three answers (a request each unless cached, never a fresh search); recalculating reads the cache."
     );
     const blocks = [];
     let chart = null;

@@ -244,7 +244,7 @@ export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
     1,
     'How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of ' +
       "the answer. The tables were placed from today's answers so that none spills over another; a table that grows later shows " +
-      '#REF! until you move it. Three requests, no fresh search; recalculating reads the cache.',
+      '#REF! until you move it. Its formulas read three answers (a request each unless cached, never a fresh search); recalculating reads the cache.',
   );
   const blocks: Block[] = [];
   let chart: Block | null = null;
