@@ -168,7 +168,7 @@ export function renderCacheCapacitySection(c: CacheCapacity): string {
   return [
     '## Where the document cache stops saving',
     '',
-    `Google's document cache keeps "the 900 items farthest from expiration" once more than 1,000 items are written; \`dev/gas\` models it (see [docs/google-limits.md](../docs/google-limits.md)). Counts only: latency model off, the service answers at once. The baseline keeps no cache, so it sends every cell again on every recalculation.`,
+    `Google's document cache keeps "the 900 items farthest from expiration" once more than 1,000 items are written; \`dev/gas\` models it (see [docs/develop/google-limits.md](../docs/develop/google-limits.md)). Counts only: latency model off, the service answers at once. The baseline keeps no cache, so it sends every cell again on every recalculation.`,
     '',
     `**Per-cell formulas** (\`=SEARCH_SCORE("…")\`, one distinct keyword per cell, one execution each), every cell recalculated ${c.recalculateAfterMin.perCell} min later:`,
     '',

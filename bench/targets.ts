@@ -70,7 +70,7 @@ export function targets(r: Results): Target[] {
   list.push({
     target: "… also the document's first miss (no config entry in the cache yet)",
     measured: firstMiss
-      ? `${firstMiss.ours.roundTrips} round trips + ${firstMiss.ours.fetchCalls} fetch (both property stores read, the config entry written with the marks, which are read back so that cells calculated together fetch each query once: docs/google-limits.md, "Round trips")`
+      ? `${firstMiss.ours.roundTrips} round trips + ${firstMiss.ours.fetchCalls} fetch (both property stores read, the config entry written with the marks, which are read back so that cells calculated together fetch each query once: docs/develop/google-limits.md, "Round trips")`
       : 'n/a',
     met: !!firstMiss && firstMiss.ours.roundTrips <= 5 && firstMiss.ours.fetchCalls === 1,
   });

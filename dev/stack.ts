@@ -131,7 +131,7 @@ export const RELEASE_CODE_PATH = fileURLToPath(new URL('../release/Code.gs', imp
 
 /**
  * A runtime running release/ as a self-installer has it: a container-bound script (the files pasted
- * into the spreadsheet's Extensions › Apps Script, its project named Search Demand as docs/install.md
+ * into the spreadsheet's Extensions › Apps Script, its project named Search Demand as docs/use/install.md
  * says), trusting the local service's test certificate (its address must be https). Nothing is saved:
  * the user types the key and the address in the Settings.
  * @param options more runtime options (a clock start, latency)

@@ -1,5 +1,5 @@
 /**
- * `npm run docs:functions`: rewrites the table of custom functions in docs/functions.md and README.md
+ * `npm run docs:functions`: rewrites the table of custom functions in docs/use/functions.md and README.md
  * from the JSDoc of src/server/index.ts (between their functions:start and functions:end markers).
  * test/build/public-functions.test.ts fails while a committed page differs from what this writes.
  */
@@ -10,7 +10,7 @@ import { readPublicFunctions, type PublicFunction } from './build/toplevel.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The pages that hold the table, from the repository's root. */
-export const FUNCTION_TABLE_PAGES = ['docs/functions.md', 'README.md'] as const;
+export const FUNCTION_TABLE_PAGES = ['docs/use/functions.md', 'README.md'] as const;
 
 /**
  * Each page as this script would write it.

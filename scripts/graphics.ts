@@ -1,5 +1,5 @@
 /**
- * `npm run graphics`: the Marketplace listing's graphics, all from one source, docs/graphics/logo.svg.
+ * `npm run graphics`: the Marketplace listing's graphics, all from one source, docs/publish/graphics/logo.svg.
  * resvg (a real SVG rasterizer) renders the logo into the two icons the store listing asks for
  * (32×32 and 128×128) and a 220×140 card banner (the logo above the name), written beside it as PNGs.
  * Nothing here goes into the Apps Script bundle.
@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 
-export const GRAPHICS_DIR = fileURLToPath(new URL('../docs/graphics/', import.meta.url));
+export const GRAPHICS_DIR = fileURLToPath(new URL('../docs/publish/graphics/', import.meta.url));
 export const LOGO_SVG = `${GRAPHICS_DIR}logo.svg`;
 
 /** The banner's name is set in Liberation Sans (Debian's fonts-liberation), so it renders the same everywhere it is installed. */
@@ -17,7 +17,7 @@ const FONT_FILES = [
   '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
 ];
 
-/** One PNG the listing needs: its file name in docs/graphics/ and its size in pixels. */
+/** One PNG the listing needs: its file name in docs/publish/graphics/ and its size in pixels. */
 export interface GraphicSpec {
   file: string;
   width: number;
@@ -70,7 +70,7 @@ export function renderPng(svg: string, width: number): Buffer {
 
 /**
  * Renders every listing graphic from the logo.
- * @param logo the logo's SVG text (docs/graphics/logo.svg by default)
+ * @param logo the logo's SVG text (docs/publish/graphics/logo.svg by default)
  * @returns each graphic's file name and PNG bytes
  */
 export function renderGraphics(logo: string = readFileSync(LOGO_SVG, 'utf8')): { file: string; png: Buffer }[] {
@@ -80,6 +80,6 @@ export function renderGraphics(logo: string = readFileSync(LOGO_SVG, 'utf8')): {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const { file, png } of renderGraphics()) {
     writeFileSync(`${GRAPHICS_DIR}${file}`, png);
-    console.log(`docs/graphics/${file} ${png.length} bytes`);
+    console.log(`docs/publish/graphics/${file} ${png.length} bytes`);
   }
 }

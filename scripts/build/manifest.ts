@@ -18,7 +18,7 @@ export const PLACEHOLDER_BASE_URL = 'https://search-demand-service.example';
  *   https service given in SDM_BASE_URL, as Google requires of every allowlist prefix. They differ in
  *   the Apps Script project they go to (.clasp-dev.json, .clasp.json) and the service they call;
  * - `self-install` (`npm run release`): what a person pastes into their own spreadsheet's Extensions ›
- *   Apps Script (a container-bound script, docs/install.md). No service is compiled in and the manifest
+ *   Apps Script (a container-bound script, docs/use/install.md). No service is compiled in and the manifest
  *   has no urlFetchWhitelist: Google requires one only of a versioned deployment ("This field is
  *   optional when you install a test deployment, but is required when you create a versioned
  *   deployment"), and a pasted script is neither. The address is typed in the Settings, https only.

@@ -1,7 +1,7 @@
 /**
  * The custom functions as people read them, rendered from the JSDoc of src/server/index.ts (read by
  * readPublicFunctions): the sidebar's help list (scripts/build/sidebar.ts puts it into the page at
- * build) and the short table of docs/functions.md and README.md (`npm run docs:functions` writes it
+ * build) and the short table of docs/use/functions.md and README.md (`npm run docs:functions` writes it
  * between FUNCTIONS_START and FUNCTIONS_END). test/build/public-functions.test.ts checks all of them.
  */
 import { signatureOf, type PublicFunction } from './toplevel.ts';

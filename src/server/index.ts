@@ -4,7 +4,7 @@
  *
  * This JSDoc is the one source for the custom functions: their names, parameters (`[name]` optional),
  * first sentence and `@example`s make the sidebar's help (scripts/build/sidebar.ts) and the tables of
- * docs/functions.md and README.md (`npm run docs:functions`); test/build/public-functions.test.ts fails
+ * docs/use/functions.md and README.md (`npm run docs:functions`); test/build/public-functions.test.ts fails
  * when any of them disagrees.
  */
 import type {
@@ -25,8 +25,8 @@ import type {
 } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
 import { withoutRefresh } from './spreadsheet/addon-formulas';
-import { freezeResults as freeze } from './ui/freeze/freeze';
-import { unfreezeResults as unfreeze } from './ui/freeze/unfreeze';
+import { freezeResults as freeze } from './freeze/freeze';
+import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './core/error-guard';
 import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
@@ -35,7 +35,7 @@ import * as estimatePanel from './ui/estimate-panel';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
-import * as templates from './ui/templates/templates-panel';
+import * as templates from './ui/templates-panel';
 import * as tracking from './ui/tracking-panel';
 
 /**
@@ -223,7 +223,7 @@ export function refreshRankingTables(e: unknown) {
 
 /**
  * Menu: makes Sheets run every Search Demand formula again, or opens the sidebar's refresh when it may
- * spend more than is left (docs/functions.md, "Refreshing").
+ * spend more than is left (docs/use/functions.md, "Refreshing").
  */
 export function refreshFormulasFromMenu() {
   guard('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);

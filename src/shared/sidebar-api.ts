@@ -115,7 +115,8 @@ export interface SpentSince {
   freshSearches: number;
   /**
    * False when some of it may be missing: the read is older than this document's counts reach (they live
-   * 6 hours, and keep each key's latest 800 spending lookups), so the bars are at least these figures.
+   * 6 hours, and keep only each key's latest spending lookups: src/server/cache/spend.ts), so the bars
+   * are at least these figures.
    */
   complete: boolean;
 }

@@ -1,7 +1,7 @@
 /**
  * What the "Formulas in this spreadsheet" section shows, computed from the server's SettingsView (pure,
  * so it is unit-tested). Formulas never run with the viewer's key: they use the key shared with the
- * document, else the owner's (docs/hardening.md, "Security model"). The server gives the facts; this
+ * document, else the owner's (docs/develop/hardening.md, "Security model"). The server gives the facts; this
  * words them (whose allowance pays, what to do) and decides which controls apply. The words live here,
  * not in the server's bundle, which every cell evaluation loads.
  */

@@ -1,5 +1,5 @@
 /**
- * The playground follows Sheets where the add-on relies on it (docs/how-it-works.md,
+ * The playground follows Sheets where the add-on relies on it (docs/develop/how-it-works.md,
  * "Google's rules"): a custom function runs again only when its arguments change, so a formula
  * deleted and typed again gets its remembered result, even after the add-on's cache is cleared; and
  * "Refresh all formulas" makes every formula run again by giving it a new argument, SDM_REFRESH. Each

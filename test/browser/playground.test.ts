@@ -1,7 +1,7 @@
 /**
  * `npm start` in a real browser: the playground page (a grid evaluated by HyperFormula whose add-on
  * functions run the built dist/Code.js in dev/gas), the real sidebar in its iframe, against the local
- * service. Each place docs/playground.md sends a user behaves as in Sheets: results past the sheet's edge,
+ * service. Each place docs/develop/playground.md sends a user behaves as in Sheets: results past the sheet's edge,
  * open-ended ranges, arguments, pasting, undo, selecting, toasts, charts, long text and errors. Then the
  * CLI itself: a busy port, and a clean stop on SIGTERM.
  */
@@ -540,7 +540,7 @@ describe('tracking over time', () => {
     expect(added[0]?.[0]).not.toBe(first[first.length - 1]?.[0]);
     await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(2 * 14); // 12 months and two weeks
 
-    // The sidebar read again shows the trigger's run; a wider window shows the chart whole (docs/tracking.md's picture).
+    // The sidebar read again shows the trigger's run; a wider window shows the chart whole (docs/use/tracking.md's picture).
     // The reload leaves the context it runs in: Playwright may report that navigation as an error.
     await ui.page
       .frames()

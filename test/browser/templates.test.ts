@@ -3,7 +3,7 @@
  * the sidebar's Templates section, which says what each may spend before Insert; each template then
  * opens on a new sheet showing numbers. A SPARKLINE draws its small line chart in its cell, as in Sheets.
  * Reopened later, the sidebar still offers Track these brands for the brand watch sheet, as its note says.
- * Saves docs/template-*.png, the screenshots docs/templates.md shows.
+ * Saves docs/use/template-*.png, the screenshots docs/use/templates.md shows.
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlayground, type Playground } from '../../dev/playground/server.js';
 import { launchChromium } from './chromium.js';
 
-const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+const DOCS = fileURLToPath(new URL('../../docs/use/', import.meta.url));
 const NUMBER = /^-?\d[\d,]*(\.\d+)?$/;
 
 let playground: Playground;

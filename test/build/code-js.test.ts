@@ -132,7 +132,7 @@ describe('dist/Code.js', () => {
 
   it('has a V8 manifest with explicit scopes and an allowlist from the base URL (plus loopback in this local build)', () => {
     expect(manifest.runtimeVersion).toBe('V8');
-    // Explicit and minimal; docs/deploy.md ("Scopes") says why each is needed.
+    // Explicit and minimal; docs/publish/deploy.md ("Scopes") says why each is needed.
     expect([...(manifest.oauthScopes as string[])].sort()).toEqual([
       'https://www.googleapis.com/auth/script.container.ui',
       'https://www.googleapis.com/auth/script.external_request',

@@ -1,16 +1,24 @@
 /**
  * The guides as a newcomer reads them: README.md stays a short front door that links every page of
- * docs/, every link between the guides reaches a file (and a heading) that exists, and the code cites
- * only Markdown files that are in the repository.
+ * docs/; docs/ keeps each reader's guides in a folder of their own (use/, develop/, publish/) under an
+ * index, docs/README.md, that says which folder is for whom and links every page; every link between
+ * the guides reaches a file (and a heading) that exists, and the code cites only Markdown files that
+ * are in the repository.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = join(ROOT, 'docs');
-const PAGES = readdirSync(DOCS).filter((name) => name.endsWith('.md'));
+/** The readers' folders of docs/, as the index names them. */
+const READERS = ['use', 'develop', 'publish'];
+/** Every Markdown page under docs/, as a path from docs/ ('use/install.md', 'README.md'). */
+const PAGES = readdirSync(DOCS, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => name.split(sep).join('/'))
+  .sort();
 const GUIDES = [join(ROOT, 'README.md'), ...PAGES.map((name) => join(DOCS, name))];
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -58,7 +66,22 @@ describe('README.md', () => {
 });
 
 describe('docs/', () => {
-  it('every relative link of README.md and docs/*.md reaches a file, and an anchor a heading there', () => {
+  it("keeps every guide in its reader's folder, and only the index beside them", () => {
+    const loose = PAGES.filter((name) => name !== 'README.md' && !READERS.includes(name.split('/')[0]!));
+    expect(loose).toEqual([]);
+    expect(READERS.filter((reader) => !PAGES.some((name) => name.startsWith(`${reader}/`)))).toEqual([]);
+  });
+
+  it('has an index, docs/README.md, with a section per folder and a link to every page', () => {
+    const index = join(DOCS, 'README.md');
+    const headings = [...readFileSync(index, 'utf8').matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+    expect(READERS.filter((reader) => !headings.some((heading) => heading.includes(`\`${reader}/\``)))).toEqual([]);
+    const targets = new Set(links(index).map((link) => relative(DOCS, link.target).split(sep).join('/')));
+    for (const name of PAGES.filter((page) => page !== 'README.md')) expect(targets, name).toContain(name);
+    expect(links(index).some((link) => link.target === join(ROOT, 'README.md'))).toBe(true);
+  });
+
+  it('every relative link of README.md and of every page under docs/ reaches a file, and an anchor a heading there', () => {
     for (const file of GUIDES) {
       for (const { target, anchor, raw } of links(file)) {
         const where = `${relative(ROOT, file)} → ${raw}`;
@@ -72,9 +95,10 @@ describe('docs/', () => {
   });
 
   it('each page links back to the README', () => {
-    const missing = PAGES.filter((name) => !readFileSync(join(DOCS, name), 'utf8').includes('](../README.md)'));
+    const readme = join(ROOT, 'README.md');
+    const missing = PAGES.filter((name) => !links(join(DOCS, name)).some((link) => link.target === readme));
     // The listing text and the privacy policy are published as they are, outside the repository.
-    expect(missing.sort()).toEqual(['listing.md', 'privacy.md']);
+    expect(missing).toEqual(['publish/listing.md', 'publish/privacy.md']);
   });
 });
 
@@ -85,9 +109,12 @@ describe('code', () => {
       for (const file of filesUnder(join(ROOT, dir))) {
         for (const m of readFileSync(file, 'utf8').matchAll(/(?<![}\w./-])[\w./-]+\.md\b/g)) {
           const name = m[0];
-          // Found beside the citing file, from the root, or under docs/; a name built in a template
-          // literal (`${dir}/x.md`) is a path the code makes, not a citation.
-          const found = [join(dirname(file), name), join(ROOT, name), join(DOCS, name)].some((p) => existsSync(p));
+          // Found beside the citing file, from the root, or as a page of docs/ (`privacy.md` for
+          // docs/publish/privacy.md); a name built in a template literal (`${dir}/x.md`) is a path the
+          // code makes, not a citation.
+          const found =
+            [join(dirname(file), name), join(ROOT, name)].some((p) => existsSync(p)) ||
+            PAGES.some((page) => page === name || page.endsWith(`/${name}`));
           if (!found) cited.push(`${relative(ROOT, file)}: ${name}`);
         }
       }

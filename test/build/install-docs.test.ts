@@ -15,7 +15,7 @@ import { RELEASE_FILES } from '../../scripts/build/release';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const text = (path: string) => readFileSync(join(root, path), 'utf8').replace(/\s+/g, ' ');
 const readme = text('README.md');
-const install = text('docs/install.md');
+const install = text('docs/use/install.md');
 
 describe("the README's front door", () => {
   it('offers three ways in, in order: install it yourself, try it locally, publish it', () => {
@@ -23,21 +23,21 @@ describe("the README's front door", () => {
     const ways = [...section.matchAll(/\d\. \*\*([^*]+)\*\*/g)].map((m) => m[1]);
     expect(ways).toEqual(['Install it yourself', 'Try it locally', 'Publish it']);
     const at = (needle: string) => section.indexOf(needle);
-    expect(at('](docs/install.md)')).toBeGreaterThan(at('Install it yourself'));
+    expect(at('](docs/use/install.md)')).toBeGreaterThan(at('Install it yourself'));
     expect(at('npm install && npm start')).toBeGreaterThan(at('Try it locally'));
-    expect(at('](docs/publishing.md)')).toBeGreaterThan(at('Publish it'));
+    expect(at('](docs/publish/publishing.md)')).toBeGreaterThan(at('Publish it'));
   });
 });
 
 describe('a new spreadsheet tells the truth', () => {
-  it.each(['README.md', 'docs/functions.md'])('%s says to use the add-on once there before typing formulas', (page) => {
+  it.each(['README.md', 'docs/use/functions.md'])('%s says to use the add-on once there before typing formulas', (page) => {
     const words = text(page);
     expect(words).toMatch(/use the add-on once (in each new spreadsheet|first)\*?\*? \(Extensions › Search Demand › any item/i);
     expect(words).toContain('#NAME?');
   });
 });
 
-describe('docs/install.md', () => {
+describe('docs/use/install.md', () => {
   it('pastes exactly the files of release/, the sidebar page under the name the script opens', () => {
     for (const name of RELEASE_FILES) expect(install).toContain(`\`${name}\``);
     expect(install).toContain('name the file `Sidebar`');

@@ -14,7 +14,7 @@ import { GRAPHICS, GRAPHICS_DIR, renderGraphics } from '../../scripts/graphics.j
 import { SCREENSHOT_SIZE, SCREENSHOTS_DIR, SHOTS } from '../../scripts/screenshots.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const doc = (name: string) => readFileSync(join(ROOT, 'docs', name), 'utf8');
+const doc = (name: string) => readFileSync(join(ROOT, 'docs/publish', name), 'utf8');
 const out = mkdtempSync(join(tmpdir(), 'sdm-listing-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -52,7 +52,7 @@ describe('graphics', () => {
     }
   });
 
-  it('are what npm run graphics renders from docs/graphics/logo.svg today (run it after changing the logo)', () => {
+  it('are what npm run graphics renders from docs/publish/graphics/logo.svg today (run it after changing the logo)', () => {
     const fonts = existsSync('/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf');
     for (const { file, png } of renderGraphics()) {
       // The banner's text needs the font the script names; the icons have none.
@@ -71,7 +71,7 @@ describe('screenshots', () => {
   });
 });
 
-describe('docs/publishing.md', () => {
+describe('docs/publish/publishing.md', () => {
   it('names every OAuth scope of the built manifest (dist/appsscript.json), each in the scope table', () => {
     const manifest = join(ROOT, 'dist', 'appsscript.json');
     expect(existsSync(manifest), 'build first: SDM_BUILD=local SDM_BASE_URL= npm run build').toBe(true);
@@ -96,12 +96,12 @@ describe('docs/publishing.md', () => {
     expect(text).toMatch(/https:\/\/developers\.google\.com\/workspace\/marketplace\//);
     expect(text).toMatch(/https:\/\/developers\.google\.com\/apps-script\/concepts\/deployments/);
     for (const name of ['publishing.md', 'privacy.md', 'listing.md']) {
-      for (const target of relativeLinks(join(ROOT, 'docs', name))) expect(existsSync(target), `${name} → ${target}`).toBe(true);
+      for (const target of relativeLinks(join(ROOT, 'docs/publish', name))) expect(existsSync(target), `${name} → ${target}`).toBe(true);
     }
   });
 });
 
-describe('docs/privacy.md', () => {
+describe('docs/publish/privacy.md', () => {
   it('backs every claim with a test that exists, under the same id, and names every claim the tests check', () => {
     const policy = doc('privacy.md');
     // Rows of the claims table: | K1 | claim | `test/…test.ts` |
@@ -119,7 +119,7 @@ describe('docs/privacy.md', () => {
   });
 });
 
-describe("docs/publishing.md: Google's own steps, words and sizes", () => {
+describe("docs/publish/publishing.md: Google's own steps, words and sizes", () => {
   const text = doc('publishing.md');
   const section = (title: string) => {
     const start = text.indexOf(`## ${title}\n`);
@@ -168,7 +168,7 @@ describe("docs/publishing.md: Google's own steps, words and sizes", () => {
   });
 });
 
-describe('docs/listing.md', () => {
+describe('docs/publish/listing.md', () => {
   it('opens neither the name nor a description with a Google trademark (a rejection reason of the review)', () => {
     const text = doc('listing.md');
     for (const title of ['Application name', 'Short description', 'Detailed description']) {

@@ -1,7 +1,7 @@
 /**
  * One source for the public functions: the JSDoc of src/server/index.ts. What Sheets reads (the
  * top-level functions of the built dist/Code.js), the sidebar's help (the built dist/Sidebar.html), the
- * function reference (docs/functions.md) and the README's short table must all say the same names,
+ * function reference (docs/use/functions.md) and the README's short table must all say the same names,
  * parameters (optional ones in brackets) and first sentence. Each is read back as a reader would see it.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * release/, what a person without Node pastes into their spreadsheet (docs/install.md): committed, and
+ * release/, what a person without Node pastes into their spreadsheet (docs/use/install.md): committed, and
  * proven here to be exactly what `npm run release` builds from the current sources, so CI fails while it
  * is stale. The fewest files (three), readable code as Google's editor shows it, the release's version
  * in the pasted files and the sidebar's help, a manifest with scopes and no allowlist, no onInstall.

@@ -1,5 +1,5 @@
 /**
- * Every error class of docs/functions.md ("Errors") as a user sees it on the cell (single input) or in the row (range),
+ * Every error class of docs/use/functions.md ("Errors") as a user sees it on the cell (single input) or in the row (range),
  * bad input, and the rule that nothing wrong is stored.
  */
 import { describe, expect, it } from 'vitest';

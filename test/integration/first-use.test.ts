@@ -2,7 +2,7 @@
  * The Marketplace add-on (dist/) where a user first meets it: its menu, built by onOpen as a simple
  * trigger (AuthMode.LIMITED, or NONE where it was never used), whose every item works; a new
  * spreadsheet, where Sheets knows none of its functions until the add-on is used there once (what the
- * README, docs/functions.md and the sidebar tell users); and its allowlist, which still refuses any
+ * README, docs/use/functions.md and the sidebar tell users); and its allowlist, which still refuses any
  * other service address, typed beside the key or alone.
  */
 import { describe, expect, it } from 'vitest';

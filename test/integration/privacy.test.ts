@@ -1,5 +1,5 @@
 /**
- * docs/privacy.md, claim by claim, against the built dist/Code.js in dev/gas and the local service: what
+ * docs/publish/privacy.md, claim by claim, against the built dist/Code.js in dev/gas and the local service: what
  * the add-on stores, where and for how long, and what it sends to whom. Each `it` names the claim's id
  * in the policy (K1, C1, …); the policy's table points back here. The claim that the key appears
  * nowhere else (cells, errors, logs, URLs, caches, other properties) is test/integration/secrets.test.ts.

@@ -1,10 +1,10 @@
 /**
  * The self-install, end to end: the files of release/ (what `npm run release` writes and a person pastes
- * into their spreadsheet's Extensions › Apps Script, docs/install.md) run in dev/gas as a container-bound
+ * into their spreadsheet's Extensions › Apps Script, docs/use/install.md) run in dev/gas as a container-bound
  * script against the local service over https. Every story of the README: the menu from onOpen as a
  * simple trigger (LIMITED) with each of its items, the key and the service's address saved together,
  * formulas and ranges, a ranking table with its hourly trigger, a tracking list, a template, freezing;
- * and what docs/install.md promises of updating (nothing lost) and removing (no trigger left).
+ * and what docs/use/install.md promises of updating (nothing lost) and removing (no trigger left).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

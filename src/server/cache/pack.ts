@@ -1,15 +1,16 @@
 /**
  * Packs: a range formula's answers kept together, a group of up to PACK_SIZE answers per cache entry,
- * instead of one entry per query. Google's cache keeps only the 900 items farthest from expiration once
- * more than 1,000 are written, so one entry per keyword stops saving at about 900 distinct keywords in a
- * document; packed, a 1,500-keyword column is 15 entries.
+ * instead of one entry per query. Google's cache keeps only so many items, dropping those nearest their
+ * expiry (docs/develop/google-limits.md, "The document cache"), so one entry per keyword stops saving
+ * once a document has about that many distinct keywords; packed, a column takes one entry per PACK_SIZE
+ * distinct keywords.
  *
  * A pack's key is a hash of its endpoint and its queries in order (the range's distinct normalised
  * queries, first occurrence first, cut into groups), so every formula over the same column (SEARCH_SCORE
  * and SEARCH_TREND of A2:A1501) reads the same packs, and rows appended at the end change only the last
  * group. Its body is an ordinary answer entry (entry.ts: stamped, gzipped when large, split over parts
- * when over 100 KB): `{ t, a, n }`, when its oldest answer was fetched, the answers by query, and the
- * "not found" queries with when that expires.
+ * when too large for one value): `{ t, a, n }`, when its oldest answer was fetched, the answers by
+ * query, and the "not found" queries with when that expires.
  */
 import { CACHE_TTL_S } from './cache-store';
 import type { Json } from '../shape/shape';

@@ -7,7 +7,7 @@ declare const __SDM_INSTALLATION__: 'marketplace' | 'self';
 /**
  * How this build reaches a spreadsheet (scripts/build/manifest.ts): from the Marketplace, with its
  * service and allowlist compiled in, or pasted by its user into the spreadsheet's Extensions › Apps Script
- * (`npm run release`, docs/install.md), with the service's address typed in the Settings beside the key.
+ * (`npm run release`, docs/use/install.md), with the service's address typed in the Settings beside the key.
  */
 export const SELF_INSTALL: boolean = __SDM_INSTALLATION__ === 'self';
 
@@ -20,7 +20,7 @@ export const DEFAULT_BASE_URL: string = __SDM_BASE_URL__;
 /** The manifest's urlFetchWhitelist (the build writes both from one list): no other URL can be fetched; empty (no list) in a self-install. */
 export const URL_ALLOWLIST: readonly string[] = __SDM_URL_ALLOWLIST__;
 
-/** Property names (what each store keeps: docs/privacy.md). */
+/** Property names (what each store keeps: docs/publish/privacy.md). */
 export const PROP_API_KEY = 'SDM_API_KEY';
 export const PROP_BASE_URL = 'SDM_BASE_URL';
 export const PROP_CACHE_GENERATION = 'SDM_CACHE_GEN';

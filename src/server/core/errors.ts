@@ -1,4 +1,4 @@
-/** The error classes a user can see (docs/functions.md, "Errors"). */
+/** The error classes a user can see (docs/use/functions.md, "Errors"). */
 
 export type ErrorKind =
   'no-key' | 'auth' | 'not-found' | 'bad-request' | 'limit' | 'unavailable' | 'unreadable' | 'budget' | 'quota' | 'busy' | 'input';

@@ -1,6 +1,6 @@
 /**
- * Where the API key and base URL come from (docs/privacy.md, and "Security model" in
- * docs/hardening.md).
+ * Where the API key and base URL come from (docs/publish/privacy.md, and "Security model" in
+ * docs/develop/hardening.md).
  *
  * Google runs a custom function with the SPREADSHEET OWNER's user properties, whoever edits the cell, and
  * with none in a shared drive. So a formula can use only a key shared with the document or the owner's

@@ -1,4 +1,4 @@
-/** Turns answers into what a custom function returns, as docs/functions.md, "Fields", describes. */
+/** Turns answers into what a custom function returns, as docs/use/functions.md, "Fields", describes. */
 import { errors } from '../core/errors';
 import type { Options } from '../core/input';
 import type { Answer } from './pipeline';

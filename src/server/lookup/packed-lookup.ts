@@ -1,7 +1,8 @@
 /**
  * A range formula's lookup with its answers packed (cache/pack.ts): the protocol of pipeline.ts with
- * another layout. The cache holds one entry per group of up to 100 answers instead of one per query, so
- * that a document's ranges stay cached far past the 900 items Google's cache keeps.
+ * another layout. The cache holds one entry per group of up to PACK_SIZE answers instead of one per
+ * query, so that a document's ranges stay cached far past the items Google's cache keeps
+ * (docs/develop/google-limits.md).
  *
  * - The first getAll reads the packs and each query's own entry: a query a per-cell formula cached
  *   under its own key is used too.
@@ -22,7 +23,7 @@ import { lookupAll, ownKeys, runLookup, type Claim, type Layout } from './pipeli
 /**
  * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
  * formula of one of them hits; a larger range keeps only its packs (a per-cell formula of one of its
- * queries fetches it once), or it would spend the cache's 900 items itself.
+ * queries fetches it once), or it would spend the cache's items itself.
  */
 export const OWN_ENTRIES_UP_TO = 20;
 
@@ -31,7 +32,7 @@ const packId = (i: number): string => `\u0000${i}`;
 
 /**
  * Looks up a range formula's subjects, packed. Endpoints without a subject, answers that live less than
- * the cache's 6 hours, and single subjects go through lookupAll.
+ * the cache's longest lifetime (CACHE_TTL_S), and single subjects go through lookupAll.
  * @param endpoint which endpoint
  * @param subjects normalised subjects in the range's order; duplicates are fine
  * @param budget time left in this execution

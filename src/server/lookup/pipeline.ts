@@ -1,10 +1,11 @@
 /**
  * The one-way data flow of every lookup, written once: normalised subjects → cache lookup → one batched
  * fetch of the misses → cache store → answers. Each distinct subject is looked up once, whoever asks for
- * it. Two layouts keep the answers: one cache entry per query (lookupAll, here) or packs of up to 100
- * (a range formula's, packed-lookup.ts); the protocol is the same for both.
+ * it. Two layouts keep the answers: one cache entry per query (lookupAll, here) or packs of up to
+ * PACK_SIZE (a range formula's, packed-lookup.ts); the protocol is the same for both.
  *
- * The steps, in service round trips (figures: docs/google-limits.md, "Round trips"):
+ * The steps, in service round trips (what each costs, hit and miss, warm and cold:
+ * docs/develop/google-limits.md, "Round trips"; test/integration/round-trips.test.ts counts them exactly):
  * 1. one getAll: the answers, the document's config entry, a spend shard, the limit guard and the
  *    learned length limit. Everything found: done (the config entry written again if it was missing);
  * 2. refuse without a call what cannot be sent (too long), and put marks on the claims (a query's entry,
@@ -15,8 +16,8 @@
  *    wins and only its writer fetches. Skipping it on the document's first miss would save a round trip,
  *    but cells calculated together on a fresh document would all fetch the same query, spending the
  *    user's credits twice (test/integration/faults.test.ts, concurrency.test.ts count them);
- * 6. fetch what is ours (one fetchAll per 100 requests);
- * 7. wait for what others are fetching (at most a second), then fetch what did not come;
+ * 6. fetch what is ours (one fetchAll per FETCH_BATCH_SIZE requests);
+ * 7. wait for what others are fetching (at most WAIT_FOR_OTHERS_MS), then fetch what did not come;
  * 8. keep what a daily limit refused (the guard) and what the service said about length;
  * 9. one putAll: the answers, and what was spent (counted only when something was).
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
@@ -173,8 +174,8 @@ export function runLookup(
   const stamp = stampOf(known.generation, known.baseUrl);
   const claims = layout.sort(cache, heads, stamp, answers, stats);
   if (!claims.length) {
-    // Every answer cached but no config entry (it lives 6 h from the document's first miss, and Google's
-    // cache drops it first once it passes 1,000 items, while later answers stay): write it again, or
+    // Every answer cached but no config entry (it lives CACHE_TTL_S from the document's first miss, and
+    // Google's cache drops it first once full, while later answers stay): write it again, or
     // every hit until the next miss would read both property stores.
     if (formula && !config && settings) putAll(cache, writeLookupConfig(settings));
     return { answers, stats };

@@ -1,8 +1,8 @@
 /**
  * The longest subject the service accepts, learned from what it says. The specification shows no limit,
- * so the add-on invents none (only Google's 2 KB URL limit applies); but once the service refused an
- * input as too long, nothing as long is sent again: the refusal is kept in the cache, read in the
- * lookup's one getAll, and a longer input gets the same answer without spending a call.
+ * so the add-on invents none (only Google's URL limit applies, MAX_URL_LENGTH); but once the service
+ * refused an input as too long, nothing as long is sent again: the refusal is kept in the cache, read
+ * in the lookup's first getAll, and a longer input gets the same answer without spending a call.
  */
 import { AddonError } from '../core/errors';
 

@@ -1,4 +1,4 @@
-/** Builds request URLs. UrlFetchApp does not encode for us, and URLs over 2 KB are refused. */
+/** Builds request URLs. UrlFetchApp does not encode for us, and refuses URLs past MAX_URL_LENGTH (core/constants.ts). */
 import type { Endpoint } from './endpoints';
 
 /**

@@ -25,7 +25,7 @@ type Fragment = [number, Cell][];
 type Row = Fragment[];
 
 /**
- * Flattens a JSON answer into a table (docs/functions.md, "Fields").
+ * Flattens a JSON answer into a table (docs/use/functions.md, "Fields").
  * - Object: its scalars, and those of nested objects as `peak.month`, repeat on every row; each list
  *   in it (through nested objects too) becomes a sub-table, and sibling sub-tables are zipped: row i
  *   holds row i of each, the row count is the longest (at least 1), shorter ones leave blanks.

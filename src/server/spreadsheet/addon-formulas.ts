@@ -2,7 +2,7 @@
  * Finding the add-on's formulas, and making Sheets re-run them.
  *
  * Sheets re-runs a custom function only when its arguments change, and may hand back a remembered
- * result for the same function and arguments even after the formula is typed again (docs/how-it-works.md,
+ * result for the same function and arguments even after the formula is typed again (docs/develop/how-it-works.md,
  * "Google's rules"). Rewriting the same formula therefore re-runs nothing. Instead,
  * every formula of the add-on gets one extra last argument, `SDM_REFRESH`: a named cell on a hidden sheet
  * holding a counter. "Refresh all formulas" adds the argument where it is missing (once) and changes

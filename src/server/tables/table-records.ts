@@ -108,7 +108,7 @@ export function readLastRun(store: SpreadsheetStore): RunLog | null {
 }
 
 /**
- * Stores a run's log, kept short: a spreadsheet's metadata holds 30,000 characters in all.
+ * Stores a run's log, kept short: a spreadsheet's metadata is small (METADATA_LIMIT_CHARS in all).
  * @param store the spreadsheet's records
  * @param log the run
  */

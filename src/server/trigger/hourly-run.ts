@@ -23,7 +23,8 @@ const FIRST_SPREADSHEET_ESTIMATE_MS = 30_000;
 
 /**
  * Runs the user's schedule. What is due comes from the user's index (registry.ts), so an hour with
- * nothing due reads three properties, writes one (the record that it ran) and opens no spreadsheet;
+ * nothing due reads a few properties, writes only the record that it ran and opens no spreadsheet (the
+ * counts: docs/use/scheduled-runs.md, "What a run costs");
  * each due spreadsheet is opened once, oldest due first, and its next due time written back.
  * @param triggerUid the running trigger's id (from its event)
  */

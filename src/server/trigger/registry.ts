@@ -119,7 +119,8 @@ function writeIndex(entries: Record<string, ScheduledSpreadsheet>, oldPieces: nu
 
 /**
  * Refuses (changing nothing) when one more spreadsheet would not fit the user's index, or the user's
- * store (Google's 500 KB, with room kept for what runs write by themselves). One read of the store.
+ * store (Google's limit, core/property-limits.ts, with room kept for what runs write by themselves). One
+ * read of the store.
  * @param id the spreadsheet about to be scheduled
  */
 export function assertRoomFor(id: string): void {
@@ -185,7 +186,7 @@ export function readNotes(): { at: string; message: string }[] {
 
 /**
  * Records a note for the sidebar (shown in any spreadsheet the user opens it in): the newest notes that
- * fit Google's limits (9 KB per value, 500 KB per store); none kept rather than a failed run.
+ * fit Google's limits (core/property-limits.ts); none kept rather than a failed run.
  * @param message what happened
  */
 export function addNote(message: string): void {

@@ -9,8 +9,8 @@ import { fingerprint } from '../cache/limit-guard';
 import { propertyWriteProblem } from '../core/property-limits';
 
 /**
- * Keeps a read as the last one for this key, if it fits Google's limits (9 KB per value, 500 KB per
- * store): the service's answer has no size the spec sets. A read too large to keep loses only the
+ * Keeps a read as the last one for this key, if it fits Google's limits (core/property-limits.ts): the
+ * service's answer has no size the spec sets. A read too large to keep loses only the
  * saving: it is shown now, and the next sidebar reads it again on Refresh. Never fails the user's action.
  * @param apiKey the key it was read with
  * @param read what was read

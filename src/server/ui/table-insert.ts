@@ -68,7 +68,7 @@ export function insertRankingTable(raw: unknown): TablesView {
   try {
     saveTable(store, record);
   } catch (error) {
-    // The record did not fit (Google's 30,000 characters of settings): take the table back out.
+    // The record did not fit (Google's METADATA_LIMIT_CHARS of settings): take the table back out.
     if (request.placement === 'new-sheet') spreadsheet.deleteSheet(sheet);
     else sheet.getRange(row, column, block.length, block[0]?.length ?? 1).clearContent();
     throw error;

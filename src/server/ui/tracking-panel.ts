@@ -107,7 +107,7 @@ export function addTrackingList(raw: unknown): TrackingView {
   try {
     saveTracked(store, list);
   } catch {
-    // Google keeps 30,000 characters of settings per spreadsheet: nothing half-made stays.
+    // The record did not fit (Google's METADATA_LIMIT_CHARS of settings): nothing half-made stays.
     spreadsheet.deleteSheet(sheet);
     throw errors.input(
       "This spreadsheet cannot hold more tracked items (Google's limit on its settings): forget a list, or track fewer items.",
