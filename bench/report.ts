@@ -209,7 +209,8 @@ ${l.freshLeft} fresh searches and ${2_000 - (l.callsUsed ?? 0)} calls left: issu
 requests the service turned down for its daily limit, each still costing one of the day's API calls. The
 add-on reads what is left (one usage read), sends no more searches than that, and every row it could not
 fill says when it will be fetched; it asks at most a handful past the limit (to find what the service's
-7-day cache still answers, free), each once. The baseline sends every cell every time.
+7-day cache still answers, free), each once. The baseline sends every cell every time, one after
+another${l.baseline.first.timedOut ? `: its range ran past Google's 30 seconds for a custom function (${l.baseline.first.timedOut} of 1 execution timed out), so its cell shows no score at all, and each recalculation starts again` : ''}.
 
 | | first calculation: requests | of which usage reads | refused | scores shown | ${l.recalculations} recalculations: requests | refused |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
