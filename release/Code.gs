@@ -4067,6 +4067,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/pacing.ts
+  function readsUsageFirst(guard2, misses, searches) {
+    if (misses <= PAST_LIMIT_HANDFUL || guard2?.callsUntil) return false;
+    const fresh = guard2?.freshUntil ? 0 : guard2?.left?.fresh ?? null;
+    return searches ? fresh === null : (guard2?.left?.calls ?? null) === null;
+  }
   var Pacer = class {
     /**
      * @param guard the limit guard as read (null: none)
@@ -5469,10 +5474,16 @@ ${ours}` : ours;
     const endpoints = noKey ? [] : Object.values(ENDPOINTS).flatMap(
       (e) => perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : []
     );
+    const left = new Set([...state.missing, ...state.pending].filter((key) => !heldBack(guard2, key)));
+    const readsUsage = ranges.some(
+      ({ endpoint, subjects }) => readsUsageFirst(guard2, subjects.filter((s) => left.has(answerKey(endpoint.path, s))).length, endpoint.searches === true)
+    );
+    const usageReads = !noKey && readsUsage ? 1 : 0;
     return {
       formulaCells,
       endpoints,
-      requests: endpoints.reduce((n, e) => n + e.queries, 0),
+      requests: endpoints.reduce((n, e) => n + e.queries, 0) + usageReads,
+      usageReads,
       freshSearches: endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0),
       cached: state.found.size,
       heldBack: held,

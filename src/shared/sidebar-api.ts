@@ -150,8 +150,14 @@ export interface RefreshEstimate {
   formulaCells: number;
   /** Distinct queries a refresh may send, by endpoint path (only those with at least one). */
   endpoints: { path: string; queries: number; searches: boolean }[];
-  /** At most this many requests (API calls). */
+  /** At most this many requests (API calls), the usage reads included. */
   requests: number;
+  /**
+   * Of those, reads of what is left today (0 or 1): a range formula with more than a handful to fetch
+   * reads it first when nothing recent is known (src/server/lookup/pacing.ts), and the formulas after it
+   * in the same minute pace by that read.
+   */
+  usageReads: number;
   /** Of those, queries to a searching endpoint: at most this many fresh searches. */
   freshSearches: number;
   /** Distinct queries this document's cache answers (free). */

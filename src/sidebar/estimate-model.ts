@@ -47,7 +47,7 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
 
   const sends = `A refresh sends at most ${plural(requests, 'request', 'requests')}${
     searches ? `, ${formatCount(searches)} of them new searches (each may use a fresh search)` : ''
-  }${free ? `; ${free}` : ''}.`;
+  }${estimate.usageReads ? (searches ? ' and one read of what is left today' : ', one of them a read of what is left today') : ''}${free ? `; ${free}` : ''}.`;
   const against = compare(requests, searches, last, yours, now);
   return { text: join([sends, against.text, ...notes]), confirm: against.confirm, spends };
 }

@@ -158,6 +158,30 @@ describe('the estimate of Refresh all formulas', () => {
   });
 });
 
+describe('the estimate and the usage read a range makes first', () => {
+  const stack = useStack();
+
+  it('counts the read of what is left that a range of more than a handful makes, and a refresh sends exactly that', async () => {
+    stack.gas.spreadsheet.setValues('Sheet1!A2:A6', [['flat white'], ['cortado'], ['ristretto'], ['lungo'], ['doppio']]);
+    stack.gas.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A6)');
+    await stack.service.control.resetStats();
+    const estimate = ok<RefreshEstimate>(stack, 'estimateRefresh');
+    // Five to fetch, over the handful (3) a range sends without knowing what is left: it reads /usage first.
+    expect(estimate).toMatchObject({
+      requests: 6,
+      usageReads: 1,
+      freshSearches: 5,
+      endpoints: [{ path: '/trend', queries: 5, searches: true }],
+    });
+    ok(stack, 'refreshAllFormulas');
+    stack.gas.recalculate();
+    const stats = await stack.service.control.stats();
+    expect(stats.byEndpoint).toEqual({ '/trend': 5, '/usage': 1 });
+    expect(stats.requests).toBe(estimate.requests);
+    expect(ok<RefreshEstimate>(stack, 'estimateRefresh')).toMatchObject({ requests: 0, usageReads: 0 });
+  });
+});
+
 describe('the estimate and the daily-limit guard', () => {
   const stack = useStack('a', { freshPerDay: 2 });
 

@@ -3,7 +3,8 @@
  * functions in this spreadsheet, its subject argument read as Sheets would pass it and normalised as
  * the functions do, then looked up under the same cache keys and stamp as the formulas (lookup/pipeline.ts)
  * and checked against the daily-limit guard, which holds back what a limit refused. Each distinct
- * query left is at most one request, and at most one fresh search on a searching endpoint.
+ * query left is at most one request, and at most one fresh search on a searching endpoint; a range
+ * formula with more than a handful left reads what is left first (lookup/pacing.ts), one request more.
  */
 import type { RefreshEstimate } from '../../shared/sidebar-api';
 import { readLookupConfig } from '../cache/config-entry';
@@ -13,6 +14,7 @@ import { packGroups, readPack } from '../cache/pack';
 import { getAll, openCache } from '../cache/cache-store';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
 import { readSubject } from '../core/input';
+import { readsUsageFirst } from '../lookup/pacing';
 import { readState } from '../lookup/pipeline';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { readLookupSettings } from '../core/lookup-settings';
@@ -93,10 +95,17 @@ export function estimateRefresh(): RefreshEstimate {
     : (Object.values(ENDPOINTS) as Endpoint[]).flatMap((e) =>
         perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : [],
       );
+  // A range with more than a handful left reads /usage first; the guard keeps that read for the ones after it.
+  const left = new Set([...state.missing, ...state.pending].filter((key) => !heldBack(guard, key)));
+  const readsUsage = ranges.some(({ endpoint, subjects }) =>
+    readsUsageFirst(guard, subjects.filter((s) => left.has(answerKey(endpoint.path, s))).length, endpoint.searches === true),
+  );
+  const usageReads = !noKey && readsUsage ? 1 : 0;
   return {
     formulaCells,
     endpoints,
-    requests: endpoints.reduce((n, e) => n + e.queries, 0),
+    requests: endpoints.reduce((n, e) => n + e.queries, 0) + usageReads,
+    usageReads,
     freshSearches: endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0),
     cached: state.found.size,
     heldBack: held,

@@ -72,6 +72,7 @@ describe('cacheSummary', () => {
     formulaCells: 24,
     endpoints: [],
     requests: 0,
+    usageReads: 0,
     freshSearches: 0,
     cached: 3,
     heldBack: 0,

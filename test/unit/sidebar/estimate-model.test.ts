@@ -11,6 +11,7 @@ const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
     { path: '/brand', queries: 2, searches: false },
   ],
   requests: 7,
+  usageReads: 0,
   freshSearches: 5,
   cached: 40,
   heldBack: 0,
@@ -36,6 +37,15 @@ describe('estimateModel', () => {
       'A refresh sends at most 7 requests, 5 of them new searches (each may use a fresh search); 40 answers are cached. Left when read at 14:00, 5 min ago: 50 fresh searches, 1,900 API calls.',
     );
     expect(model).toMatchObject({ confirm: null, spends: true });
+  });
+
+  it('names the read of what is left a range makes first, which its requests count', () => {
+    const withRead = estimateModel(estimate({ requests: 8, usageReads: 1 }), read(50), true, NOW).text;
+    expect(withRead).toMatch(
+      /^A refresh sends at most 8 requests, 5 of them new searches \(each may use a fresh search\) and one read of what is left today; /,
+    );
+    const noSearch = estimateModel(estimate({ requests: 3, freshSearches: 0, usageReads: 1 }), read(50), true, NOW).text;
+    expect(noSearch).toMatch(/^A refresh sends at most 3 requests, one of them a read of what is left today; /);
   });
 
   it('asks first when the refresh may use more fresh searches, or calls, than are left', () => {
