@@ -7,11 +7,13 @@
  * runtime clock and the daily quotas (UrlFetch, properties) are shared memory (shared-state.ts).
  *
  * Workers cannot load TypeScript (tsx's `--import` does not reach a worker's entry on Node 20), so
- * pool-worker.ts is bundled with esbuild once per process and started from a data: URL, with
- * `import.meta.url` pointing at dev/gas/ so fetch-worker.mjs and dist/Code.js still resolve.
+ * pool-worker.ts is bundled with esbuild once per process and started from a data: URL, each bundled
+ * module keeping its own `import.meta.url` so fetch-worker.mjs and dist/Code.js still resolve.
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { createCacheStores, type CacheStores } from './cache.js';
 import { checkTimeScale, type LogEntry } from './execution.js';
 import { checkLatency } from './latency.js';
@@ -93,6 +95,21 @@ const LOCK_SCOPES: readonly LockScope[] = ['document', 'user', 'script'];
 
 let bundled: Promise<URL> | undefined;
 
+/**
+ * Gives every bundled module its own `import.meta.url` (a data: URL has no folder to resolve from), so
+ * a module's relative URLs (fetch-worker.mjs, ../../dist/Code.js) resolve from its own file, as they
+ * do unbundled, whichever folder of dev/gas it is in.
+ */
+const ownModuleUrl: Plugin = {
+  name: 'own-module-url',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async ({ path }) => ({
+      contents: (await readFile(path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+      loader: 'ts',
+    }));
+  },
+};
+
 /** pool-worker.ts and everything it imports, as one ES module (built once per process). */
 function workerUrl(): Promise<URL> {
   bundled ??= (async () => {
@@ -106,9 +123,7 @@ function workerUrl(): Promise<URL> {
       target: 'node20',
       write: false,
       logLevel: 'silent',
-      // Every bundled module sits in dev/gas/, so relative URLs (fetch-worker.mjs, ../../dist/Code.js)
-      // resolve as they do unbundled.
-      define: { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) },
+      plugins: [ownModuleUrl],
     });
     const text = out.outputFiles[0]?.text;
     if (text === undefined) throw new Error('dev/gas pool: esbuild produced no worker bundle');
