@@ -74,8 +74,9 @@ export {
 export { STRUCTURE_MESSAGES } from './sheets.js';
 export { CHART_MESSAGES, CHART_TYPES } from './charts.js';
 export type { ChartModel } from './sheet-model.js';
-export { CELL_TOO_LONG_MESSAGE, displayValue, parseEntered, type CellValue as SheetCellValue } from './cell-values.js';
-export { MAX_COLUMNS, columnLetters, columnNumber, parseA1 } from './a1.js';
+export { CELL_TOO_LONG_MESSAGE, displayValue, parseEntered, zonedEpoch, type CellValue as SheetCellValue } from './cell-values.js';
+export { MAX_COLUMNS, a1Notation, columnLetters, columnNumber, parseA1 } from './a1.js';
+export { stringOf } from './realm.js';
 export {
   TRIGGER_LIMITS,
   TRIGGER_MESSAGES,
@@ -86,3 +87,10 @@ export {
   type TriggerRecord,
   type WeekDay,
 } from './triggers.js';
+export {
+  GasWorkerPool,
+  SIMULTANEOUS_EXECUTIONS_LIMIT,
+  SIMULTANEOUS_EXECUTIONS_MESSAGE,
+  type GasWorkerPoolOptions,
+  type PoolExecutionResult,
+} from './pool.js';

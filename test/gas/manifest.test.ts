@@ -2,8 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_QUOTAS, GasRuntime, SHORT_TIME_MESSAGES, matchesPrefix, notAllowlistedMessage, prefixProblem } from '../../dev/gas/index.js';
-import { GasWorkerPool } from '../../dev/gas/pool.js';
+import {
+  DAILY_QUOTAS,
+  GasRuntime,
+  GasWorkerPool,
+  SHORT_TIME_MESSAGES,
+  matchesPrefix,
+  notAllowlistedMessage,
+  prefixProblem,
+} from '../../dev/gas/index.js';
 import { startServer, type TestServer } from './http-server.js';
 
 const menu = { mode: 'menu' } as const;
