@@ -12,10 +12,10 @@ export {
   type FiredTrigger,
   type GasRuntimeOptions,
   type RunOptions,
-} from './runtime.js';
-export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry } from './execution.js';
-export { DEFAULT_LATENCY, type CallReport, type LatencyKind, type LatencySetting, type LatencyTable } from './latency.js';
-export { CACHE_LIMITS, CacheStore, MemoryCacheBackend, type CacheBackend, type CacheEntry, type CacheStores } from './cache.js';
+} from './runtime/runtime.js';
+export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry } from './execution/execution.js';
+export { DEFAULT_LATENCY, type CallReport, type LatencyKind, type LatencySetting, type LatencyTable } from './execution/latency.js';
+export { CACHE_LIMITS, CacheStore, MemoryCacheBackend, type CacheBackend, type CacheEntry, type CacheStores } from './services/cache.js';
 export {
   PROPERTY_LIMITS,
   QUOTA_MESSAGE,
@@ -23,9 +23,9 @@ export {
   MemoryPropertiesBackend,
   type PropertiesBackend,
   type PropertyStores,
-} from './properties.js';
-export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend, type LockScope } from './lock.js';
-export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './url-fetch.js';
+} from './services/properties.js';
+export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend, type LockScope } from './services/lock.js';
+export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './services/url-fetch.js';
 export {
   DAILY_QUOTAS,
   QUOTA_EXCEEDED_MESSAGES,
@@ -38,13 +38,13 @@ export {
   type DailyQuota,
   type ShortTimeLimit,
   type TriggerRuntimeUse,
-} from './quota.js';
-export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './manifest.js';
-export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './allowlist.js';
-export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './documents.js';
-export { RememberedResults, rememberKey } from './remembered-results.js';
-export { FORMULA_ERRORS, FORMULA_MESSAGES, type RecalcEntry } from './recalculate.js';
-export { parseCustomCall, type ArgExpr, type CallExpr } from './formula-call.js';
+} from './execution/quota.js';
+export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './execution/manifest.js';
+export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './execution/allowlist.js';
+export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './spreadsheet/documents.js';
+export { RememberedResults, rememberKey } from './spreadsheet/remembered-results.js';
+export { FORMULA_ERRORS, FORMULA_MESSAGES, type RecalcEntry } from './spreadsheet/recalculate.js';
+export { parseCustomCall, type ArgExpr, type CallExpr } from './spreadsheet/formula-call.js';
 export {
   DEVELOPER_METADATA_LIMITS,
   DEVELOPER_METADATA_MESSAGES,
@@ -52,13 +52,13 @@ export {
   type DeveloperMetadataRecord,
   type MetadataSpec,
   type MetadataVisibility,
-} from './developer-metadata-store.js';
-export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRangeRecord } from './sheet-model.js';
-export { MAX_CELL_TEXT, type CellValue } from './result.js';
-export { MAX_SLEEP_MS } from './utilities.js';
-export { RuntimeClock } from './clock.js';
-export { mapSources, readProject, type ScriptFile } from './project.js';
-export type { MenuEntry, MenuRecord, UiLog } from './spreadsheet.js';
+} from './spreadsheet/developer-metadata-store.js';
+export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRangeRecord } from './spreadsheet/sheet-model.js';
+export { MAX_CELL_TEXT, type CellValue } from './execution/result.js';
+export { MAX_SLEEP_MS } from './services/utilities.js';
+export { RuntimeClock } from './execution/clock.js';
+export { mapSources, readProject, type ScriptFile } from './execution/project.js';
+export type { MenuEntry, MenuRecord, UiLog } from './spreadsheet/spreadsheet.js';
 export {
   SPREADSHEET_LIMITS,
   SPREADSHEET_MESSAGES,
@@ -70,13 +70,19 @@ export {
   type FormulaSite,
   type GridRect,
   type ToastRecord,
-} from './sheet-model.js';
-export { STRUCTURE_MESSAGES } from './sheets.js';
-export { CHART_MESSAGES, CHART_TYPES } from './charts.js';
-export type { ChartModel } from './sheet-model.js';
-export { CELL_TOO_LONG_MESSAGE, displayValue, parseEntered, zonedEpoch, type CellValue as SheetCellValue } from './cell-values.js';
-export { MAX_COLUMNS, a1Notation, columnLetters, columnNumber, parseA1 } from './a1.js';
-export { stringOf } from './realm.js';
+} from './spreadsheet/sheet-model.js';
+export { STRUCTURE_MESSAGES } from './spreadsheet/sheets.js';
+export { CHART_MESSAGES, CHART_TYPES } from './spreadsheet/charts.js';
+export type { ChartModel } from './spreadsheet/sheet-model.js';
+export {
+  CELL_TOO_LONG_MESSAGE,
+  displayValue,
+  parseEntered,
+  zonedEpoch,
+  type CellValue as SheetCellValue,
+} from './spreadsheet/cell-values.js';
+export { MAX_COLUMNS, a1Notation, columnLetters, columnNumber, parseA1 } from './spreadsheet/a1.js';
+export { stringOf } from './execution/realm.js';
 export {
   TRIGGER_LIMITS,
   TRIGGER_MESSAGES,
@@ -86,11 +92,11 @@ export {
   type TriggerEventType,
   type TriggerRecord,
   type WeekDay,
-} from './triggers.js';
+} from './triggers/triggers.js';
 export {
   GasWorkerPool,
   SIMULTANEOUS_EXECUTIONS_LIMIT,
   SIMULTANEOUS_EXECUTIONS_MESSAGE,
   type GasWorkerPoolOptions,
   type PoolExecutionResult,
-} from './pool.js';
+} from './pool/pool.js';
