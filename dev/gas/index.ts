@@ -1,4 +1,4 @@
-/** dev/gas: a local Apps Script runtime with strict fakes. See README.md. */
+/** dev/gas: a local Apps Script runtime with strict fakes. See RULES.md. */
 export {
   GasRuntime,
   RUNTIME_DEFAULTS,

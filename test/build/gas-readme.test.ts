@@ -1,5 +1,5 @@
 /**
- * dev/gas/README.md as a reviewer checks it: every rule dev/gas models either quotes Google (a link to
+ * dev/gas/RULES.md as a reviewer checks it: every rule dev/gas models either quotes Google (a link to
  * Google's page and its words in quotes), or says it is our stricter reading (*strict*), or names what
  * developers report (*reported*) or an assumption (*assumed*), and no two sentences contradict each other
  * on a rule the issue found told both ways.
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const README = readFileSync(fileURLToPath(new URL('../../dev/gas/README.md', import.meta.url)), 'utf8');
+const README = readFileSync(fileURLToPath(new URL('../../dev/gas/RULES.md', import.meta.url)), 'utf8');
 
 /** Google's own pages. */
 const GOOGLE_PAGE = /\]\(https:\/\/(developers\.google\.com|support\.google\.com|workspace\.google\.com)\/[^)]*\)/;
@@ -51,7 +51,7 @@ function sectionText(heading: string): string {
   return end < 0 ? rest : rest.slice(0, end);
 }
 
-describe('dev/gas/README.md: where every modelled rule comes from', () => {
+describe('dev/gas/RULES.md: where every modelled rule comes from', () => {
   const all = tables(README);
 
   it('every row of a table with a Source column quotes a Google page, or says it is our reading, a report or an assumption', () => {
