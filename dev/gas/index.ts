@@ -1,4 +1,4 @@
-/** dev/gas: a local Apps Script runtime with strict fakes. See RULES.md. */
+/** dev/gas: a local Apps Script runtime with strict fakes. See README.md: its folders, RULES.md and API.md. */
 export {
   GasRuntime,
   RUNTIME_DEFAULTS,

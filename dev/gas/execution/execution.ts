@@ -70,7 +70,7 @@ export interface ExecutionInit {
   timeLimitMs: number;
   /**
    * Time dilation: one real millisecond counts as `timeScale` script milliseconds (default 1). The
-   * script's Date, the deadline and every blocking wait are in script time; see README "Time dilation".
+   * script's Date, the deadline and every blocking wait are in script time; see dev/gas/API.md, "Time dilation".
    */
   timeScale?: number;
   userEmail: string;
@@ -85,7 +85,7 @@ export interface ExecutionInit {
    */
   clockOffsetMs?: number;
   /**
-   * How modelled latency and Utilities.sleep pass (README "Time dilation"): 'real' blocks the thread;
+   * How modelled latency and Utilities.sleep pass (dev/gas/API.md, "Time dilation"): 'real' blocks the thread;
    * 'skip' moves the script's clock (and, through `advanceWorld`, the runtime's) forward by it at once, so the
    * script sees exactly the time pass that it would have waited, the deadline included. Default 'real'.
    */

@@ -2,7 +2,7 @@
  * The service-call latency model and call accounting. Every Apps Script service call goes to a Google
  * server and back, so it costs time; which calls cost what lives here, in one table, so the fakes stay
  * plain node code: service.ts charges a call when the script makes it, before the fake runs.
- * Figures and their sources: README "Latency model".
+ * Figures and their sources: dev/gas/RULES.md, "Latency model".
  */
 import { stringOf } from './realm.js';
 
@@ -64,7 +64,7 @@ const OPEN_SPREADSHEET_MS = 2_000;
 
 /**
  * Published measurements where they exist (the slowest published average of each call), else the
- * assumed floor. Sources and reasoning: README "Latency model".
+ * assumed floor. Sources and reasoning: dev/gas/RULES.md, "Latency model".
  */
 export const DEFAULT_LATENCY: Readonly<LatencyTable> = Object.freeze({
   startup: ASSUMED_FLOOR_MS,

@@ -1,7 +1,7 @@
 /**
  * The script files of an Apps Script project, as an execution loads them: every execution evaluates
  * EVERY script file (`.js` / `.gs`; HTML files are only HTML, read by HtmlService) at global scope, in
- * the project's order, before the called function runs. See README "Project files".
+ * the project's order, before the called function runs. See dev/gas/RULES.md, "Project files".
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

@@ -126,7 +126,7 @@ export interface GasRuntimeOptions {
   scriptId?: string;
   /**
    * An editor add-on (default true) or a container-bound script (false: the files pasted into one
-   * spreadsheet's Extensions › Apps Script, README "Container-bound scripts").
+   * spreadsheet's Extensions › Apps Script, dev/gas/RULES.md, "Add-ons and container-bound scripts").
    * - An add-on: Google's add-on rules for triggers (one per event type per user per document, hourly
    *   at most); createAddonMenu's menu has no name here (Google names it after the listing); it is
    *   enabled only in spreadsheets where someone used it (`addonUsed`): elsewhere its custom functions
@@ -155,12 +155,12 @@ export interface GasRuntimeOptions {
    */
   timeScale?: number;
   /**
-   * Modelled service-call latency (README "Latency model"): default on, with the published figures.
+   * Modelled service-call latency (dev/gas/RULES.md, "Latency model"): default on, with the published figures.
    * A partial table changes some figures; `false` turns the waits off (calls are still counted).
    */
   latency?: LatencySetting;
   /**
-   * How modelled latency and Utilities.sleep pass (README "Time dilation"): 'skip' (default) moves the
+   * How modelled latency and Utilities.sleep pass (dev/gas/API.md, "Time dilation"): 'skip' (default) moves the
    * script's clock and the runtime's forward at once, without waiting, since this runtime runs one
    * execution at a time; 'real' blocks for them, as GasWorkerPool's workers do so that executions
    * overlap as they would at Google.
@@ -932,7 +932,7 @@ export class GasRuntime {
       exec.startUp();
       // vm's watchdog counts real time: the script time left, divided by the scale.
       const timeout = (): number => Math.max(1, Math.ceil(exec.remainingRealMs()) + WATCHDOG_GRACE_MS);
-      // Every script file of the project, in order, whichever function is called (README "Project files").
+      // Every script file of the project, in order, whichever function is called (dev/gas/RULES.md, "Project files").
       for (const script of scripts) {
         script.runInContext(context, { timeout: timeout() });
         if (exec.remainingMs() <= 0) exec.terminated = true;

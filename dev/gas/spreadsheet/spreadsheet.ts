@@ -119,7 +119,7 @@ export class UiFake extends GasObject {
   /**
    * AuthMode.NONE and LIMITED (a simple trigger: onOpen, onEdit) may build menus but not show anything
    * (a sidebar, a dialog, an alert): "Add-ons can't open sidebars or dialogs while executing in
-   * AuthMode.LIMITED", and a bound script's onOpen is refused the same (README, "Simple triggers").
+   * AuthMode.LIMITED", and a bound script's onOpen is refused the same (dev/gas/RULES.md, "Simple triggers show nothing").
    */
   #mayShow(method: string): void {
     const mode = this.#exec.authMode;
