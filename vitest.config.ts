@@ -21,10 +21,18 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 50 } },
     // One project per kind of test, each with its own script (docs/develop/contributing.md): `vitest run --project unit`.
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts'] } },
+      {
+        extends: true,
+        // functions.property.test runs the built Code.js, so unit rebuilds a stale dist/ too.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts', 'test/dev/playground/**/*.test.ts'],
+          globalSetup: freshDist,
+        },
+      },
       { extends: true, test: { name: 'build', include: ['test/build/**/*.test.ts'], globalSetup: freshDist } },
-      { extends: true, test: { name: 'service', include: ['test/service/**/*.test.ts'] } },
-      { extends: true, test: { name: 'gas', include: ['test/gas/**/*.test.ts'], globalSetup: freshDist } },
+      { extends: true, test: { name: 'service', include: ['test/dev/service/**/*.test.ts'] } },
+      { extends: true, test: { name: 'gas', include: ['test/dev/gas/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'bench', include: ['test/bench/**/*.test.ts'], globalSetup: freshDist } },

@@ -1928,7 +1928,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return values.map((v) => isRefreshArgument(v) ? void 0 : v);
   }
 
-  // src/server/ui/freeze/freeze-note.ts
+  // src/server/freeze/freeze-note.ts
   var UNFREEZE = "Extensions › Search Demand › Unfreeze selected results puts the formula back";
   var FINGERPRINT = "unless these values were changed (Unfreeze tells by their fingerprint,";
   var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -1975,7 +1975,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var DAY = 24 * HOUR;
   var PERIOD = { hourly: HOUR, every6h: 6 * HOUR, daily: DAY, weekly: 7 * DAY };
 
-  // src/server/ui/templates/template-catalog.ts
+  // src/server/templates/template-catalog.ts
   var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
   var EXAMPLE_BRAND_COUNT = 5;
   var RANKING_OVERVIEW = { endpoint: ENDPOINTS.ranking, subject: void 0 };
@@ -2003,7 +2003,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   };
 
-  // src/server/ui/templates/template-plan.ts
+  // src/server/templates/template-plan.ts
   var CHART = { rows: 18, columns: 6, width: 600, height: 360 };
   var CHART_PIXELS = { width: CHART.width, height: CHART.height };
 
@@ -4190,7 +4190,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/ui/freeze/freeze-cells.ts
+  // src/server/freeze/freeze-cells.ts
   function scopeAreas(spreadsheet, scope, verb) {
     if (scope !== "selection" && scope !== "all") throw errors.input("Choose the selected cells or every sheet.");
     const areas = scope === "all" ? userSheets(spreadsheet).map((sheet) => sheet.getDataRange()) : [selection(spreadsheet, verb)];
@@ -4238,7 +4238,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return typeof value === "string" && value !== "" ? `'${value}` : value;
   }
 
-  // src/server/ui/freeze/freeze-note.ts
+  // src/server/freeze/freeze-note.ts
   var UNFREEZE = "Extensions › Search Demand › Unfreeze selected results puts the formula back";
   var FINGERPRINT = "unless these values were changed (Unfreeze tells by their fingerprint,";
   var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -4273,7 +4273,7 @@ ${ours}` : ours;
     return `${typeof value === "number" ? "n" : typeof value === "boolean" ? "b" : "s"}${String(primitive)}`;
   }
 
-  // src/server/ui/freeze/spill.ts
+  // src/server/freeze/spill.ts
   var blank = (v) => v === "" || v === null || v === void 0;
   function spillBlocks(before, formulas, after, removed) {
     const rows = before.length;
@@ -4309,7 +4309,7 @@ ${ours}` : ours;
     return blocks.map((b) => ({ row: b.row, column: b.column, numRows: b.lastRow - b.row + 1, numColumns: b.lastColumn - b.column + 1 }));
   }
 
-  // src/server/ui/freeze/freeze.ts
+  // src/server/freeze/freeze.ts
   var NOT_A_RESULT = /^(?:#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)|Loading\.\.\.)$/;
   function freezeResults(spreadsheet, scope) {
     const areas = scopeAreas(spreadsheet, scope, "freeze");
@@ -4374,7 +4374,7 @@ ${ours}` : ours;
     });
   }
 
-  // src/server/ui/freeze/unfreeze.ts
+  // src/server/freeze/unfreeze.ts
   function unfreezeResults(spreadsheet, scope) {
     const areas = scopeAreas(spreadsheet, scope, "unfreeze");
     const view = { formulas: 0, sheets: 0, skipped: [] };
@@ -4461,7 +4461,7 @@ ${ours}` : ours;
     return null;
   }
 
-  // src/server/ui/freeze/freeze-toast.ts
+  // src/server/ui/freeze-toast.ts
   var LISTED = 3;
   function freezeToast(view, unfrozen) {
     const n = view.formulas;
@@ -6625,7 +6625,7 @@ ${ours}` : ours;
     return { fields, series };
   }
 
-  // src/server/ui/templates/template-catalog.ts
+  // src/server/templates/template-catalog.ts
   var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview"];
   var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
   var EXAMPLE_BRAND_COUNT = 5;
@@ -6658,7 +6658,7 @@ ${ours}` : ours;
     return typeof id === "string" && TEMPLATE_IDS.includes(id);
   }
 
-  // src/server/ui/templates/template-cost.ts
+  // src/server/templates/template-cost.ts
   function templateCost(queries) {
     const keys = new Map(queries.map((q) => [answerKey(q.endpoint.path, q.endpoint.param ? q.subject : void 0), q]));
     const settings = readLookupSettings("user");
@@ -6678,7 +6678,7 @@ ${ours}` : ours;
     return { requests, freshSearches, held };
   }
 
-  // src/server/ui/templates/template-fields.ts
+  // src/server/templates/template-fields.ts
   var LEAF_DEPTH = 3;
   function leaves(data) {
     const out = [];
@@ -6801,7 +6801,7 @@ ${ours}` : ours;
     return last.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").split(/[^\p{L}\p{N}%]+/u).filter(Boolean).map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase()).join(" ");
   }
 
-  // src/server/ui/templates/template-examples.ts
+  // src/server/templates/template-examples.ts
   function knownQueries(template) {
     const examples = template.examples;
     if (!examples) return { queries: template.queries, unknown: null };
@@ -6826,7 +6826,7 @@ ${ours}` : ours;
     return entry?.kind === "data" ? entry.data : null;
   }
 
-  // src/server/ui/templates/template-plan.ts
+  // src/server/templates/template-plan.ts
   var SHEET_COLUMNS = 26;
   var FIRST_ROW2 = 5;
   var HEADER_ROW = 4;
@@ -6959,7 +6959,7 @@ ${ours}` : ours;
     b.text(
       2,
       1,
-      "How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of the answer. The tables were placed from today's answers so that none spills over another; a table that grows later shows #REF! until you move it. Three requests, no fresh search; recalculating reads the cache."
+      "How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of the answer. The tables were placed from today's answers so that none spills over another; a table that grows later shows #REF! until you move it. Its formulas read three answers (a request each unless cached, never a fresh search); recalculating reads the cache."
     );
     const blocks = [];
     let chart = null;
@@ -7057,7 +7057,7 @@ ${ours}` : ours;
   }
   var CHART_PIXELS = { width: CHART.width, height: CHART.height };
 
-  // src/server/ui/templates/template-write.ts
+  // src/server/templates/template-write.ts
   var GREEN = "#d9ead3";
   var RED = "#f4cccc";
   function writePlan(sheet, plan) {
@@ -7090,7 +7090,7 @@ ${ours}` : ours;
     return sheet.getRange(area.row, area.column, area.rows, area.columns);
   }
 
-  // src/server/ui/templates/template-marks.ts
+  // src/server/templates/template-marks.ts
   var TEMPLATE_KEY = "sdm.template";
   var LIST_KEY = "sdm.template.list";
   function markTemplateSheet(sheet, id) {
@@ -7125,7 +7125,7 @@ ${ours}` : ours;
     return sheet.getDeveloperMetadata().find((m) => m.getKey() === key);
   }
 
-  // src/server/ui/templates/templates-panel.ts
+  // src/server/ui/templates-panel.ts
   var FETCH_LIMIT_MS = 12e4;
   var ITEM_FAILURES = /* @__PURE__ */ new Set(["not-found", "bad-request", "input"]);
   function listTemplates() {

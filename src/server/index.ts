@@ -25,8 +25,8 @@ import type {
 } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
 import { withoutRefresh } from './spreadsheet/addon-formulas';
-import { freezeResults as freeze } from './ui/freeze/freeze';
-import { unfreezeResults as unfreeze } from './ui/freeze/unfreeze';
+import { freezeResults as freeze } from './freeze/freeze';
+import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './core/error-guard';
 import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
@@ -35,7 +35,7 @@ import * as estimatePanel from './ui/estimate-panel';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
-import * as templates from './ui/templates/templates-panel';
+import * as templates from './ui/templates-panel';
 import * as tracking from './ui/tracking-panel';
 
 /**

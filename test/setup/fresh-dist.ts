@@ -1,6 +1,6 @@
 /**
  * vitest's globalSetup for the projects that run the built add-on (integration, browser, build, gas,
- * bench): before any of their tests, dist/ is rebuilt if it is not the tests' build of the current
+ * bench, and unit for functions.property.test): before any of their tests, dist/ is rebuilt if it is not the tests' build of the current
  * sources (scripts/build/fresh-dist.ts), so a direct `npx vitest run <file>` never tests a stale bundle.
  */
 import { fileURLToPath } from 'node:url';

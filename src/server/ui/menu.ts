@@ -5,9 +5,9 @@
 import { shortfall } from '../../shared/allowance';
 import { AddonError } from '../core/errors';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
-import { freezeResults } from './freeze/freeze';
-import { freezeToast } from './freeze/freeze-toast';
-import { unfreezeResults } from './freeze/unfreeze';
+import { freezeResults } from '../freeze/freeze';
+import { freezeToast } from './freeze-toast';
+import { unfreezeResults } from '../freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
 import { estimateRefresh } from './estimate-panel';
 import { formulaKeyHere } from './settings-panel';

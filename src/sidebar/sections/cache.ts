@@ -6,7 +6,7 @@
  * when a refresh may spend more than is left.
  */
 import type { FreezeView, RefreshEstimate, UsageRead } from '../../shared/sidebar-api';
-import type { App } from '../app';
+import type { App, RefreshPlace } from '../app';
 import { cacheSummary, cellsText, freezeMessage, refreshMessage } from '../cache-model';
 import { byId, show } from '../dom';
 import { plural } from '../format';
@@ -17,26 +17,6 @@ import { StatusLine, whileBusy } from '../status';
 
 /** Sheets runs the formulas after the refresh returns: what they spend is read this long after. */
 export const REREAD_AFTER_MS = 15_000;
-
-/**
- * Where a refresh shows its progress, its question and its result: beside the button that started it
- * (the cache section's own, or the key section's "Re-run the formulas now"), where the user looks.
- */
-export interface RefreshPlace {
-  button: HTMLButtonElement;
-  status: StatusLine;
-  /** The inline question, its text and its buttons. */
-  ask: HTMLElement;
-  question: HTMLElement;
-  yes: HTMLButtonElement;
-  no: HTMLButtonElement;
-  /** The verb of the progress line and the busy button ("Refreshing", "Re-running"). */
-  verb: string;
-  /** Said after the result: what happens next, here. */
-  after?: string;
-  /** Told once the refresh ran. */
-  done?: () => void;
-}
 
 /** The cache section's controls. */
 export interface CacheSection {

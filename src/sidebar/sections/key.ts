@@ -8,13 +8,12 @@
  * read the script and the key.
  */
 import type { SettingsView } from '../../shared/sidebar-api';
-import type { App } from '../app';
+import type { App, RefreshPlace } from '../app';
 import type { Summarise } from '../folds';
 import { byId, show } from '../dom';
 import { formulasUseYourKey, keySavedMessage, keySource, rerunOffer, shareReplaces, sharingMessage, whereNote } from '../key-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
-import type { RefreshPlace } from './cache';
 import { checkApiKey, checkServiceAddress } from '../validate';
 
 /** The key section's controls, bound to the template's elements. */

@@ -1,6 +1,17 @@
-/** What the "Your API key" section says after saving and sharing, for the owner and for an editor. */
+/**
+ * What the "Your API key" section says (src/sidebar/key-model.ts) after saving and sharing, for the
+ * owner and for an editor, and for each installation: where the add-on lives, which service a key is for.
+ */
 import { describe, expect, it } from 'vitest';
-import { formulasUseYourKey, keySavedMessage, rerunOffer, shareReplaces, sharingMessage } from '../../../src/sidebar/key-model';
+import {
+  formulasUseYourKey,
+  keySavedMessage,
+  keySource,
+  rerunOffer,
+  shareReplaces,
+  sharingMessage,
+  whereNote,
+} from '../../../src/sidebar/key-model';
 import { settingsView } from './settings-fixture';
 
 const editor = { you: { email: 'bob@example.com', role: 'editor' as const } };
@@ -53,5 +64,25 @@ describe('rerunOffer', () => {
       '1 cell here uses the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.',
     );
     expect(rerunOffer(12)).toMatch(/^12 cells here use the add-on\./);
+  });
+});
+
+describe("the sidebar's words", () => {
+  it('tell a Marketplace user to use the add-on once in each new spreadsheet, a self-installer where it lives', () => {
+    expect(whereNote(settingsView())).toBe(
+      'In each new spreadsheet, use the add-on once (Extensions › Search Demand › any item) before typing its formulas: until then Sheets does not know them there (#NAME?).',
+    );
+    expect(whereNote(settingsView({ selfInstall: true }))).toBe(
+      'This copy of Search Demand lives in this spreadsheet only: to use it in another spreadsheet, install it there the same way.',
+    );
+  });
+
+  it("name the service a self-installer's key is for", () => {
+    expect(keySource(settingsView())).toBe('Your key');
+    expect(keySource(settingsView({ sharedWithDocument: true }))).toBe('Your key, shared with this document');
+    expect(keySource(settingsView({ selfInstall: true, baseUrl: 'https://api.example.com' }))).toBe(
+      'Your key, for https://api.example.com',
+    );
+    expect(keySource(settingsView({ hasKey: false }))).toBe('');
   });
 });

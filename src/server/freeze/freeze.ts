@@ -1,0 +1,98 @@
+/**
+ * "Freeze selected results as values": each formula of the add-on in the scope becomes the values it
+ * shows, in its own cell and every cell it spilled into, so recalculating can never spend or change
+ * them and people without the add-on see the numbers. The formula and the time go in the cell's note
+ * (after the user's own note), where Unfreeze finds them.
+ */
+import type { FreezeView } from '../../shared/sidebar-api';
+import { isOurFormula } from '../spreadsheet/addon-formulas';
+import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
+import { fingerprint, frozenNoteText } from './freeze-note';
+import { spillBlocks, type Block, type Position } from './spill';
+
+/** What a cell shows when its formula failed or has not finished: no result worth keeping. */
+const NOT_A_RESULT = /^(?:#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)|Loading\.\.\.)$/;
+
+/**
+ * Freezes the add-on's formulas in the scope.
+ * @param spreadsheet the open spreadsheet
+ * @param scope 'selection' or 'all' (every sheet)
+ */
+export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, scope: unknown): FreezeView {
+  const areas = scopeAreas(spreadsheet, scope, 'freeze');
+  const view: FreezeView = { formulas: 0, sheets: 0, skipped: [] };
+  let found = 0;
+  const at = new Date();
+  for (const area of areas) {
+    const data = area.sheet.getDataRange();
+    const sheet = { values: data.getValues(), formulas: data.getFormulas(), notes: data.getNotes() };
+    const anchors: Position[] = [];
+    sheet.formulas.forEach((line, r) =>
+      line.forEach((formula, c) => {
+        const cell = { row: r + 1, column: c + 1 };
+        if (!isOurFormula(formula) || !contains(area.block, cell)) return;
+        found++;
+        const one = { ...cell, numRows: 1, numColumns: 1 };
+        if (NOT_A_RESULT.test(String(sheet.values[r]?.[c])))
+          view.skipped.push({ cell: cellName(area, one), area: cellName(area, one), reason: 'error' });
+        else anchors.push(cell);
+      }),
+    );
+    if (!anchors.length) continue;
+    freezeCells(area, sheet, anchors, at);
+    view.formulas += anchors.length;
+    view.sheets++;
+  }
+  if (!found) {
+    throw nothingFound(
+      scope,
+      areas,
+      'Search Demand formula',
+      'freeze',
+      "Select the cells that hold the formulas (a table's formula is in its top-left cell).",
+    );
+  }
+  return view;
+}
+
+/** One sheet's data, read from A1 before anything changes. */
+interface SheetData {
+  values: unknown[][];
+  formulas: string[][];
+  notes: string[][];
+}
+
+/** Replaces the formulas at `anchors` by their values, spilled ones included, each with its note. */
+function freezeCells(area: Area, data: SheetData, anchors: Position[], at: Date): void {
+  const note = (cell: Position, block: Block) =>
+    frozenNoteText(
+      {
+        userNote: data.notes[cell.row - 1]?.[cell.column - 1] ?? '',
+        formula: data.formulas[cell.row - 1]?.[cell.column - 1] ?? '',
+        numRows: block.numRows,
+        numColumns: block.numColumns,
+        check: fingerprint(cut(data.values, block)),
+      },
+      at,
+    );
+  // 1. Each formula cell gets its value and a note keeping its formula. The note is written with the
+  //    value, so a formula is never gone without its note, even if the run stops here.
+  for (const run of columnRuns(anchors)) {
+    const first = run[0] as Position;
+    const range = area.sheet.getRange(first.row, first.column, run.length, 1);
+    range.setValues(run.map((cell) => [asTyped(data.values[cell.row - 1]?.[cell.column - 1])]));
+    range.setNotes(run.map((cell) => [note(cell, { ...cell, numRows: 1, numColumns: 1 })]));
+  }
+  // 2. Sheets emptied what those formulas spilled: the cells that emptied are each formula's block.
+  SpreadsheetApp.flush();
+  const blocks = spillBlocks(data.values, data.formulas, area.sheet.getDataRange().getValues(), anchors);
+  // 3. The spilled values go back as values, and the note records the block Unfreeze must clear.
+  blocks.forEach((block, i) => {
+    if (block.numRows * block.numColumns === 1) return;
+    const cell = anchors[i] as Position;
+    area.sheet
+      .getRange(block.row, block.column, block.numRows, block.numColumns)
+      .setValues(cut(data.values, block).map((row) => row.map(asTyped)));
+    area.sheet.getRange(cell.row, cell.column).setNote(note(cell, block));
+  });
+}

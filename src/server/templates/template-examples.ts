@@ -1,0 +1,57 @@
+/**
+ * A template's examples that come from the service (the brand watch's: the first brands its ranking
+ * overview names): which queries they make, known before inserting only when the answer that names them
+ * is in the document cache (read there, no request), and the slugs themselves once it is read.
+ */
+import { getAll, openCache } from '../cache/cache-store';
+import { answerKey, stampOf } from '../cache/keys';
+import { readSubject } from '../core/input';
+import { readLookupSettings } from '../core/lookup-settings';
+import { readState } from '../lookup/pipeline';
+import type { Json } from '../shape/shape';
+import type { ExamplesFrom, TemplateDefinition, TemplateQuery } from './template-catalog';
+import { exampleSlugs } from './template-fields';
+
+/** A template's queries as far as they are known now; `unknown`: examples still to be read. */
+export interface KnownQueries {
+  queries: TemplateQuery[];
+  unknown: ExamplesFrom | null;
+}
+
+/**
+ * The queries a template sends: its own, and its examples' when the answer naming them is cached (one
+ * cache round trip and the lookup settings' property reads; nothing is sent).
+ * @param template the template
+ */
+export function knownQueries(template: TemplateDefinition): KnownQueries {
+  const examples = template.examples;
+  if (!examples) return { queries: template.queries, unknown: null };
+  const source = cachedAnswer(examples.source);
+  if (source === null) return { queries: template.queries, unknown: examples };
+  return { queries: [...template.queries, ...exampleQueries(examples, source)], unknown: null };
+}
+
+/**
+ * The examples' queries, from the answer that names them (normalised as a formula normalises its cells,
+ * so the formulas find the answers inserting cached).
+ * @param examples what the examples are
+ * @param source the answer of `examples.source`
+ */
+export function exampleQueries(examples: ExamplesFrom, source: Json): TemplateQuery[] {
+  const subjects: string[] = [];
+  for (const slug of exampleSlugs(source, examples.count)) {
+    const read = readSubject(slug, 'slug');
+    if (read.kind === 'ok' && !subjects.includes(read.value)) subjects.push(read.value);
+  }
+  return subjects.map((subject) => ({ endpoint: examples.endpoint, subject }));
+}
+
+/** A query's answer from the document cache under the viewer's settings, or null when it is not there. */
+function cachedAnswer(query: TemplateQuery): Json | null {
+  const key = answerKey(query.endpoint.path, query.endpoint.param ? query.subject : undefined);
+  const settings = readLookupSettings('user');
+  const cache = openCache();
+  const state = readState(cache, getAll(cache, [key]), new Map([[key, key]]), stampOf(settings.generation, settings.baseUrl));
+  const entry = state.found.get(key);
+  return entry?.kind === 'data' ? entry.data : null;
+}

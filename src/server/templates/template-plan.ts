@@ -1,0 +1,353 @@
+/**
+ * Each template as a plan of cells: texts, the add-on's formulas (ordinary Sheets formulas the user can
+ * read and change), where each formula's result spills, the growth column to colour and the chart.
+ * Pure: the fields come from answers fetched at insert time (template-fields.ts), and a market overview's table
+ * sizes from the add-on's own shaping of those answers, so that tables are placed where they cannot
+ * overlap. Nothing here touches a spreadsheet.
+ */
+import { shapeOne } from '../lookup/answer-shaping';
+import { selectPath, type Cell, type Json } from '../shape/shape';
+import { columnLetters } from '../spreadsheet/column-letters';
+import { EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
+import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
+
+/** A rectangle of cells, from 1. */
+export interface Area {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+}
+
+/** One cell written at insert time: a value, or a formula. */
+export interface PlanCell {
+  row: number;
+  column: number;
+  value?: Cell;
+  formula?: string;
+}
+
+/** A template's sheet, ready to write. */
+export interface SheetPlan {
+  cells: PlanCell[];
+  /** Titles and headers, shown bold. */
+  bold: Area[];
+  /** Every add-on formula and the area its result fills (its own cell first). */
+  spills: { formula: string; area: Area }[];
+  /** A column of growth figures: green above zero, red below. */
+  growth: Area | null;
+  /** One column chart of one series over some of the cells (labels, then values), floating at its anchor. */
+  chart: { title: string; ranges: Area[]; row: number; column: number } | null;
+  /** The slugs a "track these brands" click reads. */
+  items: Area | null;
+  /** How far the sheet must reach. */
+  size: { rows: number; columns: number };
+}
+
+/** A sheet's width in a new Sheets spreadsheet (and the playground's): plans stay within it. */
+export const SHEET_COLUMNS = 26;
+/** Where the inputs start: under a title, a note, a line over a header group and a header row. */
+const FIRST_ROW = 5;
+const HEADER_ROW = 4;
+const GROUP_ROW = 3;
+
+/** A formula's text argument, quoted as Sheets reads it. */
+export function quoted(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+class PlanBuilder {
+  readonly plan: SheetPlan = { cells: [], bold: [], spills: [], growth: null, chart: null, items: null, size: { rows: 1, columns: 1 } };
+
+  text(row: number, column: number, value: Cell, bold = false): void {
+    this.plan.cells.push({ row, column, value });
+    if (bold) this.plan.bold.push({ row, column, rows: 1, columns: 1 });
+    this.#reach(row, column);
+  }
+
+  formula(formula: string, area: Area): void {
+    this.plan.cells.push({ row: area.row, column: area.column, formula });
+    this.plan.spills.push({ formula, area });
+    this.#reach(area.row + area.rows - 1, area.column + area.columns - 1);
+  }
+
+  /** A plain Sheets formula (not the add-on's). */
+  sheetsFormula(row: number, column: number, formula: string): void {
+    this.plan.cells.push({ row, column, formula });
+    this.#reach(row, column);
+  }
+
+  #reach(row: number, column: number): void {
+    this.plan.size = { rows: Math.max(this.plan.size.rows, row), columns: Math.max(this.plan.size.columns, column) };
+  }
+}
+
+const inputRange = () => `A${FIRST_ROW}:A${FIRST_ROW + INPUT_ROWS - 1}`;
+const inputColumn = (column: number, columns = 1): Area => ({ row: FIRST_ROW, column, rows: INPUT_ROWS, columns });
+
+/**
+ * The keyword research sheet: keywords in column A; beside them, range formulas for the Search Score,
+ * the year-on-year growth, the peak month and the 12 monthly volumes, and a SPARKLINE per row over them.
+ * The volumes' header says which month each column is: a formula over the first keyword's months (the
+ * months move as answers are fetched again, so a header typed in today would go wrong next month).
+ * @param answers the example keywords' trend answers that came (at least one)
+ */
+export function keywordResearchPlan(answers: Json[]): SheetPlan {
+  const fields = trendFields(answers);
+  const b = new PlanBuilder();
+  const range = inputRange();
+  b.text(1, 1, 'Keyword research', true);
+  b.text(HEADER_ROW, 1, 'Keyword', true);
+  EXAMPLE_KEYWORDS.forEach((keyword, i) => b.text(FIRST_ROW + i, 1, keyword));
+  b.text(HEADER_ROW, 2, 'Search Score', true);
+  b.formula(`=SEARCH_SCORE(${range})`, inputColumn(2));
+  let column = 3;
+  const missing: string[] = [];
+  const single = (header: string, field: string | null): number | null => {
+    if (!field) {
+      missing.push(header.toLowerCase());
+      return null;
+    }
+    b.text(HEADER_ROW, column, header, true);
+    b.formula(`=SEARCH_TREND(${range}, ${quoted(field)})`, inputColumn(column));
+    return column++;
+  };
+  const growth = single('Year-on-year growth', fields.growth);
+  if (growth !== null) b.plan.growth = inputColumn(growth);
+  single('Peak month', fields.peakMonth);
+  if (fields.monthsVolume) {
+    const sparkColumn = column++;
+    const volumes = column + 1; // one empty column between the sparklines and the numbers they draw
+    const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume as string)));
+    b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
+    b.text(GROUP_ROW, volumes, `Monthly volume (${fields.monthsVolume}) of each keyword, by month:`, true);
+    if (fields.monthsDate) {
+      const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
+      b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
+      b.plan.bold.push(header);
+    }
+    b.formula(`=SEARCH_TREND(${range}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
+    const last = columnLetters(volumes + months - 1);
+    for (let r = FIRST_ROW; r < FIRST_ROW + INPUT_ROWS; r++) {
+      const cells = `${columnLetters(volumes)}${r}:${last}${r}`;
+      b.sheetsFormula(r, sparkColumn, `=IF(COUNT(${cells}), SPARKLINE(${cells}), "")`);
+    }
+  } else missing.push('monthly volumes');
+  const absent = missing.length ? ` This service's answers have no ${missing.join(', ')}, so that column is left out.` : '';
+  b.text(
+    2,
+    1,
+    `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range} (${EXAMPLE_KEYWORDS.length} examples are filled in). ` +
+      'Every other column is one formula over column A: click a cell to read it. ' +
+      'Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. ' +
+      'Growth is green above zero and red below; the sparklines are drawn by Google Sheets' +
+      `${fields.monthsDate ? `; the months over the volumes are those of the keyword in A${FIRST_ROW}` : ''}.${absent}`,
+  );
+  return b.plan;
+}
+
+function listLength(data: Json, path: string): number {
+  const picked = selectPath(data, path);
+  return picked.ok && Array.isArray(picked.value) ? picked.value.length : 0;
+}
+
+/**
+ * The brand watch sheet: slugs in column A; beside them, range formulas for the index score and each
+ * signal and rank found in the answers.
+ * @param slugs the example slugs, as the service's ranking overview named them (none when it named none)
+ * @param answers the answers of those that came
+ */
+export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
+  const fields = brandFields(answers);
+  const b = new PlanBuilder();
+  const range = inputRange();
+  b.text(1, 1, 'Brand watch', true);
+  b.text(HEADER_ROW, 1, 'Brand (slug)', true);
+  slugs.forEach((slug, i) => b.text(FIRST_ROW + i, 1, slug));
+  b.plan.items = inputColumn(1);
+  b.text(HEADER_ROW, 2, 'Index score', true);
+  b.formula(`=BRAND_SCORE(${range})`, inputColumn(2));
+  let column = 3;
+  for (const field of [...fields.signals, ...fields.ranks]) {
+    b.text(HEADER_ROW, column, field, true);
+    b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
+    column++;
+  }
+  const absent = !answers.length
+    ? ''
+    : !fields.signals.length || !fields.ranks.length
+      ? " This service's answers had no signals or ranks to show."
+      : '';
+  const examples = slugs.length
+    ? `${slugs.length} examples: the first brands the service's ranking overview names`
+    : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
+  b.text(
+    2,
+    1,
+    `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). ` +
+      'Every other column is one formula over column A; the headers are the answer fields it shows. ' +
+      'To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands ' +
+      `(the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`,
+  );
+  return b.plan;
+}
+
+/** One block of a market overview: a title over a table whose size is known before placing it. */
+interface Block {
+  title: string;
+  rows: number;
+  columns: number;
+  /** Writes the block with its top-left corner at (row, column). */
+  place(b: PlanBuilder, row: number, column: number): void;
+}
+
+/** The answers of a market overview, by what they are. */
+export interface OverviewAnswers {
+  markets: Json;
+  industries: Json;
+  ranking: Json;
+}
+
+/** The call of each overview answer's function. */
+const OVERVIEW_FUNCTIONS: Record<keyof OverviewAnswers, string> = {
+  markets: 'MARKET_ANALYSIS',
+  industries: 'AI_INDUSTRIES',
+  ranking: 'RANKING_OVERVIEW',
+};
+
+/** What each overview answer is, in words (the specification's), for a chart's title. */
+const OVERVIEW_NAMES: Record<keyof OverviewAnswers, string> = {
+  markets: 'Market analysis',
+  industries: 'AI industries',
+  ranking: 'Ranking overview',
+};
+
+/** Blank columns between blocks side by side, and blank rows between bands of blocks. */
+const GAP_COLUMNS = 1;
+const GAP_ROWS = 2;
+/** The chart's size in cells (600 × 360 pixels at Sheets' default 100 × 21). */
+const CHART = { rows: 18, columns: 6, width: 600, height: 360 };
+
+/**
+ * The market overview: every table of the three answers (the market statistics and cross-industry
+ * analysis, the AI industries, the ranking overview's scored lists: leaders and breakouts), each sized
+ * by the add-on's own shaping of the answer fetched at insert time, packed in bands side by side
+ * within the sheet's 26 columns, with a blank column and two blank rows between them, plus a chart of
+ * the industries. A block is never placed over another's cells.
+ * @param answers the three answers
+ */
+export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
+  const b = new PlanBuilder();
+  b.text(1, 1, 'Market overview', true);
+  b.text(
+    2,
+    1,
+    'How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of ' +
+      "the answer. The tables were placed from today's answers so that none spills over another; a table that grows later shows " +
+      '#REF! until you move it. Its formulas read three answers (a request each unless cached, never a fresh search); recalculating reads the cache.',
+  );
+  const blocks: Block[] = [];
+  let chart: Block | null = null;
+  for (const source of Object.keys(OVERVIEW_FUNCTIONS) as (keyof OverviewAnswers)[]) {
+    const data = answers[source];
+    for (const table of overviewTables(data, source === 'ranking')) {
+      const block = tableBlock(OVERVIEW_FUNCTIONS[source], data, table);
+      blocks.push(block);
+      if (!chart && table.kind === 'columns') {
+        chart = chartBlock(OVERVIEW_NAMES[source], data, table, block);
+        if (chart) blocks.push(chart);
+      }
+    }
+  }
+  let row = HEADER_ROW;
+  let column = 1;
+  let bandHeight = 0;
+  for (const block of blocks) {
+    if (column > 1 && column + block.columns - 1 > SHEET_COLUMNS) {
+      row += bandHeight + GAP_ROWS;
+      column = 1;
+      bandHeight = 0;
+    }
+    block.place(b, row, column);
+    column += block.columns + GAP_COLUMNS;
+    bandHeight = Math.max(bandHeight, block.rows);
+  }
+  return b.plan;
+}
+
+/** A table's block: its title row, then the formula's result (or one formula per column under a header row). */
+function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
+  if (table.kind === 'columns') {
+    const picked = selectPath(data, table.field);
+    const length = picked.ok && Array.isArray(picked.value) ? picked.value.length : 1;
+    const title = `${fn}: ${table.field}`;
+    return {
+      title,
+      rows: length + 2,
+      columns: table.columns.length,
+      place(b, row, column) {
+        b.text(row, column, title, true);
+        table.columns.forEach((field, i) => {
+          b.text(row + 1, column + i, field, true);
+          b.formula(`=${fn}(${quoted(field)})`, { row: row + 2, column: column + i, rows: length, columns: 1 });
+        });
+      },
+    };
+  }
+  const options = table.kind === 'stats' ? 'transpose' : '';
+  const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats' });
+  const rows = Array.isArray(grid) ? grid.length : 1;
+  const columns = Array.isArray(grid) ? (grid[0]?.length ?? 1) : 1;
+  const title = `${fn}: ${table.field}`;
+  const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ''})`;
+  return {
+    title,
+    rows: rows + 1,
+    columns,
+    place(b, row, column) {
+      b.text(row, column, title, true);
+      b.formula(formula, { row: row + 1, column, rows, columns });
+    },
+  };
+}
+
+/**
+ * The chart of a per-column table: one column per record (its name) for its score, anchored in a block
+ * of its own, titled in words: "AI industries: average index score", never a raw path.
+ */
+function chartBlock(what: string, data: Json, table: OverviewTable & { kind: 'columns' }, of: Block): Block | null {
+  const picked = chartColumns(data, table);
+  if (!picked) return null;
+  const labelAt = table.columns.indexOf(picked.label);
+  const valueAt = table.columns.indexOf(picked.value);
+  const dataRows = of.rows - 1; // the header row and the values
+  let source: { row: number; column: number } | null = null;
+  const title = `${what}: ${fieldWords(picked.value)}`;
+  const block: Block = {
+    title,
+    rows: CHART.rows,
+    columns: CHART.columns,
+    place(b, row, column) {
+      if (!source) return;
+      b.plan.chart = {
+        title,
+        ranges: [
+          { row: source.row + 1, column: source.column + labelAt, rows: dataRows, columns: 1 },
+          { row: source.row + 1, column: source.column + valueAt, rows: dataRows, columns: 1 },
+        ],
+        row,
+        column,
+      };
+    },
+  };
+  // The chart reads where its table was placed: wrap the table's placing to learn it.
+  const placeTable = of.place.bind(of);
+  of.place = (b, row, column) => {
+    source = { row, column };
+    placeTable(b, row, column);
+  };
+  return block;
+}
+
+/** The chart's size in pixels, for Sheets' options. */
+export const CHART_PIXELS = { width: CHART.width, height: CHART.height };

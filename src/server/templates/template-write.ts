@@ -1,0 +1,57 @@
+/**
+ * Writes a template's plan on a new sheet: every cell in one setValues (a formula is written as its
+ * text, which Sheets stores as a formula; other text that Sheets would read as one gets the quote
+ * prefix), headers bold, the growth column's colours and the chart.
+ */
+import type { Cell } from '../shape/shape';
+import { asValues } from '../spreadsheet/sheet-areas';
+import { CHART_PIXELS, type Area, type SheetPlan } from './template-plan';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Growth above zero and below, in Sheets' own light green and light red. */
+const GREEN = '#d9ead3';
+const RED = '#f4cccc';
+
+/**
+ * Writes the plan on an empty sheet, growing it where the plan reaches further.
+ * @param sheet a new sheet
+ * @param plan what to write
+ */
+export function writePlan(sheet: Sheet, plan: SheetPlan): void {
+  const { rows, columns } = plan.size;
+  if (rows > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
+  if (columns > sheet.getMaxColumns()) sheet.insertColumnsAfter(sheet.getMaxColumns(), columns - sheet.getMaxColumns());
+  const grid: Cell[][] = Array.from({ length: rows }, () => Array.from({ length: columns }, () => ''));
+  for (const cell of plan.cells) {
+    const line = grid[cell.row - 1];
+    if (line) line[cell.column - 1] = cell.formula ?? asValues([[cell.value ?? '']])[0]?.[0] ?? '';
+  }
+  sheet.getRange(1, 1, rows, columns).setValues(grid);
+  for (const area of plan.bold) rangeOf(sheet, area).setFontWeight('bold');
+  if (plan.growth) {
+    const range = rangeOf(sheet, plan.growth);
+    sheet.setConditionalFormatRules([
+      SpreadsheetApp.newConditionalFormatRule().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build(),
+      SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build(),
+    ]);
+  }
+  if (plan.chart) {
+    let builder = sheet.newChart().setChartType(Charts.ChartType.COLUMN);
+    for (const area of plan.chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
+    sheet.insertChart(
+      builder
+        .setPosition(plan.chart.row, plan.chart.column, 0, 0)
+        .setOption('title', plan.chart.title)
+        // One series, named by the title: a legend would only repeat its raw header.
+        .setOption('legend', { position: 'none' })
+        .setOption('width', CHART_PIXELS.width)
+        .setOption('height', CHART_PIXELS.height)
+        .build(),
+    );
+  }
+}
+
+function rangeOf(sheet: Sheet, area: Area): GoogleAppsScript.Spreadsheet.Range {
+  return sheet.getRange(area.row, area.column, area.rows, area.columns);
+}

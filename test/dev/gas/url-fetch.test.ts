@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GasRuntime } from '../../../dev/gas/index.js';
+import { closedPort, startServer, type TestServer } from './http-server.js';
+
+const CODE = `
+function GET(url, params) {
+  var r = UrlFetchApp.fetch(url, params);
+  return { code: r.getResponseCode(), text: r.getContentText(), headers: r.getHeaders(), all: r.getAllHeaders() };
+}
+function ALL(requests) {
+  var t = Date.now();
+  var rs = UrlFetchApp.fetchAll(requests);
+  return { ms: Date.now() - t, codes: rs.map(function (r) { return r.getResponseCode(); }), texts: rs.map(function (r) { return r.getContentText(); }) };
+}
+function TRY(url, params) {
+  try { UrlFetchApp.fetch(url, params); return 'no exception'; }
+  catch (e) { return e.name + ': ' + e.message; }
+}
+function TRYALL(requests) {
+  try { UrlFetchApp.fetchAll(requests); return 'no exception'; }
+  catch (e) { return e.message; }
+}
+function BYTES(url) {
+  var r = UrlFetchApp.fetch(url);
+  return { content: r.getContent(), blob: r.getBlob().getBytes().length, type: r.getBlob().getContentType() };
+}
+function CATCH_HANG(url) {
+  Logger.log('before');
+  var seen = [];
+  try { UrlFetchApp.fetch(url); } catch (e) { seen.push(e.message); }
+  try { CacheService.getScriptCache().put('after', seen.join()); } catch (e) { seen.push(e.message); }
+  try { Logger.log('after'); } catch (e) { seen.push(e.message); }
+  return seen;
+}
+function SIZE(url) { var r = UrlFetchApp.fetch(url); return [r.getContentText().length, r.getContent().length]; }
+function REQ(url, params) { return UrlFetchApp.getRequest(url, params); }
+`;
+
+let server: TestServer;
+let rt: GasRuntime;
+const menu = { mode: 'menu' as const };
+
+beforeAll(async () => {
+  server = await startServer();
+  rt = new GasRuntime({ code: CODE });
+});
+
+afterAll(() => {
+  rt?.close();
+  server?.close();
+});
+
+describe('UrlFetchApp.fetch', () => {
+  it('does a real GET and shows headers title-cased', () => {
+    const r = rt.run('GET', [`${server.base}/ok?q=a%20b`], menu);
+    expect(r.ok).toBe(true);
+    const v = r.value as { code: number; text: string; headers: Record<string, string>; all: Record<string, unknown> };
+    expect(v.code).toBe(200);
+    expect(JSON.parse(v.text)).toEqual({ ok: true, q: 'a b' });
+    expect(v.headers['X-Cache']).toBe('HIT');
+    expect(v.headers['Content-Type']).toBe('application/json; charset=utf-8');
+    expect(v.headers['Set-Cookie']).toBe('a=1');
+    expect(v.all['Set-Cookie']).toEqual(['a=1', 'b=2']);
+    expect(r.fetchCount).toBe(1);
+    expect(r.urls).toEqual([`${server.base}/ok?q=a%20b`]);
+  });
+
+  it('sends method, payload and headers; logs header names only', () => {
+    const secret = 'sk_live_do_not_log';
+    const r = rt.run(
+      'GET',
+      [`${server.base}/echo`, { method: 'post', payload: '{"a":1}', contentType: 'application/json', headers: { 'X-Api-Key': secret } }],
+      menu,
+    );
+    const echoed = JSON.parse((r.value as { text: string }).text) as { method: string; headers: Record<string, string>; body: string };
+    expect(echoed.method).toBe('POST');
+    expect(echoed.body).toBe('{"a":1}');
+    expect(echoed.headers['content-type']).toBe('application/json');
+    expect(echoed.headers['x-api-key']).toBe(secret);
+    expect(echoed.headers['user-agent']).toMatch(/Google-Apps-Script/);
+    const entry = rt.fetchLog.at(-1);
+    expect(entry).toMatchObject({ method: 'POST', status: 200, headerNames: ['X-Api-Key', 'User-Agent', 'Content-Type'] });
+    expect(JSON.stringify(rt.fetchLog)).not.toContain(secret);
+  });
+
+  it('form-encodes an object payload', () => {
+    const r = rt.run('GET', [`${server.base}/echo`, { method: 'post', payload: { a: '1 2', b: 'é' } }], menu);
+    const echoed = JSON.parse((r.value as { text: string }).text) as { headers: Record<string, string>; body: string };
+    expect(echoed.body).toBe('a=1%202&b=%C3%A9');
+    expect(echoed.headers['content-type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('keeps binary bodies intact as signed bytes', () => {
+    const v = rt.run('BYTES', [`${server.base}/bytes`], menu).value as { content: number[]; blob: number; type: string };
+    expect(v.content).toHaveLength(256);
+    expect(v.content.slice(126, 130)).toEqual([126, 127, -128, -127]);
+    expect(v.content[255]).toBe(-1);
+    expect(v.blob).toBe(256);
+    expect(v.type).toBe('application/octet-stream');
+  });
+
+  it('carries big bodies, and refuses more than 50 MB', () => {
+    const r = rt.run('SIZE', [`${server.base}/big?bytes=20000000`], menu);
+    expect(r.value).toEqual([20_000_000, 20_000_000]);
+    const url = `${server.base}/big?bytes=${50 * 1024 * 1024 + 1}`;
+    expect(rt.run('TRY', [url], menu).value).toBe(`Exception: Response too large: ${url}`);
+  });
+
+  it('follows redirects unless told not to', () => {
+    const r = rt.run('GET', [`${server.base}/redirect`], menu);
+    expect(JSON.parse((r.value as { text: string }).text)).toEqual({ ok: true, q: 'redirected' });
+    const no = rt.run('GET', [`${server.base}/redirect`, { followRedirects: false }], menu);
+    expect((no.value as { code: number }).code).toBe(302);
+  });
+
+  it("throws Google's text for HTTP errors unless muteHttpExceptions", () => {
+    const text = rt.run('TRY', [`${server.base}/status/404?body=${'y'.repeat(150)}`], menu).value;
+    expect(text).toBe(
+      `Exception: Request failed for ${server.base} returned code 404. Truncated server response: ${'y'.repeat(100)}... (use muteHttpExceptions option to examine full response)`,
+    );
+    const short = rt.run('TRY', [`${server.base}/status/500?body=oops`], menu).value;
+    expect(short).toBe(
+      `Exception: Request failed for ${server.base} returned code 500. Truncated server response: oops (use muteHttpExceptions option to examine full response)`,
+    );
+    const muted = rt.run('GET', [`${server.base}/status/429`, { muteHttpExceptions: true }], menu).value as {
+      code: number;
+      headers: Record<string, string>;
+    };
+    expect(muted.code).toBe(429);
+    expect(muted.headers['Retry-After']).toBe('7');
+  });
+
+  it('refuses URLs Google refuses, before sending anything', () => {
+    const before = rt.fetchLog.length;
+    expect(rt.run('TRY', [`${server.base}/${'a'.repeat(2100)}`], menu).value).toBe('Exception: Limit Exceeded: URLFetch URL Length.');
+    expect(rt.run('TRY', [`${server.base}/ok?q=a b`], menu).value).toBe(`Exception: Invalid argument: ${server.base}/ok?q=a b`);
+    expect(rt.run('TRY', [`${server.base}/ok?q=café`], menu).value).toBe(`Exception: Invalid argument: ${server.base}/ok?q=café`);
+    expect(rt.run('TRY', [`${server.base}/ok?q=100%`], menu).value).toMatch(/^Exception: Invalid argument: /);
+    expect(rt.run('TRY', ['ftp://example.com/x'], menu).value).toBe('Exception: Invalid argument: ftp://example.com/x');
+    expect(rt.run('TRY', ['/relative'], menu).value).toBe('Exception: Invalid argument: /relative');
+    expect(rt.fetchLog.length).toBe(before);
+    // Exactly 2,048 characters is allowed.
+    const path = '/ok?q=' + 'b'.repeat(2048 - server.base.length - 6);
+    expect((server.base + path).length).toBe(2048);
+    expect(rt.run('TRY', [server.base + path], menu).value).toBe('no exception');
+  });
+
+  it('throws for network failures even with muteHttpExceptions', async () => {
+    const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/x`;
+    expect(rt.run('TRY', [url, { muteHttpExceptions: true }], menu).value).toBe(`Exception: Address unavailable: ${url}`);
+    expect(rt.run('TRY', [`${server.base}/reset`, { muteHttpExceptions: true }], menu).value).toBe(
+      `Exception: Unexpected error: ${server.base}/reset`,
+    );
+    expect(rt.fetchLog.at(-1)).toMatchObject({ error: `Unexpected error: ${server.base}/reset` });
+  });
+
+  it('times a request out after urlFetchTimeoutMs', () => {
+    const quick = new GasRuntime({ code: CODE, urlFetchTimeoutMs: 300 });
+    try {
+      const r = quick.run('TRY', [`${server.base}/hang`], menu);
+      expect(r.value).toBe(`Exception: Timeout: ${server.base}/hang`);
+      expect(r.durationMs).toBeLessThan(1500);
+    } finally {
+      quick.close();
+    }
+  });
+
+  it('describes the request with getRequest without sending it', () => {
+    const before = rt.fetchLog.length;
+    const v = rt.run('REQ', [`${server.base}/ok`, { method: 'POST', payload: 'x' }], menu).value as Record<string, unknown>;
+    expect(v).toMatchObject({
+      url: `${server.base}/ok`,
+      method: 'post',
+      payload: 'x',
+      contentType: 'application/x-www-form-urlencoded',
+      muteHttpExceptions: false,
+    });
+    expect(rt.fetchLog.length).toBe(before);
+  });
+});
+
+describe('UrlFetchApp.fetchAll', () => {
+  it('sends in parallel', () => {
+    const requests = Array.from({ length: 10 }, (_, i) => `${server.base}/slow?ms=300&i=${i}`);
+    const r = rt.run('ALL', [requests], menu);
+    const v = r.value as { ms: number; codes: number[]; texts: string[] };
+    expect(v.codes).toEqual(Array(10).fill(200));
+    expect(v.texts[9]).toBe('slow 300');
+    expect(v.ms).toBeGreaterThanOrEqual(290);
+    expect(v.ms).toBeLessThan(2500);
+    expect(r.fetchCount).toBe(10);
+    expect(r.urls).toEqual(requests);
+  });
+
+  it('honours fetchConcurrency', () => {
+    const limited = new GasRuntime({ code: CODE, fetchConcurrency: 2 });
+    try {
+      const requests = Array.from({ length: 4 }, () => `${server.base}/slow?ms=200`);
+      const v = limited.run('ALL', [requests], menu).value as { ms: number };
+      expect(v.ms).toBeGreaterThanOrEqual(390);
+    } finally {
+      limited.close();
+    }
+  });
+
+  it('takes request objects, each with its own options', () => {
+    const v = rt.run(
+      'ALL',
+      [
+        [
+          { url: `${server.base}/echo`, method: 'put', payload: 'z' },
+          { url: `${server.base}/status/404`, muteHttpExceptions: true },
+        ],
+      ],
+      menu,
+    ).value as {
+      codes: number[];
+      texts: string[];
+    };
+    expect(v.codes).toEqual([200, 404]);
+    expect(JSON.parse(v.texts[0] ?? '')).toMatchObject({ method: 'PUT', body: 'z' });
+  });
+
+  it('throws for one HTTP error without muteHttpExceptions, and for any network failure', async () => {
+    expect(rt.run('TRYALL', [[`${server.base}/ok`, `${server.base}/status/503?body=down`]], menu).value).toBe(
+      `Request failed for ${server.base} returned code 503. Truncated server response: down (use muteHttpExceptions option to examine full response)`,
+    );
+    const port = await closedPort();
+    const dead = `http://127.0.0.1:${port}/`;
+    expect(
+      rt.run(
+        'TRYALL',
+        [
+          [
+            { url: `${server.base}/ok`, muteHttpExceptions: true },
+            { url: dead, muteHttpExceptions: true },
+          ],
+        ],
+        menu,
+      ).value,
+    ).toBe(`Address unavailable: ${dead}`);
+  });
+});
+
+describe('the execution deadline', () => {
+  it('terminates an execution blocked on a hanging request, whatever the script catches', () => {
+    const r = rt.run('CATCH_HANG', [`${server.base}/hang`], { mode: 'menu', timeLimitMs: 1500 });
+    expect(r).toMatchObject({ ok: false, timedOut: true, error: 'Exceeded maximum execution time' });
+    expect(r.value).toBeUndefined();
+    expect(r.durationMs).toBeGreaterThanOrEqual(1490);
+    expect(r.durationMs).toBeLessThan(2500);
+    // The script caught the error and returned, but every later service call threw and the value is gone.
+    expect(r.logs).toEqual(['before']);
+    expect(rt.caches.script.peek('after')).toBeNull();
+  });
+
+  it('leaves the runtime usable afterwards', () => {
+    expect(rt.run('TRY', [`${server.base}/ok`], menu).value).toBe('no exception');
+  });
+});
