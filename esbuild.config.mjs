@@ -64,7 +64,9 @@ const common = {
 // (a simple trigger) builds its menu.
 const publicFunctions = readPublicFunctions(entry).filter((f) => flavour !== 'self-install' || f.name !== 'onInstall');
 const hotNames = publicFunctions.filter(isHot).map((f) => f.name);
-// The hot bundle: only the hot exports of index.ts (tree shaking drops the rest).
+// The hot bundle: only the hot exports of index.ts (tree shaking drops the rest: package.json's
+// "sideEffects": false lets it drop a module nobody here uses whole, its top-level constants built by
+// calls too, such as the template catalogue, which Code.js carried for nothing).
 const hot = await build({
   ...common,
   globalName: GLOBAL,

@@ -13,6 +13,7 @@
  */
 import type { ScriptFile } from '../dev/gas/index.js';
 import { startStack, type Stack } from '../dev/stack.js';
+import { EVERY_ITEM_KEPT } from './early-removal.js';
 
 const MINUTE = 60_000;
 
@@ -70,6 +71,7 @@ export async function cacheCapacity(
       latencyCachedMs: 0,
       freshPerDay: 1_000_000,
       callsPerDay: 1_000_000,
+      cacheEarlyRemoval: EVERY_ITEM_KEPT, // where the 900 items stop saving, not what goes early
     });
     try {
       const runs: PerCellRun[] = [];

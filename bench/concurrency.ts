@@ -8,6 +8,7 @@ import { DEFAULT_LATENCY, GasWorkerPool, type ExecutionResult, type PoolExecutio
 import { KEY, TEST_START, type Stack } from '../dev/stack.js';
 import { summarise, type ExecutionSummary } from './executions.js';
 import { completedCells } from './measure.js';
+import { EVERY_ITEM_KEPT } from './early-removal.js';
 
 /** Executions at once: Google's cap of simultaneous executions per user. */
 export const AT_ONCE = 30;
@@ -42,7 +43,7 @@ export interface ColumnPasses {
  * @param body what to run in the pool
  */
 export async function withPool<T>(stack: Stack, project: ScriptFile[], body: (pool: GasWorkerPool) => Promise<T>): Promise<T> {
-  const pool = new GasWorkerPool({ size: AT_ONCE, project, startAt: TEST_START });
+  const pool = new GasWorkerPool({ size: AT_ONCE, project, startAt: TEST_START, cacheEarlyRemoval: EVERY_ITEM_KEPT });
   pool.properties.user.set('SDM_API_KEY', KEY);
   pool.properties.user.set('SDM_BASE_URL', stack.service.url);
   try {

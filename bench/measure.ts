@@ -7,6 +7,10 @@ import type { Stack } from '../dev/stack.js';
 export interface Measure {
   requests: number;
   freshCredits: number;
+  /** Requests the service refused for a daily limit (429): each still costs one of the day's API calls. */
+  refused?: number;
+  /** Reads of /usage among the requests. */
+  usageReads?: number;
   totalMs: number;
   longestMs: number;
   /** Cells (or rows) that show a number. */
@@ -36,6 +40,8 @@ export async function measure(stack: Stack, body: () => ExecutionResult[] | Prom
   return {
     requests: stats.requests,
     freshCredits: stats.freshCredits,
+    refused: stats.statusCounts['429'] ?? 0,
+    usageReads: stats.byEndpoint['/usage'] ?? 0,
     totalMs,
     longestMs: Math.max(0, ...results.map((r) => r.durationMs)),
     completed: results.reduce((sum, r) => sum + completedCells(r), 0),

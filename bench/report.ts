@@ -199,17 +199,21 @@ function refreshSection(f: RefreshScenario | undefined): string {
  * @param r the results
  * @param chart file name of the chart beside it
  */
-/** The limit scenario: what the first calculation and the recalculations after it sent. */
+/** The limit scenario: what the first calculation and the recalculations after it sent, and what was refused. */
 function limitSection(l: LimitScenario | undefined): string {
   if (!l) return 'Not run.';
   const line = (name: string, side: LimitScenario['ours']) =>
-    `| ${name} | ${side.first.requests} | ${side.first.completed} of ${l.n} | ${side.recalculations.requests} |`;
-  return `A column of ${l.n} new keywords with ${l.freshPerDay} fresh searches left: the rest are refused, each refusal
-costing one of the day's API calls. Then ${l.recalculations} recalculations. The add-on's limit guard sends nothing the
-limit would refuse until it resets; the baseline sends every cell every time.
+    `| ${name} | ${side.first.requests} | ${side.first.usageReads ?? 0} | **${side.first.refused ?? '–'}** | ${side.first.completed} of ${l.n} | ${side.recalculations.requests} | **${side.recalculations.refused ?? '–'}** |`;
+  return `A column of ${l.n} new keywords on a free account (250 fresh searches and 2,000 API calls a day) with
+${l.freshLeft} fresh searches and ${2_000 - (l.callsUsed ?? 0)} calls left: issue 30's case. Then ${l.recalculations} recalculations. **Refused** are the
+requests the service turned down for its daily limit, each still costing one of the day's API calls. The
+add-on reads what is left (one usage read), sends no more searches than that, and every row it could not
+fill says when it will be fetched; it asks at most a handful past the limit (to find what the service's
+7-day cache still answers, free), each once. The baseline sends every cell every time, one after
+another${l.baseline.first.timedOut ? `: its range ran past Google's 30 seconds for a custom function (${l.baseline.first.timedOut} of 1 execution timed out), so its cell shows no score at all, and each recalculation starts again` : ''}.
 
-| | first calculation: requests | scores shown | ${l.recalculations} recalculations: requests |
-| --- | ---: | ---: | ---: |
+| | first calculation: requests | of which usage reads | refused | scores shown | ${l.recalculations} recalculations: requests | refused |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${line('ours', l.ours)}
 ${line('baseline', l.baseline)}`;
 }

@@ -41,7 +41,7 @@ export interface Results {
   refresh: RefreshScenario | undefined;
   big: Pair | undefined;
   budget: { n: number; latencyFreshMs: number; runs: Measure[] } | undefined;
-  /** A column past the fresh-search limit, then recalculated (issue 12). */
+  /** A column past the fresh-search limit, then recalculated (issues 12 and 30). */
   limit?: LimitScenario | undefined;
   /** Each project's script files together: bytes and cold evaluation (bench/cold-start.ts). */
   size: { name: string; bytes: number; cold: ColdEvaluation }[];

@@ -135,7 +135,8 @@ export function targets(r: Results): Target[] {
   });
   const recalcRequests = r.columns.reduce((sum, c) => sum + c.ours.recalculation.requests, 0);
   list.push({
-    target: '0 requests on recalculation within 6 h',
+    target:
+      '0 requests on recalculation within 6 h (while Google keeps every item: "Items gone early" below counts what going early costs)',
     measured: `${recalcRequests} (every column, latency on and off)`,
     met: r.columns.length > 0 && recalcRequests === 0,
   });
@@ -147,10 +148,13 @@ export function targets(r: Results): Target[] {
     met: !!big && big.ours.completed === big.n && big.ours.totalMs < 10_000 && big.ours.timedOut === 0,
   });
   const past = r.limit;
+  const refused = past ? (past.ours.first.refused ?? 0) + (past.ours.recalculations.refused ?? 0) : 0;
   list.push({
-    target: `after the fresh-search limit, ${past?.recalculations ?? 10} recalculations of a ${past?.n ?? '?'}-keyword column send no request`,
-    measured: past ? `${past.ours.recalculations.requests} requests (baseline ${past.baseline.recalculations.requests})` : 'n/a',
-    met: !!past && past.ours.recalculations.requests === 0,
+    target: `a ${past?.n ?? '?'}-keyword column meeting the fresh-search limit, then ${past?.recalculations ?? 10} recalculations: at most a handful (3) refused in all, every search left used`,
+    measured: past
+      ? `${refused} refused (baseline ${(past.baseline.first.refused ?? 0) + (past.baseline.recalculations.refused ?? 0)}), ${past.ours.first.freshCredits} of ${past.freshLeft} fresh searches used, ${past.ours.recalculations.requests} requests in the recalculations`
+      : 'n/a',
+    met: !!past && refused <= 3 && past.ours.first.freshCredits === past.freshLeft,
   });
   const ours = r.size.find((x) => x.name === 'ours');
   const codeJs = ours?.cold.files.find((f) => f.name === 'Code.js');

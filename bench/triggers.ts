@@ -12,6 +12,7 @@
  */
 import { GasRuntime, TRIGGER_RUNTIME_DAILY_MS, type ExecutionResult, type ScriptFile } from '../dev/gas/index.js';
 import { KEY, startStack, type Stack } from '../dev/stack.js';
+import { EVERY_ITEM_KEPT } from './early-removal.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -54,7 +55,14 @@ export interface TriggerScenario {
  * @param counts spreadsheet counts, smallest first (the first and last fit the line)
  */
 export async function triggerRuntimePerDay(project: ScriptFile[], counts: number[]): Promise<TriggerScenario> {
-  const stack = await startStack('a', { project, latencyFreshMs: 30, latencyCachedMs: 5, freshPerDay: 1_000_000, callsPerDay: 1_000_000 });
+  const stack = await startStack('a', {
+    project,
+    latencyFreshMs: 30,
+    latencyCachedMs: 5,
+    freshPerDay: 1_000_000,
+    callsPerDay: 1_000_000,
+    cacheEarlyRemoval: EVERY_ITEM_KEPT,
+  });
   try {
     const days: TriggerDay[] = [];
     for (const n of counts) days.push(await oneDay(stack, project, n));
@@ -68,7 +76,7 @@ export async function triggerRuntimePerDay(project: ScriptFile[], counts: number
 async function oneDay(stack: Stack, project: ScriptFile[], n: number): Promise<TriggerDay> {
   await stack.service.control.reset();
   stack.gas.close();
-  const gas = new GasRuntime({ project, timeScale: TIME_SCALE });
+  const gas = new GasRuntime({ project, timeScale: TIME_SCALE, cacheEarlyRemoval: EVERY_ITEM_KEPT });
   stack.gas = gas;
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', stack.service.url);

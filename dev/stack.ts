@@ -43,11 +43,11 @@ export interface Stack {
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
-  const { code, project, latency, waits, startAt = TEST_START, ...serviceOptions } = options;
+  const { code, project, latency, waits, cacheEarlyRemoval, startAt = TEST_START, ...serviceOptions } = options;
   const service = await startService({ schema, keys: [KEY, OTHER_KEY], startAt, ...serviceOptions });
   // A new runtime (resetRuntime) starts at startAt again, as the service's clock does on control.reset().
   const files = project ?? (code === undefined ? undefined : [{ name: 'Code.js', source: code }]);
-  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt, waits);
+  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt, waits, cacheEarlyRemoval);
   const results: ExecutionResult[] = [];
   const stack: Stack = {
     service,
@@ -93,6 +93,8 @@ export interface StackOptions extends ServiceKnobs {
   latency?: GasRuntimeOptions['latency'];
   /** How dev/gas's modelled latency and sleeps pass (default 'skip': on the clocks, without waiting). */
   waits?: GasRuntimeOptions['waits'];
+  /** Which cache items go before their expiry (default: dev/gas's, DEFAULT_EARLY_REMOVAL). */
+  cacheEarlyRemoval?: GasRuntimeOptions['cacheEarlyRemoval'];
 }
 
 /**
@@ -102,6 +104,7 @@ export interface StackOptions extends ServiceKnobs {
  * @param latency the latency model, default on
  * @param startAt the instant its clock reads now, default TEST_START
  * @param waits how modelled latency and sleeps pass, default 'skip'
+ * @param cacheEarlyRemoval which cache items go before their expiry, default dev/gas's
  */
 export function userRuntime(
   baseUrl: string,
@@ -109,12 +112,14 @@ export function userRuntime(
   latency?: GasRuntimeOptions['latency'],
   startAt: number | Date = TEST_START,
   waits?: GasRuntimeOptions['waits'],
+  cacheEarlyRemoval?: GasRuntimeOptions['cacheEarlyRemoval'],
 ): GasRuntime {
   const gas = new GasRuntime({
     startAt,
     ...(project === undefined ? {} : { project }),
     ...(latency === undefined ? {} : { latency }),
     ...(waits === undefined ? {} : { waits }),
+    ...(cacheEarlyRemoval === undefined ? {} : { cacheEarlyRemoval }),
   });
   gas.properties.user.set('SDM_API_KEY', KEY);
   gas.properties.user.set('SDM_BASE_URL', baseUrl);

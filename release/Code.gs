@@ -34,7 +34,7 @@ var SDM = (() => {
     COMPANY_PROFILE: () => COMPANY_PROFILE,
     MARKET_ANALYSIS: () => MARKET_ANALYSIS,
     RANKING_LIST: () => RANKING_LIST,
-    RANKING_OVERVIEW: () => RANKING_OVERVIEW2,
+    RANKING_OVERVIEW: () => RANKING_OVERVIEW,
     SEARCH_SCORE: () => SEARCH_SCORE,
     SEARCH_TREND: () => SEARCH_TREND,
     onOpen: () => onOpen
@@ -100,6 +100,14 @@ var SDM = (() => {
     limitHeld: (which, retry, allRequests) => new AddonError(
       "limit",
       `Daily limit reached (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`
+    ),
+    /**
+     * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
+     * when it will be fetched. Every such row of a formula says the same.
+     */
+    limitWait: (which, when) => new AddonError(
+      "limit",
+      `Daily limit reached${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
     ),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
@@ -449,14 +457,14 @@ var SDM = (() => {
     if (!headers.length) return { headers, rows: [] };
     const width = Math.min(headers.length, MAX_COLUMNS);
     const limit = Math.min(MAX_ROWS, Math.floor(MAX_CELLS / width));
-    const cut2 = built.length > limit || width < headers.length;
+    const cut = built.length > limit || width < headers.length;
     const rows = [];
-    for (const row of built.slice(0, cut2 ? limit - 1 : built.length)) {
+    for (const row of built.slice(0, cut ? limit - 1 : built.length)) {
       const cells = Array(width).fill("");
       for (const fragment of row) for (const [i, cell] of fragment) if (i < width) cells[i] = cell;
       rows.push(cells);
     }
-    if (cut2) {
+    if (cut) {
       const notice = Array(width).fill("");
       notice[0] = `… table cut to ${rows.length} rows and ${width} columns: pass a field to show a part of it`;
       rows.push(notice);
@@ -716,8 +724,10 @@ ${subject ?? ""}`)}`;
 
   // src/server/cache/limit-guard.ts
   var GUARD_KEY = "sdm-guard";
-  var MAX_REFUSED = 3e3;
+  var MAX_REFUSED = 1e3;
   var UNKNOWN_RESET_MS = 36e5;
+  var PAST_LIMIT_HANDFUL = 3;
+  var LEFT_TRUSTED_MS = USAGE_TTL_S * 1e3;
   function fingerprint(apiKey) {
     const digest3 = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, `sdm-guard
 ${apiKey}`, Utilities.Charset.UTF_8);
@@ -727,23 +737,37 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     try {
       const parsed = JSON.parse(text ?? "");
       if (parsed.fp !== fp) return null;
-      const callsUntil = typeof parsed.callsUntil === "number" && parsed.callsUntil > now ? parsed.callsUntil : null;
+      const until = (value) => typeof value === "number" && value > now ? value : null;
+      const callsUntil = until(parsed.callsUntil);
       const refused = {};
-      for (const [key, until] of Object.entries(parsed.refused ?? {})) if (typeof until === "number" && until > now) refused[key] = until;
-      return callsUntil !== null || Object.keys(refused).length ? { fp, callsUntil, refused } : null;
+      for (const [key, at] of Object.entries(parsed.refused ?? {})) if (until(at) !== null) refused[key] = at;
+      const freshUntil = until(parsed.freshUntil);
+      const past = freshUntil !== null && typeof parsed.past === "number" ? parsed.past : 0;
+      const left = readLeft(parsed.left, now);
+      return callsUntil !== null || freshUntil !== null || left || Object.keys(refused).length ? { fp, callsUntil, refused, freshUntil, past, left } : null;
     } catch {
       return null;
     }
   }
-  function heldBack(guard2, key) {
+  function readLeft(value, now) {
+    if (!value || typeof value !== "object") return null;
+    const { fresh, calls, at, resetAt } = value;
+    const count = (n) => typeof n === "number" && n >= 0 ? n : null;
+    if (typeof at !== "number" || at > now || now - at > LEFT_TRUSTED_MS) return null;
+    if (typeof resetAt === "number" && resetAt <= now) return null;
+    return { fresh: count(fresh), calls: count(calls), at, resetAt: typeof resetAt === "number" ? resetAt : null };
+  }
+  function heldBack(guard2, key, searches = false) {
     if (!guard2) return null;
     if (guard2.callsUntil !== null) return { which: "API calls", until: guard2.callsUntil };
     const until = guard2.refused[key];
-    return until !== void 0 ? { which: "fresh searches", until } : null;
+    if (until !== void 0) return { which: "fresh searches", until };
+    if (searches && guard2.freshUntil !== null && guard2.past >= PAST_LIMIT_HANDFUL)
+      return { which: "fresh searches", until: guard2.freshUntil };
+    return null;
   }
-  function armGuard(guard2, fp, refusals, now) {
-    if (!refusals.length) return void 0;
-    const next = guard2 ?? { fp, callsUntil: null, refused: {} };
+  function withRefusals(guard2, fp, refusals, now) {
+    const next = guard2 ? { ...guard2, refused: { ...guard2.refused } } : emptyGuard(fp);
     for (const { key, which, resetAt } of refusals) {
       const until = resetAt !== null && resetAt > now ? resetAt : now + UNKNOWN_RESET_MS;
       if (which === "API calls") next.callsUntil = Math.max(next.callsUntil ?? 0, until);
@@ -751,7 +775,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     const keys = Object.keys(next.refused);
     for (const key of keys.slice(0, Math.max(0, keys.length - MAX_REFUSED))) delete next.refused[key];
-    return { [GUARD_KEY]: JSON.stringify(next) };
+    return next;
+  }
+  function emptyGuard(fp) {
+    return { fp, callsUntil: null, refused: {}, freshUntil: null, past: 0, left: null };
+  }
+  function guardEntry(guard2) {
+    return { [GUARD_KEY]: JSON.stringify(guard2) };
   }
 
   // src/server/cache/spend.ts
@@ -800,29 +830,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     } catch {
       return { r: 0, f: 0, k: {}, d: 0 };
     }
-  }
-
-  // src/server/service/endpoints.ts
-  var MAX_ECHO = 60;
-  var ENDPOINTS = {
-    trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
-    markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
-    industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
-    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
-    rankingList: { path: "/ranking/list", param: { name: "group", kind: "group", label: "group" }, ttlSeconds: DATA_TTL_S },
-    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S },
-    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S }
-  };
-  function describeSubject(endpoint, subject) {
-    if (!endpoint.param || subject === void 0) return `the ${endpoint.path.slice(1)} data`;
-    const shown = [...subject].length > MAX_ECHO ? `${[...subject].slice(0, MAX_ECHO - 1).join("")}…` : subject;
-    return `${endpoint.param.label} "${shown}"`;
-  }
-  function notFoundHint(endpoint, subject) {
-    if (endpoint.param?.kind !== "slug" || subject === void 0) return "";
-    const usual = subject.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
-    return usual && usual !== subject ? `Brand slugs are usually lower-case words joined by hyphens: try "${usual}".` : "";
   }
 
   // src/server/service/classify.ts
@@ -939,6 +946,32 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return copy;
   }
 
+  // src/server/service/length-limit.ts
+  var limitKey = (path) => `sdm-maxlen|${path}`;
+  var ABOUT_LENGTH = /too long|at most|max(imum)?\b|length|characters|chars\b/i;
+  function readLearnedMax(text, baseUrl) {
+    try {
+      const { max, b } = JSON.parse(text ?? "");
+      return typeof max === "number" && max >= 0 && b === baseUrl ? max : null;
+    } catch {
+      return null;
+    }
+  }
+  function maxFromRejection(message, length) {
+    if (!ABOUT_LENGTH.test(message)) return null;
+    const named = (message.match(/\d+/g) ?? []).map(Number).filter((n) => n > 0 && n < length);
+    return named.length ? Math.max(...named) : length - 1;
+  }
+  function learnedMaxEntry(path, max, baseUrl) {
+    return { [limitKey(path)]: JSON.stringify({ max, b: baseUrl }) };
+  }
+  function knownTooLong(what, length, max) {
+    return new AddonError(
+      "bad-request",
+      `The service rejected ${what}: it takes at most ${max} characters (this has ${length}), as it said before, so nothing was sent.`
+    );
+  }
+
   // src/shared/google-failures.ts
   var SERVICES = {
     urlfetch: "URL fetches",
@@ -992,6 +1025,155 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       default:
         return void 0;
     }
+  }
+
+  // src/server/core/lookup-settings.ts
+  function readLookupSettings(payer) {
+    const user = readAll(userStore);
+    const document = readAll(documentStore);
+    const key = apiKeyFrom(payer, user, document);
+    const baseUrl = addressBeside(key === void 0 ? null : key.store, user, document);
+    const apiKey = baseUrl ? key?.apiKey : void 0;
+    return {
+      baseUrl,
+      generation: document[PROP_CACHE_GENERATION] || "0",
+      apiKey,
+      keyFrom: payer !== "formula" || !apiKey ? null : key?.store === "document" ? "document" : "owner"
+    };
+  }
+  function readFormulaKey(hint) {
+    if (hint === "document") {
+      const shared2 = readAll(documentStore)[PROP_API_KEY];
+      if (shared2) return { apiKey: shared2, keyFrom: "document" };
+      const own3 = ownersKey(readAll(userStore));
+      return { apiKey: own3, keyFrom: own3 ? "owner" : null };
+    }
+    const own2 = ownersKey(readAll(userStore));
+    if (own2) return { apiKey: own2, keyFrom: "owner" };
+    const shared = readAll(documentStore)[PROP_API_KEY];
+    return { apiKey: shared || void 0, keyFrom: shared ? "document" : null };
+  }
+  function ownersKey(user) {
+    const own2 = user[PROP_API_KEY] || void 0;
+    return own2 && !isOffHere(user[PROP_FORMULA_KEY_OFF]) ? own2 : void 0;
+  }
+  function baseUrlFrom(override) {
+    return override && isUsableBaseUrl(override) ? override.replace(/\/+$/, "") : DEFAULT_BASE_URL;
+  }
+  function apiKeyFrom(payer, user, document) {
+    const own2 = user[PROP_API_KEY] || void 0;
+    const shared = document[PROP_API_KEY] || void 0;
+    const mine = own2 === void 0 ? void 0 : { apiKey: own2, store: "user" };
+    const ours = shared === void 0 ? void 0 : { apiKey: shared, store: "document" };
+    if (payer === "user") return mine ?? ours;
+    const owners = ownersKey(user);
+    return ours ?? (owners === void 0 ? void 0 : { apiKey: owners, store: "user" });
+  }
+  function addressBeside(store, user, document) {
+    if (store === "document") {
+      const shared = document[PROP_BASE_URL];
+      if (shared && isUsableBaseUrl(shared)) return shared.replace(/\/+$/, "");
+    }
+    return baseUrlFrom(user[PROP_BASE_URL]);
+  }
+  function isUsableBaseUrl(url) {
+    return SELF_INSTALL ? serviceAddressProblem(url) === null : isInAllowlist(url, URL_ALLOWLIST);
+  }
+  function readAll(store) {
+    try {
+      return store()?.getProperties() ?? {};
+    } catch (error) {
+      const quota = quotaError(error);
+      if (quota) throw quota;
+      return {};
+    }
+  }
+  var userStore = () => PropertiesService.getUserProperties();
+  var documentStore = () => PropertiesService.getDocumentProperties();
+  function parseIdList(text) {
+    try {
+      const list = JSON.parse(text || "[]");
+      return Array.isArray(list) ? list.filter((id) => typeof id === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+  function activeSpreadsheetId() {
+    try {
+      return SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? "";
+    } catch {
+      return "";
+    }
+  }
+  function isOffHere(offList) {
+    const off = parseIdList(offList);
+    return off.length > 0 && off.includes(activeSpreadsheetId());
+  }
+
+  // src/server/service/endpoints.ts
+  var MAX_ECHO = 60;
+  var ENDPOINTS = {
+    trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
+    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
+    markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
+    industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
+    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
+    rankingList: { path: "/ranking/list", param: { name: "group", kind: "group", label: "group" }, ttlSeconds: DATA_TTL_S },
+    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S },
+    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S }
+  };
+  function describeSubject(endpoint, subject) {
+    if (!endpoint.param || subject === void 0) return `the ${endpoint.path.slice(1)} data`;
+    const shown = [...subject].length > MAX_ECHO ? `${[...subject].slice(0, MAX_ECHO - 1).join("")}…` : subject;
+    return `${endpoint.param.label} "${shown}"`;
+  }
+  function notFoundHint(endpoint, subject) {
+    if (endpoint.param?.kind !== "slug" || subject === void 0) return "";
+    const usual = subject.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+    return usual && usual !== subject ? `Brand slugs are usually lower-case words joined by hyphens: try "${usual}".` : "";
+  }
+
+  // src/server/lookup/lookup-result.ts
+  function fromEntry(entry, endpoint, subject, stats) {
+    stats.cacheHits++;
+    return entry.kind === "data" ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
+  }
+  function notFound(endpoint, subject) {
+    const param = endpoint.param ? subject : void 0;
+    return errors.notFound(describeSubject(endpoint, param), notFoundHint(endpoint, param));
+  }
+
+  // src/server/lookup/cache-state.ts
+  function readState(cache, heads, keys, stamp) {
+    const state = { found: /* @__PURE__ */ new Map(), pending: [], markedBy: /* @__PURE__ */ new Map(), missing: [] };
+    const now = Date.now();
+    const splits = [];
+    for (const [id, key] of keys) {
+      const entry = readEntry(heads[key], stamp, now);
+      if (!entry) state.missing.push(id);
+      else if (entry.kind === "pending") {
+        state.pending.push(id);
+        state.markedBy.set(id, entry.by);
+      } else if (entry.kind === "split") splits.push({ id, key, count: entry.count, writeId: entry.id });
+      else state.found.set(id, entry);
+    }
+    if (splits.length) {
+      const partKeys = splits.flatMap(({ key, count }) => Array.from({ length: count }, (_, i) => `${key}.${i}`));
+      const parts = getAll(cache, partKeys);
+      for (const { id, key, count, writeId } of splits) {
+        const joined = joinParts(
+          Array.from({ length: count }, (_, i) => parts[`${key}.${i}`]),
+          writeId
+        );
+        if (joined?.kind === "data") state.found.set(id, joined);
+        else state.missing.push(id);
+      }
+    }
+    return state;
+  }
+  function expired(keys) {
+    const now = Date.now();
+    return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: "pending", by: "" }, "", now)));
   }
 
   // src/server/service/fetcher.ts
@@ -1096,32 +1278,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/service/length-limit.ts
-  var limitKey = (path) => `sdm-maxlen|${path}`;
-  var ABOUT_LENGTH = /too long|at most|max(imum)?\b|length|characters|chars\b/i;
-  function readLearnedMax(text, baseUrl) {
-    try {
-      const { max, b } = JSON.parse(text ?? "");
-      return typeof max === "number" && max >= 0 && b === baseUrl ? max : null;
-    } catch {
-      return null;
-    }
-  }
-  function maxFromRejection(message, length) {
-    if (!ABOUT_LENGTH.test(message)) return null;
-    const named = (message.match(/\d+/g) ?? []).map(Number).filter((n) => n > 0 && n < length);
-    return named.length ? Math.max(...named) : length - 1;
-  }
-  function learnedMaxEntry(path, max, baseUrl) {
-    return { [limitKey(path)]: JSON.stringify({ max, b: baseUrl }) };
-  }
-  function knownTooLong(what, length, max) {
-    return new AddonError(
-      "bad-request",
-      `The service rejected ${what}: it takes at most ${max} characters (this has ${length}), as it said before, so nothing was sent.`
-    );
-  }
-
   // src/server/service/url.ts
   function encodeQueryValue(value) {
     return encodeURIComponent(value).replace(/%20/g, "+").replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -1129,89 +1285,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function buildUrl(baseUrl, endpoint, subject) {
     const path = `${baseUrl}/api/v1${endpoint.path}`;
     return endpoint.param && subject !== void 0 ? `${path}?${endpoint.param.name}=${encodeQueryValue(subject)}` : path;
-  }
-
-  // src/server/core/lookup-settings.ts
-  function readLookupSettings(payer) {
-    const user = readAll(userStore);
-    const document = readAll(documentStore);
-    const key = apiKeyFrom(payer, user, document);
-    const baseUrl = addressBeside(key === void 0 ? null : key.store, user, document);
-    const apiKey = baseUrl ? key?.apiKey : void 0;
-    return {
-      baseUrl,
-      generation: document[PROP_CACHE_GENERATION] || "0",
-      apiKey,
-      keyFrom: payer !== "formula" || !apiKey ? null : key?.store === "document" ? "document" : "owner"
-    };
-  }
-  function readFormulaKey(hint) {
-    if (hint === "document") {
-      const shared2 = readAll(documentStore)[PROP_API_KEY];
-      if (shared2) return { apiKey: shared2, keyFrom: "document" };
-      const own3 = ownersKey(readAll(userStore));
-      return { apiKey: own3, keyFrom: own3 ? "owner" : null };
-    }
-    const own2 = ownersKey(readAll(userStore));
-    if (own2) return { apiKey: own2, keyFrom: "owner" };
-    const shared = readAll(documentStore)[PROP_API_KEY];
-    return { apiKey: shared || void 0, keyFrom: shared ? "document" : null };
-  }
-  function ownersKey(user) {
-    const own2 = user[PROP_API_KEY] || void 0;
-    return own2 && !isOffHere(user[PROP_FORMULA_KEY_OFF]) ? own2 : void 0;
-  }
-  function baseUrlFrom(override) {
-    return override && isUsableBaseUrl(override) ? override.replace(/\/+$/, "") : DEFAULT_BASE_URL;
-  }
-  function apiKeyFrom(payer, user, document) {
-    const own2 = user[PROP_API_KEY] || void 0;
-    const shared = document[PROP_API_KEY] || void 0;
-    const mine = own2 === void 0 ? void 0 : { apiKey: own2, store: "user" };
-    const ours = shared === void 0 ? void 0 : { apiKey: shared, store: "document" };
-    if (payer === "user") return mine ?? ours;
-    const owners = ownersKey(user);
-    return ours ?? (owners === void 0 ? void 0 : { apiKey: owners, store: "user" });
-  }
-  function addressBeside(store, user, document) {
-    if (store === "document") {
-      const shared = document[PROP_BASE_URL];
-      if (shared && isUsableBaseUrl(shared)) return shared.replace(/\/+$/, "");
-    }
-    return baseUrlFrom(user[PROP_BASE_URL]);
-  }
-  function isUsableBaseUrl(url) {
-    return SELF_INSTALL ? serviceAddressProblem(url) === null : isInAllowlist(url, URL_ALLOWLIST);
-  }
-  function readAll(store) {
-    try {
-      return store()?.getProperties() ?? {};
-    } catch (error) {
-      const quota = quotaError(error);
-      if (quota) throw quota;
-      return {};
-    }
-  }
-  var userStore = () => PropertiesService.getUserProperties();
-  var documentStore = () => PropertiesService.getDocumentProperties();
-  function parseIdList(text) {
-    try {
-      const list = JSON.parse(text || "[]");
-      return Array.isArray(list) ? list.filter((id) => typeof id === "string") : [];
-    } catch {
-      return [];
-    }
-  }
-  function activeSpreadsheetId() {
-    try {
-      return SpreadsheetApp.getActiveSpreadsheet()?.getId() ?? "";
-    } catch {
-      return "";
-    }
-  }
-  function isOffHere(offList) {
-    const off = parseIdList(offList);
-    return off.length > 0 && off.includes(activeSpreadsheetId());
   }
 
   // src/server/service/usage-bars.ts
@@ -1289,99 +1362,16 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const at = Date.parse(findResetText(data) ?? "");
     return Number.isFinite(at) ? at : null;
   }
-
-  // src/server/lookup/pipeline.ts
-  var PENDING_MS = 3e4;
-  var WAIT_FOR_OTHERS_MS = 1e3;
-  var POLL_MS = 200;
-  function lookupAll(endpoint, subjects, budget, payer) {
-    const answers = /* @__PURE__ */ new Map();
-    const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
-    const distinct = [...new Set(subjects.map((s) => s ?? ""))];
-    if (!distinct.length) return { answers, stats };
-    const subjectOf = (s) => endpoint.param ? s : void 0;
-    const keys = new Map(distinct.map((s) => [s, answerKey(endpoint.path, subjectOf(s))]));
-    const cache = openCache();
-    const spendKey = pickSpendKey();
-    const heads = getAll(cache, [
-      ...payer === "formula" ? [CONFIG_KEY] : [],
-      spendKey,
-      GUARD_KEY,
-      limitKey(endpoint.path),
-      ...keys.values()
-    ]);
-    const config = payer === "formula" ? readLookupConfig(heads[CONFIG_KEY]) : null;
-    let settings = config ? null : readLookupSettings(payer);
-    const known = config ?? settings;
-    const stamp = stampOf(known.generation, known.baseUrl);
-    const state = readState(cache, heads, keys, stamp);
-    for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-    if (!state.missing.length && !state.pending.length) {
-      if (payer === "formula" && !config && settings) putAll(cache, writeLookupConfig(settings));
-      return { answers, stats };
-    }
-    const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
-    const toFetch = [];
-    for (const subject of state.missing) {
-      const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
-      if (refused) answers.set(subject, { ok: false, error: refused });
-      else toFetch.push(subject);
-    }
-    const me = Math.random().toString(36).slice(2, 10);
-    const marks = {};
-    for (const subject of toFetch)
-      Object.assign(marks, writeEntry(keys.get(subject) ?? "", { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
-    const firstMiss = payer === "formula" && !config;
-    if (firstMiss && settings) Object.assign(marks, writeLookupConfig(settings));
-    const markStarted = Date.now();
-    putAll(cache, marks);
-    const markLanded = Date.now();
-    if (!settings) {
-      const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
-      settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
-    }
-    const { apiKey } = settings;
-    if (!apiKey) {
-      const noKey = payer === "formula" ? errors.noFormulaKey() : errors.noKey();
-      for (const subject of [...toFetch, ...state.pending]) answers.set(subject, { ok: false, error: noKey });
-      putAll(cache, expired(toFetch.map((s) => keys.get(s) ?? "")));
-      return { answers, stats };
-    }
-    const fp = fingerprint(apiKey);
-    const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
-    const writes = {};
-    const notHeld = (subject) => {
-      const held = heldBack(guard2, keys.get(subject) ?? "");
-      if (!held) return true;
-      answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === "API calls") });
-      return false;
+  function allowanceLeft(data) {
+    const bars = usageBars(data);
+    const left = (pattern) => {
+      const bar = bars.find((b) => pattern.test(b.label));
+      return bar ? Math.max(0, bar.limit - bar.used) : null;
     };
-    const sendable = toFetch.filter(notHeld);
-    Object.assign(writes, expired(toFetch.filter((s) => !sendable.includes(s)).map((s) => keys.get(s) ?? "")));
-    const mine = [];
-    const others = state.pending.filter(notHeld);
-    if (sendable.length) {
-      const settle = markLanded - markStarted - (Date.now() - markLanded);
-      if (settle > 0) Utilities.sleep(settle);
-      const subset = new Map(sendable.map((s) => [s, keys.get(s) ?? ""]));
-      const back = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
-      for (const [subject, entry] of back.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-      for (const subject of back.pending) (back.markedBy.get(subject) === me ? mine : others).push(subject);
-      mine.push(...back.missing);
-    }
-    const refusals = [];
-    const fetchInto = (list) => fetchAndKeep(endpoint, missesToFetch(endpoint, list, keys, known.baseUrl), { apiKey, budget, stamp }, answers, stats, writes, refusals);
-    fetchInto(mine);
-    if (others.length) fetchInto(waitForOthers(cache, others, keys, stamp, budget, endpoint, answers, stats));
-    const armed = armGuard(guard2, fp, refusals, Date.now());
-    if (armed) Object.assign(writes, armed);
-    const learned = learnFromRejections(endpoint, [...mine, ...others], answers, learnedMax);
-    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats, fp);
-    if (spent !== void 0) writes[spendKey] = spent;
-    putAll(cache, writes);
-    return { answers, stats };
+    return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(data) };
   }
+
+  // src/server/lookup/fetch-misses.ts
   function refusedBeforeSending(endpoint, subject, learnedMax, baseUrl) {
     const param = endpoint.param ? subject : void 0;
     const what = describeSubject(endpoint, param);
@@ -1391,52 +1381,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       return errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`);
     }
     return null;
-  }
-  function expired(keys) {
-    const now = Date.now();
-    return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: "pending", by: "" }, "", now)));
-  }
-  function learnFromRejections(endpoint, subjects, answers, known) {
-    if (!endpoint.param) return null;
-    let learned = null;
-    for (const subject of subjects) {
-      const answer = answers.get(subject);
-      if (!answer || answer.ok || answer.error.kind !== "bad-request") continue;
-      const max = maxFromRejection(answer.error.detail, [...subject].length);
-      if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
-    }
-    return learned;
-  }
-  function fromEntry(entry, endpoint, subject, stats) {
-    stats.cacheHits++;
-    return entry.kind === "data" ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, endpoint.param ? subject : void 0) };
-  }
-  function readState(cache, heads, keys, stamp) {
-    const state = { found: /* @__PURE__ */ new Map(), pending: [], markedBy: /* @__PURE__ */ new Map(), missing: [] };
-    const now = Date.now();
-    const splits = [];
-    for (const [subject, key] of keys) {
-      const entry = readEntry(heads[key], stamp, now);
-      if (!entry) state.missing.push(subject);
-      else if (entry.kind === "pending") {
-        state.pending.push(subject);
-        state.markedBy.set(subject, entry.by);
-      } else if (entry.kind === "split") splits.push({ subject, key, count: entry.count, id: entry.id });
-      else state.found.set(subject, entry);
-    }
-    if (splits.length) {
-      const partKeys = splits.flatMap(({ key, count }) => Array.from({ length: count }, (_, i) => `${key}.${i}`));
-      const parts = getAll(cache, partKeys);
-      for (const { subject, key, count, id } of splits) {
-        const joined = joinParts(
-          Array.from({ length: count }, (_, i) => parts[`${key}.${i}`]),
-          id
-        );
-        if (joined?.kind === "data") state.found.set(subject, joined);
-        else state.missing.push(subject);
-      }
-    }
-    return state;
   }
   function missesToFetch(endpoint, subjects, keys, baseUrl) {
     return subjects.map((subject) => {
@@ -1477,26 +1421,394 @@ ${apiKey}`, Utilities.Charset.UTF_8);
         writes,
         outcome.error.kind === "not-found" ? writeEntry(request.id, { kind: "not-found" }, context.stamp, now + NOT_FOUND_TTL_S * 1e3) : expired([request.id])
       );
-      const error = outcome.error.kind === "not-found" ? notFound(endpoint, endpoint.param ? subject : void 0) : outcome.error;
+      const error = outcome.error.kind === "not-found" ? notFound(endpoint, subject) : outcome.error;
       answers.set(subject, { ok: false, error });
     }
   }
-  function notFound(endpoint, subject) {
-    return errors.notFound(describeSubject(endpoint, subject), notFoundHint(endpoint, subject));
+  function learnFromRejections(endpoint, subjects, answers, known) {
+    if (!endpoint.param) return null;
+    let learned = null;
+    for (const subject of subjects) {
+      const answer = answers.get(subject);
+      if (!answer || answer.ok || answer.error.kind !== "bad-request") continue;
+      const max = maxFromRejection(answer.error.detail, [...subject].length);
+      if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
+    }
+    return learned;
   }
-  function waitForOthers(cache, pending, keys, stamp, budget, endpoint, answers, stats) {
+  function readAllowance(baseUrl, context) {
+    const endpoint = ENDPOINTS.usage;
+    const request = { id: answerKey(endpoint.path, void 0), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, void 0) };
+    const outcome = fetchAllWithin([request], context).get(request.id);
+    if (!outcome || !outcome.ok && ["budget", "quota", "busy"].includes(outcome.error.kind)) return { sent: false, read: null };
+    if (outcome.ok) return { sent: true, read: allowanceLeft(outcome.data) };
+    const limit = outcome.limit?.daily ? outcome.limit : null;
+    return { sent: true, read: limit ? { refusal: { key: request.id, which: limit.which, resetAt: limit.resetAt } } : null };
+  }
+
+  // src/server/lookup/pacing.ts
+  var Pacer = class {
+    /**
+     * @param guard the limit guard as read (null: none)
+     * @param searches whether the endpoint's fresh answers cost fresh searches
+     * @param paced whether to pace (a formula's lookup); otherwise everything goes in one wave
+     */
+    constructor(guard2, searches, paced) {
+      this.paced = paced;
+      this.fresh = null;
+      this.calls = null;
+      this.resets = /* @__PURE__ */ new Map();
+      this.cachedSeen = 0;
+      this.sentAny = false;
+      this.usageTried = false;
+      /** When what is left was last read, if it is known from a read (ms). */
+      this.readAt = null;
+      this.unknownWave = PAST_LIMIT_HANDFUL;
+      /** Subjects left unsent, by the limit that stopped them. */
+      this.unsent = /* @__PURE__ */ new Map();
+      /** Subjects left unsent because nothing more could be sent in this execution, with why. */
+      this.stopped = /* @__PURE__ */ new Map();
+      this.searching = searches;
+      this.past = guard2?.past ?? 0;
+      if (guard2?.left) {
+        this.fresh = guard2.left.fresh;
+        this.calls = guard2.left.calls;
+        this.readAt = guard2.left.at;
+        if (guard2.left.resetAt !== null)
+          for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, guard2.left.resetAt);
+      }
+      if (guard2?.freshUntil) {
+        this.fresh = 0;
+        this.raiseReset("fresh searches", guard2.freshUntil);
+      }
+      if (guard2?.callsUntil) {
+        this.calls = 0;
+        this.raiseReset("API calls", guard2.callsUntil);
+      }
+    }
+    /**
+     * Sends the subjects within what is left, in waves; what is not sent is kept in `unsent` (a limit) or
+     * `stopped` (time, a Google limit).
+     * @param subjects the subjects to send, in the order their rows come
+     * @param sendWave fetches some subjects and says what came back
+     * @param readUsage reads /usage (one request)
+     */
+    send(subjects, sendWave, readUsage) {
+      let queue = [...subjects];
+      while (queue.length) {
+        if (this.paced && !this.known() && queue.length > PAST_LIMIT_HANDFUL && !this.usageTried) {
+          this.usageTried = true;
+          this.learn(readUsage());
+          continue;
+        }
+        const cap = this.cap(queue.length);
+        if (cap <= 0) break;
+        const wave = this.probing() ? spread(queue, cap) : queue.slice(0, cap);
+        const sent = new Set(wave);
+        queue = queue.filter((s) => !sent.has(s));
+        const result = sendWave(wave);
+        this.account(result);
+        if (result.stopped) {
+          for (const subject of queue) this.stopped.set(subject, result.stopped);
+          return;
+        }
+      }
+      const which = this.calls === 0 ? "API calls" : "fresh searches";
+      for (const subject of queue) this.unsent.set(subject, which);
+    }
+    /**
+     * Notes a limit's reset time learnt elsewhere (a query the guard held back), so every row a limit
+     * stops says the same time.
+     * @param which the limit
+     * @param resetAt when it resets (ms)
+     */
+    noteReset(which, resetAt) {
+      if (resetAt !== null) this.raiseReset(which, resetAt);
+    }
+    /**
+     * When rows stopped by this limit will be fetched: its latest known reset.
+     * @param which the limit
+     */
+    waitFor(which) {
+      return { which, resetAt: this.resets.get(which) ?? null };
+    }
+    /**
+     * The guard after this lookup: what is left counted down, the limits known spent, the refusals past them.
+     * @param guard the guard to update (refusals of single queries already applied)
+     * @param now the time (ms)
+     */
+    update(guard2, now) {
+      const next = { ...guard2, past: this.past };
+      const until = (which) => this.resets.get(which) ?? now + UNKNOWN_RESET_MS;
+      if (this.fresh === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until("fresh searches"));
+      else if (this.fresh !== null && this.readAt !== null) [next.freshUntil, next.past] = [null, 0];
+      if (this.calls === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until("API calls"));
+      const resetAt = this.resets.get("fresh searches") ?? this.resets.get("API calls") ?? null;
+      next.left = this.readAt !== null ? { fresh: this.fresh, calls: this.calls, at: this.readAt, resetAt } : null;
+      return next;
+    }
+    known() {
+      return this.searching ? this.fresh !== null : this.calls !== null;
+    }
+    /** Searches spent: only requests that may come back from the service's cache go out. */
+    probing() {
+      return this.paced && this.searching && this.fresh === 0;
+    }
+    /** How many of `n` may go in the next wave. */
+    cap(n) {
+      if (!this.paced) return n;
+      if (this.calls === 0) return 0;
+      const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : this.unknownWave;
+      let cap = Math.min(n, this.calls ?? Infinity);
+      if (this.searching) {
+        if (this.fresh === null) cap = Math.min(cap, unknownWave);
+        else if (this.fresh > 0) cap = Math.min(cap, this.fresh);
+        else cap = Math.min(cap, this.probes());
+      } else if (this.calls === null) cap = Math.min(cap, unknownWave);
+      return cap;
+    }
+    /** Requests that may go once the searches are spent, to find what the service's cache still answers. */
+    probes() {
+      const left = PAST_LIMIT_HANDFUL - this.past;
+      if (left <= 0) return 0;
+      if (this.cachedSeen > 0) return left;
+      return this.sentAny ? 0 : 1;
+    }
+    learn(read) {
+      if (!read) return;
+      if ("refusal" in read) {
+        this.account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
+        return;
+      }
+      this.readAt = Date.now();
+      if (read.resetAt !== null) for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, read.resetAt);
+      if (read.fresh !== null) {
+        if (read.fresh > 0) this.past = 0;
+        this.fresh = read.fresh;
+      }
+      if (read.calls !== null) this.calls = read.calls;
+    }
+    account(wave) {
+      this.sentAny = true;
+      if (this.calls !== null) this.calls = Math.max(0, this.calls - wave.requests);
+      if (this.fresh !== null) this.fresh = Math.max(0, this.fresh - wave.freshSearches);
+      this.cachedSeen += wave.cached;
+      for (const refusal of wave.refusals) {
+        if (refusal.resetAt !== null) this.raiseReset(refusal.which === "API calls" ? "API calls" : "fresh searches", refusal.resetAt);
+        if (refusal.which === "API calls") this.calls = 0;
+        else {
+          this.fresh = 0;
+          this.past++;
+          this.searching = true;
+        }
+      }
+      if (!wave.refusals.length) this.unknownWave = Math.min(this.unknownWave * 2, FETCH_BATCH_SIZE);
+    }
+    raiseReset(which, at) {
+      this.resets.set(which, Math.max(this.resets.get(which) ?? 0, at));
+    }
+  };
+  function spread(list, count) {
+    if (count >= list.length) return [...list];
+    return Array.from({ length: count }, (_, i) => list[Math.floor((i + 0.5) * list.length / count)]);
+  }
+
+  // src/server/lookup/pipeline.ts
+  var PENDING_MS = 3e4;
+  var WAIT_FOR_OTHERS_MS = 1e3;
+  var POLL_MS = 200;
+  var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth"]);
+  function limitWait(wait, which) {
+    const phrase = resetPhrase(wait.resetAt);
+    return errors.limitWait(which === "unknown" ? "" : which, phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets");
+  }
+  function lookupAll(endpoint, subjects, budget, payer) {
+    const distinct = [...new Set(subjects.map((s) => s ?? ""))];
+    const keys = ownKeys(endpoint, distinct);
+    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+  }
+  function ownKeys(endpoint, distinct) {
+    return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : void 0)]));
+  }
+  function perQuery(endpoint, keys) {
+    return {
+      keys: [...keys.values()],
+      sort(cache, heads, stamp, answers, stats) {
+        const state = readState(cache, heads, keys, stamp);
+        for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+        const claim = (subject, claimState) => ({
+          key: keys.get(subject) ?? "",
+          subjects: [subject],
+          state: claimState
+        });
+        return [...state.pending.map((s) => claim(s, "theirs")), ...state.missing.map((s) => claim(s, "free"))];
+      },
+      take(claim, entry, answers, stats) {
+        for (const subject of claim.subjects) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+      },
+      ownEntries: true,
+      store: () => ({})
+    };
+  }
+  function runLookup(endpoint, distinct, keys, budget, payer, layout) {
+    const answers = /* @__PURE__ */ new Map();
+    const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
+    if (!distinct.length) return { answers, stats };
+    const cache = openCache();
+    const spendKey = pickSpendKey();
+    const formula = payer === "formula";
+    const heads = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+    const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
+    let settings = config ? null : readLookupSettings(payer);
+    const known = config ?? settings;
+    const stamp = stampOf(known.generation, known.baseUrl);
+    const claims = layout.sort(cache, heads, stamp, answers, stats);
+    if (!claims.length) {
+      if (formula && !config && settings) putAll(cache, writeLookupConfig(settings));
+      return { answers, stats };
+    }
+    const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
+    for (const claim of claims) {
+      claim.subjects = claim.subjects.filter((subject) => {
+        const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
+        if (refused) answers.set(subject, { ok: false, error: refused });
+        return !refused;
+      });
+    }
+    const open = claims.filter((claim) => claim.subjects.length);
+    const me = Math.random().toString(36).slice(2, 10);
+    const marked = open.filter((claim) => claim.state === "free");
+    const marks = {};
+    for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
+    if (formula && !config && settings) Object.assign(marks, writeLookupConfig(settings));
+    const markStarted = Date.now();
+    putAll(cache, marks);
+    const markLanded = Date.now();
+    if (!settings) {
+      const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
+      settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
+    }
+    const { apiKey } = settings;
+    if (!apiKey) {
+      const noKey = formula ? errors.noFormulaKey() : errors.noKey();
+      for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
+      putAll(cache, expired(marked.map((c) => c.key)));
+      return { answers, stats };
+    }
+    const fp = fingerprint(apiKey);
+    const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
+    const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const limited = /* @__PURE__ */ new Map();
+    for (const claim of open) {
+      claim.subjects = claim.subjects.filter((subject) => {
+        const held = heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches);
+        if (!held) return true;
+        pacer.noteReset(held.which, held.until);
+        if (formula) limited.set(subject, held.which);
+        else answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === "API calls") });
+        return false;
+      });
+    }
+    const mine = open.filter((claim) => claim.subjects.length && claim.state === "unmarked");
+    const others = open.filter((claim) => claim.subjects.length && claim.state === "theirs");
+    const ours = new Set(marked);
+    const readBack = marked.filter((claim) => claim.subjects.length);
+    if (readBack.length) {
+      const settle = markLanded - markStarted - (Date.now() - markLanded);
+      if (settle > 0) Utilities.sleep(settle);
+      const ids = new Map(readBack.map((claim) => [claim.key, claim.key]));
+      const back = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
+      for (const claim of readBack) {
+        const entry = back.found.get(claim.key);
+        if (entry) {
+          layout.take(claim, entry, answers, stats);
+          ours.delete(claim);
+        }
+        if (back.pending.includes(claim.key) && back.markedBy.get(claim.key) !== me) {
+          ours.delete(claim);
+          others.push(claim);
+        } else if (claim.subjects.some((s) => !answers.has(s))) mine.push(claim);
+      }
+    }
+    const writes = {};
+    const refusals = [];
+    const fetched = /* @__PURE__ */ new Set();
+    const sendWave = (wave) => {
+      const before = { requests: stats.requests, fresh: stats.freshSearches, refusals: refusals.length };
+      for (const subject of wave) fetched.add(subject);
+      fetchAndKeep(
+        endpoint,
+        missesToFetch(endpoint, wave, keys, known.baseUrl),
+        { apiKey, budget, stamp },
+        answers,
+        stats,
+        layout.ownEntries ? writes : {},
+        refusals
+      );
+      const fresh = stats.freshSearches - before.fresh;
+      const answered = wave.filter((s) => answers.get(s)?.ok).length;
+      const stopper = wave.map((s) => answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
+      return {
+        requests: stats.requests - before.requests,
+        freshSearches: fresh,
+        cached: endpoint.searches ? answered - fresh : 0,
+        refusals: refusals.slice(before.refusals),
+        stopped: stopper && !stopper.ok ? stopper.error : null
+      };
+    };
+    const readUsage = () => {
+      const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
+      if (sent) stats.requests++;
+      if (read && "refusal" in read) refusals.push(read.refusal);
+      return read;
+    };
+    const fetchClaims = (list) => pacer.send(
+      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
+      sendWave,
+      readUsage
+    );
+    fetchClaims(mine);
+    if (others.length) fetchClaims(waitForOthers(cache, others, stamp, budget, layout, answers, stats));
+    for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
+    if (formula) {
+      const subjectOf = new Map([...keys].map(([subject, key]) => [key, subject]));
+      for (const { key, which } of refusals) if (subjectOf.has(key)) limited.set(subjectOf.get(key) ?? "", which);
+      for (const [subject, which] of pacer.unsent) limited.set(subject, which);
+      const messages = /* @__PURE__ */ new Map();
+      for (const [subject, which] of limited) {
+        if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
+        answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+      }
+    }
+    for (const claim of open) {
+      const news = claim.subjects.filter((s) => fetched.has(s));
+      if (news.length) Object.assign(writes, layout.store(claim, news, answers, stamp));
+      if (ours.has(claim) && !(claim.key in writes)) Object.assign(writes, expired([claim.key]));
+    }
+    const now = Date.now();
+    const next = pacer.update(withRefusals(guard2, fp, refusals, now), now);
+    if (JSON.stringify(next) !== JSON.stringify(guard2 ?? emptyGuard(fp))) Object.assign(writes, guardEntry(next));
+    const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
+    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
+    const spent = addSpend(heads[spendKey], stats, fp);
+    if (spent !== void 0) writes[spendKey] = spent;
+    putAll(cache, writes);
+    return { answers, stats };
+  }
+  function waitForOthers(cache, claims, stamp, budget, layout, answers, stats) {
     const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
-    const orphans = [];
-    let waiting = pending;
+    let waiting = claims;
     while (waiting.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
       Utilities.sleep(POLL_MS);
-      const subset = new Map(waiting.map((s) => [s, keys.get(s) ?? ""]));
-      const state = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
-      for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-      orphans.push(...state.missing);
-      waiting = state.pending;
+      const ids = new Map(waiting.map((claim) => [claim.key, claim.key]));
+      const state = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
+      for (const claim of waiting) {
+        const entry = state.found.get(claim.key);
+        if (entry) layout.take(claim, entry, answers, stats);
+      }
+      waiting = waiting.filter((claim) => state.pending.includes(claim.key));
     }
-    return [...orphans, ...waiting];
+    return claims;
   }
 
   // src/server/cache/pack.ts
@@ -1534,179 +1846,70 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return { data, expiresAt: pack.fetchedAt < now ? pack.fetchedAt + CACHE_TTL_S * 1e3 : null };
   }
 
-  // src/server/cell/packed-lookup.ts
+  // src/server/lookup/packed-lookup.ts
   var OWN_ENTRIES_UP_TO = 20;
   var packId = (i) => `\0${i}`;
   function lookupPacked(endpoint, subjects, budget) {
     const distinct = [...new Set(subjects)];
     if (!endpoint.param || endpoint.ttlSeconds < CACHE_TTL_S || distinct.length < 2) return lookupAll(endpoint, subjects, budget, "formula");
-    const answers = /* @__PURE__ */ new Map();
-    const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
-    const groups = packGroups(endpoint.path, distinct);
-    const ownKeys = new Map(distinct.map((s) => [s, answerKey(endpoint.path, s)]));
-    const cache = openCache();
-    const spendKey = pickSpendKey();
-    const heads = getAll(cache, [CONFIG_KEY, spendKey, GUARD_KEY, limitKey(endpoint.path), ...groups.map((g) => g.key), ...ownKeys.values()]);
-    const config = readLookupConfig(heads[CONFIG_KEY]);
-    let settings = config ? null : readLookupSettings("formula");
-    const known = config ?? settings ?? { generation: "0", baseUrl: "", keyFrom: null };
-    const stamp = stampOf(known.generation, known.baseUrl);
-    const ids = new Map([...groups.map((g, i) => [packId(i), g.key]), ...ownKeys]);
-    const state = readState(cache, heads, ids, stamp);
-    const now = Date.now();
-    const packs = groups.map((_, i) => {
-      const entry = state.found.get(packId(i));
-      return entry?.kind === "data" ? readPack(entry.data, now) : null;
-    });
-    const unanswered = (group, pack) => group.subjects.filter((subject) => {
-      if (answers.has(subject)) return false;
-      const data = pack?.answers.get(subject);
-      if (data !== void 0) {
-        stats.cacheHits++;
-        answers.set(subject, { ok: true, data });
-        return false;
-      }
-      if (pack?.notFound.has(subject)) {
-        stats.cacheHits++;
-        answers.set(subject, { ok: false, error: errors.notFound(describeSubject(endpoint, subject)) });
-        return false;
-      }
-      const own2 = state.found.get(subject);
-      if (own2) {
-        answers.set(subject, fromEntry(own2, endpoint, subject, stats));
-        return false;
-      }
-      return true;
-    });
-    const missingByGroup = groups.map((g, i) => unanswered(g, packs[i] ?? null));
-    if (missingByGroup.every((m) => !m.length)) {
-      if (!config && settings) putAll(cache, writeLookupConfig(settings));
-      return { answers, stats };
-    }
-    const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
-    const sendableByGroup = missingByGroup.map(
-      (missing) => missing.filter((subject) => {
-        const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
-        if (refused) answers.set(subject, { ok: false, error: refused });
-        return !refused;
-      })
-    );
-    const markedByOther = new Set(state.pending.filter((id) => id.startsWith("\0")).map((id) => Number(id.slice(1))));
-    const me = Math.random().toString(36).slice(2, 10);
-    const toMark = groups.flatMap((_, i) => sendableByGroup[i]?.length && !packs[i] && !markedByOther.has(i) ? [i] : []);
-    const marks = {};
-    for (const i of toMark)
-      Object.assign(marks, writeEntry(groups[i]?.key ?? "", { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
-    if (!config && settings) Object.assign(marks, writeLookupConfig(settings));
-    const markStarted = Date.now();
-    putAll(cache, marks);
-    const markLanded = Date.now();
-    if (!settings) {
-      const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings("formula");
-      settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
-    }
-    const { apiKey } = settings;
-    const allSendable = sendableByGroup.flat();
-    if (!apiKey) {
-      for (const subject of allSendable) answers.set(subject, { ok: false, error: errors.noFormulaKey() });
-      putAll(cache, expired(toMark.map((i) => groups[i]?.key ?? "")));
-      return { answers, stats };
-    }
-    const fp = fingerprint(apiKey);
-    const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
-    const notHeld = (subject) => {
-      const held = heldBack(guard2, ownKeys.get(subject) ?? "");
-      if (!held) return true;
-      answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === "API calls") });
-      return false;
-    };
-    const mine = new Set(groups.flatMap((_, i) => sendableByGroup[i]?.length && !markedByOther.has(i) ? [i] : []));
-    const others = new Set(groups.flatMap((_, i) => sendableByGroup[i]?.length && markedByOther.has(i) ? [i] : []));
-    if (toMark.length) {
-      const settle = markLanded - markStarted - (Date.now() - markLanded);
-      if (settle > 0) Utilities.sleep(settle);
-      const back = getAll(
-        cache,
-        toMark.map((i) => groups[i]?.key ?? "")
-      );
-      for (const i of toMark) {
-        const entry = readEntry(back[groups[i]?.key ?? ""], stamp, Date.now());
-        if (entry?.kind === "pending" && entry.by !== me) {
-          mine.delete(i);
-          others.add(i);
-        }
-      }
-    }
-    const writes = {};
-    const refusals = [];
-    const fetched = /* @__PURE__ */ new Set();
-    const fetchGroups = (list) => {
-      const subjectsToFetch = list.flatMap((i) => (sendableByGroup[i] ?? []).filter((s) => !answers.has(s) && notHeld(s)));
-      for (const subject of subjectsToFetch) fetched.add(subject);
-      fetchAndKeep(
-        endpoint,
-        missesToFetch(endpoint, subjectsToFetch, ownKeys, known.baseUrl),
-        { apiKey, budget, stamp },
-        answers,
-        stats,
-        distinct.length <= OWN_ENTRIES_UP_TO ? writes : {},
-        // else the packs alone hold the answers
-        refusals
-      );
-    };
-    fetchGroups([...mine]);
-    if (others.size) fetchGroups(waitForPacks([...others], groups, cache, stamp, budget, answers, stats));
-    const at = Date.now();
-    groups.forEach((group, i) => {
-      const news = group.subjects.filter((s) => fetched.has(s));
-      if (!news.length) {
-        if (toMark.includes(i) && mine.has(i)) Object.assign(writes, expired([group.key]));
-        return;
-      }
-      const pack = packs[i] ?? { fetchedAt: at, answers: /* @__PURE__ */ new Map(), notFound: /* @__PURE__ */ new Map() };
-      for (const subject of news) {
-        const answer = answers.get(subject);
-        if (answer?.ok) pack.answers.set(subject, answer.data);
-        else if (answer?.error.kind === "not-found") pack.notFound.set(subject, at + NOT_FOUND_TTL_S * 1e3);
-      }
-      if (!pack.answers.size && !pack.notFound.size) {
-        Object.assign(writes, expired([group.key]));
-        return;
-      }
-      const { data, expiresAt } = packData(pack, at);
-      Object.assign(writes, writeEntry(group.key, { kind: "data", data }, stamp, expiresAt));
-    });
-    const armed = armGuard(guard2, fp, refusals, Date.now());
-    if (armed) Object.assign(writes, armed);
-    const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
-    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats, fp);
-    if (spent !== void 0) writes[spendKey] = spent;
-    putAll(cache, writes);
-    return { answers, stats };
+    const keys = ownKeys(endpoint, distinct);
+    return runLookup(endpoint, distinct, keys, budget, "formula", packed(endpoint, distinct, keys));
   }
-  function waitForPacks(waiting, groups, cache, stamp, budget, answers, stats) {
-    const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
-    let left = waiting;
-    while (left.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
-      Utilities.sleep(POLL_MS);
-      const ids = new Map(left.map((i) => [packId(i), groups[i]?.key ?? ""]));
-      const state = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
-      const now = Date.now();
-      left = left.filter((i) => {
-        const entry = state.found.get(packId(i));
-        const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
-        for (const subject of groups[i]?.subjects ?? []) {
-          const data = pack?.answers.get(subject);
-          if (data !== void 0 && !answers.has(subject)) {
-            stats.cacheHits++;
-            answers.set(subject, { ok: true, data });
-          }
+  function packed(endpoint, distinct, keys) {
+    const groups = packGroups(endpoint.path, distinct);
+    const groupOf = new Map(groups.map((group, i) => [group.key, i]));
+    const held = groups.map(() => null);
+    const fromPack = (pack, subjects, answers, stats) => subjects.filter((subject) => {
+      const data = pack?.answers.get(subject);
+      if (data !== void 0) answers.set(subject, { ok: true, data });
+      else if (pack?.notFound.has(subject)) answers.set(subject, { ok: false, error: notFound(endpoint, subject) });
+      else return true;
+      stats.cacheHits++;
+      return false;
+    });
+    return {
+      keys: [...groups.map((g) => g.key), ...keys.values()],
+      sort(cache, heads, stamp, answers, stats) {
+        const ids = new Map([...groups.map((g, i) => [packId(i), g.key]), ...keys]);
+        const state = readState(cache, heads, ids, stamp);
+        const now = Date.now();
+        const claims = [];
+        groups.forEach((group, i) => {
+          const entry = state.found.get(packId(i));
+          const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
+          held[i] = pack;
+          const unanswered = fromPack(pack, group.subjects, answers, stats).filter((subject) => {
+            const own2 = state.found.get(subject);
+            if (own2) answers.set(subject, fromEntry(own2, endpoint, subject, stats));
+            return !own2;
+          });
+          if (!unanswered.length) return;
+          const claimState = pack ? "unmarked" : state.pending.includes(packId(i)) ? "theirs" : "free";
+          claims.push({ key: group.key, subjects: unanswered, state: claimState });
+        });
+        return claims;
+      },
+      take(claim, entry, answers, stats) {
+        const i = groupOf.get(claim.key) ?? -1;
+        const pack = entry.kind === "data" ? readPack(entry.data, Date.now()) : null;
+        if (pack) held[i] = pack;
+        fromPack(pack, claim.subjects, answers, stats);
+      },
+      ownEntries: distinct.length <= OWN_ENTRIES_UP_TO,
+      // else the packs alone hold the answers
+      store(claim, fetched, answers, stamp) {
+        const at = Date.now();
+        const pack = held[groupOf.get(claim.key) ?? -1] ?? { fetchedAt: at, answers: /* @__PURE__ */ new Map(), notFound: /* @__PURE__ */ new Map() };
+        for (const subject of fetched) {
+          const answer = answers.get(subject);
+          if (answer?.ok) pack.answers.set(subject, answer.data);
+          else if (answer?.error.kind === "not-found") pack.notFound.set(subject, at + NOT_FOUND_TTL_S * 1e3);
         }
-        return state.pending.includes(packId(i));
-      });
-    }
-    return waiting;
+        if (!pack.answers.size && !pack.notFound.size) return expired([claim.key]);
+        const { data, expiresAt } = packData(pack, at);
+        return writeEntry(claim.key, { kind: "data", data }, stamp, expiresAt);
+      }
+    };
   }
 
   // src/server/lookup/known-groups.ts
@@ -1928,14 +2131,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return values.map((v) => isRefreshArgument(v) ? void 0 : v);
   }
 
-  // src/server/freeze/freeze-note.ts
-  var UNFREEZE = "Extensions › Search Demand › Unfreeze selected results puts the formula back";
-  var FINGERPRINT = "unless these values were changed (Unfreeze tells by their fingerprint,";
-  var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  var PATTERN = new RegExp(
-    `(?:^|\\n\\n)Search Demand: frozen [^\\n]*? from (=[\\s\\S]*?)\\n(?:Its values fill (\\d+) rows? × (\\d+) columns? from here\\. )?${escape(UNFREEZE)}(?: \\(check |, ${escape(FINGERPRINT)} )([0-9a-f]{8})\\)\\.\\s*$`
-  );
-
   // src/server/core/error-guard.ts
   function guard(name, body) {
     try {
@@ -1947,65 +2142,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/core/property-limits.ts
-  var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
-  var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
-  var BACKGROUND_RESERVE_BYTES = 24 * 1024;
-
   // src/server/ui/menu.ts
   function buildMenu() {
     SpreadsheetApp.getUi().createAddonMenu().addItem("Settings", "showSidebar").addItem("Start from a template…", "showTemplates").addItem("Insert ranking table", "showRankingTables").addItem("Refresh ranking tables now", "refreshRankingTables").addSeparator().addItem("Refresh all formulas", "refreshFormulasFromMenu").addItem("Freeze selected results as values", "freezeSelectionFromMenu").addItem("Unfreeze selected results", "unfreezeSelectionFromMenu").addItem("Help", "showHelp").addToUi();
   }
-
-  // src/server/trigger/registry.ts
-  var NAME_CHARS = 60;
-  var MAX_ENTRY_BYTES = 64 + NAME_CHARS * 3 + 40;
-
-  // src/server/trigger/user-trigger.ts
-  var ALIVE_MS = 3 * 36e5;
-
-  // src/server/spreadsheet/run-lock.ts
-  var STALE_RUN_MS = 7 * 6e4;
-
-  // src/server/tracking/tracking-run.ts
-  var ENDPOINT_OF = { keywords: ENDPOINTS.trend, brands: ENDPOINTS.brand };
-
-  // src/server/trigger/due.ts
-  var HOUR = 36e5;
-  var DAY = 24 * HOUR;
-  var PERIOD = { hourly: HOUR, every6h: 6 * HOUR, daily: DAY, weekly: 7 * DAY };
-
-  // src/server/templates/template-catalog.ts
-  var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
-  var EXAMPLE_BRAND_COUNT = 5;
-  var RANKING_OVERVIEW = { endpoint: ENDPOINTS.ranking, subject: void 0 };
-  var TEMPLATES = {
-    "keyword-research": {
-      id: "keyword-research",
-      title: "Keyword research",
-      description: `A column to paste keywords into (${EXAMPLE_KEYWORDS.length} examples), with each keyword's Search Score, year-on-year growth (coloured), peak month and a 12-month sparkline.`,
-      queries: EXAMPLE_KEYWORDS.map((subject) => ({ endpoint: ENDPOINTS.trend, subject })),
-      examples: null
-    },
-    "brand-watch": {
-      id: "brand-watch",
-      title: "Brand watch",
-      description: `Brand slugs (${EXAMPLE_BRAND_COUNT} examples: the first brands the service's ranking overview names) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
-      queries: [RANKING_OVERVIEW],
-      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT }
-    },
-    "market-overview": {
-      id: "market-overview",
-      title: "Market overview",
-      description: "The market analysis, the eight AI industries with a chart, and the ranking overview (leaders, breakouts), side by side.",
-      queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 })),
-      examples: null
-    }
-  };
-
-  // src/server/templates/template-plan.ts
-  var CHART = { rows: 18, columns: 6, width: 600, height: 360 };
-  var CHART_PIXELS = { width: CHART.width, height: CHART.height };
 
   // src/server/index.ts
   function SEARCH_TREND(keyword, field, options) {
@@ -2029,7 +2169,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function AI_INDUSTRIES(field, options) {
     return guard("AI_INDUSTRIES", () => lookupSingleton(ENDPOINTS.industries, ...withoutRefresh(field, options)));
   }
-  function RANKING_OVERVIEW2(field, options) {
+  function RANKING_OVERVIEW(field, options) {
     return guard("RANKING_OVERVIEW", () => lookupSingleton(ENDPOINTS.ranking, ...withoutRefresh(field, options)));
   }
   function RANKING_LIST(group, field, options) {
@@ -2535,6 +2675,14 @@ var SDM_SERVER = (() => {
     limitHeld: (which, retry, allRequests) => new AddonError(
       "limit",
       `Daily limit reached (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`
+    ),
+    /**
+     * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
+     * when it will be fetched. Every such row of a formula says the same.
+     */
+    limitWait: (which, when) => new AddonError(
+      "limit",
+      `Daily limit reached${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
     ),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
@@ -3123,8 +3271,10 @@ ${subject ?? ""}`)}`;
 
   // src/server/cache/limit-guard.ts
   var GUARD_KEY = "sdm-guard";
-  var MAX_REFUSED = 3e3;
+  var MAX_REFUSED = 1e3;
   var UNKNOWN_RESET_MS = 36e5;
+  var PAST_LIMIT_HANDFUL = 3;
+  var LEFT_TRUSTED_MS = USAGE_TTL_S * 1e3;
   function fingerprint(apiKey) {
     const digest3 = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, `sdm-guard
 ${apiKey}`, Utilities.Charset.UTF_8);
@@ -3134,23 +3284,37 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     try {
       const parsed = JSON.parse(text ?? "");
       if (parsed.fp !== fp) return null;
-      const callsUntil = typeof parsed.callsUntil === "number" && parsed.callsUntil > now ? parsed.callsUntil : null;
+      const until = (value) => typeof value === "number" && value > now ? value : null;
+      const callsUntil = until(parsed.callsUntil);
       const refused = {};
-      for (const [key, until] of Object.entries(parsed.refused ?? {})) if (typeof until === "number" && until > now) refused[key] = until;
-      return callsUntil !== null || Object.keys(refused).length ? { fp, callsUntil, refused } : null;
+      for (const [key, at] of Object.entries(parsed.refused ?? {})) if (until(at) !== null) refused[key] = at;
+      const freshUntil = until(parsed.freshUntil);
+      const past = freshUntil !== null && typeof parsed.past === "number" ? parsed.past : 0;
+      const left = readLeft(parsed.left, now);
+      return callsUntil !== null || freshUntil !== null || left || Object.keys(refused).length ? { fp, callsUntil, refused, freshUntil, past, left } : null;
     } catch {
       return null;
     }
   }
-  function heldBack(guard2, key) {
+  function readLeft(value, now) {
+    if (!value || typeof value !== "object") return null;
+    const { fresh, calls, at, resetAt } = value;
+    const count = (n) => typeof n === "number" && n >= 0 ? n : null;
+    if (typeof at !== "number" || at > now || now - at > LEFT_TRUSTED_MS) return null;
+    if (typeof resetAt === "number" && resetAt <= now) return null;
+    return { fresh: count(fresh), calls: count(calls), at, resetAt: typeof resetAt === "number" ? resetAt : null };
+  }
+  function heldBack(guard2, key, searches = false) {
     if (!guard2) return null;
     if (guard2.callsUntil !== null) return { which: "API calls", until: guard2.callsUntil };
     const until = guard2.refused[key];
-    return until !== void 0 ? { which: "fresh searches", until } : null;
+    if (until !== void 0) return { which: "fresh searches", until };
+    if (searches && guard2.freshUntil !== null && guard2.past >= PAST_LIMIT_HANDFUL)
+      return { which: "fresh searches", until: guard2.freshUntil };
+    return null;
   }
-  function armGuard(guard2, fp, refusals, now) {
-    if (!refusals.length) return void 0;
-    const next = guard2 ?? { fp, callsUntil: null, refused: {} };
+  function withRefusals(guard2, fp, refusals, now) {
+    const next = guard2 ? { ...guard2, refused: { ...guard2.refused } } : emptyGuard(fp);
     for (const { key, which, resetAt } of refusals) {
       const until = resetAt !== null && resetAt > now ? resetAt : now + UNKNOWN_RESET_MS;
       if (which === "API calls") next.callsUntil = Math.max(next.callsUntil ?? 0, until);
@@ -3158,7 +3322,16 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     const keys = Object.keys(next.refused);
     for (const key of keys.slice(0, Math.max(0, keys.length - MAX_REFUSED))) delete next.refused[key];
-    return { [GUARD_KEY]: JSON.stringify(next) };
+    return next;
+  }
+  function emptyGuard(fp) {
+    return { fp, callsUntil: null, refused: {}, freshUntil: null, past: 0, left: null };
+  }
+  function guardEntry(guard2) {
+    return { [GUARD_KEY]: JSON.stringify(guard2) };
+  }
+  function armGuard(guard2, fp, refusals, now) {
+    return refusals.length ? guardEntry(withRefusals(guard2, fp, refusals, now)) : void 0;
   }
   function holdAllCalls(apiKey, resetAt) {
     const cache = openCache();
@@ -3250,29 +3423,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     } catch {
       return { r: 0, f: 0, k: {}, d: 0 };
     }
-  }
-
-  // src/server/service/endpoints.ts
-  var MAX_ECHO = 60;
-  var ENDPOINTS = {
-    trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
-    markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
-    industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
-    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
-    rankingList: { path: "/ranking/list", param: { name: "group", kind: "group", label: "group" }, ttlSeconds: DATA_TTL_S },
-    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S },
-    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S }
-  };
-  function describeSubject(endpoint, subject) {
-    if (!endpoint.param || subject === void 0) return `the ${endpoint.path.slice(1)} data`;
-    const shown = [...subject].length > MAX_ECHO ? `${[...subject].slice(0, MAX_ECHO - 1).join("")}…` : subject;
-    return `${endpoint.param.label} "${shown}"`;
-  }
-  function notFoundHint(endpoint, subject) {
-    if (endpoint.param?.kind !== "slug" || subject === void 0) return "";
-    const usual = subject.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
-    return usual && usual !== subject ? `Brand slugs are usually lower-case words joined by hyphens: try "${usual}".` : "";
   }
 
   // src/server/service/classify.ts
@@ -3389,6 +3539,32 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return copy;
   }
 
+  // src/server/service/length-limit.ts
+  var limitKey = (path) => `sdm-maxlen|${path}`;
+  var ABOUT_LENGTH = /too long|at most|max(imum)?\b|length|characters|chars\b/i;
+  function readLearnedMax(text, baseUrl) {
+    try {
+      const { max, b } = JSON.parse(text ?? "");
+      return typeof max === "number" && max >= 0 && b === baseUrl ? max : null;
+    } catch {
+      return null;
+    }
+  }
+  function maxFromRejection(message, length) {
+    if (!ABOUT_LENGTH.test(message)) return null;
+    const named = (message.match(/\d+/g) ?? []).map(Number).filter((n) => n > 0 && n < length);
+    return named.length ? Math.max(...named) : length - 1;
+  }
+  function learnedMaxEntry(path, max, baseUrl) {
+    return { [limitKey(path)]: JSON.stringify({ max, b: baseUrl }) };
+  }
+  function knownTooLong(what, length, max) {
+    return new AddonError(
+      "bad-request",
+      `The service rejected ${what}: it takes at most ${max} characters (this has ${length}), as it said before, so nothing was sent.`
+    );
+  }
+
   // src/shared/google-failures.ts
   var SERVICES = {
     urlfetch: "URL fetches",
@@ -3442,143 +3618,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       default:
         return void 0;
     }
-  }
-
-  // src/server/service/fetcher.ts
-  var FIRST_BATCH_ESTIMATE_MS = 5e3;
-  function fetchAllWithin(requests, context) {
-    const results = /* @__PURE__ */ new Map();
-    const attempts = /* @__PURE__ */ new Map();
-    let pending = requests;
-    let slowestBatchMs = 0;
-    const estimate = () => slowestBatchMs ? slowestBatchMs * 1.5 : FIRST_BATCH_ESTIMATE_MS;
-    for (let round = 0; pending.length; round++) {
-      const retry = [];
-      let outOfTime = false;
-      for (let start = 0; start < pending.length; start += FETCH_BATCH_SIZE) {
-        const batch = pending.slice(start, start + FETCH_BATCH_SIZE);
-        if (!context.budget.allows(estimate())) {
-          outOfTime = true;
-          for (const request of pending.slice(start)) {
-            if (!results.has(request.id)) results.set(request.id, { ok: false, error: errors.budget(), retryable: false });
-          }
-          break;
-        }
-        const began = Date.now();
-        const sent = sendBatch(batch, context.apiKey);
-        slowestBatchMs = Math.max(slowestBatchMs, Date.now() - began, 1);
-        if ("googleLimit" in sent) {
-          for (const request of pending.slice(start)) {
-            attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
-            results.set(request.id, { ok: false, error: sent.googleLimit, retryable: false });
-          }
-          return withRetryCounts(results, attempts);
-        }
-        const outcomes = sent;
-        batch.forEach((request, i) => {
-          const outcome = outcomes[i] ?? unavailable("no response");
-          attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
-          results.set(request.id, outcome);
-          if (!outcome.ok && outcome.retryable && mayRetry(outcome, attempts.get(request.id) ?? 1)) {
-            retry.push({ request, outcome });
-          }
-        });
-      }
-      if (outOfTime || !retry.length) break;
-      const waitMs = Math.max(...retry.map(({ outcome }) => !outcome.ok && outcome.retryAfterMs || backoff(round)));
-      if (!context.budget.allows(waitMs + estimate())) break;
-      Utilities.sleep(waitMs);
-      pending = retry.map(({ request }) => request);
-    }
-    return withRetryCounts(results, attempts);
-  }
-  function withRetryCounts(results, attempts) {
-    for (const [id, outcome] of results) {
-      if (!outcome.ok && outcome.cause) {
-        results.set(id, { ...outcome, error: errors.unavailable(outcome.cause, (attempts.get(id) ?? 1) - 1) });
-      }
-    }
-    return results;
-  }
-  function mayRetry(outcome, attemptsSoFar) {
-    if (outcome.ok) return false;
-    return outcome.retryAfterMs !== void 0 && !outcome.cause ? attemptsSoFar < 2 : attemptsSoFar <= MAX_RETRIES;
-  }
-  function backoff(round) {
-    return Math.round(BACKOFF_BASE_MS * 2 ** round * (0.5 + Math.random()));
-  }
-  function sendBatch(batch, apiKey) {
-    const params = batch.map((request) => ({
-      url: request.url,
-      method: "get",
-      headers: { Authorization: `Bearer ${apiKey}`, Accept: "application/json" },
-      muteHttpExceptions: true,
-      followRedirects: true
-    }));
-    let responses;
-    try {
-      responses = UrlFetchApp.fetchAll(params);
-    } catch (error) {
-      const quota = quotaError(error);
-      if (quota) return { googleLimit: quota };
-      if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : "")) {
-        return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
-      }
-      return batch.map(() => unavailable("network error"));
-    }
-    return responses.map(
-      (response, i) => classify(
-        {
-          status: response.getResponseCode(),
-          headers: response.getHeaders(),
-          text: safeText(response)
-        },
-        batch[i]?.what ?? "",
-        apiKey
-      )
-    );
-  }
-  function safeText(response) {
-    try {
-      return response.getContentText();
-    } catch {
-      return "";
-    }
-  }
-
-  // src/server/service/length-limit.ts
-  var limitKey = (path) => `sdm-maxlen|${path}`;
-  var ABOUT_LENGTH = /too long|at most|max(imum)?\b|length|characters|chars\b/i;
-  function readLearnedMax(text, baseUrl) {
-    try {
-      const { max, b } = JSON.parse(text ?? "");
-      return typeof max === "number" && max >= 0 && b === baseUrl ? max : null;
-    } catch {
-      return null;
-    }
-  }
-  function maxFromRejection(message, length) {
-    if (!ABOUT_LENGTH.test(message)) return null;
-    const named = (message.match(/\d+/g) ?? []).map(Number).filter((n) => n > 0 && n < length);
-    return named.length ? Math.max(...named) : length - 1;
-  }
-  function learnedMaxEntry(path, max, baseUrl) {
-    return { [limitKey(path)]: JSON.stringify({ max, b: baseUrl }) };
-  }
-  function knownTooLong(what, length, max) {
-    return new AddonError(
-      "bad-request",
-      `The service rejected ${what}: it takes at most ${max} characters (this has ${length}), as it said before, so nothing was sent.`
-    );
-  }
-
-  // src/server/service/url.ts
-  function encodeQueryValue(value) {
-    return encodeURIComponent(value).replace(/%20/g, "+").replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  }
-  function buildUrl(baseUrl, endpoint, subject) {
-    const path = `${baseUrl}/api/v1${endpoint.path}`;
-    return endpoint.param && subject !== void 0 ? `${path}?${endpoint.param.name}=${encodeQueryValue(subject)}` : path;
   }
 
   // src/server/core/lookup-settings.ts
@@ -3691,6 +3730,183 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return off.length > 0 && off.includes(activeSpreadsheetId());
   }
 
+  // src/server/service/endpoints.ts
+  var MAX_ECHO = 60;
+  var ENDPOINTS = {
+    trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
+    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
+    markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
+    industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
+    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
+    rankingList: { path: "/ranking/list", param: { name: "group", kind: "group", label: "group" }, ttlSeconds: DATA_TTL_S },
+    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S },
+    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S }
+  };
+  function describeSubject(endpoint, subject) {
+    if (!endpoint.param || subject === void 0) return `the ${endpoint.path.slice(1)} data`;
+    const shown = [...subject].length > MAX_ECHO ? `${[...subject].slice(0, MAX_ECHO - 1).join("")}…` : subject;
+    return `${endpoint.param.label} "${shown}"`;
+  }
+  function notFoundHint(endpoint, subject) {
+    if (endpoint.param?.kind !== "slug" || subject === void 0) return "";
+    const usual = subject.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+    return usual && usual !== subject ? `Brand slugs are usually lower-case words joined by hyphens: try "${usual}".` : "";
+  }
+
+  // src/server/lookup/lookup-result.ts
+  function fromEntry(entry, endpoint, subject, stats) {
+    stats.cacheHits++;
+    return entry.kind === "data" ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
+  }
+  function notFound(endpoint, subject) {
+    const param = endpoint.param ? subject : void 0;
+    return errors.notFound(describeSubject(endpoint, param), notFoundHint(endpoint, param));
+  }
+
+  // src/server/lookup/cache-state.ts
+  function readState(cache, heads, keys, stamp) {
+    const state = { found: /* @__PURE__ */ new Map(), pending: [], markedBy: /* @__PURE__ */ new Map(), missing: [] };
+    const now = Date.now();
+    const splits = [];
+    for (const [id, key] of keys) {
+      const entry = readEntry(heads[key], stamp, now);
+      if (!entry) state.missing.push(id);
+      else if (entry.kind === "pending") {
+        state.pending.push(id);
+        state.markedBy.set(id, entry.by);
+      } else if (entry.kind === "split") splits.push({ id, key, count: entry.count, writeId: entry.id });
+      else state.found.set(id, entry);
+    }
+    if (splits.length) {
+      const partKeys = splits.flatMap(({ key, count }) => Array.from({ length: count }, (_, i) => `${key}.${i}`));
+      const parts = getAll(cache, partKeys);
+      for (const { id, key, count, writeId } of splits) {
+        const joined = joinParts(
+          Array.from({ length: count }, (_, i) => parts[`${key}.${i}`]),
+          writeId
+        );
+        if (joined?.kind === "data") state.found.set(id, joined);
+        else state.missing.push(id);
+      }
+    }
+    return state;
+  }
+  function expired(keys) {
+    const now = Date.now();
+    return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: "pending", by: "" }, "", now)));
+  }
+
+  // src/server/service/fetcher.ts
+  var FIRST_BATCH_ESTIMATE_MS = 5e3;
+  function fetchAllWithin(requests, context) {
+    const results = /* @__PURE__ */ new Map();
+    const attempts = /* @__PURE__ */ new Map();
+    let pending = requests;
+    let slowestBatchMs = 0;
+    const estimate = () => slowestBatchMs ? slowestBatchMs * 1.5 : FIRST_BATCH_ESTIMATE_MS;
+    for (let round = 0; pending.length; round++) {
+      const retry = [];
+      let outOfTime = false;
+      for (let start = 0; start < pending.length; start += FETCH_BATCH_SIZE) {
+        const batch = pending.slice(start, start + FETCH_BATCH_SIZE);
+        if (!context.budget.allows(estimate())) {
+          outOfTime = true;
+          for (const request of pending.slice(start)) {
+            if (!results.has(request.id)) results.set(request.id, { ok: false, error: errors.budget(), retryable: false });
+          }
+          break;
+        }
+        const began = Date.now();
+        const sent = sendBatch(batch, context.apiKey);
+        slowestBatchMs = Math.max(slowestBatchMs, Date.now() - began, 1);
+        if ("googleLimit" in sent) {
+          for (const request of pending.slice(start)) {
+            attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
+            results.set(request.id, { ok: false, error: sent.googleLimit, retryable: false });
+          }
+          return withRetryCounts(results, attempts);
+        }
+        const outcomes = sent;
+        batch.forEach((request, i) => {
+          const outcome = outcomes[i] ?? unavailable("no response");
+          attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
+          results.set(request.id, outcome);
+          if (!outcome.ok && outcome.retryable && mayRetry(outcome, attempts.get(request.id) ?? 1)) {
+            retry.push({ request, outcome });
+          }
+        });
+      }
+      if (outOfTime || !retry.length) break;
+      const waitMs = Math.max(...retry.map(({ outcome }) => !outcome.ok && outcome.retryAfterMs || backoff(round)));
+      if (!context.budget.allows(waitMs + estimate())) break;
+      Utilities.sleep(waitMs);
+      pending = retry.map(({ request }) => request);
+    }
+    return withRetryCounts(results, attempts);
+  }
+  function withRetryCounts(results, attempts) {
+    for (const [id, outcome] of results) {
+      if (!outcome.ok && outcome.cause) {
+        results.set(id, { ...outcome, error: errors.unavailable(outcome.cause, (attempts.get(id) ?? 1) - 1) });
+      }
+    }
+    return results;
+  }
+  function mayRetry(outcome, attemptsSoFar) {
+    if (outcome.ok) return false;
+    return outcome.retryAfterMs !== void 0 && !outcome.cause ? attemptsSoFar < 2 : attemptsSoFar <= MAX_RETRIES;
+  }
+  function backoff(round) {
+    return Math.round(BACKOFF_BASE_MS * 2 ** round * (0.5 + Math.random()));
+  }
+  function sendBatch(batch, apiKey) {
+    const params = batch.map((request) => ({
+      url: request.url,
+      method: "get",
+      headers: { Authorization: `Bearer ${apiKey}`, Accept: "application/json" },
+      muteHttpExceptions: true,
+      followRedirects: true
+    }));
+    let responses;
+    try {
+      responses = UrlFetchApp.fetchAll(params);
+    } catch (error) {
+      const quota = quotaError(error);
+      if (quota) return { googleLimit: quota };
+      if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : "")) {
+        return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
+      }
+      return batch.map(() => unavailable("network error"));
+    }
+    return responses.map(
+      (response, i) => classify(
+        {
+          status: response.getResponseCode(),
+          headers: response.getHeaders(),
+          text: safeText(response)
+        },
+        batch[i]?.what ?? "",
+        apiKey
+      )
+    );
+  }
+  function safeText(response) {
+    try {
+      return response.getContentText();
+    } catch {
+      return "";
+    }
+  }
+
+  // src/server/service/url.ts
+  function encodeQueryValue(value) {
+    return encodeURIComponent(value).replace(/%20/g, "+").replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  }
+  function buildUrl(baseUrl, endpoint, subject) {
+    const path = `${baseUrl}/api/v1${endpoint.path}`;
+    return endpoint.param && subject !== void 0 ? `${path}?${endpoint.param.name}=${encodeQueryValue(subject)}` : path;
+  }
+
   // src/server/service/usage-bars.ts
   var ROLE_WORDS = [
     ["remaining", ["remaining", "left", "available"]],
@@ -3766,99 +3982,16 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const at = Date.parse(findResetText(data) ?? "");
     return Number.isFinite(at) ? at : null;
   }
-
-  // src/server/lookup/pipeline.ts
-  var PENDING_MS = 3e4;
-  var WAIT_FOR_OTHERS_MS = 1e3;
-  var POLL_MS = 200;
-  function lookupAll(endpoint, subjects, budget, payer) {
-    const answers = /* @__PURE__ */ new Map();
-    const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
-    const distinct = [...new Set(subjects.map((s) => s ?? ""))];
-    if (!distinct.length) return { answers, stats };
-    const subjectOf = (s) => endpoint.param ? s : void 0;
-    const keys = new Map(distinct.map((s) => [s, answerKey(endpoint.path, subjectOf(s))]));
-    const cache = openCache();
-    const spendKey = pickSpendKey();
-    const heads = getAll(cache, [
-      ...payer === "formula" ? [CONFIG_KEY] : [],
-      spendKey,
-      GUARD_KEY,
-      limitKey(endpoint.path),
-      ...keys.values()
-    ]);
-    const config = payer === "formula" ? readLookupConfig(heads[CONFIG_KEY]) : null;
-    let settings = config ? null : readLookupSettings(payer);
-    const known = config ?? settings;
-    const stamp = stampOf(known.generation, known.baseUrl);
-    const state = readState(cache, heads, keys, stamp);
-    for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-    if (!state.missing.length && !state.pending.length) {
-      if (payer === "formula" && !config && settings) putAll(cache, writeLookupConfig(settings));
-      return { answers, stats };
-    }
-    const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
-    const toFetch = [];
-    for (const subject of state.missing) {
-      const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
-      if (refused) answers.set(subject, { ok: false, error: refused });
-      else toFetch.push(subject);
-    }
-    const me = Math.random().toString(36).slice(2, 10);
-    const marks = {};
-    for (const subject of toFetch)
-      Object.assign(marks, writeEntry(keys.get(subject) ?? "", { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
-    const firstMiss = payer === "formula" && !config;
-    if (firstMiss && settings) Object.assign(marks, writeLookupConfig(settings));
-    const markStarted = Date.now();
-    putAll(cache, marks);
-    const markLanded = Date.now();
-    if (!settings) {
-      const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
-      settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
-    }
-    const { apiKey } = settings;
-    if (!apiKey) {
-      const noKey = payer === "formula" ? errors.noFormulaKey() : errors.noKey();
-      for (const subject of [...toFetch, ...state.pending]) answers.set(subject, { ok: false, error: noKey });
-      putAll(cache, expired(toFetch.map((s) => keys.get(s) ?? "")));
-      return { answers, stats };
-    }
-    const fp = fingerprint(apiKey);
-    const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
-    const writes = {};
-    const notHeld = (subject) => {
-      const held = heldBack(guard2, keys.get(subject) ?? "");
-      if (!held) return true;
-      answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === "API calls") });
-      return false;
+  function allowanceLeft(data) {
+    const bars = usageBars(data);
+    const left = (pattern) => {
+      const bar = bars.find((b) => pattern.test(b.label));
+      return bar ? Math.max(0, bar.limit - bar.used) : null;
     };
-    const sendable = toFetch.filter(notHeld);
-    Object.assign(writes, expired(toFetch.filter((s) => !sendable.includes(s)).map((s) => keys.get(s) ?? "")));
-    const mine = [];
-    const others = state.pending.filter(notHeld);
-    if (sendable.length) {
-      const settle = markLanded - markStarted - (Date.now() - markLanded);
-      if (settle > 0) Utilities.sleep(settle);
-      const subset = new Map(sendable.map((s) => [s, keys.get(s) ?? ""]));
-      const back = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
-      for (const [subject, entry] of back.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-      for (const subject of back.pending) (back.markedBy.get(subject) === me ? mine : others).push(subject);
-      mine.push(...back.missing);
-    }
-    const refusals = [];
-    const fetchInto = (list) => fetchAndKeep(endpoint, missesToFetch(endpoint, list, keys, known.baseUrl), { apiKey, budget, stamp }, answers, stats, writes, refusals);
-    fetchInto(mine);
-    if (others.length) fetchInto(waitForOthers(cache, others, keys, stamp, budget, endpoint, answers, stats));
-    const armed = armGuard(guard2, fp, refusals, Date.now());
-    if (armed) Object.assign(writes, armed);
-    const learned = learnFromRejections(endpoint, [...mine, ...others], answers, learnedMax);
-    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats, fp);
-    if (spent !== void 0) writes[spendKey] = spent;
-    putAll(cache, writes);
-    return { answers, stats };
+    return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(data) };
   }
+
+  // src/server/lookup/fetch-misses.ts
   function refusedBeforeSending(endpoint, subject, learnedMax, baseUrl) {
     const param = endpoint.param ? subject : void 0;
     const what = describeSubject(endpoint, param);
@@ -3868,52 +4001,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       return errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`);
     }
     return null;
-  }
-  function expired(keys) {
-    const now = Date.now();
-    return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: "pending", by: "" }, "", now)));
-  }
-  function learnFromRejections(endpoint, subjects, answers, known) {
-    if (!endpoint.param) return null;
-    let learned = null;
-    for (const subject of subjects) {
-      const answer = answers.get(subject);
-      if (!answer || answer.ok || answer.error.kind !== "bad-request") continue;
-      const max = maxFromRejection(answer.error.detail, [...subject].length);
-      if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
-    }
-    return learned;
-  }
-  function fromEntry(entry, endpoint, subject, stats) {
-    stats.cacheHits++;
-    return entry.kind === "data" ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, endpoint.param ? subject : void 0) };
-  }
-  function readState(cache, heads, keys, stamp) {
-    const state = { found: /* @__PURE__ */ new Map(), pending: [], markedBy: /* @__PURE__ */ new Map(), missing: [] };
-    const now = Date.now();
-    const splits = [];
-    for (const [subject, key] of keys) {
-      const entry = readEntry(heads[key], stamp, now);
-      if (!entry) state.missing.push(subject);
-      else if (entry.kind === "pending") {
-        state.pending.push(subject);
-        state.markedBy.set(subject, entry.by);
-      } else if (entry.kind === "split") splits.push({ subject, key, count: entry.count, id: entry.id });
-      else state.found.set(subject, entry);
-    }
-    if (splits.length) {
-      const partKeys = splits.flatMap(({ key, count }) => Array.from({ length: count }, (_, i) => `${key}.${i}`));
-      const parts = getAll(cache, partKeys);
-      for (const { subject, key, count, id } of splits) {
-        const joined = joinParts(
-          Array.from({ length: count }, (_, i) => parts[`${key}.${i}`]),
-          id
-        );
-        if (joined?.kind === "data") state.found.set(subject, joined);
-        else state.missing.push(subject);
-      }
-    }
-    return state;
   }
   function missesToFetch(endpoint, subjects, keys, baseUrl) {
     return subjects.map((subject) => {
@@ -3954,26 +4041,394 @@ ${apiKey}`, Utilities.Charset.UTF_8);
         writes,
         outcome.error.kind === "not-found" ? writeEntry(request.id, { kind: "not-found" }, context.stamp, now + NOT_FOUND_TTL_S * 1e3) : expired([request.id])
       );
-      const error = outcome.error.kind === "not-found" ? notFound(endpoint, endpoint.param ? subject : void 0) : outcome.error;
+      const error = outcome.error.kind === "not-found" ? notFound(endpoint, subject) : outcome.error;
       answers.set(subject, { ok: false, error });
     }
   }
-  function notFound(endpoint, subject) {
-    return errors.notFound(describeSubject(endpoint, subject), notFoundHint(endpoint, subject));
+  function learnFromRejections(endpoint, subjects, answers, known) {
+    if (!endpoint.param) return null;
+    let learned = null;
+    for (const subject of subjects) {
+      const answer = answers.get(subject);
+      if (!answer || answer.ok || answer.error.kind !== "bad-request") continue;
+      const max = maxFromRejection(answer.error.detail, [...subject].length);
+      if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
+    }
+    return learned;
   }
-  function waitForOthers(cache, pending, keys, stamp, budget, endpoint, answers, stats) {
+  function readAllowance(baseUrl, context) {
+    const endpoint = ENDPOINTS.usage;
+    const request = { id: answerKey(endpoint.path, void 0), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, void 0) };
+    const outcome = fetchAllWithin([request], context).get(request.id);
+    if (!outcome || !outcome.ok && ["budget", "quota", "busy"].includes(outcome.error.kind)) return { sent: false, read: null };
+    if (outcome.ok) return { sent: true, read: allowanceLeft(outcome.data) };
+    const limit = outcome.limit?.daily ? outcome.limit : null;
+    return { sent: true, read: limit ? { refusal: { key: request.id, which: limit.which, resetAt: limit.resetAt } } : null };
+  }
+
+  // src/server/lookup/pacing.ts
+  var Pacer = class {
+    /**
+     * @param guard the limit guard as read (null: none)
+     * @param searches whether the endpoint's fresh answers cost fresh searches
+     * @param paced whether to pace (a formula's lookup); otherwise everything goes in one wave
+     */
+    constructor(guard2, searches, paced) {
+      this.paced = paced;
+      this.fresh = null;
+      this.calls = null;
+      this.resets = /* @__PURE__ */ new Map();
+      this.cachedSeen = 0;
+      this.sentAny = false;
+      this.usageTried = false;
+      /** When what is left was last read, if it is known from a read (ms). */
+      this.readAt = null;
+      this.unknownWave = PAST_LIMIT_HANDFUL;
+      /** Subjects left unsent, by the limit that stopped them. */
+      this.unsent = /* @__PURE__ */ new Map();
+      /** Subjects left unsent because nothing more could be sent in this execution, with why. */
+      this.stopped = /* @__PURE__ */ new Map();
+      this.searching = searches;
+      this.past = guard2?.past ?? 0;
+      if (guard2?.left) {
+        this.fresh = guard2.left.fresh;
+        this.calls = guard2.left.calls;
+        this.readAt = guard2.left.at;
+        if (guard2.left.resetAt !== null)
+          for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, guard2.left.resetAt);
+      }
+      if (guard2?.freshUntil) {
+        this.fresh = 0;
+        this.raiseReset("fresh searches", guard2.freshUntil);
+      }
+      if (guard2?.callsUntil) {
+        this.calls = 0;
+        this.raiseReset("API calls", guard2.callsUntil);
+      }
+    }
+    /**
+     * Sends the subjects within what is left, in waves; what is not sent is kept in `unsent` (a limit) or
+     * `stopped` (time, a Google limit).
+     * @param subjects the subjects to send, in the order their rows come
+     * @param sendWave fetches some subjects and says what came back
+     * @param readUsage reads /usage (one request)
+     */
+    send(subjects, sendWave, readUsage) {
+      let queue = [...subjects];
+      while (queue.length) {
+        if (this.paced && !this.known() && queue.length > PAST_LIMIT_HANDFUL && !this.usageTried) {
+          this.usageTried = true;
+          this.learn(readUsage());
+          continue;
+        }
+        const cap = this.cap(queue.length);
+        if (cap <= 0) break;
+        const wave = this.probing() ? spread(queue, cap) : queue.slice(0, cap);
+        const sent = new Set(wave);
+        queue = queue.filter((s) => !sent.has(s));
+        const result = sendWave(wave);
+        this.account(result);
+        if (result.stopped) {
+          for (const subject of queue) this.stopped.set(subject, result.stopped);
+          return;
+        }
+      }
+      const which = this.calls === 0 ? "API calls" : "fresh searches";
+      for (const subject of queue) this.unsent.set(subject, which);
+    }
+    /**
+     * Notes a limit's reset time learnt elsewhere (a query the guard held back), so every row a limit
+     * stops says the same time.
+     * @param which the limit
+     * @param resetAt when it resets (ms)
+     */
+    noteReset(which, resetAt) {
+      if (resetAt !== null) this.raiseReset(which, resetAt);
+    }
+    /**
+     * When rows stopped by this limit will be fetched: its latest known reset.
+     * @param which the limit
+     */
+    waitFor(which) {
+      return { which, resetAt: this.resets.get(which) ?? null };
+    }
+    /**
+     * The guard after this lookup: what is left counted down, the limits known spent, the refusals past them.
+     * @param guard the guard to update (refusals of single queries already applied)
+     * @param now the time (ms)
+     */
+    update(guard2, now) {
+      const next = { ...guard2, past: this.past };
+      const until = (which) => this.resets.get(which) ?? now + UNKNOWN_RESET_MS;
+      if (this.fresh === 0) next.freshUntil = Math.max(next.freshUntil ?? 0, until("fresh searches"));
+      else if (this.fresh !== null && this.readAt !== null) [next.freshUntil, next.past] = [null, 0];
+      if (this.calls === 0) next.callsUntil = Math.max(next.callsUntil ?? 0, until("API calls"));
+      const resetAt = this.resets.get("fresh searches") ?? this.resets.get("API calls") ?? null;
+      next.left = this.readAt !== null ? { fresh: this.fresh, calls: this.calls, at: this.readAt, resetAt } : null;
+      return next;
+    }
+    known() {
+      return this.searching ? this.fresh !== null : this.calls !== null;
+    }
+    /** Searches spent: only requests that may come back from the service's cache go out. */
+    probing() {
+      return this.paced && this.searching && this.fresh === 0;
+    }
+    /** How many of `n` may go in the next wave. */
+    cap(n) {
+      if (!this.paced) return n;
+      if (this.calls === 0) return 0;
+      const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : this.unknownWave;
+      let cap = Math.min(n, this.calls ?? Infinity);
+      if (this.searching) {
+        if (this.fresh === null) cap = Math.min(cap, unknownWave);
+        else if (this.fresh > 0) cap = Math.min(cap, this.fresh);
+        else cap = Math.min(cap, this.probes());
+      } else if (this.calls === null) cap = Math.min(cap, unknownWave);
+      return cap;
+    }
+    /** Requests that may go once the searches are spent, to find what the service's cache still answers. */
+    probes() {
+      const left = PAST_LIMIT_HANDFUL - this.past;
+      if (left <= 0) return 0;
+      if (this.cachedSeen > 0) return left;
+      return this.sentAny ? 0 : 1;
+    }
+    learn(read) {
+      if (!read) return;
+      if ("refusal" in read) {
+        this.account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
+        return;
+      }
+      this.readAt = Date.now();
+      if (read.resetAt !== null) for (const which of ["fresh searches", "API calls"]) this.raiseReset(which, read.resetAt);
+      if (read.fresh !== null) {
+        if (read.fresh > 0) this.past = 0;
+        this.fresh = read.fresh;
+      }
+      if (read.calls !== null) this.calls = read.calls;
+    }
+    account(wave) {
+      this.sentAny = true;
+      if (this.calls !== null) this.calls = Math.max(0, this.calls - wave.requests);
+      if (this.fresh !== null) this.fresh = Math.max(0, this.fresh - wave.freshSearches);
+      this.cachedSeen += wave.cached;
+      for (const refusal of wave.refusals) {
+        if (refusal.resetAt !== null) this.raiseReset(refusal.which === "API calls" ? "API calls" : "fresh searches", refusal.resetAt);
+        if (refusal.which === "API calls") this.calls = 0;
+        else {
+          this.fresh = 0;
+          this.past++;
+          this.searching = true;
+        }
+      }
+      if (!wave.refusals.length) this.unknownWave = Math.min(this.unknownWave * 2, FETCH_BATCH_SIZE);
+    }
+    raiseReset(which, at) {
+      this.resets.set(which, Math.max(this.resets.get(which) ?? 0, at));
+    }
+  };
+  function spread(list, count) {
+    if (count >= list.length) return [...list];
+    return Array.from({ length: count }, (_, i) => list[Math.floor((i + 0.5) * list.length / count)]);
+  }
+
+  // src/server/lookup/pipeline.ts
+  var PENDING_MS = 3e4;
+  var WAIT_FOR_OTHERS_MS = 1e3;
+  var POLL_MS = 200;
+  var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth"]);
+  function limitWait(wait, which) {
+    const phrase = resetPhrase(wait.resetAt);
+    return errors.limitWait(which === "unknown" ? "" : which, phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets");
+  }
+  function lookupAll(endpoint, subjects, budget, payer) {
+    const distinct = [...new Set(subjects.map((s) => s ?? ""))];
+    const keys = ownKeys(endpoint, distinct);
+    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+  }
+  function ownKeys(endpoint, distinct) {
+    return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : void 0)]));
+  }
+  function perQuery(endpoint, keys) {
+    return {
+      keys: [...keys.values()],
+      sort(cache, heads, stamp, answers, stats) {
+        const state = readState(cache, heads, keys, stamp);
+        for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+        const claim = (subject, claimState) => ({
+          key: keys.get(subject) ?? "",
+          subjects: [subject],
+          state: claimState
+        });
+        return [...state.pending.map((s) => claim(s, "theirs")), ...state.missing.map((s) => claim(s, "free"))];
+      },
+      take(claim, entry, answers, stats) {
+        for (const subject of claim.subjects) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+      },
+      ownEntries: true,
+      store: () => ({})
+    };
+  }
+  function runLookup(endpoint, distinct, keys, budget, payer, layout) {
+    const answers = /* @__PURE__ */ new Map();
+    const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
+    if (!distinct.length) return { answers, stats };
+    const cache = openCache();
+    const spendKey = pickSpendKey();
+    const formula = payer === "formula";
+    const heads = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+    const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
+    let settings = config ? null : readLookupSettings(payer);
+    const known = config ?? settings;
+    const stamp = stampOf(known.generation, known.baseUrl);
+    const claims = layout.sort(cache, heads, stamp, answers, stats);
+    if (!claims.length) {
+      if (formula && !config && settings) putAll(cache, writeLookupConfig(settings));
+      return { answers, stats };
+    }
+    const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
+    for (const claim of claims) {
+      claim.subjects = claim.subjects.filter((subject) => {
+        const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
+        if (refused) answers.set(subject, { ok: false, error: refused });
+        return !refused;
+      });
+    }
+    const open = claims.filter((claim) => claim.subjects.length);
+    const me = Math.random().toString(36).slice(2, 10);
+    const marked = open.filter((claim) => claim.state === "free");
+    const marks = {};
+    for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
+    if (formula && !config && settings) Object.assign(marks, writeLookupConfig(settings));
+    const markStarted = Date.now();
+    putAll(cache, marks);
+    const markLanded = Date.now();
+    if (!settings) {
+      const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
+      settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
+    }
+    const { apiKey } = settings;
+    if (!apiKey) {
+      const noKey = formula ? errors.noFormulaKey() : errors.noKey();
+      for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
+      putAll(cache, expired(marked.map((c) => c.key)));
+      return { answers, stats };
+    }
+    const fp = fingerprint(apiKey);
+    const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
+    const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const limited = /* @__PURE__ */ new Map();
+    for (const claim of open) {
+      claim.subjects = claim.subjects.filter((subject) => {
+        const held = heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches);
+        if (!held) return true;
+        pacer.noteReset(held.which, held.until);
+        if (formula) limited.set(subject, held.which);
+        else answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === "API calls") });
+        return false;
+      });
+    }
+    const mine = open.filter((claim) => claim.subjects.length && claim.state === "unmarked");
+    const others = open.filter((claim) => claim.subjects.length && claim.state === "theirs");
+    const ours = new Set(marked);
+    const readBack = marked.filter((claim) => claim.subjects.length);
+    if (readBack.length) {
+      const settle = markLanded - markStarted - (Date.now() - markLanded);
+      if (settle > 0) Utilities.sleep(settle);
+      const ids = new Map(readBack.map((claim) => [claim.key, claim.key]));
+      const back = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
+      for (const claim of readBack) {
+        const entry = back.found.get(claim.key);
+        if (entry) {
+          layout.take(claim, entry, answers, stats);
+          ours.delete(claim);
+        }
+        if (back.pending.includes(claim.key) && back.markedBy.get(claim.key) !== me) {
+          ours.delete(claim);
+          others.push(claim);
+        } else if (claim.subjects.some((s) => !answers.has(s))) mine.push(claim);
+      }
+    }
+    const writes = {};
+    const refusals = [];
+    const fetched = /* @__PURE__ */ new Set();
+    const sendWave = (wave) => {
+      const before = { requests: stats.requests, fresh: stats.freshSearches, refusals: refusals.length };
+      for (const subject of wave) fetched.add(subject);
+      fetchAndKeep(
+        endpoint,
+        missesToFetch(endpoint, wave, keys, known.baseUrl),
+        { apiKey, budget, stamp },
+        answers,
+        stats,
+        layout.ownEntries ? writes : {},
+        refusals
+      );
+      const fresh = stats.freshSearches - before.fresh;
+      const answered = wave.filter((s) => answers.get(s)?.ok).length;
+      const stopper = wave.map((s) => answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
+      return {
+        requests: stats.requests - before.requests,
+        freshSearches: fresh,
+        cached: endpoint.searches ? answered - fresh : 0,
+        refusals: refusals.slice(before.refusals),
+        stopped: stopper && !stopper.ok ? stopper.error : null
+      };
+    };
+    const readUsage = () => {
+      const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
+      if (sent) stats.requests++;
+      if (read && "refusal" in read) refusals.push(read.refusal);
+      return read;
+    };
+    const fetchClaims = (list) => pacer.send(
+      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
+      sendWave,
+      readUsage
+    );
+    fetchClaims(mine);
+    if (others.length) fetchClaims(waitForOthers(cache, others, stamp, budget, layout, answers, stats));
+    for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
+    if (formula) {
+      const subjectOf = new Map([...keys].map(([subject, key]) => [key, subject]));
+      for (const { key, which } of refusals) if (subjectOf.has(key)) limited.set(subjectOf.get(key) ?? "", which);
+      for (const [subject, which] of pacer.unsent) limited.set(subject, which);
+      const messages = /* @__PURE__ */ new Map();
+      for (const [subject, which] of limited) {
+        if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
+        answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+      }
+    }
+    for (const claim of open) {
+      const news = claim.subjects.filter((s) => fetched.has(s));
+      if (news.length) Object.assign(writes, layout.store(claim, news, answers, stamp));
+      if (ours.has(claim) && !(claim.key in writes)) Object.assign(writes, expired([claim.key]));
+    }
+    const now = Date.now();
+    const next = pacer.update(withRefusals(guard2, fp, refusals, now), now);
+    if (JSON.stringify(next) !== JSON.stringify(guard2 ?? emptyGuard(fp))) Object.assign(writes, guardEntry(next));
+    const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
+    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
+    const spent = addSpend(heads[spendKey], stats, fp);
+    if (spent !== void 0) writes[spendKey] = spent;
+    putAll(cache, writes);
+    return { answers, stats };
+  }
+  function waitForOthers(cache, claims, stamp, budget, layout, answers, stats) {
     const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
-    const orphans = [];
-    let waiting = pending;
+    let waiting = claims;
     while (waiting.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
       Utilities.sleep(POLL_MS);
-      const subset = new Map(waiting.map((s) => [s, keys.get(s) ?? ""]));
-      const state = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
-      for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-      orphans.push(...state.missing);
-      waiting = state.pending;
+      const ids = new Map(waiting.map((claim) => [claim.key, claim.key]));
+      const state = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
+      for (const claim of waiting) {
+        const entry = state.found.get(claim.key);
+        if (entry) layout.take(claim, entry, answers, stats);
+      }
+      waiting = waiting.filter((claim) => state.pending.includes(claim.key));
     }
-    return [...orphans, ...waiting];
+    return claims;
   }
   function dropCached(endpoint, subjects) {
     removeAll(subjects.map((s) => answerKey(endpoint.path, endpoint.param ? s : void 0)));
@@ -4440,7 +4895,7 @@ ${ours}` : ours;
   }
 
   // src/shared/allowance.ts
-  function allowanceLeft(read) {
+  function allowanceLeft2(read) {
     const left = (bar) => bar ? Math.max(0, bar.limit - bar.used) : null;
     const { searches, calls } = allowanceBars(read.bars);
     return { searches: left(searches), calls: left(calls) };
@@ -4455,7 +4910,7 @@ ${ours}` : ours;
   }
   function shortfall(requests, searches, read, now) {
     if (readBeforeReset(read, now)) return null;
-    const left = allowanceLeft(read);
+    const left = allowanceLeft2(read);
     if (left.searches !== null && searches > left.searches) return { kind: "searches", needed: searches, left: left.searches };
     if (left.calls !== null && requests > left.calls) return { kind: "calls", needed: requests, left: left.calls };
     return null;
@@ -5661,7 +6116,7 @@ ${ours}` : ours;
      * @param wanted how many are pending
      */
     cap(endpoint, wanted) {
-      const left = __privateGet(this, _left) ?? __privateSet(this, _left, readAllowance(__privateGet(this, _budget)));
+      const left = __privateGet(this, _left) ?? __privateSet(this, _left, readAllowance2(__privateGet(this, _budget)));
       const fresh = endpoint.searches ? left.fresh : null;
       let count = wanted;
       let limit = null;
@@ -5681,7 +6136,7 @@ ${ours}` : ours;
   };
   _left = new WeakMap();
   _budget = new WeakMap();
-  function readAllowance(budget) {
+  function readAllowance2(budget) {
     const answer = lookupAll(ENDPOINTS.usage, [void 0], budget, "user").answers.get("");
     const unknown = { calls: null, fresh: null, resetAt: null };
     if (!answer?.ok) return unknown;

@@ -15,7 +15,16 @@ export {
 } from './runtime/runtime.js';
 export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry } from './execution/execution.js';
 export { DEFAULT_LATENCY, type CallReport, type LatencyKind, type LatencySetting, type LatencyTable } from './execution/latency.js';
-export { CACHE_LIMITS, CacheStore, MemoryCacheBackend, type CacheBackend, type CacheEntry, type CacheStores } from './services/cache.js';
+export {
+  CACHE_LIMITS,
+  CacheStore,
+  DEFAULT_EARLY_REMOVAL,
+  MemoryCacheBackend,
+  type CacheBackend,
+  type CacheEntry,
+  type CacheStores,
+  type EarlyRemoval,
+} from './services/cache.js';
 export {
   PROPERTY_LIMITS,
   QUOTA_MESSAGE,

@@ -27,6 +27,7 @@ it('npm run bench -- --quick writes results, JSON and a chart', () => {
     '## Bundle',
     '## Scheduled runs: trigger runtime per day',
     '## Where the document cache stops saving',
+    '## Items gone early',
   ]) {
     expect(markdown).toContain(section);
   }

@@ -8,8 +8,15 @@ import { expect, it } from 'vitest';
 import type { RefreshEstimate } from '../../src/shared/sidebar-api';
 import { useStack } from './stack';
 
-// Counts requests, not time: the modelled latency would only make it slower.
-const stack = useStack('a', { freshPerDay: 10_000, callsPerDay: 20_000, latency: false, resetBeforeEach: false });
+// Counts requests, not time: the modelled latency would only make it slower. What the 900 items hold, so
+// no item goes early here (rate 0); with items gone early, see test/integration/cache-early.test.ts.
+const stack = useStack('a', {
+  freshPerDay: 10_000,
+  callsPerDay: 20_000,
+  latency: false,
+  resetBeforeEach: false,
+  cacheEarlyRemoval: { rate: 0 },
+});
 
 const KEYWORDS = Array.from({ length: 1500 }, (_, i) => `capacity keyword ${i}`);
 

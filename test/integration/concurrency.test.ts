@@ -11,7 +11,9 @@ let service: ServiceHandle;
 let pool: GasWorkerPool;
 beforeAll(async () => {
   service = await startService({ keys: [KEY], latencyFreshMs: 200, latencyCachedMs: 20, startAt: TEST_START });
-  pool = new GasWorkerPool({ size: 8, startAt: TEST_START });
+  // These count what the marks save while Google keeps them: no item goes early (rate 0). With marks
+  // gone early, the last test below.
+  pool = new GasWorkerPool({ size: 8, startAt: TEST_START, cacheEarlyRemoval: { rate: 0 } });
   pool.properties.user.set('SDM_API_KEY', KEY);
   pool.properties.user.set('SDM_BASE_URL', service.url);
 });
@@ -64,6 +66,26 @@ it("fetches a column once when range formulas over it start together on a fresh 
     expect(r.value).toEqual(results[0]?.value);
   }
   expect((results[0]?.value as unknown[][]).every(([v]) => typeof v === 'number')).toBe(true);
-  expect((await service.control.stats()).requests).toBe(30);
+  const { byEndpoint } = await service.control.stats();
+  expect(byEndpoint['/trend']).toBe(30);
+  expect(byEndpoint['/usage']).toBe(1); // the one formula that fetched read what is left today first
   expect(liveMarks(pool.caches.document.entries(), pool.clock.now())).toEqual([]);
+});
+
+it('with every mark gone as soon as it is written (expiry is only a suggestion), eight executions at once each fetch once and show the same answer', async () => {
+  // Google: "cached data may be removed before this time". A mark gone early cannot stop another
+  // execution: each fetches the keyword itself, once (no retry, no wait for a mark it cannot see).
+  await pool.ready();
+  const store = pool.caches.document;
+  const before = store.earlyRemoval;
+  store.earlyRemoval = { ...before, rate: 1, notBeforeMs: 0, withinMs: 0 };
+  try {
+    await service.control.resetStats();
+    const results = await Promise.all(Array.from({ length: 8 }, () => pool.run('SEARCH_SCORE', ['marks gone early'])));
+    expect(results.every((r) => r.ok && typeof r.value === 'number')).toBe(true);
+    expect(new Set(results.map((r) => r.value)).size).toBe(1);
+    expect((await service.control.stats()).requests).toBe(8);
+  } finally {
+    store.earlyRemoval = before;
+  }
 });

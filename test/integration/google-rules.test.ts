@@ -136,16 +136,17 @@ describe("Google's daily quotas and short-term limits", () => {
   });
 
   it('stops sending at the first batch Google refuses: the rest of a long range says so, and nothing is retried', async () => {
-    // 100 requests a batch (FETCH_BATCH_SIZE): the second batch meets the limit, the third is never sent.
-    const gas = quotaRuntime({ urlFetchShortTimeLimit: { calls: 100, windowMs: 60_000 } });
+    // The range reads what is left today first (one /usage fetch), then sends 100 requests a batch
+    // (FETCH_BATCH_SIZE): the second batch meets the limit, the third is never sent.
+    const gas = quotaRuntime({ urlFetchShortTimeLimit: { calls: 101, windowMs: 60_000 } });
     try {
       const keywords = Array.from({ length: 250 }, (_, i) => [`keyword ${i}`]);
       const result = gas.run('SEARCH_SCORE', [keywords]);
       const rows = result.value as unknown[][];
       expect(rows.slice(0, 100).every(([v]) => typeof v === 'number')).toBe(true);
       expect(rows.slice(100).every(([v]) => v === SHORT_TERM)).toBe(true);
-      expect(result.serviceCalls['urlfetch.fetchAll']).toBe(2);
-      expect(await stack.requests()).toBe(100);
+      expect(result.serviceCalls['urlfetch.fetchAll']).toBe(3);
+      expect(await stack.requests('/trend')).toBe(100);
     } finally {
       gas.close();
     }
@@ -158,8 +159,8 @@ describe("Google's daily quotas and short-term limits", () => {
       const result = gas.run('SEARCH_SCORE', [keywords]);
       const rows = result.value as unknown[][];
       expect(rows.slice(100).every(([v]) => String(v).startsWith("Google's daily quota of URL fetches"))).toBe(true);
-      expect(result.serviceCalls['urlfetch.fetchAll']).toBe(2);
-      expect(await stack.requests()).toBe(100);
+      expect(result.serviceCalls['urlfetch.fetchAll']).toBe(3); // the usage read, one batch, one refused
+      expect(await stack.requests('/trend')).toBe(100);
     } finally {
       gas.close();
     }

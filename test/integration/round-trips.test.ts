@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionResult } from '../../dev/gas/index.js';
 import { useStack } from './stack';
 
-const stack = useStack();
+// What a hit and a miss cost while their items are there: none goes early (rate 0). A hit whose items
+// went early is a miss (test/integration/cache-early.test.ts).
+const stack = useStack('a', { cacheEarlyRemoval: { rate: 0 } });
 
 /** The calls that cost a round trip, by kind (handles and UrlFetch are not round trips). */
 function calls(result: ExecutionResult): Record<string, number> {
@@ -66,12 +68,17 @@ describe('a formula cell, in round trips', () => {
     expect(calls(stack.run('SEARCH_SCORE', words))).toEqual({ 'cache.getAll': 1 });
   });
 
-  it('a range of misses costs the same five, with one fetchAll per batch', () => {
+  it('a range of misses costs the same five, with one fetchAll per batch (and one usage read first: what is left today)', () => {
     stack.run('SEARCH_SCORE', 'warm up');
     const words = Array.from({ length: 100 }, (_, i) => `fresh ${i}`);
     const range = stack.run('SEARCH_SCORE', column(words));
     expect(range.roundTrips).toBe(5);
-    expect(range.serviceCalls['urlfetch.fetchAll']).toBe(1);
-    expect(range.fetchCount).toBe(100);
+    expect(range.serviceCalls['urlfetch.fetchAll']).toBe(2);
+    expect(range.fetchCount).toBe(101);
+    // Within the minute, what is left is known from that read (counted down): no usage read again.
+    const next = stack.run('SEARCH_SCORE', column(words.map((w) => `${w} again`)));
+    expect(next.roundTrips).toBe(5);
+    expect(next.serviceCalls['urlfetch.fetchAll']).toBe(1);
+    expect(next.fetchCount).toBe(100);
   });
 });

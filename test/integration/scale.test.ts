@@ -20,8 +20,16 @@ function keywordColumn(): string[] {
 
 describe('per-cell formulas and recalculation', () => {
   // This counts requests over 600 executions run one after another; the modelled service latency
-  // (bench/ measures it, with executions at once) would only make it take minutes.
-  const stack = useStack('a', { freshPerDay: 5_000, callsPerDay: 10_000, latency: false, resetBeforeEach: false });
+  // (bench/ measures it, with executions at once) would only make it take minutes. It counts what a
+  // recalculation sends while Google keeps every item (rate 0); with items gone early, a recalculation
+  // refetches those (test/integration/cache-early.test.ts).
+  const stack = useStack('a', {
+    freshPerDay: 5_000,
+    callsPerDay: 10_000,
+    latency: false,
+    resetBeforeEach: false,
+    cacheEarlyRemoval: { rate: 0 },
+  });
 
   it('300 cells of 180 distinct keywords send at most 180 requests; a recalculation within the hour none', async () => {
     const column = keywordColumn();

@@ -222,7 +222,7 @@ export class GasWorkerPool {
       name: rest.spreadsheetName ?? RUNTIME_DEFAULTS.spreadsheetName,
     };
     this.clock = new SharedClock(undefined, rest.startAt);
-    this.caches = createCacheStores(this.clock);
+    this.caches = createCacheStores(this.clock, undefined, rest.cacheEarlyRemoval);
     this.properties = createPropertyStores();
     this.locks = new LockRegistry(new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
     this.#quota = new SharedQuota({ limit: rest.urlFetchDailyQuota ?? DAILY_QUOTAS.urlFetch, clock: this.clock });

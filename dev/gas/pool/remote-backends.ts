@@ -67,8 +67,9 @@ export class RpcClient {
 
 /**
  * A cache in the pool thread. `get`/`getMany` are script reads: the pool's store applies its
- * `dropRate` there, so `pool.caches.document.dropRate` works for every worker. Expiry is decided on
- * the pool's side with its clock, which every worker's clock shares (SharedClock).
+ * `dropRate` there, so `pool.caches.document.dropRate` works for every worker; writes draw there which
+ * items go early (`earlyRemoval`: the worker's own draw is not sent). Expiry is decided on the pool's
+ * side with its clock, which every worker's clock shares (SharedClock).
  */
 export class RemoteCacheBackend implements CacheBackend {
   constructor(
@@ -165,15 +166,16 @@ export function handleBackendCall(stores: SharedStores, op: string, args: unknow
       return stores.caches[storeName(a[0])].read(a[1] as string);
     case 'cache.getMany':
       return stores.caches[storeName(a[0])].readAll(a[1] as string[]);
+    // Writes go through the pool's store, which draws which items go early (its earlyRemoval).
     case 'cache.put': {
       const store = stores.caches[storeName(a[0])];
-      store.backend.put(a[1] as string, a[2] as string, a[3] as number, stores.clock.now());
+      store.store(a[1] as string, a[2] as string, a[3] as number, stores.clock.now());
       return null;
     }
     case 'cache.putMany': {
       const store = stores.caches[storeName(a[0])];
       const now = stores.clock.now();
-      for (const [k, v] of a[1] as Array<[string, string]>) store.backend.put(k, v, a[2] as number, now);
+      for (const [k, v] of a[1] as Array<[string, string]>) store.store(k, v, a[2] as number, now);
       return null;
     }
     case 'cache.remove':

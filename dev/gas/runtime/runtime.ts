@@ -12,7 +12,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { CacheStore, MemoryCacheBackend, createCacheStores, type CacheBackend, type CacheStores } from '../services/cache.js';
+import {
+  CacheStore,
+  MemoryCacheBackend,
+  createCacheStores,
+  type CacheBackend,
+  type CacheStores,
+  type EarlyRemoval,
+} from '../services/cache.js';
 import { RuntimeClock } from '../execution/clock.js';
 import { createExecutionContext, type RuntimeState } from './context.js';
 import { DocumentRegistry, type DocumentRecord, type RememberedResult, type SpreadsheetSpec } from '../spreadsheet/documents.js';
@@ -88,6 +95,12 @@ export interface GasRuntimeOptions {
   urlFetchDailyQuota?: number;
   /** Property reads and writes allowed per day (same window); default 50,000. */
   propertiesDailyQuota?: number;
+  /**
+   * Which cache items go before their expiry, for every cache of this runtime (cache.ts, EarlyRemoval);
+   * default DEFAULT_EARLY_REMOVAL. `{ rate: 0 }`: every item lives to its expiry (what a test counts
+   * when it counts what the add-on sends while Google keeps every item).
+   */
+  cacheEarlyRemoval?: Partial<EarlyRemoval>;
   /**
    * Google's short-term limit on UrlFetch ("Service invoked too many times in a short time: urlfetch."):
    * at most `calls` requests in any `windowMs` (quota.ts, SlidingWindow). Google publishes no figure, so
@@ -380,6 +393,8 @@ export class GasRuntime {
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
   readonly #state: Omit<RuntimeState, 'caches' | 'properties' | 'document' | 'openSpreadsheet' | 'triggerDocumentId'>;
+  /** Which cache items go early, for every cache this runtime makes (cacheEarlyRemoval). */
+  readonly #earlyRemoval: Partial<EarlyRemoval>;
   readonly #documents: DocumentRegistry;
   #files: ScriptFile[] | undefined;
   #scripts: vm.Script[] | undefined;
@@ -409,9 +424,10 @@ export class GasRuntime {
     });
     this.triggerStore = new TriggerStore({ addon: options.addon ?? true, clock });
     this.triggerRuntimeQuota = new TriggerRuntimeQuota(options.triggerRuntimeDailyMs ?? TRIGGER_RUNTIME_DAILY_MS.consumer, clock);
-    this.caches = createCacheStores(this.clock, shared.cacheBackend);
+    this.#earlyRemoval = options.cacheEarlyRemoval ?? {};
+    this.caches = createCacheStores(this.clock, shared.cacheBackend, this.#earlyRemoval);
     this.properties = createPropertyStores(shared.propertiesBackend);
-    this.#documents = new DocumentRegistry(clock);
+    this.#documents = new DocumentRegistry(clock, this.#earlyRemoval);
     this.#documents.add(this.spreadsheet, { properties: this.properties.document, cache: this.caches.document }, options.addonUsed ?? true);
     this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
     this.urlFetchQuota = shared.urlFetchQuota ?? new MemoryQuota(options.urlFetchDailyQuota ?? DAILY_QUOTAS.urlFetch, clock);
@@ -574,7 +590,7 @@ export class GasRuntime {
     if (owner !== null) return this.#storesOf(owner);
     return {
       properties: new PropertyStore('user', new MemoryPropertiesBackend()),
-      cache: new CacheStore('user', new MemoryCacheBackend(), this.clock),
+      cache: new CacheStore('user', new MemoryCacheBackend(), this.clock, this.#earlyRemoval),
     };
   }
 
@@ -584,7 +600,7 @@ export class GasRuntime {
     if (!stores) {
       stores = {
         properties: new PropertyStore('user', new MemoryPropertiesBackend()),
-        cache: new CacheStore('user', new MemoryCacheBackend(), this.clock),
+        cache: new CacheStore('user', new MemoryCacheBackend(), this.clock, this.#earlyRemoval),
       };
       this.#userStores.set(email, stores);
     }

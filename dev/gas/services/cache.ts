@@ -3,7 +3,10 @@
  * 1 s to 6 h (default 10 min), and any read may miss (`dropRate`). Eviction as Google states it: "If
  * more than 1,000 items are written, the cache stores the 900 items farthest from expiration"; each
  * item of a putAll counts as one write (the stricter reading), and among items expiring at the same
- * moment the earliest written goes first.
+ * moment the earliest written goes first. Expiry is only a suggestion ("cached data may be removed
+ * before this time"): a share of the items written go before it (`earlyRemoval`), each chosen, with
+ * its moment, by a seeded hash of its key and write, so a run is reproducible whatever the order of
+ * executions.
  * The three caches persist across executions: they are held by the runtime, not the execution.
  */
 import { RuntimeClock, SeededRandom } from '../execution/clock.js';
@@ -22,6 +25,58 @@ export const CACHE_LIMITS = Object.freeze({
   keptAfterEviction: 900,
 });
 
+/**
+ * Items that go before their expiry. Google: "The specified expiration time is only a suggestion;
+ * cached data may be removed before this time." It says neither how many nor when.
+ */
+export interface EarlyRemoval {
+  /** The share of items written (0..1) that go before their expiry. */
+  rate: number;
+  /**
+   * How old an item is at least when it goes early (ms); each goes at a moment drawn evenly between
+   * that age and `withinMs` (an item that lives no longer than this never goes early).
+   */
+  notBeforeMs: number;
+  /** How old an item is at most when it goes early (ms); default: up to its expiry. 0 with notBeforeMs 0: gone as it is written. */
+  withinMs?: number;
+  /** Seeds the draw: the same seed, keys and writes give the same removals. */
+  seed: number;
+}
+
+/**
+ * The default where a test does not choose: 10 % of items go early, each at any moment of its life,
+ * even as it is written (Google promises no moment; dev/gas/RULES.md, "Cache expiry is only a
+ * suggestion"). A test that counts what the add-on sends while every item stays chooses `{ rate: 0 }`.
+ */
+export const DEFAULT_EARLY_REMOVAL: Readonly<EarlyRemoval> = Object.freeze({ rate: 0.1, notBeforeMs: 0, seed: 1 });
+
+/**
+ * When an item written now goes: its expiry, or earlier for the share `early.rate` of writes.
+ * @param early the removal model
+ * @param key the item's key
+ * @param write how many times the key was written before (a rewrite draws afresh)
+ * @param now when it is written (ms)
+ * @param expiresAt its expiry (ms)
+ */
+export function goneAt(early: EarlyRemoval, key: string, write: number, now: number, expiresAt: number): number {
+  const earliest = now + early.notBeforeMs;
+  if (early.rate <= 0 || earliest >= expiresAt) return expiresAt;
+  const draw = (salt: number) => hash01(`${early.seed}|${salt}|${write}|${key}`);
+  if (draw(1) >= early.rate) return expiresAt;
+  const latest = Math.max(earliest, Math.min(expiresAt, now + (early.withinMs ?? Infinity)));
+  return earliest + Math.floor(draw(2) * (latest - earliest));
+}
+
+/** A number in [0, 1) from a string (FNV-1a, then mulberry32's finaliser). */
+function hash01(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  let t = (h + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
 /** A live entry, as tests inspect it. `expiresAt` is on the runtime clock (ms since epoch). */
 export interface CacheEntry {
   key: string;
@@ -35,8 +90,11 @@ export interface CacheEntry {
  */
 export interface CacheBackend {
   get(key: string, now: number): string | null;
-  /** Stores; past capacity, keeps only the `keptAfterEviction` entries farthest from expiration. */
-  put(key: string, value: string, expiresAt: number, now: number): void;
+  /**
+   * Stores; past capacity, keeps only the `keptAfterEviction` entries farthest from expiration. `gone`
+   * is when the item goes (before `expiresAt` when it goes early; a remote backend decides on its side).
+   */
+  put(key: string, value: string, expiresAt: number, now: number, gone?: number): void;
   remove(key: string): void;
   entries(now: number): CacheEntry[];
   clear(): void;
@@ -51,7 +109,8 @@ export interface CacheBackend {
 
 /** In-process backend: a Map in insertion order (re-put moves a key to the end). */
 export class MemoryCacheBackend implements CacheBackend {
-  readonly #map = new Map<string, { value: string; expiresAt: number }>();
+  /** `expiresAt` as written (eviction keeps the farthest from it); `gone` when the item really goes. */
+  readonly #map = new Map<string, { value: string; expiresAt: number; gone: number }>();
 
   constructor(
     readonly capacity: number = CACHE_LIMITS.maxItems,
@@ -61,18 +120,18 @@ export class MemoryCacheBackend implements CacheBackend {
   get(key: string, now: number): string | null {
     const hit = this.#map.get(key);
     if (!hit) return null;
-    if (hit.expiresAt <= now) {
+    if (hit.gone <= now) {
       this.#map.delete(key);
       return null;
     }
     return hit.value;
   }
 
-  put(key: string, value: string, expiresAt: number, now: number): void {
+  put(key: string, value: string, expiresAt: number, now: number, gone = expiresAt): void {
     this.#map.delete(key);
-    this.#map.set(key, { value, expiresAt });
+    this.#map.set(key, { value, expiresAt, gone: Math.min(gone, expiresAt) });
     if (this.#map.size <= this.capacity) return;
-    for (const [k, v] of this.#map) if (v.expiresAt <= now) this.#map.delete(k);
+    for (const [k, v] of this.#map) if (v.gone <= now) this.#map.delete(k);
     if (this.#map.size <= this.capacity) return;
     // Google keeps the items farthest from expiration; a stable sort drops, among equal expiries,
     // the earliest written (the Map's order) first.
@@ -87,7 +146,7 @@ export class MemoryCacheBackend implements CacheBackend {
 
   entries(now: number): CacheEntry[] {
     const out: CacheEntry[] = [];
-    for (const [key, v] of this.#map) if (v.expiresAt > now) out.push({ key, value: v.value, expiresAt: v.expiresAt });
+    for (const [key, v] of this.#map) if (v.gone > now) out.push({ key, value: v.value, expiresAt: v.expiresAt });
     return out;
   }
 
@@ -100,17 +159,39 @@ export class MemoryCacheBackend implements CacheBackend {
 export class CacheStore {
   /** Probability (0..1) that any single key read misses, drawn from a seeded RNG. */
   dropRate = 0;
+  /** Which items go before their expiry, and when (a test may set it, or its `rate` alone). */
+  earlyRemoval: EarlyRemoval;
   readonly #random = new SeededRandom(1);
+  /** How many times each key was written: a rewrite draws its removal afresh. */
+  readonly #writes = new Map<string, number>();
 
   constructor(
     readonly name: 'document' | 'user' | 'script',
     readonly backend: CacheBackend,
     readonly clock: RuntimeClock,
-  ) {}
+    earlyRemoval: Partial<EarlyRemoval> = {},
+  ) {
+    this.earlyRemoval = { ...DEFAULT_EARLY_REMOVAL, ...earlyRemoval };
+  }
 
-  /** Seeds the RNG behind dropRate. */
+  /** Seeds the RNG behind dropRate, and the draw of the items that go early. */
   setSeed(seed: number): void {
     this.#random.setSeed(seed);
+    this.earlyRemoval = { ...this.earlyRemoval, seed };
+  }
+
+  /**
+   * Stores a value as the script's write does, its removal drawn here (the pool's side of a worker's
+   * write, too).
+   * @param key the key
+   * @param value the value
+   * @param expiresAt its expiry (ms, runtime clock)
+   * @param now the time (ms)
+   */
+  store(key: string, value: string, expiresAt: number, now: number): void {
+    const write = this.#writes.get(key) ?? 0;
+    this.#writes.set(key, write + 1);
+    this.backend.put(key, value, expiresAt, now, goneAt(this.earlyRemoval, key, write, now, expiresAt));
   }
 
   /** Live (unexpired) entries, oldest put first. */
@@ -169,7 +250,7 @@ export class CacheStore {
 
   write(key: string, value: string, expirationInSeconds: number): void {
     const now = this.clock.now();
-    this.backend.put(key, value, now + expirationInSeconds * 1000, now);
+    this.store(key, value, now + expirationInSeconds * 1000, now);
   }
 
   /** Writes several entries with one expiry (one backend call when the backend batches). */
@@ -284,11 +365,12 @@ export interface CacheStores {
 export function createCacheStores(
   clock: RuntimeClock,
   backendFor: (name: CacheStore['name']) => CacheBackend = () => new MemoryCacheBackend(),
+  earlyRemoval: Partial<EarlyRemoval> = {},
 ): CacheStores {
   return {
-    document: new CacheStore('document', backendFor('document'), clock),
-    user: new CacheStore('user', backendFor('user'), clock),
-    script: new CacheStore('script', backendFor('script'), clock),
+    document: new CacheStore('document', backendFor('document'), clock, earlyRemoval),
+    user: new CacheStore('user', backendFor('user'), clock, earlyRemoval),
+    script: new CacheStore('script', backendFor('script'), clock, earlyRemoval),
   };
 }
 

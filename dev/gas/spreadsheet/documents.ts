@@ -5,7 +5,7 @@
  * An execution has at most one active document (none in a time-driven trigger) and may open others by
  * id (SpreadsheetApp.openById), which gives the file only, never its document stores.
  */
-import { CacheStore, MemoryCacheBackend } from '../services/cache.js';
+import { CacheStore, MemoryCacheBackend, type EarlyRemoval } from '../services/cache.js';
 import type { RuntimeClock } from '../execution/clock.js';
 import { GasException } from '../execution/execution.js';
 import { MemoryPropertiesBackend, PropertyStore } from '../services/properties.js';
@@ -65,9 +65,15 @@ export class DocumentRegistry {
   readonly models: SpreadsheetModel[] = [];
   readonly #byId = new Map<string, DocumentRecord>();
   readonly #clock: RuntimeClock;
+  readonly #earlyRemoval: Partial<EarlyRemoval>;
 
-  constructor(clock: RuntimeClock) {
+  /**
+   * @param clock the runtime's clock
+   * @param earlyRemoval which items of each spreadsheet's document cache go early (cache.ts)
+   */
+  constructor(clock: RuntimeClock, earlyRemoval: Partial<EarlyRemoval> = {}) {
     this.#clock = clock;
+    this.#earlyRemoval = earlyRemoval;
   }
 
   /** Adds a spreadsheet; its stores are new in-memory ones unless given (the default document's may be shared). */
@@ -76,7 +82,7 @@ export class DocumentRegistry {
     const record: DocumentRecord = {
       model,
       properties: stores?.properties ?? new PropertyStore('document', new MemoryPropertiesBackend()),
-      cache: stores?.cache ?? new CacheStore('document', new MemoryCacheBackend(), this.#clock),
+      cache: stores?.cache ?? new CacheStore('document', new MemoryCacheBackend(), this.#clock, this.#earlyRemoval),
       remembered: new RememberedResults(),
       addonUsed,
     };

@@ -2,21 +2,51 @@
  * The limit guard: after the service refused a request for a daily limit, nothing that the same limit
  * would refuse is sent again until it resets (each refused request would still cost one of the day's
  * API calls). For the API-call limit that is every request; for fresh searches, each query that was
- * refused (it is not in the service's 7-day cache; others may be, and cost no credit). One cache entry
- * per document holds it, so it works across executions and users; it belongs to the key that was
- * refused (a short hash of it, never the key), so a newly saved key is not held back, and it expires at
- * the reset. Google keeps a cache entry 6 hours at most: a later reset is learnt again from one refusal.
+ * refused (it is not in the service's 7-day cache; others may be, and cost no credit), and, once the
+ * fresh searches are known spent and a handful of requests have been refused past that, every search.
+ * It also keeps what a usage read said was left (less what lookups here spent since), so that formulas
+ * calculated soon after need not read it again. One cache entry per document holds it, so it works
+ * across executions and users; it belongs to the key that was refused (a short hash of it, never the
+ * key), so a newly saved key is not held back, and it expires at the reset. Google keeps a cache entry
+ * 6 hours at most, and may drop it sooner: a later reset is learnt again from one refusal.
+ *
+ * Its stored shape (JSON under GUARD_KEY): `{ fp, callsUntil, refused, freshUntil?, past?, left? }`,
+ * the fields of Guard below (the last three optional: an entry written before them still reads).
  */
+import { USAGE_TTL_S } from '../core/constants';
 import type { LimitKind } from '../service/classify';
 import { getAll, openCache, putAll } from './cache-store';
 
 /** The guard's cache entry. */
 export const GUARD_KEY = 'sdm-guard';
 
-/** Refused queries kept per guard: plenty for a long column, far under a cache value's 100 KB. */
-const MAX_REFUSED = 3_000;
+/**
+ * Refused queries kept per guard: plenty, since a formula sends at most a handful past a limit, and
+ * under a cache value's 100 KB (about 64 characters each: 3,000 made the entry 190 KB, too large to
+ * write, and the putAll holding it failed with the answers of its lookup).
+ */
+const MAX_REFUSED = 1_000;
 /** When the service does not say when a limit resets, hold back for an hour, then let one request find out. */
-const UNKNOWN_RESET_MS = 3_600_000;
+export const UNKNOWN_RESET_MS = 3_600_000;
+/**
+ * "A handful": the most requests this document sends past the fresh-search limit until it resets, to
+ * find what the service still answers from its 7-day cache (free) once the searches are spent.
+ */
+export const PAST_LIMIT_HANDFUL = 3;
+/** How long what a usage read said is left stays good enough to pace by: as long as the add-on caches a /usage answer. */
+export const LEFT_TRUSTED_MS = USAGE_TTL_S * 1000;
+
+/** What a usage read said was left, less what lookups in this document spent since. */
+export interface Left {
+  /** Fresh searches left (null: the answer did not say). */
+  fresh: number | null;
+  /** API calls left (null: the answer did not say). */
+  calls: number | null;
+  /** When it was read (ms). */
+  at: number;
+  /** When the allowance resets (ms), if the answer said. */
+  resetAt: number | null;
+}
 
 /** What the guard holds back for one key. */
 export interface Guard {
@@ -26,6 +56,12 @@ export interface Guard {
   callsUntil: number | null;
   /** Refused queries (cache keys) and until when each is held back. */
   refused: Record<string, number>;
+  /** Until when the fresh searches are known spent (a refusal, a usage read or the count since), if they are. */
+  freshUntil: number | null;
+  /** Requests refused for fresh searches since they were known spent: past the handful, no search is sent. */
+  past: number;
+  /** The last usage read, counted down, if any. */
+  left: Left | null;
 }
 
 /** A refusal to remember. */
@@ -45,7 +81,7 @@ export function fingerprint(apiKey: string): string {
 }
 
 /**
- * The guard for this key as read from the cache, without what has expired; null when nothing is held back.
+ * The guard for this key as read from the cache, without what has expired; null when it holds nothing.
  * @param text the entry as read
  * @param fp the key's fingerprint
  * @param now the time (ms)
@@ -54,25 +90,83 @@ export function readGuard(text: string | undefined, fp: string, now: number): Gu
   try {
     const parsed = JSON.parse(text ?? '') as Partial<Guard>;
     if (parsed.fp !== fp) return null;
-    const callsUntil = typeof parsed.callsUntil === 'number' && parsed.callsUntil > now ? parsed.callsUntil : null;
+    const until = (value: unknown) => (typeof value === 'number' && value > now ? value : null);
+    const callsUntil = until(parsed.callsUntil);
     const refused: Record<string, number> = {};
-    for (const [key, until] of Object.entries(parsed.refused ?? {})) if (typeof until === 'number' && until > now) refused[key] = until;
-    return callsUntil !== null || Object.keys(refused).length ? { fp, callsUntil, refused } : null;
+    for (const [key, at] of Object.entries(parsed.refused ?? {})) if (until(at) !== null) refused[key] = at;
+    const freshUntil = until(parsed.freshUntil);
+    const past = freshUntil !== null && typeof parsed.past === 'number' ? parsed.past : 0;
+    const left = readLeft(parsed.left, now);
+    return callsUntil !== null || freshUntil !== null || left || Object.keys(refused).length
+      ? { fp, callsUntil, refused, freshUntil, past, left }
+      : null;
   } catch {
     return null;
   }
+}
+
+/** A usage read as stored, while it is recent enough to pace by (a spent allowance is kept as freshUntil or callsUntil). */
+function readLeft(value: unknown, now: number): Left | null {
+  if (!value || typeof value !== 'object') return null;
+  const { fresh, calls, at, resetAt } = value as Partial<Left>;
+  const count = (n: unknown) => (typeof n === 'number' && n >= 0 ? n : null);
+  if (typeof at !== 'number' || at > now || now - at > LEFT_TRUSTED_MS) return null;
+  if (typeof resetAt === 'number' && resetAt <= now) return null; // a new day: nothing it said holds
+  return { fresh: count(fresh), calls: count(calls), at, resetAt: typeof resetAt === 'number' ? resetAt : null };
 }
 
 /**
  * What holds back a query, if anything: which limit and until when.
  * @param guard the guard, if any
  * @param key the query's cache key
+ * @param searches whether the query is a search (a fresh answer costs a fresh search): once the
+ *   searches are known spent and a handful of requests were refused past that, every search is held
  */
-export function heldBack(guard: Guard | null, key: string): { which: LimitKind; until: number } | null {
+export function heldBack(guard: Guard | null, key: string, searches = false): { which: LimitKind; until: number } | null {
   if (!guard) return null;
   if (guard.callsUntil !== null) return { which: 'API calls', until: guard.callsUntil };
   const until = guard.refused[key];
-  return until !== undefined ? { which: 'fresh searches', until } : null;
+  if (until !== undefined) return { which: 'fresh searches', until };
+  if (searches && guard.freshUntil !== null && guard.past >= PAST_LIMIT_HANDFUL)
+    return { which: 'fresh searches', until: guard.freshUntil };
+  return null;
+}
+
+/**
+ * The guard with new refusals: each refused query held back until the reset, and every request once the
+ * API calls are refused.
+ * @param guard the guard as read (null: none)
+ * @param fp the refused key's fingerprint
+ * @param refusals what the service refused
+ * @param now the time (ms)
+ */
+export function withRefusals(guard: Guard | null, fp: string, refusals: Refusal[], now: number): Guard {
+  const next: Guard = guard ? { ...guard, refused: { ...guard.refused } } : emptyGuard(fp);
+  for (const { key, which, resetAt } of refusals) {
+    const until = resetAt !== null && resetAt > now ? resetAt : now + UNKNOWN_RESET_MS;
+    // A limit the answer does not name is treated as the query's own: the narrower hold.
+    if (which === 'API calls') next.callsUntil = Math.max(next.callsUntil ?? 0, until);
+    else next.refused[key] = until;
+  }
+  const keys = Object.keys(next.refused);
+  for (const key of keys.slice(0, Math.max(0, keys.length - MAX_REFUSED))) delete next.refused[key];
+  return next;
+}
+
+/**
+ * A guard that holds nothing yet.
+ * @param fp the key's fingerprint
+ */
+export function emptyGuard(fp: string): Guard {
+  return { fp, callsUntil: null, refused: {}, freshUntil: null, past: 0, left: null };
+}
+
+/**
+ * The guard entry to write. Expired holds are dropped on reading (readGuard), so it needs no expiry of its own.
+ * @param guard the guard
+ */
+export function guardEntry(guard: Guard): Record<string, string> {
+  return { [GUARD_KEY]: JSON.stringify(guard) };
 }
 
 /**
@@ -83,18 +177,7 @@ export function heldBack(guard: Guard | null, key: string): { which: LimitKind; 
  * @param now the time (ms)
  */
 export function armGuard(guard: Guard | null, fp: string, refusals: Refusal[], now: number): Record<string, string> | undefined {
-  if (!refusals.length) return undefined;
-  const next: Guard = guard ?? { fp, callsUntil: null, refused: {} };
-  for (const { key, which, resetAt } of refusals) {
-    const until = resetAt !== null && resetAt > now ? resetAt : now + UNKNOWN_RESET_MS;
-    // A limit the answer does not name is treated as the query's own: the narrower hold.
-    if (which === 'API calls') next.callsUntil = Math.max(next.callsUntil ?? 0, until);
-    else next.refused[key] = until;
-  }
-  const keys = Object.keys(next.refused);
-  for (const key of keys.slice(0, Math.max(0, keys.length - MAX_REFUSED))) delete next.refused[key];
-  // Expired holds are dropped on reading (readGuard), so the entry needs no expiry of its own.
-  return { [GUARD_KEY]: JSON.stringify(next) };
+  return refusals.length ? guardEntry(withRefusals(guard, fp, refusals, now)) : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createBudget } from '../core/budget';
 import { AddonError, errors } from '../core/errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
-import { lookupPacked } from './packed-lookup';
+import { lookupPacked } from '../lookup/packed-lookup';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { nameKnownGroups } from '../lookup/known-groups';
 import { findScore, type Json } from '../shape/shape';

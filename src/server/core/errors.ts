@@ -47,6 +47,15 @@ export const errors = {
       'limit',
       `Daily limit reached (${which}): ${retry}; ${allRequests ? 'no request is sent' : 'this is not sent again'} until then, so nothing more is spent.`,
     ),
+  /**
+   * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
+   * when it will be fetched. Every such row of a formula says the same.
+   */
+  limitWait: (which: string, when: string) =>
+    new AddonError(
+      'limit',
+      `Daily limit reached${which ? ` (${which})` : ''}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`,
+    ),
   unavailable: (cause: string, retries: number) =>
     new AddonError(
       'unavailable',

@@ -1,52 +1,47 @@
 /**
- * The one-way data flow of every formula: normalised subjects → cache lookup → one batched fetch of the
- * misses → cache store → answers. Each distinct subject is looked up once, whoever asks for it.
+ * The one-way data flow of every lookup, written once: normalised subjects → cache lookup → one batched
+ * fetch of the misses → cache store → answers. Each distinct subject is looked up once, whoever asks for
+ * it. Two layouts keep the answers: one cache entry per query (lookupAll, here) or packs of up to
+ * PACK_SIZE (a range formula's, packed-lookup.ts); the protocol is the same for both.
  *
- * What a formula costs, in service round trips, hit and miss, warm and cold: docs/develop/google-limits.md,
- * "Round trips" (test/integration/round-trips.test.ts counts them exactly).
- * - a cache hit: the first getAll alone (the answers, the document's config entry, a spend shard and the
- *   learned length limit at once), no write; one more getAll only for an answer split over several
- *   entries. When the config entry is missing (expired, or evicted), both property stores are read and
- *   the entry written again, once;
- * - a miss: that getAll, a putAll marking the misses as ours, one property read (the key, from the store
- *   the config entry names), a getAll reading the marks back, the fetch, and a putAll storing the answers
- *   and the spend. When the config entry is missing (the document's first miss, or the first since the
- *   entry expired), both property stores are read instead of one. Skipping the read-back there would
- *   save a round trip, but cells calculated together on a fresh document would then all fetch the same
- *   query, spending the user's credits twice (test/integration/faults.test.ts counts them).
+ * The steps, in service round trips (what each costs, hit and miss, warm and cold:
+ * docs/develop/google-limits.md, "Round trips"; test/integration/round-trips.test.ts counts them exactly):
+ * 1. one getAll: the answers, the document's config entry, a spend shard, the limit guard and the
+ *    learned length limit. Everything found: done (the config entry written again if it was missing);
+ * 2. refuse without a call what cannot be sent (too long), and put marks on the claims (a query's entry,
+ *    or a pack) nobody is fetching, with the config entry when it was missing: one putAll;
+ * 3. the key: one property store (the one the config entry names), or both without it;
+ * 4. the limit guard: what a daily limit refused is not sent again until it resets;
+ * 5. read the marks back (one getAll): where several executions marked the same claim, the last mark
+ *    wins and only its writer fetches. Skipping it on the document's first miss would save a round trip,
+ *    but cells calculated together on a fresh document would all fetch the same query, spending the
+ *    user's credits twice (test/integration/faults.test.ts, concurrency.test.ts count them);
+ * 6. fetch what is ours (one fetchAll per FETCH_BATCH_SIZE requests);
+ * 7. wait for what others are fetching (at most WAIT_FOR_OTHERS_MS), then fetch what did not come;
+ * 8. keep what a daily limit refused (the guard) and what the service said about length;
+ * 9. one putAll: the answers, and what was spent (counted only when something was).
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
- * ranking-table refresh). The marks do the lock's job: where several executions mark the same query at
- * once, the last mark wins, its writer fetches, and the others wait for its answer (at most a second,
- * then they fetch it themselves).
+ * ranking-table refresh). The marks do the lock's job.
  */
 import type { Budget } from '../core/budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
-import { readEntry, writeEntry, joinParts, type Entry } from '../cache/entry';
+import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import { armGuard, fingerprint, GUARD_KEY, heldBack, readGuard, type Refusal } from '../cache/limit-guard';
+import { emptyGuard, fingerprint, GUARD_KEY, guardEntry, heldBack, readGuard, withRefusals, type Refusal } from '../cache/limit-guard';
 import { addSpend, pickSpendKey } from '../cache/spend';
-import { CACHE_TTL_S, getAll, openCache, putAll, removeAll } from '../cache/cache-store';
-import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
-import { errors, type AddonError } from '../core/errors';
-import { describeSubject, ENDPOINTS, notFoundHint, type Endpoint } from '../service/endpoints';
-import { resetPhrase } from '../service/classify';
-import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
-import { knownTooLong, learnedMaxEntry, limitKey, maxFromRejection, readLearnedMax } from '../service/length-limit';
-import { buildUrl } from '../service/url';
+import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
+import { errors, type AddonError, type ErrorKind } from '../core/errors';
+import { resetPhrase, type LimitKind } from '../service/classify';
+import type { Endpoint } from '../service/endpoints';
+import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
-import type { Json } from '../shape/shape';
-import { callsSpent, findResetTime } from '../service/usage-bars';
+import { fromEntry, type Answer, type LookupStats } from './lookup-result';
+import { expired, readState } from './cache-state';
+import { fetchAndKeep, learnFromRejections, missesToFetch, readAllowance, refusedBeforeSending } from './fetch-misses';
+import { Pacer, type LimitWait, type UsageRead, type Wave } from './pacing';
 
-/** The answer for one subject. */
-export type Answer = { ok: true; data: Json } | { ok: false; error: AddonError };
-
-/** What one lookup cost, for counting. */
-export interface LookupStats {
-  cacheHits: number;
-  requests: number;
-  /** Searches the service ran fresh (not from its 7-day cache): what costs credits. */
-  freshSearches: number;
-}
+export type { Answer, LookupStats } from './lookup-result';
+export { readState } from './cache-state';
 
 /** How long a pending mark holds: longer than any fetch a custom function can wait for. */
 export const PENDING_MS = 30_000;
@@ -56,17 +51,48 @@ export const POLL_MS = 200;
 
 type Cache = GoogleAppsScript.Cache.Cache | null;
 
-/** Where the cache stands for the subjects of one lookup. */
-interface CacheState {
-  found: Map<string, Entry & { kind: 'data' | 'not-found' }>;
-  pending: string[];
-  /** Who marked each pending subject. */
-  markedBy: Map<string, string>;
-  missing: string[];
+/** Failures after which nothing more is sent in this execution: time, a Google limit, a refused key. */
+const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth']);
+
+/**
+ * The one message of a formula's rows a daily limit left unfetched.
+ * @param wait the limit's latest known reset
+ * @param which the limit that stopped them ('unknown': a limit the service did not name)
+ */
+function limitWait(wait: LimitWait, which: LimitKind): AddonError {
+  const phrase = resetPhrase(wait.resetAt); // "retry after 00:00 UTC (in 12 h 0 min)", "retry in 19 min", or no time
+  return errors.limitWait(which === 'unknown' ? '' : which, phrase.startsWith('retry ') ? phrase.slice(6) : 'after your allowance resets');
+}
+
+/** One claim: a cache entry marked while its subjects are fetched (a query's own entry, or a pack). */
+export interface Claim {
+  /** The entry's cache key. */
+  key: string;
+  /** Its subjects still unanswered. */
+  subjects: string[];
+  /** `free`: absent, to be marked; `theirs`: another execution marked it; `unmarked`: fetch without a mark (a partial pack). */
+  state: 'free' | 'theirs' | 'unmarked';
+}
+
+/** How a lookup keeps its answers in the cache: what the protocol reads, and what it writes after fetching. */
+export interface Layout {
+  /** The entries the first getAll reads for the answers. */
+  keys: string[];
+  /**
+   * Sorts what the first getAll read: answers found are set (and counted), and the claims whose subjects
+   * are still unanswered are returned.
+   */
+  sort(cache: Cache, heads: Record<string, string>, stamp: string, answers: Map<string, Answer>, stats: LookupStats): Claim[];
+  /** Takes the answers a claim's entry holds, read back or waited for (the claim's subjects left unanswered stay). */
+  take(claim: Claim, entry: Entry & { kind: 'data' | 'not-found' }, answers: Map<string, Answer>, stats: LookupStats): void;
+  /** Whether fetched answers are written under each query's own key. */
+  ownEntries: boolean;
+  /** The entries to write for a claim whose subjects `fetched` were just fetched (beyond each query's own). */
+  store(claim: Claim, fetched: string[], answers: Map<string, Answer>, stamp: string): Record<string, string>;
 }
 
 /**
- * Looks up every distinct subject of one endpoint.
+ * Looks up every distinct subject of one endpoint, one cache entry per query.
  * @param endpoint which endpoint
  * @param subjects normalised subjects (use `undefined` for endpoints without a parameter); duplicates are fine
  * @param budget time left in this execution
@@ -79,114 +105,231 @@ export function lookupAll(
   budget: Budget,
   payer: Payer,
 ): { answers: Map<string, Answer>; stats: LookupStats } {
+  const distinct = [...new Set(subjects.map((s) => s ?? ''))];
+  const keys = ownKeys(endpoint, distinct);
+  return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+}
+
+/**
+ * Each subject's own cache key.
+ * @param endpoint the endpoint
+ * @param distinct the distinct normalised subjects ('' without one)
+ */
+export function ownKeys(endpoint: Endpoint, distinct: string[]): Map<string, string> {
+  return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : undefined)] as const));
+}
+
+/** The layout of one entry per query: each query's entry is its own claim. */
+function perQuery(endpoint: Endpoint, keys: Map<string, string>): Layout {
+  return {
+    keys: [...keys.values()],
+    sort(cache, heads, stamp, answers, stats) {
+      const state = readState(cache, heads, keys, stamp);
+      for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+      const claim = (subject: string, claimState: Claim['state']): Claim => ({
+        key: keys.get(subject) ?? '',
+        subjects: [subject],
+        state: claimState,
+      });
+      return [...state.pending.map((s) => claim(s, 'theirs')), ...state.missing.map((s) => claim(s, 'free'))];
+    },
+    take(claim, entry, answers, stats) {
+      for (const subject of claim.subjects) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+    },
+    ownEntries: true,
+    store: () => ({}),
+  };
+}
+
+/**
+ * The protocol (the steps above) for any layout.
+ * @param endpoint which endpoint
+ * @param distinct the distinct normalised subjects ('' without one)
+ * @param keys each subject's own cache key (also its request's id)
+ * @param budget time left in this execution
+ * @param payer whose key pays for misses
+ * @param layout how the answers are kept
+ */
+export function runLookup(
+  endpoint: Endpoint,
+  distinct: string[],
+  keys: Map<string, string>,
+  budget: Budget,
+  payer: Payer,
+  layout: Layout,
+): { answers: Map<string, Answer>; stats: LookupStats } {
   const answers = new Map<string, Answer>();
   const stats: LookupStats = { cacheHits: 0, requests: 0, freshSearches: 0 };
-  const distinct = [...new Set(subjects.map((s) => s ?? ''))];
   if (!distinct.length) return { answers, stats };
-  const subjectOf = (s: string) => (endpoint.param ? s : undefined);
-  const keys = new Map(distinct.map((s) => [s, answerKey(endpoint.path, subjectOf(s))] as const));
   const cache = openCache();
 
-  // Round trip 1: the answers, the config entry (a formula's stamp without reading properties), a
-  // spend shard and what the service said about length.
+  // 1. The answers, the config entry (a formula's stamp without reading properties), a spend shard, the
+  // guard and what the service said about length.
   const spendKey = pickSpendKey();
-  const heads = getAll(cache, [
-    ...(payer === 'formula' ? [CONFIG_KEY] : []),
-    spendKey,
-    GUARD_KEY,
-    limitKey(endpoint.path),
-    ...keys.values(),
-  ]);
-  const config = payer === 'formula' ? readLookupConfig(heads[CONFIG_KEY]) : null;
+  const formula = payer === 'formula';
+  const heads = getAll(cache, [...(formula ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+  const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
   let settings: LookupSettings | null = config ? null : readLookupSettings(payer);
   const known = (config ?? settings) as LookupConfig | LookupSettings;
   const stamp = stampOf(known.generation, known.baseUrl);
-  const state = readState(cache, heads, keys, stamp);
-  for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-  if (!state.missing.length && !state.pending.length) {
+  const claims = layout.sort(cache, heads, stamp, answers, stats);
+  if (!claims.length) {
     // Every answer cached but no config entry (it lives CACHE_TTL_S from the document's first miss, and
     // Google's cache drops it first once full, while later answers stay): write it again, or
     // every hit until the next miss would read both property stores.
-    if (payer === 'formula' && !config && settings) putAll(cache, writeLookupConfig(settings));
+    if (formula && !config && settings) putAll(cache, writeLookupConfig(settings));
     return { answers, stats };
   }
 
-  // Misses: check what can be refused without a call; mark the rest as ours at once, so executions
-  // starting now wait for us instead of fetching too.
+  // 2. Refuse what cannot be sent; mark the free claims as ours at once, so executions starting now wait
+  // for us instead of fetching too.
   const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
-  const toFetch: string[] = [];
-  for (const subject of state.missing) {
-    const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
-    if (refused) answers.set(subject, { ok: false, error: refused });
-    else toFetch.push(subject);
+  for (const claim of claims) {
+    claim.subjects = claim.subjects.filter((subject) => {
+      const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
+      if (refused) answers.set(subject, { ok: false, error: refused });
+      return !refused;
+    });
   }
+  const open = claims.filter((claim) => claim.subjects.length);
   const me = Math.random().toString(36).slice(2, 10);
+  const marked = open.filter((claim) => claim.state === 'free');
   const marks: Record<string, string> = {};
-  for (const subject of toFetch)
-    Object.assign(marks, writeEntry(keys.get(subject) ?? '', { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
+  for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
   // A formula that found no config entry writes it with its marks, so executions starting after this
   // read one property store instead of two.
-  const firstMiss = payer === 'formula' && !config;
-  if (firstMiss && settings) Object.assign(marks, writeLookupConfig(settings));
+  if (formula && !config && settings) Object.assign(marks, writeLookupConfig(settings));
   const markStarted = Date.now();
   putAll(cache, marks);
   const markLanded = Date.now();
 
-  // The key (one property store with the config entry's hint, both without it).
+  // 3. The key (one property store with the config entry's hint, both without it).
   if (!settings) {
     const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
     settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
   }
   const { apiKey } = settings;
   if (!apiKey) {
-    const noKey = payer === 'formula' ? errors.noFormulaKey() : errors.noKey();
-    for (const subject of [...toFetch, ...state.pending]) answers.set(subject, { ok: false, error: noKey });
-    putAll(cache, expired(toFetch.map((s) => keys.get(s) ?? '')));
+    const noKey = formula ? errors.noFormulaKey() : errors.noKey();
+    for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
+    putAll(cache, expired(marked.map((c) => c.key)));
     return { answers, stats };
   }
 
-  // The limit guard: what a daily limit refused is not sent again until it resets.
+  // 4. The limit guard: what a daily limit refused is not sent again until it resets.
   const fp = fingerprint(apiKey);
   const guard = readGuard(heads[GUARD_KEY], fp, Date.now());
-  const writes: Record<string, string> = {};
-  const notHeld = (subject: string): boolean => {
-    const held = heldBack(guard, keys.get(subject) ?? '');
-    if (!held) return true;
-    answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === 'API calls') });
-    return false;
-  };
-  const sendable = toFetch.filter(notHeld);
-  Object.assign(writes, expired(toFetch.filter((s) => !sendable.includes(s)).map((s) => keys.get(s) ?? '')));
+  const pacer = new Pacer(guard, !!endpoint.searches, formula);
+  const limited = new Map<string, LimitKind>(); // a formula's rows a daily limit leaves unfetched
+  for (const claim of open) {
+    claim.subjects = claim.subjects.filter((subject) => {
+      const held = heldBack(guard, keys.get(subject) ?? '', !!endpoint.searches);
+      if (!held) return true;
+      pacer.noteReset(held.which, held.until);
+      if (formula) limited.set(subject, held.which);
+      else answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === 'API calls') });
+      return false;
+    });
+  }
 
-  // Read the marks back: where two executions marked the same query, the last mark won, and only its
+  // 5. Read the marks back: where two executions marked the same claim, the last mark won, and only its
   // writer fetches; the others wait for it like for any other execution's fetch. An execution that read
   // the cache just before our mark landed lands its own mark within about as long as ours took: read
   // back only after that, or both would find their own mark and both fetch.
-  const mine: string[] = [];
-  const others = state.pending.filter(notHeld);
-  if (sendable.length) {
+  const mine = open.filter((claim) => claim.subjects.length && claim.state === 'unmarked');
+  const others = open.filter((claim) => claim.subjects.length && claim.state === 'theirs');
+  const ours = new Set(marked); // marks that are still ours: taken back if nothing is written over them
+  const readBack = marked.filter((claim) => claim.subjects.length);
+  if (readBack.length) {
     const settle = markLanded - markStarted - (Date.now() - markLanded);
     if (settle > 0) Utilities.sleep(settle);
-    const subset = new Map(sendable.map((s) => [s, keys.get(s) ?? ''] as const));
-    const back = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
-    for (const [subject, entry] of back.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-    for (const subject of back.pending) (back.markedBy.get(subject) === me ? mine : others).push(subject);
-    mine.push(...back.missing); // a mark that vanished: fetch anyway
+    const ids = new Map(readBack.map((claim) => [claim.key, claim.key] as const));
+    const back = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
+    for (const claim of readBack) {
+      const entry = back.found.get(claim.key);
+      if (entry) {
+        layout.take(claim, entry, answers, stats); // another execution's answer landed over our mark
+        ours.delete(claim);
+      }
+      if (back.pending.includes(claim.key) && back.markedBy.get(claim.key) !== me) {
+        ours.delete(claim);
+        others.push(claim);
+      } else if (claim.subjects.some((s) => !answers.has(s))) mine.push(claim); // our mark, or one that vanished: fetch anyway
+    }
   }
 
+  // 6–7. Fetch ours; wait for the others' and fetch what did not come. A formula sends within what is
+  // left of the day's allowance (pacing.ts).
+  const writes: Record<string, string> = {};
   const refusals: Refusal[] = [];
-  const fetchInto = (list: string[]) =>
-    fetchAndKeep(endpoint, missesToFetch(endpoint, list, keys, known.baseUrl), { apiKey, budget, stamp }, answers, stats, writes, refusals);
-  fetchInto(mine);
-  if (others.length) fetchInto(waitForOthers(cache, others, keys, stamp, budget, endpoint, answers, stats));
+  const fetched = new Set<string>();
+  const sendWave = (wave: string[]): Wave => {
+    const before = { requests: stats.requests, fresh: stats.freshSearches, refusals: refusals.length };
+    for (const subject of wave) fetched.add(subject);
+    fetchAndKeep(
+      endpoint,
+      missesToFetch(endpoint, wave, keys, known.baseUrl),
+      { apiKey, budget, stamp },
+      answers,
+      stats,
+      layout.ownEntries ? writes : {},
+      refusals,
+    );
+    const fresh = stats.freshSearches - before.fresh;
+    const answered = wave.filter((s) => answers.get(s)?.ok).length;
+    const stopper = wave.map((s) => answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
+    return {
+      requests: stats.requests - before.requests,
+      freshSearches: fresh,
+      cached: endpoint.searches ? answered - fresh : 0,
+      refusals: refusals.slice(before.refusals),
+      stopped: stopper && !stopper.ok ? stopper.error : null,
+    };
+  };
+  const readUsage = (): UsageRead => {
+    const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
+    if (sent) stats.requests++;
+    if (read && 'refusal' in read) refusals.push(read.refusal);
+    return read;
+  };
+  const fetchClaims = (list: Claim[]) =>
+    pacer.send(
+      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
+      sendWave,
+      readUsage,
+    );
+  fetchClaims(mine);
+  if (others.length) fetchClaims(waitForOthers(cache, others, stamp, budget, layout, answers, stats));
+  for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
 
-  // What a daily limit refused is held back; what the service said about length is kept.
-  const armed = armGuard(guard, fp, refusals, Date.now());
-  if (armed) Object.assign(writes, armed);
-  const learned = learnFromRejections(endpoint, [...mine, ...others], answers, learnedMax);
+  // Every row of a formula a daily limit left unfetched says the same: when it will be fetched.
+  if (formula) {
+    const subjectOf = new Map([...keys].map(([subject, key]) => [key, subject] as const));
+    for (const { key, which } of refusals) if (subjectOf.has(key)) limited.set(subjectOf.get(key) ?? '', which);
+    for (const [subject, which] of pacer.unsent) limited.set(subject, which);
+    const messages = new Map<LimitKind, AddonError>();
+    for (const [subject, which] of limited) {
+      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which));
+      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+    }
+  }
+
+  // Each claim keeps what was fetched for it; a mark of ours with nothing written over it is taken back.
+  for (const claim of open) {
+    const news = claim.subjects.filter((s) => fetched.has(s));
+    if (news.length) Object.assign(writes, layout.store(claim, news, answers, stamp));
+    if (ours.has(claim) && !(claim.key in writes)) Object.assign(writes, expired([claim.key]));
+  }
+
+  // 8. What a daily limit refused is held back, and what is left counted down; what the service said
+  // about length is kept.
+  const now = Date.now();
+  const next = pacer.update(withRefusals(guard, fp, refusals, now), now);
+  if (JSON.stringify(next) !== JSON.stringify(guard ?? emptyGuard(fp))) Object.assign(writes, guardEntry(next));
+  const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
   if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
 
-  // Last round trip: the answers, and what was spent (counted only when something was).
+  // 9. The answers, and what was spent (counted only when something was).
   const spent = addSpend(heads[spendKey], stats, fp);
   if (spent !== undefined) writes[spendKey] = spent;
   putAll(cache, writes);
@@ -194,217 +337,32 @@ export function lookupAll(
 }
 
 /**
- * Why a query is not sent at all (longer than the service's learned limit, or than a URL may be), or null.
- * @param endpoint the endpoint
- * @param subject the normalised subject ('' without one)
- * @param learnedMax the service's learned length limit, if known
- * @param baseUrl the service's base URL
- */
-export function refusedBeforeSending(endpoint: Endpoint, subject: string, learnedMax: number | null, baseUrl: string): AddonError | null {
-  const param = endpoint.param ? subject : undefined;
-  const what = describeSubject(endpoint, param);
-  const length = [...subject].length;
-  if (endpoint.param && learnedMax !== null && length > learnedMax) return knownTooLong(what, length, learnedMax);
-  if (buildUrl(baseUrl, endpoint, param).length > MAX_URL_LENGTH) {
-    return errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`);
-  }
-  return null;
-}
-
-/**
- * Entries that read as absent at once: how our marks are taken back without a remove call.
- * @param keys the marks' keys
- */
-export function expired(keys: string[]): Record<string, string> {
-  const now = Date.now();
-  return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: 'pending', by: '' }, '', now))) as Record<string, string>;
-}
-
-/**
- * The smallest limit the service's rejections of these misses reveal (below what was known), or null.
- * @param endpoint the endpoint
- * @param subjects the subjects sent
- * @param answers their answers
- * @param known the limit known before
- */
-export function learnFromRejections(
-  endpoint: Endpoint,
-  subjects: string[],
-  answers: Map<string, Answer>,
-  known: number | null,
-): number | null {
-  if (!endpoint.param) return null;
-  let learned: number | null = null;
-  for (const subject of subjects) {
-    const answer = answers.get(subject);
-    if (!answer || answer.ok || answer.error.kind !== 'bad-request') continue;
-    const max = maxFromRejection(answer.error.detail, [...subject].length);
-    if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
-  }
-  return learned;
-}
-
-/**
- * A cache hit as an answer (a cached "not found" answers with its error), counted.
- * @param entry the entry found
- * @param endpoint the endpoint
- * @param subject its subject
- * @param stats counted into
- */
-export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
-  stats.cacheHits++;
-  return entry.kind === 'data'
-    ? { ok: true, data: entry.data }
-    : { ok: false, error: notFound(endpoint, endpoint.param ? subject : undefined) };
-}
-
-/**
- * Sorts the subjects by what the cache holds under the stamp: found, being fetched by another execution,
- * or missing. Parts of split answers are read in one more round trip. (The sidebar's spend estimate
- * sorts a spreadsheet's queries with it too, so both agree on what counts as cached.)
- * @param cache the cache the heads were read from
- * @param heads the entries read, by cache key
- * @param keys each subject's cache key
- * @param stamp the stamp a valid answer carries
- */
-export function readState(cache: Cache, heads: Record<string, string>, keys: Map<string, string>, stamp: string): CacheState {
-  const state: CacheState = { found: new Map(), pending: [], markedBy: new Map(), missing: [] };
-  const now = Date.now();
-  const splits: { subject: string; key: string; count: number; id: string }[] = [];
-  for (const [subject, key] of keys) {
-    const entry = readEntry(heads[key], stamp, now);
-    if (!entry) state.missing.push(subject);
-    else if (entry.kind === 'pending') {
-      state.pending.push(subject);
-      state.markedBy.set(subject, entry.by);
-    } else if (entry.kind === 'split') splits.push({ subject, key, count: entry.count, id: entry.id });
-    else state.found.set(subject, entry);
-  }
-  if (splits.length) {
-    const partKeys = splits.flatMap(({ key, count }) => Array.from({ length: count }, (_, i) => `${key}.${i}`));
-    const parts = getAll(cache, partKeys);
-    for (const { subject, key, count, id } of splits) {
-      const joined = joinParts(
-        Array.from({ length: count }, (_, i) => parts[`${key}.${i}`]),
-        id,
-      );
-      if (joined?.kind === 'data') state.found.set(subject, joined);
-      else state.missing.push(subject);
-    }
-  }
-  return state;
-}
-
-/**
- * Each subject with the request that fetches it, identified by its answer key.
- * @param endpoint the endpoint
- * @param subjects normalised subjects ('' without one)
- * @param keys each subject's answer key
- * @param baseUrl the service's base URL
- */
-export function missesToFetch(
-  endpoint: Endpoint,
-  subjects: string[],
-  keys: Map<string, string>,
-  baseUrl: string,
-): { subject: string; request: FetchRequest }[] {
-  return subjects.map((subject) => {
-    const param = endpoint.param ? subject : undefined;
-    return {
-      subject,
-      request: { id: keys.get(subject) ?? '', url: buildUrl(baseUrl, endpoint, param), what: describeSubject(endpoint, param) },
-    };
-  });
-}
-
-/**
- * Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once).
- * @param endpoint the endpoint
- * @param misses each subject with its request (its id is the subject's answer key)
- * @param context the key, the time budget and the stamp
- * @param answers answers are set here
- * @param stats counted into
- * @param writes per-query entries to write are added here
- * @param refusals daily-limit refusals are added here
- */
-export function fetchAndKeep(
-  endpoint: Endpoint,
-  misses: { subject: string; request: FetchRequest }[],
-  context: { apiKey: string; budget: Budget; stamp: string },
-  answers: Map<string, Answer>,
-  stats: LookupStats,
-  writes: Record<string, string>,
-  refusals: Refusal[],
-): void {
-  if (!misses.length) return;
-  const outcomes = fetchAllWithin(
-    misses.map((m) => m.request),
-    context,
-  );
-  const now = Date.now();
-  const expiry = (ttlSeconds: number) => (ttlSeconds >= CACHE_TTL_S ? null : now + ttlSeconds * 1000);
-  for (const { request, subject } of misses) {
-    const outcome = outcomes.get(request.id);
-    if (!outcome || (!outcome.ok && outcome.error.kind === 'budget')) {
-      answers.set(subject, { ok: false, error: errors.budget() });
-      Object.assign(writes, expired([request.id])); // our mark taken back
-      continue;
-    }
-    stats.requests++;
-    if (outcome.ok) {
-      if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
-      // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
-      if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
-        refusals.push({ key: request.id, which: 'API calls', resetAt: findResetTime(outcome.data) });
-      }
-      Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
-      answers.set(subject, { ok: true, data: outcome.data });
-      continue;
-    }
-    if (outcome.limit?.daily) refusals.push({ key: request.id, which: outcome.limit.which, resetAt: outcome.limit.resetAt });
-    // Errors are never cached, except a short-lived "not found" that spares repeated misses.
-    Object.assign(
-      writes,
-      outcome.error.kind === 'not-found'
-        ? writeEntry(request.id, { kind: 'not-found' }, context.stamp, now + NOT_FOUND_TTL_S * 1000)
-        : expired([request.id]),
-    );
-    const error = outcome.error.kind === 'not-found' ? notFound(endpoint, endpoint.param ? subject : undefined) : outcome.error;
-    answers.set(subject, { ok: false, error });
-  }
-}
-
-/** "Not found", with a hint at the usual form of a slug when it is not in it. */
-function notFound(endpoint: Endpoint, subject: string | undefined): AddonError {
-  return errors.notFound(describeSubject(endpoint, subject), notFoundHint(endpoint, subject));
-}
-
-/**
- * Polls the cache for answers another execution is fetching, for at most a second. Returns the subjects
- * to fetch ourselves: their mark vanished without an answer (that fetch failed), or they did not arrive.
+ * Polls the cache for claims other executions are fetching, for at most a second, taking their answers.
+ * Returns them all: whatever of their subjects is still unanswered (a mark that vanished without an
+ * answer, that fetch having failed, or an answer too slow to come) is ours to fetch.
  */
 function waitForOthers(
   cache: Cache,
-  pending: string[],
-  keys: Map<string, string>,
+  claims: Claim[],
   stamp: string,
   budget: Budget,
-  endpoint: Endpoint,
+  layout: Layout,
   answers: Map<string, Answer>,
   stats: LookupStats,
-): string[] {
+): Claim[] {
   const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
-  const orphans: string[] = [];
-  let waiting = pending;
+  let waiting = claims;
   while (waiting.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
     Utilities.sleep(POLL_MS);
-    const subset = new Map(waiting.map((s) => [s, keys.get(s) ?? ''] as const));
-    const state = readState(cache, getAll(cache, [...subset.values()]), subset, stamp);
-    for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
-    orphans.push(...state.missing);
-    waiting = state.pending;
+    const ids = new Map(waiting.map((claim) => [claim.key, claim.key] as const));
+    const state = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
+    for (const claim of waiting) {
+      const entry = state.found.get(claim.key);
+      if (entry) layout.take(claim, entry, answers, stats);
+    }
+    waiting = waiting.filter((claim) => state.pending.includes(claim.key));
   }
-  return [...orphans, ...waiting];
+  return claims;
 }
 
 /**

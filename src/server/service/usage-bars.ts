@@ -124,3 +124,23 @@ export function findResetTime(data: Json): number | null {
   const at = Date.parse(findResetText(data) ?? '');
   return Number.isFinite(at) ? at : null;
 }
+
+/** What a /usage answer says is left today (null where it does not say), and when it resets. */
+export interface AllowanceLeft {
+  fresh: number | null;
+  calls: number | null;
+  resetAt: number | null;
+}
+
+/**
+ * What is left of the fresh searches and the API calls, read by meaning, and when they reset.
+ * @param data the /usage answer
+ */
+export function allowanceLeft(data: Json): AllowanceLeft {
+  const bars = usageBars(data);
+  const left = (pattern: RegExp) => {
+    const bar = bars.find((b) => pattern.test(b.label));
+    return bar ? Math.max(0, bar.limit - bar.used) : null;
+  };
+  return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(data) };
+}

@@ -47,7 +47,7 @@ export function estimateRefresh(): RefreshEstimate {
   for (const [endpoint, subjects] of queries) {
     for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : undefined), endpoint);
   }
-  // The packs range formulas keep their answers in (cell/packed-lookup.ts), keyed as they key them.
+  // The packs range formulas keep their answers in (lookup/packed-lookup.ts), keyed as they key them.
   const packs = new Map<string, { endpoint: Endpoint; subjects: string[] }>();
   for (const { endpoint, subjects } of ranges) {
     for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });

@@ -119,6 +119,19 @@ describe('GasWorkerPool', () => {
     expect(pool.caches.document.peek('seeded')).toBe('by the test');
   });
 
+  it('draws which items go early on the pool side, for every worker (the pool cache’s earlyRemoval)', async () => {
+    const store = pool.caches.document;
+    const before = store.earlyRemoval;
+    store.earlyRemoval = { ...before, rate: 1, notBeforeMs: 0, withinMs: 0 };
+    try {
+      expect((await pool.run('PUT', ['early', 'gone'])).value).toBe('ok');
+      expect((await pool.run('GET', ['early'])).value).toBe('(null)');
+      expect(store.keys()).not.toContain('early');
+    } finally {
+      store.earlyRemoval = before;
+    }
+  });
+
   it('expires entries on one clock shared by the pool and every worker', async () => {
     await pool.run('PUT', ['short', 'lived', 10]);
     expect((await pool.run('GET', ['short'])).value).toBe('lived');

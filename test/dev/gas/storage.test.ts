@@ -50,16 +50,18 @@ describe('CacheService', () => {
   });
 
   it('expires entries on the runtime clock (default 600 s)', () => {
-    const rt = new GasRuntime({ code: CACHE_CODE });
+    // Expiry alone: no item goes before it here (early removal is tested below).
+    const rt = new GasRuntime({ code: CACHE_CODE, cacheEarlyRemoval: { rate: 0 } });
+    // The clock also runs in real time, so each check keeps seconds from the expiry (a loaded machine).
     rt.run('PUT', ['short', 'v', 10]);
     rt.run('PUT', ['default', 'v']);
-    rt.advanceClock(9_000);
+    rt.advanceClock(5_000);
     expect(rt.run('GET', ['short']).value).toBe('v');
-    rt.advanceClock(1_000);
+    rt.advanceClock(5_000);
     expect(rt.run('GET', ['short']).value).toBe('MISS');
-    rt.advanceClock(589_000);
+    rt.advanceClock(580_000);
     expect(rt.run('GET', ['default']).value).toBe('v');
-    rt.advanceClock(1_000);
+    rt.advanceClock(10_000);
     expect(rt.run('GET', ['default']).value).toBe('MISS');
   });
 
@@ -89,6 +91,58 @@ describe('CacheService', () => {
     expect(keys).toHaveLength(904);
     expect(keys[0]).toBe('k101');
     expect(rt.caches.document.peek('k100')).toBeNull();
+  });
+
+  /** 1,000 items put in one putAll, to live `ttl` seconds; returns the runtime. */
+  const thousand = (options: ConstructorParameters<typeof GasRuntime>[0], ttl = 21_600) => {
+    const rt = new GasRuntime({ code: CACHE_CODE, ...options });
+    const values: Record<string, string> = {};
+    for (let i = 0; i < 1000; i++) values[`item ${i}`] = String(i);
+    rt.run('PUTALL', [values, ttl], menu);
+    return rt;
+  };
+  const live = (rt: GasRuntime) => rt.caches.document.keys();
+
+  it('removes a share of the items before their expiry ("only a suggestion"), the same ones for the same seed', () => {
+    const early = { rate: 0.3, notBeforeMs: 0, seed: 5 };
+    const rt = thousand({ cacheEarlyRemoval: early }, 600);
+    rt.advanceClock(599_000);
+    const kept = live(rt);
+    expect(kept.length).toBeGreaterThan(650);
+    expect(kept.length).toBeLessThan(750);
+    // A read of a removed item misses for good; a kept one is there until its expiry.
+    const gone = Array.from({ length: 1000 }, (_, i) => `item ${i}`).find((key) => !kept.includes(key)) ?? '';
+    expect(rt.run('GET', [gone]).value).toBe('MISS');
+    expect(rt.run('GET', [kept[0] ?? '']).value).not.toBe('MISS');
+    // Reproducible: the same seed loses the same items, another seed others.
+    const again = thousand({ cacheEarlyRemoval: early }, 600);
+    again.advanceClock(599_000);
+    expect(live(again)).toEqual(kept);
+    const other = thousand({ cacheEarlyRemoval: { ...early, seed: 6 } }, 600);
+    other.advanceClock(599_000);
+    expect(live(other)).not.toEqual(kept);
+  });
+
+  it('by default, a tenth of the items go early, at any moment of their life (the first minute too)', () => {
+    // 10-minute items: about a tenth of those that go early (1 % of all) go in the first minute.
+    const rt = thousand({}, 600);
+    rt.advanceClock(60_000);
+    const afterAMinute = live(rt).length;
+    expect(afterAMinute).toBeLessThan(1000);
+    rt.advanceClock(530_000);
+    const kept = live(rt).length;
+    expect(kept).toBeLessThan(afterAMinute);
+    expect(kept).toBeGreaterThan(870);
+    expect(kept).toBeLessThan(930);
+  });
+
+  it('lets a test choose the strictest moment: gone as soon as written', () => {
+    const rt = new GasRuntime({ code: CACHE_CODE, cacheEarlyRemoval: { rate: 1, notBeforeMs: 0, withinMs: 0 } });
+    expect(rt.run('PUT', ['a', '1', 600]).value).toBe('ok');
+    expect(rt.run('GET', ['a']).value).toBe('MISS');
+    rt.caches.document.earlyRemoval = { ...rt.caches.document.earlyRemoval, rate: 0 };
+    expect(rt.run('PUT', ['a', '1', 600]).value).toBe('ok');
+    expect(rt.run('GET', ['a']).value).toBe('1');
   });
 
   it('misses reads at dropRate, reproducibly with a seed', () => {

@@ -1,0 +1,156 @@
+/**
+ * The misses of a lookup on their way to the service and back: what is refused before sending, the
+ * request for each, and each outcome as an answer with the cache entry to write.
+ */
+import type { Budget } from '../core/budget';
+import { writeEntry } from '../cache/entry';
+import type { Refusal } from '../cache/limit-guard';
+import { answerKey } from '../cache/keys';
+import { CACHE_TTL_S } from '../cache/cache-store';
+import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
+import { errors, type AddonError } from '../core/errors';
+import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints';
+import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
+import { knownTooLong, maxFromRejection } from '../service/length-limit';
+import { buildUrl } from '../service/url';
+import { allowanceLeft, callsSpent, findResetTime } from '../service/usage-bars';
+import { notFound, type Answer, type LookupStats } from './lookup-result';
+import type { UsageRead } from './pacing';
+import { expired } from './cache-state';
+
+/**
+ * Why a query is not sent at all (longer than the service's learned limit, or than a URL may be), or null.
+ * @param endpoint the endpoint
+ * @param subject the normalised subject ('' without one)
+ * @param learnedMax the service's learned length limit, if known
+ * @param baseUrl the service's base URL
+ */
+export function refusedBeforeSending(endpoint: Endpoint, subject: string, learnedMax: number | null, baseUrl: string): AddonError | null {
+  const param = endpoint.param ? subject : undefined;
+  const what = describeSubject(endpoint, param);
+  const length = [...subject].length;
+  if (endpoint.param && learnedMax !== null && length > learnedMax) return knownTooLong(what, length, learnedMax);
+  if (buildUrl(baseUrl, endpoint, param).length > MAX_URL_LENGTH) {
+    return errors.input(`Bad input: ${what} is too long once encoded for the URL (Google's limit), so nothing was sent.`);
+  }
+  return null;
+}
+
+/**
+ * Each subject with the request that fetches it, identified by its answer key.
+ * @param endpoint the endpoint
+ * @param subjects normalised subjects ('' without one)
+ * @param keys each subject's answer key
+ * @param baseUrl the service's base URL
+ */
+export function missesToFetch(
+  endpoint: Endpoint,
+  subjects: string[],
+  keys: Map<string, string>,
+  baseUrl: string,
+): { subject: string; request: FetchRequest }[] {
+  return subjects.map((subject) => {
+    const param = endpoint.param ? subject : undefined;
+    return {
+      subject,
+      request: { id: keys.get(subject) ?? '', url: buildUrl(baseUrl, endpoint, param), what: describeSubject(endpoint, param) },
+    };
+  });
+}
+
+/**
+ * Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once).
+ * @param endpoint the endpoint
+ * @param misses each subject with its request (its id is the subject's answer key)
+ * @param context the key, the time budget and the stamp
+ * @param answers answers are set here
+ * @param stats counted into
+ * @param writes per-query entries to write are added here
+ * @param refusals daily-limit refusals are added here
+ */
+export function fetchAndKeep(
+  endpoint: Endpoint,
+  misses: { subject: string; request: FetchRequest }[],
+  context: { apiKey: string; budget: Budget; stamp: string },
+  answers: Map<string, Answer>,
+  stats: LookupStats,
+  writes: Record<string, string>,
+  refusals: Refusal[],
+): void {
+  if (!misses.length) return;
+  const outcomes = fetchAllWithin(
+    misses.map((m) => m.request),
+    context,
+  );
+  const now = Date.now();
+  const expiry = (ttlSeconds: number) => (ttlSeconds >= CACHE_TTL_S ? null : now + ttlSeconds * 1000);
+  for (const { request, subject } of misses) {
+    const outcome = outcomes.get(request.id);
+    if (!outcome || (!outcome.ok && outcome.error.kind === 'budget')) {
+      answers.set(subject, { ok: false, error: errors.budget() });
+      Object.assign(writes, expired([request.id])); // our mark taken back
+      continue;
+    }
+    stats.requests++;
+    if (outcome.ok) {
+      if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
+      // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
+      if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
+        refusals.push({ key: request.id, which: 'API calls', resetAt: findResetTime(outcome.data) });
+      }
+      Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
+      answers.set(subject, { ok: true, data: outcome.data });
+      continue;
+    }
+    if (outcome.limit?.daily) refusals.push({ key: request.id, which: outcome.limit.which, resetAt: outcome.limit.resetAt });
+    // Errors are never cached, except a short-lived "not found" that spares repeated misses.
+    Object.assign(
+      writes,
+      outcome.error.kind === 'not-found'
+        ? writeEntry(request.id, { kind: 'not-found' }, context.stamp, now + NOT_FOUND_TTL_S * 1000)
+        : expired([request.id]),
+    );
+    const error = outcome.error.kind === 'not-found' ? notFound(endpoint, subject) : outcome.error;
+    answers.set(subject, { ok: false, error });
+  }
+}
+
+/**
+ * The smallest limit the service's rejections of these misses reveal (below what was known), or null.
+ * @param endpoint the endpoint
+ * @param subjects the subjects sent
+ * @param answers their answers
+ * @param known the limit known before
+ */
+export function learnFromRejections(
+  endpoint: Endpoint,
+  subjects: string[],
+  answers: Map<string, Answer>,
+  known: number | null,
+): number | null {
+  if (!endpoint.param) return null;
+  let learned: number | null = null;
+  for (const subject of subjects) {
+    const answer = answers.get(subject);
+    if (!answer || answer.ok || answer.error.kind !== 'bad-request') continue;
+    const max = maxFromRejection(answer.error.detail, [...subject].length);
+    if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
+  }
+  return learned;
+}
+
+/**
+ * Reads what is left of today's allowance from /usage (one request, one API call; no fresh search).
+ * @param baseUrl the service's base URL
+ * @param context the key and the time budget
+ * @returns whether a request reached the service, and what it said (null: not read, or not understood)
+ */
+export function readAllowance(baseUrl: string, context: { apiKey: string; budget: Budget }): { sent: boolean; read: UsageRead } {
+  const endpoint = ENDPOINTS.usage;
+  const request = { id: answerKey(endpoint.path, undefined), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, undefined) };
+  const outcome = fetchAllWithin([request], context).get(request.id);
+  if (!outcome || (!outcome.ok && ['budget', 'quota', 'busy'].includes(outcome.error.kind))) return { sent: false, read: null };
+  if (outcome.ok) return { sent: true, read: allowanceLeft(outcome.data) };
+  const limit = outcome.limit?.daily ? outcome.limit : null;
+  return { sent: true, read: limit ? { refusal: { key: request.id, which: limit.which, resetAt: limit.resetAt } } : null };
+}

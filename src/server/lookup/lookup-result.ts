@@ -1,0 +1,38 @@
+/** What a lookup gives back for each subject, and what it cost. */
+import type { Entry } from '../cache/entry';
+import { errors, type AddonError } from '../core/errors';
+import { describeSubject, notFoundHint, type Endpoint } from '../service/endpoints';
+import type { Json } from '../shape/shape';
+
+/** The answer for one subject. */
+export type Answer = { ok: true; data: Json } | { ok: false; error: AddonError };
+
+/** What one lookup cost, for counting. */
+export interface LookupStats {
+  cacheHits: number;
+  requests: number;
+  /** Searches the service ran fresh (not from its 7-day cache): what costs credits. */
+  freshSearches: number;
+}
+
+/**
+ * A cache hit as an answer (a cached "not found" answers with its error), counted.
+ * @param entry the entry found
+ * @param endpoint the endpoint
+ * @param subject its subject
+ * @param stats counted into
+ */
+export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
+  stats.cacheHits++;
+  return entry.kind === 'data' ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
+}
+
+/**
+ * "Not found", with a hint at the usual form of a slug when it is not in it.
+ * @param endpoint the endpoint asked
+ * @param subject the normalised subject ('' without one)
+ */
+export function notFound(endpoint: Endpoint, subject: string): AddonError {
+  const param = endpoint.param ? subject : undefined;
+  return errors.notFound(describeSubject(endpoint, param), notFoundHint(endpoint, param));
+}

@@ -1,0 +1,108 @@
+/**
+ * A range formula's lookup with its answers packed (cache/pack.ts): the protocol of pipeline.ts with
+ * another layout. The cache holds one entry per group of up to PACK_SIZE answers instead of one per
+ * query, so that a document's ranges stay cached far past the items Google's cache keeps
+ * (docs/develop/google-limits.md).
+ *
+ * - The first getAll reads the packs and each query's own entry: a query a per-cell formula cached
+ *   under its own key is used too.
+ * - A claim is a pack: the marks go on the packs that are absent (one per group, not one per query: a
+ *   mark is an item too); a pack that holds some of its answers is completed without a mark.
+ * - Each pack touched is written whole: what it held, and what was fetched now.
+ */
+import type { Budget } from '../core/budget';
+import { CACHE_TTL_S } from '../cache/cache-store';
+import { writeEntry } from '../cache/entry';
+import { packData, packGroups, readPack, type Pack } from '../cache/pack';
+import { NOT_FOUND_TTL_S } from '../core/constants';
+import type { Endpoint } from '../service/endpoints';
+import { fromEntry, notFound, type Answer, type LookupStats } from './lookup-result';
+import { expired, readState } from './cache-state';
+import { lookupAll, ownKeys, runLookup, type Claim, type Layout } from './pipeline';
+
+/**
+ * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
+ * formula of one of them hits; a larger range keeps only its packs (a per-cell formula of one of its
+ * queries fetches it once), or it would spend the cache's items itself.
+ */
+export const OWN_ENTRIES_UP_TO = 20;
+
+/** Ids under which packs are sorted by readState, apart from subjects (a subject never starts with NUL). */
+const packId = (i: number): string => `\u0000${i}`;
+
+/**
+ * Looks up a range formula's subjects, packed. Endpoints without a subject, answers that live less than
+ * the cache's longest lifetime (CACHE_TTL_S), and single subjects go through lookupAll.
+ * @param endpoint which endpoint
+ * @param subjects normalised subjects in the range's order; duplicates are fine
+ * @param budget time left in this execution
+ * @returns answers keyed by subject, and what it cost
+ */
+export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Budget): { answers: Map<string, Answer>; stats: LookupStats } {
+  const distinct = [...new Set(subjects)];
+  if (!endpoint.param || endpoint.ttlSeconds < CACHE_TTL_S || distinct.length < 2) return lookupAll(endpoint, subjects, budget, 'formula');
+  const keys = ownKeys(endpoint, distinct);
+  return runLookup(endpoint, distinct, keys, budget, 'formula', packed(endpoint, distinct, keys));
+}
+
+/** The layout of packs: each group of queries is one claim, its pack. */
+function packed(endpoint: Endpoint, distinct: string[], keys: Map<string, string>): Layout {
+  const groups = packGroups(endpoint.path, distinct);
+  const groupOf = new Map(groups.map((group, i) => [group.key, i] as const));
+  /** What each pack held when last read: written back whole with what is fetched. */
+  const held: (Pack | null)[] = groups.map(() => null);
+
+  /** Sets the answers a pack holds for these subjects; returns those it does not hold. */
+  const fromPack = (pack: Pack | null, subjects: string[], answers: Map<string, Answer>, stats: LookupStats): string[] =>
+    subjects.filter((subject) => {
+      const data = pack?.answers.get(subject);
+      if (data !== undefined) answers.set(subject, { ok: true, data });
+      else if (pack?.notFound.has(subject)) answers.set(subject, { ok: false, error: notFound(endpoint, subject) });
+      else return true;
+      stats.cacheHits++;
+      return false;
+    });
+
+  return {
+    keys: [...groups.map((g) => g.key), ...keys.values()],
+    sort(cache, heads, stamp, answers, stats) {
+      const ids = new Map<string, string>([...groups.map((g, i) => [packId(i), g.key] as const), ...keys]);
+      const state = readState(cache, heads, ids, stamp);
+      const now = Date.now();
+      const claims: Claim[] = [];
+      groups.forEach((group, i) => {
+        const entry = state.found.get(packId(i));
+        const pack = entry?.kind === 'data' ? readPack(entry.data, now) : null;
+        held[i] = pack;
+        const unanswered = fromPack(pack, group.subjects, answers, stats).filter((subject) => {
+          const own = state.found.get(subject);
+          if (own) answers.set(subject, fromEntry(own, endpoint, subject, stats));
+          return !own;
+        });
+        if (!unanswered.length) return;
+        const claimState = pack ? 'unmarked' : state.pending.includes(packId(i)) ? 'theirs' : 'free';
+        claims.push({ key: group.key, subjects: unanswered, state: claimState });
+      });
+      return claims;
+    },
+    take(claim, entry, answers, stats) {
+      const i = groupOf.get(claim.key) ?? -1;
+      const pack = entry.kind === 'data' ? readPack(entry.data, Date.now()) : null;
+      if (pack) held[i] = pack;
+      fromPack(pack, claim.subjects, answers, stats);
+    },
+    ownEntries: distinct.length <= OWN_ENTRIES_UP_TO, // else the packs alone hold the answers
+    store(claim, fetched, answers, stamp) {
+      const at = Date.now();
+      const pack: Pack = held[groupOf.get(claim.key) ?? -1] ?? { fetchedAt: at, answers: new Map(), notFound: new Map() };
+      for (const subject of fetched) {
+        const answer = answers.get(subject);
+        if (answer?.ok) pack.answers.set(subject, answer.data);
+        else if (answer?.error.kind === 'not-found') pack.notFound.set(subject, at + NOT_FOUND_TTL_S * 1000);
+      }
+      if (!pack.answers.size && !pack.notFound.size) return expired([claim.key]);
+      const { data, expiresAt } = packData(pack, at);
+      return writeEntry(claim.key, { kind: 'data', data }, stamp, expiresAt);
+    },
+  };
+}
