@@ -14,7 +14,7 @@ export default tseslint.config(
       // Each folder's own tsconfig (server: Apps Script; sidebar, playground page and dev/host's shim: DOM;
       // the rest: node). Only files no tsconfig holds (the config files, the fetch worker) use the default project.
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'dev/gas/*.mjs'], defaultProject: 'tsconfig.node.json' },
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'dev/gas/services/*.mjs'], defaultProject: 'tsconfig.node.json' },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

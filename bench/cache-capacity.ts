@@ -11,7 +11,7 @@
  * These figures are counts, so the latency model is off and the service answers at once. The baseline
  * (the tutorial's Code.js) keeps no cache: every recalculation sends every cell again.
  */
-import type { ScriptFile } from '../dev/gas/project.js';
+import type { ScriptFile } from '../dev/gas/index.js';
 import { startStack, type Stack } from '../dev/stack.js';
 import { EVERY_ITEM_KEPT } from './early-removal.js';
 

@@ -4,13 +4,11 @@
  * column recalculated an hour later (within the cache's 6 hours).
  */
 import { performance } from 'node:perf_hooks';
-import type { ExecutionResult, ScriptFile } from '../dev/gas/index.js';
-import { GasWorkerPool, type PoolExecutionResult } from '../dev/gas/pool.js';
+import { DEFAULT_LATENCY, GasWorkerPool, type ExecutionResult, type PoolExecutionResult, type ScriptFile } from '../dev/gas/index.js';
 import { KEY, TEST_START, type Stack } from '../dev/stack.js';
 import { summarise, type ExecutionSummary } from './executions.js';
 import { completedCells } from './measure.js';
 import { EVERY_ITEM_KEPT } from './early-removal.js';
-import { DEFAULT_LATENCY } from '../dev/gas/latency.js';
 
 /** Executions at once: Google's cap of simultaneous executions per user. */
 export const AT_ONCE = 30;

@@ -11,7 +11,7 @@
  * service answers it from its 7-day cache, so it costs API calls but no fresh search. The baseline
  * (the tutorial's Code.js) keeps no cache: every recalculation sends every cell.
  */
-import type { ScriptFile } from '../dev/gas/project.js';
+import type { ScriptFile } from '../dev/gas/index.js';
 import { startStack, type Stack } from '../dev/stack.js';
 
 const MINUTE = 60_000;

@@ -9,8 +9,7 @@
  * So polls = getAll − 1 − (1 if it marked), and the time waited on others is polls × (200 ms + one
  * getAll's latency): exact script time, since the sleep and the modelled getAll both block exactly that.
  */
-import type { ExecutionResult } from '../dev/gas/index.js';
-import { DEFAULT_LATENCY } from '../dev/gas/latency.js';
+import { DEFAULT_LATENCY, type ExecutionResult } from '../dev/gas/index.js';
 
 /** The add-on's poll interval while waiting for another execution's fetch (POLL_MS in src/server/lookup/pipeline.ts). */
 export const POLL_MS = 200;

@@ -4,7 +4,7 @@
  * back) stop two executions from both fetching, and where they do not.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { GasWorkerPool } from '../dev/gas/pool.js';
+import type { GasWorkerPool } from '../dev/gas/index.js';
 import type { Stack } from '../dev/stack.js';
 import { hotPathOf } from './executions.js';
 

@@ -5,7 +5,7 @@
  * was held are compared with the control.
  */
 import { performance } from 'node:perf_hooks';
-import type { GasWorkerPool, PoolExecutionResult } from '../dev/gas/pool.js';
+import type { GasWorkerPool, PoolExecutionResult } from '../dev/gas/index.js';
 import type { Stack } from '../dev/stack.js';
 import { columnPass } from './concurrency.js';
 import { lockCallsOf, summarise, type ExecutionSummary } from './executions.js';

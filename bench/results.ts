@@ -1,5 +1,5 @@
 /** What one benchmark run measured: the shape report.ts renders and targets.ts checks. */
-import type { LatencyTable } from '../dev/gas/latency.js';
+import type { LatencyTable } from '../dev/gas/index.js';
 import type { CellCostRow } from './cell-cost.js';
 import type { ColdEvaluation, Timing } from './cold-start.js';
 import type { ColumnPasses } from './concurrency.js';

@@ -10,8 +10,7 @@
  * due times set to "due now" before one idle hour's run (a run then opens every spreadsheet and finds
  * nothing to do, as before); its day is the two working runs as measured plus 22 such idle runs.
  */
-import { GasRuntime, TRIGGER_RUNTIME_DAILY_MS, type ExecutionResult } from '../dev/gas/index.js';
-import type { ScriptFile } from '../dev/gas/project.js';
+import { GasRuntime, TRIGGER_RUNTIME_DAILY_MS, type ExecutionResult, type ScriptFile } from '../dev/gas/index.js';
 import { KEY, startStack, type Stack } from '../dev/stack.js';
 import { EVERY_ITEM_KEPT } from './early-removal.js';
 

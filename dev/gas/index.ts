@@ -1,4 +1,4 @@
-/** dev/gas: a local Apps Script runtime with strict fakes. See README.md. */
+/** dev/gas: a local Apps Script runtime with strict fakes. See README.md: its folders, RULES.md and API.md. */
 export {
   GasRuntime,
   RUNTIME_DEFAULTS,
@@ -12,9 +12,9 @@ export {
   type FiredTrigger,
   type GasRuntimeOptions,
   type RunOptions,
-} from './runtime.js';
-export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry } from './execution.js';
-export { DEFAULT_LATENCY, type CallReport, type LatencyKind, type LatencySetting, type LatencyTable } from './latency.js';
+} from './runtime/runtime.js';
+export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry } from './execution/execution.js';
+export { DEFAULT_LATENCY, type CallReport, type LatencyKind, type LatencySetting, type LatencyTable } from './execution/latency.js';
 export {
   CACHE_LIMITS,
   CacheStore,
@@ -24,7 +24,7 @@ export {
   type CacheEntry,
   type CacheStores,
   type EarlyRemoval,
-} from './cache.js';
+} from './services/cache.js';
 export {
   PROPERTY_LIMITS,
   QUOTA_MESSAGE,
@@ -32,9 +32,9 @@ export {
   MemoryPropertiesBackend,
   type PropertiesBackend,
   type PropertyStores,
-} from './properties.js';
-export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend, type LockScope } from './lock.js';
-export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './url-fetch.js';
+} from './services/properties.js';
+export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend, type LockScope } from './services/lock.js';
+export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './services/url-fetch.js';
 export {
   DAILY_QUOTAS,
   QUOTA_EXCEEDED_MESSAGES,
@@ -47,13 +47,13 @@ export {
   type DailyQuota,
   type ShortTimeLimit,
   type TriggerRuntimeUse,
-} from './quota.js';
-export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './manifest.js';
-export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './allowlist.js';
-export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './documents.js';
-export { RememberedResults, rememberKey } from './remembered-results.js';
-export { FORMULA_ERRORS, FORMULA_MESSAGES, type RecalcEntry } from './recalculate.js';
-export { parseCustomCall, type ArgExpr, type CallExpr } from './formula-call.js';
+} from './execution/quota.js';
+export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './execution/manifest.js';
+export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './execution/allowlist.js';
+export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './spreadsheet/documents.js';
+export { RememberedResults, rememberKey } from './spreadsheet/remembered-results.js';
+export { FORMULA_ERRORS, FORMULA_MESSAGES, type RecalcEntry } from './spreadsheet/recalculate.js';
+export { parseCustomCall, type ArgExpr, type CallExpr } from './spreadsheet/formula-call.js';
 export {
   DEVELOPER_METADATA_LIMITS,
   DEVELOPER_METADATA_MESSAGES,
@@ -61,13 +61,13 @@ export {
   type DeveloperMetadataRecord,
   type MetadataSpec,
   type MetadataVisibility,
-} from './developer-metadata-store.js';
-export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRangeRecord } from './sheet-model.js';
-export { MAX_CELL_TEXT, type CellValue } from './result.js';
-export { MAX_SLEEP_MS } from './utilities.js';
-export { RuntimeClock } from './clock.js';
-export { mapSources, readProject, type ScriptFile } from './project.js';
-export type { MenuEntry, MenuRecord, UiLog } from './spreadsheet.js';
+} from './spreadsheet/developer-metadata-store.js';
+export { NAMED_RANGE_MESSAGES, NamedRangeStore, namedRangeProblem, type NamedRangeRecord } from './spreadsheet/sheet-model.js';
+export { MAX_CELL_TEXT, type CellValue } from './execution/result.js';
+export { MAX_SLEEP_MS } from './services/utilities.js';
+export { RuntimeClock } from './execution/clock.js';
+export { mapSources, readProject, type ScriptFile } from './execution/project.js';
+export type { MenuEntry, MenuRecord, UiLog } from './spreadsheet/spreadsheet.js';
 export {
   SPREADSHEET_LIMITS,
   SPREADSHEET_MESSAGES,
@@ -79,12 +79,19 @@ export {
   type FormulaSite,
   type GridRect,
   type ToastRecord,
-} from './sheet-model.js';
-export { STRUCTURE_MESSAGES } from './sheets.js';
-export { CHART_MESSAGES, CHART_TYPES } from './charts.js';
-export type { ChartModel } from './sheet-model.js';
-export { CELL_TOO_LONG_MESSAGE, displayValue, parseEntered, type CellValue as SheetCellValue } from './cell-values.js';
-export { MAX_COLUMNS, columnLetters, columnNumber, parseA1 } from './a1.js';
+} from './spreadsheet/sheet-model.js';
+export { STRUCTURE_MESSAGES } from './spreadsheet/sheets.js';
+export { CHART_MESSAGES, CHART_TYPES } from './spreadsheet/charts.js';
+export type { ChartModel } from './spreadsheet/sheet-model.js';
+export {
+  CELL_TOO_LONG_MESSAGE,
+  displayValue,
+  parseEntered,
+  zonedEpoch,
+  type CellValue as SheetCellValue,
+} from './spreadsheet/cell-values.js';
+export { MAX_COLUMNS, a1Notation, columnLetters, columnNumber, parseA1 } from './spreadsheet/a1.js';
+export { stringOf } from './execution/realm.js';
 export {
   TRIGGER_LIMITS,
   TRIGGER_MESSAGES,
@@ -94,4 +101,11 @@ export {
   type TriggerEventType,
   type TriggerRecord,
   type WeekDay,
-} from './triggers.js';
+} from './triggers/triggers.js';
+export {
+  GasWorkerPool,
+  SIMULTANEOUS_EXECUTIONS_LIMIT,
+  SIMULTANEOUS_EXECUTIONS_MESSAGE,
+  type GasWorkerPoolOptions,
+  type PoolExecutionResult,
+} from './pool/pool.js';

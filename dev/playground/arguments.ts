@@ -15,7 +15,7 @@
  * | an error in the argument or in its range      | nothing: the function is not called, the cell shows the error |
  */
 import { CellError, EmptyValue, SimpleRangeValue } from 'hyperformula';
-import { zonedEpoch } from '../gas/cell-values.js';
+import { zonedEpoch } from '../gas/index.js';
 
 /** An argument whose cells HyperFormula has not computed yet. */
 export const NOT_READY: unique symbol = Symbol('not computed yet');

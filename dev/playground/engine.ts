@@ -38,8 +38,7 @@ import {
   type SimpleCellAddress,
 } from 'hyperformula';
 import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formulas.js';
-import { SPREADSHEET_LIMITS, type ExecutionResult } from '../gas/index.js';
-import { stringOf } from '../gas/realm.js';
+import { SPREADSHEET_LIMITS, stringOf, type ExecutionResult } from '../gas/index.js';
 import { NOT_READY, toSheetsArgument } from './arguments.js';
 import { SparklineFunction, withSparklines } from './sparkline.js';
 import type { Evaluation } from './evaluate.js';

@@ -7,7 +7,7 @@
  * The user's text is what the cell keeps and shows; only the engine sees the rewrite. Also: moving a
  * formula's relative references, for pasting a copied formula elsewhere, as Sheets does.
  */
-import { columnLetters, columnNumber } from '../gas/a1.js';
+import { columnLetters, columnNumber } from '../gas/index.js';
 
 /** The sheet's size: where open-ended ranges end. */
 export interface SheetSize {

@@ -107,11 +107,11 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/sparkline.js': ['sparkline.js', 'text/javascript; charset=utf-8'],
 };
 /**
- * dev/gas's A1 helpers, served to the page as JavaScript (the page's grid imports `../../gas/a1.js`,
- * which the browser asks for as /gas/a1.js), so column letters are converted by one helper in all the
- * dev tools. Transpiled once, on first request.
+ * dev/gas's A1 helpers, served to the page as JavaScript (the page's grid imports
+ * `../../gas/spreadsheet/a1.js`, which the browser asks for as /gas/spreadsheet/a1.js), so column
+ * letters are converted by one helper in all the dev tools. Transpiled once, on first request.
  */
-const A1_SOURCE = fileURLToPath(new URL('../gas/a1.ts', import.meta.url));
+const A1_SOURCE = fileURLToPath(new URL('../gas/spreadsheet/a1.ts', import.meta.url));
 let a1Script: string | undefined;
 const a1ForThePage = (): string => (a1Script ??= transformSync(readFileSync(A1_SOURCE, 'utf8'), { loader: 'ts', format: 'esm' }).code);
 
@@ -323,7 +323,7 @@ class App {
     const url = new URL(req.url ?? '/', 'http://local');
     const file = STATIC[url.pathname];
     if (file && (req.method === 'GET' || req.method === 'HEAD')) return sendFile(res, file);
-    if (url.pathname === '/gas/a1.js' && req.method === 'GET') {
+    if (url.pathname === '/gas/spreadsheet/a1.js' && req.method === 'GET') {
       return void res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(a1ForThePage());
     }
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();

@@ -5,7 +5,7 @@
  * sits beside its data, never over it.
  */
 import { describe, expect, it } from 'vitest';
-import { a1Notation, parseA1 } from '../../dev/gas/a1.js';
+import { a1Notation, parseA1 } from '../../dev/gas/index.js';
 import { boxOf, NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
 
 const START = Date.UTC(2099, 0, 28, 10);

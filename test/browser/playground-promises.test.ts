@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { columnLetters, columnNumber } from '../../dev/gas/a1.js';
+import { columnLetters, columnNumber } from '../../dev/gas/index.js';
 import { NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
 import { openFold } from './sidebar-folds.js';
 

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { columnLetters } from '../../dev/gas/a1.js';
+import { columnLetters } from '../../dev/gas/index.js';
 import { DEMO_KEY } from '../../dev/playground/server.js';
 import { SCREENSHOT_SIZE } from '../../scripts/screenshots.js';
 import { INTERNAL, NUMBER, usePlayground } from './playground-page.js';

@@ -3,7 +3,7 @@
  * and lock, like Sheets' executions: a keyword repeated across concurrent cells is fetched once.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GasWorkerPool } from '../../dev/gas/pool.js';
+import { GasWorkerPool } from '../../dev/gas/index.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
 import { KEY, TEST_START, liveMarks } from './stack';
 

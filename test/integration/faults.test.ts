@@ -6,8 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIMEOUT_MESSAGE, mapSources, readProject, type ScriptFile } from '../../dev/gas/index.js';
-import { GasWorkerPool } from '../../dev/gas/pool.js';
+import { GasWorkerPool, TIMEOUT_MESSAGE, mapSources, readProject, type ScriptFile } from '../../dev/gas/index.js';
 import type { TablesView } from '../../src/shared/sidebar-api';
 import { userRuntime } from '../../dev/stack.js';
 import { answerEntries, KEY, TEST_START, liveMarks, useStack } from './stack';

@@ -1,5 +1,5 @@
 /**
- * The add-on under Google's rules that dev/gas enforces (dev/gas/README.md has each rule's source):
+ * The add-on under Google's rules that dev/gas enforces (dev/gas/RULES.md has each rule's source):
  * Sheets remembers custom-function results per function and arguments, the manifest's URL allowlist,
  * and Google's daily quotas. Formulas are evaluated as Sheets would: `recalculate()` runs each formula
  * cell through the remembering evaluator.

@@ -9,8 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TemplateSheetView, TemplateView, TrackingView } from '../../src/shared/sidebar-api';
-import { a1Notation, columnLetters } from '../../dev/gas/a1.js';
-import type { RecalcEntry } from '../../dev/gas/recalculate';
+import { a1Notation, columnLetters, type RecalcEntry } from '../../dev/gas/index.js';
 import { KEY, rawAnswer, useStack } from './stack';
 
 const TEMPLATE_TITLES = { 'keyword-research': 'Keyword research', 'brand-watch': 'Brand watch', 'market-overview': 'Market overview' };

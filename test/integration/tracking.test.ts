@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
 import type { TrackingView, TrackListView } from '../../src/shared/sidebar-api';
-import { columnLetters } from '../../dev/gas/a1.js';
+import { columnLetters } from '../../dev/gas/index.js';
 import { rawAnswer, topLevelScore, useStack } from './stack';
 
 const WEEK = 7 * 86_400_000;

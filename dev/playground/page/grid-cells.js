@@ -4,7 +4,7 @@
  * as Sheets draws it.
  */
 
-import { columnLetters, columnNumber } from '../../gas/a1.js';
+import { columnLetters, columnNumber } from '../../gas/spreadsheet/a1.js';
 import { drawSparkline } from './sparkline.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */

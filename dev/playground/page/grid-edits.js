@@ -4,7 +4,7 @@
  * Ctrl+V pastes text or a block from its top-left cell; and a cell showing its edit on the way.
  */
 import { copyRange, parseClipboard } from './clipboard.js';
-import { columnLetters } from '../../gas/a1.js';
+import { columnLetters } from '../../gas/spreadsheet/a1.js';
 import { clamp, ownInput, rangeOf, tdAt, viewAt } from './grid-state.js';
 
 /** @typedef {import('./grid-state.js').GridState} GridState */

@@ -4,7 +4,7 @@
  * Ctrl+Home / Ctrl+End, Ctrl+A, Ctrl+Z / Ctrl+Y, Tab, Enter or F2 to edit, typing to replace, Delete;
  * and the name box, where a cell or range typed and Enter goes there.
  */
-import { columnLetters } from '../../gas/a1.js';
+import { columnLetters } from '../../gas/spreadsheet/a1.js';
 import { rawOf } from './grid-cells.js';
 import { jump, lastUsed, readReference } from './grid-navigation.js';
 import { viewAt } from './grid-state.js';

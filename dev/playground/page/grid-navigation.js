@@ -3,7 +3,7 @@
  * Where the keyboard and the pointer land on the grid: Ctrl+Arrow, Ctrl+End, the range typed in the name box,
  * and the cell or header clicked.
  */
-import { parseA1 } from '../../gas/a1.js';
+import { parseA1 } from '../../gas/spreadsheet/a1.js';
 import { cellAt, cellOfA1 } from './grid-cells.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */

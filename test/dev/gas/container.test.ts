@@ -1,5 +1,5 @@
 /**
- * The two ways a script reaches a spreadsheet, as dev/gas models them (dev/gas/README.md, "Add-ons and
+ * The two ways a script reaches a spreadsheet, as dev/gas models them (dev/gas/RULES.md, "Add-ons and
  * container-bound scripts"): a simple trigger in AuthMode.LIMITED shows no sidebar or dialog; a
  * container-bound script lives in its one spreadsheet, names its add-on menu after the project and
  * holds 20 triggers per user; an add-on's custom functions are unknown in a spreadsheet where nobody

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAILY_QUOTAS,
   GasRuntime,
+  GasWorkerPool,
   SHORT_TIME_MESSAGES,
   matchesPrefix,
   notAllowlistedMessage,
   prefixProblem,
 } from '../../../dev/gas/index.js';
-import { GasWorkerPool } from '../../../dev/gas/pool.js';
 import { startServer, type TestServer } from './http-server.js';
 
 const menu = { mode: 'menu' } as const;

@@ -4,9 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CacheStore, PropertyStore } from '../../../dev/gas/index.js';
-import { DEFAULT_LATENCY as D } from '../../../dev/gas/latency.js';
-import { GasWorkerPool, SIMULTANEOUS_EXECUTIONS_MESSAGE, type PoolExecutionResult } from '../../../dev/gas/pool.js';
+import {
+  DEFAULT_LATENCY as D,
+  GasWorkerPool,
+  SIMULTANEOUS_EXECUTIONS_MESSAGE,
+  type CacheStore,
+  type PoolExecutionResult,
+  type PropertyStore,
+} from '../../../dev/gas/index.js';
 import { startServer, type TestServer } from './http-server.js';
 
 const CODE = String.raw`
@@ -331,7 +336,7 @@ describe('GasWorkerPool.close', () => {
 
   it('leaves nothing keeping the process alive (pool and HTTP workers)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dev-gas-pool-'));
-    const poolPath = fileURLToPath(new URL('../../../dev/gas/pool.ts', import.meta.url));
+    const poolPath = fileURLToPath(new URL('../../../dev/gas/index.ts', import.meta.url));
     const script = join(dir, 'child.mjs');
     writeFileSync(
       script,

@@ -4,8 +4,7 @@
  * Bounds are generous: at scale 20 a 50 ms hiccup of a busy machine is a full second of script time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../../dev/gas/index.js';
-import { GasWorkerPool } from '../../../dev/gas/pool.js';
+import { GasRuntime, GasWorkerPool } from '../../../dev/gas/index.js';
 import { startServer, type TestServer } from './http-server.js';
 
 const CODE = String.raw`

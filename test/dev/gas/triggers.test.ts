@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, TRIGGER_MESSAGES, TRIGGER_RUNTIME_DAILY_MS, TRIGGER_RUNTIME_MESSAGE, triggerEvent } from '../../../dev/gas/index.js';
-import { GasWorkerPool } from '../../../dev/gas/pool.js';
+import {
+  GasRuntime,
+  GasWorkerPool,
+  TRIGGER_MESSAGES,
+  TRIGGER_RUNTIME_DAILY_MS,
+  TRIGGER_RUNTIME_MESSAGE,
+  triggerEvent,
+} from '../../../dev/gas/index.js';
 
 const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var v = f(); return v === undefined ? 'ok' : v; } catch (e) { return e.name + ': ' + e.message; } }); }`;
 
