@@ -30,7 +30,12 @@ export default defineConfig({
           globalSetup: freshDist,
         },
       },
-      { extends: true, test: { name: 'build', include: ['test/build/**/*.test.ts'], globalSetup: freshDist } },
+      // The deploy builds (two esbuild runs in processes of their own) are a project apart, so test:quick stays fast.
+      {
+        extends: true,
+        test: { name: 'build', include: ['test/build/**/*.test.ts'], exclude: ['test/build/deploy.test.ts'], globalSetup: freshDist },
+      },
+      { extends: true, test: { name: 'deploy', include: ['test/build/deploy.test.ts'] } },
       { extends: true, test: { name: 'service', include: ['test/dev/service/**/*.test.ts'] } },
       { extends: true, test: { name: 'gas', include: ['test/dev/gas/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: freshDist } },
