@@ -12,8 +12,8 @@
  * (the tutorial's Code.js) keeps no cache: every recalculation sends every cell again.
  */
 import type { ScriptFile } from '../dev/gas/index.js';
-import { startStack, type Stack } from '../dev/stack.js';
-import { EVERY_ITEM_KEPT } from './early-removal.js';
+import type { Stack } from '../dev/stack.js';
+import { countingStack, EVERY_ITEM_KEPT } from './early-removal.js';
 
 const MINUTE = 60_000;
 
@@ -64,15 +64,7 @@ export async function cacheCapacity(
   baselinePerCell: number[],
 ): Promise<CacheCapacity> {
   const side = async (project: ScriptFile[], counts: number[], formulas: string[]) => {
-    const stack = await startStack('a', {
-      project,
-      latency: false,
-      latencyFreshMs: 0,
-      latencyCachedMs: 0,
-      freshPerDay: 1_000_000,
-      callsPerDay: 1_000_000,
-      cacheEarlyRemoval: EVERY_ITEM_KEPT, // where the 900 items stop saving, not what goes early
-    });
+    const stack = await countingStack(project, EVERY_ITEM_KEPT); // where the 900 items stop saving, not what goes early
     try {
       const runs: PerCellRun[] = [];
       for (const n of counts) runs.push(await perCellRun(stack, n));

@@ -12,7 +12,7 @@
  * (the tutorial's Code.js) keeps no cache: every recalculation sends every cell.
  */
 import type { ScriptFile } from '../dev/gas/index.js';
-import { startStack, type Stack } from '../dev/stack.js';
+import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
 
 const MINUTE = 60_000;
 
@@ -78,7 +78,8 @@ export async function earlyRemoval(
     const row: EarlyRemovalRow = { rate, range: [], perCell: [] };
     // At 0 % no draw takes anything: one run says it.
     for (const seed of rate > 0 ? seeds : seeds.slice(0, 1)) {
-      const stack = await countingStack(ourProject, rate, seed);
+      // Any moment of an item's life (seeded), so by the recalculation nearly every chosen item is gone.
+      const stack = await countingStack(ourProject, { rate, notBeforeMs: 0, seed });
       try {
         row.range.push(await recalculateRange(stack, rangeN));
         row.perCell.push(await recalculateCells(stack, perCellN));
@@ -88,7 +89,7 @@ export async function earlyRemoval(
     }
     ours.push(row);
   }
-  const base = await countingStack(baselineProject, 0, 1);
+  const base = await countingStack(baselineProject, { rate: 0, notBeforeMs: 0, seed: 1 });
   try {
     const baseline = { range: (await recalculateRange(base, rangeN)).requests, perCell: (await recalculateCells(base, perCellN)).requests };
     return { rangeN, perCellN, seeds, recalculateAfterMin: RECALCULATE_AFTER_MS / MINUTE, ours, baseline };
@@ -97,8 +98,12 @@ export async function earlyRemoval(
   }
 }
 
-/** A stack for counting: latency off, a service that answers at once with room for every request. */
-function countingStack(project: ScriptFile[], rate: number, seed: number): Promise<Stack> {
+/**
+ * A stack for counting: latency off, a service that answers at once with room for every request.
+ * @param project the script files to run
+ * @param cacheEarlyRemoval which cache items go before their expiry
+ */
+export function countingStack(project: ScriptFile[], cacheEarlyRemoval: StackOptions['cacheEarlyRemoval']): Promise<Stack> {
   return startStack('a', {
     project,
     latency: false,
@@ -106,8 +111,7 @@ function countingStack(project: ScriptFile[], rate: number, seed: number): Promi
     latencyCachedMs: 0,
     freshPerDay: 1_000_000,
     callsPerDay: 1_000_000,
-    // Any moment of an item's life (seeded), so by the recalculation nearly every chosen item is gone.
-    cacheEarlyRemoval: { rate, notBeforeMs: 0, seed },
+    cacheEarlyRemoval,
   });
 }
 

@@ -23,7 +23,7 @@ import { createPropertyStores, type PropertyStores } from '../services/propertie
 import { DAILY_QUOTAS, type DailyQuota } from '../execution/quota.js';
 import { handleBackendCall, serveRpc, type SharedStores } from './remote-backends.js';
 import { checkCustomFunctionArg } from '../execution/result.js';
-import { RUNTIME_DEFAULTS, type ExecutionResult, type GasRuntimeOptions, type RunOptions } from '../runtime/runtime.js';
+import { RUNTIME_DEFAULTS, refusedExecution, type ExecutionResult, type GasRuntimeOptions, type RunOptions } from '../runtime/runtime.js';
 import { SharedClock, SharedQuota } from './shared-state.js';
 import type { ToastRecord } from '../spreadsheet/sheet-model.js';
 import { createUiLog, type UiLog } from '../spreadsheet/spreadsheet.js';
@@ -137,23 +137,7 @@ function workerUrl(): Promise<URL> {
 
 /** The result of an execution Google refused to start: too many of the user's executions were running. */
 function refusedResult(job: Job): PoolExecutionResult {
-  return {
-    ok: false,
-    error: SIMULTANEOUS_EXECUTIONS_MESSAGE,
-    timedOut: false,
-    durationMs: 0,
-    realDurationMs: 0,
-    logs: [],
-    fetchCount: 0,
-    urls: [],
-    executionId: job.executionId,
-    serviceCalls: {},
-    roundTrips: 0,
-    fetchCalls: 0,
-    modelledMs: 0,
-    worker: -1,
-    backendCalls: 0,
-  };
+  return { ...refusedExecution(SIMULTANEOUS_EXECUTIONS_MESSAGE), executionId: job.executionId, worker: -1, backendCalls: 0 };
 }
 
 /** Runs executions in parallel worker threads that share caches, properties, locks and the clock. */

@@ -1008,7 +1008,7 @@ export class GasRuntime {
  * An execution Google refused to start, nothing run: a trigger whose owner's trigger runtime for the
  * day is spent, or one start too many in a short time (executionStartLimit).
  */
-function refusedExecution(error: string): ExecutionResult {
+export function refusedExecution(error: string): ExecutionResult {
   return {
     ok: false,
     error,
