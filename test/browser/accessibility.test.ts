@@ -122,7 +122,7 @@ describe('from the keyboard alone', () => {
     expect(await page.locator('#key-title').getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Enter');
     expect(await page.locator('#key-title').getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator('#key-body').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#key-body').isVisible()).toBe(false);
     await expect.poll(() => page.locator('#key-summary').isVisible()).toBe(true);
     expect(await audit('every section closed')).toEqual([]);
     // Each heading is a level-2 heading holding a button named by the section's title, described by its summary.
@@ -134,13 +134,13 @@ describe('from the keyboard alone', () => {
     await tabTo('cache-title');
     await page.keyboard.press('Space');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.locator('#cache-body').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#cache-body').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cache-title'); // focus stays on the heading
     // One open at a time: opening the tables closes the cache.
     await tabTo('tables-title', { backwards: true });
     await page.keyboard.press('Enter');
-    expect(await page.locator('#cache-body').isVisible()).toBe(false);
-    expect(await page.locator('#tables-body').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#cache-body').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#tables-body').isVisible()).toBe(true);
   });
 
   it('opens the insert form with Enter, types a group, and inserts the table with Enter', async () => {

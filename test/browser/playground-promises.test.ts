@@ -225,7 +225,7 @@ describe('5. feedback is current', () => {
   it("after the menu's Refresh ranking tables now, the sidebar shows that refresh", async () => {
     await menu('Settings').click();
     await expect.poll(() => sidebar().locator('#tables-section').isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await sidebar().locator('#last-run').isVisible()).toBe(false); // no refresh ran yet
+    await expect.poll(() => sidebar().locator('#last-run').isVisible()).toBe(false); // no refresh ran yet
     await menu('Refresh ranking tables now').click();
     await expect.poll(() => sidebar().locator('#last-run .run-head').textContent(), { timeout: 30_000 }).toMatch(/^Last refresh/);
     expect(await sidebar().locator('#last-run .run-group').first().textContent()).toBe('sector:fintech');
@@ -295,7 +295,7 @@ describe('6. the cell editor', () => {
     await ui.page.keyboard.press('ArrowDown');
     await ui.page.keyboard.press('Tab');
     expect(await ui.page.locator('#cell-editor').inputValue()).toBe('=SEARCH_SCORE(');
-    expect(await list.isVisible()).toBe(false);
+    await expect.poll(() => list.isVisible()).toBe(false);
     await ui.page.keyboard.type('"coffee")');
     await ui.page.keyboard.press('Enter');
     await expect.poll(() => text('C161'), { timeout: 30_000 }).toMatch(NUMBER);
@@ -307,7 +307,7 @@ describe('6. the cell editor', () => {
     await ui.page.keyboard.press('Enter');
     expect(await ui.page.locator('#cell-editor').inputValue()).toBe('=1+BRAND_SCORE(');
     await ui.page.keyboard.type('"nope-zz") + NO_SUCH');
-    expect(await list.isVisible()).toBe(false);
+    await expect.poll(() => list.isVisible()).toBe(false);
     await ui.page.keyboard.press('Escape');
   });
 });

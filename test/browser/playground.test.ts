@@ -213,20 +213,20 @@ describe('spreadsheet basics', () => {
     // Scrolled to its end, the sheet's last row is 1,000 (rows are drawn as they come into view).
     await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect.poll(() => ui.page.locator('#grid tbody th[data-row]').last().textContent()).toBe('1000');
-    expect(await ui.page.locator('#grid tbody th[data-row="1000"]').isVisible()).toBe(true);
+    await expect.poll(() => ui.page.locator('#grid tbody th[data-row="1000"]').isVisible()).toBe(true);
     await ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTo(0, 0));
     const nameBox = ui.page.getByRole('textbox', { name: 'Name box' });
     await nameBox.fill('k900');
     await nameBox.press('Enter');
     await expect.poll(() => ui.page.locator('#grid td.sel').getAttribute('data-a1')).toBe('K900');
-    expect(await cell('K900').isVisible()).toBe(true);
+    await expect.poll(() => cell('K900').isVisible()).toBe(true);
     const viewport = (await ui.page.locator('#grid-scroll').boundingBox())!;
     const k900 = (await cell('K900').boundingBox())!;
     expect(k900.y).toBeGreaterThan(viewport.y);
     expect(k900.y + k900.height).toBeLessThanOrEqual(viewport.y + viewport.height);
     await nameBox.fill('P100:Q101');
     await nameBox.press('Enter');
-    expect(await ui.page.locator('#selection').isVisible()).toBe(true);
+    await expect.poll(() => ui.page.locator('#selection').isVisible()).toBe(true);
     expect(await nameBox.inputValue()).toBe('P100:Q101');
   });
 
@@ -659,11 +659,11 @@ describe('the page shows what the add-on wrote, all of it (issue 30.9)', () => {
     await cell('P212').hover();
     await expect.poll(() => hoverCard.isVisible()).toBe(true);
     expect(await hoverCard.textContent()).toMatch(/Unknown field "nope"/);
-    expect(await selectedCard.isVisible()).toBe(false);
+    await expect.poll(() => selectedCard.isVisible()).toBe(false);
     expect(await ui.page.locator('.cell-card:visible').count()).toBe(1);
     await cell('A1').hover();
     await expect.poll(() => selectedCard.isVisible()).toBe(true);
-    expect(await hoverCard.isVisible()).toBe(false);
+    await expect.poll(() => hoverCard.isVisible()).toBe(false);
     expect(await selectedCard.textContent()).toMatch(/must be text, not TRUE/);
   });
 });

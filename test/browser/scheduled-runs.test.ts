@@ -62,7 +62,7 @@ describe('scheduled runs that stopped', () => {
     await expect
       .poll(() => page.locator('#tables-repair-status').textContent())
       .toBe('Scheduled refreshes and tracking lists run from this spreadsheet now: the next run comes within the hour.');
-    expect(await notice.isVisible()).toBe(false);
+    await expect.poll(() => notice.isVisible()).toBe(false);
     const here = runtime.triggers.filter((t) => t.documentId === runtime.spreadsheet.id);
     expect(here).toHaveLength(1);
 

@@ -33,13 +33,13 @@ describe('a self-install, first visit', () => {
     expect(await page.locator('#key-where').textContent()).toBe(
       'This copy of Search Demand lives in this spreadsheet only: to use it in another spreadsheet, install it there the same way.',
     );
-    expect(await page.getByLabel('Service address').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Service address').isVisible()).toBe(true);
     // No default service to override: the Advanced section is not shown.
-    expect(await page.locator('#advanced').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#advanced').isVisible()).toBe(false);
     expect(await page.locator('#key-share-editors').textContent()).toMatch(
       /^Everyone who can edit this spreadsheet can open\s+Extensions › Apps Script, read a key shared here/,
     );
-    expect(await page.locator('#key-share-editors').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#key-share-editors').isVisible()).toBe(true);
   });
 
   it('refuses a plain http address before asking the server, and saves both after one check', async () => {
@@ -78,10 +78,10 @@ describe('the Marketplace add-on, first visit', () => {
     expect(await marketplacePage.locator('#key-where').textContent()).toBe(
       'In each new spreadsheet, use the add-on once (Extensions › Search Demand › any item) before typing its formulas: until then Sheets does not know them there (#NAME?).',
     );
-    expect(await marketplacePage.locator('#key-where').isVisible()).toBe(true);
+    await expect.poll(() => marketplacePage.locator('#key-where').isVisible()).toBe(true);
     // Its service is compiled in: no address beside the key, and no warning about the script's editors.
-    expect(await marketplacePage.getByLabel('Service address').isVisible()).toBe(false);
-    expect(await marketplacePage.locator('#key-share-editors').isVisible()).toBe(false);
+    await expect.poll(() => marketplacePage.getByLabel('Service address').isVisible()).toBe(false);
+    await expect.poll(() => marketplacePage.locator('#key-share-editors').isVisible()).toBe(false);
     expect(await marketplacePage.locator('#help-about').textContent()).toBe(`Search Demand ${VERSION}.`);
   });
 });

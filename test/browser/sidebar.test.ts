@@ -85,12 +85,12 @@ describe('first visit, no key', () => {
     );
     // The section tells this viewer (the owner here, who saved no key yet) that no key reaches formulas.
     const formulas = page.getByRole('region', { name: 'Formulas in this spreadsheet' });
-    expect(await formulas.isVisible()).toBe(true);
+    await expect.poll(() => formulas.isVisible()).toBe(true);
     expect(await formulas.locator('#formulas-paid').textContent()).toBe(
       'No key reaches formulas here: save your key (formulas in spreadsheets you own use it).',
     );
-    expect(await page.locator('#usage-section').isVisible()).toBe(false);
-    expect(await page.locator('#cache-section').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#usage-section').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#cache-section').isVisible()).toBe(false);
   });
 
   it('says what to do before calling the server when nothing is pasted', async () => {
@@ -108,7 +108,7 @@ describe('saving the key', () => {
     expect(await keyStatus().textContent()).toMatch(/refused/i);
     expect(userKey()).toBeNull();
     expect(runtime.properties.document.get('SDM_API_KEY')).toBeNull();
-    expect(await page.locator('#key-saved').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#key-saved').isVisible()).toBe(false);
   });
 
   it('the good key, submitted from the keyboard, is saved and shown only masked', async () => {
@@ -120,7 +120,7 @@ describe('saving the key', () => {
     expect(await keyStatus().textContent()).toMatch(
       new RegExp(`^Key saved: ${MASKED}\\. Formulas here (use it|do not use it: see "Formulas in this spreadsheet")\\.$`),
     );
-    expect(await page.locator('#key-form').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#key-form').isVisible()).toBe(false);
     expect(await page.locator('#key-input').inputValue()).toBe('');
     expect(userKey()).toBe(KEY);
     expect(runtime.properties.document.get('SDM_API_KEY')).toBeNull(); // sharing was not ticked
@@ -181,13 +181,13 @@ describe('usage', () => {
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await scrollWidth()).toBeLessThanOrEqual(300);
     await page.getByText('Advanced', { exact: true }).click();
-    expect(await page.getByLabel('Service base URL').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Service base URL').isVisible()).toBe(true);
     expect(await scrollWidth()).toBeLessThanOrEqual(300);
     // One part open at a time: Help closes Advanced.
     await page.getByText('Help: functions').click();
-    expect(await page.getByLabel('Service base URL').isVisible()).toBe(false);
+    await expect.poll(() => page.getByLabel('Service base URL').isVisible()).toBe(false);
     expect(await page.locator('#help dt').count()).toBe(10);
-    expect(await page.locator('#help dt').first().isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#help dt').first().isVisible()).toBe(true);
     expect(await scrollWidth()).toBeLessThanOrEqual(300);
     await page.screenshot({ path: `${OUTPUT}sidebar-open.png`, fullPage: true });
     await page.getByText('Help: functions').click();
@@ -245,17 +245,17 @@ describe('cache', () => {
     const before = runtime.properties.document.get('SDM_CACHE_GEN');
     await page.getByRole('button', { name: 'Clear cached answers…' }).click();
     const confirm = page.getByRole('group', { name: /Clear every cached answer/ });
-    expect(await confirm.isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(runtime.properties.document.get('SDM_CACHE_GEN')).toBe(before); // nothing yet
 
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    expect(await confirm.isVisible()).toBe(false);
+    await expect.poll(() => confirm.isVisible()).toBe(false);
     expect(runtime.properties.document.get('SDM_CACHE_GEN')).toBe(before);
 
     await page.getByRole('button', { name: 'Clear cached answers…' }).click();
     await confirm.getByRole('button', { name: 'Clear answers' }).click();
     await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/cleared/i);
-    expect(await confirm.isVisible()).toBe(false);
+    await expect.poll(() => confirm.isVisible()).toBe(false);
     const after = runtime.properties.document.get('SDM_CACHE_GEN');
     expect(after).not.toBeNull();
     expect(after).not.toBe(before);
@@ -512,9 +512,9 @@ describe('sharing and removing', () => {
     const stop = page.getByRole('button', { name: 'Stop using the shared key…' });
     await stop.click();
     const confirm = page.getByRole('group', { name: /^Stop formulas here using the key you shared\?/ });
-    expect(await confirm.isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    expect(await confirm.isVisible()).toBe(false);
+    await expect.poll(() => confirm.isVisible()).toBe(false);
     expect(runtime.properties.document.get('SDM_API_KEY')).toBe(KEY);
 
     await stop.click();
@@ -522,7 +522,7 @@ describe('sharing and removing', () => {
     await expect.poll(() => page.locator('#formulas-status').textContent()).toBe('Formulas here no longer use the shared key.');
     expect(runtime.properties.document.get('SDM_API_KEY')).toBeNull();
     expect(userKey()).toBe(KEY); // their own key stays
-    expect(await stop.isVisible()).toBe(false);
+    await expect.poll(() => stop.isVisible()).toBe(false);
     expect(await page.getByLabel('Share with this document').isChecked()).toBe(false);
     expect(await page.locator('#key-source').textContent()).toBe('Your key');
     // The button that had focus is gone: focus is on the section's heading.
@@ -533,12 +533,12 @@ describe('sharing and removing', () => {
     await openFold(page, 'key');
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     const confirm = page.getByRole('group', { name: /Remove your key/ });
-    expect(await confirm.isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(userKey()).toBe(KEY);
     await confirm.getByRole('button', { name: 'Remove key' }).click();
     await expect.poll(() => page.locator('#key-form').isVisible()).toBe(true);
     expect(userKey()).toBeNull();
-    expect(await page.locator('#usage-section').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#usage-section').isVisible()).toBe(false);
     expect(await keyStatus().textContent()).toMatch(/removed/);
   });
 
@@ -761,7 +761,7 @@ describe('never spending by surprise', () => {
     await rerunButton.click();
     // The work shows where the click was: in the offer, in view, its section marked busy.
     await expect.poll(() => rerunStatus.textContent()).toBe('Re-running 5 formula cells…');
-    expect(await offer.isVisible()).toBe(true);
+    await expect.poll(() => offer.isVisible()).toBe(true);
     expect(await p.locator('#key-rerun-button').textContent()).toBe('Re-running…');
     expect(await p.locator('#key-rerun-button').isDisabled()).toBe(true);
     expect(await p.locator('#key-section').getAttribute('aria-busy')).toBe('true');
@@ -776,8 +776,8 @@ describe('never spending by surprise', () => {
       );
     await p.unroute('**/__gas/run');
     expect(await rerunStatus.getAttribute('class')).toContain('status-success');
-    expect(await offer.isVisible()).toBe(true); // the result stays where it was asked for
-    expect(await p.locator('#key-rerun-button').isVisible()).toBe(false); // done: nothing more to click
+    await expect.poll(() => offer.isVisible()).toBe(true); // the result stays where it was asked for
+    await expect.poll(() => p.locator('#key-rerun-button').isVisible()).toBe(false); // done: nothing more to click
     await p.screenshot({ path: `${OUTPUT}sidebar-rerun-done.png`, fullPage: true });
     expect(await p.locator('#usage-meta').textContent()).toMatch(/ · the formulas are running: counted again at \d\d:\d\d$/);
     // Sheets now runs them (new arguments): every cell gets its score, five requests.
@@ -841,7 +841,7 @@ describe('never spending by surprise', () => {
     );
     await p.screenshot({ path: `${OUTPUT}sidebar-refresh-confirm.png`, fullPage: true });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    expect(await confirm.isVisible()).toBe(false);
+    await expect.poll(() => confirm.isVisible()).toBe(false);
     expect(await cacheStatus().textContent()).toBe('Not refreshed.');
     expect(book.spreadsheet.getFormulas('Sheet1!B7')).toEqual([['=SEARCH_SCORE(A7)']]); // nothing changed
     expect(await requests()).toBe(before);
@@ -956,9 +956,9 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
       );
     expect(bars.length).toBeGreaterThan(0);
     // Open, a section's summary would repeat it; closed, the usage heading repeats its bars.
-    expect(await p.locator('#usage-summary').isVisible()).toBe(false);
+    await expect.poll(() => p.locator('#usage-summary').isVisible()).toBe(false);
     await p.locator('#usage-title').click();
-    expect(await p.locator('#usage-summary').isVisible()).toBe(true);
+    await expect.poll(() => p.locator('#usage-summary').isVisible()).toBe(true);
     expect(await summary('usage')).toBe(bars.join(' · '));
     heights['every section closed'] = await pageHeight(p);
     expect(heights['every section closed']).toBeLessThanOrEqual(700);

@@ -72,7 +72,7 @@ describe('the ranking tables section', () => {
     await openFold(page, 'tables');
     await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(true);
     expect(calls).not.toContain('getRankingGroups'); // opening the sidebar (or the section) spends no request on it
-    expect(await page.getByLabel('Group', { exact: true }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByLabel('Group', { exact: true }).isVisible()).toBe(false);
     await page.getByText('Insert a ranking table').click();
     await expect.poll(() => page.locator('#insert-group option[value="sector:fintech"]').count()).toBe(1);
     expect(calls.filter((fn) => fn === 'getRankingGroups')).toHaveLength(1);
@@ -159,7 +159,7 @@ describe('the ranking tables section', () => {
     expect(await items().locator('.table-group').textContent()).toBe('sector:fintech');
     expect(await items().locator('.table-where').textContent()).toBe('sector:fintech · A1:H7 · 5 rows');
     expect(await items().locator('.table-state').textContent()).toMatch(/^updated \d\d:\d\d$/);
-    expect(await page.locator('#tables-empty').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(false);
 
     const grid = runtime.spreadsheet.getValues("'sector:fintech'!A1:I8");
     expect(grid[0]![0]).toMatch(STAMP);
@@ -202,16 +202,16 @@ describe('the schedule', () => {
   it('shows the hour for daily, the day too for weekly, in UTC, and warns that saving makes you its runner', async () => {
     const kind = page.getByLabel('Refresh', { exact: true });
     expect(await kind.inputValue()).toBe('off');
-    expect(await page.locator('#schedule-hour-field').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#schedule-hour-field').isVisible()).toBe(false);
     await kind.selectOption('weekly');
-    expect(await page.getByLabel('On', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByLabel('At (UTC)').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('On', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('At (UTC)').isVisible()).toBe(true);
     await kind.selectOption('daily');
-    expect(await page.locator('#schedule-weekday-field').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#schedule-weekday-field').isVisible()).toBe(false);
     expect(await page.locator('#schedule-help').textContent()).toBe(
       'Saving a schedule makes you its runner: your trigger refreshes these tables with your key, even when the spreadsheet is closed.',
     );
-    expect(await page.locator('#schedule-by').isVisible()).toBe(false); // no schedule yet, so nobody runs it
+    await expect.poll(() => page.locator('#schedule-by').isVisible()).toBe(false); // no schedule yet, so nobody runs it
   });
 
   it('a daily refresh at 06 is exactly one trigger, and saving again keeps one', async () => {
@@ -350,17 +350,17 @@ describe('forgetting', () => {
     const forget = page.getByRole('button', { name: 'Forget sector:fintech' });
     await forget.click();
     const confirm = page.getByRole('group', { name: /Stop tracking sector:fintech/ });
-    expect(await confirm.isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await confirm.textContent()).toMatch(/cells stay in the sheet/);
     expect(await activeId()).toBe('');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    expect(await confirm.isVisible()).toBe(false);
+    await expect.poll(() => confirm.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Forget sector:fintech');
 
     await forget.press('Enter');
     await confirm.getByRole('button', { name: 'Forget table' }).click();
     await expect.poll(() => items().count()).toBe(0);
-    expect(await page.locator('#tables-empty').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(true);
     expect(await page.locator('#tables-status').textContent()).toBe('Stopped tracking sector:fintech. Its cells stay as they are.');
     expect(await activeId()).toBe('tables-title');
     expect(server<{ tables: unknown[] }>('getTables').tables).toHaveLength(0);
@@ -409,8 +409,8 @@ describe('loading and errors', () => {
     const before = calls.length;
     await p.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => p.locator('#tables-status').textContent()).toBe('');
-    expect(await p.locator('#tables-empty').isVisible()).toBe(true);
-    expect(await p.locator('#tables-retry').isVisible()).toBe(false);
+    await expect.poll(() => p.locator('#tables-empty').isVisible()).toBe(true);
+    await expect.poll(() => p.locator('#tables-retry').isVisible()).toBe(false);
     expect(calls.slice(before)).toEqual(['getTables']); // the groups it has are kept
     await p.close();
   });
@@ -505,12 +505,12 @@ describe('opened from the menu', () => {
     const p = await newPage();
     await p.goto(`${host.url}/__gas/open/showRankingTables`);
     await expect.poll(() => p.locator('#tables-need-key').isVisible()).toBe(true);
-    expect(await p.locator('#tables-section').isVisible()).toBe(false);
+    await expect.poll(() => p.locator('#tables-section').isVisible()).toBe(false);
     await p.getByLabel('Paste your API key').fill(KEY);
     await p.getByRole('button', { name: 'Save key' }).click();
     await expect.poll(() => activeId(p)).toBe('tables-title');
-    expect(await p.locator('#tables-need-key').isVisible()).toBe(false);
-    expect(await p.locator('#tables-section').isVisible()).toBe(true);
+    await expect.poll(() => p.locator('#tables-need-key').isVisible()).toBe(false);
+    await expect.poll(() => p.locator('#tables-section').isVisible()).toBe(true);
     await p.close();
   });
 
