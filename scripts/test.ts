@@ -1,7 +1,7 @@
 /**
  * npm test: every test project (vitest) and `npm run checks` (ESLint, Prettier's check, the typecheck) at
- * once. The tests leave the CPU idle while they wait on browsers, servers and modelled waits; the checks
- * run at a lower priority (nice) in those gaps instead of a minute and more before the first test. The
+ * once. The tests leave the CPU partly idle in stretches (waiting on servers and the pool's real waits);
+ * the checks run at a lower priority (nice) in those gaps instead of a minute and more before the first test. The
  * checks' output is printed after vitest's, and npm test fails if either failed. Arguments after `--` go
  * to vitest (`.ci/run` adds its reporters).
  */
