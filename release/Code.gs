@@ -1574,6 +1574,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (this.cachedSeen > 0) return left;
       return this.sentAny ? 0 : 1;
     }
+    /**
+     * Takes in a /usage read: what is left from now on, and when it resets.
+     * @param read the read
+     */
     learn(read) {
       if (!read) return;
       if ("refusal" in read) {
@@ -3330,15 +3334,21 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function guardEntry(guard2) {
     return { [GUARD_KEY]: JSON.stringify(guard2) };
   }
-  function armGuard(guard2, fp, refusals, now) {
-    return refusals.length ? guardEntry(withRefusals(guard2, fp, refusals, now)) : void 0;
+  function heldForAnotherKey(text, fp, now) {
+    try {
+      const other = JSON.parse(text ?? "").fp;
+      return typeof other === "string" && other !== fp && readGuard(text, other, now) !== null;
+    } catch {
+      return false;
+    }
   }
-  function holdAllCalls(apiKey, resetAt) {
+  function updateGuardOf(apiKey, change) {
     const cache = openCache();
     const fp = fingerprint(apiKey);
     const now = Date.now();
-    const entry = armGuard(readGuard(getAll(cache, [GUARD_KEY])[GUARD_KEY], fp, now), fp, [{ key: "", which: "API calls", resetAt }], now);
-    if (entry) putAll(cache, entry);
+    const text = getAll(cache, [GUARD_KEY])[GUARD_KEY];
+    if (heldForAnotherKey(text, fp, now)) return;
+    putAll(cache, guardEntry(change(readGuard(text, fp, now) ?? emptyGuard(fp))));
   }
 
   // src/server/cache/spend.ts
@@ -4199,6 +4209,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (this.cachedSeen > 0) return left;
       return this.sentAny ? 0 : 1;
     }
+    /**
+     * Takes in a /usage read: what is left from now on, and when it resets.
+     * @param read the read
+     */
     learn(read) {
       if (!read) return;
       if ("refusal" in read) {
@@ -4236,6 +4250,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function spread(list, count) {
     if (count >= list.length) return [...list];
     return Array.from({ length: count }, (_, i) => list[Math.floor((i + 0.5) * list.length / count)]);
+  }
+  function guardAfterRead(guard2, read, now) {
+    const pacer = new Pacer(guard2, false, true);
+    pacer.learn(read);
+    return pacer.update(guard2, now);
   }
 
   // src/server/lookup/pipeline.ts
@@ -5160,7 +5179,7 @@ ${ours}` : ours;
     };
   }
   function rememberUsage(apiKey, data, readAt) {
-    if (callsSpent(data)) holdAllCalls(apiKey, findResetTime(data));
+    updateGuardOf(apiKey, (guard2) => guardAfterRead(guard2, allowanceLeft(data), Date.now()));
     const read = { bars: usageBars(data), table: tableToGrid(flattenToTable(data), true), readAt, resetAt: findResetText(data) };
     storeUsageRead(apiKey, read);
     return read;

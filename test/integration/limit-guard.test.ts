@@ -7,7 +7,8 @@
  * whenever the tests run; one test starts them at 23:41 UTC, when the reset is minutes away.
  */
 import { describe, expect, it } from 'vitest';
-import { OTHER_KEY, TEST_START, startStack, useStack } from './stack';
+import { GasRuntime } from '../../dev/gas/index.js';
+import { KEY, OTHER_KEY, TEST_START, startStack, useStack } from './stack';
 
 const FRESH_PER_DAY = 3;
 const CALLS_PER_DAY = 40;
@@ -52,6 +53,16 @@ describe('the fresh-search limit', () => {
     expect(await stack.requests()).toBeLessThanOrEqual(sent + 1);
   });
 
+  it('paces a range by a usage read the sidebar made a moment before: the range reads none of its own', async () => {
+    const usage = stack.gas.run('refreshUsage', [], { mode: 'sidebar' });
+    expect(usage.ok, usage.error).toBe(true);
+    const first = recalculate(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+    expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
+    for (const text of first.slice(FRESH_PER_DAY)) expect(text).toBe(WAIT('fresh searches'));
+    expect(await stack.requests('/usage')).toBe(1); // the sidebar's
+    expect(await stack.requests('/trend')).toBe(FRESH_PER_DAY);
+  });
+
   it('is per key: a key shared with the document afterwards is not held back', async () => {
     recalculate(['one', 'two', 'three', 'four']);
     expect(await stack.requests()).toBe(4); // a usage read, and the three searches left
@@ -93,6 +104,34 @@ describe('the API-call limit', () => {
     expect(await stack.requests()).toBe(1);
     expect(stack.run('SEARCH_SCORE', 'coffee').error).toBe(WAIT('API calls'));
     expect(await stack.requests()).toBe(1);
+  });
+});
+
+describe("another key's usage read in the sidebar", () => {
+  it("keeps the holds of the key the formulas pay with: a collaborator's Refresh does not let them send again", async () => {
+    const OWNER = 'owner@example.com';
+    const OTHER = 'collab@example.com';
+    stack.gas.close();
+    // Every cache item kept to its expiry: the test counts exact requests, and the hold is a cache entry.
+    const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER, startAt: TEST_START, cacheEarlyRemoval: { rate: 0 } });
+    gas.shareSpreadsheet(gas.spreadsheet.id, OTHER);
+    for (const [user, key] of [
+      [OWNER, KEY],
+      [OTHER, OTHER_KEY],
+    ] as const) {
+      gas.userProperties(user).set('SDM_API_KEY', key);
+      gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);
+    }
+    stack.gas = gas;
+    await stack.service.control.limits({ key: KEY, callsUsed: CALLS_PER_DAY });
+    expect(stack.run('SEARCH_SCORE', 'coffee').error).toBe(WAIT('API calls'));
+    expect(await stack.requests()).toBe(1);
+    // The collaborator's own key has calls left; reading its usage must not drop the owner's key's hold.
+    const theirs = gas.run('refreshUsage', [], { mode: 'sidebar', user: OTHER });
+    expect(theirs.ok, theirs.error).toBe(true);
+    expect(await stack.requests()).toBe(2);
+    expect(stack.run('SEARCH_SCORE', 'tea').error).toBe(WAIT('API calls'));
+    expect(await stack.requests()).toBe(2);
   });
 });
 

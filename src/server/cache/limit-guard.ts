@@ -181,15 +181,32 @@ export function armGuard(guard: Guard | null, fp: string, refusals: Refusal[], n
 }
 
 /**
- * Arms the guard for a key whose API calls are all spent, as a /usage answer read outside a formula
- * (the sidebar) shows: formulas then send nothing until the reset.
- * @param apiKey the key the answer was read with
- * @param resetAt when the allowance resets (ms), if the answer says
+ * Whether the entry holds something live for another key than `fp`: this document's formulas may pay with
+ * that key, so a write for `fp` must not drop its holds.
+ * @param text the entry as read
+ * @param fp the fingerprint of the key about to be written
+ * @param now the time (ms)
  */
-export function holdAllCalls(apiKey: string, resetAt: number | null): void {
+function heldForAnotherKey(text: string | undefined, fp: string, now: number): boolean {
+  try {
+    const other = (JSON.parse(text ?? '') as Partial<Guard>).fp;
+    return typeof other === 'string' && other !== fp && readGuard(text, other, now) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Rewrites a key's guard with what `change` makes of it (from an empty one when there is none), as a
+ * /usage answer read outside a formula (the sidebar) tells; nothing when the entry is another key's.
+ * @param apiKey the key the answer was read with
+ * @param change the guard as it should be now
+ */
+export function updateGuardOf(apiKey: string, change: (guard: Guard) => Guard): void {
   const cache = openCache();
   const fp = fingerprint(apiKey);
   const now = Date.now();
-  const entry = armGuard(readGuard(getAll(cache, [GUARD_KEY])[GUARD_KEY], fp, now), fp, [{ key: '', which: 'API calls', resetAt }], now);
-  if (entry) putAll(cache, entry);
+  const text = getAll(cache, [GUARD_KEY])[GUARD_KEY];
+  if (heldForAnotherKey(text, fp, now)) return;
+  putAll(cache, guardEntry(change(readGuard(text, fp, now) ?? emptyGuard(fp))));
 }

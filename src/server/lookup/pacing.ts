@@ -205,7 +205,11 @@ export class Pacer {
     return this.sentAny ? 0 : 1; // none seen yet: one request finds out
   }
 
-  private learn(read: UsageRead): void {
+  /**
+   * Takes in a /usage read: what is left from now on, and when it resets.
+   * @param read the read
+   */
+  learn(read: UsageRead): void {
     if (!read) return;
     if ('refusal' in read) {
       this.account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });
@@ -250,4 +254,18 @@ export class Pacer {
 function spread(list: string[], count: number): string[] {
   if (count >= list.length) return [...list];
   return Array.from({ length: count }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / count)] as string);
+}
+
+/**
+ * The guard once a /usage answer read outside a formula (the sidebar's Refresh, a key's check) is known:
+ * what is left from now on, and the limits it shows spent, as a formula's own read would leave it. A
+ * range calculated within the minute then sends no read of its own.
+ * @param guard the key's guard as read
+ * @param read what the answer says is left
+ * @param now the time (ms)
+ */
+export function guardAfterRead(guard: Guard, read: AllowanceLeft, now: number): Guard {
+  const pacer = new Pacer(guard, false, true);
+  pacer.learn(read);
+  return pacer.update(guard, now);
 }

@@ -7,7 +7,8 @@ import type { SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api'
 import type { Outcome } from '../service/classify';
 import { allowanceBars } from '../../shared/allowance';
 import { createBudget } from '../core/budget';
-import { fingerprint, holdAllCalls } from '../cache/limit-guard';
+import { fingerprint, updateGuardOf } from '../cache/limit-guard';
+import { guardAfterRead } from '../lookup/pacing';
 import { readDocumentSpend, readSpend } from '../cache/spend';
 import { errors } from '../core/errors';
 import { ENDPOINTS } from '../service/endpoints';
@@ -15,7 +16,7 @@ import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
 import { readApiKey, readLookupSettings } from '../core/lookup-settings';
 import { flattenToTable, tableToGrid, type Json } from '../shape/shape';
-import { callsSpent, findResetText, findResetTime, usageBars } from '../service/usage-bars';
+import { allowanceLeft, findResetText, usageBars } from '../service/usage-bars';
 import { readStoredUsage, storeUsageRead } from './last-usage';
 
 /** Interactive calls get the same budget as a cell: the user is waiting. */
@@ -38,14 +39,14 @@ export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
 }
 
 /**
- * Keeps a /usage answer just read as the last read for this key (also arming the limit guard when it
- * shows every call spent), and returns it as the sidebar shows it.
+ * Keeps a /usage answer just read as the last read for this key, and in the limit guard (what is left,
+ * and every call spent when it shows that), and returns it as the sidebar shows it.
  * @param apiKey the key it was read with
  * @param data the /usage answer
  * @param readAt ISO time the service was asked
  */
 export function rememberUsage(apiKey: string, data: Json, readAt: string): UsageRead {
-  if (callsSpent(data)) holdAllCalls(apiKey, findResetTime(data));
+  updateGuardOf(apiKey, (guard) => guardAfterRead(guard, allowanceLeft(data), Date.now()));
   const read: UsageRead = { bars: usageBars(data), table: tableToGrid(flattenToTable(data), true), readAt, resetAt: findResetText(data) };
   storeUsageRead(apiKey, read);
   return read;
