@@ -3,6 +3,13 @@ import { PLACEHOLDER_BASE_URL, urlAllowlist } from './scripts/build/manifest.ts'
 
 /** The projects that read dist/: each rebuilds it first when it is stale (test/setup/fresh-dist.ts). */
 const freshDist = ['test/setup/fresh-dist.ts'];
+/**
+ * Node-only projects whose files share no module state (no vi.mock, stubbed globals or environment)
+ * run in one module graph per worker instead of importing it again for every file: 95 s → 68 s of
+ * wall time and 45 s less CPU for unit, build, service and gas here. Each test still makes its own
+ * runtime, service and stores.
+ */
+const shared = { isolate: false };
 
 export default defineConfig({
   // Unit tests import src/server modules directly; the build defines these constants for the bundle
@@ -26,6 +33,7 @@ export default defineConfig({
         // functions.property.test runs the built Code.js, so unit rebuilds a stale dist/ too.
         test: {
           name: 'unit',
+          ...shared,
           include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts', 'test/dev/playground/**/*.test.ts'],
           globalSetup: freshDist,
         },
@@ -33,11 +41,17 @@ export default defineConfig({
       // The deploy builds (two esbuild runs in processes of their own) are a project apart, so test:quick stays fast.
       {
         extends: true,
-        test: { name: 'build', include: ['test/build/**/*.test.ts'], exclude: ['test/build/deploy.test.ts'], globalSetup: freshDist },
+        test: {
+          name: 'build',
+          ...shared,
+          include: ['test/build/**/*.test.ts'],
+          exclude: ['test/build/deploy.test.ts'],
+          globalSetup: freshDist,
+        },
       },
       { extends: true, test: { name: 'deploy', include: ['test/build/deploy.test.ts'] } },
-      { extends: true, test: { name: 'service', include: ['test/dev/service/**/*.test.ts'] } },
-      { extends: true, test: { name: 'gas', include: ['test/dev/gas/**/*.test.ts'], globalSetup: freshDist } },
+      { extends: true, test: { name: 'service', ...shared, include: ['test/dev/service/**/*.test.ts'] } },
+      { extends: true, test: { name: 'gas', ...shared, include: ['test/dev/gas/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: freshDist } },
       { extends: true, test: { name: 'bench', include: ['test/bench/**/*.test.ts'], globalSetup: freshDist } },

@@ -37,12 +37,12 @@ const plan = quick
       race: [0, 80, 150],
       refreshTables: 2,
       bigN: 40,
-      coldRuns: 50,
+      coldRuns: 20,
       triggerBooks: [1, 3],
       capacityCells: [30],
       capacityRange: 150,
-      earlyRange: 200,
-      earlyCells: 30,
+      earlyRange: 100,
+      earlyCells: 20,
       earlySeeds: [1],
     }
   : {
