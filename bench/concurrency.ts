@@ -40,14 +40,14 @@ export interface ColumnPasses {
  * service (as a user who saved them), and closes it after `body`.
  * @param stack the implementation's stack (its service is used; its runtime is not)
  * @param project the implementation's script files
+ * @param timeScale script milliseconds per real one (the quick run's 10, so its modelled waits pass sooner)
  * @param body what to run in the pool
- * @param timeScale script milliseconds per real one (the quick run's, so its modelled waits pass sooner)
  */
 export async function withPool<T>(
   stack: Stack,
   project: ScriptFile[],
+  timeScale: number,
   body: (pool: GasWorkerPool) => Promise<T>,
-  timeScale = 1,
 ): Promise<T> {
   const pool = new GasWorkerPool({ size: AT_ONCE, project, startAt: TEST_START, cacheEarlyRemoval: EVERY_ITEM_KEPT, timeScale });
   pool.properties.user.set('SDM_API_KEY', KEY);

@@ -381,7 +381,7 @@ ${files}
 Sidebar.html: ${r.sidebarBytes === undefined ? 'not built yet' : `${(r.sidebarBytes / 1024).toFixed(1)} KB`}.
 Cold evaluation is every script file of the project (Google evaluates them all in every execution, every
 cell evaluation included) evaluated at global scope, in order, in a new empty \`node:vm\` context (median
-of ${r.quick ? 20 : 500}): "parsed" compiles each file afresh (its source made unique, so V8's compile
+of ${r.coldRuns}): "parsed" compiles each file afresh (its source made unique, so V8's compile
 cache cannot serve it), "compiled once" reuses the compiled scripts. On Google it is part of the start-up
 the model charges, ${r.model.startup} ms. \`Server.js\` only declares one function at load; its bundle runs
 when a sidebar, menu or trigger function first calls \`sdmServer_()\`: ${r.serverFirstCall ? `${ms(r.serverFirstCall)} (median | p90)` : 'not measured'}, once

@@ -43,7 +43,8 @@ export interface Results {
   budget: { n: number; latencyFreshMs: number; runs: Measure[] } | undefined;
   /** A column past the fresh-search limit, then recalculated (issues 12 and 30). */
   limit?: LimitScenario | undefined;
-  /** Each project's script files together: bytes and cold evaluation (bench/cold-start.ts). */
+  /** Each project's script files together: bytes and cold evaluation (bench/cold-start.ts), over `coldRuns` runs. */
+  coldRuns: number;
   size: { name: string; bytes: number; cold: ColdEvaluation }[];
   /** Ours: Server.js's bundle running on the first sdmServer_() call (sidebar, menu, trigger executions). */
   serverFirstCall?: Timing | undefined;

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
     big: undefined,
     budget: undefined,
     limit: undefined,
+    coldRuns: plan.coldRuns,
     size: [],
     durationS: 0,
   };
@@ -109,42 +110,33 @@ async function main(): Promise<void> {
     }
 
     // Both pools stay open, so each scenario runs ours and then the baseline under the same load.
-    await withPool(
-      ours,
-      ourProject,
-      (ourPool) =>
-        withPool(
-          baseline,
-          baselineProject,
-          async (basePool) => {
-            for (const n of plan.columns) {
-              for (const latency of [true, false]) {
-                const { cells, distinct } = keywordColumn(n, `conc${n}`);
-                // The largest column's recalculation is also run one execution at a time (see ColumnPasses).
-                const recalculateAlone = n === plan.columns.at(-1);
-                log(
-                  `${n} cells (${distinct} distinct), ${AT_ONCE} at once, then recalculated${recalculateAlone ? ' (also one at a time)' : ''}, latency ${latency ? 'on' : 'off'}`,
-                );
-                const pair: ColumnPair = {
-                  n,
-                  distinct,
-                  latency,
-                  ours: await columnTwice(ourPool, ours, cells, { latency, hotPath: true, recalculateAlone }),
-                  baseline: await columnTwice(basePool, baseline, cells, { latency, hotPath: false, recalculateAlone }),
-                };
-                results.columns.push(pair);
-              }
-            }
-            log(`two executions of one keyword, started ${plan.race.join(', ')} ms apart`);
-            results.race = await raceOffsets(ourPool, ours, plan.race);
-            const refreshN = plan.columns[0] ?? 60;
-            const { cells, distinct } = keywordColumn(refreshN, 'refresh');
-            log(`a ranking-table refresh (${plan.refreshTables} tables) during ${refreshN} formulas`);
-            results.refresh = await refreshDuringFormulas(ourPool, ours, cells, distinct, plan.refreshTables);
-          },
-          poolTimeScale,
-        ),
-      poolTimeScale,
+    await withPool(ours, ourProject, poolTimeScale, (ourPool) =>
+      withPool(baseline, baselineProject, poolTimeScale, async (basePool) => {
+        for (const n of plan.columns) {
+          for (const latency of [true, false]) {
+            const { cells, distinct } = keywordColumn(n, `conc${n}`);
+            // The largest column's recalculation is also run one execution at a time (see ColumnPasses).
+            const recalculateAlone = n === plan.columns.at(-1);
+            log(
+              `${n} cells (${distinct} distinct), ${AT_ONCE} at once, then recalculated${recalculateAlone ? ' (also one at a time)' : ''}, latency ${latency ? 'on' : 'off'}`,
+            );
+            const pair: ColumnPair = {
+              n,
+              distinct,
+              latency,
+              ours: await columnTwice(ourPool, ours, cells, { latency, hotPath: true, recalculateAlone }),
+              baseline: await columnTwice(basePool, baseline, cells, { latency, hotPath: false, recalculateAlone }),
+            };
+            results.columns.push(pair);
+          }
+        }
+        log(`two executions of one keyword, started ${plan.race.join(', ')} ms apart`);
+        results.race = await raceOffsets(ourPool, ours, plan.race);
+        const refreshN = plan.columns[0] ?? 60;
+        const { cells, distinct } = keywordColumn(refreshN, 'refresh');
+        log(`a ranking-table refresh (${plan.refreshTables} tables) during ${refreshN} formulas`);
+        results.refresh = await refreshDuringFormulas(ourPool, ours, cells, distinct, plan.refreshTables);
+      }),
     );
 
     const distinctCells = Array.from({ length: plan.bigN }, (_, i) => `distinct keyword ${i}`);

@@ -7,8 +7,7 @@
  * whenever the tests run; one test starts them at 23:41 UTC, when the reset is minutes away.
  */
 import { describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../dev/gas/index.js';
-import { KEY, OTHER_KEY, TEST_START, startStack, useStack } from './stack';
+import { COLLABORATOR, KEY, OTHER_KEY, ownerAndCollaborator, TEST_START, startStack, useStack } from './stack';
 
 const FRESH_PER_DAY = 3;
 const CALLS_PER_DAY = 40;
@@ -109,25 +108,13 @@ describe('the API-call limit', () => {
 
 describe("another key's usage read in the sidebar", () => {
   it("keeps the holds of the key the formulas pay with: a collaborator's Refresh does not let them send again", async () => {
-    const OWNER = 'owner@example.com';
-    const OTHER = 'collab@example.com';
-    stack.gas.close();
     // Every cache item kept to its expiry: the test counts exact requests, and the hold is a cache entry.
-    const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER, startAt: TEST_START, cacheEarlyRemoval: { rate: 0 } });
-    gas.shareSpreadsheet(gas.spreadsheet.id, OTHER);
-    for (const [user, key] of [
-      [OWNER, KEY],
-      [OTHER, OTHER_KEY],
-    ] as const) {
-      gas.userProperties(user).set('SDM_API_KEY', key);
-      gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);
-    }
-    stack.gas = gas;
+    const gas = ownerAndCollaborator(stack, { cacheEarlyRemoval: { rate: 0 } });
     await stack.service.control.limits({ key: KEY, callsUsed: CALLS_PER_DAY });
     expect(stack.run('SEARCH_SCORE', 'coffee').error).toBe(WAIT('API calls'));
     expect(await stack.requests()).toBe(1);
     // The collaborator's own key has calls left; reading its usage must not drop the owner's key's hold.
-    const theirs = gas.run('refreshUsage', [], { mode: 'sidebar', user: OTHER });
+    const theirs = gas.run('refreshUsage', [], { mode: 'sidebar', user: COLLABORATOR });
     expect(theirs.ok, theirs.error).toBe(true);
     expect(await stack.requests()).toBe(2);
     expect(stack.run('SEARCH_SCORE', 'tea').error).toBe(WAIT('API calls'));

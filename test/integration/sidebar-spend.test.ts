@@ -4,9 +4,8 @@
  * really sends. Counted at the local service, running the built Code.js in dev/gas.
  */
 import { describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../dev/gas/index.js';
 import type { RefreshEstimate, UsageView } from '../../src/shared/sidebar-api';
-import { KEY, OTHER_KEY, TEST_START, type Stack, useStack } from './stack';
+import { COLLABORATOR, KEY, OTHER_KEY, OWNER, ownerAndCollaborator, type Stack, useStack } from './stack';
 
 const sidebar = (stack: Stack, fn: string, ...args: unknown[]) => stack.gas.run(fn, args, { mode: 'sidebar' });
 function ok<T>(stack: Stack, fn: string, ...args: unknown[]): T {
@@ -87,21 +86,9 @@ describe('opening the sidebar', () => {
   });
 
   it("a second person never sees the first one's usage", () => {
-    const OWNER = 'owner@example.com';
-    const OTHER = 'collab@example.com';
-    stack.gas.close();
-    const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER, startAt: TEST_START });
-    gas.shareSpreadsheet(gas.spreadsheet.id, OTHER);
-    for (const [user, key] of [
-      [OWNER, KEY],
-      [OTHER, OTHER_KEY],
-    ] as const) {
-      gas.userProperties(user).set('SDM_API_KEY', key);
-      gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);
-    }
-    stack.gas = gas;
+    const gas = ownerAndCollaborator(stack);
     expect(gas.run('refreshUsage', [], { mode: 'sidebar', user: OWNER }).ok).toBe(true);
-    const theirs = gas.run('getUsage', [], { mode: 'sidebar', user: OTHER });
+    const theirs = gas.run('getUsage', [], { mode: 'sidebar', user: COLLABORATOR });
     expect(theirs.ok, theirs.error).toBe(true);
     expect((theirs.value as UsageView).last).toBeNull();
   });
