@@ -41,17 +41,45 @@ export async function newPageAt(browser: Browser, time: number, options: Paramet
   return page;
 }
 
+/** The worker's Chromium, once launched (see workerChromium). */
+let launched: Promise<Browser> | undefined;
+
 /**
- * Chromium for one test file: launched in beforeAll, closed in afterAll.
+ * The Chromium of this vitest worker: launched by the first test file that asks, then shared by the
+ * files after it in the worker (the browser project runs its files one at a time per worker, in one
+ * module graph: vitest.config.ts). Each file opens its own contexts and closes them (closeContexts),
+ * so no page, cookie or storage passes from one file to the next; a launch costs about 2 s of CPU.
+ * It ends with the worker (Playwright closes what it launched when the process exits).
+ * @returns the running browser (a new one if the last one closed or crashed)
+ */
+export async function workerChromium(): Promise<Browser> {
+  const browser = await launched?.catch(() => undefined);
+  if (browser?.isConnected()) return browser;
+  launched = launchChromium();
+  return launched;
+}
+
+/**
+ * Closes every context (and so every page) open in the browser: what one test file opened, since
+ * files run one at a time in a worker. Pages go before the servers they poll are stopped.
+ * @param browser the worker's Chromium
+ */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
+/**
+ * Chromium for one test file: the worker's (workerChromium), its contexts closed in afterAll.
  * @returns a holder whose `browser` is set once beforeAll has run
  */
 export function useChromium(): { browser: Browser } {
   const held = {} as { browser: Browser };
   beforeAll(async () => {
-    held.browser = await launchChromium();
+    held.browser = await workerChromium();
   });
   afterAll(async () => {
-    await held.browser?.close();
+    await closeContexts(held.browser);
   });
   return held;
 }

@@ -1,7 +1,7 @@
 /**
  * The sidebar's whole stack for one browser test file: the local service, a dev/gas runtime running the
- * built dist/ against it, dev/host serving the runtime's pages, and headless Chromium, started in
- * beforeAll and stopped in afterAll (newest first).
+ * built dist/ against it, dev/host serving the runtime's pages, and the worker's headless Chromium,
+ * started in beforeAll and stopped in afterAll (newest first; of Chromium, this file's pages).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -10,7 +10,7 @@ import { startHost, type HostHandle, type RunEvent } from '../../dev/host/index.
 import { startService, type ServiceHandle, type StartOptions } from '../../dev/service/harness.js';
 import { KEY, TEST_START } from '../../dev/stack.js';
 import { testCertificate } from '../../dev/tls.js';
-import { launchChromium, newPageAt } from './chromium.js';
+import { closeContexts, newPageAt, workerChromium } from './chromium.js';
 
 export interface SidebarStackOptions {
   /** The service's keys (default: KEY). */
@@ -79,7 +79,7 @@ export function useSidebarStack(options: SidebarStackOptions, ready: (stack: Sid
       ...(options.htmlDir ? { htmlDir: options.htmlDir } : {}),
       ...(options.onRun ? { onRun: options.onRun } : {}),
     });
-    stack.browser = await launchChromium();
+    stack.browser = await workerChromium();
     if (first) {
       if (first.ownContext) stack.page = await (await stack.browser.newContext({ viewport: first.viewport })).newPage();
       else if (fixedClock) stack.page = await newPageAt(stack.browser, stack.runtime.clock.now(), { viewport: first.viewport });
@@ -90,7 +90,7 @@ export function useSidebarStack(options: SidebarStackOptions, ready: (stack: Sid
     ready(stack);
   });
   afterAll(async () => {
-    await stack.browser?.close();
+    await closeContexts(stack.browser);
     await stack.host?.close();
     stack.runtime?.close();
     await stack.service?.stop();

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlayground, type Playground } from '../../dev/playground/server.js';
-import { launchChromium } from './chromium.js';
+import { closeContexts, workerChromium } from './chromium.js';
 
 const DOCS = fileURLToPath(new URL('../../docs/use/', import.meta.url));
 const NUMBER = /^-?\d[\d,]*(\.\d+)?$/;
@@ -20,13 +20,13 @@ let page: Page;
 
 beforeAll(async () => {
   playground = await startPlayground({ port: 0 });
-  browser = await launchChromium();
+  browser = await workerChromium();
   page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await page.goto(playground.url);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await playground?.close();
 });
 
