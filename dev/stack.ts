@@ -126,6 +126,29 @@ export function userRuntime(
   return gas;
 }
 
+/** The two people of a shared spreadsheet (sharedRuntime): its owner (with KEY) and an editor (with OTHER_KEY). */
+export const OWNER = 'owner@example.com';
+export const COLLABORATOR = 'collab@example.com';
+
+/**
+ * A runtime whose spreadsheet OWNER owns (by default) and shares with COLLABORATOR, each with their own
+ * key saved (KEY, OTHER_KEY) and the add-on pointed at the local service; OWNER is the active user.
+ * @param baseUrl the service URL
+ * @param options more of the runtime's options (`owner: null`: the spreadsheet is in a shared drive)
+ */
+export function sharedRuntime(baseUrl: string, options: Partial<GasRuntimeOptions> = {}): GasRuntime {
+  const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER, startAt: TEST_START, ...options });
+  gas.shareSpreadsheet(gas.spreadsheet.id, COLLABORATOR);
+  for (const [user, key] of [
+    [OWNER, KEY],
+    [COLLABORATOR, OTHER_KEY],
+  ] as const) {
+    gas.userProperties(user).set('SDM_API_KEY', key);
+    gas.userProperties(user).set('SDM_BASE_URL', baseUrl);
+  }
+  return gas;
+}
+
 /** The repository's release/ folder: what a self-installer pastes (npm run release). */
 export const RELEASE_CODE_PATH = fileURLToPath(new URL('../release/Code.gs', import.meta.url));
 

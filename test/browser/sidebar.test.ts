@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY, OTHER_KEY, TEST_START } from '../../dev/stack.js';
+import { COLLABORATOR as COLLAB, KEY, OTHER_KEY, OWNER, sharedRuntime, TEST_START } from '../../dev/stack.js';
 import type { SettingsView } from '../../src/shared/sidebar-api';
 import { newPageAt } from './chromium.js';
 import { openFold, pageHeight } from './sidebar-folds.js';
@@ -547,22 +547,11 @@ describe('sharing and removing', () => {
   });
 });
 
-const OWNER = 'owner@example.com';
-const COLLAB = 'collab@example.com';
 const OTHER_MASKED = `••••${OTHER_KEY.slice(-4)}`;
 
 /** A spreadsheet owned by OWNER (null: in a shared drive) that COLLAB edits; each saved their own key. */
 function sharedSpreadsheet(owner: string | null): GasRuntime {
-  const shared = new GasRuntime({ userEmail: OWNER, owner, startAt: TEST_START });
-  shared.shareSpreadsheet(shared.spreadsheet.id, COLLAB);
-  for (const [user, key] of [
-    [OWNER, KEY],
-    [COLLAB, OTHER_KEY],
-  ] as const) {
-    shared.userProperties(user).set('SDM_API_KEY', key);
-    shared.userProperties(user).set('SDM_BASE_URL', service.url);
-  }
-  return shared;
+  return sharedRuntime(service.url, { owner });
 }
 
 /** The sidebar as `user` sees it: a page whose every call runs as them. */

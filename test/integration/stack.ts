@@ -1,10 +1,10 @@
 /** Test helpers over the local proving ground (dev/stack.ts). */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Schema, ServiceHandle } from '../../dev/service/harness.js';
-import { GasRuntime, type GasRuntimeOptions } from '../../dev/gas/index.js';
-import { KEY, OTHER_KEY, TEST_START, startStack, type Stack, type StackOptions } from '../../dev/stack.js';
+import type { GasRuntime, GasRuntimeOptions } from '../../dev/gas/index.js';
+import { OTHER_KEY, sharedRuntime, startStack, type Stack, type StackOptions } from '../../dev/stack.js';
 
-export { KEY, OTHER_KEY, TEST_START, startStack, type Stack } from '../../dev/stack.js';
+export { COLLABORATOR, KEY, OTHER_KEY, OWNER, TEST_START, startStack, type Stack } from '../../dev/stack.js';
 
 /** Options of useStack: startStack's, and whether every test starts afresh. */
 export interface UseStackOptions extends StackOptions {
@@ -114,28 +114,15 @@ export function liveMarks(entries: { key: string; value: string }[], now: number
   return entries.filter((e) => isMark(e.value) && parseInt(e.value.split('~')[1] ?? '', 36) > now).map((e) => e.key);
 }
 
-/** The two people of ownerAndCollaborator: the spreadsheet's owner (with KEY) and a collaborator (with OTHER_KEY). */
-export const OWNER = 'owner@example.com';
-export const COLLABORATOR = 'collab@example.com';
-
 /**
  * Replaces the stack's runtime with one whose spreadsheet OWNER owns and shares with COLLABORATOR, each
- * with their own key saved (KEY, OTHER_KEY) for the stack's service.
+ * with their own key saved (KEY, OTHER_KEY) for the stack's service (dev/stack.ts sharedRuntime).
  * @param stack the stack (its runtime is closed and replaced)
  * @param options more of the new runtime's options (e.g. cacheEarlyRemoval)
  * @returns the new runtime
  */
 export function ownerAndCollaborator(stack: Stack, options: Partial<GasRuntimeOptions> = {}): GasRuntime {
   stack.gas.close();
-  const gas = new GasRuntime({ userEmail: OWNER, owner: OWNER, startAt: TEST_START, ...options });
-  gas.shareSpreadsheet(gas.spreadsheet.id, COLLABORATOR);
-  for (const [user, key] of [
-    [OWNER, KEY],
-    [COLLABORATOR, OTHER_KEY],
-  ] as const) {
-    gas.userProperties(user).set('SDM_API_KEY', key);
-    gas.userProperties(user).set('SDM_BASE_URL', stack.service.url);
-  }
-  stack.gas = gas;
-  return gas;
+  stack.gas = sharedRuntime(stack.service.url, options);
+  return stack.gas;
 }
