@@ -406,6 +406,8 @@ export function universe(world: World = DEFAULT_WORLD): Universe {
       monthlyVisits: null,
       channelMix: null,
     };
+    // The company's own brands, kept as they are made (filtering every brand made so far, company by company, took most of a start).
+    const own: Brand[] = [];
     for (const [name, sector, ai] of specs) {
       const slug = slugify(name);
       if (usedSlugs.has(slug)) continue;
@@ -423,11 +425,12 @@ export function universe(world: World = DEFAULT_WORLD): Universe {
         basket: ai ? basketFor(r, sector, ai) : null,
         ranks: { overall: 0, sector: 0, aiCategory: null, markets: {} },
       };
-      brands.push({ ...brand, ...brandMetrics(brand) });
+      const made = { ...brand, ...brandMetrics(brand) };
+      brands.push(made);
+      own.push(made);
       company.brands.push(slug);
     }
     if (r() < 0.8) {
-      const own = brands.filter((b) => b.company === company.name);
       company.monthlyVisits = Math.round(own.reduce((a, b) => a + b.searchVolume, 0) * (3 + r() * 12));
       company.channelMix = shares(r, CHANNELS, [3, 3, 1, 1.2, 0.8, 0.4]);
     }
