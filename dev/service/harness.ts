@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { compiledService } from './compiled.js';
 import { DEFAULT_KEYS, type Fault, type ServiceConfig, type Stats } from './server.js';
 
 export type { Fault, LogEntry, Schema, ServiceConfig, Stats } from './server.js';
@@ -58,7 +59,6 @@ export interface ServiceHandle {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 // Children still running when this process exits are killed.
 const children = new Set<ChildProcess>();
@@ -72,15 +72,13 @@ function installExitHook(): void {
 }
 
 /**
- * Spawns `dev/service/main.ts` and resolves once it is listening.
+ * Spawns `dev/service/main.ts` (compiled: compiled.ts) and resolves once it is listening.
  * @throws if the child exits or prints nothing within 20 s.
  */
 export async function startService(opts: StartOptions = {}): Promise<ServiceHandle> {
   const keys = opts.keys ?? DEFAULT_KEYS;
   const args = [
-    '--import',
-    'tsx',
-    MAIN,
+    await compiledService(),
     '--port',
     String(opts.port ?? 0),
     '--schema',
