@@ -32,11 +32,8 @@ export interface SidebarStackOptions {
   prepare?: (runtime: GasRuntime) => void;
   /** Told of every server function a page calls. */
   onRun?: (event: RunEvent) => void;
-  /**
-   * The sidebar page opened first: its viewport and whether it gets a context of its own (axe needs
-   * one); false for none (the file opens its pages itself).
-   */
-  page?: { viewport: { width: number; height: number }; ownContext?: boolean } | false;
+  /** The sidebar page opened first: its viewport; false for none (the file opens its pages itself). */
+  page?: { viewport: { width: number; height: number } } | false;
 }
 
 /** The running stack. */
@@ -81,8 +78,7 @@ export function useSidebarStack(options: SidebarStackOptions, ready: (stack: Sid
     });
     stack.browser = await workerChromium();
     if (first) {
-      if (first.ownContext) stack.page = await (await stack.browser.newContext({ viewport: first.viewport })).newPage();
-      else if (fixedClock) stack.page = await newPageAt(stack.browser, stack.runtime.clock.now(), { viewport: first.viewport });
+      if (fixedClock) stack.page = await newPageAt(stack.browser, stack.runtime.clock.now(), { viewport: first.viewport });
       else stack.page = await stack.browser.newPage({ viewport: first.viewport });
       stack.page.on('pageerror', (error) => stack.pageErrors.push(error.message));
       await stack.page.goto(stack.host.pageUrl('Sidebar'));
