@@ -4,10 +4,10 @@
  * what it wrote, with a hash of that output. A test run whose hashes do not match (src/ changed, or
  * dist/ was rebuilt another way, e.g. for production) builds again before any test reads dist/.
  */
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { filesUnder, hashFiles } from './file-hash.ts';
 
 /** The build the tests run: local (the stand-in's loopback allowed), no base URL compiled in, names kept. */
 export const TEST_BUILD_ENV = Object.freeze({ SDM_BUILD: 'local', SDM_BASE_URL: '', SDM_MINIFY: 'names' });
@@ -21,24 +21,6 @@ const STAMP = 'node_modules/.cache/sdm/dist-stamp.json';
 interface Stamp {
   inputs: string;
   output: string;
-}
-
-/** Every file under `path` (or `path` itself), sorted, relative to `root`. */
-function filesUnder(root: string, path: string): string[] {
-  const full = join(root, path);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return [path];
-  return readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(path, name))
-    .filter((name) => statSync(join(root, name)).isFile())
-    .sort();
-}
-
-/** A hash of the named files' paths and contents, and of `extra`. */
-function hashFiles(root: string, files: string[], extra = ''): string {
-  const hash = createHash('sha256').update(extra);
-  for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
-  return hash.digest('hex');
 }
 
 /** The hash of the build's inputs and settings. */
