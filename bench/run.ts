@@ -32,17 +32,17 @@ const outDir = outArg > 0 ? resolve(process.argv[outArg + 1] ?? '.') : here('.')
 /** Quick mode keeps every section, on small inputs: it is npm test's smoke run. */
 const plan = quick
   ? {
-      rangeCells: 20,
-      columns: [60],
+      rangeCells: 10,
+      columns: [30],
       race: [0, 80, 150],
       refreshTables: 2,
-      bigN: 40,
-      coldRuns: 20,
-      triggerBooks: [1, 3],
-      capacityCells: [30],
-      capacityRange: 150,
-      earlyRange: 100,
-      earlyCells: 20,
+      bigN: 20,
+      coldRuns: 10,
+      triggerBooks: [1, 2],
+      capacityCells: [20],
+      capacityRange: 60,
+      earlyRange: 40,
+      earlyCells: 10,
       earlySeeds: [1],
     }
   : {
