@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { compiledService } from './compiled.js';
+import { compiledScript } from './compiled.js';
 import { DEFAULT_KEYS, type Fault, type ServiceConfig, type Stats } from './server.js';
 
 export type { Fault, LogEntry, Schema, ServiceConfig, Stats } from './server.js';
@@ -59,6 +59,7 @@ export interface ServiceHandle {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 // Children still running when this process exits are killed.
 const children = new Set<ChildProcess>();
@@ -78,7 +79,7 @@ function installExitHook(): void {
 export async function startService(opts: StartOptions = {}): Promise<ServiceHandle> {
   const keys = opts.keys ?? DEFAULT_KEYS;
   const args = [
-    await compiledService(),
+    await compiledScript(MAIN),
     '--port',
     String(opts.port ?? 0),
     '--schema',

@@ -1,21 +1,25 @@
-import { statSync, utimesSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
-import { compiledService } from '../../../dev/service/compiled.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { compiledScript } from '../../../dev/service/compiled.js';
 
-const SOURCE = fileURLToPath(new URL('../../../dev/service/schemas.ts', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'sdm-compiled-test-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const entry = join(folder, 'main.ts');
+const part = join(folder, 'part.ts');
+const runs = (script: string) => execFileSync(process.execPath, [script], { encoding: 'utf8' }).trim();
 
-it('compiles the service once, and again when one of its sources changed (never a stale service)', async () => {
-  const script = await compiledService();
-  const first = statSync(script).mtimeMs;
-  expect(await compiledService()).toBe(script);
-  expect(statSync(script).mtimeMs).toBe(first);
-  const { atime, mtime } = statSync(SOURCE);
-  try {
-    utimesSync(SOURCE, atime, new Date(mtime.getTime() + 1_000));
-    expect(await compiledService()).toBe(script);
-    expect(statSync(script).mtimeMs).toBeGreaterThan(first);
-  } finally {
-    utimesSync(SOURCE, atime, mtime);
-  }
+it('runs what the sources say now: compiled once, again when one of them changed (never stale)', async () => {
+  writeFileSync(entry, "import { word } from './part.js';\nconst greeting: string = `hello ${word}`;\nconsole.log(greeting);\n");
+  writeFileSync(part, "export const word = 'there';\n");
+  const first = await compiledScript(entry);
+  expect(runs(first)).toBe('hello there');
+  expect(await compiledScript(entry)).toBe(first);
+  writeFileSync(part, "export const word = 'again';\n");
+  utimesSync(part, new Date(), new Date(Date.now() + 2_000)); // a change within the file system's clock tick still counts
+  const second = await compiledScript(entry);
+  expect(second).not.toBe(first);
+  expect(runs(second)).toBe('hello again');
 });
