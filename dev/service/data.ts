@@ -406,7 +406,8 @@ export function universe(world: World = DEFAULT_WORLD): Universe {
       monthlyVisits: null,
       channelMix: null,
     };
-    // The company's own brands, kept as they are made (filtering every brand made so far, company by company, took most of a start).
+    // The company's own brands, kept as they are made: filtering every brand made so far, company by
+    // company, was a third of the time every service start spends building this universe.
     const own: Brand[] = [];
     for (const [name, sector, ai] of specs) {
       const slug = slugify(name);
