@@ -2,15 +2,19 @@
  * "Freeze selected results as values": each formula of the add-on in the scope becomes the values it
  * shows, in its own cell and every cell it spilled into, so recalculating can never spend or change
  * them and people without the add-on see the numbers. The formula and the time go in the cell's note
- * (after the user's own note), where Unfreeze finds them.
+ * (after the user's own note), where Unfreeze finds them. A result that is not complete (a row a daily
+ * limit or the time budget left unfetched, an error, still loading) is never frozen: its formula stays,
+ * so Refresh all formulas can still fill it, and the view says which were kept and why.
  */
-import type { FreezeView } from '../../shared/sidebar-api';
+import type { FreezeView, KeptReason } from '../../shared/sidebar-api';
+import { messageKind } from '../core/cell-messages';
 import { isOurFormula } from '../spreadsheet/addon-formulas';
 import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
 import { fingerprint, frozenNoteText } from './freeze-note';
 import { spillBlocks, type Block, type Position } from './spill';
+import { gapIn, messageOwners } from './unfilled';
 
-/** What a cell shows when its formula failed or has not finished: no result worth keeping. */
+/** What a cell shows when its formula failed (Sheets' errors) or has not finished: no result to keep. */
 const NOT_A_RESULT = /^(?:#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)|Loading\.\.\.)$/;
 
 /**
@@ -27,20 +31,32 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
     const data = area.sheet.getDataRange();
     const sheet = { values: data.getValues(), formulas: data.getFormulas(), notes: data.getNotes() };
     const anchors: Position[] = [];
+    const owners = messageOwners(sheet.values, sheet.formulas);
+    const keep = (cell: Position, reason: KeptReason) => {
+      const one = cellName(area, { ...cell, numRows: 1, numColumns: 1 });
+      view.skipped.push({ cell: one, area: one, reason });
+    };
     sheet.formulas.forEach((line, r) =>
       line.forEach((formula, c) => {
         const cell = { row: r + 1, column: c + 1 };
         if (!isOurFormula(formula) || !contains(area.block, cell)) return;
         found++;
-        const one = { ...cell, numRows: 1, numColumns: 1 };
-        if (NOT_A_RESULT.test(String(sheet.values[r]?.[c])))
-          view.skipped.push({ cell: cellName(area, one), area: cellName(area, one), reason: 'error' });
+        const shown: unknown = sheet.values[r]?.[c];
+        const reason = NOT_A_RESULT.test(String(shown))
+          ? shown === 'Loading...'
+            ? 'loading'
+            : 'error'
+          : (messageKind(shown) ?? owners.sure.get(`${cell.row},${cell.column}`));
+        if (reason) keep(cell, reason);
         else anchors.push(cell);
       }),
     );
     if (!anchors.length) continue;
-    freezeCells(area, sheet, anchors, at);
-    view.formulas += anchors.length;
+    const unsure = anchors.filter((cell) => owners.unsure.has(`${cell.row},${cell.column}`));
+    const kept = freezeCells(area, sheet, anchors, unsure, at);
+    kept.forEach(({ cell, reason }) => keep(cell, reason));
+    if (kept.length === anchors.length) continue;
+    view.formulas += anchors.length - kept.length;
     view.sheets++;
   }
   if (!found) {
@@ -62,8 +78,18 @@ interface SheetData {
   notes: string[][];
 }
 
-/** Replaces the formulas at `anchors` by their values, spilled ones included, each with its note. */
-function freezeCells(area: Area, data: SheetData, anchors: Position[], at: Date): void {
+/**
+ * Replaces the formulas at `anchors` by their values, spilled ones included, each with its note. Those
+ * in `unsure` may own one of the add-on's messages: once their blocks are known, one that does gets its
+ * formula and the user's note back, as Unfreeze would, and is returned with why.
+ */
+function freezeCells(
+  area: Area,
+  data: SheetData,
+  anchors: Position[],
+  unsure: Position[],
+  at: Date,
+): { cell: Position; reason: KeptReason }[] {
   const note = (cell: Position, block: Block) =>
     frozenNoteText(
       {
@@ -86,13 +112,27 @@ function freezeCells(area: Area, data: SheetData, anchors: Position[], at: Date)
   // 2. Sheets emptied what those formulas spilled: the cells that emptied are each formula's block.
   SpreadsheetApp.flush();
   const blocks = spillBlocks(data.values, data.formulas, area.sheet.getDataRange().getValues(), anchors);
-  // 3. The spilled values go back as values, and the note records the block Unfreeze must clear.
+  // 3. A result that turns out to hold a message is put back as it was: its spill is still empty, so
+  //    Sheets shows its result again (remembered, or run: what is cached costs nothing, and a daily
+  //    limit's rows send nothing before the reset).
+  const kept: { cell: Position; reason: KeptReason }[] = [];
   blocks.forEach((block, i) => {
-    if (block.numRows * block.numColumns === 1) return;
     const cell = anchors[i] as Position;
+    const reason = unsure.includes(cell) ? gapIn(cut(data.values, block)) : undefined;
+    if (!reason) return;
+    kept.push({ cell, reason });
+    const range = area.sheet.getRange(cell.row, cell.column);
+    range.setFormula(data.formulas[cell.row - 1]?.[cell.column - 1] ?? '');
+    range.setNote(data.notes[cell.row - 1]?.[cell.column - 1] ?? '');
+  });
+  // 4. The spilled values go back as values, and the note records the block Unfreeze must clear.
+  blocks.forEach((block, i) => {
+    const cell = anchors[i] as Position;
+    if (block.numRows * block.numColumns === 1 || kept.some((k) => k.cell === cell)) return;
     area.sheet
       .getRange(block.row, block.column, block.numRows, block.numColumns)
       .setValues(cut(data.values, block).map((row) => row.map(asTyped)));
     area.sheet.getRange(cell.row, cell.column).setNote(note(cell, block));
   });
+  return kept;
 }
