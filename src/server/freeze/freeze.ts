@@ -12,7 +12,7 @@ import { isOurFormula } from '../spreadsheet/addon-formulas';
 import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
 import { fingerprint, frozenNoteText } from './freeze-note';
 import { spillBlocks, type Block, type Position } from './spill';
-import { gapIn, messageOwners } from './unfilled';
+import { messageOwners } from './unfilled';
 
 /** What a cell shows when its formula failed (Sheets' errors) or has not finished: no result to keep. */
 const NOT_A_RESULT = /^(?:#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)|Loading\.\.\.)$/;
@@ -46,17 +46,14 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
           ? shown === 'Loading...'
             ? 'loading'
             : 'error'
-          : (messageKind(shown) ?? owners.sure.get(`${cell.row},${cell.column}`));
+          : (messageKind(shown) ?? owners.get(`${cell.row},${cell.column}`));
         if (reason) keep(cell, reason);
         else anchors.push(cell);
       }),
     );
     if (!anchors.length) continue;
-    const unsure = anchors.filter((cell) => owners.unsure.has(`${cell.row},${cell.column}`));
-    const kept = freezeCells(area, sheet, anchors, unsure, at);
-    kept.forEach(({ cell, reason }) => keep(cell, reason));
-    if (kept.length === anchors.length) continue;
-    view.formulas += anchors.length - kept.length;
+    freezeCells(area, sheet, anchors, at);
+    view.formulas += anchors.length;
     view.sheets++;
   }
   if (!found) {
@@ -78,18 +75,8 @@ interface SheetData {
   notes: string[][];
 }
 
-/**
- * Replaces the formulas at `anchors` by their values, spilled ones included, each with its note. Those
- * in `unsure` may own one of the add-on's messages: once their blocks are known, one that does gets its
- * formula and the user's note back, as Unfreeze would, and is returned with why.
- */
-function freezeCells(
-  area: Area,
-  data: SheetData,
-  anchors: Position[],
-  unsure: Position[],
-  at: Date,
-): { cell: Position; reason: KeptReason }[] {
+/** Replaces the formulas at `anchors` by their values, spilled ones included, each with its note. */
+function freezeCells(area: Area, data: SheetData, anchors: Position[], at: Date): void {
   const note = (cell: Position, block: Block) =>
     frozenNoteText(
       {
@@ -112,27 +99,13 @@ function freezeCells(
   // 2. Sheets emptied what those formulas spilled: the cells that emptied are each formula's block.
   SpreadsheetApp.flush();
   const blocks = spillBlocks(data.values, data.formulas, area.sheet.getDataRange().getValues(), anchors);
-  // 3. A result that turns out to hold a message is put back as it was: its spill is still empty, so
-  //    Sheets shows its result again (remembered, or run: what is cached costs nothing, and a daily
-  //    limit's rows send nothing before the reset).
-  const kept: { cell: Position; reason: KeptReason }[] = [];
+  // 3. The spilled values go back as values, and the note records the block Unfreeze must clear.
   blocks.forEach((block, i) => {
     const cell = anchors[i] as Position;
-    const reason = unsure.includes(cell) ? gapIn(cut(data.values, block)) : undefined;
-    if (!reason) return;
-    kept.push({ cell, reason });
-    const range = area.sheet.getRange(cell.row, cell.column);
-    range.setFormula(data.formulas[cell.row - 1]?.[cell.column - 1] ?? '');
-    range.setNote(data.notes[cell.row - 1]?.[cell.column - 1] ?? '');
-  });
-  // 4. The spilled values go back as values, and the note records the block Unfreeze must clear.
-  blocks.forEach((block, i) => {
-    const cell = anchors[i] as Position;
-    if (block.numRows * block.numColumns === 1 || kept.some((k) => k.cell === cell)) return;
+    if (block.numRows * block.numColumns === 1) return;
     area.sheet
       .getRange(block.row, block.column, block.numRows, block.numColumns)
       .setValues(cut(data.values, block).map((row) => row.map(asTyped)));
     area.sheet.getRange(cell.row, cell.column).setNote(note(cell, block));
   });
-  return kept;
 }

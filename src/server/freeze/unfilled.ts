@@ -2,39 +2,23 @@
  * Which formulas' results hold a cell the add-on could not fill (a daily limit's row, one not fetched
  * in time, an error), read before Freeze changes anything, so those formulas are kept untouched. A
  * spilled cell belongs to a formula above and to the left whose rectangle down to it holds no other
- * formula (a spill covers only empty cells). When one formula alone fits, it is the owner; when several
- * do, only removing them tells (spill.ts), so they are checked once their blocks are known. Pure.
+ * formula (a spill covers only empty cells). Values alone cannot always tell which: a formula beside a
+ * table's rows could, by position, have spilled across them. Every formula that could own a message is
+ * counted as holding it: a complete result may be kept, an incomplete one is never frozen. Pure.
  */
 import { messageKind, type MessageKind } from '../core/cell-messages';
 
-/** The first of these a result holds is what the user is told: the longest wait first. */
+/** When a result holds several, the user is told the longest wait. */
 const ORDER: readonly MessageKind[] = ['limit', 'budget', 'error'];
 
 /**
- * What the add-on could not fill in some cells, the longest wait first; undefined when every cell is a
- * value (or blank).
- * @param values rows of values as getValues() gives them
- */
-export function gapIn(values: readonly (readonly unknown[])[]): MessageKind | undefined {
-  const kinds = new Set(values.flatMap((row) => row.map(messageKind)));
-  return ORDER.find((kind) => kinds.has(kind));
-}
-
-/** The formulas the add-on's messages may belong to, keyed "row,column" (1-based). */
-export interface MessageOwners {
-  /** A message has this formula as its only possible owner: what such messages say, the longest wait first. */
-  sure: Map<string, MessageKind>;
-  /** A message has this formula among several possible owners. */
-  unsure: Set<string>;
-}
-
-/**
- * The formulas whose spill may hold one of the add-on's messages.
+ * The formulas whose spill may hold one of the add-on's messages, and what it says (the longest wait
+ * first), keyed "row,column" (1-based). A formula's own cell is not looked at here.
  * @param values the sheet's values from A1
  * @param formulas the formulas from A1 ('' for none)
  */
-export function messageOwners(values: readonly (readonly unknown[])[], formulas: readonly (readonly string[])[]): MessageOwners {
-  const owners: MessageOwners = { sure: new Map(), unsure: new Set() };
+export function messageOwners(values: readonly (readonly unknown[])[], formulas: readonly (readonly string[])[]): Map<string, MessageKind> {
+  const owners = new Map<string, MessageKind>();
   const rows = values.length;
   const columns = Math.max(0, ...values.map((row) => row.length));
   const isFormula = (r: number, c: number) => !!formulas[r]?.[c];
@@ -53,13 +37,12 @@ export function messageOwners(values: readonly (readonly unknown[])[], formulas:
     for (let c = 0; c < columns; c++) {
       const kind = isFormula(r, c) ? undefined : messageKind(values[r]?.[c]);
       if (!kind) continue;
-      const candidates = cells.filter((f) => f.row <= r && f.column <= c && count(f.row, f.column, r, c) === 1);
-      const keys = candidates.map((f) => `${f.row + 1},${f.column + 1}`);
-      const [only] = keys;
-      if (keys.length === 1 && only) {
-        const known = owners.sure.get(only);
-        if (!known || ORDER.indexOf(kind) < ORDER.indexOf(known)) owners.sure.set(only, kind);
-      } else keys.forEach((key) => owners.unsure.add(key));
+      for (const f of cells) {
+        if (f.row > r || f.column > c || count(f.row, f.column, r, c) !== 1) continue;
+        const key = `${f.row + 1},${f.column + 1}`;
+        const known = owners.get(key);
+        if (!known || ORDER.indexOf(kind) < ORDER.indexOf(known)) owners.set(key, kind);
+      }
     }
   }
   return owners;

@@ -71,7 +71,7 @@ describe('messageKind', () => {
     );
     const tableInRow = strings(shapeRangeValues([[v([{ a: 1 }])]], { noHeaders: true, transpose: false }, 'months'));
     expect([listInGrid.length, tableInRow.length]).toEqual([1, 1]);
-    const score = (json: Record<string, unknown>) => {
+    const score = (json: Parameters<typeof findScore>[0]) => {
       const found = findScore(json, ['searchscore']);
       if (found.ok) throw new Error('expected no score');
       // As lookupScores writes it into a row: capitalised.

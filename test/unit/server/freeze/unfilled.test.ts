@@ -1,76 +1,80 @@
 /** Which formulas' results hold a cell the add-on could not fill (src/server/freeze/unfilled.ts). */
 import { describe, expect, it } from 'vitest';
 import { errors } from '../../../../src/server/core/errors';
-import { gapIn, messageOwners } from '../../../../src/server/freeze/unfilled';
+import { messageOwners } from '../../../../src/server/freeze/unfilled';
 
 const WAIT = errors.limitWait('fresh searches', 'after 00:00 UTC').message;
 const LATE = errors.budget().message;
 const DOWN = errors.unavailable('HTTP 503', 2).message;
 
-describe('gapIn', () => {
-  it('says the longest wait a block holds, or nothing when every cell is a value', () => {
-    expect(
-      gapIn([
-        [1, 'coffee'],
-        ['', new Date(0)],
-      ]),
-    ).toBeUndefined();
-    expect(gapIn([[1], [DOWN], [LATE]])).toBe('budget');
-    expect(gapIn([[DOWN], [LATE], [WAIT]])).toBe('limit');
-    expect(gapIn([['tea', DOWN, '']])).toBe('error');
-  });
-});
-
 describe('messageOwners', () => {
-  it('a message with one formula above and to the left belongs to it, the longest wait told; typed cells alone, to none', () => {
-    // B1 spilled a column (B1:B4: an error, then a daily limit's row); D2 a table whose second row failed.
+  it('a message belongs to the formula above and to the left with no other formula between, the longest wait told', () => {
+    // B1 spilled a column (B1:B4: an error, then a daily limit's row); D2 a table whose second row failed;
+    // D4 is complete, its own cell shows a message (Freeze reads that cell itself).
     const values = [
       ['', 'score', '', ''],
       ['', DOWN, '', 'kw'],
       ['', WAIT, '', DOWN],
-      ['', 7, '', ''],
+      ['', 7, '', LATE],
     ];
     const formulas = [
       ['', '=SEARCH_SCORE(A1:A4)', '', ''],
       ['', '', '', '=SEARCH_TREND(C2:C3)'],
       ['', '', '', ''],
-      ['', '', '', ''],
+      ['', '', '', '=SEARCH_SCORE("y")'],
     ];
-    expect(messageOwners(values, formulas)).toEqual({
-      sure: new Map([
+    expect(messageOwners(values, formulas)).toEqual(
+      new Map([
         ['1,2', 'limit'],
         ['2,4', 'error'],
       ]),
-      unsure: new Set(),
-    });
+    );
+  });
+
+  it('values alone, or a message no formula could have spilled, belong to none', () => {
     expect(
       messageOwners(
         [
-          [1, 'x'],
+          [1, 'coffee', new Date(0)],
+          ['2026-04', 12, ''],
+        ],
+        [
+          ['=SEARCH_SCORE(A1)', '', ''],
+          ['', '', ''],
+        ],
+      ),
+    ).toEqual(new Map());
+    expect(
+      messageOwners(
+        [
+          ['', ''],
           [WAIT, ''],
         ],
         [
-          ['', ''],
+          ['', '=SEARCH_SCORE("x")'],
           ['', ''],
         ],
       ),
-    ).toEqual({ sure: new Map(), unsure: new Set() });
+    ).toEqual(new Map());
   });
 
-  it('a message two formulas could have spilled leaves both unsure; a message on one formula alone keeps it sure', () => {
-    // B1 a table (B1:D3); A2 a formula left of its rows could also have spilled across them.
+  it('a message two formulas could have spilled counts for both: a complete result may be kept, never an incomplete one frozen', () => {
+    // B1 a table (B1:D3); A2, left of its rows, could by position have spilled across them.
     const values = [
-      ['', 'kw', 'score', ''],
-      [5, 'tea', LATE, ''],
-      ['', DOWN, '', ''],
-      ['', '', '', WAIT],
+      ['', 'kw', 'score'],
+      [5, 'tea', LATE],
+      ['', 'cocoa', 4],
     ];
     const formulas = [
-      ['', '=SEARCH_TREND(E1:E2)', '', ''],
-      ['=SEARCH_SCORE("x")', '', '', ''],
-      ['', '', '', ''],
-      ['', '', '', '=SEARCH_SCORE("y")'],
+      ['', '=SEARCH_TREND(E1:E2)', ''],
+      ['=SEARCH_SCORE("x")', '', ''],
+      ['', '', ''],
     ];
-    expect(messageOwners(values, formulas)).toEqual({ sure: new Map(), unsure: new Set(['1,2', '2,1']) });
+    expect(messageOwners(values, formulas)).toEqual(
+      new Map([
+        ['1,2', 'budget'],
+        ['2,1', 'budget'],
+      ]),
+    );
   });
 });
