@@ -7,15 +7,27 @@
  * so Refresh all formulas can still fill it, and the view says which were kept and why.
  */
 import type { FreezeView, KeptReason } from '../../shared/sidebar-api';
-import { messageKind } from '../core/cell-messages';
+import { messageKind, type MessageKind } from '../core/cell-messages';
 import { isOurFormula } from '../spreadsheet/addon-formulas';
 import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
 import { fingerprint, frozenNoteText } from './freeze-note';
 import { spillBlocks, type Block, type Position } from './spill';
 import { messageOwners } from './unfilled';
 
-/** What a cell shows when its formula failed (Sheets' errors) or has not finished: no result to keep. */
-const NOT_A_RESULT = /^(?:#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)|Loading\.\.\.)$/;
+/** What a cell shows when its formula failed (a thrown message shows on hover only): no result to keep. */
+const SHEETS_ERROR = /^#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)$/;
+
+/**
+ * Why a formula's result is not complete, or undefined when it is: what its own cell shows, else what a
+ * message it may have spilled says.
+ * @param shown its cell's value
+ * @param spilled what messageOwners found for it
+ */
+function whyNotComplete(shown: unknown, spilled: MessageKind | undefined): KeptReason | undefined {
+  if (shown === 'Loading...') return 'loading';
+  if (typeof shown === 'string' && SHEETS_ERROR.test(shown)) return 'error';
+  return messageKind(shown) ?? spilled;
+}
 
 /**
  * Freezes the add-on's formulas in the scope.
@@ -41,12 +53,7 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
         const cell = { row: r + 1, column: c + 1 };
         if (!isOurFormula(formula) || !contains(area.block, cell)) return;
         found++;
-        const shown: unknown = sheet.values[r]?.[c];
-        const reason = NOT_A_RESULT.test(String(shown))
-          ? shown === 'Loading...'
-            ? 'loading'
-            : 'error'
-          : (messageKind(shown) ?? owners.get(`${cell.row},${cell.column}`));
+        const reason = whyNotComplete(sheet.values[r]?.[c], owners.get(`${cell.row},${cell.column}`));
         if (reason) keep(cell, reason);
         else anchors.push(cell);
       }),
