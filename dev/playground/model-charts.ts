@@ -82,8 +82,8 @@ function timeAxis(domain: ChartDomain, timeZone: string): NonNullable<ChartView[
   const [min, max] = [Math.min(...known), Math.max(...known)];
   const start = new Date(min * DAY);
   const months: number[] = [];
-  for (let m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)); m.getTime() <= max * DAY; ) {
-    months.push(m.getTime() / DAY);
+  for (let m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1)); m.getTime() <= max * DAY; ) {
+    if (m.getTime() >= min * DAY) months.push(m.getTime() / DAY);
     m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
   }
   if (!months.length) months.push(min);
