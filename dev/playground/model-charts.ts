@@ -8,7 +8,16 @@
  * cannot draw says so instead of being drawn as another. Sized from the chart's width and height options
  * (Sheets' default 600 × 371 pixels) in the page's cells.
  */
-import { chartData, chartDomain, columnLetters, displayValue, type Cell, type ChartDomain, type ChartModel, type SheetModel } from '../gas/index.js';
+import {
+  chartData,
+  chartDomain,
+  columnLetters,
+  displayValue,
+  type Cell,
+  type ChartDomain,
+  type ChartModel,
+  type SheetModel,
+} from '../gas/index.js';
 import type { ChartView } from './state.js';
 
 /** The chart types the page draws, by Sheets' name. */
@@ -82,16 +91,14 @@ function timeAxis(domain: ChartDomain, timeZone: string): NonNullable<ChartView[
   const [min, max] = [Math.min(...known), Math.max(...known)];
   const start = new Date(min * DAY);
   const months: number[] = [];
-  for (let m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1)); m.getTime() <= max * DAY; ) {
+  for (let m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1)); m.getTime() <= max * DAY;) {
     if (m.getTime() >= min * DAY) months.push(m.getTime() / DAY);
     m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
   }
   if (!months.length) months.push(min);
   const every = Math.ceil(months.length / MAX_TICKS);
   const format = domain.format ?? domain.cells.find((c) => c.value !== '')?.format?.numberFormat;
-  const ticks = months
-    .filter((_, i) => i % every === 0)
-    .map((day) => ({ day, label: displayValue(new Date(day * DAY), format, 'UTC') }));
+  const ticks = months.filter((_, i) => i % every === 0).map((day) => ({ day, label: displayValue(new Date(day * DAY), format, 'UTC') }));
   return { days, ticks };
 }
 

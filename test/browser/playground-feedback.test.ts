@@ -90,7 +90,10 @@ describe('5. the tracking list after a week', () => {
         ticks: [...el.querySelectorAll('text.tick')].map((t) => [t.textContent ?? '', Number(t.getAttribute('x'))] as const),
         points: [...el.querySelectorAll('circle')]
           .filter((c) => (c.querySelector('title')?.textContent ?? '').startsWith('coffee, '))
-          .map((c) => [/, (\d{4}-\d\d-\d\d):/.exec(c.querySelector('title')?.textContent ?? '')?.[1] ?? '', Number(c.getAttribute('cx'))] as const),
+          .map(
+            (c) =>
+              [/, (\d{4}-\d\d-\d\d):/.exec(c.querySelector('title')?.textContent ?? '')?.[1] ?? '', Number(c.getAttribute('cx'))] as const,
+          ),
       }));
     await expect.poll(async () => (await read()).points.length).toBe(14);
     const { ticks, points } = await read();

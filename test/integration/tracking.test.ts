@@ -205,7 +205,7 @@ describe('adding a keyword list', () => {
 });
 
 describe('the chart tells the truth: one point per period, dates on a time axis', () => {
-  it('a weekly run in a month the series also has is that month\'s one point; the dates are Sheets dates; the axis is time', async () => {
+  it("a weekly run in a month the series also has is that month's one point; the dates are Sheets dates; the axis is time", async () => {
     // A spreadsheet west of Greenwich: a day written as a date must still be that day there.
     const zone = 'America/Los_Angeles';
     stack.gas.spreadsheet.timeZone = zone;

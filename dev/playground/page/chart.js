@@ -134,7 +134,8 @@ export function renderChart(chart, box) {
   } else {
     const every = Math.ceil(n / Math.max(1, Math.floor((width - pad.left) / 44)));
     chart.labels.forEach((label, i) => {
-      if (i % every === 0) plot.append(svg('text', { x: x(i), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, shortLabel(label, i)));
+      if (i % every === 0)
+        plot.append(svg('text', { x: x(i), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, shortLabel(label, i)));
     });
   }
   series.forEach((s, k) => {

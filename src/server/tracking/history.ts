@@ -1,8 +1,8 @@
 /**
  * The history block of a tracking list's own sheet: a stamp in A1 (what it is; it also proves the sheet
  * is still ours), a header row, then one row per item per period: date | item | score | fields… |
- * status (ok, backfilled, or "failed: why"). A list with a dated series also has, before an item's
- * first period, one backfilled row per earlier point of the series (a keyword's months), holding only
+ * status (ok, backfilled, or "failed: why"). A list with a dated series also has, before the month of an
+ * item's first period, one backfilled row per earlier point of the series (a keyword's months), holding only
  * the series' value: the stamp says so, since those rows are not the list's periods. Rows are found by their content, not their place, so the
  * user may sort them; a rerun replaces its period's row; new rows go after the last one. Only these
  * columns are read or written here: the user's own columns beside them are never touched.

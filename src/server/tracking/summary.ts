@@ -132,7 +132,9 @@ export function writeSummary(
   sheet.getRange(1, change, changeBlock.length, 5).setValues(asValues(changeBlock));
   const dataBlock = [pad([`Chart data · ${label}`], list.items.length + 1), ['Date', ...list.items.map((item) => `'${item}`)], ...points];
   // The dates as Sheets dates, so the chart's domain is a time axis (drawChart), not text.
-  const dated = asValues(dataBlock).map((row, i): (Cell | Date)[] => (i < 2 ? row : [dayAsDate(String(row[0]), timeZone), ...row.slice(1)]));
+  const dated = asValues(dataBlock).map((row, i): (Cell | Date)[] =>
+    i < 2 ? row : [dayAsDate(String(row[0]), timeZone), ...row.slice(1)],
+  );
   sheet.getRange(1, data, dataBlock.length, list.items.length + 1).setValues(dated);
   if (points.length) sheet.getRange(3, data, points.length, 1).setNumberFormat(DAY_FORMAT);
   sheet.getRange(1, change, 2, width - change + 1).setFontWeight('bold');

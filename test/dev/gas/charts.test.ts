@@ -126,7 +126,7 @@ describe('charts', () => {
     expect(rt.spreadsheet.sheets.flatMap((s) => s.charts)).toEqual([]);
   });
 
-  it("reads the domain axis as Sheets draws it: time only for dates with Treat labels as text off, labelled by hAxis.format", () => {
+  it('reads the domain axis as Sheets draws it: time only for dates with Treat labels as text off, labelled by hAxis.format', () => {
     const { rt, menu } = setup(`
       function CHART(options) {
         var s = SpreadsheetApp.getActive().getSheetByName('Data');
