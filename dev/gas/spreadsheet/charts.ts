@@ -308,7 +308,7 @@ export interface ChartData {
   headed: boolean;
 }
 
-/** The chart's domain (horizontal) axis, as Sheets would draw it (see RULES.md, Charts). */
+/** The chart's domain (horizontal) axis, as Sheets would draw it (see dev/gas/RULES.md, Charts). */
 export interface ChartDomain {
   /**
    * 'continuous' when spaced by value (dates by time), 'discrete' when each row is an evenly spaced
