@@ -67,7 +67,8 @@ for (const file of staged.filter((path) => partly.has(path))) {
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 if (formatted && lintClean) {
-  console.log(`pre-commit: ${staged.length} staged files pass Prettier's check and ESLint (${seconds} s)`);
+  const files = staged.length === 1 ? '1 staged file passes' : `${staged.length} staged files pass`;
+  console.log(`pre-commit: ${files} Prettier's check and ESLint (${seconds} s)`);
   process.exit(0);
 }
 console.log(

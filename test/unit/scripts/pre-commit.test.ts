@@ -44,7 +44,7 @@ describe('the pre-commit hook', () => {
     writeFileSync(join(repo, 'other.json'), '{"c":\n\n3}\n');
     const run = preCommit();
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^pre-commit: 1 staged files pass Prettier's check and ESLint/);
+    expect(run.stdout).toMatch(/^pre-commit: 1 staged file passes Prettier's check and ESLint \(\d+\.\d s\)\n$/);
   });
 
   it('says when a staged file also has changes that are not staged', () => {
