@@ -7,6 +7,7 @@
  */
 import { shapeOne } from '../lookup/answer-shaping';
 import { selectPath, type Cell, type Json } from '../shape/shape';
+import { spreadsheetTimeZone } from '../core/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
 import { EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
@@ -295,7 +296,7 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
     };
   }
   const options = table.kind === 'stats' ? 'transpose' : '';
-  const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats' });
+  const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats', raw: false }, spreadsheetTimeZone());
   const rows = Array.isArray(grid) ? grid.length : 1;
   const columns = Array.isArray(grid) ? (grid[0]?.length ?? 1) : 1;
   const title = `${fn}: ${table.field}`;
