@@ -91,7 +91,7 @@ function texts(json: unknown): string[] {
 describe.each([
   ['a', {}],
   ['b', {}],
-  ['c', { world: 7 }],
+  ['c', { world: '7' }],
 ] as const)('schema %s', (schema, options) => {
   const stack = useStack(schema, options);
 

@@ -19,11 +19,11 @@ const SPELLED: Record<string, string> = {
   yr: 'year',
 };
 
-/** Words kept in capitals wherever they stand: initialisms a reader knows. */
-const CAPITALS = new Set(['ai', 'api', 'id', 'url', 'uk', 'us', 'eu', 'utc', 'cpc', 'ctr', 'roi', 'kpi', 'b2b', 'b2c', 'seo', 'sem', 'gdp']);
+/** Words kept in capitals wherever they stand: initialisms a reader knows (text, not a Set: nothing is built at load). */
+const CAPITALS = ' ai api id url uk us eu utc cpc ctr roi kpi b2b b2c seo sem gdp ';
 
 /** Short words that are words, not codes: a two-letter name segment not in here reads as a code (`de` → DE). */
-const SHORT_WORDS = new Set(['of', 'to', 'in', 'on', 'at', 'by', 'vs', 'per', 'is', 'as', 'or', 'an', 'no', 'up', 'a', 'go', 'do', 'if', 'it', 'be', 'me', 'my', 'we', 'so']);
+const SHORT_WORDS = ' of to in on at by vs is as or an no up go do if it be me my we so ';
 
 /**
  * The words of one name: split at camelCase humps, letters against digits, and every separator.
@@ -48,8 +48,8 @@ function shownWord(word: string, alone: boolean): string {
   const lower = word.toLowerCase();
   const spelled = SPELLED[lower];
   if (spelled !== undefined) return spelled;
-  if (CAPITALS.has(lower)) return lower.toUpperCase();
-  if (alone && /^\p{L}{2}$/u.test(word) && !SHORT_WORDS.has(lower)) return lower.toUpperCase();
+  if (CAPITALS.includes(` ${lower} `)) return lower.toUpperCase();
+  if (alone && /^\p{L}{2}$/u.test(word) && !SHORT_WORDS.includes(` ${lower} `)) return lower.toUpperCase();
   return word === word.toUpperCase() && word.length > 1 && /\p{L}/u.test(word) ? word : lower;
 }
 
