@@ -83,23 +83,42 @@ var SDM = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
+  var LEADS = {
+    noKey: "No API key",
+    auth: "The API key was refused",
+    notFound: "Not found:",
+    badRequest: "The service rejected",
+    dailyLimit: "Daily limit reached",
+    rateLimit: "Too many requests to the service:",
+    unavailable: "The service is unavailable",
+    unreadable: "The service sent an unreadable answer",
+    notInTime: "Not fetched in time:",
+    quota: "Google's daily quota of",
+    shortTime: "Google's short-term limit on",
+    triggerTime: "Google's daily run time for scheduled runs",
+    googleLimit: "Google refused the call:",
+    notAllowed: "Google refused the service's address",
+    busy: "Too many Search Demand formulas",
+    badInput: "Bad input:",
+    unexpected: "Something went wrong in the add-on"
+  };
   var errors = {
-    noKey: () => new AddonError("no-key", `No API key: open ${SETTINGS} and paste your key.`),
+    noKey: () => new AddonError("no-key", `${LEADS.noKey}: open ${SETTINGS} and paste your key.`),
     /** In a formula: neither a key shared with the document nor the owner's key may be used. */
     noFormulaKey: () => new AddonError(
       "no-key",
-      `No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`
+      `${LEADS.noKey} for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`
     ),
-    auth: () => new AddonError("auth", `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
-    notFound: (what, hint = "") => new AddonError("not-found", `Not found: ${what}.${hint ? ` ${hint}` : ""}`),
-    badRequest: (what, detail) => new AddonError("bad-request", `The service rejected ${what}${detail ? `: ${detail}` : ""}.`, detail),
-    limit: (which, retry) => new AddonError("limit", `Daily limit reached${which ? ` (${which})` : ""}: ${retry || "try again later"}.`),
+    auth: () => new AddonError("auth", `${LEADS.auth} (invalid or revoked): paste a valid key in ${SETTINGS}.`),
+    notFound: (what, hint = "") => new AddonError("not-found", `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ""}`),
+    badRequest: (what, detail) => new AddonError("bad-request", `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ""}.`, detail),
+    limit: (which, retry) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${retry || "try again later"}.`),
     /** A rate limit (too many requests at once), not a daily allowance. */
-    rateLimit: (retry) => new AddonError("limit", `Too many requests to the service: ${retry}.`),
+    rateLimit: (retry) => new AddonError("limit", `${LEADS.rateLimit} ${retry}.`),
     /** A request the limit guard holds back (see cache/limit-guard.ts): nothing was sent. */
     limitHeld: (which, retry, allRequests) => new AddonError(
       "limit",
-      `Daily limit reached (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`
+      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`
     ),
     /**
      * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
@@ -107,51 +126,48 @@ var SDM = (() => {
      */
     limitWait: (which, when) => new AddonError(
       "limit",
-      `Daily limit reached${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
+      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
     ),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
-      `The service is unavailable (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
+      `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
     ),
-    unreadable: () => new AddonError("unreadable", "The service sent an unreadable answer (not JSON). Recalculate to try again."),
+    unreadable: () => new AddonError("unreadable", `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
     budget: () => new AddonError(
       "budget",
-      "Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached)."
+      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`
     ),
     quota: (which) => new AddonError(
       "quota",
-      `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
+      `${LEADS.quota} ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
     ),
     /** Google's short-term limit on one of its services ("Service invoked too many times in a short time"). */
-    shortTime: (which) => new AddonError(
-      "quota",
-      `Google's short-term limit on ${which} for this account was reached (too many in a few seconds): try again in a minute.`
-    ),
+    shortTime: (which) => new AddonError("quota", `${LEADS.shortTime} ${which} for this account was reached (too many in a few seconds): try again in a minute.`),
     /** Google's daily total of trigger run time ("Service using too much computer time for one day"). */
     triggerTime: () => new AddonError(
       "quota",
-      "Google's daily run time for scheduled runs for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours."
+      `${LEADS.triggerTime} for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours.`
     ),
     /** A per-call limitation of Google's ("Limit exceeded: …"): the same call fails again, so it is not retried. */
-    googleLimit: (which) => new AddonError("quota", `Google refused the call: it is over one of Google's limits (${which}). It was not retried.`),
+    googleLimit: (which) => new AddonError("quota", `${LEADS.googleLimit} it is over one of Google's limits (${which}). It was not retried.`),
     notAllowed: () => new AddonError(
       "input",
-      "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings."
+      `${LEADS.notAllowed}: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in ${SETTINGS}.`
     ),
     busy: () => new AddonError(
       "busy",
-      "Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute."
+      `${LEADS.busy} ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.`
     ),
     /** Google's limit on how often a script may start ("Script invoked too many times per second"). */
     startRate: () => new AddonError(
       "busy",
-      "Too many Search Demand formulas started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute."
+      `${LEADS.busy} started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute.`
     ),
     input: (message) => new AddonError("input", message)
   };
   function messageOf(error) {
     if (error instanceof AddonError) return error.message;
-    return "Something went wrong in the add-on: try again (recalculate a formula, or reopen the sidebar).";
+    return `${LEADS.unexpected}: try again (recalculate a formula, or reopen the sidebar).`;
   }
 
   // src/shared/rules.ts
@@ -563,7 +579,7 @@ var SDM = (() => {
     return { kind: "ok", value: text };
   }
   function bad(message) {
-    return { kind: "bad", message: `Bad input: ${message}.` };
+    return { kind: "bad", message: `${LEADS.badInput} ${message}.` };
   }
   function readSubjects(arg, kind) {
     if (!Array.isArray(arg)) return { single: true, cells: [[readSubject(arg, kind)]] };
@@ -2662,23 +2678,42 @@ var SDM_SERVER = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
+  var LEADS = {
+    noKey: "No API key",
+    auth: "The API key was refused",
+    notFound: "Not found:",
+    badRequest: "The service rejected",
+    dailyLimit: "Daily limit reached",
+    rateLimit: "Too many requests to the service:",
+    unavailable: "The service is unavailable",
+    unreadable: "The service sent an unreadable answer",
+    notInTime: "Not fetched in time:",
+    quota: "Google's daily quota of",
+    shortTime: "Google's short-term limit on",
+    triggerTime: "Google's daily run time for scheduled runs",
+    googleLimit: "Google refused the call:",
+    notAllowed: "Google refused the service's address",
+    busy: "Too many Search Demand formulas",
+    badInput: "Bad input:",
+    unexpected: "Something went wrong in the add-on"
+  };
   var errors = {
-    noKey: () => new AddonError("no-key", `No API key: open ${SETTINGS} and paste your key.`),
+    noKey: () => new AddonError("no-key", `${LEADS.noKey}: open ${SETTINGS} and paste your key.`),
     /** In a formula: neither a key shared with the document nor the owner's key may be used. */
     noFormulaKey: () => new AddonError(
       "no-key",
-      `No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`
+      `${LEADS.noKey} for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`
     ),
-    auth: () => new AddonError("auth", `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
-    notFound: (what, hint = "") => new AddonError("not-found", `Not found: ${what}.${hint ? ` ${hint}` : ""}`),
-    badRequest: (what, detail) => new AddonError("bad-request", `The service rejected ${what}${detail ? `: ${detail}` : ""}.`, detail),
-    limit: (which, retry) => new AddonError("limit", `Daily limit reached${which ? ` (${which})` : ""}: ${retry || "try again later"}.`),
+    auth: () => new AddonError("auth", `${LEADS.auth} (invalid or revoked): paste a valid key in ${SETTINGS}.`),
+    notFound: (what, hint = "") => new AddonError("not-found", `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ""}`),
+    badRequest: (what, detail) => new AddonError("bad-request", `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ""}.`, detail),
+    limit: (which, retry) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${retry || "try again later"}.`),
     /** A rate limit (too many requests at once), not a daily allowance. */
-    rateLimit: (retry) => new AddonError("limit", `Too many requests to the service: ${retry}.`),
+    rateLimit: (retry) => new AddonError("limit", `${LEADS.rateLimit} ${retry}.`),
     /** A request the limit guard holds back (see cache/limit-guard.ts): nothing was sent. */
     limitHeld: (which, retry, allRequests) => new AddonError(
       "limit",
-      `Daily limit reached (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`
+      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`
     ),
     /**
      * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
@@ -2686,51 +2721,48 @@ var SDM_SERVER = (() => {
      */
     limitWait: (which, when) => new AddonError(
       "limit",
-      `Daily limit reached${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
+      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
     ),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
-      `The service is unavailable (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
+      `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
     ),
-    unreadable: () => new AddonError("unreadable", "The service sent an unreadable answer (not JSON). Recalculate to try again."),
+    unreadable: () => new AddonError("unreadable", `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
     budget: () => new AddonError(
       "budget",
-      "Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached)."
+      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`
     ),
     quota: (which) => new AddonError(
       "quota",
-      `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
+      `${LEADS.quota} ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
     ),
     /** Google's short-term limit on one of its services ("Service invoked too many times in a short time"). */
-    shortTime: (which) => new AddonError(
-      "quota",
-      `Google's short-term limit on ${which} for this account was reached (too many in a few seconds): try again in a minute.`
-    ),
+    shortTime: (which) => new AddonError("quota", `${LEADS.shortTime} ${which} for this account was reached (too many in a few seconds): try again in a minute.`),
     /** Google's daily total of trigger run time ("Service using too much computer time for one day"). */
     triggerTime: () => new AddonError(
       "quota",
-      "Google's daily run time for scheduled runs for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours."
+      `${LEADS.triggerTime} for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours.`
     ),
     /** A per-call limitation of Google's ("Limit exceeded: …"): the same call fails again, so it is not retried. */
-    googleLimit: (which) => new AddonError("quota", `Google refused the call: it is over one of Google's limits (${which}). It was not retried.`),
+    googleLimit: (which) => new AddonError("quota", `${LEADS.googleLimit} it is over one of Google's limits (${which}). It was not retried.`),
     notAllowed: () => new AddonError(
       "input",
-      "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings."
+      `${LEADS.notAllowed}: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in ${SETTINGS}.`
     ),
     busy: () => new AddonError(
       "busy",
-      "Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute."
+      `${LEADS.busy} ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.`
     ),
     /** Google's limit on how often a script may start ("Script invoked too many times per second"). */
     startRate: () => new AddonError(
       "busy",
-      "Too many Search Demand formulas started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute."
+      `${LEADS.busy} started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute.`
     ),
     input: (message) => new AddonError("input", message)
   };
   function messageOf(error) {
     if (error instanceof AddonError) return error.message;
-    return "Something went wrong in the add-on: try again (recalculate a formula, or reopen the sidebar).";
+    return `${LEADS.unexpected}: try again (recalculate a formula, or reopen the sidebar).`;
   }
 
   // src/shared/rules.ts
@@ -3128,7 +3160,7 @@ var SDM_SERVER = (() => {
     return { kind: "ok", value: text };
   }
   function bad(message) {
-    return { kind: "bad", message: `Bad input: ${message}.` };
+    return { kind: "bad", message: `${LEADS.badInput} ${message}.` };
   }
 
   // src/server/cache/keys.ts
@@ -4669,6 +4701,16 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
+  // src/server/core/cell-messages.ts
+  var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|gives a )|No score field found:|Several score fields:)/;
+  var KIND_OF_LEAD = { dailyLimit: "limit", notInTime: "budget" };
+  function messageKind(value) {
+    if (typeof value !== "string") return void 0;
+    const key = Object.keys(LEADS).find((k) => value.startsWith(LEADS[k]));
+    if (key) return KIND_OF_LEAD[key] ?? "error";
+    return SHAPING.test(value) ? "error" : void 0;
+  }
+
   // src/server/freeze/freeze-cells.ts
   function scopeAreas(spreadsheet, scope, verb) {
     if (scope !== "selection" && scope !== "all") throw errors.input("Choose the selected cells or every sheet.");
@@ -4788,8 +4830,44 @@ ${ours}` : ours;
     return blocks.map((b) => ({ row: b.row, column: b.column, numRows: b.lastRow - b.row + 1, numColumns: b.lastColumn - b.column + 1 }));
   }
 
+  // src/server/freeze/unfilled.ts
+  var ORDER = ["limit", "budget", "error"];
+  function messageOwners(values, formulas) {
+    const owners = /* @__PURE__ */ new Map();
+    const rows = values.length;
+    const columns = Math.max(0, ...values.map((row) => row.length));
+    const isFormula = (r, c) => !!formulas[r]?.[c];
+    const sums = new Array((rows + 1) * (columns + 1)).fill(0);
+    const at = (r, c) => sums[r * (columns + 1) + c] ?? 0;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++)
+        sums[(r + 1) * (columns + 1) + c + 1] = (isFormula(r, c) ? 1 : 0) + at(r, c + 1) + at(r + 1, c) - at(r, c);
+    }
+    const count = (r0, c0, r1, c1) => at(r1 + 1, c1 + 1) - at(r0, c1 + 1) - at(r1 + 1, c0) + at(r0, c0);
+    const cells = [];
+    formulas.forEach((line, r) => line.forEach((f, c) => f && cells.push({ row: r, column: c })));
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++) {
+        const kind = isFormula(r, c) ? void 0 : messageKind(values[r]?.[c]);
+        if (!kind) continue;
+        for (const f of cells) {
+          if (f.row > r || f.column > c || count(f.row, f.column, r, c) !== 1) continue;
+          const key = `${f.row + 1},${f.column + 1}`;
+          const known = owners.get(key);
+          if (!known || ORDER.indexOf(kind) < ORDER.indexOf(known)) owners.set(key, kind);
+        }
+      }
+    }
+    return owners;
+  }
+
   // src/server/freeze/freeze.ts
-  var NOT_A_RESULT = /^(?:#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)|Loading\.\.\.)$/;
+  var SHEETS_ERROR = /^#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)$/;
+  function whyNotComplete(shown, spilled) {
+    if (shown === "Loading...") return "loading";
+    if (typeof shown === "string" && SHEETS_ERROR.test(shown)) return "error";
+    return messageKind(shown) ?? spilled;
+  }
   function freezeResults(spreadsheet, scope) {
     const areas = scopeAreas(spreadsheet, scope, "freeze");
     const view = { formulas: 0, sheets: 0, skipped: [] };
@@ -4799,14 +4877,18 @@ ${ours}` : ours;
       const data = area.sheet.getDataRange();
       const sheet = { values: data.getValues(), formulas: data.getFormulas(), notes: data.getNotes() };
       const anchors = [];
+      const owners = messageOwners(sheet.values, sheet.formulas);
+      const keep = (cell, reason) => {
+        const one = cellName(area, { ...cell, numRows: 1, numColumns: 1 });
+        view.skipped.push({ cell: one, area: one, reason });
+      };
       sheet.formulas.forEach(
         (line, r) => line.forEach((formula, c) => {
           const cell = { row: r + 1, column: c + 1 };
           if (!isOurFormula(formula) || !contains(area.block, cell)) return;
           found++;
-          const one = { ...cell, numRows: 1, numColumns: 1 };
-          if (NOT_A_RESULT.test(String(sheet.values[r]?.[c])))
-            view.skipped.push({ cell: cellName(area, one), area: cellName(area, one), reason: "error" });
+          const reason = whyNotComplete(sheet.values[r]?.[c], owners.get(`${cell.row},${cell.column}`));
+          if (reason) keep(cell, reason);
           else anchors.push(cell);
         })
       );
@@ -4846,8 +4928,8 @@ ${ours}` : ours;
     SpreadsheetApp.flush();
     const blocks = spillBlocks(data.values, data.formulas, area.sheet.getDataRange().getValues(), anchors);
     blocks.forEach((block, i) => {
-      if (block.numRows * block.numColumns === 1) return;
       const cell = anchors[i];
+      if (block.numRows * block.numColumns === 1) return;
       area.sheet.getRange(block.row, block.column, block.numRows, block.numColumns).setValues(cut(data.values, block).map((row) => row.map(asTyped)));
       area.sheet.getRange(cell.row, cell.column).setNote(note(cell, block));
     });
@@ -4940,6 +5022,24 @@ ${ours}` : ours;
     return null;
   }
 
+  // src/shared/freeze-words.ts
+  var WHY = {
+    limit: "daily limit reached: fills when you run Refresh all formulas after the reset",
+    budget: "not fetched in time: fills when you run Refresh all formulas",
+    error: "an error",
+    loading: "still loading"
+  };
+  function keptText(skipped, listed, count = String) {
+    const kept = skipped.flatMap((s) => s.reason === "changed" ? [] : [{ cell: s.cell, reason: s.reason }]);
+    if (!kept.length) return "";
+    const groups = /* @__PURE__ */ new Map();
+    for (const { cell, reason } of kept.slice(0, listed)) groups.set(reason, [...groups.get(reason) ?? [], cell]);
+    const named = [...groups].map(([reason, cells]) => `${cells.join(", ")} (${WHY[reason]})`).join("; ");
+    const more = kept.length - Math.min(listed, kept.length);
+    const one = kept.length === 1;
+    return `Kept ${count(kept.length)} ${one ? "formula whose result is" : "formulas whose results are"} not complete: ${named}${more ? ` and ${count(more)} more` : ""}. Freeze ${one ? "it again once it is" : "them again once they are"} complete.`;
+  }
+
   // src/server/ui/freeze-toast.ts
   var LISTED = 3;
   function freezeToast(view, unfrozen) {
@@ -4948,10 +5048,11 @@ ${ours}` : ours;
     const done = !n ? `Nothing ${unfrozen ? "unfrozen" : "frozen"}.` : unfrozen ? `${formulas} put back: ${n === 1 ? "it runs" : "they run"} again when Sheets recalculates (cached answers cost nothing).` : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
     const skipped = view.skipped.length;
     if (!skipped) return done;
-    const cells = view.skipped.slice(0, LISTED).map((s) => unfrozen ? s.area : s.cell);
+    if (!unfrozen) return `${done} ${keptText(view.skipped, LISTED)}`;
+    const cells = view.skipped.slice(0, LISTED).map((s) => s.area);
     const list = `${cells.join(", ")}${skipped > LISTED ? ` and ${skipped - LISTED} more` : ""}`;
     const one = skipped === 1;
-    return unfrozen ? `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.` : `${done} Left as ${one ? "a formula" : "formulas"}, showing an error or still loading: ${list}.`;
+    return `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.`;
   }
 
   // src/server/spreadsheet/column-letters.ts

@@ -205,12 +205,19 @@ export interface FreezeView {
   /** The sheets they are on. */
   sheets: number;
   /**
-   * Left as they were, by cell ("Sheet1!B2") and the cells they cover ("Sheet1!B2:D9"): freezing skips a
-   * formula that shows an error or is still loading ('error': no result to keep); unfreezing skips
-   * frozen values changed since ('changed': putting the formula back would overwrite the change).
+   * Left as they were, by cell ("Sheet1!B2") and the cells they cover ("Sheet1!B2:D9"). Freezing keeps
+   * a formula whose result is not complete (why: KeptReason); unfreezing skips frozen values changed
+   * since ('changed': putting the formula back would overwrite the change).
    */
-  skipped: { cell: string; area: string; reason: 'error' | 'changed' }[];
+  skipped: { cell: string; area: string; reason: KeptReason | 'changed' }[];
 }
+
+/**
+ * Why Freeze kept a formula: its result holds a row or cell the add-on could not fill. 'limit': a daily
+ * limit (fetched by Refresh all formulas after the reset); 'budget': not fetched in time (Refresh all
+ * formulas continues); 'error': an error of the add-on or of Sheets; 'loading': still calculating.
+ */
+export type KeptReason = 'limit' | 'budget' | 'error' | 'loading';
 
 /** A group a ranking table can show, as the /ranking overview reveals it. */
 export interface RankingGroup {

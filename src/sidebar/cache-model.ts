@@ -1,4 +1,5 @@
 /** What the formulas-and-cache section says, from the server's values (pure, so it is unit-tested). */
+import { keptText } from '../shared/freeze-words';
 import type { CacheView, FreezeView, RefreshEstimate, RefreshView } from '../shared/sidebar-api';
 import { formatCount, plural } from './format';
 
@@ -37,7 +38,7 @@ export function refreshMessage(view: RefreshView): string {
 
 /**
  * The status line after "Freeze" or "Unfreeze": how many formulas on how many sheets, and which were
- * left as they were and why.
+ * left as they were and why (for Freeze: which results are not complete, as the menu's toast says).
  * @param view what freezeResults or unfreezeResults returned
  * @param unfrozen whether it was Unfreeze
  */
@@ -50,12 +51,13 @@ export function freezeMessage(view: FreezeView, unfrozen: boolean): string {
       ? `${formulas} put back${where}: ${view.formulas === 1 ? 'it runs' : 'they run'} again when Sheets recalculates (cached answers cost nothing).`
       : `${formulas} frozen${where}: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
   if (!view.skipped.length) return done;
-  const shown = view.skipped.slice(0, 5).map((s) => (unfrozen ? s.area : s.cell));
+  if (!unfrozen) return `${done} ${keptText(view.skipped, 5, (n) => formatCount(n))}`;
+  const shown = view.skipped.slice(0, 5).map((s) => s.area);
   const more = view.skipped.length - shown.length;
   const list = `${shown.join(', ')}${more ? ` and ${formatCount(more)} more` : ''}`;
   const one = view.skipped.length === 1;
-  return unfrozen
-    ? `${done} Left frozen, as ${one ? 'its' : 'their'} values were changed since: ${list}. ` +
-        `To put ${one ? 'it' : 'them'} back anyway, empty those cells (Delete keeps the ${one ? 'note' : 'notes'}) and unfreeze again.`
-    : `${done} Left as ${one ? 'a formula, as it shows an error or is' : 'formulas, as they show an error or are'} still loading: ${list}.`;
+  return (
+    `${done} Left frozen, as ${one ? 'its' : 'their'} values were changed since: ${list}. ` +
+    `To put ${one ? 'it' : 'them'} back anyway, empty those cells (Delete keeps the ${one ? 'note' : 'notes'}) and unfreeze again.`
+  );
 }

@@ -318,6 +318,34 @@ describe('freezing results', () => {
     );
     expect(runtime.spreadsheet.sheet('Sheet1').cells).toEqual(before);
   });
+
+  it('keeps a range cut short by the daily limit as a formula, and says which and why', async () => {
+    // No fresh search left today: the range's new keyword is not fetched, its row says when it will be.
+    await service.control.limits({ key: KEY, freshUsed: 250 });
+    runtime.spreadsheet.setValues('Sheet1!E2:E3', [['coffee'], ['mango']]);
+    runtime.spreadsheet.setFormula('Sheet1!F2', '=SEARCH_SCORE(E2:E3)');
+    runtime.recalculate();
+    expect(runtime.spreadsheet.getValues('Sheet1!F3')[0]?.[0]).toMatch(/^Daily limit reached \(fresh searches\): fetched when you run/);
+
+    runtime.spreadsheet.setActive('Sheet1', 'F2:F3');
+    await page.getByRole('button', { name: 'Freeze selected results as values' }).click();
+    await expect
+      .poll(() => freezeStatus().textContent())
+      .toBe(
+        'Nothing frozen. Kept 1 formula whose result is not complete: Sheet1!F2 (daily limit reached: fills when you run ' +
+          'Refresh all formulas after the reset). Freeze it again once it is complete.',
+      );
+    // Told politely, not as an error; the formula and its result are as they were.
+    expect(await freezeStatus().getAttribute('role')).toBe('status');
+    expect(await freezeStatus().getAttribute('class')).toContain('status-info');
+    expect(runtime.spreadsheet.getFormulas('Sheet1!F2')).toEqual([['=SEARCH_SCORE(E2:E3)']]);
+    expect(runtime.spreadsheet.cell('Sheet1!F2').note).toBeUndefined();
+    await service.control.reset();
+    runtime.spreadsheet.setValues('Sheet1!E2:F3', [
+      ['', ''],
+      ['', ''],
+    ]);
+  });
 });
 
 describe('keyboard', () => {

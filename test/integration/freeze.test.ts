@@ -256,3 +256,115 @@ describe('nothing to do', () => {
     expect(sidebar('freezeResults', 'all')).toEqual({ error: 'No Search Demand formula in this spreadsheet: nothing to freeze.' });
   });
 });
+
+describe('results that are not complete keep their formula', () => {
+  /** What a row a daily limit left unfetched says (test/integration/limit-pacing.test.ts). */
+  const WAIT =
+    'Daily limit reached (fresh searches): fetched when you run Extensions › Search Demand › Refresh all formulas after 00:00 UTC (in 12 h 0 min); nothing is sent until then.';
+  const KEPT_LIMIT = '(daily limit reached: fills when you run Refresh all formulas after the reset)';
+
+  /** Evaluates the formulas as Sheets would; none of the add-on's may throw. */
+  function recalculate(): void {
+    expect(
+      stack.gas
+        .recalculate()
+        .filter((r) => r.fn)
+        .every((r) => r.ok),
+    ).toBe(true);
+  }
+
+  /** How many cells of the table in D5 say that a daily limit left them unfetched. */
+  const waiting = () =>
+    sheet1()
+      .getValues('D5:L10')
+      .flat()
+      .filter((v) => v === WAIT).length;
+
+  /**
+   * Sheet1: two complete formulas (C1 a score, F2 a column of scores), fetched with searches to spare;
+   * then, with one fresh search left today, a table in D5 of four keywords (two cached, one fetched),
+   * one row cut short by the limit. Nothing here depends on the table's layout.
+   */
+  async function cutShort(): Promise<void> {
+    const ss = book();
+    ss.setValues('Sheet1!A1:A4', [['coffee'], ['tea'], ['cocoa'], ['juice']]);
+    ss.setFormula('Sheet1!C1', '=SEARCH_SCORE("coffee")');
+    ss.setFormula('Sheet1!F2', '=SEARCH_SCORE(A1:A2)');
+    recalculate();
+    await stack.service.control.limits({ freshUsed: 249 });
+    ss.setFormula('Sheet1!D5', '=SEARCH_TREND(A1:A4)');
+    recalculate();
+  }
+
+  it('a table cut short by the daily limit stays a formula, the complete ones beside it are frozen, and the toast says which was kept and why', async () => {
+    await cutShort();
+    // The issue's case: one row of the table says when it is fetched; the others hold values.
+    expect(waiting()).toBe(1);
+    const table = sheet1().getValues('D5:L10');
+    const requests = await stack.requests();
+
+    book().setActive('Sheet1', 'A1:L10');
+    expect(menu('freezeSelectionFromMenu')).toBe(
+      "2 formulas frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula. " +
+        `Kept 1 formula whose result is not complete: Sheet1!D5 ${KEPT_LIMIT}. Freeze it again once it is complete.`,
+    );
+    // The table is untouched: its formula, its values, no note; the others are values with their notes.
+    expect(sheet1().getFormulas('A1:L10').flat().filter(Boolean)).toEqual(['=SEARCH_TREND(A1:A4)']);
+    expect(sheet1().getValues('D5:L10')).toEqual(table);
+    expect(sheet1().cell('D5').note).toBeUndefined();
+    expect(sheet1().cell('C1').note).toMatch(frozenNote('=SEARCH_SCORE("coffee")', ''));
+    expect(sheet1().cell('F2').note).toMatch(frozenNote('=SEARCH_SCORE(A1:A2)', '2 rows × 1 column'));
+    expect(await stack.requests()).toBe(requests);
+
+    // The sidebar says the same of every sheet, and nothing more is frozen.
+    expect(sidebar('freezeResults', 'all')).toEqual({
+      formulas: 0,
+      sheets: 0,
+      skipped: [{ cell: 'Sheet1!D5', area: 'Sheet1!D5', reason: 'limit' }],
+    });
+
+    // After the reset, Refresh all formulas fills the row; then it freezes.
+    stack.gas.advanceClock(13 * 3_600_000);
+    await stack.service.control.clock(13 * 3_600_000);
+    expect(sidebar('refreshAllFormulas')).toMatchObject({ formulaCells: 1 });
+    recalculate();
+    expect(waiting()).toBe(0);
+    expect(sidebar('freezeResults', 'all')).toEqual({ formulas: 1, sheets: 1, skipped: [] });
+    expect(sheet1().getFormulas('D5')).toEqual([['']]);
+  });
+
+  it('a row of scores cut short, a formula that threw, and one that could have spilled a message are kept; the rest freeze and unfreeze', async () => {
+    await cutShort();
+    await stack.service.control.limits({ freshUsed: 250 });
+    book().setValues('Sheet1!B2', [['mango']]);
+    book().setFormula('Sheet1!L1', '=SEARCH_SCORE(A2:B2)');
+    // Left of the table's rows: by position alone it could have spilled across them.
+    book().setFormula('Sheet1!C7', '=SEARCH_SCORE("tea")');
+    recalculate();
+    expect(sheet1().getValues('L1:M1')).toEqual([[expect.any(Number), WAIT]]);
+    // A formula that threw (its message on hover, not in the cell).
+    book().setFormula('Sheet1!H1', '=SEARCH_SCORE("k")', '#ERROR!');
+
+    expect(sidebar('freezeResults', 'all')).toEqual({
+      formulas: 2,
+      sheets: 1,
+      skipped: [
+        { cell: 'Sheet1!H1', area: 'Sheet1!H1', reason: 'error' },
+        { cell: 'Sheet1!L1', area: 'Sheet1!L1', reason: 'limit' },
+        { cell: 'Sheet1!D5', area: 'Sheet1!D5', reason: 'limit' },
+        { cell: 'Sheet1!C7', area: 'Sheet1!C7', reason: 'limit' },
+      ],
+    });
+    book().setActive('Sheet1', 'H1:L1');
+    expect(menu('freezeSelectionFromMenu')).toBe(
+      'Nothing frozen. Kept 2 formulas whose results are not complete: Sheet1!H1 (an error); ' +
+        `Sheet1!L1 ${KEPT_LIMIT}. Freeze them again once they are complete.`,
+    );
+    expect(sheet1().getFormulas('H1:L1')).toEqual([['=SEARCH_SCORE("k")', '', '', '', '=SEARCH_SCORE(A2:B2)']]);
+
+    // The complete ones were frozen, and unfreeze as before.
+    expect(sidebar('unfreezeResults', 'all')).toEqual({ formulas: 2, sheets: 1, skipped: [] });
+    expect(sheet1().getFormulas('C1')).toEqual([['=SEARCH_SCORE("coffee")']]);
+    expect(sheet1().getFormulas('F2')).toEqual([['=SEARCH_SCORE(A1:A2)']]);
+  });
+});

@@ -24,28 +24,53 @@ export class AddonError extends Error {
 
 const SETTINGS = 'Extensions › Search Demand › Settings';
 
+/**
+ * How each of the add-on's messages begins. The builders below (and input.ts's "Bad input: …") start
+ * their text so, and core/cell-messages.ts reads them back in a cell: a range writes a row's error into
+ * that row as text, and Freeze must tell such a row from a value (a daily limit's row is filled later).
+ */
+export const LEADS = {
+  noKey: 'No API key',
+  auth: 'The API key was refused',
+  notFound: 'Not found:',
+  badRequest: 'The service rejected',
+  dailyLimit: 'Daily limit reached',
+  rateLimit: 'Too many requests to the service:',
+  unavailable: 'The service is unavailable',
+  unreadable: 'The service sent an unreadable answer',
+  notInTime: 'Not fetched in time:',
+  quota: "Google's daily quota of",
+  shortTime: "Google's short-term limit on",
+  triggerTime: "Google's daily run time for scheduled runs",
+  googleLimit: 'Google refused the call:',
+  notAllowed: "Google refused the service's address",
+  busy: 'Too many Search Demand formulas',
+  badInput: 'Bad input:',
+  unexpected: 'Something went wrong in the add-on',
+} as const;
+
 /** Builds the message of each class. */
 export const errors = {
-  noKey: () => new AddonError('no-key', `No API key: open ${SETTINGS} and paste your key.`),
+  noKey: () => new AddonError('no-key', `${LEADS.noKey}: open ${SETTINGS} and paste your key.`),
   /** In a formula: neither a key shared with the document nor the owner's key may be used. */
   noFormulaKey: () =>
     new AddonError(
       'no-key',
-      `No API key for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`,
+      `${LEADS.noKey} for this spreadsheet's formulas: its owner can save one, or anyone can share theirs with the document, in ${SETTINGS}.`,
     ),
-  auth: () => new AddonError('auth', `The API key was refused (invalid or revoked): paste a valid key in ${SETTINGS}.`),
-  notFound: (what: string, hint = '') => new AddonError('not-found', `Not found: ${what}.${hint ? ` ${hint}` : ''}`),
+  auth: () => new AddonError('auth', `${LEADS.auth} (invalid or revoked): paste a valid key in ${SETTINGS}.`),
+  notFound: (what: string, hint = '') => new AddonError('not-found', `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ''}`),
   badRequest: (what: string, detail: string) =>
-    new AddonError('bad-request', `The service rejected ${what}${detail ? `: ${detail}` : ''}.`, detail),
+    new AddonError('bad-request', `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ''}.`, detail),
   limit: (which: string, retry: string) =>
-    new AddonError('limit', `Daily limit reached${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
+    new AddonError('limit', `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
   /** A rate limit (too many requests at once), not a daily allowance. */
-  rateLimit: (retry: string) => new AddonError('limit', `Too many requests to the service: ${retry}.`),
+  rateLimit: (retry: string) => new AddonError('limit', `${LEADS.rateLimit} ${retry}.`),
   /** A request the limit guard holds back (see cache/limit-guard.ts): nothing was sent. */
   limitHeld: (which: string, retry: string, allRequests: boolean) =>
     new AddonError(
       'limit',
-      `Daily limit reached (${which}): ${retry}; ${allRequests ? 'no request is sent' : 'this is not sent again'} until then, so nothing more is spent.`,
+      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? 'no request is sent' : 'this is not sent again'} until then, so nothing more is spent.`,
     ),
   /**
    * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
@@ -54,54 +79,51 @@ export const errors = {
   limitWait: (which: string, when: string) =>
     new AddonError(
       'limit',
-      `Daily limit reached${which ? ` (${which})` : ''}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`,
+      `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`,
     ),
   unavailable: (cause: string, retries: number) =>
     new AddonError(
       'unavailable',
-      `The service is unavailable (${cause}); retried ${retries} time${retries === 1 ? '' : 's'}. Try again in a few minutes.`,
+      `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? '' : 's'}. Try again in a few minutes.`,
     ),
-  unreadable: () => new AddonError('unreadable', 'The service sent an unreadable answer (not JSON). Recalculate to try again.'),
+  unreadable: () => new AddonError('unreadable', `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
   budget: () =>
     new AddonError(
       'budget',
-      'Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).',
+      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`,
     ),
   quota: (which: string) =>
     new AddonError(
       'quota',
-      `Google's daily quota of ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`,
+      `${LEADS.quota} ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`,
     ),
   /** Google's short-term limit on one of its services ("Service invoked too many times in a short time"). */
   shortTime: (which: string) =>
-    new AddonError(
-      'quota',
-      `Google's short-term limit on ${which} for this account was reached (too many in a few seconds): try again in a minute.`,
-    ),
+    new AddonError('quota', `${LEADS.shortTime} ${which} for this account was reached (too many in a few seconds): try again in a minute.`),
   /** Google's daily total of trigger run time ("Service using too much computer time for one day"). */
   triggerTime: () =>
     new AddonError(
       'quota',
-      "Google's daily run time for scheduled runs for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours.",
+      `${LEADS.triggerTime} for this account (90 minutes, 6 hours on Google Workspace) is used up: scheduled refreshes resume when it resets, within 24 hours.`,
     ),
   /** A per-call limitation of Google's ("Limit exceeded: …"): the same call fails again, so it is not retried. */
   googleLimit: (which: string) =>
-    new AddonError('quota', `Google refused the call: it is over one of Google's limits (${which}). It was not retried.`),
+    new AddonError('quota', `${LEADS.googleLimit} it is over one of Google's limits (${which}). It was not retried.`),
   notAllowed: () =>
     new AddonError(
       'input',
-      "Google refused the service's address: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in Extensions › Search Demand › Settings.",
+      `${LEADS.notAllowed}: it is not in the add-on's allowlist (urlFetchWhitelist). Reset the base URL in ${SETTINGS}.`,
     ),
   busy: () =>
     new AddonError(
       'busy',
-      'Too many Search Demand formulas ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.',
+      `${LEADS.busy} ran at once (Google allows 30 per user): run Extensions › Search Demand › Refresh all formulas in a minute.`,
     ),
   /** Google's limit on how often a script may start ("Script invoked too many times per second"). */
   startRate: () =>
     new AddonError(
       'busy',
-      'Too many Search Demand formulas started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute.',
+      `${LEADS.busy} started in the same second (Google limits how often a script may start per user): use one formula over a range instead of one per cell, and run Extensions › Search Demand › Refresh all formulas in a minute.`,
     ),
   input: (message: string) => new AddonError('input', message),
 };
@@ -112,5 +134,5 @@ export const errors = {
  */
 export function messageOf(error: unknown): string {
   if (error instanceof AddonError) return error.message;
-  return 'Something went wrong in the add-on: try again (recalculate a formula, or reopen the sidebar).';
+  return `${LEADS.unexpected}: try again (recalculate a formula, or reopen the sidebar).`;
 }

@@ -2,16 +2,32 @@
  * "Freeze selected results as values": each formula of the add-on in the scope becomes the values it
  * shows, in its own cell and every cell it spilled into, so recalculating can never spend or change
  * them and people without the add-on see the numbers. The formula and the time go in the cell's note
- * (after the user's own note), where Unfreeze finds them.
+ * (after the user's own note), where Unfreeze finds them. A result that is not complete (a row a daily
+ * limit or the time budget left unfetched, an error, still loading) is never frozen: its formula stays,
+ * so Refresh all formulas can still fill it, and the view says which were kept and why.
  */
-import type { FreezeView } from '../../shared/sidebar-api';
+import type { FreezeView, KeptReason } from '../../shared/sidebar-api';
+import { messageKind, type MessageKind } from '../core/cell-messages';
 import { isOurFormula } from '../spreadsheet/addon-formulas';
 import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
 import { fingerprint, frozenNoteText } from './freeze-note';
 import { spillBlocks, type Block, type Position } from './spill';
+import { messageOwners } from './unfilled';
 
-/** What a cell shows when its formula failed or has not finished: no result worth keeping. */
-const NOT_A_RESULT = /^(?:#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)|Loading\.\.\.)$/;
+/** What a cell shows when its formula failed (a thrown message shows on hover only): no result to keep. */
+const SHEETS_ERROR = /^#(?:ERROR!|REF!|NAME\?|N\/A|VALUE!|DIV\/0!|NUM!|NULL!|SPILL!)$/;
+
+/**
+ * Why a formula's result is not complete, or undefined when it is: what its own cell shows, else what a
+ * message it may have spilled says.
+ * @param shown its cell's value
+ * @param spilled what messageOwners found for it
+ */
+function whyNotComplete(shown: unknown, spilled: MessageKind | undefined): KeptReason | undefined {
+  if (shown === 'Loading...') return 'loading';
+  if (typeof shown === 'string' && SHEETS_ERROR.test(shown)) return 'error';
+  return messageKind(shown) ?? spilled;
+}
 
 /**
  * Freezes the add-on's formulas in the scope.
@@ -27,14 +43,18 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
     const data = area.sheet.getDataRange();
     const sheet = { values: data.getValues(), formulas: data.getFormulas(), notes: data.getNotes() };
     const anchors: Position[] = [];
+    const owners = messageOwners(sheet.values, sheet.formulas);
+    const keep = (cell: Position, reason: KeptReason) => {
+      const one = cellName(area, { ...cell, numRows: 1, numColumns: 1 });
+      view.skipped.push({ cell: one, area: one, reason });
+    };
     sheet.formulas.forEach((line, r) =>
       line.forEach((formula, c) => {
         const cell = { row: r + 1, column: c + 1 };
         if (!isOurFormula(formula) || !contains(area.block, cell)) return;
         found++;
-        const one = { ...cell, numRows: 1, numColumns: 1 };
-        if (NOT_A_RESULT.test(String(sheet.values[r]?.[c])))
-          view.skipped.push({ cell: cellName(area, one), area: cellName(area, one), reason: 'error' });
+        const reason = whyNotComplete(sheet.values[r]?.[c], owners.get(`${cell.row},${cell.column}`));
+        if (reason) keep(cell, reason);
         else anchors.push(cell);
       }),
     );
@@ -88,8 +108,8 @@ function freezeCells(area: Area, data: SheetData, anchors: Position[], at: Date)
   const blocks = spillBlocks(data.values, data.formulas, area.sheet.getDataRange().getValues(), anchors);
   // 3. The spilled values go back as values, and the note records the block Unfreeze must clear.
   blocks.forEach((block, i) => {
-    if (block.numRows * block.numColumns === 1) return;
     const cell = anchors[i] as Position;
+    if (block.numRows * block.numColumns === 1) return;
     area.sheet
       .getRange(block.row, block.column, block.numRows, block.numColumns)
       .setValues(cut(data.values, block).map((row) => row.map(asTyped)));

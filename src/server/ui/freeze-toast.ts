@@ -1,4 +1,5 @@
 /** What the menu's Freeze and Unfreeze say in their toast (the sidebar says the same in its status line). */
+import { keptText } from '../../shared/freeze-words';
 import type { FreezeView } from '../../shared/sidebar-api';
 
 /** Cells a toast names before "and N more". */
@@ -6,7 +7,8 @@ const LISTED = 3;
 
 /**
  * The toast after "Freeze selected results as values" or "Unfreeze selected results": how many
- * formulas, and which were left as they were and why, in words that agree with the count.
+ * formulas, and which were left as they were and why (for Freeze: which results are not complete),
+ * in words that agree with the count.
  * @param view what freezeResults or unfreezeResults returned
  * @param unfrozen whether it was Unfreeze
  */
@@ -20,11 +22,12 @@ export function freezeToast(view: FreezeView, unfrozen: boolean): string {
       : `${formulas} frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.`;
   const skipped = view.skipped.length;
   if (!skipped) return done;
-  const cells = view.skipped.slice(0, LISTED).map((s) => (unfrozen ? s.area : s.cell));
+  if (!unfrozen) return `${done} ${keptText(view.skipped, LISTED)}`;
+  const cells = view.skipped.slice(0, LISTED).map((s) => s.area);
   const list = `${cells.join(', ')}${skipped > LISTED ? ` and ${skipped - LISTED} more` : ''}`;
   const one = skipped === 1;
-  return unfrozen
-    ? `${done} Left frozen, as ${one ? 'its' : 'their'} values were changed since: ${list}. ` +
-        `To put ${one ? 'it' : 'them'} back anyway, empty those cells (Delete keeps the ${one ? 'note' : 'notes'}) and unfreeze again.`
-    : `${done} Left as ${one ? 'a formula' : 'formulas'}, showing an error or still loading: ${list}.`;
+  return (
+    `${done} Left frozen, as ${one ? 'its' : 'their'} values were changed since: ${list}. ` +
+    `To put ${one ? 'it' : 'them'} back anyway, empty those cells (Delete keeps the ${one ? 'note' : 'notes'}) and unfreeze again.`
+  );
 }

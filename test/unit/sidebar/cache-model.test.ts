@@ -45,14 +45,16 @@ describe('freezeMessage', () => {
       '2 formulas put back on 2 sheets: they run again when Sheets recalculates (cached answers cost nothing).',
     );
   });
-  it('lists what was left as it was, and why', () => {
-    const skipped = (n: number, reason: 'error' | 'changed') =>
+  it('lists what was left as it was, and why: results not complete, values changed since', () => {
+    const skipped = (n: number, reason: 'error' | 'limit' | 'changed') =>
       Array.from({ length: n }, (_, i) => ({ cell: `Sheet1!B${i + 1}`, area: `Sheet1!B${i + 1}:C${i + 1}`, reason }));
     expect(freezeMessage({ formulas: 0, sheets: 0, skipped: skipped(1, 'error') }, false)).toBe(
-      'Nothing frozen. Left as a formula, as it shows an error or is still loading: Sheet1!B1.',
+      'Nothing frozen. Kept 1 formula whose result is not complete: Sheet1!B1 (an error). Freeze it again once it is complete.',
     );
-    expect(freezeMessage({ formulas: 0, sheets: 0, skipped: skipped(2, 'error') }, false)).toBe(
-      'Nothing frozen. Left as formulas, as they show an error or are still loading: Sheet1!B1, Sheet1!B2.',
+    expect(freezeMessage({ formulas: 3, sheets: 2, skipped: [...skipped(6, 'limit'), ...skipped(1, 'error')] }, false)).toBe(
+      "3 formulas frozen on 2 sheets: recalculating can no longer spend or change them. Each cell's note keeps its formula. " +
+        'Kept 7 formulas whose results are not complete: Sheet1!B1, Sheet1!B2, Sheet1!B3, Sheet1!B4, Sheet1!B5 ' +
+        '(daily limit reached: fills when you run Refresh all formulas after the reset) and 2 more. Freeze them again once they are complete.',
     );
     // What to do, in a user's words: which cells to empty, and that their notes stay.
     expect(freezeMessage({ formulas: 0, sheets: 0, skipped: skipped(1, 'changed') }, true)).toBe(

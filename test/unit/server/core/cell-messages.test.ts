@@ -1,0 +1,108 @@
+/** The add-on's messages read back in a cell (src/server/core/cell-messages.ts), as Freeze reads them. */
+import { describe, expect, it } from 'vitest';
+import { messageKind } from '../../../../src/server/core/cell-messages';
+import { AddonError, errors, messageOf } from '../../../../src/server/core/errors';
+import { readSubject } from '../../../../src/server/core/input';
+import { select, shapeRangeValues } from '../../../../src/server/lookup/answer-shaping';
+import { findScore } from '../../../../src/server/shape/shape';
+
+describe('messageKind', () => {
+  it('knows every message errors.ts builds, with or without its optional parts, and which wait for a limit or the budget', () => {
+    const built: [AddonError, string][] = [
+      [errors.limit('fresh searches', 'retry after 00:00 UTC'), 'limit'],
+      [errors.limit('', ''), 'limit'],
+      [errors.limitHeld('API calls', 'retry in 3 h', true), 'limit'],
+      [errors.limitWait('fresh searches', 'after 00:00 UTC (in 12 h 0 min)'), 'limit'],
+      [errors.limitWait('', 'after your allowance resets'), 'limit'],
+      [errors.budget(), 'budget'],
+      [errors.noKey(), 'error'],
+      [errors.noFormulaKey(), 'error'],
+      [errors.auth(), 'error'],
+      [errors.notFound('keyword "x"'), 'error'],
+      [errors.badRequest('the keyword', 'too long'), 'error'],
+      [errors.rateLimit('try again in a minute'), 'error'],
+      [errors.unavailable('HTTP 503', 1), 'error'],
+      [errors.unreadable(), 'error'],
+      [errors.quota('URL fetches'), 'error'],
+      [errors.shortTime('URL fetches'), 'error'],
+      [errors.triggerTime(), 'error'],
+      [errors.googleLimit('URL length'), 'error'],
+      [errors.notAllowed(), 'error'],
+      [errors.busy(), 'error'],
+      [errors.startRate(), 'error'],
+    ];
+    for (const [error, kind] of built) expect([error.message, messageKind(error.message)]).toEqual([error.message, kind]);
+    // Every builder but input (any text) is covered above (limit and limitWait twice).
+    expect(Object.keys(errors).filter((k) => k !== 'input')).toHaveLength(built.length - 2);
+    expect(messageKind(messageOf(new TypeError('x')))).toBe('error');
+  });
+
+  it("knows what a range writes into a row from its input and from the answer's shaping", () => {
+    const bad = readSubject(true, 'keyword');
+    expect(bad.kind === 'bad' && messageKind(bad.message)).toBe('error');
+    const thrown = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (error) {
+        if (error instanceof AddonError) return error.message;
+      }
+      throw new Error('expected an AddonError');
+    };
+    const answer = { months: [{ month: '2026-04', volume: 10 }], peak: { month: '2026-04' }, peakMonth: 'x', total: 4 };
+    const fieldMessages = [
+      thrown(() => select(answer, 'nothing.here')),
+      thrown(() => select(answer, 'months.13')),
+      thrown(() => select(answer, '..')),
+      thrown(() => select(answer, 'peak month')),
+    ];
+    const strings = (output: unknown) =>
+      (Array.isArray(output) ? output.flat() : [output]).filter((v): v is string => typeof v === 'string' && v !== '');
+    const v = (value: unknown) => ({ kind: 'value' as const, value: value as never });
+    // A list where a grid needs one value; a table where a row needs a list.
+    const listInGrid = strings(
+      shapeRangeValues(
+        [
+          [v([1, 2]), v(3)],
+          [v(4), v(5)],
+        ],
+        { noHeaders: true, transpose: false },
+        'months',
+      ),
+    );
+    const tableInRow = strings(shapeRangeValues([[v([{ a: 1 }])]], { noHeaders: true, transpose: false }, 'months'));
+    expect([listInGrid.length, tableInRow.length]).toEqual([1, 1]);
+    const score = (json: Parameters<typeof findScore>[0]) => {
+      const found = findScore(json, ['searchscore']);
+      if (found.ok) throw new Error('expected no score');
+      // As lookupScores writes it into a row: capitalised.
+      return `${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.`;
+    };
+    const texts = [
+      ...fieldMessages,
+      ...listInGrid,
+      ...tableInRow,
+      score({ name: 'x' }),
+      score({ total: 1 }),
+      score({ a: { score: 1 }, b: { score: 2 } }),
+    ];
+    for (const text of texts) expect([text, messageKind(text)]).toEqual([text, 'error']);
+  });
+
+  it('reads no value as a message: numbers, dates, months, keywords, the service’s own words', () => {
+    const values: unknown[] = [
+      12,
+      0,
+      true,
+      new Date(0),
+      '',
+      '2026-04',
+      'coffee',
+      'Field hockey',
+      'Not found',
+      'Daily',
+      'No API',
+      'Bad input',
+    ];
+    for (const value of values) expect(messageKind(value)).toBeUndefined();
+  });
+});
