@@ -6346,10 +6346,25 @@ ${ours}` : ours;
     return typeof v === "number" || typeof v === "string" || typeof v === "boolean" ? v : "";
   }
 
+  // src/server/spreadsheet/sheet-dates.ts
+  var DAY_FORMAT = "yyyy-mm-dd";
+  function dayAsDate(day, timeZone) {
+    const [year = 1970, month = 1, date = 1] = day.split("-").map(Number);
+    const wall = Date.UTC(year, month - 1, date);
+    const offset = (at) => {
+      const z = /^([+-])(\d\d)(\d\d)$/.exec(Utilities.formatDate(new Date(at), timeZone, "Z"));
+      return z ? (z[1] === "-" ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) * 6e4 : 0;
+    };
+    return new Date(wall - offset(wall - offset(wall)));
+  }
+
   // src/server/tracking/period.ts
   var DAY = 864e5;
   function dayText(ms) {
     return new Date(ms).toISOString().slice(0, 10);
+  }
+  function monthOf(day) {
+    return day.slice(0, 7);
   }
   function periodOf(ms, period) {
     const day = Math.floor(ms / DAY);
@@ -6418,19 +6433,23 @@ ${ours}` : ours;
     const [safe = []] = asValues([cells]);
     return [date, `'${item}`, ...safe];
   }
-  function writeHistory(sheet, list, replaced, appended, lastUsed) {
+  function writeHistory(sheet, list, replaced, appended, lastUsed, timeZone) {
     const width = historyHeader(list).length;
-    for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([cells]);
-    if (!appended.length) return;
+    const dated = (cells) => [dayAsDate(String(cells[0]), timeZone), ...cells.slice(1)];
+    for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
     const start = lastUsed + 1;
-    const missing = start + appended.length - 1 - sheet.getMaxRows();
-    if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
-    if (!areaIsEmpty(sheet, start, 1, appended.length, width)) {
-      throw errors.input(
-        `New rows would be written over cells at ${areaA1(sheet.getName(), start, 1, appended.length, width)}: empty them to continue.`
-      );
+    if (appended.length) {
+      const missing = start + appended.length - 1 - sheet.getMaxRows();
+      if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
+      if (!areaIsEmpty(sheet, start, 1, appended.length, width)) {
+        throw errors.input(
+          `New rows would be written over cells at ${areaA1(sheet.getName(), start, 1, appended.length, width)}: empty them to continue.`
+        );
+      }
+      sheet.getRange(start, 1, appended.length, width).setValues(appended.map(dated));
     }
-    sheet.getRange(start, 1, appended.length, width).setValues(appended);
+    const last = appended.length ? start + appended.length - 1 : Math.max(lastUsed, ...replaced.map((r) => r.row));
+    if (last >= FIRST_ROW) sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, 1).setNumberFormat(DAY_FORMAT);
   }
 
   // src/server/tracking/tracking-records.ts
@@ -6447,6 +6466,7 @@ ${ours}` : ours;
 
   // src/server/tracking/summary.ts
   var CHART_SIZE = { width: 560, height: 320 };
+  var AXIS_FORMAT = "MMM yyyy";
   function summaryColumns(list) {
     const change = historyHeader(list).length + 2;
     const data = change + 6;
@@ -6455,9 +6475,14 @@ ${ours}` : ours;
   function valueLabel(list) {
     return list.series?.value ?? "Score";
   }
+  function itemReadings(item, rows) {
+    const mine = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null);
+    const runMonths = new Set(mine.filter((r) => r.status === "ok").map((r) => monthOf(r.date)));
+    return mine.filter((r) => r.status === "ok" || !runMonths.has(monthOf(r.date))).sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  }
   function changeRows(list, rows) {
     return list.items.map((item) => {
-      const points = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null).sort((a, b) => a.period < b.period ? -1 : 1);
+      const points = itemReadings(item, rows);
       const newestBackfill = points.filter((p) => p.status === "backfilled").pop();
       const readings = points.filter((p, i) => {
         const next = points[i + 1];
@@ -6473,15 +6498,17 @@ ${ours}` : ours;
   }
   function chartRows(list, rows) {
     const byDate = /* @__PURE__ */ new Map();
-    for (const r of rows) {
-      if (!holdsData(r) || r.value === null) continue;
-      const at = byDate.get(r.date) ?? /* @__PURE__ */ new Map();
-      at.set(r.item, r.value);
-      byDate.set(r.date, at);
+    for (const item of list.items) {
+      for (const r of itemReadings(item, rows)) {
+        if (r.value === null) continue;
+        const at = byDate.get(r.date) ?? /* @__PURE__ */ new Map();
+        at.set(item, r.value);
+        byDate.set(r.date, at);
+      }
     }
     return [...byDate.keys()].sort().map((date) => [date, ...list.items.map((item) => byDate.get(date)?.get(item) ?? "")]);
   }
-  function writeSummary(sheet, list, rows) {
+  function writeSummary(sheet, list, timeZone, rows) {
     const { change, data, width } = summaryColumns(list);
     const label = valueLabel(list);
     const changes = changeRows(list, rows);
@@ -6503,7 +6530,11 @@ ${ours}` : ours;
     const changeBlock = [pad([`Change since last period · ${label}`], 5), ["Item", "Latest", "Previous", "Change", "Direction"], ...changes];
     sheet.getRange(1, change, changeBlock.length, 5).setValues(asValues(changeBlock));
     const dataBlock = [pad([`Chart data · ${label}`], list.items.length + 1), ["Date", ...list.items.map((item) => `'${item}`)], ...points];
-    sheet.getRange(1, data, dataBlock.length, list.items.length + 1).setValues(asValues(dataBlock));
+    const dated = asValues(dataBlock).map(
+      (row, i) => i < 2 ? row : [dayAsDate(String(row[0]), timeZone), ...row.slice(1)]
+    );
+    sheet.getRange(1, data, dataBlock.length, list.items.length + 1).setValues(dated);
+    if (points.length) sheet.getRange(3, data, points.length, 1).setNumberFormat(DAY_FORMAT);
     sheet.getRange(1, change, 2, width - change + 1).setFontWeight("bold");
     return { width, chartId: points.length ? drawChart(sheet, list, dataBlock.length - 1) : list.chartId, problem: "" };
   }
@@ -6512,7 +6543,7 @@ ${ours}` : ours;
     const range = sheet.getRange(2, data, dataRows, list.items.length + 1);
     const charts = sheet.getCharts();
     const existing = charts.find((c) => c.getChartId() === list.chartId);
-    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range).setPosition(list.items.length + 4, change, 0, 0).setOption("title", `${list.name}: ${valueLabel(list)}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
+    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range).setPosition(list.items.length + 4, change, 0, 0).setOption("title", `${list.name}: ${valueLabel(list)}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("treatLabelsAsText", false).setOption("hAxis.format", AXIS_FORMAT).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
     if (existing) {
       sheet.updateChart(builder.build());
       return list.chartId;
@@ -6567,7 +6598,8 @@ ${ours}` : ours;
       return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
     }
     if (!ctx.hasKey) return fail(errors.noKey().message);
-    const { rows, lastUsed } = readHistory(sheet, list, store.spreadsheet.getSpreadsheetTimeZone());
+    const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
+    const { rows, lastUsed } = readHistory(sheet, list, timeZone);
     const due = dueItems(list, rows, period);
     const noun = (n) => `${n} ${list.kind === "keywords" ? "keyword" : "brand"}${n === 1 ? "" : "s"}`;
     if (!due.length)
@@ -6615,7 +6647,7 @@ ${ours}` : ours;
         let count = 0;
         for (const p of points) {
           const at = periodOfDate(p.date, list.period);
-          if (!at || at >= period || taken.has(at)) continue;
+          if (!at || monthOf(p.date) >= monthOf(period) || taken.has(at)) continue;
           taken.add(at);
           keep(item, ["", p.value, ...blanks(list).slice(2)], "backfilled", p.date);
           count++;
@@ -6627,8 +6659,8 @@ ${ours}` : ours;
     if (replaced.length || appended.length) {
       const order = (row) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
       appended.sort((a, b) => order(a) < order(b) ? -1 : 1);
-      writeHistory(sheet, list, replaced, appended, lastUsed);
-      summary = writeSummary(sheet, list, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
+      writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
+      summary = writeSummary(sheet, list, timeZone, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
       sheet.getRange(1, 1).setValue(stampText2(list, /* @__PURE__ */ new Date()));
     }
     const waiting = due.length - recorded - failed;

@@ -81,7 +81,15 @@ export {
   type ToastRecord,
 } from './spreadsheet/sheet-model.js';
 export { STRUCTURE_MESSAGES } from './spreadsheet/sheets.js';
-export { CHART_MESSAGES, CHART_TYPES } from './spreadsheet/charts.js';
+export {
+  CHART_MESSAGES,
+  CHART_TYPES,
+  chartData,
+  chartDomain,
+  chartOption,
+  type ChartData,
+  type ChartDomain,
+} from './spreadsheet/charts.js';
 export type { ChartModel } from './spreadsheet/sheet-model.js';
 export {
   CELL_TOO_LONG_MESSAGE,

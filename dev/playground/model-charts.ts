@@ -1,12 +1,23 @@
 /**
  * The charts the add-on inserted (Sheets' own charts, kept by dev/gas on each sheet's model) as the page
  * draws them: the ranges side by side, the first column the labels, the first row the series' names
- * when it holds text over numbers, as Sheets reads a chart's data. Drawn as the chart asked: a LINE
+ * when it holds text over numbers, as Sheets reads a chart's data (dev/gas's chartData). A LINE chart
+ * whose domain axis is continuous (dev/gas's chartDomain: dates, "Treat labels as text" off) spaces its
+ * points by time, with month ticks labelled as the chart's hAxis.format asks. Drawn as the chart asked: a LINE
  * chart as lines, a COLUMN chart as columns, its legend hidden when it asked for none; a type the page
  * cannot draw says so instead of being drawn as another. Sized from the chart's width and height options
  * (Sheets' default 600 × 371 pixels) in the page's cells.
  */
-import { columnLetters, displayValue, type ChartModel, type SheetModel } from '../gas/index.js';
+import {
+  chartData,
+  chartDomain,
+  columnLetters,
+  displayValue,
+  type Cell,
+  type ChartDomain,
+  type ChartModel,
+  type SheetModel,
+} from '../gas/index.js';
 import type { ChartView } from './state.js';
 
 /** The chart types the page draws, by Sheets' name. */
@@ -40,31 +51,55 @@ function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string):
     kind: KINDS[chart.type] ?? 'line',
     legend: !isRecord(chart.options.legend) || chart.options.legend.position !== 'none',
   };
-  // The ranges side by side, each read as its cells (Sheets joins several ranges column-wise).
-  const grid: { text: string; value: unknown }[][] = [];
-  for (const r of chart.ranges) {
-    for (let i = 0; i < r.numRows; i++) {
-      const line = (grid[i] ??= []);
-      for (let j = 0; j < r.numColumns; j++) {
-        const cell = sheet.peek(r.row + i, r.column + j);
-        line.push({ text: cell ? displayValue(cell.value, cell.format?.numberFormat, timeZone) : '', value: cell?.value ?? '' });
-      }
-    }
-  }
-  const [first, ...rest] = grid;
-  const headed = !!first && rest.length > 0 && first.slice(1).some((c) => typeof c.value === 'string' && c.value !== '');
-  const body = headed ? rest : grid;
+  // The ranges side by side, as Sheets reads them (dev/gas's chartData), the first column the domain.
+  const { grid, headed } = chartData(sheet, chart);
+  const text = (c: Cell | undefined) => (c ? displayValue(c.value, c.format?.numberFormat, timeZone) : '');
+  const first = grid[0];
+  const body = headed ? grid.slice(1) : grid;
   const width = first?.length ?? 0;
-  view.labels = body.map((line) => line[0]?.text ?? '');
+  view.labels = body.map((line) => text(line[0]));
   for (let j = 1; j < width; j++) {
     view.series.push({
-      name: headed ? (first?.[j]?.text ?? '') : `Series ${j}`,
+      name: headed ? text(first?.[j]) : `Series ${j}`,
       values: body.map((line) => (typeof line[j]?.value === 'number' ? (line[j]?.value as number) : null)),
     });
   }
+  const domain = chartDomain(sheet, chart);
+  if (chart.type === 'LINE' && domain.axis === 'continuous') view.time = timeAxis(domain, timeZone);
   if (!KINDS[chart.type]) view.empty = `The playground draws line and column charts only; Sheets draws this ${chart.type} chart.`;
   else if (!view.series.some((s) => s.values.some((v) => v !== null))) view.empty = "No data in the chart's range yet.";
   return view;
+}
+
+const DAY = 86_400_000;
+/** About this many month labels fit under a chart (the page's are at most 6 cells wide). */
+const MAX_TICKS = 6;
+
+/**
+ * A continuous date axis as Sheets draws it: each point at its day (UTC days of the spreadsheet's
+ * dates, so the gaps are true), ticks on the first of a month, every so many months, labelled with the
+ * chart's hAxis.format (read as a number format: its month and year letters mean the same) or, when it
+ * has none, as the domain's cells are shown.
+ */
+function timeAxis(domain: ChartDomain, timeZone: string): NonNullable<ChartView['time']> {
+  const days = domain.cells.map((c) => {
+    if (typeof c.value === 'number') return c.value - 25_569; // a serial number: days since 1899-12-30
+    if (!(c.value instanceof Date)) return null;
+    return Date.parse(`${displayValue(c.value, 'yyyy-mm-dd', timeZone)}T00:00:00Z`) / DAY;
+  });
+  const known = days.filter((d): d is number => d !== null);
+  const [min, max] = [Math.min(...known), Math.max(...known)];
+  const start = new Date(min * DAY);
+  const months: number[] = [];
+  for (let m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1)); m.getTime() <= max * DAY;) {
+    if (m.getTime() >= min * DAY) months.push(m.getTime() / DAY);
+    m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
+  }
+  if (!months.length) months.push(min);
+  const every = Math.ceil(months.length / MAX_TICKS);
+  const format = domain.format ?? domain.cells.find((c) => c.value !== '')?.format?.numberFormat;
+  const ticks = months.filter((_, i) => i % every === 0).map((day) => ({ day, label: displayValue(new Date(day * DAY), format, 'UTC') }));
+  return { days, ticks };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

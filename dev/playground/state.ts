@@ -60,6 +60,11 @@ export interface ChartView {
   labels: string[];
   /** One line (or one colour of columns) each; a value may be missing (null), and the line goes on past it. */
   series: { name: string; values: (number | null)[] }[];
+  /**
+   * A time axis, when the chart's domain is dates on a continuous axis: each label's day (days since
+   * 1970-01-01, null for an empty cell) and the ticks to draw, each at its day with its label.
+   */
+  time?: { days: (number | null)[]; ticks: { day: number; label: string }[] };
   /** How it is drawn, as the chart asked (Sheets' LINE or COLUMN); default a line. */
   kind?: 'line' | 'column';
   /** False when the chart asked for no legend: the series' names are not shown. */

@@ -80,6 +80,39 @@ describe('5. the tracking list after a week', () => {
     }
     expect(box.y).toBeGreaterThan((await cell('H5').boundingBox())!.y);
   });
+
+  it("the list's chart spaces its points by time and names month and year on its axis", async () => {
+    const chart = ui.page.locator('#charts .chart');
+    // Each point's day (its title names it, as the chart data shows it) and its x; measured in one go in
+    // the page, which draws its charts afresh whenever the state it polls changes.
+    const read = () =>
+      chart.evaluate((el) => ({
+        ticks: [...el.querySelectorAll('text.tick')].map((t) => [t.textContent ?? '', Number(t.getAttribute('x'))] as const),
+        points: [...el.querySelectorAll('circle')]
+          .filter((c) => (c.querySelector('title')?.textContent ?? '').startsWith('coffee, '))
+          .map(
+            (c) =>
+              [/, (\d{4}-\d\d-\d\d):/.exec(c.querySelector('title')?.textContent ?? '')?.[1] ?? '', Number(c.getAttribute('cx'))] as const,
+          ),
+      }));
+    await expect.poll(async () => (await read()).points.length).toBe(14);
+    const { ticks, points } = await read();
+    // Twelve backfilled months, then the weeks of 2099-01-26 and 2099-02-02: gaps of a month, eight weeks, a week.
+    expect(points.map(([day]) => day)).toEqual([
+      ...Array.from({ length: 12 }, (_, m) => `2098-${String(m + 1).padStart(2, '0')}-01`),
+      '2099-01-26',
+      '2099-02-02',
+    ]);
+    const ms = points.map(([day]) => Date.parse(`${day}T00:00:00Z`));
+    const [x0, xn] = [points[0]![1], points[points.length - 1]![1]];
+    const [t0, tn] = [ms[0]!, ms[ms.length - 1]!];
+    for (const [i, [, x]] of points.entries()) expect(x - x0).toBeCloseTo(((ms[i]! - t0) * (xn - x0)) / (tn - t0), 0);
+    // Month and year on every label, in order along the axis: never a bare "Nov 23" that reads as a year.
+    expect(ticks.length).toBeGreaterThan(2);
+    expect(ticks.every(([label]) => /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/.test(label))).toBe(true);
+    expect(ticks.map(([, x]) => x)).toEqual([...ticks.map(([, x]) => x)].sort((a, b) => a - b));
+    expect(ticks[0]?.[0]).toBe('Jan 2098');
+  });
 });
 
 describe('5. a freshly typed =API_USAGE()', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { match } from '../matchers.js';
 import type { TrackingView, TrackListView } from '../../src/shared/sidebar-api';
-import { columnLetters } from '../../dev/gas/index.js';
+import { chartDomain, columnLetters, displayValue } from '../../dev/gas/index.js';
 import { rawAnswer, topLevelScore, useStack } from './stack';
 
 const WEEK = 7 * 86_400_000;
@@ -201,6 +201,55 @@ describe('adding a keyword list', () => {
     stack.gas.spreadsheet.setValues('Sheet1!A1', [['Coffee'], ['tea'], [''], [' coffee '], [true]]);
     stack.gas.spreadsheet.setActive('Sheet1', 'A1:A5');
     expect(call('readSelectedItems', 'keywords')).toEqual({ items: ['coffee', 'tea'], range: "'Sheet1'!A1:A5", skipped: 1 });
+  });
+});
+
+describe('the chart tells the truth: one point per period, dates on a time axis', () => {
+  it("a weekly run in a month the series also has is that month's one point; the dates are Sheets dates; the axis is time", async () => {
+    // A spreadsheet west of Greenwich: a day written as a date must still be that day there.
+    const zone = 'America/Los_Angeles';
+    stack.gas.spreadsheet.timeZone = zone;
+    // Sunday 2026-05-03: its week began on Monday 2026-04-27, and April is the series' newest month.
+    await advance(Date.UTC(2026, 4, 3, 12) - stack.gas.clock.now());
+    expect(thisWeek()).toBe('2026-04-27');
+    const list = listOf(track(['coffee']));
+    const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'coffee' })) as { months: { month: string; volume: number }[] };
+    const april = raw.months[11]!;
+    expect(april.month).toBe('2026-04');
+    // April's backfilled row would be a second point in April with the same figure: the run's row is April's.
+    expect(list.message).toBe(
+      '1 keyword recorded for the week of 2026-04-27; 11 past months backfilled (months.volume only: the service gives no past score).',
+    );
+    const rows = history(list.sheetName);
+    expect(rows.map((r) => [r[0], r[3], status(r)])).toEqual([
+      ...raw.months.slice(0, 11).map((m) => [`${m.month}-01`, m.volume, 'backfilled']),
+      ['2026-04-27', april.volume, 'ok'],
+    ]);
+
+    const sheet = stack.gas.spreadsheet.sheet(list.sheetName);
+    // The Date column holds Sheets dates shown as yyyy-mm-dd, each the day in the spreadsheet's zone.
+    const dateCells = rows.map((_, i) => sheet.cell(`A${3 + i}`));
+    expect(dateCells.every((c) => c.value instanceof Date && c.format?.numberFormat === 'yyyy-mm-dd')).toBe(true);
+    expect(dateCells.map((c) => displayValue(c.value, c.format?.numberFormat, zone))).toEqual(rows.map((r) => r[0]));
+
+    // A week later the run adds the week of May 4 (still April's figure: May is not complete).
+    await advance(WEEK);
+    fireTrigger();
+    // The chart data (N:O): one row per period, each a date; never two in one month for a backfilled one.
+    const data = sheet.getValues(`N3:O${sheet.lastRow}`).filter((r) => r[0] !== '');
+    const shown = data.map((_, i) => sheet.cell(`N${3 + i}`)).map((c) => displayValue(c.value, c.format?.numberFormat, zone));
+    expect(data.every((r) => r[0] instanceof Date)).toBe(true);
+    expect(shown).toEqual([...raw.months.slice(0, 11).map((m) => `${m.month}-01`), '2026-04-27', '2026-05-04']);
+    expect(data.map((r) => r[1])).toEqual([...raw.months.map((m) => m.volume), april.volume]);
+    const chart = sheet.charts[0]!;
+    expect(chart.ranges).toEqual([{ row: 2, column: 14, numRows: 1 + 13, numColumns: 2 }]);
+    // Sheets spaces the points by time (April 27 and May 4 a week apart, the months a month apart) and
+    // labels the axis with month and year.
+    const domain = chartDomain(sheet, chart);
+    expect(domain.axis).toBe('continuous');
+    expect(domain.format).toBe('MMM yyyy');
+    expect(domain.cells).toHaveLength(13);
+    expect(displayValue(domain.cells[0]!.value, domain.format ?? undefined, zone)).toBe('May 2025');
   });
 });
 

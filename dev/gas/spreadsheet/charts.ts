@@ -13,7 +13,7 @@
 import { GasException } from '../execution/execution.js';
 import { GasObject, signatureError, unwrap } from '../execution/service.js';
 import { checkWrite, type DocumentContext } from './document-context.js';
-import type { ChartModel, GridRect, SheetModel } from './sheet-model.js';
+import type { Cell, ChartModel, GridRect, SheetModel } from './sheet-model.js';
 
 /** `Charts.ChartType`: strings here, like the other enums of dev/gas. */
 export const CHART_TYPES = Object.freeze({
@@ -296,4 +296,84 @@ export function removeChart(ctx: DocumentContext, sheet: SheetModel, args: unkno
   const i = sheet.charts.findIndex((c) => c.id === id);
   if (id === null || i < 0) throw new GasException(CHART_MESSAGES.notOnSheet);
   sheet.charts.splice(i, 1);
+}
+
+// ---- how Sheets reads a chart's data (for tests and the playground; nothing here draws) ----------
+
+/** A chart's data as Sheets reads it: the ranges side by side, the first column the domain. */
+export interface ChartData {
+  /** The cells, row by row, the ranges joined column-wise (an empty cell is `{ value: '' }`). */
+  grid: Cell[][];
+  /** Whether the first row names the series: it holds text over more rows (Sheets' guess; setNumHeaders is not modelled). */
+  headed: boolean;
+}
+
+/** The chart's domain (horizontal) axis, as Sheets would draw it (see dev/gas/RULES.md, Charts). */
+export interface ChartDomain {
+  /**
+   * 'continuous' when spaced by value (dates by time), 'discrete' when each row is an evenly spaced
+   * category labelled by its text.
+   */
+  axis: 'continuous' | 'discrete';
+  /** The domain cells below the header row, as stored (value and number format). */
+  cells: Cell[];
+  /** The label format asked for with the `hAxis.format` option (an ICU pattern), if any. */
+  format: string | null;
+}
+
+/**
+ * The chart's cells as Sheets reads them: its ranges side by side, and whether the first row is a header.
+ * @param sheet the chart's sheet
+ * @param chart the chart
+ */
+export function chartData(sheet: SheetModel, chart: ChartModel): ChartData {
+  const grid: Cell[][] = [];
+  for (const r of chart.ranges) {
+    for (let i = 0; i < r.numRows; i++) {
+      const line = (grid[i] ??= []);
+      for (let j = 0; j < r.numColumns; j++) line.push(sheet.cell(r.row + i, r.column + j));
+    }
+  }
+  const [first, ...rest] = grid;
+  const headed = !!first && rest.length > 0 && first.slice(1).some((c) => typeof c.value === 'string' && c.value !== '');
+  return { grid, headed };
+}
+
+/**
+ * A chart option by its dotted name, set either way Google's charts take it: `setOption('hAxis.format', f)`
+ * or `setOption('hAxis', { format: f })`.
+ * @param options the chart's options
+ * @param name e.g. `hAxis.format`
+ */
+export function chartOption(options: Record<string, unknown>, name: string): unknown {
+  if (Object.hasOwn(options, name)) return options[name];
+  let at: unknown = options;
+  for (const part of name.split('.')) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, part)) return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
+}
+
+const isDateValue = (v: unknown): boolean => Object.prototype.toString.call(v) === '[object Date]';
+
+/**
+ * The chart's domain axis: continuous only when every domain cell holds a number or a date (Google's
+ * charts: a string column is discrete; number, date and datetime columns are continuous) and the chart
+ * turned Sheets' "Treat labels as text" off (`treatLabelsAsText: false`); discrete otherwise, strictly:
+ * Google documents no default for a chart built by a script, so dev/gas assumes text unless told.
+ * @param sheet the chart's sheet
+ * @param chart the chart
+ */
+export function chartDomain(sheet: SheetModel, chart: ChartModel): ChartDomain {
+  const { grid, headed } = chartData(sheet, chart);
+  const cells = (headed ? grid.slice(1) : grid).map((line) => line[0] ?? { value: '' });
+  const filled = cells.filter((c) => c.value !== '');
+  const valued = filled.length > 0 && filled.every((c) => typeof c.value === 'number' || isDateValue(c.value));
+  const format = chartOption(chart.options, 'hAxis.format');
+  return {
+    axis: valued && chartOption(chart.options, 'treatLabelsAsText') === false ? 'continuous' : 'discrete',
+    cells,
+    format: typeof format === 'string' ? format : null,
+  };
 }

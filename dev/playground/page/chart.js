@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * A small SVG line or column chart (no library), floating over the grid like a Sheets chart: drawn as
- * the chart asked (ChartView.kind).
+ * the chart asked (ChartView.kind), a line chart with a time axis (ChartView.time) spaced by its days.
  */
 
 /** @typedef {import('../state.js').ChartView} ChartView */
@@ -110,7 +110,13 @@ export function renderChart(chart, box) {
   const yMin = yTicks[0] ?? 0;
   const yMax = yTicks[yTicks.length - 1] ?? 1;
   const n = chart.labels.length;
-  const x = (/** @type {number} */ i) => pad.left + (n <= 1 ? 0 : (i * (width - pad.left - pad.right)) / (n - 1));
+  const span = width - pad.left - pad.right;
+  // A time axis places each point at its day; otherwise the labels are evenly spaced categories.
+  const days = chart.time?.days.filter((d) => d !== null) ?? [];
+  const [first, last] = [Math.min(...days), Math.max(...days)];
+  const xOfDay = (/** @type {number} */ day) => pad.left + (last === first ? 0 : ((day - first) * span) / (last - first));
+  const x = (/** @type {number} */ i) =>
+    chart.time ? xOfDay(chart.time.days[i] ?? first) : pad.left + (n <= 1 ? 0 : (i * span) / (n - 1));
   const y = (/** @type {number} */ v) => pad.top + (1 - (v - yMin) / (yMax - yMin || 1)) * (height - pad.top - pad.bottom);
 
   for (const t of yTicks) {
@@ -121,13 +127,20 @@ export function renderChart(chart, box) {
     drawColumns(plot, chart, series, { width, height, pad, y, zero: y(Math.min(Math.max(0, yMin), yMax)) });
     return frame;
   }
-  const every = Math.ceil(n / Math.max(1, Math.floor((width - pad.left) / 44)));
-  chart.labels.forEach((label, i) => {
-    if (i % every === 0) plot.append(svg('text', { x: x(i), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, shortLabel(label, i)));
-  });
+  if (chart.time) {
+    for (const tick of chart.time.ticks) {
+      plot.append(svg('text', { x: xOfDay(tick.day), y: height - 6, 'text-anchor': 'middle', class: 'axis tick' }, tick.label));
+    }
+  } else {
+    const every = Math.ceil(n / Math.max(1, Math.floor((width - pad.left) / 44)));
+    chart.labels.forEach((label, i) => {
+      if (i % every === 0)
+        plot.append(svg('text', { x: x(i), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, shortLabel(label, i)));
+    });
+  }
   series.forEach((s, k) => {
     const color = COLORS[k % COLORS.length] ?? '#4285f4';
-    const at = s.values.flatMap((v, i) => (v === null ? [] : [{ i, v }]));
+    const at = s.values.flatMap((v, i) => (v === null || (chart.time && chart.time.days[i] === null) ? [] : [{ i, v }]));
     const points = at.map(({ i, v }) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
     const first = at[0];
     const last = at[at.length - 1];

@@ -1,8 +1,8 @@
 /**
  * The history block of a tracking list's own sheet: a stamp in A1 (what it is; it also proves the sheet
  * is still ours), a header row, then one row per item per period: date | item | score | fields… |
- * status (ok, backfilled, or "failed: why"). A list with a dated series also has, before an item's
- * first period, one backfilled row per earlier point of the series (a keyword's months), holding only
+ * status (ok, backfilled, or "failed: why"). A list with a dated series also has, before the month of an
+ * item's first period, one backfilled row per earlier point of the series (a keyword's months), holding only
  * the series' value: the stamp says so, since those rows are not the list's periods. Rows are found by their content, not their place, so the
  * user may sort them; a rerun replaces its period's row; new rows go after the last one. Only these
  * columns are read or written here: the user's own columns beside them are never touched.
@@ -10,6 +10,7 @@
 import { errors } from '../core/errors';
 import type { Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
+import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import type { TrackRecord } from './tracking-records';
 import { periodOfDate } from './period';
 
@@ -120,7 +121,7 @@ function dateText(cell: unknown, timeZone: string): string | null {
 
 /**
  * A row's cells, as values Sheets keeps as they are (the item stays text: "007" is not 7).
- * @param date `YYYY-MM-DD` (Sheets stores it as a date)
+ * @param date `YYYY-MM-DD` (writeHistory writes it as a date)
  * @param item the item
  * @param cells score, fields and status
  */
@@ -131,11 +132,14 @@ export function rowCells(date: string, item: string, cells: Cell[]): Cell[] {
 
 /**
  * Writes rows: a replacement in its own row, new rows after the last used one, never over anything.
+ * The Date column is written as Sheets dates (not text), shown as `yyyy-mm-dd`, so the history sorts
+ * and charts by time in any locale.
  * @param sheet the history sheet
  * @param list the list
  * @param replaced rows to write over (a failed row of the same item and period)
  * @param appended rows to add
  * @param lastUsed the last row used in the history columns
+ * @param timeZone the spreadsheet's (a day is its midnight there)
  */
 export function writeHistory(
   sheet: Sheet,
@@ -143,17 +147,23 @@ export function writeHistory(
   replaced: { row: number; cells: Cell[] }[],
   appended: Cell[][],
   lastUsed: number,
+  timeZone: string,
 ): void {
   const width = historyHeader(list).length;
-  for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([cells]);
-  if (!appended.length) return;
+  const dated = (cells: Cell[]): (Cell | Date)[] => [dayAsDate(String(cells[0]), timeZone), ...cells.slice(1)];
+  for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
   const start = lastUsed + 1;
-  const missing = start + appended.length - 1 - sheet.getMaxRows();
-  if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
-  if (!areaIsEmpty(sheet, start, 1, appended.length, width)) {
-    throw errors.input(
-      `New rows would be written over cells at ${areaA1(sheet.getName(), start, 1, appended.length, width)}: empty them to continue.`,
-    );
+  if (appended.length) {
+    const missing = start + appended.length - 1 - sheet.getMaxRows();
+    if (missing > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missing);
+    if (!areaIsEmpty(sheet, start, 1, appended.length, width)) {
+      throw errors.input(
+        `New rows would be written over cells at ${areaA1(sheet.getName(), start, 1, appended.length, width)}: empty them to continue.`,
+      );
+    }
+    sheet.getRange(start, 1, appended.length, width).setValues(appended.map(dated));
   }
-  sheet.getRange(start, 1, appended.length, width).setValues(appended);
+  // One format for the whole Date column (older rows too): a Date written by a script shows its time.
+  const last = appended.length ? start + appended.length - 1 : Math.max(lastUsed, ...replaced.map((r) => r.row));
+  if (last >= FIRST_ROW) sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, 1).setNumberFormat(DAY_FORMAT);
 }

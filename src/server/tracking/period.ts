@@ -15,6 +15,14 @@ export function dayText(ms: number): string {
 }
 
 /**
+ * The month (`YYYY-MM`) of a `YYYY-MM-DD` day: a backfilled row stands for its month.
+ * @param day the day
+ */
+export function monthOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+/**
  * The period a time falls in, named by its first day.
  * @param ms the time
  * @param period a day or a week

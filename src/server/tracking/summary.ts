@@ -7,7 +7,9 @@
  */
 import type { Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
+import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import { historyHeader, holdsData, type HistoryRow } from './history';
+import { monthOf } from './period';
 import type { TrackRecord } from './tracking-records';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -17,6 +19,9 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  * pixels at Sheets' default column width (100), so a narrower chart never covers the data it draws.
  */
 const CHART_SIZE = { width: 560, height: 320 };
+
+/** The time axis' labels: month and year (an ICU date pattern, as Google's charts take it). */
+const AXIS_FORMAT = 'MMM yyyy';
 
 /** Where the change view and the chart data start, and the columns the add-on owns in all. */
 export function summaryColumns(list: TrackRecord): { change: number; data: number; width: number } {
@@ -31,6 +36,23 @@ export function valueLabel(list: TrackRecord): string {
 }
 
 /**
+ * An item's readings, one per period, oldest first: its rows holding a value, less a backfilled month in
+ * which the item also has a run's row. The run's reading wins: it is that period's latest reading (the
+ * backfill was written by the item's first run, from the same answer or an earlier one), it is of the
+ * list's own period, and it holds the score too. A month's backfill only stands for months before
+ * tracking began (runs no longer backfill the month they are in; older sheets may hold both).
+ * @param item the item
+ * @param rows the history
+ */
+export function itemReadings(item: string, rows: HistoryRow[]): HistoryRow[] {
+  const mine = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null);
+  const runMonths = new Set(mine.filter((r) => r.status === 'ok').map((r) => monthOf(r.date)));
+  return mine
+    .filter((r) => r.status === 'ok' || !runMonths.has(monthOf(r.date)))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/**
  * Each item's latest and previous values (by period), as the change view's rows. In a list with a series,
  * a run's row holds the series' newest point, which the same run backfilled under its own month: that
  * backfilled row is the same figure, so the previous value is the point before it (last month's).
@@ -39,7 +61,7 @@ export function valueLabel(list: TrackRecord): string {
  */
 export function changeRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
   return list.items.map((item) => {
-    const points = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null).sort((a, b) => (a.period < b.period ? -1 : 1));
+    const points = itemReadings(item, rows);
     const newestBackfill = points.filter((p) => p.status === 'backfilled').pop();
     const readings = points.filter((p, i) => {
       const next = points[i + 1];
@@ -55,17 +77,20 @@ export function changeRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
 }
 
 /**
- * The chart's data: one row per date a value was recorded on, one column per item.
+ * The chart's data: one row per date a value was recorded on (`YYYY-MM-DD`, oldest first), one column
+ * per item, each item's readings one per period (itemReadings).
  * @param list the list
  * @param rows the history
  */
 export function chartRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
   const byDate = new Map<string, Map<string, number>>();
-  for (const r of rows) {
-    if (!holdsData(r) || r.value === null) continue;
-    const at = byDate.get(r.date) ?? new Map<string, number>();
-    at.set(r.item, r.value);
-    byDate.set(r.date, at);
+  for (const item of list.items) {
+    for (const r of itemReadings(item, rows)) {
+      if (r.value === null) continue;
+      const at = byDate.get(r.date) ?? new Map<string, number>();
+      at.set(item, r.value);
+      byDate.set(r.date, at);
+    }
   }
   return [...byDate.keys()].sort().map((date) => [date, ...list.items.map((item) => byDate.get(date)?.get(item) ?? '')]);
 }
@@ -75,11 +100,13 @@ export function chartRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
  * now owned and the chart's id, or why nothing was written (it would grow into the user's cells).
  * @param sheet the history sheet
  * @param list the list
+ * @param timeZone the spreadsheet's (the chart's dates are its days)
  * @param rows the whole history, as written
  */
 export function writeSummary(
   sheet: Sheet,
   list: TrackRecord,
+  timeZone: string,
   rows: HistoryRow[],
 ): { width: number; chartId: number | null; problem: string } {
   const { change, data, width } = summaryColumns(list);
@@ -104,7 +131,12 @@ export function writeSummary(
   const changeBlock = [pad([`Change since last period · ${label}`], 5), ['Item', 'Latest', 'Previous', 'Change', 'Direction'], ...changes];
   sheet.getRange(1, change, changeBlock.length, 5).setValues(asValues(changeBlock));
   const dataBlock = [pad([`Chart data · ${label}`], list.items.length + 1), ['Date', ...list.items.map((item) => `'${item}`)], ...points];
-  sheet.getRange(1, data, dataBlock.length, list.items.length + 1).setValues(asValues(dataBlock));
+  // The dates as Sheets dates, so the chart's domain is a time axis (drawChart), not text.
+  const dated = asValues(dataBlock).map((row, i): (Cell | Date)[] =>
+    i < 2 ? row : [dayAsDate(String(row[0]), timeZone), ...row.slice(1)],
+  );
+  sheet.getRange(1, data, dataBlock.length, list.items.length + 1).setValues(dated);
+  if (points.length) sheet.getRange(3, data, points.length, 1).setNumberFormat(DAY_FORMAT);
   sheet.getRange(1, change, 2, width - change + 1).setFontWeight('bold');
   return { width, chartId: points.length ? drawChart(sheet, list, dataBlock.length - 1) : list.chartId, problem: '' };
 }
@@ -122,6 +154,11 @@ function drawChart(sheet: Sheet, list: TrackRecord, dataRows: number): number | 
     .setOption('title', `${list.name}: ${valueLabel(list)}`)
     .setOption('legend', { position: 'bottom' })
     .setOption('interpolateNulls', true)
+    // A time axis: points spaced by their dates (a backfilled month, then weeks), not evenly as text
+    // labels would be (Sheets' "Treat labels as text", off), and labels that name month and year
+    // ("Nov 2025"), never a bare "Nov 23" that reads as a year.
+    .setOption('treatLabelsAsText', false)
+    .setOption('hAxis.format', AXIS_FORMAT)
     .setOption('width', CHART_SIZE.width)
     .setOption('height', CHART_SIZE.height);
   if (existing) {

@@ -29,7 +29,7 @@ import {
   writeHistory,
   type HistoryRow,
 } from './history';
-import { periodName, periodOf, periodOfDate } from './period';
+import { monthOf, periodName, periodOf, periodOfDate } from './period';
 import { saveTracked, type TrackRecord } from './tracking-records';
 import { writeSummary } from './summary';
 
@@ -112,7 +112,8 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
   }
   if (!ctx.hasKey) return fail(errors.noKey().message);
-  const { rows, lastUsed } = readHistory(sheet, list, store.spreadsheet.getSpreadsheetTimeZone());
+  const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
+  const { rows, lastUsed } = readHistory(sheet, list, timeZone);
   const due = dueItems(list, rows, period);
   const noun = (n: number) => `${n} ${list.kind === 'keywords' ? 'keyword' : 'brand'}${n === 1 ? '' : 's'}`;
   if (!due.length)
@@ -159,13 +160,15 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     recorded++;
     // A new item's past, from its series: one row per earlier point (a keyword's months) holding the
     // series' value only, since the service gives no past score. Real figures make the chart useful on
-    // day one; rows per week would have to invent numbers between the months.
+    // day one; rows per week would have to invent numbers between the months. Only months before the
+    // month of this period: a month that holds this run's row is that row's (one point per period; the
+    // run's reading wins, being the period's latest and the list's own: see summary.ts itemReadings).
     if (!rows.some((r) => r.item === item && holdsData(r))) {
       const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
       let count = 0;
       for (const p of points) {
         const at = periodOfDate(p.date, list.period);
-        if (!at || at >= period || taken.has(at)) continue;
+        if (!at || monthOf(p.date) >= monthOf(period) || taken.has(at)) continue;
         taken.add(at);
         keep(item, ['', p.value, ...blanks(list).slice(2)], 'backfilled', p.date);
         count++;
@@ -178,8 +181,8 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     // New rows read as a log: oldest first, the list's order within a date.
     const order = (row: Cell[]) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
     appended.sort((a, b) => (order(a) < order(b) ? -1 : 1));
-    writeHistory(sheet, list, replaced, appended, lastUsed);
-    summary = writeSummary(sheet, list, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
+    writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
+    summary = writeSummary(sheet, list, timeZone, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
     sheet.getRange(1, 1).setValue(stampText(list, new Date()));
   }
 

@@ -4,7 +4,7 @@
  * in AuthMode.NONE) and dev/gas's strict rules where Google is silent.
  */
 import { describe, expect, it } from 'vitest';
-import { CHART_MESSAGES, GasRuntime, triggerEvent } from '../../../dev/gas/index.js';
+import { CHART_MESSAGES, GasRuntime, chartDomain, triggerEvent } from '../../../dev/gas/index.js';
 
 const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var v = f(); return v === undefined ? 'ok' : v; } catch (e) { return e.name + ': ' + e.message; } }); }`;
 
@@ -124,5 +124,35 @@ describe('charts', () => {
     expect(data.charts).toHaveLength(1);
     rt.spreadsheet.deleteSheet('Data');
     expect(rt.spreadsheet.sheets.flatMap((s) => s.charts)).toEqual([]);
+  });
+
+  it('reads the domain axis as Sheets draws it: time only for dates with Treat labels as text off, labelled by hAxis.format', () => {
+    const { rt, menu } = setup(`
+      function CHART(options) {
+        var s = SpreadsheetApp.getActive().getSheetByName('Data');
+        var b = s.newChart().setChartType(Charts.ChartType.LINE).addRange(s.getRange('A1:C3'));
+        Object.keys(options).forEach(function (k) { b = b.setOption(k, options[k]); });
+        s.insertChart(b.build());
+      }
+      function DATES(rows) {
+        SpreadsheetApp.getActive().getSheetByName('Data').getRange('A2:A3').setValues(rows);
+      }`);
+    const data = rt.spreadsheet.sheet('Data');
+    const axis = () => data.charts.map((c) => chartDomain(data, c)).map((d) => [d.axis, d.format]);
+    // Typed dates ('2026-01-05' is stored as a date): a time axis only once the chart turns labels-as-text off.
+    expect(menu('DATES', [[['2026-01-05'], ['2026-01-12']]]).error).toBeUndefined();
+    expect(menu('CHART', [{}]).error).toBeUndefined();
+    expect(menu('CHART', [{ treatLabelsAsText: false, 'hAxis.format': 'MMM yyyy' }]).error).toBeUndefined();
+    expect(menu('CHART', [{ treatLabelsAsText: false, hAxis: { format: 'MMM d' } }]).error).toBeUndefined();
+    expect(axis()).toEqual([
+      ['discrete', null],
+      ['continuous', 'MMM yyyy'],
+      ['continuous', 'MMM d'],
+    ]);
+    // The header row is not the domain: the two dates are.
+    expect(chartDomain(data, data.charts[1]!).cells.map((c) => c.value instanceof Date)).toEqual([true, true]);
+    // Dates kept as text are categories, whatever the chart asks.
+    expect(menu('DATES', [[["'2026-01-05"], ["'2026-01-12"]]]).error).toBeUndefined();
+    expect(axis().map(([a]) => a)).toEqual(['discrete', 'discrete', 'discrete']);
   });
 });
