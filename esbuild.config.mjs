@@ -47,6 +47,11 @@ const minifyOptions = minifyMode === 'names' ? { minifyWhitespace: true, minifyS
 
 mkdirSync(dist, { recursive: true });
 
+// Which release this is: package.json's version, in the server script and the sidebar page alike.
+/** @type {unknown} */
+const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pkg = /** @type {{ version: string }} */ (pkgJson); // our own package.json
+
 const common = {
   bundle: true,
   write: false,
@@ -60,6 +65,7 @@ const common = {
     __SDM_BASE_URL__: JSON.stringify(baseUrl),
     __SDM_URL_ALLOWLIST__: JSON.stringify(allowlist),
     __SDM_INSTALLATION__: JSON.stringify(installationOf(flavour)),
+    __SDM_VERSION__: JSON.stringify(pkg.version),
   },
   logLevel: 'warning',
 };
@@ -130,10 +136,7 @@ console.log(
 if (minifyMode === '1' && Buffer.byteLength(code) > CODE_BUDGET_BYTES)
   console.warn(`warning: dist/Code.js is over ${kb(CODE_BUDGET_BYTES)}`);
 
-// The help says which release this is: package.json's version (scripts/build/sidebar.ts checks its form).
-/** @type {unknown} */
-const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const pkg = /** @type {{ version: string }} */ (pkgJson); // our own package.json
+// The help says which release this is (scripts/build/sidebar.ts checks the version's form).
 const about = { version: pkg.version, installation: installationOf(flavour) };
 const sidebar = await buildSidebar({ root, outDir: dist, minify, functions: publicFunctions, about });
 console.log(`dist/Sidebar.html ${kb(sidebar.bytes)}`);

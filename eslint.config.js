@@ -12,9 +12,13 @@ export default tseslint.config(
   {
     languageOptions: {
       // Each folder's own tsconfig (server: Apps Script; sidebar, playground page and dev/host's shim: DOM;
-      // the rest: node). Only files no tsconfig holds (the config files, the fetch worker) use the default project.
+      // the rest: node). Only files no tsconfig holds (the config files, the fetch worker, the git hook
+      // scripts of scripts/*.mjs) use the default project.
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'dev/gas/services/*.mjs'], defaultProject: 'tsconfig.node.json' },
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', 'dev/gas/services/*.mjs', 'scripts/*.mjs'],
+          defaultProject: 'tsconfig.node.json',
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

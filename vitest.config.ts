@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { PLACEHOLDER_BASE_URL, urlAllowlist } from './scripts/build/manifest.ts';
 
@@ -19,6 +20,9 @@ export default defineConfig({
     __SDM_BASE_URL__: JSON.stringify(PLACEHOLDER_BASE_URL),
     __SDM_URL_ALLOWLIST__: JSON.stringify(urlAllowlist(PLACEHOLDER_BASE_URL, 'local')),
     __SDM_INSTALLATION__: JSON.stringify('marketplace'),
+    __SDM_VERSION__: JSON.stringify(
+      (JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string }).version,
+    ),
   },
   test: {
     testTimeout: 60_000,

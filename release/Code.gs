@@ -1,4 +1,4 @@
-// Search Demand 0.1.0: the add-on as a script of your own spreadsheet (a self-install).
+// Search Demand 0.9.0: the add-on as a script of your own spreadsheet (a self-install).
 // Paste this whole file over Code.gs in Extensions › Apps Script, with Sidebar.html and appsscript.json
 // beside it, as the project's docs/use/install.md shows step by step. Updating: paste a newer release's
 // three files over these; your key, ranking tables and tracking lists are kept.
@@ -2637,6 +2637,7 @@ var SDM_SERVER = (() => {
   var define_SDM_URL_ALLOWLIST_default = [];
 
   // src/server/core/constants.ts
+  var VERSION = "0.9.0";
   var SELF_INSTALL = true;
   var DEFAULT_BASE_URL = "";
   var URL_ALLOWLIST = define_SDM_URL_ALLOWLIST_default;
@@ -5342,7 +5343,8 @@ ${ours}` : ours;
       baseUrlIsDefault: !override || !isUsableBaseUrl(override),
       defaultBaseUrl: DEFAULT_BASE_URL,
       allowlist: [...URL_ALLOWLIST],
-      selfInstall: SELF_INSTALL
+      selfInstall: SELF_INSTALL,
+      version: VERSION
     };
   }
   function saveApiKey(pasted, shareWithDocument, typedAddress) {

@@ -1,7 +1,8 @@
 /**
  * `npm run release`: writes release/, the files a person pastes into their own spreadsheet's
  * Extensions › Apps Script (scripts/build/release.ts says which and why). Commit them with the change
- * that made them: test/build/release.test.ts fails while they differ from a fresh build.
+ * that made them: test/build/release.test.ts fails while they differ from a fresh build. It refuses a
+ * version CHANGELOG.md has no entry for (docs/develop/contributing.md, "Cutting a release").
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,11 @@ import { buildRelease, RELEASE_FILES, releaseVersion } from './build/release.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const outDir = join(root, 'release');
-buildRelease(root, outDir);
+try {
+  buildRelease(root, outDir);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const sizes = RELEASE_FILES.map((name) => `${name} ${(statSync(join(outDir, name)).size / 1024).toFixed(1)} KB`);
 console.log(`release/ for Search Demand ${releaseVersion(root)}: ${sizes.join(', ')}`);

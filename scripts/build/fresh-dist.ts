@@ -12,8 +12,8 @@ import { filesUnder, hashFiles } from './file-hash.ts';
 /** The build the tests run: local (the stand-in's loopback allowed), no base URL compiled in, names kept. */
 export const TEST_BUILD_ENV = Object.freeze({ SDM_BUILD: 'local', SDM_BASE_URL: '', SDM_MINIFY: 'names' });
 
-/** What the build reads, relative to the repository root (folders are read whole). */
-const INPUTS = ['src', 'scripts/build', 'esbuild.config.mjs', 'appsscript.json', 'package-lock.json'];
+/** What the build reads, relative to the repository root (folders are read whole; package.json for its version). */
+const INPUTS = ['src', 'scripts/build', 'esbuild.config.mjs', 'appsscript.json', 'package.json', 'package-lock.json'];
 
 /** Where the hashes of the last test build are kept (outside dist/, so nothing of ours is pushed with it). */
 const STAMP = 'node_modules/.cache/sdm/dist-stamp.json';

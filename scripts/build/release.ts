@@ -12,11 +12,14 @@
  *   spreadsheet may read, so it reads as code.
  * - Sidebar.html: the sidebar page, named so that HtmlService.createHtmlOutputFromFile('Sidebar') finds it.
  * - appsscript.json: the manifest (scopes; no urlFetchWhitelist).
+ *
+ * A release is made only of a version CHANGELOG.md describes (scripts/build/changelog.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { releaseRefusal } from './changelog.ts';
 
 /** The files of a release, in the order the install guide pastes them. */
 export const RELEASE_FILES = ['Code.gs', 'Sidebar.html', 'appsscript.json'] as const;
@@ -54,9 +57,12 @@ export function releaseHeader(version: string): string {
  * @param root the repository root
  * @param outDir where the release goes, e.g. <root>/release
  * @returns the release's files by name
- * @throws when the build fails (its output in the message)
+ * @throws when CHANGELOG.md has no entry for package.json's version (before anything is built or
+ *   written), or when the build fails (its output in the message)
  */
 export function buildRelease(root: string, outDir: string): Record<string, string> {
+  const refusal = releaseRefusal(root, releaseVersion(root));
+  if (refusal !== null) throw new Error(refusal);
   const work = mkdtempSync(join(tmpdir(), 'sdm-release-'));
   try {
     const built = spawnSync(process.execPath, ['--import', 'tsx', 'esbuild.config.mjs'], {

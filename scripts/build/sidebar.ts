@@ -7,6 +7,7 @@
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { aboutLine } from '../../src/shared/about.ts';
 import { inlineHelpList } from './public-functions.ts';
 import type { Installation } from './manifest.ts';
 import { readPublicFunctions, type PublicFunction } from './toplevel.ts';
@@ -64,6 +65,8 @@ export async function buildSidebar(options: SidebarBuildOptions): Promise<Sideba
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'warning',
+    // The page's own version, compared with the server script's (src/sidebar/version.ts).
+    define: { __SDM_VERSION__: JSON.stringify(options.about.version) },
   });
   const css = await transform(readFileSync(join(dir, 'styles.css'), 'utf8'), { loader: 'css', minify, charset: 'utf8' });
   const source = readFileSync(join(dir, 'Sidebar.html'), 'utf8');
@@ -82,8 +85,8 @@ export async function buildSidebar(options: SidebarBuildOptions): Promise<Sideba
 }
 
 /**
- * The help's line saying which release this is: a person who pasted the files learns what they run and
- * where newer releases are; a Marketplace user gets updates from Google.
+ * The help's line saying which release this is (src/shared/about.ts), as the page shows it before the
+ * server script has said its own version.
  * @param template the page, holding ABOUT_MARK once
  * @param about the version and the installation
  */
@@ -91,10 +94,7 @@ export function inlineAbout(template: string, about: SidebarBuildOptions['about'
   const count = template.split(ABOUT_MARK).length - 1;
   if (count !== 1) throw new Error(`src/sidebar/Sidebar.html must contain ${ABOUT_MARK} exactly once (found ${count})`);
   if (!/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/.test(about.version)) throw new Error(`not a release version: ${about.version}`);
-  const line =
-    about.installation === 'self'
-      ? `Search Demand ${about.version}, installed in this spreadsheet by hand. To update, paste the files of a newer release over these (Extensions › Apps Script): your key, tables and tracking lists stay.`
-      : `Search Demand ${about.version}.`;
+  const line = aboutLine(about.version, about.installation === 'self');
   return template.replace(ABOUT_MARK, () => line);
 }
 

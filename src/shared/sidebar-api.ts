@@ -69,6 +69,11 @@ export interface SettingsView {
    * (`baseUrl`, '' until saved); the script lives in this spreadsheet only, and its editors can read it.
    */
   selfInstall: boolean;
+  /**
+   * The release the server script was built from (package.json's version), which the sidebar compares
+   * with its own: a self-installer may have pasted Code.gs and not Sidebar.html, or the other way round.
+   */
+  version: string;
 }
 
 /** One allowance, read from /usage by meaning. */

@@ -22,6 +22,7 @@ import { mountUsageSection } from './sections/usage';
 import { call } from './server';
 import { StatusLine, whileBusy } from './status';
 import { usageSummary } from './summaries';
+import { showVersion } from './version';
 
 /** Counting the formulas again on focus at most this often. */
 const FOCUS_RECOUNT_MS = 10_000;
@@ -55,6 +56,7 @@ function start(): void {
       const hadKey = settings?.hasKey ?? false;
       const first = settings === null;
       settings = view;
+      showVersion(view);
       key.render(view);
       formulas.render(view);
       advanced.render(view);

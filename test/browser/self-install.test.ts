@@ -2,12 +2,14 @@
  * The sidebar a self-installer meets: release/Sidebar.html served by dev/host, its calls run by
  * release/Code.gs as a container-bound script in dev/gas, against the local service over https. The
  * first screen asks for the key and the service's address together, says where this copy lives, warns
- * before a key is shared with the document, and the help says which release it is.
+ * before a key is shared with the document, and the help says which release it is: the version the
+ * script reports, and plainly when Code.gs and Sidebar.html were pasted from different releases.
  */
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { GasRuntime } from '../../dev/gas/index.js';
 import type { ServiceHandle } from '../../dev/service/harness.js';
 import { KEY, RELEASE_CODE_PATH } from '../../dev/stack.js';
@@ -65,7 +67,35 @@ describe('a self-install, first visit', () => {
     expect(await page.locator('#help-about').textContent()).toMatch(
       new RegExp(`^Search Demand ${VERSION.replace(/\./g, '\\.')}, installed in this spreadsheet by hand\\. To update`),
     );
+    // The script and the page are one release: nothing more is said.
+    expect(await page.locator('#version-notice').isVisible()).toBe(false);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('a self-install whose Code.gs was pasted from another release than its Sidebar.html', () => {
+  // This release's Sidebar.html beside a Code.gs that reports another version, as an older paste would.
+  const folder = mkdtempSync(join(tmpdir(), 'sdm-other-release-'));
+  const otherCode = join(folder, 'Code.gs');
+  const code = readFileSync(RELEASE_CODE_PATH, 'utf8');
+  const declared = `var VERSION = ${JSON.stringify(VERSION)};`;
+  if (!code.includes(declared)) throw new Error(`release/Code.gs does not declare ${declared}: run npm run release`);
+  writeFileSync(otherCode, code.replace(declared, 'var VERSION = "0.0.1";'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  let mixedPage: Page;
+  useSidebarStack(
+    { tls: true, htmlDir: dirname(RELEASE_CODE_PATH), runtime: { codePath: otherCode, addon: false, projectName: 'Search Demand' } },
+    (stack) => (mixedPage = stack.page),
+  );
+
+  it('says plainly, at the top and in the help, which file is which release and to paste both again', async () => {
+    const said = `This sidebar (Sidebar.html) is Search Demand ${VERSION}, but the script (Code.gs) is Search Demand 0.0.1: the two files come from different releases. Paste both files of one release again, Code.gs and Sidebar.html, in Extensions › Apps Script, then close this sidebar and open it again.`;
+    await expect.poll(() => mixedPage.locator('#version-notice').isVisible()).toBe(true);
+    expect(await mixedPage.getByRole('alert').filter({ hasText: 'different releases' }).textContent()).toBe(said);
+    expect(await mixedPage.locator('#help-about').textContent()).toBe(said);
+    // The rest of the sidebar still works: the key's form is there.
+    await expect.poll(() => mixedPage.locator('#key-form').isVisible()).toBe(true);
   });
 });
 

@@ -19,7 +19,7 @@ const PAGES = readdirSync(DOCS, { recursive: true, encoding: 'utf8' })
   .filter((name) => name.endsWith('.md'))
   .map((name) => name.split(sep).join('/'))
   .sort();
-const GUIDES = [join(ROOT, 'README.md'), ...PAGES.map((name) => join(DOCS, name))];
+const GUIDES = [join(ROOT, 'README.md'), join(ROOT, 'CHANGELOG.md'), ...PAGES.map((name) => join(DOCS, name))];
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 function anchorOf(heading: string): string {
@@ -58,10 +58,10 @@ describe('README.md', () => {
     expect(readme).toContain('npm test');
   });
 
-  it('links every page of docs/ and the benchmark results', () => {
+  it('links every page of docs/, the benchmark results, the changelog and the license', () => {
     const targets = new Set(links(join(ROOT, 'README.md')).map((link) => relative(ROOT, link.target)));
     for (const name of PAGES) expect(targets, name).toContain(`docs/${name}`);
-    expect(targets).toContain('bench/RESULTS.md');
+    for (const file of ['bench/RESULTS.md', 'CHANGELOG.md', 'LICENSE']) expect(targets).toContain(file);
   });
 });
 
@@ -81,7 +81,7 @@ describe('docs/', () => {
     expect(links(index).some((link) => link.target === join(ROOT, 'README.md'))).toBe(true);
   });
 
-  it('every relative link of README.md and of every page under docs/ reaches a file, and an anchor a heading there', () => {
+  it('every relative link of README.md, CHANGELOG.md and every page under docs/ reaches a file, and an anchor a heading there', () => {
     for (const file of GUIDES) {
       for (const { target, anchor, raw } of links(file)) {
         const where = `${relative(ROOT, file)} → ${raw}`;

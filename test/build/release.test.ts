@@ -2,7 +2,8 @@
  * release/, what a person without Node pastes into their spreadsheet (docs/use/install.md): committed, and
  * proven here to be exactly what `npm run release` builds from the current sources, so CI fails while it
  * is stale. The fewest files (three), readable code as Google's editor shows it, the release's version
- * in the pasted files and the sidebar's help, a manifest with scopes and no allowlist, no onInstall.
+ * in the pasted files, the sidebar's help and CHANGELOG.md's newest entry, a manifest with scopes and no
+ * allowlist, no onInstall.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { changelogEntry } from '../../scripts/build/changelog';
 import { buildRelease, RELEASE_FILES, releaseVersion } from '../../scripts/build/release';
 import { readPublicFunctions } from '../../scripts/build/toplevel';
 
@@ -42,6 +44,15 @@ describe('the committed release/', () => {
     );
     const help = /<p id="help-about" class="hint">([^<]*)<\/p>/.exec(read('Sidebar.html'))?.[1] ?? '';
     expect(help).toMatch(new RegExp(`^Search Demand ${version.replace(/\./g, '\\.')}, installed in this spreadsheet by hand\\. To update`));
+    // The script reports the same version to the sidebar, which compares it with its own.
+    expect(read('Code.gs')).toContain(`var VERSION = ${JSON.stringify(version)};`);
+  });
+
+  it("is the version of CHANGELOG.md's newest entry, which says what it brings", () => {
+    const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
+    const releases = [...changelog.matchAll(/^## \[([^\]]+)\]/gm)].map((m) => m[1]).filter((name) => name !== 'Unreleased');
+    expect(releases[0]).toBe(version);
+    expect(changelogEntry(changelog, version)).not.toBe('');
   });
 
   it('has a manifest with the scopes and no allowlist: the address is typed in the Settings', () => {

@@ -1,8 +1,9 @@
 /**
- * A range that meets a daily limit (issue 30.1; DESIGN, "Spending within the limits a user has"): it
- * sends at most a handful of requests past the limit (the goal: none), fills every row it can with what
- * is left, and every other row says the same thing: when it will be fetched. Knowing what is left may
- * cost one usage read; what the service answers from its 7-day cache costs no credit and is still used.
+ * A range that meets a daily limit (issue 30.1; docs/develop/how-it-works.md, "A formula sends within
+ * what is left of the day's allowance"): it sends at most a handful of requests past the limit (the
+ * goal: none), fills every row it can with what is left, and every other row says the same thing: when
+ * it will be fetched. Knowing what is left may cost one usage read; what the service answers from its
+ * 7-day cache costs no credit and is still used.
  * Counted at the local service, which refuses (429) what its daily limits do not allow.
  *
  * Both clocks start at TEST_START (12:00 UTC), so the reset at 00:00 UTC is 12 h away whenever this runs.

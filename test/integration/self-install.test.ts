@@ -81,6 +81,10 @@ describe('the key and the service address, saved together', () => {
   it('are both required, https only, and checked in one request before either is stored', async () => {
     const fresh = sidebar('getSettings');
     expect(fresh).toMatchObject({ selfInstall: true, hasKey: false, baseUrl: '', allowlist: [] });
+    // The script says which release it is, for the sidebar to compare with its own (package.json's version).
+    expect(fresh.version).toBe(
+      (JSON.parse(readFileSync(join(dirname(RELEASE_CODE_PATH), '../package.json'), 'utf8')) as { version: string }).version,
+    );
 
     expect(refusal('saveApiKey', [KEY, false])).toBe(
       "Type the service's address too (from your account page), such as https://api.example.com.",

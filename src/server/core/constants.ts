@@ -3,6 +3,13 @@
 declare const __SDM_BASE_URL__: string;
 declare const __SDM_URL_ALLOWLIST__: string[];
 declare const __SDM_INSTALLATION__: 'marketplace' | 'self';
+declare const __SDM_VERSION__: string;
+
+/**
+ * The release this script was built from (package.json's version): the sidebar compares it with its own,
+ * since a self-installer may paste one file of a release and not the other.
+ */
+export const VERSION: string = __SDM_VERSION__;
 
 /**
  * How this build reaches a spreadsheet (scripts/build/manifest.ts): from the Marketplace, with its

@@ -1,5 +1,6 @@
 /**
- * Spending within what is left today (DESIGN: "Spending within the limits a user has"). A formula's
+ * Spending within what is left today (docs/develop/how-it-works.md, "A formula sends within what is left
+ * of the day's allowance"; what a user sees: docs/use/functions.md, "Daily limits"). A formula's
  * misses are sent in waves no larger than what the day's allowance still allows, so a range that meets
  * a daily limit fills what the allowance left can fill and sends at most a handful of requests past it:
  *

@@ -18,6 +18,7 @@ import {
   PROP_FORMULA_KEY_OFF,
   SELF_INSTALL,
   URL_ALLOWLIST,
+  VERSION,
 } from '../core/constants';
 import { forgetLookupConfig } from '../cache/config-entry';
 import { AddonError, errors } from '../core/errors';
@@ -54,6 +55,7 @@ export function getSettings(): SettingsView {
     defaultBaseUrl: DEFAULT_BASE_URL,
     allowlist: [...URL_ALLOWLIST],
     selfInstall: SELF_INSTALL,
+    version: VERSION,
   };
 }
 
