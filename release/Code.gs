@@ -50,6 +50,7 @@ var SDM = (() => {
   var PROP_API_KEY = "SDM_API_KEY";
   var PROP_BASE_URL = "SDM_BASE_URL";
   var PROP_CACHE_GENERATION = "SDM_CACHE_GEN";
+  var PROP_TIME_ZONE = "SDM_TIME_ZONE";
   var PROP_FORMULA_KEY_OFF = "SDM_FORMULA_KEY_OFF";
   var CUSTOM_FUNCTION_LIMIT_MS = 3e4;
   var FINISH_RESERVE_MS = 3e3;
@@ -549,6 +550,309 @@ var SDM = (() => {
     return { ok: false, message, candidates: names };
   }
 
+  // src/server/shape/words.ts
+  var SPELLED = {
+    yoy: "year-on-year",
+    mom: "month-on-month",
+    qoq: "quarter-on-quarter",
+    wow: "week-on-week",
+    pct: "%",
+    percent: "%",
+    avg: "average",
+    cnt: "count",
+    num: "number",
+    qty: "quantity",
+    yr: "year"
+  };
+  var CAPITALS = " ai api id url uk us eu utc cpc ctr roi kpi b2b b2c seo sem gdp ";
+  var SHORT_WORDS = " of to in on at by vs is as or an no up go do if it be me my we so ";
+  function splitName(name) {
+    return name.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2").replace(/(\p{L})(\p{N})/gu, "$1 $2").replace(/(\p{N})(\p{L})/gu, "$1 $2").split(/[^\p{L}\p{N}%]+/u).filter((w) => w !== "");
+  }
+  function shownWord(word, alone) {
+    const lower = word.toLowerCase();
+    const spelled = SPELLED[lower];
+    if (spelled !== void 0) return spelled;
+    if (CAPITALS.includes(` ${lower} `)) return lower.toUpperCase();
+    if (alone && /^\p{L}{2}$/u.test(word) && !SHORT_WORDS.includes(` ${lower} `)) return lower.toUpperCase();
+    return word === word.toUpperCase() && word.length > 1 && /\p{L}/u.test(word) ? word : lower;
+  }
+  function headerWords(path) {
+    const words = [];
+    for (const segment of path.split(".")) {
+      const parts = splitName(segment);
+      for (const part of parts) {
+        const word = shownWord(part, parts.length === 1);
+        if (words[words.length - 1]?.toLowerCase() === word.toLowerCase()) continue;
+        words.push(word);
+      }
+    }
+    const text = words.join(" ").replace(/\s+%/g, " %").trim();
+    if (!text) return path.trim() || "Value";
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  // src/server/shape/dates.ts
+  var MONTH = /^(\d{4})-(\d{2})$/;
+  var DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+  var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+  function zonedMidnight(year, month, day, timeZone) {
+    const wall = Date.UTC(year, month - 1, day);
+    let at = wall;
+    for (let i = 0; i < 2; i++) at = wall - offsetAt(at, timeZone);
+    return new Date(at);
+  }
+  function offsetAt(ms, timeZone) {
+    let parts;
+    try {
+      parts = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric"
+      }).formatToParts(new Date(ms));
+    } catch {
+      return 0;
+    }
+    const get = (type) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+    return wall - Math.floor(ms / 1e3) * 1e3;
+  }
+  function isoDate(text, timeZone) {
+    const zone = () => typeof timeZone === "function" ? timeZone() : timeZone;
+    const month = MONTH.exec(text);
+    if (month) {
+      const m = Number(month[2]);
+      return m >= 1 && m <= 12 && Number(month[1]) >= 1e3 ? zonedMidnight(Number(month[1]), m, 1, zone()) : null;
+    }
+    const day = DAY.exec(text);
+    if (day) {
+      const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+      const check = new Date(Date.UTC(y, m - 1, d));
+      if (y < 1e3 || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+      return zonedMidnight(y, m, d, zone());
+    }
+    if (!INSTANT.test(text)) return null;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? new Date(ms) : null;
+  }
+
+  // src/server/shape/readable.ts
+  var MAX_WIDTH = 26;
+  var MAX_ROWS2 = 5e4;
+  var HOIST_FROM_ROWS = 3;
+  function readableCell(v, timeZone) {
+    const cell = toCell(v);
+    return typeof cell === "string" ? isoDate(cell, timeZone) ?? cell : cell;
+  }
+  var same2 = (a, b) => a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+  var relative = (path, base) => base && path.startsWith(`${base}.`) ? path.slice(base.length + 1) : path;
+  function readableGrid(json, base, options) {
+    const cell = (v) => readableCell(v, options.timeZone);
+    if (json === null || typeof json !== "object") return [[cell(json)]];
+    const facts = [];
+    const sections = [];
+    const join = (path, key) => path ? `${path}.${key}` : key;
+    const addList = (items, path, parent) => {
+      if (!items.length) {
+        if (!parent) facts.push([path, ""]);
+        return;
+      }
+      const records = items.filter((x) => x !== null && typeof x === "object");
+      if (!records.length) {
+        const rows2 = items.map((x, i) => parent ? [parent.labels[i] ?? "", cell(x)] : [cell(x)]);
+        sections.push({ path, lead: parent?.header, columns: [""], rows: rows2, plain: !parent });
+        return;
+      }
+      const columns = /* @__PURE__ */ new Map();
+      const rows = [];
+      const inner = /* @__PURE__ */ new Map();
+      items.forEach((item, i) => {
+        const row = /* @__PURE__ */ new Map();
+        rows.push(row);
+        const record = Array.isArray(item) ? Object.fromEntries(item.map((x, j) => [String(j + 1), x])) : isObject(item) ? item : { "": item };
+        const walk3 = (o, prefix, d) => {
+          for (const [k, v] of Object.entries(o)) {
+            const p = join(prefix, k);
+            if (Array.isArray(v)) {
+              const list = inner.get(p) ?? { items: [], labels: [] };
+              inner.set(p, list);
+              for (const x of v) {
+                list.items.push(x);
+                list.labels.push(i);
+              }
+            } else if (isObject(v) && d < MAX_DEPTH) walk3(v, p, d + 1);
+            else {
+              let c = columns.get(p);
+              if (c === void 0) columns.set(p, c = columns.size);
+              row.set(c, cell(v));
+            }
+          }
+        };
+        walk3(record, "", 0);
+      });
+      const names = [...columns.keys()];
+      const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ""));
+      const labelColumn = pickLabel(grid);
+      const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
+      if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+      for (const [p, list] of inner) {
+        const header2 = labelColumn === void 0 ? "#" : headerWords(names[labelColumn] ?? "");
+        const labels = list.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
+        addList(list.items, join(path, p), { header: header2, labels });
+      }
+    };
+    const walk2 = (o, prefix, d) => {
+      for (const [k, v] of Object.entries(o)) {
+        const p = join(prefix, k);
+        if (Array.isArray(v)) addList(v, p);
+        else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
+        else facts.push([p, cell(v)]);
+      }
+    };
+    if (Array.isArray(json)) addList(json, base);
+    else walk2(json, base, 0);
+    for (const section of sections) hoistConstants(section, facts);
+    return render(facts, sections, base, options.headers);
+  }
+  function pickLabel(grid) {
+    const width = grid[0]?.length ?? 0;
+    let firstText;
+    for (let c = 0; c < width; c++) {
+      const values = grid.map((row) => row[c]);
+      if (!values.every((v) => typeof v === "string" && v !== "")) continue;
+      firstText ?? (firstText = c);
+      if (new Set(values).size === values.length) return c;
+    }
+    return firstText;
+  }
+  function hoistConstants(section, facts) {
+    if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
+    const offset = section.lead === void 0 ? 0 : 1;
+    const first = section.rows[0] ?? [];
+    const keep = section.columns.map((_, c) => !section.rows.every((row) => same2(row[c + offset], first[c + offset])));
+    if (!keep.some(Boolean)) return;
+    section.columns.forEach((name, c) => {
+      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? ""]);
+    });
+    section.columns = section.columns.filter((_, c) => keep[c]);
+    section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
+  }
+  function render(facts, sections, base, headers) {
+    const out = [];
+    const parts = facts.length + sections.length;
+    for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+    for (const section of sections) {
+      if (out.length) out.push([]);
+      const own2 = relative(section.path, base);
+      const title = headerWords(own2 || section.path || "value");
+      if (section.plain) {
+        if (headers) out.push([title]);
+      } else {
+        if (headers && parts > 1) out.push([title]);
+        const words = section.columns.map((c) => headerWords(c || own2 || "value"));
+        if (headers) out.push(section.lead === void 0 ? words : [section.lead, ...words]);
+      }
+      out.push(...section.rows);
+    }
+    return fit(out);
+  }
+  function fit(rows) {
+    let width = 1;
+    for (const row of rows) width = Math.max(width, row.length);
+    const cutColumns = width > MAX_WIDTH;
+    const w = Math.min(width, MAX_WIDTH);
+    const cutRows = rows.length > MAX_ROWS2;
+    const kept = cutRows ? rows.slice(0, MAX_ROWS2 - 1) : rows;
+    const grid = kept.map((row) => {
+      const r = row.slice(0, w);
+      while (r.length < w) r.push("");
+      return r;
+    });
+    if (cutColumns || cutRows) {
+      const notice = Array(w).fill("");
+      notice[0] = `… cut to ${grid.length} rows and ${w} columns: pass a field to show a part, or the raw option`;
+      grid.push(notice);
+    }
+    return grid.length ? grid : [[""]];
+  }
+
+  // src/server/shape/nearest.ts
+  function comparable(s) {
+    return s.toLowerCase().replace(/%/g, "pct").replace(/[^\p{L}\p{N}\p{M}]/gu, "");
+  }
+  function distance(a, b, cap) {
+    if (Math.abs(a.length - b.length) > cap) return cap + 1;
+    let before = [];
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      let best = i;
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] ?? 0) + 1);
+        row.push(d);
+        best = Math.min(best, d);
+      }
+      if (best > cap) return cap + 1;
+      before = prev;
+      prev = row;
+    }
+    return prev[b.length] ?? cap + 1;
+  }
+  function score(wanted, candidate) {
+    const w = comparable(wanted);
+    const c = comparable(candidate);
+    if (!w || !c) return Infinity;
+    if (w === c) return 0;
+    const d = distance(w, c, Math.max(w.length, c.length));
+    return c.includes(w) || w.includes(c) ? Math.min(d, 1 + Math.abs(c.length - w.length) / 4) : d;
+  }
+  function nearestFirst(wanted, candidates) {
+    return candidates.map((c, i) => ({ c, i, s: score(wanted, c) })).sort((x, y) => x.s - y.s || x.i - y.i).map((x) => x.c);
+  }
+  function didYouMean(wanted, candidates) {
+    const w = comparable(wanted);
+    if (!w) return void 0;
+    const allowed = Math.max(1, Math.min(3, Math.floor(w.length / 4)));
+    const scored = [...new Set(candidates)].map((c) => ({ c, s: distance(w, comparable(c), allowed) })).filter((x) => x.s <= allowed && x.s > 0);
+    scored.sort((x, y) => x.s - y.s);
+    const [best, next] = scored;
+    return best && (!next || next.s > best.s) ? best.c : void 0;
+  }
+
+  // src/server/shape/field-words.ts
+  var MAX_PATHS2 = 2e3;
+  function selectByWords(json, field) {
+    const wanted = comparable(field);
+    if (!wanted) return void 0;
+    const paths = listPaths(json, MAX_PATHS2);
+    const whole = paths.filter((p) => comparable(headerWords(p)) === wanted);
+    const tails = whole.length ? whole : paths.filter((p) => {
+      const segs = p.split(".");
+      return segs.some((_, i) => i > 0 && comparable(headerWords(segs.slice(i).join("."))) === wanted);
+    });
+    if (tails.length === 1) return selectPath(json, tails[0]);
+    if (tails.length > 1) {
+      const names = tails.map(headerWords);
+      return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
+    }
+    return void 0;
+  }
+  function unknownFieldMessage(field, available) {
+    const shown = field.length > 100 ? `${field.slice(0, 99)}…` : field;
+    const words = [...new Set(available.map(headerWords))];
+    if (!words.length) return `unknown field "${shown}": the answer has no fields`;
+    const guess = didYouMean(field, words);
+    const hint = guess ? ` did you mean "${guess}"?` : "";
+    return `unknown field "${shown}":${hint} available fields are ${listForMessage(nearestFirst(field, words))}`;
+  }
+
   // src/server/core/input.ts
   var LABELS = { keyword: "keyword", name: "company name", slug: "slug", group: "group" };
   var isDate = (v) => Object.prototype.toString.call(v) === "[object Date]";
@@ -597,16 +901,16 @@ var SDM = (() => {
     if (typeof arg !== "string") throw errors.input('Bad input: field must be text, such as "months" or "peak.month".');
     return arg.trim() || void 0;
   }
-  var OPTION_NAMES = { noheaders: "noHeaders", transpose: "transpose" };
+  var OPTION_NAMES = { noheaders: "noHeaders", transpose: "transpose", raw: "raw" };
   function readOptions(arg) {
-    const options = { noHeaders: false, transpose: false };
+    const options = { noHeaders: false, transpose: false, raw: false };
     if (arg === void 0 || arg === null || arg === "") return options;
     if (typeof arg !== "string") throw errors.input('Bad input: options must be text, such as "noHeaders, transpose".');
     for (const part of arg.split(/[,;]/)) {
       const name = normaliseName(part);
       if (!name) continue;
       const option = OPTION_NAMES[name];
-      if (!option) throw errors.input(`Bad input: unknown option "${part.trim()}". Use noHeaders, transpose.`);
+      if (!option) throw errors.input(`Bad input: unknown option "${part.trim()}". Use noHeaders, transpose, raw.`);
       options[option] = true;
     }
     return options;
@@ -655,15 +959,18 @@ ${subject ?? ""}`)}`;
   function readLookupConfig(text) {
     if (!text) return null;
     try {
-      const { g, b, k } = JSON.parse(text);
+      const { g, b, k, z } = JSON.parse(text);
       if (typeof g !== "string" || typeof b !== "string") return null;
-      return { generation: g, baseUrl: b, keyFrom: k === "document" || k === "owner" ? k : null };
+      const config = { generation: g, baseUrl: b, keyFrom: k === "document" || k === "owner" ? k : null };
+      if (typeof z === "string" && z) config.timeZone = z;
+      return config;
     } catch {
       return null;
     }
   }
   function writeLookupConfig(config) {
-    return { [CONFIG_KEY]: JSON.stringify({ g: config.generation, b: config.baseUrl, k: config.keyFrom ?? "" }) };
+    const entry = { g: config.generation, b: config.baseUrl, k: config.keyFrom ?? "", z: config.timeZone ?? "" };
+    return { [CONFIG_KEY]: JSON.stringify(entry) };
   }
 
   // src/server/cache/codec.ts
@@ -1050,12 +1357,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const key = apiKeyFrom(payer, user, document);
     const baseUrl = addressBeside(key === void 0 ? null : key.store, user, document);
     const apiKey = baseUrl ? key?.apiKey : void 0;
-    return {
+    const settings = {
       baseUrl,
       generation: document[PROP_CACHE_GENERATION] || "0",
       apiKey,
       keyFrom: payer !== "formula" || !apiKey ? null : key?.store === "document" ? "document" : "owner"
     };
+    if (document[PROP_TIME_ZONE]) settings.timeZone = document[PROP_TIME_ZONE];
+    return settings;
   }
   function readFormulaKey(hint) {
     if (hint === "document") {
@@ -1680,12 +1989,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const heads = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
     const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
     let settings = config ? null : readLookupSettings(payer);
+    const rewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
+    const timeZone = config?.timeZone ?? settings?.timeZone;
     const known = config ?? settings;
     const stamp = stampOf(known.generation, known.baseUrl);
     const claims = layout.sort(cache, heads, stamp, answers, stats);
     if (!claims.length) {
-      if (formula && !config && settings) putAll(cache, writeLookupConfig(settings));
-      return { answers, stats };
+      if (rewrite) putAll(cache, rewrite);
+      return { answers, stats, timeZone };
     }
     const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
     for (const claim of claims) {
@@ -1700,7 +2011,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const marked = open.filter((claim) => claim.state === "free");
     const marks = {};
     for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
-    if (formula && !config && settings) Object.assign(marks, writeLookupConfig(settings));
+    if (rewrite) Object.assign(marks, rewrite);
     const markStarted = Date.now();
     putAll(cache, marks);
     const markLanded = Date.now();
@@ -1713,7 +2024,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       const noKey = formula ? errors.noFormulaKey() : errors.noKey();
       for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
       putAll(cache, expired(marked.map((c) => c.key)));
-      return { answers, stats };
+      return { answers, stats, timeZone };
     }
     const fp = fingerprint(apiKey);
     const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
@@ -1813,7 +2124,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const spent = addSpend(heads[spendKey], stats, fp);
     if (spent !== void 0) writes[spendKey] = spent;
     putAll(cache, writes);
-    return { answers, stats };
+    return { answers, stats, timeZone };
   }
   function waitForOthers(cache, claims, stamp, budget, layout, answers, stats) {
     const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
@@ -1980,42 +2291,77 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/lookup/answer-shaping.ts
-  function shapeOne(data, field, options) {
-    let grid;
-    if (field === void 0) {
-      const table = flattenToTable(data);
-      grid = table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]];
-    } else {
-      const selection = selectOrThrow(data, field);
-      grid = valueToGrid(selection.value, { headers: !options.noHeaders, name: selection.path });
+  // src/server/core/time-zone.ts
+  var FALLBACK_ZONE = "Etc/UTC";
+  function spreadsheetTimeZone() {
+    try {
+      const zone = SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone();
+      if (zone) return zone;
+    } catch {
     }
-    return finish(grid, options);
+    try {
+      return Session.getScriptTimeZone() || FALLBACK_ZONE;
+    } catch {
+      return FALLBACK_ZONE;
+    }
+  }
+  function lazyTimeZone() {
+    let zone;
+    return () => zone ?? (zone = spreadsheetTimeZone());
+  }
+
+  // src/server/lookup/answer-shaping.ts
+  function shapeOne(data, field, options, timeZone) {
+    const selection = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
+    const { value, path } = selection;
+    if (options.raw) {
+      if (field !== void 0) return finish(valueToGrid(value, { headers: !options.noHeaders, name: path }), options);
+      const table = flattenToTable(data);
+      return finish(table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]], options);
+    }
+    const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
+    if (empty) return NO_DATA;
+    if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
+    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+  }
+  var isPlainList = (v) => Array.isArray(v) && v.every((x) => x === null || typeof x !== "object" || Array.isArray(x) && x.every((y) => y === null || typeof y !== "object"));
+  function datesIn(grid, timeZone) {
+    return grid.map((row) => row.map((c) => typeof c === "string" ? readableCell(c, timeZone) : c));
   }
   function select(data, field) {
     return selectOrThrow(data, field).value;
   }
   function selectOrThrow(data, field) {
     const selection = selectPath(data, field);
-    if (!selection.ok) throw errors.input(capitalise(selection.message));
-    return selection;
+    if (selection.ok) return selection;
+    const byWords = selectByWords(data, field);
+    if (byWords?.ok) return byWords;
+    if (byWords) throw errors.input(capitalise(byWords.message));
+    const unknown = selection.message.startsWith("unknown field") && selection.available.length;
+    throw errors.input(capitalise(unknown ? unknownFieldMessage(field, selection.available) : selection.message));
   }
-  function shapeRangeTable(items, options) {
+  function shapeRangeTable(items, options, timeZone) {
     const rows = items.map((item) => {
       if (item.kind === "blank") return null;
       if (item.kind === "error") return { error: item.message };
-      return item.answer.ok ? scalarFields(item.answer.data).values : { error: item.answer.error.message };
+      if (!item.answer.ok) return { error: item.answer.error.message };
+      const { values } = scalarFields(item.answer.data);
+      if (!options.raw) for (const [name, cell] of values) values.set(name, typeof cell === "string" ? readableCell(cell, timeZone) : cell);
+      return values;
     });
-    return finish(rowsUnderUnionHeader(rows, { headers: !options.noHeaders }), options);
+    const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
+    if (!options.raw && !options.noHeaders && grid[0]) grid[0] = grid[0].map((name) => headerWords(String(name)));
+    return finish(grid, options);
   }
-  function shapeRangeValues(values, options, fieldName) {
+  function shapeRangeValues(values, options, fieldName, timeZone) {
+    const cellOf = (v) => options.raw ? toCell(v) : readableCell(v, timeZone);
     const isList = (v) => v.kind === "value" && v.value !== null && typeof v.value === "object";
     const anyList = values.some((row) => row.some(isList));
     const oneDimensional = values.length === 1 || values.every((row) => row.length === 1);
     if (!anyList || !oneDimensional) {
       return finish(
         values.map(
-          (row) => row.map((v) => v.kind === "blank" ? "" : v.kind === "message" ? v.text : isList(v) ? listInGrid(fieldName) : toCell(v.value))
+          (row) => row.map((v) => v.kind === "blank" ? "" : v.kind === "message" ? v.text : isList(v) ? listInGrid(fieldName) : cellOf(v.value))
         ),
         options
       );
@@ -2025,9 +2371,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (v.kind === "blank") return [""];
       if (v.kind === "message") return [v.text];
       const value = v.value;
-      if (value === null || typeof value !== "object") return [toCell(value)];
+      if (value === null || typeof value !== "object") return [cellOf(value)];
       if (!Array.isArray(value) || value.some((x) => x !== null && typeof x === "object")) return [tableInRow(fieldName)];
-      return value.length ? value.map(toCell) : [""];
+      return value.length ? value.map(cellOf) : [""];
     });
     return finish(rectangular(rows), options);
   }
@@ -2044,11 +2390,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   // src/server/cell/custom-functions.ts
   function fetchOne(endpoint, subject) {
     const budget = createBudget();
-    const { answers } = lookupAll(endpoint, [subject], budget, "formula");
+    const { answers, timeZone } = lookupAll(endpoint, [subject], budget, "formula");
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
     const answer = answers.get(subject ?? "") ?? { ok: false, error: errors.budget() };
     if (!answer.ok) throw answer.error;
-    return answer.data;
+    return { data: answer.data, timeZone: timeZone ?? lazyTimeZone() };
   }
   function lookupSubjects(endpoint, subjectArg, fieldArg, optionsArg) {
     const kind = endpoint.param?.kind ?? "keyword";
@@ -2056,55 +2402,62 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const options = readOptions(optionsArg);
     const input = readSubjects(subjectArg, kind);
     const first = input.cells[0]?.[0];
-    if (input.single && first) return shapeOne(fetchOne(endpoint, requireSubject(first, kind)), field, options);
+    if (input.single && first) {
+      const { data, timeZone: timeZone2 } = fetchOne(endpoint, requireSubject(first, kind));
+      return shapeOne(data, field, options, timeZone2);
+    }
     const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
     if (field === void 0 && twoDimensional) {
       throw errors.input("Bad input: use one column (or one row) of inputs, or pass a field to get one value each.");
     }
-    const answers = lookupRange(endpoint, input.cells);
+    const { answers, timeZone } = lookupRange(endpoint, input.cells);
     if (field !== void 0) {
       return shapeRangeValues(
         mapCells(input.cells, answers, (data) => ({ kind: "value", value: select(data, field) })),
         options,
-        field
+        field,
+        timeZone
       );
     }
     const rows = input.cells.length === 1 ? input.cells[0] ?? [] : input.cells.map((row) => row[0] ?? blank);
     return shapeRangeTable(
       rows.map((subject) => itemOf(subject, answers)),
-      options
+      options,
+      timeZone
     );
   }
   function lookupScores(endpoint, subjectArg, preferred, fallback) {
     const kind = endpoint.param?.kind ?? "keyword";
     const input = readSubjects(subjectArg, kind);
-    const score = (data) => {
+    const score2 = (data) => {
       const found = findScore(data, preferred);
       if (found.ok) return found.value;
       const hint = found.candidates.length ? ` Use ${fallback} with a field, such as "${found.candidates[0]}".` : "";
       throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.${hint}`);
     };
     const first = input.cells[0]?.[0];
-    if (input.single && first) return score(fetchOne(endpoint, requireSubject(first, kind)));
-    const answers = lookupRange(endpoint, input.cells);
+    if (input.single && first) return score2(fetchOne(endpoint, requireSubject(first, kind)).data);
+    const { answers } = lookupRange(endpoint, input.cells);
     return shapeRangeValues(
-      mapCells(input.cells, answers, (data) => ({ kind: "value", value: score(data) })),
-      { noHeaders: true, transpose: false },
-      "score"
+      mapCells(input.cells, answers, (data) => ({ kind: "value", value: score2(data) })),
+      { noHeaders: true, transpose: false, raw: true },
+      "score",
+      ""
     );
   }
   function lookupSingleton(endpoint, fieldArg, optionsArg) {
     const field = readField(fieldArg);
     const options = readOptions(optionsArg);
-    return shapeOne(fetchOne(endpoint, void 0), field, options);
+    const { data, timeZone } = fetchOne(endpoint, void 0);
+    return shapeOne(data, field, options, timeZone);
   }
   var blank = { kind: "blank" };
   function lookupRange(endpoint, cells) {
     const subjects = cells.flat().flatMap((s) => s.kind === "ok" ? [s.value] : []);
     const budget = createBudget();
-    const { answers } = lookupPacked(endpoint, subjects, budget);
+    const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
-    return answers;
+    return { answers, timeZone: timeZone ?? lazyTimeZone() };
   }
   function itemOf(subject, answers) {
     if (subject.kind === "blank") return { kind: "blank" };
@@ -2644,6 +2997,7 @@ var SDM_SERVER = (() => {
   var PROP_API_KEY = "SDM_API_KEY";
   var PROP_BASE_URL = "SDM_BASE_URL";
   var PROP_CACHE_GENERATION = "SDM_CACHE_GEN";
+  var PROP_TIME_ZONE = "SDM_TIME_ZONE";
   var PROP_API_KEY_SHARED_BY = "SDM_API_KEY_BY";
   var PROP_FORMULA_KEY_OFF = "SDM_FORMULA_KEY_OFF";
   var PROP_USAGE_READ = "SDM_USAGE_READ";
@@ -3131,6 +3485,309 @@ var SDM_SERVER = (() => {
     return { ok: false, message, candidates: names };
   }
 
+  // src/server/shape/words.ts
+  var SPELLED = {
+    yoy: "year-on-year",
+    mom: "month-on-month",
+    qoq: "quarter-on-quarter",
+    wow: "week-on-week",
+    pct: "%",
+    percent: "%",
+    avg: "average",
+    cnt: "count",
+    num: "number",
+    qty: "quantity",
+    yr: "year"
+  };
+  var CAPITALS = " ai api id url uk us eu utc cpc ctr roi kpi b2b b2c seo sem gdp ";
+  var SHORT_WORDS = " of to in on at by vs is as or an no up go do if it be me my we so ";
+  function splitName(name) {
+    return name.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2").replace(/(\p{L})(\p{N})/gu, "$1 $2").replace(/(\p{N})(\p{L})/gu, "$1 $2").split(/[^\p{L}\p{N}%]+/u).filter((w) => w !== "");
+  }
+  function shownWord(word, alone) {
+    const lower = word.toLowerCase();
+    const spelled = SPELLED[lower];
+    if (spelled !== void 0) return spelled;
+    if (CAPITALS.includes(` ${lower} `)) return lower.toUpperCase();
+    if (alone && /^\p{L}{2}$/u.test(word) && !SHORT_WORDS.includes(` ${lower} `)) return lower.toUpperCase();
+    return word === word.toUpperCase() && word.length > 1 && /\p{L}/u.test(word) ? word : lower;
+  }
+  function headerWords(path) {
+    const words = [];
+    for (const segment of path.split(".")) {
+      const parts = splitName(segment);
+      for (const part2 of parts) {
+        const word = shownWord(part2, parts.length === 1);
+        if (words[words.length - 1]?.toLowerCase() === word.toLowerCase()) continue;
+        words.push(word);
+      }
+    }
+    const text = words.join(" ").replace(/\s+%/g, " %").trim();
+    if (!text) return path.trim() || "Value";
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  // src/server/shape/dates.ts
+  var MONTH = /^(\d{4})-(\d{2})$/;
+  var DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+  var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+  function zonedMidnight(year, month, day, timeZone) {
+    const wall = Date.UTC(year, month - 1, day);
+    let at = wall;
+    for (let i = 0; i < 2; i++) at = wall - offsetAt(at, timeZone);
+    return new Date(at);
+  }
+  function offsetAt(ms, timeZone) {
+    let parts;
+    try {
+      parts = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric"
+      }).formatToParts(new Date(ms));
+    } catch {
+      return 0;
+    }
+    const get = (type) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+    return wall - Math.floor(ms / 1e3) * 1e3;
+  }
+  function isoDate(text, timeZone) {
+    const zone = () => typeof timeZone === "function" ? timeZone() : timeZone;
+    const month = MONTH.exec(text);
+    if (month) {
+      const m = Number(month[2]);
+      return m >= 1 && m <= 12 && Number(month[1]) >= 1e3 ? zonedMidnight(Number(month[1]), m, 1, zone()) : null;
+    }
+    const day = DAY.exec(text);
+    if (day) {
+      const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+      const check = new Date(Date.UTC(y, m - 1, d));
+      if (y < 1e3 || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+      return zonedMidnight(y, m, d, zone());
+    }
+    if (!INSTANT.test(text)) return null;
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) ? new Date(ms) : null;
+  }
+
+  // src/server/shape/readable.ts
+  var MAX_WIDTH = 26;
+  var MAX_ROWS2 = 5e4;
+  var HOIST_FROM_ROWS = 3;
+  function readableCell(v, timeZone) {
+    const cell = toCell(v);
+    return typeof cell === "string" ? isoDate(cell, timeZone) ?? cell : cell;
+  }
+  var same2 = (a, b) => a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+  var relative = (path, base) => base && path.startsWith(`${base}.`) ? path.slice(base.length + 1) : path;
+  function readableGrid(json, base, options) {
+    const cell = (v) => readableCell(v, options.timeZone);
+    if (json === null || typeof json !== "object") return [[cell(json)]];
+    const facts = [];
+    const sections = [];
+    const join = (path, key) => path ? `${path}.${key}` : key;
+    const addList = (items, path, parent) => {
+      if (!items.length) {
+        if (!parent) facts.push([path, ""]);
+        return;
+      }
+      const records = items.filter((x) => x !== null && typeof x === "object");
+      if (!records.length) {
+        const rows2 = items.map((x, i) => parent ? [parent.labels[i] ?? "", cell(x)] : [cell(x)]);
+        sections.push({ path, lead: parent?.header, columns: [""], rows: rows2, plain: !parent });
+        return;
+      }
+      const columns = /* @__PURE__ */ new Map();
+      const rows = [];
+      const inner = /* @__PURE__ */ new Map();
+      items.forEach((item, i) => {
+        const row = /* @__PURE__ */ new Map();
+        rows.push(row);
+        const record = Array.isArray(item) ? Object.fromEntries(item.map((x, j) => [String(j + 1), x])) : isObject(item) ? item : { "": item };
+        const walk3 = (o, prefix, d) => {
+          for (const [k, v] of Object.entries(o)) {
+            const p = join(prefix, k);
+            if (Array.isArray(v)) {
+              const list = inner.get(p) ?? { items: [], labels: [] };
+              inner.set(p, list);
+              for (const x of v) {
+                list.items.push(x);
+                list.labels.push(i);
+              }
+            } else if (isObject(v) && d < MAX_DEPTH) walk3(v, p, d + 1);
+            else {
+              let c = columns.get(p);
+              if (c === void 0) columns.set(p, c = columns.size);
+              row.set(c, cell(v));
+            }
+          }
+        };
+        walk3(record, "", 0);
+      });
+      const names = [...columns.keys()];
+      const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ""));
+      const labelColumn = pickLabel(grid);
+      const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
+      if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+      for (const [p, list] of inner) {
+        const header2 = labelColumn === void 0 ? "#" : headerWords(names[labelColumn] ?? "");
+        const labels = list.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
+        addList(list.items, join(path, p), { header: header2, labels });
+      }
+    };
+    const walk2 = (o, prefix, d) => {
+      for (const [k, v] of Object.entries(o)) {
+        const p = join(prefix, k);
+        if (Array.isArray(v)) addList(v, p);
+        else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
+        else facts.push([p, cell(v)]);
+      }
+    };
+    if (Array.isArray(json)) addList(json, base);
+    else walk2(json, base, 0);
+    for (const section of sections) hoistConstants(section, facts);
+    return render(facts, sections, base, options.headers);
+  }
+  function pickLabel(grid) {
+    const width = grid[0]?.length ?? 0;
+    let firstText;
+    for (let c = 0; c < width; c++) {
+      const values = grid.map((row) => row[c]);
+      if (!values.every((v) => typeof v === "string" && v !== "")) continue;
+      firstText ?? (firstText = c);
+      if (new Set(values).size === values.length) return c;
+    }
+    return firstText;
+  }
+  function hoistConstants(section, facts) {
+    if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
+    const offset = section.lead === void 0 ? 0 : 1;
+    const first = section.rows[0] ?? [];
+    const keep = section.columns.map((_, c) => !section.rows.every((row) => same2(row[c + offset], first[c + offset])));
+    if (!keep.some(Boolean)) return;
+    section.columns.forEach((name, c) => {
+      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? ""]);
+    });
+    section.columns = section.columns.filter((_, c) => keep[c]);
+    section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
+  }
+  function render(facts, sections, base, headers) {
+    const out = [];
+    const parts = facts.length + sections.length;
+    for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+    for (const section of sections) {
+      if (out.length) out.push([]);
+      const own2 = relative(section.path, base);
+      const title = headerWords(own2 || section.path || "value");
+      if (section.plain) {
+        if (headers) out.push([title]);
+      } else {
+        if (headers && parts > 1) out.push([title]);
+        const words = section.columns.map((c) => headerWords(c || own2 || "value"));
+        if (headers) out.push(section.lead === void 0 ? words : [section.lead, ...words]);
+      }
+      out.push(...section.rows);
+    }
+    return fit(out);
+  }
+  function fit(rows) {
+    let width = 1;
+    for (const row of rows) width = Math.max(width, row.length);
+    const cutColumns = width > MAX_WIDTH;
+    const w = Math.min(width, MAX_WIDTH);
+    const cutRows = rows.length > MAX_ROWS2;
+    const kept = cutRows ? rows.slice(0, MAX_ROWS2 - 1) : rows;
+    const grid = kept.map((row) => {
+      const r = row.slice(0, w);
+      while (r.length < w) r.push("");
+      return r;
+    });
+    if (cutColumns || cutRows) {
+      const notice = Array(w).fill("");
+      notice[0] = `… cut to ${grid.length} rows and ${w} columns: pass a field to show a part, or the raw option`;
+      grid.push(notice);
+    }
+    return grid.length ? grid : [[""]];
+  }
+
+  // src/server/shape/nearest.ts
+  function comparable(s) {
+    return s.toLowerCase().replace(/%/g, "pct").replace(/[^\p{L}\p{N}\p{M}]/gu, "");
+  }
+  function distance(a, b, cap) {
+    if (Math.abs(a.length - b.length) > cap) return cap + 1;
+    let before = [];
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      let best = i;
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] ?? 0) + 1);
+        row.push(d);
+        best = Math.min(best, d);
+      }
+      if (best > cap) return cap + 1;
+      before = prev;
+      prev = row;
+    }
+    return prev[b.length] ?? cap + 1;
+  }
+  function score(wanted, candidate) {
+    const w = comparable(wanted);
+    const c = comparable(candidate);
+    if (!w || !c) return Infinity;
+    if (w === c) return 0;
+    const d = distance(w, c, Math.max(w.length, c.length));
+    return c.includes(w) || w.includes(c) ? Math.min(d, 1 + Math.abs(c.length - w.length) / 4) : d;
+  }
+  function nearestFirst(wanted, candidates) {
+    return candidates.map((c, i) => ({ c, i, s: score(wanted, c) })).sort((x, y) => x.s - y.s || x.i - y.i).map((x) => x.c);
+  }
+  function didYouMean(wanted, candidates) {
+    const w = comparable(wanted);
+    if (!w) return void 0;
+    const allowed = Math.max(1, Math.min(3, Math.floor(w.length / 4)));
+    const scored = [...new Set(candidates)].map((c) => ({ c, s: distance(w, comparable(c), allowed) })).filter((x) => x.s <= allowed && x.s > 0);
+    scored.sort((x, y) => x.s - y.s);
+    const [best, next] = scored;
+    return best && (!next || next.s > best.s) ? best.c : void 0;
+  }
+
+  // src/server/shape/field-words.ts
+  var MAX_PATHS2 = 2e3;
+  function selectByWords(json, field) {
+    const wanted = comparable(field);
+    if (!wanted) return void 0;
+    const paths = listPaths(json, MAX_PATHS2);
+    const whole = paths.filter((p) => comparable(headerWords(p)) === wanted);
+    const tails = whole.length ? whole : paths.filter((p) => {
+      const segs = p.split(".");
+      return segs.some((_, i) => i > 0 && comparable(headerWords(segs.slice(i).join("."))) === wanted);
+    });
+    if (tails.length === 1) return selectPath(json, tails[0]);
+    if (tails.length > 1) {
+      const names = tails.map(headerWords);
+      return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
+    }
+    return void 0;
+  }
+  function unknownFieldMessage(field, available) {
+    const shown = field.length > 100 ? `${field.slice(0, 99)}…` : field;
+    const words = [...new Set(available.map(headerWords))];
+    if (!words.length) return `unknown field "${shown}": the answer has no fields`;
+    const guess = didYouMean(field, words);
+    const hint = guess ? ` did you mean "${guess}"?` : "";
+    return `unknown field "${shown}":${hint} available fields are ${listForMessage(nearestFirst(field, words))}`;
+  }
+
   // src/server/core/input.ts
   var LABELS = { keyword: "keyword", name: "company name", slug: "slug", group: "group" };
   var isDate = (v) => Object.prototype.toString.call(v) === "[object Date]";
@@ -3220,15 +3877,18 @@ ${subject ?? ""}`)}`;
   function readLookupConfig(text) {
     if (!text) return null;
     try {
-      const { g, b, k } = JSON.parse(text);
+      const { g, b, k, z } = JSON.parse(text);
       if (typeof g !== "string" || typeof b !== "string") return null;
-      return { generation: g, baseUrl: b, keyFrom: k === "document" || k === "owner" ? k : null };
+      const config = { generation: g, baseUrl: b, keyFrom: k === "document" || k === "owner" ? k : null };
+      if (typeof z === "string" && z) config.timeZone = z;
+      return config;
     } catch {
       return null;
     }
   }
   function writeLookupConfig(config) {
-    return { [CONFIG_KEY]: JSON.stringify({ g: config.generation, b: config.baseUrl, k: config.keyFrom ?? "" }) };
+    const entry = { g: config.generation, b: config.baseUrl, k: config.keyFrom ?? "", z: config.timeZone ?? "" };
+    return { [CONFIG_KEY]: JSON.stringify(entry) };
   }
   function forgetLookupConfig() {
     removeAll([CONFIG_KEY]);
@@ -3670,12 +4330,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const key = apiKeyFrom(payer, user, document);
     const baseUrl = addressBeside(key === void 0 ? null : key.store, user, document);
     const apiKey = baseUrl ? key?.apiKey : void 0;
-    return {
+    const settings = {
       baseUrl,
       generation: document[PROP_CACHE_GENERATION] || "0",
       apiKey,
       keyFrom: payer !== "formula" || !apiKey ? null : key?.store === "document" ? "document" : "owner"
     };
+    if (document[PROP_TIME_ZONE]) settings.timeZone = document[PROP_TIME_ZONE];
+    return settings;
   }
   function readFormulaKey(hint) {
     if (hint === "document") {
@@ -4337,12 +4999,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const heads = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
     const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
     let settings = config ? null : readLookupSettings(payer);
+    const rewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
+    const timeZone = config?.timeZone ?? settings?.timeZone;
     const known = config ?? settings;
     const stamp = stampOf(known.generation, known.baseUrl);
     const claims = layout.sort(cache, heads, stamp, answers, stats);
     if (!claims.length) {
-      if (formula && !config && settings) putAll(cache, writeLookupConfig(settings));
-      return { answers, stats };
+      if (rewrite) putAll(cache, rewrite);
+      return { answers, stats, timeZone };
     }
     const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
     for (const claim of claims) {
@@ -4357,7 +5021,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const marked = open.filter((claim) => claim.state === "free");
     const marks = {};
     for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
-    if (formula && !config && settings) Object.assign(marks, writeLookupConfig(settings));
+    if (rewrite) Object.assign(marks, rewrite);
     const markStarted = Date.now();
     putAll(cache, marks);
     const markLanded = Date.now();
@@ -4370,7 +5034,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       const noKey = formula ? errors.noFormulaKey() : errors.noKey();
       for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
       putAll(cache, expired(marked.map((c) => c.key)));
-      return { answers, stats };
+      return { answers, stats, timeZone };
     }
     const fp = fingerprint(apiKey);
     const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
@@ -4470,7 +5134,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const spent = addSpend(heads[spendKey], stats, fp);
     if (spent !== void 0) writes[spendKey] = spent;
     putAll(cache, writes);
-    return { answers, stats };
+    return { answers, stats, timeZone };
   }
   function waitForOthers(cache, claims, stamp, budget, layout, answers, stats) {
     const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
@@ -4566,22 +5230,47 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/lookup/answer-shaping.ts
-  function shapeOne(data, field, options) {
-    let grid;
-    if (field === void 0) {
-      const table = flattenToTable(data);
-      grid = table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]];
-    } else {
-      const selection2 = selectOrThrow(data, field);
-      grid = valueToGrid(selection2.value, { headers: !options.noHeaders, name: selection2.path });
+  // src/server/core/time-zone.ts
+  var FALLBACK_ZONE = "Etc/UTC";
+  function spreadsheetTimeZone() {
+    try {
+      const zone = SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone();
+      if (zone) return zone;
+    } catch {
     }
-    return finish(grid, options);
+    try {
+      return Session.getScriptTimeZone() || FALLBACK_ZONE;
+    } catch {
+      return FALLBACK_ZONE;
+    }
+  }
+
+  // src/server/lookup/answer-shaping.ts
+  function shapeOne(data, field, options, timeZone) {
+    const selection2 = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
+    const { value, path } = selection2;
+    if (options.raw) {
+      if (field !== void 0) return finish(valueToGrid(value, { headers: !options.noHeaders, name: path }), options);
+      const table = flattenToTable(data);
+      return finish(table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]], options);
+    }
+    const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
+    if (empty) return NO_DATA;
+    if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
+    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+  }
+  var isPlainList = (v) => Array.isArray(v) && v.every((x) => x === null || typeof x !== "object" || Array.isArray(x) && x.every((y) => y === null || typeof y !== "object"));
+  function datesIn(grid, timeZone) {
+    return grid.map((row) => row.map((c) => typeof c === "string" ? readableCell(c, timeZone) : c));
   }
   function selectOrThrow(data, field) {
     const selection2 = selectPath(data, field);
-    if (!selection2.ok) throw errors.input(capitalise(selection2.message));
-    return selection2;
+    if (selection2.ok) return selection2;
+    const byWords = selectByWords(data, field);
+    if (byWords?.ok) return byWords;
+    if (byWords) throw errors.input(capitalise(byWords.message));
+    const unknown = selection2.message.startsWith("unknown field") && selection2.available.length;
+    throw errors.input(capitalise(unknown ? unknownFieldMessage(field, selection2.available) : selection2.message));
   }
   function finish(grid, options) {
     const shaped = options.transpose ? transpose(grid) : grid;
@@ -5001,6 +5690,18 @@ ${ours}` : ours;
     }
   }
 
+  // src/server/ui/keep-time-zone.ts
+  function keepTimeZone() {
+    try {
+      const zone = SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone();
+      const store = PropertiesService.getDocumentProperties();
+      if (!zone || !store || store.getProperty(PROP_TIME_ZONE) === zone) return;
+      store.setProperty(PROP_TIME_ZONE, zone);
+      forgetLookupConfig();
+    } catch {
+    }
+  }
+
   // src/shared/allowance.ts
   function allowanceLeft2(read) {
     const left = (bar) => bar ? Math.max(0, bar.limit - bar.used) : null;
@@ -5282,9 +5983,14 @@ ${ours}` : ours;
   }
   function rememberUsage(apiKey, data, readAt) {
     updateGuardOf(apiKey, (guard2) => guardAfterRead(guard2, allowanceLeft(data), Date.now()));
-    const read = { bars: usageBars(data), table: tableToGrid(flattenToTable(data), true), readAt, resetAt: findResetText(data) };
+    const read = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: findResetText(data) };
     storeUsageRead(apiKey, read);
     return read;
+  }
+  function usageTable(data) {
+    const [header2 = [], ...rows] = tableToGrid(flattenToTable(data), true);
+    const text = (c) => c instanceof Date ? c.toISOString() : c;
+    return [header2.map((h) => headerWords(String(h))), ...rows.map((row) => row.map(text))];
   }
   function getUsage() {
     const apiKey = readApiKey("user");
@@ -5656,11 +6362,13 @@ ${ours}` : ours;
 
   // src/server/ui/menu.ts
   function openSidebar(section) {
+    keepTimeZone();
     const page = HtmlService.createHtmlOutputFromFile("Sidebar").setTitle("Search Demand");
     if (section !== "settings") page.append(`<script>window.SDM_OPEN_SECTION=${JSON.stringify(section)};</script>`);
     SpreadsheetApp.getUi().showSidebar(page);
   }
   function refreshFormulasFromMenuOrAsk() {
+    keepTimeZone();
     if (mayOverspend()) return openSidebar("refresh");
     refreshFormulasWithToast();
   }
@@ -6329,9 +7037,9 @@ ${ours}` : ours;
     });
     return points.sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
   }
-  function defaultFields(data, score) {
+  function defaultFields(data, score2) {
     if (!isObject(data)) return [];
-    return Object.entries(data).filter(([key, v]) => key !== score && typeof v === "number" && Number.isFinite(v)).map(([key]) => key);
+    return Object.entries(data).filter(([key, v]) => key !== score2 && typeof v === "number" && Number.isFinite(v)).map(([key]) => key);
   }
   function numericPaths(data) {
     return listPaths(data).filter((path) => {
@@ -6361,7 +7069,7 @@ ${ours}` : ours;
   }
 
   // src/server/tracking/period.ts
-  var DAY = 864e5;
+  var DAY2 = 864e5;
   function dayText(ms) {
     return new Date(ms).toISOString().slice(0, 10);
   }
@@ -6369,9 +7077,9 @@ ${ours}` : ours;
     return day.slice(0, 7);
   }
   function periodOf(ms, period) {
-    const day = Math.floor(ms / DAY);
+    const day = Math.floor(ms / DAY2);
     const start = period === "week" ? day - (day + 3) % 7 : day;
-    return dayText(start * DAY);
+    return dayText(start * DAY2);
   }
   function periodOfDate(date, period) {
     const ms = Date.parse(`${date}T00:00:00Z`);
@@ -6683,9 +7391,9 @@ ${ours}` : ours;
   function backfillText(list, counts) {
     const unit = backfillUnit(list);
     const units = (n) => `${n} past ${unit}${n === 1 ? "" : "s"}`;
-    const same2 = counts.every((n) => n === counts[0]);
+    const same3 = counts.every((n) => n === counts[0]);
     const total = counts.reduce((a, b) => a + b, 0);
-    const what = counts.length === 1 ? units(total) : same2 ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
+    const what = counts.length === 1 ? units(total) : same3 ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
     return `${what} backfilled (${list.series?.value ?? "the series"} only: the service gives no past score)`;
   }
   function blanks(list) {
@@ -6721,7 +7429,7 @@ ${ours}` : ours;
 
   // src/server/trigger/due.ts
   var HOUR = 36e5;
-  var DAY2 = 24 * HOUR;
+  var DAY3 = 24 * HOUR;
   function latestSlot(schedule, now) {
     switch (schedule.kind) {
       case "off":
@@ -6731,14 +7439,14 @@ ${ours}` : ours;
       case "every6h":
         return Math.floor(now / (6 * HOUR)) * 6 * HOUR;
       case "daily": {
-        const today = Math.floor(now / DAY2) * DAY2 + schedule.hour * HOUR;
-        return today <= now ? today : today - DAY2;
+        const today = Math.floor(now / DAY3) * DAY3 + schedule.hour * HOUR;
+        return today <= now ? today : today - DAY3;
       }
       case "weekly": {
-        const dayIndex = Math.floor(now / DAY2);
+        const dayIndex = Math.floor(now / DAY3);
         const weekday = (dayIndex + 3) % 7 + 1;
-        let slot = (dayIndex - (weekday - schedule.weekday + 7) % 7) * DAY2 + schedule.hour * HOUR;
-        if (slot > now) slot -= 7 * DAY2;
+        let slot = (dayIndex - (weekday - schedule.weekday + 7) % 7) * DAY3 + schedule.hour * HOUR;
+        if (slot > now) slot -= 7 * DAY3;
         return slot;
       }
     }
@@ -6750,7 +7458,7 @@ ${ours}` : ours;
     const slot = latestSlot(schedule, now);
     return slot !== null && slot > from;
   }
-  var PERIOD = { hourly: HOUR, every6h: 6 * HOUR, daily: DAY2, weekly: 7 * DAY2 };
+  var PERIOD = { hourly: HOUR, every6h: 6 * HOUR, daily: DAY3, weekly: 7 * DAY3 };
   function nextDue(schedule, from) {
     if (schedule.kind === "off") return null;
     if (!from) return 0;
@@ -6758,7 +7466,7 @@ ${ours}` : ours;
   }
 
   // src/server/trigger/sync.ts
-  var DAY3 = 864e5;
+  var DAY4 = 864e5;
   function nextDueHere(store, me) {
     const times = [];
     const tables = tableSchedule(store);
@@ -6781,7 +7489,7 @@ ${ours}` : ours;
   function listDue(list) {
     const ranFor = Date.parse(`${list.ranFor}T00:00:00Z`);
     if (list.retrySoon || !Number.isFinite(ranFor)) return 0;
-    return ranFor + (list.period === "week" ? 7 : 1) * DAY3;
+    return ranFor + (list.period === "week" ? 7 : 1) * DAY4;
   }
   function indexSpreadsheet(store) {
     const spreadsheet = store.spreadsheet;
@@ -7108,10 +7816,10 @@ ${ours}` : ours;
     const k = readKind(kind);
     const [first] = readItems([item], k);
     const data = firstAnswer(k, [first], createBudget(PREVIEW_LIMIT_MS));
-    const score = scorePath(data, k);
+    const score2 = scorePath(data, k);
     const series = findSeries(data)?.value ?? null;
-    const fields = numericPaths(data).filter((p) => p !== score && p !== series);
-    return { score, series, fields, defaults: defaultFields(data, score).filter((f) => f !== series) };
+    const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
+    return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series) };
   }
   function addTrackingList(raw) {
     const request = readRequest2(raw);
@@ -7228,20 +7936,20 @@ ${ours}` : ours;
     throw failure;
   }
   function columnsOf(data, request) {
-    const score = scorePath(data, request.kind);
+    const score2 = scorePath(data, request.kind);
     const series = findSeries(data);
-    let chosen = request.fields ?? defaultFields(data, score);
+    let chosen = request.fields ?? defaultFields(data, score2);
     if (request.fields) {
       chosen = request.fields.map((field) => {
         const picked = selectPath(data, field);
         if (!picked.ok)
           throw errors.input(
-            `Unknown field "${field}": the fields are ${listForMessage(numericPaths(data).filter((p) => p !== score && p !== series?.value))}.`
+            `Unknown field "${field}": the fields are ${listForMessage(numericPaths(data).filter((p) => p !== score2 && p !== series?.value))}.`
           );
         return picked.path;
       });
     }
-    const fields = [.../* @__PURE__ */ new Set([...series ? [series.value] : [], ...chosen.filter((f) => f !== score)])];
+    const fields = [.../* @__PURE__ */ new Set([...series ? [series.value] : [], ...chosen.filter((f) => f !== score2)])];
     return { fields, series };
   }
 
@@ -7415,10 +8123,9 @@ ${ours}` : ours;
     }
     return out;
   }
-  var WORDS = { avg: "average", pct: "%", yoy: "year on year", no: "number", num: "number", qty: "quantity" };
   function fieldWords(path) {
-    const last = path.split(".").pop() ?? path;
-    return last.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").split(/[^\p{L}\p{N}%]+/u).filter(Boolean).map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase()).join(" ");
+    const words = headerWords(path.split(".").pop() ?? path);
+    return words.charAt(0).toLowerCase() + words.slice(1);
   }
 
   // src/server/templates/template-examples.ts
@@ -7510,7 +8217,7 @@ ${ours}` : ours;
       const volumes = column + 1;
       const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume)));
       b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-      b.text(GROUP_ROW, volumes, `Monthly volume (${fields.monthsVolume}) of each keyword, by month:`, true);
+      b.text(GROUP_ROW, volumes, `Monthly volume (${headerWords(fields.monthsVolume)}) of each keyword, by month:`, true);
       if (fields.monthsDate) {
         const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
         b.formula(`=SEARCH_TREND(A${FIRST_ROW2}, ${quoted(fields.monthsDate)}, "transpose")`, header2);
@@ -7613,7 +8320,7 @@ ${ours}` : ours;
     if (table.kind === "columns") {
       const picked = selectPath(data, table.field);
       const length = picked.ok && Array.isArray(picked.value) ? picked.value.length : 1;
-      const title2 = `${fn}: ${table.field}`;
+      const title2 = `${fn}: ${headerWords(table.field)}`;
       return {
         title: title2,
         rows: length + 2,
@@ -7621,17 +8328,17 @@ ${ours}` : ours;
         place(b, row, column) {
           b.text(row, column, title2, true);
           table.columns.forEach((field, i) => {
-            b.text(row + 1, column + i, field, true);
+            b.text(row + 1, column + i, headerWords(field), true);
             b.formula(`=${fn}(${quoted(field)})`, { row: row + 2, column: column + i, rows: length, columns: 1 });
           });
         }
       };
     }
     const options = table.kind === "stats" ? "transpose" : "";
-    const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === "stats" });
+    const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === "stats", raw: false }, spreadsheetTimeZone());
     const rows = Array.isArray(grid) ? grid.length : 1;
     const columns = Array.isArray(grid) ? grid[0]?.length ?? 1 : 1;
-    const title = `${fn}: ${table.field}`;
+    const title = `${fn}: ${headerWords(table.field)}`;
     const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ""})`;
     return {
       title,

@@ -39,7 +39,8 @@ it('the page shows no script error', () => {
 describe('1. freezing keeps every value', () => {
   it('a SEARCH_TREND table frozen from the menu keeps every cell, with its note shown', async () => {
     await typeInto('A80', '=SEARCH_TREND("electric bikes")');
-    await expect.poll(() => text('A81'), { timeout: 30_000 }).toBe('electric bikes');
+    // The readable layout: the keyword's label, and the keyword beside it.
+    await expect.poll(() => text('B80'), { timeout: 30_000 }).toBe('electric bikes');
     const before = await block('A80', 14, 4);
     expect(before.flat().filter((t) => t !== '').length).toBeGreaterThan(20);
     await cell('A80').click();
@@ -48,10 +49,10 @@ describe('1. freezing keeps every value', () => {
     // Once the page shows the server's latest state (every change the script made), the values are still there.
     await ui.current();
     expect(await block('A80', 14, 4)).toEqual(before);
-    await cell('A81').click();
+    await cell('B80').click();
     expect(await ui.page.locator('#formula-input').inputValue()).toBe('electric bikes');
     await cell('A80').click();
-    expect(await ui.page.locator('#formula-input').inputValue()).toBe('keyword');
+    expect(await ui.page.locator('#formula-input').inputValue()).toBe('Keyword');
     // The note that keeps the formula: Sheets' marker, and the note on hover.
     expect(await cell('A80').getAttribute('class')).toContain('note');
     await cell('A80').hover();
@@ -59,7 +60,7 @@ describe('1. freezing keeps every value', () => {
       .poll(() => ui.page.locator('#hover-card').textContent())
       .toMatch(/^Search Demand: frozen .* from =SEARCH_TREND\("electric bikes"\)/);
     // The note names the whole table, so Unfreeze clears it and puts the formula back.
-    expect(await ui.page.locator('#hover-card').textContent()).toMatch(/Its values fill 13 rows × \d+ columns from here\./);
+    expect(await ui.page.locator('#hover-card').textContent()).toMatch(/Its values fill \d+ rows × 2 columns from here\./);
     await cell('A80').click();
     await menu('Unfreeze selected results').click();
     await expect.poll(() => ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_TREND("electric bikes")');

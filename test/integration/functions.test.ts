@@ -13,8 +13,8 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
   const stack = useStack(schema);
 
   describe('SEARCH_TREND', () => {
-    it('shows one keyword as a table: a header, one row per month, dotted names, no cache column', async () => {
-      const grid = stack.value('SEARCH_TREND', '  Electric   BIKES ');
+    it('raw: shows one keyword as the flat table: a header, one row per month, dotted names, no cache column', async () => {
+      const grid = stack.value('SEARCH_TREND', '  Electric   BIKES ', '', 'raw');
       const { header, rows } = table(grid);
       expect(rows).toHaveLength(12);
       expect(header.some((h) => h.includes('.'))).toBe(true);
@@ -32,36 +32,38 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       for (const month of months) for (const v of Object.values(month)) expect(shown.has(v as never)).toBe(true);
     });
 
-    it('takes a header back as a field: a list column, or one value for a nested scalar', () => {
-      const grid = stack.value('SEARCH_TREND', 'coffee');
+    it('raw: takes a header back as a field: a list column, or one value for a nested scalar', () => {
+      const grid = stack.value('SEARCH_TREND', 'coffee', '', 'raw');
       const { header, rows } = table(grid);
       const varying = header.find((h) => new Set(rows.map((r) => r[header.indexOf(h)])).size === 12 && h.includes('.'));
       expect(varying).toBeDefined();
-      const selected = stack.value('SEARCH_TREND', 'coffee', varying) as unknown[][];
+      const selected = stack.value('SEARCH_TREND', 'coffee', varying, 'raw') as unknown[][];
       expect(selected.map((r) => r[0])).toEqual(column(grid, varying as string));
       const nested = header.find((h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1) as string;
       expect(nested).toBeDefined();
-      expect(stack.value('SEARCH_TREND', 'coffee', nested)).toEqual(column(grid, nested)[0]);
+      expect(stack.value('SEARCH_TREND', 'coffee', nested, 'raw')).toEqual(column(grid, nested)[0]);
       // Case and separators do not matter.
-      expect(stack.value('SEARCH_TREND', 'coffee', nested.toUpperCase().replace('.', ' . '))).toEqual(column(grid, nested)[0]);
+      expect(stack.value('SEARCH_TREND', 'coffee', nested.toUpperCase().replace('.', ' . '), 'raw')).toEqual(column(grid, nested)[0]);
     });
 
     it('lists the fields that exist when a field is unknown', () => {
       const result = stack.run('SEARCH_TREND', 'coffee', 'no_such_field');
       expect(result.ok).toBe(false);
       expect(result.error).toMatch(/^Unknown field "no_such_field": available fields are /);
-      const header = table(stack.value('SEARCH_TREND', 'coffee')).header;
-      expect(header.some((h) => result.error?.includes(h))).toBe(true);
+      // In words, as the readable layout's labels say them.
+      const labels = (stack.value('SEARCH_TREND', 'coffee') as unknown[][]).map((row) => row[0]).filter((l) => typeof l === 'string' && l);
+      expect(labels.some((l) => result.error?.includes(l as string))).toBe(true);
+      expect(result.error?.split('available fields are ')[1]).not.toMatch(/[a-z][._][a-z]/);
     });
 
-    it('drops headers and transposes on request, and rejects unknown options', () => {
-      const grid = stack.value('SEARCH_TREND', 'tea') as unknown[][];
-      expect(stack.value('SEARCH_TREND', 'tea', '', 'noHeaders')).toEqual(grid.slice(1));
-      const transposed = stack.value('SEARCH_TREND', 'tea', '', 'transpose') as unknown[][];
+    it('raw: drops headers and transposes on request, and rejects unknown options', () => {
+      const grid = stack.value('SEARCH_TREND', 'tea', '', 'raw') as unknown[][];
+      expect(stack.value('SEARCH_TREND', 'tea', '', 'noHeaders, raw')).toEqual(grid.slice(1));
+      const transposed = stack.value('SEARCH_TREND', 'tea', '', 'raw, transpose') as unknown[][];
       expect(transposed).toHaveLength(grid[0]?.length ?? 0);
       expect(transposed[0]).toEqual(grid.map((r) => r[0]));
       expect(stack.run('SEARCH_TREND', 'tea', '', 'sideways').error).toBe(
-        'Bad input: unknown option "sideways". Use noHeaders, transpose.',
+        'Bad input: unknown option "sideways". Use noHeaders, transpose, raw.',
       );
     });
 
@@ -79,17 +81,17 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(stack.value('SEARCH_TREND', [['coffee'], ['tea']], '', 'noHeaders')).toEqual([coffee, tea]);
     });
 
-    it('gives a range with a list field one row of values per keyword', () => {
-      const single = stack.value('SEARCH_TREND', 'coffee');
+    it('raw: gives a range with a list field one row of values per keyword', () => {
+      const single = stack.value('SEARCH_TREND', 'coffee', '', 'raw');
       const { header, rows } = table(single);
       const varying = header.find((h) => h.includes('.') && typeof rows[0]?.[header.indexOf(h)] === 'number') as string;
-      const grid = stack.value('SEARCH_TREND', [['coffee'], ['tea']], varying) as unknown[][];
+      const grid = stack.value('SEARCH_TREND', [['coffee'], ['tea']], varying, 'raw') as unknown[][];
       expect(grid).toHaveLength(2);
       expect(grid[0]).toEqual(column(single, varying));
       expect(grid[1]).toHaveLength(12);
     });
     it('says a field that gives a record is a table, on each row of a range', () => {
-      const { header, rows } = table(stack.value('SEARCH_TREND', 'coffee'));
+      const { header, rows } = table(stack.value('SEARCH_TREND', 'coffee', '', 'raw'));
       // A dotted header whose value is the same on every row comes from a nested record.
       const nested = header.find((h) => h.includes('.') && new Set(rows.map((r) => r[header.indexOf(h)])).size === 1) as string;
       const record = nested.split('.')[0] as string;
@@ -146,16 +148,16 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(typeof grid[2]?.[0]).toBe('number');
     });
 
-    it('BRAND_PROFILE shows a table with the products list as rows, and a field', () => {
-      const grid = stack.value('BRAND_PROFILE', 'acme-pay');
+    it('raw: BRAND_PROFILE shows a table with the products list as rows, and a field', () => {
+      const grid = stack.value('BRAND_PROFILE', 'acme-pay', '', 'raw');
       const { header, rows } = table(grid);
       expect(rows.length).toBeGreaterThan(1);
       expect(header.some((h) => rows.every((r) => r[header.indexOf(h)] === 'acme-pay'))).toBe(true);
       expect(() => stack.value('BRAND_PROFILE', 'acme-pay', header[0])).not.toThrow();
     });
 
-    it('COMPANY_PROFILE shows a company, and a range of names', () => {
-      const { header, rows } = table(stack.value('COMPANY_PROFILE', 'Acme Group'));
+    it('raw: COMPANY_PROFILE shows a company, and a range of names', () => {
+      const { header, rows } = table(stack.value('COMPANY_PROFILE', 'Acme Group', '', 'raw'));
       expect(header.length).toBeGreaterThan(3);
       expect(rows.length).toBeGreaterThanOrEqual(1);
       const grid = stack.value('COMPANY_PROFILE', [['Acme Group'], ['Unknown Corp']]) as unknown[][];
@@ -169,8 +171,8 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(rows.length).toBeGreaterThan(5);
     });
 
-    it('AI_INDUSTRIES gives eight baskets with their members as rows', () => {
-      const { header, rows } = table(stack.value('AI_INDUSTRIES'));
+    it('raw: AI_INDUSTRIES gives eight baskets with their members as rows', () => {
+      const { header, rows } = table(stack.value('AI_INDUSTRIES', '', 'raw'));
       const eight = header.filter((h) => new Set(rows.map((r) => r[header.indexOf(h)])).size === 8);
       expect(eight.length).toBeGreaterThan(0);
       expect(rows.length).toBeGreaterThan(8);
@@ -271,13 +273,13 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       const items = Object.values(raw).find(Array.isArray) as unknown[];
       await stack.service.control.resetStats();
 
-      const first = table(stack.value('RANKING_LIST', 'market:us'));
+      const first = table(stack.value('RANKING_LIST', 'market:us', '', 'raw'));
       expect(first.rows).toHaveLength(items.length);
       expect(await stack.requests()).toBe(1);
       // Stored within Google's 100 KB per value (the fake refuses more), in as few entries as it needs.
       for (const entry of stack.gas.caches.document.entries()) expect(entry.value.length).toBeLessThanOrEqual(100 * 1024);
 
-      const second = table(stack.value('RANKING_LIST', ' market:us '));
+      const second = table(stack.value('RANKING_LIST', ' market:us ', '', 'raw'));
       expect(second).toEqual(first);
       expect(await stack.requests()).toBe(1);
     });

@@ -98,7 +98,7 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
       expect(typeof row[0]).toBe('string');
       expect(typeof row[1]).toBe('number'); // Search Score
       expect(typeof row[2]).toBe('number'); // growth
-      expect(String(row[3])).toMatch(/^\d{4}-\d\d/); // peak month
+      expect(Object.prototype.toString.call(row[3])).toBe('[object Date]'); // peak month, a date as the formulas show it
       const volumes = row.slice(6, 18);
       expect(volumes.every((v) => typeof v === 'number')).toBe(true);
     }
@@ -136,8 +136,10 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     const series = Object.values(raw).find((v): v is Record<string, unknown>[] => Array.isArray(v) && v.length === 12) ?? [];
     const months = series.map((r) => Object.values(r).find((v) => typeof v === 'string' && /^\d{4}-\d\d/.test(v)));
     expect(months).toHaveLength(12);
-    expect(sheet.getValues('G4:R4')[0]).toEqual(months);
-    expect(String(sheet.getValues('G3')[0]?.[0])).toMatch(/^Monthly volume \(.+\) of each keyword, by month:$/);
+    // Dates, as the formulas show them (each month's first day, in the spreadsheet's time zone: UTC here).
+    const shown = (sheet.getValues('G4:R4')[0] ?? []).map((d) => (d as Date).toISOString().slice(0, 7));
+    expect(shown).toEqual(months.map((m) => String(m).slice(0, 7)));
+    expect(String(sheet.getValues('G3')[0]?.[0])).toMatch(/^Monthly volume \([A-Z][^._]+\) of each keyword, by month:$/);
     // Every keyword's twelve numbers sit under those months, the latest last.
     const volumes = series.map((r) => Object.values(r).find((v) => typeof v === 'number'));
     const row = sheet.getValues('G5:R5')[0];

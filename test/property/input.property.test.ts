@@ -115,14 +115,14 @@ describe('readField and readOptions', () => {
 
   it('give the options, or name the unknown one', () => {
     const optionText = fc
-      .array(fc.oneof(fc.constantFrom('noHeaders', 'transpose', ' NO_HEADERS ', 'Transpose', '', ' '), anyString(12)), {
+      .array(fc.oneof(fc.constantFrom('noHeaders', 'transpose', 'raw', ' NO_HEADERS ', 'Transpose', ' Raw', '', ' '), anyString(12)), {
         maxLength: 4,
       })
       .chain((parts) => fc.constantFrom(',', ';', ', ').map((sep) => parts.join(sep)));
     fc.assert(
       fc.property(fc.oneof(argument, optionText), (arg) => {
         const options = valueOrClearError(() => readOptions(arg));
-        if (options) expect(Object.keys(options).sort()).toEqual(['noHeaders', 'transpose']);
+        if (options) expect(Object.keys(options).sort()).toEqual(['noHeaders', 'raw', 'transpose']);
       }),
       params,
     );

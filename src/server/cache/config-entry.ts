@@ -15,6 +15,8 @@ export interface LookupConfig {
   generation: string;
   baseUrl: string;
   keyFrom: KeyHint | null;
+  /** The spreadsheet's time zone, where the dates a formula shows fall (absent in entries written before it was kept). */
+  timeZone?: string;
 }
 
 /**
@@ -24,9 +26,11 @@ export interface LookupConfig {
 export function readLookupConfig(text: string | undefined): LookupConfig | null {
   if (!text) return null;
   try {
-    const { g, b, k } = JSON.parse(text) as { g?: unknown; b?: unknown; k?: unknown };
+    const { g, b, k, z } = JSON.parse(text) as { g?: unknown; b?: unknown; k?: unknown; z?: unknown };
     if (typeof g !== 'string' || typeof b !== 'string') return null;
-    return { generation: g, baseUrl: b, keyFrom: k === 'document' || k === 'owner' ? k : null };
+    const config: LookupConfig = { generation: g, baseUrl: b, keyFrom: k === 'document' || k === 'owner' ? k : null };
+    if (typeof z === 'string' && z) config.timeZone = z;
+    return config;
   } catch {
     return null;
   }
@@ -34,10 +38,11 @@ export function readLookupConfig(text: string | undefined): LookupConfig | null 
 
 /**
  * The config entry to write.
- * @param config the generation and base URL read from the properties
+ * @param config the generation and base URL read from the properties, and the spreadsheet's time zone
  */
 export function writeLookupConfig(config: LookupConfig): Record<string, string> {
-  return { [CONFIG_KEY]: JSON.stringify({ g: config.generation, b: config.baseUrl, k: config.keyFrom ?? '' }) };
+  const entry = { g: config.generation, b: config.baseUrl, k: config.keyFrom ?? '', z: config.timeZone ?? '' };
+  return { [CONFIG_KEY]: JSON.stringify(entry) };
 }
 
 /** Drops the config entry after a change it mirrors (cache cleared, base URL, which key formulas use). */

@@ -10,7 +10,8 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import { lookupPacked } from '../lookup/packed-lookup';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { nameKnownGroups } from '../lookup/known-groups';
-import { findScore, type Json } from '../shape/shape';
+import { findScore, type Json, type TimeZone } from '../shape/shape';
+import { lazyTimeZone } from '../core/time-zone';
 import {
   select,
   shapeOne,
@@ -21,14 +22,14 @@ import {
   type RangeValue,
 } from '../lookup/answer-shaping';
 
-/** The answer of an endpoint without a parameter, or its error thrown. */
-function fetchOne(endpoint: Endpoint, subject: string | undefined): Json {
+/** The answer of one subject (or of an endpoint without one), or its error thrown; and where dates fall. */
+function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json; timeZone: TimeZone } {
   const budget = createBudget();
-  const { answers } = lookupAll(endpoint, [subject], budget, 'formula');
+  const { answers, timeZone } = lookupAll(endpoint, [subject], budget, 'formula');
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
-  return answer.data;
+  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone() };
 }
 
 /**
@@ -44,25 +45,30 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
   const options = readOptions(optionsArg);
   const input = readSubjects(subjectArg, kind);
   const first = input.cells[0]?.[0];
-  if (input.single && first) return shapeOne(fetchOne(endpoint, requireSubject(first, kind)), field, options);
+  if (input.single && first) {
+    const { data, timeZone } = fetchOne(endpoint, requireSubject(first, kind));
+    return shapeOne(data, field, options, timeZone);
+  }
 
   const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
   if (field === undefined && twoDimensional) {
     // Checked before fetching: a table per input needs one row each, and failing later would waste credits.
     throw errors.input('Bad input: use one column (or one row) of inputs, or pass a field to get one value each.');
   }
-  const answers = lookupRange(endpoint, input.cells);
+  const { answers, timeZone } = lookupRange(endpoint, input.cells);
   if (field !== undefined) {
     return shapeRangeValues(
       mapCells(input.cells, answers, (data) => ({ kind: 'value', value: select(data, field) })),
       options,
       field,
+      timeZone,
     );
   }
   const rows = input.cells.length === 1 ? (input.cells[0] ?? []) : input.cells.map((row) => row[0] ?? blank);
   return shapeRangeTable(
     rows.map((subject) => itemOf(subject, answers)),
     options,
+    timeZone,
   );
 }
 
@@ -83,12 +89,13 @@ export function lookupScores(endpoint: Endpoint, subjectArg: unknown, preferred:
     throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.${hint}`);
   };
   const first = input.cells[0]?.[0];
-  if (input.single && first) return score(fetchOne(endpoint, requireSubject(first, kind)));
-  const answers = lookupRange(endpoint, input.cells);
+  if (input.single && first) return score(fetchOne(endpoint, requireSubject(first, kind)).data);
+  const { answers } = lookupRange(endpoint, input.cells);
   return shapeRangeValues(
     mapCells(input.cells, answers, (data) => ({ kind: 'value', value: score(data) })),
-    { noHeaders: true, transpose: false },
+    { noHeaders: true, transpose: false, raw: true },
     'score',
+    '',
   );
 }
 
@@ -101,17 +108,18 @@ export function lookupScores(endpoint: Endpoint, subjectArg: unknown, preferred:
 export function lookupSingleton(endpoint: Endpoint, fieldArg: unknown, optionsArg: unknown): Output {
   const field = readField(fieldArg);
   const options: Options = readOptions(optionsArg);
-  return shapeOne(fetchOne(endpoint, undefined), field, options);
+  const { data, timeZone } = fetchOne(endpoint, undefined);
+  return shapeOne(data, field, options, timeZone);
 }
 
 const blank: Subject = { kind: 'blank' };
 
-function lookupRange(endpoint: Endpoint, cells: Subject[][]): Map<string, Answer> {
+function lookupRange(endpoint: Endpoint, cells: Subject[][]): { answers: Map<string, Answer>; timeZone: TimeZone } {
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
   const budget = createBudget();
-  const { answers } = lookupPacked(endpoint, subjects, budget);
+  const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
-  return answers;
+  return { answers, timeZone: timeZone ?? lazyTimeZone() };
 }
 
 function itemOf(subject: Subject, answers: Map<string, Answer>): RangeItem {

@@ -31,6 +31,8 @@ export const URL_ALLOWLIST: readonly string[] = __SDM_URL_ALLOWLIST__;
 export const PROP_API_KEY = 'SDM_API_KEY';
 export const PROP_BASE_URL = 'SDM_BASE_URL';
 export const PROP_CACHE_GENERATION = 'SDM_CACHE_GEN';
+/** Document property: the spreadsheet's time zone, kept by the sidebar and menu so formulas place dates without reading the spreadsheet. */
+export const PROP_TIME_ZONE = 'SDM_TIME_ZONE';
 /** Document properties: who shared the document key (an email, or empty when Google did not tell). */
 export const PROP_API_KEY_SHARED_BY = 'SDM_API_KEY_BY';
 /** User properties: spreadsheet ids where this owner's key must not pay for formulas (a JSON list). */

@@ -98,23 +98,25 @@ export function readField(arg: unknown): string | undefined {
 export interface Options {
   noHeaders: boolean;
   transpose: boolean;
+  /** The flat layout for programs: dotted paths as headers, a parent's values on each of its rows, text as sent. */
+  raw: boolean;
 }
 
-const OPTION_NAMES: Record<string, keyof Options> = { noheaders: 'noHeaders', transpose: 'transpose' };
+const OPTION_NAMES: Record<string, keyof Options> = { noheaders: 'noHeaders', transpose: 'transpose', raw: 'raw' };
 
 /**
- * Reads the optional `options` argument: a comma list of noHeaders, transpose.
+ * Reads the optional `options` argument: a comma list of noHeaders, transpose, raw.
  * @param arg what Sheets passed
  */
 export function readOptions(arg: unknown): Options {
-  const options: Options = { noHeaders: false, transpose: false };
+  const options: Options = { noHeaders: false, transpose: false, raw: false };
   if (arg === undefined || arg === null || arg === '') return options;
   if (typeof arg !== 'string') throw errors.input('Bad input: options must be text, such as "noHeaders, transpose".');
   for (const part of arg.split(/[,;]/)) {
     const name = normaliseName(part);
     if (!name) continue;
     const option = OPTION_NAMES[name];
-    if (!option) throw errors.input(`Bad input: unknown option "${part.trim()}". Use noHeaders, transpose.`);
+    if (!option) throw errors.input(`Bad input: unknown option "${part.trim()}". Use noHeaders, transpose, raw.`);
     options[option] = true;
   }
   return options;

@@ -18,6 +18,7 @@ import {
   PROP_BASE_URL,
   PROP_CACHE_GENERATION,
   PROP_FORMULA_KEY_OFF,
+  PROP_TIME_ZONE,
   SELF_INSTALL,
   URL_ALLOWLIST,
 } from './constants';
@@ -42,6 +43,8 @@ export interface LookupSettings {
   apiKey: string | undefined;
   /** Where the key was found (for the next formula's one-store read); null without a key. */
   keyFrom: KeyHint | null;
+  /** The spreadsheet's time zone as the sidebar or menu last kept it (ui/keep-time-zone.ts), if ever. */
+  timeZone?: string;
 }
 
 /**
@@ -55,12 +58,14 @@ export function readLookupSettings(payer: Payer): LookupSettings {
   const baseUrl = addressBeside(key === undefined ? null : key.store, user, document);
   // A key whose service has no address (a self-install's, saved before its address) cannot be used.
   const apiKey = baseUrl ? key?.apiKey : undefined;
-  return {
+  const settings: LookupSettings = {
     baseUrl,
     generation: document[PROP_CACHE_GENERATION] || '0',
     apiKey,
     keyFrom: payer !== 'formula' || !apiKey ? null : key?.store === 'document' ? 'document' : 'owner',
   };
+  if (document[PROP_TIME_ZONE]) settings.timeZone = document[PROP_TIME_ZONE];
+  return settings;
 }
 
 /**

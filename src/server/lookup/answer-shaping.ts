@@ -4,10 +4,14 @@ import type { Options } from '../core/input';
 import type { Answer } from './pipeline';
 import {
   flattenToTable,
+  headerWords,
   NO_DATA,
+  readableCell,
+  readableGrid,
   rectangular,
   rowsUnderUnionHeader,
   scalarFields,
+  selectByWords,
   selectPath,
   tableToGrid,
   toCell,
@@ -16,28 +20,44 @@ import {
   type Cell,
   type Grid,
   type Json,
+  type TimeZone,
+  unknownFieldMessage,
 } from '../shape/shape';
 
 /** What a custom function returns: one value or rows. */
 export type Output = Cell | Grid;
 
 /**
- * The output of one answer: the whole answer as a table, or the selected field.
+ * The output of one answer: the whole answer, or the selected field. Readable by default (single values
+ * once as label | value rows, each list a table with a header in words, dates as dates); `raw` gives the
+ * flat table of dotted paths for programs.
  * @param data the answer
- * @param field a field path, if given
- * @param options noHeaders, transpose
+ * @param field a field path or its header's words, if given
+ * @param options noHeaders, transpose, raw
+ * @param timeZone the spreadsheet's time zone, where an ISO date's midnight falls
  */
-export function shapeOne(data: Json, field: string | undefined, options: Options): Output {
-  let grid: Grid;
-  if (field === undefined) {
-    const table = flattenToTable(data);
-    grid = table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]];
-  } else {
-    const selection = selectOrThrow(data, field);
+export function shapeOne(data: Json, field: string | undefined, options: Options, timeZone: TimeZone): Output {
+  const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field);
+  const { value, path } = selection;
+  if (options.raw) {
     // Named by its full path, so the table's headers can be pasted back as fields.
-    grid = valueToGrid(selection.value, { headers: !options.noHeaders, name: selection.path });
+    if (field !== undefined) return finish(valueToGrid(value, { headers: !options.noHeaders, name: path }), options);
+    const table = flattenToTable(data);
+    return finish(table.headers.length ? tableToGrid(table, !options.noHeaders) : [[NO_DATA]], options);
   }
-  return finish(grid, options);
+  const empty = value !== null && typeof value === 'object' && !Object.keys(value).length;
+  if (empty) return NO_DATA;
+  // A list of single values (or of lists of them) is a column (or rows) without a header, as in raw.
+  if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
+  return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+}
+
+const isPlainList = (v: Json): boolean =>
+  Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object' || (Array.isArray(x) && x.every((y) => y === null || typeof y !== 'object')));
+
+/** A grid's ISO dates and months as dates (text that is not one stays). */
+function datesIn(grid: Grid, timeZone: TimeZone): Grid {
+  return grid.map((row) => row.map((c) => (typeof c === 'string' ? readableCell(c, timeZone) : c)));
 }
 
 /**
@@ -51,25 +71,37 @@ export function select(data: Json, field: string): Json {
 
 function selectOrThrow(data: Json, field: string): { value: Json; path: string } {
   const selection = selectPath(data, field);
-  if (!selection.ok) throw errors.input(capitalise(selection.message));
-  return selection;
+  if (selection.ok) return selection;
+  // Not a path: perhaps a header's words ("Peak month"); else the fields that exist, nearest first.
+  const byWords = selectByWords(data, field);
+  if (byWords?.ok) return byWords;
+  if (byWords) throw errors.input(capitalise(byWords.message));
+  const unknown = selection.message.startsWith('unknown field') && selection.available.length;
+  throw errors.input(capitalise(unknown ? unknownFieldMessage(field, selection.available) : selection.message));
 }
 
 /** Per input cell of a range: blank, an error text, or an answer. */
 export type RangeItem = { kind: 'blank' } | { kind: 'error'; message: string } | { kind: 'answer'; answer: Answer };
 
 /**
- * A range without a field: one row of scalar fields per input row under one header row.
+ * A range without a field: one row of scalar fields per input row under one header row, in words and
+ * with dates as dates unless `raw`.
  * @param items one per input (the range must be one column or one row)
- * @param options noHeaders, transpose
+ * @param options noHeaders, transpose, raw
+ * @param timeZone the spreadsheet's time zone
  */
-export function shapeRangeTable(items: RangeItem[], options: Options): Output {
+export function shapeRangeTable(items: RangeItem[], options: Options, timeZone: TimeZone): Output {
   const rows = items.map((item) => {
     if (item.kind === 'blank') return null;
     if (item.kind === 'error') return { error: item.message };
-    return item.answer.ok ? scalarFields(item.answer.data).values : { error: item.answer.error.message };
+    if (!item.answer.ok) return { error: item.answer.error.message };
+    const { values } = scalarFields(item.answer.data);
+    if (!options.raw) for (const [name, cell] of values) values.set(name, typeof cell === 'string' ? readableCell(cell, timeZone) : cell);
+    return values;
   });
-  return finish(rowsUnderUnionHeader(rows, { headers: !options.noHeaders }), options);
+  const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
+  if (!options.raw && !options.noHeaders && grid[0]) grid[0] = grid[0].map((name) => headerWords(String(name)));
+  return finish(grid, options);
 }
 
 /** A per-cell value of a range: a scalar, a list of scalars, or a message for that cell/row. */
@@ -78,17 +110,19 @@ export type RangeValue = { kind: 'value'; value: Json } | { kind: 'message'; tex
 /**
  * A range with a field (or a score): scalars keep the input's shape; lists make one row per input.
  * @param values per input cell, same shape as the input
- * @param options transpose (headers do not apply: there are none)
+ * @param options transpose, raw (headers do not apply: there are none)
  * @param fieldName for messages
+ * @param timeZone the spreadsheet's time zone (ISO dates become dates unless `raw`)
  */
-export function shapeRangeValues(values: RangeValue[][], options: Options, fieldName: string): Output {
+export function shapeRangeValues(values: RangeValue[][], options: Options, fieldName: string, timeZone: TimeZone): Output {
+  const cellOf = (v: Json): Cell => (options.raw ? toCell(v) : readableCell(v, timeZone));
   const isList = (v: RangeValue) => v.kind === 'value' && v.value !== null && typeof v.value === 'object';
   const anyList = values.some((row) => row.some(isList));
   const oneDimensional = values.length === 1 || values.every((row) => row.length === 1);
   if (!anyList || !oneDimensional) {
     return finish(
       values.map((row) =>
-        row.map((v) => (v.kind === 'blank' ? '' : v.kind === 'message' ? v.text : isList(v) ? listInGrid(fieldName) : toCell(v.value))),
+        row.map((v) => (v.kind === 'blank' ? '' : v.kind === 'message' ? v.text : isList(v) ? listInGrid(fieldName) : cellOf(v.value))),
       ),
       options,
     );
@@ -99,10 +133,10 @@ export function shapeRangeValues(values: RangeValue[][], options: Options, field
     if (v.kind === 'blank') return [''];
     if (v.kind === 'message') return [v.text];
     const value = v.value;
-    if (value === null || typeof value !== 'object') return [toCell(value)];
+    if (value === null || typeof value !== 'object') return [cellOf(value)];
     // A record, or a list of records, is a table: it cannot fit one row.
     if (!Array.isArray(value) || value.some((x) => x !== null && typeof x === 'object')) return [tableInRow(fieldName)];
-    return value.length ? value.map(toCell) : [''];
+    return value.length ? value.map(cellOf) : [''];
   });
   return finish(rectangular(rows), options);
 }

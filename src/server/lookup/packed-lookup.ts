@@ -18,7 +18,7 @@ import { NOT_FOUND_TTL_S } from '../core/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer, type LookupStats } from './lookup-result';
 import { expired, readState } from './cache-state';
-import { lookupAll, ownKeys, runLookup, type Claim, type Layout } from './pipeline';
+import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupResult } from './pipeline';
 
 /**
  * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
@@ -38,7 +38,7 @@ const packId = (i: number): string => `\u0000${i}`;
  * @param budget time left in this execution
  * @returns answers keyed by subject, and what it cost
  */
-export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Budget): { answers: Map<string, Answer>; stats: LookupStats } {
+export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Budget): LookupResult {
   const distinct = [...new Set(subjects)];
   if (!endpoint.param || endpoint.ttlSeconds < CACHE_TTL_S || distinct.length < 2) return lookupAll(endpoint, subjects, budget, 'formula');
   const keys = ownKeys(endpoint, distinct);

@@ -41,6 +41,14 @@ import { fetchAndKeep, learnFromRejections, missesToFetch, readAllowance, refuse
 import { Pacer, type LimitWait, type UsageRead, type Wave } from './pacing';
 
 export type { Answer, LookupStats } from './lookup-result';
+
+/** What a lookup gives: the answers by subject, what it cost, and the spreadsheet's time zone if it learnt it free. */
+export interface LookupResult {
+  answers: Map<string, Answer>;
+  stats: LookupStats;
+  /** From the config entry (a formula's lookup), so shaping dates needs no spreadsheet read of its own. */
+  timeZone?: string;
+}
 export { readState } from './cache-state';
 
 /** How long a pending mark holds: longer than any fetch a custom function can wait for. */
@@ -104,7 +112,7 @@ export function lookupAll(
   subjects: (string | undefined)[],
   budget: Budget,
   payer: Payer,
-): { answers: Map<string, Answer>; stats: LookupStats } {
+): LookupResult {
   const distinct = [...new Set(subjects.map((s) => s ?? ''))];
   const keys = ownKeys(endpoint, distinct);
   return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
@@ -157,7 +165,7 @@ export function runLookup(
   budget: Budget,
   payer: Payer,
   layout: Layout,
-): { answers: Map<string, Answer>; stats: LookupStats } {
+): LookupResult {
   const answers = new Map<string, Answer>();
   const stats: LookupStats = { cacheHits: 0, requests: 0, freshSearches: 0 };
   if (!distinct.length) return { answers, stats };
@@ -170,6 +178,9 @@ export function runLookup(
   const heads = getAll(cache, [...(formula ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
   const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
   let settings: LookupSettings | null = config ? null : readLookupSettings(payer);
+  // A formula that found no config entry writes it again, with the time zone the document's properties keep.
+  const rewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
+  const timeZone = config?.timeZone ?? settings?.timeZone;
   const known = (config ?? settings) as LookupConfig | LookupSettings;
   const stamp = stampOf(known.generation, known.baseUrl);
   const claims = layout.sort(cache, heads, stamp, answers, stats);
@@ -177,8 +188,8 @@ export function runLookup(
     // Every answer cached but no config entry (it lives CACHE_TTL_S from the document's first miss, and
     // Google's cache drops it first once full, while later answers stay): write it again, or
     // every hit until the next miss would read both property stores.
-    if (formula && !config && settings) putAll(cache, writeLookupConfig(settings));
-    return { answers, stats };
+    if (rewrite) putAll(cache, rewrite);
+    return { answers, stats, timeZone };
   }
 
   // 2. Refuse what cannot be sent; mark the free claims as ours at once, so executions starting now wait
@@ -198,7 +209,7 @@ export function runLookup(
   for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
   // A formula that found no config entry writes it with its marks, so executions starting after this
   // read one property store instead of two.
-  if (formula && !config && settings) Object.assign(marks, writeLookupConfig(settings));
+  if (rewrite) Object.assign(marks, rewrite);
   const markStarted = Date.now();
   putAll(cache, marks);
   const markLanded = Date.now();
@@ -213,7 +224,7 @@ export function runLookup(
     const noKey = formula ? errors.noFormulaKey() : errors.noKey();
     for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
     putAll(cache, expired(marked.map((c) => c.key)));
-    return { answers, stats };
+    return { answers, stats, timeZone };
   }
 
   // 4. The limit guard: what a daily limit refused is not sent again until it resets.
@@ -333,7 +344,7 @@ export function runLookup(
   const spent = addSpend(heads[spendKey], stats, fp);
   if (spent !== undefined) writes[spendKey] = spent;
   putAll(cache, writes);
-  return { answers, stats };
+  return { answers, stats, timeZone };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Types shared by the JSON-to-cells shaping modules. */
 
-/** A value Sheets can hold in one cell. */
-export type Cell = string | number | boolean;
+/** A value Sheets can hold in one cell (a Date shows as a date in the spreadsheet's time zone). */
+export type Cell = string | number | boolean | Date;
 
 /** Rows of cells, always rectangular. */
 export type Grid = Cell[][];

@@ -6,7 +6,7 @@
  * keys and shape, as SEARCH_SCORE finds "the score" and a tracking list finds "the dated series".
  */
 import { findSeries, dateOf } from '../tracking/answer';
-import { isObject, normaliseName, type Json } from '../shape/shape';
+import { headerWords, isObject, normaliseName, type Json } from '../shape/shape';
 
 /** A field reached through objects only (not inside a list), with its value. */
 interface Leaf {
@@ -217,20 +217,12 @@ export function exampleSlugs(overview: Json, count: number): string[] {
   return out;
 }
 
-/** Short words a service may use in a field name, as a title says them. */
-const WORDS: Record<string, string> = { avg: 'average', pct: '%', yoy: 'year on year', no: 'number', num: 'number', qty: 'quantity' };
-
 /**
  * A field path's last name in words, for a chart's title: `industries.avg_index_score` → "average index
- * score", `baskets.averageScore` → "average score".
+ * score", `baskets.averageScore` → "average score" (the headers' rule, shape/words.ts, in lower case).
  * @param path a field path
  */
 export function fieldWords(path: string): string {
-  const last = path.split('.').pop() ?? path;
-  return last
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .split(/[^\p{L}\p{N}%]+/u)
-    .filter(Boolean)
-    .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase())
-    .join(' ');
+  const words = headerWords(path.split('.').pop() ?? path);
+  return words.charAt(0).toLowerCase() + words.slice(1);
 }

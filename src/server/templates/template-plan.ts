@@ -6,7 +6,8 @@
  * overlap. Nothing here touches a spreadsheet.
  */
 import { shapeOne } from '../lookup/answer-shaping';
-import { selectPath, type Cell, type Json } from '../shape/shape';
+import { headerWords, selectPath, type Cell, type Json } from '../shape/shape';
+import { spreadsheetTimeZone } from '../core/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
 import { EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
@@ -120,7 +121,7 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     const volumes = column + 1; // one empty column between the sparklines and the numbers they draw
     const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume as string)));
     b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-    b.text(GROUP_ROW, volumes, `Monthly volume (${fields.monthsVolume}) of each keyword, by month:`, true);
+    b.text(GROUP_ROW, volumes, `Monthly volume (${headerWords(fields.monthsVolume)}) of each keyword, by month:`, true);
     if (fields.monthsDate) {
       const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
       b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
@@ -280,7 +281,7 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
   if (table.kind === 'columns') {
     const picked = selectPath(data, table.field);
     const length = picked.ok && Array.isArray(picked.value) ? picked.value.length : 1;
-    const title = `${fn}: ${table.field}`;
+    const title = `${fn}: ${headerWords(table.field)}`;
     return {
       title,
       rows: length + 2,
@@ -288,17 +289,17 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
       place(b, row, column) {
         b.text(row, column, title, true);
         table.columns.forEach((field, i) => {
-          b.text(row + 1, column + i, field, true);
+          b.text(row + 1, column + i, headerWords(field), true);
           b.formula(`=${fn}(${quoted(field)})`, { row: row + 2, column: column + i, rows: length, columns: 1 });
         });
       },
     };
   }
   const options = table.kind === 'stats' ? 'transpose' : '';
-  const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats' });
+  const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats', raw: false }, spreadsheetTimeZone());
   const rows = Array.isArray(grid) ? grid.length : 1;
   const columns = Array.isArray(grid) ? (grid[0]?.length ?? 1) : 1;
-  const title = `${fn}: ${table.field}`;
+  const title = `${fn}: ${headerWords(table.field)}`;
   const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ''})`;
   return {
     title,

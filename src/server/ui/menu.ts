@@ -2,6 +2,7 @@
  * The add-on menu and the actions it starts. onOpen may run in AuthMode.NONE (before the user
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
+import { keepTimeZone } from './keep-time-zone';
 import { shortfall } from '../../shared/allowance';
 import { AddonError } from '../core/errors';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
@@ -37,6 +38,7 @@ export function buildMenu(): void {
  * @param section which part to show first
  */
 export function openSidebar(section: SidebarSection): void {
+  keepTimeZone();
   const page = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle('Search Demand');
   // The page reads this after loading; JSON.stringify of a fixed word needs no further escaping.
   if (section !== 'settings') page.append(`<script>window.SDM_OPEN_SECTION=${JSON.stringify(section)};</script>`);
@@ -50,6 +52,7 @@ export function openSidebar(section: SidebarSection): void {
  * as the sidebar's button does.
  */
 export function refreshFormulasFromMenuOrAsk(): void {
+  keepTimeZone();
   if (mayOverspend()) return openSidebar('refresh');
   refreshFormulasWithToast();
 }

@@ -3,7 +3,7 @@
  * viewer's key (last-usage.ts), brought up to date with what this document sent with that key since
  * (cache/spend.ts logs it), and this document's spend today; Refresh reads /usage again (one request).
  */
-import type { SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
+import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';
 import { allowanceBars } from '../../shared/allowance';
 import { createBudget } from '../core/budget';
@@ -15,7 +15,7 @@ import { ENDPOINTS } from '../service/endpoints';
 import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
 import { readApiKey, readLookupSettings } from '../core/lookup-settings';
-import { flattenToTable, tableToGrid, type Json } from '../shape/shape';
+import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
 import { allowanceLeft, findResetText, usageBars } from '../service/usage-bars';
 import { readStoredUsage, storeUsageRead } from './last-usage';
 
@@ -47,9 +47,16 @@ export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
  */
 export function rememberUsage(apiKey: string, data: Json, readAt: string): UsageRead {
   updateGuardOf(apiKey, (guard) => guardAfterRead(guard, allowanceLeft(data), Date.now()));
-  const read: UsageRead = { bars: usageBars(data), table: tableToGrid(flattenToTable(data), true), readAt, resetAt: findResetText(data) };
+  const read: UsageRead = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: findResetText(data) };
   storeUsageRead(apiKey, read);
   return read;
+}
+
+/** The usage answer as the sidebar's fallback table (when its bars are not understood): a header in words, text as sent. */
+function usageTable(data: Json): CellValue[][] {
+  const [header = [], ...rows] = tableToGrid(flattenToTable(data), true);
+  const text = (c: Cell): CellValue => (c instanceof Date ? c.toISOString() : c);
+  return [header.map((h) => headerWords(String(h))), ...rows.map((row) => row.map(text))];
 }
 
 /** The last usage read with the viewer's key brought up to date (no request), and this document's spend. */

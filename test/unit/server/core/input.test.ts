@@ -72,8 +72,9 @@ describe('readField and readOptions', () => {
   });
 
   it('parses options in any case and spacing, and rejects unknown ones', () => {
-    expect(readOptions('noHeaders, TRANSPOSE')).toEqual({ noHeaders: true, transpose: true });
-    expect(readOptions('no_headers')).toEqual({ noHeaders: true, transpose: false });
+    expect(readOptions('noHeaders, TRANSPOSE')).toEqual({ noHeaders: true, transpose: true, raw: false });
+    expect(readOptions('no_headers')).toEqual({ noHeaders: true, transpose: false, raw: false });
+    expect(readOptions(' RAW ; noHeaders')).toEqual({ noHeaders: true, transpose: false, raw: true });
     expect(() => readOptions('noHeaders, sideways')).toThrow('unknown option "sideways"');
     expect(() => readOptions(3)).toThrow('options must be text');
   });

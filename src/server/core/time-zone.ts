@@ -1,0 +1,29 @@
+/** The spreadsheet's time zone: where a calendar date a cell shows has its midnight. */
+
+/** When no spreadsheet can be read (a scheduled run, a refused permission): Sheets' own default zone. */
+const FALLBACK_ZONE = 'Etc/UTC';
+
+/**
+ * The active spreadsheet's time zone, else the script's, else UTC. One spreadsheet read: a formula takes
+ * it from the config entry (cache/config-entry.ts), which mirrors what the sidebar and menu keep in the
+ * document's properties (ui/keep-time-zone.ts), and reads it only where neither has it.
+ */
+export function spreadsheetTimeZone(): string {
+  try {
+    const zone = SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone();
+    if (zone) return zone;
+  } catch {
+    // no document, or no permission to read it: the script's zone is the next best guess
+  }
+  try {
+    return Session.getScriptTimeZone() || FALLBACK_ZONE;
+  } catch {
+    return FALLBACK_ZONE;
+  }
+}
+
+/** The spreadsheet's time zone, read on first use only (a result without a calendar date never asks). */
+export function lazyTimeZone(): () => string {
+  let zone: string | undefined;
+  return () => (zone ??= spreadsheetTimeZone());
+}

@@ -1,0 +1,71 @@
+/**
+ * ISO dates in answers as Sheets dates. Sheets keeps a date as a moment in the spreadsheet's time zone,
+ * so a calendar date or month becomes midnight of that day there (not UTC's midnight, which a
+ * spreadsheet west of UTC would show as the evening before); an instant with a zone stays that instant.
+ */
+
+/** A time zone's name, or how to learn it when first needed (reading it may cost a service call). */
+export type TimeZone = string | (() => string);
+
+const MONTH = /^(\d{4})-(\d{2})$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The moment a wall-clock time in `timeZone` is, found from the zone's offset at about that moment
+ * (twice, so a day on which the offset changes lands right). An unknown zone reads as UTC.
+ */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  let at = wall;
+  for (let i = 0; i < 2; i++) at = wall - offsetAt(at, timeZone);
+  return new Date(at);
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at the moment `ms`. */
+function offsetAt(ms: number, timeZone: string): number {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(ms));
+  } catch {
+    return 0;
+  }
+  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The Sheets date an ISO text stands for, or null when it is not unambiguously one: a month
+ * (`2025-03`: its first day), a date (`2025-03-01`) or an instant with its zone (`…T12:00:00Z`,
+ * `…+02:00`). A time without a zone is left as text: whose clock it reads is unknown.
+ * @param text a cell's text
+ * @param timeZone the spreadsheet's time zone, where a calendar date's midnight falls (asked only for a calendar date)
+ */
+export function isoDate(text: string, timeZone: TimeZone): Date | null {
+  const zone = () => (typeof timeZone === 'function' ? timeZone() : timeZone);
+  const month = MONTH.exec(text);
+  if (month) {
+    const m = Number(month[2]);
+    return m >= 1 && m <= 12 && Number(month[1]) >= 1000 ? zonedMidnight(Number(month[1]), m, 1, zone()) : null;
+  }
+  const day = DAY.exec(text);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const check = new Date(Date.UTC(y, m - 1, d));
+    if (y < 1000 || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+    return zonedMidnight(y, m, d, zone());
+  }
+  if (!INSTANT.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? new Date(ms) : null;
+}

@@ -1,0 +1,54 @@
+/**
+ * A field written as a header's words ("Peak month", "Growth year-on-year %"), and the list of fields in
+ * words for an error, nearest first. The answer's own paths are the vocabulary; their words come from
+ * the same rule as the headers (words.ts), so any header a cell shows can be typed back as a field.
+ */
+import { listForMessage } from './names';
+import { comparable, didYouMean, nearestFirst } from './nearest';
+import { listPaths, selectPath, type Selection } from './paths';
+import type { Json } from './types';
+import { headerWords } from './words';
+
+/** Enough paths to find a header's words in any answer a cell can show. */
+const MAX_PATHS = 2000;
+
+/**
+ * The selection of a field given as words: a path whose words (all of them, else its last segments')
+ * are the field's, when exactly one place has them. Undefined when no path has them; an error that
+ * lists them when several do.
+ * @param json the answer
+ * @param field the words typed
+ */
+export function selectByWords(json: Json, field: string): Selection | undefined {
+  const wanted = comparable(field);
+  if (!wanted) return undefined;
+  const paths = listPaths(json, MAX_PATHS);
+  const whole = paths.filter((p) => comparable(headerWords(p)) === wanted);
+  const tails = whole.length
+    ? whole
+    : paths.filter((p) => {
+        const segs = p.split('.');
+        return segs.some((_, i) => i > 0 && comparable(headerWords(segs.slice(i).join('.'))) === wanted);
+      });
+  if (tails.length === 1) return selectPath(json, tails[0] as string);
+  if (tails.length > 1) {
+    const names = tails.map(headerWords);
+    return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
+  }
+  return undefined;
+}
+
+/**
+ * The message for a field that is not there: the nearest field as "did you mean", then the fields that
+ * exist in words, nearest first.
+ * @param field what was typed
+ * @param available the paths the failed selection offered
+ */
+export function unknownFieldMessage(field: string, available: string[]): string {
+  const shown = field.length > 100 ? `${field.slice(0, 99)}…` : field;
+  const words = [...new Set(available.map(headerWords))];
+  if (!words.length) return `unknown field "${shown}": the answer has no fields`;
+  const guess = didYouMean(field, words);
+  const hint = guess ? ` did you mean "${guess}"?` : '';
+  return `unknown field "${shown}":${hint} available fields are ${listForMessage(nearestFirst(field, words))}`;
+}

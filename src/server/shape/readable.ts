@@ -1,0 +1,220 @@
+/**
+ * The readable layout of one answer (docs/use/functions.md, "What a cell shows"): what an analyst hands
+ * on, made by the answer's shape alone. Single values (through nested objects) are stated once, as
+ * label | value rows; each list below them is a table of its own (its title, a header in words, one row
+ * per item); a list inside a list's items is a table of its own too, each row led by its parent's label.
+ * A column that holds one value on every row is stated once with the single values. ISO dates and
+ * months become dates. It stays within 26 columns however many fields an item has.
+ */
+import { toCell } from './cell-values';
+import { isoDate, type TimeZone } from './dates';
+import { headerWords } from './words';
+import { isObject, MAX_DEPTH, type Cell, type Grid, type Json, type JsonObject } from './types';
+
+/** Sheets' 26 columns of a new sheet: a result never spills past them. */
+export const MAX_WIDTH = 26;
+/** Rows past this are cut (the last row says so): Sheets' own limit is 10 million cells. */
+const MAX_ROWS = 50000;
+/** A column repeating one value down this many rows or more is stated once instead. */
+const HOIST_FROM_ROWS = 3;
+
+/** How a readable grid is shown. */
+export interface ReadableOptions {
+  /** Titles, header rows and labels; false (`noHeaders`) leaves only the values. */
+  headers: boolean;
+  /** The spreadsheet's time zone, where an ISO date's midnight falls. */
+  timeZone: TimeZone;
+}
+
+/** One table of the layout: a list's items as rows. */
+interface Section {
+  /** The list's path in the answer. */
+  path: string;
+  /** The header, in words, of a first column naming each row's parent item (a list inside a list's items). */
+  lead?: string;
+  /** Column paths relative to the list (after the lead column, if any). */
+  columns: string[];
+  /** The rows, the lead cell first if any. */
+  rows: Cell[][];
+  /** Whether the list holds single values (its header is its own name, no title above). */
+  plain: boolean;
+}
+
+/** A single value and its path. */
+type Fact = [path: string, value: Cell];
+
+/**
+ * A cell as shown: a number, a truth value, text, or a date for an ISO date or month.
+ * @param v a JSON scalar
+ * @param timeZone the spreadsheet's time zone
+ */
+export function readableCell(v: Json | undefined, timeZone: TimeZone): Cell {
+  const cell = toCell(v);
+  return typeof cell === 'string' ? (isoDate(cell, timeZone) ?? cell) : cell;
+}
+
+const same = (a: Cell | undefined, b: Cell | undefined): boolean =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+const relative = (path: string, base: string): string => (base && path.startsWith(`${base}.`) ? path.slice(base.length + 1) : path);
+
+/**
+ * The readable grid of one answer, or of the part a field selected.
+ * @param json the answer or the selected value
+ * @param base the selected field's path (labels are said relative to it), '' for the whole answer
+ * @param options headers and the time zone
+ */
+export function readableGrid(json: Json, base: string, options: ReadableOptions): Grid {
+  const cell = (v: Json | undefined) => readableCell(v, options.timeZone);
+  if (json === null || typeof json !== 'object') return [[cell(json)]];
+  const facts: Fact[] = [];
+  const sections: Section[] = [];
+  const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+  // A list's items as a section (and its items' own lists as sections after it).
+  const addList = (items: Json[], path: string, parent?: { header: string; labels: Cell[] }): void => {
+    if (!items.length) {
+      if (!parent) facts.push([path, '']);
+      return;
+    }
+    const records = items.filter((x) => x !== null && typeof x === 'object');
+    if (!records.length) {
+      const rows = items.map((x, i) => (parent ? [parent.labels[i] ?? '', cell(x)] : [cell(x)]));
+      sections.push({ path, lead: parent?.header, columns: [''], rows, plain: !parent });
+      return;
+    }
+    const columns = new Map<string, number>();
+    const rows: Map<number, Cell>[] = [];
+    const inner = new Map<string, { items: Json[]; labels: number[] }>();
+    items.forEach((item, i) => {
+      const row = new Map<number, Cell>();
+      rows.push(row);
+      const record: JsonObject = Array.isArray(item)
+        ? Object.fromEntries(item.map((x, j) => [String(j + 1), x]))
+        : isObject(item)
+          ? item
+          : { '': item };
+      const walk = (o: JsonObject, prefix: string, d: number): void => {
+        for (const [k, v] of Object.entries(o)) {
+          const p = join(prefix, k);
+          if (Array.isArray(v)) {
+            const list = inner.get(p) ?? { items: [], labels: [] };
+            inner.set(p, list);
+            for (const x of v) {
+              list.items.push(x);
+              list.labels.push(i);
+            }
+          } else if (isObject(v) && d < MAX_DEPTH) walk(v, p, d + 1);
+          else {
+            let c = columns.get(p);
+            if (c === undefined) columns.set(p, (c = columns.size));
+            row.set(c, cell(v));
+          }
+        }
+      };
+      walk(record, '', 0);
+    });
+    const names = [...columns.keys()];
+    const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ''));
+    const labelColumn = pickLabel(grid);
+    const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? '', ...row]) : grid;
+    if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+    for (const [p, list] of inner) {
+      const header = labelColumn === undefined ? '#' : headerWords(names[labelColumn] ?? '');
+      const labels = list.labels.map((i) => (labelColumn === undefined ? i + 1 : (grid[i]?.[labelColumn] ?? '')));
+      addList(list.items, join(path, p), { header, labels });
+    }
+  };
+
+  const walk = (o: JsonObject, prefix: string, d: number): void => {
+    for (const [k, v] of Object.entries(o)) {
+      const p = join(prefix, k);
+      if (Array.isArray(v)) addList(v, p);
+      else if (isObject(v) && d < MAX_DEPTH) walk(v, p, d + 1);
+      else facts.push([p, cell(v)]);
+    }
+  };
+  if (Array.isArray(json)) addList(json, base);
+  else walk(json, base, 0);
+
+  for (const section of sections) hoistConstants(section, facts);
+  return render(facts, sections, base, options.headers);
+}
+
+/**
+ * The column that names an item best: the first text column whose values tell every row apart, else
+ * the first text column; undefined without text.
+ */
+function pickLabel(grid: Cell[][]): number | undefined {
+  const width = grid[0]?.length ?? 0;
+  let firstText: number | undefined;
+  for (let c = 0; c < width; c++) {
+    const values = grid.map((row) => row[c]);
+    if (!values.every((v) => typeof v === 'string' && v !== '')) continue;
+    firstText ??= c;
+    if (new Set(values).size === values.length) return c;
+  }
+  return firstText;
+}
+
+/**
+ * A column with one value on every row (of enough rows) moves to the single values, stated once. The
+ * lead column stays (it says whose rows these are), and so does the last column left.
+ */
+function hoistConstants(section: Section, facts: Fact[]): void {
+  if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
+  const offset = section.lead === undefined ? 0 : 1;
+  const first = section.rows[0] ?? [];
+  const keep = section.columns.map((_, c) => !section.rows.every((row) => same(row[c + offset], first[c + offset])));
+  if (!keep.some(Boolean)) return;
+  section.columns.forEach((name, c) => {
+    if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? '']);
+  });
+  section.columns = section.columns.filter((_, c) => keep[c]);
+  section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
+}
+
+/**
+ * The layout as a grid: the single values as label | value rows, then each table after a blank row,
+ * titled when there is more than one part, its header in words.
+ */
+function render(facts: Fact[], sections: Section[], base: string, headers: boolean): Grid {
+  const out: Cell[][] = [];
+  const parts = facts.length + sections.length;
+  for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+  for (const section of sections) {
+    if (out.length) out.push([]);
+    const own = relative(section.path, base);
+    const title = headerWords(own || section.path || 'value');
+    if (section.plain) {
+      if (headers) out.push([title]);
+    } else {
+      if (headers && parts > 1) out.push([title]);
+      const words = section.columns.map((c) => headerWords(c || own || 'value'));
+      if (headers) out.push(section.lead === undefined ? words : [section.lead, ...words]);
+    }
+    out.push(...section.rows);
+  }
+  return fit(out);
+}
+
+/** The grid made rectangular within MAX_WIDTH columns and MAX_ROWS rows, saying what was cut. */
+function fit(rows: Cell[][]): Grid {
+  let width = 1;
+  for (const row of rows) width = Math.max(width, row.length);
+  const cutColumns = width > MAX_WIDTH;
+  const w = Math.min(width, MAX_WIDTH);
+  const cutRows = rows.length > MAX_ROWS;
+  const kept = cutRows ? rows.slice(0, MAX_ROWS - 1) : rows;
+  const grid = kept.map((row) => {
+    const r = row.slice(0, w);
+    while (r.length < w) r.push('');
+    return r;
+  });
+  if (cutColumns || cutRows) {
+    const notice = Array<Cell>(w).fill('');
+    notice[0] = `… cut to ${grid.length} rows and ${w} columns: pass a field to show a part, or the raw option`;
+    grid.push(notice);
+  }
+  return grid.length ? grid : [['']];
+}

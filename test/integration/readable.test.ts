@@ -1,0 +1,167 @@
+/**
+ * What an analyst hands on: every function's default result, against the stand-in and against schemas
+ * with other field names, shows no field path, repeats at most one column, fits 26 columns and shows
+ * dates as dates. Inputs come from the service's own answers, never from names we know.
+ */
+import { describe, expect, it } from 'vitest';
+import { rawAnswer, useStack, type Stack } from './stack';
+
+type Grid = unknown[][];
+
+const isDate = (v: unknown): boolean => Object.prototype.toString.call(v) === '[object Date]';
+const ISO_TEXT = /^\d{4}-\d{2}(-\d{2})?(T\d{2}:\d{2}.*)?$/;
+
+/** Every key of an answer that is a name for programs (separators or camelCase), and every dotted path. */
+function programNames(json: unknown): Set<string> {
+  const names = new Set<string>();
+  const walk = (v: unknown, path: string): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x, path);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        const p = path ? `${path}.${k}` : k;
+        if (/[._-]|[a-z][A-Z]/.test(k)) names.add(k);
+        if (path) names.add(p);
+        walk(x, p);
+      }
+    }
+  };
+  walk(json, '');
+  return names;
+}
+
+/** Columns of a block of rows (rows between blank rows, three or more) that hold one value on every row. */
+function repeatedColumns(grid: Grid): number {
+  let worst = 0;
+  let block: Grid = [];
+  const close = () => {
+    if (block.length >= 3) {
+      const width = Math.max(...block.map((r) => r.length));
+      let repeated = 0;
+      for (let c = 0; c < width; c++) {
+        const first = block[0]?.[c];
+        if (first !== '' && first !== undefined && block.every((r) => String(r[c]) === String(first))) repeated++;
+      }
+      worst = Math.max(worst, repeated);
+    }
+    block = [];
+  };
+  for (const row of grid) {
+    if (row.every((c) => c === '')) close();
+    else block.push(row);
+  }
+  close();
+  return worst;
+}
+
+/** Asserts the readable rules on a function's default result; returns its grid. */
+function expectReadable(value: unknown, raw: unknown): Grid {
+  const grid = (Array.isArray(value) ? value : [[value]]) as Grid;
+  const names = programNames(raw);
+  for (const cell of grid.flat()) {
+    if (typeof cell !== 'string') continue;
+    expect(names.has(cell), `"${cell}" is a field's name for programs`).toBe(false);
+    expect(cell, 'ISO text instead of a date').not.toMatch(ISO_TEXT);
+  }
+  expect(Math.max(...grid.map((r) => r.length))).toBeLessThanOrEqual(26);
+  expect(repeatedColumns(grid)).toBeLessThanOrEqual(1);
+  return grid;
+}
+
+/** The first candidate the service answers for, or undefined. */
+async function firstAnswered(stack: Stack, path: string, param: string, candidates: string[]): Promise<string | undefined> {
+  for (const candidate of candidates) {
+    const url = `${stack.service.url}/api/v1${path}?${new URLSearchParams({ [param]: candidate }).toString()}`;
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${stack.service.keys[1] ?? stack.service.keys[0]}` } });
+    if (response.ok) return candidate;
+  }
+  return undefined;
+}
+
+/** Every text of an answer, in order. */
+function texts(json: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(json);
+  return out;
+}
+
+describe.each([
+  ['a', {}],
+  ['b', {}],
+  ['c', { world: '7' }],
+] as const)('schema %s', (schema, options) => {
+  const stack = useStack(schema, options);
+
+  it('every function reads as words, each value once, within 26 columns, dates as dates', async () => {
+    const overview = await rawAnswer(stack.service, '/ranking');
+    const words = [...new Set(texts(overview))];
+    const group = words.find((t) => /^[a-z0-9_-]+:[^\s:]+$/i.test(t)) as string;
+    const slug = (await firstAnswered(stack, '/brand', 'slug', words.filter((t) => /^[a-z0-9-]+$/.test(t)).slice(0, 40))) as string;
+    expect(group).toBeDefined();
+    expect(slug).toBeDefined();
+    const brand = await rawAnswer(stack.service, '/brand', { slug });
+    const company = (await firstAnswered(stack, '/company', 'keyword', texts(brand).filter((t) => t !== slug))) as string;
+    expect(company).toBeDefined();
+
+    const calls: [string, unknown[], string, Record<string, string>][] = [
+      ['SEARCH_TREND', ['standing desk'], '/trend', { keyword: 'standing desk' }],
+      ['SEARCH_TREND', [[['standing desk'], ['coffee'], ['']]], '/trend', { keyword: 'coffee' }],
+      ['SEARCH_SCORE', ['standing desk'], '/trend', { keyword: 'standing desk' }],
+      ['BRAND_SCORE', [slug], '/brand', { slug }],
+      ['BRAND_PROFILE', [slug], '/brand', { slug }],
+      ['COMPANY_PROFILE', [company], '/company', { keyword: company }],
+      ['MARKET_ANALYSIS', [], '/markets', {}],
+      ['AI_INDUSTRIES', [], '/industries', {}],
+      ['RANKING_OVERVIEW', [], '/ranking', {}],
+      ['RANKING_LIST', [group], '/ranking/list', { group }],
+      ['API_USAGE', [], '/usage', {}],
+    ];
+    for (const [fn, args, path, query] of calls) {
+      const grid = expectReadable(stack.value(fn, ...args), await rawAnswer(stack.service, path, query));
+      if (fn === 'SEARCH_TREND' && args.length === 1 && typeof args[0] === 'string') {
+        // The months as a series a chart takes: a date beside a number, 12 rows.
+        const series = grid.filter((row) => isDate(row[0]) && typeof row[1] === 'number');
+        expect(series.length).toBeGreaterThanOrEqual(12);
+      }
+    }
+  });
+
+  it('takes a label back as a field, in words, and suggests the nearest for a typo', () => {
+    const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
+    const numeric = grid.find((row) => typeof row[0] === 'string' && typeof row[1] === 'number' && row.slice(2).every((c) => c === '')) as unknown[];
+    expect(stack.value('SEARCH_TREND', 'coffee', numeric[0])).toBe(numeric[1]);
+    const label = numeric[0] as string;
+    const typo = label.slice(0, 2) + label.slice(3); // one letter dropped
+    const error = stack.run('SEARCH_TREND', 'coffee', typo).error ?? '';
+    expect(error).toContain(`did you mean "${label}"?`);
+  });
+
+  it('drops every word with noHeaders, and transposes the readable layout', () => {
+    const grid = stack.value('SEARCH_TREND', 'tea') as Grid;
+    const bare = stack.value('SEARCH_TREND', 'tea', '', 'noHeaders') as Grid;
+    const labels = new Set(grid.map((row) => row[0]).filter((c) => typeof c === 'string' && c !== '' && c !== 'tea'));
+    for (const cell of bare.flat()) expect(labels.has(cell as string)).toBe(false);
+    const turned = stack.value('SEARCH_TREND', 'tea', '', 'transpose') as Grid;
+    expect(turned.map((r) => r[0])).toEqual(grid[0]);
+  });
+});
+
+describe('dates in the spreadsheet time zone', () => {
+  const stack = useStack('a');
+
+  it('places a month at midnight where the spreadsheet is, at no extra round trip on a hit', () => {
+    stack.gas.spreadsheet.timeZone = 'America/New_York';
+    expect(stack.gas.run('showSidebar', [], { mode: 'menu' }).ok).toBe(true); // the sidebar keeps the zone
+    stack.value('SEARCH_TREND', 'coffee');
+    const hit = stack.run('SEARCH_TREND', 'coffee');
+    expect(hit.roundTrips).toBe(1);
+    const months = (hit.value as Grid).map((row) => row[0]).filter(isDate) as Date[];
+    expect(months.length).toBeGreaterThanOrEqual(12);
+    // March 2025 starts at 05:00 UTC in New York (winter time), July at 04:00 (summer time).
+    for (const month of months) expect([4, 5]).toContain(month.getUTCHours());
+    expect(months.every((m) => m.getUTCMinutes() === 0)).toBe(true);
+  });
+});

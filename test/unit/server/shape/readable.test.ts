@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_WIDTH, readableGrid } from '../../../../src/server/shape/readable';
+import type { Cell, Json } from '../../../../src/server/shape/types';
+import { brand, industries, trendA, trendB } from './fixtures';
+
+const UTC = { headers: true, timeZone: 'Etc/UTC' };
+const strip = ({ cache: _, ...rest }: Record<string, Json>) => rest;
+
+/** The grid's label | value rows before the first blank row. */
+const facts = (grid: Cell[][]) => {
+  const end = grid.findIndex((row) => row.every((c) => c === ''));
+  return new Map((end < 0 ? grid : grid.slice(0, end)).map((row) => [row[0], row[1]] as const));
+};
+
+/** Every header cell the grid shows: labels, titles and table headers (text cells that are not values of the answer). */
+const texts = (grid: Cell[][]) => grid.flat().filter((c): c is string => typeof c === 'string');
+
+describe('readableGrid', () => {
+  it('states a trend\'s single values once and its months as a dated series below them', () => {
+    const grid = readableGrid(strip(trendA), '', UTC);
+    const single = facts(grid);
+    expect(single.get('Keyword')).toBe('coffee');
+    expect(single.get('Search score')).toBe(71);
+    expect(single.get('Growth year-on-year %')).toBe(12.5);
+    expect(single.get('Peak month')).toEqual(new Date('2025-12-01T00:00:00Z'));
+    const title = grid.findIndex((row) => row[0] === 'Months');
+    expect(grid[title + 1]).toEqual(['Month', 'Volume']);
+    const months = grid.slice(title + 2);
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual([new Date('2025-01-01T00:00:00Z'), 100]);
+    // Each value once: the keyword appears in one cell only.
+    expect(grid.flat().filter((c) => c === 'coffee')).toHaveLength(1);
+  });
+
+  it('reads another naming schema the same way, without knowing its names', () => {
+    const grid = readableGrid(strip(trendB), '', UTC);
+    expect(facts(grid).get('Peak month period')).toEqual(new Date('2025-12-01T00:00:00Z'));
+    expect(grid.some((row) => row[0] === 'Period' && row[1] === 'Searches')).toBe(true);
+    for (const text of texts(grid)) expect(text).not.toMatch(/[a-z][A-Z]|_|\.\w/);
+  });
+
+  it('lays a profile out within 26 columns, its lists going down', () => {
+    const wide = { ...brand, extra: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field_${i}`, i])) };
+    const grid = readableGrid(wide, '', UTC);
+    expect(Math.max(...grid.map((r) => r.length))).toBeLessThanOrEqual(2);
+    const products = grid.findIndex((row) => row[0] === 'Products');
+    expect(grid[products + 1]).toEqual(['Name', 'Searches']);
+    const many = { items: [Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`c${i}`, i]))] };
+    const cut = readableGrid(many, '', UTC);
+    expect(Math.max(...cut.map((r) => r.length))).toBe(MAX_WIDTH);
+    expect(String(cut[cut.length - 1]?.[0])).toMatch(/^… cut to .* pass a field/);
+  });
+
+  it('gives a list inside a list\'s items a table of its own, each row led by its parent\'s label', () => {
+    const grid = readableGrid(industries as Json, '', UTC);
+    const members = grid.findIndex((row) => row[0] === 'Baskets members');
+    expect(grid[members + 1]).toEqual(['ID', 'Slug', 'Weight']);
+    expect(grid[members + 2]).toEqual(['basket-1', 'co-1-1', 1]);
+    const baskets = grid.findIndex((row) => row[0] === 'Baskets');
+    expect(grid[baskets + 1]).toEqual(['ID', 'Score', '']); // as wide as the widest table
+  });
+
+  it('states once a column that holds one value on every row', () => {
+    const list = { group: 'g', items: [1, 2, 3].map((rank) => ({ rank, sector: 'fintech' })) };
+    const grid = readableGrid(list, '', UTC);
+    expect(facts(grid).get('Items sector')).toBe('fintech');
+    expect(grid.flat().filter((c) => c === 'fintech')).toHaveLength(1);
+    const two = readableGrid({ items: [{ a: 1, b: 'x' }, { a: 2, b: 'x' }] }, '', UTC);
+    expect(two.flat().filter((c) => c === 'x')).toHaveLength(2); // two rows: nothing to gain
+  });
+
+  it('says labels relative to a selected field, and drops every word with noHeaders', () => {
+    expect(readableGrid(trendA.growth, 'growth', UTC)).toEqual([
+      ['Year-on-year %', 12.5],
+      ['Three month %', -3],
+    ]);
+    expect(readableGrid(trendA.months, 'months', UTC)[0]).toEqual(['Month', 'Volume']);
+    const bare = readableGrid(trendA.months, 'months', { headers: false, timeZone: 'Etc/UTC' });
+    expect(bare).toHaveLength(12);
+    expect(bare[0]).toEqual([new Date('2025-01-01T00:00:00Z'), 100]);
+  });
+});
