@@ -839,7 +839,8 @@ var SDM = (() => {
     });
     if (tails.length === 1) return selectPath(json, tails[0]);
     if (tails.length > 1) {
-      const names = tails.map(headerWords);
+      const words = tails.map(headerWords);
+      const names = new Set(words).size === words.length ? words : tails;
       return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
     }
     return void 0;
@@ -2334,11 +2335,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function selectOrThrow(data, field) {
     const selection = selectPath(data, field);
     if (selection.ok) return selection;
+    const unknown = selection.message.startsWith("unknown field") && selection.available.length > 0;
+    if (!unknown) throw errors.input(capitalise(selection.message));
     const byWords = selectByWords(data, field);
     if (byWords?.ok) return byWords;
-    if (byWords) throw errors.input(capitalise(byWords.message));
-    const unknown = selection.message.startsWith("unknown field") && selection.available.length;
-    throw errors.input(capitalise(unknown ? unknownFieldMessage(field, selection.available) : selection.message));
+    throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection.available)));
   }
   function shapeRangeTable(items, options, timeZone) {
     const rows = items.map((item) => {
@@ -3774,7 +3775,8 @@ var SDM_SERVER = (() => {
     });
     if (tails.length === 1) return selectPath(json, tails[0]);
     if (tails.length > 1) {
-      const names = tails.map(headerWords);
+      const words = tails.map(headerWords);
+      const names = new Set(words).size === words.length ? words : tails;
       return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
     }
     return void 0;
@@ -5266,11 +5268,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function selectOrThrow(data, field) {
     const selection2 = selectPath(data, field);
     if (selection2.ok) return selection2;
+    const unknown = selection2.message.startsWith("unknown field") && selection2.available.length > 0;
+    if (!unknown) throw errors.input(capitalise(selection2.message));
     const byWords = selectByWords(data, field);
     if (byWords?.ok) return byWords;
-    if (byWords) throw errors.input(capitalise(byWords.message));
-    const unknown = selection2.message.startsWith("unknown field") && selection2.available.length;
-    throw errors.input(capitalise(unknown ? unknownFieldMessage(field, selection2.available) : selection2.message));
+    throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection2.available)));
   }
   function finish(grid, options) {
     const shaped = options.transpose ? transpose(grid) : grid;
@@ -5392,7 +5394,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/core/cell-messages.ts
-  var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|gives a )|No score field found:|Several score fields:)/;
+  var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
   var KIND_OF_LEAD = { dailyLimit: "limit", notInTime: "budget" };
   function messageKind(value) {
     if (typeof value !== "string") return void 0;

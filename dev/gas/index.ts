@@ -95,6 +95,7 @@ export {
   CELL_TOO_LONG_MESSAGE,
   displayValue,
   parseEntered,
+  serialNumber,
   zonedEpoch,
   type CellValue as SheetCellValue,
 } from './spreadsheet/cell-values.js';

@@ -29,7 +29,7 @@ export const DEMO_CELLS: readonly (readonly [string, string])[] = [
   ['A19', 'brightcart'],
   ['B15', '=BRAND_SCORE(A15:A19)'],
   ['A22', 'acme-pay signals'],
-  ['A23', '=BRAND_PROFILE("acme-pay", "signals", "transpose")'],
+  ['A23', '=BRAND_PROFILE("acme-pay", "signals")'],
   ['A31', 'Your allowance'],
   ['A32', '=API_USAGE()'],
 ];
@@ -44,9 +44,9 @@ export const DEMO_CHARTS: readonly ChartSpec[] = [
     columns: 7,
     rows: 14,
     source: 'D1',
-    labels: ['months.month', 'history.period'],
-    values: ['months.volume', 'history.searches'],
-    series: ['keyword', 'query'],
+    labels: ['Month', 'Period'],
+    values: ['Volume', 'Searches'],
+    series: ['Keyword', 'Query'],
   },
 ];
 

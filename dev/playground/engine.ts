@@ -38,7 +38,7 @@ import {
   type SimpleCellAddress,
 } from 'hyperformula';
 import { CUSTOM_FUNCTION_NAMES } from '../../src/server/spreadsheet/addon-formulas.js';
-import { SPREADSHEET_LIMITS, stringOf, type ExecutionResult } from '../gas/index.js';
+import { serialNumber, SPREADSHEET_LIMITS, stringOf, type ExecutionResult } from '../gas/index.js';
 import { NOT_READY, toSheetsArgument } from './arguments.js';
 import { SparklineFunction, withSparklines } from './sparkline.js';
 import type { Evaluation } from './evaluate.js';
@@ -52,7 +52,12 @@ export const CUSTOM_FUNCTIONS = CUSTOM_FUNCTION_NAMES;
 type Scalar = number | string | boolean | typeof EmptyValue | CellError;
 
 /** What one evaluation produced: rows of cells, or the cell's error (#ERROR! unless said). */
-type Outcome = { ok: true; rows: Scalar[][] } | { ok: false; error: string; type?: ErrorType };
+/**
+ * A custom function's result as cells. A Date is Sheets' serial number (days since 1899-12-30 in the
+ * spreadsheet's time zone) shown with a date format, as Sheets shows a date a custom function returns:
+ * `formats` holds that format where a cell is one.
+ */
+type Outcome = { ok: true; rows: Scalar[][]; formats?: (string | undefined)[][] } | { ok: false; error: string; type?: ErrorType };
 
 /** The parts of HyperFormula's call AST and interpreter state the plugin reads (they are not exported). */
 interface CallAst {
@@ -179,6 +184,7 @@ class AddonFunctions extends FunctionPlugin {
     if (args instanceof CellError) return args;
     const outcome =
       engine.take(state.formulaAddress, ast.procedureName, args) ?? engine.execute(ast.procedureName, args, state.formulaAddress);
+    engine.recordFormats(state.formulaAddress, outcome);
     const full = outcome.ok ? outcome.rows : [[new CellError(outcome.type ?? ErrorType.ERROR, outcome.error)]];
     const vertex = state.formulaVertex;
     // Nested in another expression (=SUM(SEARCH_SCORE(A2:A5))): give the whole result to it.
@@ -213,17 +219,32 @@ class AddonFunctions extends FunctionPlugin {
 }
 
 /** A custom function's result as HyperFormula cells. */
-function toOutcome(result: ExecutionResult): Outcome {
+function toOutcome(result: ExecutionResult, timeZone: string): Outcome {
   if (!result.ok) return { ok: false, error: result.error ?? 'Unknown error' };
   const value = result.value;
   const rows = Array.isArray(value) ? (value as unknown[][]) : [[value]];
-  return { ok: true, rows: rows.map((row) => row.map(toCell)) };
+  let formats: (string | undefined)[][] | undefined;
+  const cells = rows.map((row, r) =>
+    row.map((v, c) => {
+      if (!isDate(v)) return toCell(v);
+      const serial = serialNumber(v, timeZone);
+      formats ??= rows.map(() => []);
+      (formats[r] as (string | undefined)[])[c] = Number.isInteger(serial) ? DATE_FORMAT : DATE_TIME_FORMAT;
+      return serial;
+    }),
+  );
+  return formats ? { ok: true, rows: cells, formats } : { ok: true, rows: cells };
 }
+
+/** A Date from the script's own realm too (dev/gas rebuilds results there). */
+const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';
+/** Sheets' formats for a date a custom function returns: the date alone at midnight, else date and time. */
+const DATE_FORMAT = 'M/d/yyyy';
+const DATE_TIME_FORMAT = 'M/d/yyyy H:mm:ss';
 
 function toCell(value: unknown): Scalar {
   if (value === undefined || value === '') return EmptyValue;
   if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value.toISOString();
   return stringOf(value);
 }
 
@@ -264,6 +285,10 @@ export class FormulaEngine {
   readonly #typed = new Map<string, { formula: string; engine: string }>();
   /** What each SPARKLINE cell drew at its last evaluation, by cell. */
   readonly #sparklines = new Map<string, SparklineView>();
+  /** Date formats of cells a custom function filled with dates (recordFormats), by cell. */
+  readonly #formats = new Map<string, string>();
+  /** Which cells each formula gave a date format, by its own cell. */
+  readonly #formatsBy = new Map<string, string[]>();
   /** The named expressions set by setNames, by lower-case name (Sheets' names are case-insensitive). */
   readonly #names = new Map<string, { name: string; expression: RawCellContent }>();
   /** The most HyperFormula holds in one sheet: Sheets' own limits, as a script may grow any sheet. */
@@ -339,6 +364,24 @@ export class FormulaEngine {
 
   // ---- called by the plugins ---------------------------------------------------------------------
 
+  /** The date formats of a formula's result, by the cells it fills (those of its last result dropped). */
+  recordFormats(address: SimpleCellAddress, outcome: Outcome): void {
+    const key = addressKey(address);
+    for (const cell of this.#formatsBy.get(key) ?? []) this.#formats.delete(cell);
+    this.#formatsBy.delete(key);
+    if (!outcome.ok || !outcome.formats) return;
+    const cells: string[] = [];
+    outcome.formats.forEach((row, r) =>
+      row.forEach((format, c) => {
+        if (!format) return;
+        const cell = addressKey({ sheet: address.sheet, row: address.row + r, col: address.col + c });
+        this.#formats.set(cell, format);
+        cells.push(cell);
+      }),
+    );
+    this.#formatsBy.set(key, cells);
+  }
+
   /** What a SPARKLINE evaluated in this cell draws (sparkline.ts). */
   recordSparkline(address: SimpleCellAddress, sparkline: SparklineView): void {
     this.#sparklines.set(addressKey(address), sparkline);
@@ -355,7 +398,7 @@ export class FormulaEngine {
       return { ok: false, error: 'The playground could not run this formula (details in the terminal running npm start).' };
     }
     this.#options.onEvaluation?.({ fn, cell: this.#a1(address), remembered: evaluation.remembered, result: evaluation.result });
-    return toOutcome(evaluation.result);
+    return toOutcome(evaluation.result, this.timeZone);
   }
 
   /** The outcome as the formula's cell can hold it: #REF! when it reaches past the sheet's edge, as in Sheets. */
@@ -494,7 +537,7 @@ export class FormulaEngine {
       out.error = shown.message;
     }
     if (typeof value === 'number') {
-      const format = NUMBER_FORMATS[this.hf.getCellValueDetailedType(address)];
+      const format = this.#formats.get(addressKey(address)) ?? NUMBER_FORMATS[this.hf.getCellValueDetailedType(address)];
       if (format) out.numberFormat = format;
     }
     return out;

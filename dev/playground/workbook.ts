@@ -63,7 +63,7 @@ export interface ChartSpec {
   /** Header names to look for, first found wins (the two service schemas name them differently). */
   labels: string[];
   values: string[];
-  /** The column whose first value names the series, e.g. the keyword. */
+  /** The label (among the single values above the table) whose value names the series, e.g. the keyword. */
   series: string[];
 }
 
@@ -404,18 +404,31 @@ export class Workbook {
       series: [{ name: '', values }],
       deletable: true,
     };
-    const at = position(spec.source);
-    const headers: string[] = [];
-    for (let c = at.col; ; c++) {
-      const header = this.engine.cell(at.row, c).value;
-      if (header === '') break;
-      headers.push(String(header).toLowerCase());
-    }
+    const source = position(spec.source);
+    const formula = this.engine.cell(source.row, source.col).formula ?? '';
+    // The readable layout puts the months' table below the single values: its header row is the first
+    // (within the spill's first rows) that names both a label and a value column.
+    const rowText = (r: number): string[] => {
+      const out: string[] = [];
+      for (let c = source.col; ; c++) {
+        const v = this.engine.cell(r, c).value;
+        if (v === '' || v === null || v === undefined) break;
+        out.push(String(v).toLowerCase());
+      }
+      return out;
+    };
+    let at = source;
+    let headers = rowText(source.row);
     const find = (names: string[]) => names.map((n) => headers.indexOf(n.toLowerCase())).find((i) => i >= 0);
+    for (let r = source.row; r < source.row + 60; r++) {
+      headers = rowText(r);
+      if (find(spec.labels) !== undefined && find(spec.values) !== undefined) {
+        at = { row: r, col: source.col };
+        break;
+      }
+    }
     const labelColumn = find(spec.labels);
     const valueColumn = find(spec.values);
-    const seriesColumn = find(spec.series);
-    const formula = this.engine.cell(at.row, at.col).formula ?? '';
     if (labelColumn === undefined || valueColumn === undefined) {
       view.title = formula || spec.source;
       view.empty = `No ${spec.values[0]} column at ${spec.source}: put a SEARCH_TREND table there.`;
@@ -427,7 +440,12 @@ export class Workbook {
       values.push(value);
       view.labels.push(String(this.engine.cell(r, at.col + labelColumn).value));
     }
-    const series = seriesColumn === undefined ? '' : String(this.engine.cell(at.row + 1, at.col + seriesColumn).value);
+    // The series' name: the value beside its label among the single values above (the keyword).
+    let series = '';
+    for (let r = source.row; r < at.row; r++) {
+      const label = String(this.engine.cell(r, source.col).value).toLowerCase();
+      if (spec.series.some((n) => n.toLowerCase() === label)) series = String(this.engine.cell(r, source.col + 1).value);
+    }
     view.title = series ? `Monthly searches: ${series}` : 'Monthly searches';
     if (!values.length) view.empty = 'No monthly values yet.';
     return view;

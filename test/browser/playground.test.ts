@@ -71,10 +71,15 @@ describe('the demo workbook', () => {
     // coffee, Coffee and " coffee " are one keyword: the same score.
     expect(scores[1]).toBe(scores[0]);
     expect(scores[4]).toBe(scores[0]);
-    expect(await text('D1')).toBe('keyword');
-    expect(await text('D13')).toBe('coffee');
-    expect(await text('D14')).toBe('');
-    expect(await text('F2')).toMatch(NUMBER);
+    // The trend, readable: its single values once (label | value), then its months as dates beside numbers.
+    expect(await text('D1')).toBe('Keyword');
+    expect(await text('E1')).toBe('coffee');
+    expect(await text('E2')).toMatch(NUMBER);
+    expect(await text('D10')).toBe('Months');
+    expect([await text('D11'), await text('E11')]).toEqual(['Month', 'Volume']);
+    expect(await text('D12')).toMatch(/^\d{1,2}\/1\/\d{4}$/);
+    expect(await text('E12')).toMatch(NUMBER);
+    expect(await text('D24')).toBe('');
     expect(await text('B15')).toMatch(NUMBER);
     expect(await text('B23')).toMatch(NUMBER);
   });
@@ -105,15 +110,18 @@ describe('typing formulas', () => {
     expect(ui.playground.runtime.spreadsheet.getFormulas('Sheet1!A45')).toEqual([['=SEARCH_SCORE("coffee")']]);
   });
 
-  it('=SEARCH_TREND("tea") spills a 13-row table', async () => {
+  it('=SEARCH_TREND("tea") spills its single values once, then its 12 months as dates', async () => {
     await typeInto('A47', '=SEARCH_TREND("tea")');
-    await expect.poll(() => text('A47')).toBe('keyword');
-    const column = await Promise.all(Array.from({ length: 14 }, (_, i) => text(`A${47 + i}`)));
-    expect(column.slice(0, 13)).toEqual(['keyword', ...Array<string>(12).fill('tea')]);
-    expect(column[13]).toBe('');
-    expect(await text('C48')).toMatch(NUMBER);
+    await expect.poll(() => text('A47')).toBe('Keyword');
+    expect(await text('B47')).toBe('tea');
+    const column = await Promise.all(Array.from({ length: 24 }, (_, i) => text(`A${47 + i}`)));
+    expect(column.filter((t) => t === 'tea')).toEqual([]); // the keyword is stated once, beside its label
+    expect(column.slice(9, 11)).toEqual(['Months', 'Month']);
+    expect(column.slice(11, 23).every((t) => /^\d{1,2}\/1\/\d{4}$/.test(t))).toBe(true);
+    expect(column[23]).toBe('');
+    expect(await text('B58')).toMatch(NUMBER);
     // Sheets holds the spilled cells as values, so the add-on's scripts see them.
-    expect(ui.playground.runtime.spreadsheet.getValues('Sheet1!A59')).toEqual([['tea']]);
+    expect(ui.playground.runtime.spreadsheet.getValues('Sheet1!B47')).toEqual([['tea']]);
   });
 
   it('an error shows #ERROR! with its message on hover and in a card under the selected cell', async () => {
@@ -127,12 +135,13 @@ describe('typing formulas', () => {
 
 describe("results past the sheet's edge", () => {
   it("are #REF! with Sheets' message, and every other cell and the sidebar keep working", async () => {
-    await typeInto('T20', '=SEARCH_TREND("tea")');
+    // The raw layout is ten columns wide: from T it would reach past Z.
+    await typeInto('T20', '=SEARCH_TREND("tea", "", "raw")');
     await expect.poll(() => text('T20')).toBe('#REF!');
     expect(await cell('T20').getAttribute('title')).toMatch(/^Result was not automatically expanded, please insert more columns \(\d+\)\./);
     expect(await text('U20')).toBe('');
 
-    await typeInto('A200', '=BRAND_PROFILE("acme-pay")');
+    await typeInto('A200', '=BRAND_PROFILE("acme-pay", "", "raw")');
     await expect.poll(() => text('A200')).toBe('#REF!');
     expect(await cell('A200').getAttribute('title')).toMatch(/please insert more columns/);
 
@@ -407,7 +416,7 @@ describe('menu, trigger and status', () => {
     await expect.poll(() => ui.page.locator('.toast').first().textContent()).toMatch(/formula cells recalculating/);
     await expect.poll(() => executions()).toBeGreaterThan(executed);
     expect(await text('A45')).toBe(score);
-    expect(await text('A47')).toBe('keyword');
+    expect(await text('A47')).toBe('Keyword');
     await cell('A45').click();
     expect(await ui.page.locator('#formula-input').inputValue()).toBe('=SEARCH_SCORE("coffee", SDM_REFRESH)');
     expect((await ui.playground.service.control.stats()).freshCredits).toBe(before.freshCredits);
@@ -477,7 +486,7 @@ describe('Clear sheet', () => {
     await ui.page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => text('A1')).toBe('Keyword');
     await expect.poll(() => text('B2')).toBe(before);
-    expect(await text('D1')).toBe('keyword');
+    expect(await text('D1')).toBe('Keyword');
   });
 });
 

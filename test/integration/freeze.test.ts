@@ -28,19 +28,18 @@ function sidebar(fn: string, ...args: unknown[]): unknown {
   return result.ok ? result.value : { error: result.error };
 }
 
-/** Every cell of Sheet1!A1:L10 with its value, formula and note (what a user could see). */
 /**
- * The sheet's first cells. Sheets gives a cell a date format when a date is written into it (freezing
+ * Every cell of Sheet1!A1:L10 with its value, formula and note (what a user could see). Sheets gives a cell a date format when a date is written into it (freezing
  * writes the dates a formula showed); unfreezing leaves that format, as a person's own edit would, so
  * the comparison leaves a date format out.
  */
 const snapshot = () =>
-  Array.from({ length: 10 }, (_, r) =>
-    Array.from({ length: 12 }, (_, c) => {
-      const cell = sheet1().cell(r + 1, c + 1) as { format?: { numberFormat?: string } } | undefined;
-      if (!cell?.format?.numberFormat?.includes('yyyy')) return cell;
+  Array.from({ length: 10 }, (_row, r) =>
+    Array.from({ length: 12 }, (_column, c) => {
+      const cell = sheet1().cell(r + 1, c + 1);
+      if (!cell.format?.numberFormat?.includes('yyyy')) return cell;
       const { numberFormat: _date, ...format } = cell.format;
-      const { format: _, ...rest } = cell;
+      const { format: _format, ...rest } = cell;
       return Object.keys(format).length ? { ...rest, format } : rest;
     }),
   );

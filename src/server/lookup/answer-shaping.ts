@@ -72,12 +72,12 @@ export function select(data: Json, field: string): Json {
 function selectOrThrow(data: Json, field: string): { value: Json; path: string } {
   const selection = selectPath(data, field);
   if (selection.ok) return selection;
+  const unknown = selection.message.startsWith('unknown field') && selection.available.length > 0;
+  if (!unknown) throw errors.input(capitalise(selection.message)); // ambiguous, empty, an item out of range
   // Not a path: perhaps a header's words ("Peak month"); else the fields that exist, nearest first.
   const byWords = selectByWords(data, field);
   if (byWords?.ok) return byWords;
-  if (byWords) throw errors.input(capitalise(byWords.message));
-  const unknown = selection.message.startsWith('unknown field') && selection.available.length;
-  throw errors.input(capitalise(unknown ? unknownFieldMessage(field, selection.available) : selection.message));
+  throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection.available)));
 }
 
 /** Per input cell of a range: blank, an error text, or an answer. */

@@ -54,6 +54,7 @@ describe('messageKind', () => {
       thrown(() => select(answer, 'months.13')),
       thrown(() => select(answer, '..')),
       thrown(() => select(answer, 'peak month')),
+      thrown(() => select(answer, 'month')), // words that end two fields' names
     ];
     const strings = (output: unknown) =>
       (Array.isArray(output) ? output.flat() : [output]).filter((v): v is string => typeof v === 'string' && v !== '');
@@ -65,11 +66,12 @@ describe('messageKind', () => {
           [v([1, 2]), v(3)],
           [v(4), v(5)],
         ],
-        { noHeaders: true, transpose: false },
+        { noHeaders: true, transpose: false, raw: false },
         'months',
+        'Etc/UTC',
       ),
     );
-    const tableInRow = strings(shapeRangeValues([[v([{ a: 1 }])]], { noHeaders: true, transpose: false }, 'months'));
+    const tableInRow = strings(shapeRangeValues([[v([{ a: 1 }])]], { noHeaders: true, transpose: false, raw: false }, 'months', 'Etc/UTC'));
     expect([listInGrid.length, tableInRow.length]).toEqual([1, 1]);
     const score = (json: Parameters<typeof findScore>[0]) => {
       const found = findScore(json, ['searchscore']);
