@@ -106,6 +106,25 @@ export function readDocumentSpend(
 }
 
 /**
+ * Today's shards (a lookup's spend is logged under the day it started).
+ * @param now the current time (ms)
+ */
+export function todaysSpendKeys(now: number): string[] {
+  return shardKeys(dayOf(now));
+}
+
+/**
+ * How many spending lookups this document logged after a time, with any key (pure, so it is unit-tested).
+ * @param shards the shards' texts as read (undefined where absent)
+ * @param since the time (ms): lookups logged at or before it are not counted
+ */
+export function lookupsSince(shards: (string | undefined)[], since: number): number {
+  let count = 0;
+  for (const shard of shards) for (const log of Object.values(parse(shard).k)) count += log.l.filter(([at]) => at > since).length;
+  return count;
+}
+
+/**
  * The day's totals over its shards.
  * @param day YYYY-MM-DD (UTC)
  * @param values shards as read, by cache key

@@ -10,6 +10,7 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import { lookupPacked } from '../lookup/packed-lookup';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { nameKnownGroups } from '../lookup/known-groups';
+import { lookupUsage } from '../lookup/usage-lookup';
 import { findScore, type Json } from '../shape/shape';
 import {
   select,
@@ -24,7 +25,8 @@ import {
 /** The answer of an endpoint without a parameter, or its error thrown. */
 function fetchOne(endpoint: Endpoint, subject: string | undefined): Json {
   const budget = createBudget();
-  const { answers } = lookupAll(endpoint, [subject], budget, 'formula');
+  // Usage is never older than what this document spent since, and says when it was read.
+  const { answers } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula');
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
