@@ -163,7 +163,7 @@ export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown)
  * Your API allowance, how much of it is used, and when that was read.
  *
  * @param {string} [field] Optional path into the answer.
- * @return The usage and its read time, or the selected field.
+ * @return The usage, or the selected field.
  * @example =API_USAGE()
  * @customfunction
  */

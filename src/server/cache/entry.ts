@@ -28,7 +28,8 @@ export function readEntry(text: string | undefined, stamp: string, now: number):
   const first = text.indexOf('~');
   const second = text.indexOf('~', first + 1);
   if (first < 0 || second < 0) return null;
-  if (entryExpiry(text) <= now) return null;
+  const expiry = text.slice(first + 1, second);
+  if (expiry && parseInt(expiry, 36) <= now) return null;
   const body = text.slice(second + 1);
   if (body.startsWith('P')) return { kind: 'pending', by: body.slice(1) };
   if (text.slice(0, first) !== stamp) return null;
@@ -36,15 +37,6 @@ export function readEntry(text: string | undefined, stamp: string, now: number):
   const head = /^p(\d+)\|(\w+)$/.exec(body);
   if (head) return { kind: 'split', count: Number(head[1]), id: head[2] ?? '' };
   return parseData(decode(body));
-}
-
-/**
- * When an entry expires (ms), whatever it holds and whatever its stamp; NaN when it names no time (an
- * answer kept for the cache's own lifetime) or is absent.
- * @param text the stored text
- */
-export function entryExpiry(text: string | undefined): number {
-  return parseInt(text?.split('~')[1] ?? '', 36);
 }
 
 /**

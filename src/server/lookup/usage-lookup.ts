@@ -11,64 +11,61 @@
  * not be written back into every field that counts them; and a new read shows what other documents
  * spent too. It costs one API call, and only after this document spent.
  *
- * The answer says when it was read, the moment of the /usage answer its figures rest on, as an ISO
- * instant in a top-level field `read_at`, which the shaping turns into cells like any other field.
+ * The answer says when it was read, the moment its answer came, as an ISO instant in a top-level field
+ * `read_at` which the shaping turns into cells like any other field. It is kept in the cached
+ * answer, so every cell showing one read shows the same time, and the spend log is compared with it.
  */
 import type { Budget } from '../core/budget';
 import { USAGE_TTL_S } from '../core/constants';
-import { entryExpiry } from '../cache/entry';
+import { readEntry, writeEntry } from '../cache/entry';
 import { lookupsSince, todaysSpendKeys } from '../cache/spend';
 import { ENDPOINTS } from '../service/endpoints';
-import { isObject } from '../shape/shape';
+import { isObject, type Json } from '../shape/shape';
 import { ownKeys, perQuery, runLookup, type Answer } from './pipeline';
 
 /**
- * When a cached /usage answer was read (ms), if this document spent nothing since: else NaN (as when
- * there is none), and it is read again. Its entry expires USAGE_TTL_S after the answer came
- * (lookup/fetch-misses.ts). The read's own lookup is logged a moment after its answer came: one
- * spending lookup from then on is its own; any key's count, since a hit does not know the formulas'
- * key without a property read. (Were the read's own log entry lost to a parallel write of its shard,
- * one other lookup would go unseen.)
- * @param heads the cache entries read: the answer's entry and today's spend shards (todaysSpendKeys)
- * @param key the answer's cache key
+ * When a cached usage read was made (ms), if this document spent nothing since: else NaN (as for an
+ * entry that says no time), and it is read again. The read's own lookup is logged a moment after its
+ * answer came: one spending lookup from then on is its own. Any key's count, since a hit does not know
+ * the formulas' key without a property read. (Were the read's own log entry lost to a parallel write of
+ * its shard, one other lookup would go unseen.)
+ * @param data the cached /usage answer
+ * @param heads the cache entries read, today's spend shards among them (todaysSpendKeys)
  * @param now the current time (ms)
  */
-export function currentUsageReadAt(heads: Record<string, string>, key: string, now: number): number {
-  const readAt = entryExpiry(heads[key]) - USAGE_TTL_S * 1000;
-  return lookupsSince(
-    todaysSpendKeys(now).map((shard) => heads[shard]),
-    readAt - 1,
-  ) < 2
-    ? readAt
-    : NaN;
+export function currentUsageReadAt(data: Json | undefined, heads: Record<string, string>, now: number): number {
+  // An answer lookupUsage kept holds its ISO read_at (its own wins over a service field of that name); else NaN.
+  const readAt = Date.parse((data as { read_at?: unknown } | null | undefined)?.read_at as string);
+  return lookupsSince(heads, readAt - 1, now) < 2 ? readAt : NaN;
 }
 
 /**
  * /usage for a formula, as lookupAll gives it: as cached, or read again once expired or once this
- * document spent since; its answer says when it was read, as an ISO instant in a top-level `read_at`
- * (the service's own field of that name, if it has one, is left as it is).
+ * document spent since; its answer (an object, as the spec describes it) says when it was read.
  * @param budget time left in this execution
  */
 export function lookupUsage(budget: Budget): { answers: Map<string, Answer> } {
   const endpoint = ENDPOINTS.usage;
   const keys = ownKeys(endpoint, ['']);
   const key = keys.get('') ?? '';
-  const started = Date.now();
-  let readAt = started; // read in this lookup, or by a cell it waited for: after it began
   const layout = perQuery(endpoint, keys);
-  const result = runLookup(endpoint, [''], keys, budget, 'formula', {
+  const now = Date.now();
+  return runLookup(endpoint, [''], keys, budget, 'formula', {
     ...layout,
-    keys: [key, ...todaysSpendKeys(started)],
+    keys: [key, ...todaysSpendKeys(now)],
     sort(cache, heads, stamp, answers, stats) {
-      const cachedAt = currentUsageReadAt(heads, key, started);
+      const entry = readEntry(heads[key], stamp, now);
       // Older than what was spent since: read as absent, so it is fetched (its mark overwrites it).
-      if (!cachedAt) delete heads[key];
-      const claims = layout.sort(cache, heads, stamp, answers, stats);
-      if (cachedAt && answers.has('')) readAt = cachedAt;
-      return claims;
+      if (entry?.kind === 'data' && !currentUsageReadAt(entry.data, heads, now)) delete heads[key];
+      return layout.sort(cache, heads, stamp, answers, stats);
+    },
+    // Kept again over what the fetch wrote, with when it was read.
+    store(_claim, _fetched, answers, stamp) {
+      const answer = answers.get('');
+      const at = new Date();
+      if (!answer?.ok || !isObject(answer.data)) return {};
+      answer.data = { ...answer.data, read_at: at.toISOString() };
+      return writeEntry(key, { kind: 'data', data: answer.data }, stamp, +at + USAGE_TTL_S * 1000);
     },
   });
-  const answer = result.answers.get('');
-  if (answer?.ok && isObject(answer.data)) answer.data = { read_at: new Date(readAt).toISOString(), ...answer.data };
-  return result;
 }
