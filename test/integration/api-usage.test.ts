@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { UsageBar, UsageView } from '../../src/shared/sidebar-api';
-import { KEY, OTHER_KEY, rawAnswer, type Stack, useStack } from './stack';
+import { KEY, OTHER_KEY, rawAnswer, useStack } from './stack';
 
 /** Keywords nobody asked before: each costs a fresh search. */
 const fresh = (prefix: string, n: number): string[][] => Array.from({ length: n }, (_, i) => [`${prefix} ${i + 1}`]);
