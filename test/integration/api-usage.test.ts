@@ -8,7 +8,7 @@
  * relied on (each figure is asked for as a field, as a user would).
  */
 import { describe, expect, it } from 'vitest';
-import type { UsageBar, UsageView } from '../../src/shared/sidebar-api';
+import type { RefreshEstimate, UsageBar, UsageView } from '../../src/shared/sidebar-api';
 import { KEY, OTHER_KEY, rawAnswer, useStack } from './stack';
 
 /** Keywords nobody asked before: each costs a fresh search. */
@@ -131,6 +131,37 @@ describe.each(['a', 'c'] as const)('schema %s', (schema) => {
     expect(cell('A1')).toBe(5);
     expect(instant(cell('A2'))).toBeGreaterThan(first + 60_000);
     expect(await stack.requests('/usage')).toBe(2);
+  });
+
+  it("Refresh all formulas' estimate counts the read API_USAGE makes again, and the refresh sends what it said", async () => {
+    const paths = await usagePaths();
+    const book = stack.gas.spreadsheet;
+    book.setValues('Sheet1!A2:A4', fresh('matcha latte', 3));
+    book.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A4)');
+    book.setFormula('Sheet1!D20', `=API_USAGE("${paths.searches}")`);
+    stack.gas.recalculate();
+    expect(cell('D20')).toBe(3);
+    const estimate = () => sidebar<RefreshEstimate>('estimateRefresh');
+    // Nothing spent since its read, nothing else to send: nothing.
+    expect(estimate()).toMatchObject({ requests: 0, endpoints: [] });
+
+    // Another formula spends after the read (a cell elsewhere): the read is older than that.
+    stack.value('SEARCH_SCORE', 'hojicha');
+    expect(estimate()).toMatchObject({ requests: 1, endpoints: [{ path: '/usage', queries: 1 }] });
+    await stack.service.control.resetStats();
+    refreshAll();
+    expect((await stack.service.control.stats()).byEndpoint).toEqual({ '/usage': 1 });
+    expect(cell('D20')).toBe(4);
+
+    // A new keyword in the range: its search, and the read after it (at most: the read comes after it here).
+    book.setValues('Sheet1!A5', [['genmaicha']]);
+    book.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A5)');
+    expect(estimate()).toMatchObject({ requests: 2, freshSearches: 1 });
+    await stack.service.control.resetStats();
+    refreshAll();
+    expect((await stack.service.control.stats()).byEndpoint).toEqual({ '/trend': 1, '/usage': 1 });
+    expect(cell('D20')).toBe(5);
+    expect(estimate()).toMatchObject({ requests: 0 });
   });
 
   it('shows the read time in the whole answer too, beside the figures', () => {
