@@ -55,7 +55,8 @@ export function lookupUsage(budget: Budget): { answers: Map<string, Answer> } {
     keys: [key, ...todaysSpendKeys(now)],
     sort(cache, heads, stamp, answers, stats) {
       const entry = readEntry(heads[key], stamp, now);
-      // Older than what was spent since: read as absent, so it is fetched (its mark overwrites it).
+      // Older than what was spent since: read as absent, so it is fetched (its mark overwrites it). A split
+      // answer (over 100 KB: /usage has a few fields) is not checked.
       if (entry?.kind === 'data' && !currentUsageReadAt(entry.data, heads, now)) delete heads[key];
       return layout.sort(cache, heads, stamp, answers, stats);
     },
