@@ -1113,9 +1113,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var LOG_MAX = 100;
   var KEYS_MAX = 6;
   var dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
-  var shardKey = (day, shard) => `sdm-spend|${day}|${shard}`;
+  var shardKeys = (day) => Array.from({ length: SHARDS }, (_, i) => `sdm-spend|${day}|${i}`);
   function pickSpendKey() {
-    return shardKey(dayOf(Date.now()), Math.floor(Math.random() * SHARDS));
+    return todaysSpendKeys(Date.now())[Math.floor(Math.random() * SHARDS)];
+  }
+  function todaysSpendKeys(now) {
+    return shardKeys(dayOf(now));
   }
   function addSpend(previous, spend, fp, now = Date.now()) {
     if (!spend.requests) return void 0;
@@ -1135,6 +1138,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       }
     }
     return JSON.stringify(shard);
+  }
+  function lookupsSince(values, since, now) {
+    let count = 0;
+    for (const key of todaysSpendKeys(now))
+      for (const log of Object.values(parse(values[key]).k)) for (const [at] of log.l) if (at > since) count++;
+    return count;
   }
   function parse(value) {
     const n = (x) => typeof x === "number" && isFinite(x) ? x : 0;
@@ -2292,6 +2301,36 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
+  // src/server/lookup/usage-lookup.ts
+  function currentUsageReadAt(data, heads, now) {
+    const readAt = Date.parse(data?.read_at);
+    return lookupsSince(heads, readAt - 1, now) < 2 ? readAt : NaN;
+  }
+  function lookupUsage(budget) {
+    const endpoint = ENDPOINTS.usage;
+    const keys = ownKeys(endpoint, [""]);
+    const key = keys.get("") ?? "";
+    const layout = perQuery(endpoint, keys);
+    const now = Date.now();
+    return runLookup(endpoint, [""], keys, budget, "formula", {
+      ...layout,
+      keys: [key, ...todaysSpendKeys(now)],
+      sort(cache, heads, stamp, answers, stats) {
+        const entry = readEntry(heads[key], stamp, now);
+        if (entry?.kind === "data" && !currentUsageReadAt(entry.data, heads, now)) delete heads[key];
+        return layout.sort(cache, heads, stamp, answers, stats);
+      },
+      // Kept again over what the fetch wrote, with when it was read.
+      store(_claim, _fetched, answers, stamp) {
+        const answer = answers.get("");
+        const at = /* @__PURE__ */ new Date();
+        if (!answer?.ok || !isObject(answer.data)) return {};
+        answer.data = { ...answer.data, read_at: at.toISOString() };
+        return writeEntry(key, { kind: "data", data: answer.data }, stamp, +at + USAGE_TTL_S * 1e3);
+      }
+    });
+  }
+
   // src/server/core/time-zone.ts
   var FALLBACK_ZONE = "Etc/UTC";
   function spreadsheetTimeZone() {
@@ -2391,7 +2430,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   // src/server/cell/custom-functions.ts
   function fetchOne(endpoint, subject) {
     const budget = createBudget();
-    const { answers, timeZone } = lookupAll(endpoint, [subject], budget, "formula");
+    const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, "formula");
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
     const answer = answers.get(subject ?? "") ?? { ok: false, error: errors.budget() };
     if (!answer.ok) throw answer.error;
@@ -2681,11 +2720,10 @@ function RANKING_LIST(group, field, options) {
 }
 
 /**
- * Your API allowance and how much of it is used. Sheets may show the result of an earlier identical
- * formula; Refresh all formulas reads it again.
+ * Your API allowance, how much of it is used, and when that was read.
  *
  * @param {string} [field] Optional path into the answer.
- * @return The usage as a table, or the selected field.
+ * @return The usage, or the selected field.
  * @example =API_USAGE()
  * @customfunction
  */
@@ -4052,10 +4090,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var KEYS_MAX = 6;
   var DAY_MS = 864e5;
   var dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
-  var shardKey = (day, shard) => `sdm-spend|${day}|${shard}`;
-  var shardKeys = (day) => Array.from({ length: SHARDS }, (_, i) => shardKey(day, i));
+  var shardKeys = (day) => Array.from({ length: SHARDS }, (_, i) => `sdm-spend|${day}|${i}`);
   function pickSpendKey() {
-    return shardKey(dayOf(Date.now()), Math.floor(Math.random() * SHARDS));
+    return todaysSpendKeys(Date.now())[Math.floor(Math.random() * SHARDS)];
+  }
+  function todaysSpendKeys(now) {
+    return shardKeys(dayOf(now));
   }
   function addSpend(previous, spend, fp, now = Date.now()) {
     if (!spend.requests) return void 0;
@@ -4084,6 +4124,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const days = since !== null && fp ? [.../* @__PURE__ */ new Set([dayOf(Math.max(since, now - DAY_MS)), today])] : [today];
     const values = getAll(openCache(), days.flatMap(shardKeys));
     return { today: totals(today, values), since: fp !== null && since !== null ? spentSince(values, fp, since, now) : null };
+  }
+  function lookupsSince(values, since, now) {
+    let count = 0;
+    for (const key of todaysSpendKeys(now))
+      for (const log of Object.values(parse(values[key]).k)) for (const [at] of log.l) if (at > since) count++;
+    return count;
   }
   function totals(day, values) {
     const total = { day, requests: 0, freshSearches: 0 };
@@ -5232,6 +5278,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
+  // src/server/lookup/usage-lookup.ts
+  function currentUsageReadAt(data, heads, now) {
+    const readAt = Date.parse(data?.read_at);
+    return lookupsSince(heads, readAt - 1, now) < 2 ? readAt : NaN;
+  }
+
   // src/server/core/time-zone.ts
   var FALLBACK_ZONE = "Etc/UTC";
   function spreadsheetTimeZone() {
@@ -6270,7 +6322,8 @@ ${ours}` : ours;
       for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
     }
     const cache = openCache();
-    const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...packs.keys(), ...keys.keys()]);
+    const now = Date.now();
+    const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...packs.keys(), ...keys.keys(), ...todaysSpendKeys(now)]);
     const known = readLookupConfig(heads[CONFIG_KEY]) ?? readLookupSettings("user");
     const ids = new Map([...packs.keys(), ...keys.keys()].map((key) => [key, key]));
     const found = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
@@ -6291,6 +6344,13 @@ ${ours}` : ours;
     const formulaKey2 = formulaKeyHere();
     const guard2 = formulaKey2.apiKey ? readGuard(heads[GUARD_KEY], fingerprint(formulaKey2.apiKey), Date.now()) : null;
     const noKey = formulaKey2.source === "none";
+    const usageKey = answerKey(ENDPOINTS.usage.path, void 0);
+    const usage = found.found.get(usageKey);
+    const sends = [...state.missing, ...state.pending].some((key) => !heldBack(guard2, key));
+    if (state.found.has(usageKey) && (sends || !currentUsageReadAt(usage?.kind === "data" ? usage.data : void 0, heads, now))) {
+      state.found.delete(usageKey);
+      state.missing.push(usageKey);
+    }
     const perEndpoint = /* @__PURE__ */ new Map();
     let held = 0;
     for (const key of [...state.missing, ...state.pending]) {

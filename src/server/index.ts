@@ -160,11 +160,10 @@ export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown)
 }
 
 /**
- * Your API allowance and how much of it is used. Sheets may show the result of an earlier identical
- * formula; Refresh all formulas reads it again.
+ * Your API allowance, how much of it is used, and when that was read.
  *
  * @param {string} [field] Optional path into the answer.
- * @return The usage as a table, or the selected field.
+ * @return The usage, or the selected field.
  * @example =API_USAGE()
  * @customfunction
  */

@@ -45,12 +45,19 @@ interface Shard {
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const shardKey = (day: string, shard: number) => `sdm-spend|${day}|${shard}`;
-const shardKeys = (day: string) => Array.from({ length: SHARDS }, (_, i) => shardKey(day, i));
+const shardKeys = (day: string) => Array.from({ length: SHARDS }, (_, i) => `sdm-spend|${day}|${i}`);
 
 /** The counter shard this execution adds to (read with the answers, written with them). */
 export function pickSpendKey(): string {
-  return shardKey(dayOf(Date.now()), Math.floor(Math.random() * SHARDS));
+  return todaysSpendKeys(Date.now())[Math.floor(Math.random() * SHARDS)] as string;
+}
+
+/**
+ * Today's shards (a lookup's spend is logged under the day it started).
+ * @param now the current time (ms)
+ */
+export function todaysSpendKeys(now: number): string[] {
+  return shardKeys(dayOf(now));
 }
 
 /**
@@ -103,6 +110,19 @@ export function readDocumentSpend(
   const days = since !== null && fp ? [...new Set([dayOf(Math.max(since, now - DAY_MS)), today])] : [today];
   const values = getAll(openCache(), days.flatMap(shardKeys));
   return { today: totals(today, values), since: fp !== null && since !== null ? spentSince(values, fp, since, now) : null };
+}
+
+/**
+ * How many spending lookups this document logged today after a time, with any key (pure, so it is unit-tested).
+ * @param values cache entries as read, today's shards among them (todaysSpendKeys)
+ * @param since the time (ms): lookups logged at or before it are not counted
+ * @param now the current time (ms)
+ */
+export function lookupsSince(values: Record<string, string>, since: number, now: number): number {
+  let count = 0;
+  for (const key of todaysSpendKeys(now))
+    for (const log of Object.values(parse(values[key]).k)) for (const [at] of log.l) if (at > since) count++;
+  return count;
 }
 
 /**

@@ -10,6 +10,7 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import { lookupPacked } from '../lookup/packed-lookup';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { nameKnownGroups } from '../lookup/known-groups';
+import { lookupUsage } from '../lookup/usage-lookup';
 import { findScore, type Json, type TimeZone } from '../shape/shape';
 import { lazyTimeZone } from '../core/time-zone';
 import {
@@ -25,7 +26,8 @@ import {
 /** The answer of one subject (or of an endpoint without one), or its error thrown; and where dates fall. */
 function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json; timeZone: TimeZone } {
   const budget = createBudget();
-  const { answers, timeZone } = lookupAll(endpoint, [subject], budget, 'formula');
+  // Usage is never older than what this document spent since, and says when it was read.
+  const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula');
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;

@@ -127,8 +127,12 @@ export function ownKeys(endpoint: Endpoint, distinct: string[]): Map<string, str
   return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : undefined)] as const));
 }
 
-/** The layout of one entry per query: each query's entry is its own claim. */
-function perQuery(endpoint: Endpoint, keys: Map<string, string>): Layout {
+/**
+ * The layout of one entry per query: each query's entry is its own claim (usage-lookup.ts builds on it).
+ * @param endpoint the endpoint
+ * @param keys each subject's own cache key
+ */
+export function perQuery(endpoint: Endpoint, keys: Map<string, string>): Layout {
   return {
     keys: [...keys.values()],
     sort(cache, heads, stamp, answers, stats) {

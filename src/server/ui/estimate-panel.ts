@@ -15,6 +15,8 @@ import { getAll, openCache } from '../cache/cache-store';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
 import { readSubject } from '../core/input';
 import { readsUsageFirst } from '../lookup/pacing';
+import { currentUsageReadAt } from '../lookup/usage-lookup';
+import { todaysSpendKeys } from '../cache/spend';
 import { readState } from '../lookup/pipeline';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { readLookupSettings } from '../core/lookup-settings';
@@ -55,9 +57,11 @@ export function estimateRefresh(): RefreshEstimate {
     for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
   }
 
-  // One round trip, as a formula's: the answers, the packs, the formulas' config entry (their stamp) and the guard.
+  // One round trip, as a formula's: the answers, the packs, the formulas' config entry (their stamp), the
+  // guard, and the spend log (what API_USAGE's cached read is compared with).
   const cache = openCache();
-  const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...packs.keys(), ...keys.keys()]);
+  const now = Date.now();
+  const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...packs.keys(), ...keys.keys(), ...todaysSpendKeys(now)]);
   const known = readLookupConfig(heads[CONFIG_KEY]) ?? readLookupSettings('user');
   const ids = new Map([...packs.keys(), ...keys.keys()].map((key) => [key, key] as const));
   const found = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
@@ -80,6 +84,15 @@ export function estimateRefresh(): RefreshEstimate {
   const formulaKey = formulaKeyHere();
   const guard = formulaKey.apiKey ? readGuard(heads[GUARD_KEY], fingerprint(formulaKey.apiKey), Date.now()) : null;
   const noKey = formulaKey.source === 'none';
+  // API_USAGE reads /usage again when this document spent after its cached read (lookup/usage-lookup.ts),
+  // and so after what this refresh sends, when it runs after that: at most one read.
+  const usageKey = answerKey(ENDPOINTS.usage.path, undefined);
+  const usage = found.found.get(usageKey);
+  const sends = [...state.missing, ...state.pending].some((key) => !heldBack(guard, key));
+  if (state.found.has(usageKey) && (sends || !currentUsageReadAt(usage?.kind === 'data' ? usage.data : undefined, heads, now))) {
+    state.found.delete(usageKey);
+    state.missing.push(usageKey);
+  }
   const perEndpoint = new Map<Endpoint, number>();
   let held = 0;
   for (const key of [...state.missing, ...state.pending]) {

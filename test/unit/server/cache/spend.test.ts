@@ -3,7 +3,7 @@
  * read, exactly, and when the log cannot reach back that far, said so rather than undercounted quietly.
  */
 import { describe, expect, it } from 'vitest';
-import { addSpend, spentSince, totals } from '../../../../src/server/cache/spend';
+import { addSpend, lookupsSince, spentSince, totals } from '../../../../src/server/cache/spend';
 
 const T = Date.UTC(2026, 2, 18, 12, 0, 0);
 const DAY = '2026-03-18';
@@ -72,5 +72,24 @@ describe('addSpend and spentSince', () => {
     const values = { [key(6)]: shard([[T + 7 * 3_600_000, 2, 2, 'mine']])! };
     expect(spentSince(values, 'mine', T, T + 7 * 3_600_000 + 5)).toEqual({ requests: 2, freshSearches: 2, complete: false });
     expect(spentSince(values, 'mine', T + 2 * 3_600_000, T + 7 * 3_600_000 + 5)).toMatchObject({ requests: 2, complete: true });
+  });
+});
+
+describe('lookupsSince (what API_USAGE compares its cached read with)', () => {
+  it("counts today's spending lookups of every key after a time, in today's shards only", () => {
+    const values = {
+      [key(0)]: shard([
+        [T - 5_000, 3, 3, 'mine'],
+        [T, 1, 0, 'mine'], // at the very millisecond: not after it
+        [T + 1, 20, 18, 'mine'],
+      ])!,
+      [key(7)]: shard([[T + 2, 1, 0, 'theirs']])!,
+      [`sdm-spend|2026-03-17|0`]: shard([[T + 3, 1, 0, 'mine']])!, // another day's shard: not read
+      'sdm-config': JSON.stringify({ g: '1', b: 'x', k: 'document' }), // not a shard
+    };
+    expect(lookupsSince(values, T, T + 10)).toBe(2);
+    expect(lookupsSince(values, T - 1, T + 10)).toBe(3);
+    expect(lookupsSince(values, T + 2, T + 10)).toBe(0);
+    expect(lookupsSince(values, NaN, T + 10)).toBe(0);
   });
 });

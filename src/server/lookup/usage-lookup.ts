@@ -1,0 +1,72 @@
+/**
+ * The usage a formula shows (API_USAGE). Its /usage answer is cached for a minute like any answer
+ * (USAGE_TTL_S), but it is never older than what this document spent since (DESIGN, "Spending within
+ * the limits a user has"): a cached read after which this document's spend log (cache/spend.ts) holds
+ * any spending lookup but the read's own is read again. The spend log's shards are read in the lookup's
+ * one getAll, beside the answer (a layout of the pipeline), so a hit still costs one round trip, and a
+ * recalculation that changes nothing sends no request within the minute.
+ *
+ * Read again rather than the spend log added to the cached figures, as the sidebar does: the answer's
+ * field names are not known (they are read by meaning, service/usage-bars.ts), so added figures could
+ * not be written back into every field that counts them; and a new read shows what other documents
+ * spent too. It costs one API call, and only after this document spent.
+ *
+ * The answer says when it was read, the moment its answer came, as an ISO instant in a top-level field
+ * `read_at` which the shaping turns into cells like any other field. It is kept in the cached
+ * answer, so every cell showing one read shows the same time, and the spend log is compared with it.
+ */
+import type { Budget } from '../core/budget';
+import { USAGE_TTL_S } from '../core/constants';
+import { readEntry, writeEntry } from '../cache/entry';
+import { lookupsSince, todaysSpendKeys } from '../cache/spend';
+import { ENDPOINTS } from '../service/endpoints';
+import { isObject, type Json } from '../shape/shape';
+import { ownKeys, perQuery, runLookup, type LookupResult } from './pipeline';
+
+/**
+ * When a cached usage read was made (ms), if this document spent nothing since: else NaN (as for an
+ * entry that says no time), and it is read again. The read's own lookup is logged a moment after its
+ * answer came: one spending lookup from then on is its own. Any key's count, since a hit does not know
+ * the formulas' key without a property read. (Were the read's own log entry lost to a parallel write of
+ * its shard, one other lookup would go unseen.)
+ * @param data the cached /usage answer
+ * @param heads the cache entries read, today's spend shards among them (todaysSpendKeys)
+ * @param now the current time (ms)
+ */
+export function currentUsageReadAt(data: Json | undefined, heads: Record<string, string>, now: number): number {
+  // An answer lookupUsage kept holds its ISO read_at (its own wins over a service field of that name); else NaN.
+  const readAt = Date.parse((data as { read_at?: unknown } | null | undefined)?.read_at as string);
+  return lookupsSince(heads, readAt - 1, now) < 2 ? readAt : NaN;
+}
+
+/**
+ * /usage for a formula, as lookupAll gives it: as cached, or read again once expired or once this
+ * document spent since; its answer (an object, as the spec describes it) says when it was read.
+ * @param budget time left in this execution
+ */
+export function lookupUsage(budget: Budget): LookupResult {
+  const endpoint = ENDPOINTS.usage;
+  const keys = ownKeys(endpoint, ['']);
+  const key = keys.get('') ?? '';
+  const layout = perQuery(endpoint, keys);
+  const now = Date.now();
+  return runLookup(endpoint, [''], keys, budget, 'formula', {
+    ...layout,
+    keys: [key, ...todaysSpendKeys(now)],
+    sort(cache, heads, stamp, answers, stats) {
+      const entry = readEntry(heads[key], stamp, now);
+      // Older than what was spent since: read as absent, so it is fetched (its mark overwrites it). A split
+      // answer (over 100 KB: /usage has a few fields) is not checked.
+      if (entry?.kind === 'data' && !currentUsageReadAt(entry.data, heads, now)) delete heads[key];
+      return layout.sort(cache, heads, stamp, answers, stats);
+    },
+    // Kept again over what the fetch wrote, with when it was read.
+    store(_claim, _fetched, answers, stamp) {
+      const answer = answers.get('');
+      const at = new Date();
+      if (!answer?.ok || !isObject(answer.data)) return {};
+      answer.data = { ...answer.data, read_at: at.toISOString() };
+      return writeEntry(key, { kind: 'data', data: answer.data }, stamp, +at + USAGE_TTL_S * 1000);
+    },
+  });
+}
