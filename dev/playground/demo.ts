@@ -37,12 +37,12 @@ export const DEMO_CELLS: readonly (readonly [string, string])[] = [
 /** Label cells shown bold. */
 export const DEMO_BOLD: readonly string[] = ['A1', 'B1', 'A14', 'B14', 'A22', 'A31'];
 
-/** The trend table's 12 monthly volumes as a line chart floating beside the brand table. */
+/** The trend's 12 monthly volumes as a line chart floating beside the trend, right of its months. */
 export const DEMO_CHARTS: readonly ChartSpec[] = [
   {
-    anchor: 'D15',
-    columns: 7,
-    rows: 14,
+    anchor: 'F2',
+    columns: 4,
+    rows: 12,
     source: 'D1',
     labels: ['Month', 'Period'],
     values: ['Volume', 'Searches'],

@@ -438,7 +438,9 @@ export class Workbook {
       const value = this.engine.cell(r, at.col + valueColumn).value;
       if (typeof value !== 'number') break;
       values.push(value);
-      view.labels.push(String(this.engine.cell(r, at.col + labelColumn).value));
+      // As the cell shows it: a month is a date, not its serial number.
+      const label = this.engine.cell(r, at.col + labelColumn);
+      view.labels.push(typeof label.value === 'number' && label.numberFormat ? this.#display(label.value, label.numberFormat) : String(label.value));
     }
     // The series' name: the value beside its label among the single values above (the keyword).
     let series = '';
