@@ -440,7 +440,9 @@ export class Workbook {
       values.push(value);
       // As the cell shows it: a month is a date, not its serial number.
       const label = this.engine.cell(r, at.col + labelColumn);
-      view.labels.push(typeof label.value === 'number' && label.numberFormat ? this.#display(label.value, label.numberFormat) : String(label.value));
+      view.labels.push(
+        typeof label.value === 'number' && label.numberFormat ? this.#display(label.value, label.numberFormat) : String(label.value),
+      );
     }
     // The series' name: the value beside its label among the single values above (the keyword).
     let series = '';

@@ -39,7 +39,8 @@ function repeatedColumns(grid: Grid): number {
       let repeated = 0;
       for (let c = 0; c < width; c++) {
         const first = block[0]?.[c];
-        if (first !== '' && first !== undefined && block.every((r) => String(r[c]) === String(first))) repeated++;
+        const same = (v: unknown) => (isDate(v) && isDate(first) ? +(v as Date) === +(first as Date) : v === first);
+        if (first !== '' && first !== undefined && block.every((r) => same(r[c]))) repeated++;
       }
       worst = Math.max(worst, repeated);
     }
@@ -103,7 +104,12 @@ describe.each([
     expect(group).toBeDefined();
     expect(slug).toBeDefined();
     const brand = await rawAnswer(stack.service, '/brand', { slug });
-    const company = (await firstAnswered(stack, '/company', 'keyword', texts(brand).filter((t) => t !== slug))) as string;
+    const company = (await firstAnswered(
+      stack,
+      '/company',
+      'keyword',
+      texts(brand).filter((t) => t !== slug),
+    )) as string;
     expect(company).toBeDefined();
 
     const calls: [string, unknown[], string, Record<string, string>][] = [
@@ -131,7 +137,9 @@ describe.each([
 
   it('takes a label back as a field, in words, and suggests the nearest for a typo', () => {
     const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
-    const numeric = grid.find((row) => typeof row[0] === 'string' && typeof row[1] === 'number' && row.slice(2).every((c) => c === '')) as unknown[];
+    const numeric = grid.find(
+      (row) => typeof row[0] === 'string' && typeof row[1] === 'number' && row.slice(2).every((c) => c === ''),
+    ) as unknown[];
     expect(stack.value('SEARCH_TREND', 'coffee', numeric[0])).toBe(numeric[1]);
     const label = numeric[0] as string;
     const typo = label.slice(0, 2) + label.slice(3); // one letter dropped

@@ -15,7 +15,8 @@ export type MessageKind = 'limit' | 'budget' | 'error';
  * lookup/answer-shaping.ts: a list or table where one value fits, capitalised). The unit test of this
  * module runs those producers, so a change of their words shows there.
  */
-const SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
+const SHAPING =
+  /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
 
 const KIND_OF_LEAD: Partial<Record<keyof typeof LEADS, MessageKind>> = { dailyLimit: 'limit', notInTime: 'budget' };
 

@@ -53,7 +53,8 @@ export function shapeOne(data: Json, field: string | undefined, options: Options
 }
 
 const isPlainList = (v: Json): boolean =>
-  Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object' || (Array.isArray(x) && x.every((y) => y === null || typeof y !== 'object')));
+  Array.isArray(v) &&
+  v.every((x) => x === null || typeof x !== 'object' || (Array.isArray(x) && x.every((y) => y === null || typeof y !== 'object')));
 
 /** A grid's ISO dates and months as dates (text that is not one stays). */
 function datesIn(grid: Grid, timeZone: TimeZone): Grid {

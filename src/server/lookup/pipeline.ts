@@ -107,12 +107,7 @@ export interface Layout {
  * @param payer whose key pays for misses: a formula's, or the user's running the sidebar, menu or schedule
  * @returns answers keyed by subject (`''` for no subject), and what it cost
  */
-export function lookupAll(
-  endpoint: Endpoint,
-  subjects: (string | undefined)[],
-  budget: Budget,
-  payer: Payer,
-): LookupResult {
+export function lookupAll(endpoint: Endpoint, subjects: (string | undefined)[], budget: Budget, payer: Payer): LookupResult {
   const distinct = [...new Set(subjects.map((s) => s ?? ''))];
   const keys = ownKeys(endpoint, distinct);
   return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));

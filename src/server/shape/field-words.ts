@@ -35,7 +35,11 @@ export function selectByWords(json: Json, field: string): Selection | undefined 
     // Said in words, unless two of them read alike: then as paths, which tell them apart.
     const words = tails.map(headerWords);
     const names = new Set(words).size === words.length ? words : tails;
-    return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
+    return {
+      ok: false,
+      message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`,
+      available: tails,
+    };
   }
   return undefined;
 }

@@ -62,7 +62,9 @@ export function didYouMean(wanted: string, candidates: string[]): string | undef
   const w = comparable(wanted);
   if (!w) return undefined;
   const allowed = Math.max(1, Math.min(3, Math.floor(w.length / 4)));
-  const scored = [...new Set(candidates)].map((c) => ({ c, s: distance(w, comparable(c), allowed) })).filter((x) => x.s <= allowed && x.s > 0);
+  const scored = [...new Set(candidates)]
+    .map((c) => ({ c, s: distance(w, comparable(c), allowed) }))
+    .filter((x) => x.s <= allowed && x.s > 0);
   scored.sort((x, y) => x.s - y.s);
   const [best, next] = scored;
   return best && (!next || next.s > best.s) ? best.c : undefined;

@@ -18,7 +18,17 @@ describe('isoDate', () => {
   });
 
   it('leaves text that is not unambiguously a date', () => {
-    for (const text of ['2025-13', '2025-02-30', '2026-03-18T12:00:00', 'March 2025', '2025', '12-2025', '0099-01', 'sector:fintech', '2025-03 ']) {
+    for (const text of [
+      '2025-13',
+      '2025-02-30',
+      '2026-03-18T12:00:00',
+      'March 2025',
+      '2025',
+      '12-2025',
+      '0099-01',
+      'sector:fintech',
+      '2025-03 ',
+    ]) {
       expect(isoDate(text, 'Etc/UTC')).toBeNull();
     }
   });

@@ -16,7 +16,7 @@ const facts = (grid: Cell[][]) => {
 const texts = (grid: Cell[][]) => grid.flat().filter((c): c is string => typeof c === 'string');
 
 describe('readableGrid', () => {
-  it('states a trend\'s single values once and its months as a dated series below them', () => {
+  it("states a trend's single values once and its months as a dated series below them", () => {
     const grid = readableGrid(strip(trendA), '', UTC);
     const single = facts(grid);
     expect(single.get('Keyword')).toBe('coffee');
@@ -51,8 +51,8 @@ describe('readableGrid', () => {
     expect(String(cut[cut.length - 1]?.[0])).toMatch(/^… cut to .* pass a field/);
   });
 
-  it('gives a list inside a list\'s items a table of its own, each row led by its parent\'s label', () => {
-    const grid = readableGrid(industries as Json, '', UTC);
+  it("gives a list inside a list's items a table of its own, each row led by its parent's label", () => {
+    const grid = readableGrid(industries, '', UTC);
     const members = grid.findIndex((row) => row[0] === 'Baskets members');
     expect(grid[members + 1]).toEqual(['ID', 'Slug', 'Weight']);
     expect(grid[members + 2]).toEqual(['basket-1', 'co-1-1', 1]);
@@ -65,7 +65,16 @@ describe('readableGrid', () => {
     const grid = readableGrid(list, '', UTC);
     expect(facts(grid).get('Items sector')).toBe('fintech');
     expect(grid.flat().filter((c) => c === 'fintech')).toHaveLength(1);
-    const two = readableGrid({ items: [{ a: 1, b: 'x' }, { a: 2, b: 'x' }] }, '', UTC);
+    const two = readableGrid(
+      {
+        items: [
+          { a: 1, b: 'x' },
+          { a: 2, b: 'x' },
+        ],
+      },
+      '',
+      UTC,
+    );
     expect(two.flat().filter((c) => c === 'x')).toHaveLength(2); // two rows: nothing to gain
   });
 
