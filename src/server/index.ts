@@ -346,7 +346,7 @@ export function getRankingGroups(): RankingGroup[] {
  * Sidebar: the columns and row count a group's table would have.
  * @param {string} group The group, such as sector:fintech.
  */
-export function previewRankingTable(group: unknown): { headers: string[]; rows: number } {
+export function previewRankingTable(group: unknown): { headers: string[]; labels: string[]; rows: number } {
   return guard('previewRankingTable', () => tables.previewRankingTable(group));
 }
 

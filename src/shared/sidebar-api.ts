@@ -420,7 +420,8 @@ export interface SidebarApi {
   /** The groups offered by the /ranking overview. */
   getRankingGroups(): RankingGroup[];
   /** The columns a group's table would have and how many rows. */
-  previewRankingTable(group: string): { headers: string[]; rows: number };
+  /** `headers`: each column's field path (what a request names); `labels`: the same in words, as the sheet shows them. */
+  previewRankingTable(group: string): { headers: string[]; labels: string[]; rows: number };
   insertRankingTable(request: InsertTableRequest): TablesView;
   getTables(): TablesView;
   /** Stops tracking a table; its cells stay as they are. */

@@ -138,14 +138,14 @@ describe('the ranking tables section', () => {
 
   it('inserts sector:fintech into a new sheet, without an unchecked column, 5 rows', async () => {
     await page.getByLabel('Group', { exact: true }).selectOption('sector:fintech');
-    const preview = server<{ headers: string[]; rows: number }>('previewRankingTable', 'sector:fintech');
-    headers = preview.headers;
+    const preview = server<{ headers: string[]; labels: string[]; rows: number }>('previewRankingTable', 'sector:fintech');
+    headers = preview.labels; // the columns in words, as the checkboxes and the sheet say them
     await expect.poll(() => page.locator('#insert-column-list input[type=checkbox]').count()).toBe(headers.length);
     expect(await page.locator('#insert-rows').textContent()).toBe(`· sector:fintech, ${preview.rows} rows`);
     expect(await page.locator('#insert-column-list input:checked').count()).toBe(headers.length);
     expect(await page.getByLabel('All columns').isChecked()).toBe(true);
 
-    await page.getByLabel('slug', { exact: true }).uncheck();
+    await page.getByLabel('Slug', { exact: true }).uncheck();
     expect(await page.getByLabel('All columns').evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
     await page.getByLabel('Rows', { exact: true }).fill('5');
     expect(await page.getByLabel('A new sheet, named after the group').isChecked()).toBe(true);
@@ -163,7 +163,7 @@ describe('the ranking tables section', () => {
 
     const grid = runtime.spreadsheet.getValues("'sector:fintech'!A1:I8");
     expect(grid[0]![0]).toMatch(STAMP);
-    expect(grid[1]).toEqual([...headers.filter((h) => h !== 'slug'), '']);
+    expect(grid[1]).toEqual([...headers.filter((h) => h !== 'Slug'), '']);
     expect(grid.slice(2, 7).map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
     expect(grid[7]!.every((cell) => cell === '')).toBe(true);
     inserted = grid;
@@ -422,7 +422,8 @@ describe('loading and errors', () => {
       const { fn } = route.request().postDataJSON() as { fn: string };
       const reply = (body: unknown) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
       if (fn === 'getRankingGroups') return reply({ ok: true, value: [{ group: `x:${payload}`, label: payload }] });
-      if (fn === 'previewRankingTable') return reply({ ok: true, value: { headers: [payload, 'rank'], rows: 3 } });
+      if (fn === 'previewRankingTable')
+        return reply({ ok: true, value: { headers: [payload, 'rank'], labels: [payload, 'Rank'], rows: 3 } });
       if (fn === 'insertRankingTable') return reply({ ok: false, error: payload });
       if (fn === 'getTables') {
         const table = {

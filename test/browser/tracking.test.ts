@@ -81,7 +81,7 @@ describe('the tracking section', () => {
 
     const sheet = runtime.spreadsheet.sheet('Tracking: Drinks');
     expect(sheet.getValues('A2:G2')).toEqual([
-      ['Date', 'Item', 'Score', 'months.volume', 'avg_monthly_volume', 'growth.yoy_pct', 'Status'],
+      ['Date', 'Item', 'Score', 'Months volume', 'Average monthly volume', 'Growth year-on-year %', 'Status'],
     ]);
     expect(sheet.charts).toHaveLength(1);
     expect(runtime.triggers.filter((t) => t.handler === 'refreshRankingTables')).toHaveLength(1);

@@ -50,7 +50,7 @@ describe('inserting', () => {
     expect(hasSheet('sector:fintech')).toBe(true);
     const grid = values(`'sector:fintech'!A1:C${(table?.rows ?? 0) + 2}`);
     expect(grid[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
-    expect(grid[1]).toEqual(expect.arrayContaining(['rank']));
+    expect(grid[1]).toEqual(expect.arrayContaining(['Rank']) // the header in words, as the formulas say it);
     expect(table?.rows).toBeGreaterThan(50);
     expect(typeof grid[2]?.[0]).toBe('number');
     expect(
@@ -65,7 +65,7 @@ describe('inserting', () => {
     stack.gas.spreadsheet.setActive('Sheet1', 'C5');
     const view = insert('ai:all', 'selection', 10, ['rank', 'name']);
     expect(view.tables[0]).toMatchObject({ range: "'Sheet1'!C5:D16", rows: 10 });
-    expect(values('Sheet1!C6:D6')).toEqual([['rank', 'name']]);
+    expect(values('Sheet1!C6:D6')).toEqual([['Rank', 'Name']]);
     expect(values('Sheet1!C7:C16').map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
     stack.gas.spreadsheet.setValues('Sheet1!H20', [['my notes']]);

@@ -86,7 +86,7 @@ describe('adding a keyword list', () => {
       /^Search Demand tracking · coffee \+ 1 more · one row per keyword per week, and one per earlier month \(backfilled\) · updated /,
     );
     // Columns chosen by shape: the score, the dated series, the answer's top-level numbers.
-    expect(sheet.getValues('A2:F2')[0]).toEqual(['Date', 'Item', 'Score', 'months.volume', 'avg_monthly_volume', 'Status']);
+    expect(sheet.getValues('A2:F2')[0]).toEqual(['Date', 'Item', 'Score', 'Months volume', 'Average monthly volume', 'Status']);
     const rows = history(list.sheetName);
     expect(rows).toHaveLength(26);
     const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'coffee' })) as {

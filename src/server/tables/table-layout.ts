@@ -3,7 +3,7 @@
  * failure), a header row and the ranked rows, written as values. The stamp also proves, before each
  * refresh, that the cells still hold our table.
  */
-import { flattenToTable, type Cell, type Json } from '../shape/shape';
+import { flattenToTable, headerWords, type Cell, type Json } from '../shape/shape';
 
 const STAMP_PREFIX = 'Search Demand ranking · ';
 
@@ -35,14 +35,21 @@ function formatUtc(date: Date): string {
  * The rows of a ranking answer: its longest list of records, flattened (the answer's other scalars,
  * such as the group's name and total, are in the stamp, not repeated on every row).
  * @param data the /ranking/list answer
- * @param columns header names to keep, in this order (null = all)
+ * @param columns the columns' field paths to keep, in this order (null = all)
  * @param limit most rows to keep (null = all)
+ * @returns the kept columns' paths (what a table's record keeps), their header in words (what the sheet
+ *   shows, as the formulas say it), and the rows
  */
-export function rankingRows(data: Json, columns: string[] | null, limit: number | null): { header: string[]; rows: Cell[][] } {
+export function rankingRows(
+  data: Json,
+  columns: string[] | null,
+  limit: number | null,
+): { paths: string[]; header: string[]; rows: Cell[][] } {
   const table = flattenToTable(longestList(data) ?? data);
   const keep = columns ? columns.map((c) => table.headers.indexOf(c)).filter((i) => i >= 0) : table.headers.map((_, i) => i);
   const rows = (limit ? table.rows.slice(0, limit) : table.rows).map((row) => keep.map((i) => row[i] ?? ''));
-  return { header: keep.map((i) => table.headers[i] ?? ''), rows };
+  const paths = keep.map((i) => table.headers[i] ?? '');
+  return { paths, header: paths.map(headerWords), rows };
 }
 
 function longestList(data: Json): Json[] | undefined {

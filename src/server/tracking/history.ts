@@ -8,7 +8,7 @@
  * columns are read or written here: the user's own columns beside them are never touched.
  */
 import { errors } from '../core/errors';
-import type { Cell } from '../shape/shape';
+import { headerWords, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import type { TrackRecord } from './tracking-records';
@@ -43,7 +43,8 @@ export const holdsData = (row: HistoryRow): boolean => row.status === 'ok' || ro
  * @param list the list
  */
 export function historyHeader(list: TrackRecord): string[] {
-  return ['Date', 'Item', 'Score', ...list.fields, 'Status'];
+  // The kept fields in words, as the formulas' headers say them (the list keeps their paths).
+  return ['Date', 'Item', 'Score', ...list.fields.map(headerWords), 'Status'];
 }
 
 /**

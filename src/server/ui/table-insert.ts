@@ -23,7 +23,7 @@ export function insertRankingTable(raw: unknown): TablesView {
   const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
   const { header, rows } = rankingRows(data, request.columns, request.limit);
   if (!header.length) {
-    const all = rankingRows(data, null, 1).header;
+    const all = rankingRows(data, null, 1).paths;
     throw errors.input(`None of those columns exist in ${request.group}: available are ${listForMessage(all)}.`);
   }
   const now = new Date();

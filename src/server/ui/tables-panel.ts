@@ -30,10 +30,10 @@ export function getRankingGroups(): RankingGroup[] {
  * The columns and size of a group's table, before inserting it.
  * @param group the group
  */
-export function previewRankingTable(group: unknown): { headers: string[]; rows: number } {
+export function previewRankingTable(group: unknown): { headers: string[]; labels: string[]; rows: number } {
   const data = fetchRanking(readGroup(group), createBudget(60_000), false);
-  const { header, rows } = rankingRows(data, null, null);
-  return { headers: header, rows: rows.length };
+  const { paths, header, rows } = rankingRows(data, null, null);
+  return { headers: paths, labels: header, rows: rows.length };
 }
 
 /**

@@ -83,7 +83,7 @@ export function mountColumnPicker(): ColumnPicker {
         ...boxes.map((box, i) => {
           box.id = `insert-column-${i}`;
           box.addEventListener('change', syncAll);
-          return h('div', { class: 'checkbox-row' }, box, h('label', { for: box.id }, answer.headers[i]));
+          return h('div', { class: 'checkbox-row' }, box, h('label', { for: box.id }, answer.labels[i] ?? answer.headers[i]));
         }),
       );
       rowsText.textContent = `· ${group}, ${plural(answer.rows, 'row', 'rows')}`;
