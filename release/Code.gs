@@ -841,7 +841,11 @@ var SDM = (() => {
     if (tails.length > 1) {
       const words = tails.map(headerWords);
       const names = new Set(words).size === words.length ? words : tails;
-      return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
+      return {
+        ok: false,
+        message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`,
+        available: tails
+      };
     }
     return void 0;
   }
@@ -2296,8 +2300,46 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (!overview?.ok) return;
     const known = groupsInOverview(overview.data).map((g) => g.group);
     for (const group of missing) {
-      const hint = unknownGroupHint(group, known);
+      const guess = didYouMean(group, known);
+      const hint = [guess ? `Did you mean "${guess}"?` : "", unknownGroupHint(group, known)].filter(Boolean).join(" ");
       if (hint) answers.set(group, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.rankingList, group), hint) });
+    }
+  }
+
+  // src/server/lookup/known-brands.ts
+  var SLUG_TEXT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  function slugsIn(answers) {
+    const out = /* @__PURE__ */ new Set();
+    const visit = (v, depth) => {
+      if (typeof v === "string") {
+        if (SLUG_TEXT.test(v)) out.add(v);
+      } else if (v !== null && typeof v === "object" && depth < 8) for (const x of Object.values(v)) visit(x, depth + 1);
+    };
+    for (const answer of answers) visit(answer, 0);
+    return [...out];
+  }
+  function cachedAnswers(keys) {
+    const cache = openCache();
+    const heads = getAll(cache, [CONFIG_KEY, ...keys.values()]);
+    const known = readLookupConfig(heads[CONFIG_KEY]) ?? readLookupSettings("formula");
+    const state = readState(cache, heads, keys, stampOf(known.generation, known.baseUrl));
+    const out = /* @__PURE__ */ new Map();
+    for (const [id, entry] of state.found) if (entry.kind === "data") out.set(id, entry.data);
+    return out;
+  }
+  function suggestKnownBrands(answers) {
+    const missing = [...answers].filter(([, answer]) => !answer.ok && answer.error.kind === "not-found").map(([slug]) => slug);
+    if (!missing.length) return;
+    const overview = cachedAnswers(/* @__PURE__ */ new Map([["", answerKey(ENDPOINTS.ranking.path, void 0)]])).get("");
+    if (overview === void 0) return;
+    const groups = groupsInOverview(overview).map((g) => g.group);
+    const lists = cachedAnswers(new Map(groups.map((g) => [g, answerKey(ENDPOINTS.rankingList.path, g)])));
+    const slugs = slugsIn([overview, ...lists.values()]);
+    for (const slug of missing) {
+      const guess = didYouMean(slug, slugs);
+      if (!guess) continue;
+      const hint = [`Did you mean "${guess}"?`, notFoundHint(ENDPOINTS.brand, slug)].filter(Boolean).join(" ");
+      answers.set(slug, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.brand, slug), hint) });
     }
   }
 
@@ -2432,6 +2474,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const budget = createBudget();
     const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, "formula");
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
+    if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
     const answer = answers.get(subject ?? "") ?? { ok: false, error: errors.budget() };
     if (!answer.ok) throw answer.error;
     return { data: answer.data, timeZone: timeZone ?? lazyTimeZone() };
@@ -2497,6 +2540,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const budget = createBudget();
     const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
+    if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
     return { answers, timeZone: timeZone ?? lazyTimeZone() };
   }
   function itemOf(subject, answers) {
@@ -3815,7 +3859,11 @@ var SDM_SERVER = (() => {
     if (tails.length > 1) {
       const words = tails.map(headerWords);
       const names = new Set(words).size === words.length ? words : tails;
-      return { ok: false, message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`, available: tails };
+      return {
+        ok: false,
+        message: `field "${field}" could be ${listForMessage(names.map((n) => `"${n}"`))}: write one of them`,
+        available: tails
+      };
     }
     return void 0;
   }
@@ -5273,7 +5321,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (!overview?.ok) return;
     const known = groupsInOverview(overview.data).map((g) => g.group);
     for (const group of missing) {
-      const hint = unknownGroupHint(group, known);
+      const guess = didYouMean(group, known);
+      const hint = [guess ? `Did you mean "${guess}"?` : "", unknownGroupHint(group, known)].filter(Boolean).join(" ");
       if (hint) answers.set(group, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.rankingList, group), hint) });
     }
   }
@@ -6825,7 +6874,8 @@ ${ours}` : ours;
     const table = flattenToTable(longestList(data) ?? data);
     const keep = columns ? columns.map((c) => table.headers.indexOf(c)).filter((i) => i >= 0) : table.headers.map((_, i) => i);
     const rows = (limit ? table.rows.slice(0, limit) : table.rows).map((row) => keep.map((i) => row[i] ?? ""));
-    return { header: keep.map((i) => table.headers[i] ?? ""), rows };
+    const paths = keep.map((i) => table.headers[i] ?? "");
+    return { paths, header: paths.map(headerWords), rows };
   }
   function longestList(data) {
     let best;
@@ -7156,7 +7206,7 @@ ${ours}` : ours;
   var STAMP = "Search Demand tracking · ";
   var holdsData = (row) => row.status === "ok" || row.status === "backfilled";
   function historyHeader(list) {
-    return ["Date", "Item", "Score", ...list.fields, "Status"];
+    return ["Date", "Item", "Score", ...list.fields.map(headerWords), "Status"];
   }
   function stampText2(list, at) {
     const per = list.period === "week" ? "week" : "day";
@@ -7686,7 +7736,7 @@ ${ours}` : ours;
     const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
     const { header: header2, rows } = rankingRows(data, request.columns, request.limit);
     if (!header2.length) {
-      const all = rankingRows(data, null, 1).header;
+      const all = rankingRows(data, null, 1).paths;
       throw errors.input(`None of those columns exist in ${request.group}: available are ${listForMessage(all)}.`);
     }
     const now = /* @__PURE__ */ new Date();
@@ -7764,8 +7814,8 @@ ${ours}` : ours;
   }
   function previewRankingTable(group) {
     const data = fetchRanking(readGroup(group), createBudget(6e4), false);
-    const { header: header2, rows } = rankingRows(data, null, null);
-    return { headers: header2, rows: rows.length };
+    const { paths, header: header2, rows } = rankingRows(data, null, null);
+    return { headers: paths, labels: header2, rows: rows.length };
   }
   function forgetTable(id) {
     const store = openStore();

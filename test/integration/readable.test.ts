@@ -147,6 +147,30 @@ describe.each([
     expect(error).toContain(`did you mean "${label}"?`);
   });
 
+  it('suggests the nearest group, and the nearest brand from answers already cached, with no request of its own', async () => {
+    const overview = await rawAnswer(stack.service, '/ranking');
+    const group = texts(overview).find((t) => /^[a-z0-9_-]+:[a-z0-9_-]{5,}$/i.test(t)) as string;
+    const typo = group.slice(0, -2) + group.slice(-1); // one letter dropped
+    expect(stack.run('RANKING_LIST', typo).error).toContain(`Did you mean "${group}"?`);
+
+    // A slug of that group's list, mistyped: before anything is cached, the plain message.
+    const list = await rawAnswer(stack.service, '/ranking/list', { group });
+    const slugs = texts(list).filter((t) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(t) && t.length >= 8);
+    const slug = (await firstAnswered(stack, '/brand', 'slug', slugs)) as string;
+    const mistyped = slug.slice(0, 2) + slug[3] + slug[2] + slug.slice(4); // two letters swapped
+    stack.resetRuntime();
+    await stack.service.control.resetStats();
+    expect(stack.run('BRAND_SCORE', mistyped).error).toBe(`Not found: brand "${mistyped}".`);
+    // Once the overview and the list are cached (as any RANKING_ formula caches them), it names the slug.
+    stack.value('RANKING_OVERVIEW');
+    stack.value('RANKING_LIST', group);
+    await stack.service.control.resetStats();
+    expect(stack.run('BRAND_PROFILE', mistyped).error).toBe(`Not found: brand "${mistyped}". Did you mean "${slug}"?`);
+    expect(await stack.requests()).toBeLessThanOrEqual(1); // the brand's own 404 at most (it may be cached)
+    expect(await stack.requests('/ranking')).toBe(0);
+    expect(await stack.requests('/ranking/list')).toBe(0);
+  });
+
   it('drops every word with noHeaders, and transposes the readable layout', () => {
     const grid = stack.value('SEARCH_TREND', 'tea') as Grid;
     const bare = stack.value('SEARCH_TREND', 'tea', '', 'noHeaders') as Grid;

@@ -50,7 +50,7 @@ describe('inserting', () => {
     expect(hasSheet('sector:fintech')).toBe(true);
     const grid = values(`'sector:fintech'!A1:C${(table?.rows ?? 0) + 2}`);
     expect(grid[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
-    expect(grid[1]).toEqual(expect.arrayContaining(['Rank']) // the header in words, as the formulas say it);
+    expect(grid[1]).toEqual(expect.arrayContaining(['Rank'])); // the header in words, as the formulas say it
     expect(table?.rows).toBeGreaterThan(50);
     expect(typeof grid[2]?.[0]).toBe('number');
     expect(

@@ -10,6 +10,7 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import { lookupPacked } from '../lookup/packed-lookup';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { nameKnownGroups } from '../lookup/known-groups';
+import { suggestKnownBrands } from '../lookup/known-brands';
 import { lookupUsage } from '../lookup/usage-lookup';
 import { findScore, type Json, type TimeZone } from '../shape/shape';
 import { lazyTimeZone } from '../core/time-zone';
@@ -29,6 +30,7 @@ function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json
   // Usage is never older than what this document spent since, and says when it was read.
   const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula');
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
+  if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
   return { data: answer.data, timeZone: timeZone ?? lazyTimeZone() };
@@ -121,6 +123,7 @@ function lookupRange(endpoint: Endpoint, cells: Subject[][]): { answers: Map<str
   const budget = createBudget();
   const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
+  if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
   return { answers, timeZone: timeZone ?? lazyTimeZone() };
 }
 

@@ -8,7 +8,7 @@ import type { Budget } from '../core/budget';
 import { errors } from '../core/errors';
 import type { Payer } from '../core/lookup-settings';
 import { describeSubject, ENDPOINTS } from '../service/endpoints';
-import { normaliseName, type Json } from '../shape/shape';
+import { didYouMean, normaliseName, type Json } from '../shape/shape';
 import { lookupAll, type Answer } from './pipeline';
 
 /** A group's shape in an answer: a word, a colon, a name without spaces (not a URL, not a time). */
@@ -76,7 +76,8 @@ export function nameKnownGroups(answers: Map<string, Answer>, budget: Budget, pa
   if (!overview?.ok) return;
   const known = groupsInOverview(overview.data).map((g) => g.group);
   for (const group of missing) {
-    const hint = unknownGroupHint(group, known);
+    const guess = didYouMean(group, known);
+    const hint = [guess ? `Did you mean "${guess}"?` : '', unknownGroupHint(group, known)].filter(Boolean).join(' ');
     if (hint) answers.set(group, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.rankingList, group), hint) });
   }
 }
