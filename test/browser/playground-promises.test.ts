@@ -143,7 +143,7 @@ describe('3. formulas on every sheet', () => {
     await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
     expect(await scrolled()).toBe(0);
     expect(await ui.page.locator('#name-box').inputValue()).toBe('A1');
-    await expect.poll(() => text('A2')).toBe('rank');
+    await expect.poll(() => text('A2')).toBe('Rank');
     const slug = await text('B3');
     expect(slug).toMatch(/^[a-z0-9-]+$/);
     await typeInto('A40', '=BRAND_SCORE(B3)');

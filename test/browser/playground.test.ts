@@ -93,7 +93,7 @@ describe('the demo workbook', () => {
   it('shows the ranking table the add-on inserted on its own sheet', async () => {
     await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
     await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
-    expect(await text('A2')).toBe('rank');
+    expect(await text('A2')).toBe('Rank');
     expect(await text('A3')).toBe('1');
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     await expect.poll(() => text('A1')).toBe('Keyword');
@@ -394,7 +394,7 @@ describe('ranking tables', () => {
     });
     expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
     await expect.poll(() => text('L40')).toMatch(/^Search Demand ranking · ai:all · updated /);
-    expect([await text('L41'), await text('M41')]).toEqual(['rank', 'name']);
+    expect([await text('L41'), await text('M41')]).toEqual(['Rank', 'Name']); // in words; the request names the fields' paths
     expect(await text('L42')).toBe('1');
     expect(await text('L46')).toBe('5');
   });
