@@ -7506,7 +7506,7 @@ ${ours}` : ours;
     const same3 = counts.every((n) => n === counts[0]);
     const total = counts.reduce((a, b) => a + b, 0);
     const what = counts.length === 1 ? units(total) : same3 ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
-    return `${what} backfilled (${list.series?.value ?? "the series"} only: the service gives no past score)`;
+    return `${what} backfilled (${list.series ? headerWords(list.series.value) : "the series"} only: the service gives no past score)`;
   }
   function blanks(list) {
     return ["", ...list.fields.map(() => "")];
@@ -7931,7 +7931,8 @@ ${ours}` : ours;
     const score2 = scorePath(data, k);
     const series = findSeries(data)?.value ?? null;
     const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
-    return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series) };
+    const words = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, headerWords(p)]] : []));
+    return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series), words };
   }
   function addTrackingList(raw) {
     const request = readRequest2(raw);
@@ -8366,7 +8367,7 @@ ${ours}` : ours;
     b.formula(`=BRAND_SCORE(${range})`, inputColumn(2));
     let column = 3;
     for (const field of [...fields.signals, ...fields.ranks]) {
-      b.text(HEADER_ROW, column, field, true);
+      b.text(HEADER_ROW, column, headerWords(field), true);
       b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
       column++;
     }

@@ -333,6 +333,8 @@ export interface TrackFieldsView {
   /** Numeric paths that can be kept, and those kept unless the user chooses. */
   fields: string[];
   defaults: string[];
+  /** Each path above (score, series, fields) in words, as the history sheet's header will say it. */
+  words: Record<string, string>;
 }
 
 /** One tracking list as the sidebar shows it. */

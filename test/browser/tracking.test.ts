@@ -58,16 +58,16 @@ describe('the tracking section', () => {
     await service.control.resetStats();
     await page.getByRole('button', { name: 'Choose' }).click();
     await expect.poll(() => page.locator('#track-field-list input').count()).toBeGreaterThan(2);
-    expect(await page.locator('#track-field-list .hint').textContent()).toBe('Always kept: Score (search_score), months.volume.');
-    expect(await page.getByLabel('avg_monthly_volume').isChecked()).toBe(true);
-    expect(await page.getByLabel('growth.yoy_pct').isChecked()).toBe(false);
-    await page.getByLabel('growth.yoy_pct').check();
+    expect(await page.locator('#track-field-list .hint').textContent()).toBe('Always kept: Score (Search score), Months volume.');
+    expect(await page.getByLabel('Average monthly volume').isChecked()).toBe(true);
+    expect(await page.getByLabel('Growth year-on-year %').isChecked()).toBe(false);
+    await page.getByLabel('Growth year-on-year %').check();
     await page.getByLabel('Name (optional)').fill('Drinks');
 
     await page.getByRole('button', { name: 'Track these keywords' }).click();
     await expect.poll(() => formStatus().getAttribute('class'), { timeout: 30_000 }).toContain('status-success');
     expect(await formStatus().textContent()).toMatch(
-      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 12 past months of each backfilled \(months\.volume only: the service gives no past score\)\.$/,
+      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 12 past months of each backfilled \(Months volume only: the service gives no past score\)\.$/,
     );
     // What the cost line said, with the field preview included: its answer was reused from the cache.
     const added = await service.control.stats();

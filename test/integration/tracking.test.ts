@@ -77,7 +77,7 @@ describe('adding a keyword list', () => {
     expect(list.sheetName).toBe('Tracking: coffee + 1 more');
     // What was backfilled is named as it is: months (not the list's weeks), and no score.
     expect(list.message).toBe(
-      `2 keywords recorded for the week of ${thisWeek()}; 12 past months of each backfilled (months.volume only: the service gives no past score).`,
+      `2 keywords recorded for the week of ${thisWeek()}; 12 past months of each backfilled (Months volume only: the service gives no past score).`,
     );
     expect(await stack.requests('/trend')).toBe(2);
 
@@ -218,7 +218,7 @@ describe('the chart tells the truth: one point per period, dates on a time axis'
     expect(april.month).toBe('2026-04');
     // April's backfilled row would be a second point in April with the same figure: the run's row is April's.
     expect(list.message).toBe(
-      '1 keyword recorded for the week of 2026-04-27; 11 past months backfilled (months.volume only: the service gives no past score).',
+      '1 keyword recorded for the week of 2026-04-27; 11 past months backfilled (Months volume only: the service gives no past score).',
     );
     const rows = history(list.sheetName);
     expect(rows.map((r) => [r[0], r[3], status(r)])).toEqual([
@@ -281,7 +281,7 @@ describe('scheduled runs, with no document', () => {
     expect(listOf(call('getTracking'))).toMatchObject({
       due: 0,
       status: 'ok',
-      message: `1 keyword recorded for the week of ${week1}; 12 past months backfilled (months.volume only: the service gives no past score).`,
+      message: `1 keyword recorded for the week of ${week1}; 12 past months backfilled (Months volume only: the service gives no past score).`,
     });
 
     // Again in the same week: nothing is due, nothing is asked, no row is added.

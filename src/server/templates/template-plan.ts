@@ -170,7 +170,7 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
   b.formula(`=BRAND_SCORE(${range})`, inputColumn(2));
   let column = 3;
   for (const field of [...fields.signals, ...fields.ranks]) {
-    b.text(HEADER_ROW, column, field, true);
+    b.text(HEADER_ROW, column, headerWords(field), true); // in words, as BRAND_PROFILE's own headers say it
     b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
     column++;
   }

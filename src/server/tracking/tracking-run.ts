@@ -13,7 +13,7 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { readApiKey } from '../core/lookup-settings';
-import type { Cell } from '../shape/shape';
+import { headerWords, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from './tracking-allowance';
@@ -214,7 +214,7 @@ function backfillText(list: TrackRecord, counts: number[]): string {
   const same = counts.every((n) => n === counts[0]);
   const total = counts.reduce((a, b) => a + b, 0);
   const what = counts.length === 1 ? units(total) : same ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
-  return `${what} backfilled (${list.series?.value ?? 'the series'} only: the service gives no past score)`;
+  return `${what} backfilled (${list.series ? headerWords(list.series.value) : 'the series'} only: the service gives no past score)`;
 }
 
 /** A failed row's empty score and fields (the value column index counts from the score). */

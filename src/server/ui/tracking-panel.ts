@@ -11,7 +11,7 @@ import { readSubject } from '../core/input';
 import { lookupAll } from '../lookup/pipeline';
 import { assertRoomFor, userId } from '../trigger/registry';
 import { indexSpreadsheet, syncSchedule } from '../trigger/sync';
-import { listForMessage, selectPath, type Json } from '../shape/shape';
+import { headerWords, listForMessage, selectPath, type Json } from '../shape/shape';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { tableBlock } from '../tables/table-layout';
 import { areaA1, uniqueSheetName, writeBlock } from '../spreadsheet/sheet-areas';
@@ -68,7 +68,8 @@ export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsVie
   const score = scorePath(data, k);
   const series = findSeries(data)?.value ?? null;
   const fields = numericPaths(data).filter((p) => p !== score && p !== series);
-  return { score, series, fields, defaults: defaultFields(data, score).filter((f) => f !== series) };
+  const words = Object.fromEntries([score, series, ...fields].flatMap((p) => (p ? [[p, headerWords(p)] as const] : [])));
+  return { score, series, fields, defaults: defaultFields(data, score).filter((f) => f !== series), words };
 }
 
 /**

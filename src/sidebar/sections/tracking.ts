@@ -137,13 +137,14 @@ export function mountTrackingSection(spent: () => void, summarise: Summarise): {
     whileBusy(showFields, 'Reading…', () => call('previewTrackFields', selectedKind(), first))
       .then((view) => {
         boxes = view.fields.map((field) => h('input', { type: 'checkbox', value: field, checked: view.defaults.includes(field) }));
-        const always = [view.score && `Score (${view.score})`, view.series].filter(Boolean).join(', ');
+        const said = (path: string) => view.words[path] ?? path;
+        const always = [view.score && `Score (${said(view.score)})`, view.series && said(view.series)].filter(Boolean).join(', ');
         replaceChildren(
           fieldList,
           h('p', { class: 'hint' }, `Always kept: ${always || 'the score'}.`),
           ...boxes.map((box, i) => {
             box.id = `track-field-${i}`;
-            return h('div', { class: 'checkbox-row' }, box, h('label', { for: box.id }, box.value));
+            return h('div', { class: 'checkbox-row' }, box, h('label', { for: box.id }, said(box.value)));
           }),
         );
         formStatus.clear();
