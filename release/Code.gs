@@ -8330,7 +8330,7 @@ ${ours}` : ours;
       const volumes = column + 1;
       const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume)));
       b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-      b.text(GROUP_ROW, volumes, `Monthly volume (${headerWords(fields.monthsVolume)}) of each keyword, by month:`, true);
+      b.text(GROUP_ROW, volumes, `${headerWords(fields.monthsVolume)} of each keyword, by month:`, true);
       if (fields.monthsDate) {
         const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
         b.formula(`=SEARCH_TREND(A${FIRST_ROW2}, ${quoted(fields.monthsDate)}, "transpose")`, header2);

@@ -139,7 +139,7 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     // Dates, as the formulas show them (each month's first day, in the spreadsheet's time zone: UTC here).
     const shown = (sheet.getValues('G4:R4')[0] ?? []).map((d) => (d as Date).toISOString().slice(0, 7));
     expect(shown).toEqual(months.map((m) => String(m).slice(0, 7)));
-    expect(String(sheet.getValues('G3')[0]?.[0])).toMatch(/^Monthly volume \([A-Z][^._]+\) of each keyword, by month:$/);
+    expect(String(sheet.getValues('G3')[0]?.[0])).toMatch(/^[A-Z][^._]+ of each keyword, by month:$/); // the series' field in words
     // Every keyword's twelve numbers sit under those months, the latest last.
     const volumes = series.map((r) => Object.values(r).find((v) => typeof v === 'number'));
     const row = sheet.getValues('G5:R5')[0];

@@ -121,7 +121,7 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     const volumes = column + 1; // one empty column between the sparklines and the numbers they draw
     const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume as string)));
     b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-    b.text(GROUP_ROW, volumes, `Monthly volume (${headerWords(fields.monthsVolume)}) of each keyword, by month:`, true);
+    b.text(GROUP_ROW, volumes, `${headerWords(fields.monthsVolume)} of each keyword, by month:`, true);
     if (fields.monthsDate) {
       const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
       b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
