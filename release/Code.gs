@@ -8441,7 +8441,8 @@ ${ours}` : ours;
         place(b, row, column) {
           b.text(row, column, title2, true);
           table.columns.forEach((field, i) => {
-            b.text(row + 1, column + i, headerWords(field), true);
+            const own2 = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
+            b.text(row + 1, column + i, headerWords(own2), true);
             b.formula(`=${fn}(${quoted(field)})`, { row: row + 2, column: column + i, rows: length, columns: 1 });
           });
         }

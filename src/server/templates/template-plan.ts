@@ -289,7 +289,9 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
       place(b, row, column) {
         b.text(row, column, title, true);
         table.columns.forEach((field, i) => {
-          b.text(row + 1, column + i, headerWords(field), true);
+          // Said under the table's own title, as a readable table's header is: `industries.name` → "Name".
+          const own = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
+          b.text(row + 1, column + i, headerWords(own), true);
           b.formula(`=${fn}(${quoted(field)})`, { row: row + 2, column: column + i, rows: length, columns: 1 });
         });
       },
