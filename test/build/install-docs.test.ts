@@ -74,3 +74,11 @@ describe('docs/use/install.md', () => {
     expect(install).toContain('give everyone else **view** access');
   });
 });
+
+describe('the install guide on the size of Code.gs', () => {
+  it("says about how long the release's Code.gs is, within a tenth (a person pastes it and waits)", () => {
+    const said = Number(/about (\d+) KB of plain, readable code/.exec(install)?.[1]);
+    const bytes = readFileSync(join(root, 'release/Code.gs')).length;
+    expect(Math.abs(said * 1024 - bytes) / bytes).toBeLessThan(0.1);
+  });
+});
