@@ -7171,13 +7171,7 @@ ${ours}` : ours;
   // src/server/spreadsheet/sheet-dates.ts
   var DAY_FORMAT = "yyyy-mm-dd";
   function dayAsDate(day, timeZone) {
-    const [year = 1970, month = 1, date = 1] = day.split("-").map(Number);
-    const wall = Date.UTC(year, month - 1, date);
-    const offset = (at) => {
-      const z = /^([+-])(\d\d)(\d\d)$/.exec(Utilities.formatDate(new Date(at), timeZone, "Z"));
-      return z ? (z[1] === "-" ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) * 6e4 : 0;
-    };
-    return new Date(wall - offset(wall - offset(wall)));
+    return isoDate(day, timeZone) ?? new Date(Date.UTC(1970, 0, 1));
   }
 
   // src/server/tracking/period.ts
