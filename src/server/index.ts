@@ -70,9 +70,9 @@ export function SEARCH_SCORE(keyword: unknown) {
 /**
  * The monthly searches of keywords side by side: months down, one column per keyword.
  *
- * @param {string|Array<Array<string>>} keywords A range of search terms (or one).
- * @param {string} [options] Optional comma list: "noHeaders", "transpose".
- * @return A month column, then each keyword's searches.
+ * @param {string|Array<Array<string>>} keywords A range of search terms.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months, then each keyword's searches.
  * @example =SEARCH_COMPARE(A2:A6)
  * @customfunction
  */
@@ -83,9 +83,9 @@ export function SEARCH_COMPARE(keywords: unknown, options?: unknown) {
 /**
  * Each keyword's share of the group's searches, month by month and over 12 months.
  *
- * @param {string|Array<Array<string>>} keywords A range of search terms, such as a brand and its competitors.
- * @param {string} [options] Optional comma list: "noHeaders", "transpose".
- * @return A month column, then each keyword's share (fractions that add up to 1).
+ * @param {string|Array<Array<string>>} keywords A range of search terms, such as brands.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months, then each keyword's share.
  * @example =SHARE_OF_SEARCH(A2:A6)
  * @customfunction
  */
@@ -96,9 +96,9 @@ export function SHARE_OF_SEARCH(keywords: unknown, options?: unknown) {
 /**
  * Each month's searches over the 12-month mean (seasonal index), with the peak and low months.
  *
- * @param {string|Array<Array<string>>} keyword The search term, or a range of search terms (a row of indexes each).
- * @param {string} [options] Optional comma list: "noHeaders", "transpose".
- * @return The months with searches and index, or each keyword's 12 indexes.
+ * @param {string|Array<Array<string>>} keyword The search term, or a range of search terms.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months with searches and index, or a row of indexes per keyword.
  * @example =SEARCH_SEASONALITY("sunscreen")
  * @customfunction
  */

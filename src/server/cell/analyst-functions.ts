@@ -56,6 +56,9 @@ function monthsOf(subject: Subject, answers: Map<string, Answer>): Map<string, n
 
 const dateCell = (month: string, timeZone: TimeZone): Cell => isoDate(month, timeZone) ?? month;
 
+/** An item's searches over some months (none for an item without searches). */
+const total = (item: Item, ms: string[]): number => ms.reduce((n, m) => n + (item.months?.get(m) ?? 0), 0);
+
 /** The last 12 months (the year the totals and indexes are over). */
 const lastYear = (months: string[]): string[] => months.slice(-12);
 
@@ -95,11 +98,9 @@ export function shareOfSearch(keywordArg: unknown, optionsArg: unknown): Output 
     if (!counted.has(item.keyword)) counted.add(item.keyword);
     else [item.months, item.text] = [undefined, `Bad input: "${item.keyword}" is listed already (counted once).`];
   }
-  const answered = items.filter((i) => i.months);
-  const sum = (item: Item, ms: string[]) => ms.reduce((n, m) => n + (item.months?.get(m) ?? 0), 0);
   const share = (item: Item, ms: string[]) => {
-    const total = answered.reduce((n, i) => n + sum(i, ms), 0);
-    return total > 0 ? sum(item, ms) / total : '';
+    const all = items.reduce((n, i) => n + total(i, ms), 0);
+    return all > 0 ? total(item, ms) / all : '';
   };
   const rows = byMonth(months, items, (item, m) => (item.months?.has(m) ? share(item, [m]) : ''), date);
   const year = lastYear(months);
@@ -118,9 +119,9 @@ export function seasonality(keywordArg: unknown, optionsArg: unknown): Output {
   const { single, items, months, date } = readItems(keywordArg);
   const year = lastYear(months);
   const indexes = (item: Item): Map<string, number> => {
-    const values = year.flatMap((m) => (item.months?.has(m) ? [item.months.get(m) ?? 0] : []));
-    const mean = values.reduce((n, v) => n + v, 0) / values.length;
-    return new Map(mean > 0 ? year.flatMap((m) => (item.months?.has(m) ? [[m, (item.months.get(m) ?? 0) / mean] as const] : [])) : []);
+    const ms = year.filter((m) => item.months?.has(m));
+    const mean = total(item, ms) / ms.length;
+    return new Map(mean > 0 ? ms.map((m) => [m, total(item, [m]) / mean]) : []);
   };
   const first = items[0];
   if (single && first?.months) {
