@@ -24,6 +24,7 @@ import type {
   UsageView,
 } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
+import { compareSearches, seasonality, shareOfSearch } from './cell/analyst-functions';
 import { withoutRefresh } from './spreadsheet/addon-formulas';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
@@ -64,6 +65,45 @@ export function SEARCH_TREND(keyword: unknown, field?: unknown, options?: unknow
  */
 export function SEARCH_SCORE(keyword: unknown) {
   return guard('SEARCH_SCORE', () => lookupScores(ENDPOINTS.trend, ...withoutRefresh(keyword), ['searchscore'], 'SEARCH_TREND'));
+}
+
+/**
+ * The monthly searches of keywords side by side: months down, one column per keyword.
+ *
+ * @param {string|Array<Array<string>>} keywords A range of search terms.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months, then each keyword's searches.
+ * @example =SEARCH_COMPARE(A2:A6)
+ * @customfunction
+ */
+export function SEARCH_COMPARE(keywords: unknown, options?: unknown) {
+  return guard('SEARCH_COMPARE', () => compareSearches(...withoutRefresh(keywords, options)));
+}
+
+/**
+ * Each keyword's share of the group's searches, month by month and over 12 months.
+ *
+ * @param {string|Array<Array<string>>} keywords A range of search terms, such as brands.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months, then each keyword's share.
+ * @example =SHARE_OF_SEARCH(A2:A6)
+ * @customfunction
+ */
+export function SHARE_OF_SEARCH(keywords: unknown, options?: unknown) {
+  return guard('SHARE_OF_SEARCH', () => shareOfSearch(...withoutRefresh(keywords, options)));
+}
+
+/**
+ * Each month's searches over the 12-month mean (seasonal index), with the peak and low months.
+ *
+ * @param {string|Array<Array<string>>} keyword The search term, or a range of search terms.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months with searches and index, or a row of indexes per keyword.
+ * @example =SEARCH_SEASONALITY("sunscreen")
+ * @customfunction
+ */
+export function SEARCH_SEASONALITY(keyword: unknown, options?: unknown) {
+  return guard('SEARCH_SEASONALITY', () => seasonality(...withoutRefresh(keyword, options)));
 }
 
 /**

@@ -118,7 +118,12 @@ export function lookupSingleton(endpoint: Endpoint, fieldArg: unknown, optionsAr
 
 const blank: Subject = { kind: 'blank' };
 
-function lookupRange(endpoint: Endpoint, cells: Subject[][]): { answers: Map<string, Answer>; timeZone: TimeZone } {
+/**
+ * Looks up a range's subjects in one packed lookup (duplicates once), paced as every range formula.
+ * @param endpoint the endpoint
+ * @param cells the range's read subjects
+ */
+export function lookupRange(endpoint: Endpoint, cells: Subject[][]): { answers: Map<string, Answer>; timeZone: TimeZone } {
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
   const budget = createBudget();
   const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);

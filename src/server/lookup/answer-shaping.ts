@@ -145,7 +145,12 @@ export function shapeRangeValues(values: RangeValue[][], options: Options, field
 const listInGrid = (field: string) => `Field "${field}" gives a list: use one column of keywords for lists.`;
 const tableInRow = (field: string) => `Field "${field}" gives a table per input: in a range, pick a field with one value or a list.`;
 
-function finish(grid: Grid, options: Options): Output {
+/**
+ * A grid as a function returns it: transposed if asked, one cell as a value.
+ * @param grid the rows
+ * @param options transpose
+ */
+export function finish(grid: Grid, options: Options): Output {
   const shaped = options.transpose ? transpose(grid) : grid;
   return shaped.length === 1 && shaped[0]?.length === 1 ? (shaped[0][0] ?? '') : shaped;
 }

@@ -31,6 +31,9 @@ import { formulaKeyHere } from './settings-panel';
 const ENDPOINT_OF: Record<CustomFunctionName, keyof typeof ENDPOINTS> = {
   SEARCH_TREND: 'trend',
   SEARCH_SCORE: 'trend',
+  SEARCH_COMPARE: 'trend',
+  SHARE_OF_SEARCH: 'trend',
+  SEARCH_SEASONALITY: 'trend',
   BRAND_SCORE: 'brand',
   BRAND_PROFILE: 'brand',
   COMPANY_PROFILE: 'company',
