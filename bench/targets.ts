@@ -159,9 +159,9 @@ export function targets(r: Results): Target[] {
   const ours = r.size.find((x) => x.name === 'ours');
   const codeJs = ours?.cold.files.find((f) => f.name === 'Code.js');
   list.push({
-    target: 'Code.js ≤ 72 KB',
+    target: 'Code.js ≤ 80 KB',
     measured: codeJs ? `${(codeJs.bytes / 1024).toFixed(1)} KB` : 'n/a',
-    met: !!codeJs && codeJs.bytes <= 72 * 1024,
+    met: !!codeJs && codeJs.bytes <= 80 * 1024,
   });
   list.push({
     target: 'cold evaluation of every script file ≤ 2 ms (median, compiled once)',

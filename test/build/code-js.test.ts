@@ -98,8 +98,8 @@ describe('dist/Code.js', () => {
     expect(() => vm.runInContext(code, vm.createContext({})) as unknown).not.toThrow();
   });
 
-  it('stays under 72 KB, holding the custom functions and onOpen; every other function is in Server.js', () => {
-    expect(Buffer.byteLength(code)).toBeLessThan(72 * 1024);
+  it('stays under 80 KB, holding the custom functions and onOpen; every other function is in Server.js', () => {
+    expect(Buffer.byteLength(code)).toBeLessThan(80 * 1024);
     const hot = vm.createContext({});
     vm.runInContext(code, hot);
     const inBundle = vm.runInContext('Object.keys(SDM)', hot) as string[];
