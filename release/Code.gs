@@ -35,8 +35,11 @@ var SDM = (() => {
     MARKET_ANALYSIS: () => MARKET_ANALYSIS,
     RANKING_LIST: () => RANKING_LIST,
     RANKING_OVERVIEW: () => RANKING_OVERVIEW,
+    SEARCH_COMPARE: () => SEARCH_COMPARE,
     SEARCH_SCORE: () => SEARCH_SCORE,
+    SEARCH_SEASONALITY: () => SEARCH_SEASONALITY,
     SEARCH_TREND: () => SEARCH_TREND,
+    SHARE_OF_SEARCH: () => SHARE_OF_SEARCH,
     onOpen: () => onOpen
   });
 
@@ -2565,10 +2568,145 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     );
   }
 
+  // src/server/tracking/answer.ts
+  var SERIES_DEPTH = 3;
+  function dateOf(v) {
+    const m = typeof v === "string" ? /^(\d{4})-(\d\d)(?:-(\d\d))?(?:[T ].*)?$/.exec(v.trim()) : null;
+    return m ? `${m[1]}-${m[2]}-${m[3] ?? "01"}` : null;
+  }
+  function findSeries(data) {
+    const found = [];
+    const visit = (v, path, depth) => {
+      if (!isObject(v) || depth > SERIES_DEPTH) return;
+      for (const [key, child] of Object.entries(v)) {
+        const at = path ? `${path}.${key}` : key;
+        if (!Array.isArray(child)) {
+          visit(child, at, depth + 1);
+          continue;
+        }
+        const records = child.filter(isObject);
+        const first = records[0];
+        if (records.length < 2 || records.length !== child.length || !first) continue;
+        const keys = Object.keys(first);
+        const date = keys.find((k) => records.every((r) => dateOf(r[k]) !== null));
+        const value = keys.find((k) => records.every((r) => typeof r[k] === "number" && Number.isFinite(r[k])));
+        if (date && value) found.push({ paths: { value: `${at}.${value}`, date: `${at}.${date}` }, length: records.length });
+      }
+    };
+    visit(data, "", 0);
+    return found.reduce((best, f) => !best || f.length > best.length ? f : best, null)?.paths ?? null;
+  }
+  function seriesPoints(data, series) {
+    const dates = selectPath(data, series.date);
+    const values = selectPath(data, series.value);
+    if (!dates.ok || !values.ok || !Array.isArray(dates.value) || !Array.isArray(values.value)) return [];
+    const points = [];
+    dates.value.forEach((d, i) => {
+      const date = dateOf(d);
+      const value = values.value[i];
+      if (date && typeof value === "number" && Number.isFinite(value)) points.push({ date, value });
+    });
+    return points.sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  }
+
+  // src/server/cell/analyst-functions.ts
+  var SEASON_NOTE = "One year of data cannot tell a season from a trend.";
+  function readItems(keywordArg) {
+    const input = readSubjects(keywordArg, "keyword");
+    const first = input.cells[0]?.[0];
+    if (input.single && first) requireSubject(first, "keyword");
+    if (input.cells.length > 1 && input.cells.some((row) => row.length > 1)) {
+      throw errors.input("Bad input: use one column (or one row) of keywords.");
+    }
+    const cells = input.cells.length === 1 ? input.cells[0] ?? [] : input.cells.map((row) => row[0] ?? { kind: "blank" });
+    const { answers, timeZone } = lookupRange(ENDPOINTS.trend, [cells]);
+    const seen = /* @__PURE__ */ new Set();
+    const items = cells.map((subject) => {
+      try {
+        return { keyword: subject.kind === "ok" ? subject.value : "", months: monthsOf(subject, answers) };
+      } catch (error) {
+        if (input.single || !(error instanceof AddonError)) throw error;
+        return { keyword: subject.kind === "ok" ? subject.value : "", text: error.message };
+      }
+    });
+    for (const item of items) item.months?.forEach((_, m) => seen.add(m));
+    return { single: input.single, items, months: [...seen].sort(), date: (m) => dateCell(m, timeZone) };
+  }
+  function monthsOf(subject, answers) {
+    if (subject.kind === "blank") return void 0;
+    if (subject.kind === "bad") throw errors.input(subject.message);
+    const answer = answers.get(subject.value) ?? { ok: false, error: errors.budget() };
+    if (!answer.ok) throw answer.error;
+    const series = findSeries(answer.data);
+    const points = series ? seriesPoints(answer.data, series) : [];
+    if (!points.length) throw errors.input(`No monthly searches in the answer for "${subject.value}".`);
+    return new Map(points.map((p) => [p.date, p.value]));
+  }
+  var dateCell = (month, timeZone) => isoDate(month, timeZone) ?? month;
+  var total = (item, ms) => ms.reduce((n, m) => n + (item.months?.get(m) ?? 0), 0);
+  var lastYear = (months) => months.slice(-12);
+  function byMonth(months, items, value, date) {
+    const rows = months.length ? months : [""];
+    return rows.map((m, i) => [m && date(m), ...items.map((item) => item.months ? value(item, m) : i === 0 ? item.text ?? "" : "")]);
+  }
+  var withHeader = (header2, rows, options) => finish(rectangular(options.noHeaders ? rows : [header2, ...rows]), options);
+  function compareSearches(keywordArg, optionsArg) {
+    const options = readOptions(optionsArg);
+    const { items, months, date } = readItems(keywordArg);
+    const rows = byMonth(months, items, (item, m) => item.months?.get(m) ?? "", date);
+    return withHeader(["Month", ...items.map((i) => i.keyword)], rows, options);
+  }
+  function shareOfSearch(keywordArg, optionsArg) {
+    const options = readOptions(optionsArg);
+    const { items, months, date } = readItems(keywordArg);
+    const counted = /* @__PURE__ */ new Set();
+    for (const item of items) {
+      if (!item.months) continue;
+      if (!counted.has(item.keyword)) counted.add(item.keyword);
+      else [item.months, item.text] = [void 0, `Bad input: "${item.keyword}" is listed already (counted once).`];
+    }
+    const share = (item, ms) => {
+      const all = items.reduce((n, i) => n + total(i, ms), 0);
+      return all > 0 ? total(item, ms) / all : "";
+    };
+    const rows = byMonth(months, items, (item, m) => item.months?.has(m) ? share(item, [m]) : "", date);
+    const year = lastYear(months);
+    rows.push(["12 months", ...items.map((item) => item.months ? share(item, year) : "")]);
+    return withHeader(["Month", ...items.map((i) => i.keyword)], rows, options);
+  }
+  function seasonality(keywordArg, optionsArg) {
+    const options = readOptions(optionsArg);
+    const { single, items, months, date } = readItems(keywordArg);
+    const year = lastYear(months);
+    const indexes = (item) => {
+      const ms = year.filter((m) => item.months?.has(m));
+      const mean = total(item, ms) / ms.length;
+      return new Map(mean > 0 ? ms.map((m) => [m, total(item, [m]) / mean]) : []);
+    };
+    const first = items[0];
+    if (single && first?.months) {
+      const index = indexes(first);
+      const rows2 = year.map((m) => [date(m), first.months?.get(m) ?? "", index.get(m) ?? ""]);
+      const ranked = year.filter((m) => index.has(m)).sort((a, b) => (index.get(b) ?? 0) - (index.get(a) ?? 0));
+      const label = (name, m) => [name, m ? date(m) : "", m ? index.get(m) ?? "" : ""];
+      rows2.push(label("Peak month", ranked[0]), label("Low month", ranked[ranked.length - 1]), [SEASON_NOTE, "", ""]);
+      return withHeader(["Month", "Searches", "Seasonal index"], rows2, options);
+    }
+    const rows = items.map((item) => {
+      if (!item.months) return [item.text ?? ""];
+      const index = indexes(item);
+      return year.map((m) => index.get(m) ?? "");
+    });
+    return withHeader(year.map(date), rows, options);
+  }
+
   // src/server/spreadsheet/addon-formulas.ts
   var CUSTOM_FUNCTION_NAMES = [
     "SEARCH_TREND",
     "SEARCH_SCORE",
+    "SEARCH_COMPARE",
+    "SHARE_OF_SEARCH",
+    "SEARCH_SEASONALITY",
     "BRAND_SCORE",
     "BRAND_PROFILE",
     "COMPANY_PROFILE",
@@ -2610,6 +2748,15 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function SEARCH_SCORE(keyword) {
     return guard("SEARCH_SCORE", () => lookupScores(ENDPOINTS.trend, ...withoutRefresh(keyword), ["searchscore"], "SEARCH_TREND"));
+  }
+  function SEARCH_COMPARE(keywords, options) {
+    return guard("SEARCH_COMPARE", () => compareSearches(...withoutRefresh(keywords, options)));
+  }
+  function SHARE_OF_SEARCH(keywords, options) {
+    return guard("SHARE_OF_SEARCH", () => shareOfSearch(...withoutRefresh(keywords, options)));
+  }
+  function SEARCH_SEASONALITY(keyword, options) {
+    return guard("SEARCH_SEASONALITY", () => seasonality(...withoutRefresh(keyword, options)));
   }
   function BRAND_SCORE(slug) {
     return guard("BRAND_SCORE", () => lookupScores(ENDPOINTS.brand, ...withoutRefresh(slug), ["indexscore"], "BRAND_PROFILE"));
@@ -2668,6 +2815,45 @@ function SEARCH_TREND(keyword, field, options) {
  */
 function SEARCH_SCORE(keyword) {
   return SDM.SEARCH_SCORE(keyword);
+}
+
+/**
+ * The monthly searches of keywords side by side: months down, one column per keyword.
+ *
+ * @param {string|Array<Array<string>>} keywords A range of search terms.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months, then each keyword's searches.
+ * @example =SEARCH_COMPARE(A2:A6)
+ * @customfunction
+ */
+function SEARCH_COMPARE(keywords, options) {
+  return SDM.SEARCH_COMPARE(keywords, options);
+}
+
+/**
+ * Each keyword's share of the group's searches, month by month and over 12 months.
+ *
+ * @param {string|Array<Array<string>>} keywords A range of search terms, such as brands.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months, then each keyword's share.
+ * @example =SHARE_OF_SEARCH(A2:A6)
+ * @customfunction
+ */
+function SHARE_OF_SEARCH(keywords, options) {
+  return SDM.SHARE_OF_SEARCH(keywords, options);
+}
+
+/**
+ * Each month's searches over the 12-month mean (seasonal index), with the peak and low months.
+ *
+ * @param {string|Array<Array<string>>} keyword The search term, or a range of search terms.
+ * @param {string} [options] Optional: "noHeaders", "transpose".
+ * @return Months with searches and index, or a row of indexes per keyword.
+ * @example =SEARCH_SEASONALITY("sunscreen")
+ * @customfunction
+ */
+function SEARCH_SEASONALITY(keyword, options) {
+  return SDM.SEARCH_SEASONALITY(keyword, options);
 }
 
 /**
@@ -5383,10 +5569,81 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
+  // src/server/tracking/answer.ts
+  var PREFERRED = { keywords: ["searchscore"], brands: ["indexscore"] };
+  var SERIES_DEPTH = 3;
+  function dateOf(v) {
+    const m = typeof v === "string" ? /^(\d{4})-(\d\d)(?:-(\d\d))?(?:[T ].*)?$/.exec(v.trim()) : null;
+    return m ? `${m[1]}-${m[2]}-${m[3] ?? "01"}` : null;
+  }
+  function scoreOf(data, kind) {
+    const found = findScore(data, PREFERRED[kind]);
+    return found.ok ? found.value : "";
+  }
+  function scorePath(data, kind) {
+    const found = findScore(data, PREFERRED[kind]);
+    return found.ok ? found.path : null;
+  }
+  function findSeries(data) {
+    const found = [];
+    const visit = (v, path, depth) => {
+      if (!isObject(v) || depth > SERIES_DEPTH) return;
+      for (const [key, child] of Object.entries(v)) {
+        const at = path ? `${path}.${key}` : key;
+        if (!Array.isArray(child)) {
+          visit(child, at, depth + 1);
+          continue;
+        }
+        const records = child.filter(isObject);
+        const first = records[0];
+        if (records.length < 2 || records.length !== child.length || !first) continue;
+        const keys = Object.keys(first);
+        const date = keys.find((k) => records.every((r) => dateOf(r[k]) !== null));
+        const value = keys.find((k) => records.every((r) => typeof r[k] === "number" && Number.isFinite(r[k])));
+        if (date && value) found.push({ paths: { value: `${at}.${value}`, date: `${at}.${date}` }, length: records.length });
+      }
+    };
+    visit(data, "", 0);
+    return found.reduce((best, f) => !best || f.length > best.length ? f : best, null)?.paths ?? null;
+  }
+  function seriesPoints(data, series) {
+    const dates = selectPath(data, series.date);
+    const values = selectPath(data, series.value);
+    if (!dates.ok || !values.ok || !Array.isArray(dates.value) || !Array.isArray(values.value)) return [];
+    const points = [];
+    dates.value.forEach((d, i) => {
+      const date = dateOf(d);
+      const value = values.value[i];
+      if (date && typeof value === "number" && Number.isFinite(value)) points.push({ date, value });
+    });
+    return points.sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  }
+  function defaultFields(data, score2) {
+    if (!isObject(data)) return [];
+    return Object.entries(data).filter(([key, v]) => key !== score2 && typeof v === "number" && Number.isFinite(v)).map(([key]) => key);
+  }
+  function numericPaths(data) {
+    return listPaths(data).filter((path) => {
+      const picked = selectPath(data, path);
+      if (!picked.ok) return false;
+      const v = picked.value;
+      return typeof v === "number" || Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
+    });
+  }
+  function fieldCell(data, path) {
+    const picked = selectPath(data, path);
+    if (!picked.ok) return "";
+    const v = Array.isArray(picked.value) ? picked.value[picked.value.length - 1] : picked.value;
+    return typeof v === "number" || typeof v === "string" || typeof v === "boolean" ? v : "";
+  }
+
   // src/server/spreadsheet/addon-formulas.ts
   var CUSTOM_FUNCTION_NAMES = [
     "SEARCH_TREND",
     "SEARCH_SCORE",
+    "SEARCH_COMPARE",
+    "SHARE_OF_SEARCH",
+    "SEARCH_SEASONALITY",
     "BRAND_SCORE",
     "BRAND_PROFILE",
     "COMPANY_PROFILE",
@@ -6350,6 +6607,9 @@ ${ours}` : ours;
   var ENDPOINT_OF = {
     SEARCH_TREND: "trend",
     SEARCH_SCORE: "trend",
+    SEARCH_COMPARE: "trend",
+    SHARE_OF_SEARCH: "trend",
+    SEARCH_SEASONALITY: "trend",
     BRAND_SCORE: "brand",
     BRAND_PROFILE: "brand",
     COMPANY_PROFILE: "company",
@@ -7098,74 +7358,6 @@ ${ours}` : ours;
       return bar ? Math.max(0, bar.limit - bar.used) : null;
     };
     return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(answer.data) };
-  }
-
-  // src/server/tracking/answer.ts
-  var PREFERRED = { keywords: ["searchscore"], brands: ["indexscore"] };
-  var SERIES_DEPTH = 3;
-  function dateOf(v) {
-    const m = typeof v === "string" ? /^(\d{4})-(\d\d)(?:-(\d\d))?(?:[T ].*)?$/.exec(v.trim()) : null;
-    return m ? `${m[1]}-${m[2]}-${m[3] ?? "01"}` : null;
-  }
-  function scoreOf(data, kind) {
-    const found = findScore(data, PREFERRED[kind]);
-    return found.ok ? found.value : "";
-  }
-  function scorePath(data, kind) {
-    const found = findScore(data, PREFERRED[kind]);
-    return found.ok ? found.path : null;
-  }
-  function findSeries(data) {
-    const found = [];
-    const visit = (v, path, depth) => {
-      if (!isObject(v) || depth > SERIES_DEPTH) return;
-      for (const [key, child] of Object.entries(v)) {
-        const at = path ? `${path}.${key}` : key;
-        if (!Array.isArray(child)) {
-          visit(child, at, depth + 1);
-          continue;
-        }
-        const records = child.filter(isObject);
-        const first = records[0];
-        if (records.length < 2 || records.length !== child.length || !first) continue;
-        const keys = Object.keys(first);
-        const date = keys.find((k) => records.every((r) => dateOf(r[k]) !== null));
-        const value = keys.find((k) => records.every((r) => typeof r[k] === "number" && Number.isFinite(r[k])));
-        if (date && value) found.push({ paths: { value: `${at}.${value}`, date: `${at}.${date}` }, length: records.length });
-      }
-    };
-    visit(data, "", 0);
-    return found.reduce((best, f) => !best || f.length > best.length ? f : best, null)?.paths ?? null;
-  }
-  function seriesPoints(data, series) {
-    const dates = selectPath(data, series.date);
-    const values = selectPath(data, series.value);
-    if (!dates.ok || !values.ok || !Array.isArray(dates.value) || !Array.isArray(values.value)) return [];
-    const points = [];
-    dates.value.forEach((d, i) => {
-      const date = dateOf(d);
-      const value = values.value[i];
-      if (date && typeof value === "number" && Number.isFinite(value)) points.push({ date, value });
-    });
-    return points.sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
-  }
-  function defaultFields(data, score2) {
-    if (!isObject(data)) return [];
-    return Object.entries(data).filter(([key, v]) => key !== score2 && typeof v === "number" && Number.isFinite(v)).map(([key]) => key);
-  }
-  function numericPaths(data) {
-    return listPaths(data).filter((path) => {
-      const picked = selectPath(data, path);
-      if (!picked.ok) return false;
-      const v = picked.value;
-      return typeof v === "number" || Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
-    });
-  }
-  function fieldCell(data, path) {
-    const picked = selectPath(data, path);
-    if (!picked.ok) return "";
-    const v = Array.isArray(picked.value) ? picked.value[picked.value.length - 1] : picked.value;
-    return typeof v === "number" || typeof v === "string" || typeof v === "boolean" ? v : "";
   }
 
   // src/server/spreadsheet/sheet-dates.ts
