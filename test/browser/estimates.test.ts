@@ -101,7 +101,10 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     runtime.advanceClock(2 * 60_000);
     await page.clock.fastForward(2 * 60_000);
     await service.control.resetStats();
+    const opening = calls.length;
     await openFold(page, 'cache');
+    // Opening the fold counts the estimate once: wait for that call, or under load it lands after `from`.
+    await expect.poll(() => calls.slice(opening).some((c) => c.fn === 'estimateRefresh')).toBe(true);
     const from = calls.length;
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/formula cells (on \d+ sheets )?re-run/);

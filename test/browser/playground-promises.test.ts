@@ -286,6 +286,8 @@ describe('6. the cell editor', () => {
     expect(await options.locator('.autocomplete-signature').allTextContents()).toEqual([
       'SEARCH_TREND(keyword, [field], [options])',
       'SEARCH_SCORE(keyword)',
+      'SEARCH_COMPARE(keywords, [options])',
+      'SEARCH_SEASONALITY(keyword, [options])',
     ]);
     // The descriptions are the built Code.js's JSDoc (src/server/index.ts), not a list of the page's.
     const code = readFileSync(new URL('../../dist/Code.js', import.meta.url), 'utf8');
