@@ -81,7 +81,7 @@ describe('first visit, no key', () => {
     expect(await page.getByLabel('Paste your API key').getAttribute('type')).toBe('password');
     expect(await page.getByLabel('Share with this document').isChecked()).toBe(false);
     expect(await page.locator('#key-share-help').textContent()).toMatch(
-      /^Formulas here then spend your daily allowance,\s+whoever evaluates them\. Nobody sees the key\.$/,
+      /^Formulas here then spend your daily allowance,\s+whoever evaluates them\. The add-on never shows the key in a cell, a log or this sidebar\.$/,
     );
     // The section tells this viewer (the owner here, who saved no key yet) that no key reaches formulas.
     const formulas = page.getByRole('region', { name: 'Formulas in this spreadsheet' });
