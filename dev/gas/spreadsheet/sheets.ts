@@ -129,6 +129,14 @@ export class SpreadsheetFake extends GasObject {
     const owner = this.#book.owner;
     return owner === null ? null : new UserFake(this.#ctx.showEmail(owner));
   }
+  /**
+   * Everyone with edit access: the owner first (Google is silent on whether the owner is listed: a
+   * caller must not count on either), then the editors; an email where Google hides it is "".
+   */
+  getEditors(): UserFake[] {
+    const { owner, editors } = this.#book;
+    return [...(owner === null ? [] : [owner]), ...editors].map((email) => new UserFake(this.#ctx.showEmail(email)));
+  }
   getSpreadsheetTimeZone(): string {
     return this.#book.timeZone;
   }
