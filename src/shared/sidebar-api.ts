@@ -70,6 +70,11 @@ export interface SettingsView {
    */
   selfInstall: boolean;
   /**
+   * In a self-install, how many people besides the viewer can edit this spreadsheet, and so change its
+   * script and read the viewer's key; null in the Marketplace add-on or when Google does not say.
+   */
+  otherEditors: number | null;
+  /**
    * The release the server script was built from (package.json's version), which the sidebar compares
    * with its own: a self-installer may have pasted Code.gs and not Sidebar.html, or the other way round.
    */

@@ -75,3 +75,28 @@ export function keySource(view: SettingsView): string {
   const whose = view.sharedWithDocument ? 'Your key, shared with this document' : 'Your key';
   return view.selfInstall && view.baseUrl ? `${whose}, for ${view.baseUrl}` : whose;
 }
+
+/**
+ * A self-install's warning when others can edit this spreadsheet: each can change its script, and a
+ * changed script reads the viewer's key (the owner's whenever a formula runs, since Google gives every
+ * custom function the owner's settings; anyone else's when they next use the menu). '' when nobody
+ * else can edit, in the Marketplace add-on (no editor can change its code), or when unknown.
+ * @param view the settings
+ */
+export function editorsWarning(view: SettingsView): string {
+  const others = view.otherEditors;
+  if (!view.selfInstall || !others) return '';
+  const who = others === 1 ? '1 other person' : `${others} other people`;
+  return `${who} can edit this spreadsheet, so change its script, which can then read your key, shared or not (the owner's whenever a formula runs), and send it elsewhere. Unless you trust every editor, give them view access or use the Marketplace add-on, whose code no editor can change.`;
+}
+
+/**
+ * The hint under the key's field in a self-install, or null to keep the page's ("Saved for your Google
+ * account only…"), which is not the whole truth where the spreadsheet's editors can change the script.
+ * @param view the settings
+ */
+export function keyInputHelp(view: SettingsView): string | null {
+  return view.selfInstall
+    ? 'Saved in your settings of this script, which anyone who can edit this spreadsheet can change to read it. It is checked before it is saved.'
+    : null;
+}

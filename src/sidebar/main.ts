@@ -10,6 +10,7 @@
 import type { SettingsView } from '../shared/sidebar-api';
 import type { App } from './app';
 import { byId, show } from './dom';
+import { showEditorsWarning } from './editors';
 import { mountFolds, type FoldName, type Summarise } from './folds';
 import { mountAdvancedSection } from './sections/advanced';
 import { mountCacheSection } from './sections/cache';
@@ -57,6 +58,7 @@ function start(): void {
       const first = settings === null;
       settings = view;
       showVersion(view);
+      showEditorsWarning(view);
       key.render(view);
       formulas.render(view);
       advanced.render(view);

@@ -2,7 +2,8 @@
  * The sidebar a self-installer meets: release/Sidebar.html served by dev/host, its calls run by
  * release/Code.gs as a container-bound script in dev/gas, against the local service over https. The
  * first screen asks for the key and the service's address together, says where this copy lives, warns
- * before a key is shared with the document, and the help says which release it is: the version the
+ * before a key is shared with the document and, when others can edit the spreadsheet, that they can
+ * change the script and read the key; the help says which release it is: the version the
  * script reports, and plainly when Code.gs and Sidebar.html were pasted from different releases.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,8 @@ describe('a self-install, first visit', () => {
       /^Everyone who can edit this spreadsheet can open\s+Extensions › Apps Script, read a key shared here/,
     );
     await expect.poll(() => page.locator('#key-share-editors').isVisible()).toBe(true);
+    // Nobody else can edit this spreadsheet: no warning about its editors.
+    expect(await page.locator('#editors-notice').isVisible()).toBe(false);
   });
 
   it('refuses a plain http address before asking the server, and saves both after one check', async () => {
@@ -99,6 +102,36 @@ describe('a self-install whose Code.gs was pasted from another release than its 
   });
 });
 
+describe('a self-install in a spreadsheet someone else can edit too', () => {
+  // Any editor can change a bound script: a function of theirs reads the owner's key whenever a formula
+  // runs (Google gives custom functions the owner's user properties), anyone else's on their next use.
+  let sharedPage: Page;
+  useSidebarStack(
+    {
+      tls: true,
+      htmlDir: dirname(RELEASE_CODE_PATH),
+      runtime: { codePath: RELEASE_CODE_PATH, addon: false, projectName: 'Search Demand' },
+      prepare: (rt) => rt.shareSpreadsheet(rt.spreadsheet.id, 'bob@example.com'),
+    },
+    (stack) => (sharedPage = stack.page),
+  );
+
+  it('warns at the top that the other editor can change the script and read the key, pointing to the Marketplace add-on', async () => {
+    const notice = sharedPage.locator('#editors-notice');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toBe(
+      "1 other person can edit this spreadsheet, so change its script, which can then read your key, shared or not (the owner's whenever a formula runs), and send it elsewhere. Unless you trust every editor, give them view access or use the Marketplace add-on, whose code no editor can change.",
+    );
+    // It sits above every section, so a folded key section does not hide it.
+    const [noticeBox, keyBox] = await Promise.all([notice.boundingBox(), sharedPage.locator('#key-section').boundingBox()]);
+    expect(noticeBox && keyBox && noticeBox.y < keyBox.y).toBe(true);
+    // The key's hint says where the key is kept, and who can read it there.
+    expect(await sharedPage.locator('#key-input-help').textContent()).toBe(
+      'Saved in your settings of this script, which anyone who can edit this spreadsheet can change to read it. It is checked before it is saved.',
+    );
+  });
+});
+
 describe('the Marketplace add-on, first visit', () => {
   let marketplacePage: Page;
   useSidebarStack({}, (stack) => (marketplacePage = stack.page));
@@ -112,6 +145,7 @@ describe('the Marketplace add-on, first visit', () => {
     // Its service is compiled in: no address beside the key, and no warning about the script's editors.
     await expect.poll(() => marketplacePage.getByLabel('Service address').isVisible()).toBe(false);
     await expect.poll(() => marketplacePage.locator('#key-share-editors').isVisible()).toBe(false);
+    expect(await marketplacePage.locator('#editors-notice').isVisible()).toBe(false);
     expect(await marketplacePage.locator('#help-about').textContent()).toBe(`Search Demand ${VERSION}.`);
   });
 });

@@ -33,6 +33,7 @@ import {
   readFormulaKeyOffList,
   readOwnApiKey,
 } from '../core/lookup-settings';
+import { otherEditorsHere } from './other-editors';
 import { readUsageNow, rememberUsage } from './usage-panel';
 
 /** The settings as the sidebar shows them, for whoever opened it. */
@@ -55,6 +56,7 @@ export function getSettings(): SettingsView {
     defaultBaseUrl: DEFAULT_BASE_URL,
     allowlist: [...URL_ALLOWLIST],
     selfInstall: SELF_INSTALL,
+    otherEditors: otherEditorsHere(you),
     version: VERSION,
   };
 }

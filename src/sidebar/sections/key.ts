@@ -11,7 +11,16 @@ import type { SettingsView } from '../../shared/sidebar-api';
 import type { App, RefreshPlace } from '../app';
 import type { Summarise } from '../folds';
 import { byId, show } from '../dom';
-import { formulasUseYourKey, keySavedMessage, keySource, rerunOffer, shareReplaces, sharingMessage, whereNote } from '../key-model';
+import {
+  formulasUseYourKey,
+  keyInputHelp,
+  keySavedMessage,
+  keySource,
+  rerunOffer,
+  shareReplaces,
+  sharingMessage,
+  whereNote,
+} from '../key-model';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { checkApiKey, checkServiceAddress } from '../validate';
@@ -33,6 +42,7 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
   const urlField = byId('key-url-field', HTMLDivElement);
   const urlInput = byId('key-url-input', HTMLInputElement);
   const shareEditors = byId('key-share-editors', HTMLParagraphElement);
+  const inputHelp = byId('key-input-help', HTMLParagraphElement);
   const saved = byId('key-saved', HTMLDivElement);
   const mask = byId('key-mask', HTMLSpanElement);
   const source = byId('key-source', HTMLSpanElement);
@@ -98,6 +108,8 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
     show(urlField, view.selfInstall);
     if (view.selfInstall && !urlInput.value) urlInput.value = view.baseUrl;
     show(shareEditors, view.selfInstall);
+    const help = keyInputHelp(view);
+    if (help !== null) inputHelp.textContent = help;
     inputLabel.textContent = view.hasKey ? 'Paste the new API key' : 'Paste your API key';
     share.checked = view.sharedWithDocument;
     const warning = shareReplaces(view);

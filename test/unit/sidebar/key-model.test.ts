@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  editorsWarning,
   formulasUseYourKey,
+  keyInputHelp,
   keySavedMessage,
   keySource,
   rerunOffer,
@@ -84,5 +86,24 @@ describe("the sidebar's words", () => {
       'Your key, for https://api.example.com',
     );
     expect(keySource(settingsView({ hasKey: false }))).toBe('');
+  });
+
+  it('warn a self-installer when others can edit the spreadsheet, and only then', () => {
+    const warning = editorsWarning(settingsView({ selfInstall: true, otherEditors: 2 }));
+    expect(warning).toMatch(/^2 other people can edit this spreadsheet, so change its script/);
+    expect(warning).toContain("read your key, shared or not (the owner's whenever a formula runs)");
+    expect(warning).toContain('use the Marketplace add-on');
+    expect(editorsWarning(settingsView({ selfInstall: true, otherEditors: 1 }))).toMatch(/^1 other person can edit/);
+    expect(editorsWarning(settingsView({ selfInstall: true, otherEditors: 0 }))).toBe('');
+    expect(editorsWarning(settingsView({ selfInstall: true, otherEditors: null }))).toBe('');
+    // The Marketplace add-on's code no editor can change: no warning, whoever edits.
+    expect(editorsWarning(settingsView({ selfInstall: false, otherEditors: 3 }))).toBe('');
+  });
+
+  it('never tell a self-installer the key is for their account only', () => {
+    expect(keyInputHelp(settingsView())).toBeNull(); // the page's own words, true of the Marketplace add-on
+    const help = keyInputHelp(settingsView({ selfInstall: true }));
+    expect(help).not.toMatch(/account only/);
+    expect(help).toContain('which anyone who can edit this spreadsheet can change to read it');
   });
 });

@@ -21,6 +21,7 @@ export function settingsView(over: Partial<SettingsView> = {}, formulas: Partial
     defaultBaseUrl: 'https://search-demand-service.example',
     allowlist: ALLOWLIST,
     selfInstall: false,
+    otherEditors: null,
     version: '1.2.3',
     ...over,
     formulas: {
