@@ -6,14 +6,15 @@
  */
 
 /**
- * The help's line saying which release this is: a person who pasted the files learns what they run and
- * how to update; a Marketplace user gets updates from Google.
+ * The help's line saying which release this is: a person who pasted the files learns what they run,
+ * how to update, and where new releases appear (a pasted script never updates itself); a Marketplace
+ * user gets updates from Google.
  * @param version the release's version, e.g. "0.9.0"
  * @param selfInstall whether the files were pasted into this spreadsheet by hand
  */
 export function aboutLine(version: string, selfInstall: boolean): string {
   return selfInstall
-    ? `Search Demand ${version}, installed in this spreadsheet by hand. To update, paste the files of a newer release over these (Extensions › Apps Script): your key, tables and tracking lists stay.`
+    ? `Search Demand ${version}, installed in this spreadsheet by hand. To update, paste the files of a newer release over these (Extensions › Apps Script): your key, tables and tracking lists stay. It never updates itself: new releases appear in the repository you took it from, its CHANGELOG.md says what each brings.`
     : `Search Demand ${version}.`;
 }
 

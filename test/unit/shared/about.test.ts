@@ -6,6 +6,10 @@ describe('aboutLine', () => {
   it('names the release, and tells a self-installer how to update', () => {
     expect(aboutLine('1.2.3', false)).toBe('Search Demand 1.2.3.');
     expect(aboutLine('1.2.3', true)).toMatch(/^Search Demand 1\.2\.3, installed in this spreadsheet by hand\. To update, paste/);
+    // A pasted script never updates itself: the line says where new releases and what they bring appear.
+    expect(aboutLine('1.2.3', true)).toMatch(
+      /It never updates itself: new releases appear in the repository you took it from, its CHANGELOG\.md says what each brings\.$/,
+    );
   });
 });
 
