@@ -55,7 +55,7 @@ export function coldEvaluation(project: readonly ScriptFile[], runs: number): Co
 
 /**
  * What a call into the project costs on top of loading it, in a fresh context: `call` is evaluated
- * after every file, e.g. `sdmServer_()` (Server.js's bundle running on its first use, what a
+ * after every file, e.g. `SDM.server()` (Server.js's bundle running on its first use, what a
  * sidebar, menu or trigger execution pays once).
  * @param project the script files, in order
  * @param call an expression evaluated after the files

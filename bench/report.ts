@@ -384,7 +384,7 @@ cell evaluation included) evaluated at global scope, in order, in a new empty \`
 of ${r.coldRuns}): "parsed" compiles each file afresh (its source made unique, so V8's compile
 cache cannot serve it), "compiled once" reuses the compiled scripts. On Google it is part of the start-up
 the model charges, ${r.model.startup} ms. \`Server.js\` only declares one function at load; its bundle runs
-when a sidebar, menu or trigger function first calls \`sdmServer_()\`: ${r.serverFirstCall ? `${ms(r.serverFirstCall)} (median | p90)` : 'not measured'}, once
+when a sidebar, menu or trigger function first calls \`SDM.server()\`: ${r.serverFirstCall ? `${ms(r.serverFirstCall)} (median | p90)` : 'not measured'}, once
 per such execution, never in a cell.
 `;
 }

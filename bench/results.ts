@@ -46,7 +46,7 @@ export interface Results {
   /** Each project's script files together: bytes and cold evaluation (bench/cold-start.ts), over `coldRuns` runs. */
   coldRuns: number;
   size: { name: string; bytes: number; cold: ColdEvaluation }[];
-  /** Ours: Server.js's bundle running on the first sdmServer_() call (sidebar, menu, trigger executions). */
+  /** Ours: Server.js's bundle running on the first SDM.server() call (sidebar, menu, trigger executions). */
   serverFirstCall?: Timing | undefined;
   sidebarBytes?: number | undefined;
   /** Wall-clock seconds of the whole run. */

@@ -184,7 +184,7 @@ async function main(): Promise<void> {
       cold: coldEvaluation(project, plan.coldRuns),
     });
     results.size = [size('ours', ourProject), size('baseline', baselineProject)];
-    results.serverFirstCall = firstCall(ourProject, 'sdmServer_()', plan.coldRuns);
+    results.serverFirstCall = firstCall(ourProject, 'SDM.server()', plan.coldRuns);
     results.sidebarBytes = existsSync(sidebar) ? statSync(sidebar).size : undefined;
   } finally {
     await ours.stop();

@@ -180,8 +180,8 @@ export function isHot(f: PublicFunction): boolean {
  * autocomplete); the others keep only its first sentence: nobody reads the rest in Code.js, and every
  * cell evaluation loads it.
  * @param functions what readPublicFunctions found
- * @param globalName the hot IIFE's global name
- * @param serverExports the expression that gives Server.js's exports, e.g. `sdmServer_()`
+ * @param globalName where the hot bundle's exports are kept, e.g. `SDM.formulas`
+ * @param serverExports the expression that gives Server.js's exports, e.g. `SDM.server()`
  */
 export function renderTopLevel(functions: PublicFunction[], globalName: string, serverExports: string): string {
   return functions

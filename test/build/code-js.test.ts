@@ -102,32 +102,41 @@ describe('dist/Code.js', () => {
     expect(Buffer.byteLength(code)).toBeLessThan(80 * 1024);
     const hot = vm.createContext({});
     vm.runInContext(code, hot);
-    const inBundle = vm.runInContext('Object.keys(SDM)', hot) as string[];
+    const inBundle = vm.runInContext('Object.keys(SDM.formulas)', hot) as string[];
     expect(inBundle.sort()).toEqual([...Object.keys(CUSTOM_FUNCTIONS), 'onInstall', 'onOpen'].sort());
-    // Server.js: every other public function, whose exports sdmServer_() gives.
+    // Server.js: every other public function, whose exports SDM.server() gives.
     const server = vm.createContext({});
     vm.runInContext(serverFile, server);
-    const serverNames = vm.runInContext('Object.keys(sdmServer_())', server) as string[];
+    const serverNames = vm.runInContext('Object.keys(SDM.server())', server) as string[];
     expect(serverNames.sort()).toEqual(
       Object.keys(OTHER_FUNCTIONS)
         .filter((name) => !inBundle.includes(name))
         .sort(),
     );
     // The top-level function of a server name calls into it.
-    expect(code).toMatch(/function getSettings\(\) \{\n {2}return sdmServer_\(\)\.getSettings\(\);/);
+    expect(code).toMatch(/function getSettings\(\) \{\n {2}return SDM\.server\(\)\.getSettings\(\);/);
   });
 
-  it('Server.js only declares at load: one function, none of its code run, nothing of Code.js needed', () => {
+  it('Server.js only defines at load: one function in the one global, none of its code run, in either order with Code.js', () => {
     // A context with nothing in it: evaluating the file alone adds one global and runs no code (a getter
     // on the function's cache slot would see any call).
     const context = vm.createContext({});
     const before = new Set(vm.runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]);
     vm.runInContext(serverFile, context);
     const added = (vm.runInContext('Object.getOwnPropertyNames(globalThis)', context) as string[]).filter((n) => !before.has(n));
-    expect(added).toEqual(['sdmServer_']);
-    expect(vm.runInContext('sdmServer_.exports', context)).toBeUndefined();
+    expect(added).toEqual(['SDM']);
+    expect(vm.runInContext('SDM.server.exports', context)).toBeUndefined();
     // Code.js alone, too, runs nothing of Server.js at load: so the files' order in the project cannot matter.
     expect(() => vm.runInContext(code, vm.createContext({})) as unknown).not.toThrow();
+    // Either order leaves both halves in the one global, and a server function reaches its bundle.
+    for (const files of [
+      [code, serverFile],
+      [serverFile, code],
+    ]) {
+      const both = vm.createContext({});
+      for (const file of files) vm.runInContext(file, both);
+      expect(vm.runInContext('typeof SDM.formulas.SEARCH_TREND + typeof SDM.server', both)).toBe('functionfunction');
+    }
   });
 
   it('has a V8 manifest with explicit scopes and an allowlist from the base URL (plus loopback in this local build)', () => {
@@ -182,7 +191,7 @@ describe('plain code (Marketplace policy: no obfuscated or concealed code)', () 
 
   it('an HTML file is only HTML: the sidebar page holds no server function', () => {
     const sidebar = readFileSync(`${dist}Sidebar.html`, 'utf8');
-    expect(sidebar).not.toContain('sdmServer_');
+    expect(sidebar).not.toContain('SDM.server');
     expect(sidebar).not.toMatch(/\bnew\s+Function\s*\(|\beval\s*\(/);
   });
 });

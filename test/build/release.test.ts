@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changelogEntry } from '../../scripts/build/changelog';
-import { buildRelease, RELEASE_FILES, releaseVersion } from '../../scripts/build/release';
+import { buildRelease, globalNamesOf, RELEASE_FILES, releaseVersion } from '../../scripts/build/release';
 import { readPublicFunctions } from '../../scripts/build/toplevel';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -67,13 +67,13 @@ describe('the committed release/', () => {
     const code = read('Code.gs');
     // Readable as Google's editor shows it: the source's own names, lines a person can read.
     expect(code).toContain('function readLookupSettings(payer) {');
-    expect(code).toContain('function sdmServer_() {');
+    expect(code).toContain('SDM.server = function () {');
     const lines = code.split('\n');
     expect(lines.filter((line) => line.length > 200).length / lines.length).toBeLessThan(0.01);
     expect(code).not.toMatch(/\beval\s*\(/);
     expect(code).not.toMatch(/(^|[^.\w])(new\s+)?Function\s*\(/);
     expect(code.match(/[A-Za-z0-9+/=]{200,}/g) ?? []).toEqual([]);
-    expect(read('Sidebar.html')).not.toContain('sdmServer_');
+    expect(read('Sidebar.html')).not.toContain('SDM.server');
   });
 
   it('holds every public function but onInstall, and only declares at load', () => {
@@ -84,6 +84,22 @@ describe('the committed release/', () => {
     expect(names).toContain('onInstall');
     for (const name of names) expect(typeof global[name], name).toBe(name === 'onInstall' ? 'undefined' : 'function');
     // Server's bundle ran nothing at load (it runs on the first call of a sidebar, menu or trigger function).
-    expect((global.sdmServer_ as { exports?: unknown }).exports).toBeUndefined();
+    expect((global.SDM as { server: { exports?: unknown } }).server.exports).toBeUndefined();
+  });
+
+  it('adds to the global scope only the names Apps Script calls, and one namespace; its header lists them', () => {
+    // Every script file of a project shares one global scope: a self-installer's own script lives in it
+    // too (docs/use/install.md). Apps Script calls custom functions, onOpen, menu items, the trigger's
+    // handler and the sidebar's functions by their names, so those must be top-level; the rest is in SDM.
+    const required = readPublicFunctions(join(root, 'src/server/index.ts'))
+      .map((f) => f.name)
+      .filter((name) => name !== 'onInstall');
+    const added = globalNamesOf(read('Code.gs'));
+    expect(added.filter((name) => !required.includes(name))).toEqual(['SDM']);
+    expect(added.length).toBeLessThanOrEqual(required.length + 1);
+    const header = read('Code.gs').split('\n// Search Demand add-on. Generated')[0] ?? '';
+    expect(header).toContain(`// It adds these ${added.length} names to the global scope`);
+    const listed = header.slice(header.indexOf('clashes with it.') + 'clashes with it.'.length).replace(/\/\/|[\s.]/g, '');
+    expect(listed.split(',')).toEqual(added);
   });
 });
