@@ -2,7 +2,10 @@
  * What the guides promise a new user about the ways in: the README's front door offers three, in order
  * (install it yourself, try it locally, publish it); the install guide names the files of release/, the
  * project name the menu takes, Google's unverified-app screen, every permission of the release's
- * manifest with its reason, updating and removing, and the warning about the script's editors; the
+ * manifest with its reason, updating and removing, and the warning about the script's editors (and
+ * the whole truth about keys: an editor can read the owner's unshared one); Google's consent screen
+ * with a box per permission; a person's own script kept, against the release's real global names;
+ * administrators who turn Apps Script off; a formula typed before the key; a second editor; the
  * README and the functions reference tell Marketplace users to use the add-on once in each new
  * spreadsheet before typing formulas (what test/integration/first-use.test.ts shows).
  */
@@ -10,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RELEASE_FILES } from '../../scripts/build/release';
+import { globalNamesOf, RELEASE_FILES } from '../../scripts/build/release';
+import { errors } from '../../src/server/core/errors';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const text = (path: string) => readFileSync(join(root, path), 'utf8').replace(/\s+/g, ' ');
@@ -53,7 +57,11 @@ describe('docs/use/install.md', () => {
   it("walks through Google's unverified-app screen, saying why it appears", () => {
     expect(install).toContain("**Google hasn't verified this app**");
     expect(install).toContain('**Go to Search Demand (unsafe)**');
-    expect(install).toMatch(/This appears because the script is your own copy/);
+    expect(install).toMatch(/It appears because the script is your own copy/);
+    // Not for everyone: Google's own words on who is spared it.
+    expect(install).toContain(
+      '"Verification isn\'t required for Google Apps Script projects whose owner and users belong to the same Google Workspace domain or customer"',
+    );
   });
 
   it("explains every permission of the release's manifest, and no other", () => {
@@ -80,5 +88,75 @@ describe('the install guide on the size of Code.gs', () => {
     const said = Number(/about (\d+) KB of plain, readable code/.exec(install)?.[1]);
     const bytes = readFileSync(join(root, 'release/Code.gs')).length;
     expect(Math.abs(said * 1024 - bytes) / bytes).toBeLessThan(0.1);
+  });
+});
+
+describe('the install guide tells the whole truth about the key', () => {
+  it("says an editor can read the owner's unshared key, and never that other people cannot read it", () => {
+    expect(install).not.toMatch(/cannot read (it|your key)|menu cannot read|nobody sees/i);
+    expect(install).toContain('"only gets the properties of the spreadsheet owner"');
+    expect(install).toContain("**The owner's key, with no action of the owner.**");
+    expect(install).toContain('use the **Marketplace add-on** instead');
+  });
+});
+
+describe("the install guide, as a new user meets Google's screens", () => {
+  it('has one box per permission to tick, Select all, never a single Allow button', () => {
+    expect(install).not.toContain('Click **Allow**');
+    expect(install).toContain('Tick **Select all**');
+    expect(install).toContain('with one checkbox for each permission below');
+  });
+
+  it('says what an administrator who turned Apps Script off means for the user, and whom to ask', () => {
+    expect(install).toContain('"Users can\'t create or edit scripts"');
+    expect(install).toContain('ask your Workspace administrator to turn Apps Script on for you');
+  });
+
+  it('says what a formula typed before the key shows, in the words the add-on writes, and how to re-run it', () => {
+    expect(install).toContain(`shows \`${errors.noFormulaKey().message}\``);
+    expect(install).toContain('**Re-run the formulas now**');
+    expect(install).toContain('**Extensions › Search Demand › Refresh all formulas**');
+  });
+
+  it('tells a second editor what to do', () => {
+    expect(install).toContain('## A second editor of the spreadsheet');
+    expect(install).toContain('the editor ticks **Share with this document**');
+  });
+
+  it('freezes results before removing the key (a recalculation without it says "No API key")', () => {
+    const removing = /## Removing it(.*?)## /.exec(install)?.[1] ?? '';
+    const freeze = removing.indexOf('Freeze any results you want to keep');
+    expect(freeze).toBeGreaterThan(0);
+    expect(freeze).toBeLessThan(removing.indexOf('**Remove** your key'));
+  });
+
+  it('says a pasted script never updates itself, where its version shows and where releases are described', () => {
+    const updating = /## Updating to a newer release(.*?)## /.exec(install)?.[1] ?? '';
+    expect(updating).toContain('**A pasted script never updates itself.**');
+    expect(updating).toContain("The sidebar's help (its last line) says which release you run");
+    expect(updating).toContain('[CHANGELOG.md](../../CHANGELOG.md)');
+  });
+});
+
+describe('a spreadsheet that already has a script', () => {
+  const code = readFileSync(join(root, 'release/Code.gs'), 'utf8');
+  const globals = globalNamesOf(code);
+
+  it("keeps the person's code: the guide adds files beside it and merges the manifest", () => {
+    const section = /## A spreadsheet that already has a script(.*?)## /.exec(install)?.[1] ?? '';
+    expect(section).toContain('Keep your code');
+    expect(section).toContain('name it `SearchDemand`');
+    expect(section).toContain("do not replace yours (step 6). Merge the release's into it");
+    // Step 2 sends a person with code of their own there before anything is deleted.
+    expect(install).toContain('**If the project already has code of yours**');
+  });
+
+  it("states the release's global names as they are: how many, and that all but SDM are called by Google", () => {
+    const stated = /add as few names to it as Apps Script allows, (\d+): the (\d+) that Google calls by name/.exec(install);
+    expect(Number(stated?.[1])).toBe(globals.length);
+    expect(Number(stated?.[2])).toBe(globals.filter((name) => name !== 'SDM').length);
+    expect(globals).toContain('SDM');
+    expect(install).toContain(`lines of \`Code.gs\` list all ${globals.length}`);
+    expect(code).toContain(`// It adds these ${globals.length} names to the global scope`);
   });
 });
