@@ -212,6 +212,51 @@ describe('with the key and address saved', () => {
   });
 });
 
+describe('beside a person\'s own script (docs/use/install.md, "A spreadsheet that already has a script")', () => {
+  // Their Code.gs stays; the release goes into a file of its own. Every file shares one global scope.
+  const theirs = [
+    'var REPORT_SHEET = "Report";',
+    'function myOnOpen() { SpreadsheetApp.getUi().createMenu("My tools").addItem("Report", "makeReport").addToUi(); }',
+    'function makeReport() { return SpreadsheetApp.getActiveSpreadsheet().getName() + "/" + REPORT_SHEET; }',
+    '/** @customfunction */ function DOUBLE(x) { return x * 2; }',
+  ].join('\n');
+
+  it('both work: the add-on saves a key and fills a formula, their functions and their custom function still run', () => {
+    const release = readFileSync(RELEASE_CODE_PATH, 'utf8');
+    const sidebarPage = readFileSync(join(dirname(RELEASE_CODE_PATH), 'Sidebar.html'), 'utf8');
+    gas.updateProject(
+      [
+        { name: 'Code.gs', source: theirs },
+        { name: 'SearchDemand.gs', source: release },
+      ],
+      { Sidebar: sidebarPage },
+    );
+    expect(sidebar('saveApiKey', [KEY, false, address])).toMatchObject({ hasKey: true });
+    gas.spreadsheet.setFormula('Sheet1!A1', '=SEARCH_SCORE("coffee")');
+    gas.spreadsheet.setFormula('Sheet1!B1', '=DOUBLE(21)');
+    expect(gas.recalculate().map((entry) => entry.ok)).toEqual([true, true]);
+    expect(typeof gas.spreadsheet.getValues('Sheet1!A1')[0]?.[0]).toBe('number');
+    expect(gas.spreadsheet.getValues('Sheet1!B1')[0]?.[0]).toBe(42);
+    expect(gas.run('makeReport', [], { mode: 'menu' })).toMatchObject({ ok: true, value: `${gas.spreadsheet.name}/Report` });
+    expect(gas.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger' }).ok).toBe(true);
+  });
+});
+
+describe("the spreadsheet's other editors, counted for the sidebar's warning", () => {
+  it('counts everyone else who can edit, the owner too when an editor asks, and nobody when alone', () => {
+    expect(sidebar('getSettings').otherEditors).toBe(0);
+    gas.shareSpreadsheet(gas.spreadsheet.id, EDITOR);
+    expect(sidebar('getSettings').otherEditors).toBe(1);
+    // The editor's view: the owner can change the script too.
+    expect(sidebar('getSettings', [], EDITOR).otherEditors).toBe(1);
+    gas.shareSpreadsheet(gas.spreadsheet.id, 'third@example.com');
+    expect(sidebar('getSettings').otherEditors).toBe(2);
+    gas.unshareSpreadsheet(gas.spreadsheet.id, 'third@example.com');
+    gas.unshareSpreadsheet(gas.spreadsheet.id, EDITOR);
+    expect(sidebar('getSettings').otherEditors).toBe(0);
+  });
+});
+
 describe('updating to a newer release, and removing it', () => {
   /** The release's files, as a newer release would be pasted over them (its version line changed). */
   const newerRelease = () => {
