@@ -64,9 +64,15 @@ describe('inserting', () => {
   it('writes at the selected cell with chosen columns and a row limit, but never over user data', () => {
     stack.gas.spreadsheet.setActive('Sheet1', 'C5');
     const view = insert('ai:all', 'selection', 10, ['rank', 'name']);
-    expect(view.tables[0]).toMatchObject({ range: "'Sheet1'!C5:D16", rows: 10 });
-    expect(values('Sheet1!C6:D6')).toEqual([['Rank', 'Name']]);
+    // Stamp, header, 10 rows and the line under them; the rank change column beside the rank.
+    expect(view.tables[0]).toMatchObject({ range: "'Sheet1'!C5:E17", rows: 10 });
+    expect(values('Sheet1!C6:E6')).toEqual([['Rank', 'Rank change', 'Name']]);
     expect(values('Sheet1!C7:C16').map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Nothing to compare with yet: no move, and no "new", is shown.
+    expect(values('Sheet1!D7:D16').flat()).toEqual(Array(10).fill(''));
+    expect(values('Sheet1!C17')[0]?.[0]).toBe(
+      'Rank change and the entries that dropped out show from the next refresh on, compared with these values.',
+    );
 
     stack.gas.spreadsheet.setValues('Sheet1!H20', [['my notes']]);
     stack.gas.spreadsheet.setActive('Sheet1', 'G18');
@@ -136,26 +142,28 @@ describe('refreshing', () => {
     await stack.service.control.config({ rankingListLimit: 10 });
     stack.gas.spreadsheet.setActive('Sheet1', 'B2');
     insert('sector:health', 'selection');
-    expect(values('Sheet1!B13')[0]?.[0]).toBe(10); // stamp B2, header B3, rows B4:B13
-    stack.gas.spreadsheet.setValues('Sheet1!C15', [['keep me']]);
+    expect(values('Sheet1!B13')[0]?.[0]).toBe(10); // stamp B2, header B3, rows B4:B13, the line under them B14
+    stack.gas.spreadsheet.setValues('Sheet1!C16', [['keep me']]);
 
     await stack.service.control.config({ rankingListLimit: 20 });
     const grown = call('refreshTablesNow', true);
     expect(grown.tables[0]).toMatchObject({ status: 'error' });
-    expect(grown.tables[0]?.message).toMatch(/would grow into your data at 'Sheet1'!B14:.*, so it was not refreshed/);
-    expect(values('Sheet1!C15')).toEqual([['keep me']]);
-    expect(values('Sheet1!B14')).toEqual([['']]);
+    expect(grown.tables[0]?.message).toMatch(/would grow into your data at 'Sheet1'!B15:.*, so it was not refreshed/);
+    expect(values('Sheet1!C16')).toEqual([['keep me']]);
+    expect(values('Sheet1!B15')).toEqual([['']]);
 
     await stack.service.control.config({ rankingListLimit: 4 });
     const shrunk = call('refreshTablesNow', true);
     expect(shrunk.tables[0]).toMatchObject({ status: 'ok', rows: 4 });
     expect(values('Sheet1!B4:B7').map((r) => r[0])).toEqual([1, 2, 3, 4]);
+    // The six it no longer holds are named under it, never silently gone.
+    expect(values('Sheet1!B8')[0]?.[0]).toMatch(/^Dropped out since \d{4}-\d\d-\d\d \d\d:\d\d UTC: (.+ \(was \d+\), ){5}.+ \(was 10\)\.$/);
     expect(
-      values('Sheet1!B8:F13')
+      values('Sheet1!B9:G14')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
-    expect(values('Sheet1!C15')).toEqual([['keep me']]);
+    expect(values('Sheet1!C16')).toEqual([['keep me']]);
   });
 
   it('reports a table whose sheet was deleted and never recreates it; follows a renamed sheet', () => {
