@@ -215,6 +215,38 @@ describe('refreshing', () => {
   });
 });
 
+describe('what moved', () => {
+  it('a table written before the add-on showed moves gains them at its next refresh, counted from its old values', async () => {
+    await stack.service.control.config({ rankingListLimit: 5 });
+    stack.gas.spreadsheet.setActive('Sheet1', 'B2');
+    insert('sector:fintech', 'selection', null, ['rank', 'slug', 'name']);
+    // Made as an older version left it: stamp, header and rows only, and a record without `moves`.
+    const rows = values('Sheet1!B3:E8').map(([rank, , slug, name]) => [rank, slug, name]);
+    stack.gas.spreadsheet.setValues(
+      'Sheet1!B3:E9',
+      [...rows, ['', '', '']].map((row) => [...row, '']),
+    );
+    const record = stack.gas.spreadsheet.developerMetadata.list.find((r) => r.key.startsWith('sdm.table.'))!;
+    const { moves, ...old } = JSON.parse(record.value ?? '') as { moves?: boolean; height: number; width: number };
+    expect(moves).toBe(true);
+    record.value = JSON.stringify({ ...old, height: 7, width: 3 });
+
+    await stack.service.control.config({ rankingListSkip: 1 });
+    const view = call('refreshTablesNow', true);
+    expect(view.tables[0]).toMatchObject({ status: 'ok', range: "'Sheet1'!B2:E9", rows: 5 });
+    expect(values('Sheet1!B3:C8')).toEqual([
+      ['Rank', 'Rank change'],
+      [1, '▲1'],
+      [2, '▲1'],
+      [3, '▲1'],
+      [4, '▲1'],
+      [5, 'new'],
+    ]);
+    expect(values('Sheet1!D4:D7')).toEqual(rows.slice(2).map((row) => [row[1]]));
+    expect(values('Sheet1!B9')[0]?.[0]).toMatch(new RegExp(`^Dropped out since .* UTC: ${String(rows[1]?.[2])} \\(was 1\\)\\.$`));
+  });
+});
+
 describe('schedule', () => {
   it('keeps one hourly trigger per user whatever the schedule, none when off', () => {
     expect(call('setRefreshSchedule', { kind: 'daily', hour: 6 }).schedule).toEqual({ kind: 'daily', hour: 6 });
