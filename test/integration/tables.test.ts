@@ -118,10 +118,15 @@ describe('refreshing', () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]?.message).toMatch(/unreadable answer/);
     expect(view.lastRun?.results.filter((r) => r.ok)).toHaveLength(2);
+    const withoutChange = (grid: unknown[][] | undefined) => grid?.map(([rank, , ...rest]) => [rank, ...rest]);
     for (const table of view.tables) {
       const old = inserted.find((t) => t.id === table.id);
-      // The failed table keeps its values and its time of update; the others have a newer one.
-      expect(values(`'${table.sheetName}'!A2:C7`)).toEqual(before.get(table.group));
+      // The failed table keeps its values and its time of update; the others have a newer one, and
+      // say in their rank change column (B) that nothing moved.
+      const now = values(`'${table.sheetName}'!A2:C7`);
+      if (table.status === 'error') expect(now).toEqual(before.get(table.group));
+      else expect(now.slice(1).map((row) => row[1])).toEqual(Array(5).fill('–'));
+      expect(withoutChange(now)).toEqual(withoutChange(before.get(table.group)));
       if (table.status === 'error') expect(table.updatedAt).toBe(old?.updatedAt);
       else expect(table.updatedAt > (old?.updatedAt ?? '')).toBe(true);
     }
