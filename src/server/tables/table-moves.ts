@@ -123,7 +123,8 @@ export function tableMoves(header: string[], rows: Cell[][], previous: PreviousT
   if (unchanged && previous.changes && previous.footer !== null && previous.footer !== firstFooter()) {
     // Nothing moved since (a cached answer, a quiet hour): the last moves stay, with the time they count
     // from. After the first values, "–" everywhere says that nothing moved since then.
-    return { changes: rows.map((_, i) => previous.changes?.[i] ?? ''), footer: previous.footer };
+    const kept = new Map(previous.rows.map((row, i) => [String(row[oldKey] ?? ''), previous.changes?.[i] ?? '']));
+    return { changes: now.map((n) => kept.get(n.name) ?? ''), footer: previous.footer };
   }
   const changes = now.map(({ name, rank: r }): Cell => {
     const old = before.get(name);

@@ -2,7 +2,8 @@
  * Refreshing every ranking table of one spreadsheet, safely: one run at a time; fetch first and write
  * only what arrived; a failing table keeps its values and says why in its stamp; a table whose sheet
  * is gone is reported, never recreated; growth never overwrites the user's cells; the time limit is
- * budgeted and what is left waits for the next run (oldest first, so every table gets its turn).
+ * budgeted and what is left waits for the next run (oldest first, so every table gets its turn). Each
+ * table shows what moved since the values it held before, read from the sheet (table-moves.ts).
  * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
  */
 import type { RunLog } from '../../shared/sidebar-api';

@@ -98,6 +98,9 @@ describe('tableMoves', () => {
   it('keeps the last moves when nothing moved since, but says "–" when nothing moved since the first values', () => {
     const moved = previous(before, { changes: ['new', '▲1', '–', '▼3'], footer: `Dropped out since ${SINCE}: X (was 2).` });
     expect(tableMoves(HEADER, before, moved, 'later')).toEqual({ changes: moved.changes, footer: moved.footer });
+    // Two of the same rank may swap rows: each keeps its own mark.
+    const tied = previous([row(1, 'alpha'), row(1, 'beta'), row(3, 'gamma')], { changes: ['▲1', 'new', '–'], footer: moved.footer });
+    expect(tableMoves(HEADER, [row(1, 'beta'), row(1, 'alpha'), row(3, 'gamma')], tied, 'later').changes).toEqual(['new', '▲1', '–']);
     const inserted = previous(before, { changes: ['', '', '', ''], footer: firstFooter() });
     expect(tableMoves(HEADER, before, inserted, SINCE)).toEqual({
       changes: ['–', '–', '–', '–'],
