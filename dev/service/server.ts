@@ -48,6 +48,12 @@ export interface ServiceConfig {
   callsPerDay: number;
   /** Cuts every ranking list to this many members (0 = the full list): lets tests make a list grow or shrink. */
   rankingListLimit: number;
+  /**
+   * Leaves out this many members from the top of every ranking list before the limit (0 = none): the
+   * others move up that many places, and with a limit as many new ones enter at the bottom, so a test
+   * can make ranks change between two answers.
+   */
+  rankingListSkip: number;
 }
 
 export interface ServiceOptions extends Partial<ServiceConfig> {
@@ -137,6 +143,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   freshPerDay: 250,
   callsPerDay: 2000,
   rankingListLimit: 0,
+  rankingListSkip: 0,
 };
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const LOG_MAX = 5000;
@@ -433,8 +440,9 @@ export function createService(options: ServiceOptions = {}): Service {
         if (!value.includes(':')) return error(400, 'bad_request', 'group must have the form prefix:name, e.g. market:us');
         const members = groupMembers(value, cfg.world);
         if (!members) return error(404, 'not_found', `unknown group ${value}; see /api/v1/ranking for valid groups`);
-        const limit = state.config.rankingListLimit;
-        build = (mt) => renderList(value, limit > 0 ? members.slice(0, limit) : members, mt);
+        const { rankingListLimit: limit, rankingListSkip: skip } = state.config;
+        const kept = members.slice(skip);
+        build = (mt) => renderList(value, limit > 0 ? kept.slice(0, limit) : kept, mt);
         break;
       }
       case '/brand': {
@@ -495,7 +503,14 @@ export function createService(options: ServiceOptions = {}): Service {
           if (!isWorld(body.world)) throw new BadRequest(`world must be text of at most ${MAX_WORLD} characters`);
           next.world = body.world;
         }
-        for (const k of ['latencyFreshMs', 'latencyCachedMs', 'freshPerDay', 'callsPerDay', 'rankingListLimit'] as const) {
+        for (const k of [
+          'latencyFreshMs',
+          'latencyCachedMs',
+          'freshPerDay',
+          'callsPerDay',
+          'rankingListLimit',
+          'rankingListSkip',
+        ] as const) {
           const v = optNum(body, k);
           if (v !== undefined) next[k] = v;
         }

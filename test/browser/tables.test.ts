@@ -64,6 +64,8 @@ const hasSheet = (name: string) => {
 
 let headers: string[];
 let inserted: unknown[][];
+/** A table's cells without its rank change column (beside the rank, the first column): what a refresh compares, not the data. */
+const withoutChange = (grid: unknown[][]) => grid.map((row) => row.filter((_, i) => i !== 1));
 
 describe('the ranking tables section', () => {
   it('sits between Usage and the cache, lists no table yet, and reads the groups only once Insert is opened', async () => {
@@ -154,19 +156,21 @@ describe('the ranking tables section', () => {
     await page.getByRole('button', { name: 'Insert table' }).click();
 
     await expect.poll(() => insertStatus().getAttribute('class')).toContain('status-success');
-    expect(await insertStatus().textContent()).toBe("Inserted sector:fintech at 'sector:fintech'!A1:H7 (5 rows).");
+    expect(await insertStatus().textContent()).toBe("Inserted sector:fintech at 'sector:fintech'!A1:I8 (5 rows).");
     await expect.poll(() => items().count()).toBe(1);
     expect(await items().locator('.table-group').textContent()).toBe('sector:fintech');
-    expect(await items().locator('.table-where').textContent()).toBe('sector:fintech · A1:H7 · 5 rows');
+    expect(await items().locator('.table-where').textContent()).toBe('sector:fintech · A1:I8 · 5 rows');
     expect(await items().locator('.table-state').textContent()).toMatch(/^updated \d\d:\d\d$/);
     await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(false);
 
-    const grid = runtime.spreadsheet.getValues("'sector:fintech'!A1:I8");
+    const grid = runtime.spreadsheet.getValues("'sector:fintech'!A1:J9");
     expect(grid[0]![0]).toMatch(STAMP);
-    expect(grid[1]).toEqual([...headers.filter((h) => h !== 'Slug'), '']);
+    const [rank, ...others] = headers.filter((h) => h !== 'Slug');
+    expect(grid[1]).toEqual([rank, 'Rank change', ...others, '']); // what moved, beside the rank (blank until a refresh)
     expect(grid.slice(2, 7).map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
-    expect(grid[7]!.every((cell) => cell === '')).toBe(true);
-    inserted = grid;
+    expect(grid[7]![0]).toMatch(/^Rank change and the entries that dropped out show from the next refresh on/);
+    expect(grid[8]!.every((cell) => cell === '')).toBe(true);
+    inserted = grid.map((row) => row.slice(0, 9)); // the table's own columns, A:I
     // Inserting spent requests: usage is counted again, without a request (nothing was read yet to add to).
     await expect.poll(() => calls.lastIndexOf('getUsage') > calls.lastIndexOf('insertRankingTable')).toBe(true);
     expect(calls).not.toContain('refreshUsage');
@@ -187,7 +191,7 @@ describe('the ranking tables section', () => {
 
     await expect.poll(() => insertStatus().getAttribute('role')).toBe('alert');
     expect(await insertStatus().textContent()).toMatch(
-      /^(Bad input: )?'Sheet1'!A1:[A-Z]+7 is not empty: pick an empty spot or a new sheet/,
+      /^(Bad input: )?'Sheet1'!A1:[A-Z]+8 is not empty: pick an empty spot or a new sheet/,
     );
     const sheet1 = runtime.spreadsheet.getValues('Sheet1!A1:J8');
     expect(sheet1.flat().filter((cell) => cell !== '')).toEqual(['my notes']);
@@ -298,7 +302,8 @@ describe('refreshing now', () => {
     expect(await page.locator('#last-run li').allTextContents()).toEqual(['✓sector:fintech refreshed']);
     expect(runtime.toasts.slice(toastsBefore).map((t) => t.message)).toEqual(['Refreshing 1 of 1: sector:fintech', 'Refreshed 1 table.']);
     // Refreshed with the same columns and limit.
-    expect(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7")).toEqual(inserted.slice(1, 7));
+    expect(withoutChange(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7"))).toEqual(withoutChange(inserted.slice(1, 7)));
+    expect(runtime.spreadsheet.getValues("'sector:fintech'!B3:B7").flat()).toEqual(['–', '–', '–', '–', '–']); // nothing moved
   });
 
   it('a failing forced refresh shows ✗ with the message, keeps the values, and the table says why', async () => {
@@ -317,7 +322,7 @@ describe('refreshing now', () => {
     expect(await state.textContent()).toMatch(/unreadable answer/);
     expect(await state.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(165, 14, 14)');
     expect(await page.getByLabel('Skip the cache (costs requests)').isChecked()).toBe(false); // one forced run at a time
-    expect(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7")).toEqual(inserted.slice(1, 7));
+    expect(withoutChange(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7"))).toEqual(withoutChange(inserted.slice(1, 7)));
     expect(runtime.spreadsheet.getValues("'sector:fintech'!A1")[0]![0]).toMatch(/refresh failed .*unreadable answer/);
 
     await section().scrollIntoViewIfNeeded();
@@ -366,7 +371,7 @@ describe('forgetting', () => {
     expect(server<{ tables: unknown[] }>('getTables').tables).toHaveLength(0);
     const grid = runtime.spreadsheet.getValues("'sector:fintech'!A1:I7");
     expect(grid[0]![0]).toMatch(/^Search Demand ranking · sector:fintech/);
-    expect(grid.slice(1)).toEqual(inserted.slice(1, 7));
+    expect(withoutChange(grid.slice(1))).toEqual(withoutChange(inserted.slice(1, 7)));
   });
 
   it('with no table left, Refresh now says so without calling the server', async () => {

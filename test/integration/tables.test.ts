@@ -64,9 +64,15 @@ describe('inserting', () => {
   it('writes at the selected cell with chosen columns and a row limit, but never over user data', () => {
     stack.gas.spreadsheet.setActive('Sheet1', 'C5');
     const view = insert('ai:all', 'selection', 10, ['rank', 'name']);
-    expect(view.tables[0]).toMatchObject({ range: "'Sheet1'!C5:D16", rows: 10 });
-    expect(values('Sheet1!C6:D6')).toEqual([['Rank', 'Name']]);
+    // Stamp, header, 10 rows and the line under them; the rank change column beside the rank.
+    expect(view.tables[0]).toMatchObject({ range: "'Sheet1'!C5:E17", rows: 10 });
+    expect(values('Sheet1!C6:E6')).toEqual([['Rank', 'Rank change', 'Name']]);
     expect(values('Sheet1!C7:C16').map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Nothing to compare with yet: no move, and no "new", is shown.
+    expect(values('Sheet1!D7:D16').flat()).toEqual(Array(10).fill(''));
+    expect(values('Sheet1!C17')[0]?.[0]).toBe(
+      'Rank change and the entries that dropped out show from the next refresh on, compared with these values.',
+    );
 
     stack.gas.spreadsheet.setValues('Sheet1!H20', [['my notes']]);
     stack.gas.spreadsheet.setActive('Sheet1', 'G18');
@@ -112,10 +118,15 @@ describe('refreshing', () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]?.message).toMatch(/unreadable answer/);
     expect(view.lastRun?.results.filter((r) => r.ok)).toHaveLength(2);
+    const withoutChange = (grid: unknown[][] | undefined) => grid?.map(([rank, , ...rest]) => [rank, ...rest]);
     for (const table of view.tables) {
       const old = inserted.find((t) => t.id === table.id);
-      // The failed table keeps its values and its time of update; the others have a newer one.
-      expect(values(`'${table.sheetName}'!A2:C7`)).toEqual(before.get(table.group));
+      // The failed table keeps its values and its time of update; the others have a newer one, and
+      // say in their rank change column (B) that nothing moved.
+      const now = values(`'${table.sheetName}'!A2:C7`);
+      if (table.status === 'error') expect(now).toEqual(before.get(table.group));
+      else expect(now.slice(1).map((row) => row[1])).toEqual(Array(5).fill('–'));
+      expect(withoutChange(now)).toEqual(withoutChange(before.get(table.group)));
       if (table.status === 'error') expect(table.updatedAt).toBe(old?.updatedAt);
       else expect(table.updatedAt > (old?.updatedAt ?? '')).toBe(true);
     }
@@ -136,26 +147,28 @@ describe('refreshing', () => {
     await stack.service.control.config({ rankingListLimit: 10 });
     stack.gas.spreadsheet.setActive('Sheet1', 'B2');
     insert('sector:health', 'selection');
-    expect(values('Sheet1!B13')[0]?.[0]).toBe(10); // stamp B2, header B3, rows B4:B13
-    stack.gas.spreadsheet.setValues('Sheet1!C15', [['keep me']]);
+    expect(values('Sheet1!B13')[0]?.[0]).toBe(10); // stamp B2, header B3, rows B4:B13, the line under them B14
+    stack.gas.spreadsheet.setValues('Sheet1!C16', [['keep me']]);
 
     await stack.service.control.config({ rankingListLimit: 20 });
     const grown = call('refreshTablesNow', true);
     expect(grown.tables[0]).toMatchObject({ status: 'error' });
-    expect(grown.tables[0]?.message).toMatch(/would grow into your data at 'Sheet1'!B14:.*, so it was not refreshed/);
-    expect(values('Sheet1!C15')).toEqual([['keep me']]);
-    expect(values('Sheet1!B14')).toEqual([['']]);
+    expect(grown.tables[0]?.message).toMatch(/would grow into your data at 'Sheet1'!B15:.*, so it was not refreshed/);
+    expect(values('Sheet1!C16')).toEqual([['keep me']]);
+    expect(values('Sheet1!B15')).toEqual([['']]);
 
     await stack.service.control.config({ rankingListLimit: 4 });
     const shrunk = call('refreshTablesNow', true);
     expect(shrunk.tables[0]).toMatchObject({ status: 'ok', rows: 4 });
     expect(values('Sheet1!B4:B7').map((r) => r[0])).toEqual([1, 2, 3, 4]);
+    // The six it no longer holds are named under it, never silently gone.
+    expect(values('Sheet1!B8')[0]?.[0]).toMatch(/^Dropped out since \d{4}-\d\d-\d\d \d\d:\d\d UTC: (.+ \(was \d+\), ){5}.+ \(was 10\)\.$/);
     expect(
-      values('Sheet1!B8:F13')
+      values('Sheet1!B9:G14')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
-    expect(values('Sheet1!C15')).toEqual([['keep me']]);
+    expect(values('Sheet1!C16')).toEqual([['keep me']]);
   });
 
   it('reports a table whose sheet was deleted and never recreates it; follows a renamed sheet', () => {
@@ -204,6 +217,38 @@ describe('refreshing', () => {
     expect(view.lastRun).toMatchObject({ trigger: 'schedule' });
     expect(view.lastRun?.note).toMatch(/^No API key/);
     expect(view.tables[0]?.message).toMatch(/^No API key/);
+  });
+});
+
+describe('what moved', () => {
+  it('a table written before the add-on showed moves gains them at its next refresh, counted from its old values', async () => {
+    await stack.service.control.config({ rankingListLimit: 5 });
+    stack.gas.spreadsheet.setActive('Sheet1', 'B2');
+    insert('sector:fintech', 'selection', null, ['rank', 'slug', 'name']);
+    // Made as an older version left it: stamp, header and rows only, and a record without `moves`.
+    const rows = values('Sheet1!B3:E8').map(([rank, , slug, name]) => [rank, slug, name]);
+    stack.gas.spreadsheet.setValues(
+      'Sheet1!B3:E9',
+      [...rows, ['', '', '']].map((row) => [...row, '']),
+    );
+    const record = stack.gas.spreadsheet.developerMetadata.list.find((r) => r.key.startsWith('sdm.table.'))!;
+    const { moves, ...old } = JSON.parse(record.value ?? '') as { moves?: boolean; height: number; width: number };
+    expect(moves).toBe(true);
+    record.value = JSON.stringify({ ...old, height: 7, width: 3 });
+
+    await stack.service.control.config({ rankingListSkip: 1 });
+    const view = call('refreshTablesNow', true);
+    expect(view.tables[0]).toMatchObject({ status: 'ok', range: "'Sheet1'!B2:E9", rows: 5 });
+    expect(values('Sheet1!B3:C8')).toEqual([
+      ['Rank', 'Rank change'],
+      [1, '▲1'],
+      [2, '▲1'],
+      [3, '▲1'],
+      [4, '▲1'],
+      [5, 'new'],
+    ]);
+    expect(values('Sheet1!D4:D7')).toEqual(rows.slice(2).map((row) => [row[1]]));
+    expect(values('Sheet1!B9')[0]?.[0]).toMatch(new RegExp(`^Dropped out since .* UTC: ${String(rows[1]?.[2])} \\(was 1\\)\\.$`));
   });
 });
 

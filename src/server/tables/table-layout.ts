@@ -1,9 +1,11 @@
 /**
  * What a ranking table looks like in the sheet: a stamp row (what it is, when it was updated, the last
- * failure), a header row and the ranked rows, written as values. The stamp also proves, before each
+ * failure), a header row, the ranked rows and a line under them (what dropped out: table-moves.ts),
+ * written as values. The stamp also proves, before each
  * refresh, that the cells still hold our table.
  */
 import { flattenToTable, headerWords, type Cell, type Json } from '../shape/shape';
+import { tableMoves, withRankChange, type PreviousTable } from './table-moves';
 
 const STAMP_PREFIX = 'Search Demand ranking · ';
 
@@ -27,7 +29,11 @@ export function isOurStamp(value: unknown, group: string): boolean {
   return typeof value === 'string' && value.startsWith(`${STAMP_PREFIX}${group} · `);
 }
 
-function formatUtc(date: Date): string {
+/**
+ * A time as the stamp and the line under a table say it: `2026-11-21 06:00 UTC`.
+ * @param date the time
+ */
+export function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
@@ -67,13 +73,28 @@ function longestList(data: Json): Json[] | undefined {
 }
 
 /**
- * The full block to write: stamp row, header row, rows; padded to one width.
+ * The full block to write: stamp row, header row, rows, and a line under them if given; padded to one width.
  * @param stamp the stamp text
  * @param header column names
  * @param rows values
+ * @param footer the line under the rows (a ranking table's moves), if any
  */
-export function tableBlock(stamp: string, header: string[], rows: Cell[][]): Cell[][] {
+export function tableBlock(stamp: string, header: string[], rows: Cell[][], footer?: string): Cell[][] {
   const width = Math.max(1, header.length);
   const pad = (row: Cell[]) => [...row, ...Array<Cell>(Math.max(0, width - row.length)).fill('')].slice(0, width);
-  return [pad([stamp]), pad(header), ...rows.map(pad)];
+  return [pad([stamp]), pad(header), ...rows.map(pad), ...(footer === undefined ? [] : [pad([footer])])];
+}
+
+/**
+ * A ranking table's block: stamp, header and rows with the rank change column beside the rank, and
+ * the dropped-out line under the rows, the moves counted from the previous values (none: blank).
+ * @param stamp the stamp text
+ * @param header the service's columns in words
+ * @param rows their values, in the list's order
+ * @param previous the table as the sheet held it before (null: just inserted, nothing to compare with)
+ */
+export function rankingBlock(stamp: string, header: string[], rows: Cell[][], previous: PreviousTable | null): Cell[][] {
+  const moves = tableMoves(header, rows, previous, previous ? formatUtc(previous.at) : '');
+  const shown = withRankChange(header, rows, moves.changes);
+  return tableBlock(stamp, shown.header, shown.rows, moves.footer);
 }

@@ -6,7 +6,10 @@
 import type { RunLog, Schedule } from '../../shared/sidebar-api';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 
-/** A table as stored. Positions are 1-based; height includes the stamp and header rows. */
+/**
+ * A table as stored. Positions are 1-based; height includes the stamp and header rows, and the line
+ * under the rows when `moves`.
+ */
 export interface TableRecord {
   id: string;
   group: string;
@@ -21,6 +24,11 @@ export interface TableRecord {
   updatedAt: string | null;
   status: 'ok' | 'error' | 'waiting';
   message: string;
+  /**
+   * Whether the table has the rank change column and the dropped-out line under its rows
+   * (table-moves.ts); absent in tables written before the add-on showed moves (their next refresh adds them).
+   */
+  moves?: boolean;
 }
 
 /** The spreadsheet's schedule and who set it (their trigger runs it, with their key). */

@@ -2,7 +2,8 @@
  * Refreshing every ranking table of one spreadsheet, safely: one run at a time; fetch first and write
  * only what arrived; a failing table keeps its values and says why in its stamp; a table whose sheet
  * is gone is reported, never recreated; growth never overwrites the user's cells; the time limit is
- * budgeted and what is left waits for the next run (oldest first, so every table gets its turn).
+ * budgeted and what is left waits for the next run (oldest first, so every table gets its turn). Each
+ * table shows what moved since the values it held before, read from the sheet (table-moves.ts).
  * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
  */
 import type { RunLog } from '../../shared/sidebar-api';
@@ -11,8 +12,10 @@ import { AddonError, errors, messageOf } from '../core/errors';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { readApiKey } from '../core/lookup-settings';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import type { Cell } from '../shape/shape';
 import { fetchRanking } from './ranking-data';
-import { isOurStamp, rankingRows, stampText, tableBlock } from './table-layout';
+import { isOurStamp, rankingBlock, rankingRows, stampText } from './table-layout';
+import { RANK_CHANGE_HEADER, type PreviousTable } from './table-moves';
 import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from '../spreadsheet/sheet-areas';
 import { listTables, saveTable, writeLastRun, type TableRecord } from './table-records';
 
@@ -103,7 +106,7 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean,
   const { header, rows } = rankingRows(data, table.columns, table.limit);
   if (!header.length) return fail('None of its columns exist in the answer any more: insert it again.', sheet);
   const now = new Date();
-  const block = tableBlock(stampText(table.group, now), header, rows);
+  const block = rankingBlock(stampText(table.group, now), header, rows, previousValues(sheet, table));
   const height = block.length;
   const width = block[0]?.length ?? 1;
 
@@ -119,6 +122,25 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean,
   writeBlock(sheet, table.row, table.column, block);
   if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
   if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
-  saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim() });
+  saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim(), moves: true });
   return '';
+}
+
+/**
+ * The table's values as the sheet holds them before this refresh (read in one call): what its moves
+ * are counted from, so nothing more is fetched. Null when it has no time of update to count from.
+ */
+function previousValues(sheet: GoogleAppsScript.Spreadsheet.Sheet, table: TableRecord): PreviousTable | null {
+  if (!table.updatedAt || table.height < 2) return null;
+  const [header = [], ...rest] = sheet.getRange(table.row + 1, table.column, table.height - 1, table.width).getValues() as Cell[][];
+  const rows = table.moves ? rest.slice(0, -1) : rest;
+  const changeColumn = table.moves ? header.indexOf(RANK_CHANGE_HEADER) : -1;
+  const footer = table.moves ? rest[rest.length - 1]?.[0] : undefined;
+  return {
+    at: new Date(table.updatedAt),
+    header,
+    rows,
+    changes: changeColumn >= 0 ? rows.map((row) => row[changeColumn] ?? '') : null,
+    footer: typeof footer === 'string' ? footer : null,
+  };
 }

@@ -5,7 +5,7 @@ import { createBudget } from '../core/budget';
 import { errors } from '../core/errors';
 import { listForMessage } from '../shape/shape';
 import { fetchRanking, readGroup } from '../tables/ranking-data';
-import { rankingRows, stampText, tableBlock } from '../tables/table-layout';
+import { rankingBlock, rankingRows, stampText } from '../tables/table-layout';
 import { areaA1, areaIsEmpty, uniqueSheetName, writeBlock } from '../spreadsheet/sheet-areas';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { newTableId, saveTable } from '../tables/table-records';
@@ -27,7 +27,7 @@ export function insertRankingTable(raw: unknown): TablesView {
     throw errors.input(`None of those columns exist in ${request.group}: available are ${listForMessage(all)}.`);
   }
   const now = new Date();
-  const block = tableBlock(stampText(request.group, now), header, rows);
+  const block = rankingBlock(stampText(request.group, now), header, rows, null);
 
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   let sheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -64,6 +64,7 @@ export function insertRankingTable(raw: unknown): TablesView {
     updatedAt: now.toISOString(),
     status: 'ok' as const,
     message: '',
+    moves: true,
   };
   try {
     saveTable(store, record);

@@ -17,7 +17,7 @@ export function tableView(t: TableRecord): TableView {
     group: t.group,
     sheetName: t.sheetName,
     range,
-    rows: Math.max(0, t.height - 2),
+    rows: Math.max(0, t.height - (t.moves ? 3 : 2)),
     updatedAt: t.updatedAt,
     status: t.status,
     message: t.message,

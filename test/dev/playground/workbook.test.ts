@@ -132,7 +132,7 @@ describe('every sheet, as in Sheets', () => {
   it('a sheet a script grew past 1,000 rows is shown whole, and formulas reach its last row', () => {
     const { workbook, runtime } = open();
     const sheet = runtime.spreadsheet.insertSheet('market:us');
-    // A ranking table of 1,967 brands under a title and a header: 1,969 rows, as insertRankingTable writes it.
+    // A long ranking table: 1,967 brands under a title and a header (insertRankingTable adds a line under them).
     sheet.insertRows(1001, 969);
     sheet.setValues(
       'A1:B1969',

@@ -147,6 +147,17 @@ describe('schema a (snake_case)', () => {
     expect((await api(svc, `/brand?slug=${slug}`)).status).toBe(200);
   });
 
+  it('ranking list: skip leaves out the top members, so the others move up and new ones enter under a limit', async () => {
+    const slugs = async () => (await api<ListA>(svc, '/ranking/list?group=sector:fintech')).body.items.map((i) => [i.rank, i.slug]);
+    await svc.control.config({ rankingListLimit: 5 });
+    const before = await slugs();
+    await svc.control.config({ rankingListSkip: 2 });
+    const after = await slugs();
+    expect(after.map(([rank]) => rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(after.slice(0, 3).map(([, slug]) => slug)).toEqual(before.slice(2).map(([, slug]) => slug));
+    expect(after.slice(3).some(([, slug]) => before.some(([, s]) => s === slug))).toBe(false);
+  });
+
   it('ranking list errors', async () => {
     expect(await api(svc, '/ranking/list?group=marketus')).toMatchObject({ status: 400, body: { error: 'bad_request' } });
     expect(await api(svc, '/ranking/list?group=market:zz')).toMatchObject({
