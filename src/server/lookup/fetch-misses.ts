@@ -5,7 +5,6 @@
 import type { Budget } from '../core/budget';
 import { writeEntry } from '../cache/entry';
 import type { Refusal } from '../cache/limit-guard';
-import { answerKey } from '../cache/keys';
 import { CACHE_TTL_S } from '../cache/cache-store';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
 import { errors, type AddonError } from '../core/errors';
@@ -13,9 +12,8 @@ import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints'
 import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, maxFromRejection } from '../service/length-limit';
 import { buildUrl } from '../service/url';
-import { allowanceLeft, callsSpent, findResetTime } from '../service/usage-bars';
 import { notFound, type Answer, type LookupStats } from './lookup-result';
-import type { UsageRead } from './pacing';
+import { callsSpent, resetTime } from './allowance';
 import { expired } from './cache-state';
 
 /**
@@ -96,7 +94,7 @@ export function fetchAndKeep(
       if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
       // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
       if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
-        refusals.push({ key: request.id, which: 'API calls', resetAt: findResetTime(outcome.data) });
+        refusals.push({ key: request.id, which: 'API calls', resetAt: resetTime(outcome.data) });
       }
       Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
       answers.set(subject, { ok: true, data: outcome.data });
@@ -137,20 +135,4 @@ export function learnFromRejections(
     if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
   }
   return learned;
-}
-
-/**
- * Reads what is left of today's allowance from /usage (one request, one API call; no fresh search).
- * @param baseUrl the service's base URL
- * @param context the key and the time budget
- * @returns whether a request reached the service, and what it said (null: not read, or not understood)
- */
-export function readAllowance(baseUrl: string, context: { apiKey: string; budget: Budget }): { sent: boolean; read: UsageRead } {
-  const endpoint = ENDPOINTS.usage;
-  const request = { id: answerKey(endpoint.path, undefined), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, undefined) };
-  const outcome = fetchAllWithin([request], context).get(request.id);
-  if (!outcome || (!outcome.ok && ['budget', 'quota', 'busy'].includes(outcome.error.kind))) return { sent: false, read: null };
-  if (outcome.ok) return { sent: true, read: allowanceLeft(outcome.data) };
-  const limit = outcome.limit?.daily ? outcome.limit : null;
-  return { sent: true, read: limit ? { refusal: { key: request.id, which: limit.which, resetAt: limit.resetAt } } : null };
 }

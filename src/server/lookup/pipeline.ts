@@ -37,8 +37,9 @@ import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-lim
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
 import { fromEntry, type Answer, type LookupStats } from './lookup-result';
 import { expired, readState } from './cache-state';
-import { fetchAndKeep, learnFromRejections, missesToFetch, readAllowance, refusedBeforeSending } from './fetch-misses';
-import { Pacer, type LimitWait, type UsageRead, type Wave } from './pacing';
+import { fetchAndKeep, learnFromRejections, missesToFetch, refusedBeforeSending } from './fetch-misses';
+import { readAllowance, type AllowanceRead } from './allowance';
+import { Pacer, type LimitWait, type Wave } from './pacing';
 
 export type { Answer, LookupStats } from './lookup-result';
 
@@ -296,7 +297,7 @@ export function runLookup(
       stopped: stopper && !stopper.ok ? stopper.error : null,
     };
   };
-  const readUsage = (): UsageRead => {
+  const readUsage = (): AllowanceRead => {
     const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
     if (sent) stats.requests++;
     if (read && 'refusal' in read) refusals.push(read.refusal);
