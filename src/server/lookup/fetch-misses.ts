@@ -12,7 +12,7 @@ import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints'
 import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, maxFromRejection } from '../service/length-limit';
 import { buildUrl } from '../service/url';
-import { notFound, type Answer, type LookupStats } from './lookup-result';
+import { notFound, type Answer } from './lookup-result';
 import { callsSpent, resetTime } from './allowance';
 import { expired } from './cache-state';
 
@@ -56,26 +56,33 @@ export function missesToFetch(
   });
 }
 
+/** What fetching some misses gave: each subject's answer, the cache entries to write, what it cost. */
+export interface Fetched {
+  answers: Map<string, Answer>;
+  /** Per-query entries to write (an error's mark expires at once). */
+  writes: Record<string, string>;
+  /** Daily-limit refusals. */
+  refusals: Refusal[];
+  /** Requests that reached the service. */
+  requests: number;
+  /** Answers the service ran fresh. */
+  freshSearches: number;
+}
+
 /**
- * Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once).
+ * Fetches misses: each one's answer and the cache entry to write for it.
  * @param endpoint the endpoint
  * @param misses each subject with its request (its id is the subject's answer key)
  * @param context the key, the time budget and the stamp
- * @param answers answers are set here
- * @param stats counted into
- * @param writes per-query entries to write are added here
- * @param refusals daily-limit refusals are added here
  */
-export function fetchAndKeep(
+export function fetchMisses(
   endpoint: Endpoint,
   misses: { subject: string; request: FetchRequest }[],
   context: { apiKey: string; budget: Budget; stamp: string },
-  answers: Map<string, Answer>,
-  stats: LookupStats,
-  writes: Record<string, string>,
-  refusals: Refusal[],
-): void {
-  if (!misses.length) return;
+): Fetched {
+  const fetched: Fetched = { answers: new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0 };
+  if (!misses.length) return fetched;
+  const { answers, writes, refusals } = fetched;
   const outcomes = fetchAllWithin(
     misses.map((m) => m.request),
     context,
@@ -89,9 +96,9 @@ export function fetchAndKeep(
       Object.assign(writes, expired([request.id])); // our mark taken back
       continue;
     }
-    stats.requests++;
+    fetched.requests++;
     if (outcome.ok) {
-      if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
+      if (endpoint.searches && !outcome.fromServiceCache) fetched.freshSearches++;
       // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
       if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
         refusals.push({ key: request.id, which: 'API calls', resetAt: resetTime(outcome.data) });
@@ -111,6 +118,7 @@ export function fetchAndKeep(
     const error = outcome.error.kind === 'not-found' ? notFound(endpoint, subject) : outcome.error;
     answers.set(subject, { ok: false, error });
   }
+  return fetched;
 }
 
 /**
