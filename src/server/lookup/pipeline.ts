@@ -171,25 +171,25 @@ export function runLookup(
 
   // 1. One getAll: the answers, the config entry, a spend shard, the guard and the learned length limit.
   const first = readCacheFirst(cache, endpoint, payer, layout);
-  const { stamp, baseUrl, timeZone } = first;
+  const { entries, spendKey, configRewrite, stamp, baseUrl, timeZone } = first;
   const lookup: Lookup = { endpoint, keys, budget, layout, cache, stamp, baseUrl };
-  const cached = layout.sort(cache, first.entries, stamp);
+  const cached = layout.sort(cache, entries, stamp);
   addAnswers(answers, stats, cached.answers, true);
   if (!cached.claims.length) {
     // Every answer cached but no config entry (it lives CACHE_TTL_S from the document's first miss, and
     // Google's cache drops it first once full, while later answers stay): write it again, or
     // every hit until the next miss would read both property stores.
-    if (first.configRewrite) putAll(cache, first.configRewrite);
+    if (configRewrite) putAll(cache, configRewrite);
     return { answers, stats, timeZone };
   }
 
   // 2. Refuse what cannot be sent; mark the free claims as ours at once, so executions starting now wait
   // for us instead of fetching too.
-  const learnedMax = readLearnedMax(first.entries[limitKey(endpoint.path)], baseUrl);
+  const learnedMax = readLearnedMax(entries[limitKey(endpoint.path)], baseUrl);
   const tooLong = takeOut(cached.claims, (subject) => refusedBeforeSending(endpoint, subject, learnedMax, baseUrl));
   for (const [subject, error] of tooLong.out) answers.set(subject, { ok: false, error });
   const sendable = tooLong.claims.filter((claim) => claim.subjects.length);
-  const marks = markFreeClaims(lookup, sendable, first.configRewrite);
+  const marks = markFreeClaims(lookup, sendable, configRewrite);
 
   // 3. The key (one property store with the config entry's hint, both without it).
   const apiKey = readKey(first, payer);
@@ -202,7 +202,7 @@ export function runLookup(
 
   // 4. The limit guard: what a daily limit refused is not sent again until it resets.
   const fp = fingerprint(apiKey);
-  const guard = readGuard(first.entries[GUARD_KEY], fp, Date.now());
+  const guard = readGuard(entries[GUARD_KEY], fp, Date.now());
   const pacer = new Pacer(guard, !!endpoint.searches, formula);
   const held = takeOut(sendable, (subject) => heldBack(guard, keys.get(subject) ?? '', !!endpoint.searches));
   const limited = new Map<string, LimitKind>(); // a formula's rows a daily limit leaves unfetched
@@ -252,8 +252,8 @@ export function runLookup(
   if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, baseUrl));
 
   // 9. The answers, and what was spent (counted only when something was).
-  const spent = addSpend(first.entries[first.spendKey], stats, fp);
-  if (spent !== undefined) writes[first.spendKey] = spent;
+  const spent = addSpend(entries[spendKey], stats, fp);
+  if (spent !== undefined) writes[spendKey] = spent;
   putAll(cache, writes);
   return { answers, stats, timeZone };
 }
@@ -325,12 +325,15 @@ function takeOut<T>(claims: Claim[], check: (subject: string) => T | null): { cl
   return { claims: kept, out };
 }
 
-/** Our marks on the free claims: who we are, which keys we marked, and how long writing them took. */
+/** Our marks on the free claims: who we are, which keys we marked, and when they may be read back. */
 interface Marks {
   id: string;
   keys: string[];
-  startedAt: number;
-  landedAt: number;
+  /**
+   * As long after they landed as writing them took: an execution that read the cache just before our
+   * marks landed lands its own within about that long.
+   */
+  readBackAt: number;
 }
 
 /**
@@ -345,7 +348,8 @@ function markFreeClaims(lookup: Lookup, claims: Claim[], configRewrite: Record<s
   if (configRewrite) Object.assign(entries, configRewrite);
   const startedAt = Date.now();
   putAll(lookup.cache, entries);
-  return { id, keys: free, startedAt, landedAt: Date.now() };
+  const landedAt = Date.now();
+  return { id, keys: free, readBackAt: landedAt + (landedAt - startedAt) };
 }
 
 /** Step 3: the key that pays, from the settings read in step 1, else the one store the config entry names (both without it). */
@@ -367,13 +371,14 @@ function readMarksBack(
   claims: Claim[],
   marks: Marks,
 ): { ours: Claim[]; theirs: Claim[]; taken: Map<string, Answer>; stillOurs: Set<string> } {
-  const ours = claims.filter((claim) => claim.subjects.length && claim.state === 'unmarked');
-  const theirs = claims.filter((claim) => claim.subjects.length && claim.state === 'theirs');
-  const marked = claims.filter((claim) => claim.subjects.length && claim.state === 'free');
+  const open = (state: Claim['state']) => claims.filter((claim) => claim.subjects.length && claim.state === state);
+  const ours = open('unmarked');
+  const theirs = open('theirs');
+  const marked = open('free');
   const stillOurs = new Set(marks.keys);
   let taken = new Map<string, Answer>();
   if (marked.length) {
-    const settle = marks.landedAt - marks.startedAt - (Date.now() - marks.landedAt);
+    const settle = marks.readBackAt - Date.now();
     if (settle > 0) Utilities.sleep(settle);
     const back = readClaims(lookup, marked);
     taken = back.taken; // another execution's answer landed over our mark
