@@ -1244,26 +1244,26 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function limitOutcome(response, body, text) {
     const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
     const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
-    const resetText = findReset(body);
-    const parsed = resetText ? Date.parse(resetText) : NaN;
+    const resetText2 = findReset(body);
+    const parsed = resetText2 ? Date.parse(resetText2) : NaN;
     const resetAt = retryAfterMs !== void 0 ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
     const daily = /daily|per day|\bday\b|today/i.test(text) || resetAt !== null && resetAt - Date.now() >= 36e5;
     const label = which === "unknown" ? "" : which;
     return {
       ok: false,
-      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText)) : errors.rateLimit(resetPhrase(resetAt, resetText)),
+      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText2)) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
       retryable: retryAfterMs !== void 0,
       ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
       limit: { which, resetAt, daily }
     };
   }
-  function resetPhrase(resetAt, resetText) {
+  function resetPhrase(resetAt, resetText2) {
     if (resetAt !== null) {
       const wait = formatDuration(Math.max(0, resetAt - Date.now()));
       if (resetAt - Date.now() < 36e5) return `retry in ${wait}`;
       return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
     }
-    return resetText ? `retry after ${resetText}` : "try again tomorrow or when your allowance resets";
+    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
   }
   function header(headers, name) {
     for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
@@ -1491,8 +1491,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/lookup-result.ts
-  function fromEntry(entry, endpoint, subject, stats) {
-    stats.cacheHits++;
+  function fromEntry(entry, endpoint, subject) {
     return entry.kind === "data" ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
   }
   function notFound(endpoint, subject) {
@@ -1701,31 +1700,52 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const text = words.join(" ");
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
-  function callsSpent(json) {
-    return usageBars(json).some((bar) => /call|request/i.test(bar.label) && bar.used >= bar.limit);
+
+  // src/shared/allowance-rules.ts
+  function allowanceLeft(read) {
+    const left = (bar) => bar ? Math.max(0, bar.limit - bar.used) : null;
+    const { searches, calls } = allowanceBars(read.bars);
+    return { searches: left(searches), calls: left(calls) };
   }
-  function findResetText(data, depth = 0) {
+  function allowanceBars(bars) {
+    return { searches: bars.find((b) => /search|fresh|credit/i.test(b.label)), calls: bars.find((b) => /call|request/i.test(b.label)) };
+  }
+
+  // src/server/lookup/allowance.ts
+  function allowanceOf(data) {
+    const { searches, calls } = allowanceLeft({ bars: usageBars(data) });
+    return { fresh: searches, calls, resetAt: resetTime(data) };
+  }
+  function callsSpent(data) {
+    return allowanceOf(data).calls === 0;
+  }
+  function resetText(data, depth = 0) {
     if (!data || typeof data !== "object" || Array.isArray(data) || depth > 3) return null;
     for (const [key, value] of Object.entries(data)) {
       if (typeof value === "string" && normaliseName(key).includes("reset")) return value;
     }
     for (const value of Object.values(data)) {
-      const found = findResetText(value, depth + 1);
+      const found = resetText(value, depth + 1);
       if (found) return found;
     }
     return null;
   }
-  function findResetTime(data) {
-    const at = Date.parse(findResetText(data) ?? "");
+  function resetTime(data) {
+    const at = Date.parse(resetText(data) ?? "");
     return Number.isFinite(at) ? at : null;
   }
-  function allowanceLeft(data) {
-    const bars = usageBars(data);
-    const left = (pattern) => {
-      const bar = bars.find((b) => pattern.test(b.label));
-      return bar ? Math.max(0, bar.limit - bar.used) : null;
-    };
-    return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(data) };
+  function fetchUsage(baseUrl, context) {
+    const endpoint = ENDPOINTS.usage;
+    const request = { id: answerKey(endpoint.path, void 0), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, void 0) };
+    return fetchAllWithin([request], context).get(request.id) ?? { ok: false, error: errors.budget(), retryable: false };
+  }
+  function readAllowance(baseUrl, context) {
+    const outcome = fetchUsage(baseUrl, context);
+    if (!outcome.ok && ["budget", "quota", "busy"].includes(outcome.error.kind)) return { sent: false, read: null };
+    if (outcome.ok) return { sent: true, read: allowanceOf(outcome.data) };
+    const limit = outcome.limit?.daily ? outcome.limit : null;
+    const key = answerKey(ENDPOINTS.usage.path, void 0);
+    return { sent: true, read: limit ? { refusal: { key, which: limit.which, resetAt: limit.resetAt } } : null };
   }
 
   // src/server/lookup/fetch-misses.ts
@@ -1748,8 +1768,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       };
     });
   }
-  function fetchAndKeep(endpoint, misses, context, answers, stats, writes, refusals) {
-    if (!misses.length) return;
+  function fetchMisses(endpoint, misses, context) {
+    const fetched = { answers: /* @__PURE__ */ new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0 };
+    if (!misses.length) return fetched;
+    const { answers, writes, refusals } = fetched;
     const outcomes = fetchAllWithin(
       misses.map((m) => m.request),
       context
@@ -1763,11 +1785,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
         Object.assign(writes, expired([request.id]));
         continue;
       }
-      stats.requests++;
+      fetched.requests++;
       if (outcome.ok) {
-        if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
+        if (endpoint.searches && !outcome.fromServiceCache) fetched.freshSearches++;
         if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
-          refusals.push({ key: request.id, which: "API calls", resetAt: findResetTime(outcome.data) });
+          refusals.push({ key: request.id, which: "API calls", resetAt: resetTime(outcome.data) });
         }
         Object.assign(writes, writeEntry(request.id, { kind: "data", data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
         answers.set(subject, { ok: true, data: outcome.data });
@@ -1781,6 +1803,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       const error = outcome.error.kind === "not-found" ? notFound(endpoint, subject) : outcome.error;
       answers.set(subject, { ok: false, error });
     }
+    return fetched;
   }
   function learnFromRejections(endpoint, subjects, answers, known) {
     if (!endpoint.param) return null;
@@ -1792,15 +1815,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
     }
     return learned;
-  }
-  function readAllowance(baseUrl, context) {
-    const endpoint = ENDPOINTS.usage;
-    const request = { id: answerKey(endpoint.path, void 0), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, void 0) };
-    const outcome = fetchAllWithin([request], context).get(request.id);
-    if (!outcome || !outcome.ok && ["budget", "quota", "busy"].includes(outcome.error.kind)) return { sent: false, read: null };
-    if (outcome.ok) return { sent: true, read: allowanceLeft(outcome.data) };
-    const limit = outcome.limit?.daily ? outcome.limit : null;
-    return { sent: true, read: limit ? { refusal: { key: request.id, which: limit.which, resetAt: limit.resetAt } } : null };
   }
 
   // src/server/lookup/pacing.ts
@@ -1994,18 +2008,18 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function perQuery(endpoint, keys) {
     return {
       keys: [...keys.values()],
-      sort(cache, heads, stamp, answers, stats) {
-        const state = readState(cache, heads, keys, stamp);
-        for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+      sort(cache, entries, stamp) {
+        const state = readState(cache, entries, keys, stamp);
+        const answers = new Map([...state.found].map(([subject, entry]) => [subject, fromEntry(entry, endpoint, subject)]));
         const claim = (subject, claimState) => ({
           key: keys.get(subject) ?? "",
           subjects: [subject],
           state: claimState
         });
-        return [...state.pending.map((s) => claim(s, "theirs")), ...state.missing.map((s) => claim(s, "free"))];
+        return { answers, claims: [...state.pending.map((s) => claim(s, "theirs")), ...state.missing.map((s) => claim(s, "free"))] };
       },
-      take(claim, entry, answers, stats) {
-        for (const subject of claim.subjects) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+      take(claim, entry) {
+        return new Map(claim.subjects.map((subject) => [subject, fromEntry(entry, endpoint, subject)]));
       },
       ownEntries: true,
       store: () => ({})
@@ -2016,162 +2030,214 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
     if (!distinct.length) return { answers, stats };
     const cache = openCache();
-    const spendKey = pickSpendKey();
     const formula = payer === "formula";
-    const heads = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
-    const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
-    let settings = config ? null : readLookupSettings(payer);
-    const rewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
-    const timeZone = config?.timeZone ?? settings?.timeZone;
-    const known = config ?? settings;
-    const stamp = stampOf(known.generation, known.baseUrl);
-    const claims = layout.sort(cache, heads, stamp, answers, stats);
-    if (!claims.length) {
-      if (rewrite) putAll(cache, rewrite);
+    const first = readCacheFirst(cache, endpoint, payer, layout);
+    const { entries, spendKey, configRewrite, stamp, baseUrl, timeZone } = first;
+    const lookup = { endpoint, keys, budget, layout, cache, stamp, baseUrl };
+    const cached = layout.sort(cache, entries, stamp);
+    addAnswers(answers, stats, cached.answers, true);
+    if (!cached.claims.length) {
+      if (configRewrite) putAll(cache, configRewrite);
       return { answers, stats, timeZone };
     }
-    const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
-    for (const claim of claims) {
-      claim.subjects = claim.subjects.filter((subject) => {
-        const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
-        if (refused) answers.set(subject, { ok: false, error: refused });
-        return !refused;
-      });
-    }
-    const open = claims.filter((claim) => claim.subjects.length);
-    const me = Math.random().toString(36).slice(2, 10);
-    const marked = open.filter((claim) => claim.state === "free");
-    const marks = {};
-    for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
-    if (rewrite) Object.assign(marks, rewrite);
-    const markStarted = Date.now();
-    putAll(cache, marks);
-    const markLanded = Date.now();
-    if (!settings) {
-      const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
-      settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
-    }
-    const { apiKey } = settings;
+    const learnedMax = readLearnedMax(entries[limitKey(endpoint.path)], baseUrl);
+    const tooLong = takeOut(cached.claims, (subject) => refusedBeforeSending(endpoint, subject, learnedMax, baseUrl));
+    for (const [subject, error] of tooLong.out) answers.set(subject, { ok: false, error });
+    const sendable = tooLong.claims.filter((claim) => claim.subjects.length);
+    const marks = markFreeClaims(lookup, sendable, configRewrite);
+    const apiKey = readKey(first, payer);
     if (!apiKey) {
-      const noKey = formula ? errors.noFormulaKey() : errors.noKey();
-      for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
-      putAll(cache, expired(marked.map((c) => c.key)));
+      const error = formula ? errors.noFormulaKey() : errors.noKey();
+      for (const claim of sendable) for (const subject of claim.subjects) answers.set(subject, { ok: false, error });
+      putAll(cache, expired(marks.keys));
       return { answers, stats, timeZone };
     }
     const fp = fingerprint(apiKey);
-    const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
+    const guard2 = readGuard(entries[GUARD_KEY], fp, Date.now());
     const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const held = takeOut(sendable, (subject) => heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches));
     const limited = /* @__PURE__ */ new Map();
-    for (const claim of open) {
-      claim.subjects = claim.subjects.filter((subject) => {
-        const held = heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches);
-        if (!held) return true;
-        pacer.noteReset(held.which, held.until);
-        if (formula) limited.set(subject, held.which);
-        else answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === "API calls") });
-        return false;
-      });
+    for (const [subject, { which, until }] of held.out) {
+      pacer.noteReset(which, until);
+      if (formula) limited.set(subject, which);
+      else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === "API calls") });
     }
-    const mine = open.filter((claim) => claim.subjects.length && claim.state === "unmarked");
-    const others = open.filter((claim) => claim.subjects.length && claim.state === "theirs");
-    const ours = new Set(marked);
-    const readBack = marked.filter((claim) => claim.subjects.length);
-    if (readBack.length) {
-      const settle = markLanded - markStarted - (Date.now() - markLanded);
-      if (settle > 0) Utilities.sleep(settle);
-      const ids = new Map(readBack.map((claim) => [claim.key, claim.key]));
-      const back = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
-      for (const claim of readBack) {
-        const entry = back.found.get(claim.key);
-        if (entry) {
-          layout.take(claim, entry, answers, stats);
-          ours.delete(claim);
-        }
-        if (back.pending.includes(claim.key) && back.markedBy.get(claim.key) !== me) {
-          ours.delete(claim);
-          others.push(claim);
-        } else if (claim.subjects.some((s) => !answers.has(s))) mine.push(claim);
+    const claims = held.claims;
+    const sides = readMarksBack(lookup, claims, marks);
+    addAnswers(answers, stats, sides.taken, true);
+    const sent = [];
+    const fetchUnanswered = (list) => {
+      for (const fetched of fetchWithinAllowance(lookup, apiKey, pacer, unansweredOf(list, answers))) {
+        addAnswers(answers, stats, fetched.answers);
+        stats.requests += fetched.requests;
+        stats.freshSearches += fetched.freshSearches;
+        sent.push(fetched);
       }
+    };
+    fetchUnanswered(sides.ours);
+    if (sides.theirs.length) {
+      addAnswers(answers, stats, waitForOthers(lookup, sides.theirs), true);
+      fetchUnanswered(sides.theirs);
     }
-    const writes = {};
-    const refusals = [];
-    const fetched = /* @__PURE__ */ new Set();
-    const sendWave = (wave) => {
-      const before = { requests: stats.requests, fresh: stats.freshSearches, refusals: refusals.length };
-      for (const subject of wave) fetched.add(subject);
-      fetchAndKeep(
-        endpoint,
-        missesToFetch(endpoint, wave, keys, known.baseUrl),
-        { apiKey, budget, stamp },
-        answers,
-        stats,
-        layout.ownEntries ? writes : {},
-        refusals
-      );
-      const fresh = stats.freshSearches - before.fresh;
-      const answered = wave.filter((s) => answers.get(s)?.ok).length;
-      const stopper = wave.map((s) => answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
-      return {
-        requests: stats.requests - before.requests,
-        freshSearches: fresh,
-        cached: endpoint.searches ? answered - fresh : 0,
-        refusals: refusals.slice(before.refusals),
-        stopped: stopper && !stopper.ok ? stopper.error : null
-      };
-    };
-    const readUsage = () => {
-      const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
-      if (sent) stats.requests++;
-      if (read && "refusal" in read) refusals.push(read.refusal);
-      return read;
-    };
-    const fetchClaims = (list) => pacer.send(
-      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
-      sendWave,
-      readUsage
-    );
-    fetchClaims(mine);
-    if (others.length) fetchClaims(waitForOthers(cache, others, stamp, budget, layout, answers, stats));
     for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
-    if (formula) {
-      const subjectOf = new Map([...keys].map(([subject, key]) => [key, subject]));
-      for (const { key, which } of refusals) if (subjectOf.has(key)) limited.set(subjectOf.get(key) ?? "", which);
-      for (const [subject, which] of pacer.unsent) limited.set(subject, which);
-      const messages = /* @__PURE__ */ new Map();
-      for (const [subject, which] of limited) {
-        if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
-        answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
-      }
-    }
-    for (const claim of open) {
-      const news = claim.subjects.filter((s) => fetched.has(s));
-      if (news.length) Object.assign(writes, layout.store(claim, news, answers, stamp));
-      if (ours.has(claim) && !(claim.key in writes)) Object.assign(writes, expired([claim.key]));
-    }
+    const refusals = sent.flatMap((fetched) => fetched.refusals);
+    if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer));
+    const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
+    const writes = {};
+    if (layout.ownEntries) for (const fetched of sent) Object.assign(writes, fetched.writes);
+    Object.assign(writes, claimEntries(lookup, claims, fetchedSubjects, answers, sides.stillOurs, writes));
     const now = Date.now();
     const next = pacer.update(withRefusals(guard2, fp, refusals, now), now);
     if (JSON.stringify(next) !== JSON.stringify(guard2 ?? emptyGuard(fp))) Object.assign(writes, guardEntry(next));
-    const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
-    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats, fp);
+    const learned = learnFromRejections(endpoint, [...fetchedSubjects], answers, learnedMax);
+    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, baseUrl));
+    const spent = addSpend(entries[spendKey], stats, fp);
     if (spent !== void 0) writes[spendKey] = spent;
     putAll(cache, writes);
     return { answers, stats, timeZone };
   }
-  function waitForOthers(cache, claims, stamp, budget, layout, answers, stats) {
+  function addAnswers(answers, stats, found, fromCache = false) {
+    for (const [subject, answer] of found) answers.set(subject, answer);
+    if (fromCache) stats.cacheHits += found.size;
+  }
+  function unansweredOf(claims, answers) {
+    return claims.flatMap((claim) => claim.subjects.filter((subject) => !answers.has(subject)));
+  }
+  function readCacheFirst(cache, endpoint, payer, layout) {
+    const spendKey = pickSpendKey();
+    const formula = payer === "formula";
+    const entries = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+    const config = formula ? readLookupConfig(entries[CONFIG_KEY]) : null;
+    const settings = config ? null : readLookupSettings(payer);
+    const configRewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
+    const { generation, baseUrl } = config ?? settings;
+    return {
+      entries,
+      spendKey,
+      config,
+      settings,
+      configRewrite,
+      baseUrl,
+      stamp: stampOf(generation, baseUrl),
+      timeZone: config?.timeZone ?? settings?.timeZone
+    };
+  }
+  function takeOut(claims, check) {
+    const out = /* @__PURE__ */ new Map();
+    const kept = claims.map((claim) => ({
+      ...claim,
+      subjects: claim.subjects.filter((subject) => {
+        const why = check(subject);
+        if (why) out.set(subject, why);
+        return !why;
+      })
+    }));
+    return { claims: kept, out };
+  }
+  function markFreeClaims(lookup, claims, configRewrite) {
+    const id = Math.random().toString(36).slice(2, 10);
+    const free = claims.filter((claim) => claim.state === "free").map((claim) => claim.key);
+    const entries = {};
+    for (const key of free) Object.assign(entries, writeEntry(key, { kind: "pending", by: id }, lookup.stamp, Date.now() + PENDING_MS));
+    if (configRewrite) Object.assign(entries, configRewrite);
+    const startedAt = Date.now();
+    putAll(lookup.cache, entries);
+    const landedAt = Date.now();
+    return { id, keys: free, readBackAt: landedAt + (landedAt - startedAt) };
+  }
+  function readKey(first, payer) {
+    if (first.settings) return first.settings.apiKey;
+    return (first.config?.keyFrom ? readFormulaKey(first.config.keyFrom) : readLookupSettings(payer)).apiKey;
+  }
+  function readMarksBack(lookup, claims, marks) {
+    const open = (state) => claims.filter((claim) => claim.subjects.length && claim.state === state);
+    const ours = open("unmarked");
+    const theirs = open("theirs");
+    const marked = open("free");
+    const stillOurs = new Set(marks.keys);
+    let taken = /* @__PURE__ */ new Map();
+    if (marked.length) {
+      const settle = marks.readBackAt - Date.now();
+      if (settle > 0) Utilities.sleep(settle);
+      const back = readClaims(lookup, marked);
+      taken = back.taken;
+      for (const claim of marked) {
+        if (back.state.found.has(claim.key)) stillOurs.delete(claim.key);
+        if (back.state.pending.includes(claim.key) && back.state.markedBy.get(claim.key) !== marks.id) {
+          stillOurs.delete(claim.key);
+          theirs.push(claim);
+        } else if (claim.subjects.some((s) => !taken.has(s))) ours.push(claim);
+      }
+    }
+    return { ours, theirs, taken, stillOurs };
+  }
+  function readClaims(lookup, claims) {
+    const { cache, layout } = lookup;
+    const ids = new Map(claims.map((claim) => [claim.key, claim.key]));
+    const state = readState(cache, getAll(cache, [...ids.values()]), ids, lookup.stamp);
+    const taken = /* @__PURE__ */ new Map();
+    for (const claim of claims) {
+      const entry = state.found.get(claim.key);
+      if (entry) for (const [subject, answer] of layout.take(claim, entry)) taken.set(subject, answer);
+    }
+    return { state, taken };
+  }
+  function fetchWithinAllowance(lookup, apiKey, pacer, subjects) {
+    const { endpoint, keys, budget, stamp, baseUrl } = lookup;
+    const sent = [];
+    const sendWave = (wave) => {
+      const fetched = fetchMisses(endpoint, missesToFetch(endpoint, wave, keys, baseUrl), { apiKey, budget, stamp });
+      sent.push(fetched);
+      const answered = wave.filter((s) => fetched.answers.get(s)?.ok).length;
+      const stopper = wave.map((s) => fetched.answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
+      return {
+        ...fetched,
+        cached: endpoint.searches ? answered - fetched.freshSearches : 0,
+        stopped: stopper && !stopper.ok ? stopper.error : null
+      };
+    };
+    const readUsage = () => {
+      const { sent: reached, read } = readAllowance(baseUrl, { apiKey, budget });
+      const refusals = read && "refusal" in read ? [read.refusal] : [];
+      sent.push({ answers: /* @__PURE__ */ new Map(), writes: {}, refusals, requests: reached ? 1 : 0, freshSearches: 0 });
+      return read;
+    };
+    pacer.send(subjects, sendWave, readUsage);
+    return sent;
+  }
+  function waitForOthers(lookup, claims) {
+    const came = /* @__PURE__ */ new Map();
     const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
     let waiting = claims;
-    while (waiting.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
+    while (waiting.length && Date.now() + POLL_MS <= giveUpAt && lookup.budget.allows(POLL_MS * 2)) {
       Utilities.sleep(POLL_MS);
-      const ids = new Map(waiting.map((claim) => [claim.key, claim.key]));
-      const state = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
-      for (const claim of waiting) {
-        const entry = state.found.get(claim.key);
-        if (entry) layout.take(claim, entry, answers, stats);
-      }
+      const { state, taken } = readClaims(lookup, waiting);
+      for (const [subject, answer] of taken) came.set(subject, answer);
       waiting = waiting.filter((claim) => state.pending.includes(claim.key));
     }
-    return claims;
+    return came;
+  }
+  function limitMessages(lookup, limited, refusals, pacer) {
+    const all = new Map(limited);
+    const subjectOf = new Map([...lookup.keys].map(([subject, key]) => [key, subject]));
+    for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? "", which);
+    for (const [subject, which] of pacer.unsent) all.set(subject, which);
+    const messages = /* @__PURE__ */ new Map();
+    const answers = /* @__PURE__ */ new Map();
+    for (const [subject, which] of all) {
+      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
+      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+    }
+    return answers;
+  }
+  function claimEntries(lookup, claims, fetched, answers, stillOurs, written) {
+    const entries = {};
+    for (const claim of claims) {
+      const news = claim.subjects.filter((s) => fetched.has(s));
+      if (news.length) Object.assign(entries, lookup.layout.store(claim, news, answers, lookup.stamp));
+      if (stillOurs.has(claim.key) && !(claim.key in entries) && !(claim.key in written)) Object.assign(entries, expired([claim.key]));
+    }
+    return entries;
   }
 
   // src/server/cache/pack.ts
@@ -2222,41 +2288,46 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const groups = packGroups(endpoint.path, distinct);
     const groupOf = new Map(groups.map((group, i) => [group.key, i]));
     const held = groups.map(() => null);
-    const fromPack = (pack, subjects, answers, stats) => subjects.filter((subject) => {
-      const data = pack?.answers.get(subject);
-      if (data !== void 0) answers.set(subject, { ok: true, data });
-      else if (pack?.notFound.has(subject)) answers.set(subject, { ok: false, error: notFound(endpoint, subject) });
-      else return true;
-      stats.cacheHits++;
-      return false;
-    });
+    const fromPack = (pack, subjects) => {
+      const found = /* @__PURE__ */ new Map();
+      for (const subject of subjects) {
+        const data = pack?.answers.get(subject);
+        if (data !== void 0) found.set(subject, { ok: true, data });
+        else if (pack?.notFound.has(subject)) found.set(subject, { ok: false, error: notFound(endpoint, subject) });
+      }
+      return found;
+    };
     return {
       keys: [...groups.map((g) => g.key), ...keys.values()],
-      sort(cache, heads, stamp, answers, stats) {
+      sort(cache, entries, stamp) {
         const ids = new Map([...groups.map((g, i) => [packId(i), g.key]), ...keys]);
-        const state = readState(cache, heads, ids, stamp);
+        const state = readState(cache, entries, ids, stamp);
         const now = Date.now();
+        const answers = /* @__PURE__ */ new Map();
         const claims = [];
         groups.forEach((group, i) => {
           const entry = state.found.get(packId(i));
           const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
           held[i] = pack;
-          const unanswered = fromPack(pack, group.subjects, answers, stats).filter((subject) => {
+          const inPack = fromPack(pack, group.subjects);
+          for (const [subject, answer] of inPack) answers.set(subject, answer);
+          const unanswered = group.subjects.filter((subject) => {
+            if (inPack.has(subject)) return false;
             const own2 = state.found.get(subject);
-            if (own2) answers.set(subject, fromEntry(own2, endpoint, subject, stats));
+            if (own2) answers.set(subject, fromEntry(own2, endpoint, subject));
             return !own2;
           });
           if (!unanswered.length) return;
           const claimState = pack ? "unmarked" : state.pending.includes(packId(i)) ? "theirs" : "free";
           claims.push({ key: group.key, subjects: unanswered, state: claimState });
         });
-        return claims;
+        return { answers, claims };
       },
-      take(claim, entry, answers, stats) {
+      take(claim, entry) {
         const i = groupOf.get(claim.key) ?? -1;
         const pack = entry.kind === "data" ? readPack(entry.data, Date.now()) : null;
         if (pack) held[i] = pack;
-        fromPack(pack, claim.subjects, answers, stats);
+        return fromPack(pack, claim.subjects);
       },
       ownEntries: distinct.length <= OWN_ENTRIES_UP_TO,
       // else the packs alone hold the answers
@@ -2375,10 +2446,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return runLookup(endpoint, [""], keys, budget, "formula", {
       ...layout,
       keys: [key, ...todaysSpendKeys(now)],
-      sort(cache, heads, stamp, answers, stats) {
-        const entry = readEntry(heads[key], stamp, now);
-        if (entry?.kind === "data" && !currentUsageReadAt(entry.data, heads, now)) delete heads[key];
-        return layout.sort(cache, heads, stamp, answers, stats);
+      sort(cache, entries, stamp) {
+        const entry = readEntry(entries[key], stamp, now);
+        const current = { ...entries };
+        if (entry?.kind === "data" && !currentUsageReadAt(entry.data, entries, now)) delete current[key];
+        return layout.sort(cache, current, stamp);
       },
       // Kept again over what the fetch wrote, with when it was read.
       store(_claim, _fetched, answers, stamp) {
@@ -4483,26 +4555,26 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function limitOutcome(response, body, text) {
     const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
     const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
-    const resetText = findReset(body);
-    const parsed = resetText ? Date.parse(resetText) : NaN;
+    const resetText2 = findReset(body);
+    const parsed = resetText2 ? Date.parse(resetText2) : NaN;
     const resetAt = retryAfterMs !== void 0 ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
     const daily = /daily|per day|\bday\b|today/i.test(text) || resetAt !== null && resetAt - Date.now() >= 36e5;
     const label = which === "unknown" ? "" : which;
     return {
       ok: false,
-      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText)) : errors.rateLimit(resetPhrase(resetAt, resetText)),
+      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText2)) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
       retryable: retryAfterMs !== void 0,
       ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
       limit: { which, resetAt, daily }
     };
   }
-  function resetPhrase(resetAt, resetText) {
+  function resetPhrase(resetAt, resetText2) {
     if (resetAt !== null) {
       const wait = formatDuration(Math.max(0, resetAt - Date.now()));
       if (resetAt - Date.now() < 36e5) return `retry in ${wait}`;
       return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
     }
-    return resetText ? `retry after ${resetText}` : "try again tomorrow or when your allowance resets";
+    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
   }
   function header(headers, name) {
     for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
@@ -4757,8 +4829,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/lookup-result.ts
-  function fromEntry(entry, endpoint, subject, stats) {
-    stats.cacheHits++;
+  function fromEntry(entry, endpoint, subject) {
     return entry.kind === "data" ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
   }
   function notFound(endpoint, subject) {
@@ -4967,31 +5038,68 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const text = words.join(" ");
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
-  function callsSpent(json) {
-    return usageBars(json).some((bar) => /call|request/i.test(bar.label) && bar.used >= bar.limit);
+
+  // src/shared/allowance-rules.ts
+  var DAY_MS2 = 864e5;
+  function allowanceLeft(read) {
+    const left = (bar) => bar ? Math.max(0, bar.limit - bar.used) : null;
+    const { searches, calls } = allowanceBars(read.bars);
+    return { searches: left(searches), calls: left(calls) };
   }
-  function findResetText(data, depth = 0) {
+  function allowanceBars(bars) {
+    return { searches: bars.find((b) => /search|fresh|credit/i.test(b.label)), calls: bars.find((b) => /call|request/i.test(b.label)) };
+  }
+  function readBeforeReset(read, now) {
+    const readAt = Date.parse(read.readAt);
+    if (!Number.isFinite(readAt)) return true;
+    const resetAt = Date.parse(read.resetAt ?? "");
+    if (resetAt > readAt && resetAt <= now.getTime()) return true;
+    return now.getTime() - readAt >= DAY_MS2;
+  }
+  function shortfall(requests, searches, read, now) {
+    if (readBeforeReset(read, now)) return null;
+    const left = allowanceLeft(read);
+    if (left.searches !== null && searches > left.searches) return { kind: "searches", needed: searches, left: left.searches };
+    if (left.calls !== null && requests > left.calls) return { kind: "calls", needed: requests, left: left.calls };
+    return null;
+  }
+
+  // src/server/lookup/allowance.ts
+  var UNKNOWN_ALLOWANCE = { fresh: null, calls: null, resetAt: null };
+  function allowanceOf(data) {
+    const { searches, calls } = allowanceLeft({ bars: usageBars(data) });
+    return { fresh: searches, calls, resetAt: resetTime(data) };
+  }
+  function callsSpent(data) {
+    return allowanceOf(data).calls === 0;
+  }
+  function resetText(data, depth = 0) {
     if (!data || typeof data !== "object" || Array.isArray(data) || depth > 3) return null;
     for (const [key, value] of Object.entries(data)) {
       if (typeof value === "string" && normaliseName(key).includes("reset")) return value;
     }
     for (const value of Object.values(data)) {
-      const found = findResetText(value, depth + 1);
+      const found = resetText(value, depth + 1);
       if (found) return found;
     }
     return null;
   }
-  function findResetTime(data) {
-    const at = Date.parse(findResetText(data) ?? "");
+  function resetTime(data) {
+    const at = Date.parse(resetText(data) ?? "");
     return Number.isFinite(at) ? at : null;
   }
-  function allowanceLeft(data) {
-    const bars = usageBars(data);
-    const left = (pattern) => {
-      const bar = bars.find((b) => pattern.test(b.label));
-      return bar ? Math.max(0, bar.limit - bar.used) : null;
-    };
-    return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(data) };
+  function fetchUsage(baseUrl, context) {
+    const endpoint = ENDPOINTS.usage;
+    const request = { id: answerKey(endpoint.path, void 0), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, void 0) };
+    return fetchAllWithin([request], context).get(request.id) ?? { ok: false, error: errors.budget(), retryable: false };
+  }
+  function readAllowance(baseUrl, context) {
+    const outcome = fetchUsage(baseUrl, context);
+    if (!outcome.ok && ["budget", "quota", "busy"].includes(outcome.error.kind)) return { sent: false, read: null };
+    if (outcome.ok) return { sent: true, read: allowanceOf(outcome.data) };
+    const limit = outcome.limit?.daily ? outcome.limit : null;
+    const key = answerKey(ENDPOINTS.usage.path, void 0);
+    return { sent: true, read: limit ? { refusal: { key, which: limit.which, resetAt: limit.resetAt } } : null };
   }
 
   // src/server/lookup/fetch-misses.ts
@@ -5014,8 +5122,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       };
     });
   }
-  function fetchAndKeep(endpoint, misses, context, answers, stats, writes, refusals) {
-    if (!misses.length) return;
+  function fetchMisses(endpoint, misses, context) {
+    const fetched = { answers: /* @__PURE__ */ new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0 };
+    if (!misses.length) return fetched;
+    const { answers, writes, refusals } = fetched;
     const outcomes = fetchAllWithin(
       misses.map((m) => m.request),
       context
@@ -5029,11 +5139,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
         Object.assign(writes, expired([request.id]));
         continue;
       }
-      stats.requests++;
+      fetched.requests++;
       if (outcome.ok) {
-        if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
+        if (endpoint.searches && !outcome.fromServiceCache) fetched.freshSearches++;
         if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
-          refusals.push({ key: request.id, which: "API calls", resetAt: findResetTime(outcome.data) });
+          refusals.push({ key: request.id, which: "API calls", resetAt: resetTime(outcome.data) });
         }
         Object.assign(writes, writeEntry(request.id, { kind: "data", data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
         answers.set(subject, { ok: true, data: outcome.data });
@@ -5047,6 +5157,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       const error = outcome.error.kind === "not-found" ? notFound(endpoint, subject) : outcome.error;
       answers.set(subject, { ok: false, error });
     }
+    return fetched;
   }
   function learnFromRejections(endpoint, subjects, answers, known) {
     if (!endpoint.param) return null;
@@ -5058,15 +5169,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
     }
     return learned;
-  }
-  function readAllowance(baseUrl, context) {
-    const endpoint = ENDPOINTS.usage;
-    const request = { id: answerKey(endpoint.path, void 0), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, void 0) };
-    const outcome = fetchAllWithin([request], context).get(request.id);
-    if (!outcome || !outcome.ok && ["budget", "quota", "busy"].includes(outcome.error.kind)) return { sent: false, read: null };
-    if (outcome.ok) return { sent: true, read: allowanceLeft(outcome.data) };
-    const limit = outcome.limit?.daily ? outcome.limit : null;
-    return { sent: true, read: limit ? { refusal: { key: request.id, which: limit.which, resetAt: limit.resetAt } } : null };
   }
 
   // src/server/lookup/pacing.ts
@@ -5270,18 +5372,18 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function perQuery(endpoint, keys) {
     return {
       keys: [...keys.values()],
-      sort(cache, heads, stamp, answers, stats) {
-        const state = readState(cache, heads, keys, stamp);
-        for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+      sort(cache, entries, stamp) {
+        const state = readState(cache, entries, keys, stamp);
+        const answers = new Map([...state.found].map(([subject, entry]) => [subject, fromEntry(entry, endpoint, subject)]));
         const claim = (subject, claimState) => ({
           key: keys.get(subject) ?? "",
           subjects: [subject],
           state: claimState
         });
-        return [...state.pending.map((s) => claim(s, "theirs")), ...state.missing.map((s) => claim(s, "free"))];
+        return { answers, claims: [...state.pending.map((s) => claim(s, "theirs")), ...state.missing.map((s) => claim(s, "free"))] };
       },
-      take(claim, entry, answers, stats) {
-        for (const subject of claim.subjects) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+      take(claim, entry) {
+        return new Map(claim.subjects.map((subject) => [subject, fromEntry(entry, endpoint, subject)]));
       },
       ownEntries: true,
       store: () => ({})
@@ -5292,162 +5394,214 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
     if (!distinct.length) return { answers, stats };
     const cache = openCache();
-    const spendKey = pickSpendKey();
     const formula = payer === "formula";
-    const heads = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
-    const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
-    let settings = config ? null : readLookupSettings(payer);
-    const rewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
-    const timeZone = config?.timeZone ?? settings?.timeZone;
-    const known = config ?? settings;
-    const stamp = stampOf(known.generation, known.baseUrl);
-    const claims = layout.sort(cache, heads, stamp, answers, stats);
-    if (!claims.length) {
-      if (rewrite) putAll(cache, rewrite);
+    const first = readCacheFirst(cache, endpoint, payer, layout);
+    const { entries, spendKey, configRewrite, stamp, baseUrl, timeZone } = first;
+    const lookup = { endpoint, keys, budget, layout, cache, stamp, baseUrl };
+    const cached = layout.sort(cache, entries, stamp);
+    addAnswers(answers, stats, cached.answers, true);
+    if (!cached.claims.length) {
+      if (configRewrite) putAll(cache, configRewrite);
       return { answers, stats, timeZone };
     }
-    const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
-    for (const claim of claims) {
-      claim.subjects = claim.subjects.filter((subject) => {
-        const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
-        if (refused) answers.set(subject, { ok: false, error: refused });
-        return !refused;
-      });
-    }
-    const open = claims.filter((claim) => claim.subjects.length);
-    const me = Math.random().toString(36).slice(2, 10);
-    const marked = open.filter((claim) => claim.state === "free");
-    const marks = {};
-    for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: "pending", by: me }, stamp, Date.now() + PENDING_MS));
-    if (rewrite) Object.assign(marks, rewrite);
-    const markStarted = Date.now();
-    putAll(cache, marks);
-    const markLanded = Date.now();
-    if (!settings) {
-      const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
-      settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
-    }
-    const { apiKey } = settings;
+    const learnedMax = readLearnedMax(entries[limitKey(endpoint.path)], baseUrl);
+    const tooLong = takeOut(cached.claims, (subject) => refusedBeforeSending(endpoint, subject, learnedMax, baseUrl));
+    for (const [subject, error] of tooLong.out) answers.set(subject, { ok: false, error });
+    const sendable = tooLong.claims.filter((claim) => claim.subjects.length);
+    const marks = markFreeClaims(lookup, sendable, configRewrite);
+    const apiKey = readKey(first, payer);
     if (!apiKey) {
-      const noKey = formula ? errors.noFormulaKey() : errors.noKey();
-      for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
-      putAll(cache, expired(marked.map((c) => c.key)));
+      const error = formula ? errors.noFormulaKey() : errors.noKey();
+      for (const claim of sendable) for (const subject of claim.subjects) answers.set(subject, { ok: false, error });
+      putAll(cache, expired(marks.keys));
       return { answers, stats, timeZone };
     }
     const fp = fingerprint(apiKey);
-    const guard2 = readGuard(heads[GUARD_KEY], fp, Date.now());
+    const guard2 = readGuard(entries[GUARD_KEY], fp, Date.now());
     const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const held = takeOut(sendable, (subject) => heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches));
     const limited = /* @__PURE__ */ new Map();
-    for (const claim of open) {
-      claim.subjects = claim.subjects.filter((subject) => {
-        const held = heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches);
-        if (!held) return true;
-        pacer.noteReset(held.which, held.until);
-        if (formula) limited.set(subject, held.which);
-        else answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === "API calls") });
-        return false;
-      });
+    for (const [subject, { which, until }] of held.out) {
+      pacer.noteReset(which, until);
+      if (formula) limited.set(subject, which);
+      else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === "API calls") });
     }
-    const mine = open.filter((claim) => claim.subjects.length && claim.state === "unmarked");
-    const others = open.filter((claim) => claim.subjects.length && claim.state === "theirs");
-    const ours = new Set(marked);
-    const readBack = marked.filter((claim) => claim.subjects.length);
-    if (readBack.length) {
-      const settle = markLanded - markStarted - (Date.now() - markLanded);
-      if (settle > 0) Utilities.sleep(settle);
-      const ids = new Map(readBack.map((claim) => [claim.key, claim.key]));
-      const back = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
-      for (const claim of readBack) {
-        const entry = back.found.get(claim.key);
-        if (entry) {
-          layout.take(claim, entry, answers, stats);
-          ours.delete(claim);
-        }
-        if (back.pending.includes(claim.key) && back.markedBy.get(claim.key) !== me) {
-          ours.delete(claim);
-          others.push(claim);
-        } else if (claim.subjects.some((s) => !answers.has(s))) mine.push(claim);
+    const claims = held.claims;
+    const sides = readMarksBack(lookup, claims, marks);
+    addAnswers(answers, stats, sides.taken, true);
+    const sent = [];
+    const fetchUnanswered = (list) => {
+      for (const fetched of fetchWithinAllowance(lookup, apiKey, pacer, unansweredOf(list, answers))) {
+        addAnswers(answers, stats, fetched.answers);
+        stats.requests += fetched.requests;
+        stats.freshSearches += fetched.freshSearches;
+        sent.push(fetched);
       }
+    };
+    fetchUnanswered(sides.ours);
+    if (sides.theirs.length) {
+      addAnswers(answers, stats, waitForOthers(lookup, sides.theirs), true);
+      fetchUnanswered(sides.theirs);
     }
-    const writes = {};
-    const refusals = [];
-    const fetched = /* @__PURE__ */ new Set();
-    const sendWave = (wave) => {
-      const before = { requests: stats.requests, fresh: stats.freshSearches, refusals: refusals.length };
-      for (const subject of wave) fetched.add(subject);
-      fetchAndKeep(
-        endpoint,
-        missesToFetch(endpoint, wave, keys, known.baseUrl),
-        { apiKey, budget, stamp },
-        answers,
-        stats,
-        layout.ownEntries ? writes : {},
-        refusals
-      );
-      const fresh = stats.freshSearches - before.fresh;
-      const answered = wave.filter((s) => answers.get(s)?.ok).length;
-      const stopper = wave.map((s) => answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
-      return {
-        requests: stats.requests - before.requests,
-        freshSearches: fresh,
-        cached: endpoint.searches ? answered - fresh : 0,
-        refusals: refusals.slice(before.refusals),
-        stopped: stopper && !stopper.ok ? stopper.error : null
-      };
-    };
-    const readUsage = () => {
-      const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
-      if (sent) stats.requests++;
-      if (read && "refusal" in read) refusals.push(read.refusal);
-      return read;
-    };
-    const fetchClaims = (list) => pacer.send(
-      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
-      sendWave,
-      readUsage
-    );
-    fetchClaims(mine);
-    if (others.length) fetchClaims(waitForOthers(cache, others, stamp, budget, layout, answers, stats));
     for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
-    if (formula) {
-      const subjectOf = new Map([...keys].map(([subject, key]) => [key, subject]));
-      for (const { key, which } of refusals) if (subjectOf.has(key)) limited.set(subjectOf.get(key) ?? "", which);
-      for (const [subject, which] of pacer.unsent) limited.set(subject, which);
-      const messages = /* @__PURE__ */ new Map();
-      for (const [subject, which] of limited) {
-        if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
-        answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
-      }
-    }
-    for (const claim of open) {
-      const news = claim.subjects.filter((s) => fetched.has(s));
-      if (news.length) Object.assign(writes, layout.store(claim, news, answers, stamp));
-      if (ours.has(claim) && !(claim.key in writes)) Object.assign(writes, expired([claim.key]));
-    }
+    const refusals = sent.flatMap((fetched) => fetched.refusals);
+    if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer));
+    const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
+    const writes = {};
+    if (layout.ownEntries) for (const fetched of sent) Object.assign(writes, fetched.writes);
+    Object.assign(writes, claimEntries(lookup, claims, fetchedSubjects, answers, sides.stillOurs, writes));
     const now = Date.now();
     const next = pacer.update(withRefusals(guard2, fp, refusals, now), now);
     if (JSON.stringify(next) !== JSON.stringify(guard2 ?? emptyGuard(fp))) Object.assign(writes, guardEntry(next));
-    const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
-    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
-    const spent = addSpend(heads[spendKey], stats, fp);
+    const learned = learnFromRejections(endpoint, [...fetchedSubjects], answers, learnedMax);
+    if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, baseUrl));
+    const spent = addSpend(entries[spendKey], stats, fp);
     if (spent !== void 0) writes[spendKey] = spent;
     putAll(cache, writes);
     return { answers, stats, timeZone };
   }
-  function waitForOthers(cache, claims, stamp, budget, layout, answers, stats) {
+  function addAnswers(answers, stats, found, fromCache = false) {
+    for (const [subject, answer] of found) answers.set(subject, answer);
+    if (fromCache) stats.cacheHits += found.size;
+  }
+  function unansweredOf(claims, answers) {
+    return claims.flatMap((claim) => claim.subjects.filter((subject) => !answers.has(subject)));
+  }
+  function readCacheFirst(cache, endpoint, payer, layout) {
+    const spendKey = pickSpendKey();
+    const formula = payer === "formula";
+    const entries = getAll(cache, [...formula ? [CONFIG_KEY] : [], spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+    const config = formula ? readLookupConfig(entries[CONFIG_KEY]) : null;
+    const settings = config ? null : readLookupSettings(payer);
+    const configRewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
+    const { generation, baseUrl } = config ?? settings;
+    return {
+      entries,
+      spendKey,
+      config,
+      settings,
+      configRewrite,
+      baseUrl,
+      stamp: stampOf(generation, baseUrl),
+      timeZone: config?.timeZone ?? settings?.timeZone
+    };
+  }
+  function takeOut(claims, check) {
+    const out = /* @__PURE__ */ new Map();
+    const kept = claims.map((claim) => ({
+      ...claim,
+      subjects: claim.subjects.filter((subject) => {
+        const why = check(subject);
+        if (why) out.set(subject, why);
+        return !why;
+      })
+    }));
+    return { claims: kept, out };
+  }
+  function markFreeClaims(lookup, claims, configRewrite) {
+    const id = Math.random().toString(36).slice(2, 10);
+    const free = claims.filter((claim) => claim.state === "free").map((claim) => claim.key);
+    const entries = {};
+    for (const key of free) Object.assign(entries, writeEntry(key, { kind: "pending", by: id }, lookup.stamp, Date.now() + PENDING_MS));
+    if (configRewrite) Object.assign(entries, configRewrite);
+    const startedAt = Date.now();
+    putAll(lookup.cache, entries);
+    const landedAt = Date.now();
+    return { id, keys: free, readBackAt: landedAt + (landedAt - startedAt) };
+  }
+  function readKey(first, payer) {
+    if (first.settings) return first.settings.apiKey;
+    return (first.config?.keyFrom ? readFormulaKey(first.config.keyFrom) : readLookupSettings(payer)).apiKey;
+  }
+  function readMarksBack(lookup, claims, marks) {
+    const open = (state) => claims.filter((claim) => claim.subjects.length && claim.state === state);
+    const ours = open("unmarked");
+    const theirs = open("theirs");
+    const marked = open("free");
+    const stillOurs = new Set(marks.keys);
+    let taken = /* @__PURE__ */ new Map();
+    if (marked.length) {
+      const settle = marks.readBackAt - Date.now();
+      if (settle > 0) Utilities.sleep(settle);
+      const back = readClaims(lookup, marked);
+      taken = back.taken;
+      for (const claim of marked) {
+        if (back.state.found.has(claim.key)) stillOurs.delete(claim.key);
+        if (back.state.pending.includes(claim.key) && back.state.markedBy.get(claim.key) !== marks.id) {
+          stillOurs.delete(claim.key);
+          theirs.push(claim);
+        } else if (claim.subjects.some((s) => !taken.has(s))) ours.push(claim);
+      }
+    }
+    return { ours, theirs, taken, stillOurs };
+  }
+  function readClaims(lookup, claims) {
+    const { cache, layout } = lookup;
+    const ids = new Map(claims.map((claim) => [claim.key, claim.key]));
+    const state = readState(cache, getAll(cache, [...ids.values()]), ids, lookup.stamp);
+    const taken = /* @__PURE__ */ new Map();
+    for (const claim of claims) {
+      const entry = state.found.get(claim.key);
+      if (entry) for (const [subject, answer] of layout.take(claim, entry)) taken.set(subject, answer);
+    }
+    return { state, taken };
+  }
+  function fetchWithinAllowance(lookup, apiKey, pacer, subjects) {
+    const { endpoint, keys, budget, stamp, baseUrl } = lookup;
+    const sent = [];
+    const sendWave = (wave) => {
+      const fetched = fetchMisses(endpoint, missesToFetch(endpoint, wave, keys, baseUrl), { apiKey, budget, stamp });
+      sent.push(fetched);
+      const answered = wave.filter((s) => fetched.answers.get(s)?.ok).length;
+      const stopper = wave.map((s) => fetched.answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
+      return {
+        ...fetched,
+        cached: endpoint.searches ? answered - fetched.freshSearches : 0,
+        stopped: stopper && !stopper.ok ? stopper.error : null
+      };
+    };
+    const readUsage = () => {
+      const { sent: reached, read } = readAllowance(baseUrl, { apiKey, budget });
+      const refusals = read && "refusal" in read ? [read.refusal] : [];
+      sent.push({ answers: /* @__PURE__ */ new Map(), writes: {}, refusals, requests: reached ? 1 : 0, freshSearches: 0 });
+      return read;
+    };
+    pacer.send(subjects, sendWave, readUsage);
+    return sent;
+  }
+  function waitForOthers(lookup, claims) {
+    const came = /* @__PURE__ */ new Map();
     const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
     let waiting = claims;
-    while (waiting.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
+    while (waiting.length && Date.now() + POLL_MS <= giveUpAt && lookup.budget.allows(POLL_MS * 2)) {
       Utilities.sleep(POLL_MS);
-      const ids = new Map(waiting.map((claim) => [claim.key, claim.key]));
-      const state = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
-      for (const claim of waiting) {
-        const entry = state.found.get(claim.key);
-        if (entry) layout.take(claim, entry, answers, stats);
-      }
+      const { state, taken } = readClaims(lookup, waiting);
+      for (const [subject, answer] of taken) came.set(subject, answer);
       waiting = waiting.filter((claim) => state.pending.includes(claim.key));
     }
-    return claims;
+    return came;
+  }
+  function limitMessages(lookup, limited, refusals, pacer) {
+    const all = new Map(limited);
+    const subjectOf = new Map([...lookup.keys].map(([subject, key]) => [key, subject]));
+    for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? "", which);
+    for (const [subject, which] of pacer.unsent) all.set(subject, which);
+    const messages = /* @__PURE__ */ new Map();
+    const answers = /* @__PURE__ */ new Map();
+    for (const [subject, which] of all) {
+      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
+      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+    }
+    return answers;
+  }
+  function claimEntries(lookup, claims, fetched, answers, stillOurs, written) {
+    const entries = {};
+    for (const claim of claims) {
+      const news = claim.subjects.filter((s) => fetched.has(s));
+      if (news.length) Object.assign(entries, lookup.layout.store(claim, news, answers, lookup.stamp));
+      if (stillOurs.has(claim.key) && !(claim.key in entries) && !(claim.key in written)) Object.assign(entries, expired([claim.key]));
+    }
+    return entries;
   }
   function dropCached(endpoint, subjects) {
     removeAll(subjects.map((s) => answerKey(endpoint.path, endpoint.param ? s : void 0)));
@@ -6078,28 +6232,6 @@ ${ours}` : ours;
     }
   }
 
-  // src/shared/allowance.ts
-  function allowanceLeft2(read) {
-    const left = (bar) => bar ? Math.max(0, bar.limit - bar.used) : null;
-    const { searches, calls } = allowanceBars(read.bars);
-    return { searches: left(searches), calls: left(calls) };
-  }
-  function allowanceBars(bars) {
-    return { searches: bars.find((b) => /search|fresh|credit/i.test(b.label)), calls: bars.find((b) => /call|request/i.test(b.label)) };
-  }
-  function readBeforeReset(read, now) {
-    const readAt = Date.parse(read.readAt);
-    const resetAt = Date.parse(read.resetAt ?? "");
-    return resetAt > readAt && resetAt <= now.getTime();
-  }
-  function shortfall(requests, searches, read, now) {
-    if (readBeforeReset(read, now)) return null;
-    const left = allowanceLeft2(read);
-    if (left.searches !== null && searches > left.searches) return { kind: "searches", needed: searches, left: left.searches };
-    if (left.calls !== null && requests > left.calls) return { kind: "calls", needed: requests, left: left.calls };
-    return null;
-  }
-
   // src/shared/freeze-words.ts
   var WHY = {
     limit: "daily limit reached: fills when you run Refresh all formulas after the reset",
@@ -6367,16 +6499,11 @@ ${ours}` : ours;
   // src/server/ui/usage-panel.ts
   var SIDEBAR_LIMIT_MS = 3e4;
   function readUsageNow(apiKey, baseUrl) {
-    const request = { id: "usage", url: buildUrl(baseUrl, ENDPOINTS.usage), what: "the usage data" };
-    return fetchAllWithin([request], { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) }).get("usage") ?? {
-      ok: false,
-      error: errors.budget(),
-      retryable: false
-    };
+    return fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
   }
   function rememberUsage(apiKey, data, readAt) {
-    updateGuardOf(apiKey, (guard2) => guardAfterRead(guard2, allowanceLeft(data), Date.now()));
-    const read = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: findResetText(data) };
+    updateGuardOf(apiKey, (guard2) => guardAfterRead(guard2, allowanceOf(data), Date.now()));
+    const read = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: resetText(data) };
     storeUsageRead(apiKey, read);
     return read;
   }
@@ -6403,16 +6530,9 @@ ${ours}` : ours;
   function usageView(apiKey, read) {
     const now = Date.now();
     if (!apiKey || !read) return { last: null, readBeforeReset: null, document: readSpend() };
-    if (readBeforeTheReset(read, now)) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
+    if (readBeforeReset(read, new Date(now))) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
     const spend = readDocumentSpend(fingerprint(apiKey), Date.parse(read.readAt), now);
     return { last: spend.since ? withSpend(read, spend.since) : read, readBeforeReset: null, document: spend.today };
-  }
-  function readBeforeTheReset(read, now) {
-    const readAt = Date.parse(read.readAt);
-    const resetAt = Date.parse(read.resetAt ?? "");
-    if (!Number.isFinite(readAt)) return true;
-    if (Number.isFinite(resetAt)) return resetAt > readAt && resetAt <= now;
-    return new Date(readAt).toISOString().slice(0, 10) < new Date(now).toISOString().slice(0, 10);
   }
   function withSpend(read, since) {
     const { searches, calls } = allowanceBars(read.bars);
@@ -7349,10 +7469,11 @@ ${ours}` : ours;
   }
 
   // src/server/tracking/tracking-allowance.ts
-  var _left, _budget;
+  var _left, _budget, _Spending_instances, read_fn;
   var Spending = class {
     /** @param budget the run's time */
     constructor(budget) {
+      __privateAdd(this, _Spending_instances);
       __privateAdd(this, _left, null);
       __privateAdd(this, _budget);
       __privateSet(this, _budget, budget);
@@ -7363,7 +7484,7 @@ ${ours}` : ours;
      * @param wanted how many are pending
      */
     cap(endpoint, wanted) {
-      const left = __privateGet(this, _left) ?? __privateSet(this, _left, readAllowance2(__privateGet(this, _budget)));
+      const left = __privateGet(this, _left) ?? __privateSet(this, _left, __privateMethod(this, _Spending_instances, read_fn).call(this));
       const fresh = endpoint.searches ? left.fresh : null;
       let count = wanted;
       let limit = null;
@@ -7383,16 +7504,12 @@ ${ours}` : ours;
   };
   _left = new WeakMap();
   _budget = new WeakMap();
-  function readAllowance2(budget) {
-    const answer = lookupAll(ENDPOINTS.usage, [void 0], budget, "user").answers.get("");
-    const unknown = { calls: null, fresh: null, resetAt: null };
-    if (!answer?.ok) return unknown;
-    const left = (pattern) => {
-      const bar = usageBars(answer.data).find((b) => pattern.test(b.label));
-      return bar ? Math.max(0, bar.limit - bar.used) : null;
-    };
-    return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(answer.data) };
-  }
+  _Spending_instances = new WeakSet();
+  /** /usage, from the cache if read within the minute: what is left of calls and fresh searches. */
+  read_fn = function() {
+    const answer = lookupAll(ENDPOINTS.usage, [void 0], __privateGet(this, _budget), "user").answers.get("");
+    return answer?.ok ? allowanceOf(answer.data) : { ...UNKNOWN_ALLOWANCE };
+  };
 
   // src/server/spreadsheet/sheet-dates.ts
   var DAY_FORMAT = "yyyy-mm-dd";

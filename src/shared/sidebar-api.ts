@@ -144,7 +144,7 @@ export interface UsageView {
   last: UsageRead | null;
   /**
    * When the last read was taken, if it is from before the allowance reset (its figures say nothing of
-   * today's): the service's reset time passed since, or, when it names none, a UTC day began.
+   * today's): the service's reset time passed since, or a day went by (`readBeforeReset`, allowance-rules.ts).
    */
   readBeforeReset: string | null;
   document: DocumentSpend;

@@ -4,7 +4,7 @@
  */
 import type { RefreshEstimate, UsageRead } from '../shared/sidebar-api';
 import { formatCount, plural, readWhen } from './format';
-import { allowanceLeft, readBeforeReset, shortfall } from '../shared/allowance';
+import { allowanceLeft, readBeforeReset, shortfall } from '../shared/allowance-rules';
 
 /** A usage read older than this is called old: other documents may have spent since. */
 const OLD_MS = 3_600_000;

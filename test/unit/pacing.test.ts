@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyGuard, guardEntry, PAST_LIMIT_HANDFUL, readGuard, withRefusals, type Guard } from '../../src/server/cache/limit-guard';
-import { Pacer, readsUsageFirst, type UsageRead, type Wave } from '../../src/server/lookup/pacing';
+import type { AllowanceRead } from '../../src/server/lookup/allowance';
+import { Pacer, readsUsageFirst, type Wave } from '../../src/server/lookup/pacing';
 
 const RESET = Date.UTC(2026, 2, 19);
 
@@ -36,7 +37,7 @@ function service(fresh: number, cached: Set<string> = new Set(), calls = 2_000) 
     return result;
   };
   let usageReads = 0;
-  const readUsage = (): UsageRead => {
+  const readUsage = (): AllowanceRead => {
     usageReads++;
     calls--;
     return { fresh, calls, resetAt: RESET };

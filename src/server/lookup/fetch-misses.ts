@@ -5,7 +5,6 @@
 import type { Budget } from '../core/budget';
 import { writeEntry } from '../cache/entry';
 import type { Refusal } from '../cache/limit-guard';
-import { answerKey } from '../cache/keys';
 import { CACHE_TTL_S } from '../cache/cache-store';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
 import { errors, type AddonError } from '../core/errors';
@@ -13,9 +12,8 @@ import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints'
 import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, maxFromRejection } from '../service/length-limit';
 import { buildUrl } from '../service/url';
-import { allowanceLeft, callsSpent, findResetTime } from '../service/usage-bars';
-import { notFound, type Answer, type LookupStats } from './lookup-result';
-import type { UsageRead } from './pacing';
+import { notFound, type Answer } from './lookup-result';
+import { callsSpent, resetTime } from './allowance';
 import { expired } from './cache-state';
 
 /**
@@ -58,26 +56,33 @@ export function missesToFetch(
   });
 }
 
+/** What fetching some misses gave: each subject's answer, the cache entries to write, what it cost. */
+export interface Fetched {
+  answers: Map<string, Answer>;
+  /** Per-query entries to write (an error's mark expires at once). */
+  writes: Record<string, string>;
+  /** Daily-limit refusals. */
+  refusals: Refusal[];
+  /** Requests that reached the service. */
+  requests: number;
+  /** Answers the service ran fresh. */
+  freshSearches: number;
+}
+
 /**
- * Fetches misses, keeping answers and the cache entries to write (an error's mark expires at once).
+ * Fetches misses: each one's answer and the cache entry to write for it.
  * @param endpoint the endpoint
  * @param misses each subject with its request (its id is the subject's answer key)
  * @param context the key, the time budget and the stamp
- * @param answers answers are set here
- * @param stats counted into
- * @param writes per-query entries to write are added here
- * @param refusals daily-limit refusals are added here
  */
-export function fetchAndKeep(
+export function fetchMisses(
   endpoint: Endpoint,
   misses: { subject: string; request: FetchRequest }[],
   context: { apiKey: string; budget: Budget; stamp: string },
-  answers: Map<string, Answer>,
-  stats: LookupStats,
-  writes: Record<string, string>,
-  refusals: Refusal[],
-): void {
-  if (!misses.length) return;
+): Fetched {
+  const fetched: Fetched = { answers: new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0 };
+  if (!misses.length) return fetched;
+  const { answers, writes, refusals } = fetched;
   const outcomes = fetchAllWithin(
     misses.map((m) => m.request),
     context,
@@ -91,12 +96,12 @@ export function fetchAndKeep(
       Object.assign(writes, expired([request.id])); // our mark taken back
       continue;
     }
-    stats.requests++;
+    fetched.requests++;
     if (outcome.ok) {
-      if (endpoint.searches && !outcome.fromServiceCache) stats.freshSearches++;
+      if (endpoint.searches && !outcome.fromServiceCache) fetched.freshSearches++;
       // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
       if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
-        refusals.push({ key: request.id, which: 'API calls', resetAt: findResetTime(outcome.data) });
+        refusals.push({ key: request.id, which: 'API calls', resetAt: resetTime(outcome.data) });
       }
       Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
       answers.set(subject, { ok: true, data: outcome.data });
@@ -113,6 +118,7 @@ export function fetchAndKeep(
     const error = outcome.error.kind === 'not-found' ? notFound(endpoint, subject) : outcome.error;
     answers.set(subject, { ok: false, error });
   }
+  return fetched;
 }
 
 /**
@@ -137,20 +143,4 @@ export function learnFromRejections(
     if (max !== null && (known === null || max < known) && (learned === null || max < learned)) learned = max;
   }
   return learned;
-}
-
-/**
- * Reads what is left of today's allowance from /usage (one request, one API call; no fresh search).
- * @param baseUrl the service's base URL
- * @param context the key and the time budget
- * @returns whether a request reached the service, and what it said (null: not read, or not understood)
- */
-export function readAllowance(baseUrl: string, context: { apiKey: string; budget: Budget }): { sent: boolean; read: UsageRead } {
-  const endpoint = ENDPOINTS.usage;
-  const request = { id: answerKey(endpoint.path, undefined), url: buildUrl(baseUrl, endpoint), what: describeSubject(endpoint, undefined) };
-  const outcome = fetchAllWithin([request], context).get(request.id);
-  if (!outcome || (!outcome.ok && ['budget', 'quota', 'busy'].includes(outcome.error.kind))) return { sent: false, read: null };
-  if (outcome.ok) return { sent: true, read: allowanceLeft(outcome.data) };
-  const limit = outcome.limit?.daily ? outcome.limit : null;
-  return { sent: true, read: limit ? { refusal: { key: request.id, which: limit.which, resetAt: limit.resetAt } } : null };
 }

@@ -16,14 +16,12 @@ export interface LookupStats {
 }
 
 /**
- * A cache hit as an answer (a cached "not found" answers with its error), counted.
+ * A cache hit as an answer (a cached "not found" answers with its error).
  * @param entry the entry found
  * @param endpoint the endpoint
  * @param subject its subject
- * @param stats counted into
  */
-export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string, stats: LookupStats): Answer {
-  stats.cacheHits++;
+export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string): Answer {
   return entry.kind === 'data' ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
 }
 

@@ -22,7 +22,7 @@ import { FETCH_BATCH_SIZE } from '../core/constants';
 import type { AddonError } from '../core/errors';
 import { PAST_LIMIT_HANDFUL, UNKNOWN_RESET_MS, type Guard, type Refusal } from '../cache/limit-guard';
 import type { LimitKind } from '../service/classify';
-import type { AllowanceLeft } from '../service/usage-bars';
+import type { AllowanceLeft, AllowanceRead } from './allowance';
 
 /** What one wave sent and what came back, as the pacer counts it. */
 export interface Wave {
@@ -37,9 +37,6 @@ export interface Wave {
   /** Why nothing more can be sent in this execution (time, a Google limit, a refused key), if so. */
   stopped: AddonError | null;
 }
-
-/** A /usage read: what it says is left, a refusal of the read itself, or null when it could not be read. */
-export type UsageRead = AllowanceLeft | { refusal: Refusal } | null;
 
 /** What to tell a row a daily limit left unfetched: which limit, and when it resets (ms; null: not known). */
 export interface LimitWait {
@@ -117,7 +114,7 @@ export class Pacer {
    * @param sendWave fetches some subjects and says what came back
    * @param readUsage reads /usage (one request)
    */
-  send(subjects: string[], sendWave: (wave: string[]) => Wave, readUsage: () => UsageRead): void {
+  send(subjects: string[], sendWave: (wave: string[]) => Wave, readUsage: () => AllowanceRead): void {
     let queue = [...subjects];
     while (queue.length) {
       if (this.paced && !this.known() && queue.length > PAST_LIMIT_HANDFUL && !this.usageTried) {
@@ -210,7 +207,7 @@ export class Pacer {
    * Takes in a /usage read: what is left from now on, and when it resets.
    * @param read the read
    */
-  learn(read: UsageRead): void {
+  learn(read: AllowanceRead): void {
     if (!read) return;
     if ('refusal' in read) {
       this.account({ requests: 1, freshSearches: 0, cached: 0, refusals: [read.refusal], stopped: null });

@@ -16,7 +16,7 @@ import { writeEntry } from '../cache/entry';
 import { packData, packGroups, readPack, type Pack } from '../cache/pack';
 import { NOT_FOUND_TTL_S } from '../core/constants';
 import type { Endpoint } from '../service/endpoints';
-import { fromEntry, notFound, type Answer, type LookupStats } from './lookup-result';
+import { fromEntry, notFound, type Answer } from './lookup-result';
 import { expired, readState } from './cache-state';
 import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupResult } from './pipeline';
 
@@ -52,44 +52,48 @@ function packed(endpoint: Endpoint, distinct: string[], keys: Map<string, string
   /** What each pack held when last read: written back whole with what is fetched. */
   const held: (Pack | null)[] = groups.map(() => null);
 
-  /** Sets the answers a pack holds for these subjects; returns those it does not hold. */
-  const fromPack = (pack: Pack | null, subjects: string[], answers: Map<string, Answer>, stats: LookupStats): string[] =>
-    subjects.filter((subject) => {
+  /** The answers a pack holds for these subjects. */
+  const fromPack = (pack: Pack | null, subjects: string[]): Map<string, Answer> => {
+    const found = new Map<string, Answer>();
+    for (const subject of subjects) {
       const data = pack?.answers.get(subject);
-      if (data !== undefined) answers.set(subject, { ok: true, data });
-      else if (pack?.notFound.has(subject)) answers.set(subject, { ok: false, error: notFound(endpoint, subject) });
-      else return true;
-      stats.cacheHits++;
-      return false;
-    });
+      if (data !== undefined) found.set(subject, { ok: true, data });
+      else if (pack?.notFound.has(subject)) found.set(subject, { ok: false, error: notFound(endpoint, subject) });
+    }
+    return found;
+  };
 
   return {
     keys: [...groups.map((g) => g.key), ...keys.values()],
-    sort(cache, heads, stamp, answers, stats) {
+    sort(cache, entries, stamp) {
       const ids = new Map<string, string>([...groups.map((g, i) => [packId(i), g.key] as const), ...keys]);
-      const state = readState(cache, heads, ids, stamp);
+      const state = readState(cache, entries, ids, stamp);
       const now = Date.now();
+      const answers = new Map<string, Answer>();
       const claims: Claim[] = [];
       groups.forEach((group, i) => {
         const entry = state.found.get(packId(i));
         const pack = entry?.kind === 'data' ? readPack(entry.data, now) : null;
         held[i] = pack;
-        const unanswered = fromPack(pack, group.subjects, answers, stats).filter((subject) => {
+        const inPack = fromPack(pack, group.subjects);
+        for (const [subject, answer] of inPack) answers.set(subject, answer);
+        const unanswered = group.subjects.filter((subject) => {
+          if (inPack.has(subject)) return false;
           const own = state.found.get(subject);
-          if (own) answers.set(subject, fromEntry(own, endpoint, subject, stats));
+          if (own) answers.set(subject, fromEntry(own, endpoint, subject));
           return !own;
         });
         if (!unanswered.length) return;
         const claimState = pack ? 'unmarked' : state.pending.includes(packId(i)) ? 'theirs' : 'free';
         claims.push({ key: group.key, subjects: unanswered, state: claimState });
       });
-      return claims;
+      return { answers, claims };
     },
-    take(claim, entry, answers, stats) {
+    take(claim, entry) {
       const i = groupOf.get(claim.key) ?? -1;
       const pack = entry.kind === 'data' ? readPack(entry.data, Date.now()) : null;
       if (pack) held[i] = pack;
-      fromPack(pack, claim.subjects, answers, stats);
+      return fromPack(pack, claim.subjects);
     },
     ownEntries: distinct.length <= OWN_ENTRIES_UP_TO, // else the packs alone hold the answers
     store(claim, fetched, answers, stamp) {

@@ -36,9 +36,10 @@ import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
 import { fromEntry, type Answer, type LookupStats } from './lookup-result';
-import { expired, readState } from './cache-state';
-import { fetchAndKeep, learnFromRejections, missesToFetch, readAllowance, refusedBeforeSending } from './fetch-misses';
-import { Pacer, type LimitWait, type UsageRead, type Wave } from './pacing';
+import { expired, readState, type CacheState } from './cache-state';
+import { fetchMisses, learnFromRejections, missesToFetch, refusedBeforeSending, type Fetched } from './fetch-misses';
+import { readAllowance, type AllowanceRead } from './allowance';
+import { Pacer, type LimitWait, type Wave } from './pacing';
 
 export type { Answer, LookupStats } from './lookup-result';
 
@@ -86,13 +87,10 @@ export interface Claim {
 export interface Layout {
   /** The entries the first getAll reads for the answers. */
   keys: string[];
-  /**
-   * Sorts what the first getAll read: answers found are set (and counted), and the claims whose subjects
-   * are still unanswered are returned.
-   */
-  sort(cache: Cache, heads: Record<string, string>, stamp: string, answers: Map<string, Answer>, stats: LookupStats): Claim[];
-  /** Takes the answers a claim's entry holds, read back or waited for (the claim's subjects left unanswered stay). */
-  take(claim: Claim, entry: Entry & { kind: 'data' | 'not-found' }, answers: Map<string, Answer>, stats: LookupStats): void;
+  /** Sorts what the first getAll read: the answers found, and the claims whose subjects are still unanswered. */
+  sort(cache: Cache, entries: Record<string, string>, stamp: string): { answers: Map<string, Answer>; claims: Claim[] };
+  /** The answers a claim's entry holds, read back or waited for (its other subjects stay unanswered). */
+  take(claim: Claim, entry: Entry & { kind: 'data' | 'not-found' }): Map<string, Answer>;
   /** Whether fetched answers are written under each query's own key. */
   ownEntries: boolean;
   /** The entries to write for a claim whose subjects `fetched` were just fetched (beyond each query's own). */
@@ -130,18 +128,18 @@ export function ownKeys(endpoint: Endpoint, distinct: string[]): Map<string, str
 export function perQuery(endpoint: Endpoint, keys: Map<string, string>): Layout {
   return {
     keys: [...keys.values()],
-    sort(cache, heads, stamp, answers, stats) {
-      const state = readState(cache, heads, keys, stamp);
-      for (const [subject, entry] of state.found) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+    sort(cache, entries, stamp) {
+      const state = readState(cache, entries, keys, stamp);
+      const answers = new Map([...state.found].map(([subject, entry]) => [subject, fromEntry(entry, endpoint, subject)] as const));
       const claim = (subject: string, claimState: Claim['state']): Claim => ({
         key: keys.get(subject) ?? '',
         subjects: [subject],
         state: claimState,
       });
-      return [...state.pending.map((s) => claim(s, 'theirs')), ...state.missing.map((s) => claim(s, 'free'))];
+      return { answers, claims: [...state.pending.map((s) => claim(s, 'theirs')), ...state.missing.map((s) => claim(s, 'free'))] };
     },
-    take(claim, entry, answers, stats) {
-      for (const subject of claim.subjects) answers.set(subject, fromEntry(entry, endpoint, subject, stats));
+    take(claim, entry) {
+      return new Map(claim.subjects.map((subject) => [subject, fromEntry(entry, endpoint, subject)] as const));
     },
     ownEntries: true,
     store: () => ({}),
@@ -149,7 +147,7 @@ export function perQuery(endpoint: Endpoint, keys: Map<string, string>): Layout 
 }
 
 /**
- * The protocol (the steps above) for any layout.
+ * The protocol (the steps above) for any layout, one named step each.
  * @param endpoint which endpoint
  * @param distinct the distinct normalised subjects ('' without one)
  * @param keys each subject's own cache key (also its request's id)
@@ -169,210 +167,334 @@ export function runLookup(
   const stats: LookupStats = { cacheHits: 0, requests: 0, freshSearches: 0 };
   if (!distinct.length) return { answers, stats };
   const cache = openCache();
-
-  // 1. The answers, the config entry (a formula's stamp without reading properties), a spend shard, the
-  // guard and what the service said about length.
-  const spendKey = pickSpendKey();
   const formula = payer === 'formula';
-  const heads = getAll(cache, [...(formula ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
-  const config = formula ? readLookupConfig(heads[CONFIG_KEY]) : null;
-  let settings: LookupSettings | null = config ? null : readLookupSettings(payer);
-  // A formula that found no config entry writes it again, with the time zone the document's properties keep.
-  const rewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
-  const timeZone = config?.timeZone ?? settings?.timeZone;
-  const known = (config ?? settings) as LookupConfig | LookupSettings;
-  const stamp = stampOf(known.generation, known.baseUrl);
-  const claims = layout.sort(cache, heads, stamp, answers, stats);
-  if (!claims.length) {
+
+  // 1. One getAll: the answers, the config entry, a spend shard, the guard and the learned length limit.
+  const first = readCacheFirst(cache, endpoint, payer, layout);
+  const { entries, spendKey, configRewrite, stamp, baseUrl, timeZone } = first;
+  const lookup: Lookup = { endpoint, keys, budget, layout, cache, stamp, baseUrl };
+  const cached = layout.sort(cache, entries, stamp);
+  addAnswers(answers, stats, cached.answers, true);
+  if (!cached.claims.length) {
     // Every answer cached but no config entry (it lives CACHE_TTL_S from the document's first miss, and
     // Google's cache drops it first once full, while later answers stay): write it again, or
     // every hit until the next miss would read both property stores.
-    if (rewrite) putAll(cache, rewrite);
+    if (configRewrite) putAll(cache, configRewrite);
     return { answers, stats, timeZone };
   }
 
   // 2. Refuse what cannot be sent; mark the free claims as ours at once, so executions starting now wait
   // for us instead of fetching too.
-  const learnedMax = readLearnedMax(heads[limitKey(endpoint.path)], known.baseUrl);
-  for (const claim of claims) {
-    claim.subjects = claim.subjects.filter((subject) => {
-      const refused = refusedBeforeSending(endpoint, subject, learnedMax, known.baseUrl);
-      if (refused) answers.set(subject, { ok: false, error: refused });
-      return !refused;
-    });
-  }
-  const open = claims.filter((claim) => claim.subjects.length);
-  const me = Math.random().toString(36).slice(2, 10);
-  const marked = open.filter((claim) => claim.state === 'free');
-  const marks: Record<string, string> = {};
-  for (const claim of marked) Object.assign(marks, writeEntry(claim.key, { kind: 'pending', by: me }, stamp, Date.now() + PENDING_MS));
-  // A formula that found no config entry writes it with its marks, so executions starting after this
-  // read one property store instead of two.
-  if (rewrite) Object.assign(marks, rewrite);
-  const markStarted = Date.now();
-  putAll(cache, marks);
-  const markLanded = Date.now();
+  const learnedMax = readLearnedMax(entries[limitKey(endpoint.path)], baseUrl);
+  const tooLong = takeOut(cached.claims, (subject) => refusedBeforeSending(endpoint, subject, learnedMax, baseUrl));
+  for (const [subject, error] of tooLong.out) answers.set(subject, { ok: false, error });
+  const sendable = tooLong.claims.filter((claim) => claim.subjects.length);
+  const marks = markFreeClaims(lookup, sendable, configRewrite);
 
   // 3. The key (one property store with the config entry's hint, both without it).
-  if (!settings) {
-    const key = config?.keyFrom ? readFormulaKey(config.keyFrom) : readLookupSettings(payer);
-    settings = { generation: known.generation, baseUrl: known.baseUrl, apiKey: key.apiKey, keyFrom: key.keyFrom };
-  }
-  const { apiKey } = settings;
+  const apiKey = readKey(first, payer);
   if (!apiKey) {
-    const noKey = formula ? errors.noFormulaKey() : errors.noKey();
-    for (const claim of open) for (const subject of claim.subjects) answers.set(subject, { ok: false, error: noKey });
-    putAll(cache, expired(marked.map((c) => c.key)));
+    const error = formula ? errors.noFormulaKey() : errors.noKey();
+    for (const claim of sendable) for (const subject of claim.subjects) answers.set(subject, { ok: false, error });
+    putAll(cache, expired(marks.keys));
     return { answers, stats, timeZone };
   }
 
   // 4. The limit guard: what a daily limit refused is not sent again until it resets.
   const fp = fingerprint(apiKey);
-  const guard = readGuard(heads[GUARD_KEY], fp, Date.now());
+  const guard = readGuard(entries[GUARD_KEY], fp, Date.now());
   const pacer = new Pacer(guard, !!endpoint.searches, formula);
+  const held = takeOut(sendable, (subject) => heldBack(guard, keys.get(subject) ?? '', !!endpoint.searches));
   const limited = new Map<string, LimitKind>(); // a formula's rows a daily limit leaves unfetched
-  for (const claim of open) {
-    claim.subjects = claim.subjects.filter((subject) => {
-      const held = heldBack(guard, keys.get(subject) ?? '', !!endpoint.searches);
-      if (!held) return true;
-      pacer.noteReset(held.which, held.until);
-      if (formula) limited.set(subject, held.which);
-      else answers.set(subject, { ok: false, error: errors.limitHeld(held.which, resetPhrase(held.until), held.which === 'API calls') });
-      return false;
-    });
+  for (const [subject, { which, until }] of held.out) {
+    pacer.noteReset(which, until);
+    if (formula) limited.set(subject, which);
+    else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === 'API calls') });
   }
+  const claims = held.claims;
 
-  // 5. Read the marks back: where two executions marked the same claim, the last mark won, and only its
-  // writer fetches; the others wait for it like for any other execution's fetch. An execution that read
-  // the cache just before our mark landed lands its own mark within about as long as ours took: read
-  // back only after that, or both would find their own mark and both fetch.
-  const mine = open.filter((claim) => claim.subjects.length && claim.state === 'unmarked');
-  const others = open.filter((claim) => claim.subjects.length && claim.state === 'theirs');
-  const ours = new Set(marked); // marks that are still ours: taken back if nothing is written over them
-  const readBack = marked.filter((claim) => claim.subjects.length);
-  if (readBack.length) {
-    const settle = markLanded - markStarted - (Date.now() - markLanded);
-    if (settle > 0) Utilities.sleep(settle);
-    const ids = new Map(readBack.map((claim) => [claim.key, claim.key] as const));
-    const back = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
-    for (const claim of readBack) {
-      const entry = back.found.get(claim.key);
-      if (entry) {
-        layout.take(claim, entry, answers, stats); // another execution's answer landed over our mark
-        ours.delete(claim);
-      }
-      if (back.pending.includes(claim.key) && back.markedBy.get(claim.key) !== me) {
-        ours.delete(claim);
-        others.push(claim);
-      } else if (claim.subjects.some((s) => !answers.has(s))) mine.push(claim); // our mark, or one that vanished: fetch anyway
-    }
-  }
+  // 5. Read the marks back: only the claims whose mark is still ours are ours to fetch.
+  const sides = readMarksBack(lookup, claims, marks);
+  addAnswers(answers, stats, sides.taken, true);
 
   // 6–7. Fetch ours; wait for the others' and fetch what did not come. A formula sends within what is
   // left of the day's allowance (pacing.ts).
-  const writes: Record<string, string> = {};
-  const refusals: Refusal[] = [];
-  const fetched = new Set<string>();
-  const sendWave = (wave: string[]): Wave => {
-    const before = { requests: stats.requests, fresh: stats.freshSearches, refusals: refusals.length };
-    for (const subject of wave) fetched.add(subject);
-    fetchAndKeep(
-      endpoint,
-      missesToFetch(endpoint, wave, keys, known.baseUrl),
-      { apiKey, budget, stamp },
-      answers,
-      stats,
-      layout.ownEntries ? writes : {},
-      refusals,
-    );
-    const fresh = stats.freshSearches - before.fresh;
-    const answered = wave.filter((s) => answers.get(s)?.ok).length;
-    const stopper = wave.map((s) => answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
-    return {
-      requests: stats.requests - before.requests,
-      freshSearches: fresh,
-      cached: endpoint.searches ? answered - fresh : 0,
-      refusals: refusals.slice(before.refusals),
-      stopped: stopper && !stopper.ok ? stopper.error : null,
-    };
-  };
-  const readUsage = (): UsageRead => {
-    const { sent, read } = readAllowance(known.baseUrl, { apiKey, budget });
-    if (sent) stats.requests++;
-    if (read && 'refusal' in read) refusals.push(read.refusal);
-    return read;
-  };
-  const fetchClaims = (list: Claim[]) =>
-    pacer.send(
-      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
-      sendWave,
-      readUsage,
-    );
-  fetchClaims(mine);
-  if (others.length) fetchClaims(waitForOthers(cache, others, stamp, budget, layout, answers, stats));
-  for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
-
-  // Every row of a formula a daily limit left unfetched says the same: when it will be fetched.
-  if (formula) {
-    const subjectOf = new Map([...keys].map(([subject, key]) => [key, subject] as const));
-    for (const { key, which } of refusals) if (subjectOf.has(key)) limited.set(subjectOf.get(key) ?? '', which);
-    for (const [subject, which] of pacer.unsent) limited.set(subject, which);
-    const messages = new Map<LimitKind, AddonError>();
-    for (const [subject, which] of limited) {
-      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which));
-      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+  const sent: Fetched[] = [];
+  const fetchUnanswered = (list: Claim[]) => {
+    for (const fetched of fetchWithinAllowance(lookup, apiKey, pacer, unansweredOf(list, answers))) {
+      addAnswers(answers, stats, fetched.answers);
+      stats.requests += fetched.requests;
+      stats.freshSearches += fetched.freshSearches;
+      sent.push(fetched);
     }
+  };
+  fetchUnanswered(sides.ours);
+  if (sides.theirs.length) {
+    addAnswers(answers, stats, waitForOthers(lookup, sides.theirs), true);
+    fetchUnanswered(sides.theirs);
   }
+  for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
+  const refusals = sent.flatMap((fetched) => fetched.refusals);
+  if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer));
 
   // Each claim keeps what was fetched for it; a mark of ours with nothing written over it is taken back.
-  for (const claim of open) {
-    const news = claim.subjects.filter((s) => fetched.has(s));
-    if (news.length) Object.assign(writes, layout.store(claim, news, answers, stamp));
-    if (ours.has(claim) && !(claim.key in writes)) Object.assign(writes, expired([claim.key]));
-  }
+  const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
+  const writes: Record<string, string> = {};
+  if (layout.ownEntries) for (const fetched of sent) Object.assign(writes, fetched.writes);
+  Object.assign(writes, claimEntries(lookup, claims, fetchedSubjects, answers, sides.stillOurs, writes));
 
   // 8. What a daily limit refused is held back, and what is left counted down; what the service said
   // about length is kept.
   const now = Date.now();
   const next = pacer.update(withRefusals(guard, fp, refusals, now), now);
   if (JSON.stringify(next) !== JSON.stringify(guard ?? emptyGuard(fp))) Object.assign(writes, guardEntry(next));
-  const learned = learnFromRejections(endpoint, [...fetched], answers, learnedMax);
-  if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, known.baseUrl));
+  const learned = learnFromRejections(endpoint, [...fetchedSubjects], answers, learnedMax);
+  if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, baseUrl));
 
   // 9. The answers, and what was spent (counted only when something was).
-  const spent = addSpend(heads[spendKey], stats, fp);
+  const spent = addSpend(entries[spendKey], stats, fp);
   if (spent !== undefined) writes[spendKey] = spent;
   putAll(cache, writes);
   return { answers, stats, timeZone };
 }
 
+/** What every step of one lookup reads, fixed once the cache was first read. */
+interface Lookup {
+  endpoint: Endpoint;
+  keys: Map<string, string>;
+  budget: Budget;
+  layout: Layout;
+  cache: Cache;
+  /** What a valid answer carries: the cache generation and the base URL. */
+  stamp: string;
+  baseUrl: string;
+}
+
+/** Adds a step's answers to the lookup's (counted as cache hits when they came from the cache). */
+function addAnswers(answers: Map<string, Answer>, stats: LookupStats, found: Map<string, Answer>, fromCache = false): void {
+  for (const [subject, answer] of found) answers.set(subject, answer);
+  if (fromCache) stats.cacheHits += found.size;
+}
+
+/** The subjects of some claims still without an answer, in order. */
+function unansweredOf(claims: Claim[], answers: Map<string, Answer>): string[] {
+  return claims.flatMap((claim) => claim.subjects.filter((subject) => !answers.has(subject)));
+}
+
 /**
- * Polls the cache for claims other executions are fetching, for at most a second, taking their answers.
- * Returns them all: whatever of their subjects is still unanswered (a mark that vanished without an
+ * Step 1: one getAll of the answers' entries, the config entry (a formula's stamp without reading
+ * properties), a spend shard, the guard and what the service said about length; and the settings the
+ * stamp needs, from the config entry, else from the properties.
+ */
+function readCacheFirst(cache: Cache, endpoint: Endpoint, payer: Payer, layout: Layout) {
+  const spendKey = pickSpendKey();
+  const formula = payer === 'formula';
+  const entries = getAll(cache, [...(formula ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+  const config = formula ? readLookupConfig(entries[CONFIG_KEY]) : null;
+  const settings = config ? null : readLookupSettings(payer);
+  // A formula that found no config entry writes it again, with the time zone the document's properties keep.
+  const configRewrite = formula && !config && settings ? writeLookupConfig(settings) : null;
+  const { generation, baseUrl } = (config ?? settings) as LookupConfig | LookupSettings;
+  return {
+    entries,
+    spendKey,
+    config,
+    settings,
+    configRewrite,
+    baseUrl,
+    stamp: stampOf(generation, baseUrl),
+    timeZone: config?.timeZone ?? settings?.timeZone,
+  };
+}
+
+/**
+ * The claims without the subjects `check` takes out (steps 2 and 4), and what it said of each of those.
+ * @param claims the claims
+ * @param check why a subject goes, or null when it stays
+ */
+function takeOut<T>(claims: Claim[], check: (subject: string) => T | null): { claims: Claim[]; out: Map<string, T> } {
+  const out = new Map<string, T>();
+  const kept = claims.map((claim) => ({
+    ...claim,
+    subjects: claim.subjects.filter((subject) => {
+      const why = check(subject);
+      if (why) out.set(subject, why);
+      return !why;
+    }),
+  }));
+  return { claims: kept, out };
+}
+
+/** Our marks on the free claims: who we are, which keys we marked, and when they may be read back. */
+interface Marks {
+  id: string;
+  keys: string[];
+  /**
+   * As long after they landed as writing them took: an execution that read the cache just before our
+   * marks landed lands its own within about that long.
+   */
+  readBackAt: number;
+}
+
+/**
+ * Step 2: marks the free claims as ours (one putAll). A formula that found no config entry writes it
+ * with its marks, so executions starting after this read one property store instead of two.
+ */
+function markFreeClaims(lookup: Lookup, claims: Claim[], configRewrite: Record<string, string> | null): Marks {
+  const id = Math.random().toString(36).slice(2, 10);
+  const free = claims.filter((claim) => claim.state === 'free').map((claim) => claim.key);
+  const entries: Record<string, string> = {};
+  for (const key of free) Object.assign(entries, writeEntry(key, { kind: 'pending', by: id }, lookup.stamp, Date.now() + PENDING_MS));
+  if (configRewrite) Object.assign(entries, configRewrite);
+  const startedAt = Date.now();
+  putAll(lookup.cache, entries);
+  const landedAt = Date.now();
+  return { id, keys: free, readBackAt: landedAt + (landedAt - startedAt) };
+}
+
+/** Step 3: the key that pays, from the settings read in step 1, else the one store the config entry names (both without it). */
+function readKey(first: ReturnType<typeof readCacheFirst>, payer: Payer): string | undefined {
+  if (first.settings) return first.settings.apiKey;
+  return (first.config?.keyFrom ? readFormulaKey(first.config.keyFrom) : readLookupSettings(payer)).apiKey;
+}
+
+/**
+ * Step 5: reads our marks back. Where two executions marked the same claim, the last mark won, and only
+ * its writer fetches; the others wait for it like for any other execution's fetch. An execution that
+ * read the cache just before our mark landed lands its own mark within about as long as ours took: read
+ * back only after that, or both would find their own mark and both fetch.
+ * @returns the claims ours to fetch, those another execution is fetching, the answers that landed over
+ *   our marks, and the keys of the marks still ours (taken back if nothing is written over them)
+ */
+function readMarksBack(
+  lookup: Lookup,
+  claims: Claim[],
+  marks: Marks,
+): { ours: Claim[]; theirs: Claim[]; taken: Map<string, Answer>; stillOurs: Set<string> } {
+  const open = (state: Claim['state']) => claims.filter((claim) => claim.subjects.length && claim.state === state);
+  const ours = open('unmarked');
+  const theirs = open('theirs');
+  const marked = open('free');
+  const stillOurs = new Set(marks.keys);
+  let taken = new Map<string, Answer>();
+  if (marked.length) {
+    const settle = marks.readBackAt - Date.now();
+    if (settle > 0) Utilities.sleep(settle);
+    const back = readClaims(lookup, marked);
+    taken = back.taken; // another execution's answer landed over our mark
+    for (const claim of marked) {
+      if (back.state.found.has(claim.key)) stillOurs.delete(claim.key);
+      if (back.state.pending.includes(claim.key) && back.state.markedBy.get(claim.key) !== marks.id) {
+        stillOurs.delete(claim.key);
+        theirs.push(claim);
+      } else if (claim.subjects.some((s) => !taken.has(s))) ours.push(claim); // our mark, or one that vanished: fetch anyway
+    }
+  }
+  return { ours, theirs, taken, stillOurs };
+}
+
+/**
+ * One getAll of some claims' entries: where the cache stands for them, and the answers found there.
+ * @param lookup the lookup
+ * @param claims the claims to read
+ */
+function readClaims(lookup: Lookup, claims: Claim[]): { state: CacheState; taken: Map<string, Answer> } {
+  const { cache, layout } = lookup;
+  const ids = new Map(claims.map((claim) => [claim.key, claim.key] as const));
+  const state = readState(cache, getAll(cache, [...ids.values()]), ids, lookup.stamp);
+  const taken = new Map<string, Answer>();
+  for (const claim of claims) {
+    const entry = state.found.get(claim.key);
+    if (entry) for (const [subject, answer] of layout.take(claim, entry)) taken.set(subject, answer);
+  }
+  return { state, taken };
+}
+
+/**
+ * Steps 6–7: fetches subjects within what is left of the day's allowance, in the pacer's waves (a
+ * formula's), reading /usage first when the pacer asks.
+ * @returns what each wave and each read of /usage gave, in the order they went
+ */
+function fetchWithinAllowance(lookup: Lookup, apiKey: string, pacer: Pacer, subjects: string[]): Fetched[] {
+  const { endpoint, keys, budget, stamp, baseUrl } = lookup;
+  const sent: Fetched[] = [];
+  const sendWave = (wave: string[]): Wave => {
+    const fetched = fetchMisses(endpoint, missesToFetch(endpoint, wave, keys, baseUrl), { apiKey, budget, stamp });
+    sent.push(fetched);
+    const answered = wave.filter((s) => fetched.answers.get(s)?.ok).length;
+    const stopper = wave.map((s) => fetched.answers.get(s)).find((a) => a && !a.ok && STOPS.has(a.error.kind));
+    return {
+      ...fetched,
+      cached: endpoint.searches ? answered - fetched.freshSearches : 0,
+      stopped: stopper && !stopper.ok ? stopper.error : null,
+    };
+  };
+  const readUsage = (): AllowanceRead => {
+    const { sent: reached, read } = readAllowance(baseUrl, { apiKey, budget });
+    const refusals = read && 'refusal' in read ? [read.refusal] : [];
+    sent.push({ answers: new Map(), writes: {}, refusals, requests: reached ? 1 : 0, freshSearches: 0 });
+    return read;
+  };
+  pacer.send(subjects, sendWave, readUsage);
+  return sent;
+}
+
+/**
+ * Polls the cache for claims other executions are fetching, for at most a second, and returns the
+ * answers that came. Whatever of their subjects is still unanswered (a mark that vanished without an
  * answer, that fetch having failed, or an answer too slow to come) is ours to fetch.
  */
-function waitForOthers(
-  cache: Cache,
-  claims: Claim[],
-  stamp: string,
-  budget: Budget,
-  layout: Layout,
-  answers: Map<string, Answer>,
-  stats: LookupStats,
-): Claim[] {
+function waitForOthers(lookup: Lookup, claims: Claim[]): Map<string, Answer> {
+  const came = new Map<string, Answer>();
   const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
   let waiting = claims;
-  while (waiting.length && Date.now() + POLL_MS <= giveUpAt && budget.allows(POLL_MS * 2)) {
+  while (waiting.length && Date.now() + POLL_MS <= giveUpAt && lookup.budget.allows(POLL_MS * 2)) {
     Utilities.sleep(POLL_MS);
-    const ids = new Map(waiting.map((claim) => [claim.key, claim.key] as const));
-    const state = readState(cache, getAll(cache, [...ids.values()]), ids, stamp);
-    for (const claim of waiting) {
-      const entry = state.found.get(claim.key);
-      if (entry) layout.take(claim, entry, answers, stats);
-    }
+    const { state, taken } = readClaims(lookup, waiting);
+    for (const [subject, answer] of taken) came.set(subject, answer);
     waiting = waiting.filter((claim) => state.pending.includes(claim.key));
   }
-  return claims;
+  return came;
+}
+
+/**
+ * Every row of a formula a daily limit left unfetched (held back, refused, or not sent) says the same:
+ * when it will be fetched.
+ */
+function limitMessages(lookup: Lookup, limited: Map<string, LimitKind>, refusals: Refusal[], pacer: Pacer): Map<string, Answer> {
+  const all = new Map(limited);
+  const subjectOf = new Map([...lookup.keys].map(([subject, key]) => [key, subject] as const));
+  for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? '', which);
+  for (const [subject, which] of pacer.unsent) all.set(subject, which);
+  const messages = new Map<LimitKind, AddonError>();
+  const answers = new Map<string, Answer>();
+  for (const [subject, which] of all) {
+    if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which));
+    answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+  }
+  return answers;
+}
+
+/**
+ * What each claim keeps of what was fetched for it (the layout's entries), and our marks with nothing
+ * written over them, taken back.
+ * @param written the entries already to be written (each query's own)
+ */
+function claimEntries(
+  lookup: Lookup,
+  claims: Claim[],
+  fetched: Set<string>,
+  answers: Map<string, Answer>,
+  stillOurs: Set<string>,
+  written: Record<string, string>,
+): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const claim of claims) {
+    const news = claim.subjects.filter((s) => fetched.has(s));
+    if (news.length) Object.assign(entries, lookup.layout.store(claim, news, answers, lookup.stamp));
+    if (stillOurs.has(claim.key) && !(claim.key in entries) && !(claim.key in written)) Object.assign(entries, expired([claim.key]));
+  }
+  return entries;
 }
 
 /**

@@ -53,12 +53,13 @@ export function lookupUsage(budget: Budget): LookupResult {
   return runLookup(endpoint, [''], keys, budget, 'formula', {
     ...layout,
     keys: [key, ...todaysSpendKeys(now)],
-    sort(cache, heads, stamp, answers, stats) {
-      const entry = readEntry(heads[key], stamp, now);
+    sort(cache, entries, stamp) {
+      const entry = readEntry(entries[key], stamp, now);
       // Older than what was spent since: read as absent, so it is fetched (its mark overwrites it). A split
       // answer (over 100 KB: /usage has a few fields) is not checked.
-      if (entry?.kind === 'data' && !currentUsageReadAt(entry.data, heads, now)) delete heads[key];
-      return layout.sort(cache, heads, stamp, answers, stats);
+      const current = { ...entries };
+      if (entry?.kind === 'data' && !currentUsageReadAt(entry.data, entries, now)) delete current[key];
+      return layout.sort(cache, current, stamp);
     },
     // Kept again over what the fetch wrote, with when it was read.
     store(_claim, _fetched, answers, stamp) {

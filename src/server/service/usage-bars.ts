@@ -1,7 +1,8 @@
 /**
  * Reads allowances out of a /usage answer by meaning, since its field names are not known: numbers named
  * like used / limit / remaining are paired by what they count (`fresh_searches.used` with
- * `fresh_searches.limit`, or `freshSearchesUsed` with `freshSearchLimit`).
+ * `fresh_searches.limit`, or `freshSearchesUsed` with `freshSearchLimit`). What is left of them and when
+ * they reset: lookup/allowance.ts.
  */
 import type { UsageBar } from '../../shared/sidebar-api';
 import { normaliseName, type Json } from '../shape/shape';
@@ -89,58 +90,4 @@ function labelOf(source: string): string {
     .map((w) => (w === 'api' ? 'API' : w));
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/**
- * Whether a usage answer shows the API-call allowance spent (a bar about calls or requests at its
- * limit): then no request can succeed until it resets, and the limit guard holds every one back.
- * @param json the /usage answer
- */
-export function callsSpent(json: Json): boolean {
-  return usageBars(json).some((bar) => /call|request/i.test(bar.label) && bar.used >= bar.limit);
-}
-
-/**
- * A top-level or nested text field whose name mentions reset (`reset_at`, `resetsAt`), as sent.
- * @param data the /usage answer
- */
-export function findResetText(data: Json, depth = 0): string | null {
-  if (!data || typeof data !== 'object' || Array.isArray(data) || depth > 3) return null;
-  for (const [key, value] of Object.entries(data)) {
-    if (typeof value === 'string' && normaliseName(key).includes('reset')) return value;
-  }
-  for (const value of Object.values(data)) {
-    const found = findResetText(value, depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-/**
- * The reset time of a /usage answer in ms, or null when it names none that parses.
- * @param data the /usage answer
- */
-export function findResetTime(data: Json): number | null {
-  const at = Date.parse(findResetText(data) ?? '');
-  return Number.isFinite(at) ? at : null;
-}
-
-/** What a /usage answer says is left today (null where it does not say), and when it resets. */
-export interface AllowanceLeft {
-  fresh: number | null;
-  calls: number | null;
-  resetAt: number | null;
-}
-
-/**
- * What is left of the fresh searches and the API calls, read by meaning, and when they reset.
- * @param data the /usage answer
- */
-export function allowanceLeft(data: Json): AllowanceLeft {
-  const bars = usageBars(data);
-  const left = (pattern: RegExp) => {
-    const bar = bars.find((b) => pattern.test(b.label));
-    return bar ? Math.max(0, bar.limit - bar.used) : null;
-  };
-  return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(data) };
 }

@@ -1,25 +1,17 @@
 /**
  * What a tracking run may still spend today, so that it stops before a daily limit instead of at it:
- * the /usage answer read by meaning (service/usage-bars.ts), kept up to date as the run spends. An allowance
+ * the /usage answer read by meaning (lookup/allowance.ts), kept up to date as the run spends. An allowance
  * that cannot be read (an answer not understood, no key) caps nothing; a refusal still stops the run.
  */
 import type { Budget } from '../core/budget';
 import type { LookupStats } from '../lookup/pipeline';
 import { lookupAll } from '../lookup/pipeline';
+import { allowanceOf, UNKNOWN_ALLOWANCE, type AllowanceLeft } from '../lookup/allowance';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { findResetTime, usageBars } from '../service/usage-bars';
-
-/** Left today, as far as /usage says (null: not known). */
-export interface Allowance {
-  calls: number | null;
-  fresh: number | null;
-  /** When the allowance resets (ms), if /usage says. */
-  resetAt: number | null;
-}
 
 /** Reads the allowance once, on first need, and counts down what the run spends. */
 export class Spending {
-  #left: Allowance | null = null;
+  #left: AllowanceLeft | null = null;
   readonly #budget: Budget;
 
   /** @param budget the run's time */
@@ -33,7 +25,7 @@ export class Spending {
    * @param wanted how many are pending
    */
   cap(endpoint: Endpoint, wanted: number): { count: number; limit: 'API calls' | 'fresh searches' | null; resetAt: number | null } {
-    const left = (this.#left ??= readAllowance(this.#budget));
+    const left = (this.#left ??= this.#read());
     const fresh = endpoint.searches ? left.fresh : null;
     let count = wanted;
     let limit: 'API calls' | 'fresh searches' | null = null;
@@ -51,16 +43,10 @@ export class Spending {
     if (this.#left.calls !== null) this.#left.calls -= stats.requests;
     if (this.#left.fresh !== null) this.#left.fresh -= stats.freshSearches;
   }
-}
 
-/** /usage (from the cache if read within the minute): what is left of calls and fresh searches. */
-function readAllowance(budget: Budget): Allowance {
-  const answer = lookupAll(ENDPOINTS.usage, [undefined], budget, 'user').answers.get('');
-  const unknown: Allowance = { calls: null, fresh: null, resetAt: null };
-  if (!answer?.ok) return unknown;
-  const left = (pattern: RegExp) => {
-    const bar = usageBars(answer.data).find((b) => pattern.test(b.label));
-    return bar ? Math.max(0, bar.limit - bar.used) : null;
-  };
-  return { calls: left(/call|request/i), fresh: left(/fresh|credit|search/i), resetAt: findResetTime(answer.data) };
+  /** /usage, from the cache if read within the minute: what is left of calls and fresh searches. */
+  #read(): AllowanceLeft {
+    const answer = lookupAll(ENDPOINTS.usage, [undefined], this.#budget, 'user').answers.get('');
+    return answer?.ok ? allowanceOf(answer.data) : { ...UNKNOWN_ALLOWANCE };
+  }
 }

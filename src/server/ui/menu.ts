@@ -3,7 +3,7 @@
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
 import { keepTimeZone } from './keep-time-zone';
-import { shortfall } from '../../shared/allowance';
+import { shortfall } from '../lookup/allowance';
 import { AddonError } from '../core/errors';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { freezeResults } from '../freeze/freeze';
@@ -57,7 +57,7 @@ export function refreshFormulasFromMenuOrAsk(): void {
   refreshFormulasWithToast();
 }
 
-/** The sidebar's test for asking (shared/allowance.ts), on the formulas' key when it is the viewer's. */
+/** The sidebar's test for asking (shared/allowance-rules.ts), on the formulas' key when it is the viewer's. */
 function mayOverspend(): boolean {
   const own = readOwnApiKey();
   const last = own && formulaKeyHere().apiKey === own ? currentUsage(own) : null;

@@ -6,7 +6,7 @@
  * in the cache and add nothing): first its own, then the examples their answer names (the brand watch's
  * brands, from the ranking overview); it chooses the fields from those answers, and writes the sheet.
  */
-import { shortfall } from '../../shared/allowance';
+import { shortfall } from '../lookup/allowance';
 import type { TemplateView, TrackingView } from '../../shared/sidebar-api';
 import { createBudget, type Budget } from '../core/budget';
 import { AddonError, errors } from '../core/errors';

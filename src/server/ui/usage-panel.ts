@@ -5,18 +5,14 @@
  */
 import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';
-import { allowanceBars } from '../../shared/allowance';
 import { createBudget } from '../core/budget';
 import { fingerprint, updateGuardOf } from '../cache/limit-guard';
 import { guardAfterRead } from '../lookup/pacing';
 import { readDocumentSpend, readSpend } from '../cache/spend';
 import { errors } from '../core/errors';
-import { ENDPOINTS } from '../service/endpoints';
-import { fetchAllWithin } from '../service/fetcher';
-import { buildUrl } from '../service/url';
 import { readApiKey, readLookupSettings } from '../core/lookup-settings';
 import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
-import { allowanceLeft, findResetText, usageBars } from '../service/usage-bars';
+import { allowanceBars, allowanceOf, fetchUsage, readBeforeReset, resetText, usageBars } from '../lookup/allowance';
 import { readStoredUsage, storeUsageRead } from './last-usage';
 
 /** Interactive calls get the same budget as a cell: the user is waiting. */
@@ -28,14 +24,7 @@ const SIDEBAR_LIMIT_MS = 30_000;
  * @param baseUrl the address of the service the key belongs to
  */
 export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
-  const request = { id: 'usage', url: buildUrl(baseUrl, ENDPOINTS.usage), what: 'the usage data' };
-  return (
-    fetchAllWithin([request], { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) }).get('usage') ?? {
-      ok: false,
-      error: errors.budget(),
-      retryable: false,
-    }
-  );
+  return fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
 }
 
 /**
@@ -46,8 +35,8 @@ export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
  * @param readAt ISO time the service was asked
  */
 export function rememberUsage(apiKey: string, data: Json, readAt: string): UsageRead {
-  updateGuardOf(apiKey, (guard) => guardAfterRead(guard, allowanceLeft(data), Date.now()));
-  const read: UsageRead = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: findResetText(data) };
+  updateGuardOf(apiKey, (guard) => guardAfterRead(guard, allowanceOf(data), Date.now()));
+  const read: UsageRead = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: resetText(data) };
   storeUsageRead(apiKey, read);
   return read;
 }
@@ -94,23 +83,9 @@ export function currentUsage(apiKey: string): UsageRead | null {
 function usageView(apiKey: string | undefined, read: UsageRead | null): UsageView {
   const now = Date.now();
   if (!apiKey || !read) return { last: null, readBeforeReset: null, document: readSpend() };
-  if (readBeforeTheReset(read, now)) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
+  if (readBeforeReset(read, new Date(now))) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
   const spend = readDocumentSpend(fingerprint(apiKey), Date.parse(read.readAt), now);
   return { last: spend.since ? withSpend(read, spend.since) : read, readBeforeReset: null, document: spend.today };
-}
-
-/**
- * Whether the allowance has reset since the read: the service's reset time has passed, or, when it
- * names none (the spec does not say when its days begin), a UTC day has begun since.
- * @param read the read
- * @param now the current time (ms)
- */
-export function readBeforeTheReset(read: UsageRead, now: number): boolean {
-  const readAt = Date.parse(read.readAt);
-  const resetAt = Date.parse(read.resetAt ?? '');
-  if (!Number.isFinite(readAt)) return true; // a read that says not when: nothing to add it up from
-  if (Number.isFinite(resetAt)) return resetAt > readAt && resetAt <= now;
-  return new Date(readAt).toISOString().slice(0, 10) < new Date(now).toISOString().slice(0, 10);
 }
 
 /**

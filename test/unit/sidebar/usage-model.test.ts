@@ -1,6 +1,6 @@
 /** What the usage section shows for a UsageView: the last read, when it was read, or that there is none. */
 import { describe, expect, it } from 'vitest';
-import { allowanceLeft, shortfall } from '../../../src/shared/allowance';
+import { allowanceLeft, shortfall } from '../../../src/shared/allowance-rules';
 import { NOT_READ_YET, usageModel } from '../../../src/sidebar/usage-model';
 import type { UsageRead, UsageView } from '../../../src/shared/sidebar-api';
 

@@ -1,11 +1,11 @@
 /**
  * How a usage read is brought up to date (src/server/ui/usage-panel.ts): what this document sent since is
- * added to the bar it belongs to, never past the limit; a read from before the allowance reset is known
- * as such, whether or not the service names its reset time.
+ * added to the bar it belongs to, never past the limit. (Whether a read is from before the allowance
+ * reset: test/unit/shared/allowance-rules.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import type { UsageRead } from '../../../../src/shared/sidebar-api';
-import { readBeforeTheReset, withSpend } from '../../../../src/server/ui/usage-panel';
+import { withSpend } from '../../../../src/server/ui/usage-panel';
 
 const read = (over: Partial<UsageRead> = {}): UsageRead => ({
   bars: [
@@ -41,21 +41,5 @@ describe('withSpend', () => {
       complete: true,
     });
     expect(over.bars[0]?.used).toBe(2003);
-  });
-});
-
-describe('readBeforeTheReset', () => {
-  const at = (iso: string) => Date.parse(iso);
-  it("uses the service's reset time when it names one", () => {
-    expect(readBeforeTheReset(read(), at('2026-03-18T23:59:00Z'))).toBe(false);
-    expect(readBeforeTheReset(read(), at('2026-03-19T00:00:00Z'))).toBe(true);
-    // A reset later than a UTC midnight: the read still counts the next morning.
-    expect(readBeforeTheReset(read({ resetAt: '2026-03-19T06:00:00Z' }), at('2026-03-19T05:00:00Z'))).toBe(false);
-  });
-
-  it('without one, takes a read from an earlier UTC day as from before the reset', () => {
-    expect(readBeforeTheReset(read({ resetAt: null }), at('2026-03-18T23:00:00Z'))).toBe(false);
-    expect(readBeforeTheReset(read({ resetAt: 'soon' }), at('2026-03-19T00:01:00Z'))).toBe(true);
-    expect(readBeforeTheReset(read({ readAt: 'garbled' }), at('2026-03-18T13:00:00Z'))).toBe(true);
   });
 });

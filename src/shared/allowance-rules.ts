@@ -1,6 +1,8 @@
 /**
- * What is left of the daily allowance at a usage read, and whether a refresh may need more: pure, and
- * shared so that the sidebar's question and the menu's decision to ask it are the same test.
+ * The allowance's rules on a usage read, pure and shared with the sidebar page: which bar counts what,
+ * what is left, whether the read is from before the allowance reset, and whether a refresh may need more
+ * than was left. The server reaches them through src/server/lookup/allowance.ts, so the sidebar's
+ * question and the menu's decision to ask it are the same test.
  */
 import type { UsageBar, UsageRead } from './sidebar-api';
 
@@ -15,10 +17,16 @@ export interface Shortfall {
 }
 
 /**
- * What is left of each allowance at a read, found by meaning as the bars are (null where no bar says).
- * @param read a usage read
+ * The limits are "per day" (API-SPEC, "Limits"), and the time at which the daily windows reset is not
+ * shown: whatever that time is, a read this old is from before a reset.
  */
-export function allowanceLeft(read: UsageRead): { searches: number | null; calls: number | null } {
+export const DAY_MS = 86_400_000;
+
+/**
+ * What is left of each allowance at a read, found by meaning as the bars are (null where no bar says).
+ * @param read a usage read, or just its bars
+ */
+export function allowanceLeft(read: Pick<UsageRead, 'bars'>): { searches: number | null; calls: number | null } {
   const left = (bar: UsageBar | undefined) => (bar ? Math.max(0, bar.limit - bar.used) : null);
   const { searches, calls } = allowanceBars(read.bars);
   return { searches: left(searches), calls: left(calls) };
@@ -34,14 +42,19 @@ export function allowanceBars(bars: UsageBar[]): { searches: UsageBar | undefine
 }
 
 /**
- * Whether the allowance has reset since the read (its figures then say nothing of what is left now).
+ * Whether the allowance may have reset since the read, so its figures say nothing of what is left now:
+ * the reset time the service named has passed, or a day has gone by (the spec does not show when the
+ * daily windows reset, so without a named time nothing else is assumed). A read that says not when it
+ * was made counts as before.
  * @param read a usage read
  * @param now the current time
  */
-export function readBeforeReset(read: UsageRead, now: Date): boolean {
+export function readBeforeReset(read: Pick<UsageRead, 'readAt' | 'resetAt'>, now: Date): boolean {
   const readAt = Date.parse(read.readAt);
+  if (!Number.isFinite(readAt)) return true;
   const resetAt = Date.parse(read.resetAt ?? '');
-  return resetAt > readAt && resetAt <= now.getTime();
+  if (resetAt > readAt && resetAt <= now.getTime()) return true;
+  return now.getTime() - readAt >= DAY_MS;
 }
 
 /**
