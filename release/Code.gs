@@ -104,6 +104,8 @@ var SDM = (() => {
     notAllowed: "Google refused the service's address",
     busy: "Too many Search Demand formulas",
     badInput: "Bad input:",
+    /** A permission the user unticked on Google's consent screen (core/permissions.ts builds the message). */
+    permission: "Permission missing:",
     unexpected: "Something went wrong in the add-on"
   };
   var errors = {
@@ -172,6 +174,110 @@ var SDM = (() => {
   function messageOf(error) {
     if (error instanceof AddonError) return error.message;
     return `${LEADS.unexpected}: try again (recalculate a formula, or reopen the sidebar).`;
+  }
+
+  // src/server/core/permissions.ts
+  var PERMISSIONS = {
+    service: {
+      scope: "https://www.googleapis.com/auth/script.external_request",
+      words: "connect to the service",
+      why: "to fetch search data with your key",
+      label: "Connect to an external service"
+    },
+    schedule: {
+      scope: "https://www.googleapis.com/auth/script.scriptapp",
+      words: "run on a schedule",
+      why: "to refresh ranking tables and tracking lists while you are away",
+      label: "Allow this application to run when you are not present"
+    },
+    spreadsheet: {
+      scope: "https://www.googleapis.com/auth/spreadsheets",
+      words: "read and change the spreadsheet",
+      why: "to read your selection and write its results into the sheet",
+      label: "See, edit, create, and delete all your Google Sheets spreadsheets"
+    },
+    sidebar: {
+      scope: "https://www.googleapis.com/auth/script.container.ui",
+      words: "show the sidebar",
+      why: "to show its settings, tables and help beside the sheet",
+      label: "Display and run third-party web content in prompts and sidebars inside Google applications"
+    }
+  };
+  var GRANT_MENU_ITEM = "Grant permissions…";
+  var NEEDS = {
+    formula: ["service"],
+    showSidebar: ["sidebar"],
+    showRankingTables: ["sidebar"],
+    showTemplates: ["sidebar"],
+    showHelp: ["sidebar"],
+    refreshRankingTables: ["service", "spreadsheet"],
+    refreshFormulasFromMenu: ["spreadsheet"],
+    freezeSelectionFromMenu: ["spreadsheet"],
+    unfreezeSelectionFromMenu: ["spreadsheet"],
+    getSettings: ["spreadsheet"],
+    saveApiKey: ["service", "spreadsheet"],
+    removeApiKey: ["spreadsheet"],
+    setKeySharing: ["spreadsheet"],
+    removeDocumentKey: ["spreadsheet"],
+    setOwnerKeyForFormulas: ["spreadsheet"],
+    setBaseUrl: ["spreadsheet"],
+    refreshUsage: ["service"],
+    estimateRefresh: ["spreadsheet"],
+    getCacheInfo: ["spreadsheet"],
+    clearCache: ["spreadsheet"],
+    refreshAllFormulas: ["spreadsheet"],
+    freezeResults: ["spreadsheet"],
+    unfreezeResults: ["spreadsheet"],
+    getRankingGroups: ["service"],
+    previewRankingTable: ["service"],
+    insertRankingTable: ["service", "spreadsheet"],
+    setRefreshSchedule: ["schedule", "spreadsheet"],
+    repairScheduledRuns: ["schedule", "spreadsheet"],
+    getTables: ["spreadsheet"],
+    forgetTable: ["spreadsheet"],
+    refreshTablesNow: ["service", "spreadsheet"],
+    getTracking: ["spreadsheet"],
+    forgetTrackingList: ["spreadsheet"],
+    readSelectedItems: ["spreadsheet"],
+    previewTrackFields: ["service"],
+    addTrackingList: ["service", "schedule", "spreadsheet"],
+    addTrackedItems: ["service", "schedule", "spreadsheet"],
+    runTrackingNow: ["service", "spreadsheet"],
+    insertTemplate: ["service", "spreadsheet"],
+    trackTemplateBrands: ["service", "schedule", "spreadsheet"],
+    templateSheets: ["spreadsheet"]
+  };
+  function missingPermissions(names) {
+    if (!names.length) return [];
+    const scopes = names.map((n) => PERMISSIONS[n].scope);
+    let granted;
+    try {
+      granted = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+    } catch {
+      return [];
+    }
+    return names.filter((n) => !granted.includes(PERMISSIONS[n].scope));
+  }
+  function requirePermissions(feature) {
+    const missing = missingPermissions(NEEDS[feature] ?? []);
+    if (missing.length) throw permissionError(missing);
+  }
+  function list(items) {
+    return items.length < 2 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1] ?? ""}`;
+  }
+  function permissionError(missing) {
+    const them = missing.map((n) => PERMISSIONS[n]);
+    const one = them.length === 1;
+    return new AddonError(
+      "permission",
+      `${LEADS.permission} ${list(them.map((p) => p.words))}. Search Demand needs ${one ? "it" : "them"} ${list(them.map((p) => p.why))}; nothing was done. Grant ${one ? "it" : "them"} with Extensions › Search Demand › ${GRANT_MENU_ITEM} and tick ${list(them.map((p) => `“${p.label}”`))}.`
+    );
+  }
+  function permissionErrorOf(error) {
+    const message = error instanceof Error ? error.message : "";
+    if (!/^You do not have permission to call /.test(message)) return null;
+    const missing = Object.keys(PERMISSIONS).filter((n) => message.includes(PERMISSIONS[n].scope));
+    return missing.length ? permissionError(missing) : null;
   }
 
   // src/shared/rules.ts
@@ -327,8 +433,8 @@ var SDM = (() => {
         if (d < MAX_DEPTH) for (const item of x) collect(item, d + 1);
       } else if (isObject(x)) {
         for (const [k, v] of Object.entries(x)) {
-          const list = children.get(k);
-          if (list) list.push(v);
+          const list2 = children.get(k);
+          if (list2) list2.push(v);
           else children.set(k, [v]);
         }
       }
@@ -463,11 +569,11 @@ var SDM = (() => {
       };
       walk2(v, path, depth);
       let n = 1;
-      for (const list of lists) n = Math.max(n, list.length);
+      for (const list2 of lists) n = Math.max(n, list2.length);
       const rows2 = [];
       for (let i = 0; i < n; i++) {
         const row = [scalars];
-        for (const list of lists) row.push(...list[i] ?? []);
+        for (const list2 of lists) row.push(...list2[i] ?? []);
         rows2.push(row);
       }
       return rows2;
@@ -682,11 +788,11 @@ var SDM = (() => {
           for (const [k, v] of Object.entries(o)) {
             const p = join(prefix, k);
             if (Array.isArray(v)) {
-              const list = inner.get(p) ?? { items: [], labels: [] };
-              inner.set(p, list);
+              const list2 = inner.get(p) ?? { items: [], labels: [] };
+              inner.set(p, list2);
               for (const x of v) {
-                list.items.push(x);
-                list.labels.push(i);
+                list2.items.push(x);
+                list2.labels.push(i);
               }
             } else if (isObject(v) && d < MAX_DEPTH) walk3(v, p, d + 1);
             else {
@@ -703,10 +809,10 @@ var SDM = (() => {
       const labelColumn = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
       if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
-      for (const [p, list] of inner) {
+      for (const [p, list2] of inner) {
         const header2 = labelColumn === void 0 ? "#" : headerWords(names[labelColumn] ?? "");
-        const labels = list.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
-        addList(list.items, join(path, p), { header: header2, labels });
+        const labels = list2.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
+        addList(list2.items, join(path, p), { header: header2, labels });
       }
     };
     const walk2 = (o, prefix, d) => {
@@ -1434,8 +1540,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var documentStore = () => PropertiesService.getDocumentProperties();
   function parseIdList(text) {
     try {
-      const list = JSON.parse(text || "[]");
-      return Array.isArray(list) ? list.filter((id) => typeof id === "string") : [];
+      const list2 = JSON.parse(text || "[]");
+      return Array.isArray(list2) ? list2.filter((id) => typeof id === "string") : [];
     } catch {
       return [];
     }
@@ -1598,6 +1704,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : "")) {
         return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
       }
+      const permission = permissionErrorOf(error);
+      if (permission) return batch.map(() => ({ ok: false, error: permission, retryable: false }));
       return batch.map(() => unavailable("network error"));
     }
     return responses.map(
@@ -1954,9 +2062,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       this.resets.set(which, Math.max(this.resets.get(which) ?? 0, at));
     }
   };
-  function spread(list, count) {
-    if (count >= list.length) return [...list];
-    return Array.from({ length: count }, (_, i) => list[Math.floor((i + 0.5) * list.length / count)]);
+  function spread(list2, count) {
+    if (count >= list2.length) return [...list2];
+    return Array.from({ length: count }, (_, i) => list2[Math.floor((i + 0.5) * list2.length / count)]);
   }
 
   // src/server/lookup/pipeline.ts
@@ -2110,8 +2218,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (read && "refusal" in read) refusals.push(read.refusal);
       return read;
     };
-    const fetchClaims = (list) => pacer.send(
-      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
+    const fetchClaims = (list2) => pacer.send(
+      list2.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
       sendWave,
       readUsage
     );
@@ -2474,6 +2582,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cell/custom-functions.ts
   function fetchOne(endpoint, subject) {
+    requirePermissions("formula");
     const budget = createBudget();
     const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, "formula");
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
@@ -2539,6 +2648,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   var blank = { kind: "blank" };
   function lookupRange(endpoint, cells) {
+    requirePermissions("formula");
     const subjects = cells.flat().flatMap((s) => s.kind === "ok" ? [s.value] : []);
     const budget = createBudget();
     const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
@@ -2729,9 +2839,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   // src/server/core/error-guard.ts
   function guard(name, body) {
     try {
+      requirePermissions(name);
       return body();
     } catch (error) {
       if (error instanceof AddonError) throw error;
+      const permission = permissionErrorOf(error);
+      if (permission) throw permission;
       console.error(`${name}: unexpected ${error instanceof Error ? `${error.name}: ${error.message}` : typeof error}`);
       throw new Error(messageOf(error));
     }
@@ -2739,7 +2852,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/ui/menu.ts
   function buildMenu() {
-    SpreadsheetApp.getUi().createAddonMenu().addItem("Settings", "showSidebar").addItem("Start from a template…", "showTemplates").addItem("Insert ranking table", "showRankingTables").addItem("Refresh ranking tables now", "refreshRankingTables").addSeparator().addItem("Refresh all formulas", "refreshFormulasFromMenu").addItem("Freeze selected results as values", "freezeSelectionFromMenu").addItem("Unfreeze selected results", "unfreezeSelectionFromMenu").addItem("Help", "showHelp").addToUi();
+    SpreadsheetApp.getUi().createAddonMenu().addItem("Settings", "showSidebar").addItem("Start from a template…", "showTemplates").addItem("Insert ranking table", "showRankingTables").addItem("Refresh ranking tables now", "refreshRankingTables").addSeparator().addItem("Refresh all formulas", "refreshFormulasFromMenu").addItem("Freeze selected results as values", "freezeSelectionFromMenu").addItem("Unfreeze selected results", "unfreezeSelectionFromMenu").addItem("Help", "showHelp").addItem(GRANT_MENU_ITEM, "grantPermissions").addToUi();
   }
 
   // src/server/index.ts
@@ -2986,6 +3099,11 @@ function showHelp() {
   return sdmServer_().showHelp();
 }
 
+/** Menu: Grant permissions… asks Google's consent screen again for every permission the user left unticked (it ends there); with all granted, a toast says so. */
+function grantPermissions() {
+  return sdmServer_().grantPermissions();
+}
+
 /** The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking lists of every spreadsheet its user scheduled. */
 function refreshRankingTables(e) {
   return sdmServer_().refreshRankingTables(e);
@@ -3225,6 +3343,7 @@ var SDM_SERVER = (() => {
     getTables: () => getTables2,
     getTracking: () => getTracking2,
     getUsage: () => getUsage2,
+    grantPermissions: () => grantPermissions,
     insertRankingTable: () => insertRankingTable2,
     insertTemplate: () => insertTemplate2,
     listTemplates: () => listTemplates2,
@@ -3319,6 +3438,8 @@ var SDM_SERVER = (() => {
     notAllowed: "Google refused the service's address",
     busy: "Too many Search Demand formulas",
     badInput: "Bad input:",
+    /** A permission the user unticked on Google's consent screen (core/permissions.ts builds the message). */
+    permission: "Permission missing:",
     unexpected: "Something went wrong in the add-on"
   };
   var errors = {
@@ -3387,6 +3508,110 @@ var SDM_SERVER = (() => {
   function messageOf(error) {
     if (error instanceof AddonError) return error.message;
     return `${LEADS.unexpected}: try again (recalculate a formula, or reopen the sidebar).`;
+  }
+
+  // src/server/core/permissions.ts
+  var PERMISSIONS = {
+    service: {
+      scope: "https://www.googleapis.com/auth/script.external_request",
+      words: "connect to the service",
+      why: "to fetch search data with your key",
+      label: "Connect to an external service"
+    },
+    schedule: {
+      scope: "https://www.googleapis.com/auth/script.scriptapp",
+      words: "run on a schedule",
+      why: "to refresh ranking tables and tracking lists while you are away",
+      label: "Allow this application to run when you are not present"
+    },
+    spreadsheet: {
+      scope: "https://www.googleapis.com/auth/spreadsheets",
+      words: "read and change the spreadsheet",
+      why: "to read your selection and write its results into the sheet",
+      label: "See, edit, create, and delete all your Google Sheets spreadsheets"
+    },
+    sidebar: {
+      scope: "https://www.googleapis.com/auth/script.container.ui",
+      words: "show the sidebar",
+      why: "to show its settings, tables and help beside the sheet",
+      label: "Display and run third-party web content in prompts and sidebars inside Google applications"
+    }
+  };
+  var GRANT_MENU_ITEM = "Grant permissions…";
+  var NEEDS = {
+    formula: ["service"],
+    showSidebar: ["sidebar"],
+    showRankingTables: ["sidebar"],
+    showTemplates: ["sidebar"],
+    showHelp: ["sidebar"],
+    refreshRankingTables: ["service", "spreadsheet"],
+    refreshFormulasFromMenu: ["spreadsheet"],
+    freezeSelectionFromMenu: ["spreadsheet"],
+    unfreezeSelectionFromMenu: ["spreadsheet"],
+    getSettings: ["spreadsheet"],
+    saveApiKey: ["service", "spreadsheet"],
+    removeApiKey: ["spreadsheet"],
+    setKeySharing: ["spreadsheet"],
+    removeDocumentKey: ["spreadsheet"],
+    setOwnerKeyForFormulas: ["spreadsheet"],
+    setBaseUrl: ["spreadsheet"],
+    refreshUsage: ["service"],
+    estimateRefresh: ["spreadsheet"],
+    getCacheInfo: ["spreadsheet"],
+    clearCache: ["spreadsheet"],
+    refreshAllFormulas: ["spreadsheet"],
+    freezeResults: ["spreadsheet"],
+    unfreezeResults: ["spreadsheet"],
+    getRankingGroups: ["service"],
+    previewRankingTable: ["service"],
+    insertRankingTable: ["service", "spreadsheet"],
+    setRefreshSchedule: ["schedule", "spreadsheet"],
+    repairScheduledRuns: ["schedule", "spreadsheet"],
+    getTables: ["spreadsheet"],
+    forgetTable: ["spreadsheet"],
+    refreshTablesNow: ["service", "spreadsheet"],
+    getTracking: ["spreadsheet"],
+    forgetTrackingList: ["spreadsheet"],
+    readSelectedItems: ["spreadsheet"],
+    previewTrackFields: ["service"],
+    addTrackingList: ["service", "schedule", "spreadsheet"],
+    addTrackedItems: ["service", "schedule", "spreadsheet"],
+    runTrackingNow: ["service", "spreadsheet"],
+    insertTemplate: ["service", "spreadsheet"],
+    trackTemplateBrands: ["service", "schedule", "spreadsheet"],
+    templateSheets: ["spreadsheet"]
+  };
+  function missingPermissions(names) {
+    if (!names.length) return [];
+    const scopes = names.map((n) => PERMISSIONS[n].scope);
+    let granted;
+    try {
+      granted = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+    } catch {
+      return [];
+    }
+    return names.filter((n) => !granted.includes(PERMISSIONS[n].scope));
+  }
+  function requirePermissions(feature) {
+    const missing = missingPermissions(NEEDS[feature] ?? []);
+    if (missing.length) throw permissionError(missing);
+  }
+  function list(items) {
+    return items.length < 2 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1] ?? ""}`;
+  }
+  function permissionError(missing) {
+    const them = missing.map((n) => PERMISSIONS[n]);
+    const one = them.length === 1;
+    return new AddonError(
+      "permission",
+      `${LEADS.permission} ${list(them.map((p) => p.words))}. Search Demand needs ${one ? "it" : "them"} ${list(them.map((p) => p.why))}; nothing was done. Grant ${one ? "it" : "them"} with Extensions › Search Demand › ${GRANT_MENU_ITEM} and tick ${list(them.map((p) => `“${p.label}”`))}.`
+    );
+  }
+  function permissionErrorOf(error) {
+    const message = error instanceof Error ? error.message : "";
+    if (!/^You do not have permission to call /.test(message)) return null;
+    const missing = Object.keys(PERMISSIONS).filter((n) => message.includes(PERMISSIONS[n].scope));
+    return missing.length ? permissionError(missing) : null;
   }
 
   // src/shared/rules.ts
@@ -3549,8 +3774,8 @@ var SDM_SERVER = (() => {
         if (d < MAX_DEPTH) for (const item of x) collect(item, d + 1);
       } else if (isObject(x)) {
         for (const [k, v] of Object.entries(x)) {
-          const list = children.get(k);
-          if (list) list.push(v);
+          const list2 = children.get(k);
+          if (list2) list2.push(v);
           else children.set(k, [v]);
         }
       }
@@ -3685,11 +3910,11 @@ var SDM_SERVER = (() => {
       };
       walk2(v, path, depth);
       let n = 1;
-      for (const list of lists) n = Math.max(n, list.length);
+      for (const list2 of lists) n = Math.max(n, list2.length);
       const rows2 = [];
       for (let i = 0; i < n; i++) {
         const row = [scalars];
-        for (const list of lists) row.push(...list[i] ?? []);
+        for (const list2 of lists) row.push(...list2[i] ?? []);
         rows2.push(row);
       }
       return rows2;
@@ -3883,11 +4108,11 @@ var SDM_SERVER = (() => {
           for (const [k, v] of Object.entries(o)) {
             const p = join(prefix, k);
             if (Array.isArray(v)) {
-              const list = inner.get(p) ?? { items: [], labels: [] };
-              inner.set(p, list);
+              const list2 = inner.get(p) ?? { items: [], labels: [] };
+              inner.set(p, list2);
               for (const x of v) {
-                list.items.push(x);
-                list.labels.push(i);
+                list2.items.push(x);
+                list2.labels.push(i);
               }
             } else if (isObject(v) && d < MAX_DEPTH) walk3(v, p, d + 1);
             else {
@@ -3904,10 +4129,10 @@ var SDM_SERVER = (() => {
       const labelColumn = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
       if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
-      for (const [p, list] of inner) {
+      for (const [p, list2] of inner) {
         const header2 = labelColumn === void 0 ? "#" : headerWords(names[labelColumn] ?? "");
-        const labels = list.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
-        addList(list.items, join(path, p), { header: header2, labels });
+        const labels = list2.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
+        addList(list2.items, join(path, p), { header: header2, labels });
       }
     };
     const walk2 = (o, prefix, d) => {
@@ -4699,8 +4924,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function parseIdList(text) {
     try {
-      const list = JSON.parse(text || "[]");
-      return Array.isArray(list) ? list.filter((id) => typeof id === "string") : [];
+      const list2 = JSON.parse(text || "[]");
+      return Array.isArray(list2) ? list2.filter((id) => typeof id === "string") : [];
     } catch {
       return [];
     }
@@ -4863,6 +5088,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : "")) {
         return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
       }
+      const permission = permissionErrorOf(error);
+      if (permission) return batch.map(() => ({ ok: false, error: permission, retryable: false }));
       return batch.map(() => unavailable("network error"));
     }
     return responses.map(
@@ -5224,9 +5451,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       this.resets.set(which, Math.max(this.resets.get(which) ?? 0, at));
     }
   };
-  function spread(list, count) {
-    if (count >= list.length) return [...list];
-    return Array.from({ length: count }, (_, i) => list[Math.floor((i + 0.5) * list.length / count)]);
+  function spread(list2, count) {
+    if (count >= list2.length) return [...list2];
+    return Array.from({ length: count }, (_, i) => list2[Math.floor((i + 0.5) * list2.length / count)]);
   }
   function guardAfterRead(guard2, read, now) {
     const pacer = new Pacer(guard2, false, true);
@@ -5385,8 +5612,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       if (read && "refusal" in read) refusals.push(read.refusal);
       return read;
     };
-    const fetchClaims = (list) => pacer.send(
-      list.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
+    const fetchClaims = (list2) => pacer.send(
+      list2.flatMap((claim) => claim.subjects.filter((s) => !answers.has(s))),
       sendWave,
       readUsage
     );
@@ -6042,9 +6269,12 @@ ${ours}` : ours;
   // src/server/core/error-guard.ts
   function guard(name, body) {
     try {
+      requirePermissions(name);
       return body();
     } catch (error) {
       if (error instanceof AddonError) throw error;
+      const permission = permissionErrorOf(error);
+      if (permission) throw permission;
       console.error(`${name}: unexpected ${error instanceof Error ? `${error.name}: ${error.message}` : typeof error}`);
       throw new Error(messageOf(error));
     }
@@ -6112,9 +6342,9 @@ ${ours}` : ours;
     if (!skipped) return done;
     if (!unfrozen) return `${done} ${keptText(view.skipped, LISTED)}`;
     const cells = view.skipped.slice(0, LISTED).map((s) => s.area);
-    const list = `${cells.join(", ")}${skipped > LISTED ? ` and ${skipped - LISTED} more` : ""}`;
+    const list2 = `${cells.join(", ")}${skipped > LISTED ? ` and ${skipped - LISTED} more` : ""}`;
     const one = skipped === 1;
-    return `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.`;
+    return `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list2}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.`;
   }
 
   // src/server/spreadsheet/column-letters.ts
@@ -6769,6 +6999,10 @@ ${ours}` : ours;
     }
     spreadsheet.toast(message, "Search Demand");
   }
+  function askForPermissions() {
+    ScriptApp.requireAllScopes(ScriptApp.AuthMode.FULL);
+    SpreadsheetApp.getActiveSpreadsheet().toast("Search Demand has every permission it asks for.", "Search Demand");
+  }
 
   // src/server/ui/cache-panel.ts
   function getCacheInfo() {
@@ -7391,25 +7625,25 @@ ${ours}` : ours;
   var FIRST_ROW = 3;
   var STAMP = "Search Demand tracking · ";
   var holdsData = (row) => row.status === "ok" || row.status === "backfilled";
-  function historyHeader(list) {
-    return ["Date", "Item", "Score", ...list.fields.map(headerWords), "Status"];
+  function historyHeader(list2) {
+    return ["Date", "Item", "Score", ...list2.fields.map(headerWords), "Status"];
   }
-  function stampText2(list, at) {
-    const per = list.period === "week" ? "week" : "day";
-    const earlier = list.series ? `, and one per earlier ${backfillUnit(list)} (backfilled)` : "";
-    return `${STAMP}${list.name} · one row per ${list.kind === "keywords" ? "keyword" : "brand"} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  function stampText2(list2, at) {
+    const per = list2.period === "week" ? "week" : "day";
+    const earlier = list2.series ? `, and one per earlier ${backfillUnit(list2)} (backfilled)` : "";
+    return `${STAMP}${list2.name} · one row per ${list2.kind === "keywords" ? "keyword" : "brand"} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   }
-  function backfillUnit(list) {
-    return list.kind === "keywords" ? "month" : "date";
+  function backfillUnit(list2) {
+    return list2.kind === "keywords" ? "month" : "date";
   }
-  function isOurStamp2(value, list) {
-    return typeof value === "string" && value.startsWith(`${STAMP}${list.name} · `);
+  function isOurStamp2(value, list2) {
+    return typeof value === "string" && value.startsWith(`${STAMP}${list2.name} · `);
   }
-  function valueColumn(list) {
-    return list.series ? 3 : 2;
+  function valueColumn(list2) {
+    return list2.series ? 3 : 2;
   }
-  function readHistory(sheet, list, timeZone) {
-    const width = historyHeader(list).length;
+  function readHistory(sheet, list2, timeZone) {
+    const width = historyHeader(list2).length;
     const last = sheet.getLastRow();
     const rows = [];
     let lastUsed = FIRST_ROW - 1;
@@ -7419,9 +7653,9 @@ ${ours}` : ours;
       if (cells.some((c) => c !== "")) lastUsed = FIRST_ROW + i;
       const item = String(cells[1] ?? "");
       const date = dateText(cells[0], timeZone);
-      const period = date && periodOfDate(date, list.period);
+      const period = date && periodOfDate(date, list2.period);
       if (!item || !date || !period) return;
-      const value = cells[valueColumn(list)];
+      const value = cells[valueColumn(list2)];
       rows.push({
         row: FIRST_ROW + i,
         period,
@@ -7441,8 +7675,8 @@ ${ours}` : ours;
     const [safe = []] = asValues([cells]);
     return [date, `'${item}`, ...safe];
   }
-  function writeHistory(sheet, list, replaced, appended, lastUsed, timeZone) {
-    const width = historyHeader(list).length;
+  function writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone) {
+    const width = historyHeader(list2).length;
     const dated = (cells) => [dayAsDate(String(cells[0]), timeZone), ...cells.slice(1)];
     for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
     const start = lastUsed + 1;
@@ -7465,8 +7699,8 @@ ${ours}` : ours;
   function listTracked(store) {
     return store.records(PREFIX);
   }
-  function saveTracked(store, list) {
-    store.set(PREFIX + list.id, JSON.stringify({ ...list, message: list.message.slice(0, 300) }));
+  function saveTracked(store, list2) {
+    store.set(PREFIX + list2.id, JSON.stringify({ ...list2, message: list2.message.slice(0, 300) }));
   }
   function forgetTracked(store, id) {
     store.remove(PREFIX + id);
@@ -7475,26 +7709,26 @@ ${ours}` : ours;
   // src/server/tracking/summary.ts
   var CHART_SIZE = { width: 560, height: 320 };
   var AXIS_FORMAT = "MMM yyyy";
-  function summaryColumns(list) {
-    const change = historyHeader(list).length + 2;
+  function summaryColumns(list2) {
+    const change = historyHeader(list2).length + 2;
     const data = change + 6;
-    return { change, data, width: data + list.items.length };
+    return { change, data, width: data + list2.items.length };
   }
-  function valueLabel(list) {
-    return list.series?.value ?? "Score";
+  function valueLabel(list2) {
+    return list2.series?.value ?? "Score";
   }
   function itemReadings(item, rows) {
     const mine = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null);
     const runMonths = new Set(mine.filter((r) => r.status === "ok").map((r) => monthOf(r.date)));
     return mine.filter((r) => r.status === "ok" || !runMonths.has(monthOf(r.date))).sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
   }
-  function changeRows(list, rows) {
-    return list.items.map((item) => {
+  function changeRows(list2, rows) {
+    return list2.items.map((item) => {
       const points = itemReadings(item, rows);
       const newestBackfill = points.filter((p) => p.status === "backfilled").pop();
       const readings = points.filter((p, i) => {
         const next = points[i + 1];
-        return !(list.series && p === newestBackfill && next?.status === "ok" && next.value === p.value);
+        return !(list2.series && p === newestBackfill && next?.status === "ok" && next.value === p.value);
       });
       const latest = readings[readings.length - 1]?.value ?? null;
       const previous = readings[readings.length - 2]?.value ?? null;
@@ -7504,9 +7738,9 @@ ${ours}` : ours;
       return [`'${item}`, latest, previous, change, change > 0 ? "up" : change < 0 ? "down" : "same"];
     });
   }
-  function chartRows(list, rows) {
+  function chartRows(list2, rows) {
     const byDate = /* @__PURE__ */ new Map();
-    for (const item of list.items) {
+    for (const item of list2.items) {
       for (const r of itemReadings(item, rows)) {
         if (r.value === null) continue;
         const at = byDate.get(r.date) ?? /* @__PURE__ */ new Map();
@@ -7514,22 +7748,22 @@ ${ours}` : ours;
         byDate.set(r.date, at);
       }
     }
-    return [...byDate.keys()].sort().map((date) => [date, ...list.items.map((item) => byDate.get(date)?.get(item) ?? "")]);
+    return [...byDate.keys()].sort().map((date) => [date, ...list2.items.map((item) => byDate.get(date)?.get(item) ?? "")]);
   }
-  function writeSummary(sheet, list, timeZone, rows) {
-    const { change, data, width } = summaryColumns(list);
-    const label = valueLabel(list);
-    const changes = changeRows(list, rows);
-    const points = chartRows(list, rows);
+  function writeSummary(sheet, list2, timeZone, rows) {
+    const { change, data, width } = summaryColumns(list2);
+    const label = valueLabel(list2);
+    const changes = changeRows(list2, rows);
+    const points = chartRows(list2, rows);
     const height = 2 + Math.max(changes.length, points.length);
     const last = Math.max(sheet.getLastRow(), height);
     if (width > sheet.getMaxColumns()) sheet.insertColumnsAfter(sheet.getMaxColumns(), width - sheet.getMaxColumns());
     if (height > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), height - sheet.getMaxRows());
-    if (width > list.width && !areaIsEmpty(sheet, 1, list.width + 1, last, width - list.width)) {
-      const area = areaA1(sheet.getName(), 1, list.width + 1, last, width - list.width);
+    if (width > list2.width && !areaIsEmpty(sheet, 1, list2.width + 1, last, width - list2.width)) {
+      const area = areaA1(sheet.getName(), 1, list2.width + 1, last, width - list2.width);
       return {
-        width: list.width,
-        chartId: list.chartId,
+        width: list2.width,
+        chartId: list2.chartId,
         problem: `The chart data would grow into your cells at ${area}: move them to update the chart.`
       };
     }
@@ -7537,24 +7771,24 @@ ${ours}` : ours;
     const pad = (row, n) => [...row, ...Array(Math.max(0, n - row.length)).fill("")];
     const changeBlock = [pad([`Change since last period · ${label}`], 5), ["Item", "Latest", "Previous", "Change", "Direction"], ...changes];
     sheet.getRange(1, change, changeBlock.length, 5).setValues(asValues(changeBlock));
-    const dataBlock = [pad([`Chart data · ${label}`], list.items.length + 1), ["Date", ...list.items.map((item) => `'${item}`)], ...points];
+    const dataBlock = [pad([`Chart data · ${label}`], list2.items.length + 1), ["Date", ...list2.items.map((item) => `'${item}`)], ...points];
     const dated = asValues(dataBlock).map(
       (row, i) => i < 2 ? row : [dayAsDate(String(row[0]), timeZone), ...row.slice(1)]
     );
-    sheet.getRange(1, data, dataBlock.length, list.items.length + 1).setValues(dated);
+    sheet.getRange(1, data, dataBlock.length, list2.items.length + 1).setValues(dated);
     if (points.length) sheet.getRange(3, data, points.length, 1).setNumberFormat(DAY_FORMAT);
     sheet.getRange(1, change, 2, width - change + 1).setFontWeight("bold");
-    return { width, chartId: points.length ? drawChart(sheet, list, dataBlock.length - 1) : list.chartId, problem: "" };
+    return { width, chartId: points.length ? drawChart(sheet, list2, dataBlock.length - 1) : list2.chartId, problem: "" };
   }
-  function drawChart(sheet, list, dataRows) {
-    const { change, data } = summaryColumns(list);
-    const range = sheet.getRange(2, data, dataRows, list.items.length + 1);
+  function drawChart(sheet, list2, dataRows) {
+    const { change, data } = summaryColumns(list2);
+    const range = sheet.getRange(2, data, dataRows, list2.items.length + 1);
     const charts = sheet.getCharts();
-    const existing = charts.find((c) => c.getChartId() === list.chartId);
-    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range).setPosition(list.items.length + 4, change, 0, 0).setOption("title", `${list.name}: ${valueLabel(list)}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("treatLabelsAsText", false).setOption("hAxis.format", AXIS_FORMAT).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
+    const existing = charts.find((c) => c.getChartId() === list2.chartId);
+    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range).setPosition(list2.items.length + 4, change, 0, 0).setOption("title", `${list2.name}: ${valueLabel(list2)}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("treatLabelsAsText", false).setOption("hAxis.format", AXIS_FORMAT).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
     if (existing) {
       sheet.updateChart(builder.build());
-      return list.chartId;
+      return list2.chartId;
     }
     sheet.insertChart(builder.build());
     const known = new Set(charts.map((c) => c.getChartId()));
@@ -7574,14 +7808,14 @@ ${ours}` : ours;
     try {
       const spending = new Spending(options.budget);
       const hasKey = !!readApiKey("user");
-      for (const list of lists) {
-        const period = periodOf(Date.now(), list.period);
-        if (options.scheduled && list.ranFor === period && !list.retrySoon) continue;
+      for (const list2 of lists) {
+        const period = periodOf(Date.now(), list2.period);
+        if (options.scheduled && list2.ranFor === period && !list2.retrySoon) continue;
         let next;
         try {
-          next = runList(store, list, period, { budget: options.budget, spending, hasKey });
+          next = runList(store, list2, period, { budget: options.budget, spending, hasKey });
         } catch (error) {
-          next = { ...list, status: "error", message: error instanceof AddonError ? error.message : messageOf(error), retrySoon: true };
+          next = { ...list2, status: "error", message: error instanceof AddonError ? error.message : messageOf(error), retrySoon: true };
         }
         saveTracked(store, { ...next, lastRun: (/* @__PURE__ */ new Date()).toISOString(), ranFor: period });
       }
@@ -7590,29 +7824,29 @@ ${ours}` : ours;
     }
     return true;
   }
-  function dueItems(list, rows, period) {
+  function dueItems(list2, rows, period) {
     const done = new Set(rows.filter((r) => r.period === period && holdsData(r)).map((r) => r.item));
-    return list.items.filter((item) => !done.has(item));
+    return list2.items.filter((item) => !done.has(item));
   }
-  function runList(store, list, period, ctx) {
-    const sheet = findSheet(store.spreadsheet, list.sheetId);
-    const fail = (message, retrySoon2 = false) => ({ ...list, status: "error", message, retrySoon: retrySoon2 });
+  function runList(store, list2, period, ctx) {
+    const sheet = findSheet(store.spreadsheet, list2.sheetId);
+    const fail = (message, retrySoon2 = false) => ({ ...list2, status: "error", message, retrySoon: retrySoon2 });
     if (!sheet)
       return fail(
-        `Its history sheet "${list.sheetName}" was deleted, so nothing is recorded and it is not recreated: forget this list in the sidebar.`
+        `Its history sheet "${list2.sheetName}" was deleted, so nothing is recorded and it is not recreated: forget this list in the sidebar.`
       );
-    list = { ...list, sheetName: sheet.getName() };
-    if (!isOurStamp2(sheet.getRange(1, 1).getValue(), list)) {
-      return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
+    list2 = { ...list2, sheetName: sheet.getName() };
+    if (!isOurStamp2(sheet.getRange(1, 1).getValue(), list2)) {
+      return fail(`Its sheet "${list2.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
     }
     if (!ctx.hasKey) return fail(errors.noKey().message);
     const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
-    const { rows, lastUsed } = readHistory(sheet, list, timeZone);
-    const due = dueItems(list, rows, period);
-    const noun = (n) => `${n} ${list.kind === "keywords" ? "keyword" : "brand"}${n === 1 ? "" : "s"}`;
+    const { rows, lastUsed } = readHistory(sheet, list2, timeZone);
+    const due = dueItems(list2, rows, period);
+    const noun = (n) => `${n} ${list2.kind === "keywords" ? "keyword" : "brand"}${n === 1 ? "" : "s"}`;
     if (!due.length)
-      return { ...list, status: "ok", retrySoon: false, message: `Every item has its row for ${periodName(period, list.period)}.` };
-    const { answers, stop, blocked } = ask(ENDPOINT_OF2[list.kind], due, ctx);
+      return { ...list2, status: "ok", retrySoon: false, message: `Every item has its row for ${periodName(period, list2.period)}.` };
+    const { answers, stop, blocked } = ask(ENDPOINT_OF2[list2.kind], due, ctx);
     const replaced = [];
     const appended = [];
     const written = [];
@@ -7621,10 +7855,10 @@ ${ours}` : ours;
       const row = rowCells(date, item, [...cells, status]);
       if (failedRow) replaced.push({ row: failedRow.row, cells: row });
       else appended.push(row);
-      const value = cells[valueColumn(list) - 2];
+      const value = cells[valueColumn(list2) - 2];
       written.push({
         row: failedRow?.row ?? 0,
-        period: periodOfDate(date, list.period) ?? period,
+        period: periodOfDate(date, list2.period) ?? period,
         date,
         item,
         value: typeof value === "number" ? value : null,
@@ -7641,44 +7875,44 @@ ${ours}` : ours;
       if (!answer.ok) {
         failed++;
         retrySoon || (retrySoon = !LASTING_FAILURES.has(answer.error.kind));
-        keep(item, blanks(list), `failed: ${answer.error.message}`);
+        keep(item, blanks(list2), `failed: ${answer.error.message}`);
         continue;
       }
-      const points = list.series ? seriesPoints(answer.data, list.series) : [];
-      const fields = list.fields.map(
-        (f) => f === list.series?.value && points.length ? points[points.length - 1]?.value ?? "" : fieldCell(answer.data, f)
+      const points = list2.series ? seriesPoints(answer.data, list2.series) : [];
+      const fields = list2.fields.map(
+        (f) => f === list2.series?.value && points.length ? points[points.length - 1]?.value ?? "" : fieldCell(answer.data, f)
       );
-      keep(item, [scoreOf(answer.data, list.kind), ...fields], "ok");
+      keep(item, [scoreOf(answer.data, list2.kind), ...fields], "ok");
       recorded++;
       if (!rows.some((r) => r.item === item && holdsData(r))) {
         const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
         let count = 0;
         for (const p of points) {
-          const at = periodOfDate(p.date, list.period);
+          const at = periodOfDate(p.date, list2.period);
           if (!at || monthOf(p.date) >= monthOf(period) || taken.has(at)) continue;
           taken.add(at);
-          keep(item, ["", p.value, ...blanks(list).slice(2)], "backfilled", p.date);
+          keep(item, ["", p.value, ...blanks(list2).slice(2)], "backfilled", p.date);
           count++;
         }
         if (count) backfilled.push(count);
       }
     }
-    let summary = { width: list.width, chartId: list.chartId, problem: "" };
+    let summary = { width: list2.width, chartId: list2.chartId, problem: "" };
     if (replaced.length || appended.length) {
-      const order = (row) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
+      const order = (row) => `${String(row[0])}|${String(list2.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
       appended.sort((a, b) => order(a) < order(b) ? -1 : 1);
-      writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
-      summary = writeSummary(sheet, list, timeZone, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
-      sheet.getRange(1, 1).setValue(stampText2(list, /* @__PURE__ */ new Date()));
+      writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone);
+      summary = writeSummary(sheet, list2, timeZone, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
+      sheet.getRange(1, 1).setValue(stampText2(list2, /* @__PURE__ */ new Date()));
     }
     const waiting = due.length - recorded - failed;
-    const parts = [`${noun(recorded)} recorded for ${periodName(period, list.period)}`];
-    if (backfilled.length) parts.push(backfillText(list, backfilled));
+    const parts = [`${noun(recorded)} recorded for ${periodName(period, list2.period)}`];
+    if (backfilled.length) parts.push(backfillText(list2, backfilled));
     if (failed) parts.push(`${failed} failed (asked again at the next run)`);
     if (waiting) parts.push(`${noun(waiting)} wait for the next run: ${stop}`);
     if (summary.problem) parts.push(summary.problem);
     return {
-      ...list,
+      ...list2,
       width: summary.width,
       chartId: summary.chartId,
       status: summary.problem || blocked ? "error" : waiting ? "waiting" : "ok",
@@ -7686,16 +7920,16 @@ ${ours}` : ours;
       retrySoon: retrySoon || waiting > 0
     };
   }
-  function backfillText(list, counts) {
-    const unit = backfillUnit(list);
+  function backfillText(list2, counts) {
+    const unit = backfillUnit(list2);
     const units = (n) => `${n} past ${unit}${n === 1 ? "" : "s"}`;
     const same3 = counts.every((n) => n === counts[0]);
     const total = counts.reduce((a, b) => a + b, 0);
     const what = counts.length === 1 ? units(total) : same3 ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
-    return `${what} backfilled (${list.series ? headerWords(list.series.value) : "the series"} only: the service gives no past score)`;
+    return `${what} backfilled (${list2.series ? headerWords(list2.series.value) : "the series"} only: the service gives no past score)`;
   }
-  function blanks(list) {
-    return ["", ...list.fields.map(() => "")];
+  function blanks(list2) {
+    return ["", ...list2.fields.map(() => "")];
   }
   function ask(endpoint, items, ctx) {
     const answers = /* @__PURE__ */ new Map();
@@ -7772,7 +8006,7 @@ ${ours}` : ours;
       const due = nextDue(tables.record.schedule, tables.from);
       if (due !== null) times.push(due);
     }
-    for (const list of listTracked(store)) if (list.by === me) times.push(listDue(list));
+    for (const list2 of listTracked(store)) if (list2.by === me) times.push(listDue(list2));
     return times.length ? Math.min(...times) : null;
   }
   function tableSchedule(store) {
@@ -7784,10 +8018,10 @@ ${ours}` : ours;
     };
     return { record, from: slotsCountFrom(ms(readLastRun(store)?.startedAt), ms(record.since)) };
   }
-  function listDue(list) {
-    const ranFor = Date.parse(`${list.ranFor}T00:00:00Z`);
-    if (list.retrySoon || !Number.isFinite(ranFor)) return 0;
-    return ranFor + (list.period === "week" ? 7 : 1) * DAY4;
+  function listDue(list2) {
+    const ranFor = Date.parse(`${list2.ranFor}T00:00:00Z`);
+    if (list2.retrySoon || !Number.isFinite(ranFor)) return 0;
+    return ranFor + (list2.period === "week" ? 7 : 1) * DAY4;
   }
   function indexSpreadsheet(store) {
     const spreadsheet = store.spreadsheet;
@@ -7843,7 +8077,7 @@ ${ours}` : ours;
     }
     const store = new SpreadsheetStore(spreadsheet);
     const tables = tableSchedule(store);
-    const lists = listTracked(store).filter((list) => list.by === me);
+    const lists = listTracked(store).filter((list2) => list2.by === me);
     if (tables?.record.by !== me && !lists.length) return null;
     if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
       refreshTables(store, { trigger: "schedule", force: false, budget });
@@ -8066,24 +8300,24 @@ ${ours}` : ours;
   function trackingView(store) {
     const me = userId();
     const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
-    return { lists: listTracked(store).map((list) => listView(store, list, me, timeZone)) };
+    return { lists: listTracked(store).map((list2) => listView(store, list2, me, timeZone)) };
   }
-  function listView(store, list, me, timeZone) {
-    const sheet = findSheet(store.spreadsheet, list.sheetId);
-    const due = sheet ? dueItems(list, readHistory(sheet, list, timeZone).rows, periodOf(Date.now(), list.period)).length : 0;
+  function listView(store, list2, me, timeZone) {
+    const sheet = findSheet(store.spreadsheet, list2.sheetId);
+    const due = sheet ? dueItems(list2, readHistory(sheet, list2, timeZone).rows, periodOf(Date.now(), list2.period)).length : 0;
     return {
-      id: list.id,
-      name: list.name,
-      kind: list.kind,
-      period: list.period,
-      items: list.items.length,
-      sheetName: sheet?.getName() ?? list.sheetName,
-      status: list.status,
-      message: list.message,
-      lastRun: list.lastRun,
+      id: list2.id,
+      name: list2.name,
+      kind: list2.kind,
+      period: list2.period,
+      items: list2.items.length,
+      sheetName: sheet?.getName() ?? list2.sheetName,
+      status: list2.status,
+      message: list2.message,
+      lastRun: list2.lastRun,
       due,
-      searches: !!ENDPOINT_OF2[list.kind].searches,
-      runBy: { you: list.by === me, email: list.byEmail }
+      searches: !!ENDPOINT_OF2[list2.kind].searches,
+      runBy: { you: list2.by === me, email: list2.byEmail }
     };
   }
 
@@ -8129,7 +8363,7 @@ ${ours}` : ours;
     const spreadsheet = store.spreadsheet;
     assertRoomFor(spreadsheet.getId());
     const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Tracking: ${request.name}`, "Tracking"));
-    const list = {
+    const list2 = {
       id: newTableId(),
       ...request,
       ...layout,
@@ -8145,11 +8379,11 @@ ${ours}` : ours;
       status: "waiting",
       message: "Not run yet."
     };
-    list.width = historyHeader(list).length;
-    writeBlock(sheet, 1, 1, tableBlock(stampText2(list, /* @__PURE__ */ new Date()), historyHeader(list), []));
+    list2.width = historyHeader(list2).length;
+    writeBlock(sheet, 1, 1, tableBlock(stampText2(list2, /* @__PURE__ */ new Date()), historyHeader(list2), []));
     sheet.setFrozenRows(2);
     try {
-      saveTracked(store, list);
+      saveTracked(store, list2);
     } catch {
       spreadsheet.deleteSheet(sheet);
       throw errors.input(
@@ -8157,19 +8391,19 @@ ${ours}` : ours;
       );
     }
     syncSchedule(store);
-    runTracking(store, [list], { budget, scheduled: false });
+    runTracking(store, [list2], { budget, scheduled: false });
     indexSpreadsheet(store);
     return trackingView(store);
   }
   function addTrackedItems(id, items) {
     const store = openStore2();
-    const list = findList(store, id);
-    const added = readItems(items, list.kind).filter((item) => !list.items.includes(item));
-    if (!added.length) throw errors.input(`Those ${list.kind} are tracked in "${list.name}" already.`);
-    if (list.items.length + added.length > MAX_TRACKED_ITEMS) {
-      throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: "${list.name}" has ${list.items.length}.`);
+    const list2 = findList(store, id);
+    const added = readItems(items, list2.kind).filter((item) => !list2.items.includes(item));
+    if (!added.length) throw errors.input(`Those ${list2.kind} are tracked in "${list2.name}" already.`);
+    if (list2.items.length + added.length > MAX_TRACKED_ITEMS) {
+      throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: "${list2.name}" has ${list2.items.length}.`);
     }
-    const next = { ...list, items: [...list.items, ...added], retrySoon: true };
+    const next = { ...list2, items: [...list2.items, ...added], retrySoon: true };
     saveTracked(store, next);
     runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
     indexSpreadsheet(store);
@@ -8190,9 +8424,9 @@ ${ours}` : ours;
     return trackingView(store);
   }
   function findList(store, id) {
-    const list = listTracked(store).find((l) => l.id === id);
-    if (!list) throw errors.input("That list is no longer tracked here: reopen the sidebar to see the lists.");
-    return list;
+    const list2 = listTracked(store).find((l) => l.id === id);
+    if (!list2) throw errors.input("That list is no longer tracked here: reopen the sidebar to see the lists.");
+    return list2;
   }
   function readKind(raw) {
     if (raw === "keywords" || raw === "brands") return raw;
@@ -8873,16 +9107,19 @@ ${ours}` : ours;
 
   // src/server/index.ts
   function showSidebar() {
-    openSidebar("settings");
+    guard("showSidebar", () => openSidebar("settings"));
   }
   function showRankingTables() {
-    openSidebar("tables");
+    guard("showRankingTables", () => openSidebar("tables"));
   }
   function showTemplates() {
-    openSidebar("templates");
+    guard("showTemplates", () => openSidebar("templates"));
   }
   function showHelp() {
-    openSidebar("help");
+    guard("showHelp", () => openSidebar("help"));
+  }
+  function grantPermissions() {
+    guard("grantPermissions", askForPermissions);
   }
   function refreshRankingTables(e) {
     guard("refreshRankingTables", () => refreshFromTriggerOrMenu(e));
