@@ -247,19 +247,24 @@ var SDM = (() => {
     trackTemplateBrands: ["service", "schedule", "spreadsheet"],
     templateSheets: ["spreadsheet"]
   };
-  function missingPermissions(names) {
+  function grantedOf(names) {
     if (!names.length) return [];
     const scopes = names.map((n) => PERMISSIONS[n].scope);
-    let granted;
     try {
-      granted = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+      const app = ScriptApp;
+      const granted = app.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+      return names.filter((n) => granted.includes(PERMISSIONS[n].scope));
     } catch {
-      return [];
+      return null;
     }
-    return names.filter((n) => !granted.includes(PERMISSIONS[n].scope));
   }
   function requirePermissions(feature) {
-    const missing = missingPermissions(NEEDS[feature] ?? []);
+    const needs = NEEDS[feature] ?? [];
+    if (!needs.length) return;
+    const formula = feature === "formula";
+    const granted = grantedOf(formula ? Object.keys(PERMISSIONS) : needs);
+    if (!granted || formula && !granted.length) return;
+    const missing = needs.filter((n) => !granted.includes(n));
     if (missing.length) throw permissionError(missing);
   }
   function list(items) {
@@ -3581,19 +3586,24 @@ var SDM_SERVER = (() => {
     trackTemplateBrands: ["service", "schedule", "spreadsheet"],
     templateSheets: ["spreadsheet"]
   };
-  function missingPermissions(names) {
+  function grantedOf(names) {
     if (!names.length) return [];
     const scopes = names.map((n) => PERMISSIONS[n].scope);
-    let granted;
     try {
-      granted = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+      const app = ScriptApp;
+      const granted = app.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+      return names.filter((n) => granted.includes(PERMISSIONS[n].scope));
     } catch {
-      return [];
+      return null;
     }
-    return names.filter((n) => !granted.includes(PERMISSIONS[n].scope));
   }
   function requirePermissions(feature) {
-    const missing = missingPermissions(NEEDS[feature] ?? []);
+    const needs = NEEDS[feature] ?? [];
+    if (!needs.length) return;
+    const formula = feature === "formula";
+    const granted = grantedOf(formula ? Object.keys(PERMISSIONS) : needs);
+    if (!granted || formula && !granted.length) return;
+    const missing = needs.filter((n) => !granted.includes(n));
     if (missing.length) throw permissionError(missing);
   }
   function list(items) {

@@ -128,6 +128,15 @@ describe('what the words say', () => {
   });
 });
 
+describe('a user who granted nothing at all (never saw the consent screen)', () => {
+  it('a formula leaves it to Google, whose refusal of the fetch is worded the same; nothing is sent', async () => {
+    stack.gas.setGrantedScopes([]);
+    const result = stack.run('SEARCH_TREND', 'coffee');
+    expect(result.error).toMatch(/^Permission missing: connect to the service\. .* nothing was done\. Grant it with /);
+    expect(await stack.requests()).toBe(0);
+  });
+});
+
 describe('Grant permissions…', () => {
   it('is in the menu', () => {
     stack.gas.run('onOpen', [{ authMode: 'FULL' }], { mode: 'simple-trigger' });

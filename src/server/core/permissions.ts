@@ -111,24 +111,39 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
  * @param names the permissions an action needs
  */
 export function missingPermissions(names: readonly PermissionName[]): PermissionName[] {
+  const granted = grantedOf(names);
+  return granted ? names.filter((n) => !granted.includes(n)) : [];
+}
+
+/** Which of `names` the user granted; null where Google gives no answer. */
+function grantedOf(names: readonly PermissionName[]): PermissionName[] | null {
   if (!names.length) return [];
   const scopes = names.map((n) => PERMISSIONS[n].scope);
-  let granted: string[];
   try {
-    granted =
-      (ScriptApp as unknown as GranularScriptApp).getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+    const app = ScriptApp as unknown as GranularScriptApp;
+    const granted = app.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+    return names.filter((n) => granted.includes(PERMISSIONS[n].scope));
   } catch {
-    return [];
+    return null;
   }
-  return names.filter((n) => !granted.includes(PERMISSIONS[n].scope));
 }
 
 /**
  * Throws the message of the missing permissions of a feature (NEEDS), if any: checked before it acts.
+ * A formula of someone who granted nothing at all (who never saw the consent screen: an editor of a
+ * spreadsheet where the add-on is on) is let through: custom functions "never ask users to authorize
+ * access to personal data" (Google's custom functions guide), so Google decides, and its refusal of the
+ * fetch is worded as a missing permission too (service/fetcher.ts). One who unticked the connection
+ * while granting others is taken at their word: nothing is sent.
  * @param feature a public function's name, or 'formula'
  */
 export function requirePermissions(feature: string): void {
-  const missing = missingPermissions(NEEDS[feature] ?? []);
+  const needs = NEEDS[feature] ?? [];
+  if (!needs.length) return;
+  const formula = feature === 'formula';
+  const granted = grantedOf(formula ? (Object.keys(PERMISSIONS) as PermissionName[]) : needs);
+  if (!granted || (formula && !granted.length)) return;
+  const missing = needs.filter((n) => !granted.includes(n));
   if (missing.length) throw permissionError(missing);
 }
 
