@@ -48,12 +48,6 @@ export class ConsentStore {
     this.#granted.delete(user);
   }
 
-  /** Adds scopes to what the user granted (answering a prompt). */
-  grant(user: string, scopes: readonly string[]): void {
-    const current = this.#granted.get(user);
-    if (current) this.set(user, [...new Set([...current, ...scopes])]);
-  }
-
   /** Whether the user granted `scope` (and the manifest declares it, or declares none). */
   has(user: string, scope: string): boolean {
     const declared = this.manifest?.oauthScopes;
@@ -63,9 +57,10 @@ export class ConsentStore {
 
   /** The scopes the user granted of `of` (default: the manifest's; null when it declares none and the user set nothing). */
   granted(user: string, of?: readonly string[]): string[] | null {
-    const scopes = of ?? this.manifest?.oauthScopes ?? [...(this.#granted.get(user) ?? [])];
-    if (!of && !this.manifest?.oauthScopes && !this.#granted.has(user)) return null;
-    return scopes.filter((s) => this.has(user, s));
+    const scopes = of ?? this.manifest?.oauthScopes;
+    if (scopes) return scopes.filter((s) => this.has(user, s));
+    const set = this.#granted.get(user);
+    return set ? [...set] : null;
   }
 }
 
