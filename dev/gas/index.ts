@@ -49,6 +49,13 @@ export {
   type TriggerRuntimeUse,
 } from './execution/quota.js';
 export { SCOPES, checkManifest, grantsScope, readManifest, type Manifest } from './execution/manifest.js';
+export {
+  AUTHORIZATION_REQUIRED_MESSAGE,
+  AUTHORIZATION_STATUS,
+  ConsentStore,
+  authorizationUrl,
+  type ConsentPrompt,
+} from './execution/consent.js';
 export { matchesPrefix, notAllowlistedMessage, prefixProblem, urlAllowed } from './execution/allowlist.js';
 export { DOCUMENT_MESSAGES, type RememberedResult, type SpreadsheetSpec } from './spreadsheet/documents.js';
 export { RememberedResults, rememberKey } from './spreadsheet/remembered-results.js';

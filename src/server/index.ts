@@ -29,7 +29,7 @@ import { withoutRefresh } from './spreadsheet/addon-formulas';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './core/error-guard';
-import { buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
+import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
 import * as estimatePanel from './ui/estimate-panel';
@@ -233,22 +233,30 @@ export function onOpen(e: unknown) {
 
 /** Opens the Search Demand sidebar: API key, usage, cache, help. */
 export function showSidebar() {
-  openSidebar('settings');
+  guard('showSidebar', () => openSidebar('settings'));
 }
 
 /** Opens the sidebar at its ranking tables section. */
 export function showRankingTables() {
-  openSidebar('tables');
+  guard('showRankingTables', () => openSidebar('tables'));
 }
 
 /** Menu: opens the sidebar at its templates (Start from a template…). */
 export function showTemplates() {
-  openSidebar('templates');
+  guard('showTemplates', () => openSidebar('templates'));
 }
 
 /** Opens the sidebar at the function reference. */
 export function showHelp() {
-  openSidebar('help');
+  guard('showHelp', () => openSidebar('help'));
+}
+
+/**
+ * Menu: Grant permissions… asks Google's consent screen again for every permission the user left
+ * unticked (it ends there); with all granted, a toast says so.
+ */
+export function grantPermissions() {
+  guard('grantPermissions', askForPermissions);
 }
 
 /**

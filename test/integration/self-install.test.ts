@@ -59,7 +59,7 @@ describe('the menu, built by onOpen as a simple trigger', () => {
     const [menu] = gas.ui.menus;
     expect(menu?.name).toBe('Search Demand');
     const items = (menu?.entries ?? []).flatMap((e) => (e.kind === 'item' ? [e.functionName] : []));
-    expect(items).toHaveLength(8);
+    expect(items).toHaveLength(9);
     // Each item as Google runs it from that menu: a menu execution in FULL, once the user authorised it.
     for (const item of items) {
       const sidebars = gas.ui.sidebars.length;

@@ -149,6 +149,7 @@ describe('menu', () => {
       ['Freeze selected results as values', 'freezeSelectionFromMenu'],
       ['Unfreeze selected results', 'unfreezeSelectionFromMenu'],
       ['Help', 'showHelp'],
+      ['Grant permissions…', 'grantPermissions'],
     ]);
   });
 

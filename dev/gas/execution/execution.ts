@@ -15,6 +15,9 @@ export type AuthMode = 'NONE' | 'CUSTOM_FUNCTION' | 'LIMITED' | 'FULL';
 /** Message of the result and of every service error once the deadline has passed. */
 export const TIMEOUT_MESSAGE = 'Exceeded maximum execution time';
 
+/** Message of an execution that ScriptApp.requireScopes ended for a missing consent (consent.ts). */
+export const AUTHORIZATION_REQUIRED_MESSAGE = 'Authorization is required to perform that action.';
+
 /**
  * An error a fake throws on purpose. The service wrapper turns it into an Error of the script's realm
  * whose `name` is "Exception" and whose `message` is this message, as Apps Script V8 does.
@@ -93,6 +96,11 @@ export interface ExecutionInit {
   /** With waits 'skip': moves the world's clock (the runtime's) forward by the ms the script skipped. */
   advanceWorld?: (ms: number) => void;
   onLog: (entry: LogEntry) => void;
+  /**
+   * Whether the execution's user granted `scope` to the project (consent.ts; the manifest must declare it
+   * too). Default: every scope granted.
+   */
+  scopeGranted?: (scope: string) => boolean;
 }
 
 /**
@@ -128,6 +136,8 @@ export class Execution {
   readonly meter: CallMeter;
   terminated = false;
   ended = false;
+  /** Set when ScriptApp.requireScopes ended the execution for a missing consent: every later call throws. */
+  consentEnded = false;
   /** Set as soon as the vm context exists. */
   realm: Realm | undefined;
   readonly #onLog: (entry: LogEntry) => void;
@@ -135,6 +145,7 @@ export class Execution {
   /** Script ms of modelled latency skipped rather than waited (waits 'skip'). */
   #skippedMs = 0;
   readonly #cleanups: Array<() => void> = [];
+  readonly #scopeGranted: (scope: string) => boolean;
 
   constructor(init: ExecutionInit) {
     this.id = init.id ?? nextExecutionId++;
@@ -151,6 +162,7 @@ export class Execution {
     this.#advanceWorld = init.advanceWorld ?? (() => undefined);
     this.meter = new CallMeter(init.latency ?? null);
     this.#onLog = init.onLog;
+    this.#scopeGranted = init.scopeGranted ?? (() => true);
   }
 
   /** Real milliseconds since the start. */
@@ -192,6 +204,7 @@ export class Execution {
   enter(): void {
     if (this.terminated) throw new ExecutionTerminated();
     if (this.ended) throw new GasException('This execution has already ended.');
+    if (this.consentEnded) throw new GasException(AUTHORIZATION_REQUIRED_MESSAGE);
     if (this.remainingMs() <= 0) this.terminate();
   }
 
@@ -282,5 +295,21 @@ export class Execution {
   denyUnless(allowed: boolean, call: string, scope?: string): void {
     if (allowed) return;
     throw new GasException(`You do not have permission to call ${call}` + (scope ? `. Required permissions: ${scope}` : ''));
+  }
+
+  /** Whether the execution's user granted `scope` on the consent screen (dev/gas/RULES.md, "Granular consent"). */
+  hasScope(scope: string): boolean {
+    return this.#scopeGranted(scope);
+  }
+
+  /** Throws Google's permission error naming `scope` unless the user granted it. */
+  requireScope(call: string, scope: string): void {
+    this.denyUnless(this.hasScope(scope), call, scope);
+  }
+
+  /** requireScopes found a consent missing: "this method ends the current execution" (consent.ts). */
+  endForConsent(): never {
+    this.consentEnded = true;
+    throw new GasException(AUTHORIZATION_REQUIRED_MESSAGE);
   }
 }

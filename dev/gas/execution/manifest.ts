@@ -22,6 +22,10 @@ export const SCOPES = Object.freeze({
   spreadsheetsCurrentOnly: 'https://www.googleapis.com/auth/spreadsheets.currentonly',
   /** Ui.showSidebar, showModalDialog, showModelessDialog, alert: what the user sees in the editor. */
   containerUi: 'https://www.googleapis.com/auth/script.container.ui',
+  /** UrlFetchApp.fetch / fetchAll ("Connect to an external service"). */
+  externalRequest: 'https://www.googleapis.com/auth/script.external_request',
+  /** ScriptApp's triggers ("Allow this application to run when you are not present"). */
+  scriptApp: 'https://www.googleapis.com/auth/script.scriptapp',
 });
 
 /** Throws (a harness error, like Google refusing to save the project) when the manifest is invalid. */

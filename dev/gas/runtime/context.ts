@@ -18,6 +18,7 @@ import { SessionFake, type SessionSettings } from '../services/session.js';
 import type { SpreadsheetModel, ToastRecord } from '../spreadsheet/sheet-model.js';
 import { SpreadsheetAppFake, type UiLog } from '../spreadsheet/spreadsheet.js';
 import { ScriptAppFake, type TriggerStore } from '../triggers/triggers.js';
+import type { ConsentStore } from '../execution/consent.js';
 import { UrlFetchAppFake, type UrlFetchDeps } from '../services/url-fetch.js';
 import { UtilitiesFake } from '../services/utilities.js';
 
@@ -42,6 +43,8 @@ export interface RuntimeState {
   toasts: ToastRecord[];
   triggers: TriggerStore;
   session: SessionSettings;
+  /** Each user's granted scopes (granular consent). */
+  consent: ConsentStore;
   urlFetch: UrlFetchDeps;
   readHtmlFile: (name: string) => string | undefined;
   /** What createAddonMenu's menu is named: null in an add-on, the project's name in a bound script. */
@@ -80,6 +83,7 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
       documentId: state.triggerDocumentId,
       activeDocumentId: state.document?.id ?? null,
       settings: state.session,
+      consent: state.consent,
     }),
     SpreadsheetApp: new SpreadsheetAppFake(
       exec,

@@ -26,6 +26,7 @@ import { DocumentRegistry, type DocumentRecord, type RememberedResult, type Spre
 import {
   Execution,
   TIMEOUT_MESSAGE,
+  AUTHORIZATION_REQUIRED_MESSAGE,
   checkTimeScale,
   type AuthMode,
   type ExecutionMode,
@@ -35,6 +36,7 @@ import {
 import { checkLatency, resolveLatency, type CallReport, type LatencySetting } from '../execution/latency.js';
 import { LockRegistry, MemoryLockBackend, type LockBackend } from '../services/lock.js';
 import { allowlistOf, checkManifest, readManifest, type Manifest } from '../execution/manifest.js';
+import { ConsentStore, type ConsentPrompt } from '../execution/consent.js';
 import {
   MemoryPropertiesBackend,
   PropertyStore,
@@ -128,6 +130,11 @@ export interface GasRuntimeOptions {
    * `code` is given without a codePath.
    */
   manifest?: Manifest | null;
+  /**
+   * The scopes the default user granted on Google's consent screen (granular consent: any may be
+   * unticked); default: every scope of the manifest ("Select all"). See setGrantedScopes for other users.
+   */
+  grantedScopes?: readonly string[];
   /** Session.getScriptTimeZone(); default "Etc/UTC". */
   timeZone?: string;
   /** Session.getActiveUserLocale(); default "en". */
@@ -389,6 +396,8 @@ export class GasRuntime {
   readonly manifest: Manifest | null;
   /** Each user's trigger runtime today, before "Service using too much computer time for one day". */
   readonly triggerRuntimeQuota: TriggerRuntimeQuota;
+  /** Each user's granted scopes and the consent prompts shown (dev/gas/RULES.md, "Granular consent"). */
+  readonly consent: ConsentStore;
 
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
@@ -415,6 +424,8 @@ export class GasRuntime {
     this.clock = shared.clock ?? new RuntimeClock(options.startAt);
     const clock = this.clock;
     this.manifest = this.#loadManifest();
+    this.consent = new ConsentStore(this.manifest);
+    if (options.grantedScopes) this.consent.set(userEmail, options.grantedScopes);
     this.spreadsheet = new SpreadsheetModel({
       id: options.spreadsheetId ?? RUNTIME_DEFAULTS.spreadsheetId,
       name: options.spreadsheetName ?? RUNTIME_DEFAULTS.spreadsheetName,
@@ -458,6 +469,7 @@ export class GasRuntime {
         shortTime: options.urlFetchShortTimeLimit ? new SlidingWindow(options.urlFetchShortTimeLimit, clock) : null,
         allowlist: allowlistOf(this.manifest),
       },
+      consent: this.consent,
       readHtmlFile: (name) => this.#readHtmlFile(name),
       addonMenuName: this.isAddon ? null : (options.projectName ?? RUNTIME_DEFAULTS.projectName),
     };
@@ -567,6 +579,20 @@ export class GasRuntime {
   /** The user removed (uninstalled) the add-on: every trigger they made stops for good. */
   uninstallAddon(email: string = this.userEmail): void {
     this.triggerStore.uninstall(email);
+  }
+
+  /**
+   * What a user granted on the consent screen: exactly `scopes` of the manifest's (the rest unticked), or
+   * 'all' ("Select all", the default). Applies from the next execution.
+   */
+  setGrantedScopes(scopes: readonly string[] | 'all', email: string = this.userEmail): void {
+    if (scopes === 'all') this.consent.grantAll(email);
+    else this.consent.set(email, scopes);
+  }
+
+  /** The consent prompts requireScopes / requireAllScopes showed, oldest first. */
+  get consentPrompts(): readonly ConsentPrompt[] {
+    return this.consent.prompts;
   }
 
   /** A user's user properties (the default user's are `properties.user`). */
@@ -902,6 +928,7 @@ export class GasRuntime {
       latency,
       clockOffsetMs: this.clock.offsetMs,
       waits: this.#options.waits ?? 'skip',
+      scopeGranted: (scope) => this.consent.has(userEmail, scope),
       advanceWorld: (ms) => this.clock.advance(ms),
       ...(triggerSource ? { triggerSource } : {}),
       onLog: (entry) => {
@@ -924,7 +951,11 @@ export class GasRuntime {
         ...exec.meter.report(),
       };
       if (timedOut) result.error = TIMEOUT_MESSAGE;
-      else {
+      else if (exec.consentEnded) {
+        // requireScopes ended it: whatever the script caught, the execution failed (consent.ts).
+        result.ok = false;
+        result.error = AUTHORIZATION_REQUIRED_MESSAGE;
+      } else {
         if ('value' in partial) result.value = partial.value;
         if (partial.error !== undefined) result.error = partial.error;
         if (partial.stack !== undefined) result.stack = partial.stack;

@@ -23,7 +23,7 @@ export interface SessionSettings {
  * https://developers.google.com/apps-script/reference/base/session
  */
 export function mayShowEmail(exec: Execution, manifest: Manifest | null): boolean {
-  return exec.authMode === 'FULL' && grantsScope(manifest, SCOPES.userinfoEmail);
+  return exec.authMode === 'FULL' && grantsScope(manifest, SCOPES.userinfoEmail) && exec.hasScope(SCOPES.userinfoEmail);
 }
 
 /** A `User` object. */

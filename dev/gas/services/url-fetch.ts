@@ -257,6 +257,9 @@ export function requestFailedMessage(url: string, status: number, body: Buffer):
   return `Request failed for ${u.protocol}//${u.host} returned code ${status}. Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`;
 }
 
+/** The scope UrlFetchApp needs (Google's consent screen: "Connect to an external service"). */
+const EXTERNAL_REQUEST_SCOPE = 'https://www.googleapis.com/auth/script.external_request';
+
 /** The `UrlFetchApp` global. */
 export class UrlFetchAppFake extends GasObject {
   readonly gasType = 'UrlFetchApp';
@@ -272,9 +275,9 @@ export class UrlFetchAppFake extends GasObject {
   #allowed(method: string): void {
     const mode = this.#exec.authMode;
     this.#exec.denyUnless(
-      mode === 'FULL' || mode === 'CUSTOM_FUNCTION',
+      (mode === 'FULL' || mode === 'CUSTOM_FUNCTION') && this.#exec.hasScope(EXTERNAL_REQUEST_SCOPE),
       `UrlFetchApp.${method}`,
-      'https://www.googleapis.com/auth/script.external_request',
+      EXTERNAL_REQUEST_SCOPE,
     );
   }
 

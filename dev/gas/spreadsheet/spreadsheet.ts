@@ -124,6 +124,7 @@ export class UiFake extends GasObject {
   #mayShow(method: string): void {
     const mode = this.#exec.authMode;
     this.#exec.denyUnless(mode !== 'NONE' && mode !== 'LIMITED', `Ui.${method}`, SCOPES.containerUi);
+    this.#exec.requireScope(`Ui.${method}`, SCOPES.containerUi);
   }
 
   showSidebar(...args: unknown[]): void {
@@ -217,6 +218,14 @@ export class SpreadsheetAppFake extends GasObject {
   /** AuthMode.NONE reaches nothing of the document. */
   #allowed(method: string): void {
     this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `SpreadsheetApp.${method}`, SCOPES.spreadsheetsCurrentOnly);
+    // Granular consent: in FULL the user must have granted one of the two (custom functions and simple
+    // triggers read the document "without authorization", dev/gas/RULES.md, "Granular consent").
+    const granted = this.#exec.hasScope(SCOPES.spreadsheetsCurrentOnly) || this.#exec.hasScope(SCOPES.spreadsheets);
+    this.#exec.denyUnless(
+      this.#exec.authMode !== 'FULL' || granted,
+      `SpreadsheetApp.${method}`,
+      `(${SCOPES.spreadsheetsCurrentOnly} || ${SCOPES.spreadsheets})`,
+    );
   }
 
   /** The active spreadsheet, or null when the execution has none (a time-driven trigger). */
@@ -287,7 +296,8 @@ export class SpreadsheetAppFake extends GasObject {
 
   /** Custom functions, simple triggers and NONE cannot open files; nor can a project without the scope. */
   #mayOpen(method: string): void {
-    const allowed = this.#exec.authMode === 'FULL' && grantsScope(this.#deps.manifest, SCOPES.spreadsheets);
+    const allowed =
+      this.#exec.authMode === 'FULL' && grantsScope(this.#deps.manifest, SCOPES.spreadsheets) && this.#exec.hasScope(SCOPES.spreadsheets);
     this.#exec.denyUnless(allowed, `SpreadsheetApp.${method}`, SCOPES.spreadsheets);
   }
 

@@ -13,6 +13,14 @@ import { zonedEpoch } from '../spreadsheet/cell-values.js';
 import type { RuntimeClock } from '../execution/clock.js';
 import type { Execution } from '../execution/execution.js';
 import { GasException } from '../execution/execution.js';
+import {
+  AUTHORIZATION_STATUS,
+  AuthorizationInfoFake,
+  ConsentStore,
+  authorizationInfo,
+  requireScopes,
+  type ConsentContext,
+} from '../execution/consent.js';
 import { isDate } from '../execution/realm.js';
 import { GasObject, signatureError, unwrap } from '../execution/service.js';
 import { AUTH_MODES, type SessionSettings } from '../services/session.js';
@@ -288,6 +296,8 @@ export interface TriggerContext {
   /** The execution's active document (forSpreadsheet targets it); null in a time-driven trigger. */
   activeDocumentId: string | null;
   settings: SessionSettings;
+  /** Each user's granted scopes (consent.ts); default: a store of its own where everyone grants everything. */
+  consent?: ConsentStore;
 }
 
 /** A `Trigger`. */
@@ -595,6 +605,7 @@ export class ScriptAppFake extends GasObject {
     ON_EVENT_UPDATED: 'ON_EVENT_UPDATED',
   });
   readonly WeekDay = Object.freeze(Object.fromEntries(WEEK_DAYS.map((d) => [d, d])) as Record<WeekDay, WeekDay>);
+  readonly AuthorizationStatus = AUTHORIZATION_STATUS;
   readonly #ctx: TriggerContext;
 
   constructor(ctx: TriggerContext) {
@@ -608,6 +619,7 @@ export class ScriptAppFake extends GasObject {
 
   #full(method: string): void {
     this.#ctx.exec.denyUnless(this.#ctx.exec.authMode === 'FULL', `ScriptApp.${method}`, SCRIPTAPP_SCOPE);
+    this.#ctx.exec.requireScope(`ScriptApp.${method}`, SCRIPTAPP_SCOPE);
   }
 
   newTrigger(...args: unknown[]): TriggerBuilderFake {
@@ -638,6 +650,25 @@ export class ScriptAppFake extends GasObject {
     if (!(target instanceof TriggerFake) || args.length !== 1) throw signatureError('ScriptApp.deleteTrigger', args);
     const record = this.#ctx.store.find(TriggerFake.uidOf(target));
     if (record && record.owner === this.#ctx.exec.userEmail) this.#ctx.store.delete(record.uid);
+  }
+
+  /** What the consent methods see: the execution's user's grant against the manifest's scopes. */
+  #consent(): ConsentContext {
+    const { exec, settings } = this.#ctx;
+    const store = this.#ctx.consent ?? new ConsentStore(settings.manifest);
+    return { exec, store, declared: settings.manifest?.oauthScopes ?? null, scriptId: settings.scriptId };
+  }
+
+  getAuthorizationInfo(...args: unknown[]): AuthorizationInfoFake {
+    return authorizationInfo(this.#consent(), args);
+  }
+
+  requireScopes(...args: unknown[]): void {
+    requireScopes(this.#consent(), 'requireScopes', args);
+  }
+
+  requireAllScopes(...args: unknown[]): void {
+    requireScopes(this.#consent(), 'requireAllScopes', args);
   }
 
   getOAuthToken(): string {

@@ -1,4 +1,5 @@
 import { AddonError, messageOf } from './errors';
+import { permissionErrorOf, requirePermissions } from './permissions';
 
 /**
  * Runs a public function so that the user only ever sees our own messages: an AddonError passes
@@ -8,9 +9,14 @@ import { AddonError, messageOf } from './errors';
  */
 export function guard<T>(name: string, body: () => T): T {
   try {
+    // Before it acts: a permission the action needs and the user did not grant is said as such.
+    requirePermissions(name);
     return body();
   } catch (error) {
     if (error instanceof AddonError) throw error;
+    // A refusal the check could not foresee (Google gave no answer to it) is still a missing permission.
+    const permission = permissionErrorOf(error);
+    if (permission) throw permission;
     console.error(`${name}: unexpected ${error instanceof Error ? `${error.name}: ${error.message}` : typeof error}`);
     // No `cause`: the replacement exists to keep the original (and what its message may quote) from the
     // user, and the line above has logged it; the ES2020 lib has no ErrorOptions anyway.

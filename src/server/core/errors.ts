@@ -1,7 +1,18 @@
 /** The error classes a user can see (docs/use/functions.md, "Errors"). */
 
 export type ErrorKind =
-  'no-key' | 'auth' | 'not-found' | 'bad-request' | 'limit' | 'unavailable' | 'unreadable' | 'budget' | 'quota' | 'busy' | 'input';
+  | 'no-key'
+  | 'auth'
+  | 'not-found'
+  | 'bad-request'
+  | 'limit'
+  | 'unavailable'
+  | 'unreadable'
+  | 'budget'
+  | 'quota'
+  | 'busy'
+  | 'input'
+  | 'permission';
 
 /** An error whose message is safe and meant for the cell: short, specific, says what to do. */
 export class AddonError extends Error {
@@ -46,6 +57,8 @@ export const LEADS = {
   notAllowed: "Google refused the service's address",
   busy: 'Too many Search Demand formulas',
   badInput: 'Bad input:',
+  /** A permission the user unticked on Google's consent screen (core/permissions.ts builds the message). */
+  permission: 'Permission missing:',
   unexpected: 'Something went wrong in the add-on',
 } as const;
 

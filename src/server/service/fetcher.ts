@@ -7,6 +7,7 @@
  */
 import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../core/constants';
 import { errors, type AddonError } from '../core/errors';
+import { permissionErrorOf } from '../core/permissions';
 import { quotaError } from '../core/google-quota';
 import type { Budget } from '../core/budget';
 import { classify, unavailable, type Outcome } from './classify';
@@ -126,6 +127,9 @@ function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] | { googleL
     if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : '')) {
       return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
     }
+    // Nor a permission the user did not grant: nothing was sent, and a retry is refused the same.
+    const permission = permissionErrorOf(error);
+    if (permission) return batch.map(() => ({ ok: false, error: permission, retryable: false }));
     // Google's message names the URL and says little else; the user gets the class, not the text.
     return batch.map(() => unavailable('network error'));
   }

@@ -5,6 +5,7 @@
 import { keepTimeZone } from './keep-time-zone';
 import { shortfall } from '../lookup/allowance';
 import { AddonError } from '../core/errors';
+import { GRANT_MENU_ITEM } from '../core/permissions';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
@@ -30,6 +31,7 @@ export function buildMenu(): void {
     .addItem('Freeze selected results as values', 'freezeSelectionFromMenu')
     .addItem('Unfreeze selected results', 'unfreezeSelectionFromMenu')
     .addItem('Help', 'showHelp')
+    .addItem(GRANT_MENU_ITEM, 'grantPermissions')
     .addToUi();
 }
 
@@ -93,4 +95,13 @@ export function freezeSelectionWithToast(unfreeze: boolean): void {
     message = error.message;
   }
   spreadsheet.toast(message, 'Search Demand');
+}
+
+/**
+ * Grant permissions…: Google's consent screen for whatever the user left unticked. requireAllScopes ends
+ * the execution there when one is missing ("renders an authorization prompt"); past it, all are granted.
+ */
+export function askForPermissions(): void {
+  ScriptApp.requireAllScopes(ScriptApp.AuthMode.FULL);
+  SpreadsheetApp.getActiveSpreadsheet().toast('Search Demand has every permission it asks for.', 'Search Demand');
 }

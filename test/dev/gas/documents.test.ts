@@ -124,7 +124,10 @@ describe('emails need FULL auth mode and the userinfo.email scope', () => {
 
   it('shows them with no oauthScopes (auto-detected) or with the scope declared', () => {
     expect(new GasRuntime({ code, manifest: {} }).run('WHO', [], menu).value).toEqual([me, me, me]);
-    const declared = { oauthScopes: ['https://www.googleapis.com/auth/userinfo.email'] };
+    // With the document's scope too: SpreadsheetApp.getActive() in FULL needs one (granular consent).
+    const declared = {
+      oauthScopes: ['https://www.googleapis.com/auth/userinfo.email', 'https://www.googleapis.com/auth/spreadsheets.currentonly'],
+    };
     expect(new GasRuntime({ code, manifest: declared }).run('WHO', [], menu).value).toEqual([me, me, me]);
   });
 

@@ -86,7 +86,7 @@ describe('the URL allowlist (urlFetchWhitelist)', () => {
     const allowed = new GasRuntime({ code: FETCH, manifest: { urlFetchWhitelist: [`${server.base}/`] } });
     expect(allowed.run('TRY', [`${server.base}/ok`], menu).value).toBe(200);
     allowed.close();
-    const open = new GasRuntime({ code: FETCH, manifest: { oauthScopes: [] } });
+    const open = new GasRuntime({ code: FETCH, manifest: { oauthScopes: ['https://www.googleapis.com/auth/script.external_request'] } });
     expect(open.run('TRY', [`${server.base}/ok`], menu).value).toBe(200);
     open.close();
   });

@@ -1,0 +1,175 @@
+/**
+ * The permissions each action needs, checked before it acts. Google's consent screen lets a user untick
+ * any permission the add-on asks for (docs/develop/google-limits.md, "Granular consent"); an action whose
+ * permission is missing says which, what it is for and how to grant it, instead of failing half-way with
+ * Google's own words (or a network error, which it is not).
+ */
+import { AddonError, LEADS } from './errors';
+
+/**
+ * ScriptApp.getAuthorizationInfo(authMode, oAuthScopes) and AuthorizationInfo.getAuthorizedScopes(), which
+ * Google added with granular consent (2025) and @types/google-apps-script does not declare yet.
+ */
+interface GranularScriptApp {
+  getAuthorizationInfo(authMode: GoogleAppsScript.Script.AuthMode, oAuthScopes: string[]): { getAuthorizedScopes(): string[] | null };
+}
+
+/** A permission: its OAuth scope, our words for it, what the add-on needs it for, Google's checkbox label. */
+interface Permission {
+  scope: string;
+  words: string;
+  why: string;
+  label: string;
+}
+
+/** The permissions of appsscript.json that actions depend on (userinfo.email only decides a shown name). */
+const PERMISSIONS = {
+  service: {
+    scope: 'https://www.googleapis.com/auth/script.external_request',
+    words: 'connect to the service',
+    why: 'to fetch search data with your key',
+    label: 'Connect to an external service',
+  },
+  schedule: {
+    scope: 'https://www.googleapis.com/auth/script.scriptapp',
+    words: 'run on a schedule',
+    why: 'to refresh ranking tables and tracking lists while you are away',
+    label: 'Allow this application to run when you are not present',
+  },
+  spreadsheet: {
+    scope: 'https://www.googleapis.com/auth/spreadsheets',
+    words: 'read and change the spreadsheet',
+    why: 'to read your selection and write its results into the sheet',
+    label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
+  },
+  sidebar: {
+    scope: 'https://www.googleapis.com/auth/script.container.ui',
+    words: 'show the sidebar',
+    why: 'to show its settings, tables and help beside the sheet',
+    label: 'Display and run third-party web content in prompts and sidebars inside Google applications',
+  },
+} as const satisfies Record<string, Permission>;
+
+/** A permission by name. */
+export type PermissionName = keyof typeof PERMISSIONS;
+
+/** The menu item that asks for missing permissions again (index.ts, grantPermissions). */
+export const GRANT_MENU_ITEM = 'Grant permissions…';
+
+/**
+ * What each feature needs, by the public function that starts it (index.ts). A function not listed needs
+ * none of these (it reads only the add-on's own stored settings or cache). Formulas check 'formula'.
+ */
+export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
+  formula: ['service'],
+  showSidebar: ['sidebar'],
+  showRankingTables: ['sidebar'],
+  showTemplates: ['sidebar'],
+  showHelp: ['sidebar'],
+  refreshRankingTables: ['service', 'spreadsheet'],
+  refreshFormulasFromMenu: ['spreadsheet'],
+  freezeSelectionFromMenu: ['spreadsheet'],
+  unfreezeSelectionFromMenu: ['spreadsheet'],
+  getSettings: ['spreadsheet'],
+  saveApiKey: ['service', 'spreadsheet'],
+  removeApiKey: ['spreadsheet'],
+  setKeySharing: ['spreadsheet'],
+  removeDocumentKey: ['spreadsheet'],
+  setOwnerKeyForFormulas: ['spreadsheet'],
+  setBaseUrl: ['spreadsheet'],
+  refreshUsage: ['service'],
+  estimateRefresh: ['spreadsheet'],
+  getCacheInfo: ['spreadsheet'],
+  clearCache: ['spreadsheet'],
+  refreshAllFormulas: ['spreadsheet'],
+  freezeResults: ['spreadsheet'],
+  unfreezeResults: ['spreadsheet'],
+  getRankingGroups: ['service'],
+  previewRankingTable: ['service'],
+  insertRankingTable: ['service', 'spreadsheet'],
+  setRefreshSchedule: ['schedule', 'spreadsheet'],
+  repairScheduledRuns: ['schedule', 'spreadsheet'],
+  getTables: ['spreadsheet'],
+  forgetTable: ['spreadsheet'],
+  refreshTablesNow: ['service', 'spreadsheet'],
+  getTracking: ['spreadsheet'],
+  forgetTrackingList: ['spreadsheet'],
+  readSelectedItems: ['spreadsheet'],
+  previewTrackFields: ['service'],
+  addTrackingList: ['service', 'schedule', 'spreadsheet'],
+  addTrackedItems: ['service', 'schedule', 'spreadsheet'],
+  runTrackingNow: ['service', 'spreadsheet'],
+  insertTemplate: ['service', 'spreadsheet'],
+  trackTemplateBrands: ['service', 'schedule', 'spreadsheet'],
+  templateSheets: ['spreadsheet'],
+};
+
+/**
+ * The permissions of `names` the user has not granted. Google's AuthorizationInfo answers it without
+ * using any of them; where Google gives no answer, none is taken as missing (the action then meets
+ * Google's own refusal, which service/fetcher.ts also words as a missing permission).
+ * @param names the permissions an action needs
+ */
+export function missingPermissions(names: readonly PermissionName[]): PermissionName[] {
+  const granted = grantedOf(names);
+  return granted ? names.filter((n) => !granted.includes(n)) : [];
+}
+
+/** Which of `names` the user granted; null where Google gives no answer. */
+function grantedOf(names: readonly PermissionName[]): PermissionName[] | null {
+  if (!names.length) return [];
+  const scopes = names.map((n) => PERMISSIONS[n].scope);
+  try {
+    const app = ScriptApp as unknown as GranularScriptApp;
+    const granted = app.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes).getAuthorizedScopes() ?? scopes;
+    return names.filter((n) => granted.includes(PERMISSIONS[n].scope));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Throws the message of the missing permissions of a feature (NEEDS), if any: checked before it acts.
+ * A formula of someone who granted nothing at all (who never saw the consent screen: an editor of a
+ * spreadsheet where the add-on is on) is let through: custom functions "never ask users to authorize
+ * access to personal data" (Google's custom functions guide), so Google decides, and its refusal of the
+ * fetch is worded as a missing permission too (service/fetcher.ts). One who unticked the connection
+ * while granting others is taken at their word: nothing is sent.
+ * @param feature a public function's name, or 'formula'
+ */
+export function requirePermissions(feature: string): void {
+  const needs = NEEDS[feature] ?? [];
+  if (!needs.length) return;
+  const formula = feature === 'formula';
+  const granted = grantedOf(formula ? (Object.keys(PERMISSIONS) as PermissionName[]) : needs);
+  if (!granted || (formula && !granted.length)) return;
+  const missing = needs.filter((n) => !granted.includes(n));
+  if (missing.length) throw permissionError(missing);
+}
+
+/** "a", "a and b", "a, b and c". */
+function list(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+/**
+ * The message for missing permissions: which, what for, and how to grant them.
+ * @param missing the permissions not granted (at least one)
+ */
+export function permissionError(missing: readonly PermissionName[]): AddonError {
+  const them = missing.map((n) => PERMISSIONS[n]);
+  const one = them.length === 1;
+  return new AddonError(
+    'permission',
+    `${LEADS.permission} ${list(them.map((p) => p.words))}. Search Demand needs ${one ? 'it' : 'them'} ${list(them.map((p) => p.why))}; nothing was done. ` +
+      `Grant ${one ? 'it' : 'them'} with Extensions › Search Demand › ${GRANT_MENU_ITEM} and tick ${list(them.map((p) => `“${p.label}”`))}.`,
+  );
+}
+
+/** Google's refusal of a call for a missing permission ("You do not have permission to call …"), as ours. */
+export function permissionErrorOf(error: unknown): AddonError | null {
+  const message = error instanceof Error ? error.message : '';
+  if (!/^You do not have permission to call /.test(message)) return null;
+  const missing = (Object.keys(PERMISSIONS) as PermissionName[]).filter((n) => message.includes(PERMISSIONS[n].scope));
+  return missing.length ? permissionError(missing) : null;
+}
