@@ -163,8 +163,15 @@ export interface RefreshEstimate {
    * in the same minute pace by that read.
    */
   usageReads: number;
-  /** Of those, queries to a searching endpoint: at most this many fresh searches. */
+  /** Of those, queries to a searching endpoint: at most this many fresh searches (no more than are left). */
   freshSearches: number;
+  /**
+   * Of those, requests past the fresh-search limit that ask for keywords the service may have cached
+   * (free of searches; each refused costs an API call): the formulas send a handful at most (pacing.ts).
+   */
+  probes: number;
+  /** Search queries not sent because the fresh searches left do not reach them: they wait for the reset. */
+  waiting: number;
   /** Distinct queries this document's cache answers (free). */
   cached: number;
   /** Distinct queries the daily-limit guard holds back until the limit resets (free). */

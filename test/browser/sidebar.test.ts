@@ -859,13 +859,13 @@ describe('never spending by surprise', () => {
 
     await openFold(p, 'cache');
     await p.getByRole('button', { name: 'Refresh all formulas' }).click();
-    const confirm = p.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });
+    const confirm = p.getByRole('group', { name: /^This refresh has 4 new searches to make, and 2 fresh searches are left/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await p.locator('#cache-refresh-question').textContent()).toMatch(
-      /^This refresh may use up to 4 fresh searches, and 2 are left \(read at \d\d:\d\d, just now\)\. Cells past the limit will say "Daily limit reached"\. Refresh anyway\?$/,
+      /^This refresh has 4 new searches to make, and 2 fresh searches are left \(read at \d\d:\d\d, just now\)\. Cells past the limit will say "Daily limit reached"\. Refresh anyway\?$/,
     );
     expect(await p.locator('#cache-estimate').textContent()).toMatch(
-      /^A refresh sends at most 4 requests, 4 of them new searches \(each may use a fresh search\); 5 answers are cached\. Left when read at \d\d:\d\d, just now: 2 fresh searches, 1,9\d\d API calls\.$/,
+      /^A refresh sends at most 4 requests, 2 of them new searches \(each may use a fresh search\) and 2 asking for keywords the service may have cached \(no search; each it has cached lets one more go\); 5 answers are cached\. Left when read at \d\d:\d\d, just now: 2 fresh searches, 1,9\d\d API calls\.$/,
     );
     await p.screenshot({ path: `${OUTPUT}sidebar-refresh-confirm.png`, fullPage: true });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -892,7 +892,7 @@ describe('never spending by surprise', () => {
     const menu = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 1000 } });
     menu.on('pageerror', (error) => pageErrors.push(error.message));
     await menu.goto(`${bookHost.url}/__gas/open/refreshFormulasFromMenu`);
-    const confirm = menu.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });
+    const confirm = menu.getByRole('group', { name: /^This refresh has 4 new searches to make, and 2 fresh searches are left/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await menu.locator('#cache-status').textContent()).toBe('Not refreshed.');

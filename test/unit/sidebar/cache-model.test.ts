@@ -78,6 +78,8 @@ describe('cacheSummary', () => {
     freshSearches: 0,
     cached: 3,
     heldBack: 0,
+    probes: 0,
+    waiting: 0,
     noKey: false,
     unknownCalls: 0,
     unknownCells: [],
