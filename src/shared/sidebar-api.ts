@@ -182,6 +182,10 @@ export interface RefreshEstimate {
   unknownCalls: number;
   /** Where the first of them are, such as "Sheet1!B7". */
   unknownCells: string[];
+  /** Cells whose value says "No API key" now (a range formula's rows). */
+  noKeyCells: number;
+  /** Cells of the add-on's formulas showing #ERROR! now: a formula's own message ("No API key" or another) shows on hover. */
+  errorCells: number;
 }
 
 /** The state of this document's answer cache and formulas. */

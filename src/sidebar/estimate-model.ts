@@ -47,7 +47,7 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
   if (!spends) return { text: join([`A refresh sends no request${free ? ` (${free})` : ''}.`, ...notes]), confirm: null, spends };
 
   // Past the searches left (pacing.ts), a handful looks for keywords the service has cached.
-  const asking = 'asking for keywords the service may have cached (no search; each it has cached lets one more go)';
+  const asking = 'asking for keywords the service may have cached (no search; more go if it has some)';
   const parts = [
     searches ? `${formatCount(searches)} of them new searches (each may use a fresh search)` : '',
     probes ? `${formatCount(probes)}${searches ? '' : ' of them'} ${asking}` : '',

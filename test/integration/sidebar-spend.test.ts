@@ -145,6 +145,40 @@ describe('the estimate of Refresh all formulas', () => {
   });
 });
 
+describe('the cells that say "No API key"', () => {
+  const stack = useStack();
+
+  it("are counted from what the cells show: a range's rows that say it, and formula cells showing #ERROR!; none once they hold answers", () => {
+    const book = stack.gas.spreadsheet;
+    stack.gas.properties.user.delete('SDM_API_KEY');
+    book.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
+    book.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A4)');
+    book.setFormula('Sheet1!C2', '=SEARCH_SCORE("matcha")');
+    book.setFormula('Sheet1!D2', '=LEN("No API key")'); // not ours, and not a message: not counted
+    stack.gas.recalculate();
+    const shown = book.getValues('Sheet1!B2:C4').flat();
+    const said = shown.filter((v) => typeof v === 'string' && v.startsWith('No API key')).length;
+    const errors = book
+      .getValues('Sheet1!B2:C2')
+      .flat()
+      .filter((v) => v === '#ERROR!').length;
+    expect(said + errors).toBeGreaterThan(0);
+    expect(ok<RefreshEstimate>(stack, 'estimateRefresh')).toMatchObject({ noKeyCells: said, errorCells: errors });
+
+    // The key back, the formulas re-run: every cell holds its answer, and nothing is counted.
+    stack.gas.properties.user.set('SDM_API_KEY', KEY);
+    ok(stack, 'refreshAllFormulas');
+    stack.gas.recalculate();
+    expect(
+      book
+        .getValues('Sheet1!B2:C4')
+        .flat()
+        .filter((v) => v !== ''),
+    ).toEqual(Array(4).fill(expect.any(Number)));
+    expect(ok<RefreshEstimate>(stack, 'estimateRefresh')).toMatchObject({ noKeyCells: 0, errorCells: 0 });
+  });
+});
+
 describe('the estimate and the usage read a range makes first', () => {
   const stack = useStack();
 

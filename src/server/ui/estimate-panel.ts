@@ -14,6 +14,7 @@ import { packGroups, readPack } from '../cache/pack';
 import { getAll, openCache } from '../cache/cache-store';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
 import { readSubject } from '../core/input';
+import { LEADS } from '../core/errors';
 import { readsUsageFirst } from '../lookup/pacing';
 import { currentUsageReadAt } from '../lookup/usage-lookup';
 import { todaysSpendKeys } from '../cache/spend';
@@ -47,12 +48,17 @@ const ENDPOINT_OF: Record<CustomFunctionName, keyof typeof ENDPOINTS> = {
   API_USAGE: 'usage',
 };
 
+/** What a cell whose custom function threw shows (its message shows on hover only). */
+const FORMULA_ERROR = '#ERROR!';
+
 /** Cells named when some calls cannot be read: enough to find them. */
 const MAX_UNKNOWN_CELLS = 3;
 
 /** What Refresh all formulas could spend in this spreadsheet (no request). */
 export function estimateRefresh(): RefreshEstimate {
-  const { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells } = collectQueries(SpreadsheetApp.getActiveSpreadsheet());
+  const { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells } = collectQueries(
+    SpreadsheetApp.getActiveSpreadsheet(),
+  );
   const keys = new Map<string, Endpoint>();
   for (const [endpoint, subjects] of queries) {
     for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : undefined), endpoint);
@@ -142,6 +148,8 @@ export function estimateRefresh(): RefreshEstimate {
     noKey,
     unknownCalls,
     unknownCells,
+    noKeyCells,
+    errorCells,
   };
 }
 
@@ -174,6 +182,10 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
   formulaCells: number;
   unknownCalls: number;
   unknownCells: string[];
+  /** Cells whose value says "No API key" (a range's rows). */
+  noKeyCells: number;
+  /** Formula cells of ours showing #ERROR! (the message, "No API key" or another, shows on hover only). */
+  errorCells: number;
 } {
   const reader = new ArgumentReader(spreadsheet);
   const queries = new Map<Endpoint, Set<string>>();
@@ -182,7 +194,13 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
   const unknownCells: string[] = [];
   let formulaCells = 0;
   let unknownCalls = 0;
+  let noKeyCells = 0;
+  let errorCells = 0;
   for (const { sheet, cells } of findOurFormulas(spreadsheet)) {
+    // What the cells show now is the truth of what they said (one read per sheet with formulas of ours).
+    const values = cells.length ? sheet.getDataRange().getValues() : [];
+    for (const row of values) for (const value of row) if (typeof value === 'string' && value.startsWith(LEADS.noKey)) noKeyCells++;
+    for (const cell of cells) if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
     for (const cell of cells) {
       formulaCells++;
       for (const call of callsIn(cell.formula)) {
@@ -203,7 +221,7 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       }
     }
   }
-  return { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells };
+  return { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells };
 }
 
 /**

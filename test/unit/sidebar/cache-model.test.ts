@@ -83,6 +83,8 @@ describe('cacheSummary', () => {
     noKey: false,
     unknownCalls: 0,
     unknownCells: [],
+    noKeyCells: 0,
+    errorCells: 0,
     ...over,
   });
   it('counts the formula cells and what a refresh sends, in one short line', () => {

@@ -20,6 +20,8 @@ const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
   noKey: false,
   unknownCalls: 0,
   unknownCells: [],
+  noKeyCells: 0,
+  errorCells: 0,
   ...over,
 });
 const read = (freshUsed: number, callsUsed = 100, minutesAgo = 5, resetAt: string | null = null): UsageRead => ({
@@ -67,7 +69,7 @@ describe('estimateModel', () => {
     );
     expect(spent).toEqual({
       text:
-        'A refresh sends at most 2 requests, 1 of them asking for keywords the service may have cached (no search; each it has cached lets one more go) and one read of what is left today; ' +
+        'A refresh sends at most 2 requests, 1 of them asking for keywords the service may have cached (no search; more go if it has some) and one read of what is left today; ' +
         '85 new searches wait for the fresh searches to reset. Left when read at 14:00, 5 min ago: 0 fresh searches, 1,900 API calls.',
       confirm:
         'This refresh has 86 new searches to make, and 0 fresh searches are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
