@@ -87,6 +87,13 @@ var SDM = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
+  function stillSent(probes, hourly) {
+    const calls = (n) => `${n} request${n === 1 ? "" : "s"} (an API call each)`;
+    if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
+    if (probes > 0)
+      return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? "" : "s"} (an API call each)`;
+    return "nothing is sent until then";
+  }
   var LEADS = {
     noKey: "No API key",
     auth: "The API key was refused",
@@ -128,11 +135,17 @@ var SDM = (() => {
     ),
     /**
      * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-     * when it will be fetched. Every such row of a formula says the same.
+     * when it will be fetched, and what is still sent until then (lookup/pacing.ts). Every such row of a
+     * formula says the same.
+     * @param which the limit ('' when the service did not name it)
+     * @param when when it resets, in words
+     * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
+     *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
+     *   the most requests each hour
      */
-    limitWait: (which, when) => new AddonError(
+    limitWait: (which, when, sent = { probes: 0, hourly: null }) => new AddonError(
       "limit",
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
+      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`
     ),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
@@ -1980,6 +1993,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     noteReset(which, resetAt) {
       if (resetAt !== null) this.raiseReset(which, resetAt);
     }
+    /** Requests that may still be refused past the fresh-search limit in this document until it resets (the handful less those refused). */
+    probesLeft() {
+      return Math.max(0, PAST_LIMIT_HANDFUL - this.past);
+    }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
      * @param which the limit
@@ -2077,9 +2094,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var WAIT_FOR_OTHERS_MS = 1e3;
   var POLL_MS = 200;
   var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth"]);
-  function limitWait(wait, which) {
+  function limitWait(wait, which, probes) {
     const phrase = resetPhrase(wait.resetAt);
-    return errors.limitWait(which === "unknown" ? "" : which, phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets");
+    const sent = { probes: which === "API calls" ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
+    return errors.limitWait(
+      which === "unknown" ? "" : which,
+      phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets",
+      sent
+    );
   }
   function lookupAll(endpoint, subjects, budget, payer) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
@@ -2237,7 +2259,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       for (const [subject, which] of pacer.unsent) limited.set(subject, which);
       const messages = /* @__PURE__ */ new Map();
       for (const [subject, which] of limited) {
-        if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
+        if (!messages.has(which))
+          messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which, pacer.probesLeft()));
         answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
       }
     }
@@ -3426,6 +3449,13 @@ var SDM_SERVER = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
+  function stillSent(probes, hourly) {
+    const calls = (n) => `${n} request${n === 1 ? "" : "s"} (an API call each)`;
+    if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
+    if (probes > 0)
+      return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? "" : "s"} (an API call each)`;
+    return "nothing is sent until then";
+  }
   var LEADS = {
     noKey: "No API key",
     auth: "The API key was refused",
@@ -3467,11 +3497,17 @@ var SDM_SERVER = (() => {
     ),
     /**
      * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-     * when it will be fetched. Every such row of a formula says the same.
+     * when it will be fetched, and what is still sent until then (lookup/pacing.ts). Every such row of a
+     * formula says the same.
+     * @param which the limit ('' when the service did not name it)
+     * @param when when it resets, in words
+     * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
+     *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
+     *   the most requests each hour
      */
-    limitWait: (which, when) => new AddonError(
+    limitWait: (which, when, sent = { probes: 0, hourly: null }) => new AddonError(
       "limit",
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`
+      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`
     ),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
@@ -5374,6 +5410,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     noteReset(which, resetAt) {
       if (resetAt !== null) this.raiseReset(which, resetAt);
     }
+    /** Requests that may still be refused past the fresh-search limit in this document until it resets (the handful less those refused). */
+    probesLeft() {
+      return Math.max(0, PAST_LIMIT_HANDFUL - this.past);
+    }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
      * @param which the limit
@@ -5476,9 +5516,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var WAIT_FOR_OTHERS_MS = 1e3;
   var POLL_MS = 200;
   var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth"]);
-  function limitWait(wait, which) {
+  function limitWait(wait, which, probes) {
     const phrase = resetPhrase(wait.resetAt);
-    return errors.limitWait(which === "unknown" ? "" : which, phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets");
+    const sent = { probes: which === "API calls" ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
+    return errors.limitWait(
+      which === "unknown" ? "" : which,
+      phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets",
+      sent
+    );
   }
   function lookupAll(endpoint, subjects, budget, payer) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
@@ -5636,7 +5681,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       for (const [subject, which] of pacer.unsent) limited.set(subject, which);
       const messages = /* @__PURE__ */ new Map();
       for (const [subject, which] of limited) {
-        if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
+        if (!messages.has(which))
+          messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which, pacer.probesLeft()));
         answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
       }
     }
@@ -6843,6 +6889,18 @@ ${ours}` : ours;
     throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
   }
 
+  // src/server/ui/estimate-allowance.ts
+  function capToAllowance(counted, known) {
+    const { searches, searchFormulas, others, usageReads } = counted;
+    const fresh = known.fresh === null ? searches : Math.min(searches, known.fresh);
+    const past = searches - fresh;
+    const probes = past > 0 ? Math.min(past, known.probes, Math.max(0, searchFormulas - (fresh > 0 ? 1 : 0))) : 0;
+    const room = known.calls === null ? Infinity : Math.max(0, known.calls - usageReads);
+    const sent = Math.min(fresh + probes + others, room);
+    const freshSearches = Math.min(fresh, sent);
+    return { requests: usageReads + sent, freshSearches, probes: Math.min(probes, sent - freshSearches), waiting: past - probes };
+  }
+
   // src/server/ui/estimate-panel.ts
   var ENDPOINT_OF = {
     SEARCH_TREND: "trend",
@@ -6859,9 +6917,12 @@ ${ours}` : ours;
     RANKING_LIST: "rankingList",
     API_USAGE: "usage"
   };
+  var FORMULA_ERROR = "#ERROR!";
   var MAX_UNKNOWN_CELLS = 3;
   function estimateRefresh() {
-    const { queries, ranges, formulaCells, unknownCalls, unknownCells } = collectQueries(SpreadsheetApp.getActiveSpreadsheet());
+    const { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells } = collectQueries(
+      SpreadsheetApp.getActiveSpreadsheet()
+    );
     const keys = /* @__PURE__ */ new Map();
     for (const [endpoint, subjects] of queries) {
       for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : void 0), endpoint);
@@ -6895,16 +6956,17 @@ ${ours}` : ours;
     const noKey = formulaKey2.source === "none";
     const usageKey = answerKey(ENDPOINTS.usage.path, void 0);
     const usage = found.found.get(usageKey);
-    const sends = [...state.missing, ...state.pending].some((key) => !heldBack(guard2, key));
+    const held = (key) => heldBack(guard2, key, keys.get(key)?.searches === true);
+    const sends = [...state.missing, ...state.pending].some((key) => !held(key));
     if (state.found.has(usageKey) && (sends || !currentUsageReadAt(usage?.kind === "data" ? usage.data : void 0, heads, now))) {
       state.found.delete(usageKey);
       state.missing.push(usageKey);
     }
     const perEndpoint = /* @__PURE__ */ new Map();
-    let held = 0;
+    let heldCount = 0;
     for (const key of [...state.missing, ...state.pending]) {
-      if (heldBack(guard2, key)) {
-        held++;
+      if (held(key)) {
+        heldCount++;
         continue;
       }
       const endpoint = keys.get(key);
@@ -6913,32 +6975,58 @@ ${ours}` : ours;
     const endpoints = noKey ? [] : Object.values(ENDPOINTS).flatMap(
       (e) => perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : []
     );
-    const left = new Set([...state.missing, ...state.pending].filter((key) => !heldBack(guard2, key)));
+    const left = new Set([...state.missing, ...state.pending].filter((key) => !held(key)));
     const readsUsage = ranges.some(
       ({ endpoint, subjects }) => readsUsageFirst(guard2, subjects.filter((s) => left.has(answerKey(endpoint.path, s))).length, endpoint.searches === true)
     );
     const usageReads = !noKey && readsUsage ? 1 : 0;
+    const searches = endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0);
+    const searchFormulas = lookups.filter(
+      (l) => l.endpoint.searches && l.subjects.some((s) => left.has(answerKey(l.endpoint.path, s)))
+    ).length;
+    const counted = { searches, searchFormulas, others: endpoints.reduce((n, e) => n + e.queries, 0) - searches, usageReads };
+    const capped = capToAllowance(counted, knownLeft(guard2, formulaKey2.apiKey, now));
     return {
       formulaCells,
       endpoints,
-      requests: endpoints.reduce((n, e) => n + e.queries, 0) + usageReads,
+      requests: capped.requests,
       usageReads,
-      freshSearches: endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0),
+      freshSearches: capped.freshSearches,
+      probes: capped.probes,
+      waiting: capped.waiting,
       cached: state.found.size,
-      heldBack: held,
+      heldBack: heldCount,
       noKey,
       unknownCalls,
-      unknownCells
+      unknownCells,
+      noKeyCells,
+      errorCells
     };
+  }
+  function knownLeft(guard2, apiKey, now) {
+    const probes = guard2?.freshUntil ? Math.max(0, PAST_LIMIT_HANDFUL - guard2.past) : PAST_LIMIT_HANDFUL;
+    if (guard2?.callsUntil) return { fresh: 0, calls: 0, probes };
+    if (guard2?.freshUntil) return { fresh: 0, calls: guard2.left?.calls ?? null, probes };
+    if (guard2?.left) return { fresh: guard2.left.fresh, calls: guard2.left.calls, probes };
+    const read = apiKey ? currentUsage(apiKey) : null;
+    if (!read || readBeforeReset(read, new Date(now))) return { fresh: null, calls: null, probes };
+    const left = allowanceLeft2(read);
+    return { fresh: left.searches, calls: left.calls, probes };
   }
   function collectQueries(spreadsheet) {
     const reader = new ArgumentReader(spreadsheet);
     const queries = /* @__PURE__ */ new Map();
     const ranges = [];
+    const lookups = [];
     const unknownCells = [];
     let formulaCells = 0;
     let unknownCalls = 0;
+    let noKeyCells = 0;
+    let errorCells = 0;
     for (const { sheet, cells } of findOurFormulas(spreadsheet)) {
+      const values = cells.length ? sheet.getDataRange().getValues() : [];
+      for (const row of values) for (const value of row) if (typeof value === "string" && value.startsWith(LEADS.noKey)) noKeyCells++;
+      for (const cell of cells) if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
       for (const cell of cells) {
         formulaCells++;
         for (const call of callsIn(cell.formula)) {
@@ -6950,6 +7038,7 @@ ${ours}` : ours;
             queries.set(endpoint, set);
             const distinct = [...new Set(subjects)];
             if (distinct.length > 1) ranges.push({ endpoint, subjects: distinct });
+            lookups.push({ endpoint, subjects: distinct });
             continue;
           }
           unknownCalls++;
@@ -6958,7 +7047,7 @@ ${ours}` : ours;
         }
       }
     }
-    return { queries, ranges, formulaCells, unknownCalls, unknownCells };
+    return { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells };
   }
   function subjectsOf(endpoint, argument, sheet, reader) {
     if (!endpoint.param) return [""];
@@ -6987,8 +7076,8 @@ ${ours}` : ours;
     const own2 = readOwnApiKey();
     const last = own2 && formulaKeyHere().apiKey === own2 ? currentUsage(own2) : null;
     if (!last) return false;
-    const { requests, freshSearches } = estimateRefresh();
-    return requests > 0 && shortfall(requests, freshSearches, last, /* @__PURE__ */ new Date()) !== null;
+    const { requests, freshSearches, probes, waiting } = estimateRefresh();
+    return requests > 0 && shortfall(requests, freshSearches + probes + waiting, last, /* @__PURE__ */ new Date()) !== null;
   }
   function refreshFormulasWithToast() {
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();

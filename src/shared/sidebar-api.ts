@@ -168,8 +168,15 @@ export interface RefreshEstimate {
    * in the same minute pace by that read.
    */
   usageReads: number;
-  /** Of those, queries to a searching endpoint: at most this many fresh searches. */
+  /** Of those, queries to a searching endpoint: at most this many fresh searches (no more than are left). */
   freshSearches: number;
+  /**
+   * Of those, requests past the fresh-search limit that ask for keywords the service may have cached
+   * (free of searches; each refused costs an API call): the formulas send a handful at most (pacing.ts).
+   */
+  probes: number;
+  /** Search queries not sent because the fresh searches left do not reach them: they wait for the reset. */
+  waiting: number;
   /** Distinct queries this document's cache answers (free). */
   cached: number;
   /** Distinct queries the daily-limit guard holds back until the limit resets (free). */
@@ -180,6 +187,10 @@ export interface RefreshEstimate {
   unknownCalls: number;
   /** Where the first of them are, such as "Sheet1!B7". */
   unknownCells: string[];
+  /** Cells whose value says "No API key" now (a range formula's rows). */
+  noKeyCells: number;
+  /** Cells of the add-on's formulas showing #ERROR! now: a formula's own message ("No API key" or another) shows on hover. */
+  errorCells: number;
 }
 
 /** The state of this document's answer cache and formulas. */

@@ -38,4 +38,6 @@ export interface App {
   refreshFormulas(place?: RefreshPlace): void;
   /** How many cells hold the add-on's formulas, counted now (shared with a count already under way); null if it failed. */
   countFormulaCells(): Promise<number | null>;
+  /** The cells that say "No API key" and the formula cells showing #ERROR!, counted now; null if it failed. */
+  countNoKeyCells(): Promise<{ said: number; errors: number } | null>;
 }

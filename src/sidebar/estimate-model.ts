@@ -26,7 +26,7 @@ export interface EstimateModel {
  * @param now the current time
  */
 export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null, yours: boolean, now: Date = new Date()): EstimateModel {
-  const { requests, freshSearches: searches, cached, heldBack } = estimate;
+  const { requests, freshSearches: searches, cached, heldBack, probes, waiting } = estimate;
   const spends = requests > 0;
   const notes = [unknownText(estimate)];
   if (estimate.formulaCells === 0) return { text: '', confirm: null, spends: false };
@@ -40,15 +40,22 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
   const free = [
     cached ? `${plural(cached, 'answer is', 'answers are')} cached` : '',
     heldBack ? `${formatCount(heldBack)} held back by a daily limit until it resets` : '',
+    waiting ? `${plural(waiting, 'new search waits', 'new searches wait')} for the fresh searches to reset` : '',
   ]
     .filter(Boolean)
     .join('; ');
   if (!spends) return { text: join([`A refresh sends no request${free ? ` (${free})` : ''}.`, ...notes]), confirm: null, spends };
 
-  const sends = `A refresh sends at most ${plural(requests, 'request', 'requests')}${
-    searches ? `, ${formatCount(searches)} of them new searches (each may use a fresh search)` : ''
-  }${estimate.usageReads ? (searches ? ' and one read of what is left today' : ', one of them a read of what is left today') : ''}${free ? `; ${free}` : ''}.`;
-  const against = compare(requests, searches, last, yours, now);
+  // Past the searches left (pacing.ts), a handful looks for keywords the service has cached.
+  const asking = 'asking for keywords the service may have cached (no search; more go if it has some)';
+  const parts = [
+    searches ? `${formatCount(searches)} of them new searches (each may use a fresh search)` : '',
+    probes ? `${formatCount(probes)}${searches ? '' : ' of them'} ${asking}` : '',
+    estimate.usageReads ? (searches || probes ? 'one read of what is left today' : 'one of them a read of what is left today') : '',
+  ].filter(Boolean);
+  const sends = `A refresh sends at most ${plural(requests, 'request', 'requests')}${parts.length ? `, ${listed(parts)}` : ''}${free ? `; ${free}` : ''}.`;
+  // The searches the formulas have to make, sent or not: more than are left, and cells will wait for the reset.
+  const against = compare(requests, searches + probes + waiting, last, yours, now);
   return { text: join([sends, against.text, ...notes]), confirm: against.confirm, spends };
 }
 
@@ -80,7 +87,7 @@ function compare(
   const needs = !short
     ? null
     : short.kind === 'searches'
-      ? `may use up to ${plural(short.needed, 'fresh search', 'fresh searches')}, and ${formatCount(short.left)} ${short.left === 1 ? 'is' : 'are'} left`
+      ? `has ${plural(short.needed, 'new search', 'new searches')} to make, and ${plural(short.left, 'fresh search is', 'fresh searches are')} left`
       : `may send up to ${plural(short.needed, 'request', 'requests')}, and ${plural(short.left, 'API call is', 'API calls are')} left`;
   const confirm = needs
     ? `This refresh ${needs} (${since ?? when}). Cells past the limit will say "Daily limit reached". Refresh anyway?`
@@ -96,4 +103,9 @@ function unknownText(estimate: RefreshEstimate): string {
 
 function join(sentences: string[]): string {
   return sentences.filter(Boolean).join(' ');
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
 }

@@ -4,6 +4,7 @@
  * shared with the document, or when the viewer owns the spreadsheet.
  */
 import type { SettingsView } from '../shared/sidebar-api';
+import { formatCount } from './format';
 
 /**
  * Whether this spreadsheet's formulas spend the viewer's own key.
@@ -46,11 +47,19 @@ export function shareReplaces(view: SettingsView): string {
 
 /**
  * Why the formulas should re-run after a key reached them: Sheets keeps each cell's last result until
- * an argument changes, so "No API key" stays until a refresh.
- * @param formulaCells the add-on's formula cells here
+ * an argument changes, so "No API key" stays until a refresh. Said of the cells that show it: a range's
+ * rows say it; a formula's own cell shows #ERROR! with its message on hover ("No API key" or another).
+ * @param said cells whose value says "No API key"
+ * @param errors the add-on's formula cells showing #ERROR!
  */
-export function rerunOffer(formulaCells: number): string {
-  return `${formulaCells === 1 ? '1 cell here uses' : `${formulaCells} cells here use`} the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.`;
+export function rerunOffer(said: number, errors: number): string {
+  const parts = [
+    said ? `${said === 1 ? '1 cell here says' : `${formatCount(said)} cells here say`} "No API key"` : '',
+    errors
+      ? `${errors === 1 ? "1 of the add-on's formula cells shows" : `${formatCount(errors)} of the add-on's formula cells show`} #ERROR! (point at it to read why)`
+      : '',
+  ].filter(Boolean);
+  return `${parts.join(', and ')}. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.`;
 }
 
 /**

@@ -105,6 +105,7 @@ function start(): void {
       cache.refresh(place);
     },
     countFormulaCells: () => cache.cells(),
+    countNoKeyCells: () => cache.noKeyCells(),
   };
   const summary =
     (name: FoldName): Summarise =>

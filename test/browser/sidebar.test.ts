@@ -765,10 +765,11 @@ describe('never spending by surprise', () => {
     await p.goto(bookHost.pageUrl('Sidebar'));
     await p.getByLabel('Paste your API key').fill(KEY);
     await p.getByRole('button', { name: 'Save key' }).click();
-    const offer = p.getByRole('group', { name: /^5 cells here use the add-on\./ });
+    // Each formula's own cell shows #ERROR!, its message ("No API key") on hover.
+    const offer = p.getByRole('group', { name: /^5 of the add-on's formula cells show #ERROR! / });
     await expect.poll(() => offer.isVisible()).toBe(true);
     expect(await p.locator('#key-rerun-why').textContent()).toBe(
-      '5 cells here use the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.',
+      '5 of the add-on\'s formula cells show #ERROR! (point at it to read why). Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.',
     );
     // The key's check was a usage read: the bars show it at once, without another request.
     await expect.poll(() => p.locator('#usage-meta').textContent()).toMatch(/^Read at \d\d:\d\d, just now/);
@@ -829,6 +830,19 @@ describe('never spending by surprise', () => {
     );
     expect(await requests()).toBe(6);
     await expect.poll(() => p.locator('#cache-estimate').textContent()).toBe('A refresh sends no request (5 answers are cached).');
+
+    // The same key saved again, every cell holding its score: no cell says "No API key", so nothing is
+    // offered (it offered to re-run "5 cells" whatever they showed).
+    await p.locator('#key-replace').click();
+    await p.getByLabel('Paste the new API key').fill(KEY);
+    const counted = p.waitForResponse(
+      (r) => r.url().includes('/__gas/run') && (r.request().postDataJSON() as { fn: string }).fn === 'estimateRefresh',
+    );
+    await p.getByRole('button', { name: 'Save key' }).click();
+    await counted;
+    await expect.poll(() => p.locator('#key-status').textContent()).not.toBe('');
+    expect(await p.locator('#key-rerun').isVisible()).toBe(false);
+    expect(await requests()).toBe(7); // the key's check
   });
 
   it('opening the sidebar again, or Help, sends no request: it shows the last read and when it was read', async () => {
@@ -859,13 +873,13 @@ describe('never spending by surprise', () => {
 
     await openFold(p, 'cache');
     await p.getByRole('button', { name: 'Refresh all formulas' }).click();
-    const confirm = p.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });
+    const confirm = p.getByRole('group', { name: /^This refresh has 4 new searches to make, and 2 fresh searches are left/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await p.locator('#cache-refresh-question').textContent()).toMatch(
-      /^This refresh may use up to 4 fresh searches, and 2 are left \(read at \d\d:\d\d, just now\)\. Cells past the limit will say "Daily limit reached"\. Refresh anyway\?$/,
+      /^This refresh has 4 new searches to make, and 2 fresh searches are left \(read at \d\d:\d\d, just now\)\. Cells past the limit will say "Daily limit reached"\. Refresh anyway\?$/,
     );
     expect(await p.locator('#cache-estimate').textContent()).toMatch(
-      /^A refresh sends at most 4 requests, 4 of them new searches \(each may use a fresh search\); 5 answers are cached\. Left when read at \d\d:\d\d, just now: 2 fresh searches, 1,9\d\d API calls\.$/,
+      /^A refresh sends at most 4 requests, 2 of them new searches \(each may use a fresh search\) and 2 asking for keywords the service may have cached \(no search; more go if it has some\); 5 answers are cached\. Left when read at \d\d:\d\d, just now: 2 fresh searches, 1,9\d\d API calls\.$/,
     );
     await p.screenshot({ path: `${OUTPUT}sidebar-refresh-confirm.png`, fullPage: true });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -892,7 +906,7 @@ describe('never spending by surprise', () => {
     const menu = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 1000 } });
     menu.on('pageerror', (error) => pageErrors.push(error.message));
     await menu.goto(`${bookHost.url}/__gas/open/refreshFormulasFromMenu`);
-    const confirm = menu.getByRole('group', { name: /^This refresh may use up to 4 fresh searches, and 2 are left/ });
+    const confirm = menu.getByRole('group', { name: /^This refresh has 4 new searches to make, and 2 fresh searches are left/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await menu.locator('#cache-status').textContent()).toBe('Not refreshed.');

@@ -18,9 +18,17 @@ const column = (words: string[]) => words.map((w) => [w]);
 const rows = (value: unknown) => (value as unknown[][]).map((r) => r[0]);
 const recalculate = (words: string[]) => rows(stack.value('SEARCH_SCORE', column(words)));
 
-/** What every row a daily limit leaves unfetched says (test/integration/limit-pacing.test.ts covers ranges). */
-const WAIT = (which: string, when = 'after 00:00 UTC (in 12 h 0 min)') =>
-  `Daily limit reached (${which}): fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`;
+/**
+ * What every row a daily limit leaves unfetched says (test/integration/limit-pacing.test.ts covers ranges):
+ * when it is fetched, and what is still sent until then: nothing, or (the searches spent) at most
+ * `probes` more requests the limit refuses, asking for keywords the service may have cached.
+ */
+const WAIT = (which: string, when = 'after 00:00 UTC (in 12 h 0 min)', probes = 0) =>
+  `Daily limit reached (${which}): fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${
+    probes
+      ? `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? '' : 's'} (an API call each)`
+      : 'nothing is sent until then'
+  }.`;
 
 describe('the fresh-search limit', () => {
   it('sends no keyword twice after the limit: 10 recalculations send at most a handful, none refused before, and the others stay answered', async () => {
@@ -29,7 +37,7 @@ describe('the fresh-search limit', () => {
     expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
     const waiting = first.filter((v): v is string => typeof v === 'string');
     expect(waiting).toHaveLength(2);
-    for (const text of waiting) expect(text).toBe(WAIT('fresh searches'));
+    for (const text of waiting) expect(text).toBe(WAIT('fresh searches', undefined, 3));
     // More than a handful to send: what is left is read first (one usage read), and only that is sent.
     expect(await stack.requests('/trend')).toBe(FRESH_PER_DAY);
     expect(await stack.requests('/usage')).toBe(1);
@@ -37,7 +45,8 @@ describe('the fresh-search limit', () => {
     for (let i = 0; i < 10; i++) {
       const again = recalculate(words);
       expect(again.slice(0, 3)).toEqual(first.slice(0, 3));
-      for (const text of again.slice(3)) expect(text).toBe(WAIT('fresh searches'));
+      // How many more may be refused counts down (the last describe below follows it exactly).
+      for (const text of again.slice(3)) expect(text).toMatch(/^Daily limit reached \(fresh searches\): fetched when you run /);
     }
     // The two unfetched keywords may each be asked once (the service's 7-day cache might answer them,
     // free); once refused, never again. Nothing else is sent.
@@ -57,7 +66,7 @@ describe('the fresh-search limit', () => {
     expect(usage.ok, usage.error).toBe(true);
     const first = recalculate(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
     expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
-    for (const text of first.slice(FRESH_PER_DAY)) expect(text).toBe(WAIT('fresh searches'));
+    for (const text of first.slice(FRESH_PER_DAY)) expect(text).toBe(WAIT('fresh searches', undefined, 3));
     expect(await stack.requests('/usage')).toBe(1); // the sidebar's
     expect(await stack.requests('/trend')).toBe(FRESH_PER_DAY);
   });
@@ -75,7 +84,7 @@ describe('the fresh-search limit', () => {
   it('expires at the reset: the next recalculation sends again', async () => {
     recalculate(['one', 'two', 'three', 'four']);
     const refused = stack.run('SEARCH_SCORE', 'four').error ?? '';
-    expect(refused).toBe(WAIT('fresh searches'));
+    expect(refused).toBe(WAIT('fresh searches', undefined, 2)); // 'four' refused: 2 more may be
     const hours = Number(/in (\d+) h/.exec(refused)?.[1] ?? '0');
     const sentBefore = stack.gas.fetchLog.length;
     stack.gas.advanceClock((hours + 1) * 3_600_000);
@@ -128,10 +137,45 @@ describe('near midnight', () => {
     try {
       const [answered, refused] = rows(late.value('SEARCH_SCORE', column(['alpha', 'beta'])));
       expect(typeof answered).toBe('number');
-      expect(refused).toBe(WAIT('fresh searches', 'in 19 min'));
-      expect(late.run('SEARCH_SCORE', 'beta').error).toBe(WAIT('fresh searches', 'in 19 min'));
+      expect(refused).toBe(WAIT('fresh searches', 'in 19 min', 2));
+      expect(late.run('SEARCH_SCORE', 'beta').error).toBe(WAIT('fresh searches', 'in 19 min', 2));
     } finally {
       await late.stop();
     }
+  });
+});
+
+describe('what a limit row says is still sent', () => {
+  // Every cache item kept to its expiry: the test counts exact requests, and the guard is a cache entry.
+  const exact = useStack('a', { freshPerDay: FRESH_PER_DAY, callsPerDay: CALLS_PER_DAY, cacheEarlyRemoval: { rate: 0 } });
+  const again = (words: string[]) => {
+    const value = exact.value('SEARCH_SCORE', column(words));
+    return Array.isArray(value) ? rows(value) : [value]; // one row: Sheets shows a single value
+  };
+
+  it('is what later recalculations send: one refused request each while the row says more may go, then nothing', async () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+    const first = again(words);
+    expect(first.slice(0, 3).every((v) => typeof v === 'number')).toBe(true);
+    // The searches ran out within this lookup: up to 3 requests may still look for cached keywords.
+    expect(first.slice(3)).toEqual([WAIT('fresh searches', undefined, 3), WAIT('fresh searches', undefined, 3)]);
+    expect(await exact.requests()).toBe(FRESH_PER_DAY + 1); // the usage read, and the searches left
+    const steps: { says: unknown[]; sent: number }[] = [];
+    for (const list of [words, words, words, ['zeta'], ['eta', 'theta'], words]) {
+      const before = await exact.requests();
+      steps.push({ says: again(list).filter((v) => typeof v === 'string'), sent: (await exact.requests()) - before });
+    }
+    const says = (probes: number, n = 2) => Array<string>(n).fill(WAIT('fresh searches', undefined, probes));
+    expect(steps).toEqual([
+      { says: says(2), sent: 1 }, // one keyword asked (refused): 2 more may be
+      { says: says(1), sent: 1 }, // the other (refused): 1 more may be
+      { says: says(1), sent: 0 }, // both refused already: not asked again; another keyword still may be
+      { says: says(0, 1), sent: 1 }, // a new keyword, refused: the third, so nothing more is sent
+      { says: says(0), sent: 0 },
+      { says: says(0), sent: 0 },
+    ]);
+    // What the rows promised: 3 refusals past the limit, each one API call, and nothing else.
+    expect(await exact.requests('/trend')).toBe(FRESH_PER_DAY + 3);
+    expect(await exact.requests('/usage')).toBe(1);
   });
 });

@@ -11,14 +11,26 @@
 import { describe, expect, it } from 'vitest';
 import { rawAnswer, useStack } from './stack';
 
-const stack = useStack();
+// Every cache item kept to its expiry: the tests count exact requests, and the limit guard is a cache entry.
+const stack = useStack('a', { cacheEarlyRemoval: { rate: 0 } });
 
-/** What a row a daily limit left unfetched says, the same in every such row. */
-const WAIT_FRESH =
-  'Daily limit reached (fresh searches): fetched when you run Extensions › Search Demand › Refresh all formulas after 00:00 UTC (in 12 h 0 min); nothing is sent until then.';
-const WAIT_CALLS = WAIT_FRESH.replace('(fresh searches)', '(API calls)');
 /** The most requests a document sends past a limit until it resets. */
 const HANDFUL = 3;
+const WHEN = 'fetched when you run Extensions › Search Demand › Refresh all formulas after 00:00 UTC (in 12 h 0 min)';
+/**
+ * What a row the fresh-search limit left unfetched says, the same in every such row of a formula: when it
+ * is fetched, and how many more requests may still be refused until then (the handful less those refused).
+ */
+const WAIT_FRESH = (refusedSoFar: number) => {
+  const more = HANDFUL - refusedSoFar;
+  return `Daily limit reached (fresh searches): ${WHEN}; ${
+    more
+      ? `until then it asks only for keywords the service may have cached (free), and stops after ${more} more refusal${more === 1 ? '' : 's'} (an API call each)`
+      : 'nothing is sent until then'
+  }.`;
+};
+/** Past the API calls, nothing at all is sent. */
+const WAIT_CALLS = `Daily limit reached (API calls): ${WHEN}; nothing is sent until then.`;
 
 const column = (words: string[]) => words.map((w) => [w]);
 const rows = (value: unknown) => (value as unknown[][]).map((r) => r[0]);
@@ -34,18 +46,23 @@ describe('a range that meets the fresh-search limit', () => {
     await stack.service.control.limits({ freshUsed: 12, callsUsed: 30 });
     const scores = rows(stack.value('SEARCH_SCORE', column(words(350, 'new'))));
     expect(scores.slice(0, 238).every(isNumber)).toBe(true); // the rows from the top, in order
-    expect(new Set(scores.slice(238))).toEqual(new Set([WAIT_FRESH]));
+    expect(new Set(scores.slice(238))).toEqual(new Set([WAIT_FRESH(0)]));
     expect(await refused()).toBe(0);
     expect(await stack.requests('/trend')).toBe(238);
     expect(await stack.requests('/usage')).toBe(1); // what is left, read once
     expect((await stats()).freshCredits).toBe(238);
 
-    // Recalculating sends at most a handful more past the limit (to find what the service's cache still
-    // answers), then nothing until the reset; the rows keep saying the same.
+    // Recalculating sends the handful the rows announced past the limit (to find what the service's cache
+    // still answers), one each time, then nothing until the reset; the rows count them down.
     await stack.service.control.resetStats();
-    for (let i = 0; i < 10; i++) expect(rows(stack.value('SEARCH_SCORE', column(words(350, 'new'))))).toEqual(scores);
-    expect(await refused()).toBeLessThanOrEqual(HANDFUL);
-    expect(await stack.requests()).toBe(await refused());
+    for (let i = 0; i < 10; i++) {
+      const again = rows(stack.value('SEARCH_SCORE', column(words(350, 'new'))));
+      expect(again.slice(0, 238)).toEqual(scores.slice(0, 238));
+      const sent = await refused();
+      expect(sent).toBe(Math.min(i + 1, HANDFUL));
+      expect(new Set(again.slice(238))).toEqual(new Set([WAIT_FRESH(sent)]));
+    }
+    expect(await stack.requests()).toBe(HANDFUL);
   });
 
   it('still uses the service’s 7-day cache: keywords it answered this week fill their rows for free', async () => {
@@ -62,8 +79,8 @@ describe('a range that meets the fresh-search limit', () => {
     // Sent in order until the searches ran out: the first 278 rows, 238 new keywords and 40 the service
     // had cached (each wave as large as the searches left, the cached ones leaving room for more).
     expect(scores.slice(0, 278).every(isNumber)).toBe(true);
-    expect(new Set(scores.filter((v) => !isNumber(v)))).toEqual(new Set([WAIT_FRESH]));
     expect(await refused()).toBeLessThanOrEqual(HANDFUL);
+    expect(new Set(scores.filter((v) => !isNumber(v)))).toEqual(new Set([WAIT_FRESH(await refused())]));
   });
 
   it('fetches duplicates and variants once, and fills every row of a keyword it could fetch', async () => {
@@ -75,7 +92,7 @@ describe('a range that meets the fresh-search limit', () => {
     expect(await refused()).toBe(0);
     for (let i = 0; i < 150; i++) expect(scores[i + 150]).toBe(scores[i]); // a keyword and its variant agree
     expect(scores.filter(isNumber)).toHaveLength(200);
-    expect(new Set(scores.filter((v) => !isNumber(v)))).toEqual(new Set([WAIT_FRESH]));
+    expect(new Set(scores.filter((v) => !isNumber(v)))).toEqual(new Set([WAIT_FRESH(0)]));
   });
 
   it('a second range right after sends at most one request past the limit, and says the same', async () => {
@@ -86,14 +103,14 @@ describe('a range that meets the fresh-search limit', () => {
     await stack.service.control.resetStats();
 
     const second = rows(stack.value('SEARCH_SCORE', column(words(60, 'second'))));
-    expect(new Set(second)).toEqual(new Set([WAIT_FRESH]));
     expect(await stack.requests('/usage')).toBe(0); // the guard knows the searches are spent
-    expect(await refused()).toBeLessThanOrEqual(1); // one request finds whether the service has them cached
+    expect(await refused()).toBe(1); // one request finds whether the service has them cached
+    expect(new Set(second)).toEqual(new Set([WAIT_FRESH(1)]));
     // A single cell of a keyword the service has cached is still answered; one it has not says the same.
     await rawAnswer(stack.service, '/trend', { keyword: 'known elsewhere' });
     expect(isNumber(stack.value('SEARCH_SCORE', 'known elsewhere'))).toBe(true);
-    expect(stack.run('SEARCH_SCORE', 'never asked before').error).toBe(WAIT_FRESH);
-    expect(await refused()).toBeLessThanOrEqual(HANDFUL);
+    expect(stack.run('SEARCH_SCORE', 'never asked before').error).toBe(WAIT_FRESH(2));
+    expect(await refused()).toBe(2);
   });
 });
 

@@ -145,6 +145,40 @@ describe('the estimate of Refresh all formulas', () => {
   });
 });
 
+describe('the cells that say "No API key"', () => {
+  const stack = useStack();
+
+  it("are counted from what the cells show: a range's rows that say it, and formula cells showing #ERROR!; none once they hold answers", () => {
+    const book = stack.gas.spreadsheet;
+    stack.gas.properties.user.delete('SDM_API_KEY');
+    book.setValues('Sheet1!A2:A4', [['coffee'], ['tea'], ['cocoa']]);
+    book.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A4)');
+    book.setFormula('Sheet1!C2', '=SEARCH_SCORE("matcha")');
+    book.setFormula('Sheet1!D2', '=LEN("No API key")'); // not ours, and not a message: not counted
+    stack.gas.recalculate();
+    const shown = book.getValues('Sheet1!B2:C4').flat();
+    const said = shown.filter((v) => typeof v === 'string' && v.startsWith('No API key')).length;
+    const errors = book
+      .getValues('Sheet1!B2:C2')
+      .flat()
+      .filter((v) => v === '#ERROR!').length;
+    expect(said + errors).toBeGreaterThan(0);
+    expect(ok<RefreshEstimate>(stack, 'estimateRefresh')).toMatchObject({ noKeyCells: said, errorCells: errors });
+
+    // The key back, the formulas re-run: every cell holds its answer, and nothing is counted.
+    stack.gas.properties.user.set('SDM_API_KEY', KEY);
+    ok(stack, 'refreshAllFormulas');
+    stack.gas.recalculate();
+    expect(
+      book
+        .getValues('Sheet1!B2:C4')
+        .flat()
+        .filter((v) => v !== ''),
+    ).toEqual(Array(4).fill(expect.any(Number)));
+    expect(ok<RefreshEstimate>(stack, 'estimateRefresh')).toMatchObject({ noKeyCells: 0, errorCells: 0 });
+  });
+});
+
 describe('the estimate and the usage read a range makes first', () => {
   const stack = useStack();
 
@@ -181,9 +215,53 @@ describe('the estimate and the daily-limit guard', () => {
     await stack.service.control.resetStats();
     const estimate = ok<RefreshEstimate>(stack, 'estimateRefresh');
     // trend left: 2024 and matcha; cocoa is held back; coffee and tea are cached.
-    expect(estimate).toMatchObject({ requests: 5, freshSearches: 2, cached: 2, heldBack: 1 });
+    // The searches are spent (cocoa's refusal said so): 2024 and matcha are not searched, only asked for as
+    // keywords the service may have cached (one each by the range and the matcha formulas), with the brands and the market.
+    expect(estimate).toMatchObject({ requests: 5, freshSearches: 0, probes: 2, waiting: 0, cached: 2, heldBack: 1 });
     ok(stack, 'refreshAllFormulas');
     stack.gas.recalculate();
     expect(await stack.requests()).toBe(estimate.requests);
+  });
+});
+
+describe('the estimate when the fresh searches are nearly or fully spent', () => {
+  // Every cache item kept to its expiry, but the guard when the test drops it: exact counts.
+  const stack = useStack('a', { cacheEarlyRemoval: { rate: 0 } });
+  const KEYWORDS_86 = Array.from({ length: 86 }, (_, i) => [`spent keyword ${i}`]);
+  const clickSends = async (): Promise<{ requests: number; byEndpoint: Record<string, number>; freshCredits: number }> => {
+    await stack.service.control.resetStats();
+    ok(stack, 'refreshAllFormulas');
+    stack.gas.recalculate();
+    const { requests, byEndpoint, freshCredits } = await stack.service.control.stats();
+    return { requests, byEndpoint, freshCredits };
+  };
+
+  it('with none left, counts what a refresh sends: a request for cached keywords (and the read of what is left), not 86 searches', async () => {
+    stack.gas.spreadsheet.setValues('Sheet1!A2:A87', KEYWORDS_86);
+    stack.gas.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A87)');
+    await stack.service.control.limits({ key: KEY, freshUsed: 250 });
+    ok(stack, 'refreshUsage'); // the sidebar's read: no fresh search left
+    // The guard knows the searches are spent: the range reads nothing first and asks for one keyword.
+    expect(ok<RefreshEstimate>(stack, 'estimateRefresh')).toMatchObject({ requests: 1, freshSearches: 0, probes: 1, waiting: 85 });
+    // The guard gone (Google may drop a cache item early): the kept read says the same, and the range reads
+    // what is left before asking (the issue's case: the estimate said 87 requests, 86 searches, and 2 went).
+    stack.gas.caches.document.drop((key) => key === 'sdm-guard');
+    const estimate = ok<RefreshEstimate>(stack, 'estimateRefresh');
+    expect(estimate).toMatchObject({ requests: 2, usageReads: 1, freshSearches: 0, probes: 1, waiting: 85 });
+    expect(await clickSends()).toEqual({ requests: estimate.requests, byEndpoint: { '/usage': 1, '/trend': 1 }, freshCredits: 0 });
+    // That request was refused: 2 more may be, one per refresh.
+    const next = ok<RefreshEstimate>(stack, 'estimateRefresh');
+    expect(next).toMatchObject({ requests: 1, usageReads: 0, probes: 1, waiting: 84 });
+    expect((await clickSends()).requests).toBe(next.requests);
+  });
+
+  it('with 5 left, counts the 5 searches a refresh sends, and the rest waiting for the reset', async () => {
+    stack.gas.spreadsheet.setValues('Sheet1!A2:A87', KEYWORDS_86);
+    stack.gas.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A87)');
+    await stack.service.control.limits({ key: KEY, freshUsed: 245 });
+    ok(stack, 'refreshUsage');
+    const estimate = ok<RefreshEstimate>(stack, 'estimateRefresh');
+    expect(estimate).toMatchObject({ requests: 5, usageReads: 0, freshSearches: 5, probes: 0, waiting: 81 });
+    expect(await clickSends()).toEqual({ requests: 5, byEndpoint: { '/trend': 5 }, freshCredits: 5 });
   });
 });

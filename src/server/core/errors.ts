@@ -36,6 +36,19 @@ export class AddonError extends Error {
 const SETTINGS = 'Extensions › Search Demand › Settings';
 
 /**
+ * What a limit row says is still sent until the reset: the truth of lookup/pacing.ts's probes.
+ * @param probes requests that may still be refused, asking for keywords the service may have cached
+ * @param hourly when the reset is not known: the most requests each hour (the guard holds an hour)
+ */
+function stillSent(probes: number, hourly: number | null): string {
+  const calls = (n: number) => `${n} request${n === 1 ? '' : 's'} (an API call each)`;
+  if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
+  if (probes > 0)
+    return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? '' : 's'} (an API call each)`;
+  return 'nothing is sent until then';
+}
+
+/**
  * How each of the add-on's messages begins. The builders below (and input.ts's "Bad input: …") start
  * their text so, and core/cell-messages.ts reads them back in a cell: a range writes a row's error into
  * that row as text, and Freeze must tell such a row from a value (a daily limit's row is filled later).
@@ -87,12 +100,18 @@ export const errors = {
     ),
   /**
    * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-   * when it will be fetched. Every such row of a formula says the same.
+   * when it will be fetched, and what is still sent until then (lookup/pacing.ts). Every such row of a
+   * formula says the same.
+   * @param which the limit ('' when the service did not name it)
+   * @param when when it resets, in words
+   * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
+   *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
+   *   the most requests each hour
    */
-  limitWait: (which: string, when: string) =>
+  limitWait: (which: string, when: string, sent: { probes: number; hourly: number | null } = { probes: 0, hourly: null }) =>
     new AddonError(
       'limit',
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; nothing is sent until then.`,
+      `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`,
     ),
   unavailable: (cause: string, retries: number) =>
     new AddonError(

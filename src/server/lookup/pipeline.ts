@@ -27,7 +27,17 @@ import type { Budget } from '../core/budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import { emptyGuard, fingerprint, GUARD_KEY, guardEntry, heldBack, readGuard, withRefusals, type Refusal } from '../cache/limit-guard';
+import {
+  emptyGuard,
+  fingerprint,
+  GUARD_KEY,
+  guardEntry,
+  heldBack,
+  PAST_LIMIT_HANDFUL,
+  readGuard,
+  withRefusals,
+  type Refusal,
+} from '../cache/limit-guard';
 import { addSpend, pickSpendKey } from '../cache/spend';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
 import { errors, type AddonError, type ErrorKind } from '../core/errors';
@@ -64,13 +74,20 @@ type Cache = GoogleAppsScript.Cache.Cache | null;
 const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth']);
 
 /**
- * The one message of a formula's rows a daily limit left unfetched.
+ * The one message of a formula's rows a daily limit left unfetched, with what is still sent until then.
  * @param wait the limit's latest known reset
  * @param which the limit that stopped them ('unknown': a limit the service did not name)
+ * @param probes requests that may still be refused past the fresh-search limit (pacing.ts)
  */
-function limitWait(wait: LimitWait, which: LimitKind): AddonError {
+function limitWait(wait: LimitWait, which: LimitKind, probes: number): AddonError {
   const phrase = resetPhrase(wait.resetAt); // "retry after 00:00 UTC (in 12 h 0 min)", "retry in 19 min", or no time
-  return errors.limitWait(which === 'unknown' ? '' : which, phrase.startsWith('retry ') ? phrase.slice(6) : 'after your allowance resets');
+  // A reset not known is held an hour (limit-guard.ts), then a usage read and a handful find out again.
+  const sent = { probes: which === 'API calls' ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
+  return errors.limitWait(
+    which === 'unknown' ? '' : which,
+    phrase.startsWith('retry ') ? phrase.slice(6) : 'after your allowance resets',
+    sent,
+  );
 }
 
 /** One claim: a cache entry marked while its subjects are fetched (a query's own entry, or a pack). */
@@ -469,7 +486,8 @@ function limitMessages(lookup: Lookup, limited: Map<string, LimitKind>, refusals
   const messages = new Map<LimitKind, AddonError>();
   const answers = new Map<string, Answer>();
   for (const [subject, which] of all) {
-    if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which));
+    if (!messages.has(which))
+      messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which, pacer.probesLeft()));
     answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
   }
   return answers;

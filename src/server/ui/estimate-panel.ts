@@ -8,12 +8,13 @@
  */
 import type { RefreshEstimate } from '../../shared/sidebar-api';
 import { readLookupConfig } from '../cache/config-entry';
-import { fingerprint, GUARD_KEY, heldBack, readGuard } from '../cache/limit-guard';
+import { fingerprint, GUARD_KEY, heldBack, PAST_LIMIT_HANDFUL, readGuard, type Guard } from '../cache/limit-guard';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
 import { packGroups, readPack } from '../cache/pack';
 import { getAll, openCache } from '../cache/cache-store';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
 import { readSubject } from '../core/input';
+import { LEADS } from '../core/errors';
 import { readsUsageFirst } from '../lookup/pacing';
 import { currentUsageReadAt } from '../lookup/usage-lookup';
 import { todaysSpendKeys } from '../cache/spend';
@@ -23,6 +24,9 @@ import { readLookupSettings } from '../core/lookup-settings';
 import { ArgumentReader } from './argument-values';
 import { callsIn, type CustomFunctionName } from './formula-calls';
 import { formulaKeyHere } from './settings-panel';
+import { allowanceLeft, readBeforeReset } from '../lookup/allowance';
+import { capToAllowance, type Known } from './estimate-allowance';
+import { currentUsage } from './usage-panel';
 
 /**
  * The endpoint each function asks (its first argument is the subject when the endpoint takes one). Names,
@@ -44,12 +48,17 @@ const ENDPOINT_OF: Record<CustomFunctionName, keyof typeof ENDPOINTS> = {
   API_USAGE: 'usage',
 };
 
+/** What a cell whose custom function threw shows (its message shows on hover only). */
+const FORMULA_ERROR = '#ERROR!';
+
 /** Cells named when some calls cannot be read: enough to find them. */
 const MAX_UNKNOWN_CELLS = 3;
 
 /** What Refresh all formulas could spend in this spreadsheet (no request). */
 export function estimateRefresh(): RefreshEstimate {
-  const { queries, ranges, formulaCells, unknownCalls, unknownCells } = collectQueries(SpreadsheetApp.getActiveSpreadsheet());
+  const { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells } = collectQueries(
+    SpreadsheetApp.getActiveSpreadsheet(),
+  );
   const keys = new Map<string, Endpoint>();
   for (const [endpoint, subjects] of queries) {
     for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : undefined), endpoint);
@@ -91,16 +100,18 @@ export function estimateRefresh(): RefreshEstimate {
   // and so after what this refresh sends, when it runs after that: at most one read.
   const usageKey = answerKey(ENDPOINTS.usage.path, undefined);
   const usage = found.found.get(usageKey);
-  const sends = [...state.missing, ...state.pending].some((key) => !heldBack(guard, key));
+  // Once the searches are spent and the handful refused, every search is held (limit-guard.ts).
+  const held = (key: string) => heldBack(guard, key, keys.get(key)?.searches === true);
+  const sends = [...state.missing, ...state.pending].some((key) => !held(key));
   if (state.found.has(usageKey) && (sends || !currentUsageReadAt(usage?.kind === 'data' ? usage.data : undefined, heads, now))) {
     state.found.delete(usageKey);
     state.missing.push(usageKey);
   }
   const perEndpoint = new Map<Endpoint, number>();
-  let held = 0;
+  let heldCount = 0;
   for (const key of [...state.missing, ...state.pending]) {
-    if (heldBack(guard, key)) {
-      held++;
+    if (held(key)) {
+      heldCount++;
       continue;
     }
     const endpoint = keys.get(key);
@@ -112,23 +123,53 @@ export function estimateRefresh(): RefreshEstimate {
         perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : [],
       );
   // A range with more than a handful left reads /usage first; the guard keeps that read for the ones after it.
-  const left = new Set([...state.missing, ...state.pending].filter((key) => !heldBack(guard, key)));
+  const left = new Set([...state.missing, ...state.pending].filter((key) => !held(key)));
   const readsUsage = ranges.some(({ endpoint, subjects }) =>
     readsUsageFirst(guard, subjects.filter((s) => left.has(answerKey(endpoint.path, s))).length, endpoint.searches === true),
   );
   const usageReads = !noKey && readsUsage ? 1 : 0;
+  // What is left caps what the formulas send (pacing.ts): searches past it wait for the reset.
+  const searches = endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0);
+  const searchFormulas = lookups.filter(
+    (l) => l.endpoint.searches && l.subjects.some((s) => left.has(answerKey(l.endpoint.path, s))),
+  ).length;
+  const counted = { searches, searchFormulas, others: endpoints.reduce((n, e) => n + e.queries, 0) - searches, usageReads };
+  const capped = capToAllowance(counted, knownLeft(guard, formulaKey.apiKey, now));
   return {
     formulaCells,
     endpoints,
-    requests: endpoints.reduce((n, e) => n + e.queries, 0) + usageReads,
+    requests: capped.requests,
     usageReads,
-    freshSearches: endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0),
+    freshSearches: capped.freshSearches,
+    probes: capped.probes,
+    waiting: capped.waiting,
     cached: state.found.size,
-    heldBack: held,
+    heldBack: heldCount,
     noKey,
     unknownCalls,
     unknownCells,
+    noKeyCells,
+    errorCells,
   };
+}
+
+/**
+ * What is known to be left of the formulas' key's allowance, without a request: the guard (a limit known
+ * spent, a read of the last minute counted down), else the viewer's last usage read when it is that key's
+ * (plus what this document sent since: usage-panel.ts).
+ * @param guard the formulas' key's guard, if any
+ * @param apiKey the formulas' key, if known here
+ * @param now the time (ms)
+ */
+function knownLeft(guard: Guard | null, apiKey: string | undefined, now: number): Known {
+  const probes = guard?.freshUntil ? Math.max(0, PAST_LIMIT_HANDFUL - guard.past) : PAST_LIMIT_HANDFUL;
+  if (guard?.callsUntil) return { fresh: 0, calls: 0, probes };
+  if (guard?.freshUntil) return { fresh: 0, calls: guard.left?.calls ?? null, probes };
+  if (guard?.left) return { fresh: guard.left.fresh, calls: guard.left.calls, probes };
+  const read = apiKey ? currentUsage(apiKey) : null;
+  if (!read || readBeforeReset(read, new Date(now))) return { fresh: null, calls: null, probes };
+  const left = allowanceLeft(read);
+  return { fresh: left.searches, calls: left.calls, probes };
 }
 
 /** The distinct normalised subjects per endpoint in the spreadsheet's formulas, and the calls that cannot be read. */
@@ -136,17 +177,30 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
   queries: Map<Endpoint, Set<string>>;
   /** Each range call's distinct subjects, in order: the packs it keeps its answers in. */
   ranges: { endpoint: Endpoint; subjects: string[] }[];
+  /** Every call's distinct subjects: each call is a lookup of its own. */
+  lookups: { endpoint: Endpoint; subjects: string[] }[];
   formulaCells: number;
   unknownCalls: number;
   unknownCells: string[];
+  /** Cells whose value says "No API key" (a range's rows). */
+  noKeyCells: number;
+  /** Formula cells of ours showing #ERROR! (the message, "No API key" or another, shows on hover only). */
+  errorCells: number;
 } {
   const reader = new ArgumentReader(spreadsheet);
   const queries = new Map<Endpoint, Set<string>>();
   const ranges: { endpoint: Endpoint; subjects: string[] }[] = [];
+  const lookups: { endpoint: Endpoint; subjects: string[] }[] = [];
   const unknownCells: string[] = [];
   let formulaCells = 0;
   let unknownCalls = 0;
+  let noKeyCells = 0;
+  let errorCells = 0;
   for (const { sheet, cells } of findOurFormulas(spreadsheet)) {
+    // What the cells show now is the truth of what they said (one read per sheet with formulas of ours).
+    const values = cells.length ? sheet.getDataRange().getValues() : [];
+    for (const row of values) for (const value of row) if (typeof value === 'string' && value.startsWith(LEADS.noKey)) noKeyCells++;
+    for (const cell of cells) if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
     for (const cell of cells) {
       formulaCells++;
       for (const call of callsIn(cell.formula)) {
@@ -158,6 +212,7 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
           queries.set(endpoint, set);
           const distinct = [...new Set(subjects)];
           if (distinct.length > 1) ranges.push({ endpoint, subjects: distinct });
+          lookups.push({ endpoint, subjects: distinct });
           continue;
         }
         unknownCalls++;
@@ -166,7 +221,7 @@ function collectQueries(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
       }
     }
   }
-  return { queries, ranges, formulaCells, unknownCalls, unknownCells };
+  return { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells };
 }
 
 /**

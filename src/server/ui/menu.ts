@@ -64,8 +64,9 @@ function mayOverspend(): boolean {
   const own = readOwnApiKey();
   const last = own && formulaKeyHere().apiKey === own ? currentUsage(own) : null;
   if (!last) return false;
-  const { requests, freshSearches } = estimateRefresh();
-  return requests > 0 && shortfall(requests, freshSearches, last, new Date()) !== null;
+  // The searches the formulas have to make, including those the allowance left holds back (estimate-model.ts).
+  const { requests, freshSearches, probes, waiting } = estimateRefresh();
+  return requests > 0 && shortfall(requests, freshSearches + probes + waiting, last, new Date()) !== null;
 }
 
 /** Makes Sheets run the add-on's formulas again and says how many with a toast. */

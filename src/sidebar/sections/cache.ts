@@ -31,6 +31,8 @@ export interface CacheSection {
   refresh(place?: RefreshPlace): void;
   /** Counts the formula cells again (sharing a count under way); null when the count failed. */
   cells(): Promise<number | null>;
+  /** Counts again the cells that say "No API key", and the formula cells showing #ERROR!; null when the count failed. */
+  noKeyCells(): Promise<{ said: number; errors: number } | null>;
 }
 
 /**
@@ -178,6 +180,7 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
     },
     refresh: (place) => (place ? refresh(place) : refreshHere()),
     cells: async () => ((await count(null)) ? (estimate?.formulaCells ?? null) : null),
+    noKeyCells: async () => ((await count(null)) && estimate ? { said: estimate.noKeyCells, errors: estimate.errorCells } : null),
   };
 }
 

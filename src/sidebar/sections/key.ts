@@ -77,14 +77,15 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
   };
   let replacing = false;
 
-  // A key now reaches the formulas: cells that said "No API key" keep saying it until they re-run.
+  // A key now reaches the formulas: cells that said "No API key" keep saying it until they re-run. Offered
+  // only when cells show it (or #ERROR!, whose message shows on hover): what the cells show is the truth.
   // The count is the one the cache section reads after a key change (one call, shared).
   const offerRerun = (view: SettingsView): void => {
     show(rerun, false);
     if (!formulasUseYourKey(view)) return;
-    void app.countFormulaCells().then((cells) => {
-      if (!cells) return; // none, or unknown: the cache section still has the button
-      rerunWhy.textContent = rerunOffer(cells);
+    void app.countNoKeyCells().then((cells) => {
+      if (!cells || !(cells.said || cells.errors)) return; // none, or unknown: the cache section still has the button
+      rerunWhy.textContent = rerunOffer(cells.said, cells.errors);
       rerunPlace.status.clear();
       show(rerunPlace.ask, false);
       show(rerunRow, true);

@@ -78,9 +78,13 @@ describe('cacheSummary', () => {
     freshSearches: 0,
     cached: 3,
     heldBack: 0,
+    probes: 0,
+    waiting: 0,
     noKey: false,
     unknownCalls: 0,
     unknownCells: [],
+    noKeyCells: 0,
+    errorCells: 0,
     ...over,
   });
   it('counts the formula cells and what a refresh sends, in one short line', () => {

@@ -15,9 +15,13 @@ const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
   freshSearches: 5,
   cached: 40,
   heldBack: 0,
+  probes: 0,
+  waiting: 0,
   noKey: false,
   unknownCalls: 0,
   unknownCells: [],
+  noKeyCells: 0,
+  errorCells: 0,
   ...over,
 });
 const read = (freshUsed: number, callsUsed = 100, minutesAgo = 5, resetAt: string | null = null): UsageRead => ({
@@ -48,9 +52,38 @@ describe('estimateModel', () => {
     expect(noSearch).toMatch(/^A refresh sends at most 3 requests, one of them a read of what is left today; /);
   });
 
+  it('with the fresh searches spent, says what goes (a request for cached keywords, a read) and what waits, and asks first', () => {
+    const spent = estimateModel(
+      estimate({
+        endpoints: [{ path: '/trend', queries: 86, searches: true }],
+        requests: 2,
+        usageReads: 1,
+        freshSearches: 0,
+        probes: 1,
+        waiting: 85,
+        cached: 0,
+      }),
+      read(250),
+      true,
+      NOW,
+    );
+    expect(spent).toEqual({
+      text:
+        'A refresh sends at most 2 requests, 1 of them asking for keywords the service may have cached (no search; more go if it has some) and one read of what is left today; ' +
+        '85 new searches wait for the fresh searches to reset. Left when read at 14:00, 5 min ago: 0 fresh searches, 1,900 API calls.',
+      confirm:
+        'This refresh has 86 new searches to make, and 0 fresh searches are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+      spends: true,
+    });
+    const nearly = estimateModel(estimate({ requests: 7, freshSearches: 5, waiting: 81 }), read(245), true, NOW).text;
+    expect(nearly).toMatch(
+      /^A refresh sends at most 7 requests, 5 of them new searches \(each may use a fresh search\); 40 answers are cached; 81 new searches wait for the fresh searches to reset\./,
+    );
+  });
+
   it('asks first when the refresh may use more fresh searches, or calls, than are left', () => {
     expect(estimateModel(estimate(), read(247), true, NOW).confirm).toBe(
-      'This refresh may use up to 5 fresh searches, and 3 are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+      'This refresh has 5 new searches to make, and 3 fresh searches are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
     );
     expect(estimateModel(estimate(), read(0, 1995), true, NOW).confirm).toBe(
       'This refresh may send up to 7 requests, and 5 API calls are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
@@ -64,7 +97,7 @@ describe('estimateModel', () => {
       / Left now \(read at 14:00, 5 min ago, less what this document sent since\): 3 fresh searches, 1,900 API calls\.$/,
     );
     expect(model.confirm).toBe(
-      'This refresh may use up to 5 fresh searches, and 3 are left (read at 14:00, 5 min ago, less what this document sent since). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+      'This refresh has 5 new searches to make, and 3 fresh searches are left (read at 14:00, 5 min ago, less what this document sent since). Cells past the limit will say "Daily limit reached". Refresh anyway?',
     );
     // Nothing sent since: the read's own words.
     const none = { ...read(200), spentSince: { requests: 0, freshSearches: 0, complete: true } };

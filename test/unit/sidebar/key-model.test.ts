@@ -61,11 +61,13 @@ describe('sharing', () => {
 });
 
 describe('rerunOffer', () => {
-  it('says why cells that said "No API key" need a refresh', () => {
-    expect(rerunOffer(1)).toBe(
-      '1 cell here uses the add-on. Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.',
-    );
-    expect(rerunOffer(12)).toMatch(/^12 cells here use the add-on\./);
+  it('names the cells that show "No API key" or #ERROR!, and says why they need a refresh', () => {
+    const why =
+      ' Sheets re-runs a formula only when its arguments change, so cells that said "No API key" keep saying it until the formulas are refreshed.';
+    expect(rerunOffer(1, 0)).toBe(`1 cell here says "No API key".${why}`);
+    expect(rerunOffer(12, 0)).toBe(`12 cells here say "No API key".${why}`);
+    expect(rerunOffer(0, 5)).toBe(`5 of the add-on's formula cells show #ERROR! (point at it to read why).${why}`);
+    expect(rerunOffer(3, 1)).toMatch(/^3 cells here say "No API key", and 1 of the add-on's formula cells shows #ERROR! /);
   });
 });
 

@@ -12,8 +12,8 @@ describe('messageKind', () => {
       [errors.limit('fresh searches', 'retry after 00:00 UTC'), 'limit'],
       [errors.limit('', ''), 'limit'],
       [errors.limitHeld('API calls', 'retry in 3 h', true), 'limit'],
-      [errors.limitWait('fresh searches', 'after 00:00 UTC (in 12 h 0 min)'), 'limit'],
-      [errors.limitWait('', 'after your allowance resets'), 'limit'],
+      [errors.limitWait('fresh searches', 'after 00:00 UTC (in 12 h 0 min)', { probes: 2, hourly: null }), 'limit'],
+      [errors.limitWait('', 'after your allowance resets', { probes: 3, hourly: 4 }), 'limit'],
       [errors.budget(), 'budget'],
       [errors.noKey(), 'error'],
       [errors.noFormulaKey(), 'error'],
@@ -35,6 +35,19 @@ describe('messageKind', () => {
     // Every builder but input (any text) is covered above (limit and limitWait twice).
     expect(Object.keys(errors).filter((k) => k !== 'input')).toHaveLength(built.length - 2);
     expect(messageKind(messageOf(new TypeError('x')))).toBe('error');
+  });
+
+  it('a limit row says what is still sent until the reset: nothing, the probes left, or (the reset unknown) a few each hour', () => {
+    const lead = 'fetched when you run Extensions › Search Demand › Refresh all formulas';
+    expect(errors.limitWait('API calls', 'in 19 min').message).toBe(
+      `Daily limit reached (API calls): ${lead} in 19 min; nothing is sent until then.`,
+    );
+    expect(errors.limitWait('fresh searches', 'in 19 min', { probes: 1, hourly: null }).message).toBe(
+      `Daily limit reached (fresh searches): ${lead} in 19 min; until then it asks only for keywords the service may have cached (free), and stops after 1 more refusal (an API call each).`,
+    );
+    expect(errors.limitWait('', 'after your allowance resets', { probes: 3, hourly: 4 }).message).toBe(
+      `Daily limit reached: ${lead} after your allowance resets; until then it tries again each hour with at most 4 requests (an API call each).`,
+    );
   });
 
   it("knows what a range writes into a row from its input and from the answer's shaping", () => {
