@@ -566,8 +566,13 @@ export class GasRuntime {
     this.triggerStore.setDisabled(documentId, true);
   }
 
-  /** The add-on is enabled again in a spreadsheet: its triggers fire again (Google: "becomes operational again"). */
+  /**
+   * The add-on is enabled in a spreadsheet (Manage add-ons › Options › "Use in this document"): enabled
+   * there as if used (its custom functions known, onOpen in LIMITED), and its triggers fire again
+   * (Google: "becomes operational again").
+   */
   enableAddon(documentId: string): void {
+    this.#documents.record(documentId).addonUsed = true;
     this.triggerStore.setDisabled(documentId, false);
   }
 
