@@ -38,8 +38,8 @@ export interface ShortTimeLimit {
 
 /**
  * The short-term limits every runtime has unless a test sets others (or `null`: none, saying why).
- * Google publishes no figure for either (RULES.md, "UrlFetch short-term limit" and "Executions started
- * too often"), so both are our assumption:
+ * Google publishes no figure for either (dev/gas/RULES.md, "UrlFetch short-term limit" and
+ * "Executions started too often"), so both are our assumption:
  * - executions: Google's own text says "per second"; at most 30 starts in it, as many as the 30
  *   simultaneous executions a user may have (Quotas page).
  * - urlFetch: 1,000 requests in any minute. Developers meet Google's message from one function that
