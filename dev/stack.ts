@@ -43,11 +43,11 @@ export interface Stack {
  * @param options extra service options
  */
 export async function startStack(schema: Schema = 'a', options: StackOptions = {}): Promise<Stack> {
-  const { code, project, latency, waits, cacheEarlyRemoval, startAt = TEST_START, ...serviceOptions } = options;
+  const { code, project, latency, waits, cacheEarlyRemoval, shortTimeLimits, startAt = TEST_START, ...serviceOptions } = options;
   const service = await startService({ schema, keys: [KEY, OTHER_KEY], startAt, ...serviceOptions });
   // A new runtime (resetRuntime) starts at startAt again, as the service's clock does on control.reset().
   const files = project ?? (code === undefined ? undefined : [{ name: 'Code.js', source: code }]);
-  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt, waits, cacheEarlyRemoval);
+  const newRuntime = (baseUrl: string) => userRuntime(baseUrl, files, latency, startAt, waits, cacheEarlyRemoval, shortTimeLimits);
   const results: ExecutionResult[] = [];
   const stack: Stack = {
     service,
@@ -95,7 +95,12 @@ export interface StackOptions extends ServiceKnobs {
   waits?: GasRuntimeOptions['waits'];
   /** Which cache items go before their expiry (default: dev/gas's, DEFAULT_EARLY_REMOVAL). */
   cacheEarlyRemoval?: GasRuntimeOptions['cacheEarlyRemoval'];
+  /** Google's short-term limits (default: dev/gas's, DEFAULT_SHORT_TIME_LIMITS); `null` turns one off, and the test says why. */
+  shortTimeLimits?: ShortTimeLimits;
 }
+
+/** The runtime's two short-term limits, as a stack passes them on. */
+export type ShortTimeLimits = Pick<GasRuntimeOptions, 'urlFetchShortTimeLimit' | 'executionStartLimit'>;
 
 /**
  * A runtime whose user saved KEY in the settings and points the add-on at the local service.
@@ -105,6 +110,7 @@ export interface StackOptions extends ServiceKnobs {
  * @param startAt the instant its clock reads now, default TEST_START
  * @param waits how modelled latency and sleeps pass, default 'skip'
  * @param cacheEarlyRemoval which cache items go before their expiry, default dev/gas's
+ * @param shortTimeLimits Google's short-term limits, default dev/gas's
  */
 export function userRuntime(
   baseUrl: string,
@@ -113,9 +119,11 @@ export function userRuntime(
   startAt: number | Date = TEST_START,
   waits?: GasRuntimeOptions['waits'],
   cacheEarlyRemoval?: GasRuntimeOptions['cacheEarlyRemoval'],
+  shortTimeLimits: ShortTimeLimits = {},
 ): GasRuntime {
   const gas = new GasRuntime({
     startAt,
+    ...shortTimeLimits,
     ...(project === undefined ? {} : { project }),
     ...(latency === undefined ? {} : { latency }),
     ...(waits === undefined ? {} : { waits }),

@@ -37,6 +37,7 @@ export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend
 export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './services/url-fetch.js';
 export {
   DAILY_QUOTAS,
+  DEFAULT_SHORT_TIME_LIMITS,
   QUOTA_EXCEEDED_MESSAGES,
   MemoryQuota,
   SHORT_TIME_MESSAGES,

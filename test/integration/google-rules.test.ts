@@ -152,6 +152,21 @@ describe("Google's daily quotas and short-term limits", () => {
     }
   });
 
+  it("meets dev/gas's default short-term limit (assumed: 1,000 URL fetches a minute) in one range of 1,000 new keywords", async () => {
+    // No limit set: the default. The usage read and nine batches of 100 fit in the minute, the tenth does not.
+    await stack.service.control.config({ freshPerDay: 5_000, callsPerDay: 10_000 });
+    const gas = quotaRuntime({});
+    try {
+      const keywords = Array.from({ length: 1000 }, (_, i) => [`default limit keyword ${i}`]);
+      const rows = gas.run('SEARCH_SCORE', [keywords]).value as unknown[][];
+      expect(rows.slice(0, 900).every(([v]) => typeof v === 'number')).toBe(true);
+      expect(rows.slice(900).every(([v]) => v === SHORT_TERM)).toBe(true);
+      expect(await stack.requests('/trend')).toBe(900);
+    } finally {
+      gas.close();
+    }
+  });
+
   it('the daily URL-fetch quota likewise: one refused batch, then nothing more is sent', async () => {
     const gas = quotaRuntime({ urlFetchDailyQuota: 150 });
     try {

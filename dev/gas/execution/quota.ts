@@ -30,16 +30,32 @@ export const SHORT_TIME_MESSAGES = Object.freeze({
   executions: 'Script invoked too many times per second for this Google user account.',
 });
 
-/** A short-term limit a test sets: at most `calls` in any `windowMs` of the runtime clock. */
+/** A short-term limit: at most `calls` in any `windowMs` of the runtime clock. */
 export interface ShortTimeLimit {
   calls: number;
   windowMs: number;
 }
 
 /**
- * A short-term limit. Google publishes neither the number nor the period, so a test sets both, and the
- * window is the stricter reading on each point Google leaves open: it slides (any `windowMs`, not a
- * fixed slot that a burst could straddle), and a refused call counts in it too (retrying into the
+ * The short-term limits every runtime has unless a test sets others (or `null`: none, saying why).
+ * Google publishes no figure for either (dev/gas/RULES.md, "UrlFetch short-term limit" and
+ * "Executions started too often"), so both are our assumption:
+ * - executions: Google's own text says "per second"; at most 30 starts in it, as many as the 30
+ *   simultaneous executions a user may have (Quotas page).
+ * - urlFetch: 1,000 requests in any minute. Developers meet Google's message from one function that
+ *   reads a few hundred pages at once (Blacksmoke16/GESI#99), so the real figure may be lower: a
+ *   test that studies a burst sets its own.
+ */
+export const DEFAULT_SHORT_TIME_LIMITS: Readonly<{ urlFetch: Readonly<ShortTimeLimit>; executions: Readonly<ShortTimeLimit> }> =
+  Object.freeze({
+    urlFetch: Object.freeze({ calls: 1000, windowMs: 60_000 }),
+    executions: Object.freeze({ calls: 30, windowMs: 1000 }),
+  });
+
+/**
+ * A short-term limit. Google publishes neither the number nor the period (the defaults above are ours),
+ * and the window is the stricter reading on each point Google leaves open: it slides (any `windowMs`,
+ * not a fixed slot that a burst could straddle), and a refused call counts in it too (retrying into the
  * limit keeps it shut).
  */
 export class SlidingWindow {

@@ -192,7 +192,8 @@ export class GasWorkerPool {
     this.size = size;
     this.simultaneousExecutions = simultaneousExecutions;
     checkLatency(rest.latency);
-    // Short-term limits are counted per runtime: each worker would count its own, kinder than Google.
+    // Short-term limits are counted per runtime: each worker counts its own, kinder than Google across
+    // the pool, so a test's own figure is refused here; the defaults hold in each worker (null: none).
     for (const option of ['urlFetchShortTimeLimit', 'executionStartLimit'] as const) {
       if (rest[option]) throw new TypeError(`dev/gas: ${option} is modelled by GasRuntime only, not across a pool's workers`);
     }

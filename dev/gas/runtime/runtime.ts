@@ -46,6 +46,7 @@ import {
 } from '../services/properties.js';
 import {
   DAILY_QUOTAS,
+  DEFAULT_SHORT_TIME_LIMITS,
   MemoryQuota,
   SHORT_TIME_MESSAGES,
   SlidingWindow,
@@ -105,16 +106,17 @@ export interface GasRuntimeOptions {
   cacheEarlyRemoval?: Partial<EarlyRemoval>;
   /**
    * Google's short-term limit on UrlFetch ("Service invoked too many times in a short time: urlfetch."):
-   * at most `calls` requests in any `windowMs` (quota.ts, SlidingWindow). Google publishes no figure, so
-   * there is none unless a test sets one.
+   * at most `calls` requests in any `windowMs` (quota.ts, SlidingWindow). Google publishes no figure;
+   * default DEFAULT_SHORT_TIME_LIMITS.urlFetch (our assumption). `null`: none (a test says why).
    */
-  urlFetchShortTimeLimit?: ShortTimeLimit;
+  urlFetchShortTimeLimit?: ShortTimeLimit | null;
   /**
    * Google's limit on how often a user's executions may start ("Script invoked too many times per second
    * for this Google user account."): at most `calls` starts per user in any `windowMs`; one more is
-   * refused before anything runs. Google publishes no figure: none unless a test sets one.
+   * refused before anything runs. Google publishes no figure; default
+   * DEFAULT_SHORT_TIME_LIMITS.executions (our assumption). `null`: none (a test says why).
    */
-  executionStartLimit?: ShortTimeLimit;
+  executionStartLimit?: ShortTimeLimit | null;
   /**
    * Each user's daily trigger runtime in script ms (Quotas page, "Triggers total runtime"); default
    * 90 minutes (consumer accounts; Workspace: TRIGGER_RUNTIME_DAILY_MS.workspace).
@@ -410,13 +412,18 @@ export class GasRuntime {
   #functionNames: Map<string, string> | undefined;
   #htmlFiles: Record<string, string> | undefined;
   readonly #userStores = new Map<string, { properties: PropertyStore; cache: CacheStore }>();
-  /** Each user's execution starts (executionStartLimit), when a test set one. */
+  /** Each user's execution starts (executionStartLimit), unless a test turned the limit off. */
   readonly #starts = new Map<string, SlidingWindow>();
+  /** executionStartLimit or its default; null: none. */
+  readonly #startLimit: Readonly<ShortTimeLimit> | null;
 
   constructor(options: GasRuntimeOptions = {}) {
     this.#options = options;
     if (options.timeScale !== undefined) checkTimeScale(options.timeScale);
-    if (options.executionStartLimit) checkShortTimeLimit(options.executionStartLimit);
+    const startLimit = options.executionStartLimit === undefined ? DEFAULT_SHORT_TIME_LIMITS.executions : options.executionStartLimit;
+    if (startLimit) checkShortTimeLimit(startLimit);
+    this.#startLimit = startLimit;
+    const fetchLimit = options.urlFetchShortTimeLimit === undefined ? DEFAULT_SHORT_TIME_LIMITS.urlFetch : options.urlFetchShortTimeLimit;
     checkLatency(options.latency);
     const userEmail = options.userEmail ?? RUNTIME_DEFAULTS.userEmail;
     this.userEmail = userEmail;
@@ -466,7 +473,7 @@ export class GasRuntime {
         http: this.#http,
         fetchLog: this.fetchLog,
         quota: this.urlFetchQuota,
-        shortTime: options.urlFetchShortTimeLimit ? new SlidingWindow(options.urlFetchShortTimeLimit, clock) : null,
+        shortTime: fetchLimit ? new SlidingWindow(fetchLimit, clock) : null,
         allowlist: allowlistOf(this.manifest),
       },
       consent: this.consent,
@@ -571,8 +578,13 @@ export class GasRuntime {
     this.triggerStore.setDisabled(documentId, true);
   }
 
-  /** The add-on is enabled again in a spreadsheet: its triggers fire again (Google: "becomes operational again"). */
+  /**
+   * The add-on is enabled in a spreadsheet (Manage add-ons › Options › "Use in this document"): enabled
+   * there as if used (its custom functions known, onOpen in LIMITED), and its triggers fire again
+   * (Google: "becomes operational again").
+   */
   enableAddon(documentId: string): void {
+    this.#documents.record(documentId).addonUsed = true;
     this.triggerStore.setDisabled(documentId, false);
   }
 
@@ -864,7 +876,7 @@ export class GasRuntime {
 
   /** Whether Google lets one more of the user's executions start now (executionStartLimit). */
   #mayStart(user: string): boolean {
-    const limit = this.#options.executionStartLimit;
+    const limit = this.#startLimit;
     if (!limit) return true;
     let starts = this.#starts.get(user);
     if (!starts) this.#starts.set(user, (starts = new SlidingWindow(limit, this.clock)));

@@ -1,6 +1,7 @@
 /**
  * PropertiesService with Google's limits: a value up to 9 KB, a store up to 500 KB (keys plus values),
- * values stored as strings, and read-only in custom functions. The stores persist across executions.
+ * values stored as strings, and read-only in custom functions (our stricter reading:
+ * dev/gas/RULES.md). The stores persist across executions.
  */
 import type { Execution } from '../execution/execution.js';
 import { GasException } from '../execution/execution.js';

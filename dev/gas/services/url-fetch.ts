@@ -2,9 +2,10 @@
  * UrlFetchApp over real HTTP, blocking like Google's (see sync-http.ts), with Google's rules:
  * URLs up to 2,048 characters and never silently encoded; HTTP errors (>= 400) throw unless
  * muteHttpExceptions; network failures always throw, and in fetchAll one failure fails the whole call;
- * fetchAll sends in parallel; response bodies are bytes (up to 50 MB); with an allowlist in the manifest,
- * a URL outside it is refused before anything is sent; past the daily quota, or a short-term limit a
- * test sets, the call throws Google's text and sends nothing.
+ * fetchAll sends in parallel; response bodies are bytes (up to 50 MB); a request carries at most 100
+ * headers of 8 KB in all and a payload of 50 MB; with an allowlist in the manifest,
+ * a URL outside it is refused before anything is sent; past the daily quota or the short-term limit,
+ * the call throws Google's text and sends nothing.
  */
 import { notAllowlistedMessage, urlAllowed } from '../execution/allowlist.js';
 import { BlobFake, blobFromScript } from './blob.js';
@@ -19,6 +20,12 @@ import type { HttpOutcome, HttpRequestSpec, NetworkErrorKind, SyncHttp } from '.
 export const URL_FETCH_LIMITS = Object.freeze({
   maxUrlLength: 2048,
   maxResponseBytes: 50 * 1024 * 1024,
+  /** Quotas page: "URL Fetch POST size" 50 MB / call (a payload's bytes). */
+  maxPayloadBytes: 50 * 1024 * 1024,
+  /** Quotas page: "URL Fetch headers" 100 / call (the request's, those UrlFetchApp adds included). */
+  maxHeaders: 100,
+  /** Quotas page: "URL Fetch header size" 8 KB / call: every header line, `Name: value` and its CRLF. */
+  maxHeaderBytes: 8 * 1024,
   /** Characters shown in "Truncated server response". */
   truncatedResponseChars: 100,
 });
@@ -52,7 +59,7 @@ export interface UrlFetchDeps {
   fetchLog: FetchLogEntry[];
   /** 20,000 a day by default. */
   quota: UrlFetchQuota;
-  /** Google's short-term limit, when a test sets one (`urlFetchShortTimeLimit`); none by default. */
+  /** Google's short-term limit (`urlFetchShortTimeLimit`, on by default); null: none. */
   shortTime?: SlidingWindow | null;
   /** The manifest's urlFetchWhitelist; null: no allowlist (every URL may be fetched). */
   allowlist: readonly string[] | null;
@@ -174,6 +181,18 @@ function checkUrl(url: string): void {
   }
 }
 
+/**
+ * Throws when a request's headers pass the Quotas page's "URL Fetch headers" (100 / call) or "URL Fetch
+ * header size" (8 KB / call). Counted as sent, with the User-Agent and Content-Type UrlFetchApp adds,
+ * each line `Name: value\r\n` in UTF-8 (our stricter reading: Google does not say what a byte is).
+ */
+function checkHeaderLimits(headers: Record<string, string>): void {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  if (lines.length > URL_FETCH_LIMITS.maxHeaders) throw new GasException('Limit Exceeded: URLFetch Headers.');
+  const bytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line, 'utf8'), 0);
+  if (bytes > URL_FETCH_LIMITS.maxHeaderBytes) throw new GasException('Limit Exceeded: URLFetch Header Size.');
+}
+
 function formEncode(obj: Record<string, unknown>): string {
   return Object.entries(obj)
     .map(([k, v]) => {
@@ -225,6 +244,8 @@ function prepare(url: unknown, params: unknown, method: string, args: readonly u
     contentType ??= 'application/x-www-form-urlencoded';
     if (!hasHeader('content-type')) headers['Content-Type'] = contentType;
   }
+  checkHeaderLimits(headers);
+  if (body && body.length > URL_FETCH_LIMITS.maxPayloadBytes) throw new GasException('Limit Exceeded: URLFetch POST Size.');
 
   const followRedirects = p.followRedirects === undefined ? true : Boolean(p.followRedirects);
   const validateHttpsCertificates = p.validateHttpsCertificates === undefined ? true : Boolean(p.validateHttpsCertificates);

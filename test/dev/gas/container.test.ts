@@ -130,6 +130,17 @@ describe('an add-on in a spreadsheet where nobody used it yet', () => {
     expect(rt.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger', document: 'fresh' }).value).toBe('LIMITED');
   });
 
+  it('is enabled there by "Use in this document" (Manage add-ons) too, with no menu item run: enableAddon', () => {
+    const rt = new GasRuntime({ code, latency: false });
+    rt.addSpreadsheet({ id: 'other', name: 'Other', owner: rt.userEmail });
+    expect(rt.evaluateCustomFunction('DOUBLE', [3], { document: 'other' }).result.error).toBe("Unknown function: 'DOUBLE'.");
+    rt.enableAddon('other');
+    expect(rt.addonEnabledIn('other')).toBe(true);
+    // Sheets remembered no result for the unknown function: the formula runs now.
+    expect(rt.evaluateCustomFunction('DOUBLE', [3], { document: 'other' }).result.value).toBe(6);
+    expect(rt.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger', document: 'other' }).value).toBe('LIMITED');
+  });
+
   it('can start unused in the runtime’s own spreadsheet too', () => {
     const rt = new GasRuntime({ code, latency: false, addonUsed: false });
     expect(rt.evaluateCustomFunction('DOUBLE', [1]).result.error).toBe("Unknown function: 'DOUBLE'.");

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAILY_QUOTAS,
+  DEFAULT_SHORT_TIME_LIMITS,
   GasRuntime,
   GasWorkerPool,
   SHORT_TIME_MESSAGES,
@@ -152,7 +153,34 @@ describe('daily quotas', () => {
   });
 });
 
-describe('short-term limits (a test sets them: Google publishes no figure)', () => {
+describe('short-term limits (on by default; Google publishes no figure, so a test may set its own)', () => {
+  it('has both on by default: 30 starts a second per user, 1,000 URL fetches a minute; null turns one off', () => {
+    expect(DEFAULT_SHORT_TIME_LIMITS).toEqual({ urlFetch: { calls: 1000, windowMs: 60_000 }, executions: { calls: 30, windowMs: 1000 } });
+    const rt = new GasRuntime({ code: `${FETCH}\n${PROPS_READ}`, latency: false });
+    try {
+      // A fetchAll of 1,001 (all refused before anything is sent) passes the minute's 1,000.
+      const many = Array.from({ length: 1001 }, () => `${server.base}/ok`);
+      expect(rt.run('TRYALL', [many], menu).value).toBe(SHORT_TIME_MESSAGES.urlFetch);
+      expect(rt.fetchLog).toHaveLength(0);
+      rt.advanceClock(1000); // that start leaves the second's window
+      // Starts as fast as a test can make them: the first 30 run, and some later one is refused (100
+      // starts take far less than the 3 s that would keep each second under 30).
+      const starts = Array.from({ length: 100 }, () => rt.run('GET'));
+      expect(starts.slice(0, 30).every((r) => r.ok)).toBe(true);
+      const refused = starts.filter((r) => !r.ok);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((r) => r.error === SHORT_TIME_MESSAGES.executions)).toBe(true);
+    } finally {
+      rt.close();
+    }
+    const off = new GasRuntime({ code: PROPS_READ, latency: false, executionStartLimit: null, urlFetchShortTimeLimit: null });
+    try {
+      expect(Array.from({ length: 40 }, () => off.run('GET')).every((r) => r.ok)).toBe(true);
+    } finally {
+      off.close();
+    }
+  });
+
   it("refuses URL fetches past the short-term limit with Google's text, nothing sent; refused calls keep the window shut", () => {
     const rt = new GasRuntime({ code: FETCH, urlFetchShortTimeLimit: { calls: 2, windowMs: 60_000 } });
     try {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../../dev/gas/index.js';
+import { GasRuntime, USER_AGENT } from '../../../dev/gas/index.js';
 import { closedPort, startServer, type TestServer } from './http-server.js';
 
 const CODE = `
@@ -143,6 +143,43 @@ describe('UrlFetchApp.fetch', () => {
     const path = '/ok?q=' + 'b'.repeat(2048 - server.base.length - 6);
     expect((server.base + path).length).toBe(2048);
     expect(rt.run('TRY', [server.base + path], menu).value).toBe('no exception');
+  });
+
+  it("refuses more than 100 headers or 8 KB of them in a call (the Quotas page), UrlFetchApp's own User-Agent counted", () => {
+    const before = rt.fetchLog.length;
+    const many = (n: number): Record<string, string> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`X-H${i}`, 'v']));
+    // 99 of the script's plus the User-Agent: 100, allowed; one more is refused before anything is sent.
+    expect(rt.run('TRY', [`${server.base}/ok`, { headers: many(99) }], menu).value).toBe('no exception');
+    expect(rt.fetchLog.length).toBe(before + 1);
+    expect(rt.run('TRY', [`${server.base}/ok`, { headers: many(100) }], menu).value).toBe('Exception: Limit Exceeded: URLFetch Headers.');
+    // Size: every line "Name: value\r\n" in UTF-8, the User-Agent's too; exactly 8,192 bytes pass.
+    const userAgentLine = `User-Agent: ${USER_AGENT}\r\n`.length;
+    const fits = 'a'.repeat(8192 - userAgentLine - 'X-Big: \r\n'.length);
+    expect(rt.run('TRY', [`${server.base}/ok`, { headers: { 'X-Big': fits } }], menu).value).toBe('no exception');
+    expect(rt.run('TRY', [`${server.base}/ok`, { headers: { 'X-Big': `${fits}a` } }], menu).value).toBe(
+      'Exception: Limit Exceeded: URLFetch Header Size.',
+    );
+    // A payload adds its Content-Type line, which counts too.
+    expect(rt.run('TRY', [`${server.base}/echo`, { method: 'post', payload: 'x', headers: { 'X-Big': fits } }], menu).value).toBe(
+      'Exception: Limit Exceeded: URLFetch Header Size.',
+    );
+    // In a fetchAll, one such request refuses the whole call.
+    expect(rt.run('TRYALL', [[`${server.base}/ok`, { url: `${server.base}/ok`, headers: many(100) }]], menu).value).toBe(
+      'Limit Exceeded: URLFetch Headers.',
+    );
+    expect(rt.fetchLog.length).toBe(before + 2);
+  });
+
+  it('refuses a payload over 50 MB (the Quotas page: "URL Fetch POST size" 50 MB / call), nothing sent', () => {
+    const big = new GasRuntime({
+      code: `function POST(url, n) { try { UrlFetchApp.fetch(url, { method: 'post', payload: 'x'.repeat(n) }); return 'sent'; } catch (e) { return e.message; } }`,
+    });
+    try {
+      expect(big.run('POST', [`${server.base}/echo`, 50 * 1024 * 1024 + 1], menu).value).toBe('Limit Exceeded: URLFetch POST Size.');
+      expect(big.fetchLog).toHaveLength(0);
+    } finally {
+      big.close();
+    }
   });
 
   it('throws for network failures even with muteHttpExceptions', async () => {
