@@ -29,6 +29,7 @@ import { withoutRefresh } from './spreadsheet/addon-formulas';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './core/error-guard';
+import { guardAction } from './ui/action-guard';
 import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
@@ -233,22 +234,22 @@ export function onOpen(e: unknown) {
 
 /** Opens the Search Demand sidebar: API key, usage, cache, help. */
 export function showSidebar() {
-  guard('showSidebar', () => openSidebar('settings'));
+  guardAction('showSidebar', () => openSidebar('settings'));
 }
 
 /** Opens the sidebar at its ranking tables section. */
 export function showRankingTables() {
-  guard('showRankingTables', () => openSidebar('tables'));
+  guardAction('showRankingTables', () => openSidebar('tables'));
 }
 
 /** Menu: opens the sidebar at its templates (Start from a template…). */
 export function showTemplates() {
-  guard('showTemplates', () => openSidebar('templates'));
+  guardAction('showTemplates', () => openSidebar('templates'));
 }
 
 /** Opens the sidebar at the function reference. */
 export function showHelp() {
-  guard('showHelp', () => openSidebar('help'));
+  guardAction('showHelp', () => openSidebar('help'));
 }
 
 /**
@@ -256,7 +257,7 @@ export function showHelp() {
  * unticked (it ends there); with all granted, a toast says so.
  */
 export function grantPermissions() {
-  guard('grantPermissions', askForPermissions);
+  guardAction('grantPermissions', askForPermissions);
 }
 
 /**
@@ -265,7 +266,7 @@ export function grantPermissions() {
  * @param {Object} e The trigger event (absent from the menu).
  */
 export function refreshRankingTables(e: unknown) {
-  guard('refreshRankingTables', () => tables.refreshFromTriggerOrMenu(e));
+  guardAction('refreshRankingTables', () => tables.refreshFromTriggerOrMenu(e));
 }
 
 /**
@@ -273,24 +274,24 @@ export function refreshRankingTables(e: unknown) {
  * spend more than is left (docs/use/functions.md, "Refreshing").
  */
 export function refreshFormulasFromMenu() {
-  guard('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
+  guardAction('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
 }
 
 /** Menu: replaces the add-on's formulas in the selection by their values, each kept in its cell's note. */
 export function freezeSelectionFromMenu() {
-  guard('freezeSelectionFromMenu', () => freezeSelectionWithToast(false));
+  guardAction('freezeSelectionFromMenu', () => freezeSelectionWithToast(false));
 }
 
 /** Menu: puts back the formulas frozen in the selection. */
 export function unfreezeSelectionFromMenu() {
-  guard('unfreezeSelectionFromMenu', () => freezeSelectionWithToast(true));
+  guardAction('unfreezeSelectionFromMenu', () => freezeSelectionWithToast(true));
 }
 
 // ── Sidebar endpoints (called through google.script.run; see src/shared/sidebar-api.ts) ─────────
 
 /** Sidebar: the settings to show (the key only masked). */
 export function getSettings(): SettingsView {
-  return guard('getSettings', settingsPanel.getSettings);
+  return guardAction('getSettings', settingsPanel.getSettings);
 }
 
 /**
@@ -301,12 +302,12 @@ export function getSettings(): SettingsView {
  * @param {string} [address] The service's address typed beside the key (required in a self-install).
  */
 export function saveApiKey(key: unknown, shareWithDocument: unknown, address?: unknown): SettingsView {
-  return guard('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument, address));
+  return guardAction('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument, address));
 }
 
 /** Sidebar: removes the user's key (and its document copy). */
 export function removeApiKey(): SettingsView {
-  return guard('removeApiKey', settingsPanel.removeApiKey);
+  return guardAction('removeApiKey', settingsPanel.removeApiKey);
 }
 
 /**
@@ -314,12 +315,12 @@ export function removeApiKey(): SettingsView {
  * @param {boolean} shareWithDocument true to share.
  */
 export function setKeySharing(shareWithDocument: unknown): SettingsView {
-  return guard('setKeySharing', () => settingsPanel.setKeySharing(shareWithDocument));
+  return guardAction('setKeySharing', () => settingsPanel.setKeySharing(shareWithDocument));
 }
 
 /** Sidebar: stops this document's formulas using the key shared with it. */
 export function removeDocumentKey(): SettingsView {
-  return guard('removeDocumentKey', settingsPanel.removeDocumentKey);
+  return guardAction('removeDocumentKey', settingsPanel.removeDocumentKey);
 }
 
 /**
@@ -327,7 +328,7 @@ export function removeDocumentKey(): SettingsView {
  * @param {boolean} allow true to let them.
  */
 export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
-  return guard('setOwnerKeyForFormulas', () => settingsPanel.setOwnerKeyForFormulas(allow));
+  return guardAction('setOwnerKeyForFormulas', () => settingsPanel.setOwnerKeyForFormulas(allow));
 }
 
 /**
@@ -335,37 +336,37 @@ export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
  * @param {string} url The service's base URL.
  */
 export function setBaseUrl(url: unknown): SettingsView {
-  return guard('setBaseUrl', () => settingsPanel.setBaseUrl(url));
+  return guardAction('setBaseUrl', () => settingsPanel.setBaseUrl(url));
 }
 
 /** Sidebar: the last usage read with your key (no request). */
 export function getUsage(): UsageView {
-  return guard('getUsage', usagePanel.getUsage);
+  return guardAction('getUsage', usagePanel.getUsage);
 }
 
 /** Sidebar: reads usage now (one request) and keeps it. */
 export function refreshUsage(): UsageView {
-  return guard('refreshUsage', usagePanel.refreshUsage);
+  return guardAction('refreshUsage', usagePanel.refreshUsage);
 }
 
 /** Sidebar: what Refresh all formulas could spend (no request). */
 export function estimateRefresh(): RefreshEstimate {
-  return guard('estimateRefresh', estimatePanel.estimateRefresh);
+  return guardAction('estimateRefresh', estimatePanel.estimateRefresh);
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */
 export function getCacheInfo(): CacheView {
-  return guard('getCacheInfo', cachePanel.getCacheInfo);
+  return guardAction('getCacheInfo', cachePanel.getCacheInfo);
 }
 
 /** Sidebar: makes every cached answer stale. */
 export function clearCache(): CacheView {
-  return guard('clearCache', cachePanel.clearCache);
+  return guardAction('clearCache', cachePanel.clearCache);
 }
 
 /** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
 export function refreshAllFormulas(): RefreshView {
-  return guard('refreshAllFormulas', cachePanel.refreshAllFormulas);
+  return guardAction('refreshAllFormulas', cachePanel.refreshAllFormulas);
 }
 
 /**
@@ -374,7 +375,7 @@ export function refreshAllFormulas(): RefreshView {
  * @param {string} scope "selection" or "all" (every sheet).
  */
 export function freezeResults(scope: unknown): FreezeView {
-  return guard('freezeResults', () => freeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
+  return guardAction('freezeResults', () => freeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /**
@@ -382,12 +383,12 @@ export function freezeResults(scope: unknown): FreezeView {
  * @param {string} scope "selection" or "all" (every sheet).
  */
 export function unfreezeResults(scope: unknown): FreezeView {
-  return guard('unfreezeResults', () => unfreeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
+  return guardAction('unfreezeResults', () => unfreeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /** Sidebar: the groups the ranking overview offers. */
 export function getRankingGroups(): RankingGroup[] {
-  return guard('getRankingGroups', tables.getRankingGroups);
+  return guardAction('getRankingGroups', tables.getRankingGroups);
 }
 
 /**
@@ -395,7 +396,7 @@ export function getRankingGroups(): RankingGroup[] {
  * @param {string} group The group, such as sector:fintech.
  */
 export function previewRankingTable(group: unknown): { headers: string[]; labels: string[]; rows: number } {
-  return guard('previewRankingTable', () => tables.previewRankingTable(group));
+  return guardAction('previewRankingTable', () => tables.previewRankingTable(group));
 }
 
 /**
@@ -403,12 +404,12 @@ export function previewRankingTable(group: unknown): { headers: string[]; labels
  * @param {Object} request Group, placement, columns and row limit.
  */
 export function insertRankingTable(request: unknown): TablesView {
-  return guard('insertRankingTable', () => tables.insertRankingTable(request));
+  return guardAction('insertRankingTable', () => tables.insertRankingTable(request));
 }
 
 /** Sidebar: the tracked tables, the schedule and the last run. */
 export function getTables(): TablesView {
-  return guard('getTables', tables.getTables);
+  return guardAction('getTables', tables.getTables);
 }
 
 /**
@@ -416,7 +417,7 @@ export function getTables(): TablesView {
  * @param {string} id The table's id.
  */
 export function forgetTable(id: unknown): TablesView {
-  return guard('forgetTable', () => tables.forgetTable(id));
+  return guardAction('forgetTable', () => tables.forgetTable(id));
 }
 
 /**
@@ -424,12 +425,12 @@ export function forgetTable(id: unknown): TablesView {
  * @param {Object} schedule off, hourly, every6h, daily (hour) or weekly (weekday, hour).
  */
 export function setRefreshSchedule(schedule: unknown): TablesView {
-  return guard('setRefreshSchedule', () => tables.setRefreshSchedule(schedule));
+  return guardAction('setRefreshSchedule', () => tables.setRefreshSchedule(schedule));
 }
 
 /** Sidebar: makes your stopped trigger anew in this spreadsheet, so your schedules and lists run again. */
 export function repairScheduledRuns(): TablesView {
-  return guard('repairScheduledRuns', tables.repairScheduledRuns);
+  return guardAction('repairScheduledRuns', tables.repairScheduledRuns);
 }
 
 /**
@@ -437,12 +438,12 @@ export function repairScheduledRuns(): TablesView {
  * @param {boolean} force Skip the cache (costs requests).
  */
 export function refreshTablesNow(force: unknown): RefreshTablesView {
-  return guard('refreshTablesNow', () => tables.refreshTablesNow(force));
+  return guardAction('refreshTablesNow', () => tables.refreshTablesNow(force));
 }
 
 /** Sidebar: the tracking lists of this spreadsheet, each with what its next run asks for. */
 export function getTracking(): TrackingView {
-  return guard('getTracking', tracking.getTracking);
+  return guardAction('getTracking', tracking.getTracking);
 }
 
 /**
@@ -450,7 +451,7 @@ export function getTracking(): TrackingView {
  * @param {string} kind "keywords" or "brands".
  */
 export function readSelectedItems(kind: unknown): SelectedItems {
-  return guard('readSelectedItems', () => tracking.readSelectedItems(kind));
+  return guardAction('readSelectedItems', () => tracking.readSelectedItems(kind));
 }
 
 /**
@@ -459,7 +460,7 @@ export function readSelectedItems(kind: unknown): SelectedItems {
  * @param {string} item One keyword or brand slug of the list.
  */
 export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsView {
-  return guard('previewTrackFields', () => tracking.previewTrackFields(kind, item));
+  return guardAction('previewTrackFields', () => tracking.previewTrackFields(kind, item));
 }
 
 /**
@@ -467,7 +468,7 @@ export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsVie
  * @param {Object} request Name, kind, items, period (day or week) and fields.
  */
 export function addTrackingList(request: unknown): TrackingView {
-  return guard('addTrackingList', () => tracking.addTrackingList(request));
+  return guardAction('addTrackingList', () => tracking.addTrackingList(request));
 }
 
 /**
@@ -476,7 +477,7 @@ export function addTrackingList(request: unknown): TrackingView {
  * @param {Array<string>} items The keywords or brand slugs to add.
  */
 export function addTrackedItems(id: unknown, items: unknown): TrackingView {
-  return guard('addTrackedItems', () => tracking.addTrackedItems(id, items));
+  return guardAction('addTrackedItems', () => tracking.addTrackedItems(id, items));
 }
 
 /**
@@ -484,7 +485,7 @@ export function addTrackedItems(id: unknown, items: unknown): TrackingView {
  * @param {string} id The list's id.
  */
 export function runTrackingNow(id: unknown): TrackingView {
-  return guard('runTrackingNow', () => tracking.runTrackingNow(id));
+  return guardAction('runTrackingNow', () => tracking.runTrackingNow(id));
 }
 
 /**
@@ -492,7 +493,7 @@ export function runTrackingNow(id: unknown): TrackingView {
  * @param {string} id The list's id.
  */
 export function forgetTrackingList(id: unknown): TrackingView {
-  return guard('forgetTrackingList', () => tracking.forgetTrackingList(id));
+  return guardAction('forgetTrackingList', () => tracking.forgetTrackingList(id));
 }
 
 /**
@@ -501,7 +502,7 @@ export function forgetTrackingList(id: unknown): TrackingView {
  * @return {Array<Object>} { id, title, description, requests, freshSearches } for each template.
  */
 export function listTemplates(): TemplateView[] {
-  return guard('listTemplates', templates.listTemplates);
+  return guardAction('listTemplates', templates.listTemplates);
 }
 
 /**
@@ -512,7 +513,7 @@ export function listTemplates(): TemplateView[] {
  * @return {string} The new sheet's name.
  */
 export function insertTemplate(id: unknown): string {
-  return guard('insertTemplate', () => templates.insertTemplate(id));
+  return guardAction('insertTemplate', () => templates.insertTemplate(id));
 }
 
 /**
@@ -520,7 +521,7 @@ export function insertTemplate(id: unknown): string {
  * @param {string} sheetName The brand watch sheet's name.
  */
 export function trackTemplateBrands(sheetName: unknown): TrackingView {
-  return guard('trackTemplateBrands', () => templates.trackTemplateBrands(sheetName));
+  return guardAction('trackTemplateBrands', () => templates.trackTemplateBrands(sheetName));
 }
 
 /**
@@ -529,5 +530,5 @@ export function trackTemplateBrands(sheetName: unknown): TrackingView {
  * @return {Array<Object>} { sheetName, id, tracked } for each such sheet, in tab order.
  */
 export function templateSheets(): TemplateSheetView[] {
-  return guard('templateSheets', templates.templateSheets);
+  return guardAction('templateSheets', templates.templateSheets);
 }

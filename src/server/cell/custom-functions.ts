@@ -4,7 +4,7 @@
  * row's error in that row.
  */
 import { createBudget } from '../core/budget';
-import { requirePermissions } from '../core/permissions';
+import { requireFormulaPermission } from '../core/permissions';
 import { AddonError, errors } from '../core/errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
@@ -28,7 +28,7 @@ import {
 /** The answer of one subject (or of an endpoint without one), or its error thrown; and where dates fall. */
 function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json; timeZone: TimeZone } {
   // Before any lookup: without the permission to connect, the cell says so and nothing is sent.
-  requirePermissions('formula');
+  requireFormulaPermission();
   const budget = createBudget();
   // Usage is never older than what this document spent since, and says when it was read.
   const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula');
@@ -127,7 +127,7 @@ const blank: Subject = { kind: 'blank' };
  * @param cells the range's read subjects
  */
 export function lookupRange(endpoint: Endpoint, cells: Subject[][]): { answers: Map<string, Answer>; timeZone: TimeZone } {
-  requirePermissions('formula');
+  requireFormulaPermission();
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
   const budget = createBudget();
   const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);

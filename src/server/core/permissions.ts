@@ -57,54 +57,6 @@ export type PermissionName = keyof typeof PERMISSIONS;
 export const GRANT_MENU_ITEM = 'Grant permissions…';
 
 /**
- * What each feature needs, by the public function that starts it (index.ts). A function not listed needs
- * none of these (it reads only the add-on's own stored settings or cache). Formulas check 'formula'.
- */
-export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
-  formula: ['service'],
-  showSidebar: ['sidebar'],
-  showRankingTables: ['sidebar'],
-  showTemplates: ['sidebar'],
-  showHelp: ['sidebar'],
-  refreshRankingTables: ['service', 'spreadsheet'],
-  refreshFormulasFromMenu: ['spreadsheet'],
-  freezeSelectionFromMenu: ['spreadsheet'],
-  unfreezeSelectionFromMenu: ['spreadsheet'],
-  getSettings: ['spreadsheet'],
-  saveApiKey: ['service', 'spreadsheet'],
-  removeApiKey: ['spreadsheet'],
-  setKeySharing: ['spreadsheet'],
-  removeDocumentKey: ['spreadsheet'],
-  setOwnerKeyForFormulas: ['spreadsheet'],
-  setBaseUrl: ['spreadsheet'],
-  refreshUsage: ['service'],
-  estimateRefresh: ['spreadsheet'],
-  getCacheInfo: ['spreadsheet'],
-  clearCache: ['spreadsheet'],
-  refreshAllFormulas: ['spreadsheet'],
-  freezeResults: ['spreadsheet'],
-  unfreezeResults: ['spreadsheet'],
-  getRankingGroups: ['service'],
-  previewRankingTable: ['service'],
-  insertRankingTable: ['service', 'spreadsheet'],
-  setRefreshSchedule: ['schedule', 'spreadsheet'],
-  repairScheduledRuns: ['schedule', 'spreadsheet'],
-  getTables: ['spreadsheet'],
-  forgetTable: ['spreadsheet'],
-  refreshTablesNow: ['service', 'spreadsheet'],
-  getTracking: ['spreadsheet'],
-  forgetTrackingList: ['spreadsheet'],
-  readSelectedItems: ['spreadsheet'],
-  previewTrackFields: ['service'],
-  addTrackingList: ['service', 'schedule', 'spreadsheet'],
-  addTrackedItems: ['service', 'schedule', 'spreadsheet'],
-  runTrackingNow: ['service', 'spreadsheet'],
-  insertTemplate: ['service', 'spreadsheet'],
-  trackTemplateBrands: ['service', 'schedule', 'spreadsheet'],
-  templateSheets: ['spreadsheet'],
-};
-
-/**
  * The permissions of `names` the user has not granted. Google's AuthorizationInfo answers it without
  * using any of them; where Google gives no answer, none is taken as missing (the action then meets
  * Google's own refusal, which service/fetcher.ts also words as a missing permission).
@@ -129,22 +81,26 @@ function grantedOf(names: readonly PermissionName[]): PermissionName[] | null {
 }
 
 /**
- * Throws the message of the missing permissions of a feature (NEEDS), if any: checked before it acts.
+ * Throws the message of the permissions of `needs` the user has not granted, if any: checked before an
+ * action acts (ui/action-guard.ts names what each public function needs).
+ * @param needs the permissions the action needs
+ */
+export function requirePermissions(needs: readonly PermissionName[]): void {
+  const missing = missingPermissions(needs);
+  if (missing.length) throw permissionError(missing);
+}
+
+/**
+ * Throws the message of a formula whose user unticked the permission to connect, before it sends.
  * A formula of someone who granted nothing at all (who never saw the consent screen: an editor of a
  * spreadsheet where the add-on is on) is let through: custom functions "never ask users to authorize
  * access to personal data" (Google's custom functions guide), so Google decides, and its refusal of the
  * fetch is worded as a missing permission too (service/fetcher.ts). One who unticked the connection
  * while granting others is taken at their word: nothing is sent.
- * @param feature a public function's name, or 'formula'
  */
-export function requirePermissions(feature: string): void {
-  const needs = NEEDS[feature] ?? [];
-  if (!needs.length) return;
-  const formula = feature === 'formula';
-  const granted = grantedOf(formula ? (Object.keys(PERMISSIONS) as PermissionName[]) : needs);
-  if (!granted || (formula && !granted.length)) return;
-  const missing = needs.filter((n) => !granted.includes(n));
-  if (missing.length) throw permissionError(missing);
+export function requireFormulaPermission(): void {
+  const granted = grantedOf(Object.keys(PERMISSIONS) as PermissionName[]);
+  if (granted?.length && !granted.includes('service')) throw permissionError(['service']);
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -1,0 +1,68 @@
+/**
+ * The guard of every public function but the formulas: what the action needs is checked before it acts
+ * (core/permissions.ts words a missing permission), then it runs under core/error-guard.ts's guard. Kept
+ * out of the formulas' bundle: a cell never needs this table (formulas check at their entry).
+ */
+import { guard } from '../core/error-guard';
+import { requirePermissions, type PermissionName } from '../core/permissions';
+
+/**
+ * What each feature needs, by the public function that starts it (index.ts). A function not listed needs
+ * none of these (it reads only the add-on's own stored settings or cache). Formulas check theirs at their entry
+ * (cell/custom-functions.ts, requireFormulaPermission).
+ */
+export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
+  showSidebar: ['sidebar'],
+  showRankingTables: ['sidebar'],
+  showTemplates: ['sidebar'],
+  showHelp: ['sidebar'],
+  refreshRankingTables: ['service', 'spreadsheet'],
+  refreshFormulasFromMenu: ['spreadsheet'],
+  freezeSelectionFromMenu: ['spreadsheet'],
+  unfreezeSelectionFromMenu: ['spreadsheet'],
+  getSettings: ['spreadsheet'],
+  saveApiKey: ['service', 'spreadsheet'],
+  removeApiKey: ['spreadsheet'],
+  setKeySharing: ['spreadsheet'],
+  removeDocumentKey: ['spreadsheet'],
+  setOwnerKeyForFormulas: ['spreadsheet'],
+  setBaseUrl: ['spreadsheet'],
+  refreshUsage: ['service'],
+  estimateRefresh: ['spreadsheet'],
+  getCacheInfo: ['spreadsheet'],
+  clearCache: ['spreadsheet'],
+  refreshAllFormulas: ['spreadsheet'],
+  freezeResults: ['spreadsheet'],
+  unfreezeResults: ['spreadsheet'],
+  getRankingGroups: ['service'],
+  previewRankingTable: ['service'],
+  insertRankingTable: ['service', 'spreadsheet'],
+  setRefreshSchedule: ['schedule', 'spreadsheet'],
+  repairScheduledRuns: ['schedule', 'spreadsheet'],
+  getTables: ['spreadsheet'],
+  forgetTable: ['spreadsheet'],
+  refreshTablesNow: ['service', 'spreadsheet'],
+  getTracking: ['spreadsheet'],
+  forgetTrackingList: ['spreadsheet'],
+  readSelectedItems: ['spreadsheet'],
+  previewTrackFields: ['service'],
+  addTrackingList: ['service', 'schedule', 'spreadsheet'],
+  addTrackedItems: ['service', 'schedule', 'spreadsheet'],
+  runTrackingNow: ['service', 'spreadsheet'],
+  insertTemplate: ['service', 'spreadsheet'],
+  trackTemplateBrands: ['service', 'schedule', 'spreadsheet'],
+  templateSheets: ['spreadsheet'],
+};
+
+/**
+ * Runs a menu item, sidebar call or trigger: its permissions checked first (NEEDS), then the body, with
+ * guard's words for anything unexpected.
+ * @param name the public function's name (index.ts)
+ * @param body what it does
+ */
+export function guardAction<T>(name: string, body: () => T): T {
+  return guard(name, () => {
+    requirePermissions(NEEDS[name] ?? []);
+    return body();
+  });
+}
