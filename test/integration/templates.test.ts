@@ -329,6 +329,28 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     }
   });
 
+  it('share of search: its cost counts what the cache holds (a name SEARCH_TREND fetched, the overview), and inserting sends just that', async () => {
+    const first = call<string>('insertTemplate', 'share-of-search');
+    const names = stack.gas.spreadsheet.sheet(first).getValues('A5:A8').flat().map(String);
+    // A new document cache: nothing of the insert is known any more.
+    stack.gas.caches.document.clear();
+    expect(list()['share-of-search']).toMatchObject({ requests: 5, freshSearches: 4 });
+    // A cell fetches the first name as the user typed it, another the ranking overview.
+    for (const [fn, args] of [
+      ['SEARCH_TREND', [names[0]]],
+      ['RANKING_OVERVIEW', []],
+    ] as const) {
+      const run = stack.gas.run(fn, [...args]);
+      expect(run.ok, run.error).toBe(true);
+    }
+    const before = await stack.requests();
+    // The overview names the same four: three are left to fetch, each a fresh search at most.
+    expect(list()['share-of-search']).toMatchObject({ requests: 3, freshSearches: 3 });
+    const name = call<string>('insertTemplate', 'share-of-search');
+    expect(evaluate(name).filter((e) => !e.ok)).toEqual([]);
+    expect((await stack.requests()) - before).toBe(3);
+  });
+
   it('refuses an unknown template with a clear message, changing nothing and sending nothing', async () => {
     for (const bad of ['keyword_research', '', 42, null]) {
       expect(failure('insertTemplate', bad)).toBe(
@@ -348,6 +370,8 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     );
     expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
     expect(await stack.requests()).toBe(sent);
+    // The share of search's names may each use one too: 4 fit in 5.
+    expect(call<string>('insertTemplate', 'share-of-search')).toBe('Share of search');
     // What spends no fresh search still fits.
     expect(call<string>('insertTemplate', 'market-overview')).toBe('Market overview');
   });
