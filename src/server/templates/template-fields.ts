@@ -193,7 +193,7 @@ function slugField(records: { [k: string]: Json }[]): string | null {
 
 /**
  * The field of a list of brands that holds each one's name, by meaning: a text field, other than the
- * slug field, whose every value is that record's slug when written as one (`Acme Pay` beside `acme-pay`).
+ * slug field, whose every value is that record's slug when written as one (`Zorix Pay` beside `zorix-pay`).
  */
 function nameField(records: { [k: string]: Json }[], slug: string): string | null {
   const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];

@@ -4,7 +4,8 @@
  * viewer's last usage read first and refuses, changing nothing, when it may spend past a known limit;
  * then it fetches the template's queries once with the viewer's key (so the formulas find every answer
  * in the cache and add nothing): first its own, then the examples their answer names (the brand watch's
- * brands and the share of search's names, from the ranking overview); it chooses the fields from those answers, and writes the sheet.
+ * brands and the share of search's names, from the ranking overview); it chooses the fields from those
+ * answers, and writes the sheet.
  */
 import { shortfall } from '../../shared/allowance';
 import type { TemplateView, TrackingView } from '../../shared/sidebar-api';
@@ -180,7 +181,7 @@ function planFor(template: TemplateDefinition, answers: Map<TemplateQuery, Answe
 /**
  * A template's examples and the answers of those that came: the brands the ranking overview names
  * (without its answer there are none), fetched in one batch. Each is written as the overview wrote it
- * ("Acme Pay"; the formulas fold case and spaces as they read it).
+ * ("Zorix Pay"; the formulas fold case and spaces as they read it).
  */
 function examplesOf(
   template: TemplateDefinition,
