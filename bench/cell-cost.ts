@@ -36,7 +36,11 @@ export interface CellCostRow {
   baseline: CellCost;
 }
 
-function costOf(r: ExecutionResult): CellCost {
+/**
+ * One execution's cost, from what dev/gas reports of it.
+ * @param r the execution's result
+ */
+export function costOf(r: ExecutionResult): CellCost {
   return {
     roundTrips: r.roundTrips,
     writes: writesOf(r),

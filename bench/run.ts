@@ -1,7 +1,9 @@
 /**
  * npm run bench [-- --quick]: measures the built add-on against the tutorial baseline in the same run,
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
- * bench/results.json and bench/growth.png.
+ * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
+ * alone (a minute, not twenty) and replaces that section of the existing RESULTS.md and results.json,
+ * the other sections keeping their own run's figures and date.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,6 +11,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATENCY, readProject, type ScriptFile } from '../dev/gas/index.js';
+import { analystCosts, renderAnalystSection, spliceAnalystSection, type AnalystScenario } from './analyst.js';
 import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
 import { cacheCapacity, renderCacheCapacitySection, type CacheCapacity } from './cache-capacity.js';
 import { cellCosts } from './cell-cost.js';
@@ -29,10 +32,13 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const quick = process.argv.includes('--quick');
 const outArg = process.argv.indexOf('--out');
 const outDir = outArg > 0 ? resolve(process.argv[outArg + 1] ?? '.') : here('.');
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
 /** Quick mode keeps every section, on small inputs: it is npm test's smoke run. */
 const plan = quick
   ? {
       rangeCells: 10,
+      analystCells: 6,
       columns: [30],
       race: [0, 80, 150],
       refreshTables: 2,
@@ -47,6 +53,7 @@ const plan = quick
     }
   : {
       rangeCells: 100,
+      analystCells: 20,
       columns: [300, 1000],
       race: Array.from({ length: 16 }, (_, i) => i * 10),
       refreshTables: 6,
@@ -95,6 +102,7 @@ async function main(): Promise<void> {
   let triggers: TriggerScenario | undefined;
   let capacity: CacheCapacity | undefined;
   let early: EarlyRemovalScenario | undefined;
+  let analyst: AnalystScenario | undefined;
   try {
     for (const latency of [true, false]) {
       log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
@@ -108,6 +116,9 @@ async function main(): Promise<void> {
         }),
       });
     }
+
+    log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords`);
+    analyst = await analystCosts(ours, baseline, plan.analystCells);
 
     // Both pools stay open, so each scenario runs ours and then the baseline under the same load.
     await withPool(ours, ourProject, poolTimeScale, (ourPool) =>
@@ -196,13 +207,14 @@ async function main(): Promise<void> {
   const suffix = quick ? '.quick' : '';
   mkdirSync(outDir, { recursive: true });
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
-  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, triggers, capacity, early }, null, 2)}\n`);
+  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, analyst, triggers, capacity, early }, null, 2)}\n`);
   const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
   const capacitySection = capacity ? `\n${renderCacheCapacitySection(capacity)}` : '';
   const earlySection = early ? `\n${renderEarlyRemovalSection(early)}` : '';
+  const analystSection = analyst ? `\n${renderAnalystSection(analyst)}` : '';
   writeFileSync(
     join(outDir, `RESULTS${suffix}.md`),
-    renderResults(results, `growth${suffix}.png`) + triggerSection + capacitySection + earlySection,
+    renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
@@ -237,4 +249,28 @@ function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-await main();
+/** `--only analyst`: that section alone, spliced into the existing RESULTS.md and results.json. */
+async function analystOnly(): Promise<void> {
+  const options: StackOptions = { ...service, ...generous, waits, cacheEarlyRemoval: EVERY_ITEM_KEPT };
+  const ours = await startStack('a', { ...options, project: ourProject });
+  const baseline = await startStack('a', { ...options, project: baselineProject });
+  let analyst: AnalystScenario;
+  try {
+    log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords (this section only)`);
+    analyst = await analystCosts(ours, baseline, plan.analystCells);
+  } finally {
+    await ours.stop();
+    await baseline.stop();
+  }
+  const suffix = quick ? '.quick' : '';
+  const markdown = join(outDir, `RESULTS${suffix}.md`);
+  const json = join(outDir, `results${suffix}.json`);
+  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only analyst updates ${markdown}: run the whole bench first`);
+  writeFileSync(markdown, spliceAnalystSection(readFileSync(markdown, 'utf8'), renderAnalystSection(analyst)));
+  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), analyst }, null, 2)}\n`);
+  log(`replaced the analyst's section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+}
+
+if (only === 'analyst') await analystOnly();
+else if (only !== undefined) throw new Error(`--only ${only}: the only section run alone is "analyst"`);
+else await main();

@@ -3302,7 +3302,7 @@ function forgetTrackingList(id) {
   return sdmServer_().forgetTrackingList(id);
 }
 
-/** The templates (keyword research, brand watch, market overview), each with what inserting it and evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request. */
+/** The templates (keyword research, brand watch, market overview, share of search), each with what inserting it and evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request. */
 function listTemplates() {
   return sdmServer_().listTemplates();
 }
@@ -8586,10 +8586,12 @@ ${ours}` : ours;
   }
 
   // src/server/templates/template-catalog.ts
-  var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview"];
+  var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview", "share-of-search"];
   var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
   var EXAMPLE_BRAND_COUNT = 5;
+  var EXAMPLE_COMPETITOR_COUNT = 4;
   var INPUT_ROWS = 50;
+  var COMPETITOR_ROWS = 6;
   var RANKING_OVERVIEW = { endpoint: ENDPOINTS.ranking, subject: void 0 };
   var TEMPLATES = {
     "keyword-research": {
@@ -8604,7 +8606,7 @@ ${ours}` : ours;
       title: "Brand watch",
       description: `Brand slugs (${EXAMPLE_BRAND_COUNT} examples: the first brands the service's ranking overview names) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
       queries: [RANKING_OVERVIEW],
-      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT }
+      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT, take: "slug" }
     },
     "market-overview": {
       id: "market-overview",
@@ -8612,6 +8614,13 @@ ${ours}` : ours;
       description: "The market analysis, the eight AI industries with a chart, and the ranking overview (leaders, breakouts), side by side.",
       queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 })),
       examples: null
+    },
+    "share-of-search": {
+      id: "share-of-search",
+      title: "Share of search",
+      description: `Brands side by side (${EXAMPLE_COMPETITOR_COUNT} examples: the names of the first brands the service's ranking overview names; type your own and its competitors'): each one's share of the group's searches by month and over 12 months (SHARE_OF_SEARCH), and a stacked area chart of the shares.`,
+      queries: [RANKING_OVERVIEW],
+      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.trend, count: EXAMPLE_COMPETITOR_COUNT, take: "name" }
     }
   };
   function isTemplateId(id) {
@@ -8738,7 +8747,11 @@ ${ours}` : ours;
     );
     return named("slug") ?? ofNames ?? named("id") ?? candidates[0] ?? null;
   }
-  function exampleSlugs(overview, count) {
+  function nameField(records, slug) {
+    const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    return keys.find((n) => n !== slug && records.every((r) => typeof r[n] === "string" && slugOf(r[n]) === r[slug])) ?? null;
+  }
+  function exampleBrands(overview, count, take = "slug") {
     const out = [];
     if (!isObject(overview)) return out;
     for (const value of Object.values(overview)) {
@@ -8747,9 +8760,10 @@ ${ours}` : ours;
       const scored = records.every((r) => Object.entries(r).some(([k, v]) => isNumber(v) && normaliseName(k).endsWith("score")));
       const field = scored ? slugField(records) : null;
       if (!field) continue;
+      const shown = take === "name" ? nameField(records, field) ?? field : field;
       for (const r of records) {
-        const slug = r[field];
-        if (typeof slug === "string" && !out.includes(slug)) out.push(slug);
+        const brand = r[shown];
+        if (typeof brand === "string" && !out.includes(brand)) out.push(brand);
         if (out.length >= count) return out;
       }
     }
@@ -8770,8 +8784,8 @@ ${ours}` : ours;
   }
   function exampleQueries(examples, source) {
     const subjects = [];
-    for (const slug of exampleSlugs(source, examples.count)) {
-      const read = readSubject(slug, "slug");
+    for (const brand of exampleBrands(source, examples.count, examples.take)) {
+      const read = readSubject(brand, examples.endpoint.param?.kind ?? "slug");
       if (read.kind === "ok" && !subjects.includes(read.value)) subjects.push(read.value);
     }
     return subjects.map((subject) => ({ endpoint: examples.endpoint, subject }));
@@ -8797,7 +8811,16 @@ ${ours}` : ours;
   var PlanBuilder = class {
     constructor() {
       __privateAdd(this, _PlanBuilder_instances);
-      this.plan = { cells: [], bold: [], spills: [], growth: null, chart: null, items: null, size: { rows: 1, columns: 1 } };
+      this.plan = {
+        cells: [],
+        bold: [],
+        spills: [],
+        growth: null,
+        chart: null,
+        percent: null,
+        items: null,
+        size: { rows: 1, columns: 1 }
+      };
     }
     text(row, column, value, bold = false) {
       this.plan.cells.push({ row, column, value });
@@ -8896,6 +8919,38 @@ ${ours}` : ours;
       2,
       1,
       `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`
+    );
+    return b.plan;
+  }
+  var SHARE_COLUMN = 3;
+  function shareOfSearchPlan(names, answers) {
+    const b = new PlanBuilder();
+    const range = `A${FIRST_ROW2}:A${FIRST_ROW2 + COMPETITOR_ROWS - 1}`;
+    b.text(1, 1, "Share of search", true);
+    b.text(HEADER_ROW, 1, "Brand or search term", true);
+    names.forEach((name, i) => b.text(FIRST_ROW2 + i, 1, name));
+    const series = trendFields(answers).monthsVolume;
+    const months = series ? Math.max(1, ...answers.map((data) => listLength(data, series))) : 12;
+    const columns = 1 + COMPETITOR_ROWS;
+    b.formula(`=SHARE_OF_SEARCH(${range})`, { row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 2, columns });
+    b.plan.bold.push(
+      { row: HEADER_ROW, column: SHARE_COLUMN, rows: 1, columns },
+      { row: HEADER_ROW + months + 1, column: SHARE_COLUMN, rows: 1, columns: 1 }
+    );
+    b.plan.percent = { row: FIRST_ROW2, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS };
+    const chartColumn = SHARE_COLUMN + columns + GAP_COLUMNS;
+    b.plan.chart = {
+      kind: "stacked-area",
+      title: "Share of search by month",
+      ranges: [{ row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 1, columns }],
+      row: HEADER_ROW,
+      column: chartColumn
+    };
+    const examples = names.length ? `${names.length} examples: the names of the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand";
+    b.text(
+      2,
+      1,
+      `How to use: type up to ${COMPETITOR_ROWS} brand names or other search terms in ${range} (${examples}): your brand and its competitors. ${columnLetters(SHARE_COLUMN)}${HEADER_ROW} is one formula over them: each one's share of the group's searches, month by month, then over the last 12 months; the chart stacks the monthly shares. Each new name may use one fresh search; answers are cached, so recalculating costs nothing.`
     );
     return b.plan;
   }
@@ -8998,6 +9053,7 @@ ${ours}` : ours;
       place(b, row, column) {
         if (!source) return;
         b.plan.chart = {
+          kind: "column",
           title,
           ranges: [
             { row: source.row + 1, column: source.column + labelAt, rows: dataRows, columns: 1 },
@@ -9018,6 +9074,8 @@ ${ours}` : ours;
   var CHART_PIXELS = { width: CHART.width, height: CHART.height };
 
   // src/server/templates/template-write.ts
+  var PERCENT_FORMAT = "0.0%";
+  var MONTH_AXIS_FORMAT = "MMM yyyy";
   var GREEN = "#d9ead3";
   var RED = "#f4cccc";
   function writePlan(sheet, plan) {
@@ -9038,13 +9096,20 @@ ${ours}` : ours;
         SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build()
       ]);
     }
-    if (plan.chart) {
-      let builder = sheet.newChart().setChartType(Charts.ChartType.COLUMN);
-      for (const area of plan.chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
-      sheet.insertChart(
-        builder.setPosition(plan.chart.row, plan.chart.column, 0, 0).setOption("title", plan.chart.title).setOption("legend", { position: "none" }).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height).build()
-      );
+    if (plan.percent) rangeOf(sheet, plan.percent).setNumberFormat(PERCENT_FORMAT);
+    if (plan.chart) insertChart(sheet, plan.chart);
+  }
+  function insertChart(sheet, chart) {
+    const stacked = chart.kind === "stacked-area";
+    let builder = sheet.newChart().setChartType(stacked ? Charts.ChartType.AREA : Charts.ChartType.COLUMN);
+    for (const area of chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
+    builder = builder.setPosition(chart.row, chart.column, 0, 0).setOption("title", chart.title).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height);
+    if (stacked) {
+      builder = builder.setOption("isStacked", true).setOption("legend", { position: "bottom" }).setOption("vAxis.format", "percent").setOption("treatLabelsAsText", false).setOption("hAxis.format", MONTH_AXIS_FORMAT);
+    } else {
+      builder = builder.setOption("legend", { position: "none" });
     }
+    sheet.insertChart(builder.build());
   }
   function rangeOf(sheet, area) {
     return sheet.getRange(area.row, area.column, area.rows, area.columns);
@@ -9188,20 +9253,27 @@ ${ours}` : ours;
       case "keyword-research":
         return keywordResearchPlan(goodAnswers(answers, false));
       case "brand-watch": {
-        const examples = template.examples;
-        const [overview] = goodAnswers(answers, true);
-        const queries = examples ? exampleQueries(examples, overview ?? null) : [];
-        if (!queries.length) return brandWatchPlan([], []);
-        return brandWatchPlan(
-          queries.map((q) => q.subject ?? ""),
-          goodAnswers(fetchAnswers(queries, budget), false)
-        );
+        const { subjects, answers: brands } = examplesOf(template, answers, budget);
+        return brandWatchPlan(subjects, brands);
+      }
+      case "share-of-search": {
+        const { subjects, answers: trends } = examplesOf(template, answers, budget);
+        return shareOfSearchPlan(subjects, trends);
       }
       case "market-overview": {
         const [markets, industries, ranking] = goodAnswers(answers, true);
         return marketOverviewPlan({ markets: markets ?? null, industries: industries ?? null, ranking: ranking ?? null });
       }
     }
+  }
+  function examplesOf(template, answers, budget) {
+    const examples = template.examples;
+    const [overview] = goodAnswers(answers, true);
+    const queries = examples ? exampleQueries(examples, overview ?? null) : [];
+    if (!examples || !queries.length) return { subjects: [], answers: [] };
+    const kind = examples.endpoint.param?.kind ?? "slug";
+    const subjects = exampleBrands(overview ?? null, examples.count, examples.take).filter((b) => readSubject(b, kind).kind === "ok");
+    return { subjects, answers: goodAnswers(fetchAnswers(queries, budget), false) };
   }
 
   // src/server/index.ts

@@ -3,14 +3,17 @@
  * draws them: the ranges side by side, the first column the labels, the first row the series' names
  * when it holds text over numbers, as Sheets reads a chart's data (dev/gas's chartData). A LINE chart
  * whose domain axis is continuous (dev/gas's chartDomain: dates, "Treat labels as text" off) spaces its
- * points by time, with month ticks labelled as the chart's hAxis.format asks. Drawn as the chart asked: a LINE
- * chart as lines, a COLUMN chart as columns, its legend hidden when it asked for none; a type the page
- * cannot draw says so instead of being drawn as another. Sized from the chart's width and height options
+ * points by time, with month ticks labelled as the chart's hAxis.format asks (so does a stacked AREA chart).
+ * Drawn as the chart asked: a LINE chart as lines, a COLUMN chart as columns, an AREA chart with
+ * `isStacked: true` as bands stacked from zero, its legend hidden when it asked for none, its value axis in
+ * percentages when `vAxis.format` is "percent"; a type the page cannot draw (an AREA chart not stacked too)
+ * says so instead of being drawn as another. Sized from the chart's width and height options
  * (Sheets' default 600 × 371 pixels) in the page's cells.
  */
 import {
   chartData,
   chartDomain,
+  chartOption,
   columnLetters,
   displayValue,
   type Cell,
@@ -20,8 +23,14 @@ import {
 } from '../gas/index.js';
 import type { ChartView } from './state.js';
 
-/** The chart types the page draws, by Sheets' name. */
-const KINDS: Record<string, ChartView['kind']> = { LINE: 'line', COLUMN: 'column' };
+/** The chart types the page draws, by Sheets' name (an AREA chart only stacked: see kindOf). */
+const KINDS: Record<string, ChartView['kind']> = { LINE: 'line', COLUMN: 'column', AREA: 'stacked-area' };
+
+/** How the page draws a chart, or undefined when it cannot: an AREA chart only when `isStacked` is true. */
+function kindOf(chart: ChartModel): ChartView['kind'] | undefined {
+  if (chart.type === 'AREA' && chartOption(chart.options, 'isStacked') !== true) return undefined;
+  return KINDS[chart.type];
+}
 
 /** The page's cells, in pixels (page/grid.js and page/style.css). */
 const CELL = { width: 100, height: 22 };
@@ -48,7 +57,8 @@ function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string):
     labels: [],
     series: [],
     deletable: false,
-    kind: KINDS[chart.type] ?? 'line',
+    kind: kindOf(chart) ?? 'line',
+    percent: chartOption(chart.options, 'vAxis.format') === 'percent',
     legend: !isRecord(chart.options.legend) || chart.options.legend.position !== 'none',
   };
   // The ranges side by side, as Sheets reads them (dev/gas's chartData), the first column the domain.
@@ -65,9 +75,10 @@ function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string):
     });
   }
   const domain = chartDomain(sheet, chart);
-  if (chart.type === 'LINE' && domain.axis === 'continuous') view.time = timeAxis(domain, timeZone);
-  if (!KINDS[chart.type]) view.empty = `The playground draws line and column charts only; Sheets draws this ${chart.type} chart.`;
-  else if (!view.series.some((s) => s.values.some((v) => v !== null))) view.empty = "No data in the chart's range yet.";
+  if ((chart.type === 'LINE' || chart.type === 'AREA') && domain.axis === 'continuous') view.time = timeAxis(domain, timeZone);
+  if (!kindOf(chart)) {
+    view.empty = `The playground draws line, column and stacked area charts only; Sheets draws this ${chart.type} chart.`;
+  } else if (!view.series.some((s) => s.values.some((v) => v !== null))) view.empty = "No data in the chart's range yet.";
   return view;
 }
 

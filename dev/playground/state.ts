@@ -65,8 +65,10 @@ export interface ChartView {
    * 1970-01-01, null for an empty cell) and the ticks to draw, each at its day with its label.
    */
   time?: { days: (number | null)[]; ticks: { day: number; label: string }[] };
-  /** How it is drawn, as the chart asked (Sheets' LINE or COLUMN); default a line. */
-  kind?: 'line' | 'column';
+  /** How it is drawn, as the chart asked (Sheets' LINE, COLUMN, or AREA with isStacked); default a line. */
+  kind?: 'line' | 'column' | 'stacked-area';
+  /** The value axis labelled as percentages (the chart's vAxis.format "percent": 0.25 → 25%). */
+  percent?: boolean;
   /** False when the chart asked for no legend: the series' names are not shown. */
   legend?: boolean;
   /** The page's own demo chart can be deleted (and undone); the add-on's charts are the spreadsheet's. */

@@ -497,7 +497,7 @@ export function forgetTrackingList(id: unknown): TrackingView {
 }
 
 /**
- * The templates (keyword research, brand watch, market overview), each with what inserting it and
+ * The templates (keyword research, brand watch, market overview, share of search), each with what inserting it and
  * evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request.
  * @return {Array<Object>} { id, title, description, requests, freshSearches } for each template.
  */
@@ -509,7 +509,7 @@ export function listTemplates(): TemplateView[] {
  * Inserts a template as a new sheet named after it (a numbered name if that one is taken), made of
  * ordinary formulas over the add-on's functions. Refused, changing nothing, for an unknown id or when it
  * may spend past a known daily limit.
- * @param {string} id "keyword-research", "brand-watch" or "market-overview".
+ * @param {string} id "keyword-research", "brand-watch", "market-overview" or "share-of-search".
  * @return {string} The new sheet's name.
  */
 export function insertTemplate(id: unknown): string {

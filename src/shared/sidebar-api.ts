@@ -389,7 +389,7 @@ export interface SelectedItems {
 
 /** A template as the sidebar offers it, with what inserting it may spend now (counted without a request). */
 export interface TemplateView {
-  id: 'keyword-research' | 'brand-watch' | 'market-overview';
+  id: 'keyword-research' | 'brand-watch' | 'market-overview' | 'share-of-search';
   title: string;
   description: string;
   /** At most this many requests: its distinct queries not in the cache. */

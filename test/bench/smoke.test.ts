@@ -20,6 +20,7 @@ it('npm run bench -- --quick writes results, JSON and a chart', () => {
     '## Targets',
     '## What one cell costs',
     "## The model's effect",
+    "## The analyst's functions",
     '## 30 executions at once',
     '## Two cells, one new keyword',
     '## Recalculation',

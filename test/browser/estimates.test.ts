@@ -50,14 +50,14 @@ let sentSinceRead = 0;
 
 describe('what the sidebar says an action sends, and what it sends', () => {
   it('starts from a usage read (one request): the bars and when they were read', async () => {
-    await expect.poll(() => page.locator('#templates-list li.template').count()).toBe(3);
+    await expect.poll(() => page.locator('#templates-list li.template').count()).toBe(4);
     await service.control.resetStats();
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(meta).toMatch(/^Read at \d\d:\d\d, just now/);
     expect(await requests()).toBe(1);
   });
 
-  for (const title of ['Keyword research', 'Brand watch', 'Market overview']) {
+  for (const title of ['Keyword research', 'Brand watch', 'Market overview', 'Share of search']) {
     it(`${title}: inserting it and its formulas send what its cost line said, no usage read besides`, async () => {
       await openFold(page, 'templates');
       const cost = page.locator('#templates-list li.template').filter({ hasText: title }).locator('.template-cost');

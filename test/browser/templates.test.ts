@@ -2,6 +2,7 @@
  * Templates in the playground, as a user meets them: Start from a template… in the add-on's menu opens
  * the sidebar's Templates section, which says what each may spend before Insert; each template then
  * opens on a new sheet showing numbers. A SPARKLINE draws its small line chart in its cell, as in Sheets.
+ * The share of search's stacked area chart is drawn as bands, one per name, up to 100 %.
  * Reopened later, the sidebar still offers Track these brands for the brand watch sheet, as its note says.
  * Saves docs/use/template-*.png, the screenshots docs/use/templates.md shows.
  */
@@ -38,7 +39,7 @@ describe('Start from a template…', () => {
   it('is in the add-on menu and opens the Templates section, with each cost shown before inserting', async () => {
     await page.getByRole('button', { name: 'Start from a template…' }).click();
     const section = sidebar().locator('#templates-section');
-    await expect.poll(() => section.locator('li.template').count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => section.locator('li.template').count(), { timeout: 20_000 }).toBe(4);
     expect(await section.textContent()).toContain('The examples are few (at most 10)');
     const costs = await section.locator('.template-cost').allTextContents();
     expect(costs[0]).toMatch(/^Inserting it sends at most \d+ requests?/);
@@ -49,6 +50,7 @@ describe('Start from a template…', () => {
     { title: 'Keyword research', shot: 'template-keyword-research.png', numbers: ['B5', 'C5', 'G5'] },
     { title: 'Brand watch', shot: 'template-brand-watch.png', numbers: ['B5', 'C5'] },
     { title: 'Market overview', shot: 'template-market-overview.png', numbers: [] as string[] },
+    { title: 'Share of search', shot: 'template-share-of-search.png', numbers: [] as string[] },
   ];
   for (const t of templates) {
     it(`inserts ${t.title} on a new sheet that shows numbers`, async () => {
@@ -78,6 +80,34 @@ describe('Start from a template…', () => {
         const names = await chart.locator('text.axis title').allTextContents();
         expect(names).toHaveLength(8);
         expect(names.every((n) => n.includes(' '))).toBe(true);
+        expect(
+          await page
+            .locator('#grid td')
+            .filter({ hasText: /^#(REF|ERROR)!$/ })
+            .count(),
+        ).toBe(0);
+      }
+      if (t.title === 'Share of search') {
+        // The shares as percentages: each month's four add up to 100 % (to the shown rounding).
+        const PERCENT = /^\d+(\.\d)?%$/;
+        await expect.poll(() => text('D5'), { timeout: 20_000 }).toMatch(PERCENT);
+        const names = await Promise.all(['A5', 'A6', 'A7', 'A8'].map(text));
+        expect(names.every((n) => n !== '')).toBe(true);
+        const shares = await Promise.all(['D5', 'E5', 'F5', 'G5'].map(text));
+        expect(shares.every((v) => PERCENT.test(v))).toBe(true);
+        expect(Math.abs(shares.reduce((sum, v) => sum + parseFloat(v), 0) - 100)).toBeLessThanOrEqual(0.2);
+        expect(await text('C17')).toBe('12 months');
+        // The chart the add-on asked for: four bands stacked, one per name (the two empty rows draw
+        // nothing), a legend naming them, the value axis in percentages up to 100 %.
+        const chart = page.locator('figure.chart');
+        await expect.poll(() => chart.count(), { timeout: 20_000 }).toBe(1);
+        expect(await chart.locator('h2').textContent()).toBe('Share of search by month');
+        expect(await chart.locator('svg').getAttribute('aria-label')).toBe('Share of search by month: stacked area chart');
+        expect(await chart.locator('polygon.band').count()).toBe(4);
+        expect(await chart.locator('span.legend').allTextContents()).toEqual(names.map((n) => n.toLowerCase()));
+        const axis = await chart.locator('text.axis').allTextContents();
+        expect(axis).toContain('100%');
+        expect(axis).toContain('0%');
         expect(
           await page
             .locator('#grid td')

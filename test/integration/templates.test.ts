@@ -9,16 +9,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TemplateSheetView, TemplateView, TrackingView } from '../../src/shared/sidebar-api';
-import { a1Notation, columnLetters, type RecalcEntry } from '../../dev/gas/index.js';
+import { a1Notation, chartData, chartDomain, columnLetters, type RecalcEntry } from '../../dev/gas/index.js';
 import { KEY, rawAnswer, useStack } from './stack';
 
-const TEMPLATE_TITLES = { 'keyword-research': 'Keyword research', 'brand-watch': 'Brand watch', 'market-overview': 'Market overview' };
+const TEMPLATE_TITLES = {
+  'keyword-research': 'Keyword research',
+  'brand-watch': 'Brand watch',
+  'market-overview': 'Market overview',
+  'share-of-search': 'Share of search',
+};
 /**
  * The distinct queries of each template: its example keywords; the ranking overview, whose brands are
- * the brand watch's examples, and those 5 brands; or its three endpoints.
+ * the brand watch's examples, and those 5 brands; its three endpoints; or the ranking overview and the
+ * trends of its first 4 brands' names (each a fresh search).
  */
-const DISTINCT = { 'keyword-research': 8, 'brand-watch': 6, 'market-overview': 3 };
-const FRESH = { 'keyword-research': 8, 'brand-watch': 0, 'market-overview': 0 };
+const DISTINCT = { 'keyword-research': 8, 'brand-watch': 6, 'market-overview': 3, 'share-of-search': 5 };
+const FRESH = { 'keyword-research': 8, 'brand-watch': 0, 'market-overview': 0, 'share-of-search': 4 };
 type Id = keyof typeof DISTINCT;
 const IDS = Object.keys(DISTINCT) as Id[];
 
@@ -60,7 +66,7 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
   const evaluate = (sheetName: string): RecalcEntry[] =>
     stack.gas.recalculate().filter((e) => e.cell.startsWith(`${sheetName}!`) && e.fn !== '');
 
-  it('lists the three templates with what each may spend, counted without a request', async () => {
+  it('lists the four templates with what each may spend, counted without a request', async () => {
     const listed = call<TemplateView[]>('listTemplates');
     expect(listed.map((t) => [t.id, t.title, t.requests, t.freshSearches])).toEqual(
       IDS.map((id) => [id, TEMPLATE_TITLES[id], DISTINCT[id], FRESH[id]]),
@@ -257,10 +263,98 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     expect(valueCells.slice(1).every((v) => typeof v === 'number')).toBe(true);
   });
 
+  it("share of search: the names of this service's first brands, their shares of each month's searches and a stacked area chart", async () => {
+    const name = call<string>('insertTemplate', 'share-of-search');
+    expect(evaluate(name).map((e) => [e.cell, e.fn, e.ok])).toEqual([[`${name}!C4`, 'SHARE_OF_SEARCH', true]]);
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    expect(sheet.peek(4, 3)?.formula).toBe('=SHARE_OF_SEARCH(A5:A10)');
+    const names = sheet
+      .getValues('A5:A10')
+      .flat()
+      .filter((v) => v !== '')
+      .map(String);
+    expect(names).toHaveLength(4);
+    // The overview's first list (the leaders), read independently: record i holds name i, a brand's
+    // display name (capitals or spaces, not its slug).
+    const overview = (await rawAnswer(stack.service, '/ranking')) as Record<string, unknown>;
+    const leaders = Object.values(overview).find((v): v is Record<string, unknown>[] => Array.isArray(v)) ?? [];
+    names.forEach((n, i) => expect(Object.values(leaders[i] ?? {})).toContain(n));
+    expect(names.every((n) => /[A-Z ]/.test(n))).toBe(true);
+    // Each name's 12 monthly searches as the service answered them (the numbers of its list of 12).
+    const volumes: number[][] = [];
+    for (const n of names) {
+      const raw = (await rawAnswer(stack.service, '/trend', { keyword: n })) as Record<string, unknown>;
+      const series = Object.values(raw).find((v): v is Record<string, unknown>[] => Array.isArray(v) && v.length === 12) ?? [];
+      volumes.push(series.map((r) => Object.values(r).find((v) => typeof v === 'number') as number));
+    }
+    const shown = sheet.getValues('C4:I17');
+    // Headers in words: the month, then each name as the formula reads it (case folded), two free columns.
+    expect(shown[0]).toEqual(['Month', ...names.map((n) => n.toLowerCase()), '', '']);
+    for (let m = 0; m < 12; m++) {
+      const row = shown[m + 1] ?? [];
+      expect(Object.prototype.toString.call(row[0])).toBe('[object Date]');
+      const all = volumes.reduce((sum, v) => sum + (v[m] ?? 0), 0);
+      volumes.forEach((v, i) => expect(row[i + 1]).toBeCloseTo((v[m] ?? 0) / all, 12));
+      expect(row.slice(1, 5).reduce((sum: number, x) => sum + Number(x), 0)).toBeCloseTo(1, 12);
+      expect(row.slice(5)).toEqual(['', '']);
+    }
+    const year = shown[13] ?? [];
+    expect(year[0]).toBe('12 months');
+    const totals = volumes.map((v) => v.reduce((a, b) => a + b, 0));
+    totals.forEach((t, i) => expect(year[i + 1]).toBeCloseTo(t / totals.reduce((a, b) => a + b, 0), 12));
+    // Shown as percentages; the header row and the 12-month label bold.
+    expect(sheet.peek(5, 4)?.format?.numberFormat).toBe('0.0%');
+    expect(sheet.peek(17, 9)?.format?.numberFormat).toBe('0.0%');
+    // One stacked area chart of the monthly shares (not the 12-month row), a series per column named by
+    // its header, on a time axis of months.
+    expect(sheet.charts).toHaveLength(1);
+    const chart = sheet.charts[0];
+    if (!chart) throw new Error('no chart');
+    expect(chart.type).toBe('AREA');
+    expect(chart.options).toMatchObject({ title: 'Share of search by month', isStacked: true, legend: { position: 'bottom' } });
+    expect(chart.ranges.map((r) => a1Of(r))).toEqual(['C4:I16']);
+    const { grid, headed } = chartData(sheet, chart);
+    expect(headed).toBe(true);
+    expect(grid[0]?.slice(1, 5).map((c) => c.value)).toEqual(names.map((n) => n.toLowerCase()));
+    expect(chartDomain(sheet, chart).axis).toBe('continuous');
+    expect(chart.position).toMatchObject({ row: 4, column: 11 });
+    expect(String(sheet.getValues('A2')[0]?.[0])).toMatch(/^How to use: type up to 6 brand names .*4 examples/);
+    if (world) {
+      // Nothing of our stand-in's own data is anywhere on the sheet: neither its slugs nor its names.
+      const text = JSON.stringify(sheet.getValues(`A1:${columnLetters(sheet.lastColumn)}${sheet.lastRow}`)).toLowerCase();
+      for (const slug of OUR_SLUGS) {
+        expect(text).not.toContain(slug);
+        expect(text).not.toContain(slug.replace(/-/g, ' '));
+      }
+    }
+  });
+
+  it('share of search: its cost counts what the cache holds (a name SEARCH_TREND fetched, the overview), and inserting sends just that', async () => {
+    const first = call<string>('insertTemplate', 'share-of-search');
+    const names = stack.gas.spreadsheet.sheet(first).getValues('A5:A8').flat().map(String);
+    // A new document cache: nothing of the insert is known any more.
+    stack.gas.caches.document.clear();
+    expect(list()['share-of-search']).toMatchObject({ requests: 5, freshSearches: 4 });
+    // A cell fetches the first name as the user typed it, another the ranking overview.
+    for (const [fn, args] of [
+      ['SEARCH_TREND', [names[0]]],
+      ['RANKING_OVERVIEW', []],
+    ] as const) {
+      const run = stack.gas.run(fn, [...args]);
+      expect(run.ok, run.error).toBe(true);
+    }
+    const before = await stack.requests();
+    // The overview names the same four: three are left to fetch, each a fresh search at most.
+    expect(list()['share-of-search']).toMatchObject({ requests: 3, freshSearches: 3 });
+    const name = call<string>('insertTemplate', 'share-of-search');
+    expect(evaluate(name).filter((e) => !e.ok)).toEqual([]);
+    expect((await stack.requests()) - before).toBe(3);
+  });
+
   it('refuses an unknown template with a clear message, changing nothing and sending nothing', async () => {
     for (const bad of ['keyword_research', '', 42, null]) {
       expect(failure('insertTemplate', bad)).toBe(
-        'Unknown template: choose "keyword-research", "brand-watch", "market-overview". Nothing was inserted.',
+        'Unknown template: choose "keyword-research", "brand-watch", "market-overview", "share-of-search". Nothing was inserted.',
       );
     }
     expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
@@ -276,6 +370,8 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     );
     expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
     expect(await stack.requests()).toBe(sent);
+    // The share of search's names may each use one too: 4 fit in 5.
+    expect(call<string>('insertTemplate', 'share-of-search')).toBe('Share of search');
     // What spends no fresh search still fits.
     expect(call<string>('insertTemplate', 'market-overview')).toBe('Market overview');
   });

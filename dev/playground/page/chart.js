@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * A small SVG line or column chart (no library), floating over the grid like a Sheets chart: drawn as
- * the chart asked (ChartView.kind), a line chart with a time axis (ChartView.time) spaced by its days.
+ * A small SVG line, column or stacked area chart (no library), floating over the grid like a Sheets
+ * chart: drawn as the chart asked (ChartView.kind), a line or stacked area chart with a time axis
+ * (ChartView.time) spaced by its days.
  */
 
 /** @typedef {import('../state.js').ChartView} ChartView */
@@ -77,6 +78,7 @@ export function renderChart(chart, box) {
   note.className = 'chart-note';
   const series = chart.series.filter((s) => s.values.some((v) => v !== null));
   const columns = chart.kind === 'column';
+  const stacked = chart.kind === 'stacked-area';
   if (chart.legend === false) {
     // The chart asked for no legend: its title names what it draws.
   } else if (series.length > 1) {
@@ -95,7 +97,7 @@ export function renderChart(chart, box) {
   const plot = svg('svg', {
     viewBox: `0 0 ${width} ${height}`,
     role: 'img',
-    'aria-label': `${chart.title}: ${columns ? 'column' : 'line'} chart`,
+    'aria-label': `${chart.title}: ${columns ? 'column' : stacked ? 'stacked area' : 'line'} chart`,
   });
   frame.append(title, note, plot);
 
@@ -105,8 +107,14 @@ export function renderChart(chart, box) {
     return frame;
   }
   const pad = { left: 46, right: 18, top: 8, bottom: 22 };
-  // Columns stand on zero, as Sheets draws them; a line's axis fits its values.
-  const yTicks = columns ? ticks(Math.min(0, ...all), Math.max(0, ...all)) : ticks(Math.min(...all), Math.max(...all));
+  // Columns stand on zero, as Sheets draws them, and so do stacked bands (up to the largest total); a
+  // line's axis fits its values.
+  const totals = chart.labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
+  const yTicks = stacked
+    ? ticks(0, Math.max(0, ...totals))
+    : columns
+      ? ticks(Math.min(0, ...all), Math.max(0, ...all))
+      : ticks(Math.min(...all), Math.max(...all));
   const yMin = yTicks[0] ?? 0;
   const yMax = yTicks[yTicks.length - 1] ?? 1;
   const n = chart.labels.length;
@@ -121,7 +129,8 @@ export function renderChart(chart, box) {
 
   for (const t of yTicks) {
     plot.append(svg('line', { x1: pad.left, x2: width - pad.right, y1: y(t), y2: y(t), class: 'gridline' }));
-    plot.append(svg('text', { x: pad.left - 6, y: y(t) + 3, 'text-anchor': 'end', class: 'axis' }, t.toLocaleString('en-US')));
+    const label = chart.percent ? `${Number((t * 100).toFixed(6))}%` : t.toLocaleString('en-US');
+    plot.append(svg('text', { x: pad.left - 6, y: y(t) + 3, 'text-anchor': 'end', class: 'axis' }, label));
   }
   if (columns) {
     drawColumns(plot, chart, series, { width, height, pad, y, zero: y(Math.min(Math.max(0, yMin), yMax)) });
@@ -137,6 +146,10 @@ export function renderChart(chart, box) {
       if (i % every === 0)
         plot.append(svg('text', { x: x(i), y: height - 6, 'text-anchor': 'middle', class: 'axis' }, shortLabel(label, i)));
     });
+  }
+  if (stacked) {
+    drawBands(plot, chart, series, { x, y });
+    return frame;
   }
   series.forEach((s, k) => {
     const color = COLORS[k % COLORS.length] ?? '#4285f4';
@@ -187,5 +200,28 @@ function drawColumns(plot, chart, series, { width, height, pad, y, zero }) {
       bar.append(svg('title', {}, `${s.name ? `${s.name}, ` : ''}${chart.labels[i] ?? ''}: ${v.toLocaleString('en-US')}`));
       plot.append(bar);
     });
+  });
+}
+
+/**
+ * The bands of a stacked area chart: each series from the top of the ones before it (the first from
+ * zero), a missing value adding nothing, at the points the axis places (a time axis skips a point
+ * without a day); each band names its series on hover.
+ * @param {SVGElement} plot
+ * @param {ChartView} chart
+ * @param {ChartView['series']} series
+ * @param {{ x: (i: number) => number, y: (v: number) => number }} scale
+ */
+function drawBands(plot, chart, series, { x, y }) {
+  const at = chart.labels.flatMap((_, i) => (chart.time && chart.time.days[i] === null ? [] : [i]));
+  let base = at.map(() => 0);
+  series.forEach((s, k) => {
+    const top = at.map((i, j) => (base[j] ?? 0) + (s.values[i] ?? 0));
+    const upper = at.map((i, j) => `${x(i).toFixed(1)},${y(top[j] ?? 0).toFixed(1)}`);
+    const lower = at.map((i, j) => `${x(i).toFixed(1)},${y(base[j] ?? 0).toFixed(1)}`).reverse();
+    const band = svg('polygon', { points: [...upper, ...lower].join(' '), fill: COLORS[k % COLORS.length] ?? '#4285f4', class: 'band' });
+    band.append(svg('title', {}, s.name));
+    plot.append(band);
+    base = top;
   });
 }

@@ -1,6 +1,6 @@
 /**
  * A template's examples that come from the service (the brand watch's: the first brands its ranking
- * overview names): which queries they make, known before inserting only when the answer that names them
+ * overview names; the share of search's: those brands' names): which queries they make, known before inserting only when the answer that names them
  * is in the document cache (read there, no request), and the slugs themselves once it is read.
  */
 import { getAll, openCache } from '../cache/cache-store';
@@ -10,7 +10,7 @@ import { readLookupSettings } from '../core/lookup-settings';
 import { readState } from '../lookup/pipeline';
 import type { Json } from '../shape/shape';
 import type { ExamplesFrom, TemplateDefinition, TemplateQuery } from './template-catalog';
-import { exampleSlugs } from './template-fields';
+import { exampleBrands } from './template-fields';
 
 /** A template's queries as far as they are known now; `unknown`: examples still to be read. */
 export interface KnownQueries {
@@ -39,8 +39,8 @@ export function knownQueries(template: TemplateDefinition): KnownQueries {
  */
 export function exampleQueries(examples: ExamplesFrom, source: Json): TemplateQuery[] {
   const subjects: string[] = [];
-  for (const slug of exampleSlugs(source, examples.count)) {
-    const read = readSubject(slug, 'slug');
+  for (const brand of exampleBrands(source, examples.count, examples.take)) {
+    const read = readSubject(brand, examples.endpoint.param?.kind ?? 'slug');
     if (read.kind === 'ok' && !subjects.includes(read.value)) subjects.push(read.value);
   }
   return subjects.map((subject) => ({ endpoint: examples.endpoint, subject }));

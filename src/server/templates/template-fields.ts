@@ -192,14 +192,25 @@ function slugField(records: { [k: string]: Json }[]): string | null {
 }
 
 /**
- * Brand slugs the service itself names, for examples: from its ranking overview's lists of scored
- * records (its leaders, then its breakouts, in the answer's order; its lists of groups have no score),
- * each list's slug field found by meaning (slugField). At most `count`, without repeats; none when the
- * answer names no brand.
+ * The field of a list of brands that holds each one's name, by meaning: a text field, other than the
+ * slug field, whose every value is that record's slug when written as one (`Zorix Pay` beside `zorix-pay`).
+ */
+function nameField(records: { [k: string]: Json }[], slug: string): string | null {
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  return keys.find((n) => n !== slug && records.every((r) => typeof r[n] === 'string' && slugOf(r[n]) === r[slug])) ?? null;
+}
+
+/**
+ * Brands the service itself names, for examples: from its ranking overview's lists of scored records
+ * (its leaders, then its breakouts, in the answer's order; its lists of groups have no score), each
+ * list's slug field found by meaning (slugField). Each brand is its slug, or with `take: 'name'` its
+ * name (nameField; its slug where the list has no name field). At most `count`, without repeats; none
+ * when the answer names no brand.
  * @param overview the ranking overview's answer
  * @param count how many
+ * @param take the slug or the name of each
  */
-export function exampleSlugs(overview: Json, count: number): string[] {
+export function exampleBrands(overview: Json, count: number, take: 'slug' | 'name' = 'slug'): string[] {
   const out: string[] = [];
   if (!isObject(overview)) return out;
   for (const value of Object.values(overview)) {
@@ -208,9 +219,10 @@ export function exampleSlugs(overview: Json, count: number): string[] {
     const scored = records.every((r) => Object.entries(r).some(([k, v]) => isNumber(v) && normaliseName(k).endsWith('score')));
     const field = scored ? slugField(records) : null;
     if (!field) continue;
+    const shown = take === 'name' ? (nameField(records, field) ?? field) : field;
     for (const r of records) {
-      const slug = r[field];
-      if (typeof slug === 'string' && !out.includes(slug)) out.push(slug);
+      const brand = r[shown];
+      if (typeof brand === 'string' && !out.includes(brand)) out.push(brand);
       if (out.length >= count) return out;
     }
   }

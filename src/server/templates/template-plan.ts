@@ -9,7 +9,7 @@ import { shapeOne } from '../lookup/answer-shaping';
 import { headerWords, selectPath, type Cell, type Json } from '../shape/shape';
 import { spreadsheetTimeZone } from '../core/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
-import { EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
+import { COMPETITOR_ROWS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
 
 /** A rectangle of cells, from 1. */
@@ -37,8 +37,13 @@ export interface SheetPlan {
   spills: { formula: string; area: Area }[];
   /** A column of growth figures: green above zero, red below. */
   growth: Area | null;
-  /** One column chart of one series over some of the cells (labels, then values), floating at its anchor. */
-  chart: { title: string; ranges: Area[]; row: number; column: number } | null;
+  /**
+   * One chart over some of the cells, floating at its anchor: a column chart of one series (labels, then
+   * values), or a stacked area chart of shares by month (one range: dates down, a column per series).
+   */
+  chart: { kind: 'column' | 'stacked-area'; title: string; ranges: Area[]; row: number; column: number } | null;
+  /** Cells of fractions, shown as percentages. */
+  percent: Area | null;
   /** The slugs a "track these brands" click reads. */
   items: Area | null;
   /** How far the sheet must reach. */
@@ -58,7 +63,16 @@ export function quoted(text: string): string {
 }
 
 class PlanBuilder {
-  readonly plan: SheetPlan = { cells: [], bold: [], spills: [], growth: null, chart: null, items: null, size: { rows: 1, columns: 1 } };
+  readonly plan: SheetPlan = {
+    cells: [],
+    bold: [],
+    spills: [],
+    growth: null,
+    chart: null,
+    percent: null,
+    items: null,
+    size: { rows: 1, columns: 1 },
+  };
 
   text(row: number, column: number, value: Cell, bold = false): void {
     this.plan.cells.push({ row, column, value });
@@ -189,6 +203,55 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
       'Every other column is one formula over column A; the headers are the answer fields it shows. ' +
       'To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands ' +
       `(the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`,
+  );
+  return b.plan;
+}
+
+/** Where the share of search's table starts (its header row), leaving a blank column after the names. */
+const SHARE_COLUMN = 3;
+
+/**
+ * The share of search sheet: brand names (or any search terms) in column A; beside them one formula,
+ * SHARE_OF_SEARCH over them (months down, a column per name, a last row over 12 months), shown as
+ * percentages; to its right a stacked area chart of the monthly shares (the 12-month row left out), on
+ * a time axis. Its size follows the answers fetched at insert time: as many month rows as their series.
+ * @param names the example names, as the service's ranking overview gave them (none when it named none)
+ * @param answers the trend answers of those that came
+ */
+export function shareOfSearchPlan(names: string[], answers: Json[]): SheetPlan {
+  const b = new PlanBuilder();
+  const range = `A${FIRST_ROW}:A${FIRST_ROW + COMPETITOR_ROWS - 1}`;
+  b.text(1, 1, 'Share of search', true);
+  b.text(HEADER_ROW, 1, 'Brand or search term', true);
+  names.forEach((name, i) => b.text(FIRST_ROW + i, 1, name));
+  const series = trendFields(answers).monthsVolume;
+  const months = series ? Math.max(1, ...answers.map((data) => listLength(data, series))) : 12;
+  const columns = 1 + COMPETITOR_ROWS;
+  // The header row, the months, the 12-month row.
+  b.formula(`=SHARE_OF_SEARCH(${range})`, { row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 2, columns });
+  b.plan.bold.push(
+    { row: HEADER_ROW, column: SHARE_COLUMN, rows: 1, columns },
+    { row: HEADER_ROW + months + 1, column: SHARE_COLUMN, rows: 1, columns: 1 },
+  );
+  b.plan.percent = { row: FIRST_ROW, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS };
+  const chartColumn = SHARE_COLUMN + columns + GAP_COLUMNS;
+  b.plan.chart = {
+    kind: 'stacked-area',
+    title: 'Share of search by month',
+    ranges: [{ row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 1, columns }],
+    row: HEADER_ROW,
+    column: chartColumn,
+  };
+  const examples = names.length
+    ? `${names.length} examples: the names of the first brands the service's ranking overview names`
+    : 'no examples: the ranking overview named no brand';
+  b.text(
+    2,
+    1,
+    `How to use: type up to ${COMPETITOR_ROWS} brand names or other search terms in ${range} (${examples}): your brand and its ` +
+      `competitors. ${columnLetters(SHARE_COLUMN)}${HEADER_ROW} is one formula over them: each one's share of the group's searches, ` +
+      'month by month, then over the last 12 months; the chart stacks the monthly shares. Each new name may use one fresh search; ' +
+      'answers are cached, so recalculating costs nothing.',
   );
   return b.plan;
 }
@@ -333,6 +396,7 @@ function chartBlock(what: string, data: Json, table: OverviewTable & { kind: 'co
     place(b, row, column) {
       if (!source) return;
       b.plan.chart = {
+        kind: 'column',
         title,
         ranges: [
           { row: source.row + 1, column: source.column + labelAt, rows: dataRows, columns: 1 },

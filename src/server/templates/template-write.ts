@@ -1,13 +1,18 @@
 /**
  * Writes a template's plan on a new sheet: every cell in one setValues (a formula is written as its
  * text, which Sheets stores as a formula; other text that Sheets would read as one gets the quote
- * prefix), headers bold, the growth column's colours and the chart.
+ * prefix), headers bold, the growth column's colours, shares as percentages and the chart.
  */
 import type { Cell } from '../shape/shape';
 import { asValues } from '../spreadsheet/sheet-areas';
 import { CHART_PIXELS, type Area, type SheetPlan } from './template-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Shares: a fraction shown as a percentage with one decimal (12.3%). */
+const PERCENT_FORMAT = '0.0%';
+/** A time axis's labels: month and year ("Mar 2026"), as tracking charts say them. */
+const MONTH_AXIS_FORMAT = 'MMM yyyy';
 
 /** Growth above zero and below, in Sheets' own light green and light red. */
 const GREEN = '#d9ead3';
@@ -36,20 +41,33 @@ export function writePlan(sheet: Sheet, plan: SheetPlan): void {
       SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build(),
     ]);
   }
-  if (plan.chart) {
-    let builder = sheet.newChart().setChartType(Charts.ChartType.COLUMN);
-    for (const area of plan.chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
-    sheet.insertChart(
-      builder
-        .setPosition(plan.chart.row, plan.chart.column, 0, 0)
-        .setOption('title', plan.chart.title)
-        // One series, named by the title: a legend would only repeat its raw header.
-        .setOption('legend', { position: 'none' })
-        .setOption('width', CHART_PIXELS.width)
-        .setOption('height', CHART_PIXELS.height)
-        .build(),
-    );
+  if (plan.percent) rangeOf(sheet, plan.percent).setNumberFormat(PERCENT_FORMAT);
+  if (plan.chart) insertChart(sheet, plan.chart);
+}
+
+function insertChart(sheet: Sheet, chart: NonNullable<SheetPlan['chart']>): void {
+  const stacked = chart.kind === 'stacked-area';
+  let builder = sheet.newChart().setChartType(stacked ? Charts.ChartType.AREA : Charts.ChartType.COLUMN);
+  for (const area of chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
+  builder = builder
+    .setPosition(chart.row, chart.column, 0, 0)
+    .setOption('title', chart.title)
+    .setOption('width', CHART_PIXELS.width)
+    .setOption('height', CHART_PIXELS.height);
+  if (stacked) {
+    // Each month's shares stacked (Google Charts' isStacked: they add up to 100 %), one series per
+    // name with its legend, on a time axis of months labelled "Mar 2026" (as tracking charts are).
+    builder = builder
+      .setOption('isStacked', true)
+      .setOption('legend', { position: 'bottom' })
+      .setOption('vAxis.format', 'percent')
+      .setOption('treatLabelsAsText', false)
+      .setOption('hAxis.format', MONTH_AXIS_FORMAT);
+  } else {
+    // One series, named by the title: a legend would only repeat its raw header.
+    builder = builder.setOption('legend', { position: 'none' });
   }
+  sheet.insertChart(builder.build());
 }
 
 function rangeOf(sheet: Sheet, area: Area): GoogleAppsScript.Spreadsheet.Range {

@@ -4,7 +4,8 @@
  * viewer's last usage read first and refuses, changing nothing, when it may spend past a known limit;
  * then it fetches the template's queries once with the viewer's key (so the formulas find every answer
  * in the cache and add nothing): first its own, then the examples their answer names (the brand watch's
- * brands, from the ranking overview); it chooses the fields from those answers, and writes the sheet.
+ * brands and the share of search's names, from the ranking overview); it chooses the fields from those
+ * answers, and writes the sheet.
  */
 import { shortfall } from '../lookup/allowance';
 import type { TemplateView, TrackingView } from '../../shared/sidebar-api';
@@ -21,7 +22,8 @@ import { addTrackingList } from './tracking-panel';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from '../templates/template-catalog';
 import { templateCost, type TemplateCost } from '../templates/template-cost';
 import { exampleQueries, knownQueries } from '../templates/template-examples';
-import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, type SheetPlan } from '../templates/template-plan';
+import { exampleBrands } from '../templates/template-fields';
+import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, shareOfSearchPlan, type SheetPlan } from '../templates/template-plan';
 import { writePlan } from '../templates/template-write';
 import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from '../templates/template-marks';
 
@@ -162,19 +164,35 @@ function planFor(template: TemplateDefinition, answers: Map<TemplateQuery, Answe
     case 'keyword-research':
       return keywordResearchPlan(goodAnswers(answers, false));
     case 'brand-watch': {
-      // The examples are the brands the ranking overview names: without its answer there are none.
-      const examples = template.examples;
-      const [overview] = goodAnswers(answers, true);
-      const queries = examples ? exampleQueries(examples, overview ?? null) : [];
-      if (!queries.length) return brandWatchPlan([], []);
-      return brandWatchPlan(
-        queries.map((q) => q.subject ?? ''),
-        goodAnswers(fetchAnswers(queries, budget), false),
-      );
+      const { subjects, answers: brands } = examplesOf(template, answers, budget);
+      return brandWatchPlan(subjects, brands);
+    }
+    case 'share-of-search': {
+      const { subjects, answers: trends } = examplesOf(template, answers, budget);
+      return shareOfSearchPlan(subjects, trends);
     }
     case 'market-overview': {
       const [markets, industries, ranking] = goodAnswers(answers, true);
       return marketOverviewPlan({ markets: markets ?? null, industries: industries ?? null, ranking: ranking ?? null });
     }
   }
+}
+
+/**
+ * A template's examples and the answers of those that came: the brands the ranking overview names
+ * (without its answer there are none), fetched in one batch. Each is written as the overview wrote it
+ * ("Zorix Pay"; the formulas fold case and spaces as they read it).
+ */
+function examplesOf(
+  template: TemplateDefinition,
+  answers: Map<TemplateQuery, Answer>,
+  budget: Budget,
+): { subjects: string[]; answers: Json[] } {
+  const examples = template.examples;
+  const [overview] = goodAnswers(answers, true);
+  const queries = examples ? exampleQueries(examples, overview ?? null) : [];
+  if (!examples || !queries.length) return { subjects: [], answers: [] };
+  const kind = examples.endpoint.param?.kind ?? 'slug';
+  const subjects = exampleBrands(overview ?? null, examples.count, examples.take).filter((b) => readSubject(b, kind).kind === 'ok');
+  return { subjects, answers: goodAnswers(fetchAnswers(queries, budget), false) };
 }

@@ -1,5 +1,5 @@
 /**
- * The templates section: the three templates, each with what inserting it may spend, counted without a
+ * The templates section: the four templates, each with what inserting it may spend, counted without a
  * request and shown before the button; Insert makes a new sheet. Under Brand watch, each brand watch sheet
  * of the spreadsheet (found by its mark, whenever the section loads, so after reopening the sidebar or a
  * rename too) offers Track these brands until its brands are tracked, then says they are. Server values

@@ -1,13 +1,13 @@
 /**
  * What a template reads from the service's answers by meaning, whatever it names its fields
  * (src/server/templates/template-fields.ts): the brand slugs its ranking overview names (the brand
- * watch's examples), and a field's name in words (a chart's title). Shapes of neither local schema are
+ * watch's examples) or those brands' names (the share of search's), and a field's name in words (a chart's title). Shapes of neither local schema are
  * included: a service is free to name things its own way.
  */
 import { describe, expect, it } from 'vitest';
-import { exampleSlugs, fieldWords } from '../../../../src/server/templates/template-fields';
+import { exampleBrands, fieldWords } from '../../../../src/server/templates/template-fields';
 
-describe('exampleSlugs', () => {
+describe('exampleBrands', () => {
   it("takes the first brands of the overview's scored lists, leaders first, without repeats", () => {
     const overview = {
       leaders: [
@@ -21,8 +21,9 @@ describe('exampleSlugs', () => {
       ],
       sectors: [{ group: 'sector:fintech', name: 'Fintech', brands: 200, leader: 'zorix-pay' }],
     };
-    expect(exampleSlugs(overview, 3)).toEqual(['zorix-pay', 'quba', 'mellow-go']);
-    expect(exampleSlugs(overview, 10)).toEqual(['zorix-pay', 'quba', 'mellow-go', 'tarn']);
+    expect(exampleBrands(overview, 3)).toEqual(['zorix-pay', 'quba', 'mellow-go']);
+    expect(exampleBrands(overview, 10)).toEqual(['zorix-pay', 'quba', 'mellow-go', 'tarn']);
+    expect(exampleBrands(overview, 3, 'name')).toEqual(['Zorix Pay', 'Quba', 'Mellow Go']);
   });
 
   it('finds the slug by its values when its name says nothing: each record names itself as a slug', () => {
@@ -33,17 +34,21 @@ describe('exampleSlugs', () => {
         { segment: 'cloud', handle: 'quba-cloud', title: 'Quba Cloud', score: 88 },
       ],
     };
-    expect(exampleSlugs(overview, 5)).toEqual(['zorix-pay', 'quba-cloud']);
+    expect(exampleBrands(overview, 5)).toEqual(['zorix-pay', 'quba-cloud']);
+    // Their names: the field each slug is written from (`title`), not the other text (`segment`).
+    expect(exampleBrands(overview, 5, 'name')).toEqual(['Zorix Pay', 'Quba Cloud']);
     // Named `…Id` with nothing else to go by: that one.
     const ids = { topBrands: [{ brandId: 'b-1041', market: 'us', brandScore: 70 }] };
-    expect(exampleSlugs(ids, 5)).toEqual(['b-1041']);
+    expect(exampleBrands(ids, 5)).toEqual(['b-1041']);
+    // No field holds a name the id is written from: the id itself is the search term.
+    expect(exampleBrands(ids, 5, 'name')).toEqual(['b-1041']);
   });
 
   it('names no brand when the overview lists none it can read (no scored list, texts with spaces, repeats)', () => {
-    expect(exampleSlugs({ sectors: [{ group: 'sector:saas', name: 'SaaS', brands: 12 }] }, 5)).toEqual([]);
-    expect(exampleSlugs({ leaders: [{ name: 'Zorix Pay', score: 9 }] }, 5)).toEqual([]);
+    expect(exampleBrands({ sectors: [{ group: 'sector:saas', name: 'SaaS', brands: 12 }] }, 5)).toEqual([]);
+    expect(exampleBrands({ leaders: [{ name: 'Zorix Pay', score: 9 }] }, 5)).toEqual([]);
     expect(
-      exampleSlugs(
+      exampleBrands(
         {
           leaders: [
             { sector: 'fintech', score: 9 },
@@ -53,8 +58,8 @@ describe('exampleSlugs', () => {
         5,
       ),
     ).toEqual([]);
-    expect(exampleSlugs(null, 5)).toEqual([]);
-    expect(exampleSlugs([{ slug: 'a', score: 1 }], 5)).toEqual([]);
+    expect(exampleBrands(null, 5)).toEqual([]);
+    expect(exampleBrands([{ slug: 'a', score: 1 }], 5)).toEqual([]);
   });
 });
 

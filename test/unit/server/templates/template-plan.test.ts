@@ -1,9 +1,10 @@
 /**
  * The sheets templates plan (src/server/templates/template-plan.ts). The brand watch: with the examples its
- * ranking overview named, as the service named them, or without any when the overview names none.
+ * ranking overview named, as the service named them, or without any when the overview names none; the
+ * share of search likewise, its table and chart sized by the answers' months.
  */
 import { describe, expect, it } from 'vitest';
-import { brandWatchPlan, marketOverviewPlan } from '../../../../src/server/templates/template-plan';
+import { brandWatchPlan, marketOverviewPlan, shareOfSearchPlan } from '../../../../src/server/templates/template-plan';
 
 describe('brandWatchPlan', () => {
   it('without examples (the overview named no brand) says where slugs are found, and leaves column A empty', () => {
@@ -29,5 +30,26 @@ describe('marketOverviewPlan', () => {
       /Its formulas read three answers \(a request each unless cached, never a fresh search\); recalculating reads the cache\.$/,
     );
     expect(note).not.toMatch(/Three requests/);
+  });
+});
+
+describe('shareOfSearchPlan', () => {
+  it('without examples (the overview named no brand) says so, and still has its formula and chart over the empty names', () => {
+    const plan = shareOfSearchPlan([], []);
+    expect(plan.cells.find((c) => c.row === 2 && c.column === 1)?.value).toMatch(/\(no examples: the ranking overview named no brand\)/);
+    expect(plan.cells.filter((c) => c.column === 1 && c.row >= 5)).toEqual([]);
+    expect(plan.spills).toEqual([{ formula: '=SHARE_OF_SEARCH(A5:A10)', area: { row: 4, column: 3, rows: 14, columns: 7 } }]);
+    expect(plan.chart?.kind).toBe('stacked-area');
+  });
+
+  it('sizes the table and the chart by the longest monthly series of the answers', () => {
+    const month = (m: number) => ({ month: `2025-${String(m).padStart(2, '0')}`, searches: m * 10 });
+    const answers = [{ history: Array.from({ length: 6 }, (_, i) => month(i + 1)) }, { history: [month(1)] }];
+    const plan = shareOfSearchPlan(['Zorix Pay', 'Quba'], answers);
+    expect(plan.cells.filter((c) => c.column === 1 && c.row >= 5).map((c) => c.value)).toEqual(['Zorix Pay', 'Quba']);
+    expect(plan.spills[0]?.area).toEqual({ row: 4, column: 3, rows: 8, columns: 7 });
+    // The header and the 6 months, not the 12-month row.
+    expect(plan.chart?.ranges).toEqual([{ row: 4, column: 3, rows: 7, columns: 7 }]);
+    expect(plan.percent).toEqual({ row: 5, column: 4, rows: 7, columns: 6 });
   });
 });
