@@ -28,14 +28,20 @@ function readItems(keywordArg: unknown): { single: boolean; items: Item[]; month
     throw errors.input('Bad input: use one column (or one row) of keywords.');
   }
   const cells = input.cells.length === 1 ? (input.cells[0] ?? []) : input.cells.map((row) => row[0] ?? { kind: 'blank' as const });
+  // Headers say each keyword as typed ("Zorix Pay"), not as normalised for the cache key ("zorix pay").
+  const typed = (Array.isArray(keywordArg) ? (keywordArg as unknown[]) : [keywordArg]).flat();
+  const label = (subject: Subject, i: number) => {
+    const cell = typed[i];
+    return subject.kind !== 'ok' ? '' : (typeof cell === 'string' && cell.trim()) || subject.value;
+  };
   const { answers, timeZone } = lookupRange(ENDPOINTS.trend, [cells]);
   const seen = new Set<string>();
-  const items = cells.map((subject): Item => {
+  const items = cells.map((subject, i): Item => {
     try {
-      return { keyword: subject.kind === 'ok' ? subject.value : '', months: monthsOf(subject, answers) };
+      return { keyword: label(subject, i), months: monthsOf(subject, answers) };
     } catch (error) {
       if (input.single || !(error instanceof AddonError)) throw error;
-      return { keyword: subject.kind === 'ok' ? subject.value : '', text: error.message };
+      return { keyword: label(subject, i), text: error.message };
     }
   });
   for (const item of items) item.months?.forEach((_, m) => seen.add(m));
