@@ -4,8 +4,8 @@
  * tests (test/integration/limit-pacing.test.ts) run the same through the built add-on.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyGuard, guardEntry, PAST_LIMIT_HANDFUL, readGuard, withRefusals, type Guard } from '../../src/server/cache/limit-guard';
-import { Pacer, readsUsageFirst, type UsageRead, type Wave } from '../../src/server/lookup/pacing';
+import { emptyGuard, guardEntry, PAST_LIMIT_HANDFUL, readGuard, withRefusals, type Guard } from '../../../../src/server/cache/limit-guard';
+import { Pacer, readsUsageFirst, type UsageRead, type Wave } from '../../../../src/server/lookup/pacing';
 
 const RESET = Date.UTC(2026, 2, 19);
 
