@@ -55,14 +55,14 @@ const DEV_PLAN: Plan = {
   outside: ['src/'],
 };
 
-/** dev/gas's floors (dev/gas/README.md): index.ts, the pool of workers, the runtime, triggers, the spreadsheet, the services, execution. */
+/** dev/gas's floors (dev/gas/README.md, "Folders"; how-it-works.md): index.ts, the pool of workers, the runtime, triggers, the spreadsheet, the services, execution. */
 const GAS_PLAN: Plan = {
   root: 'dev/gas',
   floors: [['.'], ['pool'], ['runtime'], ['triggers'], ['spreadsheet'], ['services'], ['execution']],
   outside: [],
 };
 
-/** dev/playground's floors (dev/playground/README.md), file by file; page/ is the browser's side, which nothing imports. */
+/** dev/playground's floors (dev/playground/README.md, "Modules"), file by file; page/ is the browser's side, which nothing imports. */
 const PLAYGROUND_PLAN: Plan = {
   root: 'dev/playground',
   floors: [
