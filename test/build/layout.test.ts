@@ -1,8 +1,9 @@
 /**
- * The layout of src/ as docs/develop/how-it-works.md, "Where code lives", describes it: every module name is
- * distinct, src/server's folders stand on floors by where their code runs and import only downward
- * (never a folder on their own floor or above), no module of src/ (server, page or shared) imports
- * itself back in a circle, and the guide names every folder.
+ * The layout of src/ and dev/ as docs/develop/how-it-works.md, "Where code lives", and dev/'s READMEs
+ * describe it: every module name of src/ is distinct; src/server's folders, dev/'s parts and the floors
+ * inside dev/gas, dev/playground and dev/service stand on floors and import only downward (never a
+ * folder or file on their own floor or above); no module of src/ or dev/ imports itself back in a
+ * circle; and the guide names every src/server folder.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -12,10 +13,24 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SRC = join(ROOT, 'src');
 const SERVER = join(SRC, 'server');
+const DEV = join(ROOT, 'dev');
 
 /**
- * src/server's floors, top first. '.' is the top: index.ts (the public surface) and the cold loader. A folder may import its own files and any folder on a lower
- * floor; folders on one floor do not import each other.
+ * One part of the house and its floors, top first. A floor names the part's folders and top-level
+ * files (with their extension); '.' stands for all of its top-level files together. A module may import
+ * its own folder (or file) and anything on a lower floor; what stands on one floor does not import
+ * itself across; an import leaving the part goes only where `outside` allows (paths from the root;
+ * a part nested in another is checked there too).
+ */
+interface Plan {
+  root: string;
+  floors: string[][];
+  outside: string[];
+}
+
+/**
+ * src/server's floors. '.' is the top: index.ts (the public surface) and the cold loader. Outside
+ * src/server, only the contract and rules shared with the sidebar page (src/shared).
  */
 const FLOORS: string[][] = [
   ['.'],
@@ -29,37 +44,129 @@ const FLOORS: string[][] = [
   ['shape'],
 ];
 
-/** Every TypeScript module under a folder. */
+/**
+ * dev/'s floors: the playground over the host page server and the test stack, over the Apps Script
+ * runtime and the stand-in service (which know nothing of each other), over the shared http and TLS
+ * helpers. The playground runs the add-on's own formula reading (src/) beside dev/gas.
+ */
+const DEV_PLAN: Plan = {
+  root: 'dev',
+  floors: [['playground'], ['host', 'stack.ts'], ['gas', 'service'], ['http.ts', 'tls.ts']],
+  outside: ['src/'],
+};
+
+/** dev/gas's floors (dev/gas/README.md, "Folders"; how-it-works.md): index.ts, the pool of workers, the runtime, triggers, the spreadsheet, the services, execution. */
+const GAS_PLAN: Plan = {
+  root: 'dev/gas',
+  floors: [['.'], ['pool'], ['runtime'], ['triggers'], ['spreadsheet'], ['services'], ['execution']],
+  outside: [],
+};
+
+/** dev/playground's floors (dev/playground/README.md, "Modules"), file by file; page/ is the browser's side, which nothing imports. */
+const PLAYGROUND_PLAN: Plan = {
+  root: 'dev/playground',
+  floors: [
+    ['main.ts', 'page'],
+    ['server.ts'],
+    ['demo.ts'],
+    ['workbook.ts'],
+    ['engine.ts'],
+    ['model-charts.ts', 'function-docs.ts', 'sparkline.ts'],
+    ['state.ts', 'formula-text.ts', 'arguments.ts', 'evaluate.ts'],
+  ],
+  outside: ['dev/gas/', 'dev/host/', 'dev/http.ts', 'dev/service/', 'src/'],
+};
+
+/** dev/service's floors (dev/service/README.md, "Where code lives"), file by file. */
+const SERVICE_PLAN: Plan = {
+  root: 'dev/service',
+  floors: [
+    ['main.ts', 'harness.ts'],
+    ['server.ts'],
+    ['api.ts', 'control.ts'],
+    ['faults.ts', 'endpoints.ts'],
+    ['exchange.ts', 'clock.ts'],
+    ['state.ts'],
+    ['schemas.ts', 'bad-request.ts'],
+    ['data.ts', 'compiled.ts'],
+  ],
+  outside: ['dev/http.ts'],
+};
+
+/** Every module (TypeScript or JavaScript) under a folder. */
 function modulesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .filter((entry) => entry.isFile() && /\.(ts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** The src/server files a module imports (relative imports, type-only ones included), resolved. */
+/**
+ * The modules of this tree a module imports (relative imports, type-only ones and JSDoc's `import('…')`
+ * included), resolved: src/ names them without extension, dev/ with '.js' for a '.ts' file.
+ */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/\bfrom\s+'(\.{1,2}\/[^']*)'/g)].map((m) => {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\()'(\.{1,2}\/[^']*)'/g)].map((m) => {
     const base = resolve(dirname(file), m[1]!);
-    const found = [base, `${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate) && candidate.endsWith('.ts'));
+    const found = [base, `${base}.ts`, base.replace(/\.js$/, '.ts'), join(base, 'index.ts')].find(
+      (candidate) => existsSync(candidate) && /\.(ts|js|mjs)$/.test(candidate),
+    );
     if (!found) throw new Error(`${relative(ROOT, file)} imports ${m[1]}, which is no module`);
     return found;
   });
 }
 
-/** A src/server module's folder: its first path segment, or '.' for the files at the top. */
-function folderOf(file: string): string {
-  const parts = relative(SERVER, file).split('/');
-  return parts.length === 1 ? '.' : parts[0]!;
+/** Where a module stands in a plan: its folder (first path segment), or for a top-level file its own name or '.'. */
+function unitOf(plan: Plan, file: string): string {
+  const parts = relative(join(ROOT, plan.root), file).split('/');
+  if (parts.length > 1) return parts[0]!;
+  return plan.floors.some((floor) => floor.includes('.')) ? '.' : parts[0]!;
 }
 
-function floorOf(folder: string): number {
-  const floor = FLOORS.findIndex((names) => names.includes(folder));
-  if (floor < 0) throw new Error(`src/server/${folder}/ stands on no floor: add it to FLOORS and to docs/develop/how-it-works.md`);
+function floorIn(plan: Plan, unit: string): number {
+  const floor = plan.floors.findIndex((names) => names.includes(unit));
+  if (floor < 0)
+    throw new Error(`${plan.root}/${unit} stands on no floor: add it to its plan here and to the guide that describes ${plan.root}`);
   return floor;
 }
 
-const serverModules = modulesUnder(SERVER);
+/** Every import of a plan's modules that runs sideways or up, or leaves the part where `outside` does not allow: "from -> to". */
+function wrongImports(plan: Plan): string[] {
+  const root = join(ROOT, plan.root);
+  const wrong: string[] = [];
+  for (const file of modulesUnder(root)) {
+    const from = unitOf(plan, file);
+    for (const target of importsOf(file)) {
+      const arrow = `${relative(ROOT, file)} -> ${relative(ROOT, target)}`;
+      if (relative(root, target).startsWith('..')) {
+        if (!plan.outside.some((allowed) => relative(ROOT, target).startsWith(allowed))) wrong.push(arrow);
+        continue;
+      }
+      const to = unitOf(plan, target);
+      if (from !== to && floorIn(plan, from) >= floorIn(plan, to)) wrong.push(arrow);
+    }
+  }
+  return wrong;
+}
+
+/** Every circle of imports among the modules under a folder, as "a -> b -> a". */
+function circlesUnder(dir: string): string[] {
+  const graph = new Map(modulesUnder(dir).map((file) => [file, importsOf(file).filter((t) => t.startsWith(dir))]));
+  const state = new Map<string, 'open' | 'done'>();
+  const circles: string[] = [];
+  const visit = (file: string, path: string[]): void => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      circles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(dir, f)).join(' -> '));
+      return;
+    }
+    state.set(file, 'open');
+    for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return circles;
+}
 
 describe('src/ layout', () => {
   it('gives every module a name of its own', () => {
@@ -73,39 +180,11 @@ describe('src/ layout', () => {
   });
 
   it('has src/server folders import only folders on lower floors', () => {
-    const upward: string[] = [];
-    for (const file of serverModules) {
-      const from = folderOf(file);
-      for (const target of importsOf(file)) {
-        const rel = relative(SERVER, target);
-        if (rel.startsWith('..')) {
-          // Outside src/server, only the contract and rules shared with the sidebar page.
-          if (!relative(SRC, target).startsWith('shared/')) upward.push(`${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
-          continue;
-        }
-        const to = folderOf(target);
-        if (from !== to && floorOf(from) >= floorOf(to)) upward.push(`${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
-      }
-    }
-    expect(upward).toEqual([]);
+    expect(wrongImports({ root: 'src/server', floors: FLOORS, outside: ['src/shared/'] })).toEqual([]);
   });
 
   it('has no circle of imports between src/ modules', () => {
-    const graph = new Map(modulesUnder(SRC).map((file) => [file, importsOf(file).filter((t) => t.startsWith(SRC))]));
-    const state = new Map<string, 'open' | 'done'>();
-    const circles: string[] = [];
-    const visit = (file: string, path: string[]): void => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'open') {
-        circles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(' -> '));
-        return;
-      }
-      state.set(file, 'open');
-      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
-      state.set(file, 'done');
-    };
-    for (const file of graph.keys()) visit(file, []);
-    expect(circles).toEqual([]);
+    expect(circlesUnder(SRC)).toEqual([]);
   });
 
   it('keeps src/shared free of the server and the page, and the page free of the server', () => {
@@ -136,5 +215,24 @@ describe('src/ layout', () => {
         .sort(),
     );
     for (const folder of folders) expect(section, `src/server/${folder}/`).toMatch(new RegExp(`^\\s+${folder}/`, 'm'));
+  });
+});
+
+describe('dev/ layout', () => {
+  for (const plan of [DEV_PLAN, GAS_PLAN, PLAYGROUND_PLAN, SERVICE_PLAN]) {
+    it(`has ${plan.root}'s parts import only what stands on lower floors`, () => {
+      expect(wrongImports(plan)).toEqual([]);
+    });
+
+    it(`stands every folder and file of ${plan.root} on a floor`, () => {
+      const units = readdirSync(join(ROOT, plan.root), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() || /\.(ts|js|mjs)$/.test(entry.name))
+        .map((entry) => unitOf(plan, join(ROOT, plan.root, entry.name, entry.isDirectory() ? 'x' : '')));
+      for (const unit of units) expect(floorIn(plan, unit), `${plan.root}/${unit}`).toBeGreaterThanOrEqual(0);
+    });
+  }
+
+  it('has no circle of imports between dev/ modules', () => {
+    expect(circlesUnder(DEV)).toEqual([]);
   });
 });

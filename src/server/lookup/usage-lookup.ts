@@ -1,7 +1,7 @@
 /**
  * The usage a formula shows (API_USAGE). Its /usage answer is cached for a minute like any answer
- * (USAGE_TTL_S), but it is never older than what this document spent since (DESIGN, "Spending within
- * the limits a user has"): a cached read after which this document's spend log (cache/spend.ts) holds
+ * (USAGE_TTL_S), but it is never older than what this document spent since (docs/use/functions.md,
+ * "Your usage: API_USAGE"): a cached read after which this document's spend log (cache/spend.ts) holds
  * any spending lookup but the read's own is read again. The spend log's shards are read in the lookup's
  * one getAll, beside the answer (a layout of the pipeline), so a hit still costs one round trip, and a
  * recalculation that changes nothing sends no request within the minute.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, QUOTA_MESSAGE } from '../../../dev/gas/index.js';
+import { GasRuntime, QUOTA_MESSAGE } from '../../../../dev/gas/index.js';
 
 const CACHE_CODE = `
 function TRY(f) { try { return f(); } catch (e) { return 'ERR ' + e.message; } }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GasRuntime, USER_AGENT } from '../../../dev/gas/index.js';
-import { closedPort, startServer, type TestServer } from './http-server.js';
+import { GasRuntime, USER_AGENT } from '../../../../dev/gas/index.js';
+import { closedPort, startServer, type TestServer } from '../http-server.js';
 
 const CODE = `
 function GET(url, params) {

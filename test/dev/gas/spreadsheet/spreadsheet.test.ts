@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, SPREADSHEET_LIMITS, triggerEvent } from '../../../dev/gas/index.js';
+import { GasRuntime, SPREADSHEET_LIMITS, triggerEvent } from '../../../../dev/gas/index.js';
 
 /** A runtime whose Code.js is `code`; `menu(fn)` runs in FULL auth mode, `cell(fn)` as a custom function. */
 function setup(code: string, opts: ConstructorParameters<typeof GasRuntime>[0] = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, triggerEvent } from '../../../dev/gas/index.js';
+import { GasRuntime, triggerEvent } from '../../../../dev/gas/index.js';
 
 const run = (code: string, fn: string, args: unknown[] = [], opts = {}) => new GasRuntime({ code }).run(fn, args, opts);
 
@@ -183,7 +183,7 @@ describe('time limits', () => {
   });
 
   it('uses 30 s for custom functions and simple triggers, 6 min otherwise', async () => {
-    const { defaultTimeLimitMs } = await import('../../../dev/gas/index.js');
+    const { defaultTimeLimitMs } = await import('../../../../dev/gas/index.js');
     expect(defaultTimeLimitMs('custom-function')).toBe(30_000);
     expect(defaultTimeLimitMs('simple-trigger')).toBe(30_000);
     expect(defaultTimeLimitMs('menu')).toBe(360_000);

@@ -4,8 +4,8 @@
  * Bounds are generous: at scale 20 a 50 ms hiccup of a busy machine is a full second of script time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GasRuntime, GasWorkerPool } from '../../../dev/gas/index.js';
-import { startServer, type TestServer } from './http-server.js';
+import { GasRuntime, GasWorkerPool } from '../../../../dev/gas/index.js';
+import { startServer, type TestServer } from '../http-server.js';
 
 const CODE = String.raw`
 function SLEEP_ELAPSED(ms) { var t0 = Date.now(); Utilities.sleep(ms); return Date.now() - t0; }

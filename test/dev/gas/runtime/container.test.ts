@@ -6,7 +6,7 @@
  * used it yet.
  */
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, triggerEvent } from '../../../dev/gas/index.js';
+import { GasRuntime, triggerEvent } from '../../../../dev/gas/index.js';
 
 const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var v = f(); return v === undefined ? 'ok' : v; } catch (e) { return e.name + ': ' + e.message; } }); }`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVELOPER_METADATA_LIMITS, GasRuntime, NAMED_RANGE_MESSAGES } from '../../../dev/gas/index.js';
+import { DEVELOPER_METADATA_LIMITS, GasRuntime, NAMED_RANGE_MESSAGES } from '../../../../dev/gas/index.js';
 
 const menu = { mode: 'menu' } as const;
 const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var v = f(); return v === undefined ? 'ok' : v; } catch (e) { return e.name + ': ' + e.message; } }); }`;

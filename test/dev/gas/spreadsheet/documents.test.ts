@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, DOCUMENT_MESSAGES } from '../../../dev/gas/index.js';
+import { GasRuntime, DOCUMENT_MESSAGES } from '../../../../dev/gas/index.js';
 
 const menu = { mode: 'menu' } as const;
 const OWNER = 'owner@example.com';

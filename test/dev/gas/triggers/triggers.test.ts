@@ -6,7 +6,7 @@ import {
   TRIGGER_RUNTIME_DAILY_MS,
   TRIGGER_RUNTIME_MESSAGE,
   triggerEvent,
-} from '../../../dev/gas/index.js';
+} from '../../../../dev/gas/index.js';
 
 const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var v = f(); return v === undefined ? 'ok' : v; } catch (e) { return e.name + ': ' + e.message; } }); }`;
 

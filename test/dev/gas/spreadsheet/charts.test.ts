@@ -4,7 +4,7 @@
  * in AuthMode.NONE) and dev/gas's strict rules where Google is silent.
  */
 import { describe, expect, it } from 'vitest';
-import { CHART_MESSAGES, GasRuntime, chartDomain, triggerEvent } from '../../../dev/gas/index.js';
+import { CHART_MESSAGES, GasRuntime, chartDomain, triggerEvent } from '../../../../dev/gas/index.js';
 
 const catchAll = `function tryAll(fns) { return fns.map(function (f) { try { var v = f(); return v === undefined ? 'ok' : v; } catch (e) { return e.name + ': ' + e.message; } }); }`;
 

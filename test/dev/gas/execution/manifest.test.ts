@@ -11,8 +11,8 @@ import {
   matchesPrefix,
   notAllowlistedMessage,
   prefixProblem,
-} from '../../../dev/gas/index.js';
-import { startServer, type TestServer } from './http-server.js';
+} from '../../../../dev/gas/index.js';
+import { startServer, type TestServer } from '../http-server.js';
 
 const menu = { mode: 'menu' } as const;
 const FETCH = `

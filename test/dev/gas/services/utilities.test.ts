@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { GasRuntime, LOCK_TIMEOUT_MESSAGE } from '../../../dev/gas/index.js';
+import { GasRuntime, LOCK_TIMEOUT_MESSAGE } from '../../../../dev/gas/index.js';
 
 const signed = (buf: Buffer): number[] => Array.from(buf, (b) => (b > 127 ? b - 256 : b));
 

@@ -1,6 +1,6 @@
 /** Conditional format rules in dev/gas: kept on their sheet, replaced whole, strict where Google is silent. */
 import { describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../../dev/gas/index.js';
+import { GasRuntime } from '../../../../dev/gas/index.js';
 
 const SCRIPT = `
 function colour() {

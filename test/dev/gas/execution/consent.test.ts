@@ -4,7 +4,7 @@
  * ScriptApp.getAuthorizationInfo / requireScopes / requireAllScopes see the user's grant.
  */
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZATION_REQUIRED_MESSAGE, GasRuntime, SCOPES, type Manifest } from '../../../dev/gas/index.js';
+import { AUTHORIZATION_REQUIRED_MESSAGE, GasRuntime, SCOPES, type Manifest } from '../../../../dev/gas/index.js';
 
 const ALL = [SCOPES.externalRequest, SCOPES.containerUi, SCOPES.spreadsheets, SCOPES.scriptApp, SCOPES.userinfoEmail];
 const MANIFEST: Manifest = { oauthScopes: ALL };

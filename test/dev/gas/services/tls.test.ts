@@ -3,9 +3,9 @@
  * dev/gas trusts only when told to (`trustedCertificates`), as Google trusts a real service's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GasRuntime } from '../../../dev/gas/index.js';
-import { startService, type ServiceHandle } from '../../../dev/service/harness.js';
-import { testCertificate } from '../../../dev/tls.js';
+import { GasRuntime } from '../../../../dev/gas/index.js';
+import { startService, type ServiceHandle } from '../../../../dev/service/harness.js';
+import { testCertificate } from '../../../../dev/tls.js';
 
 const code = `function USAGE(base) {
   try { return UrlFetchApp.fetch(base + '/api/v1/usage', { headers: { Authorization: 'Bearer tls-key' } }).getResponseCode(); }

@@ -4,7 +4,7 @@
  * exactly; real time only loosely (shared, noisy machines).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LATENCY as D, GasRuntime, TIMEOUT_MESSAGE } from '../../../dev/gas/index.js';
+import { DEFAULT_LATENCY as D, GasRuntime, TIMEOUT_MESSAGE } from '../../../../dev/gas/index.js';
 
 const CODE = String.raw`
 function NOTHING() { return 1; }

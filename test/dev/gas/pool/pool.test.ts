@@ -11,8 +11,8 @@ import {
   type CacheStore,
   type PoolExecutionResult,
   type PropertyStore,
-} from '../../../dev/gas/index.js';
-import { startServer, type TestServer } from './http-server.js';
+} from '../../../../dev/gas/index.js';
+import { startServer, type TestServer } from '../http-server.js';
 
 const CODE = String.raw`
 function SLEEP(ms) { Utilities.sleep(ms); return ms; }
@@ -336,7 +336,7 @@ describe('GasWorkerPool.close', () => {
 
   it('leaves nothing keeping the process alive (pool and HTTP workers)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dev-gas-pool-'));
-    const poolPath = fileURLToPath(new URL('../../../dev/gas/index.ts', import.meta.url));
+    const poolPath = fileURLToPath(new URL('../../../../dev/gas/index.ts', import.meta.url));
     const script = join(dir, 'child.mjs');
     writeFileSync(
       script,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMULA_MESSAGES, GasRuntime, RememberedResults, parseCustomCall, rememberKey } from '../../../dev/gas/index.js';
+import { FORMULA_MESSAGES, GasRuntime, RememberedResults, parseCustomCall, rememberKey } from '../../../../dev/gas/index.js';
 
 const CODE = `
 var calls = 0;
