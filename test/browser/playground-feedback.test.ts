@@ -142,9 +142,9 @@ describe('5. Re-run the formulas now, after a key is saved again', () => {
     const formulas: [sheet: RegExp, a1: string, formula: string][] = [
       [/^Sheet1$/, 'J150', '=SEARCH_SCORE("kombucha")'],
       [/^Sheet1$/, 'K150', '=SEARCH_TREND("kombucha", "months.volume")'],
-      [/^Sheet1$/, 'L150', "=BRAND_SCORE('sector:fintech'!B3:B5)"],
+      [/^Sheet1$/, 'L150', "=BRAND_SCORE('sector:fintech'!C3:C5)"],
       [/^Sheet1$/, 'M150', '=SEARCH_SCORE(N150:N151)'],
-      [/sector:fintech/, 'H40', '=BRAND_SCORE(B6:B8)'],
+      [/sector:fintech/, 'H40', '=BRAND_SCORE(C6:C8)'],
       [/Tracking: Coffee drinks/, 'Z5', '=SEARCH_SCORE("kefir")'],
     ];
     await typeInto('N150', 'kvass');

@@ -144,13 +144,13 @@ describe('3. formulas on every sheet', () => {
     expect(await scrolled()).toBe(0);
     expect(await ui.page.locator('#name-box').inputValue()).toBe('A1');
     await expect.poll(() => text('A2')).toBe('Rank');
-    const slug = await text('B3');
+    const slug = await text('C3'); // beside the rank: its change, then the slug
     expect(slug).toMatch(/^[a-z0-9-]+$/);
-    await typeInto('A40', '=BRAND_SCORE(B3)');
+    await typeInto('A40', '=BRAND_SCORE(C3)');
     await expect.poll(() => text('A40'), { timeout: 30_000 }).toMatch(NUMBER);
     const score = await text('A40');
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
-    await typeInto('H120', "=BRAND_SCORE('sector:fintech'!B3:B7)");
+    await typeInto('H120', "=BRAND_SCORE('sector:fintech'!C3:C7)");
     await expect.poll(() => text('H124'), { timeout: 30_000 }).toMatch(NUMBER);
     expect(await text('H120')).toBe(score);
     expect((await block('H120', 5, 1)).flat().every((t) => NUMBER.test(t))).toBe(true);

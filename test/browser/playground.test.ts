@@ -383,8 +383,8 @@ describe('the sidebar', () => {
 
 describe('ranking tables', () => {
   it('a table the sidebar inserts at the selected cell appears in the grid', async () => {
-    await cell('L40').click();
-    await expect.poll(() => ui.playground.runtime.spreadsheet.active.rect).toMatchObject({ row: 40, column: 12 });
+    await cell('L52').click();
+    await expect.poll(() => ui.playground.runtime.spreadsheet.active.rect).toMatchObject({ row: 52, column: 12 });
     // What the sidebar's Insert button sends, through dev/host as the iframe does.
     const request = { group: 'ai:all', placement: 'selection', columns: ['rank', 'name'], limit: 5 };
     const response = await fetch(`${ui.playground.sidebarHostUrl}/__gas/run`, {
@@ -393,10 +393,11 @@ describe('ranking tables', () => {
       body: JSON.stringify({ fn: 'insertRankingTable', args: [request] }),
     });
     expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
-    await expect.poll(() => text('L40')).toMatch(/^Search Demand ranking · ai:all · updated /);
-    expect([await text('L41'), await text('M41')]).toEqual(['Rank', 'Name']); // in words; the request names the fields' paths
-    expect(await text('L42')).toBe('1');
-    expect(await text('L46')).toBe('5');
+    await expect.poll(() => text('L52')).toMatch(/^Search Demand ranking · ai:all · updated /);
+    // In words (the request names the fields' paths), what moved beside the rank.
+    expect([await text('L53'), await text('M53'), await text('N53')]).toEqual(['Rank', 'Rank change', 'Name']);
+    expect(await text('L54')).toBe('1');
+    expect(await text('L58')).toBe('5');
   });
 });
 

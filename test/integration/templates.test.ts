@@ -288,8 +288,8 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
       volumes.push(series.map((r) => Object.values(r).find((v) => typeof v === 'number') as number));
     }
     const shown = sheet.getValues('C4:I17');
-    // Headers in words: the month, then each name as the formula reads it (case folded), two free columns.
-    expect(shown[0]).toEqual(['Month', ...names.map((n) => n.toLowerCase()), '', '']);
+    // Headers in words: the month, then each name as the sheet says it, two free columns.
+    expect(shown[0]).toEqual(['Month', ...names, '', '']);
     for (let m = 0; m < 12; m++) {
       const row = shown[m + 1] ?? [];
       expect(Object.prototype.toString.call(row[0])).toBe('[object Date]');
