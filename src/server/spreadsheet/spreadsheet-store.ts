@@ -108,3 +108,8 @@ export class SpreadsheetStore {
     return this.#entries;
   }
 }
+
+/** The open spreadsheet's records: the sidebar and the menu run in the open spreadsheet (a scheduled run opens each by id). */
+export function openStore(): SpreadsheetStore {
+  return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+}

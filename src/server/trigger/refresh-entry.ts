@@ -4,7 +4,7 @@
  */
 import type { RunLog } from '../../shared/sidebar-api';
 import { createBudget } from '../core/budget';
-import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { openStore, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { listTables } from '../tables/table-records';
 import { runSchedule } from './hourly-run';
@@ -25,7 +25,7 @@ export function refreshFromTriggerOrMenu(event: unknown): void {
     runSchedule(uid);
     return;
   }
-  const store = new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+  const store = openStore();
   // The menu runs in FULL here, in a spreadsheet where the add-on is on: a safe place to repair.
   if (repairIfOverdue(store.spreadsheet)) {
     store.spreadsheet.toast('Your scheduled refreshes had stopped: they run from this spreadsheet again.', 'Search Demand', 10);

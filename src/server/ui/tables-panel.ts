@@ -6,16 +6,11 @@ import { errors } from '../core/errors';
 import { remakeTrigger } from '../trigger/user-trigger';
 import { refreshOpenSpreadsheet } from '../trigger/refresh-entry';
 import { applySchedule, readScheduleRequest } from '../trigger/refresh-schedule';
-import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 import { rankingGroups, readGroup } from '../tables/ranking-data';
 import { insertTable, previewTable } from '../tables/table-insert';
 import { forgetTableRecord } from '../tables/table-records';
 import { tablesView } from './tables-view';
-
-/** The open spreadsheet's records (sidebar and menu run in the open spreadsheet). */
-export function openStore(): SpreadsheetStore {
-  return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
-}
 
 /** The groups the overview offers. */
 export function getRankingGroups(): RankingGroup[] {

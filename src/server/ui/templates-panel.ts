@@ -17,7 +17,7 @@ import { readApiKey } from '../core/lookup-settings';
 import type { Json } from '../shape/shape';
 import { currentUsage } from '../lookup/usage-read';
 import { uniqueSheetName } from '../spreadsheet/sheet-areas';
-import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 import { startTracking } from '../trigger/scheduled-lists';
 import { readTrackRequest } from './track-request';
 import { trackingView } from './tracking-view';
@@ -103,7 +103,7 @@ export function trackTemplateBrands(sheetName: unknown): TrackingView {
   const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
   const items = values.filter((v) => readSubject(v, 'slug').kind === 'ok');
   if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
-  const store = new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+  const store = openStore();
   const list = startTracking(store, readTrackRequest({ name: sheet.getName(), kind: 'brands', items, period: 'week', fields: null }));
   markTracked(sheet, list.id);
   return trackingView(store);

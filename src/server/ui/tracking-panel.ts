@@ -5,14 +5,12 @@
 import type { SelectedItems, TrackFieldsView, TrackingView } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';
 import { readSubject } from '../core/input';
-import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 import { areaA1 } from '../spreadsheet/sheet-areas';
 import { findList, trackFields } from '../tracking/list-setup';
 import { runListNow, startTracking, stopTracking, trackMoreItems } from '../trigger/scheduled-lists';
 import { readItems, readKind, readTrackRequest, subjectKind } from './track-request';
 import { trackingView } from './tracking-view';
-
-const openStore = () => new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
 
 /** The tracking panel of the open spreadsheet. */
 export function getTracking(): TrackingView {
