@@ -7491,6 +7491,9 @@ ${ours}` : ours;
     }
     return __privateGet(this, _entries);
   };
+  function openStore() {
+    return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+  }
 
   // src/server/spreadsheet/run-lock.ts
   var STALE_RUN_MS = 7 * 6e4;
@@ -8401,7 +8404,7 @@ ${ours}` : ours;
       runSchedule(uid);
       return;
     }
-    const store = new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+    const store = openStore();
     if (repairIfOverdue(store.spreadsheet)) {
       store.spreadsheet.toast("Your scheduled refreshes had stopped: they run from this spreadsheet again.", "Search Demand", 10);
     }
@@ -8561,9 +8564,6 @@ ${ours}` : ours;
   }
 
   // src/server/ui/tables-panel.ts
-  function openStore() {
-    return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
-  }
   function getRankingGroups() {
     return rankingGroups(createBudget(6e4));
   }
@@ -9273,7 +9273,7 @@ ${ours}` : ours;
     return id !== null && trackedIds.has(id) ? id : null;
   }
   function trackedListIds() {
-    return new Set(listTracked(new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet())).map((l) => l.id));
+    return new Set(listTracked(openStore()).map((l) => l.id));
   }
   function templateSheets() {
     const tracked = trackedListIds();
@@ -9339,7 +9339,7 @@ ${ours}` : ours;
     const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
     const items = values.filter((v) => readSubject(v, "slug").kind === "ok");
     if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
-    const store = new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+    const store = openStore();
     const list2 = startTracking(store, readTrackRequest({ name: sheet.getName(), kind: "brands", items, period: "week", fields: null }));
     markTracked(sheet, list2.id);
     return trackingView(store);
@@ -9408,9 +9408,8 @@ ${ours}` : ours;
   }
 
   // src/server/ui/tracking-panel.ts
-  var openStore2 = () => new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
   function getTracking() {
-    return trackingView(openStore2());
+    return trackingView(openStore());
   }
   function readSelectedItems(kind) {
     const k = readKind(kind);
@@ -9433,23 +9432,23 @@ ${ours}` : ours;
   }
   function addTrackingList(raw) {
     const request = readTrackRequest(raw);
-    const store = openStore2();
+    const store = openStore();
     startTracking(store, request);
     return trackingView(store);
   }
   function addTrackedItems(id, items) {
-    const store = openStore2();
+    const store = openStore();
     const list2 = findList(store, id);
     trackMoreItems(store, list2, readItems(items, list2.kind));
     return trackingView(store);
   }
   function runTrackingNow(id) {
-    const store = openStore2();
+    const store = openStore();
     runListNow(store, id);
     return trackingView(store);
   }
   function forgetTrackingList(id) {
-    const store = openStore2();
+    const store = openStore();
     stopTracking(store, id);
     return trackingView(store);
   }
