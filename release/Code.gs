@@ -2797,19 +2797,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       throw errors.input("Bad input: use one column (or one row) of keywords.");
     }
     const cells = input.cells.length === 1 ? input.cells[0] ?? [] : input.cells.map((row) => row[0] ?? { kind: "blank" });
-    const typed = (Array.isArray(keywordArg) ? keywordArg : [keywordArg]).flat();
-    const label = (subject, i) => {
-      const cell = typed[i];
-      return subject.kind !== "ok" ? "" : typeof cell === "string" && cell.trim() || subject.value;
-    };
     const { answers, timeZone } = lookupRange(ENDPOINTS.trend, [cells]);
     const seen = /* @__PURE__ */ new Set();
-    const items = cells.map((subject, i) => {
+    const items = cells.map((subject) => {
       try {
-        return { keyword: label(subject, i), months: monthsOf(subject, answers) };
+        return { keyword: subject.kind === "ok" ? subject.value : "", months: monthsOf(subject, answers) };
       } catch (error) {
         if (input.single || !(error instanceof AddonError)) throw error;
-        return { keyword: label(subject, i), text: error.message };
+        return { keyword: subject.kind === "ok" ? subject.value : "", text: error.message };
       }
     });
     for (const item of items) item.months?.forEach((_, m) => seen.add(m));
@@ -3346,7 +3341,7 @@ function forgetTrackingList(id) {
   return SDM.server().forgetTrackingList(id);
 }
 
-/** The templates (keyword research, brand watch, market overview, share of search), each with what inserting it and evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request. */
+/** The templates (keyword research, brand watch, market overview), each with what inserting it and evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request. */
 function listTemplates() {
   return SDM.server().listTemplates();
 }
@@ -6701,24 +6696,47 @@ ${ours}` : ours;
     if (problem === "store") throw errors.input(USER_SETTINGS_FULL_MESSAGE);
   }
 
-  // src/server/ui/other-editors.ts
-  function otherEditorsHere(you) {
-    if (!SELF_INSTALL || !you) return null;
+  // src/server/core/formula-key.ts
+  function formulaKeyHere() {
+    const own2 = readOwnApiKey();
+    const shared = readDocumentApiKey();
+    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+    const { source } = formulaKey({ own: own2, shared, role: roleOf(currentEmail(), owner), owner });
+    return { source, apiKey: source === "document" ? shared : source === "owner" ? own2 : void 0 };
+  }
+  function formulaKey(at) {
+    const { own: own2, shared, role, owner } = at;
+    const ownerKeyOff = role === "owner" ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
+    const none = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff };
+    if (shared) {
+      const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? "";
+      return { source: "document", maskedKey: mask(shared), sharedBy, sharedByYou: !!own2 && own2 === shared, ownerKeyOff };
+    }
+    if (owner.kind === "shared-drive") return { ...none, source: "none" };
+    if (role === "owner") return own2 && !ownerKeyOff ? { ...none, source: "owner", maskedKey: mask(own2) } : { ...none, source: "none" };
+    return { ...none, source: "owner-unseen" };
+  }
+  function ownerOf(spreadsheet) {
     try {
-      const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-      if (!spreadsheet) return null;
-      const me = you.toLowerCase();
-      const owner = spreadsheet.getOwner()?.getEmail().toLowerCase() ?? "";
-      const emails = spreadsheet.getEditors().map((user) => user.getEmail().toLowerCase());
-      const known = new Set([...emails, owner].filter((email) => email !== "" && email !== me));
-      const hidden = emails.filter((email) => email === "").length;
-      return known.size + hidden;
+      if (!spreadsheet) return { kind: "unknown" };
+      const owner = spreadsheet.getOwner();
+      if (!owner) return { kind: "shared-drive" };
+      const email = owner.getEmail() || "";
+      return email ? { kind: "user", email } : { kind: "unknown" };
     } catch {
-      return null;
+      return { kind: "unknown" };
     }
   }
+  function roleOf(you, owner) {
+    if (owner.kind === "shared-drive") return "editor";
+    if (owner.kind === "unknown" || !you) return "unknown";
+    return owner.email.toLowerCase() === you.toLowerCase() ? "owner" : "editor";
+  }
+  function mask(key) {
+    return key.length >= 12 ? `••••${key.slice(-4)}` : "••••";
+  }
 
-  // src/server/ui/last-usage.ts
+  // src/server/lookup/last-usage.ts
   function storeUsageRead(apiKey, read) {
     const fp = fingerprint(apiKey);
     try {
@@ -6744,7 +6762,7 @@ ${ours}` : ours;
     }
   }
 
-  // src/server/ui/usage-panel.ts
+  // src/server/lookup/usage-read.ts
   var SIDEBAR_LIMIT_MS = 3e4;
   function readUsageNow(apiKey, baseUrl) {
     return fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
@@ -6755,25 +6773,39 @@ ${ours}` : ours;
     storeUsageRead(apiKey, read);
     return read;
   }
+  function checkKey(key, baseUrl) {
+    const readAt = (/* @__PURE__ */ new Date()).toISOString();
+    const outcome = readUsageNow(key, baseUrl);
+    if (outcome.ok) {
+      rememberUsage(key, outcome.data, readAt);
+      return;
+    }
+    const { error } = outcome;
+    if (error.kind === "limit") return;
+    if (error.kind === "auth") {
+      throw new AddonError(
+        "auth",
+        "The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page."
+      );
+    }
+    if (SELF_INSTALL) {
+      throw new AddonError(
+        error.kind,
+        `The key could not be checked at that address, so nothing was saved: ${error.message} Check the address too.`
+      );
+    }
+    throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
+  }
   function usageTable(data) {
     const [header2 = [], ...rows] = tableToGrid(flattenToTable(data), true);
     const text = (c) => c instanceof Date ? c.toISOString() : c;
     return [header2.map((h) => headerWords(String(h))), ...rows.map((row) => row.map(text))];
   }
-  function getUsage() {
-    const apiKey = readApiKey("user");
-    return usageView(apiKey, apiKey ? readStoredUsage(apiKey) : null);
-  }
-  function refreshUsage() {
-    const { apiKey, baseUrl } = readLookupSettings("user");
-    if (!apiKey) throw errors.noKey();
-    const readAt = (/* @__PURE__ */ new Date()).toISOString();
-    const outcome = readUsageNow(apiKey, baseUrl);
-    if (!outcome.ok) throw outcome.error;
-    return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
-  }
   function currentUsage(apiKey) {
     return usageView(apiKey, readStoredUsage(apiKey)).last;
+  }
+  function lastUsageView(apiKey) {
+    return usageView(apiKey, apiKey ? readStoredUsage(apiKey) : null);
   }
   function usageView(apiKey, read) {
     const now = Date.now();
@@ -6789,6 +6821,23 @@ ${ours}` : ours;
       return more ? { ...bar, used: Math.min(Math.max(bar.limit, bar.used), bar.used + more) } : bar;
     };
     return { ...read, bars: read.bars.map(add), spentSince: since };
+  }
+
+  // src/server/ui/other-editors.ts
+  function otherEditorsHere(you) {
+    if (!SELF_INSTALL || !you) return null;
+    try {
+      const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+      if (!spreadsheet) return null;
+      const me = you.toLowerCase();
+      const owner = spreadsheet.getOwner()?.getEmail().toLowerCase() ?? "";
+      const emails = spreadsheet.getEditors().map((user) => user.getEmail().toLowerCase());
+      const known = new Set([...emails, owner].filter((email) => email !== "" && email !== me));
+      const hidden = emails.filter((email) => email === "").length;
+      return known.size + hidden;
+    } catch {
+      return null;
+    }
   }
 
   // src/server/ui/settings-panel.ts
@@ -6925,9 +6974,6 @@ ${ours}` : ours;
     if (readDocumentApiKey() === own2) PropertiesService.getDocumentProperties().setProperty(PROP_BASE_URL, address);
     return getSettings();
   }
-  function mask(key) {
-    return key.length >= 12 ? `••••${key.slice(-4)}` : "••••";
-  }
   function syncDocumentKey(key, share, previous) {
     const documentProps = PropertiesService.getDocumentProperties();
     const current = documentProps.getProperty(PROP_API_KEY);
@@ -6946,64 +6992,6 @@ ${ours}` : ours;
     documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
     documentProps.deleteProperty(PROP_BASE_URL);
   }
-  function ownerOf(spreadsheet) {
-    try {
-      if (!spreadsheet) return { kind: "unknown" };
-      const owner = spreadsheet.getOwner();
-      if (!owner) return { kind: "shared-drive" };
-      const email = owner.getEmail() || "";
-      return email ? { kind: "user", email } : { kind: "unknown" };
-    } catch {
-      return { kind: "unknown" };
-    }
-  }
-  function roleOf(you, owner) {
-    if (owner.kind === "shared-drive") return "editor";
-    if (owner.kind === "unknown" || !you) return "unknown";
-    return owner.email.toLowerCase() === you.toLowerCase() ? "owner" : "editor";
-  }
-  function formulaKeyHere() {
-    const own2 = readOwnApiKey();
-    const shared = readDocumentApiKey();
-    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
-    const { source } = formulaKey({ own: own2, shared, role: roleOf(currentEmail(), owner), owner });
-    return { source, apiKey: source === "document" ? shared : source === "owner" ? own2 : void 0 };
-  }
-  function formulaKey(at) {
-    const { own: own2, shared, role, owner } = at;
-    const ownerKeyOff = role === "owner" ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
-    const none = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff };
-    if (shared) {
-      const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? "";
-      return { source: "document", maskedKey: mask(shared), sharedBy, sharedByYou: !!own2 && own2 === shared, ownerKeyOff };
-    }
-    if (owner.kind === "shared-drive") return { ...none, source: "none" };
-    if (role === "owner") return own2 && !ownerKeyOff ? { ...none, source: "owner", maskedKey: mask(own2) } : { ...none, source: "none" };
-    return { ...none, source: "owner-unseen" };
-  }
-  function checkKey(key, baseUrl) {
-    const readAt = (/* @__PURE__ */ new Date()).toISOString();
-    const outcome = readUsageNow(key, baseUrl);
-    if (outcome.ok) {
-      rememberUsage(key, outcome.data, readAt);
-      return;
-    }
-    const { error } = outcome;
-    if (error.kind === "limit") return;
-    if (error.kind === "auth") {
-      throw new AddonError(
-        "auth",
-        "The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page."
-      );
-    }
-    if (SELF_INSTALL) {
-      throw new AddonError(
-        error.kind,
-        `The key could not be checked at that address, so nothing was saved: ${error.message} Check the address too.`
-      );
-    }
-    throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
-  }
 
   // src/server/ui/estimate-allowance.ts
   function capToAllowance(counted, known) {
@@ -7015,6 +7003,19 @@ ${ours}` : ours;
     const sent = Math.min(fresh + probes + others, room);
     const freshSearches = Math.min(fresh, sent);
     return { requests: usageReads + sent, freshSearches, probes: Math.min(probes, sent - freshSearches), waiting: past - probes };
+  }
+
+  // src/server/ui/usage-panel.ts
+  function getUsage() {
+    return lastUsageView(readApiKey("user"));
+  }
+  function refreshUsage() {
+    const { apiKey, baseUrl } = readLookupSettings("user");
+    if (!apiKey) throw errors.noKey();
+    const readAt = (/* @__PURE__ */ new Date()).toISOString();
+    const outcome = readUsageNow(apiKey, baseUrl);
+    if (!outcome.ok) throw outcome.error;
+    return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
   }
 
   // src/server/ui/estimate-panel.ts
@@ -7402,34 +7403,12 @@ ${ours}` : ours;
     return Number.isFinite(last) && Date.now() - last < ALIVE_MS;
   }
 
-  // src/server/trigger/repair.ts
-  function overdueNotice() {
-    const scheduled = scheduledSpreadsheets();
-    if (!Object.keys(scheduled).length) return null;
-    const record = readTriggerRecord();
-    if (record && isAlive(record)) return null;
-    const since = record ? record.seenAt ?? record.createdAt : null;
-    const where = record ? scheduled[record.documentId]?.name : void 0;
-    const cause = where ? `the add-on was probably turned off or removed in "${where}", where they were set up` : "the add-on was probably turned off or removed in the spreadsheet where they were set up";
-    const when = since ? `since ${utcText(since)}` : "yet";
-    return {
-      since,
-      message: `Scheduled refreshes have not run ${when}: ${cause}, or Google's daily limit on scheduled run time was reached. Run them from this spreadsheet instead: what was missed runs within the hour, once.`
-    };
-  }
-  function repairIfOverdue(spreadsheet) {
-    if (!overdueNotice()) return false;
-    remakeTrigger(spreadsheet);
-    return true;
-  }
-  function utcText(iso) {
-    const d = new Date(iso);
-    return Number.isFinite(d.getTime()) ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : iso;
-  }
-
   // src/server/spreadsheet/spreadsheet-store.ts
   var METADATA_LIMIT_CHARS = 3e4;
   var METADATA_FULL_MESSAGE = "This spreadsheet holds as many ranking tables and tracking lists as Google lets an add-on record (30,000 characters of settings per spreadsheet): forget a table or a tracking list first, then try again. Nothing was changed.";
+  function newTableId() {
+    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  }
   var _spreadsheet, _entries, _chars, _SpreadsheetStore_instances, all_fn;
   var SpreadsheetStore = class {
     /** @param spreadsheet the active spreadsheet, or one opened by id */
@@ -7512,6 +7491,9 @@ ${ours}` : ours;
     }
     return __privateGet(this, _entries);
   };
+  function openStore() {
+    return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+  }
 
   // src/server/spreadsheet/run-lock.ts
   var STALE_RUN_MS = 7 * 6e4;
@@ -7565,6 +7547,50 @@ ${ours}` : ours;
     if (!answer) throw errors.budget();
     if (!answer.ok) throw answer.error;
     return groupsInOverview(answer.data);
+  }
+
+  // src/server/spreadsheet/sheet-areas.ts
+  function findSheet(spreadsheet, sheetId) {
+    return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId) ?? null;
+  }
+  function uniqueSheetName(spreadsheet, wanted, fallback) {
+    const base = wanted.replace(/[[\]*?/\\']/g, " ").slice(0, 90).trim() || fallback;
+    let name = base;
+    for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${base} (${i})`;
+    return name;
+  }
+  function areaA1(sheetName, row, column, height, width) {
+    return `'${sheetName}'!${columnLetters(column)}${row}:${columnLetters(column + width - 1)}${row + height - 1}`;
+  }
+  function areaIsEmpty(sheet, row, column, height, width) {
+    const rows = Math.min(height, sheet.getMaxRows() - row + 1);
+    const cols = Math.min(width, sheet.getMaxColumns() - column + 1);
+    if (rows <= 0 || cols <= 0) return true;
+    const range = sheet.getRange(row, column, rows, cols);
+    const isBlank = (v) => v === "" || v === null;
+    return range.getValues().every((r) => r.every(isBlank)) && range.getFormulas().every((r) => r.every(isBlank));
+  }
+  function tableBlock(stamp, header2, rows, footer) {
+    const width = Math.max(1, header2.length);
+    const pad = (row) => [...row, ...Array(Math.max(0, width - row.length)).fill("")].slice(0, width);
+    return [pad([stamp]), pad(header2), ...rows.map(pad), ...footer === void 0 ? [] : [pad([footer])]];
+  }
+  function writeBlock(sheet, row, column, block) {
+    const height = block.length;
+    const width = block[0]?.length ?? 1;
+    const missingRows = row + height - 1 - sheet.getMaxRows();
+    if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
+    const missingCols = column + width - 1 - sheet.getMaxColumns();
+    if (missingCols > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingCols);
+    sheet.getRange(row, column, height, width).setValues(asValues(block));
+    sheet.getRange(row, column, 1, width).setFontStyle("italic");
+    sheet.getRange(row + 1, column, 1, width).setFontWeight("bold");
+  }
+  function asValues(rows) {
+    return rows.map((r) => r.map((v) => typeof v === "string" && /^[=+\-@]/.test(v) ? `'${v}` : v));
+  }
+  function clearArea(sheet, row, column, height, width) {
+    if (height > 0 && width > 0) sheet.getRange(row, column, height, width).clearContent().setFontWeight("normal").setFontStyle("normal");
   }
 
   // src/server/tables/table-moves.ts
@@ -7674,54 +7700,10 @@ ${ours}` : ours;
     visit(data, 0);
     return best;
   }
-  function tableBlock(stamp, header2, rows, footer) {
-    const width = Math.max(1, header2.length);
-    const pad = (row) => [...row, ...Array(Math.max(0, width - row.length)).fill("")].slice(0, width);
-    return [pad([stamp]), pad(header2), ...rows.map(pad), ...footer === void 0 ? [] : [pad([footer])]];
-  }
   function rankingBlock(stamp, header2, rows, previous) {
     const moves = tableMoves(header2, rows, previous, previous ? formatUtc(previous.at) : "");
     const shown = withRankChange(header2, rows, moves.changes);
     return tableBlock(stamp, shown.header, shown.rows, moves.footer);
-  }
-
-  // src/server/spreadsheet/sheet-areas.ts
-  function findSheet(spreadsheet, sheetId) {
-    return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId) ?? null;
-  }
-  function uniqueSheetName(spreadsheet, wanted, fallback) {
-    const base = wanted.replace(/[[\]*?/\\']/g, " ").slice(0, 90).trim() || fallback;
-    let name = base;
-    for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${base} (${i})`;
-    return name;
-  }
-  function areaA1(sheetName, row, column, height, width) {
-    return `'${sheetName}'!${columnLetters(column)}${row}:${columnLetters(column + width - 1)}${row + height - 1}`;
-  }
-  function areaIsEmpty(sheet, row, column, height, width) {
-    const rows = Math.min(height, sheet.getMaxRows() - row + 1);
-    const cols = Math.min(width, sheet.getMaxColumns() - column + 1);
-    if (rows <= 0 || cols <= 0) return true;
-    const range = sheet.getRange(row, column, rows, cols);
-    const isBlank = (v) => v === "" || v === null;
-    return range.getValues().every((r) => r.every(isBlank)) && range.getFormulas().every((r) => r.every(isBlank));
-  }
-  function writeBlock(sheet, row, column, block) {
-    const height = block.length;
-    const width = block[0]?.length ?? 1;
-    const missingRows = row + height - 1 - sheet.getMaxRows();
-    if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
-    const missingCols = column + width - 1 - sheet.getMaxColumns();
-    if (missingCols > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingCols);
-    sheet.getRange(row, column, height, width).setValues(asValues(block));
-    sheet.getRange(row, column, 1, width).setFontStyle("italic");
-    sheet.getRange(row + 1, column, 1, width).setFontWeight("bold");
-  }
-  function asValues(rows) {
-    return rows.map((r) => r.map((v) => typeof v === "string" && /^[=+\-@]/.test(v) ? `'${v}` : v));
-  }
-  function clearArea(sheet, row, column, height, width) {
-    if (height > 0 && width > 0) sheet.getRange(row, column, height, width).clearContent().setFontWeight("normal").setFontStyle("normal");
   }
 
   // src/server/tables/table-records.ts
@@ -7736,9 +7718,6 @@ ${ours}` : ours;
   }
   function forgetTableRecord(store, id) {
     store.remove(TABLE_PREFIX + id);
-  }
-  function newTableId() {
-    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   }
   function readSchedule(store) {
     try {
@@ -8392,7 +8371,73 @@ ${ours}` : ours;
     return nextDueHere(store, me);
   }
 
-  // src/server/ui/refresh-schedule.ts
+  // src/server/trigger/repair.ts
+  function overdueNotice() {
+    const scheduled = scheduledSpreadsheets();
+    if (!Object.keys(scheduled).length) return null;
+    const record = readTriggerRecord();
+    if (record && isAlive(record)) return null;
+    const since = record ? record.seenAt ?? record.createdAt : null;
+    const where = record ? scheduled[record.documentId]?.name : void 0;
+    const cause = where ? `the add-on was probably turned off or removed in "${where}", where they were set up` : "the add-on was probably turned off or removed in the spreadsheet where they were set up";
+    const when = since ? `since ${utcText(since)}` : "yet";
+    return {
+      since,
+      message: `Scheduled refreshes have not run ${when}: ${cause}, or Google's daily limit on scheduled run time was reached. Run them from this spreadsheet instead: what was missed runs within the hour, once.`
+    };
+  }
+  function repairIfOverdue(spreadsheet) {
+    if (!overdueNotice()) return false;
+    remakeTrigger(spreadsheet);
+    return true;
+  }
+  function utcText(iso) {
+    const d = new Date(iso);
+    return Number.isFinite(d.getTime()) ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : iso;
+  }
+
+  // src/server/trigger/refresh-entry.ts
+  var LONG_LIMIT_MS = 36e4;
+  function refreshFromTriggerOrMenu(event) {
+    const uid = event && typeof event === "object" && "triggerUid" in event ? String(event.triggerUid) : "";
+    if (uid) {
+      runSchedule(uid);
+      return;
+    }
+    const store = openStore();
+    if (repairIfOverdue(store.spreadsheet)) {
+      store.spreadsheet.toast("Your scheduled refreshes had stopped: they run from this spreadsheet again.", "Search Demand", 10);
+    }
+    refreshOpenSpreadsheet(store, "menu", false);
+  }
+  function refreshOpenSpreadsheet(store, trigger, force) {
+    const run = runWithToasts(store, trigger, force);
+    indexSpreadsheet(store);
+    return run;
+  }
+  function runWithToasts(store, trigger, force) {
+    const spreadsheet = store.spreadsheet;
+    const toast = (text) => spreadsheet.toast(text, "Search Demand", 5);
+    if (!listTables(store).length) {
+      const note = "No ranking tables in this spreadsheet yet: insert one from the sidebar.";
+      toast(note);
+      const now = (/* @__PURE__ */ new Date()).toISOString();
+      return { startedAt: now, finishedAt: now, trigger, results: [], note };
+    }
+    const log = refreshTables(store, {
+      trigger,
+      force,
+      budget: createBudget(LONG_LIMIT_MS),
+      progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`)
+    });
+    const failed = log.results.filter((r) => !r.ok).length;
+    toast(
+      log.note || (failed ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.` : `Refreshed ${log.results.length} table${log.results.length === 1 ? "" : "s"}.`)
+    );
+    return log;
+  }
+
+  // src/server/trigger/refresh-schedule.ts
   function readScheduleRequest(raw) {
     const r = raw && typeof raw === "object" ? raw : {};
     const hour = Number(r.hour);
@@ -8429,36 +8474,14 @@ ${ours}` : ours;
     return key(a) === key(b);
   }
 
-  // src/server/ui/tables-view.ts
-  function tableView(t) {
-    const range = areaA1(t.sheetName, t.row, t.column, t.height, t.width);
-    return {
-      id: t.id,
-      group: t.group,
-      sheetName: t.sheetName,
-      range,
-      rows: Math.max(0, t.height - (t.moves ? 3 : 2)),
-      updatedAt: t.updatedAt,
-      status: t.status,
-      message: t.message
-    };
-  }
-  function tablesView(store) {
-    const schedule = readSchedule(store);
-    return {
-      tables: listTables(store).map(tableView),
-      schedule: schedule?.schedule ?? { kind: "off" },
-      scheduledBy: schedule ? { you: schedule.by === userId(), email: schedule.byEmail } : null,
-      lastRun: readLastRun(store),
-      notes: readNotes(),
-      overdue: overdueNotice()
-    };
-  }
-
-  // src/server/ui/table-insert.ts
+  // src/server/tables/table-insert.ts
   var INSERT_LIMIT_MS = 6e4;
-  function insertRankingTable(raw) {
-    const request = readRequest(raw);
+  function previewTable(group) {
+    const data = fetchRanking(group, createBudget(INSERT_LIMIT_MS), false);
+    const { paths, header: header2, rows } = rankingRows(data, null, null);
+    return { headers: paths, labels: header2, rows: rows.length };
+  }
+  function insertTable(request) {
     const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
     const { header: header2, rows } = rankingRows(data, request.columns, request.limit);
     if (!header2.length) {
@@ -8511,38 +8534,41 @@ ${ours}` : ours;
       else sheet.getRange(row, column, block.length, block[0]?.length ?? 1).clearContent();
       throw error;
     }
-    return tablesView(store);
+    return store;
   }
-  function readRequest(raw) {
-    const r = raw && typeof raw === "object" ? raw : {};
-    const group = readGroup(r.group);
-    const placement = r.placement === "selection" ? "selection" : r.placement === "new-sheet" ? "new-sheet" : null;
-    if (!placement) throw errors.input("Choose where the table goes: a new sheet or the selected cell.");
-    let columns = null;
-    if (Array.isArray(r.columns) && r.columns.length) {
-      columns = r.columns.filter((c) => typeof c === "string" && c.length > 0 && c.length < 200).slice(0, 200);
-    }
-    let limit = null;
-    if (r.limit !== null && r.limit !== void 0 && r.limit !== "") {
-      const n = Number(r.limit);
-      if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
-      limit = n;
-    }
-    return { group, placement, columns, limit };
+
+  // src/server/ui/tables-view.ts
+  function tableView(t) {
+    const range = areaA1(t.sheetName, t.row, t.column, t.height, t.width);
+    return {
+      id: t.id,
+      group: t.group,
+      sheetName: t.sheetName,
+      range,
+      rows: Math.max(0, t.height - (t.moves ? 3 : 2)),
+      updatedAt: t.updatedAt,
+      status: t.status,
+      message: t.message
+    };
+  }
+  function tablesView(store) {
+    const schedule = readSchedule(store);
+    return {
+      tables: listTables(store).map(tableView),
+      schedule: schedule?.schedule ?? { kind: "off" },
+      scheduledBy: schedule ? { you: schedule.by === userId(), email: schedule.byEmail } : null,
+      lastRun: readLastRun(store),
+      notes: readNotes(),
+      overdue: overdueNotice()
+    };
   }
 
   // src/server/ui/tables-panel.ts
-  var LONG_LIMIT_MS = 36e4;
-  function openStore() {
-    return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
-  }
   function getRankingGroups() {
     return rankingGroups(createBudget(6e4));
   }
   function previewRankingTable(group) {
-    const data = fetchRanking(readGroup(group), createBudget(6e4), false);
-    const { paths, header: header2, rows } = rankingRows(data, null, null);
-    return { headers: paths, labels: header2, rows: rows.length };
+    return previewTable(readGroup(group));
   }
   function forgetTable(id) {
     const store = openStore();
@@ -8564,118 +8590,53 @@ ${ours}` : ours;
   }
   function refreshTablesNow(force) {
     const store = openStore();
-    const run = runWithToasts(store, "sidebar", force === true);
-    indexSpreadsheet(store);
+    const run = refreshOpenSpreadsheet(store, "sidebar", force === true);
     return { ...tablesView(store), run };
   }
-  function refreshFromTriggerOrMenu(event) {
-    const uid = event && typeof event === "object" && "triggerUid" in event ? String(event.triggerUid) : "";
-    if (uid) {
-      runSchedule(uid);
-      return;
-    }
-    const store = openStore();
-    if (repairIfOverdue(store.spreadsheet)) {
-      store.spreadsheet.toast("Your scheduled refreshes had stopped: they run from this spreadsheet again.", "Search Demand", 10);
-    }
-    runWithToasts(store, "menu", false);
-    indexSpreadsheet(store);
+  function insertRankingTable(raw) {
+    return tablesView(insertTable(readRequest(raw)));
   }
-  function runWithToasts(store, trigger, force) {
-    const spreadsheet = store.spreadsheet;
-    const toast = (text) => spreadsheet.toast(text, "Search Demand", 5);
-    if (!listTables(store).length) {
-      const note = "No ranking tables in this spreadsheet yet: insert one from the sidebar.";
-      toast(note);
-      const now = (/* @__PURE__ */ new Date()).toISOString();
-      return { startedAt: now, finishedAt: now, trigger, results: [], note };
+  function readRequest(raw) {
+    const r = raw && typeof raw === "object" ? raw : {};
+    const group = readGroup(r.group);
+    const placement = r.placement === "selection" ? "selection" : r.placement === "new-sheet" ? "new-sheet" : null;
+    if (!placement) throw errors.input("Choose where the table goes: a new sheet or the selected cell.");
+    let columns = null;
+    if (Array.isArray(r.columns) && r.columns.length) {
+      columns = r.columns.filter((c) => typeof c === "string" && c.length > 0 && c.length < 200).slice(0, 200);
     }
-    const log = refreshTables(store, {
-      trigger,
-      force,
-      budget: createBudget(LONG_LIMIT_MS),
-      progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`)
-    });
-    const failed = log.results.filter((r) => !r.ok).length;
-    toast(
-      log.note || (failed ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.` : `Refreshed ${log.results.length} table${log.results.length === 1 ? "" : "s"}.`)
-    );
-    return log;
+    let limit = null;
+    if (r.limit !== null && r.limit !== void 0 && r.limit !== "") {
+      const n = Number(r.limit);
+      if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
+      limit = n;
+    }
+    return { group, placement, columns, limit };
   }
 
-  // src/server/ui/tracking-view.ts
-  function trackingView(store) {
-    const me = userId();
-    const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
-    return { lists: listTracked(store).map((list2) => listView(store, list2, me, timeZone)) };
-  }
-  function listView(store, list2, me, timeZone) {
-    const sheet = findSheet(store.spreadsheet, list2.sheetId);
-    const due = sheet ? dueItems(list2, readHistory(sheet, list2, timeZone).rows, periodOf(Date.now(), list2.period)).length : 0;
-    return {
-      id: list2.id,
-      name: list2.name,
-      kind: list2.kind,
-      period: list2.period,
-      items: list2.items.length,
-      sheetName: sheet?.getName() ?? list2.sheetName,
-      status: list2.status,
-      message: list2.message,
-      lastRun: list2.lastRun,
-      due,
-      searches: !!ENDPOINT_OF2[list2.kind].searches,
-      runBy: { you: list2.by === me, email: list2.byEmail }
-    };
-  }
-
-  // src/server/ui/tracking-panel.ts
+  // src/server/tracking/list-setup.ts
   var MAX_TRACKED_ITEMS = 100;
-  var RUN_LIMIT_MS = 36e4;
   var PREVIEW_LIMIT_MS = 3e4;
   var PROBES = 3;
-  var openStore2 = () => new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
-  function getTracking() {
-    return trackingView(openStore2());
-  }
-  function readSelectedItems(kind) {
-    const k = readKind(kind);
-    const range = SpreadsheetApp.getActiveRange();
-    if (!range) throw errors.input("Select the cells that hold the items first.");
-    const items = /* @__PURE__ */ new Set();
-    let skipped = 0;
-    for (const value of range.getValues().flat()) {
-      const subject = readSubject(value, subjectKind(k));
-      if (subject.kind === "ok") items.add(subject.value);
-      else if (subject.kind === "bad") skipped++;
-    }
-    const where = areaA1(range.getSheet().getName(), range.getRow(), range.getColumn(), range.getNumRows(), range.getNumColumns());
-    return { items: [...items], range: where, skipped };
-  }
-  function previewTrackFields(kind, item) {
-    const k = readKind(kind);
-    const [first] = readItems([item], k);
-    const data = firstAnswer(k, [first], createBudget(PREVIEW_LIMIT_MS));
-    const score2 = scorePath(data, k);
+  function trackFields(kind, item) {
+    const data = firstAnswer(kind, [item], createBudget(PREVIEW_LIMIT_MS));
+    const score2 = scorePath(data, kind);
     const series = findSeries(data)?.value ?? null;
     const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
     const words = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, headerWords(p)]] : []));
     return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series), words };
   }
-  function addTrackingList(raw) {
-    const request = readRequest2(raw);
-    const budget = createBudget(RUN_LIMIT_MS);
-    const data = firstAnswer(request.kind, request.items, budget);
-    const layout = columnsOf(data, request);
-    const store = openStore2();
+  function listColumns(request, budget) {
+    return columnsOf(firstAnswer(request.kind, request.items, budget), request);
+  }
+  function makeList(store, request, columns, owner) {
     const spreadsheet = store.spreadsheet;
-    assertRoomFor(spreadsheet.getId());
     const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Tracking: ${request.name}`, "Tracking"));
     const list2 = {
       id: newTableId(),
       ...request,
-      ...layout,
-      by: userId(),
-      byEmail: currentEmail(),
+      ...columns,
+      ...owner,
       sheetId: sheet.getSheetId(),
       sheetName: sheet.getName(),
       width: 0,
@@ -8697,72 +8658,22 @@ ${ours}` : ours;
         "This spreadsheet cannot hold more tracked items (Google's limit on its settings): forget a list, or track fewer items."
       );
     }
-    syncSchedule(store);
-    runTracking(store, [list2], { budget, scheduled: false });
-    indexSpreadsheet(store);
-    return trackingView(store);
+    return list2;
   }
-  function addTrackedItems(id, items) {
-    const store = openStore2();
-    const list2 = findList(store, id);
-    const added = readItems(items, list2.kind).filter((item) => !list2.items.includes(item));
+  function extendList(store, list2, items) {
+    const added = items.filter((item) => !list2.items.includes(item));
     if (!added.length) throw errors.input(`Those ${list2.kind} are tracked in "${list2.name}" already.`);
     if (list2.items.length + added.length > MAX_TRACKED_ITEMS) {
       throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: "${list2.name}" has ${list2.items.length}.`);
     }
     const next = { ...list2, items: [...list2.items, ...added], retrySoon: true };
     saveTracked(store, next);
-    runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
-    indexSpreadsheet(store);
-    return trackingView(store);
-  }
-  function runTrackingNow(id) {
-    const store = openStore2();
-    if (!runTracking(store, [findList(store, id)], { budget: createBudget(RUN_LIMIT_MS), scheduled: false })) {
-      throw errors.input("Another tracking run is going on in this spreadsheet: try again in a minute.");
-    }
-    indexSpreadsheet(store);
-    return trackingView(store);
-  }
-  function forgetTrackingList(id) {
-    const store = openStore2();
-    forgetTracked(store, findList(store, id).id);
-    syncSchedule(store);
-    return trackingView(store);
+    return next;
   }
   function findList(store, id) {
     const list2 = listTracked(store).find((l) => l.id === id);
     if (!list2) throw errors.input("That list is no longer tracked here: reopen the sidebar to see the lists.");
     return list2;
-  }
-  function readKind(raw) {
-    if (raw === "keywords" || raw === "brands") return raw;
-    throw errors.input("Choose what to track: keywords or brands.");
-  }
-  var subjectKind = (kind) => kind === "keywords" ? "keyword" : "slug";
-  function readItems(raw, kind) {
-    const items = /* @__PURE__ */ new Set();
-    for (const value of Array.isArray(raw) ? raw : []) {
-      const subject = readSubject(value, subjectKind(kind));
-      if (subject.kind === "bad") throw errors.input(subject.message);
-      if (subject.kind === "ok") items.add(subject.value);
-    }
-    if (!items.size) throw errors.input(`Type or select at least one ${kind === "keywords" ? "keyword" : "brand slug"} to track.`);
-    if (items.size > MAX_TRACKED_ITEMS) throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: these are ${items.size}.`);
-    return [...items];
-  }
-  function readRequest2(raw) {
-    const r = raw && typeof raw === "object" ? raw : {};
-    const kind = readKind(r.kind);
-    const items = readItems(r.items, kind);
-    const period = r.period === "day" || r.period === "week" ? r.period : null;
-    if (!period) throw errors.input("Choose how often a row is recorded: every day or every week.");
-    const typed = typeof r.name === "string" ? r.name.replace(/\s+/g, " ").trim() : "";
-    const name = (typed || (items.length > 1 ? `${items[0]} + ${items.length - 1} more` : items[0])).slice(0, 60);
-    let fields = null;
-    if (Array.isArray(r.fields))
-      fields = r.fields.filter((f) => typeof f === "string" && f.trim() !== "" && f.length < 200).slice(0, 30);
-    return { name, kind, items, period, fields };
   }
   function firstAnswer(kind, items, budget) {
     let failure = errors.budget();
@@ -8793,13 +8704,95 @@ ${ours}` : ours;
     return { fields, series };
   }
 
+  // src/server/trigger/scheduled-lists.ts
+  var RUN_LIMIT_MS = 36e4;
+  function startTracking(store, request) {
+    const budget = createBudget(RUN_LIMIT_MS);
+    const columns = listColumns(request, budget);
+    assertRoomFor(store.spreadsheet.getId());
+    const list2 = makeList(store, request, columns, { by: userId(), byEmail: currentEmail() });
+    syncSchedule(store);
+    runTracking(store, [list2], { budget, scheduled: false });
+    indexSpreadsheet(store);
+    return list2;
+  }
+  function trackMoreItems(store, list2, items) {
+    const next = extendList(store, list2, items);
+    runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
+    indexSpreadsheet(store);
+  }
+  function runListNow(store, id) {
+    if (!runTracking(store, [findList(store, id)], { budget: createBudget(RUN_LIMIT_MS), scheduled: false })) {
+      throw errors.input("Another tracking run is going on in this spreadsheet: try again in a minute.");
+    }
+    indexSpreadsheet(store);
+  }
+  function stopTracking(store, id) {
+    forgetTracked(store, findList(store, id).id);
+    syncSchedule(store);
+  }
+
+  // src/server/ui/track-request.ts
+  function readKind(raw) {
+    if (raw === "keywords" || raw === "brands") return raw;
+    throw errors.input("Choose what to track: keywords or brands.");
+  }
+  var subjectKind = (kind) => kind === "keywords" ? "keyword" : "slug";
+  function readItems(raw, kind) {
+    const items = /* @__PURE__ */ new Set();
+    for (const value of Array.isArray(raw) ? raw : []) {
+      const subject = readSubject(value, subjectKind(kind));
+      if (subject.kind === "bad") throw errors.input(subject.message);
+      if (subject.kind === "ok") items.add(subject.value);
+    }
+    if (!items.size) throw errors.input(`Type or select at least one ${kind === "keywords" ? "keyword" : "brand slug"} to track.`);
+    if (items.size > MAX_TRACKED_ITEMS) throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: these are ${items.size}.`);
+    return [...items];
+  }
+  function readTrackRequest(raw) {
+    const r = raw && typeof raw === "object" ? raw : {};
+    const kind = readKind(r.kind);
+    const items = readItems(r.items, kind);
+    const period = r.period === "day" || r.period === "week" ? r.period : null;
+    if (!period) throw errors.input("Choose how often a row is recorded: every day or every week.");
+    const typed = typeof r.name === "string" ? r.name.replace(/\s+/g, " ").trim() : "";
+    const name = (typed || (items.length > 1 ? `${items[0]} + ${items.length - 1} more` : items[0])).slice(0, 60);
+    let fields = null;
+    if (Array.isArray(r.fields))
+      fields = r.fields.filter((f) => typeof f === "string" && f.trim() !== "" && f.length < 200).slice(0, 30);
+    return { name, kind, items, period, fields };
+  }
+
+  // src/server/ui/tracking-view.ts
+  function trackingView(store) {
+    const me = userId();
+    const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
+    return { lists: listTracked(store).map((list2) => listView(store, list2, me, timeZone)) };
+  }
+  function listView(store, list2, me, timeZone) {
+    const sheet = findSheet(store.spreadsheet, list2.sheetId);
+    const due = sheet ? dueItems(list2, readHistory(sheet, list2, timeZone).rows, periodOf(Date.now(), list2.period)).length : 0;
+    return {
+      id: list2.id,
+      name: list2.name,
+      kind: list2.kind,
+      period: list2.period,
+      items: list2.items.length,
+      sheetName: sheet?.getName() ?? list2.sheetName,
+      status: list2.status,
+      message: list2.message,
+      lastRun: list2.lastRun,
+      due,
+      searches: !!ENDPOINT_OF2[list2.kind].searches,
+      runBy: { you: list2.by === me, email: list2.byEmail }
+    };
+  }
+
   // src/server/templates/template-catalog.ts
-  var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview", "share-of-search"];
+  var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview"];
   var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
   var EXAMPLE_BRAND_COUNT = 5;
-  var EXAMPLE_COMPETITOR_COUNT = 4;
   var INPUT_ROWS = 50;
-  var COMPETITOR_ROWS = 6;
   var RANKING_OVERVIEW = { endpoint: ENDPOINTS.ranking, subject: void 0 };
   var TEMPLATES = {
     "keyword-research": {
@@ -8814,7 +8807,7 @@ ${ours}` : ours;
       title: "Brand watch",
       description: `Brand slugs (${EXAMPLE_BRAND_COUNT} examples: the first brands the service's ranking overview names) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
       queries: [RANKING_OVERVIEW],
-      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT, take: "slug" }
+      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT }
     },
     "market-overview": {
       id: "market-overview",
@@ -8822,13 +8815,6 @@ ${ours}` : ours;
       description: "The market analysis, the eight AI industries with a chart, and the ranking overview (leaders, breakouts), side by side.",
       queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 })),
       examples: null
-    },
-    "share-of-search": {
-      id: "share-of-search",
-      title: "Share of search",
-      description: `Brands side by side (${EXAMPLE_COMPETITOR_COUNT} examples: the names of the first brands the service's ranking overview names; type your own and its competitors'): each one's share of the group's searches by month and over 12 months (SHARE_OF_SEARCH), and a stacked area chart of the shares.`,
-      queries: [RANKING_OVERVIEW],
-      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.trend, count: EXAMPLE_COMPETITOR_COUNT, take: "name" }
     }
   };
   function isTemplateId(id) {
@@ -8955,11 +8941,7 @@ ${ours}` : ours;
     );
     return named("slug") ?? ofNames ?? named("id") ?? candidates[0] ?? null;
   }
-  function nameField(records, slug) {
-    const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
-    return keys.find((n) => n !== slug && records.every((r) => typeof r[n] === "string" && slugOf(r[n]) === r[slug])) ?? null;
-  }
-  function exampleBrands(overview, count, take = "slug") {
+  function exampleSlugs(overview, count) {
     const out = [];
     if (!isObject(overview)) return out;
     for (const value of Object.values(overview)) {
@@ -8968,10 +8950,9 @@ ${ours}` : ours;
       const scored = records.every((r) => Object.entries(r).some(([k, v]) => isNumber(v) && normaliseName(k).endsWith("score")));
       const field = scored ? slugField(records) : null;
       if (!field) continue;
-      const shown = take === "name" ? nameField(records, field) ?? field : field;
       for (const r of records) {
-        const brand = r[shown];
-        if (typeof brand === "string" && !out.includes(brand)) out.push(brand);
+        const slug = r[field];
+        if (typeof slug === "string" && !out.includes(slug)) out.push(slug);
         if (out.length >= count) return out;
       }
     }
@@ -8992,8 +8973,8 @@ ${ours}` : ours;
   }
   function exampleQueries(examples, source) {
     const subjects = [];
-    for (const brand of exampleBrands(source, examples.count, examples.take)) {
-      const read = readSubject(brand, examples.endpoint.param?.kind ?? "slug");
+    for (const slug of exampleSlugs(source, examples.count)) {
+      const read = readSubject(slug, "slug");
       if (read.kind === "ok" && !subjects.includes(read.value)) subjects.push(read.value);
     }
     return subjects.map((subject) => ({ endpoint: examples.endpoint, subject }));
@@ -9019,16 +9000,7 @@ ${ours}` : ours;
   var PlanBuilder = class {
     constructor() {
       __privateAdd(this, _PlanBuilder_instances);
-      this.plan = {
-        cells: [],
-        bold: [],
-        spills: [],
-        growth: null,
-        chart: null,
-        percent: null,
-        items: null,
-        size: { rows: 1, columns: 1 }
-      };
+      this.plan = { cells: [], bold: [], spills: [], growth: null, chart: null, items: null, size: { rows: 1, columns: 1 } };
     }
     text(row, column, value, bold = false) {
       this.plan.cells.push({ row, column, value });
@@ -9127,38 +9099,6 @@ ${ours}` : ours;
       2,
       1,
       `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`
-    );
-    return b.plan;
-  }
-  var SHARE_COLUMN = 3;
-  function shareOfSearchPlan(names, answers) {
-    const b = new PlanBuilder();
-    const range = `A${FIRST_ROW2}:A${FIRST_ROW2 + COMPETITOR_ROWS - 1}`;
-    b.text(1, 1, "Share of search", true);
-    b.text(HEADER_ROW, 1, "Brand or search term", true);
-    names.forEach((name, i) => b.text(FIRST_ROW2 + i, 1, name));
-    const series = trendFields(answers).monthsVolume;
-    const months = series ? Math.max(1, ...answers.map((data) => listLength(data, series))) : 12;
-    const columns = 1 + COMPETITOR_ROWS;
-    b.formula(`=SHARE_OF_SEARCH(${range})`, { row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 2, columns });
-    b.plan.bold.push(
-      { row: HEADER_ROW, column: SHARE_COLUMN, rows: 1, columns },
-      { row: HEADER_ROW + months + 1, column: SHARE_COLUMN, rows: 1, columns: 1 }
-    );
-    b.plan.percent = { row: FIRST_ROW2, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS };
-    const chartColumn = SHARE_COLUMN + columns + GAP_COLUMNS;
-    b.plan.chart = {
-      kind: "stacked-area",
-      title: "Share of search by month",
-      ranges: [{ row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 1, columns }],
-      row: HEADER_ROW,
-      column: chartColumn
-    };
-    const examples = names.length ? `${names.length} examples: the names of the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand";
-    b.text(
-      2,
-      1,
-      `How to use: type up to ${COMPETITOR_ROWS} brand names or other search terms in ${range} (${examples}): your brand and its competitors. ${columnLetters(SHARE_COLUMN)}${HEADER_ROW} is one formula over them: each one's share of the group's searches, month by month, then over the last 12 months; the chart stacks the monthly shares. Each new name may use one fresh search; answers are cached, so recalculating costs nothing.`
     );
     return b.plan;
   }
@@ -9261,7 +9201,6 @@ ${ours}` : ours;
       place(b, row, column) {
         if (!source) return;
         b.plan.chart = {
-          kind: "column",
           title,
           ranges: [
             { row: source.row + 1, column: source.column + labelAt, rows: dataRows, columns: 1 },
@@ -9282,8 +9221,6 @@ ${ours}` : ours;
   var CHART_PIXELS = { width: CHART.width, height: CHART.height };
 
   // src/server/templates/template-write.ts
-  var PERCENT_FORMAT = "0.0%";
-  var MONTH_AXIS_FORMAT = "MMM yyyy";
   var GREEN = "#d9ead3";
   var RED = "#f4cccc";
   function writePlan(sheet, plan) {
@@ -9304,20 +9241,13 @@ ${ours}` : ours;
         SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build()
       ]);
     }
-    if (plan.percent) rangeOf(sheet, plan.percent).setNumberFormat(PERCENT_FORMAT);
-    if (plan.chart) insertChart(sheet, plan.chart);
-  }
-  function insertChart(sheet, chart) {
-    const stacked = chart.kind === "stacked-area";
-    let builder = sheet.newChart().setChartType(stacked ? Charts.ChartType.AREA : Charts.ChartType.COLUMN);
-    for (const area of chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
-    builder = builder.setPosition(chart.row, chart.column, 0, 0).setOption("title", chart.title).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height);
-    if (stacked) {
-      builder = builder.setOption("isStacked", true).setOption("legend", { position: "bottom" }).setOption("vAxis.format", "percent").setOption("treatLabelsAsText", false).setOption("hAxis.format", MONTH_AXIS_FORMAT);
-    } else {
-      builder = builder.setOption("legend", { position: "none" });
+    if (plan.chart) {
+      let builder = sheet.newChart().setChartType(Charts.ChartType.COLUMN);
+      for (const area of plan.chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
+      sheet.insertChart(
+        builder.setPosition(plan.chart.row, plan.chart.column, 0, 0).setOption("title", plan.chart.title).setOption("legend", { position: "none" }).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height).build()
+      );
     }
-    sheet.insertChart(builder.build());
   }
   function rangeOf(sheet, area) {
     return sheet.getRange(area.row, area.column, area.rows, area.columns);
@@ -9343,7 +9273,7 @@ ${ours}` : ours;
     return id !== null && trackedIds.has(id) ? id : null;
   }
   function trackedListIds() {
-    return new Set(listTracked(new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet())).map((l) => l.id));
+    return new Set(listTracked(openStore()).map((l) => l.id));
   }
   function templateSheets() {
     const tracked = trackedListIds();
@@ -9409,10 +9339,10 @@ ${ours}` : ours;
     const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
     const items = values.filter((v) => readSubject(v, "slug").kind === "ok");
     if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
-    const view = addTrackingList({ name: sheet.getName(), kind: "brands", items, period: "week", fields: null });
-    const added = view.lists.find((l) => !before.has(l.id));
-    if (added) markTracked(sheet, added.id);
-    return view;
+    const store = openStore();
+    const list2 = startTracking(store, readTrackRequest({ name: sheet.getName(), kind: "brands", items, period: "week", fields: null }));
+    markTracked(sheet, list2.id);
+    return trackingView(store);
   }
   function refusePastLimit(template, apiKey) {
     const cost = costOf(template);
@@ -9461,12 +9391,14 @@ ${ours}` : ours;
       case "keyword-research":
         return keywordResearchPlan(goodAnswers(answers, false));
       case "brand-watch": {
-        const { subjects, answers: brands } = examplesOf(template, answers, budget);
-        return brandWatchPlan(subjects, brands);
-      }
-      case "share-of-search": {
-        const { subjects, answers: trends } = examplesOf(template, answers, budget);
-        return shareOfSearchPlan(subjects, trends);
+        const examples = template.examples;
+        const [overview] = goodAnswers(answers, true);
+        const queries = examples ? exampleQueries(examples, overview ?? null) : [];
+        if (!queries.length) return brandWatchPlan([], []);
+        return brandWatchPlan(
+          queries.map((q) => q.subject ?? ""),
+          goodAnswers(fetchAnswers(queries, budget), false)
+        );
       }
       case "market-overview": {
         const [markets, industries, ranking] = goodAnswers(answers, true);
@@ -9474,14 +9406,51 @@ ${ours}` : ours;
       }
     }
   }
-  function examplesOf(template, answers, budget) {
-    const examples = template.examples;
-    const [overview] = goodAnswers(answers, true);
-    const queries = examples ? exampleQueries(examples, overview ?? null) : [];
-    if (!examples || !queries.length) return { subjects: [], answers: [] };
-    const kind = examples.endpoint.param?.kind ?? "slug";
-    const subjects = exampleBrands(overview ?? null, examples.count, examples.take).filter((b) => readSubject(b, kind).kind === "ok");
-    return { subjects, answers: goodAnswers(fetchAnswers(queries, budget), false) };
+
+  // src/server/ui/tracking-panel.ts
+  function getTracking() {
+    return trackingView(openStore());
+  }
+  function readSelectedItems(kind) {
+    const k = readKind(kind);
+    const range = SpreadsheetApp.getActiveRange();
+    if (!range) throw errors.input("Select the cells that hold the items first.");
+    const items = /* @__PURE__ */ new Set();
+    let skipped = 0;
+    for (const value of range.getValues().flat()) {
+      const subject = readSubject(value, subjectKind(k));
+      if (subject.kind === "ok") items.add(subject.value);
+      else if (subject.kind === "bad") skipped++;
+    }
+    const where = areaA1(range.getSheet().getName(), range.getRow(), range.getColumn(), range.getNumRows(), range.getNumColumns());
+    return { items: [...items], range: where, skipped };
+  }
+  function previewTrackFields(kind, item) {
+    const k = readKind(kind);
+    const [first] = readItems([item], k);
+    return trackFields(k, first);
+  }
+  function addTrackingList(raw) {
+    const request = readTrackRequest(raw);
+    const store = openStore();
+    startTracking(store, request);
+    return trackingView(store);
+  }
+  function addTrackedItems(id, items) {
+    const store = openStore();
+    const list2 = findList(store, id);
+    trackMoreItems(store, list2, readItems(items, list2.kind));
+    return trackingView(store);
+  }
+  function runTrackingNow(id) {
+    const store = openStore();
+    runListNow(store, id);
+    return trackingView(store);
+  }
+  function forgetTrackingList(id) {
+    const store = openStore();
+    stopTracking(store, id);
+    return trackingView(store);
   }
 
   // src/server/index.ts

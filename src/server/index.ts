@@ -37,6 +37,7 @@ import * as estimatePanel from './ui/estimate-panel';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
+import { refreshFromTriggerOrMenu } from './trigger/refresh-entry';
 import * as templates from './ui/templates-panel';
 import * as tracking from './ui/tracking-panel';
 
@@ -266,7 +267,7 @@ export function grantPermissions() {
  * @param {Object} e The trigger event (absent from the menu).
  */
 export function refreshRankingTables(e: unknown) {
-  guardAction('refreshRankingTables', () => tables.refreshFromTriggerOrMenu(e));
+  guardAction('refreshRankingTables', () => refreshFromTriggerOrMenu(e));
 }
 
 /**

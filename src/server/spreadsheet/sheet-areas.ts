@@ -1,4 +1,4 @@
-/** Sheet operations for ranking tables: find the table's sheet, check an area is free, write, clear. */
+/** Sheet operations for ranking tables and tracking lists: find the sheet, check an area is free, lay out, write, clear. */
 import type { Cell } from '../shape/shape';
 import { columnLetters } from './column-letters';
 
@@ -57,6 +57,19 @@ export function areaIsEmpty(sheet: Sheet, row: number, column: number, height: n
   const range = sheet.getRange(row, column, rows, cols);
   const isBlank = (v: unknown) => v === '' || v === null;
   return range.getValues().every((r) => r.every(isBlank)) && range.getFormulas().every((r) => r.every(isBlank));
+}
+
+/**
+ * The full block to write: stamp row, header row, rows, and a line under them if given; padded to one width.
+ * @param stamp the stamp text
+ * @param header column names
+ * @param rows values
+ * @param footer the line under the rows (a ranking table's moves), if any
+ */
+export function tableBlock(stamp: string, header: string[], rows: Cell[][], footer?: string): Cell[][] {
+  const width = Math.max(1, header.length);
+  const pad = (row: Cell[]) => [...row, ...Array<Cell>(Math.max(0, width - row.length)).fill('')].slice(0, width);
+  return [pad([stamp]), pad(header), ...rows.map(pad), ...(footer === undefined ? [] : [pad([footer])])];
 }
 
 /**

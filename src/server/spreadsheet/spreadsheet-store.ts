@@ -15,6 +15,11 @@ export const METADATA_LIMIT_CHARS = 30_000;
 export const METADATA_FULL_MESSAGE =
   'This spreadsheet holds as many ranking tables and tracking lists as Google lets an add-on record (30,000 characters of settings per spreadsheet): forget a table or a tracking list first, then try again. Nothing was changed.';
 
+/** A new id for a record (a ranking table, a tracking list) that sorts by creation time. */
+export function newTableId(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
 /** Key-value records in one spreadsheet's developer metadata. Reads the list once, then keeps it current. */
 export class SpreadsheetStore {
   readonly #spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -102,4 +107,9 @@ export class SpreadsheetStore {
     }
     return this.#entries;
   }
+}
+
+/** The open spreadsheet's records: the sidebar and the menu run in the open spreadsheet (a scheduled run opens each by id). */
+export function openStore(): SpreadsheetStore {
+  return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
 }

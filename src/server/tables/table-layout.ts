@@ -5,6 +5,7 @@
  * refresh, that the cells still hold our table.
  */
 import { flattenToTable, headerWords, type Cell, type Json } from '../shape/shape';
+import { tableBlock } from '../spreadsheet/sheet-areas';
 import { tableMoves, withRankChange, type PreviousTable } from './table-moves';
 
 const STAMP_PREFIX = 'Search Demand ranking · ';
@@ -70,19 +71,6 @@ function longestList(data: Json): Json[] | undefined {
   };
   visit(data, 0);
   return best;
-}
-
-/**
- * The full block to write: stamp row, header row, rows, and a line under them if given; padded to one width.
- * @param stamp the stamp text
- * @param header column names
- * @param rows values
- * @param footer the line under the rows (a ranking table's moves), if any
- */
-export function tableBlock(stamp: string, header: string[], rows: Cell[][], footer?: string): Cell[][] {
-  const width = Math.max(1, header.length);
-  const pad = (row: Cell[]) => [...row, ...Array<Cell>(Math.max(0, width - row.length)).fill('')].slice(0, width);
-  return [pad([stamp]), pad(header), ...rows.map(pad), ...(footer === undefined ? [] : [pad([footer])])];
 }
 
 /**

@@ -75,11 +75,6 @@ export function forgetTableRecord(store: SpreadsheetStore, id: string): void {
   store.remove(TABLE_PREFIX + id);
 }
 
-/** A new id that sorts by creation time. */
-export function newTableId(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
 /**
  * The spreadsheet's schedule, or null when off.
  * @param store the spreadsheet's records

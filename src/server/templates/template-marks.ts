@@ -8,7 +8,7 @@
  * 30,000 characters of metadata per sheet, so no guard like spreadsheet-store.ts's is needed here.
  */
 import type { TemplateSheetView } from '../../shared/sidebar-api';
-import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 import { listTracked } from '../tracking/tracking-records';
 import { isTemplateId, type TemplateId } from './template-catalog';
 
@@ -60,7 +60,7 @@ export function trackedListOf(sheet: Sheet, trackedIds: ReadonlySet<string>): st
 
 /** The ids of the open spreadsheet's tracking lists. */
 export function trackedListIds(): Set<string> {
-  return new Set(listTracked(new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet())).map((l) => l.id));
+  return new Set(listTracked(openStore()).map((l) => l.id));
 }
 
 /**

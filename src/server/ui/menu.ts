@@ -12,8 +12,8 @@ import { freezeToast } from './freeze-toast';
 import { unfreezeResults } from '../freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
 import { estimateRefresh } from './estimate-panel';
-import { formulaKeyHere } from './settings-panel';
-import { currentUsage } from './usage-panel';
+import { formulaKeyHere } from '../core/formula-key';
+import { currentUsage } from '../lookup/usage-read';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';

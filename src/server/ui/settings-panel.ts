@@ -9,7 +9,7 @@
  * the document takes its address along, so formulas ask the service that key belongs to.
  */
 import { baseUrlProblem, normaliseServiceAddress, serviceAddressProblem } from '../../shared/rules';
-import type { FormulaKeyView, OwnerView, Role, SettingsView } from '../../shared/sidebar-api';
+import type { SettingsView } from '../../shared/sidebar-api';
 import {
   DEFAULT_BASE_URL,
   PROP_API_KEY,
@@ -21,7 +21,7 @@ import {
   VERSION,
 } from '../core/constants';
 import { forgetLookupConfig } from '../cache/config-entry';
-import { AddonError, errors } from '../core/errors';
+import { errors } from '../core/errors';
 import { currentEmail } from '../core/identity';
 import { assertUserSettingsFit } from '../core/property-limits';
 import {
@@ -33,8 +33,9 @@ import {
   readFormulaKeyOffList,
   readOwnApiKey,
 } from '../core/lookup-settings';
+import { formulaKey, mask, ownerOf, roleOf } from '../core/formula-key';
+import { checkKey } from '../lookup/usage-read';
 import { otherEditorsHere } from './other-editors';
-import { readUsageNow, rememberUsage } from './usage-panel';
 
 /** The settings as the sidebar shows them, for whoever opened it. */
 export function getSettings(): SettingsView {
@@ -225,10 +226,6 @@ function setSelfInstallAddress(value: unknown): SettingsView {
   return getSettings();
 }
 
-function mask(key: string): string {
-  return key.length >= 12 ? `••••${key.slice(-4)}` : '••••';
-}
-
 /**
  * Shares the user's key with the document (with the address it was saved with, so formulas ask that
  * service), or removes a copy of it or of the key it replaced.
@@ -253,81 +250,5 @@ function deleteDocumentKey(): void {
   documentProps.deleteProperty(PROP_BASE_URL);
 }
 
-/** The spreadsheet's owner as Google reports it (null owner: a shared drive). */
-function ownerOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null): OwnerView {
-  try {
-    if (!spreadsheet) return { kind: 'unknown' };
-    const owner = spreadsheet.getOwner();
-    if (!owner) return { kind: 'shared-drive' };
-    const email = owner.getEmail() || '';
-    return email ? { kind: 'user', email } : { kind: 'unknown' };
-  } catch {
-    return { kind: 'unknown' };
-  }
-}
-
-function roleOf(you: string, owner: OwnerView): Role {
-  if (owner.kind === 'shared-drive') return 'editor';
-  if (owner.kind === 'unknown' || !you) return 'unknown';
-  return owner.email.toLowerCase() === you.toLowerCase() ? 'owner' : 'editor';
-}
-
-/**
- * The key this spreadsheet's formulas spend, as far as the viewer can know it (for the server's own
- * use, such as the limit guard's fingerprint: never sent to the page). `owner-unseen`: someone else's
- * key may pay, which the viewer cannot read; `none`: no key reaches the formulas.
- */
-export function formulaKeyHere(): { source: FormulaKeyView['source']; apiKey: string | undefined } {
-  const own = readOwnApiKey();
-  const shared = readDocumentApiKey();
-  const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
-  const { source } = formulaKey({ own, shared, role: roleOf(currentEmail(), owner), owner });
-  return { source, apiKey: source === 'document' ? shared : source === 'owner' ? own : undefined };
-}
-
-/** Which key the formulas use, as far as this viewer may know (the sidebar words who pays and what to do). */
-function formulaKey(at: { own?: string; shared?: string; role: Role; owner: OwnerView }): FormulaKeyView {
-  const { own, shared, role, owner } = at;
-  const ownerKeyOff = role === 'owner' ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
-  const none = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff };
-  if (shared) {
-    const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? '';
-    return { source: 'document', maskedKey: mask(shared), sharedBy, sharedByYou: !!own && own === shared, ownerKeyOff };
-  }
-  if (owner.kind === 'shared-drive') return { ...none, source: 'none' };
-  if (role === 'owner') return own && !ownerKeyOff ? { ...none, source: 'owner', maskedKey: mask(own) } : { ...none, source: 'none' };
-  return { ...none, source: 'owner-unseen' };
-}
-
-/**
- * Throws why a key cannot be saved: refused, or not checkable right now. The check is a read of /usage,
- * so an accepted key's answer is kept as its last usage read: the sidebar shows it without another request.
- * @param key the key to check
- * @param baseUrl the service address to check it at
- */
-function checkKey(key: string, baseUrl: string): void {
-  const readAt = new Date().toISOString();
-  const outcome = readUsageNow(key, baseUrl);
-  if (outcome.ok) {
-    rememberUsage(key, outcome.data, readAt);
-    return;
-  }
-  const { error } = outcome;
-  // A limit answer means the service knew the key: it is valid, just spent for today.
-  if (error.kind === 'limit') return;
-  if (error.kind === 'auth') {
-    throw new AddonError(
-      'auth',
-      'The service refused this key (invalid or revoked), so it was not saved. Copy it again from your account page.',
-    );
-  }
-  // A self-install's address is as likely wrong as the key: say so, and that nothing was kept (not the
-  // address itself: a key pasted into the address box by mistake must not come back in a message).
-  if (SELF_INSTALL) {
-    throw new AddonError(
-      error.kind,
-      `The key could not be checked at that address, so nothing was saved: ${error.message} Check the address too.`,
-    );
-  }
-  throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
-}
+/** Where estimate-panel.ts still reads it until the costs branch is merged (then it imports core/formula-key.ts). */
+export { formulaKeyHere } from '../core/formula-key';

@@ -1,25 +1,16 @@
-/** The ranking tables panel and the refresh entry points (sidebar, menu, trigger). */
-import type { RankingGroup, RefreshTablesView, RunLog, TablesView } from '../../shared/sidebar-api';
+/** The ranking tables panel: each sidebar call read and checked here, done by tables/ or trigger/, shown by tables-view. */
+import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
+import type { InsertTableRequest, RankingGroup, RefreshTablesView, TablesView } from '../../shared/sidebar-api';
 import { createBudget } from '../core/budget';
+import { errors } from '../core/errors';
 import { remakeTrigger } from '../trigger/user-trigger';
-import { repairIfOverdue } from '../trigger/repair';
-import { runSchedule } from '../trigger/hourly-run';
-import { indexSpreadsheet } from '../trigger/sync';
-import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
-import { fetchRanking, rankingGroups, readGroup } from '../tables/ranking-data';
-import { rankingRows } from '../tables/table-layout';
-import { refreshTables } from '../tables/table-refresh';
-import { applySchedule, readScheduleRequest } from './refresh-schedule';
-import { forgetTableRecord, listTables } from '../tables/table-records';
+import { refreshOpenSpreadsheet } from '../trigger/refresh-entry';
+import { applySchedule, readScheduleRequest } from '../trigger/refresh-schedule';
+import { openStore } from '../spreadsheet/spreadsheet-store';
+import { rankingGroups, readGroup } from '../tables/ranking-data';
+import { insertTable, previewTable } from '../tables/table-insert';
+import { forgetTableRecord } from '../tables/table-records';
 import { tablesView } from './tables-view';
-
-/** Menus and the sidebar have 6 minutes; keep a margin for writing the log. */
-const LONG_LIMIT_MS = 360_000;
-
-/** The open spreadsheet's records (sidebar and menu run in the open spreadsheet). */
-export function openStore(): SpreadsheetStore {
-  return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
-}
 
 /** The groups the overview offers. */
 export function getRankingGroups(): RankingGroup[] {
@@ -31,9 +22,7 @@ export function getRankingGroups(): RankingGroup[] {
  * @param group the group
  */
 export function previewRankingTable(group: unknown): { headers: string[]; labels: string[]; rows: number } {
-  const data = fetchRanking(readGroup(group), createBudget(60_000), false);
-  const { paths, header, rows } = rankingRows(data, null, null);
-  return { headers: paths, labels: header, rows: rows.length };
+  return previewTable(readGroup(group));
 }
 
 /**
@@ -78,55 +67,32 @@ export function getTables(): TablesView {
  */
 export function refreshTablesNow(force: unknown): RefreshTablesView {
   const store = openStore();
-  const run = runWithToasts(store, 'sidebar', force === true);
-  indexSpreadsheet(store); // the next scheduled run comes a slot later
+  const run = refreshOpenSpreadsheet(store, 'sidebar', force === true);
   return { ...tablesView(store), run };
 }
 
 /**
- * The trigger's and the menu's refresh. A time-driven trigger passes an event with `triggerUid`, and
- * runs with no open spreadsheet: it serves every spreadsheet its owner scheduled.
- * @param event the trigger event, or nothing from the menu
+ * Inserts a ranking table and starts tracking it.
+ * @param raw the sidebar's request (validated here: it crosses a trust boundary)
  */
-export function refreshFromTriggerOrMenu(event: unknown): void {
-  const uid = event && typeof event === 'object' && 'triggerUid' in event ? String(event.triggerUid) : '';
-  if (uid) {
-    runSchedule(uid);
-    return;
-  }
-  const store = openStore();
-  // The menu runs in FULL here, in a spreadsheet where the add-on is on: a safe place to repair.
-  if (repairIfOverdue(store.spreadsheet)) {
-    store.spreadsheet.toast('Your scheduled refreshes had stopped: they run from this spreadsheet again.', 'Search Demand', 10);
-  }
-  runWithToasts(store, 'menu', false);
-  indexSpreadsheet(store);
+export function insertRankingTable(raw: unknown): TablesView {
+  return tablesView(insertTable(readRequest(raw)));
 }
 
-/** Runs a refresh with toasts and returns its log; with no tables, a log with only a note (not recorded). */
-function runWithToasts(store: SpreadsheetStore, trigger: 'menu' | 'sidebar', force: boolean): RunLog {
-  const spreadsheet = store.spreadsheet;
-  const toast = (text: string) => spreadsheet.toast(text, 'Search Demand', 5);
-  if (!listTables(store).length) {
-    const note = 'No ranking tables in this spreadsheet yet: insert one from the sidebar.';
-    toast(note);
-    const now = new Date().toISOString();
-    return { startedAt: now, finishedAt: now, trigger, results: [], note };
+function readRequest(raw: unknown): InsertTableRequest {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof InsertTableRequest, unknown>>;
+  const group = readGroup(r.group);
+  const placement = r.placement === 'selection' ? 'selection' : r.placement === 'new-sheet' ? 'new-sheet' : null;
+  if (!placement) throw errors.input('Choose where the table goes: a new sheet or the selected cell.');
+  let columns: string[] | null = null;
+  if (Array.isArray(r.columns) && r.columns.length) {
+    columns = r.columns.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length < 200).slice(0, 200);
   }
-  const log = refreshTables(store, {
-    trigger,
-    force,
-    budget: createBudget(LONG_LIMIT_MS),
-    progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`),
-  });
-  const failed = log.results.filter((r) => !r.ok).length;
-  toast(
-    log.note ||
-      (failed
-        ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.`
-        : `Refreshed ${log.results.length} table${log.results.length === 1 ? '' : 's'}.`),
-  );
-  return log;
+  let limit: number | null = null;
+  if (r.limit !== null && r.limit !== undefined && r.limit !== '') {
+    const n = Number(r.limit);
+    if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
+    limit = n;
+  }
+  return { group, placement, columns, limit };
 }
-
-export { insertRankingTable } from './table-insert';

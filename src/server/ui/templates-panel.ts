@@ -16,9 +16,12 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import { resetPhrase } from '../service/classify';
 import { readApiKey } from '../core/lookup-settings';
 import type { Json } from '../shape/shape';
-import { currentUsage } from './usage-panel';
+import { currentUsage } from '../lookup/usage-read';
 import { uniqueSheetName } from '../spreadsheet/sheet-areas';
-import { addTrackingList } from './tracking-panel';
+import { openStore } from '../spreadsheet/spreadsheet-store';
+import { startTracking } from '../trigger/scheduled-lists';
+import { readTrackRequest } from './track-request';
+import { trackingView } from './tracking-view';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from '../templates/template-catalog';
 import { templateCost, type TemplateCost } from '../templates/template-cost';
 import { exampleQueries, knownQueries } from '../templates/template-examples';
@@ -102,10 +105,10 @@ export function trackTemplateBrands(sheetName: unknown): TrackingView {
   const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
   const items = values.filter((v) => readSubject(v, 'slug').kind === 'ok');
   if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
-  const view = addTrackingList({ name: sheet.getName(), kind: 'brands', items, period: 'week', fields: null });
-  const added = view.lists.find((l) => !before.has(l.id));
-  if (added) markTracked(sheet, added.id);
-  return view;
+  const store = openStore();
+  const list = startTracking(store, readTrackRequest({ name: sheet.getName(), kind: 'brands', items, period: 'week', fields: null }));
+  markTracked(sheet, list.id);
+  return trackingView(store);
 }
 
 /** Refuses a template the daily-limit guard would hold back, or that may need more than the last usage read left. */

@@ -1,57 +1,16 @@
 /**
  * The sidebar's usage panel. Opening it sends no request: it shows the last read of /usage made with the
- * viewer's key (last-usage.ts), brought up to date with what this document sent with that key since
- * (cache/spend.ts logs it), and this document's spend today; Refresh reads /usage again (one request).
+ * viewer's key, brought up to date with what this document sent since (lookup/usage-read.ts); Refresh
+ * reads /usage again (one request).
  */
-import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
-import type { Outcome } from '../service/classify';
-import { createBudget } from '../core/budget';
-import { fingerprint, updateGuardOf } from '../cache/limit-guard';
-import { guardAfterRead } from '../lookup/pacing';
-import { readDocumentSpend, readSpend } from '../cache/spend';
+import type { UsageView } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';
 import { readApiKey, readLookupSettings } from '../core/lookup-settings';
-import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
-import { allowanceBars, allowanceOf, fetchUsage, readBeforeReset, resetText, usageBars } from '../lookup/allowance';
-import { readStoredUsage, storeUsageRead } from './last-usage';
-
-/** Interactive calls get the same budget as a cell: the user is waiting. */
-const SIDEBAR_LIMIT_MS = 30_000;
-
-/**
- * Asks /usage now with a given key (not from the cache: the caller wants the current answer).
- * @param apiKey the key to ask with (the stored one, or a pasted one being checked)
- * @param baseUrl the address of the service the key belongs to
- */
-export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
-  return fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
-}
-
-/**
- * Keeps a /usage answer just read as the last read for this key, and in the limit guard (what is left,
- * and every call spent when it shows that), and returns it as the sidebar shows it.
- * @param apiKey the key it was read with
- * @param data the /usage answer
- * @param readAt ISO time the service was asked
- */
-export function rememberUsage(apiKey: string, data: Json, readAt: string): UsageRead {
-  updateGuardOf(apiKey, (guard) => guardAfterRead(guard, allowanceOf(data), Date.now()));
-  const read: UsageRead = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: resetText(data) };
-  storeUsageRead(apiKey, read);
-  return read;
-}
-
-/** The usage answer as the sidebar's fallback table (when its bars are not understood): a header in words, text as sent. */
-function usageTable(data: Json): CellValue[][] {
-  const [header = [], ...rows] = tableToGrid(flattenToTable(data), true);
-  const text = (c: Cell): CellValue => (c instanceof Date ? c.toISOString() : c);
-  return [header.map((h) => headerWords(String(h))), ...rows.map((row) => row.map(text))];
-}
+import { lastUsageView, readUsageNow, rememberUsage, usageView } from '../lookup/usage-read';
 
 /** The last usage read with the viewer's key brought up to date (no request), and this document's spend. */
 export function getUsage(): UsageView {
-  const apiKey = readApiKey('user');
-  return usageView(apiKey, apiKey ? readStoredUsage(apiKey) : null);
+  return lastUsageView(readApiKey('user'));
 }
 
 /** Reads /usage now (one request) and keeps it as the last read. */
@@ -64,41 +23,5 @@ export function refreshUsage(): UsageView {
   return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
 }
 
-/**
- * A key's usage as far as this document can tell, without a request: its last read plus what this
- * document sent with it since; null without a read, or when the read is from before the allowance reset.
- * What the sidebar shows, and what inserting a template and the menu's refresh compare with.
- * @param apiKey the key
- */
-export function currentUsage(apiKey: string): UsageRead | null {
-  return usageView(apiKey, readStoredUsage(apiKey)).last;
-}
-
-/**
- * The usage section for a read: before the reset it says only when it was read; otherwise its bars
- * plus what this document sent with the same key after it (one cache round trip with today's spend).
- * @param apiKey the key it was read with
- * @param read the read, if any
- */
-function usageView(apiKey: string | undefined, read: UsageRead | null): UsageView {
-  const now = Date.now();
-  if (!apiKey || !read) return { last: null, readBeforeReset: null, document: readSpend() };
-  if (readBeforeReset(read, new Date(now))) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
-  const spend = readDocumentSpend(fingerprint(apiKey), Date.parse(read.readAt), now);
-  return { last: spend.since ? withSpend(read, spend.since) : read, readBeforeReset: null, document: spend.today };
-}
-
-/**
- * The read with what was sent since added to its bars, never past a bar's limit (the service refuses
- * past it; a refused request may still have been counted here).
- * @param read the read as kept
- * @param since what this document sent with its key after it
- */
-export function withSpend(read: UsageRead, since: SpentSince): UsageRead {
-  const { searches, calls } = allowanceBars(read.bars);
-  const add = (bar: (typeof read.bars)[number]) => {
-    const more = bar === searches ? since.freshSearches : bar === calls ? since.requests : 0;
-    return more ? { ...bar, used: Math.min(Math.max(bar.limit, bar.used), bar.used + more) } : bar;
-  };
-  return { ...read, bars: read.bars.map(add), spentSince: since };
-}
+/** Where estimate-panel.ts still reads it until the costs branch is merged (then it imports lookup/usage-read.ts). */
+export { currentUsage } from '../lookup/usage-read';

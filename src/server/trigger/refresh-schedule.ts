@@ -1,12 +1,12 @@
 /**
  * A spreadsheet's refresh schedule, as the sidebar sets it: stored in the spreadsheet, listed in the
- * setter's own schedule, run by the setter's one trigger (trigger/).
+ * setter's own schedule, run by the setter's one trigger.
  */
 import type { Schedule } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';
 import { currentEmail } from '../core/identity';
-import { assertRoomFor, userId } from '../trigger/registry';
-import { syncSchedule } from '../trigger/sync';
+import { assertRoomFor, userId } from './registry';
+import { syncSchedule } from './sync';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { readSchedule, writeSchedule } from '../tables/table-records';
 

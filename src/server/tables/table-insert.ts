@@ -1,25 +1,36 @@
-/** Inserting a ranking table from the sidebar: fetch first, check the place is free, write values, track. */
-import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
-import type { InsertTableRequest, TablesView } from '../../shared/sidebar-api';
+/**
+ * Inserting a ranking table: fetch first, check the place is free, write values, track. The sidebar's
+ * request arrives validated (ui/tables-panel.ts reads it).
+ */
+import type { InsertTableRequest } from '../../shared/sidebar-api';
 import { createBudget } from '../core/budget';
 import { errors } from '../core/errors';
 import { listForMessage } from '../shape/shape';
-import { fetchRanking, readGroup } from '../tables/ranking-data';
-import { rankingBlock, rankingRows, stampText } from '../tables/table-layout';
+import { fetchRanking } from './ranking-data';
+import { rankingBlock, rankingRows, stampText } from './table-layout';
 import { areaA1, areaIsEmpty, uniqueSheetName, writeBlock } from '../spreadsheet/sheet-areas';
-import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
-import { newTableId, saveTable } from '../tables/table-records';
-import { tablesView } from './tables-view';
+import { newTableId, SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
+import { saveTable } from './table-records';
 
 /** Interactive: the user is waiting in the sidebar. */
 const INSERT_LIMIT_MS = 60_000;
 
 /**
- * Inserts a ranking table and starts tracking it.
- * @param raw the sidebar's request (validated here: it crosses a trust boundary)
+ * The columns and size of a group's table, before inserting it.
+ * @param group the group, validated
  */
-export function insertRankingTable(raw: unknown): TablesView {
-  const request = readRequest(raw);
+export function previewTable(group: string): { headers: string[]; labels: string[]; rows: number } {
+  const data = fetchRanking(group, createBudget(INSERT_LIMIT_MS), false);
+  const { paths, header, rows } = rankingRows(data, null, null);
+  return { headers: paths, labels: header, rows: rows.length };
+}
+
+/**
+ * Inserts a ranking table in the open spreadsheet and starts tracking it.
+ * @param request the sidebar's request, validated
+ * @returns the open spreadsheet's records, the table's among them
+ */
+export function insertTable(request: InsertTableRequest): SpreadsheetStore {
   const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
   const { header, rows } = rankingRows(data, request.columns, request.limit);
   if (!header.length) {
@@ -74,23 +85,5 @@ export function insertRankingTable(raw: unknown): TablesView {
     else sheet.getRange(row, column, block.length, block[0]?.length ?? 1).clearContent();
     throw error;
   }
-  return tablesView(store);
-}
-
-function readRequest(raw: unknown): InsertTableRequest {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof InsertTableRequest, unknown>>;
-  const group = readGroup(r.group);
-  const placement = r.placement === 'selection' ? 'selection' : r.placement === 'new-sheet' ? 'new-sheet' : null;
-  if (!placement) throw errors.input('Choose where the table goes: a new sheet or the selected cell.');
-  let columns: string[] | null = null;
-  if (Array.isArray(r.columns) && r.columns.length) {
-    columns = r.columns.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length < 200).slice(0, 200);
-  }
-  let limit: number | null = null;
-  if (r.limit !== null && r.limit !== undefined && r.limit !== '') {
-    const n = Number(r.limit);
-    if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
-    limit = n;
-  }
-  return { group, placement, columns, limit };
+  return store;
 }
