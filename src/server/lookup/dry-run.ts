@@ -13,6 +13,7 @@ import { fingerprint, GUARD_KEY, heldBack, readGuard, type Guard } from '../cach
 import { packGroups, readPack } from '../cache/pack';
 import { readLookupSettings, type Payer } from '../core/lookup-settings';
 import type { LimitKind } from '../service/classify';
+import type { SpendCost } from '../../shared/sidebar-api';
 import type { Endpoint } from '../service/endpoints';
 import { readState } from './cache-state';
 
@@ -123,4 +124,12 @@ export function dryRun(request: DryRunRequest): DryRun {
   }
   const freshSearches = toSend.filter((key) => endpoints.get(key)?.searches).length;
   return { endpoints, cached, found, toSend, held, freshSearches, guard, hold, heads };
+}
+
+/**
+ * What the dry run says an action sends: its requests and fresh searches, and what a limit holds back.
+ * @param run a dry run
+ */
+export function spendOf(run: DryRun): SpendCost {
+  return { requests: run.toSend.length, freshSearches: run.freshSearches, heldBack: run.held.size };
 }

@@ -1,5 +1,5 @@
 /** The ranking tables panel and the refresh entry points (sidebar, menu, trigger). */
-import type { RankingGroup, RefreshTablesView, RunLog, TablesView } from '../../shared/sidebar-api';
+import type { RankingGroup, RefreshTablesView, RunLog, TablePreview, TablesView } from '../../shared/sidebar-api';
 import { createBudget } from '../core/budget';
 import { remakeTrigger } from '../trigger/user-trigger';
 import { repairIfOverdue } from '../trigger/repair';
@@ -9,6 +9,7 @@ import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { fetchRanking, rankingGroups, readGroup } from '../tables/ranking-data';
 import { rankingRows } from '../tables/table-layout';
 import { refreshTables } from '../tables/table-refresh';
+import { insertCost } from '../tables/table-cost';
 import { applySchedule, readScheduleRequest } from './refresh-schedule';
 import { forgetTableRecord, listTables } from '../tables/table-records';
 import { tablesView } from './tables-view';
@@ -27,13 +28,14 @@ export function getRankingGroups(): RankingGroup[] {
 }
 
 /**
- * The columns and size of a group's table, before inserting it.
+ * The columns and size of a group's table, before inserting it, and what inserting it then sends.
  * @param group the group
  */
-export function previewRankingTable(group: unknown): { headers: string[]; labels: string[]; rows: number } {
-  const data = fetchRanking(readGroup(group), createBudget(60_000), false);
+export function previewRankingTable(group: unknown): TablePreview {
+  const valid = readGroup(group);
+  const data = fetchRanking(valid, createBudget(60_000), false);
   const { paths, header, rows } = rankingRows(data, null, null);
-  return { headers: paths, labels: header, rows: rows.length };
+  return { headers: paths, labels: header, rows: rows.length, insertCost: insertCost(valid) };
 }
 
 /**

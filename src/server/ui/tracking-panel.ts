@@ -3,7 +3,15 @@
  * its columns, an immediate first run with backfill), adding items, running now, forgetting. Every
  * argument is checked here (it crosses a trust boundary); bad input changes nothing stored.
  */
-import type { SelectedItems, TrackFieldsView, TrackingView, TrackKind, TrackPeriod, TrackRequest } from '../../shared/sidebar-api';
+import type {
+  SelectedItems,
+  SpendCost,
+  TrackFieldsView,
+  TrackingView,
+  TrackKind,
+  TrackPeriod,
+  TrackRequest,
+} from '../../shared/sidebar-api';
 import { createBudget, type Budget } from '../core/budget';
 import { AddonError, errors } from '../core/errors';
 import { currentEmail } from '../core/identity';
@@ -20,6 +28,7 @@ import { defaultFields, findSeries, numericPaths, scorePath } from '../tracking/
 import { historyHeader, stampText } from '../tracking/history';
 import { ENDPOINT_OF, runTracking } from '../tracking/tracking-run';
 import { forgetTracked, listTracked, saveTracked, type TrackRecord } from '../tracking/tracking-records';
+import { trackingCost } from '../tracking/tracking-cost';
 import { trackingView } from './tracking-view';
 
 /** Most items per list: each costs a request per period, and a chart of more is unreadable. */
@@ -70,6 +79,16 @@ export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsVie
   const fields = numericPaths(data).filter((p) => p !== score && p !== series);
   const words = Object.fromEntries([score, series, ...fields].flatMap((p) => (p ? [[p, headerWords(p)] as const] : [])));
   return { score, series, fields, defaults: defaultFields(data, score).filter((f) => f !== series), words };
+}
+
+/**
+ * What tracking these items sends now (no request).
+ * @param kind keywords or brands
+ * @param items the items, as typed
+ */
+export function estimateTracking(kind: unknown, items: unknown): SpendCost {
+  const k = readKind(kind);
+  return trackingCost(ENDPOINT_OF[k], readItems(items, k));
 }
 
 /**
