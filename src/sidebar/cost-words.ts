@@ -6,11 +6,11 @@ import type { Schedule, SpendCost } from '../shared/sidebar-api';
 import { plural } from './format';
 
 /**
- * "1 request, no fresh search", "nothing: cached", "nothing: 1 held back by a daily limit".
+ * "1 request, no fresh search", "nothing (cached)", "nothing (1 held back by a daily limit)".
  * @param cost what the dry run counted
  */
 export function sendsText(cost: SpendCost): string {
-  if (!cost.requests) return cost.heldBack ? `nothing: ${cost.heldBack} held back by a daily limit` : 'nothing: cached';
+  if (!cost.requests) return cost.heldBack ? `nothing (${cost.heldBack} held back by a daily limit)` : 'nothing (cached)';
   const searches = cost.freshSearches ? `at most ${plural(cost.freshSearches, 'fresh search', 'fresh searches')}` : 'no fresh search';
   return `${plural(cost.requests, 'request', 'requests')}, ${searches}`;
 }

@@ -10,8 +10,8 @@ describe('sendsText', () => {
   });
 
   it('says nothing is sent, and why: cached, or held back by a daily limit', () => {
-    expect(sendsText(cost(0))).toBe('nothing: cached');
-    expect(sendsText(cost(0, 0, 2))).toBe('nothing: 2 held back by a daily limit');
+    expect(sendsText(cost(0))).toBe('nothing (cached)');
+    expect(sendsText(cost(0, 0, 2))).toBe('nothing (2 held back by a daily limit)');
   });
 });
 

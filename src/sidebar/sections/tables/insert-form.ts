@@ -197,7 +197,7 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
       details.open = true;
     },
     showCost(view) {
-      groupsCost.textContent = `Opening the form below reads the group list: ${sendsText(view.groupListCost)}.`;
+      groupsCost.textContent = `Opening the form below reads the group list: it sends ${sendsText(view.groupListCost)}.`;
       show(groupsCost, !groupsLoaded);
     },
   };
