@@ -10,7 +10,7 @@ import { StatusLine, whileBusy } from '../status';
 import { localWhen } from '../tables-model';
 import { itemsText, listWhere, nextRunText, parseItems, spendText, trackingSummary } from '../tracking-model';
 import type { Summarise } from '../folds';
-import { sendsText } from '../cost-words';
+import { sendsText } from '../cost-model';
 
 /** How long typing pauses before the items' cost is counted on the server. */
 const COST_DELAY_MS = 400;

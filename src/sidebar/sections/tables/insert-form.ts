@@ -7,7 +7,7 @@ import { plural } from '../../format';
 import { call } from '../../server';
 import { StatusLine, whileBusy } from '../../status';
 import { groupChoices, insertedTable } from '../../tables-model';
-import { sendsText } from '../../cost-words';
+import { sendsText } from '../../cost-model';
 import { checkGroup, checkRowLimit } from '../../validate';
 import { mountColumnPicker } from './columns';
 import type { TablesView } from '../../../shared/sidebar-api';

@@ -4,7 +4,7 @@ import { byId, h as el, replaceChildren, show } from '../../dom';
 import { call } from '../../server';
 import { StatusLine, whileBusy } from '../../status';
 import { describeSchedule, hourText, scheduledByText, scheduleFromForm, scheduleHelp, WEEKDAYS } from '../../tables-model';
-import { scheduleCostText } from '../../cost-words';
+import { scheduleCostText } from '../../cost-model';
 import type { TablesPage } from './page';
 
 /** The schedule's part of the section. */

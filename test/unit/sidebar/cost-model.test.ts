@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleCostText, sendsText } from '../../../src/sidebar/cost-words';
+import { scheduleCostText, sendsText } from '../../../src/sidebar/cost-model';
 
 const cost = (requests: number, freshSearches = 0, heldBack = 0) => ({ requests, freshSearches, heldBack });
 
