@@ -16,6 +16,8 @@ import type {
   RefreshView,
   SelectedItems,
   SettingsView,
+  SpendCost,
+  TablePreview,
   TablesView,
   TemplateSheetView,
   TemplateView,
@@ -396,7 +398,7 @@ export function getRankingGroups(): RankingGroup[] {
  * Sidebar: the columns and row count a group's table would have.
  * @param {string} group The group, such as sector:fintech.
  */
-export function previewRankingTable(group: unknown): { headers: string[]; labels: string[]; rows: number } {
+export function previewRankingTable(group: unknown): TablePreview {
   return guardAction('previewRankingTable', () => tables.previewRankingTable(group));
 }
 
@@ -462,6 +464,15 @@ export function readSelectedItems(kind: unknown): SelectedItems {
  */
 export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsView {
   return guardAction('previewTrackFields', () => tracking.previewTrackFields(kind, item));
+}
+
+/**
+ * Sidebar: what tracking these items sends now, counted without a request.
+ * @param {string} kind "keywords" or "brands".
+ * @param {string[]} items The keywords or brand slugs.
+ */
+export function estimateTracking(kind: unknown, items: unknown): SpendCost {
+  return guardAction('estimateTracking', () => tracking.estimateTracking(kind, items));
 }
 
 /**

@@ -305,6 +305,29 @@ export interface TablesView {
    * for hours, e.g. because the add-on was turned off where it lives. `repairScheduledRuns` fixes it.
    */
   overdue: OverdueNotice | null;
+  /** What opening the insert form sends: reading the group list (/ranking), nothing while it is cached. */
+  groupListCost: SpendCost;
+}
+
+/**
+ * What an action will send, counted before it acts by the lookup's dry run (lookup/dry-run.ts: one cache
+ * round trip, no request).
+ */
+export interface SpendCost {
+  /** At most this many requests: what the cache does not answer (0: nothing, it is cached). */
+  requests: number;
+  /** At most this many of them cost a fresh search. */
+  freshSearches: number;
+  /** Queries a daily limit holds back until it resets: not sent. */
+  heldBack: number;
+}
+
+/** A group's table before inserting it: its columns and rows, and what inserting it then sends. */
+export interface TablePreview {
+  headers: string[];
+  labels: string[];
+  rows: number;
+  insertCost: SpendCost;
 }
 
 /** Scheduled runs that stopped: since when (ISO; null if never), and the sentence the sidebar shows. */
@@ -439,7 +462,7 @@ export interface SidebarApi {
   getRankingGroups(): RankingGroup[];
   /** The columns a group's table would have and how many rows. */
   /** `headers`: each column's field path (what a request names); `labels`: the same in words, as the sheet shows them. */
-  previewRankingTable(group: string): { headers: string[]; labels: string[]; rows: number };
+  previewRankingTable(group: string): TablePreview;
   insertRankingTable(request: InsertTableRequest): TablesView;
   getTables(): TablesView;
   /** Stops tracking a table; its cells stay as they are. */
@@ -454,6 +477,8 @@ export interface SidebarApi {
   readSelectedItems(kind: TrackKind): SelectedItems;
   /** Reads one item's answer (one request at most) to show which fields a list can keep. */
   previewTrackFields(kind: TrackKind, item: string): TrackFieldsView;
+  /** What tracking these items sends now, counted without a request (its answers and the allowance's, unless cached). */
+  estimateTracking(kind: TrackKind, items: string[]): SpendCost;
   /** Makes the history sheet and runs the list at once: backfill and this period's rows. */
   addTrackingList(request: TrackRequest): TrackingView;
   /** Adds items to a list and runs it (their backfill and this period's rows). */
@@ -500,6 +525,7 @@ const SIDEBAR_FUNCTION_SET = {
   getTracking: true,
   readSelectedItems: true,
   previewTrackFields: true,
+  estimateTracking: true,
   addTrackingList: true,
   addTrackedItems: true,
   runTrackingNow: true,

@@ -1,9 +1,10 @@
 /**
  * Every estimate the sidebar shows equals what the action then sends, counted at the local service, the
  * sidebar's own follow-up included (issue 30, point 3): inserting a template, Refresh all formulas,
- * adding a tracking list; and a ranking table's insert or refresh, which show no estimate, sends only
- * what they fetch. After each, the usage bars are counted again without a request (the last read plus
- * what this document sent since) and say so. dist/Sidebar.html runs in Chromium, its calls in dev/gas.
+ * adding a tracking list, opening the ranking table form, choosing a group and inserting its table; a
+ * ranking table's refresh sends only what it fetches, and the schedule says what a run sends. After each,
+ * the usage bars are counted again without a request (the last read plus what this document sent since)
+ * and say so. dist/Sidebar.html runs in Chromium, its calls in dev/gas.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +28,11 @@ useSidebarStack(
 
 const requests = async () => (await service.control.stats()).requests;
 const meta = () => page.locator('#usage-meta').textContent();
-/** What an estimate's words say will be sent: "at most N requests", or nothing. */
+/** What an estimate's words say will be sent: "at most N requests", "sends N requests", or nothing. */
 function estimated(text: string | null): number {
+  const sends = /sends ([\d,]+) requests?/.exec(text ?? '');
+  if (sends) return Number(sends[1]?.replace(/,/g, ''));
+  if (/sends nothing/.test(text ?? '')) return 0;
   const most = /at most ([\d,]+) requests?/.exec(text ?? '');
   if (most) return Number(most[1]?.replace(/,/g, '')) + (/and one that reads your allowance/.test(text ?? '') ? 1 : 0);
   if (/Costs nothing|sends no request|nothing due/.test(text ?? '')) return 0;
@@ -140,6 +144,8 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     await openFold(page, 'track');
     await page.getByText('Track keywords or brands').click();
     await page.getByLabel('Items, one per line').fill('doppio\naffogato\nvienna coffee');
+    // The server's count (the lookup's dry run) replaces the upper bound once typing pauses.
+    await expect.poll(() => page.locator('#track-cost').textContent()).toMatch(/^Tracking these now sends/);
     const said = estimated(await page.locator('#track-cost').textContent());
     expect(said).toBe(4);
     await service.control.resetStats();
@@ -159,19 +165,39 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     expect(await requests()).toBe(said);
   });
 
-  it('a ranking table shows no estimate: inserting it sends only the group list and its ranking, Refresh now (cached) nothing', async () => {
+  it('a ranking table: opening the form, choosing a group and inserting send what the form said; Refresh now (cached) nothing', async () => {
     await openFold(page, 'tables');
+    // Before the form is opened, it says what opening it sends: the group list, unless cached.
+    const opening = page.locator('#insert-groups-cost');
+    await expect.poll(() => opening.textContent()).toMatch(/^Opening the form below reads the group list: /);
+    const saidOpening = estimated(await opening.textContent());
+    await service.control.resetStats();
     await page.getByText('Insert a ranking table').click();
     await expect.poll(() => page.locator('#insert-group option[value="sector:fintech"]').count()).toBe(1);
+    expect(await requests()).toBe(saidOpening);
+    expect(await opening.isVisible()).toBe(false); // read: nothing more to say
+
+    // Choosing a group reads its list, as the form says.
+    const choosing = page.getByText('Choosing a group reads its list: 1 request unless cached, no fresh search.');
+    expect(await choosing.isVisible()).toBe(true);
     await service.control.resetStats();
     await page.getByLabel('Group', { exact: true }).selectOption('sector:fintech');
     await expect.poll(() => page.locator('#insert-column-list input[type=checkbox]').count()).toBeGreaterThan(2);
     expect((await service.control.stats()).byEndpoint).toEqual({ '/ranking/list': 1 }); // the preview
+    await expect.poll(() => page.locator('#insert-cost').textContent()).toBe('Inserting sends nothing (cached).');
     const from = calls.length;
     await page.getByRole('button', { name: 'Insert table' }).click();
     await expect.poll(() => page.locator('#insert-status').getAttribute('class')).toContain('status-success');
     await usageShownAfter('insertRankingTable', from);
     expect((await service.control.stats()).byEndpoint).toEqual({ '/ranking/list': 1 }); // the insert used the preview's answer
+
+    // The schedule says what each run sends, and per day, before it is saved.
+    await page.getByLabel('Refresh', { exact: true }).selectOption('hourly');
+    expect(await page.locator('#schedule-cost').textContent()).toBe(
+      "Each run sends at most 1 request (one per table's group, no fresh search): at most 24 a day.",
+    );
+    await page.getByLabel('Refresh', { exact: true }).selectOption('off');
+    expect(await page.locator('#schedule-cost').isVisible()).toBe(false);
 
     const refreshed = calls.length;
     await page.getByRole('button', { name: 'Refresh now' }).click();

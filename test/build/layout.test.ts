@@ -180,16 +180,6 @@ function folderOf(file: string): string {
 /** A sidebar panel of ui/: one sidebar section's calls, each read, handed to a feature, shown. */
 const isPanel = (file: string) => folderOf(file) === 'ui' && file.endsWith('-panel.ts');
 
-/**
- * Panel-to-panel imports waiting for a branch that rewrites the importer (issue 42): the costs branch
- * replaces estimate-panel.ts's dry run; merged, it imports formulaKeyHere from core/formula-key.ts and
- * currentUsage from lookup/usage-read.ts, and these entries and the panels' re-exports go.
- */
-const PANEL_IMPORTS_PENDING = [
-  'src/server/ui/estimate-panel.ts -> src/server/ui/settings-panel.ts',
-  'src/server/ui/estimate-panel.ts -> src/server/ui/usage-panel.ts',
-];
-
 describe('src/ layout', () => {
   it('gives every module a name of its own', () => {
     const byName = new Map<string, string[]>();
@@ -211,7 +201,7 @@ describe('src/ layout', () => {
         .filter((target) => target !== file && isPanel(target))
         .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`),
     );
-    expect(crossings.filter((c) => !PANEL_IMPORTS_PENDING.includes(c))).toEqual([]);
+    expect(crossings).toEqual([]);
   });
 
   it("has the hourly trigger enter through trigger/: index.ts's handler calls a trigger/ module, and only trigger/ runs the schedule", () => {

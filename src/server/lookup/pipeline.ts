@@ -60,7 +60,6 @@ export interface LookupResult {
   /** From the config entry (a formula's lookup), so shaping dates needs no spreadsheet read of its own. */
   timeZone?: string;
 }
-export { readState } from './cache-state';
 
 /** How long a pending mark holds: longer than any fetch a custom function can wait for. */
 export const PENDING_MS = 30_000;

@@ -1,15 +1,10 @@
 /**
  * What a template can spend, counted before anything is sent: its distinct queries, less those the
- * document cache answers (under the same keys and stamp the lookups use, as the refresh estimate does),
- * and whether the daily-limit guard holds any of them back. Inserting fetches these queries once with
+ * document cache answers (the lookup's dry run, lookup/dry-run.ts, as every estimate counts), and whether the daily-limit guard holds any of them back. Inserting fetches these queries once with
  * the viewer's key; the formulas then read the cache, so this is also the most the formulas add.
  */
-import { fingerprint, GUARD_KEY, heldBack, readGuard } from '../cache/limit-guard';
-import { answerKey, stampOf } from '../cache/keys';
-import { getAll, openCache } from '../cache/cache-store';
-import { readState } from '../lookup/pipeline';
+import { dryRun } from '../lookup/dry-run';
 import type { LimitKind } from '../service/classify';
-import { readLookupSettings } from '../core/lookup-settings';
 import type { TemplateQuery } from './template-catalog';
 
 /** A template's cost, counted without a request. */
@@ -28,20 +23,9 @@ export interface TemplateCost {
  * @param queries a template's distinct queries
  */
 export function templateCost(queries: TemplateQuery[]): TemplateCost {
-  const keys = new Map(queries.map((q) => [answerKey(q.endpoint.path, q.endpoint.param ? q.subject : undefined), q] as const));
-  const settings = readLookupSettings('user');
-  const cache = openCache();
-  const heads = getAll(cache, [GUARD_KEY, ...keys.keys()]);
-  const ids = new Map([...keys.keys()].map((key) => [key, key] as const));
-  const state = readState(cache, heads, ids, stampOf(settings.generation, settings.baseUrl));
-  const guard = settings.apiKey ? readGuard(heads[GUARD_KEY], fingerprint(settings.apiKey), Date.now()) : null;
-  let requests = 0;
-  let freshSearches = 0;
-  let held: TemplateCost['held'] = null;
-  for (const key of [...state.missing, ...state.pending]) {
-    held ??= heldBack(guard, key);
-    requests++;
-    if (keys.get(key)?.endpoint.searches) freshSearches++;
-  }
-  return { requests, freshSearches, held };
+  const run = dryRun({ queries, payer: 'user', guardOf: 'viewer' });
+  // A held query is still counted: it may be sent once the limit resets, before the formulas read it.
+  const held = [...run.held.values()][0] ?? null;
+  const heldSearches = [...run.held.keys()].filter((key) => run.endpoints.get(key)?.searches).length;
+  return { requests: run.toSend.length + run.held.size, freshSearches: run.freshSearches + heldSearches, held };
 }

@@ -3,11 +3,8 @@
  * overview names; the share of search's: those brands' names): which queries they make, known before inserting only when the answer that names them
  * is in the document cache (read there, no request), and the slugs themselves once it is read.
  */
-import { getAll, openCache } from '../cache/cache-store';
-import { answerKey, stampOf } from '../cache/keys';
 import { readSubject } from '../core/input';
-import { readLookupSettings } from '../core/lookup-settings';
-import { readState } from '../lookup/pipeline';
+import { dryRun, queryKey } from '../lookup/dry-run';
 import type { Json } from '../shape/shape';
 import type { ExamplesFrom, TemplateDefinition, TemplateQuery } from './template-catalog';
 import { exampleBrands } from './template-fields';
@@ -48,10 +45,6 @@ export function exampleQueries(examples: ExamplesFrom, source: Json): TemplateQu
 
 /** A query's answer from the document cache under the viewer's settings, or null when it is not there. */
 function cachedAnswer(query: TemplateQuery): Json | null {
-  const key = answerKey(query.endpoint.path, query.endpoint.param ? query.subject : undefined);
-  const settings = readLookupSettings('user');
-  const cache = openCache();
-  const state = readState(cache, getAll(cache, [key]), new Map([[key, key]]), stampOf(settings.generation, settings.baseUrl));
-  const entry = state.found.get(key);
+  const entry = dryRun({ queries: [query], payer: 'user', guardOf: { apiKey: undefined } }).found.get(queryKey(query));
   return entry?.kind === 'data' ? entry.data : null;
 }

@@ -46,6 +46,7 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   forgetTrackingList: ['spreadsheet'],
   readSelectedItems: ['spreadsheet'],
   previewTrackFields: ['service'],
+  estimateTracking: ['spreadsheet'],
   addTrackingList: ['service', 'schedule', 'spreadsheet'],
   addTrackedItems: ['service', 'schedule', 'spreadsheet'],
   runTrackingNow: ['service', 'spreadsheet'],

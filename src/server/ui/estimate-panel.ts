@@ -1,32 +1,28 @@
 /**
  * What "Refresh all formulas" could spend, worked out without a request: every call of the add-on's
  * functions in this spreadsheet, its subject argument read as Sheets would pass it and normalised as
- * the functions do, then looked up under the same cache keys and stamp as the formulas (lookup/pipeline.ts)
- * and checked against the daily-limit guard, which holds back what a limit refused. Each distinct
+ * the functions do, then dry-run through the lookup (lookup/dry-run.ts: the same cache keys, packs and
+ * stamp as the formulas, and the daily-limit guard, which holds back what a limit refused). Each distinct
  * query left is at most one request, and at most one fresh search on a searching endpoint; a range
  * formula with more than a handful left reads what is left first (lookup/pacing.ts), one request more.
  */
 import type { RefreshEstimate } from '../../shared/sidebar-api';
-import { readLookupConfig } from '../cache/config-entry';
-import { fingerprint, GUARD_KEY, heldBack, PAST_LIMIT_HANDFUL, readGuard, type Guard } from '../cache/limit-guard';
-import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import { packGroups, readPack } from '../cache/pack';
-import { getAll, openCache } from '../cache/cache-store';
+import { PAST_LIMIT_HANDFUL, type Guard } from '../cache/limit-guard';
+import { answerKey } from '../cache/keys';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
 import { readSubject } from '../core/input';
 import { LEADS } from '../core/errors';
 import { readsUsageFirst } from '../lookup/pacing';
 import { currentUsageReadAt } from '../lookup/usage-lookup';
 import { todaysSpendKeys } from '../cache/spend';
-import { readState } from '../lookup/pipeline';
+import { dryRun } from '../lookup/dry-run';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { readLookupSettings } from '../core/lookup-settings';
 import { ArgumentReader } from './argument-values';
 import { callsIn, type CustomFunctionName } from './formula-calls';
-import { formulaKeyHere } from './settings-panel';
+import { formulaKeyHere } from '../core/formula-key';
 import { allowanceLeft, readBeforeReset } from '../lookup/allowance';
 import { capToAllowance, type Known } from './estimate-allowance';
-import { currentUsage } from './usage-panel';
+import { currentUsage } from '../lookup/usage-read';
 
 /**
  * The endpoint each function asks (its first argument is the subject when the endpoint takes one). Names,
@@ -59,61 +55,36 @@ export function estimateRefresh(): RefreshEstimate {
   const { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells } = collectQueries(
     SpreadsheetApp.getActiveSpreadsheet(),
   );
-  const keys = new Map<string, Endpoint>();
-  for (const [endpoint, subjects] of queries) {
-    for (const subject of subjects) keys.set(answerKey(endpoint.path, endpoint.param ? subject : undefined), endpoint);
-  }
-  // The packs range formulas keep their answers in (lookup/packed-lookup.ts), keyed as they key them.
-  const packs = new Map<string, { endpoint: Endpoint; subjects: string[] }>();
-  for (const { endpoint, subjects } of ranges) {
-    for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
-  }
-
-  // One round trip, as a formula's: the answers, the packs, the formulas' config entry (their stamp), the
-  // guard, and the spend log (what API_USAGE's cached read is compared with).
-  const cache = openCache();
-  const now = Date.now();
-  const heads = getAll(cache, [CONFIG_KEY, GUARD_KEY, ...packs.keys(), ...keys.keys(), ...todaysSpendKeys(now)]);
-  const known = readLookupConfig(heads[CONFIG_KEY]) ?? readLookupSettings('user');
-  const ids = new Map([...packs.keys(), ...keys.keys()].map((key) => [key, key] as const));
-  const found = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
-  const packed = new Set<string>();
-  for (const [key, { endpoint, subjects }] of packs) {
-    const entry = found.found.get(key);
-    const pack = entry?.kind === 'data' ? readPack(entry.data, Date.now()) : null;
-    for (const subject of subjects) {
-      if (pack?.answers.has(subject) || pack?.notFound.has(subject)) packed.add(answerKey(endpoint.path, subject));
-    }
-  }
-  const inPack = (key: string) => packed.has(key) && keys.has(key);
-  const state = {
-    found: new Set([...found.found.keys(), ...packed].filter((key) => keys.has(key))),
-    missing: found.missing.filter((key) => keys.has(key) && !inPack(key)),
-    pending: found.pending.filter((key) => keys.has(key) && !inPack(key)),
-  };
-
-  // The guard belongs to one key: it says something only when the formulas' key is known here.
   const formulaKey = formulaKeyHere();
-  const guard = formulaKey.apiKey ? readGuard(heads[GUARD_KEY], fingerprint(formulaKey.apiKey), Date.now()) : null;
   const noKey = formulaKey.source === 'none';
+  const now = Date.now();
+  // One round trip, as a formula's: the answers, the packs, the formulas' config entry (their stamp), the
+  // guard (the formulas' key's, when it is known here), and the spend log (what API_USAGE's cached read is
+  // compared with).
+  const run = dryRun({
+    queries: [...queries].flatMap(([endpoint, subjects]) => [...subjects].map((subject) => ({ endpoint, subject }))),
+    ranges,
+    payer: 'formula',
+    guardOf: { apiKey: formulaKey.apiKey },
+    alsoRead: todaysSpendKeys(now),
+  });
+  const { guard, hold } = run;
+  const cached = new Set(run.cached);
+  const toSend = [...run.toSend];
+  const held = new Map(run.held);
   // API_USAGE reads /usage again when this document spent after its cached read (lookup/usage-lookup.ts),
   // and so after what this refresh sends, when it runs after that: at most one read.
   const usageKey = answerKey(ENDPOINTS.usage.path, undefined);
-  const usage = found.found.get(usageKey);
-  // Once the searches are spent and the handful refused, every search is held (limit-guard.ts).
-  const held = (key: string) => heldBack(guard, key, keys.get(key)?.searches === true);
-  const sends = [...state.missing, ...state.pending].some((key) => !held(key));
-  if (state.found.has(usageKey) && (sends || !currentUsageReadAt(usage?.kind === 'data' ? usage.data : undefined, heads, now))) {
-    state.found.delete(usageKey);
-    state.missing.push(usageKey);
+  const usage = run.found.get(usageKey);
+  if (cached.has(usageKey) && (toSend.length || !currentUsageReadAt(usage?.kind === 'data' ? usage.data : undefined, run.heads, now))) {
+    cached.delete(usageKey);
+    const why = hold(usageKey);
+    if (why) held.set(usageKey, why);
+    else toSend.push(usageKey);
   }
+  const keys = run.endpoints;
   const perEndpoint = new Map<Endpoint, number>();
-  let heldCount = 0;
-  for (const key of [...state.missing, ...state.pending]) {
-    if (held(key)) {
-      heldCount++;
-      continue;
-    }
+  for (const key of toSend) {
     const endpoint = keys.get(key);
     if (endpoint) perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
   }
@@ -123,7 +94,7 @@ export function estimateRefresh(): RefreshEstimate {
         perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : [],
       );
   // A range with more than a handful left reads /usage first; the guard keeps that read for the ones after it.
-  const left = new Set([...state.missing, ...state.pending].filter((key) => !held(key)));
+  const left = new Set(toSend);
   const readsUsage = ranges.some(({ endpoint, subjects }) =>
     readsUsageFirst(guard, subjects.filter((s) => left.has(answerKey(endpoint.path, s))).length, endpoint.searches === true),
   );
@@ -143,8 +114,8 @@ export function estimateRefresh(): RefreshEstimate {
     freshSearches: capped.freshSearches,
     probes: capped.probes,
     waiting: capped.waiting,
-    cached: state.found.size,
-    heldBack: heldCount,
+    cached: cached.size,
+    heldBack: held.size,
     noKey,
     unknownCalls,
     unknownCells,

@@ -249,6 +249,3 @@ function deleteDocumentKey(): void {
   documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
   documentProps.deleteProperty(PROP_BASE_URL);
 }
-
-/** Where estimate-panel.ts still reads it until the costs branch is merged (then it imports core/formula-key.ts). */
-export { formulaKeyHere } from '../core/formula-key';

@@ -1,6 +1,6 @@
 /** The ranking tables panel: each sidebar call read and checked here, done by tables/ or trigger/, shown by tables-view. */
 import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
-import type { InsertTableRequest, RankingGroup, RefreshTablesView, TablesView } from '../../shared/sidebar-api';
+import type { InsertTableRequest, RankingGroup, RefreshTablesView, TablePreview, TablesView } from '../../shared/sidebar-api';
 import { createBudget } from '../core/budget';
 import { errors } from '../core/errors';
 import { remakeTrigger } from '../trigger/user-trigger';
@@ -9,6 +9,7 @@ import { applySchedule, readScheduleRequest } from '../trigger/refresh-schedule'
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { rankingGroups, readGroup } from '../tables/ranking-data';
 import { insertTable, previewTable } from '../tables/table-insert';
+import { insertCost } from '../tables/table-cost';
 import { forgetTableRecord } from '../tables/table-records';
 import { tablesView } from './tables-view';
 
@@ -18,11 +19,12 @@ export function getRankingGroups(): RankingGroup[] {
 }
 
 /**
- * The columns and size of a group's table, before inserting it.
+ * The columns and size of a group's table, before inserting it, and what inserting it then sends.
  * @param group the group
  */
-export function previewRankingTable(group: unknown): { headers: string[]; labels: string[]; rows: number } {
-  return previewTable(readGroup(group));
+export function previewRankingTable(group: unknown): TablePreview {
+  const valid = readGroup(group);
+  return { ...previewTable(valid), insertCost: insertCost(valid) };
 }
 
 /**

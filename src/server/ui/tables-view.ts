@@ -4,6 +4,7 @@ import { readNotes, userId } from '../trigger/registry';
 import { overdueNotice } from '../trigger/repair';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { areaA1 } from '../spreadsheet/sheet-areas';
+import { groupListCost } from '../tables/table-cost';
 import { listTables, readLastRun, readSchedule, type TableRecord } from '../tables/table-records';
 
 /**
@@ -38,5 +39,6 @@ export function tablesView(store: SpreadsheetStore): TablesView {
     lastRun: readLastRun(store),
     notes: readNotes(),
     overdue: overdueNotice(),
+    groupListCost: groupListCost(),
   };
 }

@@ -2,12 +2,14 @@
  * The tracking panel: each sidebar call's arguments read here (ui/track-request.ts), the list started,
  * extended, run or forgotten by trigger/scheduled-lists.ts, shown by tracking-view.
  */
-import type { SelectedItems, TrackFieldsView, TrackingView } from '../../shared/sidebar-api';
+import type { SelectedItems, SpendCost, TrackFieldsView, TrackingView } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';
 import { readSubject } from '../core/input';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { areaA1 } from '../spreadsheet/sheet-areas';
 import { findList, trackFields } from '../tracking/list-setup';
+import { trackingCost } from '../tracking/tracking-cost';
+import { ENDPOINT_OF } from '../tracking/tracking-run';
 import { runListNow, startTracking, stopTracking, trackMoreItems } from '../trigger/scheduled-lists';
 import { readItems, readKind, readTrackRequest, subjectKind } from './track-request';
 import { trackingView } from './tracking-view';
@@ -45,6 +47,16 @@ export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsVie
   const k = readKind(kind);
   const [first] = readItems([item], k);
   return trackFields(k, first as string);
+}
+
+/**
+ * What tracking these items sends now (no request).
+ * @param kind keywords or brands
+ * @param items the items, as typed
+ */
+export function estimateTracking(kind: unknown, items: unknown): SpendCost {
+  const k = readKind(kind);
+  return trackingCost(ENDPOINT_OF[k], readItems(items, k));
 }
 
 /**

@@ -22,6 +22,3 @@ export function refreshUsage(): UsageView {
   if (!outcome.ok) throw outcome.error;
   return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
 }
-
-/** Where estimate-panel.ts still reads it until the costs branch is merged (then it imports lookup/usage-read.ts). */
-export { currentUsage } from '../lookup/usage-read';

@@ -55,6 +55,7 @@ export function mountTablesSection(onSpent: () => void, summarise: Summarise): T
       schedule.show(next, withSchedule);
       refreshNow.show(next);
       scheduledRuns.show(next, now);
+      insertForm.showCost(next);
     },
   };
   const scheduledRuns = mountScheduledRuns(page);

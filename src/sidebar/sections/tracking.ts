@@ -10,6 +10,10 @@ import { StatusLine, whileBusy } from '../status';
 import { localWhen } from '../tables-model';
 import { itemsText, listWhere, nextRunText, parseItems, spendText, trackingSummary } from '../tracking-model';
 import type { Summarise } from '../folds';
+import { sendsText } from '../cost-model';
+
+/** How long typing pauses before the items' cost is counted on the server. */
+const COST_DELAY_MS = 400;
 
 /**
  * Binds the tracking section; `load` reads the lists.
@@ -103,13 +107,26 @@ export function mountTrackingSection(spent: () => void, summarise: Summarise): {
   };
 
   const selectedKind = (): TrackKind => (kind.value === 'brands' ? 'brands' : 'keywords');
+  /** Counts the items' cost on the server (a dry run, no request) once typing pauses; the newest count wins. */
+  let costToken = 0;
+  let costTimer: ReturnType<typeof setTimeout> | undefined;
   const updateCost = (): void => {
-    const n = new Set(parseItems(items.value).map((s) => s.toLowerCase())).size;
+    const typed = parseItems(items.value);
+    const n = new Set(typed.map((s) => s.toLowerCase())).size;
     const k = selectedKind();
+    const then = `then as much each ${period.value}`;
     submit.textContent = `Track these ${k}`;
-    cost.textContent = n
-      ? `Adding asks for ${itemsText(n, k)} now: ${spendText(n, k === 'keywords')}; then as much each ${period.value}.`
-      : '';
+    cost.textContent = n ? `Adding asks for ${itemsText(n, k)} now: ${spendText(n, k === 'keywords')}; ${then}.` : '';
+    const token = ++costToken;
+    clearTimeout(costTimer);
+    if (!n) return;
+    costTimer = setTimeout(() => {
+      call('estimateTracking', k, typed)
+        .then((counted) => {
+          if (token === costToken) cost.textContent = `Tracking these now sends ${sendsText(counted)}; ${then}.`;
+        })
+        .catch(() => undefined); // bad items are named when tracking; the count above stays
+    }, COST_DELAY_MS);
   };
   for (const input of [items, kind, period]) input.addEventListener('input', updateCost);
   kind.addEventListener('change', () => {

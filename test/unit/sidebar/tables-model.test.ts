@@ -217,6 +217,7 @@ describe('tablesSummary', () => {
     lastRun: null,
     notes: [],
     overdue: null,
+    groupListCost: { requests: 0, freshSearches: 0, heldBack: 0 },
     ...over,
   });
   it('counts the tables and says when they refresh', () => {

@@ -1,4 +1,5 @@
 /** The insert form's columns: read from a preview of the chosen group, each a checkbox, with All columns. */
+import type { SpendCost } from '../../../shared/sidebar-api';
 import { byId, h, replaceChildren, show } from '../../dom';
 import { plural } from '../../format';
 import { call } from '../../server';
@@ -19,6 +20,8 @@ export interface ColumnPicker {
   clear(hint: string): void;
   /** The group whose columns are shown or being read, or null. */
   group(): string | null;
+  /** What inserting the shown group sends, as its preview counted it; null before a preview came. */
+  insertCost(): SpendCost | null;
   /**
    * The columns to ask for when inserting a group: null for all (its columns were not read), or the
    * ticked ones; an error, and the box to focus, when none is ticked.
@@ -27,8 +30,11 @@ export interface ColumnPicker {
   request(group: string): { columns: string[] | null } | { error: string; focus: HTMLElement };
 }
 
-/** Binds the column list of the insert form. */
-export function mountColumnPicker(): ColumnPicker {
+/**
+ * Binds the column list of the insert form.
+ * @param onCost told when what inserting sends may have changed (a preview came, or was cleared)
+ */
+export function mountColumnPicker(onCost: () => void): ColumnPicker {
   const rowsText = byId('insert-rows', HTMLSpanElement);
   const hintText = byId('insert-columns-hint', HTMLParagraphElement);
   const allRow = byId('insert-all-row', HTMLDivElement);
@@ -38,7 +44,7 @@ export function mountColumnPicker(): ColumnPicker {
 
   /** The group whose columns are shown or being read, and the answer once it came. */
   let previewGroup: string | null = null;
-  let preview: { group: string; headers: string[]; rows: number } | null = null;
+  let preview: { group: string; headers: string[]; rows: number; insertCost: SpendCost } | null = null;
   let previewToken = 0;
   let boxes: HTMLInputElement[] = [];
 
@@ -53,6 +59,7 @@ export function mountColumnPicker(): ColumnPicker {
     hintText.textContent = hint;
     show(hintText, true);
     status.clear();
+    onCost();
   };
 
   const syncAll = (): void => {
@@ -76,7 +83,8 @@ export function mountColumnPicker(): ColumnPicker {
     try {
       const answer = await call('previewRankingTable', group);
       if (token !== previewToken) return; // another group was picked meanwhile
-      preview = { group, headers: answer.headers, rows: answer.rows };
+      preview = { group, headers: answer.headers, rows: answer.rows, insertCost: answer.insertCost };
+      onCost();
       boxes = answer.headers.map((header) => h('input', { type: 'checkbox', value: header, checked: true }));
       replaceChildren(
         columnList,
@@ -101,6 +109,7 @@ export function mountColumnPicker(): ColumnPicker {
     load,
     clear,
     group: () => previewGroup,
+    insertCost: () => preview?.insertCost ?? null,
     request(group) {
       if (!preview || preview.group !== group) return { columns: null };
       const picked = boxes.filter((box) => box.checked).map((box) => box.value);

@@ -7,8 +7,10 @@ import { plural } from '../../format';
 import { call } from '../../server';
 import { StatusLine, whileBusy } from '../../status';
 import { groupChoices, insertedTable } from '../../tables-model';
+import { sendsText } from '../../cost-model';
 import { checkGroup, checkRowLimit } from '../../validate';
 import { mountColumnPicker } from './columns';
+import type { TablesView } from '../../../shared/sidebar-api';
 import type { TablesPage } from './page';
 
 /** The insert form's part of the section. */
@@ -22,6 +24,11 @@ export interface InsertForm {
   groupsLoaded(): boolean;
   /** Opens the form (its toggle reads the groups if they were not read). */
   open(): void;
+  /**
+   * Says what opening the form sends (reading the group list), while it was not read.
+   * @param view what the server sent
+   */
+  showCost(view: TablesView): void;
 }
 
 /** The hint shown while no group is picked. */
@@ -45,10 +52,18 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
   const limit = byId('insert-limit', HTMLInputElement);
   const submit = byId('insert-submit', HTMLButtonElement);
   const insertStatus = new StatusLine(byId('insert-status', HTMLParagraphElement));
+  const groupsCost = byId('insert-groups-cost', HTMLParagraphElement);
+  const insertCost = byId('insert-cost', HTMLParagraphElement);
 
   let groupsLoaded = false;
   let groupsLoading: Promise<void> | null = null;
-  const columns = mountColumnPicker();
+  // What inserting sends: the chosen group's list, counted by its preview; before one, the rule.
+  const showInsertCost = (): void => {
+    const cost = columns.insertCost();
+    insertCost.textContent = cost ? `Inserting sends ${sendsText(cost)}.` : "Inserting reads the group's list: 1 request unless cached.";
+  };
+  const columns = mountColumnPicker(() => showInsertCost());
+  showInsertCost();
 
   // ---- The group list ----
 
@@ -73,6 +88,7 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
         ),
       );
       groupsLoaded = true;
+      show(groupsCost, false);
       groupSelect.value = previous; // kept when the new list still offers it
       if (!typed.value.trim() && groupSelect.value !== columns.group()) columns.clear(PICK_A_GROUP);
     } catch (error) {
@@ -179,6 +195,10 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
     groupsLoaded: () => groupsLoaded,
     open: () => {
       details.open = true;
+    },
+    showCost(view) {
+      groupsCost.textContent = `Opening the form below reads the group list: it sends ${sendsText(view.groupListCost)}.`;
+      show(groupsCost, !groupsLoaded);
     },
   };
 }

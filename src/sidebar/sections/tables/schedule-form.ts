@@ -4,6 +4,7 @@ import { byId, h as el, replaceChildren, show } from '../../dom';
 import { call } from '../../server';
 import { StatusLine, whileBusy } from '../../status';
 import { describeSchedule, hourText, scheduledByText, scheduleFromForm, scheduleHelp, WEEKDAYS } from '../../tables-model';
+import { scheduleCostText } from '../../cost-model';
 import type { TablesPage } from './page';
 
 /** The schedule's part of the section. */
@@ -31,6 +32,7 @@ export function mountScheduleForm(page: TablesPage): ScheduleForm {
   const help = byId('schedule-help', HTMLParagraphElement);
   const save = byId('schedule-save', HTMLButtonElement);
   const status = new StatusLine(byId('schedule-status', HTMLParagraphElement));
+  const cost = byId('schedule-cost', HTMLParagraphElement);
 
   // The 24 hours and 7 days are made here rather than written out in the page: it is smaller.
   replaceChildren(hour, ...Array.from({ length: 24 }, (_, h) => el('option', { value: h }, hourText(h))));
@@ -40,6 +42,10 @@ export function mountScheduleForm(page: TablesPage): ScheduleForm {
   const syncFields = (): void => {
     show(hourField, kind.value === 'daily' || kind.value === 'weekly');
     show(weekdayField, kind.value === 'weekly');
+    // What the chosen schedule sends, before it is saved: one read per group of the tables, per run.
+    const groups = new Set(page.view()?.tables.map((t) => t.group)).size;
+    cost.textContent = scheduleCostText(scheduleFromForm(kind.value, hour.value, weekday.value).kind, groups);
+    show(cost, cost.textContent !== '');
   };
 
   const apply = (schedule: Schedule): void => {
@@ -76,6 +82,7 @@ export function mountScheduleForm(page: TablesPage): ScheduleForm {
   return {
     show(next, withSchedule) {
       if (withSchedule) apply(next.schedule);
+      else syncFields();
       const by = scheduledByText(next.scheduledBy);
       scheduleBy.textContent = by;
       show(scheduleBy, by !== '');
