@@ -399,8 +399,8 @@ export function getRankingGroups(): RankingGroup[] {
 }
 
 /**
- * Sidebar: the columns and row count a group's table would have: each column's field path (what a
- * request names) and the same in words, as the sheet shows them.
+ * Sidebar: the columns and row count a group's table would have. Each column is given by its field
+ * path (what a request names) and in words (as the sheet shows it).
  * @param {string} group The group, such as sector:fintech.
  */
 export function previewRankingTable(group: Sent<string>): RankingTablePreview {
@@ -463,7 +463,7 @@ export function readSelectedItems(kind: Sent<TrackKind>): SelectedItems {
 }
 
 /**
- * Sidebar: the fields a tracking list can keep, read from one item's answer (one request at most).
+ * Sidebar: the fields a tracking list can keep, read from one item's answer. One request at most.
  * @param {string} kind "keywords" or "brands".
  * @param {string} item One keyword or brand slug of the list.
  */
