@@ -9,12 +9,16 @@
  */
 import type {
   CacheView,
+  FreezeScope,
   FreezeView,
+  InsertTableRequest,
   RankingGroup,
   RefreshEstimate,
   RefreshTablesView,
   RefreshView,
+  Schedule,
   SelectedItems,
+  Sent,
   SettingsView,
   SpendCost,
   TablePreview,
@@ -23,6 +27,8 @@ import type {
   TemplateView,
   TrackFieldsView,
   TrackingView,
+  TrackKind,
+  TrackRequest,
   UsageView,
 } from '../shared/sidebar-api';
 import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
@@ -290,7 +296,7 @@ export function unfreezeSelectionFromMenu() {
   guardAction('unfreezeSelectionFromMenu', () => freezeSelectionWithToast(true));
 }
 
-// ── Sidebar endpoints (called through google.script.run; see src/shared/sidebar-api.ts) ─────────
+// ── Sidebar endpoints (called through google.script.run: src/sidebar/server.ts types its calls by these) ─
 
 /** Sidebar: the settings to show (the key only masked). */
 export function getSettings(): SettingsView {
@@ -304,7 +310,7 @@ export function getSettings(): SettingsView {
  * @param {boolean} shareWithDocument Let collaborators' formulas in this document use it.
  * @param {string} [address] The service's address typed beside the key (required in a self-install).
  */
-export function saveApiKey(key: unknown, shareWithDocument: unknown, address?: unknown): SettingsView {
+export function saveApiKey(key: Sent<string>, shareWithDocument: Sent<boolean>, address?: Sent<string>): SettingsView {
   return guardAction('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument, address));
 }
 
@@ -317,7 +323,7 @@ export function removeApiKey(): SettingsView {
  * Sidebar: shares the user's key with this document, or stops.
  * @param {boolean} shareWithDocument true to share.
  */
-export function setKeySharing(shareWithDocument: unknown): SettingsView {
+export function setKeySharing(shareWithDocument: Sent<boolean>): SettingsView {
   return guardAction('setKeySharing', () => settingsPanel.setKeySharing(shareWithDocument));
 }
 
@@ -330,7 +336,7 @@ export function removeDocumentKey(): SettingsView {
  * Sidebar (owner only): whether formulas in this spreadsheet may spend the owner's key.
  * @param {boolean} allow true to let them.
  */
-export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
+export function setOwnerKeyForFormulas(allow: Sent<boolean>): SettingsView {
   return guardAction('setOwnerKeyForFormulas', () => settingsPanel.setOwnerKeyForFormulas(allow));
 }
 
@@ -338,7 +344,7 @@ export function setOwnerKeyForFormulas(allow: unknown): SettingsView {
  * Sidebar: stores a base URL override; empty restores the default.
  * @param {string} url The service's base URL.
  */
-export function setBaseUrl(url: unknown): SettingsView {
+export function setBaseUrl(url: Sent<string>): SettingsView {
   return guardAction('setBaseUrl', () => settingsPanel.setBaseUrl(url));
 }
 
@@ -377,7 +383,7 @@ export function refreshAllFormulas(): RefreshView {
  * the time kept in its cell's note.
  * @param {string} scope "selection" or "all" (every sheet).
  */
-export function freezeResults(scope: unknown): FreezeView {
+export function freezeResults(scope: Sent<FreezeScope>): FreezeView {
   return guardAction('freezeResults', () => freeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
@@ -385,7 +391,7 @@ export function freezeResults(scope: unknown): FreezeView {
  * Sidebar: puts back the formulas frozen by freezeResults, from their notes.
  * @param {string} scope "selection" or "all" (every sheet).
  */
-export function unfreezeResults(scope: unknown): FreezeView {
+export function unfreezeResults(scope: Sent<FreezeScope>): FreezeView {
   return guardAction('unfreezeResults', () => unfreeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
@@ -395,10 +401,11 @@ export function getRankingGroups(): RankingGroup[] {
 }
 
 /**
- * Sidebar: the columns and row count a group's table would have.
+ * Sidebar: the columns and row count a group's table would have. Each column is given by its field
+ * path (what a request names) and in words (as the sheet shows it).
  * @param {string} group The group, such as sector:fintech.
  */
-export function previewRankingTable(group: unknown): TablePreview {
+export function previewRankingTable(group: Sent<string>): TablePreview {
   return guardAction('previewRankingTable', () => tables.previewRankingTable(group));
 }
 
@@ -406,7 +413,7 @@ export function previewRankingTable(group: unknown): TablePreview {
  * Sidebar: inserts a ranking table and tracks it.
  * @param {Object} request Group, placement, columns and row limit.
  */
-export function insertRankingTable(request: unknown): TablesView {
+export function insertRankingTable(request: Sent<InsertTableRequest>): TablesView {
   return guardAction('insertRankingTable', () => tables.insertRankingTable(request));
 }
 
@@ -419,7 +426,7 @@ export function getTables(): TablesView {
  * Sidebar: stops tracking a table (its cells stay).
  * @param {string} id The table's id.
  */
-export function forgetTable(id: unknown): TablesView {
+export function forgetTable(id: Sent<string>): TablesView {
   return guardAction('forgetTable', () => tables.forgetTable(id));
 }
 
@@ -427,7 +434,7 @@ export function forgetTable(id: unknown): TablesView {
  * Sidebar: sets when tables refresh by themselves.
  * @param {Object} schedule off, hourly, every6h, daily (hour) or weekly (weekday, hour).
  */
-export function setRefreshSchedule(schedule: unknown): TablesView {
+export function setRefreshSchedule(schedule: Sent<Schedule>): TablesView {
   return guardAction('setRefreshSchedule', () => tables.setRefreshSchedule(schedule));
 }
 
@@ -437,10 +444,10 @@ export function repairScheduledRuns(): TablesView {
 }
 
 /**
- * Sidebar: refreshes every table now.
+ * Sidebar: refreshes every table now. Progress shows as toasts in the spreadsheet.
  * @param {boolean} force Skip the cache (costs requests).
  */
-export function refreshTablesNow(force: unknown): RefreshTablesView {
+export function refreshTablesNow(force: Sent<boolean>): RefreshTablesView {
   return guardAction('refreshTablesNow', () => tables.refreshTablesNow(force));
 }
 
@@ -453,16 +460,16 @@ export function getTracking(): TrackingView {
  * Sidebar: the selected cells' values as keywords or brand slugs.
  * @param {string} kind "keywords" or "brands".
  */
-export function readSelectedItems(kind: unknown): SelectedItems {
+export function readSelectedItems(kind: Sent<TrackKind>): SelectedItems {
   return guardAction('readSelectedItems', () => tracking.readSelectedItems(kind));
 }
 
 /**
- * Sidebar: the fields a tracking list can keep, read from one item's answer.
+ * Sidebar: the fields a tracking list can keep, read from one item's answer. One request at most.
  * @param {string} kind "keywords" or "brands".
  * @param {string} item One keyword or brand slug of the list.
  */
-export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsView {
+export function previewTrackFields(kind: Sent<TrackKind>, item: Sent<string>): TrackFieldsView {
   return guardAction('previewTrackFields', () => tracking.previewTrackFields(kind, item));
 }
 
@@ -471,15 +478,16 @@ export function previewTrackFields(kind: unknown, item: unknown): TrackFieldsVie
  * @param {string} kind "keywords" or "brands".
  * @param {string[]} items The keywords or brand slugs.
  */
-export function estimateTracking(kind: unknown, items: unknown): SpendCost {
+export function estimateTracking(kind: Sent<TrackKind>, items: Sent<string[]>): SpendCost {
   return guardAction('estimateTracking', () => tracking.estimateTracking(kind, items));
 }
 
 /**
- * Sidebar: starts tracking keywords or brands over time, on their own history sheet.
+ * Sidebar: starts tracking keywords or brands over time, on their own history sheet. Makes the sheet
+ * and runs the list at once: the backfill and this period's rows.
  * @param {Object} request Name, kind, items, period (day or week) and fields.
  */
-export function addTrackingList(request: unknown): TrackingView {
+export function addTrackingList(request: Sent<TrackRequest>): TrackingView {
   return guardAction('addTrackingList', () => tracking.addTrackingList(request));
 }
 
@@ -488,7 +496,7 @@ export function addTrackingList(request: unknown): TrackingView {
  * @param {string} id The list's id.
  * @param {Array<string>} items The keywords or brand slugs to add.
  */
-export function addTrackedItems(id: unknown, items: unknown): TrackingView {
+export function addTrackedItems(id: Sent<string>, items: Sent<string[]>): TrackingView {
   return guardAction('addTrackedItems', () => tracking.addTrackedItems(id, items));
 }
 
@@ -496,7 +504,7 @@ export function addTrackedItems(id: unknown, items: unknown): TrackingView {
  * Sidebar: asks now for a list's items that have no row this period.
  * @param {string} id The list's id.
  */
-export function runTrackingNow(id: unknown): TrackingView {
+export function runTrackingNow(id: Sent<string>): TrackingView {
   return guardAction('runTrackingNow', () => tracking.runTrackingNow(id));
 }
 
@@ -504,7 +512,7 @@ export function runTrackingNow(id: unknown): TrackingView {
  * Sidebar: stops tracking a list (its history sheet stays).
  * @param {string} id The list's id.
  */
-export function forgetTrackingList(id: unknown): TrackingView {
+export function forgetTrackingList(id: Sent<string>): TrackingView {
   return guardAction('forgetTrackingList', () => tracking.forgetTrackingList(id));
 }
 
@@ -524,7 +532,7 @@ export function listTemplates(): TemplateView[] {
  * @param {string} id "keyword-research", "brand-watch", "market-overview" or "share-of-search".
  * @return {string} The new sheet's name.
  */
-export function insertTemplate(id: unknown): string {
+export function insertTemplate(id: Sent<string>): string {
   return guardAction('insertTemplate', () => templates.insertTemplate(id));
 }
 
@@ -532,7 +540,7 @@ export function insertTemplate(id: unknown): string {
  * Sidebar: tracks the brand slugs of a brand watch sheet week by week, as a tracking list.
  * @param {string} sheetName The brand watch sheet's name.
  */
-export function trackTemplateBrands(sheetName: unknown): TrackingView {
+export function trackTemplateBrands(sheetName: Sent<string>): TrackingView {
   return guardAction('trackTemplateBrands', () => templates.trackTemplateBrands(sheetName));
 }
 

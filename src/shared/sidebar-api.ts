@@ -1,8 +1,9 @@
 /**
- * The contract between the sidebar page and the Apps Script server: every function the sidebar calls
- * through google.script.run, with its argument and result types. The server exports functions of these
- * names from src/server/index.ts; the sidebar calls them only through its typed wrapper.
- * A server function fails by throwing an Error whose message is meant for the user.
+ * The types the sidebar page and the Apps Script server share: what the server functions the sidebar
+ * calls through google.script.run take and return. The functions themselves are listed once, as the
+ * exports of src/server/index.ts: the sidebar's typed wrapper (src/sidebar/server.ts) takes its names,
+ * arguments (`Sent<T>`) and results from their types. A server function fails by throwing an Error whose
+ * message is meant for the user.
  */
 
 /** One cell of a table shown in the sidebar. */
@@ -430,111 +431,14 @@ export interface TemplateSheetView {
   tracked: boolean;
 }
 
-/** Server functions callable from the sidebar. */
-export interface SidebarApi {
-  getSettings(): SettingsView;
-  /** Checks the key against /usage first; a refused key is not saved and the error says why. */
-  saveApiKey(key: string, shareWithDocument: boolean, address?: string): SettingsView;
-  removeApiKey(): SettingsView;
-  setKeySharing(shareWithDocument: boolean): SettingsView;
-  /** Stops this document's formulas using the key shared with it, whoever shared it. */
-  removeDocumentKey(): SettingsView;
-  /** Owner only: whether formulas in this spreadsheet may spend the owner's key. */
-  setOwnerKeyForFormulas(allow: boolean): SettingsView;
-  /** Inside the allowlist only; an empty string restores the default. */
-  setBaseUrl(url: string): SettingsView;
-  /** The last usage read with the viewer's key, and this document's spend: no request. */
-  getUsage(): UsageView;
-  /** Reads /usage now (one request) and keeps it as the last read. */
-  refreshUsage(): UsageView;
-  /** What Refresh all formulas could spend, without a request. */
-  estimateRefresh(): RefreshEstimate;
-  getCacheInfo(): CacheView;
-  /** Makes every cached answer stale: the next recalculation fetches again (costs credits). */
-  clearCache(): CacheView;
-  /** Rewrites the add-on's formulas so Sheets recalculates them (from the cache unless cleared). */
-  refreshAllFormulas(): RefreshView;
-  /** Replaces the add-on's formulas in the scope by their values, each formula kept in its cell's note. */
-  freezeResults(scope: FreezeScope): FreezeView;
-  /** Puts back the formulas frozen in the scope, from their notes. */
-  unfreezeResults(scope: FreezeScope): FreezeView;
-  /** The groups offered by the /ranking overview. */
-  getRankingGroups(): RankingGroup[];
-  /** The columns a group's table would have and how many rows. */
-  /** `headers`: each column's field path (what a request names); `labels`: the same in words, as the sheet shows them. */
-  previewRankingTable(group: string): TablePreview;
-  insertRankingTable(request: InsertTableRequest): TablesView;
-  getTables(): TablesView;
-  /** Stops tracking a table; its cells stay as they are. */
-  forgetTable(id: string): TablesView;
-  setRefreshSchedule(schedule: Schedule): TablesView;
-  /** Makes the viewer's stopped trigger anew in this spreadsheet: their schedules and lists run again. */
-  repairScheduledRuns(): TablesView;
-  /** Refreshes every table now (progress as toasts in the spreadsheet). */
-  refreshTablesNow(force: boolean): RefreshTablesView;
-  getTracking(): TrackingView;
-  /** The selected cells' values as items of this kind. */
-  readSelectedItems(kind: TrackKind): SelectedItems;
-  /** Reads one item's answer (one request at most) to show which fields a list can keep. */
-  previewTrackFields(kind: TrackKind, item: string): TrackFieldsView;
-  /** What tracking these items sends now, counted without a request (its answers and the allowance's, unless cached). */
-  estimateTracking(kind: TrackKind, items: string[]): SpendCost;
-  /** Makes the history sheet and runs the list at once: backfill and this period's rows. */
-  addTrackingList(request: TrackRequest): TrackingView;
-  /** Adds items to a list and runs it (their backfill and this period's rows). */
-  addTrackedItems(id: string, items: string[]): TrackingView;
-  /** Asks now for the list's items that have no row this period (or a failed one). */
-  runTrackingNow(id: string): TrackingView;
-  /** Stops tracking a list; its history sheet stays. */
-  forgetTrackingList(id: string): TrackingView;
-  /** The templates and what each may spend, without a request. */
-  listTemplates(): TemplateView[];
-  /** Inserts a template as a new sheet (refused past a known daily limit); returns the sheet's name. */
-  insertTemplate(id: string): string;
-  /** Tracks the slugs of a brand watch sheet week by week (a tracking list). */
-  trackTemplateBrands(sheetName: string): TrackingView;
-  /** The sheets inserted from a template, and whether each brand watch sheet's brands are tracked: no request. */
-  templateSheets(): TemplateSheetView[];
+/**
+ * A parameter of a server function the sidebar calls: the sidebar sends a T (src/sidebar/server.ts types
+ * its calls by it), but the server gets whatever google.script.run delivered, so it checks it first;
+ * `Unchecked` in the type keeps the server from using it as a T without a check.
+ */
+export type Sent<T> = T | Unchecked;
+
+/** A value as it arrives from the page, not yet checked (no sidebar value has this field). */
+export interface Unchecked {
+  readonly notCheckedYet: true;
 }
-
-/** Every name of the contract, once: a name missing here (or not in SidebarApi) fails typecheck. */
-const SIDEBAR_FUNCTION_SET = {
-  getSettings: true,
-  saveApiKey: true,
-  removeApiKey: true,
-  setKeySharing: true,
-  removeDocumentKey: true,
-  setOwnerKeyForFormulas: true,
-  setBaseUrl: true,
-  getUsage: true,
-  refreshUsage: true,
-  estimateRefresh: true,
-  getCacheInfo: true,
-  clearCache: true,
-  refreshAllFormulas: true,
-  freezeResults: true,
-  unfreezeResults: true,
-  getRankingGroups: true,
-  previewRankingTable: true,
-  insertRankingTable: true,
-  getTables: true,
-  forgetTable: true,
-  setRefreshSchedule: true,
-  repairScheduledRuns: true,
-  refreshTablesNow: true,
-  getTracking: true,
-  readSelectedItems: true,
-  previewTrackFields: true,
-  estimateTracking: true,
-  addTrackingList: true,
-  addTrackedItems: true,
-  runTrackingNow: true,
-  forgetTrackingList: true,
-  listTemplates: true,
-  insertTemplate: true,
-  trackTemplateBrands: true,
-  templateSheets: true,
-} as const satisfies Record<keyof SidebarApi, true>;
-
-/** The names, for checks that the server exports each one. */
-export const SIDEBAR_FUNCTIONS = Object.keys(SIDEBAR_FUNCTION_SET) as readonly (keyof SidebarApi)[];

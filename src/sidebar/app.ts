@@ -1,19 +1,16 @@
 /** What the sections share: the latest settings and a way to announce new ones, and the formulas' refresh. */
 import type { SettingsView } from '../shared/sidebar-api';
+import type { ConfirmParts } from './confirm-step';
 import type { StatusLine } from './status';
 
 /**
  * Where a refresh shows its progress, its question and its result: beside the button that started it
  * (the cache section's own, or the key section's "Re-run the formulas now"), where the user looks.
  */
-export interface RefreshPlace {
-  button: HTMLButtonElement;
+export interface RefreshPlace extends ConfirmParts {
   status: StatusLine;
-  /** The inline question, its text and its buttons. */
-  ask: HTMLElement;
+  /** The inline question's text (in `ask`). */
   question: HTMLElement;
-  yes: HTMLButtonElement;
-  no: HTMLButtonElement;
   /** The verb of the progress line and the busy button ("Refreshing", "Re-running"). */
   verb: string;
   /** Said after the result: what happens next, here. */

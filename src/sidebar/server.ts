@@ -1,9 +1,19 @@
 /**
  * The one way the sidebar talks to the Apps Script server: google.script.run as typed promises.
- * Names, arguments and results come from the shared contract (src/shared/sidebar-api.ts).
+ * Names, arguments and results come from the server's own functions, the exports of
+ * src/server/index.ts (each one a top-level function of Code.js, which google.script.run can call): a
+ * type-only import, so no server code reaches the page (src/sidebar/tsconfig.json reads the server
+ * project's declarations).
  */
+import type * as Server from '../server/index';
 import { googleFailureOf, type GoogleFailure } from '../shared/google-failures';
-import type { SidebarApi } from '../shared/sidebar-api';
+import type { Unchecked } from '../shared/sidebar-api';
+
+/** The functions the sidebar can call: the one list is src/server/index.ts's exports. */
+export type ServerFunctions = typeof Server;
+
+/** What the sidebar passes for a function's parameters: each `Sent<T>` of the server as its T. */
+export type ArgsOf<F> = F extends (...args: infer P) => unknown ? { [I in keyof P]: Exclude<P[I], Unchecked> } : never;
 
 /** The part of google.script.run this wrapper uses (Google's own shape: chained, callback-based). */
 export interface ScriptRunner {
@@ -22,10 +32,13 @@ export const NO_RUNNER_MESSAGE = 'This page must be opened from Google Sheets (E
 /**
  * Calls a server function and settles with its result, or rejects with an Error carrying the
  * server's message (meant for the user).
- * @param name a function of the sidebar contract
- * @param args its arguments, as the contract types them
+ * @param name an export of src/server/index.ts
+ * @param args its arguments, as its `Sent<T>` parameters type them
  */
-export function call<K extends keyof SidebarApi>(name: K, ...args: Parameters<SidebarApi[K]>): Promise<ReturnType<SidebarApi[K]>> {
+export function call<K extends keyof ServerFunctions>(
+  name: K,
+  ...args: ArgsOf<ServerFunctions[K]>
+): Promise<ReturnType<ServerFunctions[K]>> {
   return new Promise((resolve, reject) => {
     const run = (globalThis as GoogleGlobal).google?.script?.run;
     if (!run) {
@@ -33,7 +46,7 @@ export function call<K extends keyof SidebarApi>(name: K, ...args: Parameters<Si
       return;
     }
     const runner = run
-      .withSuccessHandler((value) => resolve(value as ReturnType<SidebarApi[K]>))
+      .withSuccessHandler((value) => resolve(value as ReturnType<ServerFunctions[K]>))
       .withFailureHandler((error) => reject(toError(error)));
     const fn = runner[name];
     if (typeof fn !== 'function') {

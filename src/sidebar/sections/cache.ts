@@ -8,6 +8,7 @@
 import type { FreezeView, RefreshEstimate, UsageRead } from '../../shared/sidebar-api';
 import type { App, RefreshPlace } from '../app';
 import { cacheSummary, cellsText, freezeMessage, refreshMessage } from '../cache-model';
+import { confirmCall, confirmStep, type ConfirmParts, type ConfirmStep } from '../confirm-step';
 import { byId, show } from '../dom';
 import { plural } from '../format';
 import { estimateModel, type EstimateModel } from '../estimate-model';
@@ -44,10 +45,12 @@ export interface CacheSection {
 export function mountCacheSection(app: App, onSpent: (ms: number) => void, summarise: (text: string) => void): CacheSection {
   const cells = byId('cache-cells', HTMLParagraphElement);
   const estimateLine = byId('cache-estimate', HTMLParagraphElement);
-  const clear = byId('cache-clear', HTMLButtonElement);
-  const confirm = byId('cache-clear-confirm', HTMLDivElement);
-  const confirmYes = byId('cache-clear-yes', HTMLButtonElement);
-  const confirmNo = byId('cache-clear-no', HTMLButtonElement);
+  const clear: ConfirmParts = {
+    button: byId('cache-clear', HTMLButtonElement),
+    ask: byId('cache-clear-confirm', HTMLDivElement),
+    yes: byId('cache-clear-yes', HTMLButtonElement),
+    no: byId('cache-clear-no', HTMLButtonElement),
+  };
   const status = new StatusLine(byId('cache-status', HTMLParagraphElement));
   const own: RefreshPlace = {
     button: byId('cache-refresh', HTMLButtonElement),
@@ -92,8 +95,23 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
   };
   const load = async (): Promise<void> => void (await count());
 
+  // Each place's question, bound once (a place outside this section is bound when first used).
+  const steps = new WeakMap<RefreshPlace, ConfirmStep>();
+  const stepOf = (place: RefreshPlace): ConfirmStep => {
+    let step = steps.get(place);
+    if (!step) {
+      step = confirmStep(
+        place,
+        () => run(place),
+        () => place.status.set('info', 'Not refreshed.'),
+      );
+      steps.set(place, step);
+    }
+    return step;
+  };
+
   const run = (place: RefreshPlace): void => {
-    show(place.ask, false);
+    stepOf(place).close();
     const spends = model()?.spends ?? true;
     const n = estimate?.formulaCells ?? 0;
     place.status.set('busy', `${place.verb} ${n ? plural(n, 'formula cell', 'formula cells') : 'the formulas'}…`);
@@ -114,21 +132,9 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
       .catch((error: unknown) => place.status.error(error));
   };
 
-  const bound = new WeakSet<RefreshPlace>();
-  const bind = (place: RefreshPlace): void => {
-    if (bound.has(place)) return;
-    bound.add(place);
-    place.yes.addEventListener('click', () => run(place));
-    place.no.addEventListener('click', () => {
-      show(place.ask, false);
-      place.status.set('info', 'Not refreshed.');
-      place.button.focus();
-    });
-  };
-
   // Formulas may have changed since the count was shown: count again (free) before deciding to ask.
   const refresh = (place: RefreshPlace = own): void => {
-    bind(place);
+    const step = stepOf(place);
     place.status.set('busy', 'Counting what a refresh would send…');
     void whileBusy(place.button, 'Counting…', () => count(place.status)).then((counted) => {
       if (!counted) return; // never refresh blind: the error says why
@@ -136,9 +142,7 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
       if (!asking) return run(place);
       place.status.clear();
       place.question.textContent = asking;
-      show(place.ask, true);
-      place.ask.scrollIntoView({ block: 'nearest' });
-      place.no.focus();
+      step.open();
     });
   };
 
@@ -148,27 +152,16 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
   };
   own.button.addEventListener('click', refreshHere);
 
-  clear.addEventListener('click', () => {
-    show(confirm, true);
-    confirmNo.focus();
-  });
-
-  confirmNo.addEventListener('click', () => {
-    show(confirm, false);
-    clear.focus();
-  });
-
-  confirmYes.addEventListener('click', () => {
-    status.placeAfter(confirm); // the message shows by the button that was pressed
-    status.set('busy', 'Clearing cached answers…');
-    whileBusy(confirmYes, 'Clearing…', () => call('clearCache'))
-      .then(() => {
-        show(confirm, false);
-        status.set('success', 'Cached answers cleared. The next recalculation fetches fresh data.');
-        clear.focus();
-        return load(); // nothing is cached now: the estimate grows
-      })
-      .catch((error: unknown) => status.error(error));
+  confirmCall(clear, {
+    status,
+    busy: ['Clearing cached answers…', 'Clearing…'],
+    run: () => call('clearCache'),
+    starting: () => status.placeAfter(clear.ask), // the message shows by the button that was pressed
+    done: () => {
+      status.set('success', 'Cached answers cleared. The next recalculation fetches fresh data.');
+      clear.button.focus();
+      void load(); // nothing is cached now: the estimate grows
+    },
   });
 
   mountFreeze(load);

@@ -6,10 +6,11 @@
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
 import type { Summarise } from '../folds';
+import { confirmCall } from '../confirm-step';
 import { byId, show } from '../dom';
 import { formulasModel } from '../formulas-model';
 import { call } from '../server';
-import { StatusLine, whileBusy } from '../status';
+import { StatusLine } from '../status';
 
 /** The formulas section's controls. */
 export interface FormulasSection {
@@ -33,12 +34,27 @@ export function mountFormulasSection(app: App, summarise: Summarise): FormulasSe
   const ownerKey = byId('formulas-owner-key', HTMLDivElement);
   const ownerBox = byId('formulas-owner-box', HTMLInputElement);
   const stopRow = byId('formulas-stop-row', HTMLDivElement);
-  const stop = byId('formulas-stop', HTMLButtonElement);
-  const confirm = byId('formulas-stop-confirm', HTMLDivElement);
   const question = byId('formulas-stop-question', HTMLParagraphElement);
-  const confirmYes = byId('formulas-stop-yes', HTMLButtonElement);
-  const confirmNo = byId('formulas-stop-no', HTMLButtonElement);
   const status = new StatusLine(byId('formulas-status', HTMLParagraphElement));
+  const stopping = confirmCall(
+    {
+      button: byId('formulas-stop', HTMLButtonElement),
+      ask: byId('formulas-stop-confirm', HTMLDivElement),
+      yes: byId('formulas-stop-yes', HTMLButtonElement),
+      no: byId('formulas-stop-no', HTMLButtonElement),
+    },
+    {
+      status,
+      busy: ['Stopping the shared key…', 'Stopping…'],
+      run: () => call('removeDocumentKey'),
+      opening: () => status.clear(),
+      done: (next) => {
+        app.applySettings(next, false);
+        status.set('success', 'Formulas here no longer use the shared key.');
+        title.focus(); // the button that had focus is gone now: back to the section's heading
+      },
+    },
+  );
 
   const render = (view: SettingsView): void => {
     const model = formulasModel(view);
@@ -56,7 +72,7 @@ export function mountFormulasSection(app: App, summarise: Summarise): FormulasSe
     ownerBox.checked = model.ownerKey?.checked ?? false;
     show(stopRow, model.stop !== null);
     question.textContent = model.stop?.question ?? '';
-    if (!model.stop) show(confirm, false);
+    if (!model.stop) stopping.close();
   };
 
   ownerBox.addEventListener('change', () => {
@@ -76,29 +92,6 @@ export function mountFormulasSection(app: App, summarise: Summarise): FormulasSe
         ownerBox.disabled = false;
         ownerBox.focus();
       });
-  });
-
-  stop.addEventListener('click', () => {
-    status.clear();
-    show(confirm, true);
-    confirmNo.focus();
-  });
-
-  confirmNo.addEventListener('click', () => {
-    show(confirm, false);
-    stop.focus();
-  });
-
-  confirmYes.addEventListener('click', () => {
-    status.set('busy', 'Stopping the shared key…');
-    whileBusy(confirmYes, 'Stopping…', () => call('removeDocumentKey'))
-      .then((next) => {
-        show(confirm, false);
-        app.applySettings(next, false);
-        status.set('success', 'Formulas here no longer use the shared key.');
-        title.focus(); // the button that had focus is gone now: back to the section's heading
-      })
-      .catch((error: unknown) => status.error(error));
   });
 
   return { render };

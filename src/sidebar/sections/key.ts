@@ -10,6 +10,7 @@
 import type { SettingsView } from '../../shared/sidebar-api';
 import type { App, RefreshPlace } from '../app';
 import type { Summarise } from '../folds';
+import { confirmCall, type ConfirmParts } from '../confirm-step';
 import { byId, show } from '../dom';
 import {
   formulasUseYourKey,
@@ -47,10 +48,12 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
   const mask = byId('key-mask', HTMLSpanElement);
   const source = byId('key-source', HTMLSpanElement);
   const replace = byId('key-replace', HTMLButtonElement);
-  const remove = byId('key-remove', HTMLButtonElement);
-  const confirm = byId('key-remove-confirm', HTMLDivElement);
-  const confirmYes = byId('key-remove-yes', HTMLButtonElement);
-  const confirmNo = byId('key-remove-no', HTMLButtonElement);
+  const remove: ConfirmParts = {
+    button: byId('key-remove', HTMLButtonElement),
+    ask: byId('key-remove-confirm', HTMLDivElement),
+    yes: byId('key-remove-yes', HTMLButtonElement),
+    no: byId('key-remove-no', HTMLButtonElement),
+  };
   const form = byId('key-form', HTMLFormElement);
   const input = byId('key-input', HTMLInputElement);
   const inputLabel = byId('key-input-label', HTMLLabelElement);
@@ -76,6 +79,18 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
     done: () => show(rerunRow, false),
   };
   let replacing = false;
+  const removing = confirmCall(remove, {
+    status,
+    busy: ['Removing the key…', 'Removing…'],
+    run: () => call('removeApiKey'),
+    done: (view) => {
+      show(rerun, false);
+      replacing = false;
+      app.applySettings(view, true);
+      status.set('success', 'Your key was removed.');
+      input.focus();
+    },
+  });
 
   // A key now reaches the formulas: cells that said "No API key" keep saying it until they re-run. Offered
   // only when cells show it (or #ERROR!, whose message shows on hover): what the cells show is the truth.
@@ -100,7 +115,7 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
     show(form, formShown);
     show(cancel, view.hasKey && replacing);
     show(shareBlock, true);
-    if (!view.hasKey || replacing) show(confirm, false);
+    if (!view.hasKey || replacing) removing.close();
     mask.textContent = view.maskedKey ?? '';
     if (view.hasKey) summarise(`${view.maskedKey ?? '••••'}${view.sharedWithDocument ? ' · shared with this document' : ''}`);
     else summarise('None saved yet', 'warn');
@@ -173,30 +188,6 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
     status.clear();
     setReplacing(false);
     replace.focus();
-  });
-
-  remove.addEventListener('click', () => {
-    show(confirm, true);
-    confirmNo.focus();
-  });
-
-  confirmNo.addEventListener('click', () => {
-    show(confirm, false);
-    remove.focus();
-  });
-
-  confirmYes.addEventListener('click', () => {
-    status.set('busy', 'Removing the key…');
-    whileBusy(confirmYes, 'Removing…', () => call('removeApiKey'))
-      .then((view) => {
-        show(confirm, false);
-        show(rerun, false);
-        replacing = false;
-        app.applySettings(view, true);
-        status.set('success', 'Your key was removed.');
-        input.focus();
-      })
-      .catch((error: unknown) => status.error(error));
   });
 
   share.addEventListener('change', () => {

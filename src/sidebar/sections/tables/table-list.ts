@@ -1,8 +1,9 @@
 /** The tracked tables of the ranking tables section, each with Forget (asked first). */
 import type { TableView, TablesView } from '../../../shared/sidebar-api';
+import { confirmCall } from '../../confirm-step';
 import { byId, h, replaceChildren, show } from '../../dom';
 import { call } from '../../server';
-import { whileBusy, type StatusLine } from '../../status';
+import type { StatusLine } from '../../status';
 import { tableItem } from '../../tables-model';
 import type { TablesPage } from './page';
 
@@ -27,19 +28,6 @@ export function mountTableList(page: TablesPage, status: StatusLine, title: HTML
   const empty = byId('tables-empty', HTMLParagraphElement);
   let rowId = 0;
 
-  const forgetTable = (table: TableView, yes: HTMLButtonElement): void => {
-    const index = page.view()?.tables.findIndex((t) => t.id === table.id) ?? 0;
-    status.set('busy', `Forgetting ${table.group}…`);
-    whileBusy(yes, 'Forgetting…', () => call('forgetTable', table.id))
-      .then((next) => {
-        page.render(next, false);
-        status.set('success', `Stopped tracking ${table.group}. Its cells stay as they are.`);
-        const buttons = list.querySelectorAll<HTMLButtonElement>('.table-head button');
-        (buttons[Math.min(index, buttons.length - 1)] ?? title).focus();
-      })
-      .catch((error: unknown) => status.error(error));
-  };
-
   const renderTable = (table: TableView, now: Date): HTMLElement => {
     const item = tableItem(table, now);
     const questionId = `forget-question-${++rowId}`;
@@ -52,15 +40,22 @@ export function mountTableList(page: TablesPage, status: StatusLine, title: HTML
       h('p', { id: questionId }, `Stop tracking ${table.group}? Its cells stay in the sheet as they are; they just no longer refresh.`),
       h('div', { class: 'buttons' }, yes, no),
     );
-    forget.addEventListener('click', () => {
-      show(confirm, true);
-      no.focus();
-    });
-    no.addEventListener('click', () => {
-      show(confirm, false);
-      forget.focus();
-    });
-    yes.addEventListener('click', () => forgetTable(table, yes));
+    let index = 0;
+    confirmCall(
+      { button: forget, ask: confirm, yes, no },
+      {
+        status,
+        busy: [`Forgetting ${table.group}…`, 'Forgetting…'],
+        run: () => call('forgetTable', table.id),
+        starting: () => (index = page.view()?.tables.findIndex((t) => t.id === table.id) ?? 0),
+        done: (next) => {
+          page.render(next, false);
+          status.set('success', `Stopped tracking ${table.group}. Its cells stay as they are.`);
+          const buttons = list.querySelectorAll<HTMLButtonElement>('.table-head button');
+          (buttons[Math.min(index, buttons.length - 1)] ?? title).focus();
+        },
+      },
+    );
     return h(
       'li',
       { class: `table-item table-${item.status}` },
