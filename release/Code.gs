@@ -2797,14 +2797,19 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       throw errors.input("Bad input: use one column (or one row) of keywords.");
     }
     const cells = input.cells.length === 1 ? input.cells[0] ?? [] : input.cells.map((row) => row[0] ?? { kind: "blank" });
+    const typed = (Array.isArray(keywordArg) ? keywordArg : [keywordArg]).flat();
+    const label = (subject, i) => {
+      const cell = typed[i];
+      return subject.kind !== "ok" ? "" : typeof cell === "string" && cell.trim() || subject.value;
+    };
     const { answers, timeZone } = lookupRange(ENDPOINTS.trend, [cells]);
     const seen = /* @__PURE__ */ new Set();
-    const items = cells.map((subject) => {
+    const items = cells.map((subject, i) => {
       try {
-        return { keyword: subject.kind === "ok" ? subject.value : "", months: monthsOf(subject, answers) };
+        return { keyword: label(subject, i), months: monthsOf(subject, answers) };
       } catch (error) {
         if (input.single || !(error instanceof AddonError)) throw error;
-        return { keyword: subject.kind === "ok" ? subject.value : "", text: error.message };
+        return { keyword: label(subject, i), text: error.message };
       }
     });
     for (const item of items) item.months?.forEach((_, m) => seen.add(m));
@@ -3346,7 +3351,7 @@ function forgetTrackingList(id) {
   return SDM.server().forgetTrackingList(id);
 }
 
-/** The templates (keyword research, brand watch, market overview), each with what inserting it and evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request. */
+/** The templates (keyword research, brand watch, market overview, share of search), each with what inserting it and evaluating its formulas may spend now: its distinct queries not in the cache, counted without a request. */
 function listTemplates() {
   return SDM.server().listTemplates();
 }
@@ -6727,6 +6732,58 @@ ${ours}` : ours;
     }
   }
 
+  // src/server/core/formula-key.ts
+  function formulaKeyHere() {
+    const own2 = readOwnApiKey();
+    const shared = readDocumentApiKey();
+    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+    const { source } = formulaKey({ own: own2, shared, role: roleOf(currentEmail(), owner), owner });
+    return { source, apiKey: source === "document" ? shared : source === "owner" ? own2 : void 0 };
+  }
+  function formulaKey(at) {
+    const { own: own2, shared, role, owner } = at;
+    const ownerKeyOff = role === "owner" ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
+    const none = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff };
+    if (shared) {
+      const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? "";
+      return { source: "document", maskedKey: mask(shared), sharedBy, sharedByYou: !!own2 && own2 === shared, ownerKeyOff };
+    }
+    if (owner.kind === "shared-drive") return { ...none, source: "none" };
+    if (role === "owner") return own2 && !ownerKeyOff ? { ...none, source: "owner", maskedKey: mask(own2) } : { ...none, source: "none" };
+    return { ...none, source: "owner-unseen" };
+  }
+  function ownerOf(spreadsheet) {
+    try {
+      if (!spreadsheet) return { kind: "unknown" };
+      const owner = spreadsheet.getOwner();
+      if (!owner) return { kind: "shared-drive" };
+      const email = owner.getEmail() || "";
+      return email ? { kind: "user", email } : { kind: "unknown" };
+    } catch {
+      return { kind: "unknown" };
+    }
+  }
+  function roleOf(you, owner) {
+    if (owner.kind === "shared-drive") return "editor";
+    if (owner.kind === "unknown" || !you) return "unknown";
+    return owner.email.toLowerCase() === you.toLowerCase() ? "owner" : "editor";
+  }
+  function mask(key) {
+    return key.length >= 12 ? `••••${key.slice(-4)}` : "••••";
+  }
+
+  // src/server/ui/estimate-allowance.ts
+  function capToAllowance(counted, known) {
+    const { searches, searchFormulas, others, usageReads } = counted;
+    const fresh = known.fresh === null ? searches : Math.min(searches, known.fresh);
+    const past = searches - fresh;
+    const probes = past > 0 ? Math.min(past, known.probes, Math.max(0, searchFormulas - (fresh > 0 ? 1 : 0))) : 0;
+    const room = known.calls === null ? Infinity : Math.max(0, known.calls - usageReads);
+    const sent = Math.min(fresh + probes + others, room);
+    const freshSearches = Math.min(fresh, sent);
+    return { requests: usageReads + sent, freshSearches, probes: Math.min(probes, sent - freshSearches), waiting: past - probes };
+  }
+
   // src/server/core/property-limits.ts
   var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
   var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
@@ -6755,24 +6812,7 @@ ${ours}` : ours;
     if (problem === "store") throw errors.input(USER_SETTINGS_FULL_MESSAGE);
   }
 
-  // src/server/ui/other-editors.ts
-  function otherEditorsHere(you) {
-    if (!SELF_INSTALL || !you) return null;
-    try {
-      const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-      if (!spreadsheet) return null;
-      const me = you.toLowerCase();
-      const owner = spreadsheet.getOwner()?.getEmail().toLowerCase() ?? "";
-      const emails = spreadsheet.getEditors().map((user) => user.getEmail().toLowerCase());
-      const known = new Set([...emails, owner].filter((email) => email !== "" && email !== me));
-      const hidden = emails.filter((email) => email === "").length;
-      return known.size + hidden;
-    } catch {
-      return null;
-    }
-  }
-
-  // src/server/ui/last-usage.ts
+  // src/server/lookup/last-usage.ts
   function storeUsageRead(apiKey, read) {
     const fp = fingerprint(apiKey);
     try {
@@ -6798,7 +6838,7 @@ ${ours}` : ours;
     }
   }
 
-  // src/server/ui/usage-panel.ts
+  // src/server/lookup/usage-read.ts
   var SIDEBAR_LIMIT_MS = 3e4;
   function readUsageNow(apiKey, baseUrl) {
     return fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
@@ -6808,232 +6848,6 @@ ${ours}` : ours;
     const read = { bars: usageBars(data), table: usageTable(data), readAt, resetAt: resetText(data) };
     storeUsageRead(apiKey, read);
     return read;
-  }
-  function usageTable(data) {
-    const [header2 = [], ...rows] = tableToGrid(flattenToTable(data), true);
-    const text = (c) => c instanceof Date ? c.toISOString() : c;
-    return [header2.map((h) => headerWords(String(h))), ...rows.map((row) => row.map(text))];
-  }
-  function getUsage() {
-    const apiKey = readApiKey("user");
-    return usageView(apiKey, apiKey ? readStoredUsage(apiKey) : null);
-  }
-  function refreshUsage() {
-    const { apiKey, baseUrl } = readLookupSettings("user");
-    if (!apiKey) throw errors.noKey();
-    const readAt = (/* @__PURE__ */ new Date()).toISOString();
-    const outcome = readUsageNow(apiKey, baseUrl);
-    if (!outcome.ok) throw outcome.error;
-    return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
-  }
-  function currentUsage(apiKey) {
-    return usageView(apiKey, readStoredUsage(apiKey)).last;
-  }
-  function usageView(apiKey, read) {
-    const now = Date.now();
-    if (!apiKey || !read) return { last: null, readBeforeReset: null, document: readSpend() };
-    if (readBeforeReset(read, new Date(now))) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
-    const spend = readDocumentSpend(fingerprint(apiKey), Date.parse(read.readAt), now);
-    return { last: spend.since ? withSpend(read, spend.since) : read, readBeforeReset: null, document: spend.today };
-  }
-  function withSpend(read, since) {
-    const { searches, calls } = allowanceBars(read.bars);
-    const add = (bar) => {
-      const more = bar === searches ? since.freshSearches : bar === calls ? since.requests : 0;
-      return more ? { ...bar, used: Math.min(Math.max(bar.limit, bar.used), bar.used + more) } : bar;
-    };
-    return { ...read, bars: read.bars.map(add), spentSince: since };
-  }
-
-  // src/server/ui/settings-panel.ts
-  function getSettings() {
-    const own2 = readOwnApiKey();
-    const shared = readDocumentApiKey();
-    const you = currentEmail();
-    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
-    const role = roleOf(you, owner);
-    const override = readBaseUrlOverride();
-    return {
-      hasKey: !!own2,
-      maskedKey: own2 ? mask(own2) : null,
-      sharedWithDocument: !!own2 && own2 === shared,
-      you: { email: you, role },
-      owner,
-      formulas: formulaKey({ own: own2, shared, role, owner }),
-      baseUrl: readBaseUrl(),
-      baseUrlIsDefault: !override || !isUsableBaseUrl(override),
-      defaultBaseUrl: DEFAULT_BASE_URL,
-      allowlist: [...URL_ALLOWLIST],
-      selfInstall: SELF_INSTALL,
-      otherEditors: otherEditorsHere(you),
-      version: VERSION
-    };
-  }
-  function saveApiKey(pasted, shareWithDocument, typedAddress) {
-    const key = typeof pasted === "string" ? pasted.trim() : "";
-    if (!key) throw errors.input("Paste your API key first.");
-    if (/\s/.test(key)) throw errors.input("An API key has no spaces or line breaks: copy it again from your account page.");
-    if (key.length > 512) throw errors.input("That is too long to be an API key: copy it again from your account page.");
-    const address = typedServiceAddress(typedAddress);
-    const settings = { [PROP_API_KEY]: key, ...address ? { [PROP_BASE_URL]: address } : {} };
-    assertUserSettingsFit(settings, "That is too long to be an API key, or its address too long: copy them again from your account page.");
-    checkKey(key, address ?? readBaseUrl());
-    const user = PropertiesService.getUserProperties();
-    const previous = user.getProperty(PROP_API_KEY);
-    if (address) forgetLookupConfig();
-    user.setProperties(settings);
-    syncDocumentKey(key, shareWithDocument === true, previous);
-    return getSettings();
-  }
-  function typedServiceAddress(value) {
-    const address = typeof value === "string" ? normaliseServiceAddress(value) : "";
-    if (!address) {
-      if (SELF_INSTALL) throw errors.input(SERVICE_ADDRESS_FIRST);
-      return void 0;
-    }
-    if (SELF_INSTALL) {
-      const problem = serviceAddressProblem(address);
-      if (problem === "port") throw errors.input("The port must be at most 65535.");
-      if (problem) throw errors.input(HTTPS_ONLY);
-      return address;
-    }
-    assertAllowed(address);
-    return address;
-  }
-  var SERVICE_ADDRESS_FIRST = "Type the service's address too (from your account page), such as https://api.example.com.";
-  var HTTPS_ONLY = "The service's address must start with https:// (your key travels with every request), such as https://api.example.com, without ? or #.";
-  function removeApiKey() {
-    const own2 = readOwnApiKey();
-    if (own2 && readDocumentApiKey() === own2) deleteDocumentKey();
-    PropertiesService.getUserProperties().deleteProperty(PROP_API_KEY);
-    return getSettings();
-  }
-  function setKeySharing(share) {
-    const own2 = readOwnApiKey();
-    if (!own2) throw errors.input("Save your API key first: only your own key can be shared.");
-    syncDocumentKey(own2, share === true, own2);
-    return getSettings();
-  }
-  function removeDocumentKey() {
-    deleteDocumentKey();
-    return getSettings();
-  }
-  function setOwnerKeyForFormulas(allow) {
-    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
-    if (roleOf(currentEmail(), owner) !== "owner") {
-      throw errors.input("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
-    }
-    const id = activeSpreadsheetId();
-    const off = new Set(readFormulaKeyOffList());
-    if (allow === true) off.delete(id);
-    else off.add(id);
-    if (allow !== true && off.size) {
-      assertUserSettingsFit(
-        { [PROP_FORMULA_KEY_OFF]: JSON.stringify([...off]) },
-        `Your key is already kept from formulas in ${off.size - 1} spreadsheets, as many as Google lets the add-on remember (9 KB per setting): allow your key again in spreadsheets you no longer use, then try again. Nothing was changed.`
-      );
-    }
-    forgetLookupConfig();
-    const user = PropertiesService.getUserProperties();
-    if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
-    else user.deleteProperty(PROP_FORMULA_KEY_OFF);
-    return getSettings();
-  }
-  function setBaseUrl(value) {
-    if (SELF_INSTALL) return setSelfInstallAddress(value);
-    const url = typeof value === "string" ? value.trim().replace(/\/+$/, "") : "";
-    const user = PropertiesService.getUserProperties();
-    if (!url) {
-      forgetLookupConfig();
-      user.deleteProperty(PROP_BASE_URL);
-      return getSettings();
-    }
-    const problem = baseUrlProblem(url);
-    if (problem === "port") throw errors.input("The port must be at most 65535.");
-    if (problem === "userinfo") throw errors.input("Leave out the user name: the base URL is like https://api.example.com.");
-    if (problem) throw errors.input("Use an https:// address (http:// only for localhost), without ? or #.");
-    assertAllowed(url);
-    assertUserSettingsFit(
-      { [PROP_BASE_URL]: url },
-      "That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved."
-    );
-    forgetLookupConfig();
-    user.setProperty(PROP_BASE_URL, url);
-    return getSettings();
-  }
-  function assertAllowed(url) {
-    if (!isUsableBaseUrl(url)) {
-      throw errors.input(
-        `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, "")).join(", ")} (Google allows no other address than its manifest lists), so ${url} was not saved.`
-      );
-    }
-  }
-  function setSelfInstallAddress(value) {
-    const address = typedServiceAddress(value) ?? "";
-    const own2 = readOwnApiKey();
-    if (!own2) throw errors.input("Save your API key with the service's address: they are checked together.");
-    assertUserSettingsFit({ [PROP_BASE_URL]: address }, "That address is too long (Google keeps 9 KB per setting), so it was not saved.");
-    checkKey(own2, address);
-    forgetLookupConfig();
-    PropertiesService.getUserProperties().setProperty(PROP_BASE_URL, address);
-    if (readDocumentApiKey() === own2) PropertiesService.getDocumentProperties().setProperty(PROP_BASE_URL, address);
-    return getSettings();
-  }
-  function mask(key) {
-    return key.length >= 12 ? `••••${key.slice(-4)}` : "••••";
-  }
-  function syncDocumentKey(key, share, previous) {
-    const documentProps = PropertiesService.getDocumentProperties();
-    const current = documentProps.getProperty(PROP_API_KEY);
-    forgetLookupConfig();
-    if (share) {
-      const address = readBaseUrlOverride();
-      documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
-      if (address) documentProps.setProperty(PROP_BASE_URL, address);
-      else documentProps.deleteProperty(PROP_BASE_URL);
-    } else if (current && (current === key || current === previous)) deleteDocumentKey();
-  }
-  function deleteDocumentKey() {
-    forgetLookupConfig();
-    const documentProps = PropertiesService.getDocumentProperties();
-    documentProps.deleteProperty(PROP_API_KEY);
-    documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
-    documentProps.deleteProperty(PROP_BASE_URL);
-  }
-  function ownerOf(spreadsheet) {
-    try {
-      if (!spreadsheet) return { kind: "unknown" };
-      const owner = spreadsheet.getOwner();
-      if (!owner) return { kind: "shared-drive" };
-      const email = owner.getEmail() || "";
-      return email ? { kind: "user", email } : { kind: "unknown" };
-    } catch {
-      return { kind: "unknown" };
-    }
-  }
-  function roleOf(you, owner) {
-    if (owner.kind === "shared-drive") return "editor";
-    if (owner.kind === "unknown" || !you) return "unknown";
-    return owner.email.toLowerCase() === you.toLowerCase() ? "owner" : "editor";
-  }
-  function formulaKeyHere() {
-    const own2 = readOwnApiKey();
-    const shared = readDocumentApiKey();
-    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
-    const { source } = formulaKey({ own: own2, shared, role: roleOf(currentEmail(), owner), owner });
-    return { source, apiKey: source === "document" ? shared : source === "owner" ? own2 : void 0 };
-  }
-  function formulaKey(at) {
-    const { own: own2, shared, role, owner } = at;
-    const ownerKeyOff = role === "owner" ? readFormulaKeyOffList().includes(activeSpreadsheetId()) : null;
-    const none = { maskedKey: null, sharedBy: null, sharedByYou: false, ownerKeyOff };
-    if (shared) {
-      const sharedBy = PropertiesService.getDocumentProperties().getProperty(PROP_API_KEY_SHARED_BY) ?? "";
-      return { source: "document", maskedKey: mask(shared), sharedBy, sharedByYou: !!own2 && own2 === shared, ownerKeyOff };
-    }
-    if (owner.kind === "shared-drive") return { ...none, source: "none" };
-    if (role === "owner") return own2 && !ownerKeyOff ? { ...none, source: "owner", maskedKey: mask(own2) } : { ...none, source: "none" };
-    return { ...none, source: "owner-unseen" };
   }
   function checkKey(key, baseUrl) {
     const readAt = (/* @__PURE__ */ new Date()).toISOString();
@@ -7058,17 +6872,31 @@ ${ours}` : ours;
     }
     throw new AddonError(error.kind, `The key could not be checked, so it was not saved: ${error.message}`);
   }
-
-  // src/server/ui/estimate-allowance.ts
-  function capToAllowance(counted, known) {
-    const { searches, searchFormulas, others, usageReads } = counted;
-    const fresh = known.fresh === null ? searches : Math.min(searches, known.fresh);
-    const past = searches - fresh;
-    const probes = past > 0 ? Math.min(past, known.probes, Math.max(0, searchFormulas - (fresh > 0 ? 1 : 0))) : 0;
-    const room = known.calls === null ? Infinity : Math.max(0, known.calls - usageReads);
-    const sent = Math.min(fresh + probes + others, room);
-    const freshSearches = Math.min(fresh, sent);
-    return { requests: usageReads + sent, freshSearches, probes: Math.min(probes, sent - freshSearches), waiting: past - probes };
+  function usageTable(data) {
+    const [header2 = [], ...rows] = tableToGrid(flattenToTable(data), true);
+    const text = (c) => c instanceof Date ? c.toISOString() : c;
+    return [header2.map((h) => headerWords(String(h))), ...rows.map((row) => row.map(text))];
+  }
+  function currentUsage(apiKey) {
+    return usageView(apiKey, readStoredUsage(apiKey)).last;
+  }
+  function lastUsageView(apiKey) {
+    return usageView(apiKey, apiKey ? readStoredUsage(apiKey) : null);
+  }
+  function usageView(apiKey, read) {
+    const now = Date.now();
+    if (!apiKey || !read) return { last: null, readBeforeReset: null, document: readSpend() };
+    if (readBeforeReset(read, new Date(now))) return { last: null, readBeforeReset: read.readAt, document: readSpend() };
+    const spend = readDocumentSpend(fingerprint(apiKey), Date.parse(read.readAt), now);
+    return { last: spend.since ? withSpend(read, spend.since) : read, readBeforeReset: null, document: spend.today };
+  }
+  function withSpend(read, since) {
+    const { searches, calls } = allowanceBars(read.bars);
+    const add = (bar) => {
+      const more = bar === searches ? since.freshSearches : bar === calls ? since.requests : 0;
+      return more ? { ...bar, used: Math.min(Math.max(bar.limit, bar.used), bar.used + more) } : bar;
+    };
+    return { ...read, bars: read.bars.map(add), spentSince: since };
   }
 
   // src/server/ui/estimate-panel.ts
@@ -7267,6 +7095,189 @@ ${ours}` : ours;
     return refreshOurFormulas(SpreadsheetApp.getActiveSpreadsheet());
   }
 
+  // src/server/ui/other-editors.ts
+  function otherEditorsHere(you) {
+    if (!SELF_INSTALL || !you) return null;
+    try {
+      const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+      if (!spreadsheet) return null;
+      const me = you.toLowerCase();
+      const owner = spreadsheet.getOwner()?.getEmail().toLowerCase() ?? "";
+      const emails = spreadsheet.getEditors().map((user) => user.getEmail().toLowerCase());
+      const known = new Set([...emails, owner].filter((email) => email !== "" && email !== me));
+      const hidden = emails.filter((email) => email === "").length;
+      return known.size + hidden;
+    } catch {
+      return null;
+    }
+  }
+
+  // src/server/ui/settings-panel.ts
+  function getSettings() {
+    const own2 = readOwnApiKey();
+    const shared = readDocumentApiKey();
+    const you = currentEmail();
+    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+    const role = roleOf(you, owner);
+    const override = readBaseUrlOverride();
+    return {
+      hasKey: !!own2,
+      maskedKey: own2 ? mask(own2) : null,
+      sharedWithDocument: !!own2 && own2 === shared,
+      you: { email: you, role },
+      owner,
+      formulas: formulaKey({ own: own2, shared, role, owner }),
+      baseUrl: readBaseUrl(),
+      baseUrlIsDefault: !override || !isUsableBaseUrl(override),
+      defaultBaseUrl: DEFAULT_BASE_URL,
+      allowlist: [...URL_ALLOWLIST],
+      selfInstall: SELF_INSTALL,
+      otherEditors: otherEditorsHere(you),
+      version: VERSION
+    };
+  }
+  function saveApiKey(pasted, shareWithDocument, typedAddress) {
+    const key = typeof pasted === "string" ? pasted.trim() : "";
+    if (!key) throw errors.input("Paste your API key first.");
+    if (/\s/.test(key)) throw errors.input("An API key has no spaces or line breaks: copy it again from your account page.");
+    if (key.length > 512) throw errors.input("That is too long to be an API key: copy it again from your account page.");
+    const address = typedServiceAddress(typedAddress);
+    const settings = { [PROP_API_KEY]: key, ...address ? { [PROP_BASE_URL]: address } : {} };
+    assertUserSettingsFit(settings, "That is too long to be an API key, or its address too long: copy them again from your account page.");
+    checkKey(key, address ?? readBaseUrl());
+    const user = PropertiesService.getUserProperties();
+    const previous = user.getProperty(PROP_API_KEY);
+    if (address) forgetLookupConfig();
+    user.setProperties(settings);
+    syncDocumentKey(key, shareWithDocument === true, previous);
+    return getSettings();
+  }
+  function typedServiceAddress(value) {
+    const address = typeof value === "string" ? normaliseServiceAddress(value) : "";
+    if (!address) {
+      if (SELF_INSTALL) throw errors.input(SERVICE_ADDRESS_FIRST);
+      return void 0;
+    }
+    if (SELF_INSTALL) {
+      const problem = serviceAddressProblem(address);
+      if (problem === "port") throw errors.input("The port must be at most 65535.");
+      if (problem) throw errors.input(HTTPS_ONLY);
+      return address;
+    }
+    assertAllowed(address);
+    return address;
+  }
+  var SERVICE_ADDRESS_FIRST = "Type the service's address too (from your account page), such as https://api.example.com.";
+  var HTTPS_ONLY = "The service's address must start with https:// (your key travels with every request), such as https://api.example.com, without ? or #.";
+  function removeApiKey() {
+    const own2 = readOwnApiKey();
+    if (own2 && readDocumentApiKey() === own2) deleteDocumentKey();
+    PropertiesService.getUserProperties().deleteProperty(PROP_API_KEY);
+    return getSettings();
+  }
+  function setKeySharing(share) {
+    const own2 = readOwnApiKey();
+    if (!own2) throw errors.input("Save your API key first: only your own key can be shared.");
+    syncDocumentKey(own2, share === true, own2);
+    return getSettings();
+  }
+  function removeDocumentKey() {
+    deleteDocumentKey();
+    return getSettings();
+  }
+  function setOwnerKeyForFormulas(allow) {
+    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+    if (roleOf(currentEmail(), owner) !== "owner") {
+      throw errors.input("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
+    }
+    const id = activeSpreadsheetId();
+    const off = new Set(readFormulaKeyOffList());
+    if (allow === true) off.delete(id);
+    else off.add(id);
+    if (allow !== true && off.size) {
+      assertUserSettingsFit(
+        { [PROP_FORMULA_KEY_OFF]: JSON.stringify([...off]) },
+        `Your key is already kept from formulas in ${off.size - 1} spreadsheets, as many as Google lets the add-on remember (9 KB per setting): allow your key again in spreadsheets you no longer use, then try again. Nothing was changed.`
+      );
+    }
+    forgetLookupConfig();
+    const user = PropertiesService.getUserProperties();
+    if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
+    else user.deleteProperty(PROP_FORMULA_KEY_OFF);
+    return getSettings();
+  }
+  function setBaseUrl(value) {
+    if (SELF_INSTALL) return setSelfInstallAddress(value);
+    const url = typeof value === "string" ? value.trim().replace(/\/+$/, "") : "";
+    const user = PropertiesService.getUserProperties();
+    if (!url) {
+      forgetLookupConfig();
+      user.deleteProperty(PROP_BASE_URL);
+      return getSettings();
+    }
+    const problem = baseUrlProblem(url);
+    if (problem === "port") throw errors.input("The port must be at most 65535.");
+    if (problem === "userinfo") throw errors.input("Leave out the user name: the base URL is like https://api.example.com.");
+    if (problem) throw errors.input("Use an https:// address (http:// only for localhost), without ? or #.");
+    assertAllowed(url);
+    assertUserSettingsFit(
+      { [PROP_BASE_URL]: url },
+      "That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved."
+    );
+    forgetLookupConfig();
+    user.setProperty(PROP_BASE_URL, url);
+    return getSettings();
+  }
+  function assertAllowed(url) {
+    if (!isUsableBaseUrl(url)) {
+      throw errors.input(
+        `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, "")).join(", ")} (Google allows no other address than its manifest lists), so ${url} was not saved.`
+      );
+    }
+  }
+  function setSelfInstallAddress(value) {
+    const address = typedServiceAddress(value) ?? "";
+    const own2 = readOwnApiKey();
+    if (!own2) throw errors.input("Save your API key with the service's address: they are checked together.");
+    assertUserSettingsFit({ [PROP_BASE_URL]: address }, "That address is too long (Google keeps 9 KB per setting), so it was not saved.");
+    checkKey(own2, address);
+    forgetLookupConfig();
+    PropertiesService.getUserProperties().setProperty(PROP_BASE_URL, address);
+    if (readDocumentApiKey() === own2) PropertiesService.getDocumentProperties().setProperty(PROP_BASE_URL, address);
+    return getSettings();
+  }
+  function syncDocumentKey(key, share, previous) {
+    const documentProps = PropertiesService.getDocumentProperties();
+    const current = documentProps.getProperty(PROP_API_KEY);
+    forgetLookupConfig();
+    if (share) {
+      const address = readBaseUrlOverride();
+      documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
+      if (address) documentProps.setProperty(PROP_BASE_URL, address);
+      else documentProps.deleteProperty(PROP_BASE_URL);
+    } else if (current && (current === key || current === previous)) deleteDocumentKey();
+  }
+  function deleteDocumentKey() {
+    forgetLookupConfig();
+    const documentProps = PropertiesService.getDocumentProperties();
+    documentProps.deleteProperty(PROP_API_KEY);
+    documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
+    documentProps.deleteProperty(PROP_BASE_URL);
+  }
+
+  // src/server/ui/usage-panel.ts
+  function getUsage() {
+    return lastUsageView(readApiKey("user"));
+  }
+  function refreshUsage() {
+    const { apiKey, baseUrl } = readLookupSettings("user");
+    if (!apiKey) throw errors.noKey();
+    const readAt = (/* @__PURE__ */ new Date()).toISOString();
+    const outcome = readUsageNow(apiKey, baseUrl);
+    if (!outcome.ok) throw outcome.error;
+    return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
+  }
+
   // src/server/trigger/registry.ts
   var SCHEDULED = "SDM_SCHEDULED";
   var NOTES = "SDM_SCHEDULE_NOTES";
@@ -7435,34 +7446,12 @@ ${ours}` : ours;
     return Number.isFinite(last) && Date.now() - last < ALIVE_MS;
   }
 
-  // src/server/trigger/repair.ts
-  function overdueNotice() {
-    const scheduled = scheduledSpreadsheets();
-    if (!Object.keys(scheduled).length) return null;
-    const record = readTriggerRecord();
-    if (record && isAlive(record)) return null;
-    const since = record ? record.seenAt ?? record.createdAt : null;
-    const where = record ? scheduled[record.documentId]?.name : void 0;
-    const cause = where ? `the add-on was probably turned off or removed in "${where}", where they were set up` : "the add-on was probably turned off or removed in the spreadsheet where they were set up";
-    const when = since ? `since ${utcText(since)}` : "yet";
-    return {
-      since,
-      message: `Scheduled refreshes have not run ${when}: ${cause}, or Google's daily limit on scheduled run time was reached. Run them from this spreadsheet instead: what was missed runs within the hour, once.`
-    };
-  }
-  function repairIfOverdue(spreadsheet) {
-    if (!overdueNotice()) return false;
-    remakeTrigger(spreadsheet);
-    return true;
-  }
-  function utcText(iso) {
-    const d = new Date(iso);
-    return Number.isFinite(d.getTime()) ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : iso;
-  }
-
   // src/server/spreadsheet/spreadsheet-store.ts
   var METADATA_LIMIT_CHARS = 3e4;
   var METADATA_FULL_MESSAGE = "This spreadsheet holds as many ranking tables and tracking lists as Google lets an add-on record (30,000 characters of settings per spreadsheet): forget a table or a tracking list first, then try again. Nothing was changed.";
+  function newTableId() {
+    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  }
   var _spreadsheet, _entries, _chars, _SpreadsheetStore_instances, all_fn;
   var SpreadsheetStore = class {
     /** @param spreadsheet the active spreadsheet, or one opened by id */
@@ -7545,6 +7534,9 @@ ${ours}` : ours;
     }
     return __privateGet(this, _entries);
   };
+  function openStore() {
+    return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
+  }
 
   // src/server/spreadsheet/run-lock.ts
   var STALE_RUN_MS = 7 * 6e4;
@@ -7598,6 +7590,50 @@ ${ours}` : ours;
     if (!answer) throw errors.budget();
     if (!answer.ok) throw answer.error;
     return groupsInOverview(answer.data);
+  }
+
+  // src/server/spreadsheet/sheet-areas.ts
+  function findSheet(spreadsheet, sheetId) {
+    return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId) ?? null;
+  }
+  function uniqueSheetName(spreadsheet, wanted, fallback) {
+    const base = wanted.replace(/[[\]*?/\\']/g, " ").slice(0, 90).trim() || fallback;
+    let name = base;
+    for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${base} (${i})`;
+    return name;
+  }
+  function areaA1(sheetName, row, column, height, width) {
+    return `'${sheetName}'!${columnLetters(column)}${row}:${columnLetters(column + width - 1)}${row + height - 1}`;
+  }
+  function areaIsEmpty(sheet, row, column, height, width) {
+    const rows = Math.min(height, sheet.getMaxRows() - row + 1);
+    const cols = Math.min(width, sheet.getMaxColumns() - column + 1);
+    if (rows <= 0 || cols <= 0) return true;
+    const range = sheet.getRange(row, column, rows, cols);
+    const isBlank = (v) => v === "" || v === null;
+    return range.getValues().every((r) => r.every(isBlank)) && range.getFormulas().every((r) => r.every(isBlank));
+  }
+  function tableBlock(stamp, header2, rows, footer) {
+    const width = Math.max(1, header2.length);
+    const pad = (row) => [...row, ...Array(Math.max(0, width - row.length)).fill("")].slice(0, width);
+    return [pad([stamp]), pad(header2), ...rows.map(pad), ...footer === void 0 ? [] : [pad([footer])]];
+  }
+  function writeBlock(sheet, row, column, block) {
+    const height = block.length;
+    const width = block[0]?.length ?? 1;
+    const missingRows = row + height - 1 - sheet.getMaxRows();
+    if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
+    const missingCols = column + width - 1 - sheet.getMaxColumns();
+    if (missingCols > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingCols);
+    sheet.getRange(row, column, height, width).setValues(asValues(block));
+    sheet.getRange(row, column, 1, width).setFontStyle("italic");
+    sheet.getRange(row + 1, column, 1, width).setFontWeight("bold");
+  }
+  function asValues(rows) {
+    return rows.map((r) => r.map((v) => typeof v === "string" && /^[=+\-@]/.test(v) ? `'${v}` : v));
+  }
+  function clearArea(sheet, row, column, height, width) {
+    if (height > 0 && width > 0) sheet.getRange(row, column, height, width).clearContent().setFontWeight("normal").setFontStyle("normal");
   }
 
   // src/server/tables/table-moves.ts
@@ -7707,54 +7743,10 @@ ${ours}` : ours;
     visit(data, 0);
     return best;
   }
-  function tableBlock(stamp, header2, rows, footer) {
-    const width = Math.max(1, header2.length);
-    const pad = (row) => [...row, ...Array(Math.max(0, width - row.length)).fill("")].slice(0, width);
-    return [pad([stamp]), pad(header2), ...rows.map(pad), ...footer === void 0 ? [] : [pad([footer])]];
-  }
   function rankingBlock(stamp, header2, rows, previous) {
     const moves = tableMoves(header2, rows, previous, previous ? formatUtc(previous.at) : "");
     const shown = withRankChange(header2, rows, moves.changes);
     return tableBlock(stamp, shown.header, shown.rows, moves.footer);
-  }
-
-  // src/server/spreadsheet/sheet-areas.ts
-  function findSheet(spreadsheet, sheetId) {
-    return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId) ?? null;
-  }
-  function uniqueSheetName(spreadsheet, wanted, fallback) {
-    const base = wanted.replace(/[[\]*?/\\']/g, " ").slice(0, 90).trim() || fallback;
-    let name = base;
-    for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${base} (${i})`;
-    return name;
-  }
-  function areaA1(sheetName, row, column, height, width) {
-    return `'${sheetName}'!${columnLetters(column)}${row}:${columnLetters(column + width - 1)}${row + height - 1}`;
-  }
-  function areaIsEmpty(sheet, row, column, height, width) {
-    const rows = Math.min(height, sheet.getMaxRows() - row + 1);
-    const cols = Math.min(width, sheet.getMaxColumns() - column + 1);
-    if (rows <= 0 || cols <= 0) return true;
-    const range = sheet.getRange(row, column, rows, cols);
-    const isBlank = (v) => v === "" || v === null;
-    return range.getValues().every((r) => r.every(isBlank)) && range.getFormulas().every((r) => r.every(isBlank));
-  }
-  function writeBlock(sheet, row, column, block) {
-    const height = block.length;
-    const width = block[0]?.length ?? 1;
-    const missingRows = row + height - 1 - sheet.getMaxRows();
-    if (missingRows > 0) sheet.insertRowsAfter(sheet.getMaxRows(), missingRows);
-    const missingCols = column + width - 1 - sheet.getMaxColumns();
-    if (missingCols > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingCols);
-    sheet.getRange(row, column, height, width).setValues(asValues(block));
-    sheet.getRange(row, column, 1, width).setFontStyle("italic");
-    sheet.getRange(row + 1, column, 1, width).setFontWeight("bold");
-  }
-  function asValues(rows) {
-    return rows.map((r) => r.map((v) => typeof v === "string" && /^[=+\-@]/.test(v) ? `'${v}` : v));
-  }
-  function clearArea(sheet, row, column, height, width) {
-    if (height > 0 && width > 0) sheet.getRange(row, column, height, width).clearContent().setFontWeight("normal").setFontStyle("normal");
   }
 
   // src/server/tables/table-records.ts
@@ -7769,9 +7761,6 @@ ${ours}` : ours;
   }
   function forgetTableRecord(store, id) {
     store.remove(TABLE_PREFIX + id);
-  }
-  function newTableId() {
-    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   }
   function readSchedule(store) {
     try {
@@ -8425,15 +8414,73 @@ ${ours}` : ours;
     return nextDueHere(store, me);
   }
 
-  // src/server/tables/table-cost.ts
-  function groupListCost() {
-    return spendOf(dryRun({ queries: [{ endpoint: ENDPOINTS.ranking }], payer: "user", guardOf: "viewer" }));
+  // src/server/trigger/repair.ts
+  function overdueNotice() {
+    const scheduled = scheduledSpreadsheets();
+    if (!Object.keys(scheduled).length) return null;
+    const record = readTriggerRecord();
+    if (record && isAlive(record)) return null;
+    const since = record ? record.seenAt ?? record.createdAt : null;
+    const where = record ? scheduled[record.documentId]?.name : void 0;
+    const cause = where ? `the add-on was probably turned off or removed in "${where}", where they were set up` : "the add-on was probably turned off or removed in the spreadsheet where they were set up";
+    const when = since ? `since ${utcText(since)}` : "yet";
+    return {
+      since,
+      message: `Scheduled refreshes have not run ${when}: ${cause}, or Google's daily limit on scheduled run time was reached. Run them from this spreadsheet instead: what was missed runs within the hour, once.`
+    };
   }
-  function insertCost(group) {
-    return spendOf(dryRun({ queries: [{ endpoint: ENDPOINTS.rankingList, subject: group }], payer: "user", guardOf: "viewer" }));
+  function repairIfOverdue(spreadsheet) {
+    if (!overdueNotice()) return false;
+    remakeTrigger(spreadsheet);
+    return true;
+  }
+  function utcText(iso) {
+    const d = new Date(iso);
+    return Number.isFinite(d.getTime()) ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : iso;
   }
 
-  // src/server/ui/refresh-schedule.ts
+  // src/server/trigger/refresh-entry.ts
+  var LONG_LIMIT_MS = 36e4;
+  function refreshFromTriggerOrMenu(event) {
+    const uid = event && typeof event === "object" && "triggerUid" in event ? String(event.triggerUid) : "";
+    if (uid) {
+      runSchedule(uid);
+      return;
+    }
+    const store = openStore();
+    if (repairIfOverdue(store.spreadsheet)) {
+      store.spreadsheet.toast("Your scheduled refreshes had stopped: they run from this spreadsheet again.", "Search Demand", 10);
+    }
+    refreshOpenSpreadsheet(store, "menu", false);
+  }
+  function refreshOpenSpreadsheet(store, trigger, force) {
+    const run = runWithToasts(store, trigger, force);
+    indexSpreadsheet(store);
+    return run;
+  }
+  function runWithToasts(store, trigger, force) {
+    const spreadsheet = store.spreadsheet;
+    const toast = (text) => spreadsheet.toast(text, "Search Demand", 5);
+    if (!listTables(store).length) {
+      const note = "No ranking tables in this spreadsheet yet: insert one from the sidebar.";
+      toast(note);
+      const now = (/* @__PURE__ */ new Date()).toISOString();
+      return { startedAt: now, finishedAt: now, trigger, results: [], note };
+    }
+    const log = refreshTables(store, {
+      trigger,
+      force,
+      budget: createBudget(LONG_LIMIT_MS),
+      progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`)
+    });
+    const failed = log.results.filter((r) => !r.ok).length;
+    toast(
+      log.note || (failed ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.` : `Refreshed ${log.results.length} table${log.results.length === 1 ? "" : "s"}.`)
+    );
+    return log;
+  }
+
+  // src/server/trigger/refresh-schedule.ts
   function readScheduleRequest(raw) {
     const r = raw && typeof raw === "object" ? raw : {};
     const hour = Number(r.hour);
@@ -8470,37 +8517,14 @@ ${ours}` : ours;
     return key(a) === key(b);
   }
 
-  // src/server/ui/tables-view.ts
-  function tableView(t) {
-    const range = areaA1(t.sheetName, t.row, t.column, t.height, t.width);
-    return {
-      id: t.id,
-      group: t.group,
-      sheetName: t.sheetName,
-      range,
-      rows: Math.max(0, t.height - (t.moves ? 3 : 2)),
-      updatedAt: t.updatedAt,
-      status: t.status,
-      message: t.message
-    };
-  }
-  function tablesView(store) {
-    const schedule = readSchedule(store);
-    return {
-      tables: listTables(store).map(tableView),
-      schedule: schedule?.schedule ?? { kind: "off" },
-      scheduledBy: schedule ? { you: schedule.by === userId(), email: schedule.byEmail } : null,
-      lastRun: readLastRun(store),
-      notes: readNotes(),
-      overdue: overdueNotice(),
-      groupListCost: groupListCost()
-    };
-  }
-
-  // src/server/ui/table-insert.ts
+  // src/server/tables/table-insert.ts
   var INSERT_LIMIT_MS = 6e4;
-  function insertRankingTable(raw) {
-    const request = readRequest(raw);
+  function previewTable(group) {
+    const data = fetchRanking(group, createBudget(INSERT_LIMIT_MS), false);
+    const { paths, header: header2, rows } = rankingRows(data, null, null);
+    return { headers: paths, labels: header2, rows: rows.length };
+  }
+  function insertTable(request) {
     const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
     const { header: header2, rows } = rankingRows(data, request.columns, request.limit);
     if (!header2.length) {
@@ -8553,39 +8577,51 @@ ${ours}` : ours;
       else sheet.getRange(row, column, block.length, block[0]?.length ?? 1).clearContent();
       throw error;
     }
-    return tablesView(store);
+    return store;
   }
-  function readRequest(raw) {
-    const r = raw && typeof raw === "object" ? raw : {};
-    const group = readGroup(r.group);
-    const placement = r.placement === "selection" ? "selection" : r.placement === "new-sheet" ? "new-sheet" : null;
-    if (!placement) throw errors.input("Choose where the table goes: a new sheet or the selected cell.");
-    let columns = null;
-    if (Array.isArray(r.columns) && r.columns.length) {
-      columns = r.columns.filter((c) => typeof c === "string" && c.length > 0 && c.length < 200).slice(0, 200);
-    }
-    let limit = null;
-    if (r.limit !== null && r.limit !== void 0 && r.limit !== "") {
-      const n = Number(r.limit);
-      if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
-      limit = n;
-    }
-    return { group, placement, columns, limit };
+
+  // src/server/tables/table-cost.ts
+  function groupListCost() {
+    return spendOf(dryRun({ queries: [{ endpoint: ENDPOINTS.ranking }], payer: "user", guardOf: "viewer" }));
+  }
+  function insertCost(group) {
+    return spendOf(dryRun({ queries: [{ endpoint: ENDPOINTS.rankingList, subject: group }], payer: "user", guardOf: "viewer" }));
+  }
+
+  // src/server/ui/tables-view.ts
+  function tableView(t) {
+    const range = areaA1(t.sheetName, t.row, t.column, t.height, t.width);
+    return {
+      id: t.id,
+      group: t.group,
+      sheetName: t.sheetName,
+      range,
+      rows: Math.max(0, t.height - (t.moves ? 3 : 2)),
+      updatedAt: t.updatedAt,
+      status: t.status,
+      message: t.message
+    };
+  }
+  function tablesView(store) {
+    const schedule = readSchedule(store);
+    return {
+      tables: listTables(store).map(tableView),
+      schedule: schedule?.schedule ?? { kind: "off" },
+      scheduledBy: schedule ? { you: schedule.by === userId(), email: schedule.byEmail } : null,
+      lastRun: readLastRun(store),
+      notes: readNotes(),
+      overdue: overdueNotice(),
+      groupListCost: groupListCost()
+    };
   }
 
   // src/server/ui/tables-panel.ts
-  var LONG_LIMIT_MS = 36e4;
-  function openStore() {
-    return new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
-  }
   function getRankingGroups() {
     return rankingGroups(createBudget(6e4));
   }
   function previewRankingTable(group) {
     const valid = readGroup(group);
-    const data = fetchRanking(valid, createBudget(6e4), false);
-    const { paths, header: header2, rows } = rankingRows(data, null, null);
-    return { headers: paths, labels: header2, rows: rows.length, insertCost: insertCost(valid) };
+    return { ...previewTable(valid), insertCost: insertCost(valid) };
   }
   function forgetTable(id) {
     const store = openStore();
@@ -8607,128 +8643,53 @@ ${ours}` : ours;
   }
   function refreshTablesNow(force) {
     const store = openStore();
-    const run = runWithToasts(store, "sidebar", force === true);
-    indexSpreadsheet(store);
+    const run = refreshOpenSpreadsheet(store, "sidebar", force === true);
     return { ...tablesView(store), run };
   }
-  function refreshFromTriggerOrMenu(event) {
-    const uid = event && typeof event === "object" && "triggerUid" in event ? String(event.triggerUid) : "";
-    if (uid) {
-      runSchedule(uid);
-      return;
-    }
-    const store = openStore();
-    if (repairIfOverdue(store.spreadsheet)) {
-      store.spreadsheet.toast("Your scheduled refreshes had stopped: they run from this spreadsheet again.", "Search Demand", 10);
-    }
-    runWithToasts(store, "menu", false);
-    indexSpreadsheet(store);
+  function insertRankingTable(raw) {
+    return tablesView(insertTable(readRequest(raw)));
   }
-  function runWithToasts(store, trigger, force) {
-    const spreadsheet = store.spreadsheet;
-    const toast = (text) => spreadsheet.toast(text, "Search Demand", 5);
-    if (!listTables(store).length) {
-      const note = "No ranking tables in this spreadsheet yet: insert one from the sidebar.";
-      toast(note);
-      const now = (/* @__PURE__ */ new Date()).toISOString();
-      return { startedAt: now, finishedAt: now, trigger, results: [], note };
+  function readRequest(raw) {
+    const r = raw && typeof raw === "object" ? raw : {};
+    const group = readGroup(r.group);
+    const placement = r.placement === "selection" ? "selection" : r.placement === "new-sheet" ? "new-sheet" : null;
+    if (!placement) throw errors.input("Choose where the table goes: a new sheet or the selected cell.");
+    let columns = null;
+    if (Array.isArray(r.columns) && r.columns.length) {
+      columns = r.columns.filter((c) => typeof c === "string" && c.length > 0 && c.length < 200).slice(0, 200);
     }
-    const log = refreshTables(store, {
-      trigger,
-      force,
-      budget: createBudget(LONG_LIMIT_MS),
-      progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`)
-    });
-    const failed = log.results.filter((r) => !r.ok).length;
-    toast(
-      log.note || (failed ? `Refreshed ${log.results.length - failed} of ${log.results.length}; see the sidebar for the rest.` : `Refreshed ${log.results.length} table${log.results.length === 1 ? "" : "s"}.`)
-    );
-    return log;
+    let limit = null;
+    if (r.limit !== null && r.limit !== void 0 && r.limit !== "") {
+      const n = Number(r.limit);
+      if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
+      limit = n;
+    }
+    return { group, placement, columns, limit };
   }
 
-  // src/server/tracking/tracking-cost.ts
-  function trackingCost(endpoint, items) {
-    const queries = [{ endpoint: ENDPOINTS.usage }, ...items.map((subject) => ({ endpoint, subject }))];
-    return spendOf(dryRun({ queries, payer: "user", guardOf: "viewer" }));
-  }
-
-  // src/server/ui/tracking-view.ts
-  function trackingView(store) {
-    const me = userId();
-    const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
-    return { lists: listTracked(store).map((list2) => listView(store, list2, me, timeZone)) };
-  }
-  function listView(store, list2, me, timeZone) {
-    const sheet = findSheet(store.spreadsheet, list2.sheetId);
-    const due = sheet ? dueItems(list2, readHistory(sheet, list2, timeZone).rows, periodOf(Date.now(), list2.period)).length : 0;
-    return {
-      id: list2.id,
-      name: list2.name,
-      kind: list2.kind,
-      period: list2.period,
-      items: list2.items.length,
-      sheetName: sheet?.getName() ?? list2.sheetName,
-      status: list2.status,
-      message: list2.message,
-      lastRun: list2.lastRun,
-      due,
-      searches: !!ENDPOINT_OF2[list2.kind].searches,
-      runBy: { you: list2.by === me, email: list2.byEmail }
-    };
-  }
-
-  // src/server/ui/tracking-panel.ts
+  // src/server/tracking/list-setup.ts
   var MAX_TRACKED_ITEMS = 100;
-  var RUN_LIMIT_MS = 36e4;
   var PREVIEW_LIMIT_MS = 3e4;
   var PROBES = 3;
-  var openStore2 = () => new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet());
-  function getTracking() {
-    return trackingView(openStore2());
-  }
-  function readSelectedItems(kind) {
-    const k = readKind(kind);
-    const range = SpreadsheetApp.getActiveRange();
-    if (!range) throw errors.input("Select the cells that hold the items first.");
-    const items = /* @__PURE__ */ new Set();
-    let skipped = 0;
-    for (const value of range.getValues().flat()) {
-      const subject = readSubject(value, subjectKind(k));
-      if (subject.kind === "ok") items.add(subject.value);
-      else if (subject.kind === "bad") skipped++;
-    }
-    const where = areaA1(range.getSheet().getName(), range.getRow(), range.getColumn(), range.getNumRows(), range.getNumColumns());
-    return { items: [...items], range: where, skipped };
-  }
-  function previewTrackFields(kind, item) {
-    const k = readKind(kind);
-    const [first] = readItems([item], k);
-    const data = firstAnswer(k, [first], createBudget(PREVIEW_LIMIT_MS));
-    const score2 = scorePath(data, k);
+  function trackFields(kind, item) {
+    const data = firstAnswer(kind, [item], createBudget(PREVIEW_LIMIT_MS));
+    const score2 = scorePath(data, kind);
     const series = findSeries(data)?.value ?? null;
     const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
     const words = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, headerWords(p)]] : []));
     return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series), words };
   }
-  function estimateTracking(kind, items) {
-    const k = readKind(kind);
-    return trackingCost(ENDPOINT_OF2[k], readItems(items, k));
+  function listColumns(request, budget) {
+    return columnsOf(firstAnswer(request.kind, request.items, budget), request);
   }
-  function addTrackingList(raw) {
-    const request = readRequest2(raw);
-    const budget = createBudget(RUN_LIMIT_MS);
-    const data = firstAnswer(request.kind, request.items, budget);
-    const layout = columnsOf(data, request);
-    const store = openStore2();
+  function makeList(store, request, columns, owner) {
     const spreadsheet = store.spreadsheet;
-    assertRoomFor(spreadsheet.getId());
     const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Tracking: ${request.name}`, "Tracking"));
     const list2 = {
       id: newTableId(),
       ...request,
-      ...layout,
-      by: userId(),
-      byEmail: currentEmail(),
+      ...columns,
+      ...owner,
       sheetId: sheet.getSheetId(),
       sheetName: sheet.getName(),
       width: 0,
@@ -8750,72 +8711,22 @@ ${ours}` : ours;
         "This spreadsheet cannot hold more tracked items (Google's limit on its settings): forget a list, or track fewer items."
       );
     }
-    syncSchedule(store);
-    runTracking(store, [list2], { budget, scheduled: false });
-    indexSpreadsheet(store);
-    return trackingView(store);
+    return list2;
   }
-  function addTrackedItems(id, items) {
-    const store = openStore2();
-    const list2 = findList(store, id);
-    const added = readItems(items, list2.kind).filter((item) => !list2.items.includes(item));
+  function extendList(store, list2, items) {
+    const added = items.filter((item) => !list2.items.includes(item));
     if (!added.length) throw errors.input(`Those ${list2.kind} are tracked in "${list2.name}" already.`);
     if (list2.items.length + added.length > MAX_TRACKED_ITEMS) {
       throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: "${list2.name}" has ${list2.items.length}.`);
     }
     const next = { ...list2, items: [...list2.items, ...added], retrySoon: true };
     saveTracked(store, next);
-    runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
-    indexSpreadsheet(store);
-    return trackingView(store);
-  }
-  function runTrackingNow(id) {
-    const store = openStore2();
-    if (!runTracking(store, [findList(store, id)], { budget: createBudget(RUN_LIMIT_MS), scheduled: false })) {
-      throw errors.input("Another tracking run is going on in this spreadsheet: try again in a minute.");
-    }
-    indexSpreadsheet(store);
-    return trackingView(store);
-  }
-  function forgetTrackingList(id) {
-    const store = openStore2();
-    forgetTracked(store, findList(store, id).id);
-    syncSchedule(store);
-    return trackingView(store);
+    return next;
   }
   function findList(store, id) {
     const list2 = listTracked(store).find((l) => l.id === id);
     if (!list2) throw errors.input("That list is no longer tracked here: reopen the sidebar to see the lists.");
     return list2;
-  }
-  function readKind(raw) {
-    if (raw === "keywords" || raw === "brands") return raw;
-    throw errors.input("Choose what to track: keywords or brands.");
-  }
-  var subjectKind = (kind) => kind === "keywords" ? "keyword" : "slug";
-  function readItems(raw, kind) {
-    const items = /* @__PURE__ */ new Set();
-    for (const value of Array.isArray(raw) ? raw : []) {
-      const subject = readSubject(value, subjectKind(kind));
-      if (subject.kind === "bad") throw errors.input(subject.message);
-      if (subject.kind === "ok") items.add(subject.value);
-    }
-    if (!items.size) throw errors.input(`Type or select at least one ${kind === "keywords" ? "keyword" : "brand slug"} to track.`);
-    if (items.size > MAX_TRACKED_ITEMS) throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: these are ${items.size}.`);
-    return [...items];
-  }
-  function readRequest2(raw) {
-    const r = raw && typeof raw === "object" ? raw : {};
-    const kind = readKind(r.kind);
-    const items = readItems(r.items, kind);
-    const period = r.period === "day" || r.period === "week" ? r.period : null;
-    if (!period) throw errors.input("Choose how often a row is recorded: every day or every week.");
-    const typed = typeof r.name === "string" ? r.name.replace(/\s+/g, " ").trim() : "";
-    const name = (typed || (items.length > 1 ? `${items[0]} + ${items.length - 1} more` : items[0])).slice(0, 60);
-    let fields = null;
-    if (Array.isArray(r.fields))
-      fields = r.fields.filter((f) => typeof f === "string" && f.trim() !== "" && f.length < 200).slice(0, 30);
-    return { name, kind, items, period, fields };
   }
   function firstAnswer(kind, items, budget) {
     let failure = errors.budget();
@@ -8846,11 +8757,97 @@ ${ours}` : ours;
     return { fields, series };
   }
 
+  // src/server/trigger/scheduled-lists.ts
+  var RUN_LIMIT_MS = 36e4;
+  function startTracking(store, request) {
+    const budget = createBudget(RUN_LIMIT_MS);
+    const columns = listColumns(request, budget);
+    assertRoomFor(store.spreadsheet.getId());
+    const list2 = makeList(store, request, columns, { by: userId(), byEmail: currentEmail() });
+    syncSchedule(store);
+    runTracking(store, [list2], { budget, scheduled: false });
+    indexSpreadsheet(store);
+    return list2;
+  }
+  function trackMoreItems(store, list2, items) {
+    const next = extendList(store, list2, items);
+    runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
+    indexSpreadsheet(store);
+  }
+  function runListNow(store, id) {
+    if (!runTracking(store, [findList(store, id)], { budget: createBudget(RUN_LIMIT_MS), scheduled: false })) {
+      throw errors.input("Another tracking run is going on in this spreadsheet: try again in a minute.");
+    }
+    indexSpreadsheet(store);
+  }
+  function stopTracking(store, id) {
+    forgetTracked(store, findList(store, id).id);
+    syncSchedule(store);
+  }
+
+  // src/server/ui/track-request.ts
+  function readKind(raw) {
+    if (raw === "keywords" || raw === "brands") return raw;
+    throw errors.input("Choose what to track: keywords or brands.");
+  }
+  var subjectKind = (kind) => kind === "keywords" ? "keyword" : "slug";
+  function readItems(raw, kind) {
+    const items = /* @__PURE__ */ new Set();
+    for (const value of Array.isArray(raw) ? raw : []) {
+      const subject = readSubject(value, subjectKind(kind));
+      if (subject.kind === "bad") throw errors.input(subject.message);
+      if (subject.kind === "ok") items.add(subject.value);
+    }
+    if (!items.size) throw errors.input(`Type or select at least one ${kind === "keywords" ? "keyword" : "brand slug"} to track.`);
+    if (items.size > MAX_TRACKED_ITEMS) throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: these are ${items.size}.`);
+    return [...items];
+  }
+  function readTrackRequest(raw) {
+    const r = raw && typeof raw === "object" ? raw : {};
+    const kind = readKind(r.kind);
+    const items = readItems(r.items, kind);
+    const period = r.period === "day" || r.period === "week" ? r.period : null;
+    if (!period) throw errors.input("Choose how often a row is recorded: every day or every week.");
+    const typed = typeof r.name === "string" ? r.name.replace(/\s+/g, " ").trim() : "";
+    const name = (typed || (items.length > 1 ? `${items[0]} + ${items.length - 1} more` : items[0])).slice(0, 60);
+    let fields = null;
+    if (Array.isArray(r.fields))
+      fields = r.fields.filter((f) => typeof f === "string" && f.trim() !== "" && f.length < 200).slice(0, 30);
+    return { name, kind, items, period, fields };
+  }
+
+  // src/server/ui/tracking-view.ts
+  function trackingView(store) {
+    const me = userId();
+    const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
+    return { lists: listTracked(store).map((list2) => listView(store, list2, me, timeZone)) };
+  }
+  function listView(store, list2, me, timeZone) {
+    const sheet = findSheet(store.spreadsheet, list2.sheetId);
+    const due = sheet ? dueItems(list2, readHistory(sheet, list2, timeZone).rows, periodOf(Date.now(), list2.period)).length : 0;
+    return {
+      id: list2.id,
+      name: list2.name,
+      kind: list2.kind,
+      period: list2.period,
+      items: list2.items.length,
+      sheetName: sheet?.getName() ?? list2.sheetName,
+      status: list2.status,
+      message: list2.message,
+      lastRun: list2.lastRun,
+      due,
+      searches: !!ENDPOINT_OF2[list2.kind].searches,
+      runBy: { you: list2.by === me, email: list2.byEmail }
+    };
+  }
+
   // src/server/templates/template-catalog.ts
-  var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview"];
+  var TEMPLATE_IDS = ["keyword-research", "brand-watch", "market-overview", "share-of-search"];
   var EXAMPLE_KEYWORDS = ["coffee", "cold brew", "matcha", "oat milk", "espresso machine", "kombucha", "green tea", "french press"];
   var EXAMPLE_BRAND_COUNT = 5;
+  var EXAMPLE_COMPETITOR_COUNT = 4;
   var INPUT_ROWS = 50;
+  var COMPETITOR_ROWS = 6;
   var RANKING_OVERVIEW = { endpoint: ENDPOINTS.ranking, subject: void 0 };
   var TEMPLATES = {
     "keyword-research": {
@@ -8865,7 +8862,7 @@ ${ours}` : ours;
       title: "Brand watch",
       description: `Brand slugs (${EXAMPLE_BRAND_COUNT} examples: the first brands the service's ranking overview names) with their index score, main signals and ranks; one click in the sidebar tracks them week by week.`,
       queries: [RANKING_OVERVIEW],
-      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT }
+      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.brand, count: EXAMPLE_BRAND_COUNT, take: "slug" }
     },
     "market-overview": {
       id: "market-overview",
@@ -8873,6 +8870,13 @@ ${ours}` : ours;
       description: "The market analysis, the eight AI industries with a chart, and the ranking overview (leaders, breakouts), side by side.",
       queries: [ENDPOINTS.markets, ENDPOINTS.industries, ENDPOINTS.ranking].map((endpoint) => ({ endpoint, subject: void 0 })),
       examples: null
+    },
+    "share-of-search": {
+      id: "share-of-search",
+      title: "Share of search",
+      description: `Brands side by side (${EXAMPLE_COMPETITOR_COUNT} examples: the names of the first brands the service's ranking overview names; type your own and its competitors'): each one's share of the group's searches by month and over 12 months (SHARE_OF_SEARCH), and a stacked area chart of the shares.`,
+      queries: [RANKING_OVERVIEW],
+      examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.trend, count: EXAMPLE_COMPETITOR_COUNT, take: "name" }
     }
   };
   function isTemplateId(id) {
@@ -8987,7 +8991,11 @@ ${ours}` : ours;
     );
     return named("slug") ?? ofNames ?? named("id") ?? candidates[0] ?? null;
   }
-  function exampleSlugs(overview, count) {
+  function nameField(records, slug) {
+    const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    return keys.find((n) => n !== slug && records.every((r) => typeof r[n] === "string" && slugOf(r[n]) === r[slug])) ?? null;
+  }
+  function exampleBrands(overview, count, take = "slug") {
     const out = [];
     if (!isObject(overview)) return out;
     for (const value of Object.values(overview)) {
@@ -8996,9 +9004,10 @@ ${ours}` : ours;
       const scored = records.every((r) => Object.entries(r).some(([k, v]) => isNumber(v) && normaliseName(k).endsWith("score")));
       const field = scored ? slugField(records) : null;
       if (!field) continue;
+      const shown = take === "name" ? nameField(records, field) ?? field : field;
       for (const r of records) {
-        const slug = r[field];
-        if (typeof slug === "string" && !out.includes(slug)) out.push(slug);
+        const brand = r[shown];
+        if (typeof brand === "string" && !out.includes(brand)) out.push(brand);
         if (out.length >= count) return out;
       }
     }
@@ -9019,8 +9028,8 @@ ${ours}` : ours;
   }
   function exampleQueries(examples, source) {
     const subjects = [];
-    for (const slug of exampleSlugs(source, examples.count)) {
-      const read = readSubject(slug, "slug");
+    for (const brand of exampleBrands(source, examples.count, examples.take)) {
+      const read = readSubject(brand, examples.endpoint.param?.kind ?? "slug");
       if (read.kind === "ok" && !subjects.includes(read.value)) subjects.push(read.value);
     }
     return subjects.map((subject) => ({ endpoint: examples.endpoint, subject }));
@@ -9042,7 +9051,16 @@ ${ours}` : ours;
   var PlanBuilder = class {
     constructor() {
       __privateAdd(this, _PlanBuilder_instances);
-      this.plan = { cells: [], bold: [], spills: [], growth: null, chart: null, items: null, size: { rows: 1, columns: 1 } };
+      this.plan = {
+        cells: [],
+        bold: [],
+        spills: [],
+        growth: null,
+        chart: null,
+        percent: null,
+        items: null,
+        size: { rows: 1, columns: 1 }
+      };
     }
     text(row, column, value, bold = false) {
       this.plan.cells.push({ row, column, value });
@@ -9141,6 +9159,38 @@ ${ours}` : ours;
       2,
       1,
       `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`
+    );
+    return b.plan;
+  }
+  var SHARE_COLUMN = 3;
+  function shareOfSearchPlan(names, answers) {
+    const b = new PlanBuilder();
+    const range = `A${FIRST_ROW2}:A${FIRST_ROW2 + COMPETITOR_ROWS - 1}`;
+    b.text(1, 1, "Share of search", true);
+    b.text(HEADER_ROW, 1, "Brand or search term", true);
+    names.forEach((name, i) => b.text(FIRST_ROW2 + i, 1, name));
+    const series = trendFields(answers).monthsVolume;
+    const months = series ? Math.max(1, ...answers.map((data) => listLength(data, series))) : 12;
+    const columns = 1 + COMPETITOR_ROWS;
+    b.formula(`=SHARE_OF_SEARCH(${range})`, { row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 2, columns });
+    b.plan.bold.push(
+      { row: HEADER_ROW, column: SHARE_COLUMN, rows: 1, columns },
+      { row: HEADER_ROW + months + 1, column: SHARE_COLUMN, rows: 1, columns: 1 }
+    );
+    b.plan.percent = { row: FIRST_ROW2, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS };
+    const chartColumn = SHARE_COLUMN + columns + GAP_COLUMNS;
+    b.plan.chart = {
+      kind: "stacked-area",
+      title: "Share of search by month",
+      ranges: [{ row: HEADER_ROW, column: SHARE_COLUMN, rows: months + 1, columns }],
+      row: HEADER_ROW,
+      column: chartColumn
+    };
+    const examples = names.length ? `${names.length} examples: the names of the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand";
+    b.text(
+      2,
+      1,
+      `How to use: type up to ${COMPETITOR_ROWS} brand names or other search terms in ${range} (${examples}): your brand and its competitors. ${columnLetters(SHARE_COLUMN)}${HEADER_ROW} is one formula over them: each one's share of the group's searches, month by month, then over the last 12 months; the chart stacks the monthly shares. Each new name may use one fresh search; answers are cached, so recalculating costs nothing.`
     );
     return b.plan;
   }
@@ -9243,6 +9293,7 @@ ${ours}` : ours;
       place(b, row, column) {
         if (!source) return;
         b.plan.chart = {
+          kind: "column",
           title,
           ranges: [
             { row: source.row + 1, column: source.column + labelAt, rows: dataRows, columns: 1 },
@@ -9263,6 +9314,8 @@ ${ours}` : ours;
   var CHART_PIXELS = { width: CHART.width, height: CHART.height };
 
   // src/server/templates/template-write.ts
+  var PERCENT_FORMAT = "0.0%";
+  var MONTH_AXIS_FORMAT = "MMM yyyy";
   var GREEN = "#d9ead3";
   var RED = "#f4cccc";
   function writePlan(sheet, plan) {
@@ -9283,13 +9336,20 @@ ${ours}` : ours;
         SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build()
       ]);
     }
-    if (plan.chart) {
-      let builder = sheet.newChart().setChartType(Charts.ChartType.COLUMN);
-      for (const area of plan.chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
-      sheet.insertChart(
-        builder.setPosition(plan.chart.row, plan.chart.column, 0, 0).setOption("title", plan.chart.title).setOption("legend", { position: "none" }).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height).build()
-      );
+    if (plan.percent) rangeOf(sheet, plan.percent).setNumberFormat(PERCENT_FORMAT);
+    if (plan.chart) insertChart(sheet, plan.chart);
+  }
+  function insertChart(sheet, chart) {
+    const stacked = chart.kind === "stacked-area";
+    let builder = sheet.newChart().setChartType(stacked ? Charts.ChartType.AREA : Charts.ChartType.COLUMN);
+    for (const area of chart.ranges) builder = builder.addRange(rangeOf(sheet, area));
+    builder = builder.setPosition(chart.row, chart.column, 0, 0).setOption("title", chart.title).setOption("width", CHART_PIXELS.width).setOption("height", CHART_PIXELS.height);
+    if (stacked) {
+      builder = builder.setOption("isStacked", true).setOption("legend", { position: "bottom" }).setOption("vAxis.format", "percent").setOption("treatLabelsAsText", false).setOption("hAxis.format", MONTH_AXIS_FORMAT);
+    } else {
+      builder = builder.setOption("legend", { position: "none" });
     }
+    sheet.insertChart(builder.build());
   }
   function rangeOf(sheet, area) {
     return sheet.getRange(area.row, area.column, area.rows, area.columns);
@@ -9315,7 +9375,7 @@ ${ours}` : ours;
     return id !== null && trackedIds.has(id) ? id : null;
   }
   function trackedListIds() {
-    return new Set(listTracked(new SpreadsheetStore(SpreadsheetApp.getActiveSpreadsheet())).map((l) => l.id));
+    return new Set(listTracked(openStore()).map((l) => l.id));
   }
   function templateSheets() {
     const tracked = trackedListIds();
@@ -9381,10 +9441,10 @@ ${ours}` : ours;
     const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
     const items = values.filter((v) => readSubject(v, "slug").kind === "ok");
     if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
-    const view = addTrackingList({ name: sheet.getName(), kind: "brands", items, period: "week", fields: null });
-    const added = view.lists.find((l) => !before.has(l.id));
-    if (added) markTracked(sheet, added.id);
-    return view;
+    const store = openStore();
+    const list2 = startTracking(store, readTrackRequest({ name: sheet.getName(), kind: "brands", items, period: "week", fields: null }));
+    markTracked(sheet, list2.id);
+    return trackingView(store);
   }
   function refusePastLimit(template, apiKey) {
     const cost = costOf(template);
@@ -9433,20 +9493,83 @@ ${ours}` : ours;
       case "keyword-research":
         return keywordResearchPlan(goodAnswers(answers, false));
       case "brand-watch": {
-        const examples = template.examples;
-        const [overview] = goodAnswers(answers, true);
-        const queries = examples ? exampleQueries(examples, overview ?? null) : [];
-        if (!queries.length) return brandWatchPlan([], []);
-        return brandWatchPlan(
-          queries.map((q) => q.subject ?? ""),
-          goodAnswers(fetchAnswers(queries, budget), false)
-        );
+        const { subjects, answers: brands } = examplesOf(template, answers, budget);
+        return brandWatchPlan(subjects, brands);
+      }
+      case "share-of-search": {
+        const { subjects, answers: trends } = examplesOf(template, answers, budget);
+        return shareOfSearchPlan(subjects, trends);
       }
       case "market-overview": {
         const [markets, industries, ranking] = goodAnswers(answers, true);
         return marketOverviewPlan({ markets: markets ?? null, industries: industries ?? null, ranking: ranking ?? null });
       }
     }
+  }
+  function examplesOf(template, answers, budget) {
+    const examples = template.examples;
+    const [overview] = goodAnswers(answers, true);
+    const queries = examples ? exampleQueries(examples, overview ?? null) : [];
+    if (!examples || !queries.length) return { subjects: [], answers: [] };
+    const kind = examples.endpoint.param?.kind ?? "slug";
+    const subjects = exampleBrands(overview ?? null, examples.count, examples.take).filter((b) => readSubject(b, kind).kind === "ok");
+    return { subjects, answers: goodAnswers(fetchAnswers(queries, budget), false) };
+  }
+
+  // src/server/tracking/tracking-cost.ts
+  function trackingCost(endpoint, items) {
+    const queries = [{ endpoint: ENDPOINTS.usage }, ...items.map((subject) => ({ endpoint, subject }))];
+    return spendOf(dryRun({ queries, payer: "user", guardOf: "viewer" }));
+  }
+
+  // src/server/ui/tracking-panel.ts
+  function getTracking() {
+    return trackingView(openStore());
+  }
+  function readSelectedItems(kind) {
+    const k = readKind(kind);
+    const range = SpreadsheetApp.getActiveRange();
+    if (!range) throw errors.input("Select the cells that hold the items first.");
+    const items = /* @__PURE__ */ new Set();
+    let skipped = 0;
+    for (const value of range.getValues().flat()) {
+      const subject = readSubject(value, subjectKind(k));
+      if (subject.kind === "ok") items.add(subject.value);
+      else if (subject.kind === "bad") skipped++;
+    }
+    const where = areaA1(range.getSheet().getName(), range.getRow(), range.getColumn(), range.getNumRows(), range.getNumColumns());
+    return { items: [...items], range: where, skipped };
+  }
+  function previewTrackFields(kind, item) {
+    const k = readKind(kind);
+    const [first] = readItems([item], k);
+    return trackFields(k, first);
+  }
+  function estimateTracking(kind, items) {
+    const k = readKind(kind);
+    return trackingCost(ENDPOINT_OF2[k], readItems(items, k));
+  }
+  function addTrackingList(raw) {
+    const request = readTrackRequest(raw);
+    const store = openStore();
+    startTracking(store, request);
+    return trackingView(store);
+  }
+  function addTrackedItems(id, items) {
+    const store = openStore();
+    const list2 = findList(store, id);
+    trackMoreItems(store, list2, readItems(items, list2.kind));
+    return trackingView(store);
+  }
+  function runTrackingNow(id) {
+    const store = openStore();
+    runListNow(store, id);
+    return trackingView(store);
+  }
+  function forgetTrackingList(id) {
+    const store = openStore();
+    stopTracking(store, id);
+    return trackingView(store);
   }
 
   // src/server/index.ts
