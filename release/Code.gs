@@ -8874,7 +8874,7 @@ ${ours}` : ours;
     "share-of-search": {
       id: "share-of-search",
       title: "Share of search",
-      description: `Brands side by side (${EXAMPLE_COMPETITOR_COUNT} examples: the names of the first brands the service's ranking overview names; type your own and its competitors'): each one's share of the group's searches by month and over 12 months (SHARE_OF_SEARCH), and a stacked area chart of the shares.`,
+      description: `Your brand and its competitors (${EXAMPLE_COMPETITOR_COUNT} examples from the ranking overview): each one's share of the group's searches by month and over 12 months, and a stacked area chart.`,
       queries: [RANKING_OVERVIEW],
       examples: { source: RANKING_OVERVIEW, endpoint: ENDPOINTS.trend, count: EXAMPLE_COMPETITOR_COUNT, take: "name" }
     }

@@ -62,8 +62,8 @@ export function mountTemplatesSection(
       { class: 'template' },
       h('strong', {}, t.title),
       h('p', { class: 'hint' }, t.description),
-      h('p', { class: 'hint template-cost' }, templateCostText(t)),
-      h('div', { class: 'buttons' }, insert),
+      // The button beside what it may spend: the choice and its cost read together, in less height.
+      h('div', { class: 'buttons template-action' }, insert, h('p', { class: 'hint template-cost' }, templateCostText(t))),
       mine.length > 0 &&
         h('ul', { class: 'template-sheets', 'aria-label': `${t.title} sheets` }, ...mine.map((sheet) => renderSheet(sheet, () => here()))),
     );
