@@ -15,8 +15,19 @@ export type FoldName = 'key' | 'formulas' | 'usage' | 'templates' | 'tables' | '
  */
 export async function openFold(on: Page | FrameLocator, name: FoldName): Promise<void> {
   const heading = on.locator(`#${name}-title`);
-  await heading.waitFor({ state: 'visible', timeout: 30_000 });
-  if ((await heading.getAttribute('aria-expanded')) !== 'true') await heading.click();
+  // A sidebar the menu has just opened again may replace the page under the first click (the old page's
+  // heading was visible): as a user would, click the heading of the page that stays, a few times at most.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await heading.waitFor({ state: 'visible', timeout: 30_000 });
+    if ((await heading.getAttribute('aria-expanded')) === 'true') return;
+    await heading.click();
+    const opened = await expect
+      .poll(() => heading.getAttribute('aria-expanded'), { timeout: 5_000 })
+      .toBe('true')
+      .then(() => true)
+      .catch(() => false);
+    if (opened) return;
+  }
   await expect.poll(() => heading.getAttribute('aria-expanded')).toBe('true');
 }
 
