@@ -99,7 +99,7 @@ export function fetchUsage(baseUrl: string, context: { apiKey: string; budget: B
  */
 export function readAllowance(baseUrl: string, context: { apiKey: string; budget: Budget }): { sent: boolean; read: AllowanceRead } {
   const outcome = fetchUsage(baseUrl, context);
-  if (!outcome.ok && ['budget', 'quota', 'busy'].includes(outcome.error.kind)) return { sent: false, read: null };
+  if (!outcome.ok && ['budget', 'quota', 'busy', 'permission'].includes(outcome.error.kind)) return { sent: false, read: null };
   if (outcome.ok) return { sent: true, read: allowanceOf(outcome.data) };
   const limit = outcome.limit?.daily ? outcome.limit : null;
   const key = answerKey(ENDPOINTS.usage.path, undefined);

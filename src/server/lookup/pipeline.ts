@@ -69,8 +69,8 @@ export const POLL_MS = 200;
 
 type Cache = GoogleAppsScript.Cache.Cache | null;
 
-/** Failures after which nothing more is sent in this execution: time, a Google limit, a refused key. */
-const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth']);
+/** Failures after which nothing more is sent in this execution: time, a Google limit or refused permission, a refused key. */
+const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth', 'permission']);
 
 /**
  * The one message of a formula's rows a daily limit left unfetched, with what is still sent until then.
