@@ -13,31 +13,20 @@
  *
  * The answer says when it was read, the moment its answer came, as an ISO instant in a top-level field
  * `read_at` which the shaping turns into cells like any other field. It is kept in the cached
- * answer, so every cell showing one read shows the same time, and the spend log is compared with it.
+ * answer, so every cell showing one read shows the same time, and the spend log is compared with it
+ * (currentUsageReadAt, beside the spend log: the refresh estimate asks it too).
+ *
+ * A tracking run reads what is left through the same lookup (lookupAllowance), from the cache within
+ * the minute.
  */
 import type { Budget } from '../core/budget';
 import { USAGE_TTL_S } from '../core/constants';
 import { readEntry, writeEntry } from '../cache/entry';
-import { lookupsSince, todaysSpendKeys } from '../cache/spend';
+import { currentUsageReadAt, todaysSpendKeys } from '../cache/spend';
 import { ENDPOINTS } from '../service/endpoints';
-import { isObject, type Json } from '../shape/shape';
-import { ownKeys, perQuery, runLookup, type LookupResult } from './pipeline';
-
-/**
- * When a cached usage read was made (ms), if this document spent nothing since: else NaN (as for an
- * entry that says no time), and it is read again. The read's own lookup is logged a moment after its
- * answer came: one spending lookup from then on is its own. Any key's count, since a hit does not know
- * the formulas' key without a property read. (Were the read's own log entry lost to a parallel write of
- * its shard, one other lookup would go unseen.)
- * @param data the cached /usage answer
- * @param heads the cache entries read, today's spend shards among them (todaysSpendKeys)
- * @param now the current time (ms)
- */
-export function currentUsageReadAt(data: Json | undefined, heads: Record<string, string>, now: number): number {
-  // An answer lookupUsage kept holds its ISO read_at (its own wins over a service field of that name); else NaN.
-  const readAt = Date.parse((data as { read_at?: unknown } | null | undefined)?.read_at as string);
-  return lookupsSince(heads, readAt - 1, now) < 2 ? readAt : NaN;
-}
+import { isObject } from '../shape/shape';
+import { lookupAll, ownKeys, perQuery, runLookup, type LookupResult } from './pipeline';
+import { allowanceOf, UNKNOWN_ALLOWANCE, type AllowanceLeft } from './allowance';
 
 /**
  * /usage for a formula, as lookupAll gives it: as cached, or read again once expired or once this
@@ -70,4 +59,15 @@ export function lookupUsage(budget: Budget): LookupResult {
       return writeEntry(key, { kind: 'data', data: answer.data }, stamp, +at + USAGE_TTL_S * 1000);
     },
   });
+}
+
+/**
+ * What is left of the viewer's allowance, read through the lookup as a run that spends with their key
+ * needs it: /usage from the cache if read within the minute, else one request; nothing known when it
+ * cannot be read (an answer not understood, no key).
+ * @param budget time left in this execution
+ */
+export function lookupAllowance(budget: Budget): AllowanceLeft {
+  const answer = lookupAll(ENDPOINTS.usage, [undefined], budget, 'user').answers.get('');
+  return answer?.ok ? allowanceOf(answer.data) : { ...UNKNOWN_ALLOWANCE };
 }

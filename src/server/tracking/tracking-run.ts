@@ -17,6 +17,7 @@ import { headerWords, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from './tracking-allowance';
+import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints } from './answer';
 import {
   backfillUnit,
@@ -64,7 +65,7 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
   const release = acquireRun(store, RUNNING);
   if (!release) return false;
   try {
-    const spending = new Spending(options.budget);
+    const spending = new Spending(() => lookupAllowance(options.budget));
     const hasKey = !!readApiKey('user');
     for (const list of lists) {
       const period = periodOf(Date.now(), list.period);
