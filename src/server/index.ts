@@ -41,7 +41,7 @@ import { guardAction } from './ui/action-guard';
 import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
-import * as estimatePanel from './ui/estimate-panel';
+import * as estimatePanel from './spending/refresh-estimate';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';

@@ -39,6 +39,7 @@ const FLOORS: string[][] = [
   ['trigger', 'templates'],
   ['tables', 'tracking', 'freeze'],
   ['lookup'],
+  ['spending'],
   ['cache'],
   ['service', 'spreadsheet'],
   ['core'],

@@ -4,7 +4,7 @@
  */
 import type { Budget } from '../core/budget';
 import { writeEntry } from '../cache/entry';
-import type { Refusal } from '../cache/limit-guard';
+import type { Refusal } from '../spending/limit-guard';
 import { CACHE_TTL_S } from '../cache/cache-store';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
 import { errors, type AddonError, type ErrorKind } from '../core/errors';
@@ -13,8 +13,8 @@ import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, maxFromRejection } from '../service/length-limit';
 import { buildUrl } from '../service/url';
 import { notFound, type Answer } from './lookup-result';
-import { callsSpent, resetTime } from './allowance';
-import { expired } from './cache-state';
+import { callsSpent, resetTime } from '../spending/allowance';
+import { expired } from '../cache/cache-state';
 
 /** Failures Google gives before anything is sent: such a request never reached the service. */
 const NOT_SENT = new Set<ErrorKind>(['quota', 'permission']);

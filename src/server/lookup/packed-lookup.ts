@@ -17,7 +17,7 @@ import { packData, packGroups, readPack, type Pack } from '../cache/pack';
 import { NOT_FOUND_TTL_S } from '../core/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer } from './lookup-result';
-import { expired, readState } from './cache-state';
+import { expired, readState } from '../cache/cache-state';
 import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupResult } from './pipeline';
 
 /**

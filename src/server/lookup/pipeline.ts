@@ -37,8 +37,8 @@ import {
   readGuard,
   withRefusals,
   type Refusal,
-} from '../cache/limit-guard';
-import { addSpend, pickSpendKey } from '../cache/spend';
+} from '../spending/limit-guard';
+import { addSpend, pickSpendKey } from '../spending/spend-log';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
 import { errors, type AddonError, type ErrorKind } from '../core/errors';
 import { resetPhrase, type LimitKind } from '../service/classify';
@@ -46,10 +46,10 @@ import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
 import { fromEntry, type Answer, type LookupStats } from './lookup-result';
-import { expired, readState, type CacheState } from './cache-state';
+import { expired, readState, type CacheState } from '../cache/cache-state';
 import { fetchMisses, learnFromRejections, missesToFetch, refusedBeforeSending, type Fetched } from './fetch-misses';
-import { readAllowance, type AllowanceRead } from './allowance';
-import { Pacer, type LimitWait, type Wave } from './pacing';
+import { readAllowance, type AllowanceRead } from '../spending/allowance';
+import { Pacer, type LimitWait, type Wave } from '../spending/pacing';
 
 export type { Answer, LookupStats } from './lookup-result';
 

@@ -22,11 +22,11 @@
 import type { Budget } from '../core/budget';
 import { USAGE_TTL_S } from '../core/constants';
 import { readEntry, writeEntry } from '../cache/entry';
-import { currentUsageReadAt, todaysSpendKeys } from '../cache/spend';
+import { currentUsageReadAt, todaysSpendKeys } from '../spending/spend-log';
 import { ENDPOINTS } from '../service/endpoints';
 import { isObject } from '../shape/shape';
 import { lookupAll, ownKeys, perQuery, runLookup, type LookupResult } from './pipeline';
-import { allowanceOf, UNKNOWN_ALLOWANCE, type AllowanceLeft } from './allowance';
+import { allowanceOf, UNKNOWN_ALLOWANCE, type AllowanceLeft } from '../spending/allowance';
 
 /**
  * /usage for a formula, as lookupAll gives it: as cached, or read again once expired or once this

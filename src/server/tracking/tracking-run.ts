@@ -16,7 +16,7 @@ import { readApiKey } from '../core/lookup-settings';
 import { headerWords, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
-import { Spending } from './tracking-allowance';
+import { Spending } from '../spending/tracking-allowance';
 import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints } from './answer';
 import {

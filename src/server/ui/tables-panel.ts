@@ -9,7 +9,7 @@ import { applySchedule, readScheduleRequest } from '../trigger/refresh-schedule'
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { rankingGroups, readGroup } from '../tables/ranking-data';
 import { insertTable, previewTable } from '../tables/table-insert';
-import { insertCost } from '../tables/table-cost';
+import { insertCost } from '../spending/table-cost';
 import { forgetTableRecord } from '../tables/table-records';
 import { tablesView } from './tables-view';
 

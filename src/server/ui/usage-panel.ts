@@ -6,7 +6,7 @@
 import type { UsageView } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';
 import { readApiKey, readLookupSettings } from '../core/lookup-settings';
-import { lastUsageView, readUsageNow, rememberUsage, usageView } from '../lookup/usage-read';
+import { lastUsageView, readUsageNow, rememberUsage, usageView } from '../spending/usage-read';
 
 /** The last usage read with the viewer's key brought up to date (no request), and this document's spend. */
 export function getUsage(): UsageView {

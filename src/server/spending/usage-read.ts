@@ -8,9 +8,9 @@ import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/s
 import type { Outcome } from '../service/classify';
 import { SELF_INSTALL } from '../core/constants';
 import { createBudget } from '../core/budget';
-import { fingerprint, updateGuardOf } from '../cache/limit-guard';
+import { fingerprint, updateGuardOf } from './limit-guard';
 import { guardAfterRead } from './pacing';
-import { readDocumentSpend, readSpend } from '../cache/spend';
+import { readDocumentSpend, readSpend } from './spend-log';
 import { AddonError } from '../core/errors';
 import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
 import { allowanceBars, allowanceOf, fetchUsage, readBeforeReset, resetText, usageBars } from './allowance';

@@ -3,7 +3,7 @@
  * read, exactly, and when the log cannot reach back that far, said so rather than undercounted quietly.
  */
 import { describe, expect, it } from 'vitest';
-import { addSpend, lookupsSince, spentSince, totals } from '../../../../src/server/cache/spend';
+import { addSpend, lookupsSince, spentSince, totals } from '../../../../src/server/spending/spend-log';
 
 const T = Date.UTC(2026, 2, 18, 12, 0, 0);
 const DAY = '2026-03-18';

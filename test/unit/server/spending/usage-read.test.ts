@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { UsageRead } from '../../../../src/shared/sidebar-api';
-import { withSpend } from '../../../../src/server/lookup/usage-read';
+import { withSpend } from '../../../../src/server/spending/usage-read';
 
 const read = (over: Partial<UsageRead> = {}): UsageRead => ({
   bars: [

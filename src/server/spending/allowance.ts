@@ -8,17 +8,17 @@
 import type { Budget } from '../core/budget';
 import { errors } from '../core/errors';
 import { answerKey } from '../cache/keys';
-import type { Refusal } from '../cache/limit-guard';
+import type { Refusal } from './limit-guard';
 import type { Outcome } from '../service/classify';
 import { describeSubject, ENDPOINTS } from '../service/endpoints';
 import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
-import { usageBars } from '../service/usage-bars';
+import { usageBars } from './usage-bars';
 import { normaliseName, type Json } from '../shape/shape';
 import { allowanceLeft } from '../../shared/allowance-rules';
 
 export { allowanceBars, allowanceLeft, readBeforeReset, shortfall } from '../../shared/allowance-rules';
-export { usageBars } from '../service/usage-bars';
+export { usageBars } from './usage-bars';
 
 /** What a /usage answer says is left today (null where it does not say), and when it resets. */
 export interface AllowanceLeft {

@@ -7,21 +7,21 @@
  * formula with more than a handful left reads what is left first (lookup/pacing.ts), one request more.
  */
 import type { RefreshEstimate } from '../../shared/sidebar-api';
-import { PAST_LIMIT_HANDFUL, type Guard } from '../cache/limit-guard';
+import { PAST_LIMIT_HANDFUL, type Guard } from './limit-guard';
 import { answerKey } from '../cache/keys';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
 import { readSubject } from '../core/input';
 import { LEADS } from '../core/errors';
-import { readsUsageFirst } from '../lookup/pacing';
-import { currentUsageReadAt, todaysSpendKeys } from '../cache/spend';
-import { dryRun } from '../lookup/dry-run';
+import { readsUsageFirst } from './pacing';
+import { currentUsageReadAt, todaysSpendKeys } from './spend-log';
+import { dryRun } from './dry-run';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { ArgumentReader } from './argument-values';
-import { callsIn, type CustomFunctionName } from './formula-calls';
+import { ArgumentReader } from '../spreadsheet/argument-values';
+import { callsIn, type CustomFunctionName } from '../spreadsheet/formula-calls';
 import { formulaKeyHere } from '../core/formula-key';
-import { allowanceLeft, readBeforeReset } from '../lookup/allowance';
-import { capToAllowance, type Known } from './estimate-allowance';
-import { currentUsage } from '../lookup/usage-read';
+import { allowanceLeft, readBeforeReset } from './allowance';
+import { capToAllowance, type Known } from './refresh-cap';
+import { currentUsage } from './usage-read';
 
 /**
  * The endpoint each function asks (its first argument is the subject when the endpoint takes one). Names,

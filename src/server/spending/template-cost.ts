@@ -3,7 +3,7 @@
  * document cache answers (the lookup's dry run, lookup/dry-run.ts, as every estimate counts), and whether the daily-limit guard holds any of them back. Inserting fetches these queries once with
  * the viewer's key; the formulas then read the cache, so this is also the most the formulas add.
  */
-import { dryRun, type DryQuery } from '../lookup/dry-run';
+import { dryRun, type DryQuery } from './dry-run';
 import type { LimitKind } from '../service/classify';
 
 /** A template's cost, counted without a request. */

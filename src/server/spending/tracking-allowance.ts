@@ -4,7 +4,7 @@
  * lookup/usage-lookup.ts), counted down as the run spends. An allowance that cannot be read (an answer
  * not understood, no key) caps nothing; a refusal still stops the run.
  */
-import type { AllowanceLeft } from '../lookup/allowance';
+import type { AllowanceLeft } from './allowance';
 import type { Endpoint } from '../service/endpoints';
 
 /** Reads the allowance once, on first need, and counts down what the run spends. */

@@ -4,9 +4,16 @@
  * tests (test/integration/limit-pacing.test.ts) run the same through the built add-on.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyGuard, guardEntry, PAST_LIMIT_HANDFUL, readGuard, withRefusals, type Guard } from '../../../../src/server/cache/limit-guard';
-import type { AllowanceRead } from '../../../../src/server/lookup/allowance';
-import { Pacer, readsUsageFirst, type Wave } from '../../../../src/server/lookup/pacing';
+import {
+  emptyGuard,
+  guardEntry,
+  PAST_LIMIT_HANDFUL,
+  readGuard,
+  withRefusals,
+  type Guard,
+} from '../../../../src/server/spending/limit-guard';
+import type { AllowanceRead } from '../../../../src/server/spending/allowance';
+import { Pacer, readsUsageFirst, type Wave } from '../../../../src/server/spending/pacing';
 
 const RESET = Date.UTC(2026, 2, 19);
 

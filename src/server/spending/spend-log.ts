@@ -12,7 +12,7 @@
  */
 import type { DocumentSpend, SpentSince } from '../../shared/sidebar-api';
 import type { Json } from '../shape/shape';
-import { CACHE_TTL_S, getAll, openCache } from './cache-store';
+import { CACHE_TTL_S, getAll, openCache } from '../cache/cache-store';
 
 const SHARDS = 8;
 /** Spending lookups logged per key per shard: 800 a day per key in all, a few KB per shard. */
