@@ -6,7 +6,7 @@
  * connect shows when Google refuses the fetch itself (service/fetcher.ts words it), and a cached answer
  * needs no connection.
  */
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { AddonError, errors } from '../core/errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';

@@ -2,7 +2,7 @@
  * The misses of a lookup on their way to the service and back: what is refused before sending, the
  * request for each, and each outcome as an answer with the cache entry to write.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { writeEntry } from '../cache/entry';
 import type { Refusal } from '../spending/limit-guard';
 import { CACHE_TTL_S } from '../cache/cache-store';

@@ -10,7 +10,7 @@
  *   mark is an item too); a pack that holds some of its answers is completed without a mark.
  * - Each pack touched is written whole: what it held, and what was fetched now.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { CACHE_TTL_S } from '../cache/cache-store';
 import { writeEntry } from '../cache/entry';
 import { packData, packGroups, readPack, type Pack } from '../cache/pack';

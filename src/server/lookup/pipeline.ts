@@ -23,7 +23,7 @@
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
  * ranking-table refresh). The marks do the lock's job.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';

@@ -19,7 +19,7 @@
  * A tracking run reads what is left through the same lookup (lookupAllowance), from the cache within
  * the minute.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { USAGE_TTL_S } from '../core/constants';
 import { readEntry, writeEntry } from '../cache/entry';
 import { currentUsageReadAt, todaysSpendKeys } from '../spending/spend-log';

@@ -10,7 +10,7 @@ import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../core/constant
 import { errors, type AddonError } from '../core/errors';
 import { permissionErrorOf } from '../core/permissions';
 import { quotaError } from '../core/google-quota';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { classify, unavailable, type Outcome } from './classify';
 
 /** One request to send. `id` is the caller's handle (the cache key). */

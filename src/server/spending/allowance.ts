@@ -5,7 +5,7 @@
  * pacer, the sidebar's panels, tracking and the templates all take it from here; the answer's field
  * names are not known, so its figures are read by meaning (service/usage-bars.ts).
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { answerKey } from '../cache/keys';
 import type { Refusal } from './limit-guard';

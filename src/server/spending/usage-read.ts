@@ -7,7 +7,7 @@
 import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';
 import { SELF_INSTALL } from '../core/constants';
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { fingerprint, updateGuardOf } from './limit-guard';
 import { guardAfterRead } from './pacing';
 import { readDocumentSpend, readSpend } from './spend-log';

@@ -7,7 +7,7 @@
  * has no document (the spreadsheet was opened by id). One run at a time per spreadsheet.
  */
 import type { TrackKind } from '../../shared/sidebar-api';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';

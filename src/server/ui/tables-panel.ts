@@ -1,7 +1,7 @@
 /** The ranking tables panel: each sidebar call read and checked here, done by tables/ or trigger/, shown by tables-view. */
 import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
 import type { InsertTableRequest, RankingGroup, RefreshTablesView, TablePreview, TablesView } from '../../shared/sidebar-api';
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { remakeTrigger } from '../trigger/user-trigger';
 import { refreshOpenSpreadsheet } from '../trigger/refresh-entry';

@@ -9,7 +9,7 @@
  */
 import { shortfall } from '../spending/allowance';
 import type { TemplateView, TrackingView } from '../../shared/sidebar-api';
-import { createBudget, type Budget } from '../core/budget';
+import { createBudget, type Budget } from '../core/time-budget';
 import { AddonError, errors } from '../core/errors';
 import { readSubject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
