@@ -1,7 +1,7 @@
 /**
  * The allowance's rules on a usage read, pure and shared with the sidebar page: which bar counts what,
  * what is left, whether the read is from before the allowance reset, and whether a refresh may need more
- * than was left. The server reaches them through src/server/lookup/allowance.ts, so the sidebar's
+ * than was left. The server reaches them through src/server/spending/allowance.ts, so the sidebar's
  * question and the menu's decision to ask it are the same test.
  */
 import type { UsageBar, UsageRead } from './sidebar-api';

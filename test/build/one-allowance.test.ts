@@ -1,6 +1,6 @@
 /**
  * One allowance (issue 42): reading /usage, what is left, when it resets and whether a read is still
- * current are defined once, in src/server/lookup/allowance.ts and the pure rules it shares with the
+ * current are defined once, in src/server/spending/allowance.ts and the pure rules it shares with the
  * sidebar page (src/shared/allowance-rules.ts); every other server module reaches them through the
  * first, so no panel, run or template can grow its own reading of the allowance beside it.
  */

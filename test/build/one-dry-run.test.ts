@@ -1,8 +1,8 @@
 /**
  * One dry run (issue 42): what the cache answers, what would be sent and what the daily-limit guard holds
- * back is read by the lookup alone (src/server/lookup/), and every estimate outside it (Refresh all
- * formulas, the templates, inserting a ranking table, tracking a list) counts through its dry run
- * (lookup/dry-run.ts). So no estimate can grow its own reading of the cache beside the lookup's, and
+ * back is read by the lookup (src/server/lookup/) and its dry run alone (src/server/spending/dry-run.ts,
+ * under the lookup's own keys), and every estimate (Refresh all formulas, the templates, inserting a
+ * ranking table, tracking a list) counts through that dry run. So no estimate can grow its own reading of the cache beside the lookup's, and
  * disagree with what the lookup then sends.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,13 +1,13 @@
 /**
  * The usage a formula shows (API_USAGE). Its /usage answer is cached for a minute like any answer
  * (USAGE_TTL_S), but it is never older than what this document spent since (docs/use/functions.md,
- * "Your usage: API_USAGE"): a cached read after which this document's spend log (cache/spend.ts) holds
+ * "Your usage: API_USAGE"): a cached read after which this document's spend log (spending/spend-log.ts) holds
  * any spending lookup but the read's own is read again. The spend log's shards are read in the lookup's
  * one getAll, beside the answer (a layout of the pipeline), so a hit still costs one round trip, and a
  * recalculation that changes nothing sends no request within the minute.
  *
  * Read again rather than the spend log added to the cached figures, as the sidebar does: the answer's
- * field names are not known (they are read by meaning, service/usage-bars.ts), so added figures could
+ * field names are not known (they are read by meaning, spending/usage-bars.ts), so added figures could
  * not be written back into every field that counts them; and a new read shows what other documents
  * spent too. It costs one API call, and only after this document spent.
  *

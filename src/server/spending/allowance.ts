@@ -3,7 +3,7 @@
  * left and when it resets, and (from src/shared/allowance-rules.ts, which the sidebar page shares)
  * whether a read is from before the reset and whether a refresh may need more than is left. The lookup's
  * pacer, the sidebar's panels, tracking and the templates all take it from here; the answer's field
- * names are not known, so its figures are read by meaning (service/usage-bars.ts).
+ * names are not known, so its figures are read by meaning (spending/usage-bars.ts).
  */
 import type { Budget } from '../core/time-budget';
 import { errors } from '../core/errors';

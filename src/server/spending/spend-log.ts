@@ -7,7 +7,7 @@
  *
  * Each shard also logs, per API key (a fingerprint, never the key), when each lookup spent what, so
  * that the sidebar can add to a usage read exactly what this document spent with that key after it
- * (ui/usage-panel.ts). A shard keeps each key's latest LOG_MAX entries; dropping older ones, it notes
+ * (usage-read.ts). A shard keeps each key's latest LOG_MAX entries; dropping older ones, it notes
  * until when it dropped, so a read older than that is known to be short, never silently so.
  */
 import type { DocumentSpend, SpentSince } from '../../shared/sidebar-api';

@@ -1,6 +1,6 @@
 /**
  * What a template can spend, counted before anything is sent: its distinct queries, less those the
- * document cache answers (the lookup's dry run, lookup/dry-run.ts, as every estimate counts), and whether the daily-limit guard holds any of them back. Inserting fetches these queries once with
+ * document cache answers (the lookup's dry run, spending/dry-run.ts, as every estimate counts), and whether the daily-limit guard holds any of them back. Inserting fetches these queries once with
  * the viewer's key; the formulas then read the cache, so this is also the most the formulas add.
  */
 import { dryRun, type DryQuery } from './dry-run';

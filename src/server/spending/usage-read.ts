@@ -1,7 +1,7 @@
 /**
  * Reading /usage for the sidebar, the menu and the templates: a read now (one request, kept as the last
  * read of its key: last-usage.ts), a pasted key checked by such a read, and without a request the last
- * read brought up to date with what this document sent with that key since (cache/spend.ts logs it),
+ * read brought up to date with what this document sent with that key since (spending/spend-log.ts logs it),
  * with this document's spend today.
  */
 import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';

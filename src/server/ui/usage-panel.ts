@@ -1,6 +1,6 @@
 /**
  * The sidebar's usage panel. Opening it sends no request: it shows the last read of /usage made with the
- * viewer's key, brought up to date with what this document sent since (lookup/usage-read.ts); Refresh
+ * viewer's key, brought up to date with what this document sent since (spending/usage-read.ts); Refresh
  * reads /usage again (one request).
  */
 import type { UsageView } from '../../shared/sidebar-api';

@@ -1,5 +1,5 @@
 /**
- * The server's allowance (src/server/lookup/allowance.ts): what a /usage answer says is left and when
+ * The server's allowance (src/server/spending/allowance.ts): what a /usage answer says is left and when
  * it resets, read by meaning under any field names, the same bars the sidebar shows.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * lookup/pacing.ts: how a formula's misses are sent in waves within what is left today, with a fake
+ * spending/pacing.ts: how a formula's misses are sent in waves within what is left today, with a fake
  * service deciding which keywords it has cached and how many fresh searches are left. The integration
  * tests (test/integration/limit-pacing.test.ts) run the same through the built add-on.
  */

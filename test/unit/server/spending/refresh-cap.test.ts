@@ -1,4 +1,4 @@
-/** What a refresh sends once the allowance is nearly or fully spent (lookup/pacing.ts's rules, counted). */
+/** What a refresh sends once the allowance is nearly or fully spent (spending/pacing.ts's rules, counted). */
 import { describe, expect, it } from 'vitest';
 import { capToAllowance } from '../../../../src/server/spending/refresh-cap';
 

@@ -1,5 +1,5 @@
 /**
- * The spend counters' log (src/server/cache/spend.ts): what one key spent in a document after a usage
+ * The spend counters' log (src/server/spending/spend-log.ts): what one key spent in a document after a usage
  * read, exactly, and when the log cannot reach back that far, said so rather than undercounted quietly.
  */
 import { describe, expect, it } from 'vitest';

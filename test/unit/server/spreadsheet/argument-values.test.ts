@@ -1,6 +1,6 @@
 /**
  * What each subject argument of the add-on's calls passes, read without running the formula
- * (src/server/ui/argument-values.ts), as the refresh estimate reads it.
+ * (src/server/spreadsheet/argument-values.ts), as the refresh estimate reads it.
  */
 import { describe, expect, it } from 'vitest';
 import { ArgumentReader } from '../../../../src/server/spreadsheet/argument-values';
