@@ -13,13 +13,13 @@
 import type { DocumentSpend, SpentSince } from '../../shared/sidebar-api';
 import type { Json } from '../shape/shape';
 import { CACHE_TTL_S, getAll, openCache } from '../cache/cache-store';
+import { DAY_MS } from '../../shared/day';
 
 const SHARDS = 8;
 /** Spending lookups logged per key per shard: 800 a day per key in all, a few KB per shard. */
 const LOG_MAX = 100;
 /** Keys logged per shard (a formula key and a few sidebar users'); past that the least recent is dropped. */
 const KEYS_MAX = 6;
-const DAY_MS = 86_400_000;
 
 /** Counts of one lookup to add. */
 export interface Spend {
