@@ -65,6 +65,11 @@ function wallClockDate(zone: string): Date {
   return date;
 }
 
+/** An email as the sheet says it: whether there was one, never the address (the sheet may be shared). */
+function emailWords(email: string): string {
+  return email ? 'an email' : 'an empty email';
+}
+
 /** What a formula cell shows, as one observation: an error (Sheets' #…), a blank, or its text. */
 function shownIn(cell: CellShown | 'waiting' | undefined, step: string): Observation {
   if (cell === undefined) return { waiting: step };
@@ -75,10 +80,10 @@ function shownIn(cell: CellShown | 'waiting' | undefined, step: string): Observa
   return { value: cell.display, shows: `shows "${clip(cell.display)}"` };
 }
 
-/** The text of a formula's cell, as a case reads it. */
+/** What a formula case waits for until its cell shows a value. */
 const COLLECT = 'Probe › 2. Collect the results, once "Probe formulas" shows values';
 
-/** A user property in any of the three stores, written by a custom function (always refused in dev/gas). */
+/** A write into one of the three property stores from a custom function (dev/gas refuses them all). */
 function propertyWrite(store: 'user' | 'document' | 'script'): ProbeCase {
   return {
     id: `formula-writes-${store}-property`,
@@ -124,7 +129,8 @@ function numberFormat(id: string, value: (zone: string) => unknown, format: stri
       const cell = ctx.scratchCell();
       cell.setValue(value(ctx.spreadsheet.getSpreadsheetTimeZone()));
       if (format !== null) cell.setNumberFormat(format);
-      return { value: cell.getDisplayValue(), shows: `shows "${cell.getDisplayValue()}"` };
+      const shown = cell.getDisplayValue();
+      return { value: shown, shows: `shows "${shown}"` };
     },
   };
 }
@@ -185,7 +191,7 @@ export const PROBE_CASES: readonly ProbeCase[] = [
     claim: "A custom function runs as the anonymous user: Session.getActiveUser() is refused (dev/gas's reading of Google's silence)",
     devGas: REFUSED,
     step: 'formula',
-    inFormula: () => attempt(() => Session.getActiveUser().getEmail()),
+    inFormula: () => attempt(() => emailWords(Session.getActiveUser().getEmail())),
   },
   {
     id: 'formula-effective-user',
@@ -193,7 +199,7 @@ export const PROBE_CASES: readonly ProbeCase[] = [
     claim: 'A custom function cannot learn who it runs as: Session.getEffectiveUser() is refused',
     devGas: REFUSED,
     step: 'formula',
-    inFormula: () => attempt(() => Session.getEffectiveUser().getEmail()),
+    inFormula: () => attempt(() => emailWords(Session.getEffectiveUser().getEmail())),
   },
   {
     id: 'formula-temporary-user-key',
@@ -212,7 +218,7 @@ export const PROBE_CASES: readonly ProbeCase[] = [
     inFormula: () =>
       attempt(() => {
         const owner = SpreadsheetApp.getActiveSpreadsheet().getOwner();
-        return owner ? (owner.getEmail() ? 'an email' : 'an empty email') : 'no owner';
+        return owner ? emailWords(owner.getEmail()) : 'no owner';
       }),
   },
   propertyWrite('user'),
@@ -644,7 +650,8 @@ export const PROBE_CASES: readonly ProbeCase[] = [
     atStart: (ctx) => {
       const cell = ctx.scratchCell();
       cell.setValue(wallClockDate(ctx.spreadsheet.getSpreadsheetTimeZone()));
-      return { value: cell.getDisplayValue(), shows: `shows "${cell.getDisplayValue()}"` };
+      const shown = cell.getDisplayValue();
+      return { value: shown, shows: `shows "${shown}"` };
     },
   },
   numberFormat('format-thousands', () => 1234567.891, '#,##0', '1,234,568'),
