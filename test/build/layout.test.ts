@@ -37,6 +37,7 @@ const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
   ['trigger', 'templates'],
+  ['alerts'],
   ['tables', 'tracking', 'freeze'],
   ['lookup'],
   ['cache'],
