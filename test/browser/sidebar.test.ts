@@ -1007,7 +1007,7 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
   });
 
   it('opens one section at a time, each a screen and a half at most, its heading kept in view', async () => {
-    for (const name of ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'cache'] as const) {
+    for (const name of ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'alerts', 'cache'] as const) {
       await p.locator(`#${name}-title`).click();
       const open = await p.locator('.fold-body:not([hidden])').evaluateAll((all) => all.map((b) => b.id));
       expect(open).toEqual([`${name}-body`]);
