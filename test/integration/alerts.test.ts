@@ -156,6 +156,22 @@ describe('failure alerts', () => {
   });
 });
 
+describe('failure alerts: a spent allowance', () => {
+  // From midnight (UTC), so six hourly runs fall on the day the allowance is spent.
+  const stack = useStack('a', { startAt: Date.UTC(2026, 2, 18, 0, 0) });
+
+  it('six hourly runs stopped by the daily limit send one mail, and one more once the limit resets', async () => {
+    await scheduledTable(stack);
+    sidebar(stack, 'setAlerts', { rankPlaces: 2, changePercent: null, failures: true });
+    await stack.service.control.limits({ callsUsed: 2000 });
+    for (let i = 0; i < 6; i++) await hourlyRun(stack, i === 0 ? 7 * HOUR : HOUR); // 07:00 to 12:00
+    expect(stack.gas.outbox.map((m) => m.subject.replace(/.*” /, ''))).toEqual(['stopped']);
+    expect(stack.gas.outbox[0]?.body).toMatch(/could not run: Daily limit reached/);
+    await hourlyRun(stack, 13 * HOUR); // 01:00 the next day: a new allowance
+    expect(stack.gas.outbox.map((m) => m.subject.replace(/.*” /, ''))).toEqual(['stopped', 'work again']);
+  });
+});
+
 describe('mail as Google allows it', () => {
   const stack = useStack('a');
   /** The list moves again (one more leaves the top), and the next run, 7 hours on, finds it. */
