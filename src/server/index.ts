@@ -8,6 +8,8 @@
  * when any of them disagrees.
  */
 import type {
+  AlertSettingsRequest,
+  AlertsView,
   CacheView,
   FreezeScope,
   FreezeView,
@@ -48,6 +50,7 @@ import * as tables from './ui/tables-panel';
 import { refreshFromTriggerOrMenu } from './trigger/refresh-entry';
 import * as templates from './ui/templates-panel';
 import * as tracking from './ui/tracking-panel';
+import * as alerts from './ui/alerts-panel';
 
 /**
  * Monthly Google search demand for a keyword: 12 months, growth, peak and Search Score.
@@ -551,4 +554,20 @@ export function trackTemplateBrands(sheetName: Sent<string>): TrackingView {
  */
 export function templateSheets(): TemplateSheetView[] {
   return guardAction('templateSheets', templates.templateSheets);
+}
+
+/**
+ * Sidebar: this spreadsheet's alerts (what is set, who gets the mails, why mail cannot go), the last
+ * mail sent, and what a digest would say now. Reads the spreadsheet only: no request, no mail.
+ */
+export function getAlerts(): AlertsView {
+  return guardAction('getAlerts', alerts.getAlerts);
+}
+
+/**
+ * Sidebar: sets this spreadsheet's alerts, mailed after its scheduled runs. null turns them all off.
+ * @param {Object} settings { rankPlaces, changePercent, failures, recipients? }, each kind null for off.
+ */
+export function setAlerts(settings: Sent<AlertSettingsRequest | null>): AlertsView {
+  return guardAction('setAlerts', () => alerts.setAlerts(settings));
 }

@@ -432,6 +432,48 @@ export interface TemplateSheetView {
 }
 
 /**
+ * The alerts of a spreadsheet, as setAlerts takes them: mail when an entry of a scheduled ranking table
+ * moves at least `rankPlaces` places (or enters or drops out), when a tracked value changes by at least
+ * `changePercent` percent, and when scheduled runs stop (`failures`); null turns a kind off.
+ */
+export interface AlertSettingsRequest {
+  rankPlaces: number | null;
+  changePercent: number | null;
+  failures: boolean | null;
+  /** Addresses that get the mails too, besides the schedule's owner. */
+  recipients?: string[];
+}
+
+/** A mail the alerts sent. */
+export interface SentMailView {
+  at: string;
+  kind: 'digest' | 'stopped' | 'working';
+  subject: string;
+  to: string[];
+}
+
+/** The alerts panel: what is set, who gets the mail, the last mail sent, why mail cannot go, and a preview. */
+export interface AlertsView {
+  /** What is set; every kind null (off) when alerts were never set or were turned off. */
+  settings: Required<AlertSettingsRequest>;
+  /** Whose scheduled runs send the mails (the schedule's and the tracking lists' owners), by email. */
+  senders: { email: string; you: boolean }[];
+  /** Nothing here runs on a schedule: no mail can come until something does. */
+  nothingScheduled: boolean;
+  /** Why mail cannot be sent now, in words (a permission, the day's mail quota, no address), or null. */
+  blocked: string | null;
+  lastMail: SentMailView | null;
+  /** When today's digest was sent (the next waits for tomorrow), or null. */
+  digestSentAt: string | null;
+  /** Changes found since the last digest that wait to be sent. */
+  waiting: number;
+  /** Scheduled runs that stopped: since when, and why (mailed once when it started). */
+  stopped: { since: string; message: string } | null;
+  /** What a digest would say now, from the values the sheets show, sending nothing; null: nothing crosses. */
+  preview: { subject: string; body: string } | null;
+}
+
+/**
  * A parameter of a server function the sidebar calls: the sidebar sends a T (src/sidebar/server.ts types
  * its calls by it), but the server gets whatever google.script.run delivered, so it checks it first;
  * `Unchecked` in the type keeps the server from using it as a T without a check.

@@ -39,6 +39,7 @@ const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
   ['trigger', 'templates'],
+  ['alerts'],
   ['tables', 'tracking', 'freeze'],
   ['lookup'],
   ['spending'],

@@ -17,6 +17,7 @@ const SCOPE = {
   spreadsheet: 'https://www.googleapis.com/auth/spreadsheets',
   sidebar: 'https://www.googleapis.com/auth/script.container.ui',
   email: 'https://www.googleapis.com/auth/userinfo.email',
+  mail: 'https://www.googleapis.com/auth/script.send_mail',
 } as const;
 type Permission = keyof typeof SCOPE;
 const ALL = Object.values(SCOPE);
@@ -29,6 +30,8 @@ const WORDS: Record<Exclude<Permission, 'email'>, string> = {
   spreadsheet:
     'Permission missing: read and change the spreadsheet. Search Demand needs it to read your selection and write its results into the sheet;',
   sidebar: 'Permission missing: show the sidebar. Search Demand needs it to show its settings, tables and help beside the sheet;',
+  // No feature needs it to act: without it alerts say so in their view and mail nothing (alerts.test.ts).
+  mail: 'Permission missing: send email as you. Search Demand needs it to mail you (and whom you list) what moved and when runs stop;',
 };
 const HOW = /Grant it with Extensions › Search Demand › Grant permissions… and tick “[^”]+”\.$/;
 
@@ -70,6 +73,14 @@ const FEATURES: Feature[] = [
   { name: "the sidebar's templates", fn: 'listTemplates', args: [], mode: 'sidebar', needs: [] },
   { name: 'removing the key', fn: 'removeApiKey', args: [], mode: 'sidebar', needs: ['spreadsheet'] },
   { name: 'Refresh all formulas (sidebar)', fn: 'refreshAllFormulas', args: [], mode: 'sidebar', needs: ['spreadsheet'] },
+  { name: "the sidebar's alerts", fn: 'getAlerts', args: [], mode: 'sidebar', needs: ['spreadsheet'] },
+  {
+    name: 'setting alerts',
+    fn: 'setAlerts',
+    args: [{ rankPlaces: 2, changePercent: null, failures: true }],
+    mode: 'sidebar',
+    needs: ['spreadsheet'],
+  },
 ];
 
 /**

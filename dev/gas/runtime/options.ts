@@ -41,6 +41,11 @@ export interface GasRuntimeOptions {
   /** Property reads and writes allowed per day (same window); default 50,000. */
   propertiesDailyQuota?: number;
   /**
+   * Email recipients each user may send to per day with MailApp (same window); default 100 (consumer
+   * accounts; Workspace: MAIL_DAILY_RECIPIENTS.workspace).
+   */
+  mailDailyQuota?: number;
+  /**
    * Which cache items go before their expiry, for every cache of this runtime (cache.ts, EarlyRemoval);
    * default DEFAULT_EARLY_REMOVAL. `{ rate: 0 }`: every item lives to its expiry (what a test counts
    * when it counts what the add-on sends while Google keeps every item).

@@ -45,6 +45,7 @@ import { createUiLog, type UiLog } from '../spreadsheet/spreadsheet.js';
 import { TriggerStore, type TriggerRecord } from '../triggers/triggers.js';
 import { SyncHttp } from '../services/sync-http.js';
 import { URL_FETCH_LIMITS, type FetchLogEntry, type UrlFetchQuota } from '../services/url-fetch.js';
+import { MAIL_DAILY_RECIPIENTS, MailQuota, type OutboxMail } from '../services/mail.js';
 import { ExecutionStarts, checkPlace } from './admission.js';
 import { failedExecution, runInContext } from './invoke.js';
 import {
@@ -113,6 +114,10 @@ export class GasRuntime {
   readonly triggerRuntimeQuota: TriggerRuntimeQuota;
   /** Each user's granted scopes and the consent prompts shown (dev/gas/RULES.md, "Granular consent"). */
   readonly consent: ConsentStore;
+  /** Every mail MailApp sent, oldest first (nothing leaves the machine). */
+  readonly outbox: OutboxMail[] = [];
+  /** Each user's email recipients left today before "Service invoked too many times for one day: email." */
+  readonly mailQuota: MailQuota;
 
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
@@ -161,6 +166,7 @@ export class GasRuntime {
     this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
     this.urlFetchQuota = shared.urlFetchQuota ?? new MemoryQuota(options.urlFetchDailyQuota ?? DAILY_QUOTAS.urlFetch, clock);
     this.propertiesQuota = shared.propertiesQuota ?? new MemoryQuota(options.propertiesDailyQuota ?? DAILY_QUOTAS.properties, clock);
+    this.mailQuota = new MailQuota(options.mailDailyQuota ?? MAIL_DAILY_RECIPIENTS.consumer, clock);
     this.#http = new SyncHttp({
       requestTimeoutMs: options.urlFetchTimeoutMs ?? 60_000,
       maxResponseBytes: URL_FETCH_LIMITS.maxResponseBytes,
@@ -188,6 +194,7 @@ export class GasRuntime {
         allowlist: allowlistOf(this.manifest),
       },
       consent: this.consent,
+      mail: { outbox: this.outbox, quota: this.mailQuota, clock },
       readHtmlFile: (name) => this.#code.readHtmlFile(name),
       addonMenuName: this.isAddon ? null : (options.projectName ?? RUNTIME_DEFAULTS.projectName),
     };

@@ -44,6 +44,12 @@ const PERMISSIONS = {
     why: 'to read your selection and write its results into the sheet',
     label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
   },
+  mail: {
+    scope: 'https://www.googleapis.com/auth/script.send_mail',
+    words: 'send email as you',
+    why: 'to mail you (and whom you list) what moved and when scheduled runs stop',
+    label: 'Send email as you',
+  },
   sidebar: {
     scope: 'https://www.googleapis.com/auth/script.container.ui',
     words: 'show the sidebar',
@@ -90,6 +96,14 @@ function grantedOf(names: readonly PermissionName[]): PermissionName[] | null {
 export function requirePermissions(needs: readonly PermissionName[]): void {
   const missing = missingPermissions(needs);
   if (missing.length) throw permissionError(missing);
+}
+
+/**
+ * Google's checkbox label of a permission on the consent screen, as a person looks for it.
+ * @param name the permission
+ */
+export function permissionLabel(name: PermissionName): string {
+  return PERMISSIONS[name].label;
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -15,7 +15,7 @@ import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import type { Cell } from '../shape/shape';
 import { fetchRanking } from './ranking-data';
 import { isOurStamp, rankingBlock, rankingRows, stampText } from './table-layout';
-import { RANK_CHANGE_HEADER, type PreviousTable } from './table-moves';
+import { RANK_CHANGE_HEADER, type FoundMoves, type PreviousTable } from './table-moves';
 import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from '../spreadsheet/sheet-areas';
 import { listTables, saveTable, writeLastRun, type TableRecord } from './table-records';
 
@@ -31,6 +31,8 @@ export interface RunOptions {
   budget: Budget;
   /** Called before each table, e.g. to show a toast. */
   progress?: (index: number, total: number, group: string) => void;
+  /** Told what moved in each table refreshed, when its moves were just counted (a scheduled run's alerts). */
+  found?: (table: TableRecord, moves: FoundMoves) => void;
 }
 
 /**
@@ -63,7 +65,7 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
       }
       options.progress?.(i + 1, tables.length, table.group);
       const began = Date.now();
-      const message = refreshOne(store, table, options.force, budget, hasKey);
+      const message = refreshOne(store, table, options, hasKey);
       slowestMs = Math.max(slowestMs, Date.now() - began);
       log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
     });
@@ -76,7 +78,8 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
 }
 
 /** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */
-function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean, budget: Budget, hasKey: boolean): string {
+function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOptions, hasKey: boolean): string {
+  const { force, budget } = options;
   const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
     saveTable(store, { ...table, status: 'error', message });
     if (sheet && table.updatedAt) {
@@ -106,7 +109,8 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean,
   const { header, rows } = rankingRows(data, table.columns, table.limit);
   if (!header.length) return fail('None of its columns exist in the answer any more: insert it again.', sheet);
   const now = new Date();
-  const block = rankingBlock(stampText(table.group, now), header, rows, previousValues(sheet, table));
+  let moves: FoundMoves | null = null;
+  const block = rankingBlock(stampText(table.group, now), header, rows, previousValues(sheet, table), (m) => (moves = m));
   const height = block.length;
   const width = block[0]?.length ?? 1;
 
@@ -123,6 +127,7 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean,
   if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
   if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
   saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim(), moves: true });
+  if (moves) options.found?.(table, moves);
   return '';
 }
 

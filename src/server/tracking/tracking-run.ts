@@ -32,7 +32,7 @@ import {
 } from './history';
 import { monthOf, periodName, periodOf, periodOfDate } from './period';
 import { saveTracked, type TrackRecord } from './tracking-records';
-import { writeSummary } from './summary';
+import { changedItems, writeSummary, type TrackedChange } from './summary';
 
 /** Items asked for at once: few enough to stop soon after a refusal, enough to fetch in parallel. */
 const CHUNK = 20;
@@ -53,6 +53,8 @@ export interface TrackRunOptions {
   budget: Budget;
   /** A scheduled run leaves alone the lists done for this period with nothing to retry soon. */
   scheduled: boolean;
+  /** Told each list run, as saved, with what changed in it (a scheduled run's alerts). */
+  ran?: (list: TrackRecord, changes: TrackedChange[]) => void;
 }
 
 /**
@@ -71,12 +73,15 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
       const period = periodOf(Date.now(), list.period);
       if (options.scheduled && list.ranFor === period && !list.retrySoon) continue;
       let next: TrackRecord;
+      let changes: TrackedChange[] = [];
       try {
-        next = runList(store, list, period, { budget: options.budget, spending, hasKey });
+        next = runList(store, list, period, { budget: options.budget, spending, hasKey, changed: (c) => (changes = c) });
       } catch (error) {
         next = { ...list, status: 'error', message: error instanceof AddonError ? error.message : messageOf(error), retrySoon: true };
       }
-      saveTracked(store, { ...next, lastRun: new Date().toISOString(), ranFor: period });
+      const saved = { ...next, lastRun: new Date().toISOString(), ranFor: period };
+      saveTracked(store, saved);
+      options.ran?.(saved, changes);
     }
   } finally {
     release();
@@ -99,6 +104,8 @@ interface ListContext {
   budget: Budget;
   spending: Spending;
   hasKey: boolean;
+  /** Told what changed in the items this run recorded. */
+  changed: (changes: TrackedChange[]) => void;
 }
 
 function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx: ListContext): TrackRecord {
@@ -183,7 +190,10 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     const order = (row: Cell[]) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
     appended.sort((a, b) => (order(a) < order(b) ? -1 : 1));
     writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
-    summary = writeSummary(sheet, list, timeZone, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
+    const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
+    summary = writeSummary(sheet, list, timeZone, history);
+    const recorded = new Set(written.filter((r) => r.status === 'ok' && r.period === period).map((r) => r.item));
+    ctx.changed(changedItems(list, history, recorded));
     sheet.getRange(1, 1).setValue(stampText(list, new Date()));
   }
 

@@ -6,6 +6,7 @@
  * nothing is the user's any more (schedule off or set by someone else, no list of theirs) is dropped
  * quietly.
  */
+import { alertAfterRun, watchRun } from '../alerts/after-run';
 import { createBudget, type Budget } from '../core/time-budget';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
@@ -77,10 +78,13 @@ function runOne(id: string, name: string, me: string, budget: Budget): number | 
   const tables = tableSchedule(store);
   const lists = listTracked(store).filter((list) => list.by === me);
   if (tables?.record.by !== me && !lists.length) return null;
+  // What the run finds and records, for the alerts once it has ended (alerts/after-run.ts).
+  const watch = watchRun();
   if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
-    refreshTables(store, { trigger: 'schedule', force: false, budget });
+    watch.tables(refreshTables(store, { trigger: 'schedule', force: false, budget, found: watch.table }));
   }
   // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks.
-  if (lists.length) runTracking(store, lists, { budget, scheduled: true });
+  if (lists.length) runTracking(store, lists, { budget, scheduled: true, ran: watch.list });
+  alertAfterRun(store, watch);
   return nextDueHere(store, me);
 }

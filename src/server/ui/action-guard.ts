@@ -54,6 +54,8 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   insertTemplate: ['service', 'spreadsheet'],
   trackTemplateBrands: ['service', 'schedule', 'spreadsheet'],
   templateSheets: ['spreadsheet'],
+  getAlerts: ['spreadsheet'],
+  setAlerts: ['spreadsheet'],
 };
 
 /**
