@@ -61,6 +61,7 @@ export function listWhere(list: TrackListView): string {
  */
 export function trackingSummary(view: TrackingView): { text: string; warn: boolean } {
   const n = view.lists.length;
+  if (n && view.runStop) return { text: 'Scheduled runs stopped: open to see why', warn: true };
   if (!n) return { text: 'No list yet', warn: false };
   const failed = view.lists.filter((l) => l.status === 'error').length;
   const lists = plural(n, 'list', 'lists');

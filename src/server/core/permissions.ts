@@ -38,8 +38,8 @@ const PERMISSIONS = {
   },
   spreadsheet: {
     scope: 'https://www.googleapis.com/auth/spreadsheets',
-    words: 'read and change the spreadsheet',
-    why: 'to read your selection and write its results into the sheet',
+    words: 'read and change your spreadsheets',
+    why: 'to write results into the sheet and to refresh the spreadsheets you schedule',
     label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
   },
   sidebar: {
@@ -52,6 +52,15 @@ const PERMISSIONS = {
 
 /** A permission by name. */
 export type PermissionName = keyof typeof PERMISSIONS;
+
+/**
+ * What a scheduled run needs, every one checked before a schedule is saved or its trigger made: connect to
+ * the service, the spreadsheet, and triggers. Google: "We recommend that you use requireScopes(authMode,
+ * oAuthScopes) before installing a trigger"; but requireScopes "only works when users run the script from a
+ * surface that supports granular consent, for example, from within the Apps Script IDE", so the add-on asks
+ * getAuthorizationInfo (which answers anywhere) and sends the user to Grant permissions… (docs/develop/google-limits.md).
+ */
+export const SCHEDULED_RUN_NEEDS: readonly PermissionName[] = ['service', 'schedule', 'spreadsheet'];
 
 /** The menu item that asks for missing permissions again (index.ts, grantPermissions). */
 export const GRANT_MENU_ITEM = 'Grant permissions…';
@@ -119,6 +128,8 @@ export function permissionError(missing: readonly PermissionName[]): AddonError 
     'permission',
     `${LEADS.permission} ${list(them.map((p) => p.words))}. Search Demand needs ${one ? 'it' : 'them'} ${list(them.map((p) => p.why))}; nothing was done. ` +
       `Grant ${one ? 'it' : 'them'} with Extensions › Search Demand › ${GRANT_MENU_ITEM} and tick ${list(them.map((p) => `“${p.label}”`))}.`,
+    '',
+    { missing },
   );
 }
 
