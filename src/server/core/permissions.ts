@@ -4,6 +4,7 @@
  * permission is missing says which, what it is for and how to grant it, instead of failing half-way with
  * Google's own words (or a network error, which it is not).
  */
+import { SELF_INSTALL } from './constants';
 import { AddonError, LEADS } from './errors';
 
 /**
@@ -22,6 +23,28 @@ interface Permission {
   label: string;
 }
 
+/**
+ * The spreadsheet permission differs per build (scripts/build/manifest.ts). A pasted script is bound to its
+ * spreadsheet and its trigger sees it ("These methods are only available to bound scripts run from the
+ * script editor, menu items, dialogs, sidebars, or triggers", Google's bound-scripts guide), so the
+ * self-install asks for this spreadsheet only; the Marketplace add-on's trigger has no document and opens
+ * the spreadsheets its user scheduled by id, which needs every spreadsheet. Labels: what Google's consent
+ * screen shows beside each checkbox.
+ */
+const SPREADSHEET: Permission = SELF_INSTALL
+  ? {
+      scope: 'https://www.googleapis.com/auth/spreadsheets.currentonly',
+      words: 'read and change this spreadsheet',
+      why: 'to read your selection and write its results into the sheet',
+      label: 'View and manage spreadsheets that this application has been installed in',
+    }
+  : {
+      scope: 'https://www.googleapis.com/auth/spreadsheets',
+      words: 'read and change your spreadsheets',
+      why: 'to write results into the sheet and to refresh the spreadsheets you schedule',
+      label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
+    };
+
 /** The permissions of appsscript.json that actions depend on (userinfo.email only decides a shown name). */
 const PERMISSIONS = {
   service: {
@@ -36,12 +59,7 @@ const PERMISSIONS = {
     why: 'to refresh ranking tables and tracking lists while you are away',
     label: 'Allow this application to run when you are not present',
   },
-  spreadsheet: {
-    scope: 'https://www.googleapis.com/auth/spreadsheets',
-    words: 'read and change your spreadsheets',
-    why: 'to write results into the sheet and to refresh the spreadsheets you schedule',
-    label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
-  },
+  spreadsheet: SPREADSHEET,
   sidebar: {
     scope: 'https://www.googleapis.com/auth/script.container.ui',
     words: 'show the sidebar',

@@ -1,14 +1,16 @@
 /**
- * The scheduled run: the handler of the user's one hourly trigger. Google gives it no document, so it
- * finds the spreadsheets from what the user stored, opens each that is due by id, and refreshes the
- * ranking tables that are due and the user's tracking lists, within one 6-minute budget. A spreadsheet it
- * cannot open (deleted, or no longer shared with the user) is reported to the user's sidebar and dropped;
- * one where nothing is the user's any more (schedule off or set by someone else, no list of theirs) is
- * dropped quietly. A run that meets what stops
+ * The scheduled run: the handler of the user's one hourly trigger. It finds the spreadsheets from what the
+ * user stored and refreshes the ranking tables that are due and the user's tracking lists, within one
+ * 6-minute budget. The Marketplace add-on's trigger has no document, so it opens each due spreadsheet by
+ * id; a self-install's trigger is bound to its spreadsheet and sees it, so it never opens by id (its
+ * manifest asks for this spreadsheet only). A spreadsheet it cannot open (deleted, or no longer shared
+ * with the user) is reported to the user's sidebar and dropped; one where nothing is the user's any more
+ * (schedule off or set by someone else, no list of theirs) is dropped quietly. A run that meets what stops
  * every run (a permission, the key, the allowance, the service: core/run-stop.ts) stops there, records why
  * (run-outcome.ts) and ends quietly: the spreadsheets not reached stay due.
  */
 import { createBudget, type Budget } from '../core/budget';
+import { SELF_INSTALL } from '../core/constants';
 import type { AddonError } from '../core/errors';
 import { missingPermissions } from '../core/permissions';
 import { runStopOf, type RunStop } from '../core/run-stop';
@@ -104,10 +106,15 @@ function runOne(id: string, name: string, me: string, budget: Budget): { next: n
 }
 
 /**
- * A scheduled spreadsheet, opened by id. Null when it cannot be reached.
+ * A scheduled spreadsheet: a self-install's own (the one its trigger is bound to: never opened by id, its
+ * manifest asks for this spreadsheet only), else opened by id. Null when it cannot be reached.
  * @param id the spreadsheet's id
  */
 function openScheduled(id: string): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  if (SELF_INSTALL) {
+    const own = SpreadsheetApp.getActiveSpreadsheet();
+    return own?.getId() === id ? own : null;
+  }
   try {
     return SpreadsheetApp.openById(id);
   } catch {
