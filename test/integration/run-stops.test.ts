@@ -94,8 +94,9 @@ describe('a scheduled run that meets what stops it ends quietly and says why', (
     const tables = sidebar<TablesView>('getTables');
     expect(tables.runStop).toEqual({ since: expect.stringMatching(/^2026-03-18T13:00/) as unknown, message: stoppedSince(13) + grant });
     expect(sidebar<TrackingView>('getTracking').runStop?.message).toBe(stoppedSince(13) + grant);
+    const where = { id: stack.gas.spreadsheet.id, name: stack.gas.spreadsheet.name };
     expect(outcomes()).toEqual({
-      last: { at: expect.stringMatching(/^2026-03-18T13:00/) as unknown, stop: { kind: 'permission', missing: ['service'] } },
+      last: { at: expect.stringMatching(/^2026-03-18T13:00/) as unknown, stop: { kind: 'permission', missing: ['service'] }, where },
       previous: null,
       failingSince: expect.stringMatching(/^2026-03-18T13:00/) as unknown,
     });
@@ -109,8 +110,8 @@ describe('a scheduled run that meets what stops it ends quietly and says why', (
     expect(sidebar<TablesView>('getTables').runStop).toBeNull();
     expect(sidebar<TrackingView>('getTracking').runStop).toBeNull();
     expect(outcomes()).toMatchObject({
-      last: { stop: null },
-      previous: { stop: { kind: 'permission', missing: ['service'] } },
+      last: { stop: null, where: null },
+      previous: { stop: { kind: 'permission', missing: ['service'] }, where },
       failingSince: null,
     });
   });
@@ -124,7 +125,8 @@ describe('a scheduled run that meets what stops it ends quietly and says why', (
     expect(run.serviceCalls['spreadsheet.openById'] ?? 0).toBe(0);
     expect(await stack.requests()).toBe(0);
     expect(stamps()).toEqual(before);
-    expect(outcomes()).toMatchObject({ last: { stop: { kind: 'permission', missing: ['spreadsheet'] } } });
+    // Stopped before opening any spreadsheet.
+    expect(outcomes()).toMatchObject({ last: { stop: { kind: 'permission', missing: ['spreadsheet'] }, where: null } });
     // The sidebar needs that permission too; once it is granted, it says what stopped the run.
     stack.gas.setGrantedScopes('all');
     expect(sidebar<TablesView>('getTables').runStop?.message).toMatch(

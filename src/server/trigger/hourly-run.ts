@@ -60,6 +60,7 @@ export function runSchedule(triggerUid: string): void {
     const me = userId();
     let slowestMs = 0;
     let stop: RunStop | null = null;
+    let where: { id: string; name: string } | null = null;
     for (const [id, { name }] of due) {
       // The rest are due next hour: out of time, or stopped by what would stop them too.
       if (stop || !budget.allows(Math.max(FIRST_SPREADSHEET_ESTIMATE_MS, slowestMs * 1.5))) break;
@@ -67,10 +68,11 @@ export function runSchedule(triggerUid: string): void {
       const ran = runOne(id, name, me, budget);
       changes[id] = ran.next === null ? null : { name, due: ran.next };
       stop = ran.stop;
+      if (stop) where = { id, name };
       slowestMs = Math.max(slowestMs, Date.now() - began);
     }
     updateScheduled(changes);
-    recordRunOutcome(stop);
+    recordRunOutcome(stop, where);
   }
   const left = Object.keys(scheduled).filter((id) => changes[id] !== null).length;
   if (!left) {

@@ -6,7 +6,8 @@
  * before to mail once when runs start failing and once when they work again.
  *
  * Stored shape (JSON under SDM_RUN_OUTCOME): `{ last: RunOutcome, previous: RunOutcome | null,
- * failingSince: string | null }`, each RunOutcome `{ at, stop }` (core/run-stop.ts says what `stop` holds).
+ * failingSince: string | null }`, each RunOutcome `{ at, stop, where }` (core/run-stop.ts says what `stop`
+ * holds).
  */
 import type { RunStopNotice } from '../../shared/sidebar-api';
 import { runStopWords, type RunStop } from '../core/run-stop';
@@ -21,6 +22,8 @@ export interface RunOutcome {
   at: string;
   /** What stopped it; null when it did its work. */
   stop: RunStop | null;
+  /** The spreadsheet where it stopped (id and name); null when it stopped before opening any, or did its work. */
+  where: { id: string; name: string } | null;
 }
 
 /** The last outcome, the one before it, and since when runs have been stopping (ISO; null while they work). */
@@ -45,11 +48,13 @@ const STOP_KINDS = new Set<string>([
 /** A stored outcome, or null when it is not one (written by another version, or damaged). */
 function outcomeOf(value: unknown): RunOutcome | null {
   if (!value || typeof value !== 'object') return null;
-  const { at, stop } = value as { at?: unknown; stop?: unknown };
+  const { at, stop, where } = value as { at?: unknown; stop?: unknown; where?: unknown };
   if (typeof at !== 'string') return null;
-  if (stop === null) return { at, stop: null };
+  const place = where && typeof where === 'object' ? (where as { id?: unknown; name?: unknown }) : null;
+  const spreadsheet = typeof place?.id === 'string' && typeof place.name === 'string' ? { id: place.id, name: place.name } : null;
+  if (stop === null) return { at, stop: null, where: null };
   const kind = stop && typeof stop === 'object' ? (stop as { kind?: unknown }).kind : undefined;
-  return typeof kind === 'string' && STOP_KINDS.has(kind) ? { at, stop: stop as RunStop } : null;
+  return typeof kind === 'string' && STOP_KINDS.has(kind) ? { at, stop: stop as RunStop, where: spreadsheet } : null;
 }
 
 /**
@@ -70,13 +75,14 @@ export function readRunOutcomes(): RunOutcomes | null {
 /**
  * Records a run's outcome (now), the last one becoming the previous. One read and one write.
  * @param stop what stopped the run, or null when it did its work
+ * @param where the spreadsheet where it stopped, if it stopped in one
  * @returns what is stored now
  */
-export function recordRunOutcome(stop: RunStop | null): RunOutcomes {
+export function recordRunOutcome(stop: RunStop | null, where: { id: string; name: string } | null = null): RunOutcomes {
   const before = readRunOutcomes();
   const at = new Date().toISOString();
   const outcomes: RunOutcomes = {
-    last: { at, stop },
+    last: { at, stop, where: stop ? where : null },
     previous: before?.last ?? null,
     failingSince: stop ? (before?.failingSince ?? at) : null,
   };
