@@ -153,6 +153,31 @@ describe('a scheduled run that meets what stops it ends quietly and says why', (
     expect(outcomes()).toMatchObject({ last: { stop: { kind: 'key-refused' } } });
   });
 
+  it('a tracking list alone meets it as the tables do: its list and the tracking part say why; the service down, the same', async () => {
+    const view = sidebar<TrackingView>('addTrackingList', [
+      { name: 'Drinks', kind: 'keywords', items: ['coffee', 'tea'], period: 'day', fields: null },
+    ]);
+    expect(view.lists).toHaveLength(1);
+    await stack.service.control.keys({ revoke: [KEY] });
+    // The list is due again after midnight (its period is a UTC day).
+    stack.gas.advanceClock(11 * HOUR);
+    await stack.service.control.clock(11 * HOUR);
+    const run = await nextRun(); // 00:00 and a bit: the next day
+    expect([run.ok, run.error]).toEqual([true, undefined]);
+    const refused = 'The API key was refused (invalid or revoked): paste a valid key in Extensions › Search Demand › Settings.';
+    expect(outcomes()).toMatchObject({ last: { stop: { kind: 'key-refused' } } });
+    const tracking = sidebar<TrackingView>('getTracking');
+    expect(tracking.runStop?.message).toBe(`Your scheduled runs have stopped since 2026-03-19 00:00 UTC. ${refused}`);
+    expect(tracking.lists[0]).toMatchObject({ status: 'error', message: expect.stringContaining(refused.replace(/\.$/, '')) as unknown });
+
+    // A valid key again, but a service that answers nothing: items are asked again, and the stop says so.
+    await stack.service.control.keys({ add: [KEY] });
+    await stack.service.control.faults([{ kind: '5xx', count: 1_000 }]);
+    const down = await nextRun();
+    expect([down.ok, down.error]).toEqual([true, undefined]);
+    expect(outcomes()).toMatchObject({ last: { stop: { kind: 'service-down' } }, previous: { stop: { kind: 'key-refused' } } });
+  });
+
   it('a spent allowance: until when it resets, and that runs go on after it', async () => {
     scheduled();
     await stack.service.control.limits({ callsUsed: 2_000 });

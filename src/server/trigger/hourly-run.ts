@@ -101,8 +101,9 @@ function runOne(id: string, name: string, me: string, budget: Budget): { next: n
   if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
     refreshTables(store, { trigger: 'schedule', force: false, budget, stopped });
   }
-  // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks.
-  if (lists.length) runTracking(store, lists, { budget, scheduled: true, stopped });
+  // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks; none
+  // after what stopped the tables, which would refuse them too (they stay due).
+  if (lists.length && !met.length) runTracking(store, lists, { budget, scheduled: true, stopped });
   const first = met[0];
   return { next: nextDueHere(store, me), stop: first ? runStopOf(first) : null };
 }
