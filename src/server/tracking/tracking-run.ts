@@ -259,14 +259,19 @@ function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: 
     ctx.spending.spent(result.stats);
     for (const [item, answer] of result.answers) answers.set(item, answer);
     const failures = [...result.answers.values()].flatMap((a) => (a.ok ? [] : [a.error]));
-    // A chunk the service answered not once (5xx, network) stops the run too, though its items are retried.
-    const down = failures.length === result.answers.size && failures.every((e) => e.kind === 'unavailable');
+    // A chunk the service answered not once (5xx, network) stops the run too: its items are retried at
+    // the next run, and the items after it wait for it.
+    const down = failures.length > 0 && failures.length === result.answers.size && failures.every((e) => e.kind === 'unavailable');
     const stops = failures.find((e) => runStopOf(e) && (down || RUN_FAILURES.has(e.kind)));
     if (stops) ctx.stopped(stops);
     const refused = [...result.answers.values()].find((a) => !a.ok && RUN_FAILURES.has(a.error.kind));
     if (refused && !refused.ok) {
       stop = refused.error.message.replace(/\.$/, '');
       blocked = !['limit', 'budget'].includes(refused.error.kind);
+      break;
+    }
+    if (down) {
+      stop = failures[0]?.message.replace(/\.$/, '') ?? stop;
       break;
     }
   }
