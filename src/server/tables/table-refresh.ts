@@ -7,7 +7,7 @@
  * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { AddonError, messageOf } from '../core/errors';
 import { runBlocker, runStopOf } from '../core/run-stop';
 import { acquireRun } from '../spreadsheet/run-lock';

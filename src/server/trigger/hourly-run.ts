@@ -9,7 +9,7 @@
  * every run (a permission, the key, the allowance, the service: core/run-stop.ts) stops there, records why
  * (run-outcome.ts) and ends quietly: the spreadsheets not reached stay due.
  */
-import { createBudget, type Budget } from '../core/budget';
+import { createBudget, type Budget } from '../core/time-budget';
 import { SELF_INSTALL } from '../core/constants';
 import type { AddonError } from '../core/errors';
 import { missingPermissions } from '../core/permissions';

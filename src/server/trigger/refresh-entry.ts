@@ -3,7 +3,7 @@
  * never throwing), the menu and the sidebar (the open spreadsheet, with progress toasts).
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { AddonError } from '../core/errors';
 import { quotaError } from '../core/google-quota';
 import { missingPermissions, permissionErrorOf, SCHEDULED_RUN_NEEDS } from '../core/permissions';

@@ -5,7 +5,7 @@ import { overdueNotice } from '../trigger/repair';
 import { runStopNotice } from '../trigger/run-outcome';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { areaA1 } from '../spreadsheet/sheet-areas';
-import { groupListCost } from '../tables/table-cost';
+import { groupListCost } from '../spending/table-cost';
 import { listTables, readLastRun, readSchedule, type TableRecord } from '../tables/table-records';
 
 /**
