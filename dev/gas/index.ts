@@ -8,6 +8,7 @@ export {
   type EvaluateOptions,
   type Evaluation,
   type ExecutionResult,
+  type FailureNotification,
   type FireOptions,
   type FiredTrigger,
   type GasRuntimeOptions,

@@ -47,7 +47,7 @@ import * as refreshEstimate from './spending/refresh-estimate';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
-import { refreshFromTriggerOrMenu } from './trigger/refresh-entry';
+import { refreshFromMenu, scheduledRun, triggerUidOf } from './trigger/refresh-entry';
 import * as templates from './ui/templates-panel';
 import * as tracking from './ui/tracking-panel';
 import * as alerts from './ui/alerts-panel';
@@ -274,11 +274,14 @@ export function grantPermissions() {
 
 /**
  * The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking
- * lists of every spreadsheet its user scheduled. From the menu: refreshes this spreadsheet's tables.
+ * lists of every spreadsheet its user scheduled, and never throws (what stops it is recorded for the
+ * sidebar). From the menu: refreshes this spreadsheet's tables.
  * @param {Object} e The trigger event (absent from the menu).
  */
 export function refreshRankingTables(e: unknown) {
-  guardAction('refreshRankingTables', () => refreshFromTriggerOrMenu(e));
+  const uid = triggerUidOf(e);
+  if (uid) scheduledRun(uid);
+  else guardAction('refreshRankingTables', refreshFromMenu);
 }
 
 /**

@@ -306,6 +306,8 @@ export interface TablesView {
    * for hours, e.g. because the add-on was turned off where it lives. `repairScheduledRuns` fixes it.
    */
   overdue: OverdueNotice | null;
+  /** Set while the viewer's scheduled runs stop (a permission, the key, the allowance, the service): why, and how to fix it. */
+  runStop: RunStopNotice | null;
   /** What opening the insert form sends: reading the group list (/ranking), nothing while it is cached. */
   groupListCost: SpendCost;
 }
@@ -334,6 +336,12 @@ export interface TablePreview {
 /** Scheduled runs that stopped: since when (ISO; null if never), and the sentence the sidebar shows. */
 export interface OverdueNotice {
   since: string | null;
+  message: string;
+}
+
+/** Scheduled runs that stop at each run: since when (ISO), and the sentence the sidebar shows (why, and how to fix it). */
+export interface RunStopNotice {
+  since: string;
   message: string;
 }
 
@@ -400,6 +408,8 @@ export interface TrackListView {
 /** The tracking panel. */
 export interface TrackingView {
   lists: TrackListView[];
+  /** Set while the viewer's scheduled runs stop (as TablesView.runStop). */
+  runStop: RunStopNotice | null;
 }
 
 /** Items read from the selected cells. */

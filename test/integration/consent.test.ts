@@ -28,7 +28,7 @@ const WORDS: Record<Exclude<Permission, 'email'>, string> = {
   schedule:
     'Permission missing: run on a schedule. Search Demand needs it to refresh ranking tables and tracking lists while you are away;',
   spreadsheet:
-    'Permission missing: read and change the spreadsheet. Search Demand needs it to read your selection and write its results into the sheet;',
+    'Permission missing: read and change your spreadsheets. Search Demand needs it to write results into the sheet and to refresh the spreadsheets you schedule;',
   sidebar: 'Permission missing: show the sidebar. Search Demand needs it to show its settings, tables and help beside the sheet;',
   // No feature needs it to act: without it alerts say so in their view and mail nothing (alerts.test.ts).
   mail: 'Permission missing: send email as you. Search Demand needs it to mail you (and whom you list) what moved and when runs stop;',
@@ -53,7 +53,21 @@ const FEATURES: Feature[] = [
   { name: 'the usage formula', fn: 'API_USAGE', args: [], mode: 'custom-function', needs: ['service'] },
   { name: 'saving the key', fn: 'saveApiKey', args: [KEY, false], mode: 'sidebar', needs: ['service', 'spreadsheet'] },
   { name: "the sidebar's usage read", fn: 'refreshUsage', args: [], mode: 'sidebar', needs: ['service'] },
-  { name: 'a schedule', fn: 'setRefreshSchedule', args: [{ kind: 'hourly' }], mode: 'sidebar', needs: ['schedule', 'spreadsheet'] },
+  // Saved only when its runs can run: every permission a scheduled run needs, and no trigger made without them.
+  {
+    name: 'a schedule',
+    fn: 'setRefreshSchedule',
+    args: [{ kind: 'hourly' }],
+    mode: 'sidebar',
+    needs: ['service', 'schedule', 'spreadsheet'],
+  },
+  {
+    name: 'turning a schedule off',
+    fn: 'setRefreshSchedule',
+    args: [{ kind: 'off' }],
+    mode: 'sidebar',
+    needs: ['schedule', 'spreadsheet'],
+  },
   { name: 'a ranking table', fn: 'insertRankingTable', args: [table], mode: 'sidebar', needs: ['service', 'spreadsheet'] },
   { name: 'refreshing ranking tables', fn: 'refreshRankingTables', args: [], mode: 'menu', needs: ['service', 'spreadsheet'] },
   { name: 'a template', fn: 'insertTemplate', args: ['keyword-research'], mode: 'sidebar', needs: ['service', 'spreadsheet'] },
@@ -137,7 +151,7 @@ describe('what the words say', () => {
     stack.gas.setGrantedScopes([SCOPE.schedule, SCOPE.sidebar, SCOPE.email]);
     const result = stack.gas.run('insertRankingTable', [table], { mode: 'sidebar' });
     expect(result.error).toBe(
-      'Permission missing: connect to the service and read and change the spreadsheet. Search Demand needs them to fetch search data with your key and to read your selection and write its results into the sheet; nothing was done. ' +
+      'Permission missing: connect to the service and read and change your spreadsheets. Search Demand needs them to fetch search data with your key and to write results into the sheet and to refresh the spreadsheets you schedule; nothing was done. ' +
         'Grant them with Extensions › Search Demand › Grant permissions… and tick “Connect to an external service” and “See, edit, create, and delete all your Google Sheets spreadsheets”.',
     );
   });

@@ -55,6 +55,7 @@ import {
   type EvaluateOptions,
   type Evaluation,
   type ExecutionResult,
+  type FailureNotification,
   type FireOptions,
   type FiredTrigger,
   type GasRuntimeOptions,
@@ -73,6 +74,7 @@ export {
   type EvaluateOptions,
   type Evaluation,
   type ExecutionResult,
+  type FailureNotification,
   type FireOptions,
   type FiredTrigger,
   type GasRuntimeOptions,
@@ -206,6 +208,7 @@ export class GasRuntime {
       toasts: this.toasts,
       manifest: this.manifest,
       scriptId: this.#state.session.scriptId,
+      isAddon: this.isAddon,
       execute: (functionName, opts, makeArgs, triggerSource) => this.#execute(functionName, opts, makeArgs, triggerSource),
     });
   }
@@ -353,6 +356,14 @@ export class GasRuntime {
     return this.#firing.fireDue();
   }
 
+  /**
+   * The "Summary of failures" mails Google would send so far: one entry per failed trigger execution of a
+   * container-bound script, to its owner; an add-on's triggers mail nobody (trigger-firing.ts).
+   */
+  get failureNotifications(): readonly FailureNotification[] {
+    return this.#firing.failureNotifications;
+  }
+
   /** Moves the runtime clock forward (cache expiry). */
   advanceClock(ms: number): void {
     this.clock.advance(ms);
@@ -454,7 +465,7 @@ export class GasRuntime {
     }
     const userEmail = opts.user ?? this.userEmail;
     const latency = resolveLatency(this.#options.latency, checkLatency(opts.latency));
-    // A time-driven trigger is attached to the script, not to a spreadsheet: it runs with no document.
+    // A time-driven trigger is attached to the script, not to a spreadsheet.
     const clockTrigger = mode === 'trigger' && (triggerSource ?? 'CLOCK') === 'CLOCK';
     const where = this.#documents.record(opts.document ?? this.spreadsheet.id);
     // An add-on's onOpen runs in NONE where it is installed but not yet used (AuthMode reference).
@@ -470,7 +481,10 @@ export class GasRuntime {
       clockTrigger,
       disabled: this.triggerStore.isDisabled(where.model.id),
     });
-    const active = clockTrigger ? null : where;
+    // An add-on's time-driven trigger is the script's and sees no document; a container-bound script's sees
+    // its container ("These methods are only available to bound scripts run from the script editor, menu
+    // items, dialogs, sidebars, or triggers", Google's bound-scripts guide).
+    const active = clockTrigger && this.isAddon ? null : where;
     // Using it there (a menu item, its sidebar) enables an add-on in the document: "An add-on is enabled
     // in a document ... when anyone uses it there." Even an item that fails was a use.
     if (this.isAddon && (mode === 'menu' || mode === 'sidebar')) where.addonUsed = true;

@@ -225,7 +225,7 @@ export function runLookup(
   for (const [subject, { which, until }] of held.out) {
     pacer.noteReset(which, until);
     if (formula) limited.set(subject, which);
-    else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === 'API calls') });
+    else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === 'API calls', until) });
   }
   const claims = held.claims;
 

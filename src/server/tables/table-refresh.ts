@@ -8,7 +8,8 @@
  */
 import type { RunLog } from '../../shared/sidebar-api';
 import type { Budget } from '../core/time-budget';
-import { AddonError, errors, messageOf } from '../core/errors';
+import { AddonError, messageOf } from '../core/errors';
+import { runBlocker, runStopOf } from '../core/run-stop';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { readApiKey } from '../core/lookup-settings';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
@@ -33,6 +34,11 @@ export interface RunOptions {
   progress?: (index: number, total: number, group: string) => void;
   /** Told what moved in each table refreshed, when its moves were just counted (a scheduled run's alerts). */
   found?: (table: TableRecord, moves: FoundMoves) => void;
+  /**
+   * Told what stopped the whole run, if anything did (core/run-stop.ts: a missing permission, no key, a
+   * refused key, a spent allowance, a service down): the tables after it are not asked, each says why.
+   */
+  stopped?: (error: AddonError) => void;
 }
 
 /**
@@ -52,9 +58,10 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
   try {
     const { budget } = options;
     const tables = listTables(store).sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
-    // Without a key even cached answers are not rewritten as "updated": the owner must know at once.
-    const hasKey = !!readApiKey('user');
-    if (tables.length && !hasKey) log.note = errors.noKey().message;
+    // Without a key (or the permission to connect) even cached answers are not rewritten as "updated":
+    // the owner must know at once.
+    let stop = runBlocker(!!readApiKey('user'));
+    if (tables.length && stop) log.note = stop.message;
     let slowestMs = 0;
     tables.forEach((table, i) => {
       // A table may start only if one as slow as the slowest so far (with a margin) still fits.
@@ -65,10 +72,13 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
       }
       options.progress?.(i + 1, tables.length, table.group);
       const began = Date.now();
-      const message = refreshOne(store, table, options, hasKey);
+      const result = refreshOne(store, table, options, stop);
+      if (result instanceof AddonError) stop = result;
+      const message = result instanceof AddonError ? result.message : result;
       slowestMs = Math.max(slowestMs, Date.now() - began);
       log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
     });
+    if (stop && tables.length) options.stopped?.(stop);
   } finally {
     log.finishedAt = new Date().toISOString();
     writeLastRun(store, log);
@@ -77,8 +87,11 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
   return log;
 }
 
-/** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */
-function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOptions, hasKey: boolean): string {
+/**
+ * Refreshes one table; returns '' on success, else why it was not refreshed (also recorded): a failure that
+ * stops the whole run comes back as the error itself, so the tables after it are not asked.
+ */
+function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOptions, stop: AddonError | null): string | AddonError {
   const { force, budget } = options;
   const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
     saveTable(store, { ...table, status: 'error', message });
@@ -99,12 +112,13 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
     );
   }
 
-  if (!hasKey) return fail(errors.noKey().message, sheet);
+  if (stop) return fail(stop.message, sheet);
   let data;
   try {
     data = fetchRanking(table.group, budget, force);
   } catch (error) {
-    return fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
+    const message = fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
+    return error instanceof AddonError && runStopOf(error) ? error : message;
   }
   const { header, rows } = rankingRows(data, table.columns, table.limit);
   if (!header.length) return fail('None of its columns exist in the answer any more: insert it again.', sheet);

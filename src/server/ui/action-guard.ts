@@ -5,7 +5,7 @@
  * (custom functions may not call ScriptApp) and logs nothing (nor console).
  */
 import { guard } from '../core/error-guard';
-import { requirePermissions, type PermissionName } from '../core/permissions';
+import { requirePermissions, SCHEDULED_RUN_NEEDS, type PermissionName } from '../core/permissions';
 
 /**
  * What each feature needs, by the public function that starts it (index.ts). A function not listed needs
@@ -38,8 +38,9 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   getRankingGroups: ['service'],
   previewRankingTable: ['service'],
   insertRankingTable: ['service', 'spreadsheet'],
+  // Turning a schedule off needs these; any other schedule needs SCHEDULED_RUN_NEEDS (trigger/refresh-schedule.ts).
   setRefreshSchedule: ['schedule', 'spreadsheet'],
-  repairScheduledRuns: ['schedule', 'spreadsheet'],
+  repairScheduledRuns: SCHEDULED_RUN_NEEDS,
   getTables: ['spreadsheet'],
   forgetTable: ['spreadsheet'],
   refreshTablesNow: ['service', 'spreadsheet'],
@@ -48,11 +49,11 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   readSelectedItems: ['spreadsheet'],
   previewTrackFields: ['service'],
   estimateTracking: ['spreadsheet'],
-  addTrackingList: ['service', 'schedule', 'spreadsheet'],
-  addTrackedItems: ['service', 'schedule', 'spreadsheet'],
+  addTrackingList: SCHEDULED_RUN_NEEDS,
+  addTrackedItems: SCHEDULED_RUN_NEEDS,
   runTrackingNow: ['service', 'spreadsheet'],
   insertTemplate: ['service', 'spreadsheet'],
-  trackTemplateBrands: ['service', 'schedule', 'spreadsheet'],
+  trackTemplateBrands: SCHEDULED_RUN_NEEDS,
   templateSheets: ['spreadsheet'],
   getAlerts: ['spreadsheet'],
   setAlerts: ['spreadsheet'],
