@@ -111,6 +111,7 @@ function finish(exec: Execution, partial: Outcome): ExecutionResult {
     urls: exec.urls,
     executionId: exec.id,
     ...exec.meter.report(),
+    ...exec.waitReport(),
   };
   if (timedOut) result.error = TIMEOUT_MESSAGE;
   else if (exec.consentEnded) {
