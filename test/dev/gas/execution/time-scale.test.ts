@@ -295,8 +295,7 @@ describe('time dilation: real latency costs dilated budget', () => {
     expect(r.ok).toBe(true);
     const v = r.value as { code: number; elapsed: number };
     expect(v.code).toBe(200);
-    expect(v.elapsed).toBeGreaterThanOrEqual(10_000);
-    expect(v.elapsed).toBeLessThan(40_000);
+    expect(v.elapsed).toBeGreaterThanOrEqual(10_000); // 500 ms real, 20 times over (a busy machine only adds)
   });
 
   it('terminates a custom function waiting on a 4 s (real) answer at its 30 s limit, ~1.5 s real', () => {
