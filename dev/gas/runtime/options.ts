@@ -192,6 +192,8 @@ export interface EvaluateOptions {
   user?: string;
   timeLimitMs?: number;
   timeScale?: number;
+  /** The execution's latency table over the runtime's (as RunOptions.latency): a slow service modelled, not waited. */
+  latency?: LatencySetting;
 }
 
 /** A custom-function evaluation: a remembered result (no execution ran) or a new execution's. */
