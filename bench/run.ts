@@ -2,10 +2,11 @@
  * npm run bench [-- --quick]: measures the built add-on against the tutorial baseline in the same run,
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
  * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
- * alone (a minute, not twenty) and replaces that section of the existing RESULTS.md and results.json,
- * the other sections keeping their own run's figures and date. `-- --only bundle` measures the bundle
- * (the size and cold evaluation of every script file, which the size budgets rest on:
- * scripts/build/budgets.ts) and prints it, in seconds and without a service.
+ * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", and each replaces
+ * that section of the existing RESULTS.md and results.json, the other sections keeping their own run's
+ * figures and date. `-- --only bundle` measures the bundle (the size and cold evaluation of every script
+ * file, which the size budgets rest on: scripts/build/budgets.ts) and prints it, in seconds and without
+ * a service.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,7 +27,7 @@ import { afterTheLimit } from './limit.js';
 import { measure, oneRange, type Measure } from './measure.js';
 import { raceOffsets } from './race.js';
 import { refreshDuringFormulas } from './refresh.js';
-import { renderResults } from './report.js';
+import { renderCellCostSection, renderResults, spliceCellCostSection } from './report.js';
 import type { ColumnPair, Results } from './results.js';
 import { renderTriggerSection, triggerRuntimePerDay, type TriggerScenario } from './triggers.js';
 
@@ -106,18 +107,7 @@ async function main(): Promise<void> {
   let early: EarlyRemovalScenario | undefined;
   let analyst: AnalystScenario | undefined;
   try {
-    for (const latency of [true, false]) {
-      log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
-      results.cellCosts.push({
-        latency,
-        // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
-        rows: await cellCosts(ours, baseline, {
-          rangeCells: plan.rangeCells,
-          latency: latency ? undefined : false,
-          tag: latency ? 'model-on' : 'model-no',
-        }),
-      });
-    }
+    results.cellCosts = await cellCostsOnAndOff(ours, baseline);
 
     log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords`);
     analyst = await analystCosts(ours, baseline, plan.analystCells);
@@ -274,15 +264,42 @@ function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-/** `--only analyst`: that section alone, spliced into the existing RESULTS.md and results.json. */
-async function analystOnly(): Promise<void> {
+/** What one cell costs, with the latency model on and off. */
+async function cellCostsOnAndOff(ours: Stack, baseline: Stack): Promise<Results['cellCosts']> {
+  const costs: Results['cellCosts'] = [];
+  for (const latency of [true, false]) {
+    log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
+    costs.push({
+      latency,
+      // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
+      rows: await cellCosts(ours, baseline, {
+        rangeCells: plan.rangeCells,
+        latency: latency ? undefined : false,
+        tag: latency ? 'model-on' : 'model-no',
+      }),
+    });
+  }
+  return costs;
+}
+
+/**
+ * `--only <name>`: one section alone, measured on both stacks and spliced into the existing RESULTS.md
+ * and results.json; the other sections keep their own run's figures and date.
+ * @param name the section's name on the command line
+ * @param measure what the section measures
+ * @param put its part of RESULTS.md (the markdown as it is → as it becomes) and of results.json
+ */
+async function sectionAlone<T>(
+  name: string,
+  measure: (ours: Stack, baseline: Stack) => Promise<T>,
+  put: { markdown: (markdown: string, value: T) => string; json: (value: T) => object },
+): Promise<void> {
   const options: StackOptions = { ...service, ...generous, waits, cacheEarlyRemoval: EVERY_ITEM_KEPT };
   const ours = await startStack('a', { ...options, project: ourProject });
   const baseline = await startStack('a', { ...options, project: baselineProject });
-  let analyst: AnalystScenario;
+  let value: T;
   try {
-    log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords (this section only)`);
-    analyst = await analystCosts(ours, baseline, plan.analystCells);
+    value = await measure(ours, baseline);
   } finally {
     await ours.stop();
     await baseline.stop();
@@ -290,13 +307,27 @@ async function analystOnly(): Promise<void> {
   const suffix = quick ? '.quick' : '';
   const markdown = join(outDir, `RESULTS${suffix}.md`);
   const json = join(outDir, `results${suffix}.json`);
-  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only analyst updates ${markdown}: run the whole bench first`);
-  writeFileSync(markdown, spliceAnalystSection(readFileSync(markdown, 'utf8'), renderAnalystSection(analyst)));
-  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), analyst }, null, 2)}\n`);
-  log(`replaced the analyst's section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only ${name} updates ${markdown}: run the whole bench first`);
+  writeFileSync(markdown, put.markdown(readFileSync(markdown, 'utf8'), value));
+  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), ...put.json(value) }, null, 2)}\n`);
+  log(`replaced the section ${name} of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
 }
 
-if (only === 'analyst') await analystOnly();
-else if (only === 'bundle') bundleOnly();
-else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst" and "bundle"`);
+const model = { ...DEFAULT_LATENCY };
+if (only === 'analyst') {
+  await sectionAlone(
+    'analyst',
+    (ours, baseline) => {
+      log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords (this section only)`);
+      return analystCosts(ours, baseline, plan.analystCells);
+    },
+    { markdown: (text, analyst) => spliceAnalystSection(text, renderAnalystSection(analyst)), json: (analyst) => ({ analyst }) },
+  );
+} else if (only === 'cell-cost') {
+  await sectionAlone('cell-cost', cellCostsOnAndOff, {
+    markdown: (text, cellCosts) => spliceCellCostSection(text, renderCellCostSection(cellCosts, model)),
+    json: (cellCosts) => ({ model, cellCosts }),
+  });
+} else if (only === 'bundle') bundleOnly();
+else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost" and "bundle"`);
 else await main();

@@ -41,7 +41,7 @@ import { guardAction } from './ui/action-guard';
 import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
-import * as estimatePanel from './ui/estimate-panel';
+import * as refreshEstimate from './spending/refresh-estimate';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
@@ -360,7 +360,7 @@ export function refreshUsage(): UsageView {
 
 /** Sidebar: what Refresh all formulas could spend (no request). */
 export function estimateRefresh(): RefreshEstimate {
-  return guardAction('estimateRefresh', estimatePanel.estimateRefresh);
+  return guardAction('estimateRefresh', refreshEstimate.estimateRefresh);
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */

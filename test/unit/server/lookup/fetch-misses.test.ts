@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readEntry } from '../../../../src/server/cache/entry';
-import { createBudget } from '../../../../src/server/core/budget';
+import { createBudget } from '../../../../src/server/core/time-budget';
 import { DEFAULT_BASE_URL, MAX_URL_LENGTH } from '../../../../src/server/core/constants';
 import type { Answer } from '../../../../src/server/lookup/lookup-result';
 import { ownKeys } from '../../../../src/server/lookup/pipeline';
