@@ -4,7 +4,9 @@
  * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
  * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", and each replaces
  * that section of the existing RESULTS.md and results.json, the other sections keeping their own run's
- * figures and date.
+ * figures and date. `-- --only bundle` measures the bundle (the size and cold evaluation of every script
+ * file, which the size budgets rest on: scripts/build/budgets.ts) and prints it, in seconds and without
+ * a service.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -178,15 +180,7 @@ async function main(): Promise<void> {
     capacity = await cacheCapacity(ourProject, baselineProject, plan.capacityCells, plan.capacityRange, quick ? plan.capacityCells : []);
 
     log('project size and cold evaluation of every script file');
-    const sidebar = here('../dist/Sidebar.html');
-    const size = (name: string, project: ScriptFile[]) => ({
-      name,
-      bytes: project.reduce((sum, f) => sum + Buffer.byteLength(f.source), 0),
-      cold: coldEvaluation(project, plan.coldRuns),
-    });
-    results.size = [size('ours', ourProject), size('baseline', baselineProject)];
-    results.serverFirstCall = firstCall(ourProject, 'SDM.server()', plan.coldRuns);
-    results.sidebarBytes = existsSync(sidebar) ? statSync(sidebar).size : undefined;
+    Object.assign(results, measureBundle());
   } finally {
     await ours.stop();
     await baseline.stop();
@@ -207,6 +201,37 @@ async function main(): Promise<void> {
     renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
+}
+
+/** The bundle's section: each project's size and cold evaluation, Server.js's first call, the sidebar's size. */
+function measureBundle(): Pick<Results, 'size' | 'serverFirstCall' | 'sidebarBytes'> {
+  const sidebar = here('../dist/Sidebar.html');
+  const size = (name: string, project: ScriptFile[]) => ({
+    name,
+    bytes: project.reduce((sum, f) => sum + Buffer.byteLength(f.source), 0),
+    cold: coldEvaluation(project, plan.coldRuns),
+  });
+  return {
+    size: [size('ours', ourProject), size('baseline', baselineProject)],
+    serverFirstCall: firstCall(ourProject, 'SDM.server()', plan.coldRuns),
+    sidebarBytes: existsSync(sidebar) ? statSync(sidebar).size : undefined,
+  };
+}
+
+/** `--only bundle`: the bundle's figures, printed (RESULTS.md keeps its last whole run's). */
+function bundleOnly(): void {
+  log(
+    `project size and cold evaluation of every script file, median of ${plan.coldRuns} (this section only; load average ${loadAverage()})`,
+  );
+  const { size, serverFirstCall, sidebarBytes } = measureBundle();
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (t: { medianMs: number; p90Ms: number }) => `${t.medianMs.toFixed(3)} ms (p90 ${t.p90Ms.toFixed(3)} ms)`;
+  for (const project of size) {
+    log(`${project.name}: ${kb(project.bytes)}; compiled once ${ms(project.cold.compiled)}; parsed afresh ${ms(project.cold.parsed)}`);
+    for (const file of project.cold.files) log(`  ${file.name} ${kb(file.bytes)}: alone, parsed afresh ${ms(file.parsed)}`);
+  }
+  if (serverFirstCall) log(`SDM.server() first call: ${ms(serverFirstCall)}`);
+  log(`Sidebar.html: ${sidebarBytes === undefined ? 'not built' : kb(sidebarBytes)}`);
 }
 
 /** Both services reset and both runtimes fresh (cold caches). */
@@ -303,5 +328,6 @@ if (only === 'analyst') {
     markdown: (text, cellCosts) => spliceCellCostSection(text, renderCellCostSection(cellCosts, model)),
     json: (cellCosts) => ({ model, cellCosts }),
   });
-} else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst" and "cell-cost"`);
+} else if (only === 'bundle') bundleOnly();
+else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost" and "bundle"`);
 else await main();
