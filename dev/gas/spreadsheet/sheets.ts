@@ -989,6 +989,20 @@ export class RangeFake extends GasObject {
     if (args.length !== 1 || typeof args[0] !== 'string') throw signatureError('SpreadsheetApp.Range.setNumberFormat', args);
     return this.#setFormat('setNumberFormat', 'numberFormat', args[0]);
   }
+  /** One pattern per cell, as getNumberFormats gives them: the grid must match the range (checked whole before anything is set). */
+  setNumberFormats(...args: unknown[]): this {
+    const method = 'SpreadsheetApp.Range.setNumberFormats';
+    if (args.length !== 1) throw signatureError(method, args);
+    const rows = checkDimensions(args[0], this.#rect, method, args);
+    if (!rows.every((row) => row.every((f) => typeof f === 'string'))) throw signatureError(method, args);
+    checkWrite(this.#ctx, 'setNumberFormats');
+    this.#eachCell((sheet, r, c, i, j) =>
+      sheet.update(r, c, (cell) => {
+        cell.format = { ...cell.format, numberFormat: (rows[i] as string[])[j] as string };
+      }),
+    );
+    return this;
+  }
 
   getBackground(): string {
     return this.#topLeft()?.format?.background ?? '#ffffff';
