@@ -18,7 +18,7 @@ import { todaysSpendKeys } from '../cache/spend';
 import { dryRun } from '../lookup/dry-run';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { ArgumentReader } from './argument-values';
-import { callsIn, type CustomFunctionName } from './formula-calls';
+import { callsIn, type CustomFunctionName } from '../spreadsheet/formula-calls';
 import { formulaKeyHere } from '../core/formula-key';
 import { allowanceLeft, readBeforeReset } from '../lookup/allowance';
 import { capToAllowance, type Known } from './estimate-allowance';

@@ -3,7 +3,7 @@
  * `=IFERROR(SEARCH_SCORE(A2:A10, SDM_REFRESH), "")` holds SEARCH_SCORE with `A2:A10` and `SDM_REFRESH`.
  * Text in double quotes and quoted sheet names are skipped whole, so `"SEARCH_SCORE("` is no call.
  */
-import { CUSTOM_FUNCTION_NAMES } from '../spreadsheet/addon-formulas';
+import { CUSTOM_FUNCTION_NAMES } from './addon-formulas';
 
 /** One of the add-on's function names. */
 export type CustomFunctionName = (typeof CUSTOM_FUNCTION_NAMES)[number];

@@ -1,9 +1,9 @@
 /**
  * How the refresh estimate finds the add-on's calls in a formula without running it
- * (src/server/ui/formula-calls.ts): at any depth, with each argument's text.
+ * (src/server/spreadsheet/formula-calls.ts): at any depth, with each argument's text.
  */
 import { describe, expect, it } from 'vitest';
-import { callsIn } from '../../../../src/server/ui/formula-calls';
+import { callsIn } from '../../../../src/server/spreadsheet/formula-calls';
 
 describe('callsIn', () => {
   it("finds the add-on's calls at any depth, with each argument's text", () => {
