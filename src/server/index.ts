@@ -9,6 +9,7 @@
  */
 import type {
   CacheView,
+  FormatView,
   FreezeScope,
   FreezeView,
   InsertTableRequest,
@@ -34,11 +35,19 @@ import type {
 import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
 import { compareSearches, seasonality, shareOfSearch } from './cell/analyst-functions';
 import { withoutRefresh } from './spreadsheet/addon-formulas';
+import { formatResults as format } from './format/format-results';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './core/error-guard';
 import { guardAction } from './ui/action-guard';
-import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
+import {
+  askForPermissions,
+  buildMenu,
+  formatSelectionWithToast,
+  freezeSelectionWithToast,
+  openSidebar,
+  refreshFormulasFromMenuOrAsk,
+} from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
 import * as estimatePanel from './ui/estimate-panel';
@@ -286,6 +295,14 @@ export function refreshFormulasFromMenu() {
   guardAction('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
 }
 
+/**
+ * Menu: gives the add-on's results in the selection (or, with one cell selected outside them, on its
+ * sheet) number formats: months, counts, shares, indexes (docs/use/functions.md, "Formatting results").
+ */
+export function formatResultsFromMenu() {
+  guardAction('formatResultsFromMenu', formatSelectionWithToast);
+}
+
 /** Menu: replaces the add-on's formulas in the selection by their values, each kept in its cell's note. */
 export function freezeSelectionFromMenu() {
   guardAction('freezeSelectionFromMenu', () => freezeSelectionWithToast(false));
@@ -376,6 +393,15 @@ export function clearCache(): CacheView {
 /** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
 export function refreshAllFormulas(): RefreshView {
   return guardAction('refreshAllFormulas', cachePanel.refreshAllFormulas);
+}
+
+/**
+ * Sidebar: gives the add-on's results number formats, changing no value: the selection's (or, with one
+ * cell selected outside them, its sheet's), or every sheet's.
+ * @param {string} scope "selection" or "all" (every sheet).
+ */
+export function formatResults(scope: Sent<FreezeScope>): FormatView {
+  return guardAction('formatResults', () => format(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /**

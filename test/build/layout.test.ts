@@ -36,7 +36,7 @@ interface Plan {
 const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
-  ['trigger', 'templates'],
+  ['trigger', 'templates', 'format'],
   ['tables', 'tracking', 'freeze'],
   ['lookup'],
   ['cache'],
