@@ -173,6 +173,42 @@ export function blockFormats(grid: readonly (readonly Cell[])[], options: BlockO
 }
 
 /**
+ * The format of one series of values under one header's words (the add-on's own columns, a field a
+ * template's formula asks for): its dates' format when dates are most of it, else its numbers'; a
+ * date-time's format says its zone (no label is written to say it). Null where no rule applies.
+ * @param text the header's words
+ * @param values the values (text and blanks are left out)
+ * @param timeZone the spreadsheet's
+ */
+export function seriesFormat(text: string, values: readonly unknown[], timeZone: string): string | null {
+  const dates = values.filter(isDate);
+  const numbers = values.filter((v): v is number => typeof v === 'number');
+  if (dates.length > numbers.length) {
+    const kind = dateKind(text, dates, timeZone);
+    return kind === 'dateTime' ? dateTimeWithZone(timeZone) : kind && NUMBER_FORMATS[kind];
+  }
+  const kind = numberKind(text, numbers, null, numbers.length >= 3 && addsUpToOne(numbers));
+  return kind && NUMBER_FORMATS[kind];
+}
+
+/**
+ * One format per column of rows the add-on writes under a header of its own (a ranking table's, a
+ * tracking sheet's), each column a series under its header's words; null where none.
+ * @param header the header's words
+ * @param rows the rows written
+ * @param timeZone the spreadsheet's
+ */
+export function columnFormats(header: readonly string[], rows: readonly (readonly Cell[])[], timeZone: string): (string | null)[] {
+  return header.map((words, c) =>
+    seriesFormat(
+      words,
+      rows.map((row) => row[c]),
+      timeZone,
+    ),
+  );
+}
+
+/**
  * The series of a block: each table column under its header, each label's values, a row of dates,
  * bare columns. Blank rows end a table; a row of text alone at the left is a title.
  */

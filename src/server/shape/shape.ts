@@ -12,3 +12,4 @@ export { isoDate, type TimeZone } from './dates';
 export { readableGrid, readableCell, MAX_WIDTH, type ReadableOptions } from './readable';
 export { selectByWords, unknownFieldMessage } from './field-words';
 export { didYouMean, nearestFirst, comparable } from './nearest';
+export { NUMBER_FORMATS, blockFormats, columnFormats, seriesFormat, type ResultHint } from './number-formats';
