@@ -4,7 +4,7 @@
  * dates as dates. Inputs come from the service's own answers, never from names we know.
  */
 import { describe, expect, it } from 'vitest';
-import { rawAnswer, useStack, type Stack } from './stack';
+import { firstAnswered, rawAnswer, texts, useStack } from './stack';
 
 type Grid = unknown[][];
 
@@ -66,27 +66,6 @@ function expectReadable(value: unknown, raw: unknown): Grid {
   expect(Math.max(...grid.map((r) => r.length))).toBeLessThanOrEqual(26);
   expect(repeatedColumns(grid)).toBeLessThanOrEqual(1);
   return grid;
-}
-
-/** The first candidate the service answers for, or undefined. */
-async function firstAnswered(stack: Stack, path: string, param: string, candidates: string[]): Promise<string | undefined> {
-  for (const candidate of candidates) {
-    const url = `${stack.service.url}/api/v1${path}?${new URLSearchParams({ [param]: candidate }).toString()}`;
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${stack.service.keys[1] ?? stack.service.keys[0]}` } });
-    if (response.ok) return candidate;
-  }
-  return undefined;
-}
-
-/** Every text of an answer, in order. */
-function texts(json: unknown): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') out.push(v);
-    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
-  };
-  walk(json);
-  return out;
 }
 
 describe.each([

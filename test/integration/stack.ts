@@ -64,6 +64,36 @@ export async function rawAnswer(service: ServiceHandle, path: string, query: Rec
   return response.json();
 }
 
+/**
+ * The first candidate the service answers for, or undefined: inputs found in the service's own answers.
+ * @param stack the stack
+ * @param path endpoint path under /api/v1
+ * @param param the query parameter the candidate goes in
+ * @param candidates what to try, in order
+ */
+export async function firstAnswered(stack: Stack, path: string, param: string, candidates: string[]): Promise<string | undefined> {
+  for (const candidate of candidates) {
+    const url = `${stack.service.url}/api/v1${path}?${new URLSearchParams({ [param]: candidate }).toString()}`;
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${stack.service.keys[1] ?? stack.service.keys[0]}` } });
+    if (response.ok) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Every text of an answer, in order.
+ * @param json a raw answer
+ */
+export function texts(json: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(json);
+  return out;
+}
+
 /** A grid's header row and data rows. */
 export function table(value: unknown): { header: string[]; rows: unknown[][] } {
   if (!Array.isArray(value)) throw new Error(`expected a table, got ${JSON.stringify(value)}`);

@@ -109,8 +109,9 @@ export function likelySpill(
   const rowFilled = (r: number) => range(c0, c1).some((c) => !blank(value(r, c)));
   const columnFilled = (c: number) => range(r0, r1).some((r) => !blank(value(r, c)));
   /** A part's title: text alone at the left of its row (or the top of its column). */
-  const titleRow = (r: number) => typeof value(r, c0) === 'string' && range(c0 + 1, c1).every((c) => blank(value(r, c)));
-  const titleColumn = (c: number) => typeof value(r0, c) === 'string' && range(r0 + 1, r1).every((r) => blank(value(r, c)));
+  const text = (v: unknown) => typeof v === 'string' && v !== '';
+  const titleRow = (r: number) => text(value(r, c0)) && range(c0 + 1, c1).every((c) => blank(value(r, c)));
+  const titleColumn = (c: number) => text(value(r0, c)) && range(r0 + 1, r1).every((r) => blank(value(r, c)));
   for (let grew = true; grew;) {
     grew = false;
     if (columnFree(c1 + 1) && columnFilled(c1 + 1)) {
