@@ -295,10 +295,7 @@ export function refreshFormulasFromMenu() {
   guardAction('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
 }
 
-/**
- * Menu: gives the add-on's results in the selection (or, with one cell selected outside them, on its
- * sheet) number formats: months, counts, shares, indexes (docs/use/functions.md, "Formatting results").
- */
+/** Menu: number formats for the add-on's results in the selection, or on its sheet. */
 export function formatResultsFromMenu() {
   guardAction('formatResultsFromMenu', formatSelectionWithToast);
 }
@@ -396,9 +393,8 @@ export function refreshAllFormulas(): RefreshView {
 }
 
 /**
- * Sidebar: gives the add-on's results number formats, changing no value: the selection's (or, with one
- * cell selected outside them, its sheet's), or every sheet's.
- * @param {string} scope "selection" or "all" (every sheet).
+ * Sidebar: number formats for the add-on's results; no value changes.
+ * @param {string} scope "selection" (or its sheet's) or "all".
  */
 export function formatResults(scope: Sent<FreezeScope>): FormatView {
   return guardAction('formatResults', () => format(SpreadsheetApp.getActiveSpreadsheet(), scope));

@@ -248,6 +248,8 @@ export interface FormatView {
   sheets: number;
   /** Where it looked: the selection, the sheet of a cell selected outside any result, or every sheet. */
   scope: 'selection' | 'sheet' | 'all';
+  /** What it did, in words (the menu's toast says the same). */
+  message: string;
 }
 
 /**

@@ -187,7 +187,13 @@ describe.each(SERVICES)('$name', ({ schema, world, zone, zoneWords }) => {
       expect(reads(first, method), method).toBe(1);
     expect(first.fetchCalls).toBe(0);
     const again = stack.gas.run('formatResults', ['selection'], { mode: 'sidebar' });
-    expect(again.value).toEqual({ results: 1, cells: 0, sheets: 0, scope: 'selection' });
+    expect(again.value).toEqual({
+      results: 1,
+      cells: 0,
+      sheets: 0,
+      scope: 'selection',
+      message: '1 result already formatted: nothing changed.',
+    });
     expect(reads(again, 'setNumberFormats')).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import { userSheets } from '../spreadsheet/addon-formulas';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { listTables } from '../tables/table-records';
 import { listTracked } from '../tracking/tracking-records';
+import { formattedText } from './format-words';
 import { resultBlocks, type ResultBlock, type Written } from './result-blocks';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -34,7 +35,7 @@ export function formatResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
   const sheets = selected ? [selected.getSheet()] : userSheets(spreadsheet);
   const timeZone = spreadsheet.getSpreadsheetTimeZone();
   const written = writtenBySheet(new SpreadsheetStore(spreadsheet));
-  const view: FormatView = { results: 0, cells: 0, sheets: 0, scope };
+  const view: Omit<FormatView, 'message'> = { results: 0, cells: 0, sheets: 0, scope };
 
   for (const sheet of sheets) {
     const data = sheet.getDataRange();
@@ -56,7 +57,7 @@ export function formatResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
     if (changed) view.sheets++;
   }
   if (!view.results) throw errors.input('No Search Demand results in this spreadsheet: nothing to format.');
-  return view;
+  return { ...view, message: formattedText(view) };
 }
 
 /** The areas the add-on's records name, by sheet id: ranking tables, and tracking lists' columns. */

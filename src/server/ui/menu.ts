@@ -10,7 +10,6 @@ import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
 import { formatResults } from '../format/format-results';
-import { formattedText } from '../../shared/format-words';
 import { unfreezeResults } from '../freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
 import { estimateRefresh } from './estimate-panel';
@@ -109,7 +108,7 @@ export function formatSelectionWithToast(): void {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   let message: string;
   try {
-    message = formattedText(formatResults(spreadsheet, 'selection'));
+    message = formatResults(spreadsheet, 'selection').message;
   } catch (error) {
     if (!(error instanceof AddonError)) throw error;
     message = error.message;
