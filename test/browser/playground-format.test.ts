@@ -41,9 +41,11 @@ describe('Format results', () => {
       expect(await text(`B${row}`)).toMatch(/^\d{1,3}(,\d{3})*$/);
     }
     expect(await text(`B${percentRow}`)).toBe(`${Number(before).toFixed(1)}%`);
-    const fetched = labels.findIndex((t) => /^Fetched at$|^Retrieved at$|^As of$/.test(t));
-    expect(fetched).toBeGreaterThan(0);
-    expect(await text(`A${80 + fetched}`)).toMatch(/ \(UTC\)$/);
+    // When the answer was given: a date and a time, its label saying the zone.
+    const values = await column('B', 80, 105);
+    const moment = values.findIndex((t) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(t));
+    expect(moment).toBeGreaterThan(0);
+    expect(await text(`A${80 + moment}`)).toBe(`${labels[moment]} (UTC)`);
   });
 
   it('from the sidebar: a share of search reads as percentages, and a selection without results says so', async () => {
