@@ -1,9 +1,9 @@
 /**
  * npm run bench [-- --quick]: measures the built add-on against the tutorial baseline in the same run,
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
- * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
- * alone (a minute, not twenty) and replaces that section of the existing RESULTS.md and results.json,
- * the other sections keeping their own run's figures and date.
+ * bench/results.json and bench/growth.png. `-- --only analyst` (or `format`) runs the analyst's
+ * functions' section (or Format results') alone (a minute, not twenty) and replaces that section of the
+ * existing RESULTS.md and results.json, the other sections keeping their own run's figures and date.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,7 +11,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATENCY, readProject, type ScriptFile } from '../dev/gas/index.js';
-import { analystCosts, renderAnalystSection, spliceAnalystSection, type AnalystScenario } from './analyst.js';
+import { analystCosts, renderAnalystSection, spliceAnalystSection, spliceSection, type AnalystScenario } from './analyst.js';
+import { FORMAT_HEADING, formatCosts, renderFormatSection, type FormatScenario } from './format.js';
 import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
 import { cacheCapacity, renderCacheCapacitySection, type CacheCapacity } from './cache-capacity.js';
 import { cellCosts } from './cell-cost.js';
@@ -39,6 +40,7 @@ const plan = quick
   ? {
       rangeCells: 10,
       analystCells: 6,
+      formatCells: 200,
       columns: [30],
       race: [0, 80, 150],
       refreshTables: 2,
@@ -54,6 +56,7 @@ const plan = quick
   : {
       rangeCells: 100,
       analystCells: 20,
+      formatCells: 1000,
       columns: [300, 1000],
       race: Array.from({ length: 16 }, (_, i) => i * 10),
       refreshTables: 6,
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
   let capacity: CacheCapacity | undefined;
   let early: EarlyRemovalScenario | undefined;
   let analyst: AnalystScenario | undefined;
+  let format: FormatScenario | undefined;
   try {
     for (const latency of [true, false]) {
       log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
@@ -176,6 +180,9 @@ async function main(): Promise<void> {
       await ours.service.control.config({ latencyFreshMs: service.latencyFreshMs });
     }
 
+    log(`Format results over about ${plan.formatCells} cells of results`);
+    format = await formatCosts(ours, plan.formatCells);
+
     log(`scheduled runs: trigger runtime per day for ${plan.triggerBooks.join(', ')} spreadsheets`);
     triggers = await triggerRuntimePerDay(ourProject, plan.triggerBooks);
 
@@ -207,14 +214,18 @@ async function main(): Promise<void> {
   const suffix = quick ? '.quick' : '';
   mkdirSync(outDir, { recursive: true });
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
-  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, analyst, triggers, capacity, early }, null, 2)}\n`);
+  writeFileSync(
+    join(outDir, `results${suffix}.json`),
+    `${JSON.stringify({ ...results, analyst, format, triggers, capacity, early }, null, 2)}\n`,
+  );
   const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
   const capacitySection = capacity ? `\n${renderCacheCapacitySection(capacity)}` : '';
   const earlySection = early ? `\n${renderEarlyRemovalSection(early)}` : '';
   const analystSection = analyst ? `\n${renderAnalystSection(analyst)}` : '';
+  const formatSection = format ? `\n${renderFormatSection(format)}` : '';
   writeFileSync(
     join(outDir, `RESULTS${suffix}.md`),
-    renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection,
+    renderResults(results, `growth${suffix}.png`) + analystSection + formatSection + triggerSection + capacitySection + earlySection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
@@ -271,6 +282,29 @@ async function analystOnly(): Promise<void> {
   log(`replaced the analyst's section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
 }
 
+/** `--only format`: Format results over a thousand cells alone, spliced into the existing results. */
+async function formatOnly(): Promise<void> {
+  const ours = await startStack('a', { ...service, ...generous, waits, cacheEarlyRemoval: EVERY_ITEM_KEPT, project: ourProject });
+  let format: FormatScenario;
+  try {
+    log(`Format results over about ${plan.formatCells} cells of results (this section only)`);
+    format = await formatCosts(ours, plan.formatCells);
+  } finally {
+    await ours.stop();
+  }
+  const suffix = quick ? '.quick' : '';
+  const markdown = join(outDir, `RESULTS${suffix}.md`);
+  const json = join(outDir, `results${suffix}.json`);
+  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only format updates ${markdown}: run the whole bench first`);
+  writeFileSync(
+    markdown,
+    spliceSection(readFileSync(markdown, 'utf8'), FORMAT_HEADING, renderFormatSection(format), '\n## Scheduled runs'),
+  );
+  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), format }, null, 2)}\n`);
+  log(`replaced the Format results section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+}
+
 if (only === 'analyst') await analystOnly();
-else if (only !== undefined) throw new Error(`--only ${only}: the only section run alone is "analyst"`);
+else if (only === 'format') await formatOnly();
+else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst" and "format"`);
 else await main();
