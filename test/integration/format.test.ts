@@ -8,25 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { displayValue, type SheetCellValue } from '../../dev/gas/index.js';
-import { firstAnswered, rawAnswer, texts, useStack, type Stack } from './stack';
+import { serviceInputs, useStack, type Stack } from './stack';
 
 const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';
-
-/** Inputs found in the service's own answers: a ranking group, a brand's slug, a company's name. */
-async function inputs(stack: Stack): Promise<{ group: string; slug: string; company: string }> {
-  const words = [...new Set(texts(await rawAnswer(stack.service, '/ranking')))];
-  const group = words.find((t) => /^[a-z0-9_-]+:[^\s:]+$/i.test(t)) as string;
-  const slug = (await firstAnswered(stack, '/brand', 'slug', words.filter((t) => /^[a-z0-9-]+$/.test(t)).slice(0, 40))) as string;
-  const brand = await rawAnswer(stack.service, '/brand', { slug });
-  const company = (await firstAnswered(
-    stack,
-    '/company',
-    'keyword',
-    texts(brand).filter((t) => t !== slug),
-  )) as string;
-  expect([group, slug, company].every(Boolean)).toBe(true);
-  return { group, slug, company };
-}
 
 /** The text a client reads in each cell of a sheet: its value under its number format (getDisplayValues). */
 function shown(stack: Stack, sheet: string): { values: SheetCellValue[][]; texts: string[][] } {
@@ -92,7 +76,7 @@ describe.each(SERVICES)('$name', ({ schema, world, zone, zoneWords }) => {
     const book = stack.gas.spreadsheet;
     book.timeZone = zone;
     expect(stack.gas.run('showSidebar', [], { mode: 'menu' }).ok).toBe(true); // keeps the zone for formulas
-    const { group, slug, company } = await inputs(stack);
+    const { group, slug, company } = await serviceInputs(stack);
     const q = (text: string) => `"${text}"`;
     const sheets: [string, string][] = [
       ['Trend', '=SEARCH_TREND("standing desk")'],
@@ -266,7 +250,7 @@ describe('what the add-on writes itself reads so from the start', () => {
   };
 
   it('a ranking table', async () => {
-    const { group } = await inputs(stack);
+    const { group } = await serviceInputs(stack);
     const view = call<{ tables: { sheetName: string }[] }>('insertRankingTable', {
       group,
       placement: 'new-sheet',

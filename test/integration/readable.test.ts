@@ -4,7 +4,7 @@
  * dates as dates. Inputs come from the service's own answers, never from names we know.
  */
 import { describe, expect, it } from 'vitest';
-import { firstAnswered, rawAnswer, texts, useStack } from './stack';
+import { firstAnswered, rawAnswer, serviceInputs, texts, useStack } from './stack';
 
 type Grid = unknown[][];
 
@@ -76,20 +76,7 @@ describe.each([
   const stack = useStack(schema, options);
 
   it('every function reads as words, each value once, within 26 columns, dates as dates', async () => {
-    const overview = await rawAnswer(stack.service, '/ranking');
-    const words = [...new Set(texts(overview))];
-    const group = words.find((t) => /^[a-z0-9_-]+:[^\s:]+$/i.test(t)) as string;
-    const slug = (await firstAnswered(stack, '/brand', 'slug', words.filter((t) => /^[a-z0-9-]+$/.test(t)).slice(0, 40))) as string;
-    expect(group).toBeDefined();
-    expect(slug).toBeDefined();
-    const brand = await rawAnswer(stack.service, '/brand', { slug });
-    const company = (await firstAnswered(
-      stack,
-      '/company',
-      'keyword',
-      texts(brand).filter((t) => t !== slug),
-    )) as string;
-    expect(company).toBeDefined();
+    const { group, slug, company } = await serviceInputs(stack);
 
     const calls: [string, unknown[], string, Record<string, string>][] = [
       ['SEARCH_TREND', ['standing desk'], '/trend', { keyword: 'standing desk' }],

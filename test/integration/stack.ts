@@ -94,6 +94,26 @@ export function texts(json: unknown): string[] {
   return out;
 }
 
+/**
+ * Inputs found in the service's own answers, never names we know: a ranking group (the overview's first
+ * `prefix:name` text), a brand's slug it names and a company's name that brand's answer gives.
+ * @param stack the stack
+ */
+export async function serviceInputs(stack: Stack): Promise<{ group: string; slug: string; company: string }> {
+  const words = [...new Set(texts(await rawAnswer(stack.service, '/ranking')))];
+  const group = words.find((t) => /^[a-z0-9_-]+:[^\s:]+$/i.test(t));
+  const slug = await firstAnswered(stack, '/brand', 'slug', words.filter((t) => /^[a-z0-9-]+$/.test(t)).slice(0, 40));
+  const brand = slug === undefined ? null : await rawAnswer(stack.service, '/brand', { slug });
+  const company = await firstAnswered(
+    stack,
+    '/company',
+    'keyword',
+    texts(brand).filter((t) => t !== slug),
+  );
+  if (!group || !slug || !company) throw new Error(`no group, slug or company in the service's answers: ${group}, ${slug}, ${company}`);
+  return { group, slug, company };
+}
+
 /** A grid's header row and data rows. */
 export function table(value: unknown): { header: string[]; rows: unknown[][] } {
   if (!Array.isArray(value)) throw new Error(`expected a table, got ${JSON.stringify(value)}`);
