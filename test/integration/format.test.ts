@@ -263,6 +263,9 @@ describe('what the add-on writes itself reads so from the start', () => {
     const grouped = values.flat().filter((v) => typeof v === 'number' && v >= 10_000);
     expect(grouped.length).toBeGreaterThan(0);
     expect(seen.flat().some((t) => /^\d{1,3}(,\d{3})+$/.test(t))).toBe(true);
+    // Format results finds the table by its record and gives it the same formats: nothing to change.
+    stack.gas.spreadsheet.setActive(sheet, 'A3');
+    expect(sidebar(stack, 'formatResults', 'selection')).toMatchObject({ results: 1, cells: 0 });
   });
 
   it('a tracking sheet', () => {
@@ -279,6 +282,8 @@ describe('what the add-on writes itself reads so from the start', () => {
     const days = values.flatMap((row, r) => (isDate(row[0]) ? [seen[r]?.[0]] : []));
     expect(days.length).toBeGreaterThan(12);
     for (const day of days) expect(day).toMatch(/^\d{4}-\d\d-\d\d$/);
+    stack.gas.spreadsheet.setActive(sheet, 'A3');
+    expect(sidebar(stack, 'formatResults', 'selection')).toMatchObject({ results: 1, cells: 0 });
   });
 
   it('templates: keyword research and share of search, once Sheets has run their formulas', () => {
