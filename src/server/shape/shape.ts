@@ -8,7 +8,7 @@ export { flattenToTable, type Table } from './flatten';
 export { valueToGrid, tableToGrid, scalarFields, rowsUnderUnionHeader, NO_DATA } from './grid';
 export { findScore, type ScoreResult } from './score';
 export { headerWords } from './words';
-export { isoDate, type TimeZone } from './dates';
+export { isoDate, wallClock, type TimeZone } from './dates';
 export { readableGrid, readableCell, MAX_WIDTH, type ReadableOptions } from './readable';
 export { selectByWords, unknownFieldMessage } from './field-words';
 export { didYouMean, nearestFirst, comparable } from './nearest';

@@ -426,6 +426,14 @@ describe('sheets', () => {
     ]);
     expect(rt.run('CELL', []).error).toBe('You do not have permission to call setNumberFormats');
   });
+
+  it('"General" is Sheets\' automatic format: setting it takes a cell\'s own format away', () => {
+    const { menu, rt } = setup(`function F() { var r = SpreadsheetApp.getActiveSheet().getRange('A1:B1');
+      r.setNumberFormats([['0.00', '#,##0']]); r.setNumberFormats([['General', '#,##0']]); r.getCell(1, 2).setNumberFormat('General');
+      r.setValues([['2024-01-02', 1234]]); return [r.getNumberFormats(), r.getDisplayValues()]; }`);
+    expect(menu('F').value).toEqual([[['yyyy-mm-dd', 'General']], [['2024-01-02', '1234']]]);
+    expect(rt.spreadsheet.sheet('Sheet1').cell('B1').format).toBeUndefined();
+  });
 });
 
 describe('SpreadsheetApp and the active selection', () => {
