@@ -1,9 +1,10 @@
 /**
  * npm run bench [-- --quick]: measures the built add-on against the tutorial baseline in the same run,
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
- * bench/results.json and bench/growth.png. `-- --only analyst` (or `format`) runs the analyst's
- * functions' section (or Format results') alone (a minute, not twenty) and replaces that section of the
- * existing RESULTS.md and results.json, the other sections keeping their own run's figures and date.
+ * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
+ * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", `-- --only
+ * format` Format results' section, and each replaces that section of the existing RESULTS.md and
+ * results.json, the other sections keeping their own run's figures and date.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,7 +26,7 @@ import { afterTheLimit } from './limit.js';
 import { measure, oneRange, type Measure } from './measure.js';
 import { raceOffsets } from './race.js';
 import { refreshDuringFormulas } from './refresh.js';
-import { renderResults } from './report.js';
+import { renderCellCostSection, renderResults, spliceCellCostSection } from './report.js';
 import type { ColumnPair, Results } from './results.js';
 import { renderTriggerSection, triggerRuntimePerDay, type TriggerScenario } from './triggers.js';
 
@@ -108,18 +109,7 @@ async function main(): Promise<void> {
   let analyst: AnalystScenario | undefined;
   let format: FormatScenario | undefined;
   try {
-    for (const latency of [true, false]) {
-      log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
-      results.cellCosts.push({
-        latency,
-        // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
-        rows: await cellCosts(ours, baseline, {
-          rangeCells: plan.rangeCells,
-          latency: latency ? undefined : false,
-          tag: latency ? 'model-on' : 'model-no',
-        }),
-      });
-    }
+    results.cellCosts = await cellCostsOnAndOff(ours, baseline);
 
     log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords`);
     analyst = await analystCosts(ours, baseline, plan.analystCells);
@@ -260,15 +250,42 @@ function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-/** `--only analyst`: that section alone, spliced into the existing RESULTS.md and results.json. */
-async function analystOnly(): Promise<void> {
+/** What one cell costs, with the latency model on and off. */
+async function cellCostsOnAndOff(ours: Stack, baseline: Stack): Promise<Results['cellCosts']> {
+  const costs: Results['cellCosts'] = [];
+  for (const latency of [true, false]) {
+    log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
+    costs.push({
+      latency,
+      // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
+      rows: await cellCosts(ours, baseline, {
+        rangeCells: plan.rangeCells,
+        latency: latency ? undefined : false,
+        tag: latency ? 'model-on' : 'model-no',
+      }),
+    });
+  }
+  return costs;
+}
+
+/**
+ * `--only <name>`: one section alone, measured on both stacks and spliced into the existing RESULTS.md
+ * and results.json; the other sections keep their own run's figures and date.
+ * @param name the section's name on the command line
+ * @param measure what the section measures
+ * @param put its part of RESULTS.md (the markdown as it is → as it becomes) and of results.json
+ */
+async function sectionAlone<T>(
+  name: string,
+  measure: (ours: Stack, baseline: Stack) => Promise<T>,
+  put: { markdown: (markdown: string, value: T) => string; json: (value: T) => object },
+): Promise<void> {
   const options: StackOptions = { ...service, ...generous, waits, cacheEarlyRemoval: EVERY_ITEM_KEPT };
   const ours = await startStack('a', { ...options, project: ourProject });
   const baseline = await startStack('a', { ...options, project: baselineProject });
-  let analyst: AnalystScenario;
+  let value: T;
   try {
-    log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords (this section only)`);
-    analyst = await analystCosts(ours, baseline, plan.analystCells);
+    value = await measure(ours, baseline);
   } finally {
     await ours.stop();
     await baseline.stop();
@@ -276,35 +293,38 @@ async function analystOnly(): Promise<void> {
   const suffix = quick ? '.quick' : '';
   const markdown = join(outDir, `RESULTS${suffix}.md`);
   const json = join(outDir, `results${suffix}.json`);
-  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only analyst updates ${markdown}: run the whole bench first`);
-  writeFileSync(markdown, spliceAnalystSection(readFileSync(markdown, 'utf8'), renderAnalystSection(analyst)));
-  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), analyst }, null, 2)}\n`);
-  log(`replaced the analyst's section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only ${name} updates ${markdown}: run the whole bench first`);
+  writeFileSync(markdown, put.markdown(readFileSync(markdown, 'utf8'), value));
+  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), ...put.json(value) }, null, 2)}\n`);
+  log(`replaced the section ${name} of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
 }
 
-/** `--only format`: Format results over a thousand cells alone, spliced into the existing results. */
-async function formatOnly(): Promise<void> {
-  const ours = await startStack('a', { ...service, ...generous, waits, cacheEarlyRemoval: EVERY_ITEM_KEPT, project: ourProject });
-  let format: FormatScenario;
-  try {
-    log(`Format results over about ${plan.formatCells} cells of results (this section only)`);
-    format = await formatCosts(ours, plan.formatCells);
-  } finally {
-    await ours.stop();
-  }
-  const suffix = quick ? '.quick' : '';
-  const markdown = join(outDir, `RESULTS${suffix}.md`);
-  const json = join(outDir, `results${suffix}.json`);
-  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only format updates ${markdown}: run the whole bench first`);
-  writeFileSync(
-    markdown,
-    spliceSection(readFileSync(markdown, 'utf8'), FORMAT_HEADING, renderFormatSection(format), '\n## Scheduled runs'),
+const model = { ...DEFAULT_LATENCY };
+if (only === 'analyst') {
+  await sectionAlone(
+    'analyst',
+    (ours, baseline) => {
+      log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords (this section only)`);
+      return analystCosts(ours, baseline, plan.analystCells);
+    },
+    { markdown: (text, analyst) => spliceAnalystSection(text, renderAnalystSection(analyst)), json: (analyst) => ({ analyst }) },
   );
-  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), format }, null, 2)}\n`);
-  log(`replaced the Format results section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
-}
-
-if (only === 'analyst') await analystOnly();
-else if (only === 'format') await formatOnly();
-else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst" and "format"`);
+} else if (only === 'cell-cost') {
+  await sectionAlone('cell-cost', cellCostsOnAndOff, {
+    markdown: (text, cellCosts) => spliceCellCostSection(text, renderCellCostSection(cellCosts, model)),
+    json: (cellCosts) => ({ model, cellCosts }),
+  });
+} else if (only === 'format') {
+  await sectionAlone(
+    'format',
+    (ours) => {
+      log(`Format results over about ${plan.formatCells} cells of results (this section only)`);
+      return formatCosts(ours, plan.formatCells);
+    },
+    {
+      markdown: (text, format) => spliceSection(text, FORMAT_HEADING, renderFormatSection(format), '\n## Scheduled runs'),
+      json: (format) => ({ format }),
+    },
+  );
+} else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost" and "format"`);
 else await main();

@@ -13,7 +13,8 @@ export {
   type GasRuntimeOptions,
   type RunOptions,
 } from './runtime/runtime.js';
-export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry } from './execution/execution.js';
+export { TIMEOUT_MESSAGE, type AuthMode, type ExecutionMode, type LogEntry, type RefusedCall } from './execution/execution.js';
+export { ANONYMOUS_USER, refusedInCustomFunction } from './execution/custom-function-services.js';
 export { DEFAULT_LATENCY, type CallReport, type LatencyKind, type LatencySetting, type LatencyTable } from './execution/latency.js';
 export {
   CACHE_LIMITS,

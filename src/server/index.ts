@@ -50,7 +50,7 @@ import {
 } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
-import * as estimatePanel from './ui/estimate-panel';
+import * as refreshEstimate from './spending/refresh-estimate';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
@@ -374,7 +374,7 @@ export function refreshUsage(): UsageView {
 
 /** Sidebar: what Refresh all formulas could spend (no request). */
 export function estimateRefresh(): RefreshEstimate {
-  return guardAction('estimateRefresh', estimatePanel.estimateRefresh);
+  return guardAction('estimateRefresh', refreshEstimate.estimateRefresh);
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */

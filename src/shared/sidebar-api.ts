@@ -126,7 +126,7 @@ export interface SpentSince {
   freshSearches: number;
   /**
    * False when some of it may be missing: the read is older than this document's counts reach (they live
-   * 6 hours, and keep only each key's latest spending lookups: src/server/cache/spend.ts), so the bars
+   * 6 hours, and keep only each key's latest spending lookups: src/server/spending/spend-log.ts), so the bars
    * are at least these figures.
    */
   complete: boolean;
@@ -165,7 +165,7 @@ export interface RefreshEstimate {
   requests: number;
   /**
    * Of those, reads of what is left today (0 or 1): a range formula with more than a handful to fetch
-   * reads it first when nothing recent is known (src/server/lookup/pacing.ts), and the formulas after it
+   * reads it first when nothing recent is known (src/server/spending/pacing.ts), and the formulas after it
    * in the same minute pace by that read.
    */
   usageReads: number;
@@ -329,7 +329,7 @@ export interface TablesView {
 }
 
 /**
- * What an action will send, counted before it acts by the lookup's dry run (lookup/dry-run.ts: one cache
+ * What an action will send, counted before it acts by the lookup's dry run (spending/dry-run.ts: one cache
  * round trip, no request).
  */
 export interface SpendCost {

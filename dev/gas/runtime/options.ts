@@ -4,7 +4,7 @@
  */
 import type { CacheBackend, EarlyRemoval } from '../services/cache.js';
 import type { RuntimeClock } from '../execution/clock.js';
-import type { AuthMode, ExecutionMode, WaitMode } from '../execution/execution.js';
+import type { AuthMode, ExecutionMode, RefusedCall, WaitMode } from '../execution/execution.js';
 import type { CallReport, LatencySetting } from '../execution/latency.js';
 import type { LockBackend } from '../services/lock.js';
 import type { Manifest } from '../execution/manifest.js';
@@ -224,6 +224,11 @@ export interface ExecutionResult extends CallReport {
   fetchCount: number;
   urls: string[];
   executionId: number;
+  /**
+   * Calls Google refused for a permission, in order: a service a custom function may not call, a write in
+   * one, a scope the user did not grant… (each `{ call, message }`), whether the script caught them or not.
+   */
+  refusedCalls: RefusedCall[];
 }
 
 /** Event object for triggers, e.g. `run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger', authMode: 'LIMITED' })`. */

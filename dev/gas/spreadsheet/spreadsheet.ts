@@ -309,7 +309,7 @@ export class SpreadsheetAppFake extends GasObject {
 
   getUi(): UiFake {
     if (this.#exec.authMode === 'CUSTOM_FUNCTION' || this.#exec.triggerSource === 'CLOCK') {
-      throw new GasException('Cannot call SpreadsheetApp.getUi() from this context.');
+      throw this.#exec.refuseWith('SpreadsheetApp.getUi', 'Cannot call SpreadsheetApp.getUi() from this context.');
     }
     return new UiFake(this.#exec, this.#log, this.#deps.addonMenuName);
   }

@@ -1,10 +1,12 @@
 /**
  * The shared body of the custom functions: read arguments, look up every distinct subject once,
  * shape the answers. Single inputs throw their error (Sheets shows it on the cell); ranges put each
- * row's error in that row.
+ * row's error in that row. A formula calls only the services Google lists for custom functions (no
+ * ScriptApp, no Session, no console: test/build/formula-services.test.ts): a missing permission to
+ * connect shows when Google refuses the fetch itself (service/fetcher.ts words it), and a cached answer
+ * needs no connection.
  */
-import { createBudget } from '../core/budget';
-import { requireFormulaPermission } from '../core/permissions';
+import { createBudget } from '../core/time-budget';
 import { AddonError, errors } from '../core/errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
@@ -27,8 +29,6 @@ import {
 
 /** The answer of one subject (or of an endpoint without one), or its error thrown; and where dates fall. */
 function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json; timeZone: TimeZone } {
-  // Before any lookup: without the permission to connect, the cell says so and nothing is sent.
-  requireFormulaPermission();
   const budget = createBudget();
   // Usage is never older than what this document spent since, and says when it was read.
   const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula');
@@ -127,7 +127,6 @@ const blank: Subject = { kind: 'blank' };
  * @param cells the range's read subjects
  */
 export function lookupRange(endpoint: Endpoint, cells: Subject[][]): { answers: Map<string, Answer>; timeZone: TimeZone } {
-  requireFormulaPermission();
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
   const budget = createBudget();
   const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);

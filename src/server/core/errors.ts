@@ -36,7 +36,7 @@ export class AddonError extends Error {
 const SETTINGS = 'Extensions › Search Demand › Settings';
 
 /**
- * What a limit row says is still sent until the reset: the truth of lookup/pacing.ts's probes.
+ * What a limit row says is still sent until the reset: the truth of spending/pacing.ts's probes.
  * @param probes requests that may still be refused, asking for keywords the service may have cached
  * @param hourly when the reset is not known: the most requests each hour (the guard holds an hour)
  */
@@ -92,7 +92,7 @@ export const errors = {
     new AddonError('limit', `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
   /** A rate limit (too many requests at once), not a daily allowance. */
   rateLimit: (retry: string) => new AddonError('limit', `${LEADS.rateLimit} ${retry}.`),
-  /** A request the limit guard holds back (see cache/limit-guard.ts): nothing was sent. */
+  /** A request the limit guard holds back (see spending/limit-guard.ts): nothing was sent. */
   limitHeld: (which: string, retry: string, allRequests: boolean) =>
     new AddonError(
       'limit',
@@ -100,7 +100,7 @@ export const errors = {
     ),
   /**
    * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-   * when it will be fetched, and what is still sent until then (lookup/pacing.ts). Every such row of a
+   * when it will be fetched, and what is still sent until then (spending/pacing.ts). Every such row of a
    * formula says the same.
    * @param which the limit ('' when the service did not name it)
    * @param when when it resets, in words

@@ -2,7 +2,9 @@
  * The permissions each action needs, checked before it acts. Google's consent screen lets a user untick
  * any permission the add-on asks for (docs/develop/google-limits.md, "Granular consent"); an action whose
  * permission is missing says which, what it is for and how to grant it, instead of failing half-way with
- * Google's own words (or a network error, which it is not).
+ * Google's own words (or a network error, which it is not). A formula never asks (ScriptApp is not a
+ * service Google lets custom functions call): Google's refusal of its fetch is worded the same
+ * (permissionErrorOf, in service/fetcher.ts).
  */
 import { AddonError, LEADS } from './errors';
 
@@ -88,19 +90,6 @@ function grantedOf(names: readonly PermissionName[]): PermissionName[] | null {
 export function requirePermissions(needs: readonly PermissionName[]): void {
   const missing = missingPermissions(needs);
   if (missing.length) throw permissionError(missing);
-}
-
-/**
- * Throws the message of a formula whose user unticked the permission to connect, before it sends.
- * A formula of someone who granted nothing at all (who never saw the consent screen: an editor of a
- * spreadsheet where the add-on is on) is let through: custom functions "never ask users to authorize
- * access to personal data" (Google's custom functions guide), so Google decides, and its refusal of the
- * fetch is worded as a missing permission too (service/fetcher.ts). One who unticked the connection
- * while granting others is taken at their word: nothing is sent.
- */
-export function requireFormulaPermission(): void {
-  const granted = grantedOf(Object.keys(PERMISSIONS) as PermissionName[]);
-  if (granted?.length && !granted.includes('service')) throw permissionError(['service']);
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -10,14 +10,14 @@
  *   mark is an item too); a pack that holds some of its answers is completed without a mark.
  * - Each pack touched is written whole: what it held, and what was fetched now.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { CACHE_TTL_S } from '../cache/cache-store';
 import { writeEntry } from '../cache/entry';
 import { packData, packGroups, readPack, type Pack } from '../cache/pack';
 import { NOT_FOUND_TTL_S } from '../core/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer } from './lookup-result';
-import { expired, readState } from './cache-state';
+import { expired, readState } from '../cache/cache-state';
 import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupResult } from './pipeline';
 
 /**

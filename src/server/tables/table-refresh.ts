@@ -7,7 +7,7 @@
  * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { AddonError, errors, messageOf } from '../core/errors';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { readApiKey } from '../core/lookup-settings';

@@ -7,7 +7,7 @@
  * has no document (the spreadsheet was opened by id). One run at a time per spreadsheet.
  */
 import type { TrackKind } from '../../shared/sidebar-api';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';
@@ -16,7 +16,8 @@ import { readApiKey } from '../core/lookup-settings';
 import { headerWords, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
-import { Spending } from './tracking-allowance';
+import { Spending } from '../spending/tracking-allowance';
+import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints } from './answer';
 import {
   backfillUnit,
@@ -64,7 +65,7 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
   const release = acquireRun(store, RUNNING);
   if (!release) return false;
   try {
-    const spending = new Spending(options.budget);
+    const spending = new Spending(() => lookupAllowance(options.budget));
     const hasKey = !!readApiKey('user');
     for (const list of lists) {
       const period = periodOf(Date.now(), list.period);

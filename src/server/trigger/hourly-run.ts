@@ -6,7 +6,7 @@
  * nothing is the user's any more (schedule off or set by someone else, no list of theirs) is dropped
  * quietly.
  */
-import { createBudget, type Budget } from '../core/budget';
+import { createBudget, type Budget } from '../core/time-budget';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { runTracking } from '../tracking/tracking-run';

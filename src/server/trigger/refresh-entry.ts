@@ -3,7 +3,7 @@
  * the menu and the sidebar (the open spreadsheet, with progress toasts).
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { openStore, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { listTables } from '../tables/table-records';

@@ -3,7 +3,7 @@
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
 import { keepTimeZone } from './keep-time-zone';
-import { shortfall } from '../lookup/allowance';
+import { shortfall } from '../spending/allowance';
 import { AddonError } from '../core/errors';
 import { GRANT_MENU_ITEM } from '../core/permissions';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
@@ -12,9 +12,9 @@ import { freezeToast } from './freeze-toast';
 import { formatResults } from '../format/format-results';
 import { unfreezeResults } from '../freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
-import { estimateRefresh } from './estimate-panel';
+import { estimateRefresh } from '../spending/refresh-estimate';
 import { formulaKeyHere } from '../core/formula-key';
-import { currentUsage } from '../lookup/usage-read';
+import { currentUsage } from '../spending/usage-read';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';

@@ -4,7 +4,7 @@ import { readNotes, userId } from '../trigger/registry';
 import { overdueNotice } from '../trigger/repair';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { areaA1 } from '../spreadsheet/sheet-areas';
-import { groupListCost } from '../tables/table-cost';
+import { groupListCost } from '../spending/table-cost';
 import { listTables, readLastRun, readSchedule, type TableRecord } from '../tables/table-records';
 
 /**

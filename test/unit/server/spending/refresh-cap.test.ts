@@ -1,6 +1,6 @@
-/** What a refresh sends once the allowance is nearly or fully spent (lookup/pacing.ts's rules, counted). */
+/** What a refresh sends once the allowance is nearly or fully spent (spending/pacing.ts's rules, counted). */
 import { describe, expect, it } from 'vitest';
-import { capToAllowance } from '../../../../src/server/ui/estimate-allowance';
+import { capToAllowance } from '../../../../src/server/spending/refresh-cap';
 
 const counted = { searches: 86, searchFormulas: 1, others: 0, usageReads: 0 };
 

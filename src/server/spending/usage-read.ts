@@ -1,16 +1,16 @@
 /**
  * Reading /usage for the sidebar, the menu and the templates: a read now (one request, kept as the last
  * read of its key: last-usage.ts), a pasted key checked by such a read, and without a request the last
- * read brought up to date with what this document sent with that key since (cache/spend.ts logs it),
+ * read brought up to date with what this document sent with that key since (spending/spend-log.ts logs it),
  * with this document's spend today.
  */
 import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
 import type { Outcome } from '../service/classify';
 import { SELF_INSTALL } from '../core/constants';
-import { createBudget } from '../core/budget';
-import { fingerprint, updateGuardOf } from '../cache/limit-guard';
+import { createBudget } from '../core/time-budget';
+import { fingerprint, updateGuardOf } from './limit-guard';
 import { guardAfterRead } from './pacing';
-import { readDocumentSpend, readSpend } from '../cache/spend';
+import { readDocumentSpend, readSpend } from './spend-log';
 import { AddonError } from '../core/errors';
 import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
 import { allowanceBars, allowanceOf, fetchUsage, readBeforeReset, resetText, usageBars } from './allowance';

@@ -1,11 +1,18 @@
 import { CUSTOM_FUNCTION_LIMIT_MS, FINISH_RESERVE_MS } from './constants';
+import type { AddonError } from './errors';
 
-/** The time one execution may still spend fetching. */
+/** The time one execution may still spend fetching, and whether Google still lets it fetch. */
 export interface Budget {
   /** Milliseconds left before the point where we must stop starting work. */
   remaining(): number;
   /** Whether work expected to take `estimateMs` can still start and finish in time. */
   allows(estimateMs: number): boolean;
+  /**
+   * Why Google refuses this execution's fetches (a quota or rate limit, a permission the user did not
+   * grant), once one fetch met it (service/fetcher.ts): nothing more is tried, each refused call being a
+   * round trip for nothing.
+   */
+  refusal?: AddonError;
 }
 
 /**

@@ -2,8 +2,8 @@
  * What the cache says about a lookup's entries: found, being fetched by another execution (a mark), or
  * missing; and how a mark is taken back.
  */
-import { joinParts, readEntry, writeEntry, type Entry } from '../cache/entry';
-import { getAll } from '../cache/cache-store';
+import { joinParts, readEntry, writeEntry, type Entry } from './entry';
+import { getAll } from './cache-store';
 
 type Cache = GoogleAppsScript.Cache.Cache | null;
 

@@ -2,7 +2,7 @@
  * Reads allowances out of a /usage answer by meaning, since its field names are not known: numbers named
  * like used / limit / remaining are paired by what they count (`fresh_searches.used` with
  * `fresh_searches.limit`, or `freshSearchesUsed` with `freshSearchLimit`). What is left of them and when
- * they reset: lookup/allowance.ts.
+ * they reset: spending/allowance.ts.
  */
 import type { UsageBar } from '../../shared/sidebar-api';
 import { normaliseName, type Json } from '../shape/shape';

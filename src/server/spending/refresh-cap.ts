@@ -1,8 +1,8 @@
 /**
  * What a refresh really sends once the day's allowance is nearly or fully spent (pure): formulas send
  * no more searches than are left, and past them only the handful that looks for keywords the service
- * has cached (lookup/pacing.ts); nothing goes past the API calls left. The refresh estimate
- * (estimate-panel.ts) counts its queries, then this caps them by what is known to be left.
+ * has cached (spending/pacing.ts); nothing goes past the API calls left. The refresh estimate
+ * (refresh-estimate.ts) counts its queries, then this caps them by what is known to be left.
  */
 
 /** What the estimate counted, before what is left is known. */

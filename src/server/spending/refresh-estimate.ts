@@ -1,28 +1,27 @@
 /**
  * What "Refresh all formulas" could spend, worked out without a request: every call of the add-on's
  * functions in this spreadsheet, its subject argument read as Sheets would pass it and normalised as
- * the functions do, then dry-run through the lookup (lookup/dry-run.ts: the same cache keys, packs and
+ * the functions do, then dry-run through the lookup (spending/dry-run.ts: the same cache keys, packs and
  * stamp as the formulas, and the daily-limit guard, which holds back what a limit refused). Each distinct
  * query left is at most one request, and at most one fresh search on a searching endpoint; a range
- * formula with more than a handful left reads what is left first (lookup/pacing.ts), one request more.
+ * formula with more than a handful left reads what is left first (spending/pacing.ts), one request more.
  */
 import type { RefreshEstimate } from '../../shared/sidebar-api';
-import { PAST_LIMIT_HANDFUL, type Guard } from '../cache/limit-guard';
+import { PAST_LIMIT_HANDFUL, type Guard } from './limit-guard';
 import { answerKey } from '../cache/keys';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
 import { readSubject } from '../core/input';
 import { LEADS } from '../core/errors';
-import { readsUsageFirst } from '../lookup/pacing';
-import { currentUsageReadAt } from '../lookup/usage-lookup';
-import { todaysSpendKeys } from '../cache/spend';
-import { dryRun } from '../lookup/dry-run';
+import { readsUsageFirst } from './pacing';
+import { currentUsageReadAt, todaysSpendKeys } from './spend-log';
+import { dryRun } from './dry-run';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { ArgumentReader } from './argument-values';
+import { ArgumentReader } from '../spreadsheet/argument-values';
 import { callsIn, type CustomFunctionName } from '../spreadsheet/formula-calls';
 import { formulaKeyHere } from '../core/formula-key';
-import { allowanceLeft, readBeforeReset } from '../lookup/allowance';
-import { capToAllowance, type Known } from './estimate-allowance';
-import { currentUsage } from '../lookup/usage-read';
+import { allowanceLeft, readBeforeReset } from './allowance';
+import { capToAllowance, type Known } from './refresh-cap';
+import { currentUsage } from './usage-read';
 
 /**
  * The endpoint each function asks (its first argument is the subject when the endpoint takes one). Names,
@@ -127,7 +126,7 @@ export function estimateRefresh(): RefreshEstimate {
 /**
  * What is known to be left of the formulas' key's allowance, without a request: the guard (a limit known
  * spent, a read of the last minute counted down), else the viewer's last usage read when it is that key's
- * (plus what this document sent since: usage-panel.ts).
+ * (plus what this document sent since: usage-read.ts).
  * @param guard the formulas' key's guard, if any
  * @param apiKey the formulas' key, if known here
  * @param now the time (ms)

@@ -1,9 +1,9 @@
 /**
  * What each subject argument of the add-on's calls passes, read without running the formula
- * (src/server/ui/argument-values.ts), as the refresh estimate reads it.
+ * (src/server/spreadsheet/argument-values.ts), as the refresh estimate reads it.
  */
 import { describe, expect, it } from 'vitest';
-import { ArgumentReader } from '../../../../src/server/ui/argument-values';
+import { ArgumentReader } from '../../../../src/server/spreadsheet/argument-values';
 
 /** A spreadsheet of two sheets and a named range, as far as the reader uses it. */
 function fakeSpreadsheet() {

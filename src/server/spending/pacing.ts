@@ -20,7 +20,7 @@
  */
 import { FETCH_BATCH_SIZE } from '../core/constants';
 import type { AddonError } from '../core/errors';
-import { PAST_LIMIT_HANDFUL, UNKNOWN_RESET_MS, type Guard, type Refusal } from '../cache/limit-guard';
+import { PAST_LIMIT_HANDFUL, UNKNOWN_RESET_MS, type Guard, type Refusal } from './limit-guard';
 import type { LimitKind } from '../service/classify';
 import type { AllowanceLeft, AllowanceRead } from './allowance';
 

@@ -1,12 +1,19 @@
 /**
- * lookup/pacing.ts: how a formula's misses are sent in waves within what is left today, with a fake
+ * spending/pacing.ts: how a formula's misses are sent in waves within what is left today, with a fake
  * service deciding which keywords it has cached and how many fresh searches are left. The integration
  * tests (test/integration/limit-pacing.test.ts) run the same through the built add-on.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyGuard, guardEntry, PAST_LIMIT_HANDFUL, readGuard, withRefusals, type Guard } from '../../../../src/server/cache/limit-guard';
-import type { AllowanceRead } from '../../../../src/server/lookup/allowance';
-import { Pacer, readsUsageFirst, type Wave } from '../../../../src/server/lookup/pacing';
+import {
+  emptyGuard,
+  guardEntry,
+  PAST_LIMIT_HANDFUL,
+  readGuard,
+  withRefusals,
+  type Guard,
+} from '../../../../src/server/spending/limit-guard';
+import type { AllowanceRead } from '../../../../src/server/spending/allowance';
+import { Pacer, readsUsageFirst, type Wave } from '../../../../src/server/spending/pacing';
 
 const RESET = Date.UTC(2026, 2, 19);
 

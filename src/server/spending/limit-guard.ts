@@ -15,7 +15,7 @@
  */
 import { USAGE_TTL_S } from '../core/constants';
 import type { LimitKind } from '../service/classify';
-import { getAll, openCache, putAll } from './cache-store';
+import { getAll, openCache, putAll } from '../cache/cache-store';
 
 /** The guard's cache entry. */
 export const GUARD_KEY = 'sdm-guard';

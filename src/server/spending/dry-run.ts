@@ -9,13 +9,13 @@ import { readLookupConfig } from '../cache/config-entry';
 import { getAll, openCache } from '../cache/cache-store';
 import type { Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import { fingerprint, GUARD_KEY, heldBack, readGuard, type Guard } from '../cache/limit-guard';
+import { fingerprint, GUARD_KEY, heldBack, readGuard, type Guard } from './limit-guard';
 import { packGroups, readPack } from '../cache/pack';
 import { readLookupSettings, type Payer } from '../core/lookup-settings';
 import type { LimitKind } from '../service/classify';
 import type { SpendCost } from '../../shared/sidebar-api';
 import type { Endpoint } from '../service/endpoints';
-import { readState } from './cache-state';
+import { readState } from '../cache/cache-state';
 
 /** One query: an endpoint and its normalised subject (none for an endpoint that takes none). */
 export interface DryQuery {

@@ -6,7 +6,7 @@
  * counted here, since only the answer tells.
  */
 import type { SpendCost } from '../../shared/sidebar-api';
-import { dryRun, spendOf } from '../lookup/dry-run';
+import { dryRun, spendOf } from './dry-run';
 import { ENDPOINTS } from '../service/endpoints';
 
 /** What reading the group list sends now (the insert form reads it when it opens). */

@@ -1,11 +1,11 @@
 /**
- * How a usage read is brought up to date (src/server/lookup/usage-read.ts): what this document sent since is
+ * How a usage read is brought up to date (src/server/spending/usage-read.ts): what this document sent since is
  * added to the bar it belongs to, never past the limit. (Whether a read is from before the allowance
  * reset: test/unit/shared/allowance-rules.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import type { UsageRead } from '../../../../src/shared/sidebar-api';
-import { withSpend } from '../../../../src/server/lookup/usage-read';
+import { withSpend } from '../../../../src/server/spending/usage-read';
 
 const read = (over: Partial<UsageRead> = {}): UsageRead => ({
   bars: [

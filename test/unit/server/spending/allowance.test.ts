@@ -1,9 +1,9 @@
 /**
- * The server's allowance (src/server/lookup/allowance.ts): what a /usage answer says is left and when
+ * The server's allowance (src/server/spending/allowance.ts): what a /usage answer says is left and when
  * it resets, read by meaning under any field names, the same bars the sidebar shows.
  */
 import { describe, expect, it } from 'vitest';
-import { allowanceOf, callsSpent, resetText, resetTime } from '../../../../src/server/lookup/allowance';
+import { allowanceOf, callsSpent, resetText, resetTime } from '../../../../src/server/spending/allowance';
 
 describe('allowanceOf', () => {
   it('reads what is left of fresh searches and API calls, and the reset, from nested or flat names', () => {

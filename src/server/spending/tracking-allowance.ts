@@ -1,22 +1,20 @@
 /**
  * What a tracking run may still spend today, so that it stops before a daily limit instead of at it:
- * the /usage answer read by meaning (lookup/allowance.ts), kept up to date as the run spends. An allowance
- * that cannot be read (an answer not understood, no key) caps nothing; a refusal still stops the run.
+ * what is left, read once on first need (the run reads /usage through the lookup:
+ * lookup/usage-lookup.ts), counted down as the run spends. An allowance that cannot be read (an answer
+ * not understood, no key) caps nothing; a refusal still stops the run.
  */
-import type { Budget } from '../core/budget';
-import type { LookupStats } from '../lookup/pipeline';
-import { lookupAll } from '../lookup/pipeline';
-import { allowanceOf, UNKNOWN_ALLOWANCE, type AllowanceLeft } from '../lookup/allowance';
-import { ENDPOINTS, type Endpoint } from '../service/endpoints';
+import type { AllowanceLeft } from './allowance';
+import type { Endpoint } from '../service/endpoints';
 
 /** Reads the allowance once, on first need, and counts down what the run spends. */
 export class Spending {
   #left: AllowanceLeft | null = null;
-  readonly #budget: Budget;
+  readonly #read: () => AllowanceLeft;
 
-  /** @param budget the run's time */
-  constructor(budget: Budget) {
-    this.#budget = budget;
+  /** @param read reads what is left of the allowance (called once, on first need) */
+  constructor(read: () => AllowanceLeft) {
+    this.#read = read;
   }
 
   /**
@@ -25,7 +23,7 @@ export class Spending {
    * @param wanted how many are pending
    */
   cap(endpoint: Endpoint, wanted: number): { count: number; limit: 'API calls' | 'fresh searches' | null; resetAt: number | null } {
-    const left = (this.#left ??= this.#read());
+    const left = (this.#left ??= { ...this.#read() });
     const fresh = endpoint.searches ? left.fresh : null;
     let count = wanted;
     let limit: 'API calls' | 'fresh searches' | null = null;
@@ -36,17 +34,11 @@ export class Spending {
 
   /**
    * Counts what a lookup spent.
-   * @param stats the lookup's
+   * @param stats the lookup's requests and fresh searches
    */
-  spent(stats: LookupStats): void {
+  spent(stats: { requests: number; freshSearches: number }): void {
     if (!this.#left) return;
     if (this.#left.calls !== null) this.#left.calls -= stats.requests;
     if (this.#left.fresh !== null) this.#left.fresh -= stats.freshSearches;
-  }
-
-  /** /usage, from the cache if read within the minute: what is left of calls and fresh searches. */
-  #read(): AllowanceLeft {
-    const answer = lookupAll(ENDPOINTS.usage, [undefined], this.#budget, 'user').answers.get('');
-    return answer?.ok ? allowanceOf(answer.data) : { ...UNKNOWN_ALLOWANCE };
   }
 }

@@ -7,18 +7,19 @@
  *
  * Each shard also logs, per API key (a fingerprint, never the key), when each lookup spent what, so
  * that the sidebar can add to a usage read exactly what this document spent with that key after it
- * (ui/usage-panel.ts). A shard keeps each key's latest LOG_MAX entries; dropping older ones, it notes
+ * (usage-read.ts). A shard keeps each key's latest LOG_MAX entries; dropping older ones, it notes
  * until when it dropped, so a read older than that is known to be short, never silently so.
  */
 import type { DocumentSpend, SpentSince } from '../../shared/sidebar-api';
-import { CACHE_TTL_S, getAll, openCache } from './cache-store';
+import type { Json } from '../shape/shape';
+import { CACHE_TTL_S, getAll, openCache } from '../cache/cache-store';
+import { DAY_MS } from '../../shared/day';
 
 const SHARDS = 8;
 /** Spending lookups logged per key per shard: 800 a day per key in all, a few KB per shard. */
 const LOG_MAX = 100;
 /** Keys logged per shard (a formula key and a few sidebar users'); past that the least recent is dropped. */
 const KEYS_MAX = 6;
-const DAY_MS = 86_400_000;
 
 /** Counts of one lookup to add. */
 export interface Spend {
@@ -123,6 +124,22 @@ export function lookupsSince(values: Record<string, string>, since: number, now:
   for (const key of todaysSpendKeys(now))
     for (const log of Object.values(parse(values[key]).k)) for (const [at] of log.l) if (at > since) count++;
   return count;
+}
+
+/**
+ * When a cached usage read was made (ms), if this document spent nothing since: else NaN (as for an
+ * entry that says no time), and it is read again. The read's own lookup is logged a moment after its
+ * answer came: one spending lookup from then on is its own. Any key's count, since a hit does not know
+ * the formulas' key without a property read. (Were the read's own log entry lost to a parallel write of
+ * its shard, one other lookup would go unseen.)
+ * @param data the cached /usage answer
+ * @param heads the cache entries read, today's spend shards among them (todaysSpendKeys)
+ * @param now the current time (ms)
+ */
+export function currentUsageReadAt(data: Json | undefined, heads: Record<string, string>, now: number): number {
+  // An answer lookup/usage-lookup.ts kept holds its ISO read_at (its own wins over a service field of that name); else NaN.
+  const readAt = Date.parse((data as { read_at?: unknown } | null | undefined)?.read_at as string);
+  return lookupsSince(heads, readAt - 1, now) < 2 ? readAt : NaN;
 }
 
 /**

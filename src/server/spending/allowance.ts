@@ -3,22 +3,22 @@
  * left and when it resets, and (from src/shared/allowance-rules.ts, which the sidebar page shares)
  * whether a read is from before the reset and whether a refresh may need more than is left. The lookup's
  * pacer, the sidebar's panels, tracking and the templates all take it from here; the answer's field
- * names are not known, so its figures are read by meaning (service/usage-bars.ts).
+ * names are not known, so its figures are read by meaning (spending/usage-bars.ts).
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { answerKey } from '../cache/keys';
-import type { Refusal } from '../cache/limit-guard';
+import type { Refusal } from './limit-guard';
 import type { Outcome } from '../service/classify';
 import { describeSubject, ENDPOINTS } from '../service/endpoints';
 import { fetchAllWithin } from '../service/fetcher';
 import { buildUrl } from '../service/url';
-import { usageBars } from '../service/usage-bars';
+import { usageBars } from './usage-bars';
 import { normaliseName, type Json } from '../shape/shape';
 import { allowanceLeft } from '../../shared/allowance-rules';
 
 export { allowanceBars, allowanceLeft, readBeforeReset, shortfall } from '../../shared/allowance-rules';
-export { usageBars } from '../service/usage-bars';
+export { usageBars } from './usage-bars';
 
 /** What a /usage answer says is left today (null where it does not say), and when it resets. */
 export interface AllowanceLeft {
@@ -99,7 +99,7 @@ export function fetchUsage(baseUrl: string, context: { apiKey: string; budget: B
  */
 export function readAllowance(baseUrl: string, context: { apiKey: string; budget: Budget }): { sent: boolean; read: AllowanceRead } {
   const outcome = fetchUsage(baseUrl, context);
-  if (!outcome.ok && ['budget', 'quota', 'busy'].includes(outcome.error.kind)) return { sent: false, read: null };
+  if (!outcome.ok && ['budget', 'quota', 'busy', 'permission'].includes(outcome.error.kind)) return { sent: false, read: null };
   if (outcome.ok) return { sent: true, read: allowanceOf(outcome.data) };
   const limit = outcome.limit?.daily ? outcome.limit : null;
   const key = answerKey(ENDPOINTS.usage.path, undefined);

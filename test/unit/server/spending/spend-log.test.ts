@@ -1,9 +1,9 @@
 /**
- * The spend counters' log (src/server/cache/spend.ts): what one key spent in a document after a usage
+ * The spend counters' log (src/server/spending/spend-log.ts): what one key spent in a document after a usage
  * read, exactly, and when the log cannot reach back that far, said so rather than undercounted quietly.
  */
 import { describe, expect, it } from 'vitest';
-import { addSpend, lookupsSince, spentSince, totals } from '../../../../src/server/cache/spend';
+import { addSpend, lookupsSince, spentSince, totals } from '../../../../src/server/spending/spend-log';
 
 const T = Date.UTC(2026, 2, 18, 12, 0, 0);
 const DAY = '2026-03-18';

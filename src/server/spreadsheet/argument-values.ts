@@ -4,8 +4,8 @@
  * or a named range. Anything else (a nested expression such as `LOWER(A2)` or `A2&" bikes"`) is unknown.
  * Each sheet's values are read once, however many formulas refer to it.
  */
-import { REFRESH_NAME } from '../spreadsheet/addon-formulas';
-import { columnNumber } from '../spreadsheet/column-letters';
+import { REFRESH_NAME } from './addon-formulas';
+import { columnNumber } from './column-letters';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

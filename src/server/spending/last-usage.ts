@@ -5,7 +5,7 @@
  */
 import type { UsageRead } from '../../shared/sidebar-api';
 import { PROP_USAGE_READ } from '../core/constants';
-import { fingerprint } from '../cache/limit-guard';
+import { fingerprint } from './limit-guard';
 import { propertyWriteProblem } from '../core/property-limits';
 
 /**

@@ -4,7 +4,7 @@
  * makes first (tracking-allowance.ts), unless it was read within the minute.
  */
 import type { SpendCost } from '../../shared/sidebar-api';
-import { dryRun, spendOf } from '../lookup/dry-run';
+import { dryRun, spendOf } from './dry-run';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 
 /**
