@@ -32,6 +32,7 @@ import {
 import { monthOf, periodName, periodOf, periodOfDate } from './period';
 import { saveTracked, type TrackRecord } from './tracking-records';
 import { writeSummary } from './summary';
+import { resetClock } from '../../shared/reset-time';
 
 /** Items asked for at once: few enough to stop soon after a refusal, enough to fetch in parallel. */
 const CHUNK = 20;
@@ -230,7 +231,7 @@ function blanks(list: TrackRecord): Cell[] {
 function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: Map<string, Answer>; stop: string; blocked: boolean } {
   const answers = new Map<string, Answer>();
   const cap = ctx.spending.cap(endpoint, items.length);
-  const resets = cap.resetAt === null ? '' : `, which resets at ${new Date(cap.resetAt).toISOString().slice(11, 16)} UTC`;
+  const resets = cap.resetAt === null ? '' : `, which resets at ${resetClock(cap.resetAt, Date.now())}`;
   let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : '';
   let blocked = false;
   const asked = items.slice(0, cap.count);
