@@ -45,6 +45,23 @@ function offsetAt(ms: number, timeZone: string): number {
 }
 
 /**
+ * Whether a text is an instant: a date and a time with its zone (`2026-11-29T01:18:37Z`), which a cell
+ * shows in the spreadsheet's time zone (so its label says which).
+ * @param text a value
+ */
+export function isInstant(text: string): boolean {
+  return INSTANT.test(text) && Number.isFinite(Date.parse(text));
+}
+
+/**
+ * A time zone as a label says it: `UTC` for Sheets' `Etc/UTC`, else its name (`Europe/London`).
+ * @param timeZone an IANA name
+ */
+export function zoneName(timeZone: string): string {
+  return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(timeZone) ? 'UTC' : timeZone.replace(/^Etc\//, '');
+}
+
+/**
  * The Sheets date an ISO text stands for, or null when it is not unambiguously one: a month
  * (`2025-03`: its first day), a date (`2025-03-01`) or an instant with its zone (`…T12:00:00Z`,
  * `…+02:00`). A time without a zone is left as text: whose clock it reads is unknown.
