@@ -284,10 +284,10 @@ describe('two ranking tables on one sheet', () => {
   it('side by side: both refresh; one shrinking or growing never touches the other', async () => {
     await limit(10);
     const a = insertAt('B2', 'sector:health', null); // follows the list's length
-    expect(a?.range).toBe("'Sheet1'!B2:K14");
+    expect(a?.range).toBe("'Sheet1'!B2:I14");
     const b = insertAt('M2', 'sector:fintech', 3); // always 3 rows
-    expect(b?.range).toBe("'Sheet1'!M2:V7");
-    const bBody = body('Sheet1!M2:V7');
+    expect(b?.range).toBe("'Sheet1'!M2:T7");
+    const bBody = body('Sheet1!M2:T7');
 
     await limit(4);
     let tables = refresh();
@@ -296,12 +296,12 @@ describe('two ranking tables on one sheet', () => {
       ['sector:fintech', 'ok', 3],
     ]);
     expect(
-      values('Sheet1!B9:K14')
+      values('Sheet1!B9:I14')
         .flat()
         .every((v) => v === ''),
     ).toBe(true); // A cleared its own old rows
-    expect(body('Sheet1!M2:V7')).toEqual(bBody);
-    expect(values('Sheet1!M2')[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    expect(body('Sheet1!M2:T7')).toEqual(bBody);
+    expect(values('Sheet1!M2')[0]?.[0]).toMatch(/^Search Demand ranking · Fintech · updated /);
 
     await limit(30);
     tables = refresh();
@@ -310,14 +310,14 @@ describe('two ranking tables on one sheet', () => {
       ['sector:fintech', 'ok', 3],
     ]);
     expect(values('Sheet1!B33')[0]?.[0]).toBe(30);
-    expect(body('Sheet1!M2:V7')).toEqual(bBody);
+    expect(body('Sheet1!M2:T7')).toEqual(bBody);
     expect(
       values('Sheet1!L2:L40')
         .flat()
         .every((v) => v === ''),
     ).toBe(true); // the gap column stays empty
     expect(
-      values('Sheet1!M8:V40')
+      values('Sheet1!M8:T40')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
@@ -325,20 +325,20 @@ describe('two ranking tables on one sheet', () => {
 
   it('one above the other: the upper one never grows into the lower; shrinking and growing back touch only itself', async () => {
     await limit(10);
-    insertAt('B2', 'sector:health', null); // B2:K14
-    const lower = insertAt('B16', 'sector:fintech', 3); // B16:K21
-    expect(lower?.range).toBe("'Sheet1'!B16:K21");
-    const lowerBody = body('Sheet1!B16:K21');
+    insertAt('B2', 'sector:health', null); // B2:I14
+    const lower = insertAt('B16', 'sector:fintech', 3); // B16:I21
+    expect(lower?.range).toBe("'Sheet1'!B16:I21");
+    const lowerBody = body('Sheet1!B16:I21');
 
-    await limit(20); // the upper table would need B2:K24
+    await limit(20); // the upper table would need B2:I24
     let tables = refresh();
     const upper = tables.find((t) => t.group === 'sector:health');
     expect(upper).toMatchObject({ status: 'error', rows: 10 });
-    expect(upper?.message).toMatch(/would grow into your data at 'Sheet1'!B15:K24, so it was not refreshed/);
+    expect(upper?.message).toMatch(/would grow into your data at 'Sheet1'!B15:I24, so it was not refreshed/);
     expect(tables.find((t) => t.group === 'sector:fintech')).toMatchObject({ status: 'ok', rows: 3 });
-    expect(body('Sheet1!B16:K21')).toEqual(lowerBody);
+    expect(body('Sheet1!B16:I21')).toEqual(lowerBody);
     expect(
-      values('Sheet1!B15:K15')
+      values('Sheet1!B15:I15')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
@@ -350,21 +350,21 @@ describe('two ranking tables on one sheet', () => {
       ['sector:fintech', 'ok', 3],
     ]);
     expect(
-      values('Sheet1!B9:K15')
+      values('Sheet1!B9:I15')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
-    expect(body('Sheet1!B16:K21')).toEqual(lowerBody);
+    expect(body('Sheet1!B16:I21')).toEqual(lowerBody);
 
-    await limit(11); // grows back into its own old cells and the free rows below: B2:K15
+    await limit(11); // grows back into its own old cells and the free rows below: B2:I15
     tables = refresh();
     expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([
       ['sector:health', 'ok', 11],
       ['sector:fintech', 'ok', 3],
     ]);
     expect(values('Sheet1!B14')[0]?.[0]).toBe(11);
-    expect(body('Sheet1!B16:K21')).toEqual(lowerBody);
-    expect(values('Sheet1!B16')[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    expect(body('Sheet1!B16:I21')).toEqual(lowerBody);
+    expect(values('Sheet1!B16')[0]?.[0]).toMatch(/^Search Demand ranking · Fintech · updated /);
   });
 });
 
