@@ -62,9 +62,16 @@ export function itemWord(list: TrackRecord): string {
  * @param list the list
  */
 export function valueWords(list: TrackRecord): string {
-  if (!list.series) return 'Score';
-  const leaf = list.series.value.slice(list.series.value.lastIndexOf('.') + 1);
-  return `${headerWords(leaf)} by ${backfillUnit(list)}`;
+  return list.series ? seriesWords(list.series.value, list.kind) : 'Score';
+}
+
+/**
+ * A series' value in words, as its list of records names it, by the series' unit: "Volume by month".
+ * @param path the series' value path (`months.volume`)
+ * @param kind what the list follows (a keyword's series is its months)
+ */
+export function seriesWords(path: string, kind: TrackRecord['kind']): string {
+  return `${headerWords(path.slice(path.lastIndexOf('.') + 1))} by ${backfillUnit({ kind })}`;
 }
 
 /**
@@ -84,7 +91,7 @@ export function stampText(list: TrackRecord, at: Date): string {
  * any other series is only known by its dates.
  * @param list the list
  */
-export function backfillUnit(list: TrackRecord): string {
+export function backfillUnit(list: Pick<TrackRecord, 'kind'>): string {
   return list.kind === 'keywords' ? 'month' : 'date';
 }
 
