@@ -22,8 +22,11 @@ export function spreadsheetTimeZone(): string {
   }
 }
 
-/** The spreadsheet's time zone, read on first use only (a result without a calendar date never asks). */
-export function lazyTimeZone(): () => string {
+/**
+ * The spreadsheet's time zone, read on first use only (a result without a calendar date never asks);
+ * `known` says it once read, without reading.
+ */
+export function lazyTimeZone(): (() => string) & { known: () => string | undefined } {
   let zone: string | undefined;
-  return () => (zone ??= spreadsheetTimeZone());
+  return Object.assign(() => (zone ??= spreadsheetTimeZone()), { known: () => zone });
 }

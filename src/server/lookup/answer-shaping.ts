@@ -24,7 +24,7 @@ import {
   type Json,
   type TimeZone,
   unknownFieldMessage,
-  zoneName,
+  zoneLabel,
 } from '../shape/shape';
 
 /** What a custom function returns: one value or rows. */
@@ -38,14 +38,14 @@ export type Output = Cell | Grid;
  * @param field a field path or its header's words, if given
  * @param options noHeaders, transpose, raw
  * @param timeZone the spreadsheet's time zone, where an ISO date's midnight falls
- * @param brandNames brands' names for the slugs the shown part holds, from answers already cached (a formula's: lookup/known-brands.ts)
+ * @param brandNames brands' names for some slugs, from answers already cached (a formula's: lookup/known-brands.ts)
  */
 export function shapeOne(
   data: Json,
   field: string | undefined,
   options: Options,
   timeZone: TimeZone,
-  brandNames?: (value: Json) => ReadonlyMap<string, string>,
+  brandNames?: (slugs: string[]) => ReadonlyMap<string, string>,
 ): Output {
   const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field);
   const { value, path } = selection;
@@ -59,7 +59,7 @@ export function shapeOne(
   if (empty) return NO_DATA;
   // A list of single values (or of lists of them) is a column (or rows) without a header, as in raw.
   if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-  return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames?.(value) }), options);
+  return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames }), options);
 }
 
 const isPlainList = (v: Json): boolean =>
@@ -120,8 +120,7 @@ export function shapeRangeTable(items: RangeItem[], options: Options, timeZone: 
   if (!options.raw) dropRepeatedCodes(rows);
   const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
   if (!options.raw && !options.noHeaders && grid[0]) {
-    const zone = () => zoneName(typeof timeZone === 'function' ? timeZone() : timeZone);
-    grid[0] = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zone()})` : ''}`);
+    grid[0] = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ''}`);
   }
   return finish(grid, options);
 }

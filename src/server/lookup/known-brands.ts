@@ -11,7 +11,7 @@ import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
 import { errors } from '../core/errors';
 import { readLookupSettings } from '../core/lookup-settings';
 import { describeSubject, ENDPOINTS, notFoundHint } from '../service/endpoints';
-import { didYouMean, namedCodesIn, nameOf, unnamedCodesIn, type Json } from '../shape/shape';
+import { didYouMean, namedCodesIn, nameOf, type Json } from '../shape/shape';
 import { readState } from './cache-state';
 import { groupsInOverview } from './known-groups';
 import type { Answer } from './pipeline';
@@ -71,15 +71,14 @@ export function suggestKnownBrands(answers: Map<string, Answer>): void {
 const MAX_NAMED = 100;
 
 /**
- * Brands' names for the slugs an answer's lists hold without naming them (a market's top brand, an AI
+ * Brands' names for slugs an answer's tables hold without naming them (a market's top brand, an AI
  * category's leader), from answers already cached: the ranking overview's lists and each brand's own
- * answer. One cache round trip, and none when every code the answer holds is named in it; never a request.
- * @param value the answer, or the part a field selected
+ * answer. One cache round trip, never a request; readable.ts asks only when a table holds such codes.
+ * @param slugs the codes to name
  */
-export function cachedBrandNames(value: Json): Map<string, string> {
-  const codes = unnamedCodesIn(value).slice(0, MAX_NAMED);
+export function cachedBrandNames(slugs: string[]): Map<string, string> {
   const names = new Map<string, string>();
-  if (!codes.length) return names;
+  const codes = slugs.slice(0, MAX_NAMED);
   const found = cachedAnswers(
     new Map([['', answerKey(ENDPOINTS.ranking.path, undefined)], ...codes.map((c) => [c, answerKey(ENDPOINTS.brand.path, c)] as const)]),
   );

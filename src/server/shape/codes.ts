@@ -117,21 +117,3 @@ export function namedCodesIn(json: Json): Map<string, string> {
   visit(json, 0);
   return out;
 }
-
-/**
- * The codes inside an answer's lists that it does not name itself, with a letter in them (a month such
- * as `2025-11` is no brand): what answers already cached may name.
- * @param json an answer
- */
-export function unnamedCodesIn(json: Json): string[] {
-  const named = namedCodesIn(json);
-  const out = new Set<string>();
-  const visit = (v: Json, inList: boolean, depth: number): void => {
-    if (depth > LIST_DEPTH * 2) return;
-    if (Array.isArray(v)) for (const x of v) visit(x, true, depth + 1);
-    else if (isObject(v)) for (const x of Object.values(v)) visit(x, inList, depth + 1);
-    else if (inList && readsAsCode(v) && /\p{L}/u.test(v) && !named.has(v)) out.add(v);
-  };
-  visit(json, false, 0);
-  return [...out];
-}

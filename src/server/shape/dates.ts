@@ -4,8 +4,21 @@
  * spreadsheet west of UTC would show as the evening before); an instant with a zone stays that instant.
  */
 
-/** A time zone's name, or how to learn it when first needed (reading it may cost a service call). */
-export type TimeZone = string | (() => string);
+/**
+ * A time zone's name, or how to learn it when first needed (reading it may cost a service call); `known`
+ * says it without reading, once something has (a label need not pay for a read a date did not make).
+ */
+export type TimeZone = string | ((() => string) & { known?: () => string | undefined });
+
+/**
+ * The zone an instant's label names, as it is known without a read: `UTC`, `Europe/London`, or, when
+ * nothing has read it yet, the spreadsheet's zone in words.
+ * @param timeZone the spreadsheet's time zone, or how to learn it
+ */
+export function zoneLabel(timeZone: TimeZone): string {
+  const known = typeof timeZone === 'string' ? timeZone : timeZone.known?.();
+  return known ? zoneName(known) : 'spreadsheet time zone';
+}
 
 const MONTH = /^(\d{4})-(\d{2})$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -11,7 +11,7 @@
  */
 import { toCell } from './cell-values';
 import { namedCodesIn, readsAsCode, repeatedCodes } from './codes';
-import { isInstant, isoDate, zoneName, type TimeZone } from './dates';
+import { isInstant, isoDate, zoneLabel, type TimeZone } from './dates';
 import { headerWords, inSentence, singularWords } from './words';
 import { isObject, MAX_DEPTH, type Cell, type Grid, type Json, type JsonObject } from './types';
 
@@ -28,8 +28,11 @@ export interface ReadableOptions {
   headers: boolean;
   /** The spreadsheet's time zone, where an ISO date's midnight falls. */
   timeZone: TimeZone;
-  /** Brands' names by slug, from answers already cached (brandNames): a slug the answer does not name reads as its name. */
-  names?: ReadonlyMap<string, string>;
+  /**
+   * Brands' names for some slugs, from answers already cached (a formula's: lookup/known-brands.ts):
+   * asked once for the codes the tables hold and the answer does not name, so a slug reads as its name.
+   */
+  names?: (codes: string[]) => ReadonlyMap<string, string>;
 }
 
 /** One table of the layout: a list's items as rows. */
@@ -79,7 +82,7 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
   const sections: Section[] = [];
   const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
   /** Codes the answer's own lists pair with a name (a brand's slug with its name), and those cached answers name. */
-  const named = new Map<string, string>([...(options.names ?? []), ...namedCodesIn(json)]);
+  const named = namedCodesIn(json);
   /** Paths of instants (a date and a time): their labels say the zone they show in. */
   const instants = new Set<string>();
   const scalar = (path: string, v: Json): Cell => {
@@ -164,9 +167,9 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
 
   for (const section of sections) hoistConstants(section, facts, base);
   const kept = factsOnce(facts);
-  nameBrands(kept, sections, named);
-  const zone = () => zoneName(typeof options.timeZone === 'function' ? options.timeZone() : options.timeZone);
-  const words = (path: string, text: string) => (instants.has(path) ? `${text} (${zone()})` : text);
+  nameBrands(kept, sections, named, options.names);
+  // Said as known without a read: a label alone is not worth a spreadsheet read.
+  const words = (path: string, text: string) => (instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text);
   return render(kept, sections, base, options.headers, words);
 }
 
@@ -189,26 +192,29 @@ function factsOnce(facts: Fact[]): Fact[] {
  * Brands' slugs read as their names where nothing beside them names them (`Top brand flovim-cash` →
  * `Flovim Cash`): in a column, a list or a single value whose values all read as codes and of which
  * two at least (or all, of one or two) are slugs the answer itself pairs with a name (a list of brands'
- * slugs and names), or that answers already cached name (ReadableOptions.names). A slug nothing names
- * stays a slug.
+ * slugs and names), or that answers already cached name (ReadableOptions.names, asked once for the
+ * codes of the tables left unnamed, and only then). A slug nothing names stays a slug.
  */
-function nameBrands(facts: Fact[], sections: Section[], names: ReadonlyMap<string, string>): void {
+function nameBrands(facts: Fact[], sections: Section[], names: Map<string, string>, cached: ReadableOptions['names']): void {
+  const columns = sections.flatMap((section) => {
+    const offset = section.lead === undefined ? 0 : 1;
+    return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+  });
+  const valuesOf = (column: { rows: Cell[][]; at: number }) => column.rows.map((row) => row[column.at] ?? '').filter((v) => v !== '');
+  const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
+  const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === 'string' && /\p{L}/u.test(v) && !names.has(v));
+  if (cached && unnamed.length) for (const [code, name] of cached(unnamed as string[])) names.set(code, name);
   if (!names.size) return;
-  const named = (values: Cell[]) => {
-    const codes = values.filter((v) => v !== '');
+  const named = (values: Cell[]) =>
     // Two known at least (one in a list of one or two): a code column that only happens to hold a slug stays.
-    return codes.every(readsAsCode) && codes.filter((v) => names.has(v)).length >= Math.min(2, codes.length);
-  };
+    values.every(readsAsCode) && values.filter((v) => names.has(v)).length >= Math.min(2, values.length);
   const rename = (v: Cell): Cell => (typeof v === 'string' ? (names.get(v) ?? v) : v);
   facts.forEach((fact, i) => {
-    if (named([fact[1]])) facts[i] = [fact[0], rename(fact[1]), fact[2]];
+    if (fact[1] !== '' && named([fact[1]])) facts[i] = [fact[0], rename(fact[1]), fact[2]];
   });
-  for (const section of sections) {
-    const offset = section.lead === undefined ? 0 : 1;
-    section.columns.forEach((_, c) => {
-      if (!named(section.rows.map((row) => row[c + offset] ?? ''))) return;
-      for (const row of section.rows) row[c + offset] = rename(row[c + offset] ?? '');
-    });
+  for (const column of codes) {
+    const values = valuesOf(column);
+    if (values.length && named(values)) for (const row of column.rows) row[column.at] = rename(row[column.at] ?? '');
   }
 }
 

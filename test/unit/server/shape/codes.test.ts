@@ -1,6 +1,6 @@
 /** Codes beside names (src/server/shape/codes.ts): what repeats a fact, found by the values alone. */
 import { describe, expect, it } from 'vitest';
-import { isCodeOf, namedCodesIn, nameOf, readsAsCode, repeatedCodes, unnamedCodesIn } from '../../../../src/server/shape/codes';
+import { isCodeOf, namedCodesIn, nameOf, readsAsCode, repeatedCodes } from '../../../../src/server/shape/codes';
 
 describe('isCodeOf', () => {
   it('knows a name written as a code, also after a prefix, whatever the separators', () => {
@@ -65,10 +65,5 @@ describe('names an answer gives its codes', () => {
     );
     expect(nameOf({ id: 'flovim-cash', brand: 'Flovim Cash', sector: 'fintech' }, 'flovim-cash')).toBe('Flovim Cash');
     expect(nameOf({ id: 'acme', brand: 'Other' }, 'acme')).toBeUndefined();
-  });
-
-  it('lists the codes in lists it does not name, never a month', () => {
-    expect(unnamedCodesIn({ ...answer, months: [{ month: '2025-11', v: 1 }] })).toEqual(['fintech', 'klioslos-trip']);
-    expect(unnamedCodesIn({ keyword: 'coffee' })).toEqual([]); // a single value is the subject, not a brand
   });
 });

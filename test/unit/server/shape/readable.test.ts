@@ -125,8 +125,14 @@ describe('readableGrid', () => {
     const column = (grid: Cell[][]) => grid.slice(grid.findIndex((row) => row[0] === 'Sectors') + 2).map((row) => row[1]);
     // One known of three is no evidence that the column holds brands; two are.
     expect(column(readableGrid(answer, '', UTC))).toEqual(['flovim-cash', 'klioslos-trip', 'jaflun-reel']);
-    const cached = new Map([['jaflun-reel', 'Jaflun Reel']]);
+    // Answers already cached are asked once, for the codes no answer's list names.
+    const asked: string[][] = [];
+    const cached = (codes: string[]) => (asked.push(codes), new Map([['jaflun-reel', 'Jaflun Reel']]));
     expect(column(readableGrid(answer, '', { ...UTC, names: cached }))).toEqual(['Flovim Cash', 'klioslos-trip', 'Jaflun Reel']);
+    expect(asked).toEqual([['klioslos-trip', 'jaflun-reel']]);
+    // Nothing left unnamed: nothing asked.
+    readableGrid({ leaders: answer.leaders }, '', { ...UTC, names: cached });
+    expect(asked).toHaveLength(1);
     // A column of codes that only happens to hold one known slug is not a column of brands.
     const sectors = {
       leaders: answer.leaders,
@@ -139,7 +145,7 @@ describe('readableGrid', () => {
     expect(readableGrid(sectors, '', UTC).flat()).toContain('kuzol');
   });
 
-  it("says the zone of an instant's label, the zone the spreadsheet shows it in", () => {
+  it("says the zone of an instant's label, the zone the spreadsheet shows it in, as known without a read", () => {
     const answer = {
       keyword: 'coffee',
       fetched_at: '2026-11-29T01:18:37Z',
@@ -149,11 +155,19 @@ describe('readableGrid', () => {
         { at: '2026-11-29T10:00:00Z', n: 2 },
       ],
     };
-    const london = readableGrid(answer, '', { headers: true, timeZone: () => 'Europe/London' });
+    const london = readableGrid(answer, '', { headers: true, timeZone: 'Europe/London' });
     expect(facts(london).get('Fetched at (Europe/London)')).toEqual(new Date('2026-11-29T01:18:37Z'));
     expect(facts(london).has('Peak')).toBe(true); // a month is no instant: no zone to say
     expect(london).toContainEqual(['At (Europe/London)', 'N']);
     expect(facts(readableGrid(answer, '', UTC)).has('Fetched at (UTC)')).toBe(true);
+    // Not read yet, and no date of the answer needs it: the label does not pay for a read.
+    let reads = 0;
+    const lazy = Object.assign(() => (reads++, 'Asia/Tokyo'), { known: () => (reads ? 'Asia/Tokyo' : undefined) });
+    const instantsOnly = { fetched_at: '2026-11-29T01:18:37Z', n: 1 };
+    expect(facts(readableGrid(instantsOnly, '', { headers: true, timeZone: lazy })).has('Fetched at (spreadsheet time zone)')).toBe(true);
+    expect(reads).toBe(0);
+    // A month of the answer read it anyway: the label names it.
+    expect(facts(readableGrid(answer, '', { headers: true, timeZone: lazy })).has('Fetched at (Asia/Tokyo)')).toBe(true);
   });
 
   it('says labels relative to a selected field, and drops every word with noHeaders', () => {
