@@ -13,7 +13,7 @@
  *    as in Sheets: it adds `SDM_REFRESH` to the add-on's formulas and changes the named cell (on a hidden
  *    sheet), and every formula reading it runs again with the new argument.
  *  - Sheets scripts insert (ranking tables, tracking lists) are the engine's too: formulas work on them
- *    and refer across sheets ('sector:fintech'!C3:C7). A hidden sheet has no tab.
+ *    and refer across sheets ('Ranking: Fintech'!C3:C7). A hidden sheet has no tab.
  *  - The user's edits (typing, pasting, deleting a range, clearing the sheet, deleting a chart) are kept
  *    in an undo history, as in Sheets; what scripts write is not (Sheets' undo does not reach it either).
  */

@@ -143,17 +143,17 @@ describe('3. formulas on every sheet', () => {
     const scrolled = () => ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
     expect(await scrolled()).toBeGreaterThan(1_000);
     // 4. A sheet opened for the first time shows its top, not the last sheet's scroll position.
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).click();
     expect(await scrolled()).toBe(0);
     expect(await ui.page.locator('#name-box').inputValue()).toBe('A1');
     await expect.poll(() => text('A2')).toBe('Rank');
-    const slug = await text('C3'); // beside the rank: its change, then the slug
-    expect(slug).toMatch(/^[a-z0-9-]+$/);
-    await typeInto('A40', '=BRAND_SCORE(C3)');
+    const name = await text('C3'); // beside the rank: its change, then the brand's name
+    expect(name).toMatch(/^[A-Z]/);
+    await typeInto('A40', '=SEARCH_SCORE(C3)'); // how much the brand's name is searched
     await expect.poll(() => text('A40'), { timeout: 30_000 }).toMatch(NUMBER);
     const score = await text('A40');
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
-    await typeInto('H120', "=BRAND_SCORE('sector:fintech'!C3:C7)");
+    await typeInto('H120', "=SEARCH_SCORE('Ranking: Fintech'!C3:C7)");
     await expect.poll(() => text('H124'), { timeout: 30_000 }).toMatch(NUMBER);
     expect(await text('H120')).toBe(score);
     expect((await block('H120', 5, 1)).flat().every((t) => NUMBER.test(t))).toBe(true);
@@ -176,7 +176,7 @@ describe('4. navigation', () => {
     await selectByName('A300');
     expect(await scrollTop()).toBeGreaterThan(1_000);
     // Left at A41 (3. above: typed into A40, then Enter).
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).click();
     expect(await ui.page.locator('#name-box').inputValue()).toBe('A41'); // Enter moved down from A40
     expect(await scrollTop()).toBeLessThan(1_000);
     // Back on Sheet1: where it was left.

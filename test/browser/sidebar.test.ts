@@ -336,7 +336,9 @@ describe('freezing results', () => {
     runtime.spreadsheet.setValues('Sheet1!E2:E3', [['coffee'], ['mango']]);
     runtime.spreadsheet.setFormula('Sheet1!F2', '=SEARCH_SCORE(E2:E3)');
     runtime.recalculate();
-    expect(runtime.spreadsheet.getValues('Sheet1!F3')[0]?.[0]).toMatch(/^Daily limit reached \(fresh searches\): fetched when you run/);
+    expect(runtime.spreadsheet.getValues('Sheet1!F3')[0]?.[0]).toMatch(
+      /^Daily limit reached \(fresh searches\): Refresh all formulas after \d\d:\d\d UTC\.$/,
+    );
 
     runtime.spreadsheet.setActive('Sheet1', 'F2:F3');
     await page.getByRole('button', { name: 'Freeze selected results as values' }).click();

@@ -49,7 +49,7 @@ describe('Start from a template…', () => {
 
   const templates = [
     { title: 'Keyword research', shot: 'template-keyword-research.png', numbers: ['B5', 'C5', 'G5'] },
-    { title: 'Brand watch', shot: 'template-brand-watch.png', numbers: ['B5', 'C5'] },
+    { title: 'Brand watch', shot: 'template-brand-watch.png', numbers: ['C5', 'D5'] },
     { title: 'Market overview', shot: 'template-market-overview.png', numbers: [] as string[] },
     { title: 'Share of search', shot: 'template-share-of-search.png', numbers: [] as string[] },
   ];

@@ -283,10 +283,10 @@ describe('two ranking tables on one sheet', () => {
   it('side by side: both refresh; one shrinking or growing never touches the other', async () => {
     await limit(10);
     const a = insertAt('B2', 'sector:health', null); // follows the list's length
-    expect(a?.range).toBe("'Sheet1'!B2:K14");
+    expect(a?.range).toBe("'Sheet1'!B2:I14");
     const b = insertAt('M2', 'sector:fintech', 3); // always 3 rows
-    expect(b?.range).toBe("'Sheet1'!M2:V7");
-    const bBody = body('Sheet1!M2:V7');
+    expect(b?.range).toBe("'Sheet1'!M2:T7");
+    const bBody = body('Sheet1!M2:T7');
 
     await limit(4);
     let tables = refresh();
@@ -295,12 +295,12 @@ describe('two ranking tables on one sheet', () => {
       ['sector:fintech', 'ok', 3],
     ]);
     expect(
-      values('Sheet1!B9:K14')
+      values('Sheet1!B9:I14')
         .flat()
         .every((v) => v === ''),
     ).toBe(true); // A cleared its own old rows
-    expect(body('Sheet1!M2:V7')).toEqual(bBody);
-    expect(values('Sheet1!M2')[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    expect(body('Sheet1!M2:T7')).toEqual(bBody);
+    expect(values('Sheet1!M2')[0]?.[0]).toMatch(/^Search Demand ranking · Fintech · updated /);
 
     await limit(30);
     tables = refresh();
@@ -309,14 +309,14 @@ describe('two ranking tables on one sheet', () => {
       ['sector:fintech', 'ok', 3],
     ]);
     expect(values('Sheet1!B33')[0]?.[0]).toBe(30);
-    expect(body('Sheet1!M2:V7')).toEqual(bBody);
+    expect(body('Sheet1!M2:T7')).toEqual(bBody);
     expect(
       values('Sheet1!L2:L40')
         .flat()
         .every((v) => v === ''),
     ).toBe(true); // the gap column stays empty
     expect(
-      values('Sheet1!M8:V40')
+      values('Sheet1!M8:T40')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
@@ -324,20 +324,20 @@ describe('two ranking tables on one sheet', () => {
 
   it('one above the other: the upper one never grows into the lower; shrinking and growing back touch only itself', async () => {
     await limit(10);
-    insertAt('B2', 'sector:health', null); // B2:K14
-    const lower = insertAt('B16', 'sector:fintech', 3); // B16:K21
-    expect(lower?.range).toBe("'Sheet1'!B16:K21");
-    const lowerBody = body('Sheet1!B16:K21');
+    insertAt('B2', 'sector:health', null); // B2:I14
+    const lower = insertAt('B16', 'sector:fintech', 3); // B16:I21
+    expect(lower?.range).toBe("'Sheet1'!B16:I21");
+    const lowerBody = body('Sheet1!B16:I21');
 
-    await limit(20); // the upper table would need B2:K24
+    await limit(20); // the upper table would need B2:I24
     let tables = refresh();
     const upper = tables.find((t) => t.group === 'sector:health');
     expect(upper).toMatchObject({ status: 'error', rows: 10 });
-    expect(upper?.message).toMatch(/would grow into your data at 'Sheet1'!B15:K24, so it was not refreshed/);
+    expect(upper?.message).toMatch(/would grow into your data at 'Sheet1'!B15:I24, so it was not refreshed/);
     expect(tables.find((t) => t.group === 'sector:fintech')).toMatchObject({ status: 'ok', rows: 3 });
-    expect(body('Sheet1!B16:K21')).toEqual(lowerBody);
+    expect(body('Sheet1!B16:I21')).toEqual(lowerBody);
     expect(
-      values('Sheet1!B15:K15')
+      values('Sheet1!B15:I15')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
@@ -349,21 +349,21 @@ describe('two ranking tables on one sheet', () => {
       ['sector:fintech', 'ok', 3],
     ]);
     expect(
-      values('Sheet1!B9:K15')
+      values('Sheet1!B9:I15')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
-    expect(body('Sheet1!B16:K21')).toEqual(lowerBody);
+    expect(body('Sheet1!B16:I21')).toEqual(lowerBody);
 
-    await limit(11); // grows back into its own old cells and the free rows below: B2:K15
+    await limit(11); // grows back into its own old cells and the free rows below: B2:I15
     tables = refresh();
     expect(tables.map((t) => [t.group, t.status, t.rows])).toEqual([
       ['sector:health', 'ok', 11],
       ['sector:fintech', 'ok', 3],
     ]);
     expect(values('Sheet1!B14')[0]?.[0]).toBe(11);
-    expect(body('Sheet1!B16:K21')).toEqual(lowerBody);
-    expect(values('Sheet1!B16')[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    expect(body('Sheet1!B16:I21')).toEqual(lowerBody);
+    expect(values('Sheet1!B16')[0]?.[0]).toMatch(/^Search Demand ranking · Fintech · updated /);
   });
 });
 
@@ -378,11 +378,15 @@ describe('a 429 whose Retry-After is longer than the time left', () => {
     expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');
   });
 
-  it('in a range, every limited row says when to retry, longer waits as a time and hours and minutes', async () => {
+  it('in a range, every limited row says when to retry, a longer wait as the time it ends', async () => {
     await stack.service.control.faults([{ kind: '429', count: 3, retryAfter: 5_400 }]);
+    const before = stack.gas.clock.now();
     const grid = stack.value('SEARCH_SCORE', [['tea'], [''], ['milk'], ['sugar']]) as unknown[][];
-    const limited =
-      /^Daily limit reached \(API calls\): fetched when you run Extensions › Search Demand › Refresh all formulas after \d\d:\d\d UTC \(in 1 h 30 min\); nothing is sent until then\.$/;
+    // Retry-After counts from when it came: between the clock before and after the run, to the minute.
+    const at = [before, stack.gas.clock.now()].map((t) =>
+      new Date(Math.round((t + 5_400_000) / 60_000) * 60_000).toISOString().slice(11, 16),
+    );
+    const limited = new RegExp(`^Daily limit reached \\(API calls\\): Refresh all formulas after (${at.join('|')}) UTC\\.$`);
     expect(grid).toEqual([[expect.stringMatching(limited)], [''], [expect.stringMatching(limited)], [expect.stringMatching(limited)]]);
     expect(await stack.requests()).toBe(3);
   });

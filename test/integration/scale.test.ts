@@ -88,9 +88,7 @@ describe('1,000 keywords in one range', () => {
     // The usage read (9 s) and one batch of 100 (9 s) fit; a second batch would not finish in time.
     expect(fetched).toBe(100);
     for (const v of rows.filter((v) => typeof v !== 'number')) {
-      expect(v).toBe(
-        'Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).',
-      );
+      expect(v).toBe('Not fetched in time: Refresh all formulas to continue (what came is cached).');
     }
     // Recalculating the same formula gives back the remembered result: the rows stay unfetched.
     expect(stack.gas.recalculate(undefined, slow)[0]?.remembered).toBe(true);

@@ -5,7 +5,9 @@ import type { Answer } from './pipeline';
 import {
   flattenToTable,
   headerWords,
+  isInstant,
   NO_DATA,
+  repeatedCodes,
   readableCell,
   readableGrid,
   rectangular,
@@ -22,6 +24,7 @@ import {
   type Json,
   type TimeZone,
   unknownFieldMessage,
+  zoneLabel,
 } from '../shape/shape';
 
 /** What a custom function returns: one value or rows. */
@@ -29,14 +32,21 @@ export type Output = Cell | Grid;
 
 /**
  * The output of one answer: the whole answer, or the selected field. Readable by default (single values
- * once as label | value rows, each list a table with a header in words, dates as dates); `raw` gives the
- * flat table of dotted paths for programs.
+ * once as label | value rows, each list a table with a header in words, dates as dates, brands by their
+ * names); `raw` gives the flat table of dotted paths for programs.
  * @param data the answer
  * @param field a field path or its header's words, if given
  * @param options noHeaders, transpose, raw
  * @param timeZone the spreadsheet's time zone, where an ISO date's midnight falls
+ * @param brandNames brands' names for some slugs, from answers already cached (a formula's: lookup/known-brands.ts)
  */
-export function shapeOne(data: Json, field: string | undefined, options: Options, timeZone: TimeZone): Output {
+export function shapeOne(
+  data: Json,
+  field: string | undefined,
+  options: Options,
+  timeZone: TimeZone,
+  brandNames?: (slugs: string[]) => ReadonlyMap<string, string>,
+): Output {
   const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field);
   const { value, path } = selection;
   if (options.raw) {
@@ -49,7 +59,7 @@ export function shapeOne(data: Json, field: string | undefined, options: Options
   if (empty) return NO_DATA;
   // A list of single values (or of lists of them) is a column (or rows) without a header, as in raw.
   if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-  return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+  return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames }), options);
 }
 
 const isPlainList = (v: Json): boolean =>
@@ -92,17 +102,41 @@ export type RangeItem = { kind: 'blank' } | { kind: 'error'; message: string } |
  * @param timeZone the spreadsheet's time zone
  */
 export function shapeRangeTable(items: RangeItem[], options: Options, timeZone: TimeZone): Output {
+  /** Fields holding instants: their header says the zone the cells show them in. */
+  const instants = new Set<string>();
   const rows = items.map((item) => {
     if (item.kind === 'blank') return null;
     if (item.kind === 'error') return { error: item.message };
     if (!item.answer.ok) return { error: item.answer.error.message };
     const { values } = scalarFields(item.answer.data);
-    if (!options.raw) for (const [name, cell] of values) values.set(name, typeof cell === 'string' ? readableCell(cell, timeZone) : cell);
+    if (options.raw) return values;
+    for (const [name, cell] of values) {
+      if (typeof cell !== 'string') continue;
+      if (isInstant(cell)) instants.add(name);
+      values.set(name, readableCell(cell, timeZone));
+    }
     return values;
   });
+  if (!options.raw) dropRepeatedCodes(rows);
   const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
-  if (!options.raw && !options.noHeaders && grid[0]) grid[0] = grid[0].map((name) => headerWords(String(name)));
+  if (!options.raw && !options.noHeaders && grid[0]) {
+    grid[0] = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ''}`);
+  }
   return finish(grid, options);
+}
+
+/**
+ * Leaves out of each row the fields that only repeat another field of the same answer, on every row
+ * (a slug beside the brand's name, shape/codes.ts): the readable table says a fact once.
+ */
+function dropRepeatedCodes(rows: (Map<string, Cell> | { error: string } | null)[]): void {
+  const answers = rows.filter((row): row is Map<string, Cell> => row instanceof Map);
+  const names = [...new Set(answers.flatMap((row) => [...row.keys()]))];
+  const repeated = repeatedCodes(
+    names.map((name) => answers.map((row) => row.get(name) ?? '')),
+    answers.length >= 3,
+  );
+  for (const i of repeated) for (const row of answers) row.delete(names[i] ?? '');
 }
 
 /** A per-cell value of a range: a scalar, a list of scalars, or a message for that cell/row. */

@@ -27,21 +27,12 @@ import type { Budget } from '../core/time-budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import {
-  emptyGuard,
-  fingerprint,
-  GUARD_KEY,
-  guardEntry,
-  heldBack,
-  PAST_LIMIT_HANDFUL,
-  readGuard,
-  withRefusals,
-  type Refusal,
-} from '../spending/limit-guard';
+import { emptyGuard, fingerprint, GUARD_KEY, guardEntry, heldBack, readGuard, withRefusals, type Refusal } from '../spending/limit-guard';
 import { addSpend, pickSpendKey } from '../spending/spend-log';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
 import { errors, type AddonError, type ErrorKind } from '../core/errors';
-import { resetPhrase, type LimitKind } from '../service/classify';
+import type { LimitKind } from '../service/classify';
+import { afterReset } from '../../shared/reset-time';
 import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
@@ -73,20 +64,13 @@ type Cache = GoogleAppsScript.Cache.Cache | null;
 const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth', 'permission']);
 
 /**
- * The one message of a formula's rows a daily limit left unfetched, with what is still sent until then.
+ * The one message of a formula's rows a daily limit left unfetched: which limit, and after when a
+ * refresh fills them (what is still sent until then is the sidebar's and the docs' to say).
  * @param wait the limit's latest known reset
  * @param which the limit that stopped them ('unknown': a limit the service did not name)
- * @param probes requests that may still be refused past the fresh-search limit (pacing.ts)
  */
-function limitWait(wait: LimitWait, which: LimitKind, probes: number): AddonError {
-  const phrase = resetPhrase(wait.resetAt); // "retry after 00:00 UTC (in 12 h 0 min)", "retry in 19 min", or no time
-  // A reset not known is held an hour (limit-guard.ts), then a usage read and a handful find out again.
-  const sent = { probes: which === 'API calls' ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
-  return errors.limitWait(
-    which === 'unknown' ? '' : which,
-    phrase.startsWith('retry ') ? phrase.slice(6) : 'after your allowance resets',
-    sent,
-  );
+function limitWait(wait: LimitWait, which: LimitKind): AddonError {
+  return errors.limitWait(which === 'unknown' ? '' : which, afterReset(wait.resetAt, Date.now()));
 }
 
 /** One claim: a cache entry marked while its subjects are fetched (a query's own entry, or a pack). */
@@ -225,7 +209,7 @@ export function runLookup(
   for (const [subject, { which, until }] of held.out) {
     pacer.noteReset(which, until);
     if (formula) limited.set(subject, which);
-    else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === 'API calls', until) });
+    else answers.set(subject, { ok: false, error: errors.limit(which, afterReset(until, Date.now()), until) });
   }
   const claims = held.claims;
 
@@ -487,8 +471,7 @@ function limitMessages(lookup: Lookup, limited: Map<string, LimitKind>, refusals
   const messages = new Map<LimitKind, AddonError>();
   const answers = new Map<string, Answer>();
   for (const [subject, which] of all) {
-    if (!messages.has(which))
-      messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which, pacer.probesLeft()));
+    if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which));
     answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
   }
   return answers;

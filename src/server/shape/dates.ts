@@ -4,8 +4,21 @@
  * spreadsheet west of UTC would show as the evening before); an instant with a zone stays that instant.
  */
 
-/** A time zone's name, or how to learn it when first needed (reading it may cost a service call). */
-export type TimeZone = string | (() => string);
+/**
+ * A time zone's name, or how to learn it when first needed (reading it may cost a service call); `known`
+ * says it without reading, once something has (a label need not pay for a read a date did not make).
+ */
+export type TimeZone = string | ((() => string) & { known?: () => string | undefined });
+
+/**
+ * The zone an instant's label names, as it is known without a read: `UTC`, `Europe/London`, or, when
+ * nothing has read it yet, the spreadsheet's zone in words.
+ * @param timeZone the spreadsheet's time zone, or how to learn it
+ */
+export function zoneLabel(timeZone: TimeZone): string {
+  const known = typeof timeZone === 'string' ? timeZone : timeZone.known?.();
+  return known ? zoneName(known) : 'spreadsheet time zone';
+}
 
 const MONTH = /^(\d{4})-(\d{2})$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -70,6 +83,23 @@ export function wallClock(date: Date, timeZone: string): WallClock {
   }
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/**
+ * Whether a text is an instant: a date and a time with its zone (`2026-11-29T01:18:37Z`), which a cell
+ * shows in the spreadsheet's time zone (so its label says which).
+ * @param text a value
+ */
+export function isInstant(text: string): boolean {
+  return INSTANT.test(text) && Number.isFinite(Date.parse(text));
+}
+
+/**
+ * A time zone as a label says it: `UTC` for Sheets' `Etc/UTC`, else its name (`Europe/London`).
+ * @param timeZone an IANA name
+ */
+export function zoneName(timeZone: string): string {
+  return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(timeZone) ? 'UTC' : timeZone.replace(/^Etc\//, '');
 }
 
 /**

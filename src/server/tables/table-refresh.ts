@@ -15,7 +15,7 @@ import { readApiKey } from '../core/lookup-settings';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import type { Cell } from '../shape/shape';
 import { fetchRanking } from './ranking-data';
-import { isOurStamp, rankingBlock, rankingRows, stampText } from './table-layout';
+import { groupName, isOurStamp, rankingBlock, rankingRows, stampText } from './table-layout';
 import { RANK_CHANGE_HEADER, type FoundMoves, type PreviousTable } from './table-moves';
 import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from '../spreadsheet/sheet-areas';
 import { listTables, saveTable, writeLastRun, type TableRecord } from './table-records';
@@ -97,7 +97,9 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
     saveTable(store, { ...table, status: 'error', message });
     if (sheet && table.updatedAt) {
       // The stamp says the values are older than this attempt, and why.
-      sheet.getRange(table.row, table.column).setValue(stampText(table.group, new Date(table.updatedAt), { at: new Date(), message }));
+      sheet
+        .getRange(table.row, table.column)
+        .setValue(stampText(table.name ?? table.group, new Date(table.updatedAt), { at: new Date(), message }));
     }
     return message;
   };
@@ -106,7 +108,7 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
   if (!sheet) return fail(`Its sheet "${table.sheetName}" was deleted, so the table is not recreated. Forget it in the sidebar.`);
   const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : '';
   table = { ...table, sheetName: sheet.getName() };
-  if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
+  if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.name ?? table.group, table.group)) {
     return fail(
       `Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`,
     );
@@ -120,11 +122,12 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
     const message = fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
     return error instanceof AddonError && runStopOf(error) ? error : message;
   }
-  const { header, rows } = rankingRows(data, table.columns, table.limit);
+  const name = groupName(data, table.group);
+  const { header, rows } = rankingRows(data, table.columns, table.limit, { name });
   if (!header.length) return fail('None of its columns exist in the answer any more: insert it again.', sheet);
   const now = new Date();
   let moves: FoundMoves | null = null;
-  const block = rankingBlock(stampText(table.group, now), header, rows, previousValues(sheet, table), (m) => (moves = m));
+  const block = rankingBlock(stampText(name, now), header, rows, previousValues(sheet, table), (m) => (moves = m));
   const height = block.length;
   const width = block[0]?.length ?? 1;
 
@@ -140,7 +143,7 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
   writeBlock(sheet, table.row, table.column, block);
   if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
   if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
-  saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim(), moves: true });
+  saveTable(store, { ...table, name, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim(), moves: true });
   if (moves) options.found?.(table, moves);
   return '';
 }

@@ -6,7 +6,7 @@
  * overlap. Nothing here touches a spreadsheet.
  */
 import { shapeOne } from '../lookup/answer-shaping';
-import { blockFormats, headerWords, NUMBER_FORMATS, selectPath, type Cell, type Json } from '../shape/shape';
+import { blockFormats, headerWords, inSentence, NUMBER_FORMATS, selectPath, type Cell, type Json } from '../shape/shape';
 import { spreadsheetTimeZone } from '../core/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
 import { COMPETITOR_ROWS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
@@ -142,7 +142,9 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     const volumes = column + 1; // one empty column between the sparklines and the numbers they draw
     const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume as string)));
     b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-    b.text(GROUP_ROW, volumes, `${headerWords(fields.monthsVolume)} of each keyword, by month:`, true);
+    // Said as the months' table says it ("Volume"), not by its path ("Months volume").
+    const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf('.') + 1);
+    b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
     if (fields.monthsDate) {
       const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
       b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
@@ -176,22 +178,29 @@ function listLength(data: Json, path: string): number {
 }
 
 /**
- * The brand watch sheet: slugs in column A; beside them, range formulas for the index score and each
- * signal and rank found in the answers.
+ * The brand watch sheet: brand IDs (slugs) in column A; beside them, range formulas for each brand's
+ * name (the field the slug is written from), the index score and each signal and rank found in the answers.
  * @param slugs the example slugs, as the service's ranking overview named them (none when it named none)
  * @param answers the answers of those that came
  */
 export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
-  const fields = brandFields(answers);
+  const fields = brandFields(answers, slugs);
   const b = new PlanBuilder();
   const range = inputRange();
   b.text(1, 1, 'Brand watch', true);
-  b.text(HEADER_ROW, 1, 'Brand (slug)', true);
+  // The service's identifier, typed by the user; its name beside it, as the answer gives it.
+  b.text(HEADER_ROW, 1, 'Brand ID', true);
   slugs.forEach((slug, i) => b.text(FIRST_ROW + i, 1, slug));
   b.plan.items = inputColumn(1);
-  b.text(HEADER_ROW, 2, 'Index score', true);
-  b.formula(`=BRAND_SCORE(${range})`, inputColumn(2));
-  let column = 3;
+  let column = 2;
+  if (fields.name) {
+    b.text(HEADER_ROW, column, 'Brand', true);
+    b.formula(`=BRAND_PROFILE(${range}, ${quoted(fields.name)})`, inputColumn(column));
+    column++;
+  }
+  b.text(HEADER_ROW, column, 'Index score', true);
+  b.formula(`=BRAND_SCORE(${range})`, inputColumn(column));
+  column++;
   for (const field of [...fields.signals, ...fields.ranks]) {
     b.text(HEADER_ROW, column, headerWords(field), true); // in words, as BRAND_PROFILE's own headers say it
     b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
@@ -205,14 +214,14 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
       : '';
   const examples = slugs.length
     ? `${slugs.length} examples: the first brands the service's ranking overview names`
-    : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
+    : "no examples: the ranking overview named no brand; RANKING_LIST with the raw option shows a group's brands and their IDs";
   b.text(
     2,
     1,
-    `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). ` +
+    `How to use: type or paste up to ${INPUT_ROWS} brand IDs (the service's slugs) in ${range} (${examples}). ` +
       'Every other column is one formula over column A; the headers are the answer fields it shows. ' +
       'To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands ' +
-      `(the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`,
+      `(the sidebar offers it for this sheet; a tracking list of column A's brands, on its own sheet).${absent}`,
   );
   return b.plan;
 }
@@ -283,14 +292,14 @@ export interface OverviewAnswers {
   ranking: Json;
 }
 
-/** The call of each overview answer's function. */
+/** The call of each overview answer's function (a formula's, never a title: OVERVIEW_NAMES says what each is). */
 const OVERVIEW_FUNCTIONS: Record<keyof OverviewAnswers, string> = {
   markets: 'MARKET_ANALYSIS',
   industries: 'AI_INDUSTRIES',
   ranking: 'RANKING_OVERVIEW',
 };
 
-/** What each overview answer is, in words (the specification's), for a chart's title. */
+/** What each overview answer is, in words (the specification's), for its tables' and chart's titles. */
 const OVERVIEW_NAMES: Record<keyof OverviewAnswers, string> = {
   markets: 'Market analysis',
   industries: 'AI industries',
@@ -326,7 +335,7 @@ export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
   for (const source of Object.keys(OVERVIEW_FUNCTIONS) as (keyof OverviewAnswers)[]) {
     const data = answers[source];
     for (const table of overviewTables(data, source === 'ranking')) {
-      const block = tableBlock(OVERVIEW_FUNCTIONS[source], data, table);
+      const block = tableBlock(OVERVIEW_FUNCTIONS[source], OVERVIEW_NAMES[source], data, table);
       blocks.push(block);
       if (!chart && table.kind === 'columns') {
         chart = chartBlock(OVERVIEW_NAMES[source], data, table, block);
@@ -350,12 +359,22 @@ export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
   return b.plan;
 }
 
+/**
+ * A table's title in words: what the answer is and which of its parts ("Market analysis: sectors",
+ * "Ranking overview: leaders"), the answer's name alone where the part's words end it ("AI industries"
+ * for its industries), never a function's name or a path.
+ */
+export function tableTitle(answer: string, field: string): string {
+  const part = headerWords(field);
+  return answer.toLowerCase().endsWith(part.toLowerCase()) ? answer : `${answer}: ${inSentence(part)}`;
+}
+
 /** A table's block: its title row, then the formula's result (or one formula per column under a header row). */
-function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
+function tableBlock(fn: string, answer: string, data: Json, table: OverviewTable): Block {
+  const title = tableTitle(answer, table.field);
   if (table.kind === 'columns') {
     const picked = selectPath(data, table.field);
     const length = picked.ok && Array.isArray(picked.value) ? picked.value.length : 1;
-    const title = `${fn}: ${headerWords(table.field)}`;
     return {
       title,
       rows: length + 2,
@@ -377,7 +396,6 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
   const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats', raw: false }, spreadsheetTimeZone());
   const rows = Array.isArray(grid) ? grid.length : 1;
   const columns = Array.isArray(grid) ? (grid[0]?.length ?? 1) : 1;
-  const title = `${fn}: ${headerWords(table.field)}`;
   const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ''})`;
   return {
     title,

@@ -25,11 +25,11 @@ describe('runStopOf', () => {
     expect(runStopOf(permissionError(['service', 'spreadsheet']))).toEqual({ kind: 'permission', missing: ['service', 'spreadsheet'] });
     expect(runStopOf(errors.noKey())).toEqual({ kind: 'no-key' });
     expect(runStopOf(errors.auth())).toEqual({ kind: 'key-refused' });
-    expect(runStopOf(errors.limit('API calls', 'retry after 00:00 UTC', midnight))).toEqual({
+    expect(runStopOf(errors.limit('API calls', 'after 00:00 UTC', midnight))).toEqual({
       kind: 'allowance-spent',
       until: '2026-11-30T00:00:00.000Z',
     });
-    expect(runStopOf(errors.limitHeld('fresh searches', 'retry later', false))).toEqual({ kind: 'allowance-spent', until: null });
+    expect(runStopOf(errors.limit('fresh searches', 'after the reset'))).toEqual({ kind: 'allowance-spent', until: null });
     expect(runStopOf(errors.unavailable('HTTP 503', 2))).toEqual({ kind: 'service-down' });
     expect(runStopOf(errors.quota('URL fetches'))).toEqual({ kind: 'google-limit' });
   });
