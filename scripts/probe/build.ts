@@ -34,6 +34,8 @@ export const PROBE_SCOPES: readonly string[] = [
   'https://www.googleapis.com/auth/script.scriptapp',
   // The fetch cases (Google's connectivity check).
   'https://www.googleapis.com/auth/script.external_request',
+  // The mail cases: the one mail Start sends, to the maintainer's own address.
+  'https://www.googleapis.com/auth/script.send_mail',
   // Emails: who edits the spreadsheet, whether the editor's step runs as the owner.
   'https://www.googleapis.com/auth/userinfo.email',
 ];

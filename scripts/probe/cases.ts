@@ -30,6 +30,7 @@ const TRIGGERS = 'triggers-scriptapp';
 const LATENCY = 'latency-model';
 const AT_ONCE = 'executions-at-once';
 const CONSENT = 'granular-consent';
+const MAILAPP = 'mailapp';
 
 // --- What the cases share ----------------------------------------------------------------------
 
@@ -80,6 +81,27 @@ function shownIn(cell: CellShown | 'waiting' | undefined, step: string): Observa
   return { value: cell.display, shows: `shows "${clip(cell.display)}"` };
 }
 
+/** The words of dev/gas/RULES.md on "General", Sheets' automatic number format. */
+const GENERAL = "setting `General`, Sheets' automatic format, takes a cell's own format away";
+
+/** What the probe's mails say. It sends one, to the maintainer's own address, to time MailApp.sendEmail. */
+const MAIL_SUBJECT = 'Search Demand probe: one mail to time MailApp.sendEmail';
+const MAIL_BODY =
+  'The Search Demand probe you started in a spreadsheet (Probe › 1. Start the probe) sent this mail to your own address, ' +
+  "to time MailApp.sendEmail (docs/develop/probe.md in the add-on's repository). Nothing to do: delete it.";
+/** What a mail case records when Google gives no address for the maintainer: nothing sent. */
+const NO_ADDRESS = { value: 'no address', shows: 'Google gave no email for this account (userinfo.email unticked?): nothing sent' };
+
+/** The maintainer's own address (Start runs as them), or '' when Google gives none. */
+function ownAddress(): string {
+  return Session.getEffectiveUser().getEmail();
+}
+
+/** An observation with the maintainer's address put out of it: the sheet may be shared. */
+function withoutAddress(seen: Observation, address: string): Observation {
+  return 'shows' in seen ? { ...seen, shows: seen.shows.split(address).join('your address') } : seen;
+}
+
 /** What a formula case waits for until its cell shows a value. */
 const COLLECT = 'Probe › 2. Collect the results, once "Probe formulas" shows values';
 
@@ -114,15 +136,27 @@ function unlistedCall(id: string, call: string, run: () => unknown, rules: RuleR
   };
 }
 
+/** A call a bound script's onOpen, run by Sheets as a simple trigger (AuthMode.LIMITED), makes: refused in dev/gas. */
+function openRefuses(id: string, rule: RuleRef, what: string, call: () => unknown): ProbeCase {
+  return {
+    id,
+    rules: [rule],
+    claim: `A bound script's onOpen (a simple trigger, AuthMode.LIMITED) cannot ${what}`,
+    devGas: REFUSED,
+    step: 'open',
+    atOpen: (ctx) => (ctx.authMode === 'LIMITED' ? attempt(call) : { waiting: 'reload the spreadsheet: onOpen runs when Sheets opens it' }),
+  };
+}
+
 /**
  * A number format written by setNumberFormat (none: Sheets' Automatic), and what Sheets shows in the
- * locale United States.
+ * locale United States; `what` says the value in words.
  */
-function numberFormat(id: string, value: (zone: string) => unknown, format: string | null, shows: string): ProbeCase {
+function numberFormat(id: string, what: string, value: (zone: string) => unknown, format: string | null, shows: string): ProbeCase {
   return {
     id,
     rules: [{ anchor: SHEETS, text: '`getDisplayValues` applies the number format' }],
-    claim: `A cell with the number format ${format ?? 'Automatic (none set)'} shows "${shows}"`,
+    claim: `${what} with the number format ${format ?? 'Automatic (none set)'} shows "${shows}"`,
     devGas: { is: shows, otherwise: 'differs' },
     step: 'start',
     atStart: (ctx) => {
@@ -182,6 +216,9 @@ export const PROBE_CASES: readonly ProbeCase[] = [
     String(ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.CUSTOM_FUNCTION).getAuthorizationStatus()),
   ),
   unlistedCall('formula-oauth-token', 'ScriptApp.getOAuthToken', () => (ScriptApp.getOAuthToken() ? 'a token' : 'no token')),
+  unlistedCall('formula-mail-quota', 'MailApp.getRemainingDailyQuota', () => MailApp.getRemainingDailyQuota(), [
+    { anchor: MAILAPP, row: 'Not in a custom function, nor a simple trigger' },
+  ]),
   {
     id: 'formula-active-user',
     rules: [
@@ -433,17 +470,15 @@ export const PROBE_CASES: readonly ProbeCase[] = [
   },
 
   // Menus and simple triggers.
-  {
-    id: 'open-shows-alert',
-    rules: [{ anchor: BOUND, row: 'Simple triggers show nothing' }],
-    claim: "A bound script's onOpen (a simple trigger, AuthMode.LIMITED) cannot show an alert",
-    devGas: REFUSED,
-    step: 'open',
-    atOpen: (ctx) => {
-      if (ctx.authMode !== 'LIMITED') return { waiting: 'reload the spreadsheet: onOpen runs when Sheets opens it' };
-      return attempt(() => SpreadsheetApp.getUi().alert('The probe checks whether onOpen may show a dialog: press OK.'));
-    },
-  },
+  openRefuses('open-shows-alert', { anchor: BOUND, row: 'Simple triggers show nothing' }, 'show an alert', () =>
+    SpreadsheetApp.getUi().alert('The probe checks whether onOpen may show a dialog: press OK.'),
+  ),
+  openRefuses(
+    'open-mail-quota',
+    { anchor: MAILAPP, row: 'Not in a custom function, nor a simple trigger' },
+    'call MailApp (getRemainingDailyQuota, which sends nothing)',
+    () => MailApp.getRemainingDailyQuota(),
+  ),
   {
     id: 'latency-ui',
     rules: [{ anchor: LATENCY, row: '`ui`' }],
@@ -654,12 +689,46 @@ export const PROBE_CASES: readonly ProbeCase[] = [
       return { value: shown, shows: `shows "${shown}"` };
     },
   },
-  numberFormat('format-thousands', () => 1234567.891, '#,##0', '1,234,568'),
-  numberFormat('format-percent', () => 0.1234, '0.0%', '12.3%'),
-  numberFormat('format-scientific', () => 1234567.891, '0.00E+00', '1.23E+06'),
-  numberFormat('format-date', wallClockDate, 'yyyy-mm-dd', '2026-03-18'),
-  numberFormat('format-month', wallClockDate, 'mmm yyyy', 'Mar 2026'),
-  numberFormat('format-automatic', () => 1 / 3, null, '0.3333333333'),
+  numberFormat('format-thousands', '1234567.891', () => 1234567.891, '#,##0', '1,234,568'),
+  numberFormat('format-percent', '0.1234', () => 0.1234, '0.0%', '12.3%'),
+  numberFormat('format-scientific', '1234567.891', () => 1234567.891, '0.00E+00', '1.23E+06'),
+  numberFormat('format-date', 'A date', wallClockDate, 'yyyy-mm-dd', '2026-03-18'),
+  numberFormat('format-month', 'A date', wallClockDate, 'mmm yyyy', 'Mar 2026'),
+  numberFormat('format-automatic', '1/3', () => 1 / 3, null, '0.3333333333'),
+  // The add-on's own patterns for results (src/server/shape/number-formats.ts) not tried above.
+  numberFormat('format-index', '1.2345', () => 1.2345, '0.00', '1.23'),
+  numberFormat('format-percent-units', '4.1', () => 4.1, '0.0"%"', '4.1%'),
+  numberFormat('format-date-time', 'A date', wallClockDate, 'yyyy-mm-dd hh:mm', '2026-03-18 13:45'),
+  numberFormat('format-text-suffix', 'The text "Fetched at"', () => 'Fetched at', '@" (UTC)"', 'Fetched at (UTC)'),
+  {
+    id: 'format-none-reads-general',
+    rules: [{ anchor: SHEETS, text: GENERAL }],
+    claim: 'A cell whose number format was never set reads "General" (Range.getNumberFormat)',
+    devGas: { is: 'General', otherwise: 'differs' },
+    step: 'start',
+    atStart: (ctx) => {
+      const cell = ctx.scratchCell();
+      cell.setValue(1 / 3);
+      const format = cell.getNumberFormat();
+      return { value: format, shows: `reads "${format}"` };
+    },
+  },
+  {
+    id: 'format-general-takes-away',
+    rules: [{ anchor: SHEETS, text: GENERAL }],
+    claim:
+      'Setting "General" (setNumberFormats, as the add-on does) takes a cell\'s own format away: 1/3 formatted 0.00, then General, shows as Automatic again',
+    devGas: { is: '0.3333333333 | General', otherwise: 'differs', shows: 'shows "0.3333333333", reads "General"' },
+    step: 'start',
+    atStart: (ctx) => {
+      const cell = ctx.scratchCell();
+      cell.setValue(1 / 3);
+      cell.setNumberFormat('0.00');
+      cell.setNumberFormats([['General']]);
+      const [shown, format] = [cell.getDisplayValue(), cell.getNumberFormat()];
+      return { value: `${shown} | ${format}`, shows: `shows "${shown}", reads "${format}"` };
+    },
+  },
   {
     id: 'cell-text-limit',
     rules: [
@@ -758,7 +827,10 @@ export const PROBE_CASES: readonly ProbeCase[] = [
   },
   {
     id: 'menu-opens-by-id',
-    rules: [{ anchor: GOOGLE, row: 'Opening other spreadsheets needs the `spreadsheets` scope' }],
+    rules: [
+      { anchor: BOUND, row: 'A bound script asking for `spreadsheets.currentonly` opens no other file' },
+      { anchor: GOOGLE, row: 'Opening other spreadsheets needs the `spreadsheets` scope' },
+    ],
     claim: "Under spreadsheets.currentonly (the self-install's scope), SpreadsheetApp.openById is refused, even for this spreadsheet",
     devGas: REFUSED,
     step: 'start',
@@ -781,13 +853,11 @@ export const PROBE_CASES: readonly ProbeCase[] = [
     },
   },
   {
-    // After the schedule branch's change to dev/gas (a bound script's trigger sees its container), this
-    // expects 'its container' and Google answering 'none' would be stricter.
     id: 'trigger-sees-container',
-    rules: [{ anchor: BOUND, row: '…a time-driven one still has no document' }],
+    rules: [{ anchor: BOUND, row: '…a time-driven one sees its container' }],
     claim:
-      "A bound script's time-driven trigger has no active spreadsheet (dev/gas's stricter reading; Google's bound-script guide lists triggers among what may call getActiveSpreadsheet)",
-    devGas: { is: 'none', otherwise: 'kinder' },
+      "A bound script's time-driven trigger sees its container: getActiveSpreadsheet() is this spreadsheet, and it may write to it (Google's bound-script guide lists triggers among what may call it)",
+    devGas: { is: 'its container', otherwise: 'stricter' },
     step: 'trigger',
     inTrigger: (ctx) => {
       const active = SpreadsheetApp.getActiveSpreadsheet();
@@ -799,9 +869,9 @@ export const PROBE_CASES: readonly ProbeCase[] = [
   },
   {
     id: 'trigger-document-stores',
-    rules: [{ anchor: BOUND, row: '…a time-driven one still has no document' }],
-    claim: "A bound script's time-driven trigger has no document properties, document cache or document lock",
-    devGas: { is: 'none', otherwise: 'kinder' },
+    rules: [{ anchor: BOUND, row: '…a time-driven one sees its container' }],
+    claim: "A bound script's time-driven trigger has its container's document properties, document cache and document lock",
+    devGas: { is: 'all three', otherwise: 'stricter' },
     step: 'trigger',
     inTrigger: () => {
       const there = [
@@ -814,8 +884,31 @@ export const PROBE_CASES: readonly ProbeCase[] = [
     },
   },
   {
+    id: 'trigger-no-selection',
+    rules: [{ anchor: BOUND, row: '…a time-driven one sees its container' }],
+    claim:
+      "A bound script's time-driven trigger sees nobody's selection: getActiveSheet(), getActiveRange() and getCurrentCell() are null (dev/gas's stricter reading; Google does not say)",
+    devGas: { is: 'none', otherwise: 'kinder' },
+    step: 'trigger',
+    inTrigger: () => {
+      const seen = [
+        { name: 'getActiveSheet', got: () => SpreadsheetApp.getActiveSheet()?.getName() },
+        { name: 'getActiveRange', got: () => SpreadsheetApp.getActiveRange()?.getA1Notation() },
+        { name: 'getCurrentCell', got: () => SpreadsheetApp.getCurrentCell()?.getA1Notation() },
+      ].flatMap(({ name, got }) => {
+        const found = got();
+        return found === undefined || found === null ? [] : [`${name}: ${found}`];
+      });
+      if (seen.length === 0) return { value: 'none', shows: 'all three null' };
+      return { value: 'some', shows: clip(seen.join('; ')) };
+    },
+  },
+  {
     id: 'trigger-opens-by-id',
-    rules: [{ anchor: GOOGLE, row: 'Opening other spreadsheets needs the `spreadsheets` scope' }],
+    rules: [
+      { anchor: BOUND, row: 'A bound script asking for `spreadsheets.currentonly` opens no other file' },
+      { anchor: GOOGLE, row: 'Opening other spreadsheets needs the `spreadsheets` scope' },
+    ],
     claim: 'Under spreadsheets.currentonly, a time-driven trigger cannot open its own spreadsheet by id',
     devGas: REFUSED,
     step: 'trigger',
@@ -872,6 +965,65 @@ export const PROBE_CASES: readonly ProbeCase[] = [
         UrlFetchApp.fetch(`${ctx.fetchUrl}${ctx.fetchUrl.includes('?') ? '&' : '?'}probe=a b`, { muteHttpExceptions: true }),
       ),
   },
+
+  // MailApp: nothing but one mail to the maintainer's own address (a second only if Google takes a display name).
+  {
+    id: 'mail-daily-quota',
+    rules: [{ anchor: MAILAPP, row: 'Recipients per day' }],
+    claim: `MailApp.getRemainingDailyQuota() answers how many recipients are left today (dev/gas: ${FIGURES.mailRecipientsPerDay} a day, a personal account's; 1,500 on Workspace)`,
+    devGas: { is: 'a number', otherwise: 'differs' },
+    step: 'start',
+    atStart: () => {
+      const left: unknown = MailApp.getRemainingDailyQuota();
+      if (typeof left === 'number' && Number.isInteger(left) && left >= 0)
+        return { value: 'a number', shows: `answered ${left} recipients left today` };
+      return { value: 'something else', shows: clip(`answered ${String(left)}`) };
+    },
+  },
+  startLatency(
+    'latency-mail',
+    '`mail`',
+    "Asking MailApp for the day's quota (getRemainingDailyQuota, which sends nothing)",
+    L.mail,
+    () => null,
+    () => MailApp.getRemainingDailyQuota(),
+  ),
+  {
+    id: 'mail-display-name',
+    rules: [{ anchor: MAILAPP, row: 'Addresses' }],
+    claim:
+      'MailApp.sendEmail refuses an address with a display name ("Search Demand probe <you>", your own address; dev/gas\'s stricter reading): if Google takes it, that mail reaches you',
+    devGas: REFUSED,
+    step: 'start',
+    atStart: () => {
+      const me = ownAddress();
+      if (!me) return NO_ADDRESS;
+      const seen = attemptChange(() =>
+        MailApp.sendEmail(`Search Demand probe <${me}>`, 'Search Demand probe: an address with a display name was taken', MAIL_BODY),
+      );
+      return withoutAddress(seen, me);
+    },
+  },
+  {
+    id: 'latency-mail-send',
+    rules: [{ anchor: LATENCY, row: '`mail`' }],
+    claim: `Sending one mail (MailApp.sendEmail, the probe's one mail, to your own address) costs about ${L.mail} ms`,
+    devGas: latency(L.mail),
+    step: 'start',
+    atStart: () => {
+      const me = ownAddress();
+      if (!me) return NO_ADDRESS;
+      const before = MailApp.getRemainingDailyQuota();
+      const start = Date.now();
+      try {
+        MailApp.sendEmail(me, MAIL_SUBJECT, MAIL_BODY);
+      } catch (error) {
+        return withoutAddress({ value: 'refused', shows: clip(`refused: ${messageOf(error)}`) }, me);
+      }
+      const ms = Date.now() - start;
+      return measured(ms, 'ms a call', `1 call; recipients left today ${before} → ${MailApp.getRemainingDailyQuota()}`);
+    },
+  },
 ];
 
 /** The rules dev/gas/RULES.md marks as our stricter reading or Google's silence that the probe cannot try, and why. */
@@ -905,7 +1057,7 @@ export const NOT_PROBED: readonly NotProbed[] = [
   },
   {
     rules: [
-      { anchor: GOOGLE, row: 'Time-driven triggers run with no document' },
+      { anchor: GOOGLE, row: "An add-on's time-driven triggers run with no document" },
       { anchor: GOOGLE, row: '…no document lock' },
       { anchor: GOOGLE, row: 'An add-on disabled in a document' },
       { anchor: GOOGLE, row: 'An add-on removed (uninstalled)' },
@@ -926,6 +1078,14 @@ export const NOT_PROBED: readonly NotProbed[] = [
       { anchor: GOOGLE, row: 'Trigger runtime quota' },
     ],
     why: "Takes a day's quota spent to see when it comes back: not safe to try.",
+  },
+  {
+    rules: [{ anchor: MAILAPP, row: 'Recipients and size of a message' }],
+    why: "51 recipients or a body over 200 KB would be sent wherever Google lets them through: mail to others, or 51 mails and half a day's quota spent on the maintainer's own address, or a 200 KB mail; not safe to try.",
+  },
+  {
+    rules: [{ anchor: MAILAPP, row: 'The pool' }],
+    why: "GasWorkerPool is dev/gas's own machinery (workers that each keep an outbox and a quota): Google has nothing of it to try.",
   },
   {
     rules: [{ anchor: CHARTS, row: 'Dates only on a time axis once "Treat labels as text" is off' }],

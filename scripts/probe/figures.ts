@@ -10,6 +10,7 @@ import {
   DEFAULT_LATENCY,
   DEFAULT_SHORT_TIME_LIMITS,
   DEVELOPER_METADATA_LIMITS,
+  MAIL_DAILY_RECIPIENTS,
   MAX_CELL_TEXT,
   PROPERTY_LIMITS,
   URL_FETCH_LIMITS,
@@ -43,6 +44,8 @@ export const FIGURES = {
   /** Starts a user may make in a second, and URL fetches in a minute (assumed: dev/gas/RULES.md). */
   startsPerSecond: DEFAULT_SHORT_TIME_LIMITS.executions.calls,
   fetchesPerMinute: DEFAULT_SHORT_TIME_LIMITS.urlFetch.calls,
+  /** Mail recipients a day: a personal account's, dev/gas's default. */
+  mailRecipientsPerDay: MAIL_DAILY_RECIPIENTS.consumer,
 };
 
 /** The figures' type, as the cases read them. */

@@ -210,7 +210,7 @@ function render(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, state: St
   const all = [
     line('Search Demand probe: what Google did beside what dev/gas does (docs/develop/probe.md says how to read it)'),
     line(
-      'Steps: 1. Probe › 1. Start the probe. 2. After about two minutes (the formulas compute, the one-time trigger runs), Probe › 2. Collect the results, again until no row waits. ' +
+      'Steps: 1. Probe › 1. Start the probe (it sends one mail to your own address, to time MailApp.sendEmail; a second only if Google takes an address with a display name). 2. After about two minutes (the formulas compute, the one-time trigger runs), Probe › 2. Collect the results, again until no row waits. ' +
         "Optional: a second account, editor of this spreadsheet, runs Probe › Editor: read the owner's properties as me; then Collect again.",
     ),
     line(status),
@@ -308,7 +308,11 @@ export function probeStart(): void {
   ScriptApp.newTrigger(TRIGGER_HANDLER).timeBased().after(60_000).create();
   state.save();
   render(spreadsheet, state);
-  spreadsheet.toast('The probe started: in about two minutes, Probe › 2. Collect the results.', 'Probe', 10);
+  spreadsheet.toast(
+    'The probe started (one mail went to your own address): in about two minutes, Probe › 2. Collect the results.',
+    'Probe',
+    10,
+  );
 }
 
 /** Probe › 2. Collect the results: reads the formulas, runs the cases of later rounds, writes the results. */

@@ -138,7 +138,9 @@ describe('the probe in dev/gas, every step as the guide gives them', () => {
   it('says after Start what each case waits for, and which step comes next', () => {
     expect(gas.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger' }).ok).toBe(true);
     menu('probeStart');
-    expect(gas.toasts.at(-1)?.message).toBe('The probe started: in about two minutes, Probe › 2. Collect the results.');
+    expect(gas.toasts.at(-1)?.message).toBe(
+      'The probe started (one mail went to your own address): in about two minutes, Probe › 2. Collect the results.',
+    );
     const waiting = results().filter((row) => row.Verdict.startsWith('waiting'));
     const byStep = (step: string) => PROBE_CASES.filter((c) => c.step === step).map((c) => c.id);
     // The menu's own cases and onOpen's are in; the formulas', the trigger's and the editor's wait.
@@ -155,13 +157,22 @@ describe('the probe in dev/gas, every step as the guide gives them', () => {
     expect(gas.toasts.at(-1)?.message).toMatch(/^\d+ case\(s\) still wait: see "Probe results", then Collect again\.$/);
   });
 
-  it('sends only what is safe: one burst of 100 requests to the address it was built with, nothing refused sent', async () => {
+  it('sends only what is safe: one burst of 100 requests to the address it was built with, one mail to the maintainer, nothing refused sent', async () => {
     await service.control.resetStats();
     expect(gas.run('onOpen', [triggerEvent('LIMITED')], { mode: 'simple-trigger' }).ok).toBe(true);
     menu('probeStart');
     // The burst; the request with too many headers and the URL with a space are refused before sending.
     expect((await service.control.stats()).requests).toBe(100);
     expect(gas.fetchLog.every((entry) => entry.url === `${service.url}/api/v1/usage`)).toBe(true);
+    // One mail, from the maintainer to the maintainer; the address with a display name was refused.
+    expect(gas.outbox.map((mail) => [mail.from, mail.to, mail.cc, mail.bcc, mail.subject])).toEqual([
+      [OWNER, [OWNER], [], [], 'Search Demand probe: one mail to time MailApp.sendEmail'],
+    ]);
+    // The sheet may be shared: the maintainer's address is nowhere in it, not even in Google's refusal.
+    expect(JSON.stringify(gas.spreadsheet.sheet(RESULTS_SHEET).getValues())).not.toContain(OWNER);
+    expect(results().find((row) => row.Case === 'mail-display-name')?.['Google did']).toBe(
+      'refused: Invalid email: Search Demand probe <your address>',
+    );
   });
 
   it('leaves no trigger behind: the one-time trigger removes itself', () => {
