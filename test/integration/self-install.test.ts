@@ -71,7 +71,8 @@ describe('the menu, built by onOpen as a simple trigger', () => {
     const [menu] = gas.ui.menus;
     expect(menu?.name).toBe('Search Demand');
     const items = (menu?.entries ?? []).flatMap((e) => (e.kind === 'item' ? [e.functionName] : []));
-    expect(items).toHaveLength(9);
+    expect(items).toHaveLength(10);
+    expect(items).toContain('formatResultsFromMenu');
     // Each item as Google runs it from that menu: a menu execution in FULL, once the user authorised it.
     for (const item of items) {
       const sidebars = gas.ui.sidebars.length;
