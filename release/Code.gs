@@ -107,13 +107,7 @@ SDM.formulas = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
-  function stillSent(probes, hourly) {
-    const calls = (n) => `${n} request${n === 1 ? "" : "s"} (an API call each)`;
-    if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
-    if (probes > 0)
-      return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? "" : "s"} (an API call each)`;
-    return "nothing is sent until then";
-  }
+  var REFRESH_ALL = "Refresh all formulas";
   var LEADS = {
     noKey: "No API key",
     auth: "The API key was refused",
@@ -145,39 +139,30 @@ SDM.formulas = (() => {
     auth: () => new AddonError("auth", `${LEADS.auth} (invalid or revoked): paste a valid key in ${SETTINGS}.`),
     notFound: (what, hint = "") => new AddonError("not-found", `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ""}`),
     badRequest: (what, detail) => new AddonError("bad-request", `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ""}.`, detail),
-    limit: (which, retry, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${retry || "try again later"}.`, "", { resetAt }),
+    /**
+     * A daily limit refused a request, or the limit guard held it back (nothing sent), outside a formula
+     * (the sidebar, a ranking table, a tracking list).
+     * @param which the limit ('' when the service did not name it)
+     * @param when when to try again, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
+     * @param resetAt when the limit resets (ms), when known: what a scheduled run records as "until"
+     */
+    limit: (which, when, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: try again ${when}.`, "", { resetAt }),
     /** A rate limit (too many requests at once), not a daily allowance. */
     rateLimit: (retry) => new AddonError("limit", `${LEADS.rateLimit} ${retry}.`),
-    /** A request the limit guard holds back (see spending/limit-guard.ts): nothing was sent. */
-    limitHeld: (which, retry, allRequests, resetAt = null) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`,
-      "",
-      { resetAt }
-    ),
     /**
-     * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-     * when it will be fetched, and what is still sent until then (spending/pacing.ts). Every such row of a
-     * formula says the same.
+     * A formula's row a daily limit left unfetched (refused, held back by the limit guard, or not sent to
+     * stay within it): every such row of a formula says the same, in at most HELD_BACK_MAX_CHARS. What
+     * is still sent until the reset (spending/pacing.ts) is told in the sidebar and the docs, not in each row.
      * @param which the limit ('' when the service did not name it)
-     * @param when when it resets, in words
-     * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
-     *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
-     *   the most requests each hour
+     * @param when when the reset comes, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
      */
-    limitWait: (which, when, sent = { probes: 0, hourly: null }) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`
-    ),
+    limitWait: (which, when) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${REFRESH_ALL} ${when}.`),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
       `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
     ),
     unreadable: () => new AddonError("unreadable", `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
-    budget: () => new AddonError(
-      "budget",
-      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`
-    ),
+    budget: () => new AddonError("budget", `${LEADS.notInTime} ${REFRESH_ALL} to continue (what came is cached).`),
     quota: (which) => new AddonError(
       "quota",
       `${LEADS.quota} ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
@@ -631,8 +616,24 @@ SDM.formulas = (() => {
     if (!text) return path.trim() || "Value";
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
+  function singularWords(words) {
+    return words.replace(/(\p{L}+)$/u, (word) => {
+      if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
+      if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;
+      if (/(sh|ch|x)es$/i.test(word)) return word.slice(0, -2);
+      return /s$/i.test(word) ? word.slice(0, -1) : word;
+    });
+  }
+  function inSentence(words) {
+    const first = words.split(" ")[0] ?? "";
+    return first.length > 1 && first === first.toUpperCase() ? words : words.charAt(0).toLowerCase() + words.slice(1);
+  }
 
   // src/server/shape/dates.ts
+  function zoneLabel(timeZone) {
+    const known = typeof timeZone === "string" ? timeZone : timeZone.known?.();
+    return known ? zoneName(known) : "spreadsheet time zone";
+  }
   var MONTH = /^(\d{4})-(\d{2})$/;
   var DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
   var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -673,6 +674,12 @@ SDM.formulas = (() => {
     const get = (type) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
   }
+  function isInstant(text) {
+    return INSTANT.test(text) && Number.isFinite(Date.parse(text));
+  }
+  function zoneName(timeZone) {
+    return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(timeZone) ? "UTC" : timeZone.replace(/^Etc\//, "");
+  }
   function isoDate(text, timeZone) {
     const zone = () => typeof timeZone === "function" ? timeZone() : timeZone;
     const month = MONTH.exec(text);
@@ -692,6 +699,68 @@ SDM.formulas = (() => {
     return Number.isFinite(ms) ? new Date(ms) : null;
   }
 
+  // src/server/shape/codes.ts
+  var CODE = /^[\p{Ll}\p{N}]+(?:[-_.:][\p{Ll}\p{N}]+)*$/u;
+  function readsAsCode(value) {
+    return typeof value === "string" && CODE.test(value);
+  }
+  function wordsOf(text) {
+    return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  }
+  function isCodeOf(code, name, loose = false) {
+    if (!readsAsCode(code) || typeof name !== "string" || code === name) return false;
+    const bare = code.includes(":") ? code.slice(code.indexOf(":") + 1) : code;
+    const mine = wordsOf(bare);
+    const theirs = wordsOf(name);
+    if (!mine.length || !theirs.length) return false;
+    if (mine.join("") === theirs.join("")) return true;
+    if (!loose) return false;
+    for (let i = 0; i + mine.length <= theirs.length; i++) if (mine.every((w, j) => theirs[i + j] === w)) return true;
+    return false;
+  }
+  function repeatedCodes(values, loose) {
+    const out = /* @__PURE__ */ new Set();
+    const filled = (i) => (values[i] ?? []).some((v) => v !== "" && v !== null && v !== void 0);
+    const codes = values.map((column, i) => filled(i) && column.every((v) => v === "" || readsAsCode(v)));
+    const repeats = (i, j, rule) => (values[i] ?? []).every((v, row) => v === "" || rule(v, values[j]?.[row]));
+    values.forEach((_, i) => {
+      if (!codes[i]) return;
+      const ofName = values.some((__, j) => j !== i && filled(j) && !codes[j] && repeats(i, j, (a, b) => isCodeOf(a, b, loose)));
+      const prefixed = values.some(
+        (__, j) => j !== i && codes[j] && !out.has(j) && repeats(i, j, (a, b) => typeof a === "string" && typeof b === "string" && a.endsWith(`:${b}`))
+      );
+      if (ofName || prefixed) out.add(i);
+    });
+    return out;
+  }
+  function nameOf(record, code) {
+    if (!isObject(record)) return void 0;
+    const found = Object.values(record).find((v) => typeof v === "string" && !readsAsCode(v) && isCodeOf(code, v));
+    return typeof found === "string" ? found : void 0;
+  }
+  var LIST_DEPTH = 4;
+  function namedCodesIn(json) {
+    const out = /* @__PURE__ */ new Map();
+    const visit = (v, depth) => {
+      if (depth > LIST_DEPTH || v === null || typeof v !== "object") return;
+      if (!Array.isArray(v)) {
+        for (const child of Object.values(v)) visit(child, depth + 1);
+        return;
+      }
+      const records = v.filter(isObject);
+      for (const child of v) visit(child, depth + 1);
+      if (!records.length || records.length !== v.length) return;
+      for (const key of Object.keys(records[0] ?? {})) {
+        const codes = records.map((r) => r[key]);
+        if (!codes.every(readsAsCode) || new Set(codes).size !== codes.length) continue;
+        const names = records.map((r) => nameOf(r, r[key]));
+        if (names.every((n) => n !== void 0)) records.forEach((r, i) => out.set(r[key], names[i]));
+      }
+    };
+    visit(json, 0);
+    return out;
+  }
+
   // src/server/shape/readable.ts
   var MAX_WIDTH = 26;
   var MAX_ROWS2 = 5e4;
@@ -708,6 +777,12 @@ SDM.formulas = (() => {
     const facts = [];
     const sections = [];
     const join = (path, key) => path ? `${path}.${key}` : key;
+    const named = namedCodesIn(json);
+    const instants = /* @__PURE__ */ new Set();
+    const scalar = (path, v) => {
+      if (typeof v === "string" && isInstant(v)) instants.add(path);
+      return cell(v);
+    };
     const addList = (items, path, parent) => {
       if (!items.length) {
         if (!parent) facts.push([path, ""]);
@@ -715,8 +790,9 @@ SDM.formulas = (() => {
       }
       const records = items.filter((x) => x !== null && typeof x === "object");
       if (!records.length) {
-        const rows2 = items.map((x, i) => parent ? [parent.labels[i] ?? "", cell(x)] : [cell(x)]);
-        sections.push({ path, lead: parent?.header, columns: [""], rows: rows2, plain: !parent });
+        const values = items.map(cell);
+        const rows2 = values.map((x, i) => parent ? [parent.labels[i] ?? "", x] : [x]);
+        sections.push({ path, lead: parent?.header, parent: parent?.path, columns: [""], rows: rows2, plain: !parent });
         return;
       }
       const columns = /* @__PURE__ */ new Map();
@@ -740,21 +816,27 @@ SDM.formulas = (() => {
             else {
               let c = columns.get(p);
               if (c === void 0) columns.set(p, c = columns.size);
-              row.set(c, cell(v));
+              row.set(c, scalar(join(path, p), v));
             }
           }
         };
         walk3(record, "", 0);
       });
-      const names = [...columns.keys()];
-      const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ""));
+      const all = [...columns.keys()];
+      const full = rows.map((row) => all.map((_, c) => row.get(c) ?? ""));
+      const repeated = repeatedCodes(
+        all.map((_, c) => full.map((row) => row[c] ?? "")),
+        full.length >= LOOSE_FROM_ROWS
+      );
+      const names = all.filter((_, c) => !repeated.has(c));
+      const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
       const labelColumn = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
-      if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+      if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+      const header2 = labelColumn === void 0 ? "#" : singularWords(headerWords(relative(path, base) || path || "item"));
       for (const [p, list2] of inner) {
-        const header2 = labelColumn === void 0 ? "#" : headerWords(names[labelColumn] ?? "");
         const labels = list2.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
-        addList(list2.items, join(path, p), { header: header2, labels });
+        addList(list2.items, join(path, p), { header: header2, labels, path });
       }
     };
     const walk2 = (o, prefix, d) => {
@@ -762,13 +844,47 @@ SDM.formulas = (() => {
         const p = join(prefix, k);
         if (Array.isArray(v)) addList(v, p);
         else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
-        else facts.push([p, cell(v)]);
+        else facts.push([p, scalar(p, v)]);
       }
     };
     if (Array.isArray(json)) addList(json, base);
     else walk2(json, base, 0);
-    for (const section of sections) hoistConstants(section, facts);
-    return render(facts, sections, base, options.headers);
+    for (const section of sections) hoistConstants(section, facts, base);
+    const kept = factsOnce(facts);
+    nameBrands(kept, sections, named, options.names);
+    const words = (path, text) => instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text;
+    return render(kept, sections, base, options.headers, words);
+  }
+  var LOOSE_FROM_ROWS = 3;
+  function factsOnce(facts) {
+    const repeated = repeatedCodes(
+      facts.map(([, value]) => [value]),
+      false
+    );
+    return facts.filter((_, i) => !repeated.has(i));
+  }
+  function nameBrands(facts, sections, names, cached) {
+    const columns = sections.flatMap((section) => {
+      const offset = section.lead === void 0 ? 0 : 1;
+      return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+    });
+    const valuesOf = (column) => column.rows.map((row) => row[column.at] ?? "").filter((v) => v !== "");
+    const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
+    const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v));
+    if (cached && unnamed.length) for (const [code, name] of cached(unnamed)) names.set(code, name);
+    if (!names.size) return;
+    const named = (values) => (
+      // Two known at least (one in a list of one or two): a code column that only happens to hold a slug stays.
+      values.every(readsAsCode) && values.filter((v) => names.has(v)).length >= Math.min(2, values.length)
+    );
+    const rename = (v) => typeof v === "string" ? names.get(v) ?? v : v;
+    facts.forEach((fact, i) => {
+      if (fact[1] !== "" && named([fact[1]])) facts[i] = [fact[0], rename(fact[1]), fact[2]];
+    });
+    for (const column of codes) {
+      const values = valuesOf(column);
+      if (values.length && named(values)) for (const row of column.rows) row[column.at] = rename(row[column.at] ?? "");
+    }
   }
   function pickLabel(grid) {
     const width = grid[0]?.length ?? 0;
@@ -781,31 +897,34 @@ SDM.formulas = (() => {
     }
     return firstText;
   }
-  function hoistConstants(section, facts) {
+  function hoistConstants(section, facts, base) {
     if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
     const offset = section.lead === void 0 ? 0 : 1;
     const first = section.rows[0] ?? [];
     const keep = section.columns.map((_, c) => !section.rows.every((row) => same2(row[c + offset], first[c + offset])));
     if (!keep.some(Boolean)) return;
+    const every = inSentence(singularWords(headerWords(relative(section.path, base) || section.path || "item")));
     section.columns.forEach((name, c) => {
-      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? ""]);
+      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? "", `${headerWords(name)} of every ${every}`]);
     });
     section.columns = section.columns.filter((_, c) => keep[c]);
     section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
   }
-  function render(facts, sections, base, headers) {
+  function render(facts, sections, base, headers, said) {
     const out = [];
     const parts = facts.length + sections.length;
-    for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+    for (const [path, value, label] of facts)
+      out.push(headers ? [said(path, label ?? headerWords(relative(path, base) || path)), value] : [value]);
     for (const section of sections) {
       if (out.length) out.push([]);
       const own2 = relative(section.path, base);
-      const title = headerWords(own2 || section.path || "value");
+      const parent = section.parent === void 0 ? "" : relative(section.parent, base);
+      const title = section.parent === void 0 ? headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
       if (section.plain) {
         if (headers) out.push([title]);
       } else {
         if (headers && parts > 1) out.push([title]);
-        const words = section.columns.map((c) => headerWords(c || own2 || "value"));
+        const words = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own2 || "value")));
         if (headers) out.push(section.lead === void 0 ? words : [section.lead, ...words]);
       }
       out.push(...section.rows);
@@ -1224,118 +1343,19 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/service/classify.ts
-  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
-  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
-  function classify(response, what, secret) {
-    const { status } = response;
-    const body = parseJson(response.text);
-    const serviceText = scrub(errorText(body, response.text), secret);
-    if (status >= 200 && status < 300) {
-      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
-      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
-      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
-    }
-    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
-      return limitOutcome(response, body, serviceText);
-    }
-    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
-    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
-    if (status >= 500) return unavailable(`HTTP ${status}`);
-    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
-    return { ok: false, error: errors.unreadable(), retryable: false };
+  // src/shared/reset-time.ts
+  var MINUTE_MS = 6e4;
+  var DAY_MS = 864e5;
+  function resetInstant(ms) {
+    return Math.round(ms / MINUTE_MS) * MINUTE_MS;
   }
-  function unavailable(cause) {
-    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  function resetClock(resetAt, now) {
+    const iso = new Date(resetInstant(resetAt)).toISOString();
+    const within = resetAt - now < DAY_MS;
+    return `${within ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`} UTC`;
   }
-  function parseJson(text) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return void 0;
-    }
-  }
-  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
-  function errorText(body, raw) {
-    if (isRecord(body)) {
-      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
-        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
-        for (const name of ERROR_TEXT_NAMES) {
-          const value = named.get(name);
-          if (typeof value === "string" && value.trim()) return value;
-        }
-      }
-      return "";
-    }
-    const plain = raw.trim();
-    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
-  }
-  function scrub(text, secret) {
-    let clean = secret ? text.split(secret).join("[key]") : text;
-    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
-    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
-  }
-  function looksLikeLimitBody(body, text) {
-    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
-  }
-  function limitOutcome(response, body, text) {
-    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
-    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
-    const resetText2 = findReset(body);
-    const parsed = resetText2 ? Date.parse(resetText2) : NaN;
-    const resetAt = retryAfterMs !== void 0 ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
-    const daily = /daily|per day|\bday\b|today/i.test(text) || resetAt !== null && resetAt - Date.now() >= 36e5;
-    const label = which === "unknown" ? "" : which;
-    return {
-      ok: false,
-      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText2), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
-      retryable: retryAfterMs !== void 0,
-      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
-      limit: { which, resetAt, daily }
-    };
-  }
-  function resetPhrase(resetAt, resetText2) {
-    if (resetAt !== null) {
-      const wait = formatDuration(Math.max(0, resetAt - Date.now()));
-      if (resetAt - Date.now() < 36e5) return `retry in ${wait}`;
-      return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
-    }
-    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
-  }
-  function header(headers, name) {
-    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
-    return void 0;
-  }
-  function parseRetryAfter(value) {
-    if (!value) return void 0;
-    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
-    const at = Date.parse(value);
-    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
-  }
-  function findReset(body) {
-    if (!isRecord(body)) return void 0;
-    for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
-    }
-    return void 0;
-  }
-  function formatDuration(ms) {
-    const minutes = Math.ceil(ms / 6e4);
-    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
-    if (minutes < 60) return `${minutes} min`;
-    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  }
-  function readCacheStatus(headers, body) {
-    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
-    if (typeof value === "boolean") return value;
-    if (typeof value === "number") return value > 0;
-    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
-  }
-  function stripCacheField(body) {
-    if (!isRecord(body) || !("cache" in body)) return body;
-    const copy = {};
-    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
-    return copy;
+  function afterReset(resetAt, now) {
+    return resetAt === null ? "after the reset" : `after ${resetClock(resetAt, now)}`;
   }
 
   // src/server/service/length-limit.ts
@@ -1629,6 +1649,125 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return missing.length ? permissionError(missing) : null;
   }
 
+  // src/server/service/classify.ts
+  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
+  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
+  function classify(response, what, secret) {
+    const { status } = response;
+    const body = parseJson(response.text);
+    const serviceText = scrub(errorText(body, response.text), secret);
+    if (status >= 200 && status < 300) {
+      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
+      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
+      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
+    }
+    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
+      return limitOutcome(response, body, serviceText);
+    }
+    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
+    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
+    if (status >= 500) return unavailable(`HTTP ${status}`);
+    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
+    return { ok: false, error: errors.unreadable(), retryable: false };
+  }
+  function unavailable(cause) {
+    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  }
+  function parseJson(text) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return void 0;
+    }
+  }
+  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
+  function errorText(body, raw) {
+    if (isRecord(body)) {
+      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
+        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
+        for (const name of ERROR_TEXT_NAMES) {
+          const value = named.get(name);
+          if (typeof value === "string" && value.trim()) return value;
+        }
+      }
+      return "";
+    }
+    const plain = raw.trim();
+    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
+  }
+  function scrub(text, secret) {
+    let clean = secret ? text.split(secret).join("[key]") : text;
+    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+  }
+  function looksLikeLimitBody(body, text) {
+    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
+  }
+  function limitOutcome(response, body, text) {
+    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
+    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
+    const resetText2 = findReset(body);
+    const now = Date.now();
+    const named = resetText2 ? Date.parse(resetText2) : NaN;
+    const lifts = Number.isFinite(named) ? named : retryAfterMs !== void 0 ? now + retryAfterMs : null;
+    const daily = /daily|per day|\bday\b|today/i.test(text) || lifts !== null && lifts - now >= 36e5;
+    const resetAt = daily && lifts !== null ? resetInstant(lifts) : lifts;
+    const label = which === "unknown" ? "" : which;
+    return {
+      ok: false,
+      error: daily ? errors.limit(label, dailyWhen(resetAt, resetText2, now), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
+      retryable: retryAfterMs !== void 0,
+      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
+      limit: { which, resetAt, daily }
+    };
+  }
+  function dailyWhen(resetAt, resetText2, now) {
+    if (resetAt === null && resetText2 && resetText2.length <= 24) return `after ${resetText2}`;
+    return afterReset(resetAt, now);
+  }
+  function resetPhrase(resetAt, resetText2) {
+    if (resetAt !== null) {
+      if (resetAt - Date.now() < 36e5) return `retry in ${formatDuration(Math.max(0, resetAt - Date.now()))}`;
+      return `retry ${afterReset(resetAt, Date.now())}`;
+    }
+    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
+  }
+  function header(headers, name) {
+    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
+    return void 0;
+  }
+  function parseRetryAfter(value) {
+    if (!value) return void 0;
+    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
+    const at = Date.parse(value);
+    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
+  }
+  function findReset(body) {
+    if (!isRecord(body)) return void 0;
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
+    }
+    return void 0;
+  }
+  function formatDuration(ms) {
+    const minutes = Math.ceil(ms / 6e4);
+    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
+    if (minutes < 60) return `${minutes} min`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+  function readCacheStatus(headers, body) {
+    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
+    if (typeof value === "boolean") return value;
+    if (typeof value === "number") return value > 0;
+    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
+  }
+  function stripCacheField(body) {
+    if (!isRecord(body) || !("cache" in body)) return body;
+    const copy = {};
+    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
+    return copy;
+  }
+
   // src/server/service/fetcher.ts
   var FIRST_BATCH_ESTIMATE_MS = 5e3;
   function fetchAllWithin(requests, context) {
@@ -1837,7 +1976,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function resetTime(data) {
     const at = Date.parse(resetText(data) ?? "");
-    return Number.isFinite(at) ? at : null;
+    return Number.isFinite(at) ? resetInstant(at) : null;
   }
   function fetchUsage(baseUrl, context) {
     const endpoint = ENDPOINTS.usage;
@@ -2002,10 +2141,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     noteReset(which, resetAt) {
       if (resetAt !== null) this.raiseReset(which, resetAt);
     }
-    /** Requests that may still be refused past the fresh-search limit in this document until it resets (the handful less those refused). */
-    probesLeft() {
-      return Math.max(0, PAST_LIMIT_HANDFUL - this.past);
-    }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
      * @param which the limit
@@ -2103,14 +2238,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var WAIT_FOR_OTHERS_MS = 1e3;
   var POLL_MS = 200;
   var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth", "permission"]);
-  function limitWait(wait, which, probes) {
-    const phrase = resetPhrase(wait.resetAt);
-    const sent = { probes: which === "API calls" ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
-    return errors.limitWait(
-      which === "unknown" ? "" : which,
-      phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets",
-      sent
-    );
+  function limitWait(wait, which) {
+    return errors.limitWait(which === "unknown" ? "" : which, afterReset(wait.resetAt, Date.now()));
   }
   function lookupAll(endpoint, subjects, budget, payer) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
@@ -2175,7 +2304,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     for (const [subject, { which, until }] of held.out) {
       pacer.noteReset(which, until);
       if (formula) limited.set(subject, which);
-      else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === "API calls", until) });
+      else answers.set(subject, { ok: false, error: errors.limit(which, afterReset(until, Date.now()), until) });
     }
     const claims = held.claims;
     const sides = readMarksBack(lookup, claims, marks);
@@ -2341,8 +2470,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const messages = /* @__PURE__ */ new Map();
     const answers = /* @__PURE__ */ new Map();
     for (const [subject, which] of all) {
-      if (!messages.has(which))
-        messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which, pacer.probesLeft()));
+      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
       answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
     }
     return answers;
@@ -2548,6 +2676,22 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       answers.set(slug, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.brand, slug), hint) });
     }
   }
+  var MAX_NAMED2 = 100;
+  function cachedBrandNames(slugs) {
+    const names = /* @__PURE__ */ new Map();
+    const codes = slugs.slice(0, MAX_NAMED2);
+    const found = cachedAnswers(
+      new Map([["", answerKey(ENDPOINTS.ranking.path, void 0)], ...codes.map((c) => [c, answerKey(ENDPOINTS.brand.path, c)])])
+    );
+    for (const [slug, data] of found) {
+      if (!slug) for (const [code, name] of namedCodesIn(data)) names.set(code, name);
+      else {
+        const name = nameOf(data, slug);
+        if (name) names.set(slug, name);
+      }
+    }
+    return names;
+  }
 
   // src/server/lookup/usage-lookup.ts
   function lookupUsage(budget) {
@@ -2587,11 +2731,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function lazyTimeZone() {
     let zone;
-    return () => zone ?? (zone = documentTimeZone() ?? FALLBACK_ZONE);
+    return Object.assign(() => zone ?? (zone = documentTimeZone() ?? FALLBACK_ZONE), { known: () => zone });
   }
 
   // src/server/lookup/answer-shaping.ts
-  function shapeOne(data, field, options, timeZone) {
+  function shapeOne(data, field, options, timeZone, brandNames) {
     const selection = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
     const { value, path } = selection;
     if (options.raw) {
@@ -2602,7 +2746,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
     if (empty) return NO_DATA;
     if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames }), options);
   }
   var isPlainList = (v) => Array.isArray(v) && v.every((x) => x === null || typeof x !== "object" || Array.isArray(x) && x.every((y) => y === null || typeof y !== "object"));
   function datesIn(grid, timeZone) {
@@ -2621,17 +2765,35 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection.available)));
   }
   function shapeRangeTable(items, options, timeZone) {
+    const instants = /* @__PURE__ */ new Set();
     const rows = items.map((item) => {
       if (item.kind === "blank") return null;
       if (item.kind === "error") return { error: item.message };
       if (!item.answer.ok) return { error: item.answer.error.message };
       const { values } = scalarFields(item.answer.data);
-      if (!options.raw) for (const [name, cell] of values) values.set(name, typeof cell === "string" ? readableCell(cell, timeZone) : cell);
+      if (options.raw) return values;
+      for (const [name, cell] of values) {
+        if (typeof cell !== "string") continue;
+        if (isInstant(cell)) instants.add(name);
+        values.set(name, readableCell(cell, timeZone));
+      }
       return values;
     });
+    if (!options.raw) dropRepeatedCodes(rows);
     const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
-    if (!options.raw && !options.noHeaders && grid[0]) grid[0] = grid[0].map((name) => headerWords(String(name)));
+    if (!options.raw && !options.noHeaders && grid[0]) {
+      grid[0] = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ""}`);
+    }
     return finish(grid, options);
+  }
+  function dropRepeatedCodes(rows) {
+    const answers = rows.filter((row) => row instanceof Map);
+    const names = [...new Set(answers.flatMap((row) => [...row.keys()]))];
+    const repeated = repeatedCodes(
+      names.map((name) => answers.map((row) => row.get(name) ?? "")),
+      answers.length >= 3
+    );
+    for (const i of repeated) for (const row of answers) row.delete(names[i] ?? "");
   }
   function shapeRangeValues(values, options, fieldName, timeZone) {
     const cellOf = (v) => options.raw ? toCell(v) : readableCell(v, timeZone);
@@ -2685,7 +2847,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const first = input.cells[0]?.[0];
     if (input.single && first) {
       const { data, timeZone: timeZone2 } = fetchOne(endpoint, requireSubject(first, kind));
-      return shapeOne(data, field, options, timeZone2);
+      return shapeOne(data, field, options, timeZone2, cachedBrandNames);
     }
     const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
     if (field === void 0 && twoDimensional) {
@@ -2730,7 +2892,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const field = readField(fieldArg);
     const options = readOptions(optionsArg);
     const { data, timeZone } = fetchOne(endpoint, void 0);
-    return shapeOne(data, field, options, timeZone);
+    return shapeOne(data, field, options, timeZone, cachedBrandNames);
   }
   var blank = { kind: "blank" };
   function lookupRange(endpoint, cells) {
@@ -3544,13 +3706,7 @@ var SDM_SERVER = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
-  function stillSent(probes, hourly) {
-    const calls = (n) => `${n} request${n === 1 ? "" : "s"} (an API call each)`;
-    if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
-    if (probes > 0)
-      return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? "" : "s"} (an API call each)`;
-    return "nothing is sent until then";
-  }
+  var REFRESH_ALL = "Refresh all formulas";
   var LEADS = {
     noKey: "No API key",
     auth: "The API key was refused",
@@ -3582,39 +3738,30 @@ var SDM_SERVER = (() => {
     auth: () => new AddonError("auth", `${LEADS.auth} (invalid or revoked): paste a valid key in ${SETTINGS}.`),
     notFound: (what, hint = "") => new AddonError("not-found", `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ""}`),
     badRequest: (what, detail) => new AddonError("bad-request", `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ""}.`, detail),
-    limit: (which, retry, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${retry || "try again later"}.`, "", { resetAt }),
+    /**
+     * A daily limit refused a request, or the limit guard held it back (nothing sent), outside a formula
+     * (the sidebar, a ranking table, a tracking list).
+     * @param which the limit ('' when the service did not name it)
+     * @param when when to try again, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
+     * @param resetAt when the limit resets (ms), when known: what a scheduled run records as "until"
+     */
+    limit: (which, when, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: try again ${when}.`, "", { resetAt }),
     /** A rate limit (too many requests at once), not a daily allowance. */
     rateLimit: (retry) => new AddonError("limit", `${LEADS.rateLimit} ${retry}.`),
-    /** A request the limit guard holds back (see spending/limit-guard.ts): nothing was sent. */
-    limitHeld: (which, retry, allRequests, resetAt = null) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`,
-      "",
-      { resetAt }
-    ),
     /**
-     * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-     * when it will be fetched, and what is still sent until then (spending/pacing.ts). Every such row of a
-     * formula says the same.
+     * A formula's row a daily limit left unfetched (refused, held back by the limit guard, or not sent to
+     * stay within it): every such row of a formula says the same, in at most HELD_BACK_MAX_CHARS. What
+     * is still sent until the reset (spending/pacing.ts) is told in the sidebar and the docs, not in each row.
      * @param which the limit ('' when the service did not name it)
-     * @param when when it resets, in words
-     * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
-     *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
-     *   the most requests each hour
+     * @param when when the reset comes, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
      */
-    limitWait: (which, when, sent = { probes: 0, hourly: null }) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`
-    ),
+    limitWait: (which, when) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${REFRESH_ALL} ${when}.`),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
       `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
     ),
     unreadable: () => new AddonError("unreadable", `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
-    budget: () => new AddonError(
-      "budget",
-      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`
-    ),
+    budget: () => new AddonError("budget", `${LEADS.notInTime} ${REFRESH_ALL} to continue (what came is cached).`),
     quota: (which) => new AddonError(
       "quota",
       `${LEADS.quota} ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
@@ -4054,8 +4201,24 @@ var SDM_SERVER = (() => {
     if (!text) return path.trim() || "Value";
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
+  function singularWords(words2) {
+    return words2.replace(/(\p{L}+)$/u, (word) => {
+      if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
+      if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;
+      if (/(sh|ch|x)es$/i.test(word)) return word.slice(0, -2);
+      return /s$/i.test(word) ? word.slice(0, -1) : word;
+    });
+  }
+  function inSentence(words2) {
+    const first = words2.split(" ")[0] ?? "";
+    return first.length > 1 && first === first.toUpperCase() ? words2 : words2.charAt(0).toLowerCase() + words2.slice(1);
+  }
 
   // src/server/shape/dates.ts
+  function zoneLabel(timeZone) {
+    const known = typeof timeZone === "string" ? timeZone : timeZone.known?.();
+    return known ? zoneName(known) : "spreadsheet time zone";
+  }
   var MONTH = /^(\d{4})-(\d{2})$/;
   var DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
   var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -4096,6 +4259,12 @@ var SDM_SERVER = (() => {
     const get = (type) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
   }
+  function isInstant(text) {
+    return INSTANT.test(text) && Number.isFinite(Date.parse(text));
+  }
+  function zoneName(timeZone) {
+    return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(timeZone) ? "UTC" : timeZone.replace(/^Etc\//, "");
+  }
   function isoDate(text, timeZone) {
     const zone = () => typeof timeZone === "function" ? timeZone() : timeZone;
     const month = MONTH.exec(text);
@@ -4115,6 +4284,68 @@ var SDM_SERVER = (() => {
     return Number.isFinite(ms) ? new Date(ms) : null;
   }
 
+  // src/server/shape/codes.ts
+  var CODE = /^[\p{Ll}\p{N}]+(?:[-_.:][\p{Ll}\p{N}]+)*$/u;
+  function readsAsCode(value) {
+    return typeof value === "string" && CODE.test(value);
+  }
+  function wordsOf(text) {
+    return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  }
+  function isCodeOf(code, name, loose = false) {
+    if (!readsAsCode(code) || typeof name !== "string" || code === name) return false;
+    const bare = code.includes(":") ? code.slice(code.indexOf(":") + 1) : code;
+    const mine = wordsOf(bare);
+    const theirs = wordsOf(name);
+    if (!mine.length || !theirs.length) return false;
+    if (mine.join("") === theirs.join("")) return true;
+    if (!loose) return false;
+    for (let i = 0; i + mine.length <= theirs.length; i++) if (mine.every((w, j) => theirs[i + j] === w)) return true;
+    return false;
+  }
+  function repeatedCodes(values, loose) {
+    const out = /* @__PURE__ */ new Set();
+    const filled = (i) => (values[i] ?? []).some((v) => v !== "" && v !== null && v !== void 0);
+    const codes = values.map((column, i) => filled(i) && column.every((v) => v === "" || readsAsCode(v)));
+    const repeats = (i, j, rule) => (values[i] ?? []).every((v, row) => v === "" || rule(v, values[j]?.[row]));
+    values.forEach((_, i) => {
+      if (!codes[i]) return;
+      const ofName = values.some((__, j) => j !== i && filled(j) && !codes[j] && repeats(i, j, (a, b) => isCodeOf(a, b, loose)));
+      const prefixed = values.some(
+        (__, j) => j !== i && codes[j] && !out.has(j) && repeats(i, j, (a, b) => typeof a === "string" && typeof b === "string" && a.endsWith(`:${b}`))
+      );
+      if (ofName || prefixed) out.add(i);
+    });
+    return out;
+  }
+  function nameOf(record, code) {
+    if (!isObject(record)) return void 0;
+    const found = Object.values(record).find((v) => typeof v === "string" && !readsAsCode(v) && isCodeOf(code, v));
+    return typeof found === "string" ? found : void 0;
+  }
+  var LIST_DEPTH = 4;
+  function namedCodesIn(json) {
+    const out = /* @__PURE__ */ new Map();
+    const visit = (v, depth) => {
+      if (depth > LIST_DEPTH || v === null || typeof v !== "object") return;
+      if (!Array.isArray(v)) {
+        for (const child of Object.values(v)) visit(child, depth + 1);
+        return;
+      }
+      const records = v.filter(isObject);
+      for (const child of v) visit(child, depth + 1);
+      if (!records.length || records.length !== v.length) return;
+      for (const key of Object.keys(records[0] ?? {})) {
+        const codes = records.map((r) => r[key]);
+        if (!codes.every(readsAsCode) || new Set(codes).size !== codes.length) continue;
+        const names = records.map((r) => nameOf(r, r[key]));
+        if (names.every((n) => n !== void 0)) records.forEach((r, i) => out.set(r[key], names[i]));
+      }
+    };
+    visit(json, 0);
+    return out;
+  }
+
   // src/server/shape/readable.ts
   var MAX_WIDTH = 26;
   var MAX_ROWS2 = 5e4;
@@ -4131,6 +4362,12 @@ var SDM_SERVER = (() => {
     const facts = [];
     const sections = [];
     const join = (path, key) => path ? `${path}.${key}` : key;
+    const named = namedCodesIn(json);
+    const instants = /* @__PURE__ */ new Set();
+    const scalar = (path, v) => {
+      if (typeof v === "string" && isInstant(v)) instants.add(path);
+      return cell(v);
+    };
     const addList = (items, path, parent) => {
       if (!items.length) {
         if (!parent) facts.push([path, ""]);
@@ -4138,8 +4375,9 @@ var SDM_SERVER = (() => {
       }
       const records = items.filter((x) => x !== null && typeof x === "object");
       if (!records.length) {
-        const rows2 = items.map((x, i) => parent ? [parent.labels[i] ?? "", cell(x)] : [cell(x)]);
-        sections.push({ path, lead: parent?.header, columns: [""], rows: rows2, plain: !parent });
+        const values = items.map(cell);
+        const rows2 = values.map((x, i) => parent ? [parent.labels[i] ?? "", x] : [x]);
+        sections.push({ path, lead: parent?.header, parent: parent?.path, columns: [""], rows: rows2, plain: !parent });
         return;
       }
       const columns = /* @__PURE__ */ new Map();
@@ -4163,21 +4401,27 @@ var SDM_SERVER = (() => {
             else {
               let c = columns.get(p);
               if (c === void 0) columns.set(p, c = columns.size);
-              row.set(c, cell(v));
+              row.set(c, scalar(join(path, p), v));
             }
           }
         };
         walk3(record, "", 0);
       });
-      const names = [...columns.keys()];
-      const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ""));
+      const all = [...columns.keys()];
+      const full = rows.map((row) => all.map((_, c) => row.get(c) ?? ""));
+      const repeated = repeatedCodes(
+        all.map((_, c) => full.map((row) => row[c] ?? "")),
+        full.length >= LOOSE_FROM_ROWS
+      );
+      const names = all.filter((_, c) => !repeated.has(c));
+      const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
       const labelColumn2 = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
-      if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+      if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+      const header2 = labelColumn2 === void 0 ? "#" : singularWords(headerWords(relative(path, base) || path || "item"));
       for (const [p, list2] of inner) {
-        const header2 = labelColumn2 === void 0 ? "#" : headerWords(names[labelColumn2] ?? "");
         const labels = list2.labels.map((i) => labelColumn2 === void 0 ? i + 1 : grid[i]?.[labelColumn2] ?? "");
-        addList(list2.items, join(path, p), { header: header2, labels });
+        addList(list2.items, join(path, p), { header: header2, labels, path });
       }
     };
     const walk2 = (o, prefix, d) => {
@@ -4185,13 +4429,47 @@ var SDM_SERVER = (() => {
         const p = join(prefix, k);
         if (Array.isArray(v)) addList(v, p);
         else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
-        else facts.push([p, cell(v)]);
+        else facts.push([p, scalar(p, v)]);
       }
     };
     if (Array.isArray(json)) addList(json, base);
     else walk2(json, base, 0);
-    for (const section of sections) hoistConstants(section, facts);
-    return render(facts, sections, base, options.headers);
+    for (const section of sections) hoistConstants(section, facts, base);
+    const kept = factsOnce(facts);
+    nameBrands(kept, sections, named, options.names);
+    const words2 = (path, text) => instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text;
+    return render(kept, sections, base, options.headers, words2);
+  }
+  var LOOSE_FROM_ROWS = 3;
+  function factsOnce(facts) {
+    const repeated = repeatedCodes(
+      facts.map(([, value]) => [value]),
+      false
+    );
+    return facts.filter((_, i) => !repeated.has(i));
+  }
+  function nameBrands(facts, sections, names, cached) {
+    const columns = sections.flatMap((section) => {
+      const offset = section.lead === void 0 ? 0 : 1;
+      return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+    });
+    const valuesOf = (column) => column.rows.map((row) => row[column.at] ?? "").filter((v) => v !== "");
+    const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
+    const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v));
+    if (cached && unnamed.length) for (const [code, name] of cached(unnamed)) names.set(code, name);
+    if (!names.size) return;
+    const named = (values) => (
+      // Two known at least (one in a list of one or two): a code column that only happens to hold a slug stays.
+      values.every(readsAsCode) && values.filter((v) => names.has(v)).length >= Math.min(2, values.length)
+    );
+    const rename = (v) => typeof v === "string" ? names.get(v) ?? v : v;
+    facts.forEach((fact, i) => {
+      if (fact[1] !== "" && named([fact[1]])) facts[i] = [fact[0], rename(fact[1]), fact[2]];
+    });
+    for (const column of codes) {
+      const values = valuesOf(column);
+      if (values.length && named(values)) for (const row of column.rows) row[column.at] = rename(row[column.at] ?? "");
+    }
   }
   function pickLabel(grid) {
     const width = grid[0]?.length ?? 0;
@@ -4204,31 +4482,34 @@ var SDM_SERVER = (() => {
     }
     return firstText;
   }
-  function hoistConstants(section, facts) {
+  function hoistConstants(section, facts, base) {
     if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
     const offset = section.lead === void 0 ? 0 : 1;
     const first = section.rows[0] ?? [];
     const keep = section.columns.map((_, c) => !section.rows.every((row) => same2(row[c + offset], first[c + offset])));
     if (!keep.some(Boolean)) return;
+    const every = inSentence(singularWords(headerWords(relative(section.path, base) || section.path || "item")));
     section.columns.forEach((name, c) => {
-      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? ""]);
+      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? "", `${headerWords(name)} of every ${every}`]);
     });
     section.columns = section.columns.filter((_, c) => keep[c]);
     section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
   }
-  function render(facts, sections, base, headers) {
+  function render(facts, sections, base, headers, said) {
     const out = [];
     const parts = facts.length + sections.length;
-    for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+    for (const [path, value, label] of facts)
+      out.push(headers ? [said(path, label ?? headerWords(relative(path, base) || path)), value] : [value]);
     for (const section of sections) {
       if (out.length) out.push([]);
       const own2 = relative(section.path, base);
-      const title = headerWords(own2 || section.path || "value");
+      const parent = section.parent === void 0 ? "" : relative(section.parent, base);
+      const title = section.parent === void 0 ? headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
       if (section.plain) {
         if (headers) out.push([title]);
       } else {
         if (headers && parts > 1) out.push([title]);
-        const words2 = section.columns.map((c) => headerWords(c || own2 || "value"));
+        const words2 = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own2 || "value")));
         if (headers) out.push(section.lead === void 0 ? words2 : [section.lead, ...words2]);
       }
       out.push(...section.rows);
@@ -4915,118 +5196,19 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/service/classify.ts
-  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
-  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
-  function classify(response, what, secret) {
-    const { status } = response;
-    const body = parseJson(response.text);
-    const serviceText = scrub(errorText(body, response.text), secret);
-    if (status >= 200 && status < 300) {
-      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
-      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
-      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
-    }
-    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
-      return limitOutcome(response, body, serviceText);
-    }
-    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
-    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
-    if (status >= 500) return unavailable(`HTTP ${status}`);
-    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
-    return { ok: false, error: errors.unreadable(), retryable: false };
+  // src/shared/reset-time.ts
+  var MINUTE_MS = 6e4;
+  var DAY_MS2 = 864e5;
+  function resetInstant(ms) {
+    return Math.round(ms / MINUTE_MS) * MINUTE_MS;
   }
-  function unavailable(cause) {
-    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  function resetClock(resetAt, now) {
+    const iso = new Date(resetInstant(resetAt)).toISOString();
+    const within = resetAt - now < DAY_MS2;
+    return `${within ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`} UTC`;
   }
-  function parseJson(text) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return void 0;
-    }
-  }
-  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
-  function errorText(body, raw) {
-    if (isRecord(body)) {
-      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
-        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
-        for (const name of ERROR_TEXT_NAMES) {
-          const value = named.get(name);
-          if (typeof value === "string" && value.trim()) return value;
-        }
-      }
-      return "";
-    }
-    const plain = raw.trim();
-    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
-  }
-  function scrub(text, secret) {
-    let clean = secret ? text.split(secret).join("[key]") : text;
-    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
-    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
-  }
-  function looksLikeLimitBody(body, text) {
-    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
-  }
-  function limitOutcome(response, body, text) {
-    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
-    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
-    const resetText2 = findReset(body);
-    const parsed = resetText2 ? Date.parse(resetText2) : NaN;
-    const resetAt = retryAfterMs !== void 0 ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
-    const daily = /daily|per day|\bday\b|today/i.test(text) || resetAt !== null && resetAt - Date.now() >= 36e5;
-    const label = which === "unknown" ? "" : which;
-    return {
-      ok: false,
-      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText2), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
-      retryable: retryAfterMs !== void 0,
-      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
-      limit: { which, resetAt, daily }
-    };
-  }
-  function resetPhrase(resetAt, resetText2) {
-    if (resetAt !== null) {
-      const wait = formatDuration(Math.max(0, resetAt - Date.now()));
-      if (resetAt - Date.now() < 36e5) return `retry in ${wait}`;
-      return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
-    }
-    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
-  }
-  function header(headers, name) {
-    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
-    return void 0;
-  }
-  function parseRetryAfter(value) {
-    if (!value) return void 0;
-    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
-    const at = Date.parse(value);
-    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
-  }
-  function findReset(body) {
-    if (!isRecord(body)) return void 0;
-    for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
-    }
-    return void 0;
-  }
-  function formatDuration(ms) {
-    const minutes = Math.ceil(ms / 6e4);
-    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
-    if (minutes < 60) return `${minutes} min`;
-    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  }
-  function readCacheStatus(headers, body) {
-    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
-    if (typeof value === "boolean") return value;
-    if (typeof value === "number") return value > 0;
-    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
-  }
-  function stripCacheField(body) {
-    if (!isRecord(body) || !("cache" in body)) return body;
-    const copy = {};
-    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
-    return copy;
+  function afterReset(resetAt, now) {
+    return resetAt === null ? "after the reset" : `after ${resetClock(resetAt, now)}`;
   }
 
   // src/server/service/length-limit.ts
@@ -5370,6 +5552,125 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return missing.length ? permissionError(missing) : null;
   }
 
+  // src/server/service/classify.ts
+  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
+  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
+  function classify(response, what, secret) {
+    const { status } = response;
+    const body = parseJson(response.text);
+    const serviceText = scrub(errorText(body, response.text), secret);
+    if (status >= 200 && status < 300) {
+      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
+      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
+      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
+    }
+    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
+      return limitOutcome(response, body, serviceText);
+    }
+    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
+    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
+    if (status >= 500) return unavailable(`HTTP ${status}`);
+    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
+    return { ok: false, error: errors.unreadable(), retryable: false };
+  }
+  function unavailable(cause) {
+    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  }
+  function parseJson(text) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return void 0;
+    }
+  }
+  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
+  function errorText(body, raw) {
+    if (isRecord(body)) {
+      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
+        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
+        for (const name of ERROR_TEXT_NAMES) {
+          const value = named.get(name);
+          if (typeof value === "string" && value.trim()) return value;
+        }
+      }
+      return "";
+    }
+    const plain = raw.trim();
+    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
+  }
+  function scrub(text, secret) {
+    let clean = secret ? text.split(secret).join("[key]") : text;
+    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+  }
+  function looksLikeLimitBody(body, text) {
+    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
+  }
+  function limitOutcome(response, body, text) {
+    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
+    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
+    const resetText2 = findReset(body);
+    const now = Date.now();
+    const named = resetText2 ? Date.parse(resetText2) : NaN;
+    const lifts = Number.isFinite(named) ? named : retryAfterMs !== void 0 ? now + retryAfterMs : null;
+    const daily = /daily|per day|\bday\b|today/i.test(text) || lifts !== null && lifts - now >= 36e5;
+    const resetAt = daily && lifts !== null ? resetInstant(lifts) : lifts;
+    const label = which === "unknown" ? "" : which;
+    return {
+      ok: false,
+      error: daily ? errors.limit(label, dailyWhen(resetAt, resetText2, now), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
+      retryable: retryAfterMs !== void 0,
+      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
+      limit: { which, resetAt, daily }
+    };
+  }
+  function dailyWhen(resetAt, resetText2, now) {
+    if (resetAt === null && resetText2 && resetText2.length <= 24) return `after ${resetText2}`;
+    return afterReset(resetAt, now);
+  }
+  function resetPhrase(resetAt, resetText2) {
+    if (resetAt !== null) {
+      if (resetAt - Date.now() < 36e5) return `retry in ${formatDuration(Math.max(0, resetAt - Date.now()))}`;
+      return `retry ${afterReset(resetAt, Date.now())}`;
+    }
+    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
+  }
+  function header(headers, name) {
+    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
+    return void 0;
+  }
+  function parseRetryAfter(value) {
+    if (!value) return void 0;
+    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
+    const at = Date.parse(value);
+    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
+  }
+  function findReset(body) {
+    if (!isRecord(body)) return void 0;
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
+    }
+    return void 0;
+  }
+  function formatDuration(ms) {
+    const minutes = Math.ceil(ms / 6e4);
+    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
+    if (minutes < 60) return `${minutes} min`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+  function readCacheStatus(headers, body) {
+    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
+    if (typeof value === "boolean") return value;
+    if (typeof value === "number") return value > 0;
+    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
+  }
+  function stripCacheField(body) {
+    if (!isRecord(body) || !("cache" in body)) return body;
+    const copy = {};
+    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
+    return copy;
+  }
+
   // src/server/service/fetcher.ts
   var FIRST_BATCH_ESTIMATE_MS = 5e3;
   function fetchAllWithin(requests, context) {
@@ -5593,7 +5894,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function resetTime(data) {
     const at = Date.parse(resetText(data) ?? "");
-    return Number.isFinite(at) ? at : null;
+    return Number.isFinite(at) ? resetInstant(at) : null;
   }
   function fetchUsage(baseUrl, context) {
     const endpoint = ENDPOINTS.usage;
@@ -5763,10 +6064,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     noteReset(which, resetAt) {
       if (resetAt !== null) this.raiseReset(which, resetAt);
     }
-    /** Requests that may still be refused past the fresh-search limit in this document until it resets (the handful less those refused). */
-    probesLeft() {
-      return Math.max(0, PAST_LIMIT_HANDFUL - this.past);
-    }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
      * @param which the limit
@@ -5869,14 +6166,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var WAIT_FOR_OTHERS_MS = 1e3;
   var POLL_MS = 200;
   var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth", "permission"]);
-  function limitWait(wait, which, probes) {
-    const phrase = resetPhrase(wait.resetAt);
-    const sent = { probes: which === "API calls" ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
-    return errors.limitWait(
-      which === "unknown" ? "" : which,
-      phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets",
-      sent
-    );
+  function limitWait(wait, which) {
+    return errors.limitWait(which === "unknown" ? "" : which, afterReset(wait.resetAt, Date.now()));
   }
   function lookupAll(endpoint, subjects, budget, payer) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
@@ -5941,7 +6232,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     for (const [subject, { which, until }] of held.out) {
       pacer.noteReset(which, until);
       if (formula) limited.set(subject, which);
-      else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === "API calls", until) });
+      else answers.set(subject, { ok: false, error: errors.limit(which, afterReset(until, Date.now()), until) });
     }
     const claims = held.claims;
     const sides = readMarksBack(lookup, claims, marks);
@@ -6107,8 +6398,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const messages = /* @__PURE__ */ new Map();
     const answers = /* @__PURE__ */ new Map();
     for (const [subject, which] of all) {
-      if (!messages.has(which))
-        messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which, pacer.probesLeft()));
+      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
       answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
     }
     return answers;
@@ -6228,7 +6518,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/answer-shaping.ts
-  function shapeOne(data, field, options, timeZone) {
+  function shapeOne(data, field, options, timeZone, brandNames) {
     const selection2 = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
     const { value, path } = selection2;
     if (options.raw) {
@@ -6239,7 +6529,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
     if (empty) return NO_DATA;
     if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames }), options);
   }
   var isPlainList = (v) => Array.isArray(v) && v.every((x) => x === null || typeof x !== "object" || Array.isArray(x) && x.every((y) => y === null || typeof y !== "object"));
   function datesIn(grid, timeZone) {
@@ -8311,8 +8601,10 @@ ${ours}` : ours;
 
   // src/server/tables/table-moves.ts
   var RANK_CHANGE_HEADER = "Rank change";
+  var SERVICE_MARK = " (service)";
   var MAX_DROPPED_CHARS = 1e3;
-  var DROPPED_LEAD = "Dropped out since ";
+  var MOVES_LEAD = `${RANK_CHANGE_HEADER}: places moved since the refresh of `;
+  var DROPPED_LEAD = "Dropped out since then: ";
   var isWhole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 1;
   var isText2 = (v) => typeof v === "string" && v.trim() !== "";
   var readsAsId = (v) => v === v.toLowerCase() && !/\s/.test(v);
@@ -8342,15 +8634,23 @@ ${ours}` : ours;
   function labelColumn(width, rows, key) {
     return distinctTextColumns(width, rows).find((i) => i !== key && rows.some((r) => !readsAsId(String(r[i])))) ?? key;
   }
-  function firstFooter() {
-    return `${RANK_CHANGE_HEADER} and the entries that dropped out show from the next refresh on, compared with these values.`;
+  var FIRST_FOOTER = `${RANK_CHANGE_HEADER} and the entries that dropped out show from the next refresh on, compared with these values.`;
+  function serviceChangeColumns(header2, rows) {
+    return header2.flatMap(
+      (words2, i) => /\b(change|delta|movement|moved?|shift|diff(erence)?)\b/i.test(words2) && !words2.includes("%") && rows.length > 0 && rows.every((row) => row[i] === "" || typeof row[i] === "number" && Number.isInteger(row[i])) ? [i] : []
+    );
+  }
+  function serviceNote(header2) {
+    const marked = header2.filter((words2) => words2.endsWith(SERVICE_MARK));
+    return marked.length ? ` ${marked.join(", ")}: as the service reports it (it does not say over what period).` : "";
   }
   function tableMoves(header2, rows, previous, since) {
-    const blank3 = (footer2) => ({ changes: rows.map(() => ""), footer: footer2 });
+    const note = serviceNote(withServiceMarks(header2, rows));
+    const blank3 = (footer) => ({ changes: rows.map(() => ""), footer });
     const key = keyColumn(header2.length, rows);
-    if (key < 0) return blank3(`${RANK_CHANGE_HEADER} needs a column that names each entry; this table has none.`);
+    if (key < 0) return blank3(`${RANK_CHANGE_HEADER} needs a column that names each entry; this table has none.${note}`);
     const oldKey = previous ? previous.header.indexOf(header2[key] ?? "") : -1;
-    if (!previous || oldKey < 0) return blank3(firstFooter());
+    if (!previous || oldKey < 0) return blank3(`${FIRST_FOOTER}${note}`);
     const rank = rankColumn(header2, rows);
     const rankOf = (row, i, column) => {
       const v = column >= 0 ? row[column] : void 0;
@@ -8366,7 +8666,7 @@ ${ours}` : ours;
     });
     const now = rows.map((row, i) => ({ name: String(row[key]), rank: rankOf(row, i, rank) }));
     const unchanged = now.length === previous.rows.length && now.every((n) => before.get(n.name)?.rank === n.rank);
-    if (unchanged && previous.changes && previous.footer !== null && previous.footer !== firstFooter()) {
+    if (unchanged && previous.changes && previous.footer !== null && !previous.footer.startsWith(FIRST_FOOTER)) {
       const kept = new Map(previous.rows.map((row, i) => [String(row[oldKey] ?? ""), previous.changes?.[i] ?? ""]));
       return { changes: now.map((n) => kept.get(n.name) ?? ""), footer: previous.footer };
     }
@@ -8385,12 +8685,12 @@ ${ours}` : ours;
       if (!old) found.entered.push({ name: shown(i), rank: r });
       else if (old.rank !== r) found.moved.push({ name: shown(i), from: old.rank, to: r });
     });
-    const footer = `${DROPPED_LEAD}${since}: ${dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : "none"}.`;
-    return { changes, footer, found };
+    const list2 = dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : "none";
+    return { changes, footer: `${MOVES_LEAD}${since}. ${DROPPED_LEAD}${list2}.${note}`, found };
   }
   function shownMoves(header2, rows, footer) {
     const at = header2.indexOf(RANK_CHANGE_HEADER);
-    if (at < 0 || !footer.startsWith(DROPPED_LEAD)) return null;
+    if (at < 0 || !footer.startsWith(MOVES_LEAD)) return null;
     const bare = rows.map((row) => row.filter((_, i) => i !== at));
     const names = header2.filter((_, i) => i !== at).map(String);
     const key = keyColumn(names.length, bare);
@@ -8406,32 +8706,53 @@ ${ours}` : ours;
       if (change === "new") found.entered.push({ name, rank: now });
       else if (/^[▲▼]\d+$/.test(change)) found.moved.push({ name, from: change.startsWith("▲") ? now + places : now - places, to: now });
     });
-    const list2 = footer.slice(footer.indexOf(": ") + 2, -1);
-    for (const m of list2.matchAll(/(.+?) \(was (\d+)\)(?:, |$)/g)) found.dropped.push({ name: m[1] ?? "", was: Number(m[2]) });
+    const from = footer.indexOf(DROPPED_LEAD);
+    const list2 = from < 0 ? "" : footer.slice(from + DROPPED_LEAD.length);
+    for (const m of list2.matchAll(/(.+?) \(was (\d+)\)(, |\.)/g)) {
+      found.dropped.push({ name: m[1] ?? "", was: Number(m[2]) });
+      if (m[3] === ".") break;
+    }
     return found;
   }
   function withRankChange(header2, rows, changes) {
     const at = rankColumn(header2, rows) + 1;
     const put = (row, value) => [...row.slice(0, at), value, ...row.slice(at)];
-    return { header: put(header2, RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? "")) };
+    return { header: put(withServiceMarks(header2, rows), RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? "")) };
+  }
+  function withServiceMarks(header2, rows) {
+    const marked = new Set(serviceChangeColumns(header2, rows));
+    return header2.map((words2, i) => marked.has(i) ? `${words2}${SERVICE_MARK}` : words2);
   }
 
   // src/server/tables/table-layout.ts
   var STAMP_PREFIX = "Search Demand ranking · ";
-  function stampText(group, updatedAt, failure) {
-    const base = `${STAMP_PREFIX}${group} · updated ${formatUtc(updatedAt)}`;
+  function stampText(name, updatedAt, failure) {
+    const base = `${STAMP_PREFIX}${name} · updated ${formatUtc(updatedAt)}`;
     return failure ? `${base} · refresh failed ${formatUtc(failure.at)}: ${failure.message}` : base;
   }
-  function isOurStamp(value, group) {
-    return typeof value === "string" && value.startsWith(`${STAMP_PREFIX}${group} · `);
+  function isOurStamp(value, ...names) {
+    return typeof value === "string" && names.some((name) => value.startsWith(`${STAMP_PREFIX}${name} · `));
+  }
+  function groupName(data, group) {
+    if (!isObject(data)) return group;
+    const texts = Object.values(data).filter((v) => typeof v === "string" && v.trim() !== "" && !readsAsCode(v));
+    const name = texts.find((v) => isCodeOf(group, v, true)) ?? texts.find((v) => v.length <= 60);
+    return name?.trim() ?? group;
   }
   function formatUtc(date) {
     return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   }
-  function rankingRows(data, columns, limit) {
+  function rankingRows(data, columns, limit, once) {
     const table = flattenToTable(longestList(data) ?? data);
-    const keep = columns ? columns.map((c) => table.headers.indexOf(c)).filter((i) => i >= 0) : table.headers.map((_, i) => i);
-    const rows = (limit ? table.rows.slice(0, limit) : table.rows).map((row) => keep.map((i) => row[i] ?? ""));
+    let keep = columns ? columns.map((c) => table.headers.indexOf(c)).filter((i) => i >= 0) : table.headers.map((_, i) => i);
+    const all = limit ? table.rows.slice(0, limit) : table.rows;
+    if (once) {
+      const values = keep.map((i) => all.map((row) => row[i] ?? ""));
+      const repeated = repeatedCodes(values, all.length >= 3);
+      const ofGroup = (column) => all.length >= 3 && column.every((v) => v === column[0] && isCodeOf(v, once.name, true));
+      keep = keep.filter((_, k) => !repeated.has(k) && !ofGroup(values[k] ?? []));
+    }
+    const rows = all.map((row) => keep.map((i) => row[i] ?? ""));
     const paths = keep.map((i) => table.headers[i] ?? "");
     return { paths, header: paths.map(headerWords), rows };
   }
@@ -8498,7 +8819,7 @@ ${ours}` : ours;
     const fail = (message, sheet2) => {
       saveTable(store, { ...table, status: "error", message });
       if (sheet2 && table.updatedAt) {
-        sheet2.getRange(table.row, table.column).setValue(stampText(table.group, new Date(table.updatedAt), { at: /* @__PURE__ */ new Date(), message }));
+        sheet2.getRange(table.row, table.column).setValue(stampText(table.name ?? table.group, new Date(table.updatedAt), { at: /* @__PURE__ */ new Date(), message }));
       }
       return message;
     };
@@ -8506,7 +8827,7 @@ ${ours}` : ours;
     if (!sheet) return fail(`Its sheet "${table.sheetName}" was deleted, so the table is not recreated. Forget it in the sidebar.`);
     const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : "";
     table = { ...table, sheetName: sheet.getName() };
-    if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
+    if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.name ?? table.group, table.group)) {
       return fail(
         `Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`
       );
@@ -8519,11 +8840,12 @@ ${ours}` : ours;
       const message = fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
       return error instanceof AddonError && runStopOf(error) ? error : message;
     }
-    const { header: header2, rows } = rankingRows(data, table.columns, table.limit);
+    const name = groupName(data, table.group);
+    const { header: header2, rows } = rankingRows(data, table.columns, table.limit, { name });
     if (!header2.length) return fail("None of its columns exist in the answer any more: insert it again.", sheet);
     const now = /* @__PURE__ */ new Date();
     let moves = null;
-    const block = rankingBlock(stampText(table.group, now), header2, rows, previousValues(sheet, table), (m) => moves = m);
+    const block = rankingBlock(stampText(name, now), header2, rows, previousValues(sheet, table), (m) => moves = m);
     const height = block.length;
     const width = block[0]?.length ?? 1;
     const growth = [];
@@ -8536,8 +8858,18 @@ ${ours}` : ours;
     writeBlock(sheet, table.row, table.column, block);
     if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
     if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
-    saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: "ok", message: renamed.trim(), moves: true });
-    if (moves) options.found?.(table, moves);
+    const saved = {
+      ...table,
+      name,
+      height,
+      width,
+      updatedAt: now.toISOString(),
+      status: "ok",
+      message: renamed.trim(),
+      moves: true
+    };
+    saveTable(store, saved);
+    if (moves) options.found?.(saved, moves);
     return "";
   }
   function previousValues(sheet, table) {
@@ -8640,7 +8972,7 @@ ${ours}` : ours;
 
   // src/server/alerts/digest.ts
   function tablePart(table, moves) {
-    return { kind: "table", id: table.id, title: `Ranking ${table.group} (sheet “${table.sheetName}”)`, moves };
+    return { kind: "table", id: table.id, title: `Ranking “${table.name ?? table.group}” (sheet “${table.sheetName}”)`, moves };
   }
   function listPart(list2, changes) {
     return { kind: "list", id: list2.id, title: `Tracking “${list2.name}” (sheet “${list2.sheetName}”)`, changes };
@@ -8995,12 +9327,22 @@ ${ours}` : ours;
   var STAMP = "Search Demand tracking · ";
   var holdsData = (row) => row.status === "ok" || row.status === "backfilled";
   function historyHeader(list2) {
-    return ["Date", "Item", "Score", ...list2.fields.map(headerWords), "Status"];
+    const words2 = (field) => field === list2.series?.value ? valueWords(list2) : headerWords(field);
+    return ["Date", itemWord(list2), "Score", ...list2.fields.map(words2), "Status"];
+  }
+  function itemWord(list2) {
+    return list2.kind === "keywords" ? "Keyword" : "Brand";
+  }
+  function valueWords(list2) {
+    return list2.series ? seriesWords(list2.series.value, list2.kind) : "Score";
+  }
+  function seriesWords(path, kind) {
+    return `${headerWords(path.slice(path.lastIndexOf(".") + 1))} by ${backfillUnit({ kind })}`;
   }
   function stampText2(list2, at) {
     const per = list2.period === "week" ? "week" : "day";
-    const earlier = list2.series ? `, and one per earlier ${backfillUnit(list2)} (backfilled)` : "";
-    return `${STAMP}${list2.name} · one row per ${list2.kind === "keywords" ? "keyword" : "brand"} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    const earlier = list2.series ? `, and one per ${backfillUnit(list2)} the service gives (backfilled)` : "";
+    return `${STAMP}${list2.name} · one row per ${inSentence(itemWord(list2))} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   }
   function backfillUnit(list2) {
     return list2.kind === "keywords" ? "month" : "date";
@@ -9076,28 +9418,29 @@ ${ours}` : ours;
     const data = change + 6;
     return { change, data, width: data + list2.items.length };
   }
-  function valueLabel(list2) {
-    return list2.series?.value ?? "Score";
-  }
   function itemReadings(item, rows) {
-    const mine = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null);
-    const runMonths = new Set(mine.filter((r) => r.status === "ok").map((r) => monthOf(r.date)));
-    return mine.filter((r) => r.status === "ok" || !runMonths.has(monthOf(r.date))).sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+    const mine = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null).sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+    const seriesMonths = new Set(mine.filter((r) => r.status === "backfilled").map((r) => monthOf(r.date)));
+    const readings = [];
+    for (const r of mine) {
+      const before = readings[readings.length - 1];
+      const repeat = seriesMonths.size > 0 && before?.value === r.value;
+      if (r.status === "ok" && (seriesMonths.has(monthOf(r.date)) || repeat)) continue;
+      if (before?.date === r.date) readings.pop();
+      readings.push(r);
+    }
+    return readings;
   }
-  function changeRows(list2, rows) {
+  function changeRows(list2, rows, label = (item) => item) {
     return list2.items.map((item) => {
-      const points = itemReadings(item, rows);
-      const newestBackfill = points.filter((p) => p.status === "backfilled").pop();
-      const readings = points.filter((p, i) => {
-        const next = points[i + 1];
-        return !(list2.series && p === newestBackfill && next?.status === "ok" && next.value === p.value);
-      });
+      const readings = itemReadings(item, rows);
       const latest = readings[readings.length - 1]?.value ?? null;
       const previous = readings[readings.length - 2]?.value ?? null;
-      if (latest === null) return [`'${item}`, "", "", "", ""];
-      if (previous === null) return [`'${item}`, latest, "", "", "new"];
+      const name = `'${label(item)}`;
+      if (latest === null) return [name, "", "", "", ""];
+      if (previous === null) return [name, latest, "", "", "new"];
       const change = Math.round((latest - previous) * 1e6) / 1e6;
-      return [`'${item}`, latest, previous, change, change > 0 ? "up" : change < 0 ? "down" : "same"];
+      return [name, latest, previous, change, change > 0 ? "up" : change < 0 ? "down" : "same"];
     });
   }
   function changesOf(view) {
@@ -9108,13 +9451,18 @@ ${ours}` : ours;
     }
     return out;
   }
-  function changedItems(list2, rows, recorded) {
-    return changesOf(changeRows(list2, rows)).filter((c) => recorded.has(c.item));
+  function changedItems(list2, before, after) {
+    const known = new Set(changesOf(changeRows(list2, before)).map((c) => `${c.item}|${c.from}|${c.to}`));
+    return changesOf(changeRows(list2, after)).filter((c) => !known.has(`${c.item}|${c.from}|${c.to}`));
   }
   function shownChanges(sheet, list2) {
     if (!list2.items.length || sheet.getMaxRows() < 3) return [];
     const height = Math.min(list2.items.length, sheet.getMaxRows() - 2);
     return changesOf(sheet.getRange(3, summaryColumns(list2).change, height, 3).getValues());
+  }
+  function changeTitle(list2) {
+    const unit = list2.series ? backfillUnit(list2) : list2.period;
+    return `${valueWords(list2)}: the latest ${unit} against the one before`;
   }
   function chartRows(list2, rows) {
     const byDate = /* @__PURE__ */ new Map();
@@ -9128,10 +9476,10 @@ ${ours}` : ours;
     }
     return [...byDate.keys()].sort().map((date) => [date, ...list2.items.map((item) => byDate.get(date)?.get(item) ?? "")]);
   }
-  function writeSummary(sheet, list2, timeZone, rows) {
+  function writeSummary(sheet, list2, timeZone, rows, names = /* @__PURE__ */ new Map()) {
     const { change, data, width } = summaryColumns(list2);
-    const label = valueLabel(list2);
-    const changes = changeRows(list2, rows);
+    const label = itemLabels(sheet, list2, names);
+    const changes = changeRows(list2, rows, label);
     const points = chartRows(list2, rows);
     const height = 2 + Math.max(changes.length, points.length);
     const last = Math.max(sheet.getLastRow(), height);
@@ -9147,15 +9495,19 @@ ${ours}` : ours;
     }
     sheet.getRange(1, change, last, width - change + 1).clearContent();
     const pad = (row, n) => [...row, ...Array(Math.max(0, n - row.length)).fill("")];
-    const changeBlock = [pad([`Change since last period · ${label}`], 5), ["Item", "Latest", "Previous", "Change", "Direction"], ...changes];
+    const changeBlock = [pad([changeTitle(list2)], 5), [itemWord(list2), "Latest", "Previous", "Change", "Direction"], ...changes];
     sheet.getRange(1, change, changeBlock.length, 5).setValues(asValues(changeBlock));
-    const dataBlock = [pad([`Chart data · ${label}`], list2.items.length + 1), ["Date", ...list2.items.map((item) => `'${item}`)], ...points];
+    const dataBlock = [
+      pad([`Chart data: ${inSentence(valueWords(list2))}`], list2.items.length + 1),
+      ["Date", ...list2.items.map((item) => `'${label(item)}`)],
+      ...points
+    ];
     const dated = asValues(dataBlock).map(
       (row, i) => i < 2 ? row : [dayAsDate(String(row[0]), timeZone), ...row.slice(1)]
     );
     sheet.getRange(1, data, dataBlock.length, list2.items.length + 1).setValues(dated);
     if (points.length) sheet.getRange(3, data, points.length, 1).setNumberFormat(DAY_FORMAT);
-    const words2 = headerWords(label);
+    const words2 = valueWords(list2);
     const figures = (rows2, first, count) => {
       const formats = columnFormats(["", ...Array(count).fill(words2)], rows2, timeZone).slice(1);
       if (rows2.length && formats.some(Boolean)) {
@@ -9167,12 +9519,21 @@ ${ours}` : ours;
     sheet.getRange(1, change, 2, width - change + 1).setFontWeight("bold");
     return { width, chartId: points.length ? drawChart(sheet, list2, dataBlock.length - 1) : list2.chartId, problem: "" };
   }
+  function itemLabels(sheet, list2, names) {
+    if (list2.kind === "keywords") return (item) => item;
+    const { data } = summaryColumns(list2);
+    const before = list2.width > data ? sheet.getRange(2, data + 1, 1, list2.width - data).getValues()[0] ?? [] : [];
+    return (item) => {
+      const shown = before[list2.items.indexOf(item)];
+      return names.get(item) ?? (typeof shown === "string" && shown ? shown : item);
+    };
+  }
   function drawChart(sheet, list2, dataRows) {
     const { change, data } = summaryColumns(list2);
     const range2 = sheet.getRange(2, data, dataRows, list2.items.length + 1);
     const charts = sheet.getCharts();
     const existing = charts.find((c) => c.getChartId() === list2.chartId);
-    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range2).setPosition(list2.items.length + 4, change, 0, 0).setOption("title", `${list2.name}: ${valueLabel(list2)}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("treatLabelsAsText", false).setOption("hAxis.format", AXIS_FORMAT).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
+    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range2).setPosition(list2.items.length + 4, change, 0, 0).setOption("title", `${list2.name}: ${inSentence(valueWords(list2))}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("treatLabelsAsText", false).setOption("hAxis.format", AXIS_FORMAT).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
     if (existing) {
       sheet.updateChart(builder.build());
       return list2.chartId;
@@ -9217,7 +9578,7 @@ ${ours}` : ours;
     return true;
   }
   function dueItems(list2, rows, period) {
-    const done = new Set(rows.filter((r) => r.period === period && holdsData(r)).map((r) => r.item));
+    const done = new Set(rows.filter((r) => r.period === period && r.status === "ok").map((r) => r.item));
     return list2.items.filter((item) => !done.has(item));
   }
   function runList(store, list2, period, ctx) {
@@ -9242,8 +9603,9 @@ ${ours}` : ours;
     const replaced = [];
     const appended = [];
     const written = [];
-    const keep = (item, cells, status, date = period) => {
-      const failedRow = date === period ? rows.find((r) => r.item === item && r.period === period) : void 0;
+    const keep = (item, cells, status, at) => {
+      const date = at?.date ?? period;
+      const failedRow = at ? at.over : rows.find((r) => r.item === item && r.period === period && r.status !== "backfilled");
       const row = rowCells(date, item, [...cells, status]);
       if (failedRow) replaced.push({ row: failedRow.row, cells: row });
       else appended.push(row);
@@ -9258,6 +9620,7 @@ ${ours}` : ours;
       });
     };
     let recorded = 0;
+    const names = /* @__PURE__ */ new Map();
     const backfilled = [];
     let failed = 0;
     let retrySoon = false;
@@ -9270,24 +9633,14 @@ ${ours}` : ours;
         keep(item, blanks(list2), `failed: ${answer.error.message}`);
         continue;
       }
-      const points = list2.series ? seriesPoints(answer.data, list2.series) : [];
-      const fields = list2.fields.map(
-        (f) => f === list2.series?.value && points.length ? points[points.length - 1]?.value ?? "" : fieldCell(answer.data, f)
-      );
+      const fields = list2.fields.map((f) => f === list2.series?.value ? "" : fieldCell(answer.data, f));
       keep(item, [scoreOf(answer.data, list2.kind), ...fields], "ok");
       recorded++;
-      if (!rows.some((r) => r.item === item && holdsData(r))) {
-        const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
-        let count = 0;
-        for (const p of points) {
-          const at = periodOfDate(p.date, list2.period);
-          if (!at || monthOf(p.date) >= monthOf(period) || taken.has(at)) continue;
-          taken.add(at);
-          keep(item, ["", p.value, ...blanks(list2).slice(2)], "backfilled", p.date);
-          count++;
-        }
-        if (count) backfilled.push(count);
-      }
+      const name = list2.kind === "brands" ? nameOf(answer.data, item) : void 0;
+      if (name) names.set(item, name);
+      const points = list2.series ? seriesPoints(answer.data, list2.series) : [];
+      const count = seriesRows(list2, rows, item, points, (cells, date, over) => keep(item, cells, "backfilled", { date, over }));
+      if (count) backfilled.push(count);
     }
     let summary = { width: list2.width, chartId: list2.chartId, problem: "" };
     if (replaced.length || appended.length) {
@@ -9295,9 +9648,8 @@ ${ours}` : ours;
       appended.sort((a, b) => order(a) < order(b) ? -1 : 1);
       writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone);
       const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
-      summary = writeSummary(sheet, list2, timeZone, history);
-      const recorded2 = new Set(written.filter((r) => r.status === "ok" && r.period === period).map((r) => r.item));
-      ctx.changed(changedItems(list2, history, recorded2));
+      summary = writeSummary(sheet, list2, timeZone, history, names);
+      ctx.changed(changedItems(list2, rows, history));
       sheet.getRange(1, 1).setValue(stampText2(list2, /* @__PURE__ */ new Date()));
     }
     const waiting = due.length - recorded - failed;
@@ -9315,13 +9667,24 @@ ${ours}` : ours;
       retrySoon: retrySoon || waiting > 0
     };
   }
+  function seriesRows(list2, rows, item, points, write) {
+    const held = new Map(rows.filter((r) => r.item === item && r.status === "backfilled").map((r) => [r.date, r]));
+    let count = 0;
+    for (const p of points) {
+      const old = held.get(p.date);
+      if (old?.value === p.value) continue;
+      write(["", p.value, ...blanks(list2).slice(2)], p.date, old);
+      count++;
+    }
+    return count;
+  }
   function backfillText(list2, counts) {
     const unit = backfillUnit(list2);
-    const units = (n) => `${n} past ${unit}${n === 1 ? "" : "s"}`;
+    const units = (n) => `${n} ${unit}${n === 1 ? "" : "s"}`;
     const same3 = counts.every((n) => n === counts[0]);
     const total = counts.reduce((a, b) => a + b, 0);
     const what = counts.length === 1 ? units(total) : same3 ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
-    return `${what} backfilled (${list2.series ? headerWords(list2.series.value) : "the series"} only: the service gives no past score)`;
+    return `${what} backfilled (${inSentence(valueWords(list2))} only: the service gives no past score)`;
   }
   function blanks(list2) {
     return ["", ...list2.fields.map(() => "")];
@@ -9329,7 +9692,7 @@ ${ours}` : ours;
   function ask(endpoint, items, ctx) {
     const answers = /* @__PURE__ */ new Map();
     const cap = ctx.spending.cap(endpoint, items.length);
-    const resets = cap.resetAt === null ? "" : `, which resets at ${new Date(cap.resetAt).toISOString().slice(11, 16)} UTC`;
+    const resets = cap.resetAt === null ? "" : `, which resets at ${resetClock(cap.resetAt, Date.now())}`;
     let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : "";
     if (!cap.count && items.length && cap.limit) ctx.stopped(errors.limit(cap.limit, "", cap.resetAt));
     let blocked = false;
@@ -9690,19 +10053,20 @@ ${ours}` : ours;
   }
   function insertTable(request) {
     const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
-    const { header: header2, rows } = rankingRows(data, request.columns, request.limit);
+    const name = groupName(data, request.group);
+    const { header: header2, rows } = rankingRows(data, request.columns, request.limit, { name });
     if (!header2.length) {
       const all = rankingRows(data, null, 1).paths;
       throw errors.input(`None of those columns exist in ${request.group}: available are ${listForMessage(all)}.`);
     }
     const now = /* @__PURE__ */ new Date();
-    const block = rankingBlock(stampText(request.group, now), header2, rows, null);
+    const block = rankingBlock(stampText(name, now), header2, rows, null);
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     let sheet;
     let row = 1;
     let column = 1;
     if (request.placement === "new-sheet") {
-      sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, request.group, "Ranking"));
+      sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Ranking: ${name}`, "Ranking"));
     } else {
       const cell = spreadsheet.getActiveRange() ?? spreadsheet.getCurrentCell();
       if (!cell) throw errors.input("Select the cell where the table should start, then insert again.");
@@ -9721,6 +10085,7 @@ ${ours}` : ours;
     const record = {
       id: newTableId(),
       group: request.group,
+      name,
       sheetId: sheet.getSheetId(),
       sheetName: sheet.getName(),
       row,
@@ -9841,7 +10206,8 @@ ${ours}` : ours;
     const score2 = scorePath(data, kind);
     const series = findSeries(data)?.value ?? null;
     const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
-    const words2 = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, headerWords(p)]] : []));
+    const said = (p) => p === series ? seriesWords(p, kind) : headerWords(p);
+    const words2 = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, said(p)]] : []));
     return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series), words: words2 };
   }
   function listColumns(request, budget) {
@@ -10089,7 +10455,7 @@ ${ours}` : ours;
     };
   }
   var MAX_GROUP_FIELDS = 6;
-  function brandFields(answers) {
+  function brandFields(answers, slugs = []) {
     const group = (word) => {
       const found = [];
       for (const data of answers) {
@@ -10105,7 +10471,12 @@ ${ours}` : ours;
       }
       return found.slice(0, MAX_GROUP_FIELDS);
     };
-    return { signals: group("signal"), ranks: group("rank") };
+    const name = answers.flatMap((data) => {
+      if (!isObject(data)) return [];
+      const named = slugs.map((slug) => nameOf(data, slug)).find((n) => n !== void 0);
+      return Object.keys(data).filter((key) => named !== void 0 && data[key] === named);
+    })[0];
+    return { name: name ?? null, signals: group("signal"), ranks: group("rank") };
   }
   function overviewTables(data, onlyScored = false) {
     if (!isObject(data)) return [];
@@ -10124,9 +10495,13 @@ ${ours}` : ours;
         tables.push({ kind: "records", field: key });
         continue;
       }
-      const columns = [];
-      for (const r of records)
-        for (const [k, v] of Object.entries(r)) if (!isObject(v) && !Array.isArray(v) && !columns.includes(k)) columns.push(k);
+      const all = [];
+      for (const r of records) for (const [k, v] of Object.entries(r)) if (!isObject(v) && !Array.isArray(v) && !all.includes(k)) all.push(k);
+      const repeated = repeatedCodes(
+        all.map((k) => records.map((r) => r[k] ?? "")),
+        records.length >= 3
+      );
+      const columns = all.filter((_, i) => !repeated.has(i));
       tables.push({ kind: "columns", field: key, columns: columns.map((k) => `${key}.${k}`) });
     }
     return tables;
@@ -10292,7 +10667,8 @@ ${ours}` : ours;
       const volumes = column + 1;
       const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume)));
       b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-      b.text(GROUP_ROW, volumes, `${headerWords(fields.monthsVolume)} of each keyword, by month:`, true);
+      const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf(".") + 1);
+      b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
       if (fields.monthsDate) {
         const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
         b.formula(`=SEARCH_TREND(A${FIRST_ROW2}, ${quoted(fields.monthsDate)}, "transpose")`, header2);
@@ -10320,16 +10696,22 @@ ${ours}` : ours;
     return picked.ok && Array.isArray(picked.value) ? picked.value.length : 0;
   }
   function brandWatchPlan(slugs, answers) {
-    const fields = brandFields(answers);
+    const fields = brandFields(answers, slugs);
     const b = new PlanBuilder();
     const range2 = inputRange();
     b.text(1, 1, "Brand watch", true);
-    b.text(HEADER_ROW, 1, "Brand (slug)", true);
+    b.text(HEADER_ROW, 1, "Brand ID", true);
     slugs.forEach((slug, i) => b.text(FIRST_ROW2 + i, 1, slug));
     b.plan.items = inputColumn(1);
-    b.text(HEADER_ROW, 2, "Index score", true);
-    b.formula(`=BRAND_SCORE(${range2})`, inputColumn(2));
-    let column = 3;
+    let column = 2;
+    if (fields.name) {
+      b.text(HEADER_ROW, column, "Brand", true);
+      b.formula(`=BRAND_PROFILE(${range2}, ${quoted(fields.name)})`, inputColumn(column));
+      column++;
+    }
+    b.text(HEADER_ROW, column, "Index score", true);
+    b.formula(`=BRAND_SCORE(${range2})`, inputColumn(column));
+    column++;
     for (const field of [...fields.signals, ...fields.ranks]) {
       b.text(HEADER_ROW, column, headerWords(field), true);
       b.formula(`=BRAND_PROFILE(${range2}, ${quoted(field)})`, inputColumn(column));
@@ -10337,11 +10719,11 @@ ${ours}` : ours;
       column++;
     }
     const absent = !answers.length ? "" : !fields.signals.length || !fields.ranks.length ? " This service's answers had no signals or ranks to show." : "";
-    const examples = slugs.length ? `${slugs.length} examples: the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
+    const examples = slugs.length ? `${slugs.length} examples: the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand; RANKING_LIST with the raw option shows a group's brands and their IDs";
     b.text(
       2,
       1,
-      `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range2} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`
+      `How to use: type or paste up to ${INPUT_ROWS} brand IDs (the service's slugs) in ${range2} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's brands, on its own sheet).${absent}`
     );
     return b.plan;
   }
@@ -10404,7 +10786,7 @@ ${ours}` : ours;
     for (const source of Object.keys(OVERVIEW_FUNCTIONS)) {
       const data = answers[source];
       for (const table of overviewTables(data, source === "ranking")) {
-        const block = tableBlock2(OVERVIEW_FUNCTIONS[source], data, table);
+        const block = tableBlock2(OVERVIEW_FUNCTIONS[source], OVERVIEW_NAMES[source], data, table);
         blocks.push(block);
         if (!chart && table.kind === "columns") {
           chart = chartBlock(OVERVIEW_NAMES[source], data, table, block);
@@ -10427,17 +10809,21 @@ ${ours}` : ours;
     }
     return b.plan;
   }
-  function tableBlock2(fn, data, table) {
+  function tableTitle(answer, field) {
+    const part2 = headerWords(field);
+    return answer.toLowerCase().endsWith(part2.toLowerCase()) ? answer : `${answer}: ${inSentence(part2)}`;
+  }
+  function tableBlock2(fn, answer, data, table) {
+    const title = tableTitle(answer, table.field);
     if (table.kind === "columns") {
       const picked = selectPath(data, table.field);
       const length = picked.ok && Array.isArray(picked.value) ? picked.value.length : 1;
-      const title2 = `${fn}: ${headerWords(table.field)}`;
       return {
-        title: title2,
+        title,
         rows: length + 2,
         columns: table.columns.length,
         place(b, row, column) {
-          b.text(row, column, title2, true);
+          b.text(row, column, title, true);
           table.columns.forEach((field, i) => {
             const own2 = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
             b.text(row + 1, column + i, headerWords(own2), true);
@@ -10452,7 +10838,6 @@ ${ours}` : ours;
     const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === "stats", raw: false }, spreadsheetTimeZone());
     const rows = Array.isArray(grid) ? grid.length : 1;
     const columns = Array.isArray(grid) ? grid[0]?.length ?? 1 : 1;
-    const title = `${fn}: ${headerWords(table.field)}`;
     const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ""})`;
     return {
       title,
@@ -10650,7 +11035,7 @@ ${ours}` : ours;
     const cost = costOf(template);
     if (cost.held) {
       throw errors.input(
-        `Not inserted: the daily limit of ${cost.held.which} was reached (${resetPhrase(cost.held.until)}), and "${template.title}" needs answers it holds back. Nothing was sent or changed.`
+        `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${template.title}" needs answers it holds back. Nothing was sent or changed.`
       );
     }
     const last = currentUsage(apiKey);
@@ -10791,7 +11176,7 @@ ${ours}` : ours;
     const sheet = findSheet(store.spreadsheet, table.sheetId);
     if (!sheet || !table.moves || !table.updatedAt || table.height < 3) return null;
     const [stamp = [], header2 = [], ...rest] = sheet.getRange(table.row, table.column, table.height, table.width).getValues();
-    if (!isOurStamp(stamp[0], table.group)) return null;
+    if (!isOurStamp(stamp[0], table.name ?? table.group, table.group)) return null;
     return shownMoves(header2, rest.slice(0, -1), String(rest[rest.length - 1]?.[0] ?? ""));
   }
   function previewDigest(store, settings) {
