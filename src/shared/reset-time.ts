@@ -6,9 +6,9 @@
  * a relative `Retry-After` added to a clock a few seconds (or, in a slow execution, a minute) off would
  * otherwise say 00:00, 00:01 and 00:02 UTC for one reset.
  */
+import { DAY_MS } from './day';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /**
  * A reset instant as the add-on keeps it: to the nearest minute.
