@@ -13,12 +13,12 @@
 import type { Budget } from '../core/budget';
 import { CACHE_TTL_S } from '../cache/cache-store';
 import { writeEntry } from '../cache/entry';
-import { packData, packGroups, readPack, type Pack } from '../cache/pack';
+import { packData, packGroups, readPack, type Pack, type PackGroup } from '../cache/pack';
 import { NOT_FOUND_TTL_S } from '../core/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer } from './lookup-result';
 import { expired, readState } from './cache-state';
-import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupResult } from './pipeline';
+import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupOptions, type LookupResult } from './pipeline';
 
 /**
  * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
@@ -36,13 +36,34 @@ const packId = (i: number): string => `\u0000${i}`;
  * @param endpoint which endpoint
  * @param subjects normalised subjects in the range's order; duplicates are fine
  * @param budget time left in this execution
+ * @param options which kept answers may stand in for a daily limit's message; whether to pace (pipeline.ts)
  * @returns answers keyed by subject, and what it cost
  */
-export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Budget): LookupResult {
+export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Budget, options: LookupOptions = {}): LookupResult {
   const distinct = [...new Set(subjects)];
-  if (!endpoint.param || endpoint.ttlSeconds < CACHE_TTL_S || distinct.length < 2) return lookupAll(endpoint, subjects, budget, 'formula');
+  if (!isPacked(endpoint, distinct.length)) return lookupAll(endpoint, subjects, budget, 'formula', options);
   const keys = ownKeys(endpoint, distinct);
-  return runLookup(endpoint, distinct, keys, budget, 'formula', packed(endpoint, distinct, keys));
+  return runLookup(endpoint, distinct, keys, budget, 'formula', packed(endpoint, distinct, keys), options);
+}
+
+/**
+ * The packs a range's answers are kept in: its distinct subjects in groups, each with its pack's key (for
+ * estimates that follow what a range formula reads and writes).
+ * @param endpoint the endpoint
+ * @param distinct the range's distinct normalised subjects, in order
+ */
+export function rangePacks(endpoint: Endpoint, distinct: string[]): PackGroup[] {
+  return packGroups(endpoint.path, distinct);
+}
+
+/**
+ * Whether a range's answers are kept in packs: an endpoint with a subject whose answers live the
+ * cache's longest lifetime, and at least two distinct subjects.
+ * @param endpoint the endpoint
+ * @param distinct how many distinct subjects
+ */
+export function isPacked(endpoint: Endpoint, distinct: number): boolean {
+  return !!endpoint.param && endpoint.ttlSeconds >= CACHE_TTL_S && distinct >= 2;
 }
 
 /** The layout of packs: each group of queries is one claim, its pack. */
