@@ -70,6 +70,6 @@ describe('one dry run of the lookup', () => {
 
   it('is the one read of the estimates: the refresh estimate and the templates count through the dry run', () => {
     const users = modules.filter(({ text }) => /from '[./]*lookup\/dry-run'|from '\.\/dry-run'/.test(text)).map(({ path }) => path);
-    expect(users).toEqual(expect.arrayContaining(['src/server/ui/estimate-panel.ts', 'src/server/templates/template-cost.ts']));
+    expect(users).toEqual(expect.arrayContaining(['src/server/ui/refresh-plan.ts', 'src/server/templates/template-cost.ts']));
   });
 });

@@ -17,7 +17,7 @@ import { usageBars } from '../service/usage-bars';
 import { normaliseName, type Json } from '../shape/shape';
 import { allowanceLeft } from '../../shared/allowance-rules';
 
-export { allowanceBars, allowanceLeft, readBeforeReset, shortfall } from '../../shared/allowance-rules';
+export { allowanceBars, allowanceLeft, asksFirst, readBeforeReset, shortfall } from '../../shared/allowance-rules';
 export { usageBars } from '../service/usage-bars';
 
 /** What a /usage answer says is left today (null where it does not say), and when it resets. */
