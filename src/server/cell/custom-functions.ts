@@ -5,7 +5,7 @@
  */
 import { createBudget } from '../core/budget';
 import { requireFormulaPermission } from '../core/permissions';
-import { AddonError, errors, keptLine } from '../core/errors';
+import { AddonError, errors, keptLine, LEADS } from '../core/errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
 import { lookupAll, type Answer, type KeptUse } from '../lookup/pipeline';
 import type { KeptMark } from '../lookup/lookup-result';
@@ -53,15 +53,16 @@ interface One {
 }
 
 /**
- * A single input's result. A daily limit's message is the cell's value, in words: thrown, Sheets would
- * show #ERROR! and the words only on hover. Any other error is thrown (Sheets shows it on the cell).
+ * A single input's result. A daily limit's message is the cell's value, in words, as in a range's row:
+ * thrown, Sheets would show #ERROR! and the words only on hover. Any other error is thrown (Sheets shows
+ * it on the cell).
  * @param result computes the result
  */
 function single(result: () => Output): Output {
   try {
     return result();
   } catch (error) {
-    if (error instanceof AddonError && error.kind === 'limit') return error.message;
+    if (error instanceof AddonError && error.message.startsWith(LEADS.dailyLimit)) return error.message;
     throw error;
   }
 }

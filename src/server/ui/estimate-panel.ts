@@ -22,24 +22,34 @@ export function estimateRefresh(readUsage = false): RefreshEstimate {
   const endpoints = plan.noKey
     ? []
     : (Object.values(ENDPOINTS) as Endpoint[]).flatMap((e) => {
-        const queries = (plan.perEndpoint.get(e) ?? 0) + (plan.probe?.fetch.endpoint === e ? 1 : 0);
+        const queries =
+          (plan.perEndpoint.get(e) ?? 0) +
+          (plan.probe?.fetch.endpoint === e ? 1 : 0) +
+          (e === ENDPOINTS.usage ? plan.usageFormulaReads : 0);
         return queries ? [{ path: e.path, queries, searches: e.searches === true }] : [];
       });
-  const waitingSearches = new Set(
-    plan.waiting.flatMap((cell) =>
-      cell.calls.flatMap((call) =>
-        call.endpoint.searches ? call.subjects.map((s) => keyOf(call.endpoint, s)).filter((key) => !plan.run.cached.has(key)) : [],
+  // Searches not sent now (and not held back by the guard: those are counted apart): those of the cells
+  // left as they are (but the one asked for), and those the cells fetching for themselves leave.
+  const uncachedSearches = (cells: typeof plan.cells) =>
+    new Set(
+      cells.flatMap((cell) =>
+        cell.calls.flatMap((call) =>
+          call.endpoint.searches
+            ? call.subjects.map((s) => keyOf(call.endpoint, s)).filter((key) => !plan.run.cached.has(key) && !plan.run.hold(key))
+            : [],
+        ),
       ),
-    ),
-  ).size;
+    ).size;
+  const pacedLeft = Math.max(0, uncachedSearches(plan.paced) - plan.pacedSends);
+  const waiting = Math.max(0, uncachedSearches(plan.waiting) - (plan.probe ? 1 : 0)) + pacedLeft;
   return {
     formulaCells: plan.formulaCells,
     endpoints,
     requests: plan.requests,
     usageReads: plan.readsUsage ? 1 : 0,
     freshSearches: plan.freshSearches,
-    probes: plan.probe ? 1 : 0,
-    waiting: Math.max(0, waitingSearches - (plan.probe ? 1 : 0)),
+    probes: plan.probes,
+    waiting,
     cellsRerun: plan.rerun.length,
     cellsWaiting: plan.waiting.length,
     waitingFor: plan.waitingFor,

@@ -8,7 +8,9 @@
  * needs is cached or within what is left; the refresh fetches those answers itself (ui/refresh-run.ts),
  * so every formula that runs again finds its answers in the cache and sends nothing. What is left is
  * known from the guard or the last usage read; a read from before the reset (or none) is read again
- * first (one request), as a refresh that does not know what is left could not choose.
+ * first (one request) when more than a handful of requests would go, as a refresh that does not know
+ * what is left could not choose (a handful may go without it: at worst refused, and those cells keep
+ * what they show).
  *
  * Past the fresh searches left, one request may still ask for a keyword the service may have cached
  * (free, pacing.ts), while the guard allows: the keyword of the first waiting cell that needs only it.
@@ -22,6 +24,7 @@ import { PAST_LIMIT_HANDFUL, updateGuardOf, type Guard } from '../cache/limit-gu
 import { OWN_ENTRIES_UP_TO, isPacked, rangePacks } from '../lookup/packed-lookup';
 import { todaysSpendKeys } from '../cache/spend';
 import { LEADS } from '../core/errors';
+import { messageKind } from '../core/cell-messages';
 import { formulaKeyHere } from '../core/formula-key';
 import { readSubject } from '../core/input';
 import { readLookupSettings, readOwnApiKey } from '../core/lookup-settings';
@@ -86,6 +89,11 @@ export interface PlannedCell {
   calls: PlannedCall[];
   /** Some call's argument cannot be read without running it. */
   unknown: boolean;
+  /**
+   * Whether it shows an answer now: false when its cell and the rows of its inputs show only blanks,
+   * errors and the add-on's messages (a limit's rows, "Loading..."): running it again loses nothing then.
+   */
+  showsAnswer: boolean;
 }
 
 /** A lookup the refresh sends before its formulas run again. */
@@ -103,8 +111,12 @@ export type WaitReason = 'fresh searches' | 'API calls' | 'key';
 export interface RefreshPlan {
   /** Every formula cell of ours. */
   formulaCells: number;
-  /** The cells that run again. */
+  /** The cells that run again: with answers fetched first, or (showing none now) fetching within what is left themselves. */
   rerun: PlannedCell[];
+  /** Of them, those showing no answer now that fetch for themselves (paced, as any formula): they lose nothing. */
+  paced: PlannedCell[];
+  /** The searches those send (fresh ones, and requests for keywords the service may have cached). */
+  pacedSends: number;
   /** The cells that keep what they show, and why. */
   waiting: PlannedCell[];
   waitingFor: WaitReason | null;
@@ -118,6 +130,10 @@ export interface RefreshPlan {
   requests: number;
   /** Of them, fresh searches at most. */
   freshSearches: number;
+  /** Of them, requests past the fresh searches asking for keywords the service may have cached (free). */
+  probes: number;
+  /** API_USAGE's read of /usage once its formulas run (0 or 1): it reads again after this document spent. */
+  usageFormulaReads: number;
   /** Whether the refresh reads what is left first (not known now: no current read). */
   readsUsage: boolean;
   /** Whether planning read it now (one request, already sent). */
@@ -137,6 +153,11 @@ export interface RefreshPlan {
   run: DryRun;
   /** Every cell of ours, in the sheets' order. */
   cells: PlannedCell[];
+  /**
+   * What is left, when a kept usage read (not the guard) says it: the refresh gives it to the guard
+   * before its formulas run, so those fetching for themselves pace by it instead of reading it again.
+   */
+  leftFromRead: { apiKey: string; fresh: number | null; calls: number | null; resetAt: number | null } | null;
 }
 
 /** What is known to be left of the formulas' key's allowance (null: not known). */
@@ -174,28 +195,34 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     alsoRead: todaysSpendKeys(now),
   });
   let known = knownLeft(run.guard, formulaKey.apiKey, now);
-  const unknown = known.fresh === null || known.calls === null;
+  let chosen = choose(found.cells, run, known, canFetch);
   let readUsageNow = false;
   let readsUsage = false;
-  if (canFetch && unknown && hasMisses(found.cells, run)) {
+  // Not knowing what is left, a handful may go without a read (at worst refused: those cells keep what
+  // they show, as a formula's handful, pacing.ts); more are chosen within a read of what is left.
+  if (canFetch && (known.fresh === null || known.calls === null) && chosen.requests > PAST_LIMIT_HANDFUL) {
     if (readUsage) {
       const read = readLeftNow(formulaKey.apiKey as string);
       readUsageNow = true;
       if (read) known = read;
+      chosen = choose(found.cells, run, known, canFetch);
     } else readsUsage = true;
   }
-  const chosen = choose(found.cells, run, known, canFetch);
   const usageReads = (readsUsage ? 1 : 0) + chosen.usageFormulaReads;
   return {
     formulaCells: found.cells.length,
     rerun: chosen.rerun,
+    paced: chosen.paced,
+    pacedSends: chosen.pacedSearches + chosen.pacedProbes,
     waiting: chosen.waiting,
     waitingFor: chosen.waiting.length ? chosen.waitingFor : null,
     resetAt: chosen.waiting.length ? waitUntil(chosen.waitingFor, run.guard, known) : null,
     fetches: chosen.fetches,
     probe: chosen.probe,
-    requests: chosen.requests + usageReads + (chosen.probe ? 1 : 0),
-    freshSearches: chosen.freshSearches,
+    requests: chosen.requests + chosen.pacedRequests + usageReads + (chosen.probe ? 1 : 0),
+    freshSearches: chosen.freshSearches, // the paced cells' searches among them
+    probes: chosen.pacedProbes + (chosen.probe ? 1 : 0),
+    usageFormulaReads: chosen.usageFormulaReads,
     readsUsage,
     readUsageNow,
     cached: run.cached.size,
@@ -208,19 +235,14 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     errorCells: found.errorCells,
     run,
     cells: found.cells,
+    leftFromRead:
+      canFetch && !run.guard?.left && !readUsageNow && known.fresh !== null ? { apiKey: formulaKey.apiKey as string, ...known } : null,
   };
 }
 
 /** A query's cache key, as the lookup keys it. */
 export function keyOf(endpoint: Endpoint, subject: string): string {
   return answerKey(endpoint.path, endpoint.param ? subject : undefined);
-}
-
-/** Whether any call's query is not cached (the usage read then matters). */
-function hasMisses(cells: PlannedCell[], run: DryRun): boolean {
-  return cells.some((cell) =>
-    cell.calls.some((call) => call.endpoint !== ENDPOINTS.usage && call.subjects.some((s) => !run.cached.has(keyOf(call.endpoint, s)))),
-  );
 }
 
 /**
@@ -274,6 +296,11 @@ function waitUntil(reason: WaitReason, guard: Guard | null, known: Known): numbe
 /** The cells chosen, the lookups to send and what they cost. */
 interface Chosen {
   rerun: PlannedCell[];
+  paced: PlannedCell[];
+  /** What the paced cells' formulas send themselves: requests, fresh searches, and of them requests past the searches. */
+  pacedRequests: number;
+  pacedSearches: number;
+  pacedProbes: number;
   waiting: PlannedCell[];
   waitingFor: WaitReason;
   fetches: PlannedFetch[];
@@ -307,9 +334,36 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
   const unknownCells: PlannedCell[] = [];
   const calls = () => (known.calls === null ? Infinity : known.calls);
   const searches = () => (known.fresh === null ? Infinity : known.fresh);
+  const paced: PlannedCell[] = [];
+  let pacedRequests = 0;
+  let pacedSearches = 0;
+  let pacedProbes = 0;
+  let probesLeft = PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
+  const sent = () => requests + pacedRequests;
 
-  /** What one cell would send now: per lookup, its queries to fetch; null when a query cannot be sent today. */
+  /**
+   * What a formula fetching for itself sends (lookup/pacing.ts): searches no more than are left, then,
+   * having sent none, one request for a keyword the service may have cached while the handful lasts;
+   * other queries within the calls left; nothing the guard holds back.
+   */
+  const paceCell = (cost: ReturnType<typeof costOf>): void => {
+    const sendable = cost.all.filter(([e, sub]) => !run.hold(keyOf(e, sub)));
+    const searchKeys = [...new Set(sendable.filter(([e]) => e.searches).map(([e, sub]) => keyOf(e, sub)))].filter((k) => !fresh.has(k));
+    const others = sendable.filter(([e]) => !e.searches).length;
+    const room = Math.max(0, calls() - sent());
+    const searchesNow = Math.min(searchKeys.length, Math.max(0, searches() - fresh.size), room);
+    for (const key of searchKeys.slice(0, searchesNow)) fresh.add(key);
+    const probe = searchKeys.length > searchesNow && searchesNow === 0 && probesLeft > 0 && room > searchesNow ? 1 : 0;
+    probesLeft -= probe;
+    const othersNow = Math.min(others, room - searchesNow - probe);
+    pacedRequests += searchesNow + probe + othersNow;
+    pacedSearches += searchesNow;
+    pacedProbes += probe;
+  };
+
+  /** What one cell would send now: per lookup, its queries to fetch; `held` when one cannot be sent today. */
   const costOf = (cell: PlannedCell) => {
+    let held = false;
     const single = new Map<Endpoint, string[]>();
     const range: { call: PlannedCall; missing: string[] }[] = [];
     for (const call of cell.calls) {
@@ -323,7 +377,7 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
         return !singles.get(call.endpoint)?.has(s);
       });
       if (!missing.length) continue;
-      if (missing.some((s) => run.hold(keyOf(call.endpoint, s)))) return null;
+      if (missing.some((s) => run.hold(keyOf(call.endpoint, s)))) held = true;
       if (call.packed) range.push({ call, missing });
       else single.set(call.endpoint, [...new Set([...(single.get(call.endpoint) ?? []), ...missing])]);
     }
@@ -335,7 +389,7 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
     const count = [...single.values()].reduce((n, ss) => n + ss.length, 0) + range.reduce((n, r) => n + r.missing.length, 0);
     // A single input fetched now spares every chosen range its fetch of it (singles go first).
     const spared = [...single].reduce((n, [e, ss]) => n + ss.reduce((m, s) => m + (byRanges.get(keyOf(e, s)) ?? 0), 0), 0);
-    return { single, range, count, spared, newSearches };
+    return { single, range, count, spared, newSearches, held, all };
   };
 
   for (const cell of cells) {
@@ -345,19 +399,22 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
     }
     if (cell.calls.some((call) => call.endpoint === ENDPOINTS.usage)) usageCells.push(cell);
     const cost = costOf(cell);
-    const nothing = cost && cost.count === 0;
-    if (!cost || (!canFetch && !nothing)) {
+    const fits =
+      !cost.held &&
+      (canFetch || cost.count === 0) &&
+      fresh.size + cost.newSearches.size <= searches() &&
+      sent() - cost.spared + cost.count <= calls();
+    if (!fits) {
+      // Showing no answer now, it runs again and fetches what it can itself, as any formula: nothing is lost.
+      if (!cell.showsAnswer && canFetch) {
+        paceCell(cost);
+        rerun.push(cell);
+        paced.push(cell);
+        continue;
+      }
       waiting.push(cell);
-      if (!cost && canFetch) waitingFor = run.guard?.callsUntil ? 'API calls' : 'fresh searches';
-      continue;
-    }
-    if (fresh.size + cost.newSearches.size > searches()) {
-      waiting.push(cell);
-      continue;
-    }
-    if (requests - cost.spared + cost.count > calls()) {
-      waiting.push(cell);
-      if (fresh.size + cost.newSearches.size <= searches() && known.fresh !== 0) waitingFor = 'API calls';
+      if (!canFetch) waitingFor = 'key';
+      else if (run.guard?.callsUntil || (fresh.size + cost.newSearches.size <= searches() && known.fresh !== 0)) waitingFor = 'API calls';
       continue;
     }
     // Chosen: its lookups' queries join the refresh's.
@@ -398,8 +455,8 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
     const key = keyOf(ENDPOINTS.usage, '');
     const entry = run.found.get(key);
     const current = entry?.kind === 'data' && !!currentUsageReadAt(entry.data, run.heads, Date.now());
-    if (!current || requests > 0) {
-      if (canFetch && requests + 1 <= calls() && !run.hold(key)) usageFormulaReads = 1;
+    if (!current || sent() > 0) {
+      if (canFetch && sent() + 1 <= calls() && !run.hold(key)) usageFormulaReads = 1;
       else for (const cell of usageCells) moveTo(waiting, rerun, cell);
     }
   }
@@ -409,11 +466,10 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
 
   // Past the fresh searches left, one request may find a keyword the service has cached (free).
   let probe: Chosen['probe'] = null;
-  const probesLeft = PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
-  if (canFetch && known.fresh !== null && fresh.size >= known.fresh && probesLeft > 0 && requests + usageFormulaReads + 1 <= calls()) {
+  if (canFetch && known.fresh !== null && fresh.size >= known.fresh && probesLeft > 0 && sent() + usageFormulaReads + 1 <= calls()) {
     for (const cell of waiting) {
       const cost = costOf(cell);
-      const only = cost && cost.count === 1 && cost.range.length === 0 ? [...cost.single][0] : undefined;
+      const only = !cost.held && cost.count === 1 && cost.range.length === 0 ? [...cost.single][0] : undefined;
       if (only && only[0].searches && !usageCells.includes(cell) && !cell.unknown) {
         probe = { fetch: { endpoint: only[0], subjects: [only[1][0] as string], packed: false }, cell };
         break;
@@ -427,6 +483,10 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
   ];
   return {
     rerun: sortedLike(cells, rerun),
+    paced,
+    pacedRequests,
+    pacedSearches,
+    pacedProbes,
     waiting: sortedLike(cells, waiting),
     waitingFor,
     fetches,
@@ -472,12 +532,14 @@ function collectCells(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
     for (const row of values) for (const value of row) if (typeof value === 'string' && value.startsWith(LEADS.noKey)) noKeyCells++;
     for (const cell of found) {
       if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
-      const planned: PlannedCell = { sheet, row: cell.row, column: cell.column, calls: [], unknown: false };
+      const planned: PlannedCell = { sheet, row: cell.row, column: cell.column, calls: [], unknown: false, showsAnswer: true };
+      let rows = 1;
       for (const call of callsIn(cell.formula)) {
         const endpoint: Endpoint = ENDPOINTS[ENDPOINT_OF[call.name]];
         const subjects = subjectsOf(endpoint, call.args[0] ?? '', sheet, reader);
         if (subjects) {
-          const distinct = [...new Set(subjects)];
+          rows = Math.max(rows, subjects.inputs);
+          const distinct = [...new Set(subjects.subjects)];
           planned.calls.push({ name: call.name, endpoint, subjects: distinct, packed: isPacked(endpoint, distinct.length) });
           continue;
         }
@@ -486,6 +548,7 @@ function collectCells(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
         const where = `${sheet.getName()}!${sheet.getRange(cell.row, cell.column).getA1Notation()}`;
         if (unknownCells.length < MAX_UNKNOWN_CELLS && !unknownCells.includes(where)) unknownCells.push(where);
       }
+      planned.showsAnswer = showsAnswer(values, found, cell, rows);
       cells.push(planned);
     }
   }
@@ -496,13 +559,41 @@ function collectCells(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
  * The normalised subjects one call asks for ('' for an endpoint without one); blanks and bad input send
  * nothing, so they are left out. Null when the argument cannot be read.
  */
-function subjectsOf(endpoint: Endpoint, argument: string, sheet: Sheet, reader: ArgumentReader): string[] | null {
-  if (!endpoint.param) return [''];
+function subjectsOf(
+  endpoint: Endpoint,
+  argument: string,
+  sheet: Sheet,
+  reader: ArgumentReader,
+): { subjects: string[]; inputs: number } | null {
+  if (!endpoint.param) return { subjects: [''], inputs: 1 };
   const read = reader.read(argument, sheet);
   if (!read.known) return null;
   const kind = endpoint.param.kind;
-  return read.values.flatMap((value) => {
+  const subjects = read.values.flatMap((value) => {
     const subject = readSubject(value, kind);
     return subject.kind === 'ok' ? [subject.value] : [];
   });
+  return { subjects, inputs: read.values.length };
+}
+
+/**
+ * Whether a formula cell shows an answer now: its own cell, and the cells below it down to its inputs'
+ * count (a range's rows; up to the next formula of ours), hold something other than blanks, Sheets'
+ * errors and the add-on's messages. Read from what the sheet shows; a range laid out across, or a table
+ * beside its rows, counts as showing one as soon as its first cell does.
+ */
+function showsAnswer(
+  values: unknown[][],
+  formulas: { row: number; column: number }[],
+  cell: { row: number; column: number },
+  rows: number,
+): boolean {
+  const next = formulas.filter((f) => f.column === cell.column && f.row > cell.row).reduce((m, f) => Math.min(m, f.row), Infinity);
+  for (let r = cell.row; r < Math.min(cell.row + Math.max(rows, 1), next); r++) {
+    const value = values[r - 1]?.[cell.column - 1];
+    if (value === '' || value === undefined || value === null || value === 'Loading...') continue;
+    if (typeof value === 'string' && (/^#[A-Z/0-9!?]+$/.test(value) || messageKind(value))) continue;
+    return true;
+  }
+  return false;
 }

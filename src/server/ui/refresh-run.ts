@@ -8,6 +8,8 @@
 import type { RefreshView } from '../../shared/sidebar-api';
 import { keepAnswers, type KeptAnswer } from '../cache/kept-answers';
 import { CACHE_TTL_S } from '../cache/cache-store';
+import { updateGuardOf } from '../cache/limit-guard';
+import { guardAfterRead } from '../lookup/pacing';
 import { createBudget } from '../core/budget';
 import { readLookupSettings } from '../core/lookup-settings';
 import { lookupPacked } from '../lookup/packed-lookup';
@@ -57,14 +59,21 @@ export function refreshFormulas(plan: RefreshPlan = planRefresh(true)): RefreshV
     waiting.add(cell);
   }
   keepTheirAnswers(plan, answers);
+  // Formulas fetching for themselves pace by the guard: tell it what the kept read said is left.
+  const left = plan.leftFromRead;
+  if (plan.paced.length && left) {
+    updateGuardOf(left.apiKey, (guard) =>
+      guardAfterRead(guard, { fresh: left.fresh, calls: left.calls, resetAt: left.resetAt }, Date.now()),
+    );
+  }
   const ids = new Set([...rerun].map(cellId));
   const ran = refreshOurFormulas(spreadsheet, (sheet, cell) => ids.has(cellId({ sheet, ...cell })));
-  const left = plan.cells.filter((cell) => waiting.has(cell)).length;
+  const waits = plan.cells.filter((cell) => waiting.has(cell)).length;
   return {
     ...ran,
-    waiting: left,
-    waitingFor: left ? (plan.waitingFor ?? 'fresh searches') : null,
-    resetAt: left && plan.resetAt !== null ? new Date(plan.resetAt).toISOString() : null,
+    waiting: waits,
+    waitingFor: waits ? (plan.waitingFor ?? 'fresh searches') : null,
+    resetAt: waits && plan.resetAt !== null ? new Date(plan.resetAt).toISOString() : null,
     requests,
     freshSearches,
   };
