@@ -26,7 +26,7 @@ import { stampOf } from './keys';
 /** The properties holding kept answers: SDM_KEPT_0 … SDM_KEPT_<SHARDS - 1>. */
 export const KEPT_PREFIX = 'SDM_KEPT_';
 /** How many values the answers are split over: at most SHARDS × SHARD_BYTES of the store's 500 KB. */
-export const SHARDS = 12;
+export const SHARDS = 20;
 /** One value's most bytes (UTF-8, as Google counts): under Google's 9 KB. */
 export const SHARD_BYTES = PROPERTY_VALUE_LIMIT_BYTES - 200;
 

@@ -52,9 +52,10 @@ export function refreshFormulas(plan: RefreshPlan = planRefresh(true)): RefreshV
       waiting.delete(plan.probe.cell);
     }
   }
-  // A cell whose answer did not come (a refusal, the service down, the time budget) keeps what it shows.
+  // A cell whose answer did not come (a refusal, the service down, the time budget) keeps what it shows;
+  // one that shows no answer yet runs anyway, with what came (its other rows say why they wait).
   for (const cell of rerun) {
-    if (answeredNow(cell, answers)) continue;
+    if (!cell.showsAnswer || answeredNow(cell, answers)) continue;
     rerun.delete(cell);
     waiting.add(cell);
   }
