@@ -3,7 +3,8 @@
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
  * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
  * alone (a minute, not twenty) and replaces that section of the existing RESULTS.md and results.json,
- * the other sections keeping their own run's figures and date.
+ * the other sections keeping their own run's figures and date; `-- --only refresh-spent` does the same
+ * for Refresh all formulas with nothing left (spent-refresh.ts).
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,7 @@ import { refreshDuringFormulas } from './refresh.js';
 import { renderResults } from './report.js';
 import type { ColumnPair, Results } from './results.js';
 import { renderTriggerSection, triggerRuntimePerDay, type TriggerScenario } from './triggers.js';
+import { renderSpentRefreshSection, spentRefresh, spliceSpentRefreshSection, type SpentRefreshScenario } from './spent-refresh.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -50,6 +52,7 @@ const plan = quick
       earlyRange: 40,
       earlyCells: 10,
       earlySeeds: [1],
+      spentRefreshCells: 40,
     }
   : {
       rangeCells: 100,
@@ -65,6 +68,7 @@ const plan = quick
       earlyRange: 3000,
       earlyCells: 300,
       earlySeeds: [1, 2, 3, 4, 5],
+      spentRefreshCells: 1000,
     };
 // The full run waits for real, so its wall-clock totals hold the modelled waits; the quick run (npm test's
 // smoke run, whose figures nobody reads) skips them and serves a ten times faster stand-in.
@@ -201,20 +205,25 @@ async function main(): Promise<void> {
     await ours.stop();
     await baseline.stop();
   }
+  const spent = await measureSpentRefresh();
   results.durationS = Math.round((performance.now() - began) / 1000);
   results.machine += ` and ${loadAverage()} at the end`;
 
   const suffix = quick ? '.quick' : '';
   mkdirSync(outDir, { recursive: true });
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
-  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, analyst, triggers, capacity, early }, null, 2)}\n`);
+  writeFileSync(
+    join(outDir, `results${suffix}.json`),
+    `${JSON.stringify({ ...results, analyst, triggers, capacity, early, spentRefresh: spent }, null, 2)}\n`,
+  );
   const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
   const capacitySection = capacity ? `\n${renderCacheCapacitySection(capacity)}` : '';
   const earlySection = early ? `\n${renderEarlyRemovalSection(early)}` : '';
   const analystSection = analyst ? `\n${renderAnalystSection(analyst)}` : '';
+  const spentSection = `\n${renderSpentRefreshSection(spent)}`;
   writeFileSync(
     join(outDir, `RESULTS${suffix}.md`),
-    renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection,
+    renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection + spentSection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
@@ -271,6 +280,37 @@ async function analystOnly(): Promise<void> {
   log(`replaced the analyst's section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
 }
 
+/** Refresh all formulas with nothing left: counts only, on a stack of its own with the latency model off. */
+async function measureSpentRefresh(): Promise<SpentRefreshScenario> {
+  const stack = await startStack('a', {
+    ...service,
+    ...generous,
+    latency: false,
+    waits: 'skip',
+    cacheEarlyRemoval: EVERY_ITEM_KEPT,
+    project: ourProject,
+  });
+  try {
+    log(`Refresh all formulas over ${plan.spentRefreshCells} formula cells a week later, nothing left`);
+    return await spentRefresh(stack, plan.spentRefreshCells);
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** `--only refresh-spent`: that section alone, spliced into the existing RESULTS.md and results.json. */
+async function spentRefreshOnly(): Promise<void> {
+  const spent = await measureSpentRefresh();
+  const suffix = quick ? '.quick' : '';
+  const markdown = join(outDir, `RESULTS${suffix}.md`);
+  const json = join(outDir, `results${suffix}.json`);
+  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only refresh-spent updates ${markdown}: run the whole bench first`);
+  writeFileSync(markdown, spliceSpentRefreshSection(readFileSync(markdown, 'utf8'), renderSpentRefreshSection(spent)));
+  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), spentRefresh: spent }, null, 2)}\n`);
+  log(`replaced the section "Refresh all formulas with nothing left" of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+}
+
 if (only === 'analyst') await analystOnly();
-else if (only !== undefined) throw new Error(`--only ${only}: the only section run alone is "analyst"`);
+else if (only === 'refresh-spent') await spentRefreshOnly();
+else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst" and "refresh-spent"`);
 else await main();
