@@ -180,6 +180,8 @@ export interface RefreshEstimate {
   waiting: number;
   /** Formula cells the refresh runs again: every answer they need is cached, or fetched first within what is left. */
   cellsRerun: number;
+  /** Of those, cells showing no answer yet that fetch what they can themselves: some rows will say when the rest comes. */
+  cellsInPart: number;
   /** Formula cells it leaves as they are (they keep what they show), and what they wait for. */
   cellsWaiting: number;
   waitingFor: RefreshWait | null;

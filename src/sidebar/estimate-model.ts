@@ -47,10 +47,22 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
   ]
     .filter(Boolean)
     .join('; ');
-  // What runs again and what is left as it is: a cell that cannot be answered now keeps what it shows.
-  const cells = estimate.cellsWaiting
-    ? `${estimate.cellsRerun ? `${plural(estimate.cellsRerun, 'formula cell runs', 'formula cells run')} again; ` : ''}${plural(estimate.cellsWaiting, 'formula cell keeps', 'formula cells keep')} what ${estimate.cellsWaiting === 1 ? 'it shows' : 'they show'} ${waitText(estimate.waitingFor, estimate.resetAt)}.`
-    : '';
+  // What runs again and what is left as it is: a cell that cannot be answered now keeps what it shows;
+  // a new one fetches what it can, its other rows saying when they are fetched.
+  const { cellsRerun: rerun, cellsInPart: inPart, cellsWaiting: waits } = estimate;
+  const cells =
+    waits || inPart
+      ? `${[
+          rerun
+            ? `${plural(rerun, 'formula cell runs', 'formula cells run')} again${inPart ? ` (${formatCount(inPart)} of them in part: their other rows say when they are fetched)` : ''}`
+            : '',
+          waits
+            ? `${plural(waits, 'formula cell keeps', 'formula cells keep')} what ${waits === 1 ? 'it shows' : 'they show'} ${waitText(estimate.waitingFor, estimate.resetAt)}`
+            : '',
+        ]
+          .filter(Boolean)
+          .join('; ')}.`
+      : '';
   if (!spends) return { text: join([`A refresh sends no request${free ? ` (${free})` : ''}.`, cells, ...notes]), confirm: null, spends };
 
   // Without a current read of what is left, the refresh reads it first, then sends no more than is left.
@@ -66,7 +78,7 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
   // Asked only when the click would spend the last fresh searches on part of the sheet.
   const confirm =
     yours && asksFirst(estimate)
-      ? `This refresh uses ${plural(searches, 'fresh search', 'fresh searches')}, all that is left, on part of the sheet: ${cells} Refresh now?`
+      ? `This refresh uses ${plural(searches, 'fresh search', 'fresh searches')} and cannot answer every cell now: ${cells} Refresh anyway?`
       : null;
   return { text: join([sends, cells, against, ...notes]), confirm, spends };
 }

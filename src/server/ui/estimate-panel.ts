@@ -51,6 +51,7 @@ export function estimateRefresh(readUsage = false): RefreshEstimate {
     probes: plan.probes,
     waiting,
     cellsRerun: plan.rerun.length,
+    cellsInPart: plan.pacedShort,
     cellsWaiting: plan.waiting.length,
     waitingFor: plan.waitingFor,
     resetAt: plan.resetAt === null ? null : new Date(plan.resetAt).toISOString(),

@@ -64,7 +64,12 @@ export function refreshFormulasFromMenuOrAsk(): void {
 function spendsTheRest(plan: RefreshPlan): boolean {
   const own = readOwnApiKey();
   if (!own || formulaKeyHere().apiKey !== own) return false;
-  return asksFirst({ freshSearches: plan.freshSearches, cellsWaiting: plan.waiting.length, waitingFor: plan.waitingFor });
+  return asksFirst({
+    freshSearches: plan.freshSearches,
+    cellsWaiting: plan.waiting.length,
+    cellsInPart: plan.pacedShort,
+    waitingFor: plan.waitingFor,
+  });
 }
 
 /**

@@ -117,6 +117,8 @@ export interface RefreshPlan {
   paced: PlannedCell[];
   /** The searches those send (fresh ones, and requests for keywords the service may have cached). */
   pacedSends: number;
+  /** Of them, those that cannot get every answer now: some of their rows will say when they are fetched. */
+  pacedShort: number;
   /** The cells that keep what they show, and why. */
   waiting: PlannedCell[];
   waitingFor: WaitReason | null;
@@ -214,6 +216,7 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     rerun: chosen.rerun,
     paced: chosen.paced,
     pacedSends: chosen.pacedSearches + chosen.pacedProbes,
+    pacedShort: chosen.pacedShort,
     waiting: chosen.waiting,
     waitingFor: chosen.waiting.length ? chosen.waitingFor : null,
     resetAt: chosen.waiting.length ? waitUntil(chosen.waitingFor, run.guard, known) : null,
@@ -301,6 +304,8 @@ interface Chosen {
   pacedRequests: number;
   pacedSearches: number;
   pacedProbes: number;
+  /** Paced cells that cannot get every answer now: some of their rows will say when they are fetched. */
+  pacedShort: number;
   waiting: PlannedCell[];
   waitingFor: WaitReason;
   fetches: PlannedFetch[];
@@ -338,6 +343,7 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
   let pacedRequests = 0;
   let pacedSearches = 0;
   let pacedProbes = 0;
+  let pacedShort = 0;
   let probesLeft = PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
   const sent = () => requests + pacedRequests;
 
@@ -359,6 +365,8 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
     pacedRequests += searchesNow + probe + othersNow;
     pacedSearches += searchesNow;
     pacedProbes += probe;
+    // Some of its rows will say when they are fetched (a keyword the service has cached may still come).
+    if (searchesNow < searchKeys.length || othersNow < others || sendable.length < cost.all.length) pacedShort++;
   };
 
   /** What one cell would send now: per lookup, its queries to fetch; `held` when one cannot be sent today. */
@@ -487,6 +495,7 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
     pacedRequests,
     pacedSearches,
     pacedProbes,
+    pacedShort,
     waiting: sortedLike(cells, waiting),
     waitingFor,
     fetches,

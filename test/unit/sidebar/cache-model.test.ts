@@ -106,6 +106,7 @@ describe('cacheSummary', () => {
     probes: 0,
     waiting: 0,
     cellsRerun: 24,
+    cellsInPart: 0,
     cellsWaiting: 0,
     waitingFor: null,
     resetAt: null,

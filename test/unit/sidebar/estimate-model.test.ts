@@ -18,6 +18,7 @@ const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
   probes: 0,
   waiting: 0,
   cellsRerun: 12,
+  cellsInPart: 0,
   cellsWaiting: 0,
   waitingFor: null,
   resetAt: null,
@@ -91,7 +92,11 @@ describe('estimateModel', () => {
       NOW,
     );
     expect(model.confirm).toBe(
-      'This refresh uses 5 fresh searches, all that is left, on part of the sheet: 8 formula cells run again; 4 formula cells keep what they show until the fresh searches reset, after 00:00 UTC. Refresh now?',
+      'This refresh uses 5 fresh searches and cannot answer every cell now: 8 formula cells run again; 4 formula cells keep what they show until the fresh searches reset, after 00:00 UTC. Refresh anyway?',
+    );
+    // New cells that fill in part (their other rows say when): asked too, and said.
+    expect(estimateModel(estimate({ cellsRerun: 3, cellsInPart: 2 }), read(245), true, NOW).confirm).toBe(
+      'This refresh uses 5 fresh searches and cannot answer every cell now: 3 formula cells run again (2 of them in part: their other rows say when they are fetched). Refresh anyway?',
     );
     // Nothing waits: no question. Another account's key: no question either (its figures are not the viewer's).
     expect(estimateModel(estimate(), read(245), true, NOW).confirm).toBeNull();
