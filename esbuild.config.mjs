@@ -4,7 +4,8 @@
 // SDM_BUILD=development|production (npm run push:dev / push) builds for Google: https only, no loopback
 // prefixes (the local build's, for the stand-in service); SDM_BUILD=self-install (npm run release, through
 // scripts/release.ts) builds what a person pastes into their own spreadsheet: no service, no allowlist, no
-// onInstall; SDM_OUT_DIR builds elsewhere than dist/.
+// onInstall, and the scope of that spreadsheet only (spreadsheets.currentonly); SDM_OUT_DIR builds elsewhere
+// than dist/.
 //
 // Two script files, plain minified code (no eval, no base64, nothing read from an HTML file). Google
 // evaluates EVERY script file of the project in every execution, cell evaluations included:
@@ -133,7 +134,7 @@ rmSync(join(dist, 'Server.html'), { force: true }); // what builds before the pl
 /** @type {unknown} */
 const manifestJson = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
 const manifest = /** @type {Record<string, unknown>} */ (manifestJson); // our own appsscript.json: an object
-writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(renderManifest(manifest, allowlist), null, 2)}\n`);
+writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(renderManifest(manifest, allowlist, installationOf(flavour)), null, 2)}\n`);
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(

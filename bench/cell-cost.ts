@@ -17,6 +17,10 @@ export interface CellCost {
   requests: number;
   /** What the latency model charged: start-up plus every service call. */
   modelledMs: number;
+  /** The calls made, by label (dev/gas's `serviceCalls`: every one charged). */
+  serviceCalls: Record<string, number>;
+  /** Calls Google refused for a permission (a formula makes none). */
+  refusedCalls: number;
   /** Script time of the whole execution (modelled waits, real HTTP, local CPU). */
   durationMs: number;
   ok: boolean;
@@ -47,6 +51,8 @@ export function costOf(r: ExecutionResult): CellCost {
     fetchCalls: r.fetchCalls,
     requests: r.fetchCount,
     modelledMs: r.modelledMs,
+    serviceCalls: r.serviceCalls,
+    refusedCalls: r.refusedCalls.length,
     durationMs: r.durationMs,
     ok: r.ok,
     timedOut: r.timedOut,

@@ -49,6 +49,69 @@ function costTable(rows: CellCostRow[]): string {
   return [...head, ...lines].join('\n');
 }
 
+/** The add-on's service calls in each case, latency on: every call is charged, and none is refused. */
+function chargedCallsTable(rows: CellCostRow[], model: Results['model']): string {
+  const head = [
+    '| case | service calls of the add-on (each charged) | refused calls | modelled ms (start-up included) |',
+    '| --- | --- | ---: | ---: |',
+  ];
+  const lines = rows.map(({ case: c, ours: o }) => {
+    const calls = Object.entries(o.serviceCalls)
+      .map(([label, n]) => `${label} ×${n}`)
+      .join(', ');
+    return `| ${c} | ${calls || 'none'} | ${o.refusedCalls} | ${ms(o.modelledMs)} (${ms(model.startup)} + ${ms(o.modelledMs - model.startup)}) |`;
+  });
+  return [...head, ...lines].join('\n');
+}
+
+/**
+ * The section "What one cell costs", alone: RESULTS.md's, and what `npm run bench -- --only cell-cost`
+ * puts in its place (spliceCellCostSection).
+ * @param cellCosts the cases with latency on and off
+ * @param model the latency table the run used
+ */
+export function renderCellCostSection(cellCosts: Results['cellCosts'], model: Results['model']): string {
+  const costOn = cellCosts.find((c) => c.latency)?.rows ?? [];
+  const costOff = cellCosts.find((c) => !c.latency)?.rows ?? [];
+  return `${CELL_COST_HEADING}
+
+One execution at a time, in a fresh runtime per implementation, in this order: the document's first
+miss (the add-on also makes its config entry), a miss, a hit (the same keyword again: the baseline
+has no cache and asks the service again), a range of ${costOn.find((c) => c.case === 'range miss')?.cells ?? '?'} rows with repeats (one
+execution), and the same range again. Writes are cache puts and removes, property sets and deletes.
+
+Latency on:
+
+${costTable(costOn)}
+
+Latency off:
+
+${costTable(costOff)}
+
+What a cell's service calls cost now that every call is charged: dev/gas charges every call that asks
+Google (Session, ScriptApp's questions and a call refused in a custom function too, at least a cache write's
+${ms(model.cachePut)} ms where Google publishes nothing). A formula makes none of those: no call refused, and its calls
+are the cache's, the properties' and the fetch (latency on; \`urlfetch\` is the real HTTP time, not modelled):
+
+${chargedCallsTable(costOn, model)}
+`;
+}
+
+const CELL_COST_HEADING = '## What one cell costs';
+
+/**
+ * RESULTS.md with the section "What one cell costs" replaced, for a run of this section alone: the
+ * others keep their own run's figures and date.
+ * @param markdown RESULTS.md as it is
+ * @param section the new section
+ */
+export function spliceCellCostSection(markdown: string, section: string): string {
+  const start = markdown.indexOf(`${CELL_COST_HEADING}\n`);
+  if (start < 0) throw new Error(`RESULTS.md has no "${CELL_COST_HEADING}" section: run the whole bench first`);
+  const next = markdown.indexOf('\n## ', start + CELL_COST_HEADING.length);
+  return `${markdown.slice(0, start)}${section}${next >= 0 ? markdown.slice(next) : ''}`;
+}
+
 /** A metric of a column pass: name, getter, format, and whether a baseline ÷ add-on ratio means anything. */
 type RunRow = [string, (m: ColumnRun) => number, (v: number) => string, boolean];
 const ex =
@@ -246,8 +309,6 @@ export function renderResults(r: Results, chart: string): string {
     ),
   ].join('\n');
   const m = r.model;
-  const costOn = r.cellCosts.find((c) => c.latency)?.rows ?? [];
-  const costOff = r.cellCosts.find((c) => !c.latency)?.rows ?? [];
   const list = targets(r);
   return `# Benchmark results${r.quick ? ' (quick run)' : ''}
 
@@ -279,21 +340,7 @@ ${list.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : '**no**'} |
 
 ![what one cell costs and what a column costs](${chart})
 
-## What one cell costs
-
-One execution at a time, in a fresh runtime per implementation, in this order: the document's first
-miss (the add-on also makes its config entry), a miss, a hit (the same keyword again: the baseline
-has no cache and asks the service again), a range of ${costOn.find((c) => c.case === 'range miss')?.cells ?? '?'} rows with repeats (one
-execution), and the same range again. Writes are cache puts and removes, property sets and deletes.
-
-Latency on:
-
-${costTable(costOn)}
-
-Latency off:
-
-${costTable(costOff)}
-
+${renderCellCostSection(r.cellCosts, r.model)}
 ## The model's effect (latency on vs off)
 
 ${modelEffect(r)}

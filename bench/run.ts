@@ -2,9 +2,11 @@
  * npm run bench [-- --quick]: measures the built add-on against the tutorial baseline in the same run,
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
  * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
- * alone (a minute, not twenty) and replaces that section of the existing RESULTS.md and results.json,
- * the other sections keeping their own run's figures and date; `-- --only refresh-spent` does the same
- * for Refresh all formulas with nothing left (spent-refresh.ts).
+ * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", `-- --only
+ * refresh-spent` Refresh all formulas with nothing left (spent-refresh.ts), and each replaces that section
+ * of the existing RESULTS.md and results.json, the other sections keeping their own run's figures and date. `-- --only bundle` measures the bundle (the size and cold evaluation of every script
+ * file, which the size budgets rest on: scripts/build/budgets.ts) and prints it, in seconds and without
+ * a service.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,7 +27,7 @@ import { afterTheLimit } from './limit.js';
 import { measure, oneRange, type Measure } from './measure.js';
 import { raceOffsets } from './race.js';
 import { refreshDuringFormulas } from './refresh.js';
-import { renderResults } from './report.js';
+import { renderCellCostSection, renderResults, spliceCellCostSection } from './report.js';
 import type { ColumnPair, Results } from './results.js';
 import { renderTriggerSection, triggerRuntimePerDay, type TriggerScenario } from './triggers.js';
 import { renderSpentRefreshSection, spentRefresh, spliceSpentRefreshSection, type SpentRefreshScenario } from './spent-refresh.js';
@@ -108,18 +110,7 @@ async function main(): Promise<void> {
   let early: EarlyRemovalScenario | undefined;
   let analyst: AnalystScenario | undefined;
   try {
-    for (const latency of [true, false]) {
-      log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
-      results.cellCosts.push({
-        latency,
-        // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
-        rows: await cellCosts(ours, baseline, {
-          rangeCells: plan.rangeCells,
-          latency: latency ? undefined : false,
-          tag: latency ? 'model-on' : 'model-no',
-        }),
-      });
-    }
+    results.cellCosts = await cellCostsOnAndOff(ours, baseline);
 
     log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords`);
     analyst = await analystCosts(ours, baseline, plan.analystCells);
@@ -192,15 +183,7 @@ async function main(): Promise<void> {
     capacity = await cacheCapacity(ourProject, baselineProject, plan.capacityCells, plan.capacityRange, quick ? plan.capacityCells : []);
 
     log('project size and cold evaluation of every script file');
-    const sidebar = here('../dist/Sidebar.html');
-    const size = (name: string, project: ScriptFile[]) => ({
-      name,
-      bytes: project.reduce((sum, f) => sum + Buffer.byteLength(f.source), 0),
-      cold: coldEvaluation(project, plan.coldRuns),
-    });
-    results.size = [size('ours', ourProject), size('baseline', baselineProject)];
-    results.serverFirstCall = firstCall(ourProject, 'SDM.server()', plan.coldRuns);
-    results.sidebarBytes = existsSync(sidebar) ? statSync(sidebar).size : undefined;
+    Object.assign(results, measureBundle());
   } finally {
     await ours.stop();
     await baseline.stop();
@@ -226,6 +209,37 @@ async function main(): Promise<void> {
     renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection + spentSection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
+}
+
+/** The bundle's section: each project's size and cold evaluation, Server.js's first call, the sidebar's size. */
+function measureBundle(): Pick<Results, 'size' | 'serverFirstCall' | 'sidebarBytes'> {
+  const sidebar = here('../dist/Sidebar.html');
+  const size = (name: string, project: ScriptFile[]) => ({
+    name,
+    bytes: project.reduce((sum, f) => sum + Buffer.byteLength(f.source), 0),
+    cold: coldEvaluation(project, plan.coldRuns),
+  });
+  return {
+    size: [size('ours', ourProject), size('baseline', baselineProject)],
+    serverFirstCall: firstCall(ourProject, 'SDM.server()', plan.coldRuns),
+    sidebarBytes: existsSync(sidebar) ? statSync(sidebar).size : undefined,
+  };
+}
+
+/** `--only bundle`: the bundle's figures, printed (RESULTS.md keeps its last whole run's). */
+function bundleOnly(): void {
+  log(
+    `project size and cold evaluation of every script file, median of ${plan.coldRuns} (this section only; load average ${loadAverage()})`,
+  );
+  const { size, serverFirstCall, sidebarBytes } = measureBundle();
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (t: { medianMs: number; p90Ms: number }) => `${t.medianMs.toFixed(3)} ms (p90 ${t.p90Ms.toFixed(3)} ms)`;
+  for (const project of size) {
+    log(`${project.name}: ${kb(project.bytes)}; compiled once ${ms(project.cold.compiled)}; parsed afresh ${ms(project.cold.parsed)}`);
+    for (const file of project.cold.files) log(`  ${file.name} ${kb(file.bytes)}: alone, parsed afresh ${ms(file.parsed)}`);
+  }
+  if (serverFirstCall) log(`SDM.server() first call: ${ms(serverFirstCall)}`);
+  log(`Sidebar.html: ${sidebarBytes === undefined ? 'not built' : kb(sidebarBytes)}`);
 }
 
 /** Both services reset and both runtimes fresh (cold caches). */
@@ -258,15 +272,42 @@ function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-/** `--only analyst`: that section alone, spliced into the existing RESULTS.md and results.json. */
-async function analystOnly(): Promise<void> {
+/** What one cell costs, with the latency model on and off. */
+async function cellCostsOnAndOff(ours: Stack, baseline: Stack): Promise<Results['cellCosts']> {
+  const costs: Results['cellCosts'] = [];
+  for (const latency of [true, false]) {
+    log(`what one cell costs, latency ${latency ? 'on' : 'off'}`);
+    costs.push({
+      latency,
+      // Tags of one length give both runs the same column shape (keywordColumn seeds on the prefix's length).
+      rows: await cellCosts(ours, baseline, {
+        rangeCells: plan.rangeCells,
+        latency: latency ? undefined : false,
+        tag: latency ? 'model-on' : 'model-no',
+      }),
+    });
+  }
+  return costs;
+}
+
+/**
+ * `--only <name>`: one section alone, measured on both stacks and spliced into the existing RESULTS.md
+ * and results.json; the other sections keep their own run's figures and date.
+ * @param name the section's name on the command line
+ * @param measure what the section measures
+ * @param put its part of RESULTS.md (the markdown as it is → as it becomes) and of results.json
+ */
+async function sectionAlone<T>(
+  name: string,
+  measure: (ours: Stack, baseline: Stack) => Promise<T>,
+  put: { markdown: (markdown: string, value: T) => string; json: (value: T) => object },
+): Promise<void> {
   const options: StackOptions = { ...service, ...generous, waits, cacheEarlyRemoval: EVERY_ITEM_KEPT };
   const ours = await startStack('a', { ...options, project: ourProject });
   const baseline = await startStack('a', { ...options, project: baselineProject });
-  let analyst: AnalystScenario;
+  let value: T;
   try {
-    log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords (this section only)`);
-    analyst = await analystCosts(ours, baseline, plan.analystCells);
+    value = await measure(ours, baseline);
   } finally {
     await ours.stop();
     await baseline.stop();
@@ -274,10 +315,10 @@ async function analystOnly(): Promise<void> {
   const suffix = quick ? '.quick' : '';
   const markdown = join(outDir, `RESULTS${suffix}.md`);
   const json = join(outDir, `results${suffix}.json`);
-  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only analyst updates ${markdown}: run the whole bench first`);
-  writeFileSync(markdown, spliceAnalystSection(readFileSync(markdown, 'utf8'), renderAnalystSection(analyst)));
-  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), analyst }, null, 2)}\n`);
-  log(`replaced the analyst's section of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only ${name} updates ${markdown}: run the whole bench first`);
+  writeFileSync(markdown, put.markdown(readFileSync(markdown, 'utf8'), value));
+  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), ...put.json(value) }, null, 2)}\n`);
+  log(`replaced the section ${name} of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
 }
 
 /** Refresh all formulas with nothing left: counts only, on a stack of its own with the latency model off. */
@@ -298,7 +339,7 @@ async function measureSpentRefresh(): Promise<SpentRefreshScenario> {
   }
 }
 
-/** `--only refresh-spent`: that section alone, spliced into the existing RESULTS.md and results.json. */
+/** `--only refresh-spent`: that section alone (its own stack), spliced into the existing RESULTS.md and results.json. */
 async function spentRefreshOnly(): Promise<void> {
   const spent = await measureSpentRefresh();
   const suffix = quick ? '.quick' : '';
@@ -307,10 +348,26 @@ async function spentRefreshOnly(): Promise<void> {
   if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only refresh-spent updates ${markdown}: run the whole bench first`);
   writeFileSync(markdown, spliceSpentRefreshSection(readFileSync(markdown, 'utf8'), renderSpentRefreshSection(spent)));
   writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), spentRefresh: spent }, null, 2)}\n`);
-  log(`replaced the section "Refresh all formulas with nothing left" of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+  log(`replaced the section refresh-spent of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
 }
 
-if (only === 'analyst') await analystOnly();
+const model = { ...DEFAULT_LATENCY };
+if (only === 'analyst') {
+  await sectionAlone(
+    'analyst',
+    (ours, baseline) => {
+      log(`the analyst's functions over ${plan.analystCells} rows: after SEARCH_TREND, and new keywords (this section only)`);
+      return analystCosts(ours, baseline, plan.analystCells);
+    },
+    { markdown: (text, analyst) => spliceAnalystSection(text, renderAnalystSection(analyst)), json: (analyst) => ({ analyst }) },
+  );
+} else if (only === 'cell-cost') {
+  await sectionAlone('cell-cost', cellCostsOnAndOff, {
+    markdown: (text, cellCosts) => spliceCellCostSection(text, renderCellCostSection(cellCosts, model)),
+    json: (cellCosts) => ({ model, cellCosts }),
+  });
+} else if (only === 'bundle') bundleOnly();
 else if (only === 'refresh-spent') await spentRefreshOnly();
-else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst" and "refresh-spent"`);
+else if (only !== undefined)
+  throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost", "bundle" and "refresh-spent"`);
 else await main();

@@ -8,6 +8,8 @@
  * when any of them disagrees.
  */
 import type {
+  AlertSettingsRequest,
+  AlertsView,
   CacheView,
   FreezeScope,
   FreezeView,
@@ -41,13 +43,14 @@ import { guardAction } from './ui/action-guard';
 import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
-import * as estimatePanel from './ui/estimate-panel';
+import * as refreshEstimate from './spending/refresh-estimate';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
-import { refreshFromTriggerOrMenu } from './trigger/refresh-entry';
+import { refreshFromMenu, scheduledRun, triggerUidOf } from './trigger/refresh-entry';
 import * as templates from './ui/templates-panel';
 import * as tracking from './ui/tracking-panel';
+import * as alerts from './ui/alerts-panel';
 
 /**
  * Monthly Google search demand for a keyword: 12 months, growth, peak and Search Score.
@@ -271,11 +274,14 @@ export function grantPermissions() {
 
 /**
  * The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking
- * lists of every spreadsheet its user scheduled. From the menu: refreshes this spreadsheet's tables.
+ * lists of every spreadsheet its user scheduled, and never throws (what stops it is recorded for the
+ * sidebar). From the menu: refreshes this spreadsheet's tables.
  * @param {Object} e The trigger event (absent from the menu).
  */
 export function refreshRankingTables(e: unknown) {
-  guardAction('refreshRankingTables', () => refreshFromTriggerOrMenu(e));
+  const uid = triggerUidOf(e);
+  if (uid) scheduledRun(uid);
+  else guardAction('refreshRankingTables', refreshFromMenu);
 }
 
 /**
@@ -364,7 +370,7 @@ export function refreshUsage(): UsageView {
  * @param {boolean} [readUsage] Read what is left now when it is not known.
  */
 export function estimateRefresh(readUsage?: Sent<boolean>): RefreshEstimate {
-  return guardAction('estimateRefresh', () => estimatePanel.estimateRefresh(readUsage === true));
+  return guardAction('estimateRefresh', () => refreshEstimate.estimateRefresh(readUsage === true));
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */
@@ -558,4 +564,20 @@ export function trackTemplateBrands(sheetName: Sent<string>): TrackingView {
  */
 export function templateSheets(): TemplateSheetView[] {
   return guardAction('templateSheets', templates.templateSheets);
+}
+
+/**
+ * Sidebar: this spreadsheet's alerts (what is set, who gets the mails, why mail cannot go), the last
+ * mail sent, and what a digest would say now. Reads the spreadsheet only: no request, no mail.
+ */
+export function getAlerts(): AlertsView {
+  return guardAction('getAlerts', alerts.getAlerts);
+}
+
+/**
+ * Sidebar: sets this spreadsheet's alerts, mailed after its scheduled runs. null turns them all off.
+ * @param {Object} settings { rankPlaces, changePercent, failures, recipients? }, each kind null for off.
+ */
+export function setAlerts(settings: Sent<AlertSettingsRequest | null>): AlertsView {
+  return guardAction('setAlerts', () => alerts.setAlerts(settings));
 }

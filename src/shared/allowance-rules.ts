@@ -1,9 +1,10 @@
 /**
  * The allowance's rules on a usage read, pure and shared with the sidebar page: which bar counts what,
  * what is left, whether the read is from before the allowance reset, and whether a refresh may need more
- * than was left. The server reaches them through src/server/lookup/allowance.ts, so the sidebar's
+ * than was left. The server reaches them through src/server/spending/allowance.ts, so the sidebar's
  * question and the menu's decision to ask it are the same test.
  */
+import { DAY_MS } from './day';
 import type { UsageBar, UsageRead } from './sidebar-api';
 
 /** What a refresh may need beyond what was left at the read. */
@@ -15,12 +16,6 @@ export interface Shortfall {
   /** What was left at the read. */
   left: number;
 }
-
-/**
- * The limits are "per day" (API-SPEC, "Limits"), and the time at which the daily windows reset is not
- * shown: whatever that time is, a read this old is from before a reset.
- */
-export const DAY_MS = 86_400_000;
 
 /**
  * What is left of each allowance at a read, found by meaning as the bars are (null where no bar says).

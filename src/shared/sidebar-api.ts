@@ -126,7 +126,7 @@ export interface SpentSince {
   freshSearches: number;
   /**
    * False when some of it may be missing: the read is older than this document's counts reach (they live
-   * 6 hours, and keep only each key's latest spending lookups: src/server/cache/spend.ts), so the bars
+   * 6 hours, and keep only each key's latest spending lookups: src/server/spending/spend-log.ts), so the bars
    * are at least these figures.
    */
   complete: boolean;
@@ -165,7 +165,7 @@ export interface RefreshEstimate {
   requests: number;
   /**
    * Of those, reads of what is left today (0 or 1): a range formula with more than a handful to fetch
-   * reads it first when nothing recent is known (src/server/lookup/pacing.ts), and the formulas after it
+   * reads it first when nothing recent is known (src/server/spending/pacing.ts), and the formulas after it
    * in the same minute pace by that read.
    */
   usageReads: number;
@@ -330,12 +330,14 @@ export interface TablesView {
    * for hours, e.g. because the add-on was turned off where it lives. `repairScheduledRuns` fixes it.
    */
   overdue: OverdueNotice | null;
+  /** Set while the viewer's scheduled runs stop (a permission, the key, the allowance, the service): why, and how to fix it. */
+  runStop: RunStopNotice | null;
   /** What opening the insert form sends: reading the group list (/ranking), nothing while it is cached. */
   groupListCost: SpendCost;
 }
 
 /**
- * What an action will send, counted before it acts by the lookup's dry run (lookup/dry-run.ts: one cache
+ * What an action will send, counted before it acts by the lookup's dry run (spending/dry-run.ts: one cache
  * round trip, no request).
  */
 export interface SpendCost {
@@ -358,6 +360,12 @@ export interface TablePreview {
 /** Scheduled runs that stopped: since when (ISO; null if never), and the sentence the sidebar shows. */
 export interface OverdueNotice {
   since: string | null;
+  message: string;
+}
+
+/** Scheduled runs that stop at each run: since when (ISO), and the sentence the sidebar shows (why, and how to fix it). */
+export interface RunStopNotice {
+  since: string;
   message: string;
 }
 
@@ -424,6 +432,8 @@ export interface TrackListView {
 /** The tracking panel. */
 export interface TrackingView {
   lists: TrackListView[];
+  /** Set while the viewer's scheduled runs stop (as TablesView.runStop). */
+  runStop: RunStopNotice | null;
 }
 
 /** Items read from the selected cells. */
@@ -453,6 +463,48 @@ export interface TemplateSheetView {
   id: TemplateView['id'];
   /** A brand watch sheet whose brands a tracking list records (false for the other templates). */
   tracked: boolean;
+}
+
+/**
+ * The alerts of a spreadsheet, as setAlerts takes them: mail when an entry of a scheduled ranking table
+ * moves at least `rankPlaces` places (or enters or drops out), when a tracked value changes by at least
+ * `changePercent` percent, and when scheduled runs stop (`failures`); null turns a kind off.
+ */
+export interface AlertSettingsRequest {
+  rankPlaces: number | null;
+  changePercent: number | null;
+  failures: boolean | null;
+  /** Addresses that get the mails too, besides the schedule's owner. */
+  recipients?: string[];
+}
+
+/** A mail the alerts sent. */
+export interface SentMailView {
+  at: string;
+  kind: 'digest' | 'stopped' | 'working';
+  subject: string;
+  to: string[];
+}
+
+/** The alerts panel: what is set, who gets the mail, the last mail sent, why mail cannot go, and a preview. */
+export interface AlertsView {
+  /** What is set; every kind null (off) when alerts were never set or were turned off. */
+  settings: Required<AlertSettingsRequest>;
+  /** Whose scheduled runs send the mails (the schedule's and the tracking lists' owners), by email. */
+  senders: { email: string; you: boolean }[];
+  /** Nothing here runs on a schedule: no mail can come until something does. */
+  nothingScheduled: boolean;
+  /** Why mail cannot be sent now, in words (a permission, the day's mail quota, no address), or null. */
+  blocked: string | null;
+  lastMail: SentMailView | null;
+  /** When today's digest was sent (the next waits for tomorrow), or null. */
+  digestSentAt: string | null;
+  /** Changes found since the last digest that wait to be sent. */
+  waiting: number;
+  /** Scheduled runs that stopped: since when, and why (mailed once when it started). */
+  stopped: { since: string; message: string } | null;
+  /** What a digest would say now, from the values the sheets show, sending nothing; null: nothing crosses. */
+  preview: { subject: string; body: string } | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Pure formatting of the values the sidebar shows (no DOM, so it is unit-tested in node). */
+import { DAY_MS } from '../shared/day';
 
 /** How full an allowance is: blue below 80 %, amber from 80 %, red at the limit. */
 export type BarLevel = 'ok' | 'warn' | 'full';
@@ -146,5 +147,5 @@ export function capitalize(text: string): string {
 }
 
 function dayNumber(date: Date): number {
-  return Math.floor(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000);
+  return Math.floor(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS);
 }

@@ -994,6 +994,7 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
       ['templates-title', 'false'],
       ['tables-title', 'false'],
       ['track-title', 'false'],
+      ['alerts-title', 'false'],
       ['cache-title', 'false'],
     ]);
     // Closed, each says where it stands, from the same figures its body shows.
@@ -1001,6 +1002,7 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
     expect(await summary('formulas')).toBe('Your key, as the owner');
     expect(await summary('tables')).toBe('1 table · refreshed by hand');
     expect(await summary('track')).toBe('1 list · 2 items tracked');
+    expect(await summary('alerts')).toBe('Off');
     const estimate = run<{ requests: number }>('estimateRefresh');
     expect(await summary('cache')).toBe(
       `3 formula cells · refresh: ${estimate.requests ? `up to ${estimate.requests} request` : 'no request'}`,
@@ -1021,7 +1023,7 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
   });
 
   it('opens one section at a time, each a screen and a half at most, its heading kept in view', async () => {
-    for (const name of ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'cache'] as const) {
+    for (const name of ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'alerts', 'cache'] as const) {
       await p.locator(`#${name}-title`).click();
       const open = await p.locator('.fold-body:not([hidden])').evaluateAll((all) => all.map((b) => b.id));
       expect(open).toEqual([`${name}-body`]);

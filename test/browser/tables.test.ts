@@ -87,6 +87,7 @@ describe('the ranking tables section', () => {
       'templates-section',
       'tables-section',
       'track-section',
+      'alerts-section',
       'cache-section',
     ]);
     expect(await section().getByRole('heading', { level: 2 }).textContent()).toBe('Ranking tables');

@@ -155,6 +155,7 @@ describe('dist/Code.js', () => {
       'https://www.googleapis.com/auth/script.container.ui',
       'https://www.googleapis.com/auth/script.external_request',
       'https://www.googleapis.com/auth/script.scriptapp',
+      'https://www.googleapis.com/auth/script.send_mail',
       'https://www.googleapis.com/auth/spreadsheets',
       'https://www.googleapis.com/auth/userinfo.email',
     ]);

@@ -4,7 +4,9 @@
  * inside dev/gas, dev/playground and dev/service stand on floors and import only downward (never a
  * folder or file on their own floor or above); no module of src/ or dev/ imports itself back in a
  * circle; and the guide names every src/server folder. ui/'s panels are thin adapters over the feature
- * folders: no panel imports another, and the hourly trigger enters through trigger/, not ui/.
+ * folders: no panel imports another, and the hourly trigger enters through trigger/, not ui/. Spending
+ * has one home, spending/, under the lookup: the limit guard and the spend log are read there and by
+ * the lookup alone, and the features ask it what an action costs rather than count with the dry run.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -37,13 +39,18 @@ const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
   ['trigger', 'templates'],
+  ['alerts'],
   ['tables', 'tracking', 'freeze'],
   ['lookup'],
+  ['spending'],
   ['cache'],
   ['service', 'spreadsheet'],
   ['core'],
   ['shape'],
 ];
+
+/** src/server as a plan: its floors, and outside it only src/shared. */
+const SERVER_PLAN: Plan = { root: 'src/server', floors: FLOORS, outside: ['src/shared/'] };
 
 /**
  * dev/'s floors: the playground over the host page server and the test stack, over the Apps Script
@@ -201,7 +208,7 @@ describe('src/ layout', () => {
   });
 
   it('has src/server folders import only folders on lower floors', () => {
-    expect(wrongImports({ root: 'src/server', floors: FLOORS, outside: ['src/shared/'] })).toEqual([]);
+    expect(wrongImports(SERVER_PLAN)).toEqual([]);
   });
 
   it('has no ui/ panel import another panel (shared views and helpers of ui/ are fine)', () => {
@@ -275,6 +282,49 @@ describe('src/ layout', () => {
         .sort(),
     );
     for (const folder of folders) expect(section, `src/server/${folder}/`).toMatch(new RegExp(`^\\s+${folder}/`, 'm'));
+  });
+});
+
+/** Spending's home: what is left, the guard, the spend log, pacing, usage reads, the dry run and every estimate. */
+const SPENDING = 'spending';
+/** What was spent and what a limit holds back: read and written by spending/ and the lookup alone. */
+const SPENDING_RECORDS = ['spending/limit-guard.ts', 'spending/spend-log.ts'];
+/** The modules outside spending/ that read the cache through the dry run and count nothing: a template's examples, from a cached answer. */
+const DRY_RUN_READERS = ['templates/template-examples.ts'];
+
+/** Every import in src/server of one of `targets` (paths from src/server) by a module `allowed` refuses: "from -> to". */
+function importsOfOutside(targets: string[], allowed: (from: string) => boolean): string[] {
+  return serverModules.flatMap((file) =>
+    importsOf(file)
+      .filter((target) => targets.includes(relative(SERVER, target)) && !allowed(relative(SERVER, file)))
+      .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`),
+  );
+}
+
+describe("spending's home", () => {
+  it('stands spending/ under the lookup, which sends within it, and over the cache', () => {
+    expect(floorIn(SERVER_PLAN, 'lookup')).toBeLessThan(floorIn(SERVER_PLAN, SPENDING));
+    expect(floorIn(SERVER_PLAN, SPENDING)).toBeLessThan(floorIn(SERVER_PLAN, 'cache'));
+  });
+
+  it('leaves the limit guard and the spend log to spending/ and the lookup: no feature or panel reads them', () => {
+    const inside = (from: string) => [SPENDING, 'lookup'].includes(from.split('/')[0]!);
+    expect(importsOfOutside(SPENDING_RECORDS, inside)).toEqual([]);
+    // The check has work to do: the lookup reads and writes both in its one round trip.
+    expect(importsOfOutside(SPENDING_RECORDS, (from) => !from.startsWith('lookup/'))).not.toEqual([]);
+  });
+
+  it('has the features ask spending/ what an action costs: only spending/ counts with the dry run', () => {
+    const counts = (from: string) => from.startsWith(`${SPENDING}/`) || DRY_RUN_READERS.includes(from);
+    expect(importsOfOutside([`${SPENDING}/dry-run.ts`], counts)).toEqual([]);
+    for (const reader of DRY_RUN_READERS) expect(existsSync(join(SERVER, reader)), reader).toBe(true);
+  });
+
+  it('names a module for spending only in its home (cost, allowance, spend, pacing, estimate)', () => {
+    const astray = serverModules
+      .filter((file) => /cost|allowance|spend|pacing|estimate/.test(basename(file)) && folderOf(file) !== SPENDING)
+      .map((file) => relative(ROOT, file));
+    expect(astray).toEqual([]);
   });
 });
 

@@ -70,7 +70,7 @@ describe('tests mirror the tree they test', () => {
 
   it('reports a test out of place', () => {
     // Where pacing's test stood before, and a folder dev/gas does not have.
-    expect(testsAstray(['test/unit/pacing.test.ts'])).toEqual(['test/unit/pacing.test.ts: tests src/server/lookup/pacing.ts']);
+    expect(testsAstray(['test/unit/pacing.test.ts'])).toEqual(['test/unit/pacing.test.ts: tests src/server/spending/pacing.ts']);
     expect(testsAstray(['test/dev/gas/runtime.test.ts'])).toEqual(['test/dev/gas/runtime.test.ts: tests dev/gas/runtime/runtime.ts']);
     expect(foldersAstray(['test/dev/gas/cache/storage.test.ts'])).toEqual(['test/dev/gas/cache/storage.test.ts: no dev/gas/cache/']);
   });

@@ -1,6 +1,6 @@
 /**
  * One allowance (issue 42): reading /usage, what is left, when it resets and whether a read is still
- * current are defined once, in src/server/lookup/allowance.ts and the pure rules it shares with the
+ * current are defined once, in src/server/spending/allowance.ts and the pure rules it shares with the
  * sidebar page (src/shared/allowance-rules.ts); every other server module reaches them through the
  * first, so no panel, run or template can grow its own reading of the allowance beside it.
  */
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SRC = join(ROOT, 'src');
-const SERVER_ALLOWANCE = 'src/server/lookup/allowance.ts';
+const SERVER_ALLOWANCE = 'src/server/spending/allowance.ts';
 const SHARED_RULES = 'src/shared/allowance-rules.ts';
 
 /** The allowance's functions, and where each is defined. */
@@ -54,7 +54,7 @@ describe('one allowance', () => {
   it("leaves the rules and the answer's bars to the allowance module: no other server module imports them", () => {
     const direct = modules
       .filter(({ path }) => path.startsWith('src/server/') && path !== SERVER_ALLOWANCE)
-      .filter(({ text }) => /from '[./]*\/(shared\/allowance-rules|service\/usage-bars)'/.test(text))
+      .filter(({ text }) => /from '[./]*\/(shared\/allowance-rules|spending\/usage-bars|usage-bars)'/.test(text))
       .map(({ path }) => path);
     expect(direct).toEqual([]);
   });

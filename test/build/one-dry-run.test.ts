@@ -1,8 +1,8 @@
 /**
  * One dry run (issue 42): what the cache answers, what would be sent and what the daily-limit guard holds
- * back is read by the lookup alone (src/server/lookup/), and every estimate outside it (Refresh all
- * formulas, the templates, inserting a ranking table, tracking a list) counts through its dry run
- * (lookup/dry-run.ts). So no estimate can grow its own reading of the cache beside the lookup's, and
+ * back is read by the lookup (src/server/lookup/) and its dry run alone (src/server/spending/dry-run.ts,
+ * under the lookup's own keys), and every estimate (Refresh all formulas, the templates, inserting a
+ * ranking table, tracking a list) counts through that dry run. So no estimate can grow its own reading of the cache beside the lookup's, and
  * disagree with what the lookup then sends.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,12 +13,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SRC = join(ROOT, 'src');
 const LOOKUP = 'src/server/lookup/';
+const DRY_RUN = 'src/server/spending/dry-run.ts';
 
 /** The lookup's read side: each name, and the module that defines it. */
 const READ_SIDE: Record<string, string> = {
-  readState: 'lookup/cache-state',
-  readGuard: 'cache/limit-guard',
-  heldBack: 'cache/limit-guard',
+  readState: 'cache/cache-state',
+  readGuard: 'spending/limit-guard',
+  heldBack: 'spending/limit-guard',
   readPack: 'cache/pack',
   packGroups: 'cache/pack',
 };
@@ -50,9 +51,15 @@ function importedNames(text: string): { names: string[]; from: string }[] {
 }
 
 describe('one dry run of the lookup', () => {
-  it('leaves the cache state, the guard and the packs to the lookup: no module outside it imports them', () => {
+  it('leaves the cache state, the guard and the packs to the lookup and its dry run: no module outside them imports them', () => {
     const outside = modules
-      .filter(({ path }) => !path.startsWith(LOOKUP) && !path.startsWith('src/server/cache/'))
+      .filter(
+        ({ path }) =>
+          !path.startsWith(LOOKUP) &&
+          path !== DRY_RUN &&
+          !path.startsWith('src/server/cache/') &&
+          !path.startsWith('src/server/spending/limit-guard'),
+      )
       .flatMap(({ path, text }) =>
         importedNames(text).flatMap(({ names, from }) =>
           names.filter((name) => name in READ_SIDE).map((name) => `${path}: ${name} from ${from}`),
@@ -69,7 +76,7 @@ describe('one dry run of the lookup', () => {
   });
 
   it('is the one read of the estimates: the refresh estimate and the templates count through the dry run', () => {
-    const users = modules.filter(({ text }) => /from '[./]*lookup\/dry-run'|from '\.\/dry-run'/.test(text)).map(({ path }) => path);
-    expect(users).toEqual(expect.arrayContaining(['src/server/ui/refresh-plan.ts', 'src/server/templates/template-cost.ts']));
+    const users = modules.filter(({ text }) => /from '[./]*spending\/dry-run'|from '\.\/dry-run'/.test(text)).map(({ path }) => path);
+    expect(users).toEqual(expect.arrayContaining(['src/server/spending/refresh-plan.ts', 'src/server/spending/template-cost.ts']));
   });
 });

@@ -37,6 +37,14 @@ export class ExecutionTerminated extends Error {
   }
 }
 
+/** A call Google refused for a permission (the execution's auth mode, or a scope the user did not grant). */
+export interface RefusedCall {
+  /** What Google names, e.g. "ScriptApp.getAuthorizationInfo", "UrlFetchApp.fetchAll", "setValues". */
+  call: string;
+  /** The exception's message. */
+  message: string;
+}
+
 /** A logged line. */
 export interface LogEntry {
   level: 'log' | 'info' | 'warn' | 'error' | 'debug';
@@ -131,6 +139,8 @@ export class Execution {
   readonly waits: WaitMode;
   readonly logs: string[] = [];
   readonly urls: string[] = [];
+  /** Every call refused for a permission, in order (a test asserts a formula makes none). */
+  readonly refused: RefusedCall[] = [];
   fetchCount = 0;
   /** Service calls made and modelled time spent (latency.ts). */
   readonly meter: CallMeter;
@@ -293,8 +303,21 @@ export class Execution {
    * Google names in the message, if any.
    */
   denyUnless(allowed: boolean, call: string, scope?: string): void {
-    if (allowed) return;
-    throw new GasException(`You do not have permission to call ${call}` + (scope ? `. Required permissions: ${scope}` : ''));
+    if (!allowed) throw this.refuse(call, scope);
+  }
+
+  /**
+   * Google's permission error for `call` (naming `scope`, if any), recorded among the execution's refused
+   * calls: the caller throws it.
+   */
+  refuse(call: string, scope?: string): GasException {
+    return this.refuseWith(call, `You do not have permission to call ${call}` + (scope ? `. Required permissions: ${scope}` : ''));
+  }
+
+  /** A refused call with Google's own message for it, recorded: the caller throws it. */
+  refuseWith(call: string, message: string): GasException {
+    this.refused.push({ call, message });
+    return new GasException(message);
   }
 
   /** Whether the execution's user granted `scope` on the consent screen (dev/gas/RULES.md, "Granular consent"). */

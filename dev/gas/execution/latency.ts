@@ -42,6 +42,19 @@ export interface LatencyTable {
   openSpreadsheet: number;
   /** HtmlService.createHtmlOutputFromFile: reading a file of the project (nothing published). */
   projectFile: number;
+  /** Session: who runs, the script's time zone, the user's locale and key (nothing published). */
+  session: number;
+  /** ScriptApp's own questions: getAuthorizationInfo, requireScopes, requireAllScopes, getOAuthToken, getScriptId (nothing published). */
+  scriptApp: number;
+  /** What the Ui sends to the editor: showSidebar, showModalDialog, showModelessDialog, alert, a menu's addToUi (nothing published). */
+  ui: number;
+  /**
+   * A call Google refuses in a custom function that would otherwise cost nothing here (Logger, console…):
+   * Google's server answers the refusal (nothing published).
+   */
+  refused: number;
+  /** MailApp.sendEmail, getRemainingDailyQuota (nothing published). */
+  mail: number;
   /**
    * UrlFetchApp.fetch / fetchAll: modelled time on top of the real HTTP time, per call. Default 0: the
    * service's answers take their own real time; a test sets it to model a slow service without waiting.
@@ -86,6 +99,11 @@ export const DEFAULT_LATENCY: Readonly<LatencyTable> = Object.freeze({
   triggers: ASSUMED_FLOOR_MS,
   openSpreadsheet: OPEN_SPREADSHEET_MS,
   projectFile: ASSUMED_FLOOR_MS,
+  session: ASSUMED_FLOOR_MS,
+  scriptApp: ASSUMED_FLOOR_MS,
+  ui: ASSUMED_FLOOR_MS,
+  refused: ASSUMED_FLOOR_MS,
+  mail: ASSUMED_FLOOR_MS,
   urlFetch: 0,
 });
 
@@ -224,6 +242,22 @@ function documentSite(gasType: string, method: string): CallSite | undefined {
   return site(`spreadsheet.${method}`, writes ? 'spreadsheetWrite' : 'spreadsheetRead');
 }
 
+/** Session's methods: each asks Google (a User object knows its own email). */
+const SESSION_CALLS = new Set([
+  'getActiveUser',
+  'getEffectiveUser',
+  'getScriptTimeZone',
+  'getActiveUserLocale',
+  'getTemporaryActiveUserKey',
+]);
+/** ScriptApp's questions about the project and the user's grant (its enums and builders are local). */
+const SCRIPT_APP_CALLS = new Set(['getAuthorizationInfo', 'requireScopes', 'requireAllScopes', 'getOAuthToken', 'getScriptId']);
+/** What the Ui sends to the editor (building a menu is local until addToUi). */
+const UI_CALLS: Record<string, ReadonlySet<string>> = {
+  Ui: new Set(['showSidebar', 'showModalDialog', 'showModelessDialog', 'alert']),
+  'Ui.Menu': new Set(['addToUi']),
+};
+
 const TRIGGER_CALLS: Record<string, ReadonlySet<string>> = {
   ScriptApp: new Set(['getProjectTriggers', 'getUserTriggers', 'deleteTrigger']),
   'ScriptApp.ClockTriggerBuilder': new Set(['create']),
@@ -232,8 +266,8 @@ const TRIGGER_CALLS: Record<string, ReadonlySet<string>> = {
 
 /**
  * The call site of `method` on a fake of type `gasType`, or undefined for a local, free and uncounted
- * method (document handles such as getActiveSpreadsheet or getRange, Utilities, Logger, Session,
- * trigger builders...).
+ * method (document handles such as getActiveSpreadsheet or getRange, Utilities, Logger, console, trigger
+ * builders, a menu being built, what an object knows of itself...).
  */
 export function callSite(gasType: string, method: string): CallSite | undefined {
   const from = (table: Record<string, LatencyKind>, service: string): CallSite | undefined =>
@@ -247,7 +281,21 @@ export function callSite(gasType: string, method: string): CallSite | undefined 
   if (DOCUMENT_TYPES.has(gasType)) return documentSite(gasType, method);
   if (TRIGGER_CALLS[gasType]?.has(method)) return site(`triggers.${method}`, 'triggers');
   if (gasType === 'HtmlService' && method === 'createHtmlOutputFromFile') return site(`html.${method}`, 'projectFile');
+  if (gasType === 'Session' && SESSION_CALLS.has(method)) return site(`session.${method}`, 'session');
+  if (gasType === 'ScriptApp' && SCRIPT_APP_CALLS.has(method)) return site(`script.${method}`, 'scriptApp');
+  if (UI_CALLS[gasType]?.has(method)) return site(`ui.${method}`, 'ui');
+  if (gasType === 'MailApp') return site(`mail.${method}`, 'mail');
   return undefined;
+}
+
+/**
+ * The call site of a call refused in a custom function: its own, or, for a method that otherwise costs
+ * nothing here (Logger.log, console.error…), a `refused` one: Google's server answered the refusal.
+ * @param gasType the fake's type
+ * @param method the method called
+ */
+export function refusedCallSite(gasType: string, method: string): CallSite {
+  return callSite(gasType, method) ?? site(`refused.${gasType}.${method}`, 'refused');
 }
 
 /** The part of an ExecutionResult that reports service calls. */

@@ -1,12 +1,14 @@
 /**
  * How fakes are shown to the script. Each fake is a node class extending GasObject; `expose` hands the
  * script a proxy whose methods (1) refuse to run once the execution is terminated, (2) count the call
- * and wait its modelled latency (latency.ts), (3) turn node-realm results into script-realm values, and
- * (4) rethrow errors as script-realm Errors named "Exception".
+ * and wait its modelled latency (latency.ts), (3) refuse, in a custom function, any service Google does
+ * not list for them (custom-function-services.ts), (4) turn node-realm results into script-realm values,
+ * and (5) rethrow errors as script-realm Errors named "Exception".
  * Keeping this in one place lets every fake be written as plain node code.
  */
 import { Execution, ExecutionTerminated, GasException, TIMEOUT_MESSAGE } from './execution.js';
-import { callSite } from './latency.js';
+import { refusedInCustomFunction } from './custom-function-services.js';
+import { callSite, refusedCallSite } from './latency.js';
 import { isDate, toInner } from './realm.js';
 
 /** Base class of every fake service object (the marker `expose` and `toScript` look for). */
@@ -69,12 +71,15 @@ export function expose(exec: Execution, target: GasObject): object {
 
 function wrapMethod(exec: Execution, target: GasObject, name: string, fn: (...args: unknown[]) => unknown): unknown {
   const realm = exec.innerRealm;
+  // A service Google does not list for custom functions refuses every call there (the call still made: charged).
+  const refusal = exec.authMode === 'CUSTOM_FUNCTION' ? refusedInCustomFunction(target.gasType, name) : null;
   // Looked up once per method of each fake: which calls are service round trips, and what they cost.
-  const site = callSite(target.gasType, name);
+  const site = refusal ? refusedCallSite(target.gasType, name) : callSite(target.gasType, name);
   const call = (...args: unknown[]): unknown => {
     try {
       exec.enter();
       if (site) exec.serviceCall(site);
+      if (refusal) throw exec.refuse(refusal.call, refusal.scope);
       return toScript(exec, fn.apply(target, args));
     } catch (error) {
       throw toScriptError(exec, error);

@@ -110,6 +110,7 @@ function finish(exec: Execution, partial: Outcome): ExecutionResult {
     fetchCount: exec.fetchCount,
     urls: exec.urls,
     executionId: exec.id,
+    refusedCalls: exec.refused,
     ...exec.meter.report(),
   };
   if (timedOut) result.error = TIMEOUT_MESSAGE;

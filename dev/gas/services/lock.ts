@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Execution } from '../execution/execution.js';
 import { GasException, blockFor } from '../execution/execution.js';
+import { ANONYMOUS_USER } from '../execution/custom-function-services.js';
 import { GasObject, signatureError } from '../execution/service.js';
 
 export type LockScope = 'document' | 'user' | 'script';
@@ -175,7 +176,9 @@ export class LockServiceFake extends GasObject {
 
   #get(scope: LockScope, method: string, documentId?: string): LockFake {
     this.#exec.denyUnless(this.#exec.authMode !== 'NONE', `LockService.${method}`);
-    return new LockFake(this.#exec, this.#locks.backend, this.#locks.keyFor(scope, this.#exec.userEmail, documentId));
+    // A custom function runs as the anonymous user: one user lock for every cell, whoever has the sheet open.
+    const user = this.#exec.authMode === 'CUSTOM_FUNCTION' ? ANONYMOUS_USER : this.#exec.userEmail;
+    return new LockFake(this.#exec, this.#locks.backend, this.#locks.keyFor(scope, user, documentId));
   }
 
   /** null with no document (Google: "null if called from a standalone script or Google Forms add-on"). */

@@ -175,9 +175,7 @@ export class PropertiesFake extends GasObject {
 
   /** Custom functions may read but not write (Google names only the method). */
   #writable(method: string): void {
-    if (this.#exec.authMode === 'CUSTOM_FUNCTION') {
-      throw new GasException(`You do not have permission to call ${method}`);
-    }
+    if (this.#exec.authMode === 'CUSTOM_FUNCTION') throw this.#exec.refuse(method);
   }
 
   #key(key: unknown, method: string, args: readonly unknown[]): string {

@@ -4,7 +4,7 @@
  * (charts, conditional formats, named ranges, developer metadata); those parts reach the handles through
  * `handles` here, so they need not import sheets.ts back.
  */
-import { GasException, type Execution } from '../execution/execution.js';
+import type { Execution } from '../execution/execution.js';
 import type { GasObject } from '../execution/service.js';
 import type { GridRect, SheetModel, SpreadsheetModel, ToastRecord } from './sheet-model.js';
 
@@ -31,6 +31,6 @@ export interface DocumentContext {
 
 /** Refuses a write in a custom function (Google names only the method) and counts it. */
 export function checkWrite(ctx: DocumentContext, method: string): void {
-  if (ctx.exec.authMode === 'CUSTOM_FUNCTION') throw new GasException(`You do not have permission to call ${method}`);
+  if (ctx.exec.authMode === 'CUSTOM_FUNCTION') throw ctx.exec.refuse(method);
   ctx.book.stats.writes++;
 }

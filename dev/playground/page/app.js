@@ -6,6 +6,7 @@
  */
 import { renderChart } from './chart.js';
 import { cellOfA1, createGrid } from './grid.js';
+import { mountOutbox } from './outbox.js';
 
 /** @typedef {import('../state.js').PlaygroundState} PlaygroundState */
 /** @typedef {import('../state.js').MenuResponse} MenuResponse */
@@ -33,6 +34,13 @@ const busyMark = byId('busy');
 const toasts = byId('toasts');
 const undoButton = /** @type {HTMLButtonElement} */ (byId('undo'));
 const redoButton = /** @type {HTMLButtonElement} */ (byId('redo'));
+const outbox = mountOutbox({
+  button: /** @type {HTMLButtonElement} */ (byId('outbox-button')),
+  panel: byId('outbox'),
+  list: byId('outbox-list'),
+  empty: byId('outbox-empty'),
+  close: /** @type {HTMLButtonElement} */ (byId('outbox-close')),
+});
 
 /** @type {PlaygroundState | null} */
 let state = null;
@@ -147,6 +155,7 @@ function apply(next) {
   renderTabs(next);
   renderSheet();
   renderStatus(next);
+  outbox.render(next.outbox);
   // The version shown, for anyone waiting until the page shows a change (the browser tests).
   document.body.dataset.version = String(next.version);
   undoButton.disabled = !next.history.undo;

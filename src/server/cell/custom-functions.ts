@@ -1,10 +1,12 @@
 /**
  * The shared body of the custom functions: read arguments, look up every distinct subject once,
  * shape the answers. Single inputs throw their error (Sheets shows it on the cell); ranges put each
- * row's error in that row.
+ * row's error in that row. A formula calls only the services Google lists for custom functions (no
+ * ScriptApp, no Session, no console: test/build/formula-services.test.ts): a missing permission to
+ * connect shows when Google refuses the fetch itself (service/fetcher.ts words it), and a cached answer
+ * needs no connection.
  */
-import { createBudget } from '../core/budget';
-import { requireFormulaPermission } from '../core/permissions';
+import { createBudget } from '../core/time-budget';
 import { AddonError, errors, keptLine, LEADS } from '../core/errors';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
 import { lookupAll, type Answer, type KeptUse } from '../lookup/pipeline';
@@ -32,8 +34,6 @@ import {
  * for an answer a daily limit held back, that it is a kept one and how old.
  */
 function fetchOne(endpoint: Endpoint, subject: string | undefined, kept: KeptUse = 'whole'): One {
-  // Before any lookup: without the permission to connect, the cell says so and nothing is sent.
-  requireFormulaPermission();
   const budget = createBudget();
   // Usage is never older than what this document spent since, and says when it was read.
   const { answers, timeZone } =
@@ -172,7 +172,6 @@ export function lookupRange(
   cells: Subject[][],
   kept: KeptUse = 'whole',
 ): { answers: Map<string, Answer>; timeZone: TimeZone } {
-  requireFormulaPermission();
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
   const budget = createBudget();
   const { answers, timeZone } = lookupPacked(endpoint, subjects, budget, { kept });

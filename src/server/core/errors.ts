@@ -19,24 +19,31 @@ export class AddonError extends Error {
   readonly kind: ErrorKind;
   /** The service's own words, when it gave a reason (a rejected input). */
   readonly detail: string;
+  /** When the daily limit that refused it resets (ms), when known: what a scheduled run records as "until". */
+  readonly resetAt: number | null;
+  /** The permissions whose absence it reports (core/permissions.ts's names), for a missing permission. */
+  readonly missing: readonly string[];
 
   /**
    * @param kind which class of failure
    * @param message the text the user sees
    * @param detail the service's own words, if any
+   * @param facts when a daily limit resets; which permissions are missing
    */
-  constructor(kind: ErrorKind, message: string, detail = '') {
+  constructor(kind: ErrorKind, message: string, detail = '', facts: { resetAt?: number | null; missing?: readonly string[] } = {}) {
     super(message);
     this.kind = kind;
     this.name = 'AddonError';
     this.detail = detail;
+    this.resetAt = facts.resetAt ?? null;
+    this.missing = facts.missing ?? [];
   }
 }
 
 const SETTINGS = 'Extensions › Search Demand › Settings';
 
 /**
- * What a limit row says is still sent until the reset: the truth of lookup/pacing.ts's probes.
+ * What a limit row says is still sent until the reset: the truth of spending/pacing.ts's probes.
  * @param probes requests that may still be refused, asking for keywords the service may have cached
  * @param hourly when the reset is not known: the most requests each hour (the guard holds an hour)
  */
@@ -101,19 +108,21 @@ export const errors = {
   notFound: (what: string, hint = '') => new AddonError('not-found', `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ''}`),
   badRequest: (what: string, detail: string) =>
     new AddonError('bad-request', `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ''}.`, detail),
-  limit: (which: string, retry: string) =>
-    new AddonError('limit', `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
+  limit: (which: string, retry: string, resetAt: number | null = null) =>
+    new AddonError('limit', `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`, '', { resetAt }),
   /** A rate limit (too many requests at once), not a daily allowance. */
   rateLimit: (retry: string) => new AddonError('limit', `${LEADS.rateLimit} ${retry}.`),
-  /** A request the limit guard holds back (see cache/limit-guard.ts): nothing was sent. */
-  limitHeld: (which: string, retry: string, allRequests: boolean) =>
+  /** A request the limit guard holds back (see spending/limit-guard.ts): nothing was sent. */
+  limitHeld: (which: string, retry: string, allRequests: boolean, resetAt: number | null = null) =>
     new AddonError(
       'limit',
       `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? 'no request is sent' : 'this is not sent again'} until then, so nothing more is spent.`,
+      '',
+      { resetAt },
     ),
   /**
    * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-   * when it will be fetched, and what is still sent until then (lookup/pacing.ts). Every such row of a
+   * when it will be fetched, and what is still sent until then (spending/pacing.ts). Every such row of a
    * formula says the same.
    * @param which the limit ('' when the service did not name it)
    * @param when when it resets, in words

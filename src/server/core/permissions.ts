@@ -2,8 +2,11 @@
  * The permissions each action needs, checked before it acts. Google's consent screen lets a user untick
  * any permission the add-on asks for (docs/develop/google-limits.md, "Granular consent"); an action whose
  * permission is missing says which, what it is for and how to grant it, instead of failing half-way with
- * Google's own words (or a network error, which it is not).
+ * Google's own words (or a network error, which it is not). A formula never asks (ScriptApp is not a
+ * service Google lets custom functions call): Google's refusal of its fetch is worded the same
+ * (permissionErrorOf, in service/fetcher.ts).
  */
+import { SELF_INSTALL } from './constants';
 import { AddonError, LEADS } from './errors';
 
 /**
@@ -22,6 +25,28 @@ interface Permission {
   label: string;
 }
 
+/**
+ * The spreadsheet permission differs per build (scripts/build/manifest.ts). A pasted script is bound to its
+ * spreadsheet and its trigger sees it ("These methods are only available to bound scripts run from the
+ * script editor, menu items, dialogs, sidebars, or triggers", Google's bound-scripts guide), so the
+ * self-install asks for this spreadsheet only; the Marketplace add-on's trigger has no document and opens
+ * the spreadsheets its user scheduled by id, which needs every spreadsheet. Labels: what Google's consent
+ * screen shows beside each checkbox.
+ */
+const SPREADSHEET: Permission = SELF_INSTALL
+  ? {
+      scope: 'https://www.googleapis.com/auth/spreadsheets.currentonly',
+      words: 'read and change this spreadsheet',
+      why: 'to read your selection and write its results into the sheet',
+      label: 'View and manage spreadsheets that this application has been installed in',
+    }
+  : {
+      scope: 'https://www.googleapis.com/auth/spreadsheets',
+      words: 'read and change your spreadsheets',
+      why: 'to write results into the sheet and to refresh the spreadsheets you schedule',
+      label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
+    };
+
 /** The permissions of appsscript.json that actions depend on (userinfo.email only decides a shown name). */
 const PERMISSIONS = {
   service: {
@@ -36,11 +61,12 @@ const PERMISSIONS = {
     why: 'to refresh ranking tables and tracking lists while you are away',
     label: 'Allow this application to run when you are not present',
   },
-  spreadsheet: {
-    scope: 'https://www.googleapis.com/auth/spreadsheets',
-    words: 'read and change the spreadsheet',
-    why: 'to read your selection and write its results into the sheet',
-    label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
+  spreadsheet: SPREADSHEET,
+  mail: {
+    scope: 'https://www.googleapis.com/auth/script.send_mail',
+    words: 'send email as you',
+    why: 'to mail you (and whom you list) what moved and when scheduled runs stop',
+    label: 'Send email as you',
   },
   sidebar: {
     scope: 'https://www.googleapis.com/auth/script.container.ui',
@@ -52,6 +78,15 @@ const PERMISSIONS = {
 
 /** A permission by name. */
 export type PermissionName = keyof typeof PERMISSIONS;
+
+/**
+ * What a scheduled run needs, every one checked before a schedule is saved or its trigger made: connect to
+ * the service, the spreadsheet, and triggers. Google: "We recommend that you use requireScopes(authMode,
+ * oAuthScopes) before installing a trigger"; but requireScopes "only works when users run the script from a
+ * surface that supports granular consent, for example, from within the Apps Script IDE", so the add-on asks
+ * getAuthorizationInfo (which answers anywhere) and sends the user to Grant permissions… (docs/develop/google-limits.md).
+ */
+export const SCHEDULED_RUN_NEEDS: readonly PermissionName[] = ['service', 'schedule', 'spreadsheet'];
 
 /** The menu item that asks for missing permissions again (index.ts, grantPermissions). */
 export const GRANT_MENU_ITEM = 'Grant permissions…';
@@ -91,16 +126,11 @@ export function requirePermissions(needs: readonly PermissionName[]): void {
 }
 
 /**
- * Throws the message of a formula whose user unticked the permission to connect, before it sends.
- * A formula of someone who granted nothing at all (who never saw the consent screen: an editor of a
- * spreadsheet where the add-on is on) is let through: custom functions "never ask users to authorize
- * access to personal data" (Google's custom functions guide), so Google decides, and its refusal of the
- * fetch is worded as a missing permission too (service/fetcher.ts). One who unticked the connection
- * while granting others is taken at their word: nothing is sent.
+ * Google's checkbox label of a permission on the consent screen, as a person looks for it.
+ * @param name the permission
  */
-export function requireFormulaPermission(): void {
-  const granted = grantedOf(Object.keys(PERMISSIONS) as PermissionName[]);
-  if (granted?.length && !granted.includes('service')) throw permissionError(['service']);
+export function permissionLabel(name: PermissionName): string {
+  return PERMISSIONS[name].label;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -119,6 +149,8 @@ export function permissionError(missing: readonly PermissionName[]): AddonError 
     'permission',
     `${LEADS.permission} ${list(them.map((p) => p.words))}. Search Demand needs ${one ? 'it' : 'them'} ${list(them.map((p) => p.why))}; nothing was done. ` +
       `Grant ${one ? 'it' : 'them'} with Extensions › Search Demand › ${GRANT_MENU_ITEM} and tick ${list(them.map((p) => `“${p.label}”`))}.`,
+    '',
+    { missing },
   );
 }
 

@@ -6,15 +6,12 @@ const FALLBACK_ZONE = 'Etc/UTC';
 /**
  * The active spreadsheet's time zone, else the script's, else UTC. One spreadsheet read: a formula takes
  * it from the config entry (cache/config-entry.ts), which mirrors what the sidebar and menu keep in the
- * document's properties (ui/keep-time-zone.ts), and reads it only where neither has it.
+ * document's properties (ui/keep-time-zone.ts), and reads it only where neither has it (lazyTimeZone).
  */
 export function spreadsheetTimeZone(): string {
-  try {
-    const zone = SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone();
-    if (zone) return zone;
-  } catch {
-    // no document, or no permission to read it: the script's zone is the next best guess
-  }
+  const zone = documentTimeZone();
+  if (zone) return zone;
+  // no document, or no permission to read it: the script's zone is the next best guess
   try {
     return Session.getScriptTimeZone() || FALLBACK_ZONE;
   } catch {
@@ -22,8 +19,21 @@ export function spreadsheetTimeZone(): string {
   }
 }
 
-/** The spreadsheet's time zone, read on first use only (a result without a calendar date never asks). */
+/** The active spreadsheet's time zone, or null without one (or without the permission to read it). */
+function documentTimeZone(): string | null {
+  try {
+    return SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A formula's spreadsheet time zone, read on first use only (a result without a calendar date never asks).
+ * Never the script's: Session is not a service Google lets custom functions call, and a cell always has
+ * its spreadsheet.
+ */
 export function lazyTimeZone(): () => string {
   let zone: string | undefined;
-  return () => (zone ??= spreadsheetTimeZone());
+  return () => (zone ??= documentTimeZone() ?? FALLBACK_ZONE);
 }

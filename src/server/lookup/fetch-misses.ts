@@ -2,19 +2,22 @@
  * The misses of a lookup on their way to the service and back: what is refused before sending, the
  * request for each, and each outcome as an answer with the cache entry to write.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { writeEntry } from '../cache/entry';
-import type { Refusal } from '../cache/limit-guard';
+import type { Refusal } from '../spending/limit-guard';
 import { CACHE_TTL_S } from '../cache/cache-store';
 import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
-import { errors, type AddonError } from '../core/errors';
+import { errors, type AddonError, type ErrorKind } from '../core/errors';
 import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, maxFromRejection } from '../service/length-limit';
 import { buildUrl } from '../service/url';
 import { notFound, type Answer } from './lookup-result';
-import { callsSpent, resetTime } from './allowance';
-import { expired } from './cache-state';
+import { callsSpent, resetTime } from '../spending/allowance';
+import { expired } from '../cache/cache-state';
+
+/** Failures Google gives before anything is sent: such a request never reached the service. */
+const NOT_SENT = new Set<ErrorKind>(['quota', 'permission']);
 
 /**
  * Why a query is not sent at all (longer than the service's learned limit, or than a URL may be), or null.
@@ -96,7 +99,8 @@ export function fetchMisses(
       Object.assign(writes, expired([request.id])); // our mark taken back
       continue;
     }
-    fetched.requests++;
+    // Google's own refusal (a quota, a permission) sent nothing: no request reached the service.
+    if (outcome.ok || !NOT_SENT.has(outcome.error.kind)) fetched.requests++;
     if (outcome.ok) {
       if (endpoint.searches && !outcome.fromServiceCache) fetched.freshSearches++;
       // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).

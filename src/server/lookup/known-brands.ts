@@ -11,7 +11,7 @@ import { errors } from '../core/errors';
 import { readLookupSettings } from '../core/lookup-settings';
 import { describeSubject, ENDPOINTS, notFoundHint } from '../service/endpoints';
 import { didYouMean, type Json } from '../shape/shape';
-import { readState } from './cache-state';
+import { readState } from '../cache/cache-state';
 import { groupsInOverview } from './known-groups';
 import type { Answer } from './pipeline';
 

@@ -4,7 +4,7 @@
  * in it, labelled by a sibling name (the sidebar's group list reads them the same way).
  */
 import type { RankingGroup } from '../../shared/sidebar-api';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import type { Payer } from '../core/lookup-settings';
 import { describeSubject, ENDPOINTS } from '../service/endpoints';

@@ -10,22 +10,14 @@
  *   mark is an item too); a pack that holds some of its answers is completed without a mark.
  * - Each pack touched is written whole: what it held, and what was fetched now.
  */
-import type { Budget } from '../core/budget';
-import { CACHE_TTL_S } from '../cache/cache-store';
+import type { Budget } from '../core/time-budget';
 import { writeEntry } from '../cache/entry';
-import { packData, packGroups, readPack, type Pack, type PackGroup } from '../cache/pack';
+import { isPacked, OWN_ENTRIES_UP_TO, packData, packGroups, readPack, type Pack } from '../cache/pack';
 import { NOT_FOUND_TTL_S } from '../core/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer } from './lookup-result';
-import { expired, readState } from './cache-state';
+import { expired, readState } from '../cache/cache-state';
 import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupOptions, type LookupResult } from './pipeline';
-
-/**
- * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
- * formula of one of them hits; a larger range keeps only its packs (a per-cell formula of one of its
- * queries fetches it once), or it would spend the cache's items itself.
- */
-export const OWN_ENTRIES_UP_TO = 20;
 
 /** Ids under which packs are sorted by readState, apart from subjects (a subject never starts with NUL). */
 const packId = (i: number): string => `\u0000${i}`;
@@ -44,26 +36,6 @@ export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Bud
   if (!isPacked(endpoint, distinct.length)) return lookupAll(endpoint, subjects, budget, 'formula', options);
   const keys = ownKeys(endpoint, distinct);
   return runLookup(endpoint, distinct, keys, budget, 'formula', packed(endpoint, distinct, keys), options);
-}
-
-/**
- * The packs a range's answers are kept in: its distinct subjects in groups, each with its pack's key (for
- * estimates that follow what a range formula reads and writes).
- * @param endpoint the endpoint
- * @param distinct the range's distinct normalised subjects, in order
- */
-export function rangePacks(endpoint: Endpoint, distinct: string[]): PackGroup[] {
-  return packGroups(endpoint.path, distinct);
-}
-
-/**
- * Whether a range's answers are kept in packs: an endpoint with a subject whose answers live the
- * cache's longest lifetime, and at least two distinct subjects.
- * @param endpoint the endpoint
- * @param distinct how many distinct subjects
- */
-export function isPacked(endpoint: Endpoint, distinct: number): boolean {
-  return !!endpoint.param && endpoint.ttlSeconds >= CACHE_TTL_S && distinct >= 2;
 }
 
 /** The layout of packs: each group of queries is one claim, its pack. */

@@ -23,7 +23,7 @@
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
  * ranking-table refresh). The marks do the lock's job.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
@@ -37,8 +37,8 @@ import {
   readGuard,
   withRefusals,
   type Refusal,
-} from '../cache/limit-guard';
-import { addSpend, pickSpendKey } from '../cache/spend';
+} from '../spending/limit-guard';
+import { addSpend, pickSpendKey } from '../spending/spend-log';
 import { readKept } from '../cache/kept-answers';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
 import { errors, type AddonError, type ErrorKind } from '../core/errors';
@@ -47,10 +47,10 @@ import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
 import { fromEntry, type Answer, type LookupStats } from './lookup-result';
-import { expired, readState, type CacheState } from './cache-state';
+import { expired, readState, type CacheState } from '../cache/cache-state';
 import { fetchMisses, learnFromRejections, missesToFetch, refusedBeforeSending, type Fetched } from './fetch-misses';
-import { readAllowance, type AllowanceRead } from './allowance';
-import { Pacer, type LimitWait, type Wave } from './pacing';
+import { readAllowance, type AllowanceRead } from '../spending/allowance';
+import { Pacer, type LimitWait, type Wave } from '../spending/pacing';
 
 export type { Answer, LookupStats } from './lookup-result';
 
@@ -70,8 +70,8 @@ export const POLL_MS = 200;
 
 type Cache = GoogleAppsScript.Cache.Cache | null;
 
-/** Failures after which nothing more is sent in this execution: time, a Google limit, a refused key. */
-const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth']);
+/** Failures after which nothing more is sent in this execution: time, a Google limit or refused permission, a refused key. */
+const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth', 'permission']);
 
 /**
  * The one message of a formula's rows a daily limit left unfetched, with what is still sent until then.
@@ -252,7 +252,7 @@ export function runLookup(
   for (const [subject, { which, until }] of held.out) {
     pacer.noteReset(which, until);
     if (formula) limited.set(subject, which);
-    else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === 'API calls') });
+    else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === 'API calls', until) });
   }
   const claims = held.claims;
 

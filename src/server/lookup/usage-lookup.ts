@@ -1,43 +1,32 @@
 /**
  * The usage a formula shows (API_USAGE). Its /usage answer is cached for a minute like any answer
  * (USAGE_TTL_S), but it is never older than what this document spent since (docs/use/functions.md,
- * "Your usage: API_USAGE"): a cached read after which this document's spend log (cache/spend.ts) holds
+ * "Your usage: API_USAGE"): a cached read after which this document's spend log (spending/spend-log.ts) holds
  * any spending lookup but the read's own is read again. The spend log's shards are read in the lookup's
  * one getAll, beside the answer (a layout of the pipeline), so a hit still costs one round trip, and a
  * recalculation that changes nothing sends no request within the minute.
  *
  * Read again rather than the spend log added to the cached figures, as the sidebar does: the answer's
- * field names are not known (they are read by meaning, service/usage-bars.ts), so added figures could
+ * field names are not known (they are read by meaning, spending/usage-bars.ts), so added figures could
  * not be written back into every field that counts them; and a new read shows what other documents
  * spent too. It costs one API call, and only after this document spent.
  *
  * The answer says when it was read, the moment its answer came, as an ISO instant in a top-level field
  * `read_at` which the shaping turns into cells like any other field. It is kept in the cached
- * answer, so every cell showing one read shows the same time, and the spend log is compared with it.
+ * answer, so every cell showing one read shows the same time, and the spend log is compared with it
+ * (currentUsageReadAt, beside the spend log: the refresh estimate asks it too).
+ *
+ * A tracking run reads what is left through the same lookup (lookupAllowance), from the cache within
+ * the minute.
  */
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { USAGE_TTL_S } from '../core/constants';
 import { readEntry, writeEntry } from '../cache/entry';
-import { lookupsSince, todaysSpendKeys } from '../cache/spend';
+import { currentUsageReadAt, todaysSpendKeys } from '../spending/spend-log';
 import { ENDPOINTS } from '../service/endpoints';
-import { isObject, type Json } from '../shape/shape';
-import { ownKeys, perQuery, runLookup, type LookupResult } from './pipeline';
-
-/**
- * When a cached usage read was made (ms), if this document spent nothing since: else NaN (as for an
- * entry that says no time), and it is read again. The read's own lookup is logged a moment after its
- * answer came: one spending lookup from then on is its own. Any key's count, since a hit does not know
- * the formulas' key without a property read. (Were the read's own log entry lost to a parallel write of
- * its shard, one other lookup would go unseen.)
- * @param data the cached /usage answer
- * @param heads the cache entries read, today's spend shards among them (todaysSpendKeys)
- * @param now the current time (ms)
- */
-export function currentUsageReadAt(data: Json | undefined, heads: Record<string, string>, now: number): number {
-  // An answer lookupUsage kept holds its ISO read_at (its own wins over a service field of that name); else NaN.
-  const readAt = Date.parse((data as { read_at?: unknown } | null | undefined)?.read_at as string);
-  return lookupsSince(heads, readAt - 1, now) < 2 ? readAt : NaN;
-}
+import { isObject } from '../shape/shape';
+import { lookupAll, ownKeys, perQuery, runLookup, type LookupResult } from './pipeline';
+import { allowanceOf, UNKNOWN_ALLOWANCE, type AllowanceLeft } from '../spending/allowance';
 
 /**
  * /usage for a formula, as lookupAll gives it: as cached, or read again once expired or once this
@@ -70,4 +59,15 @@ export function lookupUsage(budget: Budget): LookupResult {
       return writeEntry(key, { kind: 'data', data: answer.data }, stamp, +at + USAGE_TTL_S * 1000);
     },
   });
+}
+
+/**
+ * What is left of the viewer's allowance, read through the lookup as a run that spends with their key
+ * needs it: /usage from the cache if read within the minute, else one request; nothing known when it
+ * cannot be read (an answer not understood, no key).
+ * @param budget time left in this execution
+ */
+export function lookupAllowance(budget: Budget): AllowanceLeft {
+  const answer = lookupAll(ENDPOINTS.usage, [undefined], budget, 'user').answers.get('');
+  return answer?.ok ? allowanceOf(answer.data) : { ...UNKNOWN_ALLOWANCE };
 }

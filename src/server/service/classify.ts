@@ -121,7 +121,7 @@ function limitOutcome(response: RawResponse, body: Json | undefined, text: strin
   const label = which === 'unknown' ? '' : which;
   return {
     ok: false,
-    error: daily ? errors.limit(label, resetPhrase(resetAt, resetText)) : errors.rateLimit(resetPhrase(resetAt, resetText)),
+    error: daily ? errors.limit(label, resetPhrase(resetAt, resetText), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText)),
     retryable: retryAfterMs !== undefined,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     limit: { which, resetAt, daily },

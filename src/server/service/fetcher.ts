@@ -2,14 +2,15 @@
  * Sends requests with UrlFetchApp.fetchAll in batches, inside the execution's time budget:
  * 5xx and network failures are retried with jittered backoff, a 429 only when its Retry-After fits,
  * and whatever could not be sent in time is reported as such instead of being cut off by Google.
- * A Google quota or limit (google-quota.ts) ends the sending: nothing more is sent or retried in this
- * execution, and every request left says which Google limit it met.
+ * A Google quota or limit (google-quota.ts), or a permission Google refused (core/permissions.ts words it),
+ * ends the sending: nothing more is sent or retried in this execution, and every request left says which
+ * Google limit or permission it met.
  */
 import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../core/constants';
 import { errors, type AddonError } from '../core/errors';
 import { permissionErrorOf } from '../core/permissions';
 import { quotaError } from '../core/google-quota';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { classify, unavailable, type Outcome } from './classify';
 
 /** One request to send. `id` is the caller's handle (the cache key). */
@@ -35,6 +36,12 @@ const FIRST_BATCH_ESTIMATE_MS = 5_000;
  */
 export function fetchAllWithin(requests: FetchRequest[], context: FetchContext): Map<string, Outcome> {
   const results = new Map<string, Outcome>();
+  const refused = context.budget.refusal;
+  if (refused) {
+    // An earlier fetch of this execution met Google's refusal: this one would too, so it is not tried.
+    for (const request of requests) results.set(request.id, { ok: false, error: refused, retryable: false });
+    return results;
+  }
   const attempts = new Map<string, number>();
   let pending = requests;
   let slowestBatchMs = 0;
@@ -55,11 +62,13 @@ export function fetchAllWithin(requests: FetchRequest[], context: FetchContext):
       const began = Date.now();
       const sent = sendBatch(batch, context.apiKey);
       slowestBatchMs = Math.max(slowestBatchMs, Date.now() - began, 1);
-      if ('googleLimit' in sent) {
-        // Google's limit, not the service's: the rest would meet it too, so nothing more is sent.
+      if ('refusedByGoogle' in sent) {
+        // Google's limit or a permission it refused, not the service's: the rest would meet it too, so
+        // nothing more is sent in this execution (or tried: each refused call costs a round trip for nothing).
+        context.budget.refusal = sent.refusedByGoogle;
         for (const request of pending.slice(start)) {
           attempts.set(request.id, (attempts.get(request.id) ?? 0) + 1);
-          results.set(request.id, { ok: false, error: sent.googleLimit, retryable: false });
+          results.set(request.id, { ok: false, error: sent.refusedByGoogle, retryable: false });
         }
         return withRetryCounts(results, attempts);
       }
@@ -105,10 +114,10 @@ function backoff(round: number): number {
 }
 
 /**
- * One fetchAll: an outcome per request, or the Google limit that refused the whole call. A network
- * failure of any request makes Google throw for the whole call.
+ * One fetchAll: an outcome per request, or why Google refused the whole call (a quota or rate limit, a
+ * permission the user did not grant). A network failure of any request makes Google throw for the whole call.
  */
-function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] | { googleLimit: AddonError } {
+function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] | { refusedByGoogle: AddonError } {
   const params = batch.map((request) => ({
     url: request.url,
     method: 'get' as const,
@@ -122,14 +131,14 @@ function sendBatch(batch: FetchRequest[], apiKey: string): Outcome[] | { googleL
   } catch (error) {
     // A Google quota or rate limit is not the network: say which, and never retry into it.
     const quota = quotaError(error);
-    if (quota) return { googleLimit: quota };
+    if (quota) return { refusedByGoogle: quota };
     // Not the network either: an address outside the manifest's allowlist never works, so no retry.
     if (/whitelist|allowlist/i.test(error instanceof Error ? error.message : '')) {
       return batch.map(() => ({ ok: false, error: errors.notAllowed(), retryable: false }));
     }
-    // Nor a permission the user did not grant: nothing was sent, and a retry is refused the same.
+    // Nor a permission the user did not grant: nothing was sent, and every later call is refused the same.
     const permission = permissionErrorOf(error);
-    if (permission) return batch.map(() => ({ ok: false, error: permission, retryable: false }));
+    if (permission) return { refusedByGoogle: permission };
     // Google's message names the URL and says little else; the user gets the class, not the text.
     return batch.map(() => unavailable('network error'));
   }

@@ -9,7 +9,7 @@
  * the counter, so every formula sees a new argument and runs again. The functions ignore that argument,
  * so results never change because of it, and the formula a user typed stays readable.
  *
- * A refresh that runs only some formulas again (those it can answer now: ui/refresh-plan.ts) must leave
+ * A refresh that runs only some formulas again (those it can answer now: spending/refresh-plan.ts) must leave
  * the others' arguments as they are, so Sheets keeps showing what they show. So the counters are a
  * pool, `SDM_REFRESH`, `SDM_REFRESH_2`, …: the formulas that run again end with the first counter none
  * of the others ends with, whose value then changes; the others are not touched.

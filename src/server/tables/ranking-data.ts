@@ -1,6 +1,6 @@
 /** Fetching ranking data for tables, through the same cache as the formulas. */
 import type { RankingGroup } from '../../shared/sidebar-api';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { readSubject } from '../core/input';
 import { dropCached, lookupAll } from '../lookup/pipeline';

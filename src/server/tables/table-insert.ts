@@ -3,7 +3,7 @@
  * request arrives validated (ui/tables-panel.ts reads it).
  */
 import type { InsertTableRequest } from '../../shared/sidebar-api';
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { listForMessage } from '../shape/shape';
 import { fetchRanking } from './ranking-data';

@@ -6,7 +6,7 @@
  */
 import { flattenToTable, headerWords, type Cell, type Json } from '../shape/shape';
 import { tableBlock } from '../spreadsheet/sheet-areas';
-import { tableMoves, withRankChange, type PreviousTable } from './table-moves';
+import { tableMoves, withRankChange, type FoundMoves, type PreviousTable } from './table-moves';
 
 const STAMP_PREFIX = 'Search Demand ranking · ';
 
@@ -80,9 +80,17 @@ function longestList(data: Json): Json[] | undefined {
  * @param header the service's columns in words
  * @param rows their values, in the list's order
  * @param previous the table as the sheet held it before (null: just inserted, nothing to compare with)
+ * @param found told what the moves found, when they were just counted (alerts/ reads them)
  */
-export function rankingBlock(stamp: string, header: string[], rows: Cell[][], previous: PreviousTable | null): Cell[][] {
+export function rankingBlock(
+  stamp: string,
+  header: string[],
+  rows: Cell[][],
+  previous: PreviousTable | null,
+  found?: (moves: FoundMoves) => void,
+): Cell[][] {
   const moves = tableMoves(header, rows, previous, previous ? formatUtc(previous.at) : '');
+  if (moves.found) found?.(moves.found);
   const shown = withRankChange(header, rows, moves.changes);
   return tableBlock(stamp, shown.header, shown.rows, moves.footer);
 }

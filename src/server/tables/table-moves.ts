@@ -25,11 +25,28 @@ export interface PreviousTable {
   footer: string | null;
 }
 
-/** A table's moves: one rank change cell per row, and the line under the rows. */
+/**
+ * What moved in a table, by the names the sheet shows (each entry's display name where it has one):
+ * each entry's rank before and now, those that entered, those that dropped out.
+ */
+export interface FoundMoves {
+  moved: { name: string; from: number; to: number }[];
+  entered: { name: string; rank: number }[];
+  dropped: { name: string; was: number }[];
+}
+
+/**
+ * A table's moves: one rank change cell per row, and the line under the rows; and, when they were just
+ * counted (not kept from before, not blank), what they found.
+ */
 export interface Moves {
   changes: Cell[];
   footer: string;
+  found?: FoundMoves;
 }
+
+/** The start of the line under a table that names what dropped out. */
+const DROPPED_LEAD = 'Dropped out since ';
 
 const isWhole = (v: Cell): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
 const isText = (v: Cell): v is string => typeof v === 'string' && v.trim() !== '';
@@ -132,8 +149,48 @@ export function tableMoves(header: string[], rows: Cell[][], previous: PreviousT
     return old.rank > r ? `▲${old.rank - r}` : old.rank < r ? `▼${r - old.rank}` : '–';
   });
   const present = new Set(now.map((n) => n.name));
-  const dropped = [...before].filter(([name]) => !present.has(name)).map(([, old]) => `${old.label} (was ${old.rank})`);
-  return { changes, footer: `Dropped out since ${since}: ${dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : 'none'}.` };
+  const gone = [...before].filter(([name]) => !present.has(name)).map(([, old]) => ({ name: old.label, was: old.rank }));
+  const dropped = gone.map((g) => `${g.name} (was ${g.was})`);
+  const shown = (i: number) => String(rows[i]?.[label] ?? '') || (now[i]?.name ?? '');
+  const found: FoundMoves = { moved: [], entered: [], dropped: gone };
+  now.forEach(({ name, rank: r }, i) => {
+    const old = before.get(name);
+    if (!old) found.entered.push({ name: shown(i), rank: r });
+    else if (old.rank !== r) found.moved.push({ name: shown(i), from: old.rank, to: r });
+  });
+  const footer = `${DROPPED_LEAD}${since}: ${dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : 'none'}.`;
+  return { changes, footer, found };
+}
+
+/**
+ * What a table's moves say as the sheet shows them (its rank change column and the line under its
+ * rows), read back: what the sidebar's preview of an alert counts, with no request. Null when the table
+ * shows no moves (just inserted, or no column names its entries).
+ * @param header the header row as the sheet holds it (with the rank change column)
+ * @param rows its rows
+ * @param footer the line under the rows
+ */
+export function shownMoves(header: Cell[], rows: Cell[][], footer: string): FoundMoves | null {
+  const at = header.indexOf(RANK_CHANGE_HEADER);
+  if (at < 0 || !footer.startsWith(DROPPED_LEAD)) return null;
+  const bare = rows.map((row) => row.filter((_, i) => i !== at));
+  const names = header.filter((_, i) => i !== at).map(String);
+  const key = keyColumn(names.length, bare);
+  if (key < 0) return null;
+  const label = labelColumn(names.length, bare, key);
+  const rank = at > 0 ? at - 1 : -1; // the change sits right after the rank, or first with no rank shown
+  const found: FoundMoves = { moved: [], entered: [], dropped: [] };
+  rows.forEach((row, i) => {
+    const name = String(bare[i]?.[label] ?? '');
+    const now = rank >= 0 && isWhole(row[rank] ?? '') ? (row[rank] as number) : i + 1;
+    const change = String(row[at] ?? '');
+    const places = Number(change.slice(1));
+    if (change === 'new') found.entered.push({ name, rank: now });
+    else if (/^[▲▼]\d+$/.test(change)) found.moved.push({ name, from: change.startsWith('▲') ? now + places : now - places, to: now });
+  });
+  const list = footer.slice(footer.indexOf(': ') + 2, -1);
+  for (const m of list.matchAll(/(.+?) \(was (\d+)\)(?:, |$)/g)) found.dropped.push({ name: m[1] ?? '', was: Number(m[2]) });
+  return found;
 }
 
 /**

@@ -4,7 +4,7 @@
  * is in the document cache (read there, no request), and the slugs themselves once it is read.
  */
 import { readSubject } from '../core/input';
-import { dryRun, queryKey } from '../lookup/dry-run';
+import { dryRun, queryKey } from '../spending/dry-run';
 import type { Json } from '../shape/shape';
 import type { ExamplesFrom, TemplateDefinition, TemplateQuery } from './template-catalog';
 import { exampleBrands } from './template-fields';

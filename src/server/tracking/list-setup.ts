@@ -4,7 +4,7 @@
  * (trigger/scheduled-lists.ts).
  */
 import type { TrackFieldsView, TrackKind, TrackRequest } from '../../shared/sidebar-api';
-import { createBudget, type Budget } from '../core/budget';
+import { createBudget, type Budget } from '../core/time-budget';
 import { AddonError, errors } from '../core/errors';
 import { lookupAll } from '../lookup/pipeline';
 import { headerWords, listForMessage, selectPath, type Json } from '../shape/shape';

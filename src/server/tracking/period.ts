@@ -3,8 +3,7 @@
  * A period is named by its first day, `YYYY-MM-DD`; a history row belongs to the period its date is in.
  */
 import type { TrackPeriod } from '../../shared/sidebar-api';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../shared/day';
 
 /**
  * `YYYY-MM-DD` of a time (UTC).
@@ -28,10 +27,10 @@ export function monthOf(day: string): string {
  * @param period a day or a week
  */
 export function periodOf(ms: number, period: TrackPeriod): string {
-  const day = Math.floor(ms / DAY);
+  const day = Math.floor(ms / DAY_MS);
   // 1970-01-01 was a Thursday: Monday is 3 days before it.
   const start = period === 'week' ? day - ((day + 3) % 7) : day;
-  return dayText(start * DAY);
+  return dayText(start * DAY_MS);
 }
 
 /**

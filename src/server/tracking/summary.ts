@@ -76,6 +76,49 @@ export function changeRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
   });
 }
 
+/** A tracked value that changed between its two latest readings, by the item as the list holds it. */
+export interface TrackedChange {
+  item: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The changes a change view's rows say (item, latest, previous, change, direction): each item with a
+ * latest and a previous value. Reads the rows changeRows makes, and the same rows read back from a sheet.
+ * @param view the change view's rows
+ */
+export function changesOf(view: Cell[][]): TrackedChange[] {
+  const out: TrackedChange[] = [];
+  for (const [item, latest, previous] of view) {
+    if (typeof latest === 'number' && typeof previous === 'number')
+      out.push({ item: String(item).replace(/^'/, ''), from: previous, to: latest });
+  }
+  return out;
+}
+
+/**
+ * What a run changed: the change view's changes of the items it recorded (alerts/ words them).
+ * @param list the list
+ * @param rows the whole history, as written
+ * @param recorded the items this run recorded
+ */
+export function changedItems(list: TrackRecord, rows: HistoryRow[], recorded: ReadonlySet<string>): TrackedChange[] {
+  return changesOf(changeRows(list, rows)).filter((c) => recorded.has(c.item));
+}
+
+/**
+ * The change view as the sheet shows it now, read in one call: what the sidebar's preview of an alert
+ * counts, with no request.
+ * @param sheet the history sheet
+ * @param list the list
+ */
+export function shownChanges(sheet: Sheet, list: TrackRecord): TrackedChange[] {
+  if (!list.items.length || sheet.getMaxRows() < 3) return [];
+  const height = Math.min(list.items.length, sheet.getMaxRows() - 2);
+  return changesOf(sheet.getRange(3, summaryColumns(list).change, height, 3).getValues() as Cell[][]);
+}
+
 /**
  * The chart's data: one row per date a value was recorded on (`YYYY-MM-DD`, oldest first), one column
  * per item, each item's readings one per period (itemReadings).

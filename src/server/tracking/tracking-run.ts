@@ -7,8 +7,9 @@
  * has no document (the spreadsheet was opened by id). One run at a time per spreadsheet.
  */
 import type { TrackKind } from '../../shared/sidebar-api';
-import type { Budget } from '../core/budget';
+import type { Budget } from '../core/time-budget';
 import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
+import { runBlocker, runStopOf } from '../core/run-stop';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
@@ -16,7 +17,8 @@ import { readApiKey } from '../core/lookup-settings';
 import { headerWords, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
-import { Spending } from './tracking-allowance';
+import { Spending } from '../spending/tracking-allowance';
+import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints } from './answer';
 import {
   backfillUnit,
@@ -31,7 +33,7 @@ import {
 } from './history';
 import { monthOf, periodName, periodOf, periodOfDate } from './period';
 import { saveTracked, type TrackRecord } from './tracking-records';
-import { writeSummary } from './summary';
+import { changedItems, writeSummary, type TrackedChange } from './summary';
 
 /** Items asked for at once: few enough to stop soon after a refusal, enough to fetch in parallel. */
 const CHUNK = 20;
@@ -43,7 +45,7 @@ const RUNNING = 'sdm.trackRunning';
 export const ENDPOINT_OF: Record<TrackKind, Endpoint> = { keywords: ENDPOINTS.trend, brands: ENDPOINTS.brand };
 
 /** Failures that are the run's, not an item's: no row is written, the items wait. */
-const RUN_FAILURES = new Set<ErrorKind>(['no-key', 'auth', 'quota', 'limit', 'budget', 'busy']);
+const RUN_FAILURES = new Set<ErrorKind>(['no-key', 'auth', 'quota', 'limit', 'budget', 'busy', 'permission']);
 /** Item failures not worth asking again before the next period. */
 const LASTING_FAILURES = new Set<ErrorKind>(['not-found', 'bad-request', 'input']);
 
@@ -52,6 +54,13 @@ export interface TrackRunOptions {
   budget: Budget;
   /** A scheduled run leaves alone the lists done for this period with nothing to retry soon. */
   scheduled: boolean;
+  /** Told each list run, as saved, with what changed in it (a scheduled run's alerts). */
+  ran?: (list: TrackRecord, changes: TrackedChange[]) => void;
+  /**
+   * Told what stopped the whole run, if anything did (core/run-stop.ts): a missing permission, no key, a
+   * refused key, a spent allowance, a service that does not answer.
+   */
+  stopped?: (error: AddonError) => void;
 }
 
 /**
@@ -64,18 +73,23 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
   const release = acquireRun(store, RUNNING);
   if (!release) return false;
   try {
-    const spending = new Spending(options.budget);
-    const hasKey = !!readApiKey('user');
+    const spending = new Spending(() => lookupAllowance(options.budget));
+    const blocked = runBlocker(!!readApiKey('user'));
+    const shared = { budget: options.budget, spending, blocked, stopped: (error: AddonError) => options.stopped?.(error) };
     for (const list of lists) {
       const period = periodOf(Date.now(), list.period);
       if (options.scheduled && list.ranFor === period && !list.retrySoon) continue;
       let next: TrackRecord;
+      let changes: TrackedChange[] = [];
       try {
-        next = runList(store, list, period, { budget: options.budget, spending, hasKey });
+        if (blocked) options.stopped?.(blocked);
+        next = runList(store, list, period, { ...shared, changed: (c) => (changes = c) });
       } catch (error) {
         next = { ...list, status: 'error', message: error instanceof AddonError ? error.message : messageOf(error), retrySoon: true };
       }
-      saveTracked(store, { ...next, lastRun: new Date().toISOString(), ranFor: period });
+      const saved = { ...next, lastRun: new Date().toISOString(), ranFor: period };
+      saveTracked(store, saved);
+      options.ran?.(saved, changes);
     }
   } finally {
     release();
@@ -97,7 +111,12 @@ export function dueItems(list: TrackRecord, rows: HistoryRow[], period: string):
 interface ListContext {
   budget: Budget;
   spending: Spending;
-  hasKey: boolean;
+  /** What stops every list before it asks (the permission to connect, a key), if anything. */
+  blocked: AddonError | null;
+  /** Told a failure that stops the whole run. */
+  stopped: (error: AddonError) => void;
+  /** Told what changed in the items this run recorded. */
+  changed: (changes: TrackedChange[]) => void;
 }
 
 function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx: ListContext): TrackRecord {
@@ -111,7 +130,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
   if (!isOurStamp(sheet.getRange(1, 1).getValue(), list)) {
     return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
   }
-  if (!ctx.hasKey) return fail(errors.noKey().message);
+  if (ctx.blocked) return fail(ctx.blocked.message);
   const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
   const { rows, lastUsed } = readHistory(sheet, list, timeZone);
   const due = dueItems(list, rows, period);
@@ -182,7 +201,10 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     const order = (row: Cell[]) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
     appended.sort((a, b) => (order(a) < order(b) ? -1 : 1));
     writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
-    summary = writeSummary(sheet, list, timeZone, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
+    const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
+    summary = writeSummary(sheet, list, timeZone, history);
+    const recorded = new Set(written.filter((r) => r.status === 'ok' && r.period === period).map((r) => r.item));
+    ctx.changed(changedItems(list, history, recorded));
     sheet.getRange(1, 1).setValue(stampText(list, new Date()));
   }
 
@@ -232,6 +254,8 @@ function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: 
   const cap = ctx.spending.cap(endpoint, items.length);
   const resets = cap.resetAt === null ? '' : `, which resets at ${new Date(cap.resetAt).toISOString().slice(11, 16)} UTC`;
   let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : '';
+  // Nothing may be asked today: the allowance is spent, which stops the run as a refusal would.
+  if (!cap.count && items.length && cap.limit) ctx.stopped(errors.limit(cap.limit, '', cap.resetAt));
   let blocked = false;
   const asked = items.slice(0, cap.count);
   let slowestMs = 0;
@@ -245,10 +269,20 @@ function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: 
     slowestMs = Math.max(slowestMs, Date.now() - began);
     ctx.spending.spent(result.stats);
     for (const [item, answer] of result.answers) answers.set(item, answer);
+    const failures = [...result.answers.values()].flatMap((a) => (a.ok ? [] : [a.error]));
+    // A chunk the service answered not once (5xx, network) stops the run too: its items are retried at
+    // the next run, and the items after it wait for it.
+    const down = failures.length > 0 && failures.length === result.answers.size && failures.every((e) => e.kind === 'unavailable');
+    const stops = failures.find((e) => runStopOf(e) && (down || RUN_FAILURES.has(e.kind)));
+    if (stops) ctx.stopped(stops);
     const refused = [...result.answers.values()].find((a) => !a.ok && RUN_FAILURES.has(a.error.kind));
     if (refused && !refused.ok) {
       stop = refused.error.message.replace(/\.$/, '');
       blocked = !['limit', 'budget'].includes(refused.error.kind);
+      break;
+    }
+    if (down) {
+      stop = failures[0]?.message.replace(/\.$/, '') ?? stop;
       break;
     }
   }

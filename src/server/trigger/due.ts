@@ -6,9 +6,9 @@
  * 06:00, not at the next hourly run). A missed slot is made up once, never twice.
  */
 import type { Schedule } from '../../shared/sidebar-api';
+import { DAY_MS as DAY } from '../../shared/day';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /**
  * The start of the latest slot at or before `now`, or null when the schedule is off.

@@ -4,7 +4,7 @@
  * backfill), extended, run now, forgotten. Arguments arrive validated (ui/track-request.ts).
  */
 import type { TrackRequest } from '../../shared/sidebar-api';
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { currentEmail } from '../core/identity';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';

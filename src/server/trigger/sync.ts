@@ -9,8 +9,7 @@ import { listTracked, type TrackRecord } from '../tracking/tracking-records';
 import { nextDue, slotsCountFrom } from './due';
 import { setScheduled, userId } from './registry';
 import { syncTrigger } from './user-trigger';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../shared/day';
 
 /**
  * Whether anything in this spreadsheet is run by the user with this id.
@@ -58,7 +57,7 @@ export function tableSchedule(store: SpreadsheetStore): { record: ScheduleRecord
 function listDue(list: TrackRecord): number {
   const ranFor = Date.parse(`${list.ranFor}T00:00:00Z`);
   if (list.retrySoon || !Number.isFinite(ranFor)) return 0;
-  return ranFor + (list.period === 'week' ? 7 : 1) * DAY;
+  return ranFor + (list.period === 'week' ? 7 : 1) * DAY_MS;
 }
 
 /**

@@ -1,15 +1,16 @@
 /**
  * The guard of every public function but the formulas: what the action needs is checked before it acts
- * (core/permissions.ts words a missing permission), then it runs under core/error-guard.ts's guard. Kept
- * out of the formulas' bundle: a cell never needs this table (formulas check at their entry).
+ * (core/permissions.ts words a missing permission), then it runs under core/error-guard.ts's guard, which
+ * logs what it did not expect. Kept out of the formulas' bundle: a cell checks nothing before it fetches
+ * (custom functions may not call ScriptApp) and logs nothing (nor console).
  */
 import { guard } from '../core/error-guard';
-import { requirePermissions, type PermissionName } from '../core/permissions';
+import { requirePermissions, SCHEDULED_RUN_NEEDS, type PermissionName } from '../core/permissions';
 
 /**
  * What each feature needs, by the public function that starts it (index.ts). A function not listed needs
- * none of these (it reads only the add-on's own stored settings or cache). Formulas check theirs at their entry
- * (cell/custom-functions.ts, requireFormulaPermission).
+ * none of these (it reads only the add-on's own stored settings or cache). Formulas are not here: Google's
+ * refusal of their fetch says what is missing (cell/custom-functions.ts).
  */
 export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   showSidebar: ['sidebar'],
@@ -37,8 +38,9 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   getRankingGroups: ['service'],
   previewRankingTable: ['service'],
   insertRankingTable: ['service', 'spreadsheet'],
+  // Turning a schedule off needs these; any other schedule needs SCHEDULED_RUN_NEEDS (trigger/refresh-schedule.ts).
   setRefreshSchedule: ['schedule', 'spreadsheet'],
-  repairScheduledRuns: ['schedule', 'spreadsheet'],
+  repairScheduledRuns: SCHEDULED_RUN_NEEDS,
   getTables: ['spreadsheet'],
   forgetTable: ['spreadsheet'],
   refreshTablesNow: ['service', 'spreadsheet'],
@@ -47,12 +49,14 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   readSelectedItems: ['spreadsheet'],
   previewTrackFields: ['service'],
   estimateTracking: ['spreadsheet'],
-  addTrackingList: ['service', 'schedule', 'spreadsheet'],
-  addTrackedItems: ['service', 'schedule', 'spreadsheet'],
+  addTrackingList: SCHEDULED_RUN_NEEDS,
+  addTrackedItems: SCHEDULED_RUN_NEEDS,
   runTrackingNow: ['service', 'spreadsheet'],
   insertTemplate: ['service', 'spreadsheet'],
-  trackTemplateBrands: ['service', 'schedule', 'spreadsheet'],
+  trackTemplateBrands: SCHEDULED_RUN_NEEDS,
   templateSheets: ['spreadsheet'],
+  getAlerts: ['spreadsheet'],
+  setAlerts: ['spreadsheet'],
 };
 
 /**
@@ -62,8 +66,12 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
  * @param body what it does
  */
 export function guardAction<T>(name: string, body: () => T): T {
-  return guard(name, () => {
-    requirePermissions(NEEDS[name] ?? []);
-    return body();
-  });
+  return guard(
+    name,
+    () => {
+      requirePermissions(NEEDS[name] ?? []);
+      return body();
+    },
+    (line) => console.error(line),
+  );
 }

@@ -9,10 +9,10 @@ import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
 import { unfreezeResults } from '../freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
-import { planRefresh, type RefreshPlan } from './refresh-plan';
+import { planRefresh, type RefreshPlan } from '../spending/refresh-plan';
 import { refreshFormulas } from './refresh-run';
 import { refreshText } from '../../shared/refresh-words';
-import { asksFirst } from '../lookup/allowance';
+import { asksFirst } from '../spending/allowance';
 import { formulaKeyHere } from '../core/formula-key';
 
 /** Sections of the sidebar a menu item can open. */

@@ -34,7 +34,7 @@ import {
   readOwnApiKey,
 } from '../core/lookup-settings';
 import { formulaKey, mask, ownerOf, roleOf } from '../core/formula-key';
-import { checkKey } from '../lookup/usage-read';
+import { checkKey } from '../spending/usage-read';
 import { otherEditorsHere } from './other-editors';
 
 /** The settings as the sidebar shows them, for whoever opened it. */

@@ -1,7 +1,7 @@
 /** The ranking tables panel: each sidebar call read and checked here, done by tables/ or trigger/, shown by tables-view. */
 import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
 import type { InsertTableRequest, RankingGroup, RefreshTablesView, TablePreview, TablesView } from '../../shared/sidebar-api';
-import { createBudget } from '../core/budget';
+import { createBudget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { remakeTrigger } from '../trigger/user-trigger';
 import { refreshOpenSpreadsheet } from '../trigger/refresh-entry';
@@ -9,7 +9,7 @@ import { applySchedule, readScheduleRequest } from '../trigger/refresh-schedule'
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { rankingGroups, readGroup } from '../tables/ranking-data';
 import { insertTable, previewTable } from '../tables/table-insert';
-import { insertCost } from '../tables/table-cost';
+import { insertCost } from '../spending/table-cost';
 import { forgetTableRecord } from '../tables/table-records';
 import { tablesView } from './tables-view';
 

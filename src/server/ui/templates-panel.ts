@@ -7,23 +7,23 @@
  * brands and the share of search's names, from the ranking overview); it chooses the fields from those
  * answers, and writes the sheet.
  */
-import { shortfall } from '../lookup/allowance';
+import { shortfall } from '../spending/allowance';
 import type { TemplateView, TrackingView } from '../../shared/sidebar-api';
-import { createBudget, type Budget } from '../core/budget';
+import { createBudget, type Budget } from '../core/time-budget';
 import { AddonError, errors } from '../core/errors';
 import { readSubject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { resetPhrase } from '../service/classify';
 import { readApiKey } from '../core/lookup-settings';
 import type { Json } from '../shape/shape';
-import { currentUsage } from '../lookup/usage-read';
+import { currentUsage } from '../spending/usage-read';
 import { uniqueSheetName } from '../spreadsheet/sheet-areas';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { startTracking } from '../trigger/scheduled-lists';
 import { readTrackRequest } from './track-request';
 import { trackingView } from './tracking-view';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from '../templates/template-catalog';
-import { templateCost, type TemplateCost } from '../templates/template-cost';
+import { templateCost, type TemplateCost } from '../spending/template-cost';
 import { exampleQueries, knownQueries } from '../templates/template-examples';
 import { exampleBrands } from '../templates/template-fields';
 import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, shareOfSearchPlan, type SheetPlan } from '../templates/template-plan';

@@ -8,7 +8,7 @@ import { readSubject } from '../core/input';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { areaA1 } from '../spreadsheet/sheet-areas';
 import { findList, trackFields } from '../tracking/list-setup';
-import { trackingCost } from '../tracking/tracking-cost';
+import { trackingCost } from '../spending/tracking-cost';
 import { ENDPOINT_OF } from '../tracking/tracking-run';
 import { runListNow, startTracking, stopTracking, trackMoreItems } from '../trigger/scheduled-lists';
 import { readItems, readKind, readTrackRequest, subjectKind } from './track-request';

@@ -1,12 +1,12 @@
 /**
  * The sidebar's usage panel. Opening it sends no request: it shows the last read of /usage made with the
- * viewer's key, brought up to date with what this document sent since (lookup/usage-read.ts); Refresh
+ * viewer's key, brought up to date with what this document sent since (spending/usage-read.ts); Refresh
  * reads /usage again (one request).
  */
 import type { UsageView } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';
 import { readApiKey, readLookupSettings } from '../core/lookup-settings';
-import { lastUsageView, readUsageNow, rememberUsage, usageView } from '../lookup/usage-read';
+import { lastUsageView, readUsageNow, rememberUsage, usageView } from '../spending/usage-read';
 
 /** The last usage read with the viewer's key brought up to date (no request), and this document's spend. */
 export function getUsage(): UsageView {

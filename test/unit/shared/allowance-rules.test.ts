@@ -5,7 +5,8 @@
  * time the answer names is used; without one, nothing but "a day" is assumed.
  */
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, readBeforeReset } from '../../../src/shared/allowance-rules';
+import { readBeforeReset } from '../../../src/shared/allowance-rules';
+import { DAY_MS } from '../../../src/shared/day';
 
 const readAt = '2026-03-18T23:00:00.000Z';
 const at = (iso: string) => new Date(iso);

@@ -109,9 +109,11 @@ describe('ScriptApp.getAuthorizationInfo', () => {
     expect(gas.run('INFO', [[SCOPES.externalRequest]], menu).value).toEqual(['REQUIRED', expect.any(String), '']);
   });
 
-  it('works in a custom function too (it needs no scope)', () => {
-    expect(runtime(without(SCOPES.externalRequest)).run('INFO1', [SCOPES.externalRequest]).value).toEqual([
-      ['REQUIRED', expect.any(String), ''],
+  it('is refused in a custom function: ScriptApp is not a service Google lists there', () => {
+    const result = runtime(without(SCOPES.externalRequest)).run('INFO1', [SCOPES.externalRequest]);
+    expect(result).toMatchObject({ ok: false, error: 'You do not have permission to call ScriptApp.getAuthorizationInfo' });
+    expect(result.refusedCalls).toEqual([
+      { call: 'ScriptApp.getAuthorizationInfo', message: 'You do not have permission to call ScriptApp.getAuthorizationInfo' },
     ]);
   });
 
@@ -147,9 +149,9 @@ describe('ScriptApp.requireScopes and requireAllScopes', () => {
     expect(result).toMatchObject({ ok: false, error: AUTHORIZATION_REQUIRED_MESSAGE });
   });
 
-  it('in a custom function: the execution ends, and no prompt is shown (the stricter reading)', () => {
+  it('in a custom function: refused (ScriptApp is not a service Google lists there), and no prompt is shown', () => {
     const gas = runtime(without(SCOPES.externalRequest));
-    expect(gas.run('REQUIRE1', [SCOPES.externalRequest]).error).toBe(AUTHORIZATION_REQUIRED_MESSAGE);
+    expect(gas.run('REQUIRE1', [SCOPES.externalRequest]).error).toBe('You do not have permission to call ScriptApp.requireScopes');
     expect(gas.consentPrompts).toHaveLength(0);
   });
 

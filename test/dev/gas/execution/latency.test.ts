@@ -22,11 +22,28 @@ function KNOWN(base) {
   var range = sheet.getRange('A1:B2');                  // a handle: free
   range.getA1Notation(); range.getRow(); range.getNumRows(); range.getLastRow();   // the range's own coordinates: free
   range.getValues(); range.setValues([[1, 2], [3, 4]]); sheet.getLastRow(); SpreadsheetApp.flush();
-  Utilities.getUuid(); Logger.log('free'); Session.getScriptTimeZone();
+  Utilities.getUuid(); Logger.log('free'); console.info('free');   // computed here: free
+  Session.getScriptTimeZone();                          // asks Google: charged
   try { UrlFetchApp.fetch(base + '/a'); } catch (e) {}
   try { UrlFetchApp.fetchAll([base + '/b', base + '/c']); } catch (e) {}
   UrlFetchApp.getRequest(base + '/d');                  // builds a request, sends nothing
   return 'done';
+}
+function ASKS_GOOGLE() {
+  Session.getActiveUser().getEmail(); Session.getEffectiveUser(); Session.getActiveUserLocale(); Session.getTemporaryActiveUserKey();
+  ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL).getAuthorizedScopes(); ScriptApp.getScriptId(); ScriptApp.getOAuthToken();
+  var ui = SpreadsheetApp.getUi();
+  ui.createMenu('Menu').addItem('Item', 'NOTHING').addSeparator().addToUi();   // built here, sent once
+  ui.showSidebar(HtmlService.createHtmlOutput('<p>hi</p>')); ui.alert('Hello');
+  return 'asked';
+}
+function REFUSED_IN_A_CELL() {
+  var seen = [];
+  [function () { Logger.log('x'); }, function () { console.error('x'); }, function () { Session.getScriptTimeZone(); },
+   function () { ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL); }].forEach(function (f) {
+    try { f(); } catch (e) { seen.push(e.message); }
+  });
+  return seen.join(' | ');
 }
 function DENIED_WRITE() { try { PropertiesService.getUserProperties().setProperty('a', 'b'); } catch (e) { return e.message; } }
 // User stores: a time-driven trigger has no document (so no document cache) in Google.
@@ -57,6 +74,7 @@ const KNOWN_CALLS = {
   'properties.getUserProperties': 1,
   'properties.setProperties': 1,
   'properties.setProperty': 1,
+  'session.getScriptTimeZone': 1,
   'spreadsheet.flush': 1,
   'spreadsheet.getLastRow': 1,
   'spreadsheet.getValues': 1,
@@ -81,7 +99,8 @@ const KNOWN_MODELLED =
   D.lockWait +
   2 * D.lockRelease +
   2 * D.spreadsheetRead +
-  2 * D.spreadsheetWrite;
+  2 * D.spreadsheetWrite +
+  D.session;
 
 describe('latency model', () => {
   it('blocks the execution for a call’s modelled time, on the script clock', () => {
@@ -107,7 +126,7 @@ describe('latency model', () => {
     expect(r.error).toBeUndefined();
     expect(r.value).toBe('done');
     expect(r.serviceCalls).toEqual(KNOWN_CALLS);
-    expect(r.roundTrips).toBe(22);
+    expect(r.roundTrips).toBe(23);
     expect(r.fetchCalls).toBe(2);
     expect(r.fetchCount).toBe(3); // requests, as before: the fetchAll sent two
     expect(r.modelledMs).toBe(KNOWN_MODELLED);
@@ -163,6 +182,41 @@ describe('latency model', () => {
     expect(r.realDurationMs).toBeLessThan(2_000);
   });
 
+  it("charges what asks Google: Session, ScriptApp's questions, what the Ui sends (a menu once, when added)", () => {
+    const r = new GasRuntime({ code: CODE }).run('ASKS_GOOGLE', [], { mode: 'menu' });
+    expect(r.value).toBe('asked');
+    expect(r.serviceCalls).toEqual({
+      'script.getAuthorizationInfo': 1,
+      'script.getOAuthToken': 1,
+      'script.getScriptId': 1,
+      'session.getActiveUser': 1,
+      'session.getActiveUserLocale': 1,
+      'session.getEffectiveUser': 1,
+      'session.getTemporaryActiveUserKey': 1,
+      'ui.addToUi': 1,
+      'ui.alert': 1,
+      'ui.showSidebar': 1,
+    });
+    expect(r.roundTrips).toBe(10);
+    expect(r.modelledMs).toBe(D.startup + 4 * D.session + 3 * D.scriptApp + 3 * D.ui);
+  });
+
+  it('charges a call refused in a custom function, at least a cache write where it would otherwise be free', () => {
+    const r = new GasRuntime({ code: CODE }).run('REFUSED_IN_A_CELL');
+    expect(r.value).toBe(
+      'You do not have permission to call Logger.log | You do not have permission to call console.error | ' +
+        'You do not have permission to call Session.getScriptTimeZone | You do not have permission to call ScriptApp.getAuthorizationInfo',
+    );
+    expect(r.serviceCalls).toEqual({
+      'refused.Logger.log': 1,
+      'refused.console.error': 1,
+      'script.getAuthorizationInfo': 1,
+      'session.getScriptTimeZone': 1,
+    });
+    expect(r.roundTrips).toBe(4);
+    expect(r.modelledMs).toBe(D.startup + 2 * D.refused + D.session + D.scriptApp);
+  });
+
   it('still counts a call Google refuses (a property write in a custom function)', () => {
     const r = new GasRuntime({ code: CODE }).run('DENIED_WRITE');
     expect(r.value).toBe('You do not have permission to call setProperty');
@@ -187,7 +241,7 @@ describe('latency model', () => {
 
   it('can be turned off (calls still counted, no modelled time), per runtime or per run', () => {
     const off = new GasRuntime({ code: CODE, latency: false }).run('KNOWN', [UNREACHABLE], { mode: 'menu' });
-    expect(off).toMatchObject({ value: 'done', serviceCalls: KNOWN_CALLS, roundTrips: 22, fetchCalls: 2, modelledMs: 0 });
+    expect(off).toMatchObject({ value: 'done', serviceCalls: KNOWN_CALLS, roundTrips: 23, fetchCalls: 2, modelledMs: 0 });
     expect(off.durationMs).toBeLessThan(KNOWN_MODELLED);
     const perRun = new GasRuntime({ code: CODE }).run('HIT', [], { latency: false });
     expect(perRun).toMatchObject({ ok: true, roundTrips: 2, modelledMs: 0 });

@@ -80,11 +80,12 @@ describe('executions', () => {
   });
 
   it('captures Logger and console output per execution and runtime-wide', () => {
+    // From a menu item: a custom function may not call Logger or console (custom-function-services.test.ts).
     const rt = new GasRuntime({ code: 'function L(x) { Logger.log("got %s", x); console.warn("careful"); return Logger.getLog(); }' });
-    const r = rt.run('L', ['a']);
+    const r = rt.run('L', ['a'], { mode: 'menu' });
     expect(r.logs).toEqual(['got a', 'careful']);
     expect(r.value).toBe('got a\ncareful');
-    rt.run('L', ['b']);
+    rt.run('L', ['b'], { mode: 'menu' });
     expect(rt.logs).toEqual(['got a', 'careful', 'got b', 'careful']);
     expect(rt.logEntries[1]).toMatchObject({ level: 'warn', functionName: 'L' });
   });
@@ -231,7 +232,10 @@ describe('auth modes', () => {
   it('custom functions cannot use the Ui and do not see the user', () => {
     const rt = new GasRuntime({ code, userEmail: 'ann@example.com', timeZone: 'Europe/Paris' });
     expect(rt.run('UI').error).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
-    expect(rt.run('WHO').value).toEqual([['', '', 'Europe/Paris']]);
+    // Session is not a service Google lists for custom functions: refused, whatever it would say.
+    expect(rt.run('WHO').error).toBe(
+      'You do not have permission to call Session.getActiveUser. Required permissions: https://www.googleapis.com/auth/userinfo.email',
+    );
     expect(rt.run('WHO', [], { mode: 'menu' }).value).toEqual([['ann@example.com', 'ann@example.com', 'Europe/Paris']]);
     expect(rt.run('SHEET').value).toEqual([['dev-gas-spreadsheet', 'Untitled spreadsheet']]);
   });

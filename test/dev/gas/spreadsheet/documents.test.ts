@@ -119,7 +119,8 @@ describe("custom functions read the spreadsheet owner's user properties", () => 
 
 describe('emails need FULL auth mode and the userinfo.email scope', () => {
   const code = `function WHO() { var o = SpreadsheetApp.getActive().getOwner();
-    return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail(), o.getEmail()]; }`;
+    return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail(), o.getEmail()]; }
+    function OWNER() { return SpreadsheetApp.getActive().getOwner().getEmail(); }`;
   const me = 'user@example.com';
 
   it('shows them with no oauthScopes (auto-detected) or with the scope declared', () => {
@@ -134,7 +135,12 @@ describe('emails need FULL auth mode and the userinfo.email scope', () => {
   it('hides them when the manifest declares scopes without userinfo.email, and always in custom functions', () => {
     const manifest = { oauthScopes: ['https://www.googleapis.com/auth/spreadsheets.currentonly'] };
     expect(new GasRuntime({ code, manifest }).run('WHO', [], menu).value).toEqual(['', '', '']);
-    expect(new GasRuntime({ code, manifest: {} }).run('WHO').value).toEqual([['', '', '']]);
+    // A custom function runs as the anonymous user: Session and a User's email are refused (the owner's too).
+    const rt = new GasRuntime({ code, manifest: {} });
+    expect(rt.run('OWNER').error).toBe(
+      'You do not have permission to call User.getEmail. Required permissions: https://www.googleapis.com/auth/userinfo.email',
+    );
+    expect(rt.run('WHO')).toMatchObject({ ok: false, refusedCalls: [expect.objectContaining({ call: 'Session.getActiveUser' })] });
   });
 });
 

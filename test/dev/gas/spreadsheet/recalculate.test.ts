@@ -4,7 +4,8 @@ import { FORMULA_MESSAGES, GasRuntime, RememberedResults, parseCustomCall, remem
 const CODE = `
 var calls = 0;
 function ECHO(x) { return x; }
-function COUNTED(x) { Logger.log('ran'); return 'ran ' + x; }
+// Counts its runs in the script cache (Logger is not a service a custom function may call).
+function COUNTED(x) { CacheService.getScriptCache().put('ran ' + x + ' ' + Utilities.getUuid(), '1'); return 'ran ' + x; }
 function KEYED() { return PropertiesService.getUserProperties().getProperty('SDM_API_KEY') || 'no key'; }
 function FAIL(x) { throw new Error('bad ' + x); }
 function GRID(rows, cols) { var out = []; for (var r = 0; r < rows; r++) { var line = []; for (var c = 0; c < cols; c++) line.push(r * 10 + c); out.push(line); } return out; }
@@ -29,12 +30,13 @@ describe('remembered custom-function results', () => {
   });
 
   it('hands back a remembered result without running anything, errors included, per spreadsheet', () => {
-    const rt = new GasRuntime({ code: CODE });
+    const rt = new GasRuntime({ code: CODE, cacheEarlyRemoval: { rate: 0 } }); // the cache counts runs: keep every item
+    const runs = () => rt.caches.script.keys().length;
     const first = rt.evaluateCustomFunction('COUNTED', ['a']);
     expect(first).toMatchObject({ remembered: false, result: { ok: true, value: 'ran a' } });
     const again = rt.evaluateCustomFunction('COUNTED', ['a']);
     expect(again).toMatchObject({ remembered: true, result: { ok: true, value: 'ran a', fetchCount: 0 } });
-    expect(rt.logs).toEqual(['ran']);
+    expect(runs()).toBe(1);
     expect(rt.evaluateCustomFunction('COUNTED', ['b']).remembered).toBe(false);
     expect(rt.evaluateCustomFunction('FAIL', [1]).result.error).toBe('bad 1');
     expect(rt.evaluateCustomFunction('FAIL', [1])).toMatchObject({ remembered: true, result: { ok: false, error: 'bad 1' } });

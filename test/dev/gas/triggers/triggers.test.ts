@@ -320,6 +320,30 @@ describe('daily trigger runtime quota', () => {
   });
 });
 
+describe("Google's failure mails", () => {
+  const failing = `function F() { ScriptApp.newTrigger('work').timeBased().everyHours(1).create(); }
+    function work() { if (PropertiesService.getUserProperties().getProperty('fail')) throw new Error('boom'); return 'done'; }`;
+
+  it("a bound script's failed trigger execution is mailed to its owner; a success and an add-on's failure are not", () => {
+    const bound = new GasRuntime({ code: failing, addon: false, latency: false });
+    bound.run('F', [], menu);
+    const t = bound.triggers[0]!;
+    expect(bound.fireTrigger(t).ok).toBe(true);
+    bound.properties.user.set('fail', '1');
+    expect(bound.fireTrigger(t).error).toBe('boom');
+    expect(bound.fireTrigger(t).ok).toBe(false);
+    expect(bound.failureNotifications).toEqual([
+      { owner: 'user@example.com', handler: 'work', triggerUid: t.uid, error: 'boom', at: expect.any(Number) as unknown },
+      expect.objectContaining({ error: 'boom' }),
+    ]);
+    const addon = new GasRuntime({ code: failing, latency: false });
+    addon.run('F', [], menu);
+    addon.properties.user.set('fail', '1');
+    expect(addon.fireTrigger(addon.triggers[0]!).ok).toBe(false);
+    expect(addon.failureNotifications).toEqual([]);
+  });
+});
+
 describe('users', () => {
   const usersCode = `
     function WHO() { return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail()]; }

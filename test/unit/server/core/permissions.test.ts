@@ -1,13 +1,7 @@
 /** The permission check before an action (src/server/core/permissions.ts), with Google's AuthorizationInfo stubbed. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageKind } from '../../../../src/server/core/cell-messages';
-import {
-  missingPermissions,
-  permissionError,
-  permissionErrorOf,
-  requireFormulaPermission,
-  requirePermissions,
-} from '../../../../src/server/core/permissions';
+import { missingPermissions, permissionError, permissionErrorOf, requirePermissions } from '../../../../src/server/core/permissions';
 
 const EXTERNAL = 'https://www.googleapis.com/auth/script.external_request';
 const global = globalThis as Record<string, unknown>;
@@ -38,7 +32,6 @@ describe('missingPermissions', () => {
   it('takes none as missing where Google gives no answer (the call itself is then refused and worded)', () => {
     stubScriptApp('throws');
     expect(missingPermissions(['service'])).toEqual([]);
-    expect(() => requireFormulaPermission()).not.toThrow();
   });
 
   it('asks nothing for an action that needs none', () => {

@@ -9,6 +9,7 @@ import {
   firstFooter,
   keyColumn,
   rankColumn,
+  shownMoves,
   tableMoves,
   withRankChange,
   type PreviousTable,
@@ -83,6 +84,16 @@ describe('tableMoves', () => {
     expect(tableMoves(HEADER, now, previous(before), SINCE)).toEqual({
       changes: ['▲2', '▼1', 'new', '▼2'],
       footer: `Dropped out since ${SINCE}: DELTA Co (was 4).`,
+      // What an alert names: the titles the sheet shows, not the codes that tell the rows apart.
+      found: {
+        moved: [
+          { name: 'GAMMA Co', from: 3, to: 1 },
+          { name: 'ALPHA Co', from: 1, to: 2 },
+          { name: 'BETA Co', from: 2, to: 4 },
+        ],
+        entered: [{ name: 'EPSILON Co', rank: 3 }],
+        dropped: [{ name: 'DELTA Co', was: 4 }],
+      },
     });
   });
 
@@ -92,12 +103,20 @@ describe('tableMoves', () => {
     expect(tableMoves(header, [['beta'], ['alpha']], old, SINCE)).toEqual({
       changes: ['▲1', '▼1'],
       footer: `Dropped out since ${SINCE}: none.`,
+      found: {
+        moved: [
+          { name: 'beta', from: 2, to: 1 },
+          { name: 'alpha', from: 1, to: 2 },
+        ],
+        entered: [],
+        dropped: [],
+      },
     });
   });
 
   it('keeps the last moves when nothing moved since, but says "–" when nothing moved since the first values', () => {
     const moved = previous(before, { changes: ['new', '▲1', '–', '▼3'], footer: `Dropped out since ${SINCE}: X (was 2).` });
-    expect(tableMoves(HEADER, before, moved, 'later')).toEqual({ changes: moved.changes, footer: moved.footer });
+    expect(tableMoves(HEADER, before, moved, 'later')).toEqual({ changes: moved.changes, footer: moved.footer }); // nothing found anew
     // Two of the same rank may swap rows: each keeps its own mark.
     const tied = previous([row(1, 'alpha'), row(1, 'beta'), row(3, 'gamma')], { changes: ['▲1', 'new', '–'], footer: moved.footer });
     expect(tableMoves(HEADER, [row(1, 'beta'), row(1, 'alpha'), row(3, 'gamma')], tied, 'later').changes).toEqual(['new', '▲1', '–']);
@@ -105,6 +124,7 @@ describe('tableMoves', () => {
     expect(tableMoves(HEADER, before, inserted, SINCE)).toEqual({
       changes: ['–', '–', '–', '–'],
       footer: `Dropped out since ${SINCE}: none.`,
+      found: { moved: [], entered: [], dropped: [] },
     });
   });
 
@@ -119,5 +139,28 @@ describe('tableMoves', () => {
     const footer = tableMoves(HEADER, [row(1, 'other')], previous(many), SINCE).footer;
     expect(footer.length).toBeLessThan(1100);
     expect(footer).toMatch(/… and \d+ more\.$/);
+  });
+});
+
+describe('shownMoves', () => {
+  it('reads back what a refreshed table shows: the same moves its refresh found', () => {
+    const now = [row(1, 'gamma'), row(2, 'alpha'), row(3, 'epsilon'), row(4, 'beta')];
+    const moves = tableMoves(HEADER, now, previous(before), SINCE);
+    const shown = withRankChange(HEADER, now, moves.changes);
+    expect(shownMoves(shown.header, shown.rows, moves.footer)).toEqual(moves.found);
+  });
+
+  it('with no rank shown, the list order; names with commas and parentheses in the dropped-out line', () => {
+    const header = ['Code'];
+    const old = previous([['alpha'], ['x, (odd) one'], ['beta']], { header });
+    const moves = tableMoves(header, [['beta'], ['alpha']], old, SINCE);
+    const shown = withRankChange(header, [['beta'], ['alpha']], moves.changes);
+    expect(shownMoves(shown.header, shown.rows, moves.footer)).toEqual(moves.found);
+  });
+
+  it('finds nothing where the table shows no moves yet', () => {
+    const shown = withRankChange(HEADER, before, ['', '', '', '']);
+    expect(shownMoves(shown.header, shown.rows, firstFooter())).toBeNull();
+    expect(shownMoves(HEADER, before, `Dropped out since ${SINCE}: none.`)).toBeNull();
   });
 });

@@ -1,0 +1,18 @@
+/**
+ * What starting (or running) a tracking list sends, counted before it acts with the lookup's dry run (no
+ * request): each item's answer unless cached, and the read of what is left of the allowance that a run
+ * makes first (tracking-allowance.ts), unless it was read within the minute.
+ */
+import type { SpendCost } from '../../shared/sidebar-api';
+import { dryRun, spendOf } from './dry-run';
+import { ENDPOINTS, type Endpoint } from '../service/endpoints';
+
+/**
+ * What asking for these items now sends, with the viewer's key.
+ * @param endpoint the endpoint the list's kind asks
+ * @param items the items, normalised
+ */
+export function trackingCost(endpoint: Endpoint, items: string[]): SpendCost {
+  const queries = [{ endpoint: ENDPOINTS.usage }, ...items.map((subject) => ({ endpoint, subject }))];
+  return spendOf(dryRun({ queries, payer: 'user', guardOf: 'viewer' }));
+}
