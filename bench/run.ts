@@ -3,10 +3,11 @@
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
  * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
  * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", `-- --only
- * refresh-spent` Refresh all formulas with nothing left (spent-refresh.ts), and each replaces that section
- * of the existing RESULTS.md and results.json, the other sections keeping their own run's figures and date. `-- --only bundle` measures the bundle (the size and cold evaluation of every script
- * file, which the size budgets rest on: scripts/build/budgets.ts) and prints it, in seconds and without
- * a service.
+ * format` Format results' section, `-- --only refresh-spent` Refresh all formulas with nothing left
+ * (spent-refresh.ts), and each replaces that section of the existing RESULTS.md and results.json, the
+ * other sections keeping their own run's figures and date. `-- --only bundle` measures the bundle (the
+ * size and cold evaluation of every script file, which the size budgets rest on: scripts/build/budgets.ts)
+ * and prints it, in seconds and without a service.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +15,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATENCY, readProject, type ScriptFile } from '../dev/gas/index.js';
-import { analystCosts, renderAnalystSection, spliceAnalystSection, type AnalystScenario } from './analyst.js';
+import { analystCosts, renderAnalystSection, spliceAnalystSection, spliceSection, type AnalystScenario } from './analyst.js';
+import { FORMAT_HEADING, formatCosts, renderFormatSection, type FormatScenario } from './format.js';
 import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
 import { cacheCapacity, renderCacheCapacitySection, type CacheCapacity } from './cache-capacity.js';
 import { cellCosts } from './cell-cost.js';
@@ -43,6 +45,7 @@ const plan = quick
   ? {
       rangeCells: 10,
       analystCells: 6,
+      formatCells: 200,
       columns: [30],
       race: [0, 80, 150],
       refreshTables: 2,
@@ -59,6 +62,7 @@ const plan = quick
   : {
       rangeCells: 100,
       analystCells: 20,
+      formatCells: 1000,
       columns: [300, 1000],
       race: Array.from({ length: 16 }, (_, i) => i * 10),
       refreshTables: 6,
@@ -109,6 +113,7 @@ async function main(): Promise<void> {
   let capacity: CacheCapacity | undefined;
   let early: EarlyRemovalScenario | undefined;
   let analyst: AnalystScenario | undefined;
+  let format: FormatScenario | undefined;
   try {
     results.cellCosts = await cellCostsOnAndOff(ours, baseline);
 
@@ -171,6 +176,9 @@ async function main(): Promise<void> {
       await ours.service.control.config({ latencyFreshMs: service.latencyFreshMs });
     }
 
+    log(`Format results over about ${plan.formatCells} cells of results`);
+    format = await formatCosts(ours, plan.formatCells);
+
     log(`scheduled runs: trigger runtime per day for ${plan.triggerBooks.join(', ')} spreadsheets`);
     triggers = await triggerRuntimePerDay(ourProject, plan.triggerBooks);
 
@@ -197,16 +205,17 @@ async function main(): Promise<void> {
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
   writeFileSync(
     join(outDir, `results${suffix}.json`),
-    `${JSON.stringify({ ...results, analyst, triggers, capacity, early, spentRefresh: spent }, null, 2)}\n`,
+    `${JSON.stringify({ ...results, analyst, format, triggers, capacity, early, spentRefresh: spent }, null, 2)}\n`,
   );
   const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
   const capacitySection = capacity ? `\n${renderCacheCapacitySection(capacity)}` : '';
   const earlySection = early ? `\n${renderEarlyRemovalSection(early)}` : '';
   const analystSection = analyst ? `\n${renderAnalystSection(analyst)}` : '';
+  const formatSection = format ? `\n${renderFormatSection(format)}` : '';
   const spentSection = `\n${renderSpentRefreshSection(spent)}`;
   writeFileSync(
     join(outDir, `RESULTS${suffix}.md`),
-    renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection + spentSection,
+    renderResults(results, `growth${suffix}.png`) + analystSection + formatSection + triggerSection + capacitySection + earlySection + spentSection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
@@ -366,8 +375,20 @@ if (only === 'analyst') {
     markdown: (text, cellCosts) => spliceCellCostSection(text, renderCellCostSection(cellCosts, model)),
     json: (cellCosts) => ({ model, cellCosts }),
   });
+} else if (only === 'format') {
+  await sectionAlone(
+    'format',
+    (ours) => {
+      log(`Format results over about ${plan.formatCells} cells of results (this section only)`);
+      return formatCosts(ours, plan.formatCells);
+    },
+    {
+      markdown: (text, format) => spliceSection(text, FORMAT_HEADING, renderFormatSection(format), '\n## Scheduled runs'),
+      json: (format) => ({ format }),
+    },
+  );
 } else if (only === 'bundle') bundleOnly();
 else if (only === 'refresh-spent') await spentRefreshOnly();
 else if (only !== undefined)
-  throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost", "bundle" and "refresh-spent"`);
+  throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost", "format", "bundle" and "refresh-spent"`);
 else await main();

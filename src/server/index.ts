@@ -11,6 +11,7 @@ import type {
   AlertSettingsRequest,
   AlertsView,
   CacheView,
+  FormatView,
   FreezeScope,
   FreezeView,
   InsertTableRequest,
@@ -36,11 +37,19 @@ import type {
 import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
 import { compareSearches, seasonality, shareOfSearch } from './cell/analyst-functions';
 import { withoutRefresh } from './spreadsheet/addon-formulas';
+import { formatResults as format } from './format/format-results';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './core/error-guard';
 import { guardAction } from './ui/action-guard';
-import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
+import {
+  askForPermissions,
+  buildMenu,
+  formatSelectionWithToast,
+  freezeSelectionWithToast,
+  openSidebar,
+  refreshFormulasFromMenuOrAsk,
+} from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
 import * as refreshEstimate from './spending/refresh-estimate';
@@ -292,6 +301,11 @@ export function refreshFormulasFromMenu() {
   guardAction('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
 }
 
+/** Menu: number formats for the add-on's results in the selection, or on its sheet. */
+export function formatResultsFromMenu() {
+  guardAction('formatResultsFromMenu', formatSelectionWithToast);
+}
+
 /** Menu: replaces the add-on's formulas in the selection by their values, each kept in its cell's note. */
 export function freezeSelectionFromMenu() {
   guardAction('freezeSelectionFromMenu', () => freezeSelectionWithToast(false));
@@ -389,6 +403,14 @@ export function clearCache(): CacheView {
  */
 export function refreshAllFormulas(): RefreshView {
   return guardAction('refreshAllFormulas', cachePanel.refreshAllFormulas);
+}
+
+/**
+ * Sidebar: number formats for the add-on's results; no value changes.
+ * @param {string} scope "selection" (or its sheet's) or "all".
+ */
+export function formatResults(scope: Sent<FreezeScope>): FormatView {
+  return guardAction('formatResults', () => format(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /**

@@ -259,6 +259,24 @@ export interface FreezeView {
 }
 
 /**
+ * What "Format results" did: the add-on's results it found in the selection (or, with one cell selected
+ * outside any result, on the selected cell's sheet; or on every sheet) were given number formats. Values
+ * never change.
+ */
+export interface FormatView {
+  /** Results found and formatted. */
+  results: number;
+  /** Cells whose format changed (0: they were formatted already). */
+  cells: number;
+  /** The sheets they are on. */
+  sheets: number;
+  /** Where it looked: the selection, the sheet of a cell selected outside any result, or every sheet. */
+  scope: 'selection' | 'sheet' | 'all';
+  /** What it did, in words (the menu's toast says the same). */
+  message: string;
+}
+
+/**
  * Why Freeze kept a formula: its result holds a row or cell the add-on could not fill. 'limit': a daily
  * limit (fetched by Refresh all formulas after the reset); 'budget': not fetched in time (Refresh all
  * formulas continues); 'error': an error of the add-on or of Sheets; 'loading': still calculating.

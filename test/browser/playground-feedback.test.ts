@@ -157,7 +157,7 @@ describe('5. Re-run the formulas now, after a key is saved again', () => {
       await expect.poll(said, { timeout: 30_000, message: a1 }).toMatch(/^No API key/);
     }
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
-    await menu('Settings').click();
+    await ui.openSidebar('Settings');
     const sidebar = ui.page.frameLocator('#sidebar');
     await sidebar.locator('#key-input').fill(ui.playground.demoKey);
     await sidebar.locator('#key-save').click();

@@ -38,7 +38,7 @@ interface Plan {
 const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
-  ['trigger', 'templates'],
+  ['trigger', 'templates', 'format'],
   ['alerts'],
   ['tables', 'tracking', 'freeze'],
   ['lookup'],

@@ -199,6 +199,8 @@ export interface EvaluateOptions {
   user?: string;
   timeLimitMs?: number;
   timeScale?: number;
+  /** The execution's latency table over the runtime's (as RunOptions.latency): a slow service modelled, not waited. */
+  latency?: LatencySetting;
 }
 
 /** A custom-function evaluation: a remembered result (no execution ran) or a new execution's. */
@@ -242,6 +244,13 @@ export interface ExecutionResult extends CallReport {
   durationMs: number;
   /** How long it took in real time (equals durationMs at timeScale 1). */
   realDurationMs: number;
+  /** Script ms its Utilities.sleep calls waited, up to the deadline (skipped or blocked: the script saw them pass). */
+  sleptMs: number;
+  /**
+   * Real ms dev/gas blocked the thread for, as it asked: sleeps and modelled latency (their script ms ÷
+   * timeScale with waits 'real', 0 with 'skip') and lock polls (always real). HTTP is not in it.
+   */
+  blockedMs: number;
   logs: string[];
   fetchCount: number;
   urls: string[];

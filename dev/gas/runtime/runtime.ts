@@ -415,6 +415,7 @@ export class GasRuntime {
     if (opts.user !== undefined) runOpts.user = opts.user;
     if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
     if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
+    if (opts.latency !== undefined) runOpts.latency = opts.latency;
     const result = this.run(functionName, args, runOpts);
     const remembered: RememberedResult = { ok: result.ok, timedOut: result.timedOut, executionId: result.executionId };
     if ('value' in result) remembered.value = structuredClone(result.value);

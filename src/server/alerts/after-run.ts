@@ -16,7 +16,8 @@ import { readAlertState, writeAlertState, type AlertState } from './alert-state'
 import { crossing, listPart, mergeParts, tablePart, type DigestPart } from './digest';
 import { effectiveEmail, sendAlertMail, type SendResult } from './mail-out';
 import { digestMail, failureMail, mailTime, type Mail, type MailContext } from './mail-text';
-import { failureStep, outcomeOf, stopCauseOf } from './run-outcome';
+import type { RunStop } from '../core/run-stop';
+import { failureStep, outcomeOf, stateOfStop, stopCauseOf } from './failure-step';
 
 /** What a run found and recorded, gathered while it runs. */
 export interface RunWatch {
@@ -53,16 +54,17 @@ export function watchRun(): RunWatch {
  * none went today. Writes the spreadsheet's alert memory only when it changed. Never throws.
  * @param store the spreadsheet the run opened
  * @param run what it found and recorded
+ * @param stop what stopped the whole run there, if anything did (core/run-stop.ts)
  */
-export function alertAfterRun(store: SpreadsheetStore, run: RunWatch): void {
+export function alertAfterRun(store: SpreadsheetStore, run: RunWatch, stop: RunStop | null = null): void {
   try {
-    alertOnce(store, run);
+    alertOnce(store, run, stop);
   } catch {
     // An alert is never worth a failed run: what could not be remembered is found again by the next.
   }
 }
 
-function alertOnce(store: SpreadsheetStore, run: RunWatch): void {
+function alertOnce(store: SpreadsheetStore, run: RunWatch, stop: RunStop | null): void {
   const settings = readAlertSettings(store);
   const before = readAlertState(store);
   if (!alertsOn(settings) && !before.waiting.length && !before.failure) return;
@@ -79,7 +81,8 @@ function alertOnce(store: SpreadsheetStore, run: RunWatch): void {
     return result;
   };
 
-  const step = failureStep(before.failure, outcomeOf(run.results), now.toISOString());
+  const outcome = (stop && stateOfStop(stop)) ?? outcomeOf(run.results);
+  const step = failureStep(before.failure, outcome, now.toISOString());
   state.failure = step.memory;
   if (step.mail && settings.failures) {
     const since = before.failure?.since ? mailTime(new Date(before.failure.since), timeZone) : about.when;

@@ -6,7 +6,7 @@
 import type { SentMailView } from '../../shared/sidebar-api';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import type { DigestPart } from './digest';
-import type { FailureMemory } from './run-outcome';
+import type { FailureMemory } from './failure-step';
 
 /** Why a mail could not be sent: the permission unticked, the day's mail quota spent, nobody to send to. */
 export type MailBlock = 'permission' | 'quota' | 'no-address' | 'refused';

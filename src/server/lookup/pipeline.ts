@@ -232,7 +232,7 @@ export function runLookup(
   const tooLong = takeOut(cached.claims, (subject) => refusedBeforeSending(endpoint, subject, learnedMax, baseUrl));
   for (const [subject, error] of tooLong.out) answers.set(subject, { ok: false, error });
   const sendable = tooLong.claims.filter((claim) => claim.subjects.length);
-  const marks = markFreeClaims(lookup, sendable, configRewrite);
+  const marks = markFreeClaims(lookup, sendable, configRewrite, first.readAt);
 
   // 3. The key (one property store with the config entry's hint, both without it).
   const apiKey = readKey(first, payer);
@@ -334,6 +334,7 @@ function readCacheFirst(cache: Cache, endpoint: Endpoint, payer: Payer, layout: 
   const spendKey = pickSpendKey();
   const formula = payer === 'formula';
   const entries = getAll(cache, [...(formula ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+  const readAt = Date.now();
   const config = formula ? readLookupConfig(entries[CONFIG_KEY]) : null;
   const settings = config ? null : readLookupSettings(payer);
   // A formula that found no config entry writes it again, with the time zone the document's properties keep.
@@ -341,6 +342,7 @@ function readCacheFirst(cache: Cache, endpoint: Endpoint, payer: Payer, layout: 
   const { generation, baseUrl } = (config ?? settings) as LookupConfig | LookupSettings;
   return {
     entries,
+    readAt,
     spendKey,
     config,
     settings,
@@ -374,8 +376,9 @@ interface Marks {
   id: string;
   keys: string[];
   /**
-   * As long after they landed as writing them took: an execution that read the cache just before our
-   * marks landed lands its own within about that long.
+   * As long after they landed as it took us from reading the cache to their landing: an execution that
+   * read the cache just before our marks landed lands its own within about that long, its own work
+   * between reading and writing included (not only the write: on a busy machine that work was the gap).
    */
   readBackAt: number;
 }
@@ -384,16 +387,15 @@ interface Marks {
  * Step 2: marks the free claims as ours (one putAll). A formula that found no config entry writes it
  * with its marks, so executions starting after this read one property store instead of two.
  */
-function markFreeClaims(lookup: Lookup, claims: Claim[], configRewrite: Record<string, string> | null): Marks {
+function markFreeClaims(lookup: Lookup, claims: Claim[], configRewrite: Record<string, string> | null, readAt: number): Marks {
   const id = Math.random().toString(36).slice(2, 10);
   const free = claims.filter((claim) => claim.state === 'free').map((claim) => claim.key);
   const entries: Record<string, string> = {};
   for (const key of free) Object.assign(entries, writeEntry(key, { kind: 'pending', by: id }, lookup.stamp, Date.now() + PENDING_MS));
   if (configRewrite) Object.assign(entries, configRewrite);
-  const startedAt = Date.now();
   putAll(lookup.cache, entries);
   const landedAt = Date.now();
-  return { id, keys: free, readBackAt: landedAt + (landedAt - startedAt) };
+  return { id, keys: free, readBackAt: landedAt + (landedAt - readAt) };
 }
 
 /** Step 3: the key that pays, from the settings read in step 1, else the one store the config entry names (both without it). */
@@ -405,8 +407,8 @@ function readKey(first: ReturnType<typeof readCacheFirst>, payer: Payer): string
 /**
  * Step 5: reads our marks back. Where two executions marked the same claim, the last mark won, and only
  * its writer fetches; the others wait for it like for any other execution's fetch. An execution that
- * read the cache just before our mark landed lands its own mark within about as long as ours took: read
- * back only after that, or both would find their own mark and both fetch.
+ * read the cache just before our mark landed lands its own mark within about as long as our reading and
+ * writing took: read back only after that, or both would find their own mark and both fetch.
  * @returns the claims ours to fetch, those another execution is fetching, the answers that landed over
  *   our marks, and the keys of the marks still ours (taken back if nothing is written over them)
  */

@@ -22,8 +22,30 @@ function zonedMidnight(year: number, month: number, day: number, timeZone: strin
   return new Date(at);
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at the moment `ms`. */
+/** How far `timeZone`'s wall clock is ahead of UTC at the moment `ms` (0 for an unknown zone). */
 function offsetAt(ms: number, timeZone: string): number {
+  const w = wallClock(new Date(ms), timeZone);
+  const wall = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** A moment as a clock in one time zone shows it (month 1–12). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * What a clock in `timeZone` reads at a moment (an unknown zone reads as UTC): where a cell's date
+ * falls for the people who read the spreadsheet.
+ * @param date the moment
+ * @param timeZone an IANA zone, such as the spreadsheet's
+ */
+export function wallClock(date: Date, timeZone: string): WallClock {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-US', {
@@ -35,13 +57,19 @@ function offsetAt(ms: number, timeZone: string): number {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    }).formatToParts(new Date(ms));
+    }).formatToParts(date);
   } catch {
-    return 0;
+    return {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+      second: date.getUTCSeconds(),
+    };
   }
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(ms / 1000) * 1000;
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
 
 /**

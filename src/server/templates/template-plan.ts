@@ -6,11 +6,12 @@
  * overlap. Nothing here touches a spreadsheet.
  */
 import { shapeOne } from '../lookup/answer-shaping';
-import { headerWords, selectPath, type Cell, type Json } from '../shape/shape';
+import { blockFormats, headerWords, NUMBER_FORMATS, selectPath, type Cell, type Json } from '../shape/shape';
 import { spreadsheetTimeZone } from '../core/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
 import { COMPETITOR_ROWS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
+import { fieldFormat } from './template-formats';
 
 /** A rectangle of cells, from 1. */
 export interface Area {
@@ -42,8 +43,8 @@ export interface SheetPlan {
    * values), or a stacked area chart of shares by month (one range: dates down, a column per series).
    */
   chart: { kind: 'column' | 'stacked-area'; title: string; ranges: Area[]; row: number; column: number } | null;
-  /** Cells of fractions, shown as percentages. */
-  percent: Area | null;
+  /** Number formats, decided from the answers the plan was made from (template-formats.ts). */
+  formats: { area: Area; format: string }[];
   /** The slugs a "track these brands" click reads. */
   items: Area | null;
   /** How far the sheet must reach. */
@@ -69,7 +70,7 @@ class PlanBuilder {
     spills: [],
     growth: null,
     chart: null,
-    percent: null,
+    formats: [],
     items: null,
     size: { rows: 1, columns: 1 },
   };
@@ -84,6 +85,11 @@ class PlanBuilder {
     this.plan.cells.push({ row: area.row, column: area.column, formula });
     this.plan.spills.push({ formula, area });
     this.#reach(area.row + area.rows - 1, area.column + area.columns - 1);
+  }
+
+  /** Gives an area a number format (none: left as it is). */
+  format(area: Area, format: string | null): void {
+    if (format) this.plan.formats.push({ area, format });
   }
 
   /** A plain Sheets formula (not the add-on's). */
@@ -125,6 +131,7 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     }
     b.text(HEADER_ROW, column, header, true);
     b.formula(`=SEARCH_TREND(${range}, ${quoted(field)})`, inputColumn(column));
+    b.format(inputColumn(column), fieldFormat(field, answers, spreadsheetTimeZone()));
     return column++;
   };
   const growth = single('Year-on-year growth', fields.growth);
@@ -139,9 +146,11 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     if (fields.monthsDate) {
       const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
       b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
+      b.format(header, fieldFormat(fields.monthsDate, answers, spreadsheetTimeZone()));
       b.plan.bold.push(header);
     }
     b.formula(`=SEARCH_TREND(${range}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
+    b.format(inputColumn(volumes, months), fieldFormat(fields.monthsVolume, answers, spreadsheetTimeZone()));
     const last = columnLetters(volumes + months - 1);
     for (let r = FIRST_ROW; r < FIRST_ROW + INPUT_ROWS; r++) {
       const cells = `${columnLetters(volumes)}${r}:${last}${r}`;
@@ -186,6 +195,7 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
   for (const field of [...fields.signals, ...fields.ranks]) {
     b.text(HEADER_ROW, column, headerWords(field), true); // in words, as BRAND_PROFILE's own headers say it
     b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
+    b.format(inputColumn(column), fieldFormat(field, answers, spreadsheetTimeZone()));
     column++;
   }
   const absent = !answers.length
@@ -233,7 +243,8 @@ export function shareOfSearchPlan(names: string[], answers: Json[]): SheetPlan {
     { row: HEADER_ROW, column: SHARE_COLUMN, rows: 1, columns },
     { row: HEADER_ROW + months + 1, column: SHARE_COLUMN, rows: 1, columns: 1 },
   );
-  b.plan.percent = { row: FIRST_ROW, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS };
+  b.format({ row: FIRST_ROW, column: SHARE_COLUMN, rows: months, columns: 1 }, NUMBER_FORMATS.month);
+  b.format({ row: FIRST_ROW, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS }, NUMBER_FORMATS.share);
   const chartColumn = SHARE_COLUMN + columns + GAP_COLUMNS;
   b.plan.chart = {
     kind: 'stacked-area',
@@ -355,7 +366,9 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
           // Said under the table's own title, as a readable table's header is: `industries.name` → "Name".
           const own = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
           b.text(row + 1, column + i, headerWords(own), true);
-          b.formula(`=${fn}(${quoted(field)})`, { row: row + 2, column: column + i, rows: length, columns: 1 });
+          const area = { row: row + 2, column: column + i, rows: length, columns: 1 };
+          b.formula(`=${fn}(${quoted(field)})`, area);
+          b.format(area, fieldFormat(field, [data], spreadsheetTimeZone()));
         });
       },
     };
@@ -373,6 +386,12 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
     place(b, row, column) {
       b.text(row, column, title, true);
       b.formula(formula, { row: row + 1, column, rows, columns });
+      // The formats Format results would give this grid, cell by cell.
+      if (Array.isArray(grid)) {
+        blockFormats(grid, { timeZone: spreadsheetTimeZone() }).forEach((line, i) =>
+          line.forEach((format, j) => b.format({ row: row + 1 + i, column: column + j, rows: 1, columns: 1 }, format)),
+        );
+      }
     },
   };
 }

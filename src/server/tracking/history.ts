@@ -8,7 +8,7 @@
  * columns are read or written here: the user's own columns beside them are never touched.
  */
 import { errors } from '../core/errors';
-import { headerWords, type Cell } from '../shape/shape';
+import { columnFormats, headerWords, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import type { TrackRecord } from './tracking-records';
@@ -167,4 +167,12 @@ export function writeHistory(
   // One format for the whole Date column (older rows too): a Date written by a script shows its time.
   const last = appended.length ? start + appended.length - 1 : Math.max(lastUsed, ...replaced.map((r) => r.row));
   if (last >= FIRST_ROW) sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, 1).setNumberFormat(DAY_FORMAT);
+  // The score and the fields as people read them (shape/number-formats.ts), older rows too.
+  const values = columnFormats(historyHeader(list), [...appended, ...replaced.map((r) => r.cells)], timeZone).slice(2, -1);
+  if (last >= FIRST_ROW && values.some(Boolean)) {
+    const rows = last - FIRST_ROW + 1;
+    sheet
+      .getRange(FIRST_ROW, 3, rows, values.length)
+      .setNumberFormats(Array.from({ length: rows }, () => values.map((f) => f ?? 'General')));
+  }
 }

@@ -5,7 +5,7 @@
  * appended. The tracked value is the series' when the answer has one (so backfilled months draw from
  * day one), else the score. Growth to the right never lands on the user's cells.
  */
-import type { Cell } from '../shape/shape';
+import { columnFormats, headerWords, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import { historyHeader, holdsData, type HistoryRow } from './history';
@@ -180,6 +180,16 @@ export function writeSummary(
   );
   sheet.getRange(1, data, dataBlock.length, list.items.length + 1).setValues(dated);
   if (points.length) sheet.getRange(3, data, points.length, 1).setNumberFormat(DAY_FORMAT);
+  // Latest, previous, change and the chart's figures as people read them, named by what the list tracks.
+  const words = headerWords(label);
+  const figures = (rows: Cell[][], first: number, count: number) => {
+    const formats = columnFormats(['', ...Array<string>(count).fill(words)], rows, timeZone).slice(1);
+    if (rows.length && formats.some(Boolean)) {
+      sheet.getRange(3, first, rows.length, count).setNumberFormats(rows.map(() => formats.map((f) => f ?? 'General')));
+    }
+  };
+  figures(changes, change + 1, 3);
+  figures(points, data + 1, list.items.length);
   sheet.getRange(1, change, 2, width - change + 1).setFontWeight('bold');
   return { width, chartId: points.length ? drawChart(sheet, list, dataBlock.length - 1) : list.chartId, problem: '' };
 }

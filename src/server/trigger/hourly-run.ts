@@ -107,9 +107,10 @@ function runOne(id: string, name: string, me: string, budget: Budget): { next: n
   // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks; none
   // after what stopped the tables, which would refuse them too (they stay due).
   if (lists.length && !met.length) runTracking(store, lists, { budget, scheduled: true, stopped, ran: watch.list });
-  alertAfterRun(store, watch);
   const first = met[0];
-  return { next: nextDueHere(store, me), stop: first ? runStopOf(first) : null };
+  const stop = first ? runStopOf(first) : null;
+  alertAfterRun(store, watch, stop);
+  return { next: nextDueHere(store, me), stop };
 }
 
 /**

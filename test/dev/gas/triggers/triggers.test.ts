@@ -297,9 +297,9 @@ describe('daily trigger runtime quota', () => {
   it('is 90 minutes a day per user by default; past it a trigger fails at once with Google’s message', () => {
     expect(new GasRuntime({ code: slow }).triggerRuntimeQuota.limitMs).toBe(TRIGGER_RUNTIME_DAILY_MS.consumer);
     expect(TRIGGER_RUNTIME_DAILY_MS.consumer).toBe(90 * 60_000);
-    // 12 minutes a day, 5-minute runs at 200x: two whole runs, a third cut at 2 minutes, then refusals.
-    // (At 1000x a busy machine's pause of 60 ms real became a minute of script time and cut the second run.)
-    const rt = new GasRuntime({ code: slow, latency: false, timeScale: 200, triggerRuntimeDailyMs: 12 * 60_000 });
+    // 12 minutes a day, 5-minute runs: two whole runs, a third cut at 2 minutes, then refusals. The sleeps
+    // are skipped on the script clock (no time scale: a busy machine's pause then adds only its own ms).
+    const rt = new GasRuntime({ code: slow, latency: false, triggerRuntimeDailyMs: 12 * 60_000 });
     rt.run('F', [], menu);
     const t = rt.triggers[0]!;
     const runs = [0, 1, 2, 3].map(() => rt.fireTrigger(t));

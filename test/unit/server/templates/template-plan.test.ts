@@ -4,7 +4,7 @@
  * share of search likewise, its table and chart sized by the answers' months.
  */
 import { describe, expect, it } from 'vitest';
-import { brandWatchPlan, marketOverviewPlan, shareOfSearchPlan } from '../../../../src/server/templates/template-plan';
+import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, shareOfSearchPlan } from '../../../../src/server/templates/template-plan';
 
 describe('brandWatchPlan', () => {
   it('without examples (the overview named no brand) says where slugs are found, and leaves column A empty', () => {
@@ -50,6 +50,28 @@ describe('shareOfSearchPlan', () => {
     expect(plan.spills[0]?.area).toEqual({ row: 4, column: 3, rows: 8, columns: 7 });
     // The header and the 6 months, not the 12-month row.
     expect(plan.chart?.ranges).toEqual([{ row: 4, column: 3, rows: 7, columns: 7 }]);
-    expect(plan.percent).toEqual({ row: 5, column: 4, rows: 7, columns: 6 });
+    // The months as months, the shares (and the 12-month row's) as percentages.
+    expect(plan.formats).toEqual([
+      { area: { row: 5, column: 3, rows: 6, columns: 1 }, format: 'mmm yyyy' },
+      { area: { row: 5, column: 4, rows: 7, columns: 6 }, format: '0.0%' },
+    ]);
+  });
+});
+
+describe('keywordResearchPlan', () => {
+  it('formats each formula column from the answers it was planned from: growth in percent units, months, volumes', () => {
+    const months = Array.from({ length: 12 }, (_, i) => ({ month: `2025-${String(i + 1).padStart(2, '0')}`, volume: 12_000 + i }));
+    const plan = keywordResearchPlan([
+      { keyword: 'x', score: 50, growth: { yoy_pct: 4.1 }, peak: { month: '2025-12', volume: 12_011 }, months },
+    ]);
+    const formatOf = (formula: RegExp) => {
+      const area = plan.spills.find((s) => formula.test(s.formula))?.area;
+      return plan.formats.find((f) => JSON.stringify(f.area) === JSON.stringify(area))?.format ?? null;
+    };
+    expect(formatOf(/^=SEARCH_SCORE/)).toBeNull();
+    expect(formatOf(/"growth\.yoy_pct"/)).toBe('0.0"%"');
+    expect(formatOf(/"peak\.month"/)).toBe('mmm yyyy');
+    expect(formatOf(/"months\.month", "transpose"/)).toBe('mmm yyyy');
+    expect(formatOf(/"months\.volume"/)).toBe('#,##0');
   });
 });

@@ -1,16 +1,23 @@
 /**
- * The failure alerts' one decision (src/server/alerts/run-outcome.ts): a run's outcome read from what it
+ * The failure alerts' one decision (src/server/alerts/failure-step.ts): a run's outcome read from what it
  * recorded, and the step from what was remembered to this run: one mail when runs start stopping, none
  * while they keep stopping, one when they work again (only after a mail that they stopped went out).
  */
 import { describe, expect, it } from 'vitest';
-import { failureStep, outcomeOf, stopCauseOf, type FailureMemory, type RunOutcome } from '../../../../src/server/alerts/run-outcome';
+import {
+  failureStep,
+  outcomeOf,
+  stateOfStop,
+  stopCauseOf,
+  type FailureMemory,
+  type RunState,
+} from '../../../../src/server/alerts/failure-step';
 import { errors, LEADS } from '../../../../src/server/core/errors';
 
 const refused = `${LEADS.auth} (invalid or revoked): check it in the sidebar.`;
 const down = `${LEADS.unavailable}; retried 2 times.`;
-const stopped = (message = refused): RunOutcome => ({ stopped: stopCauseOf(message), message });
-const works: RunOutcome = { stopped: null, message: '' };
+const stopped = (message = refused): RunState => ({ stopped: stopCauseOf(message), message });
+const works: RunState = { stopped: null, message: '' };
 
 describe('outcomeOf', () => {
   it('reads a stop from the add-on’s own messages, at their start or after a list’s "wait for the next run: "', () => {
@@ -50,7 +57,7 @@ describe('outcomeOf', () => {
 describe('failureStep', () => {
   const NOW = '2026-03-19T07:00:00.000Z';
   /** Six stopping runs, then one that works, each mail going out: which mails the steps ask for. */
-  const mails = (outcomes: (RunOutcome | null)[], sent = true) => {
+  const mails = (outcomes: (RunState | null)[], sent = true) => {
     let memory: FailureMemory | null = null;
     return outcomes.map((outcome, i) => {
       const step = failureStep(memory, outcome, `2026-03-19T0${i}:00:00.000Z`);
@@ -60,7 +67,7 @@ describe('failureStep', () => {
   };
 
   it('six failing runs ask for one mail, and the run that works for one more', () => {
-    expect(mails([...Array<RunOutcome>(6).fill(stopped()), works])).toEqual(['stopped', null, null, null, null, null, 'working']);
+    expect(mails([...Array<RunState>(6).fill(stopped()), works])).toEqual(['stopped', null, null, null, null, null, 'working']);
   });
 
   it('remembers since when, keeps it across a changed cause, and a run where nothing ran changes nothing', () => {
@@ -77,5 +84,18 @@ describe('failureStep', () => {
   it('asks again while the first mail could not go, and says nothing of working again when it never went', () => {
     expect(mails([stopped(), stopped(), works], false)).toEqual(['stopped', 'stopped', null]);
     expect(mails([works, works])).toEqual([null, null]);
+  });
+});
+
+describe('stateOfStop', () => {
+  it('reads what stopped the run as the failure alerts name it, in the words the sidebar uses', () => {
+    expect(stateOfStop({ kind: 'key-refused' })).toEqual({ stopped: 'auth', message: errors.auth().message });
+    expect(stateOfStop({ kind: 'service-down' })?.stopped).toBe('unavailable');
+    expect(stateOfStop({ kind: 'allowance-spent', until: null })?.stopped).toBe('limit');
+    expect(stateOfStop({ kind: 'permission', missing: ['service'] })?.message).toMatch(/^Permission missing/);
+  });
+
+  it('leaves an unexpected stop to what the run recorded (it was logged, not mailed as a stop)', () => {
+    expect(stateOfStop({ kind: 'unexpected' })).toBeNull();
   });
 });

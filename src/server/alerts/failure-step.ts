@@ -2,16 +2,18 @@
  * Whether a spreadsheet's scheduled run stopped, and the failure alerts' one decision: a mail when runs
  * start stopping, none while they keep stopping, one when they work again. The decision is a pure
  * function of what was remembered of the runs before and this run's outcome (failureStep), so it holds
- * whatever records the outcome; outcomeOf reads it from what the run recorded today: the tables' run log
- * and the tracking lists' records, by the add-on's own messages (core/errors.ts, LEADS).
+ * whatever records the outcome. The outcome is what stopped the run where the run knows it
+ * (core/run-stop.ts: stateOfStop), else what it recorded for each table and list, read by the add-on's own
+ * messages (core/errors.ts, LEADS: outcomeOf).
  */
 import { LEADS } from '../core/errors';
+import { runStopWords, type RunStop } from '../core/run-stop';
 
 /** Why scheduled runs stop until someone acts or the day turns: not one entry's problem. */
 export type StopCause = 'no-key' | 'auth' | 'permission' | 'limit' | 'quota' | 'unavailable';
 
-/** A run's outcome: stopped (with why, in the add-on's words) or not. */
-export interface RunOutcome {
+/** A run's state for the failure alerts: stopped (with why, in the add-on's words) or not. */
+export interface RunState {
   stopped: StopCause | null;
   message: string;
 }
@@ -38,6 +40,27 @@ const CAUSES: [string, StopCause][] = [
   [LEADS.unavailable, 'unavailable'],
 ];
 
+/** What each of run-stop.ts's stops is for the failure alerts ('unexpected' is not one: it was logged). */
+const CAUSE_OF_STOP: Record<RunStop['kind'], StopCause | null> = {
+  permission: 'permission',
+  'no-key': 'no-key',
+  'key-refused': 'auth',
+  'allowance-spent': 'limit',
+  'service-down': 'unavailable',
+  'google-limit': 'quota',
+  unexpected: null,
+};
+
+/**
+ * A run's state from what stopped it, as the scheduled run learned it (trigger/hourly-run.ts); null when
+ * that stop is not one the failure alerts mail about.
+ * @param stop what stopped the run
+ */
+export function stateOfStop(stop: RunStop): RunState | null {
+  const cause = CAUSE_OF_STOP[stop.kind];
+  return cause ? { stopped: cause, message: runStopWords(stop) } : null;
+}
+
 /**
  * The stop a message says, where it says one (at its start, or after "wait for the next run: ").
  * @param message a table's or list's message
@@ -52,7 +75,7 @@ export function stopCauseOf(message: string): StopCause | null {
  * every one says a stop; null when nothing ran.
  * @param results each table's and list's result this run
  */
-export function outcomeOf(results: { ok: boolean; message: string }[]): RunOutcome | null {
+export function outcomeOf(results: { ok: boolean; message: string }[]): RunState | null {
   if (!results.length) return null;
   if (results.some((r) => r.ok)) return { stopped: null, message: '' };
   const causes = results.map((r) => stopCauseOf(r.message));
@@ -72,7 +95,7 @@ export function outcomeOf(results: { ok: boolean; message: string }[]): RunOutco
  */
 export function failureStep(
   previous: FailureMemory | null,
-  outcome: RunOutcome | null,
+  outcome: RunState | null,
   now: string,
 ): { memory: FailureMemory | null; mail: 'stopped' | 'working' | null } {
   if (!outcome) return { memory: previous, mail: null };
