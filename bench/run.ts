@@ -215,7 +215,13 @@ async function main(): Promise<void> {
   const spentSection = `\n${renderSpentRefreshSection(spent)}`;
   writeFileSync(
     join(outDir, `RESULTS${suffix}.md`),
-    renderResults(results, `growth${suffix}.png`) + analystSection + formatSection + triggerSection + capacitySection + earlySection + spentSection,
+    renderResults(results, `growth${suffix}.png`) +
+      analystSection +
+      formatSection +
+      triggerSection +
+      capacitySection +
+      earlySection +
+      spentSection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
