@@ -118,15 +118,15 @@ function start(): void {
   const key = mountKeySection(app, summary('key'));
   const formulas = mountFormulasSection(app, summary('formulas'));
   const advanced = mountAdvancedSection(app);
-  // Usage is read from the service only on demand (Refresh). After what spends, it is counted again
-  // without a request (the last read plus this document's spending since): a tables, tracking or
-  // templates action at once, a formula refresh once the formulas have run; so no action sends more
-  // than its estimate.
+  // Usage is read from the service only on demand (Refresh). After what spends, it is counted again at
+  // once without a request (the last read plus this document's spending since): a tables, tracking,
+  // templates or formula refresh (which fetches before its formulas run), and once more after formulas
+  // that may still spend have run; so no action sends more than its estimate.
   const usage = mountUsageSection((read) => cache.setUsage(read));
   const tables = mountTablesSection(() => void usage.load(), summary('tables'));
   const tracking = mountTrackingSection(() => void usage.load(), summary('track'));
   const alerts = mountAlertsSection(summary('alerts'));
-  const cache = mountCacheSection(app, (ms) => usage.readLater(ms), summary('cache'));
+  const cache = mountCacheSection(app, (sent, ms) => (sent || ms ? usage.spent(ms) : undefined), summary('cache'));
   const templates = mountTemplatesSection(
     () => {
       void usage.load();

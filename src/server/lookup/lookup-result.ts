@@ -4,8 +4,16 @@ import { errors, type AddonError } from '../core/errors';
 import { describeSubject, notFoundHint, type Endpoint } from '../service/endpoints';
 import type { Json } from '../shape/shape';
 
-/** The answer for one subject. */
-export type Answer = { ok: true; data: Json } | { ok: false; error: AddonError };
+/** The answer for one subject; `kept` when it is a kept answer shown because a daily limit held it back. */
+export type Answer = { ok: true; data: Json; kept?: KeptMark } | { ok: false; error: AddonError };
+
+/** What a formula shows with a kept answer (cache/kept-answers.ts): how old it is, and when it is fetched again. */
+export interface KeptMark {
+  /** When it was fetched, or at the latest when it was kept (ms). */
+  fetchedAt: number;
+  /** When the limit that held it back resets (ms), if known. */
+  resetAt: number | null;
+}
 
 /** What one lookup cost, for counting. */
 export interface LookupStats {

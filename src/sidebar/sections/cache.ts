@@ -39,10 +39,10 @@ export interface CacheSection {
 /**
  * Binds the cache section.
  * @param app the settings (whose key formulas spend)
- * @param onSpent told after a refresh that may have spent, with how long the formulas may take
+ * @param onSpent told after a refresh: whether it sent anything, and how long its formulas may take to run
  * @param summarise told the line beside the section's heading whenever the count changes
  */
-export function mountCacheSection(app: App, onSpent: (ms: number) => void, summarise: (text: string) => void): CacheSection {
+export function mountCacheSection(app: App, onSpent: (sent: boolean, ms: number) => void, summarise: (text: string) => void): CacheSection {
   const cells = byId('cache-cells', HTMLParagraphElement);
   const estimateLine = byId('cache-estimate', HTMLParagraphElement);
   const clear: ConfirmParts = {
@@ -78,9 +78,13 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
     show(estimateLine, estimateLine.textContent !== '');
   };
 
-  /** Counts again; false (the error shown where the count was asked for, if anywhere) when the count failed. */
-  const count = (where: StatusLine | null = status): Promise<boolean> => {
-    counting ??= call('estimateRefresh')
+  /**
+   * Counts again; false (the error shown where the count was asked for, if anywhere) when the count failed.
+   * Before a refresh, what is left is read first when no current read says it (one request, which the
+   * refresh would send anyway): the question and the refresh then count the same.
+   */
+  const count = (where: StatusLine | null = status, readUsage = false): Promise<boolean> => {
+    counting ??= call('estimateRefresh', readUsage)
       .then((next) => {
         estimate = next;
         render();
@@ -117,17 +121,12 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
     place.status.set('busy', `${place.verb} ${n ? plural(n, 'formula cell', 'formula cells') : 'the formulas'}…`);
     whileBusy(place.button, `${place.verb}…`, () => call('refreshAllFormulas'))
       .then((result) => {
-        const later = spends && result.formulaCells > 0;
-        const next = [
-          later ? 'Usage and this estimate are read again once they have run.' : '',
-          result.formulaCells ? (place.after ?? '') : '',
-        ];
-        place.status.set('success', [refreshMessage(result), ...next].filter(Boolean).join(' '));
+        place.status.set('success', [refreshMessage(result), result.formulaCells ? (place.after ?? '') : ''].filter(Boolean).join(' '));
         place.done?.();
-        if (later) {
-          onSpent(REREAD_AFTER_MS);
-          setTimeout(() => void load(), REREAD_AFTER_MS);
-        } else void load();
+        // The refresh fetched its answers before the formulas ran: what it spent counts now. Formulas
+        // that read usage themselves (API_USAGE) spend once they run: counted again a little later.
+        onSpent(spends || result.requests > 0, result.formulaCells > 0 ? REREAD_AFTER_MS : 0);
+        void load();
       })
       .catch((error: unknown) => place.status.error(error));
   };
@@ -136,7 +135,7 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
   const refresh = (place: RefreshPlace = own): void => {
     const step = stepOf(place);
     place.status.set('busy', 'Counting what a refresh would send…');
-    void whileBusy(place.button, 'Counting…', () => count(place.status)).then((counted) => {
+    void whileBusy(place.button, 'Counting…', () => count(place.status, true)).then((counted) => {
       if (!counted) return; // never refresh blind: the error says why
       const asking = model()?.confirm;
       if (!asking) return run(place);
