@@ -114,6 +114,8 @@ SDM.formulas = (() => {
     notFound: "Not found:",
     badRequest: "The service rejected",
     dailyLimit: "Daily limit reached",
+    /** The line under an answer a daily limit held back, shown as kept (lookup/pipeline.ts); not an error. */
+    kept: "Kept answer of",
     rateLimit: "Too many requests to the service:",
     unavailable: "The service is unavailable",
     unreadable: "The service sent an unreadable answer",
@@ -129,6 +131,9 @@ SDM.formulas = (() => {
     permission: "Permission missing:",
     unexpected: "Something went wrong in the add-on"
   };
+  function keptLine(date, when) {
+    return `${LEADS.kept} ${date}: not current (daily limit)${when ? `, fetched again ${when}` : ""}.`;
+  }
   var errors = {
     noKey: () => new AddonError("no-key", `${LEADS.noKey}: open ${SETTINGS} and paste your key.`),
     /** In a formula: neither a key shared with the document nor the owner's key may be used. */
@@ -1282,6 +1287,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return { [GUARD_KEY]: JSON.stringify(guard2) };
   }
 
+  // src/shared/day.ts
+  var DAY_MS = 864e5;
+
   // src/server/spending/spend-log.ts
   var SHARDS = 8;
   var LOG_MAX = 100;
@@ -1343,9 +1351,53 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
+  // src/server/core/property-limits.ts
+  var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
+  var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
+  var BACKGROUND_RESERVE_BYTES = 24 * 1024;
+
+  // src/server/cache/kept-answers.ts
+  var KEPT_PREFIX = "SDM_KEPT_";
+  var SHARDS2 = 20;
+  var SHARD_BYTES = PROPERTY_VALUE_LIMIT_BYTES - 200;
+  function shardOf(key) {
+    let h = 0;
+    for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) % 1000003;
+    return h % SHARDS2;
+  }
+  function serviceOf(baseUrl) {
+    return stampOf("", baseUrl).slice(1);
+  }
+  function readShard(text, service) {
+    try {
+      const shard = JSON.parse(decode(text ?? "") ?? "");
+      if (shard && shard.u === service && shard.e && typeof shard.e === "object") return shard;
+    } catch {
+    }
+    return { u: service, e: {} };
+  }
+  function readKept(keys, baseUrl) {
+    const found = /* @__PURE__ */ new Map();
+    if (!keys.length) return found;
+    let all;
+    try {
+      all = PropertiesService.getDocumentProperties()?.getProperties() ?? {};
+    } catch {
+      return found;
+    }
+    const service = serviceOf(baseUrl);
+    const shards = /* @__PURE__ */ new Map();
+    for (const key of keys) {
+      const i = shardOf(key);
+      if (!shards.has(i)) shards.set(i, readShard(all[`${KEPT_PREFIX}${i}`], service));
+      const record = shards.get(i)?.e[key];
+      if (record) found.set(key, { fetchedAt: record[0] * 6e4, scoreOnly: record[1] === 1, data: record[2] });
+    }
+    return found;
+  }
+
   // src/shared/reset-time.ts
   var MINUTE_MS = 6e4;
-  var DAY_MS = 864e5;
   function resetInstant(ms) {
     return Math.round(ms / MINUTE_MS) * MINUTE_MS;
   }
@@ -1528,7 +1580,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var MAX_ECHO = 60;
   var ENDPOINTS = {
     trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
+    // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
+    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S, searches: true },
     markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
     industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
     ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
@@ -2241,10 +2294,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function limitWait(wait, which) {
     return errors.limitWait(which === "unknown" ? "" : which, afterReset(wait.resetAt, Date.now()));
   }
-  function lookupAll(endpoint, subjects, budget, payer) {
+  function lookupAll(endpoint, subjects, budget, payer, options = {}) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
     const keys = ownKeys(endpoint, distinct);
-    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys), options);
   }
   function ownKeys(endpoint, distinct) {
     return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : void 0)]));
@@ -2269,7 +2322,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       store: () => ({})
     };
   }
-  function runLookup(endpoint, distinct, keys, budget, payer, layout) {
+  function runLookup(endpoint, distinct, keys, budget, payer, layout, options = {}) {
     const answers = /* @__PURE__ */ new Map();
     const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
     if (!distinct.length) return { answers, stats };
@@ -2298,7 +2351,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     const fp = fingerprint(apiKey);
     const guard2 = readGuard(entries[GUARD_KEY], fp, Date.now());
-    const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const pacer = new Pacer(guard2, !!endpoint.searches, options.paced ?? formula);
     const held = takeOut(sendable, (subject) => heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches));
     const limited = /* @__PURE__ */ new Map();
     for (const [subject, { which, until }] of held.out) {
@@ -2325,7 +2378,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
     const refusals = sent.flatMap((fetched) => fetched.refusals);
-    if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer));
+    if (formula) addAnswers(answers, stats, keptOrWaiting(lookup, limitMessages(lookup, limited, refusals, pacer), options.kept ?? "whole"));
     const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
     const writes = {};
     if (layout.ownEntries) for (const fetched of sent) Object.assign(writes, fetched.writes);
@@ -2468,10 +2521,27 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? "", which);
     for (const [subject, which] of pacer.unsent) all.set(subject, which);
     const messages = /* @__PURE__ */ new Map();
-    const answers = /* @__PURE__ */ new Map();
+    const waiting = /* @__PURE__ */ new Map();
     for (const [subject, which] of all) {
-      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
-      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+      const wait = pacer.waitFor(which === "API calls" ? which : "fresh searches");
+      if (!messages.has(which)) messages.set(which, limitWait(wait, which));
+      waiting.set(subject, { error: messages.get(which) ?? errors.budget(), resetAt: wait.resetAt });
+    }
+    return waiting;
+  }
+  function keptOrWaiting(lookup, waiting, use) {
+    const answers = /* @__PURE__ */ new Map();
+    if (!waiting.size) return answers;
+    const found = readKept(
+      [...waiting.keys()].map((subject) => lookup.keys.get(subject) ?? ""),
+      lookup.baseUrl
+    );
+    for (const [subject, { error, resetAt }] of waiting) {
+      const kept = found.get(lookup.keys.get(subject) ?? "");
+      answers.set(
+        subject,
+        kept && (use === "score" || !kept.scoreOnly) ? { ok: true, data: kept.data, kept: { fetchedAt: kept.fetchedAt, resetAt } } : { ok: false, error }
+      );
     }
     return answers;
   }
@@ -2487,6 +2557,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cache/pack.ts
   var PACK_SIZE = 100;
+  var OWN_ENTRIES_UP_TO = 20;
+  function isPacked(endpoint, distinct) {
+    return !!endpoint.param && endpoint.ttlSeconds >= CACHE_TTL_S && distinct >= 2;
+  }
   var digest2 = (text) => Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)).replace(
     /=+$/,
     ""
@@ -2521,13 +2595,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/packed-lookup.ts
-  var OWN_ENTRIES_UP_TO = 20;
   var packId = (i) => `\0${i}`;
-  function lookupPacked(endpoint, subjects, budget) {
+  function lookupPacked(endpoint, subjects, budget, options = {}) {
     const distinct = [...new Set(subjects)];
-    if (!endpoint.param || endpoint.ttlSeconds < CACHE_TTL_S || distinct.length < 2) return lookupAll(endpoint, subjects, budget, "formula");
+    if (!isPacked(endpoint, distinct.length)) return lookupAll(endpoint, subjects, budget, "formula", options);
     const keys = ownKeys(endpoint, distinct);
-    return runLookup(endpoint, distinct, keys, budget, "formula", packed(endpoint, distinct, keys));
+    return runLookup(endpoint, distinct, keys, budget, "formula", packed(endpoint, distinct, keys), options);
   }
   function packed(endpoint, distinct, keys) {
     const groups = packGroups(endpoint.path, distinct);
@@ -2830,14 +2903,31 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/cell/custom-functions.ts
-  function fetchOne(endpoint, subject) {
+  function fetchOne(endpoint, subject, kept = "whole") {
     const budget = createBudget();
-    const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, "formula");
+    const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, "formula", { kept });
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
     if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
     const answer = answers.get(subject ?? "") ?? { ok: false, error: errors.budget() };
     if (!answer.ok) throw answer.error;
-    return { data: answer.data, timeZone: timeZone ?? lazyTimeZone() };
+    return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept };
+  }
+  function single(result) {
+    try {
+      return result();
+    } catch (error) {
+      if (error instanceof AddonError && error.message.startsWith(LEADS.dailyLimit)) return error.message;
+      throw error;
+    }
+  }
+  function shapeSingle(one, field, options) {
+    const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames);
+    if (!one.kept || !Array.isArray(output) || options.raw || options.noHeaders || options.transpose) return output;
+    const zone = typeof one.timeZone === "function" ? one.timeZone() : one.timeZone;
+    const when = one.kept.resetAt === null ? "" : afterReset(one.kept.resetAt, Date.now());
+    const line = keptLine(Utilities.formatDate(new Date(one.kept.fetchedAt), zone, "d MMM yyyy"), when);
+    const width = output[0]?.length ?? 1;
+    return [...output, [line, ...Array.from({ length: width - 1 }, () => "")]];
   }
   function lookupSubjects(endpoint, subjectArg, fieldArg, optionsArg) {
     const kind = endpoint.param?.kind ?? "keyword";
@@ -2845,10 +2935,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const options = readOptions(optionsArg);
     const input = readSubjects(subjectArg, kind);
     const first = input.cells[0]?.[0];
-    if (input.single && first) {
-      const { data, timeZone: timeZone2 } = fetchOne(endpoint, requireSubject(first, kind));
-      return shapeOne(data, field, options, timeZone2, cachedBrandNames);
-    }
+    if (input.single && first) return single(() => shapeSingle(fetchOne(endpoint, requireSubject(first, kind)), field, options));
     const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
     if (field === void 0 && twoDimensional) {
       throw errors.input("Bad input: use one column (or one row) of inputs, or pass a field to get one value each.");
@@ -2879,8 +2966,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.${hint}`);
     };
     const first = input.cells[0]?.[0];
-    if (input.single && first) return score2(fetchOne(endpoint, requireSubject(first, kind)).data);
-    const { answers } = lookupRange(endpoint, input.cells);
+    if (input.single && first) return single(() => score2(fetchOne(endpoint, requireSubject(first, kind), "score").data));
+    const { answers } = lookupRange(endpoint, input.cells, "score");
     return shapeRangeValues(
       mapCells(input.cells, answers, (data) => ({ kind: "value", value: score2(data) })),
       { noHeaders: true, transpose: false, raw: true },
@@ -2891,14 +2978,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function lookupSingleton(endpoint, fieldArg, optionsArg) {
     const field = readField(fieldArg);
     const options = readOptions(optionsArg);
-    const { data, timeZone } = fetchOne(endpoint, void 0);
-    return shapeOne(data, field, options, timeZone, cachedBrandNames);
+    return single(() => shapeSingle(fetchOne(endpoint, void 0), field, options));
   }
   var blank = { kind: "blank" };
-  function lookupRange(endpoint, cells) {
+  function lookupRange(endpoint, cells, kept = "whole") {
     const subjects = cells.flat().flatMap((s) => s.kind === "ok" ? [s.value] : []);
     const budget = createBudget();
-    const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
+    const { answers, timeZone } = lookupPacked(endpoint, subjects, budget, { kept });
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
     if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
     return { answers, timeZone: timeZone ?? lazyTimeZone() };
@@ -3038,7 +3124,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function seasonality(keywordArg, optionsArg) {
     const options = readOptions(optionsArg);
-    const { single, items, months, date } = readItems(keywordArg);
+    const { single: single2, items, months, date } = readItems(keywordArg);
     const year = lastYear(months);
     const indexes = (item) => {
       const ms = year.filter((m) => item.months?.has(m));
@@ -3046,7 +3132,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       return new Map(mean > 0 ? ms.map((m) => [m, total(item, [m]) / mean]) : []);
     };
     const first = items[0];
-    if (single && first?.months) {
+    if (single2 && first?.months) {
       const index = indexes(first);
       const rows2 = year.map((m) => [date(m), first.months?.get(m) ?? "", index.get(m) ?? ""]);
       const ranked = year.filter((m) => index.has(m)).sort((a, b) => (index.get(b) ?? 0) - (index.get(a) ?? 0));
@@ -3425,9 +3511,9 @@ function refreshUsage() {
   return SDM.server().refreshUsage();
 }
 
-/** Sidebar: what Refresh all formulas could spend (no request). */
-function estimateRefresh() {
-  return SDM.server().estimateRefresh();
+/** Sidebar: what Refresh all formulas would send, and which formula cells it would leave as they are (no request, unless asked to read what is left when no current read says it: one request). */
+function estimateRefresh(readUsage) {
+  return SDM.server().estimateRefresh(readUsage);
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */
@@ -3440,7 +3526,7 @@ function clearCache() {
   return SDM.server().clearCache();
 }
 
-/** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
+/** Sidebar: makes Sheets run again every Search Demand formula that can be answered now (fetching within what is left first); the others keep what they show. */
 function refreshAllFormulas() {
   return SDM.server().refreshAllFormulas();
 }
@@ -3713,6 +3799,8 @@ var SDM_SERVER = (() => {
     notFound: "Not found:",
     badRequest: "The service rejected",
     dailyLimit: "Daily limit reached",
+    /** The line under an answer a daily limit held back, shown as kept (lookup/pipeline.ts); not an error. */
+    kept: "Kept answer of",
     rateLimit: "Too many requests to the service:",
     unavailable: "The service is unavailable",
     unreadable: "The service sent an unreadable answer",
@@ -5196,15 +5284,136 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
+  // src/server/core/property-limits.ts
+  var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
+  var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
+  var BACKGROUND_RESERVE_BYTES = 24 * 1024;
+  var USER_SETTINGS_FULL_MESSAGE = "Your Search Demand settings are full (Google keeps 500 KB per user): forget ranking tables or tracking lists in spreadsheets you no longer use, then try again. Nothing was changed.";
+  function utf8Bytes(text) {
+    let n = 0;
+    for (const ch of text) {
+      const code = ch.codePointAt(0) ?? 0;
+      n += code < 128 ? 1 : code < 2048 ? 2 : code < 65536 ? 3 : 4;
+    }
+    return n;
+  }
+  function propertyWriteProblem(current, set, remove = [], reserve = 0) {
+    if (Object.values(set).some((value) => utf8Bytes(value) > PROPERTY_VALUE_LIMIT_BYTES)) return "value";
+    let total = 0;
+    for (const [key, value] of Object.entries(current)) {
+      if (!Object.prototype.hasOwnProperty.call(set, key) && !remove.includes(key)) total += utf8Bytes(key) + utf8Bytes(value);
+    }
+    for (const [key, value] of Object.entries(set)) total += utf8Bytes(key) + utf8Bytes(value);
+    return total > PROPERTY_STORE_LIMIT_BYTES - reserve ? "store" : null;
+  }
+  function assertUserSettingsFit(set, tooLong) {
+    const problem = propertyWriteProblem(PropertiesService.getUserProperties().getProperties(), set, [], BACKGROUND_RESERVE_BYTES);
+    if (problem === "value") throw errors.input(tooLong);
+    if (problem === "store") throw errors.input(USER_SETTINGS_FULL_MESSAGE);
+  }
+
+  // src/server/cache/kept-answers.ts
+  var KEPT_PREFIX = "SDM_KEPT_";
+  var SHARDS2 = 20;
+  var SHARD_BYTES = PROPERTY_VALUE_LIMIT_BYTES - 200;
+  function shardOf(key) {
+    let h = 0;
+    for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) % 1000003;
+    return h % SHARDS2;
+  }
+  function serviceOf(baseUrl) {
+    return stampOf("", baseUrl).slice(1);
+  }
+  function readShard(text, service) {
+    try {
+      const shard = JSON.parse(decode(text ?? "") ?? "");
+      if (shard && shard.u === service && shard.e && typeof shard.e === "object") return shard;
+    } catch {
+    }
+    return { u: service, e: {} };
+  }
+  function readKept(keys, baseUrl) {
+    const found = /* @__PURE__ */ new Map();
+    if (!keys.length) return found;
+    let all;
+    try {
+      all = PropertiesService.getDocumentProperties()?.getProperties() ?? {};
+    } catch {
+      return found;
+    }
+    const service = serviceOf(baseUrl);
+    const shards = /* @__PURE__ */ new Map();
+    for (const key of keys) {
+      const i = shardOf(key);
+      if (!shards.has(i)) shards.set(i, readShard(all[`${KEPT_PREFIX}${i}`], service));
+      const record = shards.get(i)?.e[key];
+      if (record) found.set(key, { fetchedAt: record[0] * 6e4, scoreOnly: record[1] === 1, data: record[2] });
+    }
+    return found;
+  }
+  function keepAnswers(answers, baseUrl) {
+    if (!answers.size) return 0;
+    try {
+      const store = PropertiesService.getDocumentProperties();
+      const all = store.getProperties();
+      const service = serviceOf(baseUrl);
+      const changed = /* @__PURE__ */ new Map();
+      for (const [key, kept] of answers) {
+        const i = shardOf(key);
+        const shard = changed.get(i) ?? readShard(all[`${KEPT_PREFIX}${i}`], service);
+        const minutes = Math.floor(kept.fetchedAt / 6e4);
+        const old = shard.e[key];
+        const same3 = !!old && kept.earliest !== void 0 && old[0] * 6e4 >= kept.earliest;
+        const newer = !old || old[0] < minutes && !same3 || old[0] <= minutes && old[1] === 1 && !kept.scoreOnly;
+        if (!newer) continue;
+        shard.e[key] = [same3 && old ? old[0] : minutes, kept.scoreOnly ? 1 : 0, kept.data];
+        changed.set(i, shard);
+      }
+      const writes = {};
+      for (const [i, shard] of changed) writes[`${KEPT_PREFIX}${i}`] = fitted(shard);
+      if (!Object.keys(writes).length) return countKept(answers, changed, all, service);
+      if (propertyWriteProblem(all, writes)) return 0;
+      store.setProperties(writes);
+      return countKept(answers, changed, all, service);
+    } catch {
+      return 0;
+    }
+  }
+  function countKept(answers, changed, all, service) {
+    let n = 0;
+    for (const key of answers.keys()) {
+      const i = shardOf(key);
+      const shard = changed.get(i) ?? readShard(all[`${KEPT_PREFIX}${i}`], service);
+      if (shard.e[key]) n++;
+    }
+    return n;
+  }
+  function fitted(shard) {
+    let text = encode(JSON.stringify(shard));
+    if (utf8Bytes(text) <= SHARD_BYTES) return text;
+    const byAge = Object.entries(shard.e).sort((a, b) => b[1][0] - a[1][0]);
+    let keep = byAge.length;
+    while (keep > 0 && utf8Bytes(text) > SHARD_BYTES) {
+      keep = Math.floor(keep / 2);
+      text = encode(JSON.stringify({ u: shard.u, e: Object.fromEntries(byAge.slice(0, keep)) }));
+    }
+    const step = Math.max(1, Math.ceil(keep / 8));
+    for (let more = keep + step; more <= byAge.length; more += step) {
+      const next = encode(JSON.stringify({ u: shard.u, e: Object.fromEntries(byAge.slice(0, more)) }));
+      if (utf8Bytes(next) > SHARD_BYTES) break;
+      text = next;
+    }
+    return text;
+  }
+
   // src/shared/reset-time.ts
   var MINUTE_MS = 6e4;
-  var DAY_MS2 = 864e5;
   function resetInstant(ms) {
     return Math.round(ms / MINUTE_MS) * MINUTE_MS;
   }
   function resetClock(resetAt, now) {
     const iso = new Date(resetInstant(resetAt)).toISOString();
-    const within = resetAt - now < DAY_MS2;
+    const within = resetAt - now < DAY_MS;
     return `${within ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`} UTC`;
   }
   function afterReset(resetAt, now) {
@@ -5408,7 +5617,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var MAX_ECHO = 60;
   var ENDPOINTS = {
     trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
+    // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
+    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S, searches: true },
     markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
     industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
     ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
@@ -5871,6 +6081,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (left.calls !== null && requests > left.calls) return { kind: "calls", needed: requests, left: left.calls };
     return null;
   }
+  function asksFirst(refresh) {
+    return refresh.freshSearches > 0 && (refresh.cellsInPart > 0 || refresh.cellsWaiting > 0 && refresh.waitingFor !== "key");
+  }
 
   // src/server/spending/allowance.ts
   var UNKNOWN_ALLOWANCE = { fresh: null, calls: null, resetAt: null };
@@ -5981,11 +6194,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/spending/pacing.ts
-  function readsUsageFirst(guard2, misses, searches) {
-    if (misses <= PAST_LIMIT_HANDFUL || guard2?.callsUntil) return false;
-    const fresh = guard2?.freshUntil ? 0 : guard2?.left?.fresh ?? null;
-    return searches ? fresh === null : (guard2?.left?.calls ?? null) === null;
-  }
   var Pacer = class {
     /**
      * @param guard the limit guard as read (null: none)
@@ -6169,10 +6377,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function limitWait(wait, which) {
     return errors.limitWait(which === "unknown" ? "" : which, afterReset(wait.resetAt, Date.now()));
   }
-  function lookupAll(endpoint, subjects, budget, payer) {
+  function lookupAll(endpoint, subjects, budget, payer, options = {}) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
     const keys = ownKeys(endpoint, distinct);
-    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys), options);
   }
   function ownKeys(endpoint, distinct) {
     return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : void 0)]));
@@ -6197,7 +6405,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       store: () => ({})
     };
   }
-  function runLookup(endpoint, distinct, keys, budget, payer, layout) {
+  function runLookup(endpoint, distinct, keys, budget, payer, layout, options = {}) {
     const answers = /* @__PURE__ */ new Map();
     const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
     if (!distinct.length) return { answers, stats };
@@ -6226,7 +6434,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     const fp = fingerprint(apiKey);
     const guard2 = readGuard(entries[GUARD_KEY], fp, Date.now());
-    const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const pacer = new Pacer(guard2, !!endpoint.searches, options.paced ?? formula);
     const held = takeOut(sendable, (subject) => heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches));
     const limited = /* @__PURE__ */ new Map();
     for (const [subject, { which, until }] of held.out) {
@@ -6253,7 +6461,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
     const refusals = sent.flatMap((fetched) => fetched.refusals);
-    if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer));
+    if (formula) addAnswers(answers, stats, keptOrWaiting(lookup, limitMessages(lookup, limited, refusals, pacer), options.kept ?? "whole"));
     const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
     const writes = {};
     if (layout.ownEntries) for (const fetched of sent) Object.assign(writes, fetched.writes);
@@ -6396,10 +6604,27 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? "", which);
     for (const [subject, which] of pacer.unsent) all.set(subject, which);
     const messages = /* @__PURE__ */ new Map();
-    const answers = /* @__PURE__ */ new Map();
+    const waiting = /* @__PURE__ */ new Map();
     for (const [subject, which] of all) {
-      if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which));
-      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+      const wait = pacer.waitFor(which === "API calls" ? which : "fresh searches");
+      if (!messages.has(which)) messages.set(which, limitWait(wait, which));
+      waiting.set(subject, { error: messages.get(which) ?? errors.budget(), resetAt: wait.resetAt });
+    }
+    return waiting;
+  }
+  function keptOrWaiting(lookup, waiting, use) {
+    const answers = /* @__PURE__ */ new Map();
+    if (!waiting.size) return answers;
+    const found = readKept(
+      [...waiting.keys()].map((subject) => lookup.keys.get(subject) ?? ""),
+      lookup.baseUrl
+    );
+    for (const [subject, { error, resetAt }] of waiting) {
+      const kept = found.get(lookup.keys.get(subject) ?? "");
+      answers.set(
+        subject,
+        kept && (use === "score" || !kept.scoreOnly) ? { ok: true, data: kept.data, kept: { fetchedAt: kept.fetchedAt, resetAt } } : { ok: false, error }
+      );
     }
     return answers;
   }
@@ -6418,6 +6643,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cache/pack.ts
   var PACK_SIZE = 100;
+  var OWN_ENTRIES_UP_TO = 20;
+  function isPacked(endpoint, distinct) {
+    return !!endpoint.param && endpoint.ttlSeconds >= CACHE_TTL_S && distinct >= 2;
+  }
   var digest2 = (text) => Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)).replace(
     /=+$/,
     ""
@@ -6441,6 +6670,84 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       }
     }
     return { fetchedAt: t, answers: new Map(Object.entries(a)), notFound: notFound2 };
+  }
+  function packData(pack, now) {
+    const data = {
+      t: pack.fetchedAt,
+      a: Object.fromEntries(pack.answers),
+      n: Object.fromEntries(pack.notFound)
+    };
+    return { data, expiresAt: pack.fetchedAt < now ? pack.fetchedAt + CACHE_TTL_S * 1e3 : null };
+  }
+
+  // src/server/lookup/packed-lookup.ts
+  var packId = (i) => `\0${i}`;
+  function lookupPacked(endpoint, subjects, budget, options = {}) {
+    const distinct = [...new Set(subjects)];
+    if (!isPacked(endpoint, distinct.length)) return lookupAll(endpoint, subjects, budget, "formula", options);
+    const keys = ownKeys(endpoint, distinct);
+    return runLookup(endpoint, distinct, keys, budget, "formula", packed(endpoint, distinct, keys), options);
+  }
+  function packed(endpoint, distinct, keys) {
+    const groups = packGroups(endpoint.path, distinct);
+    const groupOf = new Map(groups.map((group, i) => [group.key, i]));
+    const held = groups.map(() => null);
+    const fromPack = (pack, subjects) => {
+      const found = /* @__PURE__ */ new Map();
+      for (const subject of subjects) {
+        const data = pack?.answers.get(subject);
+        if (data !== void 0) found.set(subject, { ok: true, data });
+        else if (pack?.notFound.has(subject)) found.set(subject, { ok: false, error: notFound(endpoint, subject) });
+      }
+      return found;
+    };
+    return {
+      keys: [...groups.map((g) => g.key), ...keys.values()],
+      sort(cache, entries, stamp) {
+        const ids = new Map([...groups.map((g, i) => [packId(i), g.key]), ...keys]);
+        const state = readState(cache, entries, ids, stamp);
+        const now = Date.now();
+        const answers = /* @__PURE__ */ new Map();
+        const claims = [];
+        groups.forEach((group, i) => {
+          const entry = state.found.get(packId(i));
+          const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
+          held[i] = pack;
+          const inPack = fromPack(pack, group.subjects);
+          for (const [subject, answer] of inPack) answers.set(subject, answer);
+          const unanswered = group.subjects.filter((subject) => {
+            if (inPack.has(subject)) return false;
+            const own2 = state.found.get(subject);
+            if (own2) answers.set(subject, fromEntry(own2, endpoint, subject));
+            return !own2;
+          });
+          if (!unanswered.length) return;
+          const claimState = pack ? "unmarked" : state.pending.includes(packId(i)) ? "theirs" : "free";
+          claims.push({ key: group.key, subjects: unanswered, state: claimState });
+        });
+        return { answers, claims };
+      },
+      take(claim, entry) {
+        const i = groupOf.get(claim.key) ?? -1;
+        const pack = entry.kind === "data" ? readPack(entry.data, Date.now()) : null;
+        if (pack) held[i] = pack;
+        return fromPack(pack, claim.subjects);
+      },
+      ownEntries: distinct.length <= OWN_ENTRIES_UP_TO,
+      // else the packs alone hold the answers
+      store(claim, fetched, answers, stamp) {
+        const at = Date.now();
+        const pack = held[groupOf.get(claim.key) ?? -1] ?? { fetchedAt: at, answers: /* @__PURE__ */ new Map(), notFound: /* @__PURE__ */ new Map() };
+        for (const subject of fetched) {
+          const answer = answers.get(subject);
+          if (answer?.ok) pack.answers.set(subject, answer.data);
+          else if (answer?.error.kind === "not-found") pack.notFound.set(subject, at + NOT_FOUND_TTL_S * 1e3);
+        }
+        if (!pack.answers.size && !pack.notFound.size) return expired([claim.key]);
+        const { data, expiresAt } = packData(pack, at);
+        return writeEntry(claim.key, { kind: "data", data }, stamp, expiresAt);
+      }
+    };
   }
 
   // src/server/lookup/known-groups.ts
@@ -6637,12 +6944,19 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     "API_USAGE"
   ];
   var REFRESH_NAME = "SDM_REFRESH";
+  var REFRESH_NAMES = /^SDM_REFRESH(?:_([1-9]\d*))?$/i;
   var REFRESH_PREFIX = "sdm-refresh:";
   var HELPER_SHEET = "Search Demand add-on";
   var OURS = new RegExp(`(^|[^A-Z0-9_.])(${CUSTOM_FUNCTION_NAMES.join("|")})\\s*\\(`, "i");
   var OUR_NAMES = new Set(CUSTOM_FUNCTION_NAMES);
   function isRefreshArgument(value) {
     return typeof value === "string" && value.startsWith(REFRESH_PREFIX);
+  }
+  function isRefreshName(text) {
+    return REFRESH_NAMES.test(text);
+  }
+  function refreshName(i) {
+    return i === 1 ? REFRESH_NAME : `${REFRESH_NAME}_${i}`;
   }
   function isOurFormula(formula) {
     return !!formula && OURS.test(formula);
@@ -6663,24 +6977,46 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       return { sheet, cells };
     });
   }
-  function refreshOurFormulas(spreadsheet) {
-    const counter = refreshCounter(spreadsheet);
+  function refreshOurFormulas(spreadsheet, runs = () => true) {
     const found = findOurFormulas(spreadsheet).filter(({ cells }) => cells.length);
+    const rerun = found.map(({ sheet, cells }) => ({ sheet, cells: cells.filter((cell) => runs(sheet, cell)) })).filter((f) => f.cells.length);
+    if (!rerun.length) return { formulaCells: 0, formulasRewritten: 0, sheets: 0 };
+    const taken = /* @__PURE__ */ new Set();
+    for (const { sheet, cells } of found)
+      for (const cell of cells) if (!runs(sheet, cell)) for (const name2 of refreshNamesIn(cell.formula)) taken.add(name2);
+    let i = 1;
+    while (taken.has(refreshName(i))) i++;
+    const name = refreshName(i);
+    const counter = refreshCounter(spreadsheet, i);
     let rewritten = 0;
-    for (const { sheet, cells } of found) {
+    for (const { sheet, cells } of rerun) {
       for (const cell of cells) {
-        const next = withRefreshArgument(cell.formula);
+        const next = withRefreshArgument(cell.formula, name);
         if (next === cell.formula) continue;
         sheet.getRange(cell.row, cell.column).setFormula(next);
         rewritten++;
       }
     }
-    const current = String(counter.getValue());
-    const n = isRefreshArgument(current) ? Number(current.slice(REFRESH_PREFIX.length)) || 0 : 0;
+    const values = counter.getSheet().getRange(1, 1, Math.max(i, counter.getSheet().getLastRow(), 1), 1).getValues();
+    const n = Math.max(0, ...values.map(([v]) => isRefreshArgument(v) ? Number(String(v).slice(REFRESH_PREFIX.length)) || 0 : 0));
     counter.setValue(`${REFRESH_PREFIX}${n + 1}`);
-    return { formulaCells: found.reduce((sum, { cells }) => sum + cells.length, 0), formulasRewritten: rewritten, sheets: found.length };
+    return { formulaCells: rerun.reduce((sum, { cells }) => sum + cells.length, 0), formulasRewritten: rewritten, sheets: rerun.length };
   }
-  function withRefreshArgument(formula) {
+  function refreshNamesIn(formula) {
+    const names = [];
+    walkOurCalls(formula, (lastArg) => {
+      if (isRefreshName(lastArg.trim())) names.push(lastArg.trim().toUpperCase());
+    });
+    return names;
+  }
+  function withRefreshArgument(formula, name = REFRESH_NAME) {
+    return walkOurCalls(formula, (lastArg, hasArgs) => {
+      const trimmed2 = lastArg.trim();
+      if (isRefreshName(trimmed2)) return trimmed2.toUpperCase() === name ? lastArg : lastArg.replace(trimmed2, name);
+      return `${lastArg}${hasArgs ? `, ${name}` : name}`;
+    });
+  }
+  function walkOurCalls(formula, visit) {
     let out = "";
     const open = [];
     for (let i = 0; i < formula.length; ) {
@@ -6700,8 +7036,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
         if (frame) frame.argStart = out.length + 1;
       } else if ((ch === ")" || ch === "}") && open.length) {
         const frame = open.pop();
-        if (frame?.ours && out.slice(frame.argStart).trim().toUpperCase() !== REFRESH_NAME) {
-          out += out.slice(frame.start).trim() ? `, ${REFRESH_NAME}` : REFRESH_NAME;
+        if (frame?.ours) {
+          const next = visit(out.slice(frame.argStart), frame.argStart > frame.start || out.slice(frame.start).trim() !== "");
+          if (typeof next === "string") out = out.slice(0, frame.argStart) + next;
         }
       }
       out += ch;
@@ -6709,22 +7046,26 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     return out;
   }
-  function refreshCounter(spreadsheet) {
-    const existing = spreadsheet.getRangeByName(REFRESH_NAME);
+  function refreshCounter(spreadsheet, i) {
+    const existing = spreadsheet.getRangeByName(refreshName(i));
     if (existing) return existing.getCell(1, 1);
+    const sheet = i === 1 ? helperSheet(spreadsheet) : refreshCounter(spreadsheet, 1).getSheet();
+    const cell = sheet.getRange(i, 1);
+    cell.setValue(`${REFRESH_PREFIX}0`);
+    spreadsheet.setNamedRange(refreshName(i), cell);
+    return cell;
+  }
+  function helperSheet(spreadsheet) {
     let name = HELPER_SHEET;
     for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${HELPER_SHEET} ${i}`;
     const active = spreadsheet.getActiveSheet();
     const sheet = spreadsheet.insertSheet(name);
     sheet.getRange(1, 2).setValue(
-      "Search Demand: every formula of the add-on ends with SDM_REFRESH (cell A1). Refresh all formulas changes A1, so Sheets runs them again."
+      "Search Demand: every formula of the add-on ends with SDM_REFRESH (or SDM_REFRESH_2, …, column A). Refresh all formulas changes the one its formulas end with, so Sheets runs them again."
     );
-    const cell = sheet.getRange(1, 1);
-    cell.setValue(`${REFRESH_PREFIX}0`);
-    spreadsheet.setNamedRange(REFRESH_NAME, cell);
     sheet.hideSheet();
     if (active) spreadsheet.setActiveSheet(active);
-    return cell;
+    return sheet;
   }
   function helperSheetId(spreadsheet) {
     try {
@@ -7252,7 +7593,7 @@ ${ours}` : ours;
 
   // src/server/core/cell-messages.ts
   var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
-  var KIND_OF_LEAD = { dailyLimit: "limit", notInTime: "budget" };
+  var KIND_OF_LEAD = { dailyLimit: "limit", kept: "limit", notInTime: "budget" };
   function messageKind(value) {
     if (typeof value !== "string") return void 0;
     const key = Object.keys(LEADS).find((k) => value.startsWith(LEADS[k]));
@@ -7560,166 +7901,6 @@ ${ours}` : ours;
     return `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list2}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.`;
   }
 
-  // src/server/spending/dry-run.ts
-  function queryKey(query) {
-    return answerKey(query.endpoint.path, query.endpoint.param ? query.subject ?? "" : void 0);
-  }
-  function dryRun(request) {
-    const endpoints = new Map(request.queries.map((q) => [queryKey(q), q.endpoint]));
-    const packs = /* @__PURE__ */ new Map();
-    for (const { endpoint, subjects } of request.ranges ?? []) {
-      for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
-    }
-    const formula = request.payer === "formula";
-    const cache = openCache();
-    const now = Date.now();
-    const heads = getAll(cache, [
-      ...formula ? [CONFIG_KEY] : [],
-      GUARD_KEY,
-      ...packs.keys(),
-      ...endpoints.keys(),
-      ...request.alsoRead ?? []
-    ]);
-    const viewer = formula ? null : readLookupSettings("user");
-    const known = (formula ? readLookupConfig(heads[CONFIG_KEY]) : null) ?? viewer ?? readLookupSettings("user");
-    const ids = new Map([...packs.keys(), ...endpoints.keys()].map((key) => [key, key]));
-    const state = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
-    const found = new Map([...state.found].filter(([key]) => endpoints.has(key)));
-    const cached = new Set(found.keys());
-    for (const [key, { endpoint, subjects }] of packs) {
-      const entry = state.found.get(key);
-      const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
-      for (const subject of subjects) {
-        const own2 = answerKey(endpoint.path, subject);
-        if (endpoints.has(own2) && (pack?.answers.has(subject) || pack?.notFound.has(subject))) cached.add(own2);
-      }
-    }
-    const apiKey = request.guardOf === "viewer" ? (viewer ?? readLookupSettings("user")).apiKey : request.guardOf.apiKey;
-    const guard2 = apiKey ? readGuard(heads[GUARD_KEY], fingerprint(apiKey), now) : null;
-    const hold = (key) => heldBack(guard2, key, endpoints.get(key)?.searches === true);
-    const toSend = [];
-    const held = /* @__PURE__ */ new Map();
-    for (const key of [...state.missing, ...state.pending]) {
-      if (!endpoints.has(key) || cached.has(key)) continue;
-      const why = hold(key);
-      if (why) held.set(key, why);
-      else toSend.push(key);
-    }
-    const freshSearches = toSend.filter((key) => endpoints.get(key)?.searches).length;
-    return { endpoints, cached, found, toSend, held, freshSearches, guard: guard2, hold, heads };
-  }
-  function spendOf(run) {
-    return { requests: run.toSend.length, freshSearches: run.freshSearches, heldBack: run.held.size };
-  }
-
-  // src/server/spreadsheet/column-letters.ts
-  function columnLetters(column) {
-    return column <= 0 ? "" : columnLetters(Math.floor((column - 1) / 26)) + String.fromCharCode(65 + (column - 1) % 26);
-  }
-  function columnNumber(letters) {
-    let column = 0;
-    for (const ch of letters.toUpperCase()) column = column * 26 + ch.charCodeAt(0) - 64;
-    return column;
-  }
-
-  // src/server/spreadsheet/argument-values.ts
-  var UNKNOWN = { known: false };
-  var STRING = /^"((?:[^"]|"")*)"$/;
-  var NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?%?$/i;
-  var NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
-  var PART = /^\$?([A-Za-z]{1,3})?\$?(\d+)?$/;
-  var ArgumentReader = class {
-    /** @param spreadsheet the spreadsheet the formulas are in */
-    constructor(spreadsheet) {
-      this.spreadsheet = spreadsheet;
-      this.sheets = /* @__PURE__ */ new Map();
-      this.named = /* @__PURE__ */ new Map();
-    }
-    /**
-     * What an argument passes.
-     * @param text the argument's text, trimmed
-     * @param home the formula's own sheet (for a reference without a sheet name)
-     */
-    read(text, home) {
-      if (text === "" || text.toUpperCase() === REFRESH_NAME) return { known: true, values: [""] };
-      const quoted2 = STRING.exec(text);
-      if (quoted2) return { known: true, values: [(quoted2[1] ?? "").replace(/""/g, '"')] };
-      if (NUMBER.test(text)) {
-        const percent = text.endsWith("%");
-        const n = Number(percent ? text.slice(0, -1) : text);
-        return { known: true, values: [percent ? n / 100 : n] };
-      }
-      if (/^(TRUE|FALSE)$/i.test(text)) return { known: true, values: [text.toUpperCase() === "TRUE"] };
-      const reference = splitSheet(text);
-      const area = reference && parseArea(reference.cells);
-      if (reference && area) {
-        const sheet = reference.sheetName === void 0 ? home : this.spreadsheet.getSheetByName(reference.sheetName);
-        return sheet ? { known: true, values: valuesIn(this.sheetValues(sheet), area) } : UNKNOWN;
-      }
-      if (NAME.test(text)) {
-        const values = this.namedValues(text);
-        return values ? { known: true, values } : UNKNOWN;
-      }
-      return UNKNOWN;
-    }
-    sheetValues(sheet) {
-      const id = sheet.getSheetId();
-      let values = this.sheets.get(id);
-      if (!values) {
-        values = sheet.getDataRange().getValues();
-        this.sheets.set(id, values);
-      }
-      return values;
-    }
-    namedValues(name) {
-      const key = name.toUpperCase();
-      if (!this.named.has(key)) {
-        const range2 = this.spreadsheet.getRangeByName(name);
-        this.named.set(key, range2 ? range2.getValues().flat() : null);
-      }
-      return this.named.get(key) ?? null;
-    }
-  };
-  function splitSheet(text) {
-    const quoted2 = /^'((?:[^']|'')+)'!(.*)$/.exec(text);
-    if (quoted2) return { sheetName: (quoted2[1] ?? "").replace(/''/g, "'"), cells: quoted2[2] ?? "" };
-    const plain = /^([A-Za-z0-9_.]+)!(.*)$/.exec(text);
-    if (plain) return { sheetName: plain[1] ?? "", cells: plain[2] ?? "" };
-    return text.includes("!") ? null : { cells: text };
-  }
-  function parseArea(cells) {
-    const ends = cells.split(":");
-    if (ends.length > 2) return null;
-    const [a, b] = ends.map(part);
-    if (!a) return null;
-    if (ends.length === 1) return a.column && a.row ? { top: a.row, left: a.column, bottom: a.row, right: a.column } : null;
-    if (!b) return null;
-    const columns = span(a.column, b.column);
-    const rows = span(a.row, b.row);
-    if (!columns || !a.column && !b.column && !(a.row && b.row)) return null;
-    return { top: rows?.[0] ?? a.row ?? b.row ?? 1, bottom: rows?.[1] ?? Infinity, left: columns[0], right: columns[1] };
-  }
-  function span(x, y) {
-    if (x !== null && y !== null) return [Math.min(x, y), Math.max(x, y)];
-    if (x === null && y === null) return [1, Infinity];
-    return null;
-  }
-  function part(text) {
-    const m = PART.exec(text);
-    if (!m || !m[1] && !m[2]) return null;
-    const column = m[1] ? columnNumber(m[1]) : null;
-    const row = m[2] ? Number(m[2]) : null;
-    return row === 0 ? null : { column, row };
-  }
-  function valuesIn(grid, area) {
-    const out = [];
-    for (let r = area.top; r <= Math.min(area.bottom, grid.length); r++) {
-      const row = grid[r - 1] ?? [];
-      for (let c = area.left; c <= Math.min(area.right, row.length); c++) out.push(row[c - 1]);
-    }
-    return out;
-  }
-
   // src/server/core/identity.ts
   function currentEmail() {
     try {
@@ -7769,44 +7950,61 @@ ${ours}` : ours;
     return key.length >= 12 ? `••••${key.slice(-4)}` : "••••";
   }
 
-  // src/server/spending/refresh-cap.ts
-  function capToAllowance(counted, known) {
-    const { searches, searchFormulas, others, usageReads } = counted;
-    const fresh = known.fresh === null ? searches : Math.min(searches, known.fresh);
-    const past = searches - fresh;
-    const probes = past > 0 ? Math.min(past, known.probes, Math.max(0, searchFormulas - (fresh > 0 ? 1 : 0))) : 0;
-    const room = known.calls === null ? Infinity : Math.max(0, known.calls - usageReads);
-    const sent = Math.min(fresh + probes + others, room);
-    const freshSearches = Math.min(fresh, sent);
-    return { requests: usageReads + sent, freshSearches, probes: Math.min(probes, sent - freshSearches), waiting: past - probes };
+  // src/server/spending/dry-run.ts
+  function rangePacks(endpoint, distinct) {
+    return packGroups(endpoint.path, distinct);
   }
-
-  // src/server/core/property-limits.ts
-  var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
-  var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
-  var BACKGROUND_RESERVE_BYTES = 24 * 1024;
-  var USER_SETTINGS_FULL_MESSAGE = "Your Search Demand settings are full (Google keeps 500 KB per user): forget ranking tables or tracking lists in spreadsheets you no longer use, then try again. Nothing was changed.";
-  function utf8Bytes(text) {
-    let n = 0;
-    for (const ch of text) {
-      const code = ch.codePointAt(0) ?? 0;
-      n += code < 128 ? 1 : code < 2048 ? 2 : code < 65536 ? 3 : 4;
+  function queryKey(query) {
+    return answerKey(query.endpoint.path, query.endpoint.param ? query.subject ?? "" : void 0);
+  }
+  function dryRun(request) {
+    const endpoints = new Map(request.queries.map((q) => [queryKey(q), q.endpoint]));
+    const packs = /* @__PURE__ */ new Map();
+    for (const { endpoint, subjects } of request.ranges ?? []) {
+      for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
     }
-    return n;
-  }
-  function propertyWriteProblem(current, set, remove = [], reserve = 0) {
-    if (Object.values(set).some((value) => utf8Bytes(value) > PROPERTY_VALUE_LIMIT_BYTES)) return "value";
-    let total = 0;
-    for (const [key, value] of Object.entries(current)) {
-      if (!Object.prototype.hasOwnProperty.call(set, key) && !remove.includes(key)) total += utf8Bytes(key) + utf8Bytes(value);
+    const formula = request.payer === "formula";
+    const cache = openCache();
+    const now = Date.now();
+    const heads = getAll(cache, [
+      ...formula ? [CONFIG_KEY] : [],
+      GUARD_KEY,
+      ...packs.keys(),
+      ...endpoints.keys(),
+      ...request.alsoRead ?? []
+    ]);
+    const viewer = formula ? null : readLookupSettings("user");
+    const known = (formula ? readLookupConfig(heads[CONFIG_KEY]) : null) ?? viewer ?? readLookupSettings("user");
+    const ids = new Map([...packs.keys(), ...endpoints.keys()].map((key) => [key, key]));
+    const state = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
+    const found = new Map([...state.found].filter(([key]) => endpoints.has(key)));
+    const cached = new Set(found.keys());
+    const packsRead = /* @__PURE__ */ new Map();
+    for (const [key, { endpoint, subjects }] of packs) {
+      const entry = state.found.get(key);
+      const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
+      packsRead.set(key, pack);
+      for (const subject of subjects) {
+        const own2 = answerKey(endpoint.path, subject);
+        if (endpoints.has(own2) && (pack?.answers.has(subject) || pack?.notFound.has(subject))) cached.add(own2);
+      }
     }
-    for (const [key, value] of Object.entries(set)) total += utf8Bytes(key) + utf8Bytes(value);
-    return total > PROPERTY_STORE_LIMIT_BYTES - reserve ? "store" : null;
+    const apiKey = request.guardOf === "viewer" ? (viewer ?? readLookupSettings("user")).apiKey : request.guardOf.apiKey;
+    const guard2 = apiKey ? readGuard(heads[GUARD_KEY], fingerprint(apiKey), now) : null;
+    const hold = (key) => heldBack(guard2, key, endpoints.get(key)?.searches === true);
+    const toSend = [];
+    const held = /* @__PURE__ */ new Map();
+    for (const key of [...state.missing, ...state.pending]) {
+      if (!endpoints.has(key) || cached.has(key)) continue;
+      const why = hold(key);
+      if (why) held.set(key, why);
+      else toSend.push(key);
+    }
+    const freshSearches = toSend.filter((key) => endpoints.get(key)?.searches).length;
+    return { endpoints, cached, found, packs: packsRead, toSend, held, freshSearches, guard: guard2, hold, heads };
   }
-  function assertUserSettingsFit(set, tooLong) {
-    const problem = propertyWriteProblem(PropertiesService.getUserProperties().getProperties(), set, [], BACKGROUND_RESERVE_BYTES);
-    if (problem === "value") throw errors.input(tooLong);
-    if (problem === "store") throw errors.input(USER_SETTINGS_FULL_MESSAGE);
+  function spendOf(run) {
+    return { requests: run.toSend.length, freshSearches: run.freshSearches, heldBack: run.held.size };
   }
 
   // src/server/spending/last-usage.ts
@@ -7896,7 +8094,115 @@ ${ours}` : ours;
     return { ...read, bars: read.bars.map(add), spentSince: since };
   }
 
-  // src/server/spending/refresh-estimate.ts
+  // src/server/spreadsheet/column-letters.ts
+  function columnLetters(column) {
+    return column <= 0 ? "" : columnLetters(Math.floor((column - 1) / 26)) + String.fromCharCode(65 + (column - 1) % 26);
+  }
+  function columnNumber(letters) {
+    let column = 0;
+    for (const ch of letters.toUpperCase()) column = column * 26 + ch.charCodeAt(0) - 64;
+    return column;
+  }
+
+  // src/server/spreadsheet/argument-values.ts
+  var UNKNOWN = { known: false };
+  var STRING = /^"((?:[^"]|"")*)"$/;
+  var NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?%?$/i;
+  var NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
+  var PART = /^\$?([A-Za-z]{1,3})?\$?(\d+)?$/;
+  var ArgumentReader = class {
+    /** @param spreadsheet the spreadsheet the formulas are in */
+    constructor(spreadsheet) {
+      this.spreadsheet = spreadsheet;
+      this.sheets = /* @__PURE__ */ new Map();
+      this.named = /* @__PURE__ */ new Map();
+    }
+    /**
+     * What an argument passes.
+     * @param text the argument's text, trimmed
+     * @param home the formula's own sheet (for a reference without a sheet name)
+     */
+    read(text, home) {
+      if (text === "" || isRefreshName(text)) return { known: true, values: [""] };
+      const quoted2 = STRING.exec(text);
+      if (quoted2) return { known: true, values: [(quoted2[1] ?? "").replace(/""/g, '"')] };
+      if (NUMBER.test(text)) {
+        const percent = text.endsWith("%");
+        const n = Number(percent ? text.slice(0, -1) : text);
+        return { known: true, values: [percent ? n / 100 : n] };
+      }
+      if (/^(TRUE|FALSE)$/i.test(text)) return { known: true, values: [text.toUpperCase() === "TRUE"] };
+      const reference = splitSheet(text);
+      const area = reference && parseArea(reference.cells);
+      if (reference && area) {
+        const sheet = reference.sheetName === void 0 ? home : this.spreadsheet.getSheetByName(reference.sheetName);
+        return sheet ? { known: true, values: valuesIn(this.sheetValues(sheet), area) } : UNKNOWN;
+      }
+      if (NAME.test(text)) {
+        const values = this.namedValues(text);
+        return values ? { known: true, values } : UNKNOWN;
+      }
+      return UNKNOWN;
+    }
+    sheetValues(sheet) {
+      const id = sheet.getSheetId();
+      let values = this.sheets.get(id);
+      if (!values) {
+        values = sheet.getDataRange().getValues();
+        this.sheets.set(id, values);
+      }
+      return values;
+    }
+    namedValues(name) {
+      const key = name.toUpperCase();
+      if (!this.named.has(key)) {
+        const range2 = this.spreadsheet.getRangeByName(name);
+        this.named.set(key, range2 ? range2.getValues().flat() : null);
+      }
+      return this.named.get(key) ?? null;
+    }
+  };
+  function splitSheet(text) {
+    const quoted2 = /^'((?:[^']|'')+)'!(.*)$/.exec(text);
+    if (quoted2) return { sheetName: (quoted2[1] ?? "").replace(/''/g, "'"), cells: quoted2[2] ?? "" };
+    const plain = /^([A-Za-z0-9_.]+)!(.*)$/.exec(text);
+    if (plain) return { sheetName: plain[1] ?? "", cells: plain[2] ?? "" };
+    return text.includes("!") ? null : { cells: text };
+  }
+  function parseArea(cells) {
+    const ends = cells.split(":");
+    if (ends.length > 2) return null;
+    const [a, b] = ends.map(part);
+    if (!a) return null;
+    if (ends.length === 1) return a.column && a.row ? { top: a.row, left: a.column, bottom: a.row, right: a.column } : null;
+    if (!b) return null;
+    const columns = span(a.column, b.column);
+    const rows = span(a.row, b.row);
+    if (!columns || !a.column && !b.column && !(a.row && b.row)) return null;
+    return { top: rows?.[0] ?? a.row ?? b.row ?? 1, bottom: rows?.[1] ?? Infinity, left: columns[0], right: columns[1] };
+  }
+  function span(x, y) {
+    if (x !== null && y !== null) return [Math.min(x, y), Math.max(x, y)];
+    if (x === null && y === null) return [1, Infinity];
+    return null;
+  }
+  function part(text) {
+    const m = PART.exec(text);
+    if (!m || !m[1] && !m[2]) return null;
+    const column = m[1] ? columnNumber(m[1]) : null;
+    const row = m[2] ? Number(m[2]) : null;
+    return row === 0 ? null : { column, row };
+  }
+  function valuesIn(grid, area) {
+    const out = [];
+    for (let r = area.top; r <= Math.min(area.bottom, grid.length); r++) {
+      const row = grid[r - 1] ?? [];
+      for (let c = area.left; c <= Math.min(area.right, row.length); c++) out.push(row[c - 1]);
+    }
+    return out;
+  }
+
+  // src/server/spending/refresh-plan.ts
   var ENDPOINT_OF = {
     SEARCH_TREND: "trend",
     SEARCH_SCORE: "trend",
@@ -7912,126 +8218,464 @@ ${ours}` : ours;
     RANKING_LIST: "rankingList",
     API_USAGE: "usage"
   };
+  var SCORE_FUNCTIONS = {
+    SEARCH_SCORE: ["searchscore"],
+    BRAND_SCORE: ["indexscore"]
+  };
   var FORMULA_ERROR = "#ERROR!";
   var MAX_UNKNOWN_CELLS = 3;
-  function estimateRefresh() {
-    const { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells } = collectQueries(
-      SpreadsheetApp.getActiveSpreadsheet()
-    );
+  function planRefresh(readUsage) {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const found = collectCells(spreadsheet);
     const formulaKey2 = formulaKeyHere();
-    const noKey = formulaKey2.source === "none";
+    const canFetch = (formulaKey2.source === "document" || formulaKey2.source === "owner") && !!formulaKey2.apiKey;
     const now = Date.now();
+    const queries = /* @__PURE__ */ new Map();
+    const ranges = [];
+    for (const cell of found.cells) {
+      for (const call of cell.calls) {
+        for (const subject of call.subjects) queries.set(keyOf(call.endpoint, subject), { endpoint: call.endpoint, subject });
+        if (call.packed) ranges.push({ endpoint: call.endpoint, subjects: call.subjects });
+      }
+    }
     const run = dryRun({
-      queries: [...queries].flatMap(([endpoint, subjects]) => [...subjects].map((subject) => ({ endpoint, subject }))),
+      queries: [...queries.values()],
       ranges,
       payer: "formula",
       guardOf: { apiKey: formulaKey2.apiKey },
       alsoRead: todaysSpendKeys(now)
     });
-    const { guard: guard2, hold } = run;
-    const cached = new Set(run.cached);
-    const toSend = [...run.toSend];
-    const held = new Map(run.held);
-    const usageKey = answerKey(ENDPOINTS.usage.path, void 0);
-    const usage = run.found.get(usageKey);
-    if (cached.has(usageKey) && (toSend.length || !currentUsageReadAt(usage?.kind === "data" ? usage.data : void 0, run.heads, now))) {
-      cached.delete(usageKey);
-      const why = hold(usageKey);
-      if (why) held.set(usageKey, why);
-      else toSend.push(usageKey);
+    let known = knownLeft(run.guard, formulaKey2.apiKey, now);
+    let chosen = choose(found.cells, run, known, canFetch);
+    let readUsageNow2 = false;
+    let readsUsage = false;
+    if (canFetch && (known.fresh === null || known.calls === null) && chosen.requests > PAST_LIMIT_HANDFUL) {
+      if (readUsage) {
+        const read = readLeftNow(formulaKey2.apiKey);
+        readUsageNow2 = true;
+        if (read) known = read;
+        chosen = choose(found.cells, run, known, canFetch);
+      } else readsUsage = true;
     }
-    const keys = run.endpoints;
-    const perEndpoint = /* @__PURE__ */ new Map();
-    for (const key of toSend) {
-      const endpoint = keys.get(key);
-      if (endpoint) perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
-    }
-    const endpoints = noKey ? [] : Object.values(ENDPOINTS).flatMap(
-      (e) => perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : []
-    );
-    const left = new Set(toSend);
-    const readsUsage = ranges.some(
-      ({ endpoint, subjects }) => readsUsageFirst(guard2, subjects.filter((s) => left.has(answerKey(endpoint.path, s))).length, endpoint.searches === true)
-    );
-    const usageReads = !noKey && readsUsage ? 1 : 0;
-    const searches = endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0);
-    const searchFormulas = lookups.filter(
-      (l) => l.endpoint.searches && l.subjects.some((s) => left.has(answerKey(l.endpoint.path, s)))
-    ).length;
-    const counted = { searches, searchFormulas, others: endpoints.reduce((n, e) => n + e.queries, 0) - searches, usageReads };
-    const capped = capToAllowance(counted, knownLeft(guard2, formulaKey2.apiKey, now));
+    const usageReads = (readsUsage ? 1 : 0) + chosen.usageFormulaReads;
     return {
-      formulaCells,
-      endpoints,
-      requests: capped.requests,
-      usageReads,
-      freshSearches: capped.freshSearches,
-      probes: capped.probes,
-      waiting: capped.waiting,
-      cached: cached.size,
-      heldBack: held.size,
-      noKey,
-      unknownCalls,
-      unknownCells,
-      noKeyCells,
-      errorCells
+      formulaCells: found.cells.length,
+      rerun: chosen.rerun,
+      paced: chosen.paced,
+      pacedSends: chosen.pacedSearches + chosen.pacedProbes,
+      pacedShort: chosen.pacedShort,
+      waiting: chosen.waiting,
+      waitingFor: chosen.waiting.length ? chosen.waitingFor : null,
+      resetAt: chosen.waiting.length ? waitUntil(chosen.waitingFor, run.guard, known) : null,
+      fetches: chosen.fetches,
+      probe: chosen.probe,
+      requests: chosen.requests + chosen.pacedRequests + usageReads + (chosen.probe ? 1 : 0),
+      freshSearches: chosen.freshSearches,
+      // the paced cells' searches among them
+      probes: chosen.pacedProbes + (chosen.probe ? 1 : 0),
+      usageFormulaReads: chosen.usageFormulaReads,
+      readsUsage,
+      readUsageNow: readUsageNow2,
+      cached: run.cached.size,
+      heldBack: run.held.size,
+      perEndpoint: chosen.perEndpoint,
+      noKey: formulaKey2.source === "none",
+      unknownCalls: found.unknownCalls,
+      unknownCells: found.unknownCells,
+      noKeyCells: found.noKeyCells,
+      errorCells: found.errorCells,
+      run,
+      cells: found.cells,
+      leftFromRead: canFetch && !run.guard?.left && !readUsageNow2 && known.fresh !== null ? { apiKey: formulaKey2.apiKey, ...known } : null
     };
   }
-  function knownLeft(guard2, apiKey, now) {
-    const probes = guard2?.freshUntil ? Math.max(0, PAST_LIMIT_HANDFUL - guard2.past) : PAST_LIMIT_HANDFUL;
-    if (guard2?.callsUntil) return { fresh: 0, calls: 0, probes };
-    if (guard2?.freshUntil) return { fresh: 0, calls: guard2.left?.calls ?? null, probes };
-    if (guard2?.left) return { fresh: guard2.left.fresh, calls: guard2.left.calls, probes };
-    const read = apiKey ? currentUsage(apiKey) : null;
-    if (!read || readBeforeReset(read, new Date(now))) return { fresh: null, calls: null, probes };
-    const left = allowanceLeft(read);
-    return { fresh: left.searches, calls: left.calls, probes };
+  function giveLeftToGuard(plan) {
+    const left = plan.leftFromRead;
+    if (!left) return;
+    updateGuardOf(left.apiKey, (guard2) => guardAfterRead(guard2, { fresh: left.fresh, calls: left.calls, resetAt: left.resetAt }, Date.now()));
   }
-  function collectQueries(spreadsheet) {
-    const reader = new ArgumentReader(spreadsheet);
-    const queries = /* @__PURE__ */ new Map();
+  function keyOf(endpoint, subject) {
+    return answerKey(endpoint.path, endpoint.param ? subject : void 0);
+  }
+  function knownLeft(guard2, apiKey, now) {
+    const resetAt = guard2?.left?.resetAt ?? null;
+    if (guard2?.callsUntil) return { fresh: 0, calls: 0, resetAt: guard2.callsUntil };
+    if (guard2?.freshUntil) return { fresh: 0, calls: guard2.left?.calls ?? lastRead(apiKey, now)?.calls ?? null, resetAt: guard2.freshUntil };
+    if (guard2?.left && guard2.left.fresh !== null && guard2.left.calls !== null)
+      return { fresh: guard2.left.fresh, calls: guard2.left.calls, resetAt };
+    const read = lastRead(apiKey, now);
+    return read ?? { fresh: guard2?.left?.fresh ?? null, calls: guard2?.left?.calls ?? null, resetAt };
+  }
+  function lastRead(apiKey, now) {
+    const read = apiKey ? currentUsage(apiKey) : null;
+    if (!read || readBeforeReset(read, new Date(now))) return null;
+    const left = allowanceLeft(read);
+    const resetAt = Date.parse(read.resetAt ?? "");
+    return { fresh: left.searches, calls: left.calls, resetAt: Number.isFinite(resetAt) ? resetAt : null };
+  }
+  function readLeftNow(apiKey) {
+    const readAt = (/* @__PURE__ */ new Date()).toISOString();
+    const outcome = readUsageNow(apiKey, readLookupSettings("formula").baseUrl);
+    if (!outcome.ok) {
+      return outcome.limit?.daily && outcome.limit.which === "API calls" ? { fresh: 0, calls: 0, resetAt: outcome.limit.resetAt } : null;
+    }
+    if (apiKey === readOwnApiKey()) rememberUsage(apiKey, outcome.data, readAt);
+    else updateGuardOf(apiKey, (guard2) => guardAfterRead(guard2, allowanceOf(outcome.data), Date.now()));
+    const left = allowanceOf(outcome.data);
+    return { fresh: left.fresh, calls: left.calls, resetAt: resetTime(outcome.data) };
+  }
+  function waitUntil(reason, guard2, known) {
+    if (reason === "key") return null;
+    if (reason === "API calls") return guard2?.callsUntil ?? known.resetAt;
+    return guard2?.freshUntil ?? known.resetAt;
+  }
+  function choose(cells, run, known, canFetch) {
+    const own2 = new Set(run.found.keys());
+    const packs = /* @__PURE__ */ new Map();
+    for (const [key, pack] of run.packs) packs.set(key, new Set(pack ? [...pack.answers.keys(), ...pack.notFound.keys()] : []));
+    const singles = /* @__PURE__ */ new Map();
     const ranges = [];
-    const lookups = [];
+    const byRanges = /* @__PURE__ */ new Map();
+    const fresh = /* @__PURE__ */ new Set();
+    const perEndpoint = /* @__PURE__ */ new Map();
+    let requests = 0;
+    const rerun = [];
+    const waiting = [];
+    let waitingFor = canFetch ? "fresh searches" : "key";
+    const usageCells = [];
     const unknownCells = [];
-    let formulaCells = 0;
+    const calls = () => known.calls === null ? Infinity : known.calls;
+    const searches = () => known.fresh === null ? Infinity : known.fresh;
+    const paced = [];
+    let pacedRequests = 0;
+    let pacedSearches = 0;
+    let pacedProbes = 0;
+    let pacedShort = 0;
+    let probesLeft = PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
+    const sent = () => requests + pacedRequests;
+    const paceCell = (cost) => {
+      const sendable = cost.all.filter(([e, sub]) => !run.hold(keyOf(e, sub)));
+      const searchKeys = [...new Set(sendable.filter(([e]) => e.searches).map(([e, sub]) => keyOf(e, sub)))].filter((k) => !fresh.has(k));
+      const others = sendable.filter(([e]) => !e.searches).length;
+      const room = Math.max(0, calls() - sent());
+      const searchesNow = Math.min(searchKeys.length, Math.max(0, searches() - fresh.size), room);
+      for (const key of searchKeys.slice(0, searchesNow)) fresh.add(key);
+      const probe2 = searchKeys.length > searchesNow && searchesNow === 0 && probesLeft > 0 && room > searchesNow ? 1 : 0;
+      probesLeft -= probe2;
+      const othersNow = Math.min(others, room - searchesNow - probe2);
+      pacedRequests += searchesNow + probe2 + othersNow;
+      pacedSearches += searchesNow;
+      pacedProbes += probe2;
+      if (searchesNow < searchKeys.length || othersNow < others || sendable.length < cost.all.length) pacedShort++;
+    };
+    const costOf2 = (cell) => {
+      let held = false;
+      const single = /* @__PURE__ */ new Map();
+      const range2 = [];
+      for (const call of cell.calls) {
+        if (call.endpoint === ENDPOINTS.usage) continue;
+        const groups = call.packed ? rangePacks(call.endpoint, call.subjects) : [];
+        const groupOf = new Map(groups.flatMap((g) => g.subjects.map((s) => [s, g.key])));
+        const missing = call.subjects.filter((s) => {
+          const key = keyOf(call.endpoint, s);
+          if (own2.has(key)) return false;
+          if (call.packed) return !packs.get(groupOf.get(s) ?? "")?.has(s);
+          return !singles.get(call.endpoint)?.has(s);
+        });
+        if (!missing.length) continue;
+        if (missing.some((s) => run.hold(keyOf(call.endpoint, s)))) held = true;
+        if (call.packed) range2.push({ call, missing });
+        else single.set(call.endpoint, [.../* @__PURE__ */ new Set([...single.get(call.endpoint) ?? [], ...missing])]);
+      }
+      const all = [
+        ...[...single].flatMap(([e, ss]) => ss.map((s) => [e, s])),
+        ...range2.flatMap((r) => r.missing.map((s) => [r.call.endpoint, s]))
+      ];
+      const newSearches = new Set(all.filter(([e, s]) => e.searches && !fresh.has(keyOf(e, s))).map(([e, s]) => keyOf(e, s)));
+      const count = [...single.values()].reduce((n, ss) => n + ss.length, 0) + range2.reduce((n, r) => n + r.missing.length, 0);
+      const spared = [...single].reduce((n, [e, ss]) => n + ss.reduce((m, s) => m + (byRanges.get(keyOf(e, s)) ?? 0), 0), 0);
+      return { single, range: range2, count, spared, newSearches, held, all };
+    };
+    for (const cell of cells) {
+      if (cell.unknown) {
+        unknownCells.push(cell);
+        continue;
+      }
+      if (cell.calls.some((call) => call.endpoint === ENDPOINTS.usage)) usageCells.push(cell);
+      const cost = costOf2(cell);
+      const fits = !cost.held && (canFetch || cost.count === 0) && fresh.size + cost.newSearches.size <= searches() && sent() - cost.spared + cost.count <= calls();
+      if (!fits) {
+        if (!cell.showsAnswer && canFetch) {
+          paceCell(cost);
+          rerun.push(cell);
+          paced.push(cell);
+          continue;
+        }
+        waiting.push(cell);
+        if (!canFetch) waitingFor = "key";
+        else if (run.guard?.callsUntil || fresh.size + cost.newSearches.size <= searches() && known.fresh !== 0) waitingFor = "API calls";
+        continue;
+      }
+      rerun.push(cell);
+      requests += cost.count - cost.spared;
+      for (const key of cost.newSearches) fresh.add(key);
+      for (const [endpoint, subjects] of cost.single) {
+        const set = singles.get(endpoint) ?? /* @__PURE__ */ new Set();
+        for (const s of subjects) {
+          set.add(s);
+          own2.add(keyOf(endpoint, s));
+          byRanges.delete(keyOf(endpoint, s));
+        }
+        singles.set(endpoint, set);
+        perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + subjects.length);
+      }
+      for (const { call, missing } of cost.range) {
+        ranges.push({ endpoint: call.endpoint, subjects: call.subjects, packed: true });
+        perEndpoint.set(call.endpoint, (perEndpoint.get(call.endpoint) ?? 0) + missing.length);
+        for (const group of rangePacks(call.endpoint, call.subjects)) {
+          const held = packs.get(group.key) ?? /* @__PURE__ */ new Set();
+          for (const s of group.subjects) held.add(s);
+          packs.set(group.key, held);
+        }
+        for (const s of missing) {
+          const key = keyOf(call.endpoint, s);
+          byRanges.set(key, (byRanges.get(key) ?? 0) + 1);
+          if (call.subjects.length <= OWN_ENTRIES_UP_TO) own2.add(key);
+        }
+      }
+    }
+    let usageFormulaReads = 0;
+    const usageCell = usageCells.find((cell) => rerun.includes(cell));
+    if (usageCell) {
+      const key = keyOf(ENDPOINTS.usage, "");
+      const entry = run.found.get(key);
+      const current = entry?.kind === "data" && !!currentUsageReadAt(entry.data, run.heads, Date.now());
+      if (!current || sent() > 0) {
+        if (canFetch && sent() + 1 <= calls() && !run.hold(key)) usageFormulaReads = 1;
+        else for (const cell of usageCells) moveTo(waiting, rerun, cell);
+      }
+    }
+    for (const cell of unknownCells) (waiting.length ? waiting : rerun).push(cell);
+    let probe = null;
+    if (canFetch && known.fresh !== null && fresh.size >= known.fresh && probesLeft > 0 && sent() + usageFormulaReads + 1 <= calls()) {
+      for (const cell of waiting) {
+        const cost = costOf2(cell);
+        const only = !cost.held && cost.count === 1 && cost.range.length === 0 ? [...cost.single][0] : void 0;
+        if (only && only[0].searches && !usageCells.includes(cell) && !cell.unknown) {
+          probe = { fetch: { endpoint: only[0], subjects: [only[1][0]], packed: false }, cell };
+          break;
+        }
+      }
+    }
+    const fetches = [
+      ...[...singles].map(([endpoint, subjects]) => ({ endpoint, subjects: [...subjects], packed: false })),
+      ...ranges
+    ];
+    return {
+      rerun: sortedLike(cells, rerun),
+      paced,
+      pacedRequests,
+      pacedSearches,
+      pacedProbes,
+      pacedShort,
+      waiting: sortedLike(cells, waiting),
+      waitingFor,
+      fetches,
+      probe,
+      requests,
+      freshSearches: fresh.size,
+      usageFormulaReads,
+      perEndpoint
+    };
+  }
+  function moveTo(to, from, cell) {
+    const i = from.indexOf(cell);
+    if (i >= 0) from.splice(i, 1);
+    if (!to.includes(cell)) to.push(cell);
+  }
+  function sortedLike(all, some) {
+    const set = new Set(some);
+    return all.filter((cell) => set.has(cell));
+  }
+  function collectCells(spreadsheet) {
+    const reader = new ArgumentReader(spreadsheet);
+    const cells = [];
+    const unknownCells = [];
     let unknownCalls = 0;
     let noKeyCells = 0;
     let errorCells = 0;
-    for (const { sheet, cells } of findOurFormulas(spreadsheet)) {
-      const values = cells.length ? sheet.getDataRange().getValues() : [];
+    for (const { sheet, cells: found } of findOurFormulas(spreadsheet)) {
+      const values = found.length ? sheet.getDataRange().getValues() : [];
       for (const row of values) for (const value of row) if (typeof value === "string" && value.startsWith(LEADS.noKey)) noKeyCells++;
-      for (const cell of cells) if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
-      for (const cell of cells) {
-        formulaCells++;
+      for (const cell of found) {
+        if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
+        const planned = { sheet, row: cell.row, column: cell.column, calls: [], unknown: false, showsAnswer: true };
+        let rows = 1;
         for (const call of callsIn(cell.formula)) {
           const endpoint = ENDPOINTS[ENDPOINT_OF[call.name]];
           const subjects = subjectsOf(endpoint, call.args[0] ?? "", sheet, reader);
           if (subjects) {
-            const set = queries.get(endpoint) ?? /* @__PURE__ */ new Set();
-            for (const subject of subjects) set.add(subject);
-            queries.set(endpoint, set);
-            const distinct = [...new Set(subjects)];
-            if (distinct.length > 1) ranges.push({ endpoint, subjects: distinct });
-            lookups.push({ endpoint, subjects: distinct });
+            rows = Math.max(rows, subjects.inputs);
+            const distinct = [...new Set(subjects.subjects)];
+            planned.calls.push({ name: call.name, endpoint, subjects: distinct, packed: isPacked(endpoint, distinct.length) });
             continue;
           }
+          planned.unknown = true;
           unknownCalls++;
           const where = `${sheet.getName()}!${sheet.getRange(cell.row, cell.column).getA1Notation()}`;
           if (unknownCells.length < MAX_UNKNOWN_CELLS && !unknownCells.includes(where)) unknownCells.push(where);
         }
+        planned.showsAnswer = showsAnswer(values, found, cell, rows);
+        cells.push(planned);
       }
     }
-    return { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells };
+    return { cells, unknownCalls, unknownCells, noKeyCells, errorCells };
   }
   function subjectsOf(endpoint, argument, sheet, reader) {
-    if (!endpoint.param) return [""];
+    if (!endpoint.param) return { subjects: [""], inputs: 1 };
     const read = reader.read(argument, sheet);
     if (!read.known) return null;
     const kind = endpoint.param.kind;
-    return read.values.flatMap((value) => {
+    const subjects = read.values.flatMap((value) => {
       const subject = readSubject(value, kind);
       return subject.kind === "ok" ? [subject.value] : [];
     });
+    return { subjects, inputs: read.values.length };
+  }
+  function showsAnswer(values, formulas, cell, rows) {
+    const next = formulas.filter((f) => f.column === cell.column && f.row > cell.row).reduce((m, f) => Math.min(m, f.row), Infinity);
+    for (let r = cell.row; r < Math.min(cell.row + Math.max(rows, 1), next); r++) {
+      const value = values[r - 1]?.[cell.column - 1];
+      if (value === "" || value === void 0 || value === null || value === "Loading...") continue;
+      if (typeof value === "string" && (/^#[A-Z/0-9!?]+$/.test(value) || messageKind(value))) continue;
+      return true;
+    }
+    return false;
+  }
+
+  // src/server/spending/refresh-keep.ts
+  function keepTheirAnswers(plan, fetched) {
+    const now = Date.now();
+    const scoresOnly = /* @__PURE__ */ new Map();
+    for (const cell of plan.cells) {
+      for (const call of cell.calls) {
+        if (call.endpoint === ENDPOINTS.usage) continue;
+        const preferred = SCORE_FUNCTIONS[call.name] ?? null;
+        for (const s of call.subjects) {
+          const key = keyOf(call.endpoint, s);
+          scoresOnly.set(key, scoresOnly.has(key) && scoresOnly.get(key) === null ? null : preferred);
+        }
+      }
+    }
+    const fromPacks = /* @__PURE__ */ new Map();
+    for (const cell of plan.cells) {
+      for (const call of cell.calls) {
+        if (!call.packed) continue;
+        for (const pack of plan.run.packs.values()) {
+          if (!pack) continue;
+          for (const s of call.subjects) {
+            const data = pack.answers.get(s);
+            if (data !== void 0) fromPacks.set(keyOf(call.endpoint, s), { data, fetchedAt: pack.fetchedAt });
+          }
+        }
+      }
+    }
+    const keep = /* @__PURE__ */ new Map();
+    for (const [key, preferred] of scoresOnly) {
+      const cached = plan.run.found.get(key);
+      const data = fetched.get(key);
+      const found = cached?.kind === "data" ? { data: cached.data, fetchedAt: now, earliest: now - CACHE_TTL_S * 1e3 } : fromPacks.get(key) ?? (data !== void 0 ? { data, fetchedAt: now } : void 0);
+      if (!found) continue;
+      const score2 = preferred ? scoreAlone(found.data, preferred) : null;
+      keep.set(key, { ...found, data: score2 ?? found.data, scoreOnly: score2 !== null });
+    }
+    keepAnswers(keep, readLookupSettings("formula").baseUrl);
+  }
+  function scoreAlone(data, preferred) {
+    const found = findScore(data, preferred);
+    if (!found.ok) return null;
+    const parts = found.path.split(".");
+    let out = found.value;
+    for (let i = parts.length - 1; i >= 0; i--) out = { [parts[i]]: out };
+    return out;
+  }
+
+  // src/server/ui/refresh-run.ts
+  var REFRESH_LIMIT_MS = 3e5;
+  function refreshFormulas(plan = planRefresh(true)) {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const budget = createBudget(REFRESH_LIMIT_MS);
+    const answers = /* @__PURE__ */ new Map();
+    let requests = plan.readUsageNow ? 1 : 0;
+    let freshSearches = 0;
+    const send = (fetch) => {
+      const result = fetch.packed ? lookupPacked(fetch.endpoint, fetch.subjects, budget, { paced: false }) : lookupAll(fetch.endpoint, fetch.subjects, budget, "formula", { paced: false });
+      requests += result.stats.requests;
+      freshSearches += result.stats.freshSearches;
+      for (const [subject, answer] of result.answers) answers.set(keyOf(fetch.endpoint, subject), answer);
+    };
+    plan.fetches.forEach(send);
+    const rerun = new Set(plan.rerun);
+    const waiting = new Set(plan.waiting);
+    if (plan.probe) {
+      send(plan.probe.fetch);
+      if (answeredNow(plan.probe.cell, answers)) {
+        rerun.add(plan.probe.cell);
+        waiting.delete(plan.probe.cell);
+      }
+    }
+    for (const cell of rerun) {
+      if (!cell.showsAnswer || answeredNow(cell, answers)) continue;
+      rerun.delete(cell);
+      waiting.add(cell);
+    }
+    keepTheirAnswers(plan, fetchedData(answers));
+    if (plan.paced.length) giveLeftToGuard(plan);
+    const ids = new Set([...rerun].map(cellId));
+    const ran = refreshOurFormulas(spreadsheet, (sheet, cell) => ids.has(cellId({ sheet, ...cell })));
+    const waits = plan.cells.filter((cell) => waiting.has(cell)).length;
+    return {
+      ...ran,
+      waiting: waits,
+      waitingFor: waits ? plan.waitingFor ?? "fresh searches" : null,
+      resetAt: waits && plan.resetAt !== null ? new Date(plan.resetAt).toISOString() : null,
+      requests,
+      freshSearches
+    };
+  }
+  function cellId(cell) {
+    return `${cell.sheet.getSheetId()}:${cell.row}:${cell.column}`;
+  }
+  function answeredNow(cell, answers) {
+    return cell.calls.every(
+      (call) => call.endpoint === ENDPOINTS.usage || call.subjects.every((s) => {
+        const answer = answers.get(keyOf(call.endpoint, s));
+        return !answer || answer.ok || answer.error.kind === "not-found";
+      })
+    );
+  }
+  function fetchedData(answers) {
+    const data = /* @__PURE__ */ new Map();
+    for (const [key, answer] of answers) if (answer.ok && !answer.kept) data.set(key, answer.data);
+    return data;
+  }
+
+  // src/shared/refresh-words.ts
+  function refreshText(view, count = String) {
+    const cells = (n) => `${count(n)} formula cell${n === 1 ? "" : "s"}`;
+    if (!view.formulaCells && !view.waiting) return "No cell in this spreadsheet uses the add-on: nothing to refresh.";
+    const sent = view.requests ? `${count(view.requests)} request${view.requests === 1 ? "" : "s"}${view.freshSearches ? `, ${count(view.freshSearches)} of them fresh searches` : ""}` : "nothing sent";
+    const where = view.sheets > 1 ? ` on ${count(view.sheets)} sheets` : "";
+    const added = view.formulasRewritten ? `; ${count(view.formulasRewritten)} got the SDM_REFRESH argument the first time` : "";
+    const ran = view.formulaCells ? `${cells(view.formulaCells)}${where} recalculating, from answers cached or fetched just now (${sent}${added}).` : `No formula cell could be answered now (${sent}).`;
+    if (!view.waiting) return ran;
+    return `${ran} ${view.formulaCells ? count(view.waiting) : cells(view.waiting)} ${view.waiting === 1 ? "keeps" : "keep"} what ${view.waiting === 1 ? "it shows" : "they show"} ${waitText(view.waitingFor, view.resetAt)}.`;
+  }
+  function waitText(reason, resetAt) {
+    if (reason === "key") return "until the formulas' key can fetch their answers (the owner's refresh, or a key shared with the document)";
+    const at = resetAt ? Date.parse(resetAt) : NaN;
+    const when = Number.isFinite(at) ? `, after ${new Date(at).toISOString().slice(11, 16)} UTC` : "";
+    return `until the ${reason === "API calls" ? "API calls" : "fresh searches"} reset${when}`;
   }
 
   // src/server/ui/menu.ts
@@ -8043,23 +8687,19 @@ ${ours}` : ours;
   }
   function refreshFormulasFromMenuOrAsk() {
     keepTimeZone();
-    if (mayOverspend()) return openSidebar("refresh");
-    refreshFormulasWithToast();
+    const plan = planRefresh(true);
+    if (spendsTheRest(plan)) return openSidebar("refresh");
+    SpreadsheetApp.getActiveSpreadsheet().toast(refreshText(refreshFormulas(plan)), "Search Demand");
   }
-  function mayOverspend() {
+  function spendsTheRest(plan) {
     const own2 = readOwnApiKey();
-    const last = own2 && formulaKeyHere().apiKey === own2 ? currentUsage(own2) : null;
-    if (!last) return false;
-    const { requests, freshSearches, probes, waiting } = estimateRefresh();
-    return requests > 0 && shortfall(requests, freshSearches + probes + waiting, last, /* @__PURE__ */ new Date()) !== null;
-  }
-  function refreshFormulasWithToast() {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-    const { formulaCells: cells } = refreshOurFormulas(spreadsheet);
-    spreadsheet.toast(
-      cells ? `${cells} formula cell${cells === 1 ? "" : "s"} recalculating (cached answers cost nothing).` : "No Search Demand formulas in this spreadsheet.",
-      "Search Demand"
-    );
+    if (!own2 || formulaKeyHere().apiKey !== own2) return false;
+    return asksFirst({
+      freshSearches: plan.freshSearches,
+      cellsWaiting: plan.waiting.length,
+      cellsInPart: plan.pacedShort,
+      waitingFor: plan.waitingFor
+    });
   }
   function freezeSelectionWithToast(unfreeze) {
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
@@ -8100,7 +8740,47 @@ ${ours}` : ours;
     return getCacheInfo();
   }
   function refreshAllFormulas() {
-    return refreshOurFormulas(SpreadsheetApp.getActiveSpreadsheet());
+    return refreshFormulas();
+  }
+
+  // src/server/spending/refresh-estimate.ts
+  function estimateRefresh(readUsage = false) {
+    const plan = planRefresh(readUsage);
+    keepTheirAnswers(plan, /* @__PURE__ */ new Map());
+    const endpoints = plan.noKey ? [] : Object.values(ENDPOINTS).flatMap((e) => {
+      const queries = (plan.perEndpoint.get(e) ?? 0) + (plan.probe?.fetch.endpoint === e ? 1 : 0) + (e === ENDPOINTS.usage ? plan.usageFormulaReads : 0);
+      return queries ? [{ path: e.path, queries, searches: e.searches === true }] : [];
+    });
+    const uncachedSearches = (cells) => new Set(
+      cells.flatMap(
+        (cell) => cell.calls.flatMap(
+          (call) => call.endpoint.searches ? call.subjects.map((s) => keyOf(call.endpoint, s)).filter((key) => !plan.run.cached.has(key) && !plan.run.hold(key)) : []
+        )
+      )
+    ).size;
+    const pacedLeft = Math.max(0, uncachedSearches(plan.paced) - plan.pacedSends);
+    const waiting = Math.max(0, uncachedSearches(plan.waiting) - (plan.probe ? 1 : 0)) + pacedLeft;
+    return {
+      formulaCells: plan.formulaCells,
+      endpoints,
+      requests: plan.requests,
+      usageReads: plan.readsUsage ? 1 : 0,
+      freshSearches: plan.freshSearches,
+      probes: plan.probes,
+      waiting,
+      cellsRerun: plan.rerun.length,
+      cellsInPart: plan.pacedShort,
+      cellsWaiting: plan.waiting.length,
+      waitingFor: plan.waitingFor,
+      resetAt: plan.resetAt === null ? null : new Date(plan.resetAt).toISOString(),
+      cached: plan.cached,
+      heldBack: plan.heldBack,
+      noKey: plan.noKey,
+      unknownCalls: plan.unknownCalls,
+      unknownCells: plan.unknownCells,
+      noKeyCells: plan.noKeyCells,
+      errorCells: plan.errorCells
+    };
   }
 
   // src/server/ui/other-editors.ts
@@ -11314,8 +11994,8 @@ ${ours}` : ours;
   function refreshUsage2() {
     return guardAction("refreshUsage", refreshUsage);
   }
-  function estimateRefresh2() {
-    return guardAction("estimateRefresh", estimateRefresh);
+  function estimateRefresh2(readUsage) {
+    return guardAction("estimateRefresh", () => estimateRefresh(readUsage === true));
   }
   function getCacheInfo2() {
     return guardAction("getCacheInfo", getCacheInfo);
