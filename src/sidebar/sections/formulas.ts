@@ -10,7 +10,7 @@ import { confirmCall } from '../confirm-step';
 import { byId, show } from '../dom';
 import { formulasModel } from '../formulas-model';
 import { call } from '../server';
-import { StatusLine } from '../status';
+import { statusLine } from '../status';
 
 /** The formulas section's controls. */
 export interface FormulasSection {
@@ -35,7 +35,7 @@ export function mountFormulasSection(app: App, summarise: Summarise): FormulasSe
   const ownerBox = byId('formulas-owner-box', HTMLInputElement);
   const stopRow = byId('formulas-stop-row', HTMLDivElement);
   const question = byId('formulas-stop-question', HTMLParagraphElement);
-  const status = new StatusLine(byId('formulas-status', HTMLParagraphElement));
+  const status = statusLine('formulas-status');
   const stopping = confirmCall(
     {
       button: byId('formulas-stop', HTMLButtonElement),

@@ -15,7 +15,7 @@ import { confirmCall } from '../confirm-step';
 import { byId, show } from '../dom';
 import { keySource, keySummary, whereNote } from '../key-model';
 import { call } from '../server';
-import { StatusLine } from '../status';
+import { statusLine } from '../status';
 import { mountKeyForm } from './key/key-form';
 import type { KeyPage } from './key/key-page';
 import { mountKeyShare } from './key/key-share';
@@ -38,7 +38,7 @@ export function mountKeySection(app: App, summarise: Summarise): KeySection {
   const saved = byId('key-saved', HTMLDivElement);
   const mask = byId('key-mask', HTMLSpanElement);
   const source = byId('key-source', HTMLSpanElement);
-  const status = new StatusLine(byId('key-status', HTMLParagraphElement));
+  const status = statusLine('key-status');
 
   const render = (view: SettingsView): void => {
     show(section, true);

@@ -7,7 +7,7 @@ import type { SettingsView } from '../../../shared/sidebar-api';
 import type { App, RefreshPlace } from '../../app';
 import { byId, show } from '../../dom';
 import { formulasUseYourKey, rerunOffer } from '../../key-model';
-import { StatusLine } from '../../status';
+import { statusLine } from '../../status';
 
 /** The offer's controls. */
 export interface RerunOffer {
@@ -31,7 +31,7 @@ export function mountRerunOffer(app: App): RerunOffer {
   const row = byId('key-rerun-row', HTMLDivElement);
   const place: RefreshPlace = {
     button: byId('key-rerun-button', HTMLButtonElement),
-    status: new StatusLine(byId('key-rerun-status', HTMLParagraphElement)),
+    status: statusLine('key-rerun-status'),
     ask: byId('key-rerun-confirm', HTMLDivElement),
     question: byId('key-rerun-question', HTMLParagraphElement),
     yes: byId('key-rerun-yes', HTMLButtonElement),
