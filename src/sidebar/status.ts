@@ -101,3 +101,34 @@ export function busyCall<T>(
     .then(done)
     .catch((error: unknown) => status.error(error));
 }
+
+/**
+ * A server call a checkbox makes when it changes: the box is disabled meanwhile and the status line says
+ * what is under way; a failure puts the box back as it was and says why. Focus stays on the box.
+ * @param box the checkbox
+ * @param status the line that tells it
+ * @param busy the status while it runs
+ * @param task the call
+ * @param done what follows its result
+ */
+export function boxCall<T>(
+  box: HTMLInputElement,
+  status: StatusLine,
+  busy: string,
+  task: () => Promise<T>,
+  done: (result: T) => void,
+): void {
+  const checked = box.checked;
+  box.disabled = true;
+  status.set('busy', busy);
+  task()
+    .then(done)
+    .catch((error: unknown) => {
+      box.checked = !checked;
+      status.error(error);
+    })
+    .finally(() => {
+      box.disabled = false;
+      box.focus();
+    });
+}

@@ -8,7 +8,7 @@ import type { App } from '../../app';
 import { byId, show } from '../../dom';
 import { shareReplaces, sharingMessage } from '../../key-model';
 import { call } from '../../server';
-import type { StatusLine } from '../../status';
+import { boxCall, type StatusLine } from '../../status';
 import type { KeyPage } from './key-page';
 import type { RerunOffer } from './rerun-offer';
 
@@ -41,23 +41,19 @@ export function mountKeyShare(app: App, page: KeyPage, status: StatusLine, rerun
     // Without a saved key of one's own, the box is only the choice sent with Save.
     if (!view || !view.hasKey || page.replacing) return;
     const wanted = share.checked;
-    share.disabled = true;
-    status.set('busy', wanted ? 'Sharing the key with this document…' : 'Stopping sharing…');
-    call('setKeySharing', wanted)
-      .then((next) => {
+    const busy = wanted ? 'Sharing the key with this document…' : 'Stopping sharing…';
+    boxCall(
+      share,
+      status,
+      busy,
+      () => call('setKeySharing', wanted),
+      (next) => {
         app.applySettings(next, false);
         status.set('success', sharingMessage(next));
         if (wanted) rerun.offer(next);
         else rerun.hide();
-      })
-      .catch((error: unknown) => {
-        share.checked = !wanted;
-        status.error(error);
-      })
-      .finally(() => {
-        share.disabled = false;
-        share.focus();
-      });
+      },
+    );
   });
 
   return {
