@@ -399,7 +399,7 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     call('refreshUsage');
     const sent = await stack.requests();
     expect(failure('insertTemplate', 'keyword-research')).toMatch(
-      /^Not inserted: "Keyword research" may use 8 fresh searches, and 5 were left at your last usage read \(\d\d:\d\d UTC\)\. Nothing was sent or changed/,
+      /^Not inserted: "Keyword research" may use 8 fresh searches, and 5 were left at your last usage read \(\d\d:\d\d UTC\)\. Nothing was sent or changed: try again after 00:00 UTC\.$/,
     );
     expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
     expect(await stack.requests()).toBe(sent);
