@@ -450,11 +450,11 @@ export class Workbook {
       const value = this.engine.cell(r, at.col + valueColumn).value;
       if (typeof value !== 'number') break;
       values.push(value);
-      // As the cell shows it: a month is a date, not its serial number.
+      // As the cell shows it: a month is a date, not its serial number, under the format a script set
+      // (Format results: "Nov 2025") before the one Sheets picks.
       const label = this.engine.cell(r, at.col + labelColumn);
-      view.labels.push(
-        typeof label.value === 'number' && label.numberFormat ? this.#display(label.value, label.numberFormat) : String(label.value),
-      );
+      const format = this.formulaSheet.peek(r + 1, at.col + labelColumn + 1)?.format?.numberFormat ?? label.numberFormat;
+      view.labels.push(typeof label.value === 'number' && format ? this.#display(label.value, format) : String(label.value));
     }
     // The series' name: the value beside its label among the single values above (the keyword).
     let series = '';

@@ -41,11 +41,26 @@ describe('Format results', () => {
       expect(await text(`B${row}`)).toMatch(/^\d{1,3}(,\d{3})*$/);
     }
     expect(await text(`B${percentRow}`)).toBe(`${Number(before).toFixed(1)}%`);
-    // When the answer was given: a date and a time, its label saying the zone.
+    // When the answer was given: a date and a time, its label saying the zone, once.
     const values = await column('B', 80, 105);
     const moment = values.findIndex((t) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(t));
     expect(moment).toBeGreaterThan(0);
-    expect(await text(`A${80 + moment}`)).toBe(`${labels[moment]} (UTC)`);
+    expect(labels[moment]).toMatch(/^[A-Z][a-z ]+ \(UTC\)$/);
+    expect(await text(`A${80 + moment}`)).toBe(labels[moment]);
+  });
+
+  it("the sheet's results from one cell outside them, the demo's chart of its months too, in words", async () => {
+    const chart = ui.page.locator('figure.chart').first();
+    const months = () => chart.locator('text.axis').allTextContents();
+    await expect.poll(async () => (await months()).some((t) => /^\d{1,2}\/1\/\d{4}$/.test(t))).toBe(true); // 3/1/2025
+    await cell('C12').click(); // outside every result: the sheet's results
+    await menu('Format results').click();
+    await expect.poll(toastText).toMatch(/results on this sheet formatted/);
+    await ui.current();
+    expect(await text('D12')).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
+    // The chart reads the months as the cells show them, and names no function.
+    await expect.poll(months).toContain(await text('D12'));
+    expect(await chart.locator('p.chart-note').textContent()).toBe('12 months');
   });
 
   it('from the sidebar: a share of search reads as percentages, and a selection without results says so', async () => {

@@ -4,15 +4,17 @@
  * opens on a new sheet showing numbers. A SPARKLINE draws its small line chart in its cell, as in Sheets.
  * The share of search's stacked area chart is drawn as bands, one per name, up to 100 %.
  * Reopened later, the sidebar still offers Track these brands for the brand watch sheet, as its note says.
- * Saves docs/use/template-*.png, the screenshots docs/use/templates.md shows.
+ * Saves test-output/template-*.png to look at; the pictures docs/use/templates.md shows are taken by
+ * `npm run screenshots` (scripts/screenshots.ts), so a test run leaves the working tree as it was.
  */
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlayground, type Playground } from '../../dev/playground/server.js';
 import { closeContexts, workerChromium } from './chromium.js';
 
-const DOCS = fileURLToPath(new URL('../../docs/use/', import.meta.url));
+const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 /** A number as a formatted cell shows it: grouped, or a percentage (templates are formatted as they are written). */
 const NUMBER = /^-?\d[\d,]*(\.\d+)?%?$/;
 
@@ -123,7 +125,8 @@ describe('Start from a template…', () => {
         expect(await text('E5')).toBe('');
         expect(await cell('E5').getAttribute('title')).toBeNull();
       }
-      await page.screenshot({ path: `${DOCS}${t.shot}` });
+      mkdirSync(OUTPUT, { recursive: true });
+      await page.screenshot({ path: `${OUTPUT}${t.shot}` });
     });
   }
 

@@ -88,7 +88,9 @@ describe.each([
     for (const row of after.rows.slice(LIMIT - 2)) expect(body).toContain(`${nameOf(row)}: new, at ${String(row[after.change - 1])}`);
     for (const [i, row] of before.rows.slice(0, 2).entries()) expect(body).toContain(`${nameOf(row)}: dropped out (was ${i + 1})`);
     expect(body).toContain(`Open the spreadsheet: https://docs.google.com/spreadsheets/d/${stack.gas.spreadsheet.id}/edit`);
-    expect(body).toMatch(/found by its scheduled refresh of \d{1,2} \w{3} \d{4} \d\d:\d\d \(Etc\/UTC\):/);
+    // The run's time in the spreadsheet's zone (Etc/UTC here), named as its cells name it.
+    expect(stack.gas.spreadsheet.timeZone).toBe('Etc/UTC');
+    expect(body).toMatch(/found by its scheduled refresh of \d{1,2} \w{3} \d{4} \d\d:\d\d \(UTC\):/);
     expect(body).not.toContain(KEY);
     expect(body).not.toMatch(/dev\/gas|Exception|undefined|\[object/);
   });

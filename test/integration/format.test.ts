@@ -48,6 +48,7 @@ function expectReadable(stack: Stack, sheet: string, theirs: (row: number, colum
       if (theirs(r + 1, c + 1)) return;
       const text = seen[r]?.[c] ?? '';
       const where = `${sheet}!R${r + 1}C${c + 1} ${String(v)} shows "${text}"`;
+      expect(text, where).not.toMatch(/\([^()]*\)\s*\([^()]*\)$/); // a label says its zone once
       if (isDate(v)) expect(text, where).toMatch(/^(?:[A-Z][a-z]{2} \d{4}|\d{4}-\d\d-\d\d(?: \d\d:\d\d(?: .+)?)?)$/);
       if (typeof v !== 'number') return;
       expect(text, where).not.toMatch(/\.\d{3,}/);
@@ -130,7 +131,8 @@ describe.each(SERVICES)('$name', ({ schema, world, zone, zoneWords }) => {
     expect(percentUnits.length).toBeGreaterThan(0);
     for (const r of percentUnits) expect(percentOf(trend.texts[r]?.[3] ?? '', trend.values[r]?.[3] as number, 1)).toBe(true);
     const moment = trend.values.findIndex((row) => isDate(row[3]) && !midnightIn(row[3], zone));
-    expect(trend.texts[moment]?.[2]).toBe(`${String(trend.values[moment]?.[2])} (${zoneWords})`);
+    expect(trend.texts[moment]?.[2]).toBe(String(trend.values[moment]?.[2])); // "Fetched at (UTC)", as the function wrote it
+    expect(trend.texts[moment]?.[2]?.replace(/_/g, ' ')).toMatch(new RegExp(`\\(${zoneWords}\\)$`));
     expect(trend.texts[moment]?.[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
 
     // Shares of search as percentages of the whole; seasonal indexes with two decimals.

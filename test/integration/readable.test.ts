@@ -113,6 +113,13 @@ describe.each([
     expect(error).toContain(`did you mean "${label}"?`);
   });
 
+  it('takes a date-time\'s label back as a field as the cell shows it, its zone said: "Fetched at (UTC)"', () => {
+    const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
+    const moment = grid.find((row) => typeof row[0] === 'string' && / \([^()]+\)$/.test(row[0]) && isDate(row[1])) as unknown[];
+    expect(moment).toBeDefined();
+    expect(stack.value('SEARCH_TREND', 'coffee', moment[0])).toEqual(moment[1]);
+  });
+
   it('suggests the nearest group, and the nearest brand from answers already cached, with no request of its own', async () => {
     const overview = await rawAnswer(stack.service, '/ranking');
     const group = texts(overview).find((t) => /^[a-z0-9_-]+:[a-z0-9_-]{5,}$/i.test(t)) as string;

@@ -154,6 +154,18 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     expect(row).toEqual(volumes);
   });
 
+  it('keyword research frozen keeps every value it showed, its monthly volumes beside the sparklines too', () => {
+    const name = call<string>('insertTemplate', 'keyword-research');
+    evaluate(name);
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    const shown = sheet.getValues('A4:R12');
+    stack.gas.spreadsheet.setActive(name, 'A1:Z60');
+    expect(call<{ formulas: number; skipped: unknown[] }>('freezeResults', 'selection')).toMatchObject({ formulas: 5, skipped: [] });
+    expect(sheet.getValues('A4:R12')).toEqual(shown);
+    // Each frozen table's note names its whole block, so Unfreeze clears exactly what it filled.
+    expect(sheet.peek(5, 7)?.note).toMatch(/fill 8 rows × 12 columns/);
+  });
+
   it("brand watch: its examples are the first brands this service's ranking overview names, never ours", async () => {
     const name = call<string>('insertTemplate', 'brand-watch');
     evaluate(name);
@@ -387,7 +399,7 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     call('refreshUsage');
     const sent = await stack.requests();
     expect(failure('insertTemplate', 'keyword-research')).toMatch(
-      /^Not inserted: "Keyword research" may use 8 fresh searches, and 5 were left at your last usage read \(\d\d:\d\d UTC\)\. Nothing was sent or changed/,
+      /^Not inserted: "Keyword research" may use 8 fresh searches, and 5 were left at your last usage read \(\d\d:\d\d UTC\)\. Nothing was sent or changed: try again after 00:00 UTC\.$/,
     );
     expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
     expect(await stack.requests()).toBe(sent);

@@ -90,7 +90,7 @@ export function renderChart(chart, box) {
       note.append(key);
     });
   } else if (!chart.empty && series[0]) {
-    note.textContent = series[0].name || `${series[0].values.length} months, from the SEARCH_TREND table`;
+    note.textContent = series[0].name || `${series[0].values.length} months`;
   }
   const width = box.width - 22;
   const height = box.height - 52;

@@ -3,6 +3,7 @@
  * names it, each entry by its name), and the two failure mails. Short, with the spreadsheet's link and
  * the time of the run in the spreadsheet's time zone; never a key, a field path or Google's own text.
  */
+import { zoneName } from '../shape/shape';
 import type { AlertSettings } from './alert-settings';
 import { MAX_LINES, changeCount, percentOf, type DigestPart } from './digest';
 
@@ -24,12 +25,13 @@ export interface MailContext {
 const WHERE = 'Extensions › Search Demand › Settings, Alerts';
 
 /**
- * A time in a time zone, as the mails say it: `30 Nov 2026 06:10 (Europe/Paris)`.
+ * A time in a time zone, as the mails say it: `30 Nov 2026 06:10 (Europe/Paris)`, `(UTC)` for UTC's
+ * names (`Etc/UTC`), as the sheet's own labels say it.
  * @param at the time
  * @param timeZone the spreadsheet's
  */
 export function mailTime(at: Date, timeZone: string): string {
-  return `${Utilities.formatDate(at, timeZone, 'd MMM yyyy HH:mm')} (${timeZone})`;
+  return `${Utilities.formatDate(at, timeZone, 'd MMM yyyy HH:mm')} (${zoneName(timeZone)})`;
 }
 
 /** 12345.6 → "12,345.6": whole numbers with thousands separators, others to two decimals at most. */

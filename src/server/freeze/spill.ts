@@ -3,8 +3,8 @@
  * value without a formula. Sheets can: removing a formula empties what it spilled. So freezing removes
  * the formulas first and compares the sheet before and after. Each emptied cell belongs to the nearest
  * formula above and to the left whose rectangle down to the cell holds no other formula and nothing
- * that stayed (a spill covers only empty cells, so its owner's rectangle is clear). Pure: grids in,
- * rectangles out.
+ * that stayed (a spill covers only empty cells, so its owner's rectangle is clear), one of those removed
+ * first. Pure: grids in, rectangles out.
  */
 
 /** A rectangle of a sheet, 1-based. */
@@ -56,14 +56,23 @@ export function spillBlocks(
   const blocks = removed.map(({ row, column }) => ({ row, column, lastRow: row, lastColumn: column }));
   const blockAt = new Map(removed.map((p, i) => [`${p.row - 1},${p.column - 1}`, blocks[i]]));
 
+  const nearer = (f: Position, than: Position | undefined) => !than || f.row > than.row || (f.row === than.row && f.column > than.column);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
       if (isFormula(r, c) || blank(before[r]?.[c]) || !blank(after[r]?.[c])) continue; // not emptied
-      let owner: Position | undefined;
+      // The nearest formula we removed that could have spilled here, else the nearest other one. A
+      // formula left in place empties cells only when its own result shrank: one beside a spill with a
+      // blank column between (a template's SPARKLINE left of the months it draws) could reach the cell
+      // too, but it is not what emptied it.
+      let removedOwner: Position | undefined;
+      let otherOwner: Position | undefined;
       for (const f of owners) {
         if (f.row > r || f.column > c || obstacles(f.row, f.column, r, c) !== 1) continue;
-        if (!owner || f.row > owner.row || (f.row === owner.row && f.column > owner.column)) owner = f;
+        if (blockAt.has(`${f.row},${f.column}`)) {
+          if (nearer(f, removedOwner)) removedOwner = f;
+        } else if (nearer(f, otherOwner)) otherOwner = f;
       }
+      const owner = removedOwner ?? otherOwner;
       const block = owner && blockAt.get(`${owner.row},${owner.column}`);
       if (!block) continue; // emptied by a formula we did not remove (one that depended on ours)
       block.lastRow = Math.max(block.lastRow, r + 1);

@@ -12,14 +12,24 @@ import { headerWords } from './words';
 /** Enough paths to find a header's words in any answer a cell can show. */
 const MAX_PATHS = 2000;
 
+/** The zone a date-time's label says after its words, as a cell shows it: "Fetched at (UTC)". */
+const ZONE_SAID = /\s*\([^()]*\)\s*$/;
+
 /**
  * The selection of a field given as words: a path whose words (all of them, else its last segments')
- * are the field's, when exactly one place has them. Undefined when no path has them; an error that
- * lists them when several do.
+ * are the field's, when exactly one place has them; a date-time's label as a cell shows it, with its
+ * zone ("Fetched at (UTC)"), is its words. Undefined when no path has them; an error that lists them
+ * when several do.
  * @param json the answer
  * @param field the words typed
  */
 export function selectByWords(json: Json, field: string): Selection | undefined {
+  const bare = field.replace(ZONE_SAID, '');
+  return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : undefined);
+}
+
+/** The selection of a field given as words, exactly as they are (selectByWords). */
+function byWords(json: Json, field: string): Selection | undefined {
   const wanted = comparable(field);
   if (!wanted) return undefined;
   const paths = listPaths(json, MAX_PATHS);

@@ -5,8 +5,8 @@
  * indexes `0.00`. No field name is known here: a series of values is judged by the words of its header
  * or label (made from the field names), by its values (their kind and range) and by how they sit
  * together (a group of fractions adding up to one is a mix). A date-time says its time zone where its
- * header or label can say it (a text format on that cell), else in its own format. Pure: a grid in,
- * formats out; the caller gives the time zone the cells are read in.
+ * header or label can say it (its words already, or a text format on that cell), else in its own
+ * format. Pure: a grid in, formats out; the caller gives the time zone the cells are read in.
  */
 import { wallClock } from './dates';
 import type { Cell } from './types';
@@ -140,6 +140,14 @@ export function zoneLabelFormat(timeZone: string): string {
 }
 
 /**
+ * The zone a label already says in its closing parentheses ("Fetched at (UTC)" → "UTC"), or null.
+ * @param text the label's or header's words
+ */
+function zoneSaidIn(text: string): string | null {
+  return /\(([^()]+)\)\s*$/.exec(text)?.[1]?.trim() ?? null;
+}
+
+/**
  * The formats of a block of cells as one result of the add-on lays them out (functions.md, "What a cell
  * shows"): label | value rows, tables (a title, a header row in words, rows), a row of months over rows
  * of numbers, bare columns. Each cell gets a pattern, or null where it is left as it is.
@@ -154,8 +162,13 @@ export function blockFormats(grid: readonly (readonly Cell[])[], options: BlockO
     const dates = values.filter(isDate);
     const forNumbers = numberKind(series.words, numbers, options.hint ?? null, series.mix);
     const forDates = dateKind(series.words, dates, options.timeZone);
-    const zoneSaid = forDates === 'dateTime' && series.label !== undefined;
-    const dateFormat = forDates === 'dateTime' && !zoneSaid ? dateTimeWithZone(options.timeZone) : forDates && NUMBER_FORMATS[forDates];
+    // Where the label says the zone already ("Fetched at (UTC)", as the functions write it), the value
+    // needs none; a label saying another ("(spreadsheet time zone)") is left so, and the value says it.
+    const labelled = forDates === 'dateTime' && series.label !== undefined;
+    const saidZone = labelled ? zoneSaidIn(series.words) : null;
+    const zoneSaid = labelled && saidZone === null; // the label gets a format adding the zone
+    const zoneInLabel = zoneSaid || (saidZone !== null && zoneWords(saidZone) === zoneWords(options.timeZone));
+    const dateFormat = forDates === 'dateTime' && !zoneInLabel ? dateTimeWithZone(options.timeZone) : forDates && NUMBER_FORMATS[forDates];
     const numberFormat = forNumbers && NUMBER_FORMATS[forNumbers];
     const blankFormat = dates.length > numbers.length ? dateFormat : numberFormat;
     series.cells.forEach(([r, c], i) => {

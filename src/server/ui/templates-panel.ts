@@ -126,9 +126,11 @@ function refusePastLimit(template: TemplateDefinition, apiKey: string): void {
   if (short) {
     const what = short.kind === 'searches' ? 'fresh searches' : 'API calls';
     const since = last?.spentSince?.requests ? ', with what this document sent since' : '';
+    const resetAt = Date.parse(last?.resetAt ?? '');
     throw errors.input(
       `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read ` +
-        `(${last?.readAt.slice(11, 16) ?? ''} UTC${since}). Nothing was sent or changed: try after your allowance resets.`,
+        `(${last?.readAt.slice(11, 16) ?? ''} UTC${since}). Nothing was sent or changed: try again ` +
+        `${afterReset(Number.isFinite(resetAt) ? resetAt : null, Date.now())}.`,
     );
   }
 }

@@ -35,6 +35,12 @@ describe('spillBlocks', () => {
     ]);
   });
 
+  it("takes every row of a removed formula's table, though another formula left of it could reach them", () => {
+    // A column of someone's formulas (a template's SPARKLINEs) at A, blank B, ours at C1 spilling C1:E3.
+    const { values, formulas, after } = sheet(['f.Fvv', 'f.vvv', 'f.vvv'], ['f.F..', 'f....', 'f....']);
+    expect(spillBlocks(values, formulas, after, [{ row: 1, column: 3 }])).toEqual([{ row: 1, column: 3, numRows: 3, numColumns: 3 }]);
+  });
+
   it('a formula that spilled nothing is its own cell; what another formula dropped is not ours', () => {
     // B1 is one of ours (a single value); D1 is someone's formula whose spill shrank when ours went.
     const { values, formulas, after } = sheet(['uFuf', '...w', '...w'], ['uFuf', '....', '....']);

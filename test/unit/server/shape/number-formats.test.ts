@@ -119,6 +119,32 @@ describe('blockFormats', () => {
     ]);
   });
 
+  it('adds no zone to a label that says one already, as the functions write it; a vague one leaves it to the value', () => {
+    const at = new Date(Date.UTC(2026, 2, 18, 12));
+    const labelled = (label: string, timeZone: string) =>
+      blockFormats(
+        [
+          ['Keyword', 'coffee'],
+          [label, at],
+        ],
+        { timeZone },
+      )[1];
+    expect(labelled('Fetched at (UTC)', UTC)).toEqual([null, dateTime]);
+    expect(labelled('Fetched at (America/New_York)', 'America/New_York')).toEqual([null, dateTime]);
+    expect(labelled('Reset at (spreadsheet time zone)', UTC)).toEqual([null, `${dateTime} "UTC"`]);
+    expect(labelled('Fetched at (UTC)', 'Europe/London')).toEqual([null, `${dateTime} "Europe/London"`]);
+    const table: Cell[][] = [
+      ['Keyword', 'Fetched at (UTC)'],
+      ['coffee', at],
+      ['tea', at],
+    ];
+    expect(blockFormats(table, { timeZone: UTC })).toEqual([
+      [null, null],
+      [null, dateTime],
+      [null, dateTime],
+    ]);
+  });
+
   it('finds a mix among single values by its fractions adding up to one, whatever the labels say', () => {
     const grid: Cell[][] = [
       ['ID', 'x'],
