@@ -1003,7 +1003,12 @@ SDM.formulas = (() => {
 
   // src/server/shape/field-words.ts
   var MAX_PATHS2 = 2e3;
+  var ZONE_SAID = /\s*\([^()]*\)\s*$/;
   function selectByWords(json, field) {
+    const bare = field.replace(ZONE_SAID, "");
+    return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0);
+  }
+  function byWords(json, field) {
     const wanted = comparable(field);
     if (!wanted) return void 0;
     const paths = listPaths(json, MAX_PATHS2);
@@ -2833,9 +2838,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (selection.ok) return selection;
     const unknown = selection.message.startsWith("unknown field") && selection.available.length > 0;
     if (!unknown) throw errors.input(capitalise(selection.message));
-    const byWords = selectByWords(data, field);
-    if (byWords?.ok) return byWords;
-    throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection.available)));
+    const byWords2 = selectByWords(data, field);
+    if (byWords2?.ok) return byWords2;
+    throw errors.input(capitalise(byWords2 ? byWords2.message : unknownFieldMessage(field, selection.available)));
   }
   function shapeRangeTable(items, options, timeZone) {
     const instants = /* @__PURE__ */ new Set();
@@ -4671,7 +4676,12 @@ var SDM_SERVER = (() => {
 
   // src/server/shape/field-words.ts
   var MAX_PATHS2 = 2e3;
+  var ZONE_SAID = /\s*\([^()]*\)\s*$/;
   function selectByWords(json, field) {
+    const bare = field.replace(ZONE_SAID, "");
+    return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0);
+  }
+  function byWords(json, field) {
     const wanted = comparable(field);
     if (!wanted) return void 0;
     const paths = listPaths(json, MAX_PATHS2);
@@ -4760,6 +4770,9 @@ var SDM_SERVER = (() => {
   function zoneLabelFormat(timeZone) {
     return `@" (${zoneWords(timeZone).replace(/"/g, "")})"`;
   }
+  function zoneSaidIn(text) {
+    return /\(([^()]+)\)\s*$/.exec(text)?.[1]?.trim() ?? null;
+  }
   function blockFormats(grid, options) {
     const out = grid.map((row) => row.map(() => null));
     for (const series of seriesOf(grid, options.above)) {
@@ -4768,8 +4781,11 @@ var SDM_SERVER = (() => {
       const dates = values.filter(isDate);
       const forNumbers = numberKind(series.words, numbers, options.hint ?? null, series.mix);
       const forDates = dateKind(series.words, dates, options.timeZone);
-      const zoneSaid = forDates === "dateTime" && series.label !== void 0;
-      const dateFormat = forDates === "dateTime" && !zoneSaid ? dateTimeWithZone(options.timeZone) : forDates && NUMBER_FORMATS[forDates];
+      const labelled = forDates === "dateTime" && series.label !== void 0;
+      const saidZone = labelled ? zoneSaidIn(series.words) : null;
+      const zoneSaid = labelled && saidZone === null;
+      const zoneInLabel = zoneSaid || saidZone !== null && zoneWords(saidZone) === zoneWords(options.timeZone);
+      const dateFormat = forDates === "dateTime" && !zoneInLabel ? dateTimeWithZone(options.timeZone) : forDates && NUMBER_FORMATS[forDates];
       const numberFormat = forNumbers && NUMBER_FORMATS[forNumbers];
       const blankFormat = dates.length > numbers.length ? dateFormat : numberFormat;
       series.cells.forEach(([r, c], i) => {
@@ -6847,9 +6863,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (selection2.ok) return selection2;
     const unknown = selection2.message.startsWith("unknown field") && selection2.available.length > 0;
     if (!unknown) throw errors.input(capitalise(selection2.message));
-    const byWords = selectByWords(data, field);
-    if (byWords?.ok) return byWords;
-    throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection2.available)));
+    const byWords2 = selectByWords(data, field);
+    if (byWords2?.ok) return byWords2;
+    throw errors.input(capitalise(byWords2 ? byWords2.message : unknownFieldMessage(field, selection2.available)));
   }
   function finish(grid, options) {
     const shaped = options.transpose ? transpose(grid) : grid;
@@ -7328,14 +7344,19 @@ ${ours}` : ours;
     formulas.forEach((line, r) => line.forEach((f, c) => f && owners.push({ row: r, column: c })));
     const blocks = removed.map(({ row, column }) => ({ row, column, lastRow: row, lastColumn: column }));
     const blockAt = new Map(removed.map((p, i) => [`${p.row - 1},${p.column - 1}`, blocks[i]]));
+    const nearer = (f, than) => !than || f.row > than.row || f.row === than.row && f.column > than.column;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
         if (isFormula(r, c) || blank(before[r]?.[c]) || !blank(after[r]?.[c])) continue;
-        let owner;
+        let removedOwner;
+        let otherOwner;
         for (const f of owners) {
           if (f.row > r || f.column > c || obstacles(f.row, f.column, r, c) !== 1) continue;
-          if (!owner || f.row > owner.row || f.row === owner.row && f.column > owner.column) owner = f;
+          if (blockAt.has(`${f.row},${f.column}`)) {
+            if (nearer(f, removedOwner)) removedOwner = f;
+          } else if (nearer(f, otherOwner)) otherOwner = f;
         }
+        const owner = removedOwner ?? otherOwner;
         const block = owner && blockAt.get(`${owner.row},${owner.column}`);
         if (!block) continue;
         block.lastRow = Math.max(block.lastRow, r + 1);
@@ -9759,7 +9780,7 @@ ${ours}` : ours;
   // src/server/alerts/mail-text.ts
   var WHERE = "Extensions › Search Demand › Settings, Alerts";
   function mailTime(at, timeZone) {
-    return `${Utilities.formatDate(at, timeZone, "d MMM yyyy HH:mm")} (${timeZone})`;
+    return `${Utilities.formatDate(at, timeZone, "d MMM yyyy HH:mm")} (${zoneName(timeZone)})`;
   }
   function numberText(n) {
     const [whole = "0", fraction2] = String(Math.round(Math.abs(n) * 100) / 100).split(".");
@@ -11723,8 +11744,9 @@ ${ours}` : ours;
     if (short) {
       const what = short.kind === "searches" ? "fresh searches" : "API calls";
       const since = last?.spentSince?.requests ? ", with what this document sent since" : "";
+      const resetAt = Date.parse(last?.resetAt ?? "");
       throw errors.input(
-        `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read (${last?.readAt.slice(11, 16) ?? ""} UTC${since}). Nothing was sent or changed: try after your allowance resets.`
+        `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read (${last?.readAt.slice(11, 16) ?? ""} UTC${since}). Nothing was sent or changed: try again ${afterReset(Number.isFinite(resetAt) ? resetAt : null, Date.now())}.`
       );
     }
   }
