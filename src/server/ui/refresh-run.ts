@@ -43,17 +43,22 @@ export function refreshFormulas(plan: RefreshPlan = planRefresh(true)): RefreshV
   const waiting = new Set(plan.waiting);
   if (plan.probe) {
     send(plan.probe.fetch);
-    if (answeredNow(plan.probe.cell, answers)) {
-      rerun.add(plan.probe.cell);
-      waiting.delete(plan.probe.cell);
+    if (plan.probe.cells.every((cell) => answeredNow(cell, answers))) {
+      for (const cell of plan.probe.cells) {
+        rerun.add(cell);
+        waiting.delete(cell);
+      }
     }
   }
-  // A cell whose answer did not come (a refusal, the service down, the time budget) keeps what it shows;
-  // one that shows no answer yet runs anyway, with what came (its other rows say why they wait).
+  // A cell whose answer did not come (a refusal, the service down, the time budget) keeps what it shows,
+  // and so do the cells that run with it (PlannedCell.together); one that shows no answer yet runs
+  // anyway, with what came (its other rows say why they wait).
   for (const cell of rerun) {
     if (!cell.showsAnswer || answeredNow(cell, answers)) continue;
-    rerun.delete(cell);
-    waiting.add(cell);
+    for (const c of cell.together) {
+      rerun.delete(c);
+      waiting.add(c);
+    }
   }
   keepTheirAnswers(plan, fetchedData(answers));
   // Formulas fetching for themselves pace by the guard: tell it what the kept read said is left.
