@@ -121,7 +121,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     await expect
       .poll(() => page.locator('#cache-status').textContent())
       .toMatch(
-        /^30 formula cells on 6 sheets recalculating, from answers cached or fetched just now \(5 requests, 5 of them fresh searches/,
+        /^28 formula cells on 6 sheets recalculating, from answers cached or fetched just now \(5 requests, 5 of them fresh searches/,
       );
     const meanwhile = await meta();
     // Counted again first; then, at once, the usage and the estimate (no request: what it spent is counted).
