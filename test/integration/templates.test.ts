@@ -450,6 +450,33 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     expect(call<string>('insertTemplate', 'market-overview')).toBe('Market overview');
   });
 
+  it('with no fresh search left, a template that needs some says before the click that nothing can be sent now, and Insert says the same', async () => {
+    await stack.service.control.limits({ key: KEY, freshUsed: 250 });
+    call('refreshUsage');
+    const sent = await stack.requests();
+    const listed = list();
+    // What the sidebar's line is made of: nothing sent now, how many it needs, none left, the one reset.
+    for (const id of ['keyword-research', 'share-of-search'] as const) {
+      expect([id, listed[id].waits]).toEqual([
+        id,
+        expect.objectContaining({
+          limit: 'fresh searches',
+          needed: FRESH[id],
+          left: 0,
+          resetAt: expect.stringMatching(/T00:00:00/) as unknown,
+        }),
+      ]);
+    }
+    // What needs no fresh search is listed as before, and inserts.
+    expect([listed['brand-watch'].waits, listed['market-overview'].waits]).toEqual([null, null]);
+    expect(failure('insertTemplate', 'keyword-research')).toBe(
+      `Not inserted: "Keyword research" may use 8 fresh searches, and 0 were left at your last usage read (${listed['keyword-research'].waits?.readAt?.slice(11, 16)} UTC). Nothing was sent or changed: try again after 00:00 UTC.`,
+    );
+    expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+    expect(await stack.requests()).toBe(sent); // listing and refusing sent nothing
+    expect(call<string>('insertTemplate', 'brand-watch')).toBe('Brand watch');
+  });
+
   it('refuses what the daily-limit guard holds back after a refusal, sending nothing more', async () => {
     await stack.service.control.limits({ key: KEY, callsUsed: 2000 });
     expect(failure('insertTemplate', 'market-overview')).toMatch(/^Daily limit reached/);

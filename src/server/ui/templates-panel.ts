@@ -7,13 +7,12 @@
  * brands and the share of search's names, from the ranking overview); it chooses the fields from those
  * answers, and writes the sheet.
  */
-import { shortfall } from '../spending/allowance';
 import type { TemplateView, TrackingView } from '../../shared/sidebar-api';
 import { createBudget, type Budget } from '../core/time-budget';
 import { AddonError, errors } from '../core/errors';
 import { readSubject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
-import { afterReset } from '../../shared/reset-time';
+import { templateRefusal } from '../../shared/template-words';
 import { readApiKey } from '../core/lookup-settings';
 import type { Json } from '../shape/shape';
 import { currentUsage } from '../spending/usage-read';
@@ -23,7 +22,7 @@ import { startTracking } from '../trigger/scheduled-lists';
 import { readTrackRequest } from './track-request';
 import { trackingView } from './tracking-view';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from '../templates/template-catalog';
-import { templateCost, type TemplateCost } from '../spending/template-cost';
+import { templateCost, templateWait, type TemplateCost } from '../spending/template-cost';
 import { exampleQueries, knownQueries } from '../templates/template-examples';
 import { exampleBrands } from '../templates/template-fields';
 import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, shareOfSearchPlan, type SheetPlan } from '../templates/template-plan';
@@ -37,12 +36,25 @@ const FETCH_LIMIT_MS = 120_000;
 /** Failures of one keyword or brand: the others still make the sheet (that row shows its error). */
 const ITEM_FAILURES = new Set(['not-found', 'bad-request', 'input']);
 
-/** Every template with what inserting it and evaluating its formulas may spend now (no request). */
+/**
+ * Every template with what inserting it and evaluating its formulas may spend now, and, when it cannot
+ * be inserted now (a spent allowance), why and until when (no request).
+ */
 export function listTemplates(): TemplateView[] {
+  const apiKey = readApiKey('user');
+  const last = apiKey ? currentUsage(apiKey) : null;
   return TEMPLATE_IDS.map((id) => {
     const template = TEMPLATES[id];
-    const { requests, freshSearches } = costOf(template);
-    return { id, title: template.title, description: template.description, requests, freshSearches };
+    const cost = costOf(template);
+    const { requests, freshSearches } = cost;
+    return {
+      id,
+      title: template.title,
+      description: template.description,
+      requests,
+      freshSearches,
+      waits: templateWait(cost, last, Date.now()),
+    };
   });
 }
 
@@ -113,26 +125,9 @@ export function trackTemplateBrands(sheetName: unknown): TrackingView {
 
 /** Refuses a template the daily-limit guard would hold back, or that may need more than the last usage read left. */
 function refusePastLimit(template: TemplateDefinition, apiKey: string): void {
-  const cost = costOf(template);
-  if (cost.held) {
-    throw errors.input(
-      `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${template.title}" needs ` +
-        'answers it holds back. Nothing was sent or changed.',
-    );
-  }
   // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.
-  const last = currentUsage(apiKey);
-  const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date()) : null;
-  if (short) {
-    const what = short.kind === 'searches' ? 'fresh searches' : 'API calls';
-    const since = last?.spentSince?.requests ? ', with what this document sent since' : '';
-    const resetAt = Date.parse(last?.resetAt ?? '');
-    throw errors.input(
-      `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read ` +
-        `(${last?.readAt.slice(11, 16) ?? ''} UTC${since}). Nothing was sent or changed: try again ` +
-        `${afterReset(Number.isFinite(resetAt) ? resetAt : null, Date.now())}.`,
-    );
-  }
+  const wait = templateWait(costOf(template), currentUsage(apiKey), Date.now());
+  if (wait) throw errors.input(templateRefusal(template.title, wait, Date.now()));
 }
 
 /** Each query's answer (one batch per endpoint, the viewer's key paying for what is not cached). */
