@@ -27,8 +27,11 @@ import {
   type RangeValue,
 } from '../lookup/answer-shaping';
 
-/** The answer of one subject (or of an endpoint without one), or its error thrown; and where dates fall. */
-function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json; timeZone: TimeZone } {
+/**
+ * The answer of one subject (or of an endpoint without one), or its error thrown; where dates fall; and
+ * when the service gave it (a usage answer says so in its own "Read at" row: not twice).
+ */
+function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json; timeZone: TimeZone; at?: number } {
   const budget = createBudget();
   // Usage is never older than what this document spent since, and says when it was read.
   const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula');
@@ -36,7 +39,8 @@ function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json
   if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
-  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone() };
+  const at = endpoint === ENDPOINTS.usage ? undefined : answer.at;
+  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), ...(at === undefined ? {} : { at }) };
 }
 
 /**
@@ -53,8 +57,8 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
   const input = readSubjects(subjectArg, kind);
   const first = input.cells[0]?.[0];
   if (input.single && first) {
-    const { data, timeZone } = fetchOne(endpoint, requireSubject(first, kind));
-    return shapeOne(data, field, options, timeZone);
+    const { data, timeZone, at } = fetchOne(endpoint, requireSubject(first, kind));
+    return shapeOne(data, field, options, timeZone, at);
   }
 
   const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
@@ -115,8 +119,8 @@ export function lookupScores(endpoint: Endpoint, subjectArg: unknown, preferred:
 export function lookupSingleton(endpoint: Endpoint, fieldArg: unknown, optionsArg: unknown): Output {
   const field = readField(fieldArg);
   const options: Options = readOptions(optionsArg);
-  const { data, timeZone } = fetchOne(endpoint, undefined);
-  return shapeOne(data, field, options, timeZone);
+  const { data, timeZone, at } = fetchOne(endpoint, undefined);
+  return shapeOne(data, field, options, timeZone, at);
 }
 
 const blank: Subject = { kind: 'blank' };

@@ -28,6 +28,15 @@ import {
 export type Output = Cell | Grid;
 
 /**
+ * The words beside when the service gave a table's answer (docs/use/functions.md, "As of"): below a
+ * readable table, or a column of a range's table; never with `noHeaders` or `raw`, nor beside a single
+ * value. A Sheets date-time, which the spreadsheet shows in its own time zone.
+ */
+export const AS_OF = 'As of';
+/** What a field of the answer that reads "As of" too is called instead: the service's own time, told apart from ours. */
+const SERVICE_AS_OF = 'Service data as of';
+
+/**
  * The output of one answer: the whole answer, or the selected field. Readable by default (single values
  * once as label | value rows, each list a table with a header in words, dates as dates); `raw` gives the
  * flat table of dotted paths for programs.
@@ -35,8 +44,9 @@ export type Output = Cell | Grid;
  * @param field a field path or its header's words, if given
  * @param options noHeaders, transpose, raw
  * @param timeZone the spreadsheet's time zone, where an ISO date's midnight falls
+ * @param answeredAt when the service gave the answer (ms), said "As of" below a readable table; undefined: not said
  */
-export function shapeOne(data: Json, field: string | undefined, options: Options, timeZone: TimeZone): Output {
+export function shapeOne(data: Json, field: string | undefined, options: Options, timeZone: TimeZone, answeredAt?: number): Output {
   const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field);
   const { value, path } = selection;
   if (options.raw) {
@@ -49,7 +59,15 @@ export function shapeOne(data: Json, field: string | undefined, options: Options
   if (empty) return NO_DATA;
   // A list of single values (or of lists of them) is a column (or rows) without a header, as in raw.
   if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-  return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+  const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone });
+  const table = value !== null && typeof value === 'object';
+  return finish(table && !options.noHeaders && answeredAt !== undefined ? withAsOf(grid, answeredAt) : grid, options);
+}
+
+/** A readable table with when its answer came below it, after a blank row. */
+function withAsOf(grid: Grid, answeredAt: number): Grid {
+  const labelled = grid.map((row) => (row[0] === AS_OF ? [SERVICE_AS_OF, ...row.slice(1)] : row));
+  return rectangular([...labelled, [], [AS_OF, new Date(answeredAt)]]);
 }
 
 const isPlainList = (v: Json): boolean =>
@@ -101,8 +119,18 @@ export function shapeRangeTable(items: RangeItem[], options: Options, timeZone: 
     return values;
   });
   const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
-  if (!options.raw && !options.noHeaders && grid[0]) grid[0] = grid[0].map((name) => headerWords(String(name)));
-  return finish(grid, options);
+  if (options.raw || options.noHeaders || !grid[0]) return finish(grid, options);
+  const header = grid[0].map((name) => headerWords(String(name)));
+  grid[0] = header;
+  // Each row's answer says when the service gave it: a column, so every row stays beside its input.
+  const times = items.map((item) => (item.kind === 'answer' && item.answer.ok ? item.answer.at : undefined));
+  if (times.every((at) => at === undefined)) return finish(grid, options);
+  const asOf = (at: number | undefined): Cell => (at === undefined ? '' : new Date(at));
+  grid[0] = header.map((name) => (name === AS_OF ? SERVICE_AS_OF : name));
+  return finish(
+    grid.map((row, i) => [...row, i === 0 ? AS_OF : asOf(times[i - 1])]),
+    options,
+  );
 }
 
 /** A per-cell value of a range: a scalar, a list of scalars, or a message for that cell/row. */

@@ -107,8 +107,10 @@ export function fetchMisses(
       if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
         refusals.push({ key: request.id, which: 'API calls', resetAt: resetTime(outcome.data) });
       }
-      Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
-      answers.set(subject, { ok: true, data: outcome.data });
+      // The answer keeps when it came: a table's "As of", the same whether shown now or from the cache later.
+      const answered = { kind: 'data' as const, data: outcome.data, at: now };
+      Object.assign(writes, writeEntry(request.id, answered, context.stamp, expiry(endpoint.ttlSeconds)));
+      answers.set(subject, { ok: true, data: outcome.data, at: now });
       continue;
     }
     if (outcome.limit?.daily) refusals.push({ key: request.id, which: outcome.limit.which, resetAt: outcome.limit.resetAt });

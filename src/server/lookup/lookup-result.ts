@@ -4,8 +4,11 @@ import { errors, type AddonError } from '../core/errors';
 import { describeSubject, notFoundHint, type Endpoint } from '../service/endpoints';
 import type { Json } from '../shape/shape';
 
-/** The answer for one subject. */
-export type Answer = { ok: true; data: Json } | { ok: false; error: AddonError };
+/**
+ * The answer for one subject: its data and when the service gave it (ms; absent for an answer cached
+ * before that was kept), or its error.
+ */
+export type Answer = { ok: true; data: Json; at?: number } | { ok: false; error: AddonError };
 
 /** What one lookup cost, for counting. */
 export interface LookupStats {
@@ -22,7 +25,8 @@ export interface LookupStats {
  * @param subject its subject
  */
 export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string): Answer {
-  return entry.kind === 'data' ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
+  if (entry.kind === 'not-found') return { ok: false, error: notFound(endpoint, subject) };
+  return entry.at === undefined ? { ok: true, data: entry.data } : { ok: true, data: entry.data, at: entry.at };
 }
 
 /**

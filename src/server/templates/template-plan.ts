@@ -361,7 +361,9 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
     };
   }
   const options = table.kind === 'stats' ? 'transpose' : '';
-  const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats', raw: false }, spreadsheetTimeZone());
+  // Shaped as the formula will show it, its "As of" included (the time does not change the size).
+  const shape = { noHeaders: false, transpose: table.kind === 'stats', raw: false };
+  const grid = shapeOne(data, table.field, shape, spreadsheetTimeZone(), Date.now());
   const rows = Array.isArray(grid) ? grid.length : 1;
   const columns = Array.isArray(grid) ? (grid[0]?.length ?? 1) : 1;
   const title = `${fn}: ${headerWords(table.field)}`;
