@@ -39,7 +39,7 @@ const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
   ['trigger', 'templates'],
-  ['tables', 'tracking', 'freeze'],
+  ['tables', 'tracking', 'freeze', 'log-sheet'],
   ['lookup'],
   ['spending'],
   ['cache'],

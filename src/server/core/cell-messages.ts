@@ -18,7 +18,7 @@ export type MessageKind = 'limit' | 'budget' | 'error';
 const SHAPING =
   /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
 
-const KIND_OF_LEAD: Partial<Record<keyof typeof LEADS, MessageKind>> = { dailyLimit: 'limit', notInTime: 'budget' };
+const KIND_OF_LEAD: Partial<Record<keyof typeof LEADS, MessageKind>> = { dailyLimit: 'limit', spendCap: 'limit', notInTime: 'budget' };
 
 /**
  * What a cell's value says when it is one of the add-on's messages instead of a value; undefined for a

@@ -59,6 +59,8 @@ export const LEADS = {
   notFound: 'Not found:',
   badRequest: 'The service rejected',
   dailyLimit: 'Daily limit reached',
+  /** A row this spreadsheet's own cap on fresh searches held back (spending/spend-cap.ts): filled after its reset, as a daily limit's. */
+  spendCap: "This spreadsheet's cap",
   rateLimit: 'Too many requests to the service:',
   unavailable: 'The service is unavailable',
   unreadable: 'The service sent an unreadable answer',
@@ -113,6 +115,15 @@ export const errors = {
       'limit',
       `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`,
     ),
+  /**
+   * A row this spreadsheet's own cap on fresh searches left unfetched (spending/spend-cap.ts), in at most
+   * 90 characters: the cap, and after when Refresh all formulas fills it. Built where the daily limit's
+   * rows are (lookup/pipeline.ts, limitWait), and said the same way outside a formula.
+   * @param cap the cap, in fresh searches a day
+   * @param when after when, in words (`after 00:00 UTC`)
+   */
+  capWait: (cap: number, when: string) =>
+    new AddonError('limit', `${LEADS.spendCap} (${cap} fresh searches a day): Refresh all formulas ${when}.`),
   unavailable: (cause: string, retries: number) =>
     new AddonError(
       'unavailable',

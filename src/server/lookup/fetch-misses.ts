@@ -70,6 +70,8 @@ export interface Fetched {
   requests: number;
   /** Answers the service ran fresh. */
   freshSearches: number;
+  /** Answers the service gave from its 7-day cache (free). */
+  serviceCached: number;
 }
 
 /**
@@ -83,7 +85,7 @@ export function fetchMisses(
   misses: { subject: string; request: FetchRequest }[],
   context: { apiKey: string; budget: Budget; stamp: string },
 ): Fetched {
-  const fetched: Fetched = { answers: new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0 };
+  const fetched: Fetched = { answers: new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0, serviceCached: 0 };
   if (!misses.length) return fetched;
   const { answers, writes, refusals } = fetched;
   const outcomes = fetchAllWithin(
@@ -103,6 +105,7 @@ export function fetchMisses(
     if (outcome.ok || !NOT_SENT.has(outcome.error.kind)) fetched.requests++;
     if (outcome.ok) {
       if (endpoint.searches && !outcome.fromServiceCache) fetched.freshSearches++;
+      if (outcome.fromServiceCache) fetched.serviceCached++;
       // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
       if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
         refusals.push({ key: request.id, which: 'API calls', resetAt: resetTime(outcome.data) });

@@ -15,6 +15,7 @@ import { AddonError } from '../core/errors';
 import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
 import { allowanceBars, allowanceOf, fetchUsage, readBeforeReset, resetText, usageBars } from './allowance';
 import { readStoredUsage, storeUsageRead } from './last-usage';
+import { noteBatch, sendingFor, sentOf } from './request-log';
 
 /** Interactive calls get the same budget as a cell: the user is waiting. */
 const SIDEBAR_LIMIT_MS = 30_000;
@@ -25,7 +26,13 @@ const SIDEBAR_LIMIT_MS = 30_000;
  * @param baseUrl the address of the service the key belongs to
  */
 export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
-  return fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
+  const outcome = fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
+  // One request for the request log, unless Google sent nothing (no time, a quota, a permission).
+  const reached = outcome.ok || !['budget', 'quota', 'busy', 'permission'].includes(outcome.error.kind);
+  const refused = !outcome.ok && outcome.limit?.daily ? 1 : 0;
+  sendingFor('Usage read (the sidebar)');
+  if (reached) noteBatch(sentOf({ requests: 1, freshSearches: 0 }, 0, refused, outcome.ok ? [] : [outcome.error.message]));
+  return outcome;
 }
 
 /**

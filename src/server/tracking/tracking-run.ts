@@ -17,6 +17,10 @@ import { headerWords, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from '../spending/tracking-allowance';
+import { sendingFor } from '../spending/request-log';
+import { capLeft, capResetsAt } from '../spending/spend-cap';
+import { readSpendSettings } from '../spending/spend-settings';
+import { readDaySpend } from '../spending/day-spend';
 import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints } from './answer';
 import {
@@ -65,7 +69,11 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
   const release = acquireRun(store, RUNNING);
   if (!release) return false;
   try {
-    const spending = new Spending(() => lookupAllowance(options.budget));
+    // What is left today, and what the spreadsheet's own cap still lets go (read on first need).
+    const spending = new Spending(
+      () => lookupAllowance(options.budget),
+      () => capLeft(readSpendSettings(store).cap, readDaySpend(store).freshSearches),
+    );
     const hasKey = !!readApiKey('user');
     for (const list of lists) {
       const period = periodOf(Date.now(), list.period);
@@ -113,6 +121,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
   }
   if (!ctx.hasKey) return fail(errors.noKey().message);
+  sendingFor(`Tracking list "${list.name}"`);
   const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
   const { rows, lastUsed } = readHistory(sheet, list, timeZone);
   const due = dueItems(list, rows, period);
@@ -231,8 +240,10 @@ function blanks(list: TrackRecord): Cell[] {
 function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: Map<string, Answer>; stop: string; blocked: boolean } {
   const answers = new Map<string, Answer>();
   const cap = ctx.spending.cap(endpoint, items.length);
-  const resets = cap.resetAt === null ? '' : `, which resets at ${new Date(cap.resetAt).toISOString().slice(11, 16)} UTC`;
-  let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : '';
+  const resetAt = cap.limit === 'cap' ? capResetsAt(Date.now()) : cap.resetAt;
+  const resets = resetAt === null ? '' : `, which resets at ${new Date(resetAt).toISOString().slice(11, 16)} UTC`;
+  const which = cap.limit === 'cap' ? "this spreadsheet's cap on fresh searches" : `the daily limit of ${cap.limit}`;
+  let stop = cap.count < items.length ? `stopped before ${which}${resets}` : '';
   let blocked = false;
   const asked = items.slice(0, cap.count);
   let slowestMs = 0;

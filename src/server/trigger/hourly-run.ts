@@ -15,6 +15,7 @@ import { isDue } from './due';
 import { addNote, readTriggerRecord, scheduledSpreadsheets, updateScheduled, userId, writeTriggerRecord } from './registry';
 import { nextDueHere, tableSchedule } from './sync';
 import { deleteTriggerById } from './user-trigger';
+import { settleScheduledRun } from '../log-sheet/log-flush';
 
 /** A trigger's run has 6 minutes. */
 const TRIGGER_LIMIT_MS = 360_000;
@@ -77,10 +78,15 @@ function runOne(id: string, name: string, me: string, budget: Budget): number | 
   const tables = tableSchedule(store);
   const lists = listTracked(store).filter((list) => list.by === me);
   if (tables?.record.by !== me && !lists.length) return null;
-  if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
-    refreshTables(store, { trigger: 'schedule', force: false, budget });
+  try {
+    if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
+      refreshTables(store, { trigger: 'schedule', force: false, budget });
+    }
+    // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks.
+    if (lists.length) runTracking(store, lists, { budget, scheduled: true });
+  } finally {
+    // What it spent here counts against this spreadsheet's cap, and goes into its request log.
+    settleScheduledRun(store);
   }
-  // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks.
-  if (lists.length) runTracking(store, lists, { budget, scheduled: true });
   return nextDueHere(store, me);
 }

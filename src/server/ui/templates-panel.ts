@@ -29,6 +29,7 @@ import { exampleBrands } from '../templates/template-fields';
 import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, shareOfSearchPlan, type SheetPlan } from '../templates/template-plan';
 import { writePlan } from '../templates/template-write';
 import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from '../templates/template-marks';
+import { sendingFor } from '../spending/request-log';
 
 export { templateSheets } from '../templates/template-marks';
 
@@ -74,6 +75,7 @@ export function insertTemplate(id: unknown): string {
   const apiKey = readApiKey('user');
   if (!apiKey) throw errors.noKey();
   refusePastLimit(template, apiKey);
+  sendingFor(`Template "${template.title}"`);
   const budget = createBudget(FETCH_LIMIT_MS);
   const plan = planFor(template, fetchAnswers(template.queries, budget), budget);
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();

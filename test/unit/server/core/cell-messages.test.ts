@@ -14,6 +14,7 @@ describe('messageKind', () => {
       [errors.limitHeld('API calls', 'retry in 3 h', true), 'limit'],
       [errors.limitWait('fresh searches', 'after 00:00 UTC (in 12 h 0 min)', { probes: 2, hourly: null }), 'limit'],
       [errors.limitWait('', 'after your allowance resets', { probes: 3, hourly: 4 }), 'limit'],
+      [errors.capWait(10, 'after 00:00 UTC'), 'limit'],
       [errors.budget(), 'budget'],
       [errors.noKey(), 'error'],
       [errors.noFormulaKey(), 'error'],
