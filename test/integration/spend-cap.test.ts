@@ -82,4 +82,35 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(stack.run('SEARCH_SCORE', 'nothing at all').error).toBe(HELD(0));
     expect(await stack.requests()).toBe(0);
   });
+
+  it('a scheduled tracking run stops before the cap, says so, and its batch is logged and counted as spent here', async () => {
+    const keywords = ['coffee', 'tea', 'matcha', 'cold brew', 'espresso'];
+    sidebar('addTrackingList', { name: 'Drinks', kind: 'keywords', items: keywords, period: 'week', fields: null });
+    // A week later each keyword is a fresh search again, on a new day of the spend record.
+    stack.gas.advanceClock(7 * 86_400_000);
+    await stack.service.control.clock(7 * 86_400_000);
+    sidebar('setSpendCap', { freshSearchesPerDay: 3 });
+    sidebar('setRequestLog', true);
+    await stack.service.control.resetStats();
+
+    const [trigger] = stack.gas.triggers.filter((t) => t.eventType === 'CLOCK');
+    expect(trigger).toBeDefined();
+    expect(stack.gas.fireTrigger(trigger!).ok).toBe(true);
+    expect(await freshCredits()).toBe(3);
+    const list = (sidebar('getTracking') as { lists: { status: string; due: number; message: string }[] }).lists[0];
+    expect(list).toMatchObject({ status: 'waiting', due: 2 });
+    expect(list?.message).toMatch(
+      /; 2 keywords wait for the next run: stopped before this spreadsheet's cap on fresh searches, which resets at 00:00 UTC\.$/,
+    );
+    // The sidebar counts the run's spend here, as the log does.
+    const view = sidebar('getUsage') as UsageView;
+    expect(view.spending?.today.freshSearches).toBe(3);
+    const rows = stack.gas.spreadsheet.sheet('Search Demand log').values.slice(1);
+    const run = rows.filter((row) => row[1] === 'Scheduled run: Tracking list "Drinks"');
+    expect(run.reduce((n, row) => n + (row[3] as number), 0)).toBe(3);
+    expect(run.reduce((n, row) => n + (row[2] as number), 0)).toBe((await stack.service.control.stats()).requests);
+    // Once the sidebar has opened, the formulas count what the run spent too: the cap is reached.
+    expect(stack.run('SEARCH_SCORE', 'one more keyword').error).toBe(HELD(3));
+    expect(await freshCredits()).toBe(3);
+  });
 });

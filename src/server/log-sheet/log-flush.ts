@@ -16,7 +16,8 @@ import { readLogRecord, writeLogRows } from './log-sheet';
 
 /**
  * The public functions after which formulas' batches are written even when the call sent nothing: the
- * sidebar opening (and loading its usage), and every menu item.
+ * sidebar opening, and every menu item (the sidebar's usage section writes them before it counts:
+ * ui/usage-panel.ts).
  */
 const WRITES_FORMULAS_BATCHES = new Set([
   'showSidebar',
@@ -28,8 +29,6 @@ const WRITES_FORMULAS_BATCHES = new Set([
   'refreshFormulasFromMenu',
   'freezeSelectionFromMenu',
   'unfreezeSelectionFromMenu',
-  'getUsage',
-  'setRequestLog',
 ]);
 
 /**
@@ -40,7 +39,19 @@ const WRITES_FORMULAS_BATCHES = new Set([
  */
 export function settleAfterAction(name: string): void {
   const noted = takeNoted();
-  if (!noted.length && !WRITES_FORMULAS_BATCHES.has(name)) return;
+  if (noted.length || WRITES_FORMULAS_BATCHES.has(name)) settle(noted);
+}
+
+/**
+ * Writes now what the request log is waiting for (and brings the day spend's copies up to date), so
+ * what the sidebar shows next counts it: the usage section does before it shows what was spent.
+ */
+export function settleNow(): void {
+  settle(takeNoted());
+}
+
+/** The open spreadsheet's settling: this execution's batches and the formulas' waiting ones. */
+function settle(noted: Batch[]): void {
   try {
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     const cache = openDocumentCache();

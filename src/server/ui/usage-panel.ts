@@ -13,10 +13,14 @@ import { spendCapRequest } from '../spending/spend-cap';
 import { saveSpendSettings } from '../spending/spend-settings';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { spreadsheetSpending } from '../log-sheet/log-view';
-import { openLogSheet } from '../log-sheet/log-sheet';
+import { settleNow } from '../log-sheet/log-flush';
 
-/** The last usage read with the viewer's key brought up to date (no request), and this document's spend. */
+/**
+ * The last usage read with the viewer's key brought up to date (no request), and this document's spend,
+ * the request log first written with what waited for the sidebar to open.
+ */
 export function getUsage(): UsageView {
+  settleNow();
   return withSpending(lastUsageView(readApiKey('user')));
 }
 
@@ -47,9 +51,8 @@ export function setSpendCap(sent: unknown): UsageView {
  */
 export function setRequestLog(on: unknown): UsageView {
   if (typeof on !== 'boolean') throw errors.input('Bad input: the request log is on (true) or off (false). Nothing was changed.');
-  const store = openStore();
-  saveSpendSettings(store, { log: on });
-  if (on) openLogSheet(store);
+  saveSpendSettings(openStore(), { log: on });
+  if (on) settleNow(); // its sheet at once, with what formulas sent since it was last on
   return withSpending(lastUsageView(readApiKey('user')));
 }
 
