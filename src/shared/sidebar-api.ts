@@ -203,6 +203,8 @@ export interface RefreshEstimate {
   probes: number;
   /** Search queries not sent because the fresh searches left do not reach them: they wait for the reset. */
   waiting: number;
+  /** Set when what holds them back is this spreadsheet's own cap on fresh searches, not the daily limit. */
+  capped?: true;
   /** Distinct queries this document's cache answers (free). */
   cached: number;
   /** Distinct queries the daily-limit guard holds back until the limit resets (free). */
@@ -346,6 +348,8 @@ export interface SpendCost {
   freshSearches: number;
   /** Queries a daily limit holds back until it resets: not sent. */
   heldBack: number;
+  /** Searches past what this spreadsheet's own cap leaves today: not sent until it resets (absent: none). */
+  capped?: number;
 }
 
 /** A group's table before inserting it: its columns and rows, and what inserting it then sends. */

@@ -40,7 +40,9 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
   const free = [
     cached ? `${plural(cached, 'answer is', 'answers are')} cached` : '',
     heldBack ? `${formatCount(heldBack)} held back by a daily limit until it resets` : '',
-    waiting ? `${plural(waiting, 'new search waits', 'new searches wait')} for the fresh searches to reset` : '',
+    waiting
+      ? `${plural(waiting, 'new search waits', 'new searches wait')} for ${estimate.capped ? "this spreadsheet's cap" : 'the fresh searches'} to reset`
+      : '',
   ]
     .filter(Boolean)
     .join('; ');

@@ -22,6 +22,8 @@ import { formulaKeyHere } from '../core/formula-key';
 import { allowanceLeft, readBeforeReset } from './allowance';
 import { capToAllowance, type Known } from './refresh-cap';
 import { currentUsage } from './usage-read';
+import { capRoomToday } from './spend-settings';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 
 /**
  * The endpoint each function asks (its first argument is the subject when the endpoint takes one). Names,
@@ -104,7 +106,9 @@ export function estimateRefresh(): RefreshEstimate {
     (l) => l.endpoint.searches && l.subjects.some((s) => left.has(answerKey(l.endpoint.path, s))),
   ).length;
   const counted = { searches, searchFormulas, others: endpoints.reduce((n, e) => n + e.queries, 0) - searches, usageReads };
-  const capped = capToAllowance(counted, knownLeft(guard, formulaKey.apiKey, now));
+  // And what this spreadsheet's own cap leaves today: past it, the formulas send no search.
+  const known = { ...knownLeft(guard, formulaKey.apiKey, now), capLeft: capRoomToday(openStore(), now) };
+  const capped = capToAllowance(counted, known);
   return {
     formulaCells,
     endpoints,
@@ -113,6 +117,7 @@ export function estimateRefresh(): RefreshEstimate {
     freshSearches: capped.freshSearches,
     probes: capped.probes,
     waiting: capped.waiting,
+    ...(capped.capped ? { capped: true as const } : {}),
     cached: cached.size,
     heldBack: held.size,
     noKey,

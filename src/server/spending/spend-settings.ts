@@ -7,7 +7,8 @@
 import { PROP_REQUEST_LOG, PROP_SPEND_CAP } from '../core/constants';
 import { forgetLookupConfig } from '../cache/config-entry';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
-import { readSpendCap } from './spend-cap';
+import { capLeft, readSpendCap } from './spend-cap';
+import { readDaySpend } from './day-spend';
 
 /** The spreadsheet's record of both. */
 const RECORD = 'sdm.spendSettings';
@@ -57,6 +58,17 @@ export function saveSpendSettings(store: SpreadsheetStore, change: Partial<Spend
   store.set(RECORD, JSON.stringify(next));
   forgetLookupConfig();
   return next;
+}
+
+/**
+ * The fresh searches this spreadsheet's own cap still lets go today (null: no cap), as every estimate and
+ * a tracking run count it.
+ * @param store the spreadsheet's records
+ * @param now the time (ms)
+ */
+export function capRoomToday(store: SpreadsheetStore, now: number = Date.now()): number | null {
+  const { cap } = readSpendSettings(store);
+  return cap === null ? null : capLeft(cap, readDaySpend(store, now).freshSearches);
 }
 
 function documentProperties(): GoogleAppsScript.Properties.Properties | null {

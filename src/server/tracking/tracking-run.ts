@@ -18,9 +18,8 @@ import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from '../spending/tracking-allowance';
 import { sendingFor } from '../spending/request-log';
-import { capLeft, capResetsAt } from '../spending/spend-cap';
-import { readSpendSettings } from '../spending/spend-settings';
-import { readDaySpend } from '../spending/day-spend';
+import { capResetsAt } from '../spending/spend-cap';
+import { capRoomToday } from '../spending/spend-settings';
 import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints } from './answer';
 import {
@@ -72,7 +71,7 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
     // What is left today, and what the spreadsheet's own cap still lets go (read on first need).
     const spending = new Spending(
       () => lookupAllowance(options.budget),
-      () => capLeft(readSpendSettings(store).cap, readDaySpend(store).freshSearches),
+      () => capRoomToday(store),
     );
     const hasKey = !!readApiKey('user');
     for (const list of lists) {

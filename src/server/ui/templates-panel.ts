@@ -30,6 +30,7 @@ import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, shareOfSearchP
 import { writePlan } from '../templates/template-write';
 import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from '../templates/template-marks';
 import { sendingFor } from '../spending/request-log';
+import { capRoomToday } from '../spending/spend-settings';
 
 export { templateSheets } from '../templates/template-marks';
 
@@ -120,6 +121,14 @@ function refusePastLimit(template: TemplateDefinition, apiKey: string): void {
     throw errors.input(
       `Not inserted: the daily limit of ${cost.held.which} was reached (${resetPhrase(cost.held.until)}), and "${template.title}" needs ` +
         'answers it holds back. Nothing was sent or changed.',
+    );
+  }
+  // This spreadsheet's own cap: past what it leaves today, the template's searches would not be sent.
+  const room = cost.freshSearches ? capRoomToday(openStore()) : null;
+  if (room !== null && cost.freshSearches > room) {
+    throw errors.input(
+      `Not inserted: "${template.title}" may use ${cost.freshSearches} fresh searches, and this spreadsheet's cap leaves ${room} today ` +
+        `(it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`,
     );
   }
   // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.

@@ -56,4 +56,35 @@ describe('capToAllowance', () => {
       waiting: 0,
     });
   });
+
+  it("sends no search past the spreadsheet's own cap, not even the handful, and says the cap holds the rest", () => {
+    expect(capToAllowance(counted, { fresh: 100, calls: null, probes: 3, capLeft: 10 })).toEqual({
+      requests: 10,
+      freshSearches: 10,
+      probes: 0,
+      waiting: 76,
+      capped: true,
+    });
+    expect(capToAllowance({ ...counted, searchFormulas: 5 }, { fresh: 50, calls: null, probes: 3, capLeft: 0 })).toEqual({
+      requests: 0,
+      freshSearches: 0,
+      probes: 0,
+      waiting: 86,
+      capped: true,
+    });
+    // The daily limit below the cap: the limit's rules (the handful) hold.
+    expect(capToAllowance({ ...counted, searchFormulas: 5 }, { fresh: 0, calls: null, probes: 2, capLeft: 40 })).toEqual({
+      requests: 2,
+      freshSearches: 0,
+      probes: 2,
+      waiting: 84,
+    });
+    // A cap with room to spare changes nothing.
+    expect(capToAllowance(counted, { fresh: null, calls: null, probes: 3, capLeft: 200 })).toEqual({
+      requests: 86,
+      freshSearches: 86,
+      probes: 0,
+      waiting: 0,
+    });
+  });
 });
