@@ -171,9 +171,9 @@ export interface SpreadsheetSpending {
   log: { on: boolean; sheet: string | null };
 }
 
-/** What the sidebar sends to set this spreadsheet's cap: a whole number of fresh searches a day, or null to lift it. */
+/** What the sidebar sends to set this spreadsheet's cap: a whole number of fresh searches a day (or its text as typed), or null to lift it. */
 export interface SpendCapRequest {
-  freshSearchesPerDay: number | null;
+  freshSearchesPerDay: number | string | null;
 }
 
 /**

@@ -60,7 +60,7 @@ function readUsage(): UsageView {
   const { apiKey, baseUrl } = readLookupSettings('user');
   if (!apiKey) throw errors.noKey();
   const readAt = new Date().toISOString();
-  const outcome = readUsageNow(apiKey, baseUrl);
+  const outcome = readUsageNow(apiKey, baseUrl, readAt);
   if (!outcome.ok) throw outcome.error;
   return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
 }
