@@ -43,6 +43,7 @@ export function logHeader(timeZone: string): string[] {
  */
 export function senderWords(sender: Sender, sheetNames: ReadonlyMap<number, string>): string {
   if (sender.kind === 'action') return sender.what || 'The sidebar or the menu';
+  if (!sender.cell) return 'A formula (Google did not say which cell)';
   const name = sheetNames.get(sender.sheetId);
   return name === undefined ? `A formula in ${sender.cell} of a sheet deleted since` : `Formula in '${name}'!${sender.cell}`;
 }

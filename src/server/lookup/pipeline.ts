@@ -296,8 +296,8 @@ export function runLookup(
   );
   if (!formula) noteBatch(batch);
   else if (first.requestLog && batch.requests) {
-    const cell = runningFormulaCell();
-    if (cell) writes[batchKey] = addBatch(entries[batchKey], { ...batch, at: Date.now(), sender: { kind: 'formula', ...cell } });
+    const cell = runningFormulaCell() ?? { sheetId: -1, cell: '' };
+    writes[batchKey] = addBatch(entries[batchKey], { ...batch, at: Date.now(), sender: { kind: 'formula', ...cell } });
   }
   putAll(cache, writes);
   return { answers, stats, timeZone };

@@ -1,7 +1,8 @@
 /**
- * The cell whose formula runs: while a custom function runs, Google makes its cell the active range.
- * Handles only (a range knows its own address and sheet id): no round trip (dev/gas/RULES.md, "Service
- * calls cost time"); the sheet's name, which would be a read, is looked up where the log is written.
+ * The cell whose formula runs: while a custom function runs, its cell is the active range (developers
+ * rely on it; Google's guide does not say it, so a formula without one is logged as "a formula":
+ * dev/gas/RULES.md). Handles only (a range knows its own address and sheet id): no round trip in
+ * dev/gas's model; the sheet's name, which would be a read, is looked up where the log is written.
  */
 
 /** Where a formula is: its sheet's id and its cell, such as `B2`. */

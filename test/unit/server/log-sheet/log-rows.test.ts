@@ -24,6 +24,7 @@ describe('a row', () => {
     expect(logHeader('Europe/Paris')[0]).toBe('When (Europe/Paris)');
     expect(senderWords({ kind: 'formula', sheetId: 9, cell: 'A1' }, names)).toBe('A formula in A1 of a sheet deleted since');
     expect(senderWords({ kind: 'action', what: 'Ranking table sector:fintech' }, names)).toBe('Ranking table sector:fintech');
+    expect(senderWords({ kind: 'formula', sheetId: -1, cell: '' }, names)).toBe('A formula (Google did not say which cell)');
   });
 });
 
