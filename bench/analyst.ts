@@ -124,12 +124,24 @@ ${rows.join('\n')}
  * @param section the new section
  */
 export function spliceAnalystSection(markdown: string, section: string): string {
-  const start = markdown.indexOf(ANALYST_HEADING);
+  return spliceSection(markdown, ANALYST_HEADING, section, '\n## Scheduled runs');
+}
+
+/**
+ * RESULTS.md with one section replaced, for a run of that section alone (the others keep their own
+ * run's figures and date); a section not there yet goes before `before` if given and found, else last.
+ * @param markdown RESULTS.md as it is
+ * @param heading the section's heading line
+ * @param section the new section
+ * @param before the heading (with its line break) it goes before when new
+ */
+export function spliceSection(markdown: string, heading: string, section: string, before?: string): string {
+  const start = markdown.indexOf(heading);
   if (start >= 0) {
-    const next = markdown.indexOf('\n## ', start + ANALYST_HEADING.length);
+    const next = markdown.indexOf('\n## ', start + heading.length);
     return `${markdown.slice(0, start)}${section}${next >= 0 ? markdown.slice(next) : ''}`;
   }
-  const before = markdown.indexOf('\n## Scheduled runs');
-  if (before >= 0) return `${markdown.slice(0, before + 1)}${section}\n${markdown.slice(before + 1)}`;
+  const at = before ? markdown.indexOf(before) : -1;
+  if (at >= 0) return `${markdown.slice(0, at + 1)}${section}\n${markdown.slice(at + 1)}`;
   return `${markdown.trimEnd()}\n\n${section}`;
 }

@@ -2,9 +2,11 @@
  * npm run bench [-- --quick]: measures the built add-on against the tutorial baseline in the same run,
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
  * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
- * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", and each replaces
- * that section of the existing RESULTS.md and results.json, the other sections keeping their own run's
- * figures and date.
+ * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", `-- --only
+ * format` Format results' section, and each replaces that section of the existing RESULTS.md and
+ * results.json, the other sections keeping their own run's figures and date. `-- --only bundle` measures
+ * the bundle (the size and cold evaluation of every script file, which the size budgets rest on:
+ * scripts/build/budgets.ts) and prints it, in seconds and without a service.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,7 +14,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATENCY, readProject, type ScriptFile } from '../dev/gas/index.js';
-import { analystCosts, renderAnalystSection, spliceAnalystSection, type AnalystScenario } from './analyst.js';
+import { analystCosts, renderAnalystSection, spliceAnalystSection, spliceSection, type AnalystScenario } from './analyst.js';
+import { FORMAT_HEADING, formatCosts, renderFormatSection, type FormatScenario } from './format.js';
 import { startStack, type Stack, type StackOptions } from '../dev/stack.js';
 import { cacheCapacity, renderCacheCapacitySection, type CacheCapacity } from './cache-capacity.js';
 import { cellCosts } from './cell-cost.js';
@@ -40,6 +43,7 @@ const plan = quick
   ? {
       rangeCells: 10,
       analystCells: 6,
+      formatCells: 200,
       columns: [30],
       race: [0, 80, 150],
       refreshTables: 2,
@@ -55,6 +59,7 @@ const plan = quick
   : {
       rangeCells: 100,
       analystCells: 20,
+      formatCells: 1000,
       columns: [300, 1000],
       race: Array.from({ length: 16 }, (_, i) => i * 10),
       refreshTables: 6,
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
   let capacity: CacheCapacity | undefined;
   let early: EarlyRemovalScenario | undefined;
   let analyst: AnalystScenario | undefined;
+  let format: FormatScenario | undefined;
   try {
     results.cellCosts = await cellCostsOnAndOff(ours, baseline);
 
@@ -166,6 +172,9 @@ async function main(): Promise<void> {
       await ours.service.control.config({ latencyFreshMs: service.latencyFreshMs });
     }
 
+    log(`Format results over about ${plan.formatCells} cells of results`);
+    format = await formatCosts(ours, plan.formatCells);
+
     log(`scheduled runs: trigger runtime per day for ${plan.triggerBooks.join(', ')} spreadsheets`);
     triggers = await triggerRuntimePerDay(ourProject, plan.triggerBooks);
 
@@ -178,15 +187,7 @@ async function main(): Promise<void> {
     capacity = await cacheCapacity(ourProject, baselineProject, plan.capacityCells, plan.capacityRange, quick ? plan.capacityCells : []);
 
     log('project size and cold evaluation of every script file');
-    const sidebar = here('../dist/Sidebar.html');
-    const size = (name: string, project: ScriptFile[]) => ({
-      name,
-      bytes: project.reduce((sum, f) => sum + Buffer.byteLength(f.source), 0),
-      cold: coldEvaluation(project, plan.coldRuns),
-    });
-    results.size = [size('ours', ourProject), size('baseline', baselineProject)];
-    results.serverFirstCall = firstCall(ourProject, 'SDM.server()', plan.coldRuns);
-    results.sidebarBytes = existsSync(sidebar) ? statSync(sidebar).size : undefined;
+    Object.assign(results, measureBundle());
   } finally {
     await ours.stop();
     await baseline.stop();
@@ -197,16 +198,51 @@ async function main(): Promise<void> {
   const suffix = quick ? '.quick' : '';
   mkdirSync(outDir, { recursive: true });
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
-  writeFileSync(join(outDir, `results${suffix}.json`), `${JSON.stringify({ ...results, analyst, triggers, capacity, early }, null, 2)}\n`);
+  writeFileSync(
+    join(outDir, `results${suffix}.json`),
+    `${JSON.stringify({ ...results, analyst, format, triggers, capacity, early }, null, 2)}\n`,
+  );
   const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
   const capacitySection = capacity ? `\n${renderCacheCapacitySection(capacity)}` : '';
   const earlySection = early ? `\n${renderEarlyRemovalSection(early)}` : '';
   const analystSection = analyst ? `\n${renderAnalystSection(analyst)}` : '';
+  const formatSection = format ? `\n${renderFormatSection(format)}` : '';
   writeFileSync(
     join(outDir, `RESULTS${suffix}.md`),
-    renderResults(results, `growth${suffix}.png`) + analystSection + triggerSection + capacitySection + earlySection,
+    renderResults(results, `growth${suffix}.png`) + analystSection + formatSection + triggerSection + capacitySection + earlySection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
+}
+
+/** The bundle's section: each project's size and cold evaluation, Server.js's first call, the sidebar's size. */
+function measureBundle(): Pick<Results, 'size' | 'serverFirstCall' | 'sidebarBytes'> {
+  const sidebar = here('../dist/Sidebar.html');
+  const size = (name: string, project: ScriptFile[]) => ({
+    name,
+    bytes: project.reduce((sum, f) => sum + Buffer.byteLength(f.source), 0),
+    cold: coldEvaluation(project, plan.coldRuns),
+  });
+  return {
+    size: [size('ours', ourProject), size('baseline', baselineProject)],
+    serverFirstCall: firstCall(ourProject, 'SDM.server()', plan.coldRuns),
+    sidebarBytes: existsSync(sidebar) ? statSync(sidebar).size : undefined,
+  };
+}
+
+/** `--only bundle`: the bundle's figures, printed (RESULTS.md keeps its last whole run's). */
+function bundleOnly(): void {
+  log(
+    `project size and cold evaluation of every script file, median of ${plan.coldRuns} (this section only; load average ${loadAverage()})`,
+  );
+  const { size, serverFirstCall, sidebarBytes } = measureBundle();
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (t: { medianMs: number; p90Ms: number }) => `${t.medianMs.toFixed(3)} ms (p90 ${t.p90Ms.toFixed(3)} ms)`;
+  for (const project of size) {
+    log(`${project.name}: ${kb(project.bytes)}; compiled once ${ms(project.cold.compiled)}; parsed afresh ${ms(project.cold.parsed)}`);
+    for (const file of project.cold.files) log(`  ${file.name} ${kb(file.bytes)}: alone, parsed afresh ${ms(file.parsed)}`);
+  }
+  if (serverFirstCall) log(`SDM.server() first call: ${ms(serverFirstCall)}`);
+  log(`Sidebar.html: ${sidebarBytes === undefined ? 'not built' : kb(sidebarBytes)}`);
 }
 
 /** Both services reset and both runtimes fresh (cold caches). */
@@ -303,5 +339,18 @@ if (only === 'analyst') {
     markdown: (text, cellCosts) => spliceCellCostSection(text, renderCellCostSection(cellCosts, model)),
     json: (cellCosts) => ({ model, cellCosts }),
   });
-} else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst" and "cell-cost"`);
+} else if (only === 'format') {
+  await sectionAlone(
+    'format',
+    (ours) => {
+      log(`Format results over about ${plan.formatCells} cells of results (this section only)`);
+      return formatCosts(ours, plan.formatCells);
+    },
+    {
+      markdown: (text, format) => spliceSection(text, FORMAT_HEADING, renderFormatSection(format), '\n## Scheduled runs'),
+      json: (format) => ({ format }),
+    },
+  );
+} else if (only === 'bundle') bundleOnly();
+else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost", "format" and "bundle"`);
 else await main();

@@ -163,17 +163,22 @@ export const RELEASE_CODE_PATH = fileURLToPath(new URL('../release/Code.gs', imp
 /**
  * A runtime running release/ as a self-installer has it: a container-bound script (the files pasted
  * into the spreadsheet's Extensions › Apps Script, its project named Search Demand as docs/use/install.md
- * says), trusting the local service's test certificate (its address must be https). Nothing is saved:
- * the user types the key and the address in the Settings.
+ * says, its manifest the release's), trusting the local service's test certificate (its address must be
+ * https). Nothing is saved: the user types the key and the address in the Settings.
  * @param options more runtime options (a clock start, latency)
+ * @param codePath the release's Code.gs, its Sidebar.html and appsscript.json beside it: the committed
+ *   release/ by default, or a release just built from the sources (scripts/build/release.ts, buildRelease)
  */
-export function selfInstallRuntime(options: Omit<GasRuntimeOptions, 'addon' | 'codePath' | 'trustedCertificates'> = {}): GasRuntime {
+export function selfInstallRuntime(
+  options: Omit<GasRuntimeOptions, 'addon' | 'codePath' | 'trustedCertificates'> = {},
+  codePath = RELEASE_CODE_PATH,
+): GasRuntime {
   return new GasRuntime({
     startAt: TEST_START,
     projectName: 'Search Demand',
     ...options,
     addon: false,
-    codePath: RELEASE_CODE_PATH,
+    codePath,
     trustedCertificates: [testCertificate().cert],
   });
 }

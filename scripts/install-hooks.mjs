@@ -1,5 +1,6 @@
 // `npm install` and `npm ci` run this (package.json's "prepare"): git runs the hooks of .githooks/, so a
-// commit is checked before it is made (.githooks/pre-commit). Plain JavaScript, since it runs before
+// commit is checked before it is made (.githooks/pre-commit: the staged files; .githooks/commit-msg: the
+// subject's length). Plain JavaScript, since it runs before
 // anything else of the project may be usable. It never fails an install: outside a git checkout (a
 // tarball, a copy without .git), without git, or when this package is not the checkout's root (installed
 // inside another project), it says why it set nothing and leaves.
@@ -31,5 +32,5 @@ if (top === null) {
 } else if (git(['config', 'core.hooksPath', HOOKS]) === null) {
   console.log('git hooks not set: git config core.hooksPath failed');
 } else {
-  console.log(`git hooks set: git runs ${HOOKS}/ (a pre-commit check of the staged files)`);
+  console.log(`git hooks set: git runs ${HOOKS}/ (a check of the staged files and of each commit's subject)`);
 }

@@ -8,6 +8,7 @@ export {
   type EvaluateOptions,
   type Evaluation,
   type ExecutionResult,
+  type FailureNotification,
   type FireOptions,
   type FiredTrigger,
   type GasRuntimeOptions,
@@ -36,6 +37,7 @@ export {
 } from './services/properties.js';
 export { LOCK_TIMEOUT_MESSAGE, LockRegistry, MemoryLockBackend, type LockBackend, type LockScope } from './services/lock.js';
 export { URL_FETCH_LIMITS, USER_AGENT, titleCaseHeader, type FetchLogEntry } from './services/url-fetch.js';
+export { MAIL_DAILY_RECIPIENTS, MAIL_LIMITS, MAIL_MESSAGES, MailQuota, SEND_MAIL_SCOPE, type OutboxMail } from './services/mail.js';
 export {
   DAILY_QUOTAS,
   DEFAULT_SHORT_TIME_LIMITS,

@@ -65,5 +65,11 @@ export const DEMO_TRACKING = {
   fields: null,
 } as const;
 
+/**
+ * Alerts on from the start, so a scheduled run that finds something mails it: the page's Outbox shows
+ * the digest as its owner would receive it (nothing leaves the machine).
+ */
+export const DEMO_ALERTS = { rankPlaces: 3, changePercent: 5, failures: true } as const;
+
 /** How far "Move the clocks a week" moves both clocks: the runtime's and the local service's. */
 export const CLOCK_STEP_MS = 7 * 86_400_000;

@@ -23,7 +23,16 @@ import { GasRuntime, columnLetters, triggerEvent, type ExecutionResult, type Tri
 import { startHost, type HostHandle } from '../host/index.js';
 import { BodyError, closeServer, isLocalHostHeader, jsonPostRefusal, listen, readJsonObject, sendJson } from '../http.js';
 import { startService, type Schema, type ServiceHandle } from '../service/harness.js';
-import { CLOCK_STEP_MS, DEMO_BOLD, DEMO_CELLS, DEMO_CHARTS, DEMO_RANKING_TABLE, DEMO_SCHEDULE, DEMO_TRACKING } from './demo.js';
+import {
+  CLOCK_STEP_MS,
+  DEMO_ALERTS,
+  DEMO_BOLD,
+  DEMO_CELLS,
+  DEMO_CHARTS,
+  DEMO_RANKING_TABLE,
+  DEMO_SCHEDULE,
+  DEMO_TRACKING,
+} from './demo.js';
 import { evaluateCustomFunction } from './evaluate.js';
 import { builtFunctionDocs } from './function-docs.js';
 import { moveFormula } from './formula-text.js';
@@ -92,6 +101,7 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
   '/grid.js': ['grid.js', 'text/javascript; charset=utf-8'],
   '/chart.js': ['chart.js', 'text/javascript; charset=utf-8'],
+  '/outbox.js': ['outbox.js', 'text/javascript; charset=utf-8'],
   '/clipboard.js': ['clipboard.js', 'text/javascript; charset=utf-8'],
   '/grid-cells.js': ['grid-cells.js', 'text/javascript; charset=utf-8'],
   '/grid-cards.js': ['grid-cards.js', 'text/javascript; charset=utf-8'],
@@ -252,6 +262,7 @@ function loadDemo(runtime: GasRuntime, workbook: Workbook): void {
   sidebarCall('insertRankingTable', DEMO_RANKING_TABLE);
   sidebarCall('setRefreshSchedule', DEMO_SCHEDULE);
   sidebarCall('addTrackingList', DEMO_TRACKING);
+  sidebarCall('setAlerts', DEMO_ALERTS);
   runtime.spreadsheet.setActive(workbook.formulaSheet.name, 'A1');
 }
 
@@ -497,6 +508,11 @@ class App {
       history: workbook.history,
       trigger: trigger ? { description: trigger.description } : null,
       now: new Date(runtime.clock.now()).toISOString(),
+      // The mail the add-on sent (dev/gas's outbox), newest first.
+      outbox: runtime.outbox
+        .slice(-OUTBOX_SHOWN)
+        .reverse()
+        .map((m) => ({ at: new Date(m.at).toISOString(), to: m.to, bcc: m.bcc, subject: m.subject, body: m.body })),
       status: { ...(await this.#serviceStats()), ...counters },
       sidebarHost: host.url,
       demoKey: DEMO_KEY,
@@ -512,6 +528,9 @@ class App {
     }
   }
 }
+
+/** The newest mails the page's Outbox shows. */
+const OUTBOX_SHOWN = 20;
 
 function isIndex(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 100_000;

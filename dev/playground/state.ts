@@ -84,6 +84,16 @@ export interface ToastView {
   seconds: number;
 }
 
+/** One mail the add-on sent, as the Outbox shows it. */
+export interface MailView {
+  /** When it was sent (ISO, the script's clock). */
+  at: string;
+  to: string[];
+  bcc: string[];
+  subject: string;
+  body: string;
+}
+
 export type MenuItemView = { kind: 'item'; caption: string; fn: string } | { kind: 'separator' };
 
 export interface StatusView {
@@ -115,6 +125,8 @@ export interface PlaygroundState {
   /** The script's clock (ISO): "Move the clocks a week" moves it, and the local service's. */
   now: string;
   status: StatusView;
+  /** The mail the add-on sent (its alerts), newest first: what the page's Outbox shows. */
+  outbox: MailView[];
   /** Why the action just asked for was refused (e.g. a cell over 50,000 characters). */
   error?: string;
   /** dev/host's base URL: the sidebar iframe opens `${sidebarHost}/__gas/open/showSidebar`. */

@@ -13,7 +13,7 @@
  *    as in Sheets: it adds `SDM_REFRESH` to the add-on's formulas and changes the named cell (on a hidden
  *    sheet), and every formula reading it runs again with the new argument.
  *  - Sheets scripts insert (ranking tables, tracking lists) are the engine's too: formulas work on them
- *    and refer across sheets ('sector:fintech'!C3:C7). A hidden sheet has no tab.
+ *    and refer across sheets ('Ranking: Fintech'!C3:C7). A hidden sheet has no tab.
  *  - The user's edits (typing, pasting, deleting a range, clearing the sheet, deleting a chart) are kept
  *    in an undo history, as in Sheets; what scripts write is not (Sheets' undo does not reach it either).
  */
@@ -23,11 +23,14 @@ import {
   columnLetters,
   displayValue,
   parseA1,
+  serialNumber,
   type FormulaSite,
   type GasRuntime,
   type SheetCellValue,
   type SheetModel,
 } from '../gas/index.js';
+import { isDateFormat } from 'numfmt';
+import { serialToDate } from './arguments.js';
 import { FormulaEngine, type CellChange, type EngineCell, type EngineOptions } from './engine.js';
 import { modelChartViews } from './model-charts.js';
 import type { CellView, ChartView, SheetView } from './state.js';
@@ -254,7 +257,9 @@ export class Workbook {
         const engine = this.engine.cell(r - 1, c - 1, id);
         const value = model?.value ?? '';
         const content =
-          engine.spilled && freed.has(`${r},${c}`) && value !== '' ? asContent(value) : contentToApply(model?.formula, value, engine);
+          engine.spilled && freed.has(`${r},${c}`) && value !== ''
+            ? asContent(value)
+            : contentToApply(model?.formula, value, engine, this.runtime.spreadsheet.timeZone);
         if (content !== undefined) changes.push({ sheet: id, row: r - 1, col: c - 1, content });
       }
     }
@@ -334,10 +339,16 @@ export class Workbook {
           spills.set(`${r},${c}`, area);
           sheet.recordSpill(r, c, area);
         }
-        if (have?.formula === formula && sameValue(have?.value ?? '', want.value)) continue;
+        const timeZone = this.runtime.spreadsheet.timeZone;
+        if (have?.formula === formula && sameValue(have?.value ?? '', want.value, timeZone)) continue;
+        // A number shown as a date is a Date to scripts, as in Sheets (getValues gives a Date).
+        const value =
+          typeof want.value === 'number' && want.numberFormat && isDateFormat(want.numberFormat)
+            ? serialToDate(want.value, timeZone)
+            : want.value;
         const a1 = `${columnLetters(c)}${r}`;
         try {
-          sheet.setValues(a1, [[formula === undefined ? want.value : { value: want.value, formula }]]);
+          sheet.setValues(a1, [[formula === undefined ? value : { value, formula }]]);
         } catch (error) {
           this.#onInternalError(error); // one cell the model refuses must not stop the rest
         }
@@ -364,8 +375,9 @@ export class Workbook {
         const format = model?.format;
         // A date a script wrote is the engine's text; the model keeps the Date and its format.
         const value = cell.formula === undefined && !cell.spilled && model?.value instanceof Date ? model.value : cell.value;
+        // A format a script set (Format results) wins over the one Sheets picks for a value by itself.
         const view: CellView = {
-          t: cell.error ? String(cell.value) : this.#display(value, cell.numberFormat ?? format?.numberFormat),
+          t: cell.error ? String(cell.value) : this.#display(value, format?.numberFormat ?? cell.numberFormat),
         };
         if (cell.formula !== undefined) view.f = cell.formula;
         if (cell.error) view.e = cell.error;
@@ -473,11 +485,16 @@ function change(a1: string, input: string): CellChange {
  * What to set in the engine so it holds what the script left in the model's cell, or undefined when
  * they agree. A spilled cell the script cleared is left alone: the formula spills into it again.
  */
-function contentToApply(formula: string | undefined, value: SheetCellValue, engine: EngineCell): CellChange['content'] | undefined {
+function contentToApply(
+  formula: string | undefined,
+  value: SheetCellValue,
+  engine: EngineCell,
+  timeZone: string,
+): CellChange['content'] | undefined {
   if (formula !== undefined) return engine.formula === formula ? undefined : formula;
   if (engine.formula !== undefined) return asContent(value);
-  if (engine.spilled) return value === '' || sameValue(value, engine.value) ? undefined : asContent(value);
-  return sameValue(value, engine.value) ? undefined : asContent(value);
+  if (engine.spilled) return value === '' || sameValue(value, engine.value, timeZone) ? undefined : asContent(value);
+  return sameValue(value, engine.value, timeZone) ? undefined : asContent(value);
 }
 
 /** A model value as engine content: text stays text (a leading ' stops it being parsed). */
@@ -488,9 +505,12 @@ function asContent(value: SheetCellValue): CellChange['content'] {
   return value;
 }
 
-/** Whether the model's value is what the engine holds (a Date is held as its ISO text: asContent). */
-function sameValue(a: SheetCellValue, b: number | string | boolean): boolean {
-  if (a instanceof Date) return a.toISOString() === b;
+/**
+ * Whether the model's value is what the engine holds: a Date a script wrote is held as its ISO text
+ * (asContent); one a formula or a typed date gave is the engine's serial number.
+ */
+function sameValue(a: SheetCellValue, b: number | string | boolean, timeZone: string): boolean {
+  if (a instanceof Date) return typeof b === 'number' ? Math.abs(serialNumber(a, timeZone) - b) < 1e-7 : a.toISOString() === b;
   return a === b;
 }
 

@@ -32,9 +32,14 @@ export async function handleApi(ctx: ApiContext, req: http.IncomingMessage, res:
   const queryKey = query ? `${sub}?${query}` : sub;
   const ex = openExchange(state, req, res, { path, sub, query, queryKey }, ctx.log);
   const { reply, error } = ex;
+  // Every wait on purpose is counted in the request's log entry (heldMs), so a test counts it rather than timing it.
+  const hold = (ms: number): Promise<void> => {
+    ex.entry.heldMs += Math.max(0, ms);
+    return ctx.sleep(ms);
+  };
 
   const fault = takeFault(state, path);
-  if (fault && (await answerFault(fault, ex, ctx.sleep))) return;
+  if (fault && (await answerFault(fault, ex, hold))) return;
 
   // Auth. The key itself never appears in a response or log.
   const m = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
@@ -105,7 +110,7 @@ export async function handleApi(ctx: ApiContext, req: http.IncomingMessage, res:
   if (hit) state.stats.cacheHits++;
   else state.cache.set(queryKey, t);
   const meta: Meta = { schema: cfg.schema, hit, fetchedAt: hit ? at : t };
-  await ctx.sleep(hit ? cfg.latencyCachedMs : cfg.latencyFreshMs);
+  await hold(hit ? cfg.latencyCachedMs : cfg.latencyFreshMs);
   if (ex.gone()) return;
   reply(200, renderAs(meta, answer.build), hit ? 'HIT' : 'MISS');
 }

@@ -36,14 +36,17 @@ export function openExchange(
   log: ((line: string) => void) | undefined,
 ): Exchange {
   const t0 = performance.now();
-  const entry: LogEntry = { path: request.path, query: request.query, status: 0, cache: null, ms: 0, keyTail: '' };
+  const entry: LogEntry = { path: request.path, query: request.query, status: 0, cache: null, ms: 0, heldMs: 0, keyTail: '' };
   state.stats.requests++;
+  state.inFlight++;
+  state.stats.peakInFlight = Math.max(state.stats.peakInFlight, state.inFlight);
   inc(state.stats.byEndpoint, request.sub);
   inc(state.stats.byQuery, request.queryKey);
   let recorded = false;
   const record = (status: number, cache: LogEntry['cache']) => {
     if (recorded) return;
     recorded = true;
+    state.inFlight = Math.max(0, state.inFlight - 1);
     Object.assign(entry, { status, cache, ms: Math.round(performance.now() - t0) });
     const st = state.stats;
     inc(st.statusCounts, String(status));

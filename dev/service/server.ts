@@ -73,8 +73,9 @@ export function createService(options: ServiceOptions = {}): Service {
   const control = {
     state,
     now,
-    // The same object stays the state (tests and `service.state` hold it); its fields start afresh.
-    reset: () => Object.assign(state, freshState(initialConfig, initialKeys, startOffset(startAt))),
+    // The same object stays the state (tests and `service.state` hold it); its fields start afresh, but
+    // for the requests still being answered.
+    reset: () => Object.assign(state, freshState(initialConfig, initialKeys, startOffset(startAt)), { inFlight: state.inFlight }),
   };
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {

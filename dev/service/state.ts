@@ -40,6 +40,8 @@ export interface LogEntry {
   status: number;
   cache: 'HIT' | 'MISS' | null;
   ms: number;
+  /** What the service held it on purpose (ms): its latency knob, a `hang` fault. A test counts this, not `ms`. */
+  heldMs: number;
   /** The last four characters of the request's key ("" without one): which account paid, never the key. */
   keyTail: string;
 }
@@ -52,6 +54,8 @@ export interface Stats {
   byEndpoint: Record<string, number>;
   byQuery: Record<string, number>;
   statusCounts: Record<string, number>;
+  /** The most /api/v1 requests being answered at once (from arrival to answer) since the stats were reset. */
+  peakInFlight: number;
   log: LogEntry[];
 }
 
@@ -72,6 +76,8 @@ export interface ServiceState {
   /** Pending faults; `count` is decremented as requests are affected. */
   faults: Fault[];
   clockOffsetMs: number;
+  /** /api/v1 requests arrived and not yet answered. */
+  inFlight: number;
   stats: Stats;
 }
 
@@ -96,7 +102,17 @@ export function isWorld(value: unknown): value is World {
 
 /** Stats as they read before any request. */
 export function emptyStats(): Stats {
-  return { requests: 0, apiCalls: 0, freshCredits: 0, cacheHits: 0, byEndpoint: {}, byQuery: {}, statusCounts: {}, log: [] };
+  return {
+    requests: 0,
+    apiCalls: 0,
+    freshCredits: 0,
+    cacheHits: 0,
+    byEndpoint: {},
+    byQuery: {},
+    statusCounts: {},
+    peakInFlight: 0,
+    log: [],
+  };
 }
 
 /** A fresh state: the given config and keys, nothing used, cached, pending or counted. */
@@ -109,6 +125,7 @@ export function freshState(config: ServiceConfig, keys: readonly string[], clock
     cache: new Map(),
     faults: [],
     clockOffsetMs,
+    inFlight: 0,
     stats: emptyStats(),
   };
 }

@@ -87,12 +87,32 @@ export function urlAllowlist(baseUrl: string, flavour: BuildFlavour): string[] {
   return flavour === 'local' ? [service, ...LOOPBACK_PREFIXES] : [service];
 }
 
+/** Every spreadsheet of the user: what the Marketplace add-on's trigger needs to open its spreadsheets by id. */
+export const ALL_SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 /**
- * Fills urlFetchWhitelist in the manifest template; an empty allowlist (a self-install's) leaves the
- * field out.
+ * The spreadsheet the script is installed in, and no other: all a pasted (container-bound) script needs,
+ * since its trigger sees its own spreadsheet (Google's bound-scripts guide: getActiveSpreadsheet and the
+ * other special methods "are only available to bound scripts run from the script editor, menu items,
+ * dialogs, sidebars, or triggers"). A smaller, less alarming consent screen.
+ */
+export const THIS_SPREADSHEET_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.currentonly';
+
+/**
+ * Fills urlFetchWhitelist in the manifest template (an empty allowlist, a self-install's, leaves the field
+ * out), and gives a self-install the scope of its own spreadsheet instead of every spreadsheet's.
  * @param template appsscript.json at the repository root
  * @param allowlist from urlAllowlist
+ * @param installation how the build reaches a spreadsheet (default: the Marketplace)
  */
-export function renderManifest(template: Record<string, unknown>, allowlist: string[]): Record<string, unknown> {
-  return allowlist.length ? { ...template, urlFetchWhitelist: allowlist } : { ...template };
+export function renderManifest(
+  template: Record<string, unknown>,
+  allowlist: string[],
+  installation: Installation = 'marketplace',
+): Record<string, unknown> {
+  const manifest: Record<string, unknown> = allowlist.length ? { ...template, urlFetchWhitelist: allowlist } : { ...template };
+  const scopes = template.oauthScopes;
+  if (installation === 'self' && Array.isArray(scopes)) {
+    manifest.oauthScopes = scopes.map((scope) => (scope === ALL_SPREADSHEETS_SCOPE ? THIS_SPREADSHEET_SCOPE : scope) as unknown);
+  }
+  return manifest;
 }

@@ -18,18 +18,6 @@ export const SCRIPT_MARK = '/*@inline main.ts*/';
 /** Where the help says which release this is (and, in a self-install, how to update it). */
 export const ABOUT_MARK = '<!--@about-->';
 
-/**
- * Above this the build warns: every sidebar open downloads the page. It was 60 KB for three sections;
- * the page then carried six (key, formulas, usage, tables, tracking, cache and freeze), each needed on
- * open, so 80 KB; the accordion that makes them fit a 300-pixel column (src/sidebar/folds.ts, a
- * summary line per section) and the usage counted since the last read took it to the limit, so 88 KB;
- * a self-install's words on its editors and its updates (issue 41: 0.9 KB) made it 89 KB; the costs
- * said before every action that spends (inserting a ranking table, tracking a list, a schedule: issue
- * 41, finding 6, 1.6 KB) made it 91 KB: still one file read and one small download, and nothing the
- * formulas ever load (Sidebar.html is not a script file: cells never load it).
- */
-export const SIDEBAR_BUDGET_BYTES = 91 * 1024;
-
 export interface SidebarBuildOptions {
   /** Repository root (holds src/sidebar). */
   root: string;

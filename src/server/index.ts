@@ -8,7 +8,10 @@
  * when any of them disagrees.
  */
 import type {
+  AlertSettingsRequest,
+  AlertsView,
   CacheView,
+  FormatView,
   FreezeScope,
   FreezeView,
   InsertTableRequest,
@@ -35,20 +38,29 @@ import type {
 import { lookupScores, lookupSingleton, lookupSubjects } from './cell/custom-functions';
 import { compareSearches, seasonality, shareOfSearch } from './cell/analyst-functions';
 import { withoutRefresh } from './spreadsheet/addon-formulas';
+import { formatResults as format } from './format/format-results';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
 import { guard } from './core/error-guard';
 import { guardAction } from './ui/action-guard';
-import { askForPermissions, buildMenu, freezeSelectionWithToast, openSidebar, refreshFormulasFromMenuOrAsk } from './ui/menu';
+import {
+  askForPermissions,
+  buildMenu,
+  formatSelectionWithToast,
+  freezeSelectionWithToast,
+  openSidebar,
+  refreshFormulasFromMenuOrAsk,
+} from './ui/menu';
 import { ENDPOINTS } from './service/endpoints';
 import * as cachePanel from './ui/cache-panel';
 import * as refreshEstimate from './spending/refresh-estimate';
 import * as settingsPanel from './ui/settings-panel';
 import * as usagePanel from './ui/usage-panel';
 import * as tables from './ui/tables-panel';
-import { refreshFromTriggerOrMenu } from './trigger/refresh-entry';
+import { refreshFromMenu, scheduledRun, triggerUidOf } from './trigger/refresh-entry';
 import * as templates from './ui/templates-panel';
 import * as tracking from './ui/tracking-panel';
+import * as alerts from './ui/alerts-panel';
 
 /**
  * Monthly Google search demand for a keyword: 12 months, growth, peak and Search Score.
@@ -272,11 +284,14 @@ export function grantPermissions() {
 
 /**
  * The time-driven trigger's handler: refreshes the ranking tables that are due and runs the tracking
- * lists of every spreadsheet its user scheduled. From the menu: refreshes this spreadsheet's tables.
+ * lists of every spreadsheet its user scheduled, and never throws (what stops it is recorded for the
+ * sidebar). From the menu: refreshes this spreadsheet's tables.
  * @param {Object} e The trigger event (absent from the menu).
  */
 export function refreshRankingTables(e: unknown) {
-  guardAction('refreshRankingTables', () => refreshFromTriggerOrMenu(e));
+  const uid = triggerUidOf(e);
+  if (uid) scheduledRun(uid);
+  else guardAction('refreshRankingTables', refreshFromMenu);
 }
 
 /**
@@ -285,6 +300,11 @@ export function refreshRankingTables(e: unknown) {
  */
 export function refreshFormulasFromMenu() {
   guardAction('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
+}
+
+/** Menu: number formats for the add-on's results in the selection, or on its sheet. */
+export function formatResultsFromMenu() {
+  guardAction('formatResultsFromMenu', formatSelectionWithToast);
 }
 
 /** Menu: replaces the add-on's formulas in the selection by their values, each kept in its cell's note. */
@@ -395,6 +415,14 @@ export function clearCache(): CacheView {
 /** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
 export function refreshAllFormulas(): RefreshView {
   return guardAction('refreshAllFormulas', cachePanel.refreshAllFormulas);
+}
+
+/**
+ * Sidebar: number formats for the add-on's results; no value changes.
+ * @param {string} scope "selection" (or its sheet's) or "all".
+ */
+export function formatResults(scope: Sent<FreezeScope>): FormatView {
+  return guardAction('formatResults', () => format(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /**
@@ -570,4 +598,20 @@ export function trackTemplateBrands(sheetName: Sent<string>): TrackingView {
  */
 export function templateSheets(): TemplateSheetView[] {
   return guardAction('templateSheets', templates.templateSheets);
+}
+
+/**
+ * Sidebar: this spreadsheet's alerts (what is set, who gets the mails, why mail cannot go), the last
+ * mail sent, and what a digest would say now. Reads the spreadsheet only: no request, no mail.
+ */
+export function getAlerts(): AlertsView {
+  return guardAction('getAlerts', alerts.getAlerts);
+}
+
+/**
+ * Sidebar: sets this spreadsheet's alerts, mailed after its scheduled runs. null turns them all off.
+ * @param {Object} settings { rankPlaces, changePercent, failures, recipients? }, each kind null for off.
+ */
+export function setAlerts(settings: Sent<AlertSettingsRequest | null>): AlertsView {
+  return guardAction('setAlerts', () => alerts.setAlerts(settings));
 }

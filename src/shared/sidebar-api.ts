@@ -262,6 +262,24 @@ export interface FreezeView {
 }
 
 /**
+ * What "Format results" did: the add-on's results it found in the selection (or, with one cell selected
+ * outside any result, on the selected cell's sheet; or on every sheet) were given number formats. Values
+ * never change.
+ */
+export interface FormatView {
+  /** Results found and formatted. */
+  results: number;
+  /** Cells whose format changed (0: they were formatted already). */
+  cells: number;
+  /** The sheets they are on. */
+  sheets: number;
+  /** Where it looked: the selection, the sheet of a cell selected outside any result, or every sheet. */
+  scope: 'selection' | 'sheet' | 'all';
+  /** What it did, in words (the menu's toast says the same). */
+  message: string;
+}
+
+/**
  * Why Freeze kept a formula: its result holds a row or cell the add-on could not fill. 'limit': a daily
  * limit (fetched by Refresh all formulas after the reset); 'budget': not fetched in time (Refresh all
  * formulas continues); 'error': an error of the add-on or of Sheets; 'loading': still calculating.
@@ -333,6 +351,8 @@ export interface TablesView {
    * for hours, e.g. because the add-on was turned off where it lives. `repairScheduledRuns` fixes it.
    */
   overdue: OverdueNotice | null;
+  /** Set while the viewer's scheduled runs stop (a permission, the key, the allowance, the service): why, and how to fix it. */
+  runStop: RunStopNotice | null;
   /** What opening the insert form sends: reading the group list (/ranking), nothing while it is cached. */
   groupListCost: SpendCost;
 }
@@ -363,6 +383,12 @@ export interface TablePreview {
 /** Scheduled runs that stopped: since when (ISO; null if never), and the sentence the sidebar shows. */
 export interface OverdueNotice {
   since: string | null;
+  message: string;
+}
+
+/** Scheduled runs that stop at each run: since when (ISO), and the sentence the sidebar shows (why, and how to fix it). */
+export interface RunStopNotice {
+  since: string;
   message: string;
 }
 
@@ -429,6 +455,8 @@ export interface TrackListView {
 /** The tracking panel. */
 export interface TrackingView {
   lists: TrackListView[];
+  /** Set while the viewer's scheduled runs stop (as TablesView.runStop). */
+  runStop: RunStopNotice | null;
 }
 
 /** Items read from the selected cells. */
@@ -458,6 +486,48 @@ export interface TemplateSheetView {
   id: TemplateView['id'];
   /** A brand watch sheet whose brands a tracking list records (false for the other templates). */
   tracked: boolean;
+}
+
+/**
+ * The alerts of a spreadsheet, as setAlerts takes them: mail when an entry of a scheduled ranking table
+ * moves at least `rankPlaces` places (or enters or drops out), when a tracked value changes by at least
+ * `changePercent` percent, and when scheduled runs stop (`failures`); null turns a kind off.
+ */
+export interface AlertSettingsRequest {
+  rankPlaces: number | null;
+  changePercent: number | null;
+  failures: boolean | null;
+  /** Addresses that get the mails too, besides the schedule's owner. */
+  recipients?: string[];
+}
+
+/** A mail the alerts sent. */
+export interface SentMailView {
+  at: string;
+  kind: 'digest' | 'stopped' | 'working';
+  subject: string;
+  to: string[];
+}
+
+/** The alerts panel: what is set, who gets the mail, the last mail sent, why mail cannot go, and a preview. */
+export interface AlertsView {
+  /** What is set; every kind null (off) when alerts were never set or were turned off. */
+  settings: Required<AlertSettingsRequest>;
+  /** Whose scheduled runs send the mails (the schedule's and the tracking lists' owners), by email. */
+  senders: { email: string; you: boolean }[];
+  /** Nothing here runs on a schedule: no mail can come until something does. */
+  nothingScheduled: boolean;
+  /** Why mail cannot be sent now, in words (a permission, the day's mail quota, no address), or null. */
+  blocked: string | null;
+  lastMail: SentMailView | null;
+  /** When today's digest was sent (the next waits for tomorrow), or null. */
+  digestSentAt: string | null;
+  /** Changes found since the last digest that wait to be sent. */
+  waiting: number;
+  /** Scheduled runs that stopped: since when, and why (mailed once when it started). */
+  stopped: { since: string; message: string } | null;
+  /** What a digest would say now, from the values the sheets show, sending nothing; null: nothing crosses. */
+  preview: { subject: string; body: string } | null;
 }
 
 /**

@@ -9,9 +9,9 @@
 import { byId, show } from './dom';
 
 /** The sections, by the prefix of their ids (`<name>-section`, `<name>-title`, `<name>-body`, `<name>-summary`). */
-export type FoldName = 'key' | 'formulas' | 'usage' | 'templates' | 'tables' | 'track' | 'cache';
+export type FoldName = 'key' | 'formulas' | 'usage' | 'templates' | 'tables' | 'track' | 'alerts' | 'cache';
 
-const NAMES: readonly FoldName[] = ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'cache'];
+const NAMES: readonly FoldName[] = ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'alerts', 'cache'];
 
 /** How a summary looks: plain, or a warning (something needs the user). */
 export type SummaryTone = 'plain' | 'warn';

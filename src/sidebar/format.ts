@@ -1,5 +1,6 @@
 /** Pure formatting of the values the sidebar shows (no DOM, so it is unit-tested in node). */
 import { DAY_MS } from '../shared/day';
+import { resetClock } from '../shared/reset-time';
 
 /** How full an allowance is: blue below 80 %, amber from 80 %, red at the limit. */
 export type BarLevel = 'ok' | 'warn' | 'full';
@@ -73,20 +74,17 @@ export function sameLocalDay(a: Date, b: Date): boolean {
 }
 
 /**
- * When the allowance resets, in the viewer's local time: "resets at 01:00", "resets tomorrow at
- * 01:00", "resets on 2026-11-03 at 01:00"; a value that is not a date is shown as the service sent it.
+ * When the allowance resets, as every message of the add-on says it (shared/reset-time.ts): "resets at
+ * 00:00 UTC", "resets at 2026-11-03 00:00 UTC" when more than a day away; a value that is not a date is
+ * shown as the service sent it.
  * @param resetAt the service's text, or null
  * @param now the current time
  */
 export function describeReset(resetAt: string | null, now: Date = new Date()): string | null {
   if (resetAt === null || resetAt.trim() === '') return null;
-  const date = new Date(resetAt);
-  if (Number.isNaN(date.getTime())) return `resets ${resetAt.trim()}`;
-  const time = hoursMinutes(date);
-  const days = dayNumber(date) - dayNumber(now);
-  if (days === 0) return `resets at ${time}`;
-  if (days === 1) return `resets tomorrow at ${time}`;
-  return `resets on ${localDay(date)} at ${time}`;
+  const at = Date.parse(resetAt);
+  if (Number.isNaN(at)) return `resets ${resetAt.trim()}`;
+  return `resets at ${resetClock(at, now.getTime())}`;
 }
 
 /**

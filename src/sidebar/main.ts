@@ -13,6 +13,7 @@ import { byId, show } from './dom';
 import { showEditorsWarning } from './editors';
 import { mountFolds, type FoldName, type Summarise } from './folds';
 import { mountAdvancedSection } from './sections/advanced';
+import { mountAlertsSection } from './sections/alerts';
 import { mountCacheSection } from './sections/cache';
 import { mountFormulasSection } from './sections/formulas';
 import { mountKeySection } from './sections/key';
@@ -37,6 +38,7 @@ function start(): void {
   const tablesNeedKey = byId('tables-need-key', HTMLParagraphElement);
   const cacheSection = byId('cache-section', HTMLElement);
   const trackSection = byId('track-section', HTMLElement);
+  const alertsSection = byId('alerts-section', HTMLElement);
   const templatesSection = byId('templates-section', HTMLElement);
   const folds = mountFolds();
   const requested = requestedSection();
@@ -66,12 +68,14 @@ function start(): void {
       show(tablesSection, view.hasKey);
       show(cacheSection, view.hasKey);
       show(trackSection, view.hasKey);
+      show(alertsSection, view.hasKey);
       show(templatesSection, view.hasKey);
       show(tablesNeedKey, revealTables && !view.hasKey);
       if (view.hasKey && (reload || !hadKey)) {
         const usageShown = usage.load();
         const tablesShown = tables.load();
         void tracking.load();
+        void alerts.load();
         const templatesShown = templates.load();
         if (revealTemplates) {
           revealTemplates = false;
@@ -121,6 +125,7 @@ function start(): void {
   const usage = mountUsageSection((read) => cache.setUsage(read));
   const tables = mountTablesSection(() => void usage.load(), summary('tables'));
   const tracking = mountTrackingSection(() => void usage.load(), summary('track'));
+  const alerts = mountAlertsSection(summary('alerts'));
   const cache = mountCacheSection(app, (ms) => usage.readLater(ms), summary('cache'));
   const templates = mountTemplatesSection(
     () => {
@@ -144,6 +149,7 @@ function start(): void {
   folds.onOpen('templates', () => void templates.load());
   folds.onOpen('tables', () => void tables.load(false));
   folds.onOpen('track', () => void tracking.load());
+  folds.onOpen('alerts', () => void alerts.load());
   folds.onOpen('cache', () => void cache.load());
   folds.onOpen(
     'formulas',

@@ -67,13 +67,17 @@ export function describeSchedule(schedule: Schedule): string {
   }
 }
 
+/** A section's heading line while the viewer's scheduled runs stop at each run (its notice says why). */
+export const RUNS_STOPPED = 'Scheduled runs stopped: open to see why';
+
 /**
  * The line beside the section's heading: how many tables and when they refresh, or that scheduled runs
- * stopped (a warning: the section's notice repairs them).
+ * stopped (a warning: the section's notice repairs them, or says why they stop and what to do).
  * @param view the tables panel
  */
 export function tablesSummary(view: TablesView): { text: string; warn: boolean } {
   if (view.overdue) return { text: 'Scheduled refreshes stopped: open to repair', warn: true };
+  if (view.runStop) return { text: RUNS_STOPPED, warn: true };
   const failed = view.tables.filter((t) => t.status === 'error').length;
   if (!view.tables.length) return { text: 'None in this spreadsheet yet', warn: false };
   const every = describeSchedule(view.schedule);

@@ -1,6 +1,7 @@
 /** Pure text of the tracking section (no DOM, so it is unit-tested in node). */
 import type { TrackingView, TrackKind, TrackListView } from '../shared/sidebar-api';
 import { plural } from './format';
+import { RUNS_STOPPED } from './tables-model';
 
 /**
  * Typed items: one per line, or separated by commas or semicolons; blanks dropped.
@@ -61,6 +62,7 @@ export function listWhere(list: TrackListView): string {
  */
 export function trackingSummary(view: TrackingView): { text: string; warn: boolean } {
   const n = view.lists.length;
+  if (n && view.runStop) return { text: RUNS_STOPPED, warn: true };
   if (!n) return { text: 'No list yet', warn: false };
   const failed = view.lists.filter((l) => l.status === 'error').length;
   const lists = plural(n, 'list', 'lists');

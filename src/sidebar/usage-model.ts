@@ -1,5 +1,7 @@
 /** What the usage section shows, computed from the server's UsageView (pure, so it is unit-tested). */
-import type { CellValue, SpentSince, UsageView } from '../shared/sidebar-api';
+import type { CellValue, SpentSince, UsageBar, UsageRead, UsageView } from '../shared/sidebar-api';
+import { allowanceBars } from '../shared/allowance-rules';
+import { afterReset } from '../shared/reset-time';
 import { barLevel, capitalize, describeReset, formatCount, percentUsed, plural, readWhen, type BarLevel } from './format';
 
 export interface BarModel {
@@ -72,9 +74,29 @@ function metaText(view: UsageView, now: Date): string {
     return `${when}, before the allowance reset: Refresh reads today's figures (one request).`;
   }
   const when = readWhen(last.readAt, now) ?? 'read earlier';
-  return [`${when}${sinceText(last.spentSince, last.bars.length > 0)}`, describeReset(last.resetAt, now)]
+  const meta = [`${when}${sinceText(last.spentSince, last.bars.length > 0)}`, describeReset(last.resetAt, now)]
     .filter((part) => part !== null)
     .join(' · ');
+  const spent = spentText(last, now);
+  return spent ? `${meta}. ${spent}` : meta;
+}
+
+/**
+ * The whole story of a spent allowance, which a formula's row says in a few words ("Daily limit reached
+ * (fresh searches): Refresh all formulas after 00:00 UTC"): what fills the rows, and what is still sent
+ * until then (lookup/pacing.ts: a handful of requests past the fresh searches, PAST_LIMIT_HANDFUL); '' while neither allowance is spent. The same reset time as the rows (shared/reset-time.ts).
+ * @param read the last read, brought up to date
+ * @param now the current time
+ */
+export function spentText(read: UsageRead, now: Date): string {
+  const { searches, calls } = allowanceBars(read.bars);
+  const spent = (bar?: UsageBar) => !!bar && bar.limit > 0 && bar.used >= bar.limit;
+  const which = spent(calls) ? 'API calls' : spent(searches) ? 'Fresh searches' : '';
+  const after = afterReset(Date.parse(read.resetAt ?? '') || null, now.getTime());
+  const sent = which === 'API calls' ? 'send nothing' : 'ask only for keywords the service may have cached (free), 3 refused at most';
+  return (
+    which && `${which} spent: rows that say "Daily limit reached" fill when you Refresh all formulas ${after}; until then formulas ${sent}.`
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ it('npm run bench -- --quick writes results, JSON and a chart', () => {
     '## What one cell costs',
     "## The model's effect",
     "## The analyst's functions",
+    '## Format results',
     '## 30 executions at once',
     '## Two cells, one new keyword',
     '## Recalculation',

@@ -168,7 +168,7 @@ describe('from the keyboard alone', () => {
     await tabTo('insert-submit');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#insert-status').getAttribute('class')).toContain('status-success');
-    expect(runtime.spreadsheet.getValues("'sector:fintech'!A3:A7").map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
+    expect(runtime.spreadsheet.getValues("'Ranking: Fintech'!A3:A7").map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
     await expect.poll(() => page.locator('#tables-list > li').count()).toBe(1);
     expect(await audit('table inserted')).toEqual([]);
   });

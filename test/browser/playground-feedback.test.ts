@@ -51,7 +51,7 @@ describe('5. the tracking list after a week', () => {
     await expect.poll(() => text('H3')).toBe('coffee');
     const before = await changeView();
     expect(before.map((r) => r[0])).toEqual(['coffee', 'tea', 'cold brew']);
-    // Not the same figure compared with itself: this week's row holds December's volume, backfilled too.
+    // December's volume against November's: the two newest months the service gives, never one with itself.
     expect(before.every(consistent)).toBe(true);
     expect(before.some((r) => r[4] !== 'same')).toBe(true);
 
@@ -61,7 +61,7 @@ describe('5. the tracking list after a week', () => {
     await expect.poll(toastText, { timeout: 60_000 }).toMatch(/The schedule trigger ran/);
     await expect.poll(async () => (await changeView())[0]?.[2], { timeout: 30_000 }).toBe(before[0]?.[1]);
     const after = await changeView();
-    // Last week's reading is now the previous one, January's volume the latest.
+    // December's volume is now the previous one, January's (complete a week later) the latest.
     expect(after.map((r) => r[2])).toEqual(before.map((r) => r[1]));
     expect(after.every(consistent)).toBe(true);
     expect(after.some((r) => r[4] !== 'same')).toBe(true);
@@ -95,13 +95,13 @@ describe('5. the tracking list after a week', () => {
               [/, (\d{4}-\d\d-\d\d):/.exec(c.querySelector('title')?.textContent ?? '')?.[1] ?? '', Number(c.getAttribute('cx'))] as const,
           ),
       }));
-    await expect.poll(async () => (await read()).points.length).toBe(14);
+    await expect.poll(async () => (await read()).points.length).toBe(13);
     const { ticks, points } = await read();
-    // Twelve backfilled months, then the weeks of 2099-01-26 and 2099-02-02: gaps of a month, eight weeks, a week.
+    // One point per month the service gives, under its own date: the twelve months of 2098, then January
+    // 2099 once it is complete; no week's point (a week's row holds the score), so no month twice.
     expect(points.map(([day]) => day)).toEqual([
       ...Array.from({ length: 12 }, (_, m) => `2098-${String(m + 1).padStart(2, '0')}-01`),
-      '2099-01-26',
-      '2099-02-02',
+      '2099-01-01',
     ]);
     const ms = points.map(([day]) => Date.parse(`${day}T00:00:00Z`));
     const [x0, xn] = [points[0]![1], points[points.length - 1]![1]];
@@ -142,9 +142,9 @@ describe('5. Re-run the formulas now, after a key is saved again', () => {
     const formulas: [sheet: RegExp, a1: string, formula: string][] = [
       [/^Sheet1$/, 'J150', '=SEARCH_SCORE("kombucha")'],
       [/^Sheet1$/, 'K150', '=SEARCH_TREND("kombucha", "months.volume")'],
-      [/^Sheet1$/, 'L150', "=BRAND_SCORE('sector:fintech'!C3:C5)"],
+      [/^Sheet1$/, 'L150', "=SEARCH_SCORE('Ranking: Fintech'!C3:C5)"],
       [/^Sheet1$/, 'M150', '=SEARCH_SCORE(N150:N151)'],
-      [/sector:fintech/, 'H40', '=BRAND_SCORE(C6:C8)'],
+      [/Ranking: Fintech/, 'H40', '=SEARCH_SCORE(C6:C8)'],
       [/Tracking: Coffee drinks/, 'Z5', '=SEARCH_SCORE("kefir")'],
     ];
     await typeInto('N150', 'kvass');
@@ -157,7 +157,7 @@ describe('5. Re-run the formulas now, after a key is saved again', () => {
       await expect.poll(said, { timeout: 30_000, message: a1 }).toMatch(/^No API key/);
     }
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
-    await menu('Settings').click();
+    await ui.openSidebar('Settings');
     const sidebar = ui.page.frameLocator('#sidebar');
     await sidebar.locator('#key-input').fill(ui.playground.demoKey);
     await sidebar.locator('#key-save').click();

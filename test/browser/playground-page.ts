@@ -40,6 +40,17 @@ export interface PlaygroundPage {
   readonly current: () => Promise<void>;
   /** Moves the page's clock past the longest toast (8 s) and waits until no toast shows: no real wait. */
   readonly toastsGone: () => Promise<void>;
+  /**
+   * Clicks an Extensions menu item that opens the sidebar, and waits until the page has loaded every
+   * sidebar page it asked for (its data-sidebar-opened and -loaded): a click on a sidebar about to be
+   * replaced would be lost.
+   */
+  readonly openSidebar: (caption: string) => Promise<void>;
+  /**
+   * Waits until the page says the server has this selection ("Sheet1!N2:N4", body's data-selected):
+   * what the sidebar's "Use the selected cells" reads, since its calls do not wait for the page.
+   */
+  readonly selected: (range: string) => Promise<void>;
 }
 
 /** The longest a toast shows (page/app.js: at most 8 s). */
@@ -86,6 +97,16 @@ export function usePlayground(options: PlaygroundOptions = {}, ready?: (opened: 
     toastsGone: async () => {
       await held.page.clock.fastForward(LONGEST_TOAST_MS);
       await expect.poll(() => held.page.locator('#toasts .toast').count()).toBe(0);
+    },
+    openSidebar: async (caption) => {
+      const count = async (name: string) => Number((await held.page.locator('body').getAttribute(`data-sidebar-${name}`)) ?? 0);
+      const before = await count('opened');
+      await held.menu(caption).click();
+      await expect.poll(() => count('opened')).toBeGreaterThan(before);
+      await expect.poll(async () => (await count('loaded')) === (await count('opened'))).toBe(true);
+    },
+    selected: async (range) => {
+      await expect.poll(() => held.page.locator('body').getAttribute('data-selected')).toBe(range);
     },
   };
   beforeAll(async () => {

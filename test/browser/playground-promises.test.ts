@@ -10,7 +10,7 @@ import { NUMBER, untilDemoShown, usePlayground } from './playground-page.js';
 import { openFold } from './sidebar-folds.js';
 
 const ui = usePlayground({}, untilDemoShown);
-const { cell, text, sidebar, menu, toastText, typeInto } = ui;
+const { cell, text, sidebar, menu, toastText, typeInto, openSidebar } = ui;
 
 /** Selects a range through the name box, as a user may. */
 async function selectByName(range: string): Promise<void> {
@@ -77,7 +77,7 @@ describe('1. freezing keeps every value', () => {
     await expect.poll(() => text('G122'), { timeout: 30_000 }).toMatch(NUMBER);
     const before = await block('G120', 3, 1);
     await cell('G120').click();
-    await menu('Settings').click();
+    await openSidebar('Settings');
     await openFold(sidebar(), 'cache');
     const freeze = sidebar().getByRole('button', { name: 'Freeze selected results as values' });
     await freeze.scrollIntoViewIfNeeded();
@@ -115,7 +115,8 @@ describe('2. the whole selection reaches the add-on', () => {
     const keywords = ['coffee', 'tea', 'matcha', 'cold brew', 'espresso'];
     for (const [i, keyword] of keywords.entries()) await typeInto(`N${i + 2}`, keyword);
     await selectByName('N2:N6');
-    await menu('Settings').click();
+    await ui.selected('Sheet1!N2:N6');
+    await openSidebar('Settings');
     await openFold(sidebar(), 'track');
     await sidebar().getByText('Track keywords or brands').click();
     await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
@@ -125,10 +126,12 @@ describe('2. the whole selection reaches the add-on', () => {
   it('Shift-click and a column header select a range too', async () => {
     await cell('N2').click();
     await cell('N4').click({ modifiers: ['Shift'] });
+    await ui.selected('Sheet1!N2:N4');
     await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
     await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha');
     await ui.page.locator('#grid th[data-column="14"]').click();
     expect(await ui.page.locator('#name-box').inputValue()).toBe('N1:N1000');
+    await ui.selected('Sheet1!N1:N1000');
     await sidebar().getByRole('button', { name: 'Use the selected cells' }).click();
     await expect.poll(() => sidebar().getByLabel('Items, one per line').inputValue()).toBe('coffee\ntea\nmatcha\ncold brew\nespresso');
   });
@@ -140,17 +143,17 @@ describe('3. formulas on every sheet', () => {
     const scrolled = () => ui.page.locator('#grid-scroll').evaluate((el) => el.scrollTop);
     expect(await scrolled()).toBeGreaterThan(1_000);
     // 4. A sheet opened for the first time shows its top, not the last sheet's scroll position.
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).click();
     expect(await scrolled()).toBe(0);
     expect(await ui.page.locator('#name-box').inputValue()).toBe('A1');
     await expect.poll(() => text('A2')).toBe('Rank');
-    const slug = await text('C3'); // beside the rank: its change, then the slug
-    expect(slug).toMatch(/^[a-z0-9-]+$/);
-    await typeInto('A40', '=BRAND_SCORE(C3)');
+    const name = await text('C3'); // beside the rank: its change, then the brand's name
+    expect(name).toMatch(/^[A-Z]/);
+    await typeInto('A40', '=SEARCH_SCORE(C3)'); // how much the brand's name is searched
     await expect.poll(() => text('A40'), { timeout: 30_000 }).toMatch(NUMBER);
     const score = await text('A40');
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
-    await typeInto('H120', "=BRAND_SCORE('sector:fintech'!C3:C7)");
+    await typeInto('H120', "=SEARCH_SCORE('Ranking: Fintech'!C3:C7)");
     await expect.poll(() => text('H124'), { timeout: 30_000 }).toMatch(NUMBER);
     expect(await text('H120')).toBe(score);
     expect((await block('H120', 5, 1)).flat().every((t) => NUMBER.test(t))).toBe(true);
@@ -173,7 +176,7 @@ describe('4. navigation', () => {
     await selectByName('A300');
     expect(await scrollTop()).toBeGreaterThan(1_000);
     // Left at A41 (3. above: typed into A40, then Enter).
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).click();
     expect(await ui.page.locator('#name-box').inputValue()).toBe('A41'); // Enter moved down from A40
     expect(await scrollTop()).toBeLessThan(1_000);
     // Back on Sheet1: where it was left.
@@ -224,7 +227,7 @@ describe('4. navigation', () => {
 
 describe('5. feedback is current', () => {
   it("after the menu's Refresh ranking tables now, the sidebar shows that refresh", async () => {
-    await menu('Settings').click();
+    await openSidebar('Settings');
     await expect.poll(() => sidebar().locator('#tables-section').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => sidebar().locator('#last-run').isVisible()).toBe(false); // no refresh ran yet
     await menu('Refresh ranking tables now').click();
@@ -252,7 +255,7 @@ describe('5. feedback is current', () => {
     await typeInto('J150', '=SEARCH_SCORE("kombucha")');
     await expect.poll(() => text('J150'), { timeout: 30_000 }).toBe('#ERROR!');
     expect(await cell('J150').getAttribute('title')).toMatch(/^No API key/);
-    await menu('Settings').click();
+    await openSidebar('Settings');
     await sidebar().locator('#key-input').fill(ui.playground.demoKey);
     await sidebar().locator('#key-save').click();
     const rerun = sidebar().getByRole('button', { name: 'Re-run the formulas now' });

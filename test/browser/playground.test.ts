@@ -91,9 +91,12 @@ describe('the demo workbook', () => {
   });
 
   it('shows the ranking table the add-on inserted on its own sheet', async () => {
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
-    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    await ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).click();
+    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · Fintech · updated /);
     expect(await text('A2')).toBe('Rank');
+    // In words: each brand by its name, the service's own change column marked as its.
+    expect(await text('C2')).toBe('Name');
+    expect(await text('E2')).toBe('Change (service)');
     expect(await text('A3')).toBe('1');
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
     await expect.poll(() => text('A1')).toBe('Keyword');
@@ -393,7 +396,7 @@ describe('ranking tables', () => {
       body: JSON.stringify({ fn: 'insertRankingTable', args: [request] }),
     });
     expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
-    await expect.poll(() => text('L52')).toMatch(/^Search Demand ranking · ai:all · updated /);
+    await expect.poll(() => text('L52')).toMatch(/^Search Demand ranking · All AI · updated /);
     // In words (the request names the fields' paths), what moved beside the rank.
     expect([await text('L53'), await text('M53'), await text('N53')]).toEqual(['Rank', 'Rank change', 'Name']);
     expect(await text('L54')).toBe('1');
@@ -426,16 +429,16 @@ describe('menu, trigger and status', () => {
   it('Run the schedule trigger now refreshes the ranking table once its daily slot has come (the clocks moved a week)', async () => {
     const trigger = ui.playground.runtime.triggers[0];
     expect(trigger?.handler).toBe('refreshRankingTables');
-    await ui.page.getByRole('tab', { name: /sector:fintech/ }).click();
+    await ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).click();
     const inserted = await text('A1');
-    expect(inserted).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    expect(inserted).toMatch(/^Search Demand ranking · Fintech · updated /);
     // A schedule's first run waits for its hour (06:00 UTC): a week later it has come.
     await ui.page.getByRole('button', { name: 'Move the clocks a week' }).click();
     await expect.poll(() => ui.page.locator('#toasts .toast').first().textContent()).toMatch(/A week later: it is now/);
     await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
     await expect.poll(() => trigger?.runs).toBe(1);
     await expect.poll(() => text('A1'), { timeout: 30_000 }).not.toBe(inserted);
-    expect(await text('A1')).toMatch(/^Search Demand ranking · sector:fintech · updated /);
+    expect(await text('A1')).toMatch(/^Search Demand ranking · Fintech · updated /);
     await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
   });
 
@@ -506,12 +509,13 @@ describe('tracking over time', () => {
     await expect
       .poll(() => text('A1'))
       .toMatch(
-        /^Search Demand tracking · Coffee drinks · one row per keyword per week, and one per earlier month \(backfilled\) · updated /,
+        /^Search Demand tracking · Coffee drinks · one row per keyword per week, and one per month the service gives \(backfilled\) · updated /,
       );
-    expect(await text('H2')).toBe('Item');
+    expect(await text('H1')).toBe('Volume by month: the latest month against the one before');
+    expect(await text('H2')).toBe('Keyword');
     const chart = ui.page.locator('.chart');
     await expect.poll(() => chart.count()).toBe(1);
-    expect(await chart.locator('h2').textContent()).toBe('Coffee drinks: months.volume');
+    expect(await chart.locator('h2').textContent()).toBe('Coffee drinks: volume by month');
     expect(await chart.locator('.legend').allTextContents()).toEqual(['coffee', 'tea', 'cold brew']);
     expect(await chart.locator('polyline').count()).toBe(3);
     expect(await chart.locator('.chart-delete').count()).toBe(0); // the add-on's chart: the page only shows it
@@ -530,14 +534,10 @@ describe('tracking over time', () => {
       .toMatch(/^Tracking on "Tracking: Espresso": 2 keywords recorded/);
     await expect.poll(() => ui.page.getByRole('tab', { name: /Tracking: Espresso/ }).getAttribute('aria-selected')).toBe('true');
     const first = history('Tracking: Espresso');
-    // The 12 complete months backfilled, less the one this week's row stands for: the page runs on the
-    // wall clock, and a week that began in last month (the series' newest) is that month's one point.
-    const now = new Date(ui.playground.runtime.clock.now());
-    const newest = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-    const week = String(first.find((r) => r[2] === 'ok')?.[0]);
-    const months = week.startsWith(newest) ? 11 : 12;
-    expect(first.filter((r) => r[2] === 'backfilled')).toHaveLength(2 * months);
-    expect(first.filter((r) => r[2] === 'backfilled').every((r) => String(r[0]) < `${week.slice(0, 7)}-01`)).toBe(true);
+    // The 12 months the service gives, each under its own first day; this week's row holds the score.
+    expect(first.filter((r) => r[2] === 'backfilled')).toHaveLength(2 * 12);
+    expect(first.filter((r) => r[2] === 'backfilled').every((r) => String(r[0]).endsWith('-01'))).toBe(true);
+    expect(first.filter((r) => r[2] === 'ok')).toHaveLength(2);
 
     const runs = ui.playground.runtime.triggers[0]?.runs ?? 0;
     await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
@@ -545,17 +545,20 @@ describe('tracking over time', () => {
     await ui.current();
     expect(history('Tracking: Espresso')).toEqual(first); // same week: nothing to add
 
+    // The page runs on the wall clock: a week later a month may have ended, and the service gives it.
+    const month = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+    const now = ui.playground.runtime.clock.now();
+    const ended = month(now) !== month(now + 7 * 86_400_000) ? 1 : 0;
     await ui.page.getByRole('button', { name: 'Move the clocks a week' }).click();
     await expect.poll(() => ui.page.locator('#toasts .toast').first().textContent()).toMatch(/A week later: it is now/);
     await ui.page.getByRole('button', { name: 'Run the schedule trigger now' }).click();
-    await expect.poll(() => history('Tracking: Espresso').length).toBe(first.length + 2);
+    await expect.poll(() => history('Tracking: Espresso').length).toBe(first.length + 2 + 2 * ended);
     const added = history('Tracking: Espresso').slice(first.length);
-    expect(added.map((r) => [r[1], r[2]])).toEqual([
-      ['espresso', 'ok'],
-      ['latte', 'ok'],
-    ]);
-    expect(added[0]?.[0]).not.toBe(first[first.length - 1]?.[0]);
-    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(2 * (months + 2)); // the months and two weeks
+    expect(added.filter((r) => r[2] === 'ok').map((r) => r[1])).toEqual(['espresso', 'latte']);
+    expect(added.filter((r) => r[2] === 'backfilled').every((r) => String(r[0]).endsWith('-01'))).toBe(true);
+    expect(added.find((r) => r[2] === 'ok')?.[0]).not.toBe(first.find((r) => r[2] === 'ok')?.[0]);
+    // One point per month the service gives: the twelve, and the one that ended; no week's point.
+    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(2 * (12 + ended));
 
     // The sidebar read again shows the trigger's run; a wider window shows the chart whole (docs/use/tracking.md's picture).
     // The reload leaves the context it runs in: Playwright may report that navigation as an error.
@@ -574,10 +577,12 @@ describe('tracking over time', () => {
     // The demo's list got its new week too (one trigger runs every list), as it did when the ranking
     // table's slot came (a week earlier, above): its months and three weeks. Its sheet is the picture.
     await ui.page.getByRole('tab', { name: /Tracking: Coffee drinks/ }).click();
-    // One point per row holding a value (a month or a week): never two for one period.
-    const demo = history('Tracking: Coffee drinks').filter((r) => r[2] === 'ok' || r[2] === 'backfilled');
+    // One point per month the service gives, where it dates it: a week's row draws none, no month twice.
+    const demo = history('Tracking: Coffee drinks');
     expect(demo.filter((r) => r[2] === 'ok')).toHaveLength(3 * 3);
-    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(demo.length);
+    const months = demo.filter((r) => r[2] === 'backfilled');
+    expect(new Set(months.map((r) => `${String(r[1])}|${String(r[0])}`)).size).toBe(months.length);
+    await expect.poll(() => ui.page.locator('.chart circle').count()).toBe(months.length);
     await ui.page.setViewportSize({ width: 1900, height: 900 });
     await ui.toastsGone();
     mkdirSync(OUTPUT, { recursive: true });
@@ -604,14 +609,14 @@ describe('the page shows what the add-on wrote, all of it (issue 30.9)', () => {
       body: JSON.stringify({ fn: 'insertRankingTable', args: [request] }),
     });
     expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
-    const sheet = ui.playground.runtime.spreadsheet.sheet('market:us');
+    const sheet = ui.playground.runtime.spreadsheet.sheet('Ranking: United States');
     const last = { row: sheet.lastRow, column: sheet.lastColumn };
     expect(last.row).toBeGreaterThan(1_000); // what the add-on wrote reaches past a new sheet's 1,000 rows
     const lastCell = `${columnLetters(last.column)}${last.row}`;
     const shown = (row: number, column: number) => String(sheet.values[row - 1]?.[column - 1] ?? '');
 
-    await expect.poll(() => ui.page.getByRole('tab', { name: 'market:us' }).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · market:us · updated /);
+    await expect.poll(() => ui.page.getByRole('tab', { name: 'Ranking: United States' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · United States · updated /);
     await cell('A3').click();
     await ui.page.keyboard.press('Control+End');
     expect(await selected()).toBe(lastCell);
@@ -637,8 +642,8 @@ describe('the page shows what the add-on wrote, all of it (issue 30.9)', () => {
     expect(await selected()).toBe('B3'); // nothing moved
     await nameBox('no such place');
     await expect.poll(() => ui.toastText()).toContain('"no such place" is not a cell or range');
-    await nameBox("'sector:fintech'!b5");
-    await expect.poll(() => ui.page.getByRole('tab', { name: /sector:fintech/ }).getAttribute('aria-selected')).toBe('true');
+    await nameBox("'Ranking: Fintech'!b5");
+    await expect.poll(() => ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).getAttribute('aria-selected')).toBe('true');
     expect(await selected()).toBe('B5');
     await nameBox('Sheet1!C:D');
     await expect.poll(() => ui.page.getByRole('tab', { name: 'Sheet1' }).getAttribute('aria-selected')).toBe('true');

@@ -6,7 +6,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** The sections, as src/sidebar/folds.ts names them (the prefix of their ids). */
-export type FoldName = 'key' | 'formulas' | 'usage' | 'templates' | 'tables' | 'track' | 'cache';
+export type FoldName = 'key' | 'formulas' | 'usage' | 'templates' | 'tables' | 'track' | 'alerts' | 'cache';
 
 /**
  * Opens a section of the sidebar (a click on its heading) when it is closed.

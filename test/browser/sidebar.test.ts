@@ -339,7 +339,9 @@ describe('freezing results', () => {
     runtime.spreadsheet.setValues('Sheet1!E2:E3', [['coffee'], ['mango']]);
     runtime.spreadsheet.setFormula('Sheet1!F2', '=SEARCH_SCORE(E2:E3)');
     runtime.recalculate();
-    expect(runtime.spreadsheet.getValues('Sheet1!F3')[0]?.[0]).toMatch(/^Daily limit reached \(fresh searches\): fetched when you run/);
+    expect(runtime.spreadsheet.getValues('Sheet1!F3')[0]?.[0]).toMatch(
+      /^Daily limit reached \(fresh searches\): Refresh all formulas after \d\d:\d\d UTC\.$/,
+    );
 
     runtime.spreadsheet.setActive('Sheet1', 'F2:F3');
     await page.getByRole('button', { name: 'Freeze selected results as values' }).click();
@@ -983,6 +985,7 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
       ['templates-title', 'false'],
       ['tables-title', 'false'],
       ['track-title', 'false'],
+      ['alerts-title', 'false'],
       ['cache-title', 'false'],
     ]);
     // Closed, each says where it stands, from the same figures its body shows.
@@ -990,6 +993,7 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
     expect(await summary('formulas')).toBe('Your key, as the owner');
     expect(await summary('tables')).toBe('1 table · refreshed by hand');
     expect(await summary('track')).toBe('1 list · 2 items tracked');
+    expect(await summary('alerts')).toBe('Off');
     const estimate = run<{ requests: number }>('estimateRefresh');
     expect(await summary('cache')).toBe(
       `3 formula cells · refresh: ${estimate.requests ? `up to ${estimate.requests} request` : 'no request'}`,
@@ -1010,7 +1014,7 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
   });
 
   it('opens one section at a time, each a screen and a half at most, its heading kept in view', async () => {
-    for (const name of ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'cache'] as const) {
+    for (const name of ['key', 'formulas', 'usage', 'templates', 'tables', 'track', 'alerts', 'cache'] as const) {
       await p.locator(`#${name}-title`).click();
       const open = await p.locator('.fold-body:not([hidden])').evaluateAll((all) => all.map((b) => b.id));
       expect(open).toEqual([`${name}-body`]);

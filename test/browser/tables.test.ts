@@ -19,7 +19,7 @@ import { useSidebarStack } from './sidebar-stack.js';
 
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const HANDLER = 'refreshRankingTables';
-const STAMP = /^Search Demand ranking · sector:fintech · updated \d{4}-\d\d-\d\d \d\d:\d\d UTC$/;
+const STAMP = /^Search Demand ranking · Fintech · updated \d{4}-\d\d-\d\d \d\d:\d\d UTC$/;
 
 let service: ServiceHandle;
 let runtime: GasRuntime;
@@ -87,6 +87,7 @@ describe('the ranking tables section', () => {
       'templates-section',
       'tables-section',
       'track-section',
+      'alerts-section',
       'cache-section',
     ]);
     expect(await section().getByRole('heading', { level: 2 }).textContent()).toBe('Ranking tables');
@@ -156,21 +157,23 @@ describe('the ranking tables section', () => {
     await page.getByRole('button', { name: 'Insert table' }).click();
 
     await expect.poll(() => insertStatus().getAttribute('class')).toContain('status-success');
-    expect(await insertStatus().textContent()).toBe("Inserted sector:fintech at 'sector:fintech'!A1:I8 (5 rows).");
+    expect(await insertStatus().textContent()).toBe("Inserted sector:fintech at 'Ranking: Fintech'!A1:H8 (5 rows).");
     await expect.poll(() => items().count()).toBe(1);
     expect(await items().locator('.table-group').textContent()).toBe('sector:fintech');
-    expect(await items().locator('.table-where').textContent()).toBe('sector:fintech · A1:I8 · 5 rows');
+    expect(await items().locator('.table-where').textContent()).toBe('Ranking: Fintech · A1:H8 · 5 rows');
     expect(await items().locator('.table-state').textContent()).toMatch(/^updated \d\d:\d\d$/);
     await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(false);
 
-    const grid = runtime.spreadsheet.getValues("'sector:fintech'!A1:J9");
+    const grid = runtime.spreadsheet.getValues("'Ranking: Fintech'!A1:I9");
     expect(grid[0]![0]).toMatch(STAMP);
-    const [rank, ...others] = headers.filter((h) => h !== 'Slug');
+    // The checked columns, each fact once: the sector every row of Fintech's table holds is the title's;
+    // the service's own change column marked as its, beside the add-on's rank change.
+    const [rank, ...others] = headers.filter((h) => h !== 'Slug' && h !== 'Sector').map((h) => (h === 'Change' ? 'Change (service)' : h));
     expect(grid[1]).toEqual([rank, 'Rank change', ...others, '']); // what moved, beside the rank (blank until a refresh)
     expect(grid.slice(2, 7).map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
     expect(grid[7]![0]).toMatch(/^Rank change and the entries that dropped out show from the next refresh on/);
     expect(grid[8]!.every((cell) => cell === '')).toBe(true);
-    inserted = grid.map((row) => row.slice(0, 9)); // the table's own columns, A:I
+    inserted = grid.map((row) => row.slice(0, 8)); // the table's own columns, A:H
     // Inserting spent requests: usage is counted again, without a request (nothing was read yet to add to).
     await expect.poll(() => calls.lastIndexOf('getUsage') > calls.lastIndexOf('insertRankingTable')).toBe(true);
     expect(calls).not.toContain('refreshUsage');
@@ -302,8 +305,8 @@ describe('refreshing now', () => {
     expect(await page.locator('#last-run li').allTextContents()).toEqual(['✓sector:fintech refreshed']);
     expect(runtime.toasts.slice(toastsBefore).map((t) => t.message)).toEqual(['Refreshing 1 of 1: sector:fintech', 'Refreshed 1 table.']);
     // Refreshed with the same columns and limit.
-    expect(withoutChange(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7"))).toEqual(withoutChange(inserted.slice(1, 7)));
-    expect(runtime.spreadsheet.getValues("'sector:fintech'!B3:B7").flat()).toEqual(['–', '–', '–', '–', '–']); // nothing moved
+    expect(withoutChange(runtime.spreadsheet.getValues("'Ranking: Fintech'!A2:H7"))).toEqual(withoutChange(inserted.slice(1, 7)));
+    expect(runtime.spreadsheet.getValues("'Ranking: Fintech'!B3:B7").flat()).toEqual(['–', '–', '–', '–', '–']); // nothing moved
   });
 
   it('a failing forced refresh shows ✗ with the message, keeps the values, and the table says why', async () => {
@@ -322,8 +325,8 @@ describe('refreshing now', () => {
     expect(await state.textContent()).toMatch(/unreadable answer/);
     expect(await state.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(165, 14, 14)');
     expect(await page.getByLabel('Skip the cache (costs requests)').isChecked()).toBe(false); // one forced run at a time
-    expect(withoutChange(runtime.spreadsheet.getValues("'sector:fintech'!A2:I7"))).toEqual(withoutChange(inserted.slice(1, 7)));
-    expect(runtime.spreadsheet.getValues("'sector:fintech'!A1")[0]![0]).toMatch(/refresh failed .*unreadable answer/);
+    expect(withoutChange(runtime.spreadsheet.getValues("'Ranking: Fintech'!A2:H7"))).toEqual(withoutChange(inserted.slice(1, 7)));
+    expect(runtime.spreadsheet.getValues("'Ranking: Fintech'!A1")[0]![0]).toMatch(/refresh failed .*unreadable answer/);
 
     await section().scrollIntoViewIfNeeded();
     mkdirSync(OUTPUT, { recursive: true });
@@ -369,8 +372,8 @@ describe('forgetting', () => {
     expect(await page.locator('#tables-status').textContent()).toBe('Stopped tracking sector:fintech. Its cells stay as they are.');
     expect(await activeId()).toBe('tables-title');
     expect(server<{ tables: unknown[] }>('getTables').tables).toHaveLength(0);
-    const grid = runtime.spreadsheet.getValues("'sector:fintech'!A1:I7");
-    expect(grid[0]![0]).toMatch(/^Search Demand ranking · sector:fintech/);
+    const grid = runtime.spreadsheet.getValues("'Ranking: Fintech'!A1:H7");
+    expect(grid[0]![0]).toMatch(/^Search Demand ranking · Fintech/);
     expect(withoutChange(grid.slice(1))).toEqual(withoutChange(inserted.slice(1, 7)));
   });
 

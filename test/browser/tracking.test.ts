@@ -59,7 +59,7 @@ describe('the tracking section', () => {
     await service.control.resetStats();
     await page.getByRole('button', { name: 'Choose' }).click();
     await expect.poll(() => page.locator('#track-field-list input').count()).toBeGreaterThan(2);
-    expect(await page.locator('#track-field-list .hint').textContent()).toBe('Always kept: Score (Search score), Months volume.');
+    expect(await page.locator('#track-field-list .hint').textContent()).toBe('Always kept: Score (Search score), Volume by month.');
     expect(await page.getByLabel('Average monthly volume').isChecked()).toBe(true);
     expect(await page.getByLabel('Growth year-on-year %').isChecked()).toBe(false);
     await page.getByLabel('Growth year-on-year %').check();
@@ -68,7 +68,7 @@ describe('the tracking section', () => {
     await page.getByRole('button', { name: 'Track these keywords' }).click();
     await expect.poll(() => formStatus().getAttribute('class'), { timeout: 30_000 }).toContain('status-success');
     expect(await formStatus().textContent()).toMatch(
-      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 12 past months of each backfilled \(Months volume only: the service gives no past score\)\.$/,
+      /^Tracking on "Tracking: Drinks": 3 keywords recorded for the week of \d{4}-\d\d-\d\d; 12 months of each backfilled \(volume by month only: the service gives no past score\)\.$/,
     );
     // What the cost line said, with the field preview included: its answer was reused from the cache.
     const added = await service.control.stats();
@@ -82,7 +82,7 @@ describe('the tracking section', () => {
 
     const sheet = runtime.spreadsheet.sheet('Tracking: Drinks');
     expect(sheet.getValues('A2:G2')).toEqual([
-      ['Date', 'Item', 'Score', 'Months volume', 'Average monthly volume', 'Growth year-on-year %', 'Status'],
+      ['Date', 'Keyword', 'Score', 'Volume by month', 'Average monthly volume', 'Growth year-on-year %', 'Status'],
     ]);
     expect(sheet.charts).toHaveLength(1);
     expect(runtime.triggers.filter((t) => t.handler === 'refreshRankingTables')).toHaveLength(1);

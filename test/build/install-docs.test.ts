@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { renderManifest } from '../../scripts/build/manifest';
 import { globalNamesOf, RELEASE_FILES } from '../../scripts/build/release';
 import { errors } from '../../src/server/core/errors';
 
@@ -65,10 +66,29 @@ describe('docs/use/install.md', () => {
   });
 
   it("explains every permission of the release's manifest, and no other", () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'release/appsscript.json'), 'utf8')) as { oauthScopes: string[] };
+    // The manifest the release is built with (scripts/build/manifest.ts), whatever release/ holds until it is rebuilt.
+    const template = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')) as Record<string, unknown>;
+    const scopes = renderManifest(template, [], 'self').oauthScopes as string[];
     const section = /## The permissions, and why each is asked(.*?)## /.exec(install)?.[1] ?? '';
     const listed = [...section.matchAll(/\| `(https:\/\/www\.googleapis\.com\/auth\/[\w.]+)` \| ([^|]{20,}) \|/g)].map((m) => m[1]);
-    expect(listed.sort()).toEqual([...manifest.oauthScopes].sort());
+    expect(listed.sort()).toEqual([...scopes].sort());
+    expect(listed).toContain('https://www.googleapis.com/auth/spreadsheets.currentonly');
+  });
+
+  it("shows the consent screen a self-installer sees: one box per permission, in Google's words, this spreadsheet only", () => {
+    const boxes = [
+      ...(/Its\s+boxes, in Google's words:(.*?)Tick \*\*Select all\*\*/.exec(install)?.[1] ?? '').matchAll(/- \*\*([^*]+)\*\*/g),
+    ].map((m) => m[1]);
+    expect(boxes).toEqual([
+      'View and manage spreadsheets that this application has been installed in',
+      'Connect to an external service',
+      'Display and run third-party web content in prompts and sidebars inside Google applications',
+      'Allow this application to run when you are not present',
+      'See your primary Google Account email address',
+    ]);
+    // An unticked box: the add-on stops first, so Google does not ask again by itself.
+    expect(install).toContain('Google does not ask again by itself');
+    expect(install).not.toMatch(/Google asks again when you next use it|runs with no spreadsheet open, opens/);
   });
 
   it('says how to update without losing anything, how to remove it with its trigger, and who can read the script', () => {

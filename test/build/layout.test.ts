@@ -38,7 +38,8 @@ interface Plan {
 const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
-  ['trigger', 'templates'],
+  ['trigger', 'templates', 'format'],
+  ['alerts'],
   ['tables', 'tracking', 'freeze', 'log-sheet'],
   ['lookup'],
   ['spending'],

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changelogEntry } from '../../scripts/build/changelog';
+import { ALL_SPREADSHEETS_SCOPE, renderManifest, THIS_SPREADSHEET_SCOPE } from '../../scripts/build/manifest';
 import { buildRelease, globalNamesOf, RELEASE_FILES, releaseVersion } from '../../scripts/build/release';
 import { readPublicFunctions } from '../../scripts/build/toplevel';
 
@@ -55,10 +56,12 @@ describe('the committed release/', () => {
     expect(changelogEntry(changelog, version)).not.toBe('');
   });
 
-  it('has a manifest with the scopes and no allowlist: the address is typed in the Settings', () => {
+  it('has a manifest with the scopes and no allowlist, asking for its own spreadsheet only: the address is typed in the Settings', () => {
     const manifest = JSON.parse(read('appsscript.json')) as Record<string, unknown>;
     const template = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toEqual(template);
+    expect(manifest).toEqual(renderManifest(template, [], 'self'));
+    expect(manifest.oauthScopes).toContain(THIS_SPREADSHEET_SCOPE);
+    expect(manifest.oauthScopes).not.toContain(ALL_SPREADSHEETS_SCOPE);
     expect(manifest).not.toHaveProperty('urlFetchWhitelist');
     expect(manifest.runtimeVersion).toBe('V8');
   });

@@ -161,7 +161,8 @@ describe.each(['a', 'c'] as const)('schema %s', (schema) => {
     const grid = stack.value('SEARCH_COMPARE', column(words)) as Grid;
     const firstRow = grid[1] as unknown[];
     expect(firstRow.slice(1, 3).every((c) => typeof c === 'number')).toBe(true);
-    for (const cell of firstRow.slice(3)) expect(cell).toMatch(/^Daily limit reached \(fresh searches\): fetched when you run /);
+    for (const cell of firstRow.slice(3))
+      expect(cell).toMatch(/^Daily limit reached \(fresh searches\): Refresh all formulas after \d\d:\d\d UTC\.$/);
     const stats = await stack.service.control.stats();
     expect(stats.statusCounts['429'] ?? 0).toBe(0);
     expect(await stack.requests('/trend')).toBe(2);

@@ -1,6 +1,15 @@
 /**
  * Sheets evaluates many cells at once. Executions in parallel worker threads share one document cache
  * and lock, like Sheets' executions: a keyword repeated across concurrent cells is fetched once.
+ *
+ * Script time runs at a quarter of real time (timeScale 0.25), as in faults.test.ts. The marks protocol
+ * has two windows measured on the script's clock (lookup/pipeline.ts): an execution reads its marks back
+ * as long after they landed as its own cache read and marking took, and waits for another's answer at
+ * most a second. On a loaded machine a worker thread can pause between its cache read and its marks, or
+ * the one fetching can take more than a second of real time, where Google's servers take a fraction of
+ * it: then two executions each found their own mark, or gave up waiting, and both fetched (the column
+ * below was once fetched twice, with two usage reads, beside a second test run). Slowed script time keeps
+ * those windows wider than any such pause, so the counts below hold on a busy machine.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GasWorkerPool } from '../../dev/gas/index.js';
@@ -13,7 +22,7 @@ beforeAll(async () => {
   service = await startService({ keys: [KEY], latencyFreshMs: 200, latencyCachedMs: 20, startAt: TEST_START });
   // These count what the marks save while Google keeps them: no item goes early (rate 0). With marks
   // gone early, the last test below.
-  pool = new GasWorkerPool({ size: 8, startAt: TEST_START, cacheEarlyRemoval: { rate: 0 } });
+  pool = new GasWorkerPool({ size: 8, startAt: TEST_START, cacheEarlyRemoval: { rate: 0 }, timeScale: 0.25 });
   pool.properties.user.set('SDM_API_KEY', KEY);
   pool.properties.user.set('SDM_BASE_URL', service.url);
 });
@@ -66,8 +75,9 @@ it("fetches a column once when range formulas over it start together on a fresh 
     expect(r.value).toEqual(results[0]?.value);
   }
   expect((results[0]?.value as unknown[][]).every(([v]) => typeof v === 'number')).toBe(true);
-  const { byEndpoint } = await service.control.stats();
+  const { byEndpoint, freshCredits } = await service.control.stats();
   expect(byEndpoint['/trend']).toBe(30);
+  expect(freshCredits).toBe(30); // no credit spent twice
   expect(byEndpoint['/usage']).toBe(1); // the one formula that fetched read what is left today first
   expect(liveMarks(pool.caches.document.entries(), pool.clock.now())).toEqual([]);
 });

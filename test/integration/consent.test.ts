@@ -17,6 +17,7 @@ const SCOPE = {
   spreadsheet: 'https://www.googleapis.com/auth/spreadsheets',
   sidebar: 'https://www.googleapis.com/auth/script.container.ui',
   email: 'https://www.googleapis.com/auth/userinfo.email',
+  mail: 'https://www.googleapis.com/auth/script.send_mail',
 } as const;
 type Permission = keyof typeof SCOPE;
 const ALL = Object.values(SCOPE);
@@ -27,8 +28,10 @@ const WORDS: Record<Exclude<Permission, 'email'>, string> = {
   schedule:
     'Permission missing: run on a schedule. Search Demand needs it to refresh ranking tables and tracking lists while you are away;',
   spreadsheet:
-    'Permission missing: read and change the spreadsheet. Search Demand needs it to read your selection and write its results into the sheet;',
+    'Permission missing: read and change your spreadsheets. Search Demand needs it to write results into the sheet and to refresh the spreadsheets you schedule;',
   sidebar: 'Permission missing: show the sidebar. Search Demand needs it to show its settings, tables and help beside the sheet;',
+  // No feature needs it to act: without it alerts say so in their view and mail nothing (alerts.test.ts).
+  mail: 'Permission missing: send email as you. Search Demand needs it to mail you (and whom you list) what moved and when runs stop;',
 };
 const HOW = /Grant it with Extensions › Search Demand › Grant permissions… and tick “[^”]+”\.$/;
 
@@ -50,7 +53,21 @@ const FEATURES: Feature[] = [
   { name: 'the usage formula', fn: 'API_USAGE', args: [], mode: 'custom-function', needs: ['service'] },
   { name: 'saving the key', fn: 'saveApiKey', args: [KEY, false], mode: 'sidebar', needs: ['service', 'spreadsheet'] },
   { name: "the sidebar's usage read", fn: 'refreshUsage', args: [], mode: 'sidebar', needs: ['service'] },
-  { name: 'a schedule', fn: 'setRefreshSchedule', args: [{ kind: 'hourly' }], mode: 'sidebar', needs: ['schedule', 'spreadsheet'] },
+  // Saved only when its runs can run: every permission a scheduled run needs, and no trigger made without them.
+  {
+    name: 'a schedule',
+    fn: 'setRefreshSchedule',
+    args: [{ kind: 'hourly' }],
+    mode: 'sidebar',
+    needs: ['service', 'schedule', 'spreadsheet'],
+  },
+  {
+    name: 'turning a schedule off',
+    fn: 'setRefreshSchedule',
+    args: [{ kind: 'off' }],
+    mode: 'sidebar',
+    needs: ['schedule', 'spreadsheet'],
+  },
   { name: 'a ranking table', fn: 'insertRankingTable', args: [table], mode: 'sidebar', needs: ['service', 'spreadsheet'] },
   { name: 'refreshing ranking tables', fn: 'refreshRankingTables', args: [], mode: 'menu', needs: ['service', 'spreadsheet'] },
   { name: 'a template', fn: 'insertTemplate', args: ['keyword-research'], mode: 'sidebar', needs: ['service', 'spreadsheet'] },
@@ -70,6 +87,14 @@ const FEATURES: Feature[] = [
   { name: "the sidebar's templates", fn: 'listTemplates', args: [], mode: 'sidebar', needs: [] },
   { name: 'removing the key', fn: 'removeApiKey', args: [], mode: 'sidebar', needs: ['spreadsheet'] },
   { name: 'Refresh all formulas (sidebar)', fn: 'refreshAllFormulas', args: [], mode: 'sidebar', needs: ['spreadsheet'] },
+  { name: "the sidebar's alerts", fn: 'getAlerts', args: [], mode: 'sidebar', needs: ['spreadsheet'] },
+  {
+    name: 'setting alerts',
+    fn: 'setAlerts',
+    args: [{ rankPlaces: 2, changePercent: null, failures: true }],
+    mode: 'sidebar',
+    needs: ['spreadsheet'],
+  },
 ];
 
 /**
@@ -126,7 +151,7 @@ describe('what the words say', () => {
     stack.gas.setGrantedScopes([SCOPE.schedule, SCOPE.sidebar, SCOPE.email]);
     const result = stack.gas.run('insertRankingTable', [table], { mode: 'sidebar' });
     expect(result.error).toBe(
-      'Permission missing: connect to the service and read and change the spreadsheet. Search Demand needs them to fetch search data with your key and to read your selection and write its results into the sheet; nothing was done. ' +
+      'Permission missing: connect to the service and read and change your spreadsheets. Search Demand needs them to fetch search data with your key and to write results into the sheet and to refresh the spreadsheets you schedule; nothing was done. ' +
         'Grant them with Extensions › Search Demand › Grant permissions… and tick “Connect to an external service” and “See, edit, create, and delete all your Google Sheets spreadsheets”.',
     );
   });

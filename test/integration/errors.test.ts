@@ -99,7 +99,7 @@ describe('service errors', () => {
     await stack.service.control.limits({ freshUsed: 250 });
     stack.resetRuntime(); // a new document: nothing cached on our side
     expect(cellError('SEARCH_SCORE', 'brand new keyword')).toMatch(
-      /^Daily limit reached \(fresh searches\): fetched when you run Extensions › Search Demand › Refresh all formulas (after \d\d:\d\d UTC \(in \d+ h \d+ min\)|in \d+ (min|s)); until then it asks only for keywords the service may have cached \(free\), and stops after 2 more refusals \(an API call each\)\.$/,
+      /^Daily limit reached \(fresh searches\): Refresh all formulas after \d\d:\d\d UTC\.$/,
     );
     // The service still answers what it served within 7 days, free.
     expect(typeof stack.value('SEARCH_SCORE', 'coffee')).toBe('number');

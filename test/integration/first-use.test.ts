@@ -20,7 +20,7 @@ describe('the menu built in LIMITED', () => {
     expect(open.ok).toBe(true);
     expect(stack.gas.ui.sidebars).toHaveLength(0);
     const items = menuItems();
-    expect(items).toHaveLength(9);
+    expect(items).toHaveLength(10);
     for (const item of items) {
       const shown = stack.gas.ui.sidebars.length + stack.gas.toasts.length;
       const result = stack.gas.run(item, [], { mode: 'menu' });
@@ -38,7 +38,7 @@ describe('a new spreadsheet', () => {
 
     // Opened: the menu is there (onOpen in NONE), but Sheets does not know the formula.
     expect(stack.gas.run('onOpen', [triggerEvent('NONE')], { mode: 'simple-trigger', document: 'fresh' }).ok).toBe(true);
-    expect(menuItems()).toHaveLength(9);
+    expect(menuItems()).toHaveLength(10);
     expect(stack.gas.recalculate('fresh')[0]).toMatchObject({ ok: false, error: "Unknown function: 'SEARCH_TREND'." });
     expect(fresh.getValues('Sheet1!A1')).toEqual([['#NAME?']]);
 

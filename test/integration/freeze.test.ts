@@ -258,12 +258,8 @@ describe('nothing to do', () => {
 });
 
 describe('results that are not complete keep their formula', () => {
-  /**
-   * How a row a daily limit left unfetched begins (what it says is still sent until then follows:
-   * test/integration/limit-pacing.test.ts); freeze recognises it by its opening.
-   */
-  const WAIT =
-    /^Daily limit reached \(fresh searches\): fetched when you run Extensions › Search Demand › Refresh all formulas after 00:00 UTC \(in 12 h 0 min\); /;
+  /** What a row a daily limit left unfetched says; freeze recognises it by its opening. */
+  const WAIT = /^Daily limit reached \(fresh searches\): Refresh all formulas after 00:00 UTC\.$/;
   const KEPT_LIMIT = '(daily limit reached: fills when you run Refresh all formulas after the reset)';
 
   /** Evaluates the formulas as Sheets would; none of the add-on's may throw. */

@@ -20,15 +20,10 @@ const recalculate = (words: string[]) => rows(stack.value('SEARCH_SCORE', column
 
 /**
  * What every row a daily limit leaves unfetched says (test/integration/limit-pacing.test.ts covers ranges):
- * when it is fetched, and what is still sent until then: nothing, or (the searches spent) at most
- * `probes` more requests the limit refuses, asking for keywords the service may have cached.
+ * which limit, and after when Refresh all formulas fills it, in at most 90 characters. What is still
+ * sent until then (nothing, or a handful of requests the limit may refuse) is counted at the service.
  */
-const WAIT = (which: string, when = 'after 00:00 UTC (in 12 h 0 min)', probes = 0) =>
-  `Daily limit reached (${which}): fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${
-    probes
-      ? `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? '' : 's'} (an API call each)`
-      : 'nothing is sent until then'
-  }.`;
+const WAIT = (which: string, when = 'after 00:00 UTC') => `Daily limit reached (${which}): Refresh all formulas ${when}.`;
 
 describe('the fresh-search limit', () => {
   it('sends no keyword twice after the limit: 10 recalculations send at most a handful, none refused before, and the others stay answered', async () => {
@@ -37,7 +32,7 @@ describe('the fresh-search limit', () => {
     expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
     const waiting = first.filter((v): v is string => typeof v === 'string');
     expect(waiting).toHaveLength(2);
-    for (const text of waiting) expect(text).toBe(WAIT('fresh searches', undefined, 3));
+    for (const text of waiting) expect(text).toBe(WAIT('fresh searches'));
     // More than a handful to send: what is left is read first (one usage read), and only that is sent.
     expect(await stack.requests('/trend')).toBe(FRESH_PER_DAY);
     expect(await stack.requests('/usage')).toBe(1);
@@ -46,7 +41,8 @@ describe('the fresh-search limit', () => {
       const again = recalculate(words);
       expect(again.slice(0, 3)).toEqual(first.slice(0, 3));
       // How many more may be refused counts down (the last describe below follows it exactly).
-      for (const text of again.slice(3)) expect(text).toMatch(/^Daily limit reached \(fresh searches\): fetched when you run /);
+      for (const text of again.slice(3))
+        expect(text).toMatch(/^Daily limit reached \(fresh searches\): Refresh all formulas after 00:00 UTC\.$/);
     }
     // The two unfetched keywords may each be asked once (the service's 7-day cache might answer them,
     // free); once refused, never again. Nothing else is sent.
@@ -66,7 +62,7 @@ describe('the fresh-search limit', () => {
     expect(usage.ok, usage.error).toBe(true);
     const first = recalculate(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
     expect(first.filter((v) => typeof v === 'number')).toHaveLength(FRESH_PER_DAY);
-    for (const text of first.slice(FRESH_PER_DAY)) expect(text).toBe(WAIT('fresh searches', undefined, 3));
+    for (const text of first.slice(FRESH_PER_DAY)) expect(text).toBe(WAIT('fresh searches'));
     expect(await stack.requests('/usage')).toBe(1); // the sidebar's
     expect(await stack.requests('/trend')).toBe(FRESH_PER_DAY);
   });
@@ -84,8 +80,8 @@ describe('the fresh-search limit', () => {
   it('expires at the reset: the next recalculation sends again', async () => {
     recalculate(['one', 'two', 'three', 'four']);
     const refused = stack.run('SEARCH_SCORE', 'four').error ?? '';
-    expect(refused).toBe(WAIT('fresh searches', undefined, 2)); // 'four' refused: 2 more may be
-    const hours = Number(/in (\d+) h/.exec(refused)?.[1] ?? '0');
+    expect(refused).toBe(WAIT('fresh searches')); // 'four' refused: 2 more may be
+    const hours = 12; // from TEST_START (12:00 UTC) to the reset the row names
     const sentBefore = stack.gas.fetchLog.length;
     stack.gas.advanceClock((hours + 1) * 3_600_000);
     await stack.service.control.clock((hours + 1) * 3_600_000);
@@ -132,13 +128,13 @@ describe("another key's usage read in the sidebar", () => {
 });
 
 describe('near midnight', () => {
-  it('says the reset is minutes away: at 23:41 UTC, "in 19 min"', async () => {
+  it('says the reset minutes away as every reset: at 23:41 UTC, "after 00:00 UTC"', async () => {
     const late = await startStack('a', { freshPerDay: 1, startAt: TEST_START + (11 * 60 + 41) * 60_000 });
     try {
       const [answered, refused] = rows(late.value('SEARCH_SCORE', column(['alpha', 'beta'])));
       expect(typeof answered).toBe('number');
-      expect(refused).toBe(WAIT('fresh searches', 'in 19 min', 2));
-      expect(late.run('SEARCH_SCORE', 'beta').error).toBe(WAIT('fresh searches', 'in 19 min', 2));
+      expect(refused).toBe(WAIT('fresh searches'));
+      expect(late.run('SEARCH_SCORE', 'beta').error).toBe(WAIT('fresh searches'));
     } finally {
       await late.stop();
     }
@@ -158,14 +154,14 @@ describe('what a limit row says is still sent', () => {
     const first = again(words);
     expect(first.slice(0, 3).every((v) => typeof v === 'number')).toBe(true);
     // The searches ran out within this lookup: up to 3 requests may still look for cached keywords.
-    expect(first.slice(3)).toEqual([WAIT('fresh searches', undefined, 3), WAIT('fresh searches', undefined, 3)]);
+    expect(first.slice(3)).toEqual([WAIT('fresh searches'), WAIT('fresh searches')]);
     expect(await exact.requests()).toBe(FRESH_PER_DAY + 1); // the usage read, and the searches left
     const steps: { says: unknown[]; sent: number }[] = [];
     for (const list of [words, words, words, ['zeta'], ['eta', 'theta'], words]) {
       const before = await exact.requests();
       steps.push({ says: again(list).filter((v) => typeof v === 'string'), sent: (await exact.requests()) - before });
     }
-    const says = (probes: number, n = 2) => Array<string>(n).fill(WAIT('fresh searches', undefined, probes));
+    const says = (probes: number, n = 2) => Array<string>(n).fill(WAIT('fresh searches'));
     expect(steps).toEqual([
       { says: says(2), sent: 1 }, // one keyword asked (refused): 2 more may be
       { says: says(1), sent: 1 }, // the other (refused): 1 more may be

@@ -106,6 +106,9 @@ describe('a scheduled run (privacy.md: "Answers from the service")', () => {
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) expect(entry.expiresAt - now).toBeLessThanOrEqual(HOURS_6_MS);
     expect(stack.gas.caches.script.entries()).toEqual([]);
+    // M2: what the run came to is in the user's own properties: when, and that nothing stopped it; no key.
+    expect(JSON.parse(user().SDM_RUN_OUTCOME ?? 'null')).toMatchObject({ last: { stop: null } });
+    expect(user().SDM_RUN_OUTCOME).not.toContain(KEY);
   });
 });
 

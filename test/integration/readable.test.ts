@@ -4,7 +4,7 @@
  * dates as dates. Inputs come from the service's own answers, never from names we know.
  */
 import { describe, expect, it } from 'vitest';
-import { rawAnswer, useStack, type Stack } from './stack';
+import { firstAnswered, rawAnswer, serviceInputs, texts, useStack } from './stack';
 
 type Grid = unknown[][];
 
@@ -68,27 +68,6 @@ function expectReadable(value: unknown, raw: unknown): Grid {
   return grid;
 }
 
-/** The first candidate the service answers for, or undefined. */
-async function firstAnswered(stack: Stack, path: string, param: string, candidates: string[]): Promise<string | undefined> {
-  for (const candidate of candidates) {
-    const url = `${stack.service.url}/api/v1${path}?${new URLSearchParams({ [param]: candidate }).toString()}`;
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${stack.service.keys[1] ?? stack.service.keys[0]}` } });
-    if (response.ok) return candidate;
-  }
-  return undefined;
-}
-
-/** Every text of an answer, in order. */
-function texts(json: unknown): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') out.push(v);
-    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
-  };
-  walk(json);
-  return out;
-}
-
 describe.each([
   ['a', {}],
   ['b', {}],
@@ -97,20 +76,7 @@ describe.each([
   const stack = useStack(schema, options);
 
   it('every function reads as words, each value once, within 26 columns, dates as dates', async () => {
-    const overview = await rawAnswer(stack.service, '/ranking');
-    const words = [...new Set(texts(overview))];
-    const group = words.find((t) => /^[a-z0-9_-]+:[^\s:]+$/i.test(t)) as string;
-    const slug = (await firstAnswered(stack, '/brand', 'slug', words.filter((t) => /^[a-z0-9-]+$/.test(t)).slice(0, 40))) as string;
-    expect(group).toBeDefined();
-    expect(slug).toBeDefined();
-    const brand = await rawAnswer(stack.service, '/brand', { slug });
-    const company = (await firstAnswered(
-      stack,
-      '/company',
-      'keyword',
-      texts(brand).filter((t) => t !== slug),
-    )) as string;
-    expect(company).toBeDefined();
+    const { group, slug, company } = await serviceInputs(stack);
 
     const calls: [string, unknown[], string, Record<string, string>][] = [
       ['SEARCH_TREND', ['standing desk'], '/trend', { keyword: 'standing desk' }],

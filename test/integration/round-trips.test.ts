@@ -35,6 +35,21 @@ describe('a formula cell, in round trips', () => {
     expect(range.fetchCount).toBe(0);
   });
 
+  it("a whole answer that holds brands' slugs without their names reads the cached names in one more getAll, never a request, and no write", () => {
+    stack.run('RANKING_OVERVIEW'); // what names brands, cached
+    stack.run('MARKET_ANALYSIS');
+    const named = stack.run('MARKET_ANALYSIS');
+    expect(calls(named)).toEqual({ 'cache.getAll': 2 });
+    expect(named.fetchCount).toBe(0);
+    expect(writes(named)).toEqual([]);
+    // Its sectors' top brands by their names where the cached overview names them.
+    expect((named.value as unknown[][]).flat()).toContain('Flovim Cash');
+    // An answer that names every brand it holds (a ranking list), or a part with none, reads nothing more.
+    stack.run('RANKING_LIST', 'sector:fintech');
+    expect(calls(stack.run('RANKING_LIST', 'sector:fintech'))).toEqual({ 'cache.getAll': 1 });
+    expect(calls(stack.run('MARKET_ANALYSIS', 'universe'))).toEqual({ 'cache.getAll': 1 });
+  });
+
   it("a miss: five round trips plus the fetch; the document's first miss six (both property stores, and its marks read back)", () => {
     const first = stack.run('SEARCH_SCORE', 'coffee');
     expect(first.roundTrips).toBe(6);

@@ -1,23 +1,33 @@
 /**
  * The self-install, end to end: the files of release/ (what `npm run release` writes and a person pastes
- * into their spreadsheet's Extensions › Apps Script, docs/use/install.md) run in dev/gas as a container-bound
- * script against the local service over https. Every story of the README: the menu from onOpen as a
- * simple trigger (LIMITED) with each of its items, the key and the service's address saved together,
- * formulas and ranges, a ranking table with its hourly trigger, a tracking list, a template, freezing;
- * and what docs/use/install.md promises of updating (nothing lost) and removing (no trigger left).
+ * into their spreadsheet's Extensions › Apps Script, docs/use/install.md), built here from the current
+ * sources, run in dev/gas as a container-bound script against the local service over https. Every story
+ * of the README: the menu from onOpen as a simple trigger (LIMITED) with each of its items, the key and
+ * the service's address saved together, formulas and ranges, a ranking table with its hourly trigger
+ * (which sees its own spreadsheet: the release asks for that spreadsheet only and never opens one by
+ * id), a tracking list, a template, freezing; and what docs/use/install.md promises of updating (nothing
+ * lost) and removing (no trigger left).
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GasRuntime } from '../../dev/gas/index.js';
 import { triggerEvent } from '../../dev/gas/index.js';
 import { startService, type ServiceHandle } from '../../dev/service/harness.js';
-import { KEY, OTHER_KEY, RELEASE_CODE_PATH, selfInstallRuntime, TEST_START } from '../../dev/stack.js';
+import { KEY, OTHER_KEY, selfInstallRuntime, TEST_START } from '../../dev/stack.js';
 import { testCertificate } from '../../dev/tls.js';
+import { buildRelease } from '../../scripts/build/release';
 import type { SettingsView, TablesView, TrackingView } from '../../src/shared/sidebar-api';
 
 const OWNER = 'user@example.com';
 const EDITOR = 'editor@example.com';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The release built from the current sources (the committed release/ is rebuilt when a version is cut). */
+const releaseDir = mkdtempSync(join(tmpdir(), 'sdm-self-install-'));
+const releaseFile = (name: string) => readFileSync(join(releaseDir, name), 'utf8');
 
 let service: ServiceHandle;
 let gas: GasRuntime;
@@ -25,17 +35,19 @@ let gas: GasRuntime;
 let address: string;
 
 beforeAll(async () => {
+  buildRelease(root, releaseDir);
   service = await startService({ schema: 'a', keys: [KEY, OTHER_KEY], startAt: TEST_START, tls: testCertificate() });
   address = service.httpsUrl ?? '';
 });
 afterAll(async () => {
   gas?.close();
   await service?.stop();
+  rmSync(releaseDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await service.control.reset();
   gas?.close();
-  gas = selfInstallRuntime();
+  gas = selfInstallRuntime({}, join(releaseDir, 'Code.gs'));
 });
 
 /** A sidebar call (google.script.run) as `user` (default the owner). */
@@ -59,7 +71,8 @@ describe('the menu, built by onOpen as a simple trigger', () => {
     const [menu] = gas.ui.menus;
     expect(menu?.name).toBe('Search Demand');
     const items = (menu?.entries ?? []).flatMap((e) => (e.kind === 'item' ? [e.functionName] : []));
-    expect(items).toHaveLength(9);
+    expect(items).toHaveLength(10);
+    expect(items).toContain('formatResultsFromMenu');
     // Each item as Google runs it from that menu: a menu execution in FULL, once the user authorised it.
     for (const item of items) {
       const sidebars = gas.ui.sidebars.length;
@@ -77,14 +90,36 @@ describe('the menu, built by onOpen as a simple trigger', () => {
   });
 });
 
+describe('this spreadsheet only: the smaller consent screen', () => {
+  const THIS_SPREADSHEET = 'https://www.googleapis.com/auth/spreadsheets.currentonly';
+
+  it("asks for spreadsheets.currentonly, never every spreadsheet (the Marketplace build's spreadsheets)", () => {
+    const scopes = (JSON.parse(releaseFile('appsscript.json')) as { oauthScopes: string[] }).oauthScopes;
+    expect(scopes).toContain(THIS_SPREADSHEET);
+    expect(scopes).not.toContain('https://www.googleapis.com/auth/spreadsheets');
+    expect(gas.manifest?.oauthScopes).toEqual(scopes);
+  });
+
+  it("names that permission with Google's own checkbox label, and saves no schedule without it", () => {
+    sidebar('saveApiKey', [KEY, false, address]);
+    sidebar<TablesView>('insertRankingTable', [{ group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 3 }]);
+    gas.setGrantedScopes((gas.manifest?.oauthScopes ?? []).filter((scope) => scope !== THIS_SPREADSHEET));
+    expect(refusal('setRefreshSchedule', [{ kind: 'daily', hour: 6 }])).toBe(
+      'Permission missing: read and change this spreadsheet. Search Demand needs it to read your selection and write its results into the sheet; nothing was done. ' +
+        'Grant it with Extensions › Search Demand › Grant permissions… and tick “View and manage spreadsheets that this application has been installed in”.',
+    );
+    expect(gas.triggers).toEqual([]);
+    gas.setGrantedScopes('all');
+    expect(sidebar<TablesView>('getTables').schedule).toEqual({ kind: 'off' });
+  });
+});
+
 describe('the key and the service address, saved together', () => {
   it('are both required, https only, and checked in one request before either is stored', async () => {
     const fresh = sidebar('getSettings');
     expect(fresh).toMatchObject({ selfInstall: true, hasKey: false, baseUrl: '', allowlist: [] });
     // The script says which release it is, for the sidebar to compare with its own (package.json's version).
-    expect(fresh.version).toBe(
-      (JSON.parse(readFileSync(join(dirname(RELEASE_CODE_PATH), '../package.json'), 'utf8')) as { version: string }).version,
-    );
+    expect(fresh.version).toBe((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version);
 
     expect(refusal('saveApiKey', [KEY, false])).toBe(
       "Type the service's address too (from your account page), such as https://api.example.com.",
@@ -158,19 +193,46 @@ describe('with the key and address saved', () => {
     expect(await requests('/trend')).toBe(2);
   });
 
-  it('inserts a ranking table and refreshes it from the hourly trigger, which runs with no document', () => {
+  it('inserts a ranking table and refreshes it from the hourly trigger, which sees its own spreadsheet and opens none by id', () => {
     const inserted = sidebar<TablesView>('insertRankingTable', [
       { group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 3 },
     ]);
     expect(inserted.tables).toHaveLength(1);
+    const sheet = gas.spreadsheet.sheet(inserted.tables[0]?.sheetName ?? '');
+    const stamp = () => String(sheet.getValues('A1')[0]?.[0]);
+    const before = stamp();
     sidebar<TablesView>('setRefreshSchedule', [{ kind: 'hourly' }]);
     expect(gas.triggers).toEqual([expect.objectContaining({ owner: OWNER, handler: 'refreshRankingTables', eventType: 'CLOCK' })]);
     gas.advanceClock(3_600_000);
     const fired = gas.fireDueTriggers();
     expect(fired.map((f) => [f.result.ok, f.result.error])).toEqual([[true, undefined]]);
+    // It rewrote the table in its own spreadsheet, which it never opened by id.
+    expect(fired[0]?.result.serviceCalls['spreadsheet.openById'] ?? 0).toBe(0);
+    expect(stamp()).not.toBe(before);
+    expect(stamp()).toMatch(/ · updated \d{4}-\d\d-\d\d 13:00 UTC$/);
     const view = sidebar<TablesView>('getTables');
     expect(view.lastRun).toMatchObject({ trigger: 'schedule' });
     expect(view.lastRun?.results).toEqual([expect.objectContaining({ ok: true })]);
+    expect(view.runStop).toBeNull();
+  });
+
+  it("a scheduled run stopped by a revoked key ends quietly: no failure mail from Google, and the table's line and the sidebar say why", async () => {
+    const inserted = sidebar<TablesView>('insertRankingTable', [
+      { group: 'sector:fintech', placement: 'new-sheet', columns: null, limit: 3 },
+    ]);
+    sidebar<TablesView>('setRefreshSchedule', [{ kind: 'hourly' }]);
+    sidebar('clearCache'); // the trigger shares its spreadsheet's cache: nothing in it answers for the service
+    await service.control.keys({ revoke: [KEY] });
+    gas.advanceClock(3_600_000);
+    const fired = gas.fireDueTriggers();
+    expect(fired.map((f) => [f.result.ok, f.result.error])).toEqual([[true, undefined]]);
+    // A thrown error would have mailed the owner Google's "Summary of failures" at every run.
+    expect(gas.failureNotifications).toEqual([]);
+    const refused = 'The API key was refused (invalid or revoked): paste a valid key in Extensions › Search Demand › Settings.';
+    expect(String(gas.spreadsheet.sheet(inserted.tables[0]?.sheetName ?? '').getValues('A1')[0]?.[0])).toContain(refused);
+    expect(sidebar<TablesView>('getTables').runStop?.message).toMatch(
+      new RegExp(`^Your scheduled runs have stopped since .+ UTC\\. ${refused.replace(/[().›]/g, '\\$&')}$`),
+    );
   });
 
   it('tracks keywords, and the trigger adds their rows', () => {
@@ -222,8 +284,8 @@ describe('beside a person\'s own script (docs/use/install.md, "A spreadsheet tha
   ].join('\n');
 
   it('both work: the add-on saves a key and fills a formula, their functions and their custom function still run', () => {
-    const release = readFileSync(RELEASE_CODE_PATH, 'utf8');
-    const sidebarPage = readFileSync(join(dirname(RELEASE_CODE_PATH), 'Sidebar.html'), 'utf8');
+    const release = releaseFile('Code.gs');
+    const sidebarPage = releaseFile('Sidebar.html');
     gas.updateProject(
       [
         { name: 'Code.gs', source: theirs },
@@ -260,8 +322,8 @@ describe("the spreadsheet's other editors, counted for the sidebar's warning", (
 describe('updating to a newer release, and removing it', () => {
   /** The release's files, as a newer release would be pasted over them (its version line changed). */
   const newerRelease = () => {
-    const code = readFileSync(RELEASE_CODE_PATH, 'utf8').replace(/^\/\/ Search Demand [^:]+:/, '// Search Demand 99.0.0:');
-    const sidebarPage = readFileSync(join(dirname(RELEASE_CODE_PATH), 'Sidebar.html'), 'utf8');
+    const code = releaseFile('Code.gs').replace(/^\/\/ Search Demand [^:]+:/, '// Search Demand 99.0.0:');
+    const sidebarPage = releaseFile('Sidebar.html');
     return { files: [{ name: 'Code.gs', source: code }], html: { Sidebar: sidebarPage } };
   };
 

@@ -146,6 +146,7 @@ describe('menu', () => {
       ['Insert ranking table', 'showRankingTables'],
       ['Refresh ranking tables now', 'refreshRankingTables'],
       ['Refresh all formulas', 'refreshFormulasFromMenu'],
+      ['Format results', 'formatResultsFromMenu'],
       ['Freeze selected results as values', 'freezeSelectionFromMenu'],
       ['Unfreeze selected results', 'unfreezeSelectionFromMenu'],
       ['Help', 'showHelp'],

@@ -64,6 +64,56 @@ export async function rawAnswer(service: ServiceHandle, path: string, query: Rec
   return response.json();
 }
 
+/**
+ * The first candidate the service answers for, or undefined: inputs found in the service's own answers.
+ * @param stack the stack
+ * @param path endpoint path under /api/v1
+ * @param param the query parameter the candidate goes in
+ * @param candidates what to try, in order
+ */
+export async function firstAnswered(stack: Stack, path: string, param: string, candidates: string[]): Promise<string | undefined> {
+  for (const candidate of candidates) {
+    const url = `${stack.service.url}/api/v1${path}?${new URLSearchParams({ [param]: candidate }).toString()}`;
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${stack.service.keys[1] ?? stack.service.keys[0]}` } });
+    if (response.ok) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Every text of an answer, in order.
+ * @param json a raw answer
+ */
+export function texts(json: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(json);
+  return out;
+}
+
+/**
+ * Inputs found in the service's own answers, never names we know: a ranking group (the overview's first
+ * `prefix:name` text), a brand's slug it names and a company's name that brand's answer gives.
+ * @param stack the stack
+ */
+export async function serviceInputs(stack: Stack): Promise<{ group: string; slug: string; company: string }> {
+  const words = [...new Set(texts(await rawAnswer(stack.service, '/ranking')))];
+  const group = words.find((t) => /^[a-z0-9_-]+:[^\s:]+$/i.test(t));
+  const slug = await firstAnswered(stack, '/brand', 'slug', words.filter((t) => /^[a-z0-9-]+$/.test(t)).slice(0, 40));
+  const brand = slug === undefined ? null : await rawAnswer(stack.service, '/brand', { slug });
+  const company = await firstAnswered(
+    stack,
+    '/company',
+    'keyword',
+    texts(brand).filter((t) => t !== slug),
+  );
+  if (!group || !slug || !company) throw new Error(`no group, slug or company in the service's answers: ${group}, ${slug}, ${company}`);
+  return { group, slug, company };
+}
+
 /** A grid's header row and data rows. */
 export function table(value: unknown): { header: string[]; rows: unknown[][] } {
   if (!Array.isArray(value)) throw new Error(`expected a table, got ${JSON.stringify(value)}`);
@@ -136,9 +186,10 @@ export function ownerAndCollaborator(stack: Stack, options: Partial<GasRuntimeOp
 export function withoutAsOf(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   const grid = value as unknown[][];
-  const column = grid[0]?.indexOf('As of') ?? -1;
+  const ours = (cell: unknown) => typeof cell === 'string' && cell.startsWith('As of (');
+  const column = grid[0]?.findIndex(ours) ?? -1;
   return grid.map((row, i) => {
-    if (row[0] === 'As of') return [row[0], 'as of', ...row.slice(2)];
+    if (ours(row[0])) return [row[0], 'as of', ...row.slice(2)];
     return column > 0 && i > 0 ? row.map((cell, c) => (c === column && cell !== '' ? 'as of' : cell)) : row;
   });
 }

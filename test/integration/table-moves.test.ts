@@ -51,11 +51,18 @@ describe.each([
     };
   };
   const updatedAt = (stamp: string) => /· updated (\d{4}-\d\d-\d\d \d\d:\d\d UTC)$/.exec(stamp)?.[1];
-  /** The names in "Dropped out since …: A (was 1), B (was 2).", with their old ranks. */
+  /** What the line under the table says of the service's own change column, whatever it names it. */
+  const SERVICE = / (Change|Movement) \(service\): as the service reports it \(it does not say over what period\)\.$/;
+  /**
+   * The names in "Rank change: places moved since the refresh of …. Dropped out since then: A (was 1),
+   * B (was 2). Change (service): …", with their old ranks.
+   */
   const droppedOut = (footer: string, since: string) => {
-    const prefix = `Dropped out since ${since}: `;
-    expect(footer.startsWith(prefix) && footer.endsWith('.')).toBe(true);
-    return [...footer.slice(prefix.length, -1).matchAll(/(.+?) \(was (\d+)\)(?:, |$)/g)].map((m) => [m[1], Number(m[2])] as const);
+    const prefix = `Rank change: places moved since the refresh of ${since}. Dropped out since then: `;
+    expect(footer.startsWith(prefix)).toBe(true);
+    expect(footer).toMatch(SERVICE);
+    const list = footer.slice(prefix.length).replace(SERVICE, '').slice(0, -1);
+    return [...list.matchAll(/(.+?) \(was (\d+)\)(?:, |$)/g)].map((m) => [m[1], Number(m[2])] as const);
   };
 
   it('a refresh shows the moves, the new entries and those that dropped out; a refresh with nothing new keeps them', async () => {
@@ -64,7 +71,15 @@ describe.each([
     const first = shown();
     expect(first.ranks).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(first.changes).toEqual(Array(LIMIT).fill('')); // nothing to compare with: no move, no "new"
-    expect(first.footer).toBe('Rank change and the entries that dropped out show from the next refresh on, compared with these values.');
+    expect(first.footer.replace(SERVICE, '')).toBe(
+      'Rank change and the entries that dropped out show from the next refresh on, compared with these values.',
+    );
+    // The service's own change column says it is the service's: nobody takes it for the add-on's.
+    expect(first.header.filter((h) => / \(service\)$/.test(h))).toEqual([expect.stringMatching(/^(Change|Movement) \(service\)$/)]);
+    // A fact once: the slug beside each name is left out, and so is the sector every row of Fintech's holds.
+    expect(first.header).not.toContain('Slug');
+    expect(first.header).not.toContain('Handle');
+    expect(first.rows.flat()).not.toContain('fintech');
 
     // The top two leave the list: the scheduled refresh (its cache expired) sees the others two places up.
     call('setRefreshSchedule', { kind: 'hourly' });

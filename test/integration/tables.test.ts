@@ -4,7 +4,7 @@
  * trigger per user per document, never two refreshes at once.
  */
 import { describe, expect, it } from 'vitest';
-import { useStack } from './stack';
+import { rawAnswer, useStack } from './stack';
 
 const stack = useStack();
 
@@ -46,16 +46,16 @@ describe('inserting', () => {
   it('writes a new sheet named after the group: stamp, header, every ranked row as values', () => {
     const view = insert('sector:fintech', 'new-sheet');
     const [table] = view.tables;
-    expect(table).toMatchObject({ group: 'sector:fintech', sheetName: 'sector:fintech', status: 'ok' });
-    expect(hasSheet('sector:fintech')).toBe(true);
-    const grid = values(`'sector:fintech'!A1:C${(table?.rows ?? 0) + 2}`);
-    expect(grid[0]?.[0]).toMatch(/^Search Demand ranking · sector:fintech · updated \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(table).toMatchObject({ group: 'sector:fintech', sheetName: 'Ranking: Fintech', status: 'ok' });
+    expect(hasSheet('Ranking: Fintech')).toBe(true);
+    const grid = values(`'Ranking: Fintech'!A1:C${(table?.rows ?? 0) + 2}`);
+    expect(grid[0]?.[0]).toMatch(/^Search Demand ranking · Fintech · updated \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     expect(grid[1]).toEqual(expect.arrayContaining(['Rank'])); // the header in words, as the formulas say it
     expect(table?.rows).toBeGreaterThan(50);
     expect(typeof grid[2]?.[0]).toBe('number');
     expect(
       stack.gas.spreadsheet
-        .getFormulas(`'sector:fintech'!A1:C5`)
+        .getFormulas(`'Ranking: Fintech'!A1:C5`)
         .flat()
         .every((f) => f === ''),
     ).toBe(true);
@@ -88,7 +88,7 @@ describe('inserting', () => {
     expect(failure('insertRankingTable', { group: 'sector:fintech', placement: 'new-sheet', columns: ['nope'], limit: null })).toMatch(
       /None of those columns exist in sector:fintech: available are rank, /,
     );
-    expect(hasSheet('sector:fintech')).toBe(false);
+    expect(hasSheet('Ranking: Fintech')).toBe(false);
     expect(call('getTables').tables).toHaveLength(0);
   });
 
@@ -162,7 +162,9 @@ describe('refreshing', () => {
     expect(shrunk.tables[0]).toMatchObject({ status: 'ok', rows: 4 });
     expect(values('Sheet1!B4:B7').map((r) => r[0])).toEqual([1, 2, 3, 4]);
     // The six it no longer holds are named under it, never silently gone.
-    expect(values('Sheet1!B8')[0]?.[0]).toMatch(/^Dropped out since \d{4}-\d\d-\d\d \d\d:\d\d UTC: (.+ \(was \d+\), ){5}.+ \(was 10\)\.$/);
+    expect(values('Sheet1!B8')[0]?.[0]).toMatch(
+      /^Rank change: places moved since the refresh of \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Dropped out since then: (.+ \(was \d+\), ){5}.+ \(was 10\)\. Change \(service\): as the service reports it \(it does not say over what period\)\.$/,
+    );
     expect(
       values('Sheet1!B9:G14')
         .flat()
@@ -174,31 +176,31 @@ describe('refreshing', () => {
   it('reports a table whose sheet was deleted and never recreates it; follows a renamed sheet', () => {
     insert('sector:fintech', 'new-sheet', 3);
     insert('sector:saas', 'new-sheet', 3);
-    stack.gas.spreadsheet.deleteSheet('sector:fintech');
-    stack.gas.spreadsheet.renameSheet('sector:saas', 'My SaaS');
+    stack.gas.spreadsheet.deleteSheet('Ranking: Fintech');
+    stack.gas.spreadsheet.renameSheet('Ranking: SaaS', 'My SaaS');
     const view = call('refreshTablesNow', true);
     const deleted = view.tables.find((t) => t.group === 'sector:fintech');
     expect(deleted).toMatchObject({ status: 'error' });
     expect(deleted?.message).toMatch(/was deleted, so the table is not recreated/);
-    expect(hasSheet('sector:fintech')).toBe(false);
+    expect(hasSheet('Ranking: Fintech')).toBe(false);
     expect(view.tables.find((t) => t.group === 'sector:saas')).toMatchObject({ status: 'ok', sheetName: 'My SaaS' });
   });
 
   it('leaves a table alone when its first cell no longer holds the stamp', () => {
     insert('sector:fintech', 'new-sheet', 3);
-    stack.gas.spreadsheet.setValues("'sector:fintech'!A1", [['my own title']]);
+    stack.gas.spreadsheet.setValues("'Ranking: Fintech'!A1", [['my own title']]);
     const view = call('refreshTablesNow', true);
     expect(view.tables[0]?.message).toMatch(/no longer holds the table's stamp/);
-    expect(values("'sector:fintech'!A1")).toEqual([['my own title']]);
+    expect(values("'Ranking: Fintech'!A1")).toEqual([['my own title']]);
   });
 
   it('skips a refresh while another is running, touching nothing', () => {
     insert('sector:fintech', 'new-sheet', 3);
-    const stamp = values("'sector:fintech'!A1");
+    const stamp = values("'Ranking: Fintech'!A1");
     const lastRun = call('getTables').lastRun;
     stack.gas.locks.holdExternally('document', 60_000);
     const view = call('refreshTablesNow', true);
-    expect(values("'sector:fintech'!A1")).toEqual(stamp);
+    expect(values("'Ranking: Fintech'!A1")).toEqual(stamp);
     expect(view.lastRun).toEqual(lastRun);
     expect(view.run).toMatchObject({ trigger: 'sidebar', results: [], note: 'Another refresh is running: this one was skipped.' });
     expect(stack.gas.toasts.at(-1)?.message).toBe('Another refresh is running: this one was skipped.');
@@ -225,30 +227,36 @@ describe('what moved', () => {
     await stack.service.control.config({ rankingListLimit: 5 });
     stack.gas.spreadsheet.setActive('Sheet1', 'B2');
     insert('sector:fintech', 'selection', null, ['rank', 'slug', 'name']);
-    // Made as an older version left it: stamp, header and rows only, and a record without `moves`.
-    const rows = values('Sheet1!B3:E8').map(([rank, , slug, name]) => [rank, slug, name]);
-    stack.gas.spreadsheet.setValues(
-      'Sheet1!B3:E9',
-      [...rows, ['', '', '']].map((row) => [...row, '']),
-    );
+    // Made as an older version left it: its stamp by the group, header and rows only (the slug beside the
+    // name, as it showed then), and a record without `moves`.
+    const raw = (await rawAnswer(stack.service, '/ranking/list', { group: 'sector:fintech' })) as {
+      items: { rank: number; slug: string; name: string }[];
+    };
+    const rows = raw.items.slice(0, 5).map((item) => [item.rank, item.slug, item.name]);
+    stack.gas.spreadsheet.setValues('Sheet1!B2:E9', [
+      ['Search Demand ranking · sector:fintech · updated 2026-03-18 11:00 UTC', '', '', ''],
+      ['Rank', 'Slug', 'Name', ''],
+      ...rows.map((row) => [...row, '']),
+      ['', '', '', ''],
+    ]);
     const record = stack.gas.spreadsheet.developerMetadata.list.find((r) => r.key.startsWith('sdm.table.'))!;
-    const { moves, ...old } = JSON.parse(record.value ?? '') as { moves?: boolean; height: number; width: number };
-    expect(moves).toBe(true);
+    const { moves, name, ...old } = JSON.parse(record.value ?? '') as { moves?: boolean; name?: string; height: number; width: number };
+    expect([moves, name]).toEqual([true, 'Fintech']);
     record.value = JSON.stringify({ ...old, height: 7, width: 3 });
 
     await stack.service.control.config({ rankingListSkip: 1 });
+    const after = (await rawAnswer(stack.service, '/ranking/list', { group: 'sector:fintech' })) as typeof raw;
     const view = call('refreshTablesNow', true);
-    expect(view.tables[0]).toMatchObject({ status: 'ok', range: "'Sheet1'!B2:E9", rows: 5 });
-    expect(values('Sheet1!B3:C8')).toEqual([
-      ['Rank', 'Rank change'],
-      [1, '▲1'],
-      [2, '▲1'],
-      [3, '▲1'],
-      [4, '▲1'],
-      [5, 'new'],
+    // The old stamp is still ours; the slug, a fact the name says, goes; moves count from the names.
+    expect(view.tables[0]).toMatchObject({ status: 'ok', range: "'Sheet1'!B2:D9", rows: 5 });
+    expect(values('Sheet1!B2')[0]?.[0]).toMatch(/^Search Demand ranking · Fintech · updated /);
+    expect(values('Sheet1!B3:E8')).toEqual([
+      ['Rank', 'Rank change', 'Name', ''],
+      ...after.items.map((item, i) => [i + 1, i < 4 ? '▲1' : 'new', item.name, '']),
     ]);
-    expect(values('Sheet1!D4:D7')).toEqual(rows.slice(2).map((row) => [row[1]]));
-    expect(values('Sheet1!B9')[0]?.[0]).toMatch(new RegExp(`^Dropped out since .* UTC: ${String(rows[1]?.[2])} \\(was 1\\)\\.$`));
+    expect(values('Sheet1!B9')[0]?.[0]).toMatch(
+      new RegExp(`^Rank change: places moved since the refresh of .* UTC\\. Dropped out since then: ${rows[0]?.[2]} \\(was 1\\)\\.$`),
+    );
   });
 });
 

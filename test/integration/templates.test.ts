@@ -145,7 +145,9 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     // Dates, as the formulas show them (each month's first day, in the spreadsheet's time zone: UTC here).
     const shown = (sheet.getValues('G4:R4')[0] ?? []).map((d) => (d as Date).toISOString().slice(0, 7));
     expect(shown).toEqual(months.map((m) => String(m).slice(0, 7)));
-    expect(String(sheet.getValues('G3')[0]?.[0])).toMatch(/^[A-Z][^._]+ of each keyword, by month:$/); // the series' field in words
+    // The series' value in words, as the months' own table says it (never "Months volume").
+    const said = { a: 'Volume', b: 'Searches', c: 'Search count' }[schema];
+    expect(sheet.getValues('G3')[0]?.[0]).toBe(`${said} of each keyword, by month:`);
     // Every keyword's twelve numbers sit under those months, the latest last.
     const volumes = series.map((r) => Object.values(r).find((v) => typeof v === 'number'));
     const row = sheet.getValues('G5:R5')[0];
@@ -165,8 +167,11 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     const raw = (await rawAnswer(stack.service, '/ranking')) as Record<string, unknown>;
     const leaders = Object.values(raw).find((v): v is Record<string, unknown>[] => Array.isArray(v)) ?? [];
     examples.forEach((slug, i) => expect(Object.values(leaders[i] ?? {})).toContain(slug));
-    // Each one is a brand of this service: its score is a number.
-    for (const row of sheet.getValues('B5:B9')) expect(typeof row[0]).toBe('number');
+    // Each one is a brand of this service: named beside its ID as the leaders name it, its score a number.
+    const names = sheet.getValues('B5:B9').map((row) => row[0]);
+    examples.forEach((slug, i) => expect(Object.values(leaders[i] ?? {})).toContain(names[i]));
+    expect(names.every((n, i) => typeof n === 'string' && n !== examples[i])).toBe(true);
+    for (const row of sheet.getValues('C5:C9')) expect(typeof row[0]).toBe('number');
     if (world) {
       // Nothing of our stand-in's own data is anywhere on the sheet.
       const text = JSON.stringify(sheet.getValues(`A1:${columnLetters(sheet.lastColumn)}${sheet.lastRow}`));
@@ -174,20 +179,24 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     }
   });
 
-  it('brand watch: index score, signals and ranks per slug; one click tracks the slugs', async () => {
+  it('brand watch: each brand by its name, index score, signals and ranks per ID; one click tracks the brands', async () => {
     const name = call<string>('insertTemplate', 'brand-watch');
     evaluate(name);
     const sheet = stack.gas.spreadsheet.sheet(name);
     const header = (sheet.getValues('A4:Z4')[0] ?? []).filter((v) => v !== '');
-    expect(header.slice(0, 2)).toEqual(['Brand (slug)', 'Index score']);
+    // In words: the service's ID the user types, the brand's name its answer gives, never "slug".
+    expect(header.slice(0, 3)).toEqual(['Brand ID', 'Brand', 'Index score']);
+    for (const words of header) expect(String(words)).not.toMatch(/slug|[a-z][A-Z]|_|\./);
     const signals = header.filter((h) => /signal/i.test(String(h)));
     const ranks = header.filter((h) => /rank/i.test(String(h)));
     expect(signals).toHaveLength(6);
     expect(ranks.length).toBeGreaterThanOrEqual(2);
     const rows = sheet.getValues(`A5:${columnLetters(header.length)}9`);
     for (const row of rows) {
-      expect(typeof row[1]).toBe('number');
-      for (const v of row.slice(2, 2 + signals.length)) expect(typeof v).toBe('number');
+      expect(typeof row[1]).toBe('string');
+      expect(row[1]).not.toBe(row[0]);
+      expect(typeof row[2]).toBe('number');
+      for (const v of row.slice(3, 3 + signals.length)) expect(typeof v).toBe('number');
     }
     const sent = await stack.requests('/brand');
     expect(sent).toBe(5);
@@ -248,6 +257,18 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     // A result that would overwrite another cell (a formula, or a value another table spilled) is #REF!
     // in dev/gas as in Sheets (recalculate.ts); evaluated again, in the same order, still none is.
     expect(evaluate(name).filter((e) => !e.ok)).toEqual([]);
+    // Every title in words: what each answer is and which part, never a function's name or a path; and
+    // no group's code beside its name (a fact once).
+    const texts = sheet
+      .getValues(`A1:Z${sheet.lastRow}`)
+      .flat()
+      .filter((v): v is string => typeof v === 'string');
+    const titles = texts.filter((t) => /^(Market analysis|AI industries|Ranking overview)\b/.test(t));
+    expect(titles.length).toBeGreaterThanOrEqual(4);
+    for (const t of titles) expect(t).toMatch(/^(Market analysis|AI industries|Ranking overview)(: [a-zA-Z ]+)?$/);
+    if (schema === 'a')
+      expect(titles).toEqual(expect.arrayContaining(['Market analysis: sectors', 'AI industries', 'Ranking overview: leaders']));
+    for (const t of texts) expect(t).not.toMatch(/^[A-Z]+_[A-Z_]+\b|^[a-z]+:[a-z]|\w_\w/);
     expect(sheet.charts).toHaveLength(1);
     const chart = sheet.charts[0];
     // A column chart, as the docs promise, titled in words (no raw path such as "industries.avg_index_score").

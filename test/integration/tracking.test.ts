@@ -77,16 +77,17 @@ describe('adding a keyword list', () => {
     expect(list.sheetName).toBe('Tracking: coffee + 1 more');
     // What was backfilled is named as it is: months (not the list's weeks), and no score.
     expect(list.message).toBe(
-      `2 keywords recorded for the week of ${thisWeek()}; 12 past months of each backfilled (Months volume only: the service gives no past score).`,
+      `2 keywords recorded for the week of ${thisWeek()}; 12 months of each backfilled (volume by month only: the service gives no past score).`,
     );
     expect(await stack.requests('/trend')).toBe(2);
 
     const sheet = stack.gas.spreadsheet.sheet(list.sheetName);
     expect(sheet.getValues('A1')[0]?.[0]).toMatch(
-      /^Search Demand tracking · coffee \+ 1 more · one row per keyword per week, and one per earlier month \(backfilled\) · updated /,
+      /^Search Demand tracking · coffee \+ 1 more · one row per keyword per week, and one per month the service gives \(backfilled\) · updated /,
     );
     // Columns chosen by shape: the score, the dated series, the answer's top-level numbers.
-    expect(sheet.getValues('A2:F2')[0]).toEqual(['Date', 'Item', 'Score', 'Months volume', 'Average monthly volume', 'Status']);
+    // In words: the series' value as the months' table says it, by its month (never "Months volume").
+    expect(sheet.getValues('A2:F2')[0]).toEqual(['Date', 'Keyword', 'Score', 'Volume by month', 'Average monthly volume', 'Status']);
     const rows = history(list.sheetName);
     expect(rows).toHaveLength(26);
     const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'coffee' })) as {
@@ -99,14 +100,9 @@ describe('adding a keyword list', () => {
     );
     // A backfilled month has its volume and nothing the service gives only for now: no score.
     expect(coffee.filter((r) => status(r) === 'backfilled').every((r) => r[2] === '' && r[4] === '')).toBe(true);
-    expect(coffee.find((r) => status(r) === 'ok')).toEqual([
-      thisWeek(),
-      'coffee',
-      topLevelScore(raw),
-      raw.months[11]?.volume,
-      raw.avg_monthly_volume,
-      'ok',
-    ]);
+    // This week's row holds what is of this week: the score and the current figures; the months are the
+    // series' own rows, so no month's figure shows twice.
+    expect(coffee.find((r) => status(r) === 'ok')).toEqual([thisWeek(), 'coffee', topLevelScore(raw), '', raw.avg_monthly_volume, 'ok']);
     // Oldest first, this week's rows last.
     expect(rows.slice(-2).map((r) => [r[1], status(r)])).toEqual([
       ['coffee', 'ok'],
@@ -119,12 +115,13 @@ describe('adding a keyword list', () => {
         .every((f) => f === ''),
     ).toBe(true);
 
-    // Change since last period, as values: the latest month known now against the one before.
-    // (This week's row holds the latest month's figure, backfilled too: it is not compared with itself.)
+    // The change, as values: the latest month known now against the one before, titled in words.
     const [latest, previous] = [raw.months[11]!.volume, raw.months[10]!.volume];
     const direction = latest > previous ? 'up' : latest < previous ? 'down' : 'same';
+    expect(sheet.getValues('H1')[0]?.[0]).toBe('Volume by month: the latest month against the one before');
+    expect(sheet.getValues('N1')[0]?.[0]).toBe('Chart data: volume by month');
     expect(sheet.getValues('H2:L3')).toEqual([
-      ['Item', 'Latest', 'Previous', 'Change', 'Direction'],
+      ['Keyword', 'Latest', 'Previous', 'Change', 'Direction'],
       ['coffee', latest, previous, latest - previous, direction],
     ]);
     const tea = history(list.sheetName).filter((r) => r[1] === 'tea' && status(r) === 'backfilled');
@@ -134,8 +131,9 @@ describe('adding a keyword list', () => {
     expect(sheet.charts).toEqual([
       expect.objectContaining({
         type: 'LINE',
-        ranges: [{ row: 2, column: 14, numRows: 14, numColumns: 3 }],
-        options: match.objectContaining({ title: 'coffee + 1 more: months.volume' }),
+        // One point per month the service gives, where it dates it: no week's date beside them.
+        ranges: [{ row: 2, column: 14, numRows: 13, numColumns: 3 }],
+        options: match.objectContaining({ title: 'coffee + 1 more: volume by month' }),
       }),
     ]);
     // Below the change view and left of the chart data (N): it covers none of its data at Sheets'
@@ -157,13 +155,23 @@ describe('adding a keyword list', () => {
     );
     expect(list).toMatchObject({ name: 'Payments', searches: false, status: 'ok', due: 1 });
     expect(list.message).toMatch(/^1 brand recorded for \d{4}-\d\d-\d\d; 1 failed \(asked again at the next run\)\.$/);
-    const raw = (await rawAnswer(stack.service, '/brand', { slug: 'acme-pay' })) as { ranks: { overall: number } };
+    const raw = (await rawAnswer(stack.service, '/brand', { slug: 'acme-pay' })) as { name: string; ranks: { overall: number } };
     const rows = history('Tracking: Payments');
     expect(rows).toEqual([
       [expect.any(String), 'acme-pay', topLevelScore(raw), raw.ranks.overall, 'ok'],
       [expect.any(String), 'no-such-brand-zz', '', '', 'failed: Not found: brand "no-such-brand-zz".'],
     ]);
-    expect(stack.gas.spreadsheet.sheet('Tracking: Payments').charts[0]?.options.title).toBe('Payments: Score');
+    const sheet = stack.gas.spreadsheet.sheet('Tracking: Payments');
+    expect(sheet.getValues('A2:B2')).toEqual([['Date', 'Brand']]);
+    expect(sheet.charts[0]?.options.title).toBe('Payments: score');
+    // The change view and the chart's legend name a brand as its answer does; one nothing names, by its slug.
+    expect(sheet.getValues('G1:G4').map((r) => r[0])).toEqual([
+      'Score: the latest day against the one before',
+      'Brand',
+      raw.name,
+      'no-such-brand-zz',
+    ]);
+    expect(sheet.getValues('M2:O2')).toEqual([['Date', raw.name, 'no-such-brand-zz']]);
     // Nothing backfilled, nothing said of it.
     expect(stack.gas.spreadsheet.sheet('Tracking: Payments').getValues('A1')[0]?.[0]).toMatch(
       /^Search Demand tracking · Payments · one row per brand per day · updated /,
@@ -205,7 +213,7 @@ describe('adding a keyword list', () => {
 });
 
 describe('the chart tells the truth: one point per period, dates on a time axis', () => {
-  it("a weekly run in a month the series also has is that month's one point; the dates are Sheets dates; the axis is time", async () => {
+  it("a weekly run adds no second point for the newest month; the dates are the service's, as Sheets dates; the axis is time", async () => {
     // A spreadsheet west of Greenwich: a day written as a date must still be that day there.
     const zone = 'America/Los_Angeles';
     stack.gas.spreadsheet.timeZone = zone;
@@ -214,16 +222,15 @@ describe('the chart tells the truth: one point per period, dates on a time axis'
     expect(thisWeek()).toBe('2026-04-27');
     const list = listOf(track(['coffee']));
     const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'coffee' })) as { months: { month: string; volume: number }[] };
-    const april = raw.months[11]!;
-    expect(april.month).toBe('2026-04');
-    // April's backfilled row would be a second point in April with the same figure: the run's row is April's.
+    expect(raw.months[11]!.month).toBe('2026-04');
+    // Every month the service gives, April included, under its own date; the run's row holds the week's score.
     expect(list.message).toBe(
-      '1 keyword recorded for the week of 2026-04-27; 11 past months backfilled (Months volume only: the service gives no past score).',
+      '1 keyword recorded for the week of 2026-04-27; 12 months backfilled (volume by month only: the service gives no past score).',
     );
     const rows = history(list.sheetName);
     expect(rows.map((r) => [r[0], r[3], status(r)])).toEqual([
-      ...raw.months.slice(0, 11).map((m) => [`${m.month}-01`, m.volume, 'backfilled']),
-      ['2026-04-27', april.volume, 'ok'],
+      ...raw.months.map((m) => [`${m.month}-01`, m.volume, 'backfilled']),
+      ['2026-04-27', '', 'ok'],
     ]);
 
     const sheet = stack.gas.spreadsheet.sheet(list.sheetName);
@@ -232,24 +239,90 @@ describe('the chart tells the truth: one point per period, dates on a time axis'
     expect(dateCells.every((c) => c.value instanceof Date && c.format?.numberFormat === 'yyyy-mm-dd')).toBe(true);
     expect(dateCells.map((c) => displayValue(c.value, c.format?.numberFormat, zone))).toEqual(rows.map((r) => r[0]));
 
-    // A week later the run adds the week of May 4 (still April's figure: May is not complete).
+    // A week later the run adds the week of May 4 (still April's figure: May is not complete): no point.
     await advance(WEEK);
     fireTrigger();
-    // The chart data (N:O): one row per period, each a date; never two in one month for a backfilled one.
+    // The chart data (N:O): one row per month the service gives, each a date; no week's date among them.
     const data = sheet.getValues(`N3:O${sheet.lastRow}`).filter((r) => r[0] !== '');
     const shown = data.map((_, i) => sheet.cell(`N${3 + i}`)).map((c) => displayValue(c.value, c.format?.numberFormat, zone));
     expect(data.every((r) => r[0] instanceof Date)).toBe(true);
-    expect(shown).toEqual([...raw.months.slice(0, 11).map((m) => `${m.month}-01`), '2026-04-27', '2026-05-04']);
-    expect(data.map((r) => r[1])).toEqual([...raw.months.map((m) => m.volume), april.volume]);
+    expect(shown).toEqual(raw.months.map((m) => `${m.month}-01`));
+    expect(data.map((r) => r[1])).toEqual(raw.months.map((m) => m.volume));
     const chart = sheet.charts[0]!;
-    expect(chart.ranges).toEqual([{ row: 2, column: 14, numRows: 1 + 13, numColumns: 2 }]);
-    // Sheets spaces the points by time (April 27 and May 4 a week apart, the months a month apart) and
-    // labels the axis with month and year.
+    expect(chart.ranges).toEqual([{ row: 2, column: 14, numRows: 1 + 12, numColumns: 2 }]);
+    // Sheets spaces the points by time (a month apart) and labels the axis with month and year.
     const domain = chartDomain(sheet, chart);
     expect(domain.axis).toBe('continuous');
     expect(domain.format).toBe('MMM yyyy');
-    expect(domain.cells).toHaveLength(13);
+    expect(domain.cells).toHaveLength(12);
     expect(displayValue(domain.cells[0]!.value, domain.format ?? undefined, zone)).toBe('May 2025');
+  });
+});
+
+describe.each(['a', 'b'] as const)('week after week for months, schema %s', (schema) => {
+  const weekly = useStack(schema);
+  const sidebar = <T>(fn: string, ...args: unknown[]): T => {
+    const result = weekly.gas.run(fn, args, { mode: 'sidebar' });
+    if (!result.ok) throw new Error(`${fn}: ${result.error}`);
+    return result.value as T;
+  };
+
+  it("each month once, under the service's date, with the service's figure: no month twice, no jump that did not happen", async () => {
+    const both = async (ms: number) => {
+      weekly.gas.advanceClock(ms);
+      await weekly.service.control.clock(ms);
+    };
+    // The service's months for a keyword, read as it dates them, whatever it names its fields.
+    const months = async (keyword: string) => {
+      const raw = (await rawAnswer(weekly.service, '/trend', { keyword })) as Record<string, unknown>;
+      const series = Object.values(raw).find((v): v is Record<string, unknown>[] => Array.isArray(v) && v.length === 12) ?? [];
+      return series.map((r) => {
+        const month = Object.values(r).find((v): v is string => typeof v === 'string' && /^\d{4}-\d\d/.test(v)) ?? '';
+        return [`${month.slice(0, 7)}-01`, Object.values(r).find((v) => typeof v === 'number')] as const;
+      });
+    };
+    const list = sidebar<TrackingView>('addTrackingList', {
+      name: 'Drinks',
+      kind: 'keywords',
+      items: ['coffee', 'tea'],
+      period: 'week',
+      fields: null,
+    }).lists[0]!;
+    const sheet = weekly.gas.spreadsheet.sheet(list.sheetName);
+    // Where the add-on puts the change view and the chart data: after the history's columns and a gap.
+    const width = (sheet.getValues('A2:Z2')[0] ?? []).indexOf('Status') + 1;
+    const [change, data] = [columnLetters(width + 2), columnLetters(width + 8)];
+    const seen = new Map<string, unknown>();
+    let runs = 0;
+    // Eleven weeks from Wednesday 18 March: three months end on the way (March, April, May).
+    for (let week = 0; week < 11; week++) {
+      if (week) {
+        await both(WEEK);
+        const [trigger] = weekly.gas.triggers.filter((t) => t.eventType === 'CLOCK');
+        expect(weekly.gas.fireTrigger(trigger!).ok).toBe(true);
+      }
+      runs++;
+      const now = await months('coffee');
+      for (const [month, volume] of now) seen.set(month, volume);
+      const points = sheet.getValues(`${data}3:${columnLetters(width + 10)}${sheet.lastRow}`).filter((r) => r[0] !== '');
+      const dates = points.map((r) => (r[0] as Date).toISOString().slice(0, 10));
+      // One point per month the service has given since the list began: its first day, never a week's.
+      expect(dates).toEqual([...seen.keys()].sort());
+      expect(new Set(dates).size).toBe(dates.length);
+      expect(dates.every((d) => d.endsWith('-01'))).toBe(true);
+      // Each the service's figure for that month, as it gives it now.
+      for (const [month, volume] of now) expect(points[dates.indexOf(month)]?.[1]).toBe(volume);
+      // The change compares the two newest months the service gives, never a month with itself.
+      const next = columnLetters(width + 4);
+      expect(sheet.getValues(`${columnLetters(width + 3)}3:${next}3`)[0]).toEqual([now[11]?.[1], now[10]?.[1]]);
+      expect(sheet.getValues(`${change}2`)[0]).toEqual(['Keyword']);
+    }
+    expect(runs).toBe(11);
+    expect(seen.size).toBe(12 + 2); // the 12 months at the start, then April and May as each ended
+    // Eleven weeks' rows per keyword, each with its score; the months apart from them.
+    const rows = sheet.getValues(`A3:${columnLetters(width)}${sheet.lastRow}`).filter((r) => r[1] === 'coffee');
+    expect(rows.filter((r) => r[width - 1] === 'ok' && typeof r[2] === 'number')).toHaveLength(11);
+    expect(rows.filter((r) => r[width - 1] === 'backfilled')).toHaveLength(14);
   });
 });
 
@@ -274,14 +347,14 @@ describe('scheduled runs, with no document', () => {
     expect(run2.urls.filter((u) => u.includes('/trend'))).toHaveLength(1);
     const afterRun2 = history(name);
     expect(afterRun2.filter((r) => r[1] === 'matcha' && r[0] === week1)).toEqual([
-      [week1, 'matcha', expect.any(Number), expect.any(Number), expect.any(Number), 'ok'],
+      [week1, 'matcha', expect.any(Number), '', expect.any(Number), 'ok'],
     ]);
     expect(afterRun2.filter((r) => r[1] === 'matcha' && status(r) === 'backfilled')).toHaveLength(12);
     expect(afterRun2.filter((r) => String(status(r)).startsWith('failed'))).toEqual([]);
     expect(listOf(call('getTracking'))).toMatchObject({
       due: 0,
       status: 'ok',
-      message: `1 keyword recorded for the week of ${week1}; 12 past months backfilled (Months volume only: the service gives no past score).`,
+      message: `1 keyword recorded for the week of ${week1}; 12 months backfilled (volume by month only: the service gives no past score).`,
     });
 
     // Again in the same week: nothing is due, nothing is asked, no row is added.
@@ -311,7 +384,7 @@ describe('scheduled runs, with no document', () => {
     expect(new Set(keys).size).toBe(keys.length); // never two rows for one item and period
     expect(sheet.getValues('T1:T2')).toEqual([['my notes'], ['keep me']]);
     expect(sheet.charts).toHaveLength(1);
-    expect(sheet.charts[0]?.ranges[0]?.numRows).toBe(1 + 13 + 1); // header, 12 months and two weeks
+    expect(sheet.charts[0]?.ranges[0]?.numRows).toBe(1 + 12); // the header and the service's 12 months: no week's point
 
     // The history sheet deleted: reported, not recreated, nothing asked.
     stack.gas.spreadsheet.deleteSheet(name);

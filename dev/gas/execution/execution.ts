@@ -154,6 +154,10 @@ export class Execution {
   readonly #advanceWorld: (ms: number) => void;
   /** Script ms of modelled latency skipped rather than waited (waits 'skip'). */
   #skippedMs = 0;
+  /** Script ms the script's Utilities.sleep calls waited, up to the deadline (ExecutionResult.sleptMs). */
+  #sleptMs = 0;
+  /** Real ms sleeps, modelled latency and lock polls blocked the thread for, as asked of it (ExecutionResult.blockedMs). */
+  #blockedMs = 0;
   readonly #cleanups: Array<() => void> = [];
   readonly #scopeGranted: (scope: string) => boolean;
 
@@ -232,10 +236,27 @@ export class Execution {
   sleep(ms: number): void {
     if (this.waits === 'skip') return this.#skip(ms);
     if (ms >= this.remainingMs()) {
-      blockFor(Math.max(0, this.remainingRealMs()));
+      this.block(Math.max(0, this.remainingRealMs()));
       this.terminate();
     }
-    blockFor(this.toRealMs(ms));
+    this.block(this.toRealMs(ms));
+  }
+
+  /** Utilities.sleep: counted in sleptMs (up to the deadline), then waited or skipped as sleep() does. */
+  scriptSleep(ms: number): void {
+    this.#sleptMs += Math.min(ms, Math.max(0, this.remainingMs()));
+    this.sleep(ms);
+  }
+
+  /** Blocks the thread for `realMs` of real time (a sleep, modelled latency, a lock poll), counted in blockedMs. */
+  block(realMs: number): void {
+    this.#blockedMs += realMs;
+    blockFor(realMs);
+  }
+
+  /** What the execution waited, for its result: script ms slept, real ms blocked. */
+  waitReport(): { sleptMs: number; blockedMs: number } {
+    return { sleptMs: this.#sleptMs, blockedMs: this.#blockedMs };
   }
 
   /** Moves the script's clock and the world's forward by `ms`, up to the deadline (then terminates). */

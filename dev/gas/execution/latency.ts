@@ -53,6 +53,8 @@ export interface LatencyTable {
    * Google's server answers the refusal (nothing published).
    */
   refused: number;
+  /** MailApp.sendEmail, getRemainingDailyQuota (nothing published). */
+  mail: number;
   /**
    * UrlFetchApp.fetch / fetchAll: modelled time on top of the real HTTP time, per call. Default 0: the
    * service's answers take their own real time; a test sets it to model a slow service without waiting.
@@ -101,6 +103,7 @@ export const DEFAULT_LATENCY: Readonly<LatencyTable> = Object.freeze({
   scriptApp: ASSUMED_FLOOR_MS,
   ui: ASSUMED_FLOOR_MS,
   refused: ASSUMED_FLOOR_MS,
+  mail: ASSUMED_FLOOR_MS,
   urlFetch: 0,
 });
 
@@ -281,6 +284,7 @@ export function callSite(gasType: string, method: string): CallSite | undefined 
   if (gasType === 'Session' && SESSION_CALLS.has(method)) return site(`session.${method}`, 'session');
   if (gasType === 'ScriptApp' && SCRIPT_APP_CALLS.has(method)) return site(`script.${method}`, 'scriptApp');
   if (UI_CALLS[gasType]?.has(method)) return site(`ui.${method}`, 'ui');
+  if (gasType === 'MailApp') return site(`mail.${method}`, 'mail');
   return undefined;
 }
 

@@ -26,6 +26,8 @@ export const SCOPES = Object.freeze({
   externalRequest: 'https://www.googleapis.com/auth/script.external_request',
   /** ScriptApp's triggers ("Allow this application to run when you are not present"). */
   scriptApp: 'https://www.googleapis.com/auth/script.scriptapp',
+  /** MailApp ("Send email as you"). */
+  sendMail: 'https://www.googleapis.com/auth/script.send_mail',
 });
 
 /** Throws (a harness error, like Google refusing to save the project) when the manifest is invalid. */

@@ -170,6 +170,8 @@ export class GasWorkerPool {
   readonly toasts: ToastRecord[] = [];
   /** Backend calls the pool thread has answered (all workers). */
   backendCalls = 0;
+  /** The most executions running at once so far (on workers, queued ones not counted); a test may reset it. */
+  peakRunning = 0;
 
   readonly #options: Omit<GasRuntimeOptions, 'shared'>;
   readonly #stores: SharedStores;
@@ -381,7 +383,13 @@ export class GasWorkerPool {
       }
       slot.job = job;
       slot.worker.ref();
+      this.peakRunning = Math.max(this.peakRunning, this.running);
     }
+  }
+
+  /** Executions running now, on workers (queued ones not counted). */
+  get running(): number {
+    return this.#slots.filter((s) => s.job).length;
   }
 
   /**

@@ -17,7 +17,7 @@ export interface Place {
   /** The runtime's own spreadsheet (a container-bound script's container). */
   ownId: string;
   isAddon: boolean;
-  /** A time-driven trigger: attached to the script, it runs with no document. */
+  /** A time-driven trigger: attached to the script (an add-on's runs with no document, a bound script's in its container). */
   clockTrigger: boolean;
   /** Whether the add-on is disabled in `where`. */
   disabled: boolean;

@@ -21,6 +21,7 @@ import { ScriptAppFake, type TriggerStore } from '../triggers/triggers.js';
 import type { ConsentStore } from '../execution/consent.js';
 import { UrlFetchAppFake, type UrlFetchDeps } from '../services/url-fetch.js';
 import { UtilitiesFake } from '../services/utilities.js';
+import { MailAppFake, type MailDeps } from '../services/mail.js';
 
 /**
  * Everything the runtime holds that outlives an execution, as this execution reaches it: the user stores
@@ -46,6 +47,8 @@ export interface RuntimeState {
   /** Each user's granted scopes (granular consent). */
   consent: ConsentStore;
   urlFetch: UrlFetchDeps;
+  /** MailApp's outbox and each user's recipients quota. */
+  mail: MailDeps;
   readHtmlFile: (name: string) => string | undefined;
   /** What createAddonMenu's menu is named: null in an add-on, the project's name in a bound script. */
   addonMenuName: string | null;
@@ -98,6 +101,7 @@ export function createExecutionContext(exec: Execution, state: RuntimeState): { 
       state.ui,
     ),
     HtmlService: new HtmlServiceFake(exec, state.readHtmlFile),
+    MailApp: new MailAppFake(exec, state.mail),
     Charts: new ChartsFake(),
   };
   for (const [name, fake] of Object.entries(fakes)) {

@@ -112,6 +112,7 @@ function finish(exec: Execution, partial: Outcome): ExecutionResult {
     executionId: exec.id,
     refusedCalls: exec.refused,
     ...exec.meter.report(),
+    ...exec.waitReport(),
   };
   if (timedOut) result.error = TIMEOUT_MESSAGE;
   else if (exec.consentEnded) {

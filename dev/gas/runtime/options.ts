@@ -41,6 +41,11 @@ export interface GasRuntimeOptions {
   /** Property reads and writes allowed per day (same window); default 50,000. */
   propertiesDailyQuota?: number;
   /**
+   * Email recipients each user may send to per day with MailApp (same window); default 100 (consumer
+   * accounts; Workspace: MAIL_DAILY_RECIPIENTS.workspace).
+   */
+  mailDailyQuota?: number;
+  /**
    * Which cache items go before their expiry, for every cache of this runtime (cache.ts, EarlyRemoval);
    * default DEFAULT_EARLY_REMOVAL. `{ rate: 0 }`: every item lives to its expiry (what a test counts
    * when it counts what the add-on sends while Google keeps every item).
@@ -96,8 +101,9 @@ export interface GasRuntimeOptions {
    *   enabled only in spreadsheets where someone used it (`addonUsed`): elsewhere its custom functions
    *   are unknown (#NAME?) and onOpen runs in AuthMode.NONE.
    * - A bound script: 20 triggers per user per script, everyMinutes allowed; the runtime's spreadsheet is
-   *   its container, the only one it runs in (others are reached with openById); createAddonMenu's menu
-   *   is named after the project (`projectName`); its functions are known in its container at once.
+   *   its container, the only one it runs in (others are reached with openById), its time-driven triggers
+   *   included (they see it); createAddonMenu's menu is named after the project (`projectName`); its
+   *   functions are known in its container at once.
    */
   addon?: boolean;
   /** A bound script's project name (its add-on menu's name); default "Untitled project", Google's name for a new one. */
@@ -163,8 +169,9 @@ export interface RunOptions {
   user?: string;
   /**
    * The execution's active spreadsheet (an id from addSpreadsheet); default: the runtime's own. The user
-   * must own or edit it. In a time-driven trigger (mode 'trigger') there is no active spreadsheet: this
-   * names the document the trigger was created in (whose triggers ScriptApp lists).
+   * must own or edit it. In an add-on's time-driven trigger (mode 'trigger') there is no active
+   * spreadsheet: this names the document the trigger was created in (whose triggers ScriptApp lists); a
+   * bound script's sees it (its container).
    */
   document?: string;
   /** Time dilation for this execution; default: the runtime's timeScale (see GasRuntimeOptions). */
@@ -192,6 +199,8 @@ export interface EvaluateOptions {
   user?: string;
   timeLimitMs?: number;
   timeScale?: number;
+  /** The execution's latency table over the runtime's (as RunOptions.latency): a slow service modelled, not waited. */
+  latency?: LatencySetting;
 }
 
 /** A custom-function evaluation: a remembered result (no execution ran) or a new execution's. */
@@ -204,6 +213,21 @@ export interface Evaluation {
 export interface FiredTrigger {
   trigger: TriggerRecord;
   result: ExecutionResult;
+}
+
+/**
+ * A failed trigger execution Google tells its owner of by mail ("Summary of failures for Apps Script"):
+ * a container-bound script's, never an add-on's (`runtime.failureNotifications`).
+ */
+export interface FailureNotification {
+  /** Whom Google mails: the trigger's owner. */
+  owner: string;
+  handler: string;
+  triggerUid: string;
+  /** The execution's error, as the mail's summary lists it. */
+  error: string;
+  /** When it failed (runtime clock, ms). */
+  at: number;
 }
 
 /** Also reports its service calls (CallReport: serviceCalls, roundTrips, fetchCalls, modelledMs). */
@@ -220,6 +244,13 @@ export interface ExecutionResult extends CallReport {
   durationMs: number;
   /** How long it took in real time (equals durationMs at timeScale 1). */
   realDurationMs: number;
+  /** Script ms its Utilities.sleep calls waited, up to the deadline (skipped or blocked: the script saw them pass). */
+  sleptMs: number;
+  /**
+   * Real ms dev/gas blocked the thread for, as it asked: sleeps and modelled latency (their script ms ÷
+   * timeScale with waits 'real', 0 with 'skip') and lock polls (always real). HTTP is not in it.
+   */
+  blockedMs: number;
   logs: string[];
   fetchCount: number;
   urls: string[];

@@ -24,6 +24,8 @@ export function refusedExecution(error: string): ExecutionResult {
     roundTrips: 0,
     fetchCalls: 0,
     modelledMs: 0,
+    sleptMs: 0,
+    blockedMs: 0,
   };
 }
 
@@ -48,6 +50,8 @@ export function fromRemembered(hit: RememberedResult): ExecutionResult {
     roundTrips: 0,
     fetchCalls: 0,
     modelledMs: 0,
+    sleptMs: 0,
+    blockedMs: 0,
   };
   if ('value' in hit) result.value = structuredClone(hit.value);
   if (hit.error !== undefined) result.error = hit.error;

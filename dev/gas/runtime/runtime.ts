@@ -45,6 +45,7 @@ import { createUiLog, type UiLog } from '../spreadsheet/spreadsheet.js';
 import { TriggerStore, type TriggerRecord } from '../triggers/triggers.js';
 import { SyncHttp } from '../services/sync-http.js';
 import { URL_FETCH_LIMITS, type FetchLogEntry, type UrlFetchQuota } from '../services/url-fetch.js';
+import { MAIL_DAILY_RECIPIENTS, MailQuota, type OutboxMail } from '../services/mail.js';
 import { ExecutionStarts, checkPlace } from './admission.js';
 import { failedExecution, runInContext } from './invoke.js';
 import {
@@ -54,6 +55,7 @@ import {
   type EvaluateOptions,
   type Evaluation,
   type ExecutionResult,
+  type FailureNotification,
   type FireOptions,
   type FiredTrigger,
   type GasRuntimeOptions,
@@ -72,6 +74,7 @@ export {
   type EvaluateOptions,
   type Evaluation,
   type ExecutionResult,
+  type FailureNotification,
   type FireOptions,
   type FiredTrigger,
   type GasRuntimeOptions,
@@ -113,6 +116,10 @@ export class GasRuntime {
   readonly triggerRuntimeQuota: TriggerRuntimeQuota;
   /** Each user's granted scopes and the consent prompts shown (dev/gas/RULES.md, "Granular consent"). */
   readonly consent: ConsentStore;
+  /** Every mail MailApp sent, oldest first (nothing leaves the machine). */
+  readonly outbox: OutboxMail[] = [];
+  /** Each user's email recipients left today before "Service invoked too many times for one day: email." */
+  readonly mailQuota: MailQuota;
 
   readonly #options: GasRuntimeOptions;
   readonly #http: SyncHttp;
@@ -161,6 +168,7 @@ export class GasRuntime {
     this.locks = new LockRegistry(shared.lockBackend ?? new MemoryLockBackend(), { documentId: this.spreadsheet.id, userEmail });
     this.urlFetchQuota = shared.urlFetchQuota ?? new MemoryQuota(options.urlFetchDailyQuota ?? DAILY_QUOTAS.urlFetch, clock);
     this.propertiesQuota = shared.propertiesQuota ?? new MemoryQuota(options.propertiesDailyQuota ?? DAILY_QUOTAS.properties, clock);
+    this.mailQuota = new MailQuota(options.mailDailyQuota ?? MAIL_DAILY_RECIPIENTS.consumer, clock);
     this.#http = new SyncHttp({
       requestTimeoutMs: options.urlFetchTimeoutMs ?? 60_000,
       maxResponseBytes: URL_FETCH_LIMITS.maxResponseBytes,
@@ -188,6 +196,7 @@ export class GasRuntime {
         allowlist: allowlistOf(this.manifest),
       },
       consent: this.consent,
+      mail: { outbox: this.outbox, quota: this.mailQuota, clock },
       readHtmlFile: (name) => this.#code.readHtmlFile(name),
       addonMenuName: this.isAddon ? null : (options.projectName ?? RUNTIME_DEFAULTS.projectName),
     };
@@ -199,6 +208,7 @@ export class GasRuntime {
       toasts: this.toasts,
       manifest: this.manifest,
       scriptId: this.#state.session.scriptId,
+      isAddon: this.isAddon,
       execute: (functionName, opts, makeArgs, triggerSource) => this.#execute(functionName, opts, makeArgs, triggerSource),
     });
   }
@@ -346,6 +356,14 @@ export class GasRuntime {
     return this.#firing.fireDue();
   }
 
+  /**
+   * The "Summary of failures" mails Google would send so far: one entry per failed trigger execution of a
+   * container-bound script, to its owner; an add-on's triggers mail nobody (trigger-firing.ts).
+   */
+  get failureNotifications(): readonly FailureNotification[] {
+    return this.#firing.failureNotifications;
+  }
+
   /** Moves the runtime clock forward (cache expiry). */
   advanceClock(ms: number): void {
     this.clock.advance(ms);
@@ -397,6 +415,7 @@ export class GasRuntime {
     if (opts.user !== undefined) runOpts.user = opts.user;
     if (opts.timeLimitMs !== undefined) runOpts.timeLimitMs = opts.timeLimitMs;
     if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
+    if (opts.latency !== undefined) runOpts.latency = opts.latency;
     const result = this.run(functionName, args, runOpts);
     const remembered: RememberedResult = { ok: result.ok, timedOut: result.timedOut, executionId: result.executionId };
     if ('value' in result) remembered.value = structuredClone(result.value);
@@ -447,7 +466,7 @@ export class GasRuntime {
     }
     const userEmail = opts.user ?? this.userEmail;
     const latency = resolveLatency(this.#options.latency, checkLatency(opts.latency));
-    // A time-driven trigger is attached to the script, not to a spreadsheet: it runs with no document.
+    // A time-driven trigger is attached to the script, not to a spreadsheet.
     const clockTrigger = mode === 'trigger' && (triggerSource ?? 'CLOCK') === 'CLOCK';
     const where = this.#documents.record(opts.document ?? this.spreadsheet.id);
     // An add-on's onOpen runs in NONE where it is installed but not yet used (AuthMode reference).
@@ -463,7 +482,10 @@ export class GasRuntime {
       clockTrigger,
       disabled: this.triggerStore.isDisabled(where.model.id),
     });
-    const active = clockTrigger ? null : where;
+    // An add-on's time-driven trigger is the script's and sees no document; a container-bound script's sees
+    // its container ("These methods are only available to bound scripts run from the script editor, menu
+    // items, dialogs, sidebars, or triggers", Google's bound-scripts guide).
+    const active = clockTrigger && this.isAddon ? null : where;
     // Using it there (a menu item, its sidebar) enables an add-on in the document: "An add-on is enabled
     // in a document ... when anyone uses it there." Even an item that fails was a use.
     if (this.isAddon && (mode === 'menu' || mode === 'sidebar')) where.addonUsed = true;

@@ -13,7 +13,14 @@ import type { ToastRecord } from '../spreadsheet/sheet-model.js';
 import { SpreadsheetFake, type RangeFake } from '../spreadsheet/sheets.js';
 import { documentContext } from '../spreadsheet/spreadsheet.js';
 import { clockEvent, nextRunAfter, type TriggerRecord, type TriggerStore } from '../triggers/triggers.js';
-import { defaultTimeLimitMs, type ExecutionResult, type FireOptions, type FiredTrigger, type RunOptions } from './options.js';
+import {
+  defaultTimeLimitMs,
+  type ExecutionResult,
+  type FailureNotification,
+  type FireOptions,
+  type FiredTrigger,
+  type RunOptions,
+} from './options.js';
 import { refusedExecution } from './results.js';
 
 /** What firing needs of the runtime: its stores, clock and project, and how it runs one execution. */
@@ -25,6 +32,8 @@ export interface FiringDeps {
   toasts: ToastRecord[];
   manifest: Manifest | null;
   scriptId: string;
+  /** An editor add-on (its triggers' failures mail nobody) or a container-bound script. */
+  isAddon: boolean;
   /** One execution of `functionName`; `makeArgs` builds its arguments inside its context. */
   execute: (
     functionName: string,
@@ -37,6 +46,13 @@ export interface FiringDeps {
 /** The runtime's trigger firing (GasRuntime.fireTrigger, fireDueTriggers). */
 export class TriggerFiring {
   readonly #deps: FiringDeps;
+  /**
+   * The failures Google mails the owners of a container-bound script's triggers: "When an installable
+   * trigger fires but the function throws an exception or otherwise fails to run successfully … Apps
+   * Script sends an email like the following: … Summary of failures for Apps Script"; none for an add-on's:
+   * "Installable triggers created by add-ons don't send users these email notices" (installable triggers guide).
+   */
+  readonly failureNotifications: FailureNotification[] = [];
 
   constructor(deps: FiringDeps) {
     this.#deps = deps;
@@ -62,9 +78,14 @@ export class TriggerFiring {
     record.runs++;
     // The owner's trigger runtime for the day: spent, the execution fails at once; else it is what is left.
     const left = triggerRuntimeQuota.use(record.owner).remainingMs;
-    if (left <= 0) return refusedExecution(TRIGGER_RUNTIME_MESSAGE);
+    if (left <= 0) {
+      const refused = refusedExecution(TRIGGER_RUNTIME_MESSAGE);
+      this.#notify(record, refused);
+      return refused;
+    }
     const limitMs = opts.timeLimitMs ?? defaultTimeLimitMs('trigger');
-    // A time-driven trigger has no document; `document` names the one it was created in (ScriptApp).
+    // An add-on's time-driven trigger has no document, a bound script's its container; `document` names the
+    // one it was created in (ScriptApp).
     const runOpts: RunOptions = { mode: 'trigger', authMode: 'FULL', user: record.owner, document: record.documentId };
     runOpts.timeLimitMs = Math.min(limitMs, left);
     if (opts.timeScale !== undefined) runOpts.timeScale = opts.timeScale;
@@ -73,7 +94,20 @@ export class TriggerFiring {
     triggerRuntimeQuota.charge(record.owner, result.durationMs);
     // Cut short by the day's quota rather than by its own limit: Google's quota message.
     if (result.timedOut && left < limitMs) result.error = TRIGGER_RUNTIME_MESSAGE;
+    this.#notify(record, result);
     return result;
+  }
+
+  /** Records the mail Google sends a bound script's trigger owner when an execution fails. */
+  #notify(record: TriggerRecord, result: ExecutionResult): void {
+    if (result.ok || this.#deps.isAddon) return;
+    this.failureNotifications.push({
+      owner: record.owner,
+      handler: record.handler,
+      triggerUid: record.uid,
+      error: result.error ?? '',
+      at: this.#deps.clock.now(),
+    });
   }
 
   #run(record: TriggerRecord, runOpts: RunOptions, opts: FireOptions): ExecutionResult {

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Execution } from '../execution/execution.js';
-import { GasException, blockFor } from '../execution/execution.js';
+import { GasException } from '../execution/execution.js';
 import { ANONYMOUS_USER } from '../execution/custom-function-services.js';
 import { GasObject, signatureError } from '../execution/service.js';
 
@@ -138,7 +138,7 @@ export class LockFake extends GasObject {
       const now = performance.now();
       if (now >= giveUpAt) return false;
       if (this.#exec.remainingMs() <= 0) this.#exec.terminate();
-      blockFor(Math.min(POLL_MS, giveUpAt - now, Math.max(1, this.#exec.remainingRealMs())));
+      this.#exec.block(Math.min(POLL_MS, giveUpAt - now, Math.max(1, this.#exec.remainingRealMs())));
     }
   }
 

@@ -167,7 +167,7 @@ export class UtilitiesFake extends GasObject {
     const [ms] = args;
     if (typeof ms !== 'number' || !Number.isFinite(ms)) throw signatureError('Utilities.sleep', args);
     if (ms < 0 || ms > MAX_SLEEP_MS) throw new GasException('Invalid argument: milliseconds');
-    this.#exec.sleep(ms);
+    this.#exec.scriptSleep(ms);
   }
 
   getUuid(): string {

@@ -4,7 +4,8 @@
  * the user had typed it (en_US); a leading apostrophe or the plain-text format "@" keeps text as text.
  * Also the display side (getDisplayValues): Sheets' "Automatic" number format and common patterns.
  */
-import { DAY_NAMES, MONTH_NAMES, fieldsIn, pad } from '../services/format-date.js';
+import { format as formatWithPattern } from 'numfmt';
+import { fieldsIn } from '../services/format-date.js';
 import { MAX_CELL_TEXT } from '../execution/result.js';
 
 /** A stored value: '' is an empty cell. */
@@ -143,139 +144,30 @@ export function generalNumber(n: number): string {
   return String(Number(n.toFixed(10)));
 }
 
-type Token =
-  { kind: 'lit'; text: string } | { kind: 'date'; letter: 'y' | 'm' | 'd' | 'h' | 's'; count: number } | { kind: 'ampm'; text: string };
-
-function tokenizeDate(pattern: string): Token[] | null {
-  const tokens: Token[] = [];
-  let i = 0;
-  let any = false;
-  while (i < pattern.length) {
-    const ch = pattern[i] as string;
-    const lower = ch.toLowerCase();
-    if (ch === '"') {
-      const end = pattern.indexOf('"', i + 1);
-      if (end < 0) return null;
-      tokens.push({ kind: 'lit', text: pattern.slice(i + 1, end) });
-      i = end + 1;
-    } else if (ch === '\\') {
-      tokens.push({ kind: 'lit', text: pattern[i + 1] ?? '' });
-      i += 2;
-    } else if (/^am\/pm/i.test(pattern.slice(i)) || /^a\/p/i.test(pattern.slice(i))) {
-      const text = /^am\/pm/i.test(pattern.slice(i)) ? pattern.slice(i, i + 5) : pattern.slice(i, i + 3);
-      tokens.push({ kind: 'ampm', text });
-      i += text.length;
-    } else if ('ymdhs'.includes(lower)) {
-      let j = i;
-      while (j < pattern.length && (pattern[j] as string).toLowerCase() === lower) j++;
-      tokens.push({ kind: 'date', letter: lower as 'y' | 'm' | 'd' | 'h' | 's', count: j - i });
-      any = true;
-      i = j;
-    } else if (/[0#?]/.test(ch)) {
-      return null; // a number pattern
-    } else {
-      tokens.push({ kind: 'lit', text: ch });
-      i++;
-    }
-  }
-  return any ? tokens : null;
-}
-
-function formatDateTokens(date: Date, timeZone: string, tokens: Token[]): string {
-  const f = fieldsIn(date, timeZone);
-  const twelve = tokens.some((t) => t.kind === 'ampm');
-  const isMinute = (index: number): boolean => {
-    for (let k = index - 1; k >= 0; k--) {
-      const t = tokens[k] as Token;
-      if (t.kind === 'date') {
-        if (t.letter === 'h') return true;
-        break;
-      }
-    }
-    for (let k = index + 1; k < tokens.length; k++) {
-      const t = tokens[k] as Token;
-      if (t.kind === 'date') return t.letter === 's';
-    }
-    return false;
-  };
-  return tokens
-    .map((t, index) => {
-      if (t.kind === 'lit') return t.text;
-      if (t.kind === 'ampm') {
-        const pm = f.hour >= 12;
-        const upper = t.text[0] === t.text[0]?.toUpperCase();
-        const text = t.text.length === 5 ? (pm ? 'PM' : 'AM') : pm ? 'P' : 'A';
-        return upper ? text : text.toLowerCase();
-      }
-      switch (t.letter) {
-        case 'y':
-          return t.count <= 2 ? pad(f.year % 100, 2) : String(f.year);
-        case 'm':
-          if (t.count <= 2 && isMinute(index)) return pad(f.minute, t.count);
-          if (t.count >= 4) return MONTH_NAMES[f.month - 1] as string;
-          if (t.count === 3) return (MONTH_NAMES[f.month - 1] as string).slice(0, 3);
-          return pad(f.month, t.count);
-        case 'd':
-          if (t.count >= 4) return DAY_NAMES[f.weekday] as string;
-          if (t.count === 3) return (DAY_NAMES[f.weekday] as string).slice(0, 3);
-          return pad(f.day, t.count);
-        case 'h': {
-          const h = twelve ? ((f.hour + 11) % 12) + 1 : f.hour;
-          return pad(h, Math.min(2, t.count));
-        }
-        case 's':
-          return pad(f.second, Math.min(2, t.count));
-      }
-      return '';
-    })
-    .join('');
-}
-
-/** A number pattern such as 0, 0.00, #,##0, #,##0.00, 0%, 0.00%, "$"#,##0.00, 0.00E+00; null if not one. */
-function formatNumberPattern(n: number, pattern: string): string | null {
-  const section = pattern.split(';')[n < 0 && pattern.includes(';') ? 1 : 0] ?? pattern;
-  const m = /^((?:"[^"]*"|[$€£¥ ])*)([#0,]*0)(?:\.(0+|#+))?(%|E\+0+)?((?:"[^"]*"|[ ])*)$/.exec(section);
-  if (!m) return null;
-  const [, prefix = '', intPart = '', dec = '', suffixKind, suffix = ''] = m;
-  const literal = (s: string): string => s.replace(/"([^"]*)"/g, '$1');
-  let value = Math.abs(n);
-  const sign = n < 0 && !pattern.includes(';') ? '-' : '';
-  const places = dec.length;
-  if (suffixKind?.startsWith('E')) {
-    const [mant, exp] = value.toExponential(places).split('e');
-    const e = Number(exp);
-    return `${sign}${literal(prefix)}${mant}E${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(suffixKind.length - 2, '0')}${literal(suffix)}`;
-  }
-  if (suffixKind === '%') value *= 100;
-  let text = value.toFixed(places);
-  if (dec.startsWith('#')) text = text.replace(/\.?0+$/, '');
-  if (intPart.includes(',')) {
-    const [i, d] = text.split('.');
-    text = (i as string).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (d !== undefined ? `.${d}` : '');
-  }
-  return `${sign}${literal(prefix)}${text}${suffixKind === '%' ? '%' : ''}${literal(suffix)}`;
-}
-
-/** The text Sheets shows for a value under a number format (getDisplayValues). */
+/**
+ * The text Sheets shows for a value under a number format (getDisplayValues). A pattern is applied by
+ * numfmt, a library made for spreadsheet number formats (Excel's grammar, which Sheets' patterns follow:
+ * `0.0%`, `#,##0`, `mmm yyyy`, quoted literals, `@` for text, sections split by `;`), on the value as
+ * Sheets holds it: a Date as its serial number of days in the spreadsheet's time zone. "General" and
+ * no format are Sheets' "Automatic" (generalNumber); a Date without one shows as `M/d/yyyy H:mm:ss`.
+ */
 export function displayValue(value: CellValue, format: string | undefined, timeZone: string): string {
   if (value === '') return '';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'string') return value;
   const pattern = format && format !== 'General' && format !== TEXT_FORMAT ? format : undefined;
+  if (typeof value === 'string') return pattern ? (applyPattern(pattern, value) ?? value) : value;
   if (value instanceof Date) {
-    const tokens = tokenizeDate(pattern ?? 'M/d/yyyy H:mm:ss');
-    if (tokens) return formatDateTokens(value, timeZone, tokens);
     const n = serialNumber(value, timeZone);
-    return (pattern && formatNumberPattern(n, pattern)) ?? generalNumber(n);
+    return applyPattern(pattern ?? 'M/d/yyyy H:mm:ss', n) ?? generalNumber(n);
   }
-  if (pattern) {
-    const tokens = tokenizeDate(pattern);
-    if (tokens) {
-      // A number shown as a date: a serial number of days since 1899-12-30 (UTC wall clock here).
-      return formatDateTokens(new Date(Math.round((value - 25_569) * 86_400_000)), 'UTC', tokens);
-    }
-    const text = formatNumberPattern(value, pattern);
-    if (text !== null) return text;
+  return (pattern && applyPattern(pattern, value)) ?? generalNumber(value);
+}
+
+/** numfmt's text for a value, or null for a pattern it cannot read (the value then shows as Automatic). */
+function applyPattern(pattern: string, value: number | string): string | null {
+  try {
+    return formatWithPattern(pattern, value, { locale: 'en-US' });
+  } catch {
+    return null;
   }
-  return generalNumber(value);
 }

@@ -984,10 +984,32 @@ export class RangeFake extends GasObject {
   getNumberFormats(): string[][] {
     return this.#grid((c) => c?.format?.numberFormat ?? 'General');
   }
-  /** "@" (plain text) also makes later text writes stay text; other formats change getDisplayValues. */
+  /**
+   * "@" (plain text) also makes later text writes stay text; other formats change getDisplayValues.
+   * "General", what getNumberFormat gives for a cell without a format, is Sheets' automatic one: setting
+   * it takes the cell's own format away.
+   */
   setNumberFormat(...args: unknown[]): this {
     if (args.length !== 1 || typeof args[0] !== 'string') throw signatureError('SpreadsheetApp.Range.setNumberFormat', args);
-    return this.#setFormat('setNumberFormat', 'numberFormat', args[0]);
+    return this.#setFormat('setNumberFormat', 'numberFormat', automatic(args[0]));
+  }
+  /** One pattern per cell, as getNumberFormats gives them: the grid must match the range (checked whole before anything is set). */
+  setNumberFormats(...args: unknown[]): this {
+    const method = 'SpreadsheetApp.Range.setNumberFormats';
+    if (args.length !== 1) throw signatureError(method, args);
+    const rows = checkDimensions(args[0], this.#rect, method, args);
+    if (!rows.every((row) => row.every((f) => typeof f === 'string'))) throw signatureError(method, args);
+    checkWrite(this.#ctx, 'setNumberFormats');
+    this.#eachCell((sheet, r, c, i, j) =>
+      sheet.update(r, c, (cell) => {
+        const { numberFormat: _old, ...rest } = cell.format ?? {};
+        const numberFormat = automatic((rows[i] as string[])[j] as string);
+        if (numberFormat !== undefined) cell.format = { ...rest, numberFormat };
+        else if (Object.keys(rest).length) cell.format = rest;
+        else delete cell.format;
+      }),
+    );
+    return this;
   }
 
   getBackground(): string {
@@ -1048,6 +1070,11 @@ export class RangeFake extends GasObject {
     if (typeof a === 'string' && !ALIGNMENTS.has(a)) throw new GasException('Invalid argument: alignment');
     return this.#setFormat('setHorizontalAlignment', 'horizontalAlignment', a === null || a === 'normal' ? undefined : a);
   }
+}
+
+/** A number format as stored: "General" (Sheets' automatic format) is none of the cell's own. */
+function automatic(format: string): string | undefined {
+  return format === 'General' ? undefined : format;
 }
 
 /** The handles this file makes, for the parts that hand them out again (document-context.ts). */

@@ -195,8 +195,9 @@ function idFromUrl(url: string): string | undefined {
  * The `SpreadsheetApp` global. Custom functions cannot use the Ui (nor can time-driven triggers, i.e.
  * mode 'trigger' unless fired from a spreadsheet trigger: no user is looking) and may only read the
  * spreadsheet; in AuthMode.NONE (an add-on's onOpen before it is enabled in the document) only the Ui
- * is reachable. A time-driven trigger has no active spreadsheet: getActive*() give null. openById and
- * openByUrl need AuthMode.FULL and the spreadsheets scope.
+ * is reachable. An add-on's time-driven trigger has no active spreadsheet: getActive*() give null; a
+ * container-bound script's sees its container, but nobody's selection (getActiveSheet, getActiveRange and
+ * getCurrentCell give null). openById and openByUrl need AuthMode.FULL and the spreadsheets scope.
  */
 export class SpreadsheetAppFake extends GasObject {
   readonly gasType = 'SpreadsheetApp';
@@ -244,7 +245,16 @@ export class SpreadsheetAppFake extends GasObject {
   }
 
   getActiveSheet(): SheetFake | null {
-    return this.#spreadsheet('getActiveSheet')?.getActiveSheet() ?? null;
+    return this.#selection('getActiveSheet')?.getActiveSheet() ?? null;
+  }
+
+  /**
+   * The active spreadsheet where a user's selection exists: none in a time-driven trigger, which nobody
+   * is looking at (a bound script's sees its container, not a selection: *strict*, Google does not say).
+   */
+  #selection(method: string): SpreadsheetFake | null {
+    const ss = this.#spreadsheet(method);
+    return this.#exec.triggerSource === 'CLOCK' ? null : ss;
   }
 
   setActiveSheet(...args: unknown[]): SheetFake {
@@ -256,11 +266,11 @@ export class SpreadsheetAppFake extends GasObject {
 
   /** The user's selection (`runtime.spreadsheet.setActive(sheet, a1)`); in a custom function, its own cell. */
   getActiveRange(): RangeFake | null {
-    return this.#spreadsheet('getActiveRange')?.getActiveRange() ?? null;
+    return this.#selection('getActiveRange')?.getActiveRange() ?? null;
   }
 
   getCurrentCell(): RangeFake | null {
-    return this.#spreadsheet('getCurrentCell')?.getCurrentCell() ?? null;
+    return this.#selection('getCurrentCell')?.getCurrentCell() ?? null;
   }
 
   /** A builder for a conditional format rule (conditional-formats.ts); nothing changes until a sheet's rules are set. */

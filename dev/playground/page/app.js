@@ -6,6 +6,8 @@
  */
 import { renderChart } from './chart.js';
 import { cellOfA1, createGrid } from './grid.js';
+import { a1 } from './grid-cells.js';
+import { mountOutbox } from './outbox.js';
 
 /** @typedef {import('../state.js').PlaygroundState} PlaygroundState */
 /** @typedef {import('../state.js').MenuResponse} MenuResponse */
@@ -33,6 +35,13 @@ const busyMark = byId('busy');
 const toasts = byId('toasts');
 const undoButton = /** @type {HTMLButtonElement} */ (byId('undo'));
 const redoButton = /** @type {HTMLButtonElement} */ (byId('redo'));
+const outbox = mountOutbox({
+  button: /** @type {HTMLButtonElement} */ (byId('outbox-button')),
+  panel: byId('outbox'),
+  list: byId('outbox-list'),
+  empty: byId('outbox-empty'),
+  close: /** @type {HTMLButtonElement} */ (byId('outbox-close')),
+});
 
 /** @type {PlaygroundState | null} */
 let state = null;
@@ -83,8 +92,18 @@ let latestSelection = null;
 function tellSelection(rect, sheet = shownSheet) {
   const body = { sheet, row: rect.top, column: rect.left, numRows: rect.bottom - rect.top + 1, numColumns: rect.right - rect.left + 1 };
   latestSelection = body;
-  // A drag reports many ranges: only the latest still waiting is sent.
-  selectionSent = selectionSent.then(() => (latestSelection === body ? post('/api/select', body).catch(() => {}) : undefined));
+  // A drag reports many ranges: only the latest still waiting is sent. The page then says which range
+  // the server has (body's data-selected), so a test clicks the sidebar's "Use the selected cells" only
+  // once the add-on would read it: the sidebar's calls do not wait for the page.
+  const said = `${sheet}!${a1(rect.top, rect.left)}:${a1(rect.bottom, rect.right)}`;
+  selectionSent = selectionSent.then(() =>
+    latestSelection === body
+      ? post('/api/select', body).then(
+          () => (document.body.dataset.selected = said),
+          () => {},
+        )
+      : undefined,
+  );
 }
 
 /**
@@ -135,7 +154,7 @@ function apply(next) {
   state = next;
   if (first) {
     byId('demo-key').textContent = next.demoKey;
-    sidebar.src = `${next.sidebarHost}/__gas/open/showSidebar`;
+    loadSidebar(`${next.sidebarHost}/__gas/open/showSidebar`);
     lastToast = next.toasts.length ? (next.toasts[next.toasts.length - 1]?.id ?? -1) : -1;
     shownSheet = next.activeSheet;
   } else if (next.activeSheet !== lastActiveSheet) {
@@ -147,6 +166,7 @@ function apply(next) {
   renderTabs(next);
   renderSheet();
   renderStatus(next);
+  outbox.render(next.outbox);
   // The version shown, for anyone waiting until the page shows a change (the browser tests).
   document.body.dataset.version = String(next.version);
   undoButton.disabled = !next.history.undo;
@@ -263,7 +283,7 @@ async function runMenu(fn) {
   const answer = await action('/api/menu', { fn });
   if (answer.sidebarUrl) {
     sidebarPanel.hidden = false;
-    sidebar.src = `${answer.sidebarUrl}?opened=${Date.now()}`;
+    loadSidebar(`${answer.sidebarUrl}?opened=${Date.now()}`);
   } else if (answer.state) {
     reopenSidebar();
   }
@@ -277,8 +297,22 @@ function reopenSidebar() {
   if (sidebarPanel.hidden || !sidebar.src) return;
   const url = new URL(sidebar.src);
   url.searchParams.set('opened', String(Date.now()));
-  sidebar.src = url.toString();
+  loadSidebar(url.toString());
 }
+
+/**
+ * Opens a sidebar page, counting it (body's data-sidebar-opened, and data-sidebar-loaded once it has
+ * loaded): a test acts on the sidebar only once every page asked for has loaded, never on one about to
+ * be replaced.
+ * @param {string} url
+ */
+function loadSidebar(url) {
+  document.body.dataset.sidebarOpened = String(Number(document.body.dataset.sidebarOpened ?? 0) + 1);
+  sidebar.src = url;
+}
+sidebar.addEventListener('load', () => {
+  document.body.dataset.sidebarLoaded = String(Number(document.body.dataset.sidebarLoaded ?? 0) + 1);
+});
 
 /** @param {PlaygroundState} next */
 function renderTabs(next) {

@@ -82,7 +82,7 @@ export function hit(event) {
 /**
  * What the name box was given, read as Sheets reads a reference (dev/gas's parseA1): a cell or range
  * ("b5", "A1:C3", "$A$1"), whole columns ("A:C") or rows ("2:5"), maybe on another sheet
- * ("'sector:fintech'!B3"); null when it is none of those.
+ * ("'Ranking: Fintech'!B3"); null when it is none of those.
  * @param {string} text
  * @returns {{ sheet?: string, bounds: (size: { rows: number, columns: number }) => Rect | null } | null}
  *   the sheet it names, and the range within a sheet of that size (null past its edge)

@@ -13,7 +13,7 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import { lookupPacked } from '../lookup/packed-lookup';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { nameKnownGroups } from '../lookup/known-groups';
-import { suggestKnownBrands } from '../lookup/known-brands';
+import { cachedBrandNames, suggestKnownBrands } from '../lookup/known-brands';
 import { lookupUsage } from '../lookup/usage-lookup';
 import { findScore, type Json, type TimeZone } from '../shape/shape';
 import { lazyTimeZone } from '../core/time-zone';
@@ -58,7 +58,7 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
   const first = input.cells[0]?.[0];
   if (input.single && first) {
     const { data, timeZone, at } = fetchOne(endpoint, requireSubject(first, kind));
-    return shapeOne(data, field, options, timeZone, at);
+    return shapeOne(data, field, options, timeZone, cachedBrandNames, at);
   }
 
   const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
@@ -120,7 +120,7 @@ export function lookupSingleton(endpoint: Endpoint, fieldArg: unknown, optionsAr
   const field = readField(fieldArg);
   const options: Options = readOptions(optionsArg);
   const { data, timeZone, at } = fetchOne(endpoint, undefined);
-  return shapeOne(data, field, options, timeZone, at);
+  return shapeOne(data, field, options, timeZone, cachedBrandNames, at);
 }
 
 const blank: Subject = { kind: 'blank' };

@@ -19,34 +19,47 @@ export class AddonError extends Error {
   readonly kind: ErrorKind;
   /** The service's own words, when it gave a reason (a rejected input). */
   readonly detail: string;
+  /** When the daily limit that refused it resets (ms), when known: what a scheduled run records as "until". */
+  readonly resetAt: number | null;
+  /** The permissions whose absence it reports (core/permissions.ts's names), for a missing permission. */
+  readonly missing: readonly string[];
 
   /**
    * @param kind which class of failure
    * @param message the text the user sees
    * @param detail the service's own words, if any
+   * @param facts when a daily limit resets; which permissions are missing
    */
-  constructor(kind: ErrorKind, message: string, detail = '') {
+  constructor(kind: ErrorKind, message: string, detail = '', facts: { resetAt?: number | null; missing?: readonly string[] } = {}) {
     super(message);
     this.kind = kind;
     this.name = 'AddonError';
     this.detail = detail;
+    this.resetAt = facts.resetAt ?? null;
+    this.missing = facts.missing ?? [];
   }
 }
 
 const SETTINGS = 'Extensions › Search Demand › Settings';
 
+/** The menu item that runs every formula again: what fills a row held back (docs/use/functions.md, "Refreshing"). */
+const REFRESH_ALL = 'Refresh all formulas';
+
 /**
- * What a limit row says is still sent until the reset: the truth of spending/pacing.ts's probes.
- * @param probes requests that may still be refused, asking for keywords the service may have cached
- * @param hourly when the reset is not known: the most requests each hour (the guard holds an hour)
+ * The most characters of a message saying a row was held back (a daily limit, the time budget): it
+ * fits a column or two, and the whole story is in the sidebar and docs/use/functions.md, "Daily limits".
  */
-function stillSent(probes: number, hourly: number | null): string {
-  const calls = (n: number) => `${n} request${n === 1 ? '' : 's'} (an API call each)`;
-  if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
-  if (probes > 0)
-    return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? '' : 's'} (an API call each)`;
-  return 'nothing is sent until then';
-}
+export const HELD_BACK_MAX_CHARS = 90;
+
+/**
+ * A row held back, as every such row says it: what held it (a daily limit, the spreadsheet's cap), and
+ * after when Refresh all formulas fills it.
+ * @param lead how it begins (LEADS: Freeze reads it back)
+ * @param which which limit, or the cap ('' when not named)
+ * @param when after when, in words
+ */
+const heldRow = (lead: string, which: string, when: string): AddonError =>
+  new AddonError('limit', `${lead}${which ? ` (${which})` : ''}: ${REFRESH_ALL} ${when}.`);
 
 /**
  * How each of the add-on's messages begins. The builders below (and input.ts's "Bad input: …") start
@@ -90,51 +103,40 @@ export const errors = {
   notFound: (what: string, hint = '') => new AddonError('not-found', `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ''}`),
   badRequest: (what: string, detail: string) =>
     new AddonError('bad-request', `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ''}.`, detail),
-  limit: (which: string, retry: string) =>
-    new AddonError('limit', `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: ${retry || 'try again later'}.`),
+  /**
+   * A daily limit refused a request, or the limit guard held it back (nothing sent), outside a formula
+   * (the sidebar, a ranking table, a tracking list).
+   * @param which the limit ('' when the service did not name it)
+   * @param when when to try again, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
+   * @param resetAt when the limit resets (ms), when known: what a scheduled run records as "until"
+   */
+  limit: (which: string, when: string, resetAt: number | null = null) =>
+    new AddonError('limit', `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: try again ${when}.`, '', { resetAt }),
   /** A rate limit (too many requests at once), not a daily allowance. */
   rateLimit: (retry: string) => new AddonError('limit', `${LEADS.rateLimit} ${retry}.`),
-  /** A request the limit guard holds back (see spending/limit-guard.ts): nothing was sent. */
-  limitHeld: (which: string, retry: string, allRequests: boolean) =>
-    new AddonError(
-      'limit',
-      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? 'no request is sent' : 'this is not sent again'} until then, so nothing more is spent.`,
-    ),
   /**
-   * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-   * when it will be fetched, and what is still sent until then (spending/pacing.ts). Every such row of a
-   * formula says the same.
+   * A formula's row a daily limit left unfetched (refused, held back by the limit guard, or not sent to
+   * stay within it): every such row of a formula says the same, in at most HELD_BACK_MAX_CHARS. What
+   * is still sent until the reset (spending/pacing.ts) is told in the sidebar and the docs, not in each row.
    * @param which the limit ('' when the service did not name it)
-   * @param when when it resets, in words
-   * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
-   *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
-   *   the most requests each hour
+   * @param when when the reset comes, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
    */
-  limitWait: (which: string, when: string, sent: { probes: number; hourly: number | null } = { probes: 0, hourly: null }) =>
-    new AddonError(
-      'limit',
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`,
-    ),
+  limitWait: (which: string, when: string) => heldRow(LEADS.dailyLimit, which, when),
   /**
-   * A row this spreadsheet's own cap on fresh searches left unfetched (spending/spend-cap.ts), in at most
-   * 90 characters: the cap, and after when Refresh all formulas fills it. Built where the daily limit's
-   * rows are (lookup/pipeline.ts, limitWait), and said the same way outside a formula.
+   * A formula's row this spreadsheet's own cap on fresh searches left unfetched (spending/spend-cap.ts),
+   * said as a daily limit's (heldRow), in at most HELD_BACK_MAX_CHARS: the cap, and after when Refresh
+   * all formulas fills it. The same words outside a formula (a template, a tracking list).
    * @param cap the cap, in fresh searches a day
-   * @param when after when, in words (`after 00:00 UTC`)
+   * @param when when the cap's day ends, in words: `after 00:00 UTC` (shared/reset-time.ts)
    */
-  capWait: (cap: number, when: string) =>
-    new AddonError('limit', `${LEADS.spendCap} (${cap} fresh searches a day): Refresh all formulas ${when}.`),
+  capWait: (cap: number, when: string) => heldRow(LEADS.spendCap, `${cap} fresh searches a day`, when),
   unavailable: (cause: string, retries: number) =>
     new AddonError(
       'unavailable',
       `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? '' : 's'}. Try again in a few minutes.`,
     ),
   unreadable: () => new AddonError('unreadable', `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
-  budget: () =>
-    new AddonError(
-      'budget',
-      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`,
-    ),
+  budget: () => new AddonError('budget', `${LEADS.notInTime} ${REFRESH_ALL} to continue (what came is cached).`),
   quota: (which: string) =>
     new AddonError(
       'quota',

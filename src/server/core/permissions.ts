@@ -6,6 +6,7 @@
  * service Google lets custom functions call): Google's refusal of its fetch is worded the same
  * (permissionErrorOf, in service/fetcher.ts).
  */
+import { SELF_INSTALL } from './constants';
 import { AddonError, LEADS } from './errors';
 
 /**
@@ -24,6 +25,28 @@ interface Permission {
   label: string;
 }
 
+/**
+ * The spreadsheet permission differs per build (scripts/build/manifest.ts). A pasted script is bound to its
+ * spreadsheet and its trigger sees it ("These methods are only available to bound scripts run from the
+ * script editor, menu items, dialogs, sidebars, or triggers", Google's bound-scripts guide), so the
+ * self-install asks for this spreadsheet only; the Marketplace add-on's trigger has no document and opens
+ * the spreadsheets its user scheduled by id, which needs every spreadsheet. Labels: what Google's consent
+ * screen shows beside each checkbox.
+ */
+const SPREADSHEET: Permission = SELF_INSTALL
+  ? {
+      scope: 'https://www.googleapis.com/auth/spreadsheets.currentonly',
+      words: 'read and change this spreadsheet',
+      why: 'to read your selection and write its results into the sheet',
+      label: 'View and manage spreadsheets that this application has been installed in',
+    }
+  : {
+      scope: 'https://www.googleapis.com/auth/spreadsheets',
+      words: 'read and change your spreadsheets',
+      why: 'to write results into the sheet and to refresh the spreadsheets you schedule',
+      label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
+    };
+
 /** The permissions of appsscript.json that actions depend on (userinfo.email only decides a shown name). */
 const PERMISSIONS = {
   service: {
@@ -38,11 +61,12 @@ const PERMISSIONS = {
     why: 'to refresh ranking tables and tracking lists while you are away',
     label: 'Allow this application to run when you are not present',
   },
-  spreadsheet: {
-    scope: 'https://www.googleapis.com/auth/spreadsheets',
-    words: 'read and change the spreadsheet',
-    why: 'to read your selection and write its results into the sheet',
-    label: 'See, edit, create, and delete all your Google Sheets spreadsheets',
+  spreadsheet: SPREADSHEET,
+  mail: {
+    scope: 'https://www.googleapis.com/auth/script.send_mail',
+    words: 'send email as you',
+    why: 'to mail you (and whom you list) what moved and when scheduled runs stop',
+    label: 'Send email as you',
   },
   sidebar: {
     scope: 'https://www.googleapis.com/auth/script.container.ui',
@@ -54,6 +78,15 @@ const PERMISSIONS = {
 
 /** A permission by name. */
 export type PermissionName = keyof typeof PERMISSIONS;
+
+/**
+ * What a scheduled run needs, every one checked before a schedule is saved or its trigger made: connect to
+ * the service, the spreadsheet, and triggers. Google: "We recommend that you use requireScopes(authMode,
+ * oAuthScopes) before installing a trigger"; but requireScopes "only works when users run the script from a
+ * surface that supports granular consent, for example, from within the Apps Script IDE", so the add-on asks
+ * getAuthorizationInfo (which answers anywhere) and sends the user to Grant permissions… (docs/develop/google-limits.md).
+ */
+export const SCHEDULED_RUN_NEEDS: readonly PermissionName[] = ['service', 'schedule', 'spreadsheet'];
 
 /** The menu item that asks for missing permissions again (index.ts, grantPermissions). */
 export const GRANT_MENU_ITEM = 'Grant permissions…';
@@ -92,6 +125,14 @@ export function requirePermissions(needs: readonly PermissionName[]): void {
   if (missing.length) throw permissionError(missing);
 }
 
+/**
+ * Google's checkbox label of a permission on the consent screen, as a person looks for it.
+ * @param name the permission
+ */
+export function permissionLabel(name: PermissionName): string {
+  return PERMISSIONS[name].label;
+}
+
 /** "a", "a and b", "a, b and c". */
 function list(items: readonly string[]): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
@@ -108,6 +149,8 @@ export function permissionError(missing: readonly PermissionName[]): AddonError 
     'permission',
     `${LEADS.permission} ${list(them.map((p) => p.words))}. Search Demand needs ${one ? 'it' : 'them'} ${list(them.map((p) => p.why))}; nothing was done. ` +
       `Grant ${one ? 'it' : 'them'} with Extensions › Search Demand › ${GRANT_MENU_ITEM} and tick ${list(them.map((p) => `“${p.label}”`))}.`,
+    '',
+    { missing },
   );
 }
 

@@ -29,11 +29,11 @@ function documentTimeZone(): string | null {
 }
 
 /**
- * A formula's spreadsheet time zone, read on first use only (a result without a calendar date never asks).
- * Never the script's: Session is not a service Google lets custom functions call, and a cell always has
- * its spreadsheet.
+ * A formula's spreadsheet time zone, read on first use only (a result without a calendar date never asks);
+ * `known` says it once read, without reading. Never the script's: Session is not a service Google lets
+ * custom functions call, and a cell always has its spreadsheet.
  */
-export function lazyTimeZone(): () => string {
+export function lazyTimeZone(): (() => string) & { known: () => string | undefined } {
   let zone: string | undefined;
-  return () => (zone ??= documentTimeZone() ?? FALLBACK_ZONE);
+  return Object.assign(() => (zone ??= documentTimeZone() ?? FALLBACK_ZONE), { known: () => zone });
 }

@@ -8,6 +8,7 @@
  */
 import type { FreezeView, KeptReason } from '../../shared/sidebar-api';
 import { messageKind, type MessageKind } from '../core/cell-messages';
+import { wallClock } from '../shape/shape';
 import { isOurFormula } from '../spreadsheet/addon-formulas';
 import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';
 import { fingerprint, frozenNoteText } from './freeze-note';
@@ -41,7 +42,10 @@ export function freezeResults(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsh
   const at = new Date();
   for (const area of areas) {
     const data = area.sheet.getDataRange();
-    const sheet = { values: data.getValues(), formulas: data.getFormulas(), notes: data.getNotes() };
+    const values = data.getValues();
+    // Formats are read only where a date may be frozen (keepDatesShown needs them as they were).
+    const formats = values.some((row) => row.some(isDate)) ? data.getNumberFormats() : null;
+    const sheet = { values, formulas: data.getFormulas(), notes: data.getNotes(), formats };
     const anchors: Position[] = [];
     const owners = messageOwners(sheet.values, sheet.formulas);
     const keep = (cell: Position, reason: KeptReason) => {
@@ -80,6 +84,8 @@ interface SheetData {
   values: unknown[][];
   formulas: string[][];
   notes: string[][];
+  /** The number formats, read when the sheet holds a date (null: it holds none). */
+  formats: string[][] | null;
 }
 
 /** Replaces the formulas at `anchors` by their values, spilled ones included, each with its note. */
@@ -115,4 +121,32 @@ function freezeCells(area: Area, data: SheetData, anchors: Position[], at: Date)
       .setValues(cut(data.values, block).map((row) => row.map(asTyped)));
     area.sheet.getRange(cell.row, cell.column).setNote(note(cell, block));
   });
+  keepDatesShown(area, data, blocks);
 }
+
+/**
+ * A frozen date shows as the formula's did. Sheets shows a date a formula returns by itself (a day, or a
+ * day and a time); a Date a script writes gets a date-and-time format, so a month would read
+ * "5/1/2026 0:00:00": each such cell without a format of its own gets the one it was shown with.
+ */
+function keepDatesShown(area: Area, data: SheetData, blocks: Block[]): void {
+  if (!data.formats) return;
+  let zone: string | undefined;
+  for (const block of blocks) {
+    const values = cut(data.values, block);
+    if (!values.some((row) => row.some(isDate))) continue;
+    zone ??= area.sheet.getParent().getSpreadsheetTimeZone();
+    const before = cut(data.formats, block);
+    const formats = values.map((row, i) =>
+      row.map((v, j) => {
+        const had = before[i]?.[j] || 'General';
+        if (!isDate(v) || had !== 'General') return had;
+        const clock = wallClock(v, zone as string);
+        return clock.hour || clock.minute || clock.second ? 'M/d/yyyy H:mm:ss' : 'M/d/yyyy';
+      }),
+    );
+    area.sheet.getRange(block.row, block.column, block.numRows, block.numColumns).setNumberFormats(formats);
+  }
+}
+
+const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';

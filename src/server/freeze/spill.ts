@@ -72,3 +72,72 @@ export function spillBlocks(
   }
   return blocks.map((b) => ({ row: b.row, column: b.column, numRows: b.lastRow - b.row + 1, numColumns: b.lastColumn - b.column + 1 }));
 }
+
+/** A test of whether a cell (1-based) already belongs to something else. */
+export type Taken = (row: number, column: number) => boolean;
+
+/**
+ * The block a formula's result most likely fills, read from the values alone, for what must not remove
+ * the formula (Format results): its own cell grown right and down over the neighbouring rows and columns
+ * that hold a value, and, where `bridge` allows, across one blank row (or column) after which a titled
+ * part of the same result follows (the readable layout's parts: a blank row, a title alone at the left,
+ * then its rows). It never covers another formula's cell nor a taken one, as a spill cannot. A value
+ * typed right against a result cannot be told from it by values alone, and is taken in.
+ * @param values the sheet's values from A1
+ * @param formulas the formulas from A1 ('' for none)
+ * @param anchor the formula's cell (or a block's top-left cell)
+ * @param taken cells that belong to something else
+ * @param bridge whether a blank row or column before a titled part may be crossed (default true)
+ */
+export function likelySpill(
+  values: readonly (readonly unknown[])[],
+  formulas: readonly (readonly string[])[],
+  anchor: Position,
+  taken: Taken = () => false,
+  bridge = true,
+): Block {
+  const rows = values.length;
+  const columns = Math.max(0, ...values.map((row) => row.length));
+  const r0 = anchor.row - 1;
+  const c0 = anchor.column - 1;
+  let r1 = r0;
+  let c1 = c0;
+  const free = (r: number, c: number) => r < rows && c < columns && !formulas[r]?.[c] && !taken(r + 1, c + 1);
+  const value = (r: number, c: number) => values[r]?.[c];
+  const rowFree = (r: number) => range(c0, c1).every((c) => free(r, c));
+  const columnFree = (c: number) => range(r0, r1).every((r) => free(r, c));
+  const rowFilled = (r: number) => range(c0, c1).some((c) => !blank(value(r, c)));
+  const columnFilled = (c: number) => range(r0, r1).some((r) => !blank(value(r, c)));
+  /** A part's title: text alone at the left of its row (or the top of its column). */
+  const text = (v: unknown) => typeof v === 'string' && v !== '';
+  const titleRow = (r: number) => text(value(r, c0)) && range(c0 + 1, c1).every((c) => blank(value(r, c)));
+  const titleColumn = (c: number) => text(value(r0, c)) && range(r0 + 1, r1).every((r) => blank(value(r, c)));
+  for (let grew = true; grew;) {
+    grew = false;
+    if (columnFree(c1 + 1) && columnFilled(c1 + 1)) {
+      c1++;
+      grew = true;
+    } else if (rowFree(r1 + 1) && rowFilled(r1 + 1)) {
+      r1++;
+      grew = true;
+    } else if (bridge && [1, 2, 3].every((d) => rowFree(r1 + d)) && !rowFilled(r1 + 1) && titleRow(r1 + 2) && rowFilled(r1 + 3)) {
+      r1 += 3;
+      grew = true;
+    } else if (
+      bridge &&
+      [1, 2, 3].every((d) => columnFree(c1 + d)) &&
+      !columnFilled(c1 + 1) &&
+      titleColumn(c1 + 2) &&
+      columnFilled(c1 + 3)
+    ) {
+      c1 += 3;
+      grew = true;
+    }
+  }
+  return { row: anchor.row, column: anchor.column, numRows: r1 - r0 + 1, numColumns: c1 - c0 + 1 };
+}
+
+/** The whole numbers from `from` to `to`, both included (none when `to` < `from`). */
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}

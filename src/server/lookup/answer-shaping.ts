@@ -5,7 +5,9 @@ import type { Answer } from './pipeline';
 import {
   flattenToTable,
   headerWords,
+  isInstant,
   NO_DATA,
+  repeatedCodes,
   readableCell,
   readableGrid,
   rectangular,
@@ -22,6 +24,7 @@ import {
   type Json,
   type TimeZone,
   unknownFieldMessage,
+  zoneLabel,
 } from '../shape/shape';
 
 /** What a custom function returns: one value or rows. */
@@ -38,15 +41,23 @@ const SERVICE_AS_OF = 'Service data as of';
 
 /**
  * The output of one answer: the whole answer, or the selected field. Readable by default (single values
- * once as label | value rows, each list a table with a header in words, dates as dates); `raw` gives the
- * flat table of dotted paths for programs.
+ * once as label | value rows, each list a table with a header in words, dates as dates, brands by their
+ * names); `raw` gives the flat table of dotted paths for programs.
  * @param data the answer
  * @param field a field path or its header's words, if given
  * @param options noHeaders, transpose, raw
  * @param timeZone the spreadsheet's time zone, where an ISO date's midnight falls
+ * @param brandNames brands' names for some slugs, from answers already cached (a formula's: lookup/known-brands.ts)
  * @param answeredAt when the service gave the answer (ms), said "As of" below a readable table; undefined: not said
  */
-export function shapeOne(data: Json, field: string | undefined, options: Options, timeZone: TimeZone, answeredAt?: number): Output {
+export function shapeOne(
+  data: Json,
+  field: string | undefined,
+  options: Options,
+  timeZone: TimeZone,
+  brandNames?: (slugs: string[]) => ReadonlyMap<string, string>,
+  answeredAt?: number,
+): Output {
   const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field);
   const { value, path } = selection;
   if (options.raw) {
@@ -59,15 +70,22 @@ export function shapeOne(data: Json, field: string | undefined, options: Options
   if (empty) return NO_DATA;
   // A list of single values (or of lists of them) is a column (or rows) without a header, as in raw.
   if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-  const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone });
+  const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames });
   const table = value !== null && typeof value === 'object';
-  return finish(table && !options.noHeaders && answeredAt !== undefined ? withAsOf(grid, answeredAt) : grid, options);
+  return finish(table && !options.noHeaders && answeredAt !== undefined ? withAsOf(grid, answeredAt, timeZone) : grid, options);
 }
 
+/** The As of label, with the zone its date-time is shown in, as every date-time's label says it. */
+const asOfLabel = (timeZone: TimeZone): string => `${AS_OF} (${zoneLabel(timeZone)})`;
+
+/** A label of the answer's own that reads "As of" too, told apart from ours. */
+const serviceAsOf = (label: Cell | undefined): Cell | undefined =>
+  typeof label === 'string' && (label === AS_OF || label.startsWith(`${AS_OF} (`)) ? `${SERVICE_AS_OF}${label.slice(AS_OF.length)}` : label;
+
 /** A readable table with when its answer came below it, after a blank row. */
-function withAsOf(grid: Grid, answeredAt: number): Grid {
-  const labelled = grid.map((row) => (row[0] === AS_OF ? [SERVICE_AS_OF, ...row.slice(1)] : row));
-  return rectangular([...labelled, [], [AS_OF, new Date(answeredAt)]]);
+function withAsOf(grid: Grid, answeredAt: number, timeZone: TimeZone): Grid {
+  const labelled = grid.map((row) => [serviceAsOf(row[0]) ?? '', ...row.slice(1)]);
+  return rectangular([...labelled, [], [asOfLabel(timeZone), new Date(answeredAt)]]);
 }
 
 const isPlainList = (v: Json): boolean =>
@@ -110,27 +128,49 @@ export type RangeItem = { kind: 'blank' } | { kind: 'error'; message: string } |
  * @param timeZone the spreadsheet's time zone
  */
 export function shapeRangeTable(items: RangeItem[], options: Options, timeZone: TimeZone): Output {
+  /** Fields holding instants: their header says the zone the cells show them in. */
+  const instants = new Set<string>();
   const rows = items.map((item) => {
     if (item.kind === 'blank') return null;
     if (item.kind === 'error') return { error: item.message };
     if (!item.answer.ok) return { error: item.answer.error.message };
     const { values } = scalarFields(item.answer.data);
-    if (!options.raw) for (const [name, cell] of values) values.set(name, typeof cell === 'string' ? readableCell(cell, timeZone) : cell);
+    if (options.raw) return values;
+    for (const [name, cell] of values) {
+      if (typeof cell !== 'string') continue;
+      if (isInstant(cell)) instants.add(name);
+      values.set(name, readableCell(cell, timeZone));
+    }
     return values;
   });
+  if (!options.raw) dropRepeatedCodes(rows);
   const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
   if (options.raw || options.noHeaders || !grid[0]) return finish(grid, options);
-  const header = grid[0].map((name) => headerWords(String(name)));
+  const header = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ''}`);
   grid[0] = header;
   // Each row's answer says when the service gave it: a column, so every row stays beside its input.
   const times = items.map((item) => (item.kind === 'answer' && item.answer.ok ? item.answer.at : undefined));
   if (times.every((at) => at === undefined)) return finish(grid, options);
   const asOf = (at: number | undefined): Cell => (at === undefined ? '' : new Date(at));
-  grid[0] = header.map((name) => (name === AS_OF ? SERVICE_AS_OF : name));
+  grid[0] = header.map((name) => serviceAsOf(name) ?? '');
   return finish(
-    grid.map((row, i) => [...row, i === 0 ? AS_OF : asOf(times[i - 1])]),
+    grid.map((row, i) => [...row, i === 0 ? asOfLabel(timeZone) : asOf(times[i - 1])]),
     options,
   );
+}
+
+/**
+ * Leaves out of each row the fields that only repeat another field of the same answer, on every row
+ * (a slug beside the brand's name, shape/codes.ts): the readable table says a fact once.
+ */
+function dropRepeatedCodes(rows: (Map<string, Cell> | { error: string } | null)[]): void {
+  const answers = rows.filter((row): row is Map<string, Cell> => row instanceof Map);
+  const names = [...new Set(answers.flatMap((row) => [...row.keys()]))];
+  const repeated = repeatedCodes(
+    names.map((name) => answers.map((row) => row.get(name) ?? '')),
+    answers.length >= 3,
+  );
+  for (const i of repeated) for (const row of answers) row.delete(names[i] ?? '');
 }
 
 /** A per-cell value of a range: a scalar, a list of scalars, or a message for that cell/row. */

@@ -1,8 +1,9 @@
 /**
- * "Did you mean …?" for a brand slug the service did not find, from answers already in the cache and
- * never from a request of its own: the ranking overview and the ranking lists of the groups it names
- * hold the slugs that exist (found by shape: lower-case words joined by hyphens, as the records hold
- * them; the spec shows no field names).
+ * What answers already in the cache know of brands, never from a request of its own: "Did you mean …?"
+ * for a brand slug the service did not find (the ranking overview and the ranking lists of the groups it
+ * names hold the slugs that exist), and a brand's name for a slug an answer holds without naming it
+ * (the overview's lists and each brand's own answer name them). Found by shape (lower-case words joined
+ * by hyphens, as the records hold them; a name the slug is written from): the spec shows no field names.
  */
 import { readLookupConfig } from '../cache/config-entry';
 import { getAll, openCache } from '../cache/cache-store';
@@ -10,7 +11,7 @@ import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
 import { errors } from '../core/errors';
 import { readLookupSettings } from '../core/lookup-settings';
 import { describeSubject, ENDPOINTS, notFoundHint } from '../service/endpoints';
-import { didYouMean, type Json } from '../shape/shape';
+import { didYouMean, namedCodesIn, nameOf, type Json } from '../shape/shape';
 import { readState } from '../cache/cache-state';
 import { groupsInOverview } from './known-groups';
 import type { Answer } from './pipeline';
@@ -64,4 +65,29 @@ export function suggestKnownBrands(answers: Map<string, Answer>): void {
     const hint = [`Did you mean "${guess}"?`, notFoundHint(ENDPOINTS.brand, slug)].filter(Boolean).join(' ');
     answers.set(slug, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.brand, slug), hint) });
   }
+}
+
+/** Most slugs whose own answers one shaping looks up (one cache round trip, whatever their number). */
+const MAX_NAMED = 100;
+
+/**
+ * Brands' names for slugs an answer's tables hold without naming them (a market's top brand, an AI
+ * category's leader), from answers already cached: the ranking overview's lists and each brand's own
+ * answer. One cache round trip, never a request; readable.ts asks only when a table holds such codes.
+ * @param slugs the codes to name
+ */
+export function cachedBrandNames(slugs: string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const codes = slugs.slice(0, MAX_NAMED);
+  const found = cachedAnswers(
+    new Map([['', answerKey(ENDPOINTS.ranking.path, undefined)], ...codes.map((c) => [c, answerKey(ENDPOINTS.brand.path, c)] as const)]),
+  );
+  for (const [slug, data] of found) {
+    if (!slug) for (const [code, name] of namedCodesIn(data)) names.set(code, name);
+    else {
+      const name = nameOf(data, slug);
+      if (name) names.set(slug, name);
+    }
+  }
+  return names;
 }

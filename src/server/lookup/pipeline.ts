@@ -30,25 +30,16 @@ import type { Budget } from '../core/time-budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import {
-  emptyGuard,
-  fingerprint,
-  GUARD_KEY,
-  guardEntry,
-  heldBack,
-  PAST_LIMIT_HANDFUL,
-  readGuard,
-  withRefusals,
-  type Refusal,
-} from '../spending/limit-guard';
+import { emptyGuard, fingerprint, GUARD_KEY, guardEntry, heldBack, readGuard, withRefusals, type Refusal } from '../spending/limit-guard';
 import { addSpend, pickSpendKey } from '../spending/spend-log';
-import { afterClock, capLeft, capResetsAt, readSpendCap } from '../spending/spend-cap';
+import { capLeft, capResetsAt, readSpendCap } from '../spending/spend-cap';
 import { daySpendIn, daySpendKeys } from '../spending/day-spend';
 import { addBatch, noteBatch, pickBatchKey, sentOf } from '../spending/request-log';
 import { runningFormulaCell } from '../spreadsheet/formula-cell';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
 import { errors, type AddonError, type ErrorKind } from '../core/errors';
-import { resetPhrase, type LimitKind } from '../service/classify';
+import type { LimitKind } from '../service/classify';
+import { afterReset } from '../../shared/reset-time';
 import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
 import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
@@ -80,23 +71,17 @@ type Cache = GoogleAppsScript.Cache.Cache | null;
 const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth', 'permission']);
 
 /**
- * The one message of a formula's rows a daily limit, or the spreadsheet's own cap, left unfetched, with
- * what is still sent until then.
+ * The one message of a formula's rows a daily limit, or the spreadsheet's own cap, left unfetched:
+ * which limit, and after when a refresh fills them (what is still sent until then is the sidebar's and
+ * the docs' to say).
  * @param wait the limit's latest known reset
  * @param which the limit that stopped them ('unknown': a limit the service did not name; 'cap': the spreadsheet's own)
- * @param probes requests that may still be refused past the fresh-search limit (pacing.ts)
  * @param cap the spreadsheet's own cap, when it is what stopped them
  */
-function limitWait(wait: LimitWait, which: Stopped, probes: number, cap: number | null): AddonError {
-  if (which === 'cap') return errors.capWait(cap ?? 0, afterClock(capResetsAt(Date.now())));
-  const phrase = resetPhrase(wait.resetAt); // "retry after 00:00 UTC (in 12 h 0 min)", "retry in 19 min", or no time
-  // A reset not known is held an hour (limit-guard.ts), then a usage read and a handful find out again.
-  const sent = { probes: which === 'API calls' ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
-  return errors.limitWait(
-    which === 'unknown' ? '' : which,
-    phrase.startsWith('retry ') ? phrase.slice(6) : 'after your allowance resets',
-    sent,
-  );
+function limitWait(wait: LimitWait, which: Stopped, cap: number | null): AddonError {
+  const now = Date.now();
+  if (which === 'cap') return errors.capWait(cap ?? 0, afterReset(capResetsAt(now), now));
+  return errors.limitWait(which === 'unknown' ? '' : which, afterReset(wait.resetAt, now));
 }
 
 /** One claim: a cache entry marked while its subjects are fetched (a query's own entry, or a pack). */
@@ -215,7 +200,7 @@ export function runLookup(
   const tooLong = takeOut(cached.claims, (subject) => refusedBeforeSending(endpoint, subject, learnedMax, baseUrl));
   for (const [subject, error] of tooLong.out) answers.set(subject, { ok: false, error });
   const sendable = tooLong.claims.filter((claim) => claim.subjects.length);
-  const marks = markFreeClaims(lookup, sendable, configRewrite);
+  const marks = markFreeClaims(lookup, sendable, configRewrite, first.readAt);
 
   // 3. The key (one property store with the config entry's hint, both without it).
   const apiKey = readKey(first, payer);
@@ -236,7 +221,7 @@ export function runLookup(
   const limited = new Map<string, LimitKind>(); // a formula's rows a daily limit leaves unfetched
   for (const [subject, { which, until }] of held.out) {
     if (formula) limited.set(subject, which);
-    else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === 'API calls') });
+    else answers.set(subject, { ok: false, error: errors.limit(which, afterReset(until, Date.now()), until) });
   }
   const claims = held.claims;
 
@@ -308,9 +293,10 @@ export function runLookup(
  * the daily limit (an unpaced lookup sends everything else in one wave).
  */
 function unsentError(pacer: Pacer, which: Stopped, cap: number | null): AddonError {
-  if (which === 'cap') return limitWait(pacer.waitFor('fresh searches'), which, 0, cap);
+  if (which === 'cap') return limitWait(pacer.waitFor('fresh searches'), which, cap);
   const limit = which === 'API calls' ? which : 'fresh searches';
-  return errors.limitHeld(limit, resetPhrase(pacer.waitFor(limit).resetAt), which === 'API calls');
+  const until = pacer.waitFor(limit).resetAt;
+  return errors.limit(limit, afterReset(until, Date.now()), until);
 }
 
 /** What every step of one lookup reads, fixed once the cache was first read. */
@@ -347,6 +333,7 @@ function readCacheFirst(cache: Cache, endpoint: Endpoint, payer: Payer, layout: 
   const formula = payer === 'formula';
   const own = formula ? [CONFIG_KEY, batchKey] : [];
   const entries = getAll(cache, [...own, spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+  const readAt = Date.now();
   const config = formula ? readLookupConfig(entries[CONFIG_KEY]) : null;
   const settings = config ? null : readLookupSettings(payer);
   // A formula that found no config entry writes it again, with the time zone the document's properties keep.
@@ -354,6 +341,7 @@ function readCacheFirst(cache: Cache, endpoint: Endpoint, payer: Payer, layout: 
   const { generation, baseUrl } = (config ?? settings) as LookupConfig | LookupSettings;
   return {
     entries,
+    readAt,
     spendKey,
     batchKey,
     config,
@@ -390,8 +378,9 @@ interface Marks {
   id: string;
   keys: string[];
   /**
-   * As long after they landed as writing them took: an execution that read the cache just before our
-   * marks landed lands its own within about that long.
+   * As long after they landed as it took us from reading the cache to their landing: an execution that
+   * read the cache just before our marks landed lands its own within about that long, its own work
+   * between reading and writing included (not only the write: on a busy machine that work was the gap).
    */
   readBackAt: number;
 }
@@ -400,16 +389,15 @@ interface Marks {
  * Step 2: marks the free claims as ours (one putAll). A formula that found no config entry writes it
  * with its marks, so executions starting after this read one property store instead of two.
  */
-function markFreeClaims(lookup: Lookup, claims: Claim[], configRewrite: Record<string, string> | null): Marks {
+function markFreeClaims(lookup: Lookup, claims: Claim[], configRewrite: Record<string, string> | null, readAt: number): Marks {
   const id = Math.random().toString(36).slice(2, 10);
   const free = claims.filter((claim) => claim.state === 'free').map((claim) => claim.key);
   const entries: Record<string, string> = {};
   for (const key of free) Object.assign(entries, writeEntry(key, { kind: 'pending', by: id }, lookup.stamp, Date.now() + PENDING_MS));
   if (configRewrite) Object.assign(entries, configRewrite);
-  const startedAt = Date.now();
   putAll(lookup.cache, entries);
   const landedAt = Date.now();
-  return { id, keys: free, readBackAt: landedAt + (landedAt - startedAt) };
+  return { id, keys: free, readBackAt: landedAt + (landedAt - readAt) };
 }
 
 /** Step 3: the key that pays, from the settings read in step 1, else the one store the config entry names (both without it). */
@@ -421,8 +409,8 @@ function readKey(first: ReturnType<typeof readCacheFirst>, payer: Payer): string
 /**
  * Step 5: reads our marks back. Where two executions marked the same claim, the last mark won, and only
  * its writer fetches; the others wait for it like for any other execution's fetch. An execution that
- * read the cache just before our mark landed lands its own mark within about as long as ours took: read
- * back only after that, or both would find their own mark and both fetch.
+ * read the cache just before our mark landed lands its own mark within about as long as our reading and
+ * writing took: read back only after that, or both would find their own mark and both fetch.
  * @param alsoRead more entries to read in the same getAll (what the spreadsheet spent today, under a cap)
  * @returns the claims ours to fetch, those another execution is fetching, the answers that landed over
  *   our marks, the keys of the marks still ours (taken back if nothing is written over them), and the
@@ -546,8 +534,7 @@ function limitMessages(
   const messages = new Map<Stopped, AddonError>();
   const answers = new Map<string, Answer>();
   for (const [subject, which] of all) {
-    if (!messages.has(which))
-      messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which, pacer.probesLeft(), cap));
+    if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which, cap));
     answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
   }
   return answers;

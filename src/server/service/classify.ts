@@ -3,6 +3,7 @@
  * bodies, so statuses are read the common way and error text is looked for under common names.
  */
 import { AddonError, errors } from '../core/errors';
+import { afterReset, resetInstant } from '../../shared/reset-time';
 import type { Json } from '../shape/shape';
 
 /** A response reduced to what classification needs (UrlFetchApp's HTTPResponse, or a test double). */
@@ -114,14 +115,18 @@ function limitOutcome(response: RawResponse, body: Json | undefined, text: strin
       ? 'API calls'
       : 'unknown';
   const resetText = findReset(body);
-  const parsed = resetText ? Date.parse(resetText) : NaN;
-  const resetAt = retryAfterMs !== undefined ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
+  const now = Date.now();
+  // The time the service names, else its Retry-After (relative: a clock a little off moves it).
+  const named = resetText ? Date.parse(resetText) : NaN;
+  const lifts = Number.isFinite(named) ? named : retryAfterMs !== undefined ? now + retryAfterMs : null;
   // The spec's limits are daily; a 429 that says nothing of a day and lifts within the hour is a rate limit.
-  const daily = /daily|per day|\bday\b|today/i.test(text) || (resetAt !== null && resetAt - Date.now() >= 3_600_000);
+  const daily = /daily|per day|\bday\b|today/i.test(text) || (lifts !== null && lifts - now >= 3_600_000);
+  // A daily limit's reset is kept to the minute, as every reset is (shared/reset-time.ts).
+  const resetAt = daily && lifts !== null ? resetInstant(lifts) : lifts;
   const label = which === 'unknown' ? '' : which;
   return {
     ok: false,
-    error: daily ? errors.limit(label, resetPhrase(resetAt, resetText)) : errors.rateLimit(resetPhrase(resetAt, resetText)),
+    error: daily ? errors.limit(label, dailyWhen(resetAt, resetText, now), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText)),
     retryable: retryAfterMs !== undefined,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     limit: { which, resetAt, daily },
@@ -129,16 +134,24 @@ function limitOutcome(response: RawResponse, body: Json | undefined, text: strin
 }
 
 /**
- * When a limit resets, in words: `retry after 00:00 UTC (in 11 h 48 min)`, the service's own text, or
- * a plain "try again later".
- * @param resetAt when it resets (ms), if known
+ * When a daily limit lets a request through again, in words: `after 00:00 UTC`, the service's own
+ * words when it gave a time that does not parse (if short), else `after the reset`.
+ */
+function dailyWhen(resetAt: number | null, resetText: string | undefined, now: number): string {
+  if (resetAt === null && resetText && resetText.length <= 24) return `after ${resetText}`;
+  return afterReset(resetAt, now);
+}
+
+/**
+ * When a rate limit lifts, in words: `retry in 19 min`, `retry after 00:00 UTC`, the service's own
+ * text, or a plain "try again later".
+ * @param resetAt when it lifts (ms), if known
  * @param resetText what the service said, if it said something unparseable
  */
 export function resetPhrase(resetAt: number | null, resetText?: string): string {
   if (resetAt !== null) {
-    const wait = formatDuration(Math.max(0, resetAt - Date.now()));
-    if (resetAt - Date.now() < 3_600_000) return `retry in ${wait}`;
-    return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
+    if (resetAt - Date.now() < 3_600_000) return `retry in ${formatDuration(Math.max(0, resetAt - Date.now()))}`;
+    return `retry ${afterReset(resetAt, Date.now())}`;
   }
   return resetText ? `retry after ${resetText}` : 'try again tomorrow or when your allowance resets';
 }

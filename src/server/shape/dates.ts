@@ -4,8 +4,21 @@
  * spreadsheet west of UTC would show as the evening before); an instant with a zone stays that instant.
  */
 
-/** A time zone's name, or how to learn it when first needed (reading it may cost a service call). */
-export type TimeZone = string | (() => string);
+/**
+ * A time zone's name, or how to learn it when first needed (reading it may cost a service call); `known`
+ * says it without reading, once something has (a label need not pay for a read a date did not make).
+ */
+export type TimeZone = string | ((() => string) & { known?: () => string | undefined });
+
+/**
+ * The zone an instant's label names, as it is known without a read: `UTC`, `Europe/London`, or, when
+ * nothing has read it yet, the spreadsheet's zone in words.
+ * @param timeZone the spreadsheet's time zone, or how to learn it
+ */
+export function zoneLabel(timeZone: TimeZone): string {
+  const known = typeof timeZone === 'string' ? timeZone : timeZone.known?.();
+  return known ? zoneName(known) : 'spreadsheet time zone';
+}
 
 const MONTH = /^(\d{4})-(\d{2})$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -22,8 +35,30 @@ function zonedMidnight(year: number, month: number, day: number, timeZone: strin
   return new Date(at);
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at the moment `ms`. */
+/** How far `timeZone`'s wall clock is ahead of UTC at the moment `ms` (0 for an unknown zone). */
 function offsetAt(ms: number, timeZone: string): number {
+  const w = wallClock(new Date(ms), timeZone);
+  const wall = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** A moment as a clock in one time zone shows it (month 1–12). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * What a clock in `timeZone` reads at a moment (an unknown zone reads as UTC): where a cell's date
+ * falls for the people who read the spreadsheet.
+ * @param date the moment
+ * @param timeZone an IANA zone, such as the spreadsheet's
+ */
+export function wallClock(date: Date, timeZone: string): WallClock {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-US', {
@@ -35,13 +70,36 @@ function offsetAt(ms: number, timeZone: string): number {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    }).formatToParts(new Date(ms));
+    }).formatToParts(date);
   } catch {
-    return 0;
+    return {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+      second: date.getUTCSeconds(),
+    };
   }
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(ms / 1000) * 1000;
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/**
+ * Whether a text is an instant: a date and a time with its zone (`2026-11-29T01:18:37Z`), which a cell
+ * shows in the spreadsheet's time zone (so its label says which).
+ * @param text a value
+ */
+export function isInstant(text: string): boolean {
+  return INSTANT.test(text) && Number.isFinite(Date.parse(text));
+}
+
+/**
+ * A time zone as a label says it: `UTC` for Sheets' `Etc/UTC`, else its name (`Europe/London`).
+ * @param timeZone an IANA name
+ */
+export function zoneName(timeZone: string): string {
+  return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(timeZone) ? 'UTC' : timeZone.replace(/^Etc\//, '');
 }
 
 /**

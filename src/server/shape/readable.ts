@@ -3,12 +3,16 @@
  * on, made by the answer's shape alone. Single values (through nested objects) are stated once, as
  * label | value rows; each list below them is a table of its own (its title, a header in words, one row
  * per item); a list inside a list's items is a table of its own too, each row led by its parent's label.
- * A column that holds one value on every row is stated once with the single values. ISO dates and
- * months become dates. It stays within 26 columns however many fields an item has.
+ * A column that holds one value on every row is stated once with the single values; a code that only
+ * repeats a name beside it (a slug beside the brand's name) is left out (codes.ts), and a brand's slug
+ * where nothing in the record names it reads as its name when the answer, or one already cached, names
+ * it. ISO dates and months become dates, and an instant's label says the zone it is shown in. It stays
+ * within 26 columns however many fields an item has.
  */
 import { toCell } from './cell-values';
-import { isoDate, type TimeZone } from './dates';
-import { headerWords } from './words';
+import { namedCodesIn, readsAsCode, repeatedCodes } from './codes';
+import { isInstant, isoDate, zoneLabel, type TimeZone } from './dates';
+import { headerWords, inSentence, singularWords } from './words';
 import { isObject, MAX_DEPTH, type Cell, type Grid, type Json, type JsonObject } from './types';
 
 /** Sheets' 26 columns of a new sheet: a result never spills past them. */
@@ -24,6 +28,11 @@ export interface ReadableOptions {
   headers: boolean;
   /** The spreadsheet's time zone, where an ISO date's midnight falls. */
   timeZone: TimeZone;
+  /**
+   * Brands' names for some slugs, from answers already cached (a formula's: lookup/known-brands.ts):
+   * asked once for the codes the tables hold and the answer does not name, so a slug reads as its name.
+   */
+  names?: (codes: string[]) => ReadonlyMap<string, string>;
 }
 
 /** One table of the layout: a list's items as rows. */
@@ -32,6 +41,8 @@ interface Section {
   path: string;
   /** The header, in words, of a first column naming each row's parent item (a list inside a list's items). */
   lead?: string;
+  /** The parent list's path, for a list inside a list's items. */
+  parent?: string;
   /** Column paths relative to the list (after the lead column, if any). */
   columns: string[];
   /** The rows, the lead cell first if any. */
@@ -40,8 +51,8 @@ interface Section {
   plain: boolean;
 }
 
-/** A single value and its path. */
-type Fact = [path: string, value: Cell];
+/** A single value and its path (`label`: its words, when not the path's). */
+type Fact = [path: string, value: Cell, label?: string];
 
 /**
  * A cell as shown: a number, a truth value, text, or a date for an ISO date or month.
@@ -70,17 +81,26 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
   const facts: Fact[] = [];
   const sections: Section[] = [];
   const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  /** Codes the answer's own lists pair with a name (a brand's slug with its name), and those cached answers name. */
+  const named = namedCodesIn(json);
+  /** Paths of instants (a date and a time): their labels say the zone they show in. */
+  const instants = new Set<string>();
+  const scalar = (path: string, v: Json): Cell => {
+    if (typeof v === 'string' && isInstant(v)) instants.add(path);
+    return cell(v);
+  };
 
   // A list's items as a section (and its items' own lists as sections after it).
-  const addList = (items: Json[], path: string, parent?: { header: string; labels: Cell[] }): void => {
+  const addList = (items: Json[], path: string, parent?: { header: string; labels: Cell[]; path: string }): void => {
     if (!items.length) {
       if (!parent) facts.push([path, '']);
       return;
     }
     const records = items.filter((x) => x !== null && typeof x === 'object');
     if (!records.length) {
-      const rows = items.map((x, i) => (parent ? [parent.labels[i] ?? '', cell(x)] : [cell(x)]));
-      sections.push({ path, lead: parent?.header, columns: [''], rows, plain: !parent });
+      const values = items.map(cell);
+      const rows = values.map((x, i) => (parent ? [parent.labels[i] ?? '', x] : [x]));
+      sections.push({ path, lead: parent?.header, parent: parent?.path, columns: [''], rows, plain: !parent });
       return;
     }
     const columns = new Map<string, number>();
@@ -108,21 +128,29 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
           else {
             let c = columns.get(p);
             if (c === undefined) columns.set(p, (c = columns.size));
-            row.set(c, cell(v));
+            row.set(c, scalar(join(path, p), v));
           }
         }
       };
       walk(record, '', 0);
     });
-    const names = [...columns.keys()];
-    const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ''));
+    // A code column that repeats a name column (a slug beside the name) is left out: the fact once.
+    const all = [...columns.keys()];
+    const full = rows.map((row) => all.map((_, c) => row.get(c) ?? ''));
+    const repeated = repeatedCodes(
+      all.map((_, c) => full.map((row) => row[c] ?? '')),
+      full.length >= LOOSE_FROM_ROWS,
+    );
+    const names = all.filter((_, c) => !repeated.has(c));
+    const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
     const labelColumn = pickLabel(grid);
     const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? '', ...row]) : grid;
-    if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+    if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+    // Each row of a list inside these items is led by its item's label, under the item's own word.
+    const header = labelColumn === undefined ? '#' : singularWords(headerWords(relative(path, base) || path || 'item'));
     for (const [p, list] of inner) {
-      const header = labelColumn === undefined ? '#' : headerWords(names[labelColumn] ?? '');
       const labels = list.labels.map((i) => (labelColumn === undefined ? i + 1 : (grid[i]?.[labelColumn] ?? '')));
-      addList(list.items, join(path, p), { header, labels });
+      addList(list.items, join(path, p), { header, labels, path });
     }
   };
 
@@ -131,14 +159,63 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
       const p = join(prefix, k);
       if (Array.isArray(v)) addList(v, p);
       else if (isObject(v) && d < MAX_DEPTH) walk(v, p, d + 1);
-      else facts.push([p, cell(v)]);
+      else facts.push([p, scalar(p, v)]);
     }
   };
   if (Array.isArray(json)) addList(json, base);
   else walk(json, base, 0);
 
-  for (const section of sections) hoistConstants(section, facts);
-  return render(facts, sections, base, options.headers);
+  for (const section of sections) hoistConstants(section, facts, base);
+  const kept = factsOnce(facts);
+  nameBrands(kept, sections, named, options.names);
+  // Said as known without a read: a label alone is not worth a spreadsheet read.
+  const words = (path: string, text: string) => (instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text);
+  return render(kept, sections, base, options.headers, words);
+}
+
+/** Rows from which a column's codes may repeat a name's words loosely (`food` of `Food & Delivery`). */
+const LOOSE_FROM_ROWS = 3;
+
+/**
+ * The single values, less those that repeat another (a code of a name beside it: `sector:fintech` and
+ * `fintech` beside `Fintech`): a fact once.
+ */
+function factsOnce(facts: Fact[]): Fact[] {
+  const repeated = repeatedCodes(
+    facts.map(([, value]) => [value]),
+    false,
+  );
+  return facts.filter((_, i) => !repeated.has(i));
+}
+
+/**
+ * Brands' slugs read as their names where nothing beside them names them (`Top brand flovim-cash` →
+ * `Flovim Cash`): in a column, a list or a single value whose values all read as codes and of which
+ * two at least (or all, of one or two) are slugs the answer itself pairs with a name (a list of brands'
+ * slugs and names), or that answers already cached name (ReadableOptions.names, asked once for the
+ * codes of the tables left unnamed, and only then). A slug nothing names stays a slug.
+ */
+function nameBrands(facts: Fact[], sections: Section[], names: Map<string, string>, cached: ReadableOptions['names']): void {
+  const columns = sections.flatMap((section) => {
+    const offset = section.lead === undefined ? 0 : 1;
+    return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+  });
+  const valuesOf = (column: { rows: Cell[][]; at: number }) => column.rows.map((row) => row[column.at] ?? '').filter((v) => v !== '');
+  const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
+  const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === 'string' && /\p{L}/u.test(v) && !names.has(v));
+  if (cached && unnamed.length) for (const [code, name] of cached(unnamed as string[])) names.set(code, name);
+  if (!names.size) return;
+  const named = (values: Cell[]) =>
+    // Two known at least (one in a list of one or two): a code column that only happens to hold a slug stays.
+    values.every(readsAsCode) && values.filter((v) => names.has(v)).length >= Math.min(2, values.length);
+  const rename = (v: Cell): Cell => (typeof v === 'string' ? (names.get(v) ?? v) : v);
+  facts.forEach((fact, i) => {
+    if (fact[1] !== '' && named([fact[1]])) facts[i] = [fact[0], rename(fact[1]), fact[2]];
+  });
+  for (const column of codes) {
+    const values = valuesOf(column);
+    if (values.length && named(values)) for (const row of column.rows) row[column.at] = rename(row[column.at] ?? '');
+  }
 }
 
 /**
@@ -161,14 +238,16 @@ function pickLabel(grid: Cell[][]): number | undefined {
  * A column with one value on every row (of enough rows) moves to the single values, stated once. The
  * lead column stays (it says whose rows these are), and so does the last column left.
  */
-function hoistConstants(section: Section, facts: Fact[]): void {
+function hoistConstants(section: Section, facts: Fact[], base: string): void {
   if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
   const offset = section.lead === undefined ? 0 : 1;
   const first = section.rows[0] ?? [];
   const keep = section.columns.map((_, c) => !section.rows.every((row) => same(row[c + offset], first[c + offset])));
   if (!keep.some(Boolean)) return;
+  // Said of the list's items: "Sector of every item", not the path's "Items sector".
+  const every = inSentence(singularWords(headerWords(relative(section.path, base) || section.path || 'item')));
   section.columns.forEach((name, c) => {
-    if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? '']);
+    if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? '', `${headerWords(name)} of every ${every}`]);
   });
   section.columns = section.columns.filter((_, c) => keep[c]);
   section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
@@ -176,21 +255,28 @@ function hoistConstants(section: Section, facts: Fact[]): void {
 
 /**
  * The layout as a grid: the single values as label | value rows, then each table after a blank row,
- * titled when there is more than one part, its header in words.
+ * titled when there is more than one part, its header in words. A list inside a list's items is titled
+ * as what it is of: "Members of each industry", never the path's "Industries members".
+ * @param said a label or header as shown, from its path and its words (an instant's says its zone)
  */
-function render(facts: Fact[], sections: Section[], base: string, headers: boolean): Grid {
+function render(facts: Fact[], sections: Section[], base: string, headers: boolean, said: (path: string, text: string) => string): Grid {
   const out: Cell[][] = [];
   const parts = facts.length + sections.length;
-  for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+  for (const [path, value, label] of facts)
+    out.push(headers ? [said(path, label ?? headerWords(relative(path, base) || path)), value] : [value]);
   for (const section of sections) {
     if (out.length) out.push([]);
     const own = relative(section.path, base);
-    const title = headerWords(own || section.path || 'value');
+    const parent = section.parent === undefined ? '' : relative(section.parent, base);
+    const title =
+      section.parent === undefined
+        ? headerWords(own || section.path || 'value')
+        : `${headerWords(own.slice(parent.length + 1) || own)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
     if (section.plain) {
       if (headers) out.push([title]);
     } else {
       if (headers && parts > 1) out.push([title]);
-      const words = section.columns.map((c) => headerWords(c || own || 'value'));
+      const words = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own || 'value')));
       if (headers) out.push(section.lead === undefined ? words : [section.lead, ...words]);
     }
     out.push(...section.rows);

@@ -75,3 +75,28 @@ export function headerWords(path: string): string {
   if (!text) return path.trim() || 'Value';
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * Words naming one of a list's items, from the list's words: the last word made singular
+ * ("Industries" → "Industry", "AI clusters" → "AI cluster", "Results" → "Result"); a word that does not
+ * read as a plural stays ("Ranking", "Analysis").
+ * @param words a list's name in words (headerWords)
+ */
+export function singularWords(words: string): string {
+  return words.replace(/(\p{L}+)$/u, (word) => {
+    if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
+    if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;
+    if (/(sh|ch|x)es$/i.test(word)) return word.slice(0, -2);
+    return /s$/i.test(word) ? word.slice(0, -1) : word;
+  });
+}
+
+/**
+ * Words as they read inside a sentence: the first letter in lower case, unless the first word is an
+ * initialism ("AI cluster" stays, "Industry" → "industry").
+ * @param words words as a header starts them
+ */
+export function inSentence(words: string): string {
+  const first = words.split(' ')[0] ?? '';
+  return first.length > 1 && first === first.toUpperCase() ? words : words.charAt(0).toLowerCase() + words.slice(1);
+}

@@ -16,6 +16,7 @@ import { buildUrl } from '../service/url';
 import { usageBars } from './usage-bars';
 import { normaliseName, type Json } from '../shape/shape';
 import { allowanceLeft } from '../../shared/allowance-rules';
+import { resetInstant } from '../../shared/reset-time';
 
 export { allowanceBars, allowanceLeft, readBeforeReset, shortfall } from '../../shared/allowance-rules';
 export { usageBars } from './usage-bars';
@@ -71,12 +72,13 @@ export function resetText(data: Json, depth = 0): string | null {
 }
 
 /**
- * The reset time of a /usage answer in ms, or null when it names none that parses.
+ * The reset time of a /usage answer in ms (to the minute, as every reset: shared/reset-time.ts), or null
+ * when it names none that parses.
  * @param data the /usage answer
  */
 export function resetTime(data: Json): number | null {
   const at = Date.parse(resetText(data) ?? '');
-  return Number.isFinite(at) ? at : null;
+  return Number.isFinite(at) ? resetInstant(at) : null;
 }
 
 /**

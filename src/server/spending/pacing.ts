@@ -161,11 +161,6 @@ export class Pacer {
     if (resetAt !== null) this.raiseReset(which, resetAt);
   }
 
-  /** Requests that may still be refused past the fresh-search limit in this document until it resets (the handful less those refused). */
-  probesLeft(): number {
-    return Math.max(0, PAST_LIMIT_HANDFUL - this.past);
-  }
-
   /**
    * When rows stopped by this limit will be fetched: its latest known reset.
    * @param which the limit

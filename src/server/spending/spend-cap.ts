@@ -64,11 +64,3 @@ export function capResetsAt(now: number): number {
 export function capLeft(cap: number | null, spent: number): number | null {
   return cap === null ? null : Math.max(0, cap - spent);
 }
-
-/**
- * A reset time as the held rows say it: `after 00:00 UTC`.
- * @param resetAt the reset (ms)
- */
-export function afterClock(resetAt: number): string {
-  return `after ${new Date(resetAt).toISOString().slice(11, 16)} UTC`;
-}

@@ -1,5 +1,5 @@
 /** Sheet operations for ranking tables and tracking lists: find the sheet, check an area is free, lay out, write, clear. */
-import type { Cell } from '../shape/shape';
+import { columnFormats, type Cell } from '../shape/shape';
 import { columnLetters } from './column-letters';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -74,7 +74,7 @@ export function tableBlock(stamp: string, header: string[], rows: Cell[][], foot
 
 /**
  * Writes a block of values (never formulas: text starting with "=" is kept as text), growing the sheet
- * if needed, with the stamp row in italics and the header bold.
+ * if needed, with the stamp row in italics, the header bold and the rows' number formats.
  * @param sheet the sheet
  * @param row first row
  * @param column first column
@@ -90,6 +90,10 @@ export function writeBlock(sheet: Sheet, row: number, column: number, block: Cel
   sheet.getRange(row, column, height, width).setValues(asValues(block));
   sheet.getRange(row, column, 1, width).setFontStyle('italic');
   sheet.getRange(row + 1, column, 1, width).setFontWeight('bold');
+  // Formatted as people read them from the start (shape/number-formats.ts), each column by its header.
+  const rows = block.slice(2);
+  const formats = columnFormats((block[1] ?? []).map(String), rows, sheet.getParent().getSpreadsheetTimeZone());
+  if (rows.length) sheet.getRange(row + 2, column, rows.length, width).setNumberFormats(rows.map(() => formats.map((f) => f ?? 'General')));
 }
 
 /**

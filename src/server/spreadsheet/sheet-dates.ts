@@ -3,10 +3,10 @@
  * charts on a time axis and formats, in every locale; text that looks like a date is only text until
  * Sheets guesses otherwise (and in some locales it does not).
  */
-import { isoDate } from '../shape/shape';
+import { isoDate, NUMBER_FORMATS } from '../shape/shape';
 
 /** How a day is shown in our date cells: unambiguous in every locale. */
-export const DAY_FORMAT = 'yyyy-mm-dd';
+export const DAY_FORMAT = NUMBER_FORMATS.day;
 
 /**
  * The Date that Sheets stores as the day `YYYY-MM-DD` in the spreadsheet's time zone (its midnight

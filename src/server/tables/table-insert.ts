@@ -7,7 +7,7 @@ import { createBudget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { listForMessage } from '../shape/shape';
 import { fetchRanking } from './ranking-data';
-import { rankingBlock, rankingRows, stampText } from './table-layout';
+import { groupName, rankingBlock, rankingRows, stampText } from './table-layout';
 import { areaA1, areaIsEmpty, uniqueSheetName, writeBlock } from '../spreadsheet/sheet-areas';
 import { newTableId, SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { saveTable } from './table-records';
@@ -32,20 +32,22 @@ export function previewTable(group: string): { headers: string[]; labels: string
  */
 export function insertTable(request: InsertTableRequest): SpreadsheetStore {
   const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
-  const { header, rows } = rankingRows(data, request.columns, request.limit);
+  const name = groupName(data, request.group);
+  const { header, rows } = rankingRows(data, request.columns, request.limit, { name });
   if (!header.length) {
     const all = rankingRows(data, null, 1).paths;
     throw errors.input(`None of those columns exist in ${request.group}: available are ${listForMessage(all)}.`);
   }
   const now = new Date();
-  const block = rankingBlock(stampText(request.group, now), header, rows, null);
+  const block = rankingBlock(stampText(name, now), header, rows, null);
 
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   let sheet: GoogleAppsScript.Spreadsheet.Sheet;
   let row = 1;
   let column = 1;
   if (request.placement === 'new-sheet') {
-    sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, request.group, 'Ranking'));
+    // Named in words, as the stamp names the group: "Ranking: Fintech", never the group's code.
+    sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Ranking: ${name}`, 'Ranking'));
   } else {
     const cell = spreadsheet.getActiveRange() ?? spreadsheet.getCurrentCell();
     if (!cell) throw errors.input('Select the cell where the table should start, then insert again.');
@@ -64,6 +66,7 @@ export function insertTable(request: InsertTableRequest): SpreadsheetStore {
   const record = {
     id: newTableId(),
     group: request.group,
+    name,
     sheetId: sheet.getSheetId(),
     sheetName: sheet.getName(),
     row,

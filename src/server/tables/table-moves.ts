@@ -10,6 +10,13 @@ import { listForMessage, type Cell } from '../shape/shape';
 /** The header of the column the add-on adds beside the rank. */
 export const RANK_CHANGE_HEADER = 'Rank change';
 
+/**
+ * What the service's own change column gets after its words, so that nobody takes it for the add-on's
+ * rank change: the service does not say over what period it counts (API-SPEC shows no field), so the
+ * line under the table says only that it is the service's figure, as the service reports it.
+ */
+const SERVICE_MARK = ' (service)';
+
 /** Most characters of the dropped-out line's list of names (the rest is "… and N more"). */
 const MAX_DROPPED_CHARS = 1000;
 
@@ -25,11 +32,30 @@ export interface PreviousTable {
   footer: string | null;
 }
 
-/** A table's moves: one rank change cell per row, and the line under the rows. */
+/**
+ * What moved in a table, by the names the sheet shows (each entry's display name where it has one):
+ * each entry's rank before and now, those that entered, those that dropped out.
+ */
+export interface FoundMoves {
+  moved: { name: string; from: number; to: number }[];
+  entered: { name: string; rank: number }[];
+  dropped: { name: string; was: number }[];
+}
+
+/**
+ * A table's moves: one rank change cell per row, and the line under the rows; and, when they were just
+ * counted (not kept from before, not blank), what they found.
+ */
 export interface Moves {
   changes: Cell[];
   footer: string;
+  found?: FoundMoves;
 }
+
+/** How the line under a table begins once its moves were counted: what the rank change compares. */
+const MOVES_LEAD = `${RANK_CHANGE_HEADER}: places moved since the refresh of `;
+/** Where that line names what dropped out. */
+const DROPPED_LEAD = 'Dropped out since then: ';
 
 const isWhole = (v: Cell): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
 const isText = (v: Cell): v is string => typeof v === 'string' && v.trim() !== '';
@@ -82,11 +108,38 @@ function labelColumn(width: number, rows: Cell[][], key: number): number {
   return distinctTextColumns(width, rows).find((i) => i !== key && rows.some((r) => !readsAsId(String(r[i])))) ?? key;
 }
 
+/** How the line under a table with nothing to compare with begins (just inserted). */
+const FIRST_FOOTER = `${RANK_CHANGE_HEADER} and the entries that dropped out show from the next refresh on, compared with these values.`;
+
 /**
- * The line under a table whose values have nothing before them to compare with (just inserted).
+ * How the line under a table whose values have nothing before them to compare with (just inserted)
+ * begins; what it says of the service's own change column follows.
  */
 export function firstFooter(): string {
-  return `${RANK_CHANGE_HEADER} and the entries that dropped out show from the next refresh on, compared with these values.`;
+  return FIRST_FOOTER;
+}
+
+/**
+ * The service's own change columns: whole numbers (up or down) under words of change ("Change",
+ * "Delta", "Movement"), never a percentage (a growth). The add-on cannot know what period they count.
+ * @param header the service's columns' headers
+ * @param rows the rows
+ */
+export function serviceChangeColumns(header: string[], rows: Cell[][]): number[] {
+  return header.flatMap((words, i) =>
+    /\b(change|delta|movement|moved?|shift|diff(erence)?)\b/i.test(words) &&
+    !words.includes('%') &&
+    rows.length > 0 &&
+    rows.every((row) => row[i] === '' || (typeof row[i] === 'number' && Number.isInteger(row[i])))
+      ? [i]
+      : [],
+  );
+}
+
+/** What the line under a table says of the service's own change columns, if the table has any. */
+function serviceNote(header: string[]): string {
+  const marked = header.filter((words) => words.endsWith(SERVICE_MARK));
+  return marked.length ? ` ${marked.join(', ')}: as the service reports it (it does not say over what period).` : '';
 }
 
 /**
@@ -98,11 +151,12 @@ export function firstFooter(): string {
  * @param since the previous values' time in words, for the line under the rows
  */
 export function tableMoves(header: string[], rows: Cell[][], previous: PreviousTable | null, since: string): Moves {
+  const note = serviceNote(withServiceMarks(header, rows));
   const blank = (footer: string): Moves => ({ changes: rows.map(() => ''), footer });
   const key = keyColumn(header.length, rows);
-  if (key < 0) return blank(`${RANK_CHANGE_HEADER} needs a column that names each entry; this table has none.`);
+  if (key < 0) return blank(`${RANK_CHANGE_HEADER} needs a column that names each entry; this table has none.${note}`);
   const oldKey = previous ? previous.header.indexOf(header[key] ?? '') : -1;
-  if (!previous || oldKey < 0) return blank(firstFooter());
+  if (!previous || oldKey < 0) return blank(`${FIRST_FOOTER}${note}`);
 
   const rank = rankColumn(header, rows);
   const rankOf = (row: Cell[], i: number, column: number): number => {
@@ -120,7 +174,7 @@ export function tableMoves(header: string[], rows: Cell[][], previous: PreviousT
 
   const now = rows.map((row, i) => ({ name: String(row[key]), rank: rankOf(row, i, rank) }));
   const unchanged = now.length === previous.rows.length && now.every((n) => before.get(n.name)?.rank === n.rank);
-  if (unchanged && previous.changes && previous.footer !== null && previous.footer !== firstFooter()) {
+  if (unchanged && previous.changes && previous.footer !== null && !previous.footer.startsWith(FIRST_FOOTER)) {
     // Nothing moved since (a cached answer, a quiet hour): the last moves stay, with the time they count
     // from. After the first values, "–" everywhere says that nothing moved since then.
     const kept = new Map(previous.rows.map((row, i) => [String(row[oldKey] ?? ''), previous.changes?.[i] ?? '']));
@@ -132,12 +186,58 @@ export function tableMoves(header: string[], rows: Cell[][], previous: PreviousT
     return old.rank > r ? `▲${old.rank - r}` : old.rank < r ? `▼${r - old.rank}` : '–';
   });
   const present = new Set(now.map((n) => n.name));
-  const dropped = [...before].filter(([name]) => !present.has(name)).map(([, old]) => `${old.label} (was ${old.rank})`);
-  return { changes, footer: `Dropped out since ${since}: ${dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : 'none'}.` };
+  const gone = [...before].filter(([name]) => !present.has(name)).map(([, old]) => ({ name: old.label, was: old.rank }));
+  const dropped = gone.map((g) => `${g.name} (was ${g.was})`);
+  const shown = (i: number) => String(rows[i]?.[label] ?? '') || (now[i]?.name ?? '');
+  const found: FoundMoves = { moved: [], entered: [], dropped: gone };
+  now.forEach(({ name, rank: r }, i) => {
+    const old = before.get(name);
+    if (!old) found.entered.push({ name: shown(i), rank: r });
+    else if (old.rank !== r) found.moved.push({ name: shown(i), from: old.rank, to: r });
+  });
+  const list = dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : 'none';
+  return { changes, footer: `${MOVES_LEAD}${since}. ${DROPPED_LEAD}${list}.${note}`, found };
 }
 
 /**
- * The header and rows with the rank change column beside the rank (first, when no rank is shown).
+ * What a table's moves say as the sheet shows them (its rank change column and the line under its
+ * rows), read back: what the sidebar's preview of an alert counts, with no request. Null when the table
+ * shows no moves (just inserted, or no column names its entries).
+ * @param header the header row as the sheet holds it (with the rank change column)
+ * @param rows its rows
+ * @param footer the line under the rows
+ */
+export function shownMoves(header: Cell[], rows: Cell[][], footer: string): FoundMoves | null {
+  const at = header.indexOf(RANK_CHANGE_HEADER);
+  if (at < 0 || !footer.startsWith(MOVES_LEAD)) return null;
+  const bare = rows.map((row) => row.filter((_, i) => i !== at));
+  const names = header.filter((_, i) => i !== at).map(String);
+  const key = keyColumn(names.length, bare);
+  if (key < 0) return null;
+  const label = labelColumn(names.length, bare, key);
+  const rank = at > 0 ? at - 1 : -1; // the change sits right after the rank, or first with no rank shown
+  const found: FoundMoves = { moved: [], entered: [], dropped: [] };
+  rows.forEach((row, i) => {
+    const name = String(bare[i]?.[label] ?? '');
+    const now = rank >= 0 && isWhole(row[rank] ?? '') ? (row[rank] as number) : i + 1;
+    const change = String(row[at] ?? '');
+    const places = Number(change.slice(1));
+    if (change === 'new') found.entered.push({ name, rank: now });
+    else if (/^[▲▼]\d+$/.test(change)) found.moved.push({ name, from: change.startsWith('▲') ? now + places : now - places, to: now });
+  });
+  const from = footer.indexOf(DROPPED_LEAD);
+  const list = from < 0 ? '' : footer.slice(from + DROPPED_LEAD.length);
+  // The list ends at its first "." after a "(was N)": what follows is the note on the service's own change.
+  for (const m of list.matchAll(/(.+?) \(was (\d+)\)(, |\.)/g)) {
+    found.dropped.push({ name: m[1] ?? '', was: Number(m[2]) });
+    if (m[3] === '.') break;
+  }
+  return found;
+}
+
+/**
+ * The header and rows with the rank change column beside the rank (first, when no rank is shown), and
+ * the service's own change columns marked as its (serviceChangeColumns).
  * @param header the columns' headers
  * @param rows the rows
  * @param changes one cell per row
@@ -145,5 +245,11 @@ export function tableMoves(header: string[], rows: Cell[][], previous: PreviousT
 export function withRankChange(header: string[], rows: Cell[][], changes: Cell[]): { header: string[]; rows: Cell[][] } {
   const at = rankColumn(header, rows) + 1;
   const put = <T>(row: T[], value: T): T[] => [...row.slice(0, at), value, ...row.slice(at)];
-  return { header: put(header, RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? '')) };
+  return { header: put(withServiceMarks(header, rows), RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? '')) };
+}
+
+/** The headers with the service's own change columns marked as its: "Change (service)". */
+function withServiceMarks(header: string[], rows: Cell[][]): string[] {
+  const marked = new Set(serviceChangeColumns(header, rows));
+  return header.map((words, i) => (marked.has(i) ? `${words}${SERVICE_MARK}` : words));
 }

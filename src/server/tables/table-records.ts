@@ -13,6 +13,8 @@ import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 export interface TableRecord {
   id: string;
   group: string;
+  /** The group's name as its list gave it, which the stamp says (absent in tables written before: the group). */
+  name?: string;
   sheetId: number;
   sheetName: string;
   row: number;

@@ -8,14 +8,15 @@
  */
 import type { RunLog } from '../../shared/sidebar-api';
 import type { Budget } from '../core/time-budget';
-import { AddonError, errors, messageOf } from '../core/errors';
+import { AddonError, messageOf } from '../core/errors';
+import { runBlocker, runStopOf } from '../core/run-stop';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { readApiKey } from '../core/lookup-settings';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import type { Cell } from '../shape/shape';
 import { fetchRanking } from './ranking-data';
-import { isOurStamp, rankingBlock, rankingRows, stampText } from './table-layout';
-import { RANK_CHANGE_HEADER, type PreviousTable } from './table-moves';
+import { groupName, isOurStamp, rankingBlock, rankingRows, stampText } from './table-layout';
+import { RANK_CHANGE_HEADER, type FoundMoves, type PreviousTable } from './table-moves';
 import { areaA1, areaIsEmpty, clearArea, findSheet, writeBlock } from '../spreadsheet/sheet-areas';
 import { listTables, saveTable, writeLastRun, type TableRecord } from './table-records';
 
@@ -31,6 +32,13 @@ export interface RunOptions {
   budget: Budget;
   /** Called before each table, e.g. to show a toast. */
   progress?: (index: number, total: number, group: string) => void;
+  /** Told what moved in each table refreshed, when its moves were just counted (a scheduled run's alerts). */
+  found?: (table: TableRecord, moves: FoundMoves) => void;
+  /**
+   * Told what stopped the whole run, if anything did (core/run-stop.ts: a missing permission, no key, a
+   * refused key, a spent allowance, a service down): the tables after it are not asked, each says why.
+   */
+  stopped?: (error: AddonError) => void;
 }
 
 /**
@@ -50,9 +58,10 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
   try {
     const { budget } = options;
     const tables = listTables(store).sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
-    // Without a key even cached answers are not rewritten as "updated": the owner must know at once.
-    const hasKey = !!readApiKey('user');
-    if (tables.length && !hasKey) log.note = errors.noKey().message;
+    // Without a key (or the permission to connect) even cached answers are not rewritten as "updated":
+    // the owner must know at once.
+    let stop = runBlocker(!!readApiKey('user'));
+    if (tables.length && stop) log.note = stop.message;
     let slowestMs = 0;
     tables.forEach((table, i) => {
       // A table may start only if one as slow as the slowest so far (with a margin) still fits.
@@ -63,10 +72,13 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
       }
       options.progress?.(i + 1, tables.length, table.group);
       const began = Date.now();
-      const message = refreshOne(store, table, options.force, budget, hasKey);
+      const result = refreshOne(store, table, options, stop);
+      if (result instanceof AddonError) stop = result;
+      const message = result instanceof AddonError ? result.message : result;
       slowestMs = Math.max(slowestMs, Date.now() - began);
       log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
     });
+    if (stop && tables.length) options.stopped?.(stop);
   } finally {
     log.finishedAt = new Date().toISOString();
     writeLastRun(store, log);
@@ -75,13 +87,19 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
   return log;
 }
 
-/** Refreshes one table; returns '' on success, else why it was not refreshed (also recorded). */
-function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean, budget: Budget, hasKey: boolean): string {
+/**
+ * Refreshes one table; returns '' on success, else why it was not refreshed (also recorded): a failure that
+ * stops the whole run comes back as the error itself, so the tables after it are not asked.
+ */
+function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOptions, stop: AddonError | null): string | AddonError {
+  const { force, budget } = options;
   const fail = (message: string, sheet?: GoogleAppsScript.Spreadsheet.Sheet): string => {
     saveTable(store, { ...table, status: 'error', message });
     if (sheet && table.updatedAt) {
       // The stamp says the values are older than this attempt, and why.
-      sheet.getRange(table.row, table.column).setValue(stampText(table.group, new Date(table.updatedAt), { at: new Date(), message }));
+      sheet
+        .getRange(table.row, table.column)
+        .setValue(stampText(table.name ?? table.group, new Date(table.updatedAt), { at: new Date(), message }));
     }
     return message;
   };
@@ -90,23 +108,26 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean,
   if (!sheet) return fail(`Its sheet "${table.sheetName}" was deleted, so the table is not recreated. Forget it in the sidebar.`);
   const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : '';
   table = { ...table, sheetName: sheet.getName() };
-  if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
+  if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.name ?? table.group, table.group)) {
     return fail(
       `Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`,
     );
   }
 
-  if (!hasKey) return fail(errors.noKey().message, sheet);
+  if (stop) return fail(stop.message, sheet);
   let data;
   try {
     data = fetchRanking(table.group, budget, force);
   } catch (error) {
-    return fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
+    const message = fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
+    return error instanceof AddonError && runStopOf(error) ? error : message;
   }
-  const { header, rows } = rankingRows(data, table.columns, table.limit);
+  const name = groupName(data, table.group);
+  const { header, rows } = rankingRows(data, table.columns, table.limit, { name });
   if (!header.length) return fail('None of its columns exist in the answer any more: insert it again.', sheet);
   const now = new Date();
-  const block = rankingBlock(stampText(table.group, now), header, rows, previousValues(sheet, table));
+  let moves: FoundMoves | null = null;
+  const block = rankingBlock(stampText(name, now), header, rows, previousValues(sheet, table), (m) => (moves = m));
   const height = block.length;
   const width = block[0]?.length ?? 1;
 
@@ -122,7 +143,8 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, force: boolean,
   writeBlock(sheet, table.row, table.column, block);
   if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
   if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
-  saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim(), moves: true });
+  saveTable(store, { ...table, name, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim(), moves: true });
+  if (moves) options.found?.(table, moves);
   return '';
 }
 

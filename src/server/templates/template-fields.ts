@@ -6,7 +6,7 @@
  * keys and shape, as SEARCH_SCORE finds "the score" and a tracking list finds "the dated series".
  */
 import { findSeries, dateOf } from '../tracking/answer';
-import { headerWords, isObject, normaliseName, type Json } from '../shape/shape';
+import { headerWords, isObject, nameOf, normaliseName, repeatedCodes, type Json } from '../shape/shape';
 
 /** A field reached through objects only (not inside a list), with its value. */
 interface Leaf {
@@ -71,6 +71,8 @@ export function trendFields(answers: Json[]): TrendFields {
 
 /** What the brand watch sheet asks of each brand, besides its index score. */
 export interface BrandFields {
+  /** The brand's name: the text field its slug is written from (`Flovim Cash` beside `flovim-cash`). */
+  name: string | null;
   /** The numbers inside the object whose name says "signal". */
   signals: string[];
   /** The numbers inside the object whose name says "rank". */
@@ -81,11 +83,13 @@ export interface BrandFields {
 const MAX_GROUP_FIELDS = 6;
 
 /**
- * The signal and rank fields: the numbers directly inside the top-level object whose name contains
- * "signal" (or "rank"), numeric in at least one answer (a brand outside AI has no AI rank).
+ * The name field, found by meaning: the top-level text field each answer's slug is written from; and the
+ * signal and rank fields: the numbers directly inside the top-level object whose name contains "signal"
+ * (or "rank"), numeric in at least one answer (a brand outside AI has no AI rank).
  * @param answers brand answers
+ * @param slugs the slugs asked for (any order)
  */
-export function brandFields(answers: Json[]): BrandFields {
+export function brandFields(answers: Json[], slugs: string[] = []): BrandFields {
   const group = (word: string): string[] => {
     const found: string[] = [];
     for (const data of answers) {
@@ -101,7 +105,12 @@ export function brandFields(answers: Json[]): BrandFields {
     }
     return found.slice(0, MAX_GROUP_FIELDS);
   };
-  return { signals: group('signal'), ranks: group('rank') };
+  const name = answers.flatMap((data) => {
+    if (!isObject(data)) return [];
+    const named = slugs.map((slug) => nameOf(data, slug)).find((n) => n !== undefined);
+    return Object.keys(data).filter((key) => named !== undefined && data[key] === named);
+  })[0];
+  return { name: name ?? null, signals: group('signal'), ranks: group('rank') };
 }
 
 /** One table of an answer that a market overview shows. */
@@ -137,9 +146,14 @@ export function overviewTables(data: Json, onlyScored = false): OverviewTable[] 
       tables.push({ kind: 'records', field: key });
       continue;
     }
-    const columns: string[] = [];
-    for (const r of records)
-      for (const [k, v] of Object.entries(r)) if (!isObject(v) && !Array.isArray(v) && !columns.includes(k)) columns.push(k);
+    const all: string[] = [];
+    for (const r of records) for (const [k, v] of Object.entries(r)) if (!isObject(v) && !Array.isArray(v) && !all.includes(k)) all.push(k);
+    // A fact once, as the formulas' own tables say it: a code column beside the name it repeats is left out.
+    const repeated = repeatedCodes(
+      all.map((k) => records.map((r) => r[k] ?? '')),
+      records.length >= 3,
+    );
+    const columns = all.filter((_, i) => !repeated.has(i));
     tables.push({ kind: 'columns', field: key, columns: columns.map((k) => `${key}.${k}`) });
   }
   return tables;

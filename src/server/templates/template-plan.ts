@@ -6,11 +6,12 @@
  * overlap. Nothing here touches a spreadsheet.
  */
 import { shapeOne } from '../lookup/answer-shaping';
-import { headerWords, selectPath, type Cell, type Json } from '../shape/shape';
+import { blockFormats, headerWords, inSentence, NUMBER_FORMATS, selectPath, type Cell, type Json } from '../shape/shape';
 import { spreadsheetTimeZone } from '../core/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
 import { COMPETITOR_ROWS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
+import { fieldFormat } from './template-formats';
 
 /** A rectangle of cells, from 1. */
 export interface Area {
@@ -42,8 +43,8 @@ export interface SheetPlan {
    * values), or a stacked area chart of shares by month (one range: dates down, a column per series).
    */
   chart: { kind: 'column' | 'stacked-area'; title: string; ranges: Area[]; row: number; column: number } | null;
-  /** Cells of fractions, shown as percentages. */
-  percent: Area | null;
+  /** Number formats, decided from the answers the plan was made from (template-formats.ts). */
+  formats: { area: Area; format: string }[];
   /** The slugs a "track these brands" click reads. */
   items: Area | null;
   /** How far the sheet must reach. */
@@ -69,7 +70,7 @@ class PlanBuilder {
     spills: [],
     growth: null,
     chart: null,
-    percent: null,
+    formats: [],
     items: null,
     size: { rows: 1, columns: 1 },
   };
@@ -84,6 +85,11 @@ class PlanBuilder {
     this.plan.cells.push({ row: area.row, column: area.column, formula });
     this.plan.spills.push({ formula, area });
     this.#reach(area.row + area.rows - 1, area.column + area.columns - 1);
+  }
+
+  /** Gives an area a number format (none: left as it is). */
+  format(area: Area, format: string | null): void {
+    if (format) this.plan.formats.push({ area, format });
   }
 
   /** A plain Sheets formula (not the add-on's). */
@@ -125,6 +131,7 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     }
     b.text(HEADER_ROW, column, header, true);
     b.formula(`=SEARCH_TREND(${range}, ${quoted(field)})`, inputColumn(column));
+    b.format(inputColumn(column), fieldFormat(field, answers, spreadsheetTimeZone()));
     return column++;
   };
   const growth = single('Year-on-year growth', fields.growth);
@@ -135,13 +142,17 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     const volumes = column + 1; // one empty column between the sparklines and the numbers they draw
     const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume as string)));
     b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-    b.text(GROUP_ROW, volumes, `${headerWords(fields.monthsVolume)} of each keyword, by month:`, true);
+    // Said as the months' table says it ("Volume"), not by its path ("Months volume").
+    const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf('.') + 1);
+    b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
     if (fields.monthsDate) {
       const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
       b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
+      b.format(header, fieldFormat(fields.monthsDate, answers, spreadsheetTimeZone()));
       b.plan.bold.push(header);
     }
     b.formula(`=SEARCH_TREND(${range}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
+    b.format(inputColumn(volumes, months), fieldFormat(fields.monthsVolume, answers, spreadsheetTimeZone()));
     const last = columnLetters(volumes + months - 1);
     for (let r = FIRST_ROW; r < FIRST_ROW + INPUT_ROWS; r++) {
       const cells = `${columnLetters(volumes)}${r}:${last}${r}`;
@@ -167,25 +178,33 @@ function listLength(data: Json, path: string): number {
 }
 
 /**
- * The brand watch sheet: slugs in column A; beside them, range formulas for the index score and each
- * signal and rank found in the answers.
+ * The brand watch sheet: brand IDs (slugs) in column A; beside them, range formulas for each brand's
+ * name (the field the slug is written from), the index score and each signal and rank found in the answers.
  * @param slugs the example slugs, as the service's ranking overview named them (none when it named none)
  * @param answers the answers of those that came
  */
 export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
-  const fields = brandFields(answers);
+  const fields = brandFields(answers, slugs);
   const b = new PlanBuilder();
   const range = inputRange();
   b.text(1, 1, 'Brand watch', true);
-  b.text(HEADER_ROW, 1, 'Brand (slug)', true);
+  // The service's identifier, typed by the user; its name beside it, as the answer gives it.
+  b.text(HEADER_ROW, 1, 'Brand ID', true);
   slugs.forEach((slug, i) => b.text(FIRST_ROW + i, 1, slug));
   b.plan.items = inputColumn(1);
-  b.text(HEADER_ROW, 2, 'Index score', true);
-  b.formula(`=BRAND_SCORE(${range})`, inputColumn(2));
-  let column = 3;
+  let column = 2;
+  if (fields.name) {
+    b.text(HEADER_ROW, column, 'Brand', true);
+    b.formula(`=BRAND_PROFILE(${range}, ${quoted(fields.name)})`, inputColumn(column));
+    column++;
+  }
+  b.text(HEADER_ROW, column, 'Index score', true);
+  b.formula(`=BRAND_SCORE(${range})`, inputColumn(column));
+  column++;
   for (const field of [...fields.signals, ...fields.ranks]) {
     b.text(HEADER_ROW, column, headerWords(field), true); // in words, as BRAND_PROFILE's own headers say it
     b.formula(`=BRAND_PROFILE(${range}, ${quoted(field)})`, inputColumn(column));
+    b.format(inputColumn(column), fieldFormat(field, answers, spreadsheetTimeZone()));
     column++;
   }
   const absent = !answers.length
@@ -195,14 +214,14 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
       : '';
   const examples = slugs.length
     ? `${slugs.length} examples: the first brands the service's ranking overview names`
-    : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
+    : "no examples: the ranking overview named no brand; RANKING_LIST with the raw option shows a group's brands and their IDs";
   b.text(
     2,
     1,
-    `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range} (${examples}). ` +
+    `How to use: type or paste up to ${INPUT_ROWS} brand IDs (the service's slugs) in ${range} (${examples}). ` +
       'Every other column is one formula over column A; the headers are the answer fields it shows. ' +
       'To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands ' +
-      `(the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`,
+      `(the sidebar offers it for this sheet; a tracking list of column A's brands, on its own sheet).${absent}`,
   );
   return b.plan;
 }
@@ -233,7 +252,8 @@ export function shareOfSearchPlan(names: string[], answers: Json[]): SheetPlan {
     { row: HEADER_ROW, column: SHARE_COLUMN, rows: 1, columns },
     { row: HEADER_ROW + months + 1, column: SHARE_COLUMN, rows: 1, columns: 1 },
   );
-  b.plan.percent = { row: FIRST_ROW, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS };
+  b.format({ row: FIRST_ROW, column: SHARE_COLUMN, rows: months, columns: 1 }, NUMBER_FORMATS.month);
+  b.format({ row: FIRST_ROW, column: SHARE_COLUMN + 1, rows: months + 1, columns: COMPETITOR_ROWS }, NUMBER_FORMATS.share);
   const chartColumn = SHARE_COLUMN + columns + GAP_COLUMNS;
   b.plan.chart = {
     kind: 'stacked-area',
@@ -272,14 +292,14 @@ export interface OverviewAnswers {
   ranking: Json;
 }
 
-/** The call of each overview answer's function. */
+/** The call of each overview answer's function (a formula's, never a title: OVERVIEW_NAMES says what each is). */
 const OVERVIEW_FUNCTIONS: Record<keyof OverviewAnswers, string> = {
   markets: 'MARKET_ANALYSIS',
   industries: 'AI_INDUSTRIES',
   ranking: 'RANKING_OVERVIEW',
 };
 
-/** What each overview answer is, in words (the specification's), for a chart's title. */
+/** What each overview answer is, in words (the specification's), for its tables' and chart's titles. */
 const OVERVIEW_NAMES: Record<keyof OverviewAnswers, string> = {
   markets: 'Market analysis',
   industries: 'AI industries',
@@ -315,7 +335,7 @@ export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
   for (const source of Object.keys(OVERVIEW_FUNCTIONS) as (keyof OverviewAnswers)[]) {
     const data = answers[source];
     for (const table of overviewTables(data, source === 'ranking')) {
-      const block = tableBlock(OVERVIEW_FUNCTIONS[source], data, table);
+      const block = tableBlock(OVERVIEW_FUNCTIONS[source], OVERVIEW_NAMES[source], data, table);
       blocks.push(block);
       if (!chart && table.kind === 'columns') {
         chart = chartBlock(OVERVIEW_NAMES[source], data, table, block);
@@ -339,12 +359,22 @@ export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
   return b.plan;
 }
 
+/**
+ * A table's title in words: what the answer is and which of its parts ("Market analysis: sectors",
+ * "Ranking overview: leaders"), the answer's name alone where the part's words end it ("AI industries"
+ * for its industries), never a function's name or a path.
+ */
+export function tableTitle(answer: string, field: string): string {
+  const part = headerWords(field);
+  return answer.toLowerCase().endsWith(part.toLowerCase()) ? answer : `${answer}: ${inSentence(part)}`;
+}
+
 /** A table's block: its title row, then the formula's result (or one formula per column under a header row). */
-function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
+function tableBlock(fn: string, answer: string, data: Json, table: OverviewTable): Block {
+  const title = tableTitle(answer, table.field);
   if (table.kind === 'columns') {
     const picked = selectPath(data, table.field);
     const length = picked.ok && Array.isArray(picked.value) ? picked.value.length : 1;
-    const title = `${fn}: ${headerWords(table.field)}`;
     return {
       title,
       rows: length + 2,
@@ -355,7 +385,9 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
           // Said under the table's own title, as a readable table's header is: `industries.name` → "Name".
           const own = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
           b.text(row + 1, column + i, headerWords(own), true);
-          b.formula(`=${fn}(${quoted(field)})`, { row: row + 2, column: column + i, rows: length, columns: 1 });
+          const area = { row: row + 2, column: column + i, rows: length, columns: 1 };
+          b.formula(`=${fn}(${quoted(field)})`, area);
+          b.format(area, fieldFormat(field, [data], spreadsheetTimeZone()));
         });
       },
     };
@@ -363,10 +395,9 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
   const options = table.kind === 'stats' ? 'transpose' : '';
   // Shaped as the formula will show it, its "As of" included (the time does not change the size).
   const shape = { noHeaders: false, transpose: table.kind === 'stats', raw: false };
-  const grid = shapeOne(data, table.field, shape, spreadsheetTimeZone(), Date.now());
+  const grid = shapeOne(data, table.field, shape, spreadsheetTimeZone(), undefined, Date.now());
   const rows = Array.isArray(grid) ? grid.length : 1;
   const columns = Array.isArray(grid) ? (grid[0]?.length ?? 1) : 1;
-  const title = `${fn}: ${headerWords(table.field)}`;
   const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ''})`;
   return {
     title,
@@ -375,6 +406,12 @@ function tableBlock(fn: string, data: Json, table: OverviewTable): Block {
     place(b, row, column) {
       b.text(row, column, title, true);
       b.formula(formula, { row: row + 1, column, rows, columns });
+      // The formats Format results would give this grid, cell by cell.
+      if (Array.isArray(grid)) {
+        blockFormats(grid, { timeZone: spreadsheetTimeZone() }).forEach((line, i) =>
+          line.forEach((format, j) => b.format({ row: row + 1 + i, column: column + j, rows: 1, columns: 1 }, format)),
+        );
+      }
     },
   };
 }

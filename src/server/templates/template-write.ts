@@ -1,7 +1,8 @@
 /**
  * Writes a template's plan on a new sheet: every cell in one setValues (a formula is written as its
  * text, which Sheets stores as a formula; other text that Sheets would read as one gets the quote
- * prefix), headers bold, the growth column's colours, shares as percentages and the chart.
+ * prefix), headers bold, the growth column's colours, number formats (shares as percentages, months as
+ * months…) and the chart.
  */
 import type { Cell } from '../shape/shape';
 import { asValues } from '../spreadsheet/sheet-areas';
@@ -9,8 +10,6 @@ import { CHART_PIXELS, type Area, type SheetPlan } from './template-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** Shares: a fraction shown as a percentage with one decimal (12.3%). */
-const PERCENT_FORMAT = '0.0%';
 /** A time axis's labels: month and year ("Mar 2026"), as tracking charts say them. */
 const MONTH_AXIS_FORMAT = 'MMM yyyy';
 
@@ -41,7 +40,18 @@ export function writePlan(sheet: Sheet, plan: SheetPlan): void {
       SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build(),
     ]);
   }
-  if (plan.percent) rangeOf(sheet, plan.percent).setNumberFormat(PERCENT_FORMAT);
+  if (plan.formats.length) {
+    // Every format in one write (the sheet is new: its other cells keep Sheets' own).
+    const formats = Array.from({ length: rows }, () => Array.from({ length: columns }, () => 'General'));
+    for (const { area, format } of plan.formats) {
+      for (let r = area.row; r < area.row + area.rows; r++)
+        for (let c = area.column; c < area.column + area.columns; c++) {
+          const line = formats[r - 1];
+          if (line && c <= columns) line[c - 1] = format;
+        }
+    }
+    sheet.getRange(1, 1, rows, columns).setNumberFormats(formats);
+  }
   if (plan.chart) insertChart(sheet, plan.chart);
 }
 

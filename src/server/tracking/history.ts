@@ -8,7 +8,7 @@
  * columns are read or written here: the user's own columns beside them are never touched.
  */
 import { errors } from '../core/errors';
-import { headerWords, type Cell } from '../shape/shape';
+import { columnFormats, headerWords, inSentence, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import type { TrackRecord } from './tracking-records';
@@ -39,12 +39,39 @@ export interface HistoryRow {
 export const holdsData = (row: HistoryRow): boolean => row.status === 'ok' || row.status === 'backfilled';
 
 /**
- * The header row: Date, Item, Score, the kept fields, Status.
+ * The header row: Date, Keyword (or Brand), Score, the kept fields, Status.
  * @param list the list
  */
 export function historyHeader(list: TrackRecord): string[] {
   // The kept fields in words, as the formulas' headers say them (the list keeps their paths).
-  return ['Date', 'Item', 'Score', ...list.fields.map(headerWords), 'Status'];
+  const words = (field: string) => (field === list.series?.value ? valueWords(list) : headerWords(field));
+  return ['Date', itemWord(list), 'Score', ...list.fields.map(words), 'Status'];
+}
+
+/**
+ * What one item of the list is: "Keyword" or "Brand".
+ * @param list the list
+ */
+export function itemWord(list: TrackRecord): string {
+  return list.kind === 'keywords' ? 'Keyword' : 'Brand';
+}
+
+/**
+ * The tracked value in words: the series' value as its list names it, by the series' unit ("Volume by
+ * month", never the path's "Months volume"), else the score.
+ * @param list the list
+ */
+export function valueWords(list: TrackRecord): string {
+  return list.series ? seriesWords(list.series.value, list.kind) : 'Score';
+}
+
+/**
+ * A series' value in words, as its list of records names it, by the series' unit: "Volume by month".
+ * @param path the series' value path (`months.volume`)
+ * @param kind what the list follows (a keyword's series is its months)
+ */
+export function seriesWords(path: string, kind: TrackRecord['kind']): string {
+  return `${headerWords(path.slice(path.lastIndexOf('.') + 1))} by ${backfillUnit({ kind })}`;
 }
 
 /**
@@ -55,8 +82,8 @@ export function historyHeader(list: TrackRecord): string[] {
  */
 export function stampText(list: TrackRecord, at: Date): string {
   const per = list.period === 'week' ? 'week' : 'day';
-  const earlier = list.series ? `, and one per earlier ${backfillUnit(list)} (backfilled)` : '';
-  return `${STAMP}${list.name} · one row per ${list.kind === 'keywords' ? 'keyword' : 'brand'} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const earlier = list.series ? `, and one per ${backfillUnit(list)} the service gives (backfilled)` : '';
+  return `${STAMP}${list.name} · one row per ${inSentence(itemWord(list))} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**
@@ -64,7 +91,7 @@ export function stampText(list: TrackRecord, at: Date): string {
  * any other series is only known by its dates.
  * @param list the list
  */
-export function backfillUnit(list: TrackRecord): string {
+export function backfillUnit(list: Pick<TrackRecord, 'kind'>): string {
   return list.kind === 'keywords' ? 'month' : 'date';
 }
 
@@ -167,4 +194,12 @@ export function writeHistory(
   // One format for the whole Date column (older rows too): a Date written by a script shows its time.
   const last = appended.length ? start + appended.length - 1 : Math.max(lastUsed, ...replaced.map((r) => r.row));
   if (last >= FIRST_ROW) sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, 1).setNumberFormat(DAY_FORMAT);
+  // The score and the fields as people read them (shape/number-formats.ts), older rows too.
+  const values = columnFormats(historyHeader(list), [...appended, ...replaced.map((r) => r.cells)], timeZone).slice(2, -1);
+  if (last >= FIRST_ROW && values.some(Boolean)) {
+    const rows = last - FIRST_ROW + 1;
+    sheet
+      .getRange(FIRST_ROW, 3, rows, values.length)
+      .setNumberFormats(Array.from({ length: rows }, () => values.map((f) => f ?? 'General')));
+  }
 }

@@ -11,7 +11,7 @@ import { headerWords, listForMessage, selectPath, type Json } from '../shape/sha
 import { newTableId, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { tableBlock, uniqueSheetName, writeBlock } from '../spreadsheet/sheet-areas';
 import { defaultFields, findSeries, numericPaths, scorePath } from './answer';
-import { historyHeader, stampText } from './history';
+import { historyHeader, seriesWords, stampText } from './history';
 import { ENDPOINT_OF } from './tracking-run';
 import { listTracked, saveTracked, type TrackRecord } from './tracking-records';
 import { sendingFor } from '../spending/request-log';
@@ -32,7 +32,9 @@ export function trackFields(kind: TrackKind, item: string): TrackFieldsView {
   const score = scorePath(data, kind);
   const series = findSeries(data)?.value ?? null;
   const fields = numericPaths(data).filter((p) => p !== score && p !== series);
-  const words = Object.fromEntries([score, series, ...fields].flatMap((p) => (p ? [[p, headerWords(p)] as const] : [])));
+  // In words as the history's header says them: the series by its unit ("Volume by month").
+  const said = (p: string) => (p === series ? seriesWords(p, kind) : headerWords(p));
+  const words = Object.fromEntries([score, series, ...fields].flatMap((p) => (p ? [[p, said(p)] as const] : [])));
   return { score, series, fields, defaults: defaultFields(data, score).filter((f) => f !== series), words };
 }
 

@@ -9,11 +9,12 @@
 import type { TrackKind } from '../../shared/sidebar-api';
 import type { Budget } from '../core/time-budget';
 import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
+import { runBlocker, runStopOf } from '../core/run-stop';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { readApiKey } from '../core/lookup-settings';
-import { headerWords, type Cell } from '../shape/shape';
+import { inSentence, nameOf, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from '../spending/tracking-allowance';
@@ -21,11 +22,11 @@ import { sendingFor } from '../spending/request-log';
 import { capResetsAt } from '../spending/spend-cap';
 import { capRoomToday } from '../spending/spend-settings';
 import { lookupAllowance } from '../lookup/usage-lookup';
-import { fieldCell, scoreOf, seriesPoints } from './answer';
+import { fieldCell, scoreOf, seriesPoints, type Point } from './answer';
 import {
   backfillUnit,
-  holdsData,
   isOurStamp,
+  valueWords,
   readHistory,
   rowCells,
   stampText,
@@ -33,9 +34,10 @@ import {
   writeHistory,
   type HistoryRow,
 } from './history';
-import { monthOf, periodName, periodOf, periodOfDate } from './period';
+import { periodName, periodOf, periodOfDate } from './period';
 import { saveTracked, type TrackRecord } from './tracking-records';
-import { writeSummary } from './summary';
+import { changedItems, writeSummary, type TrackedChange } from './summary';
+import { resetClock } from '../../shared/reset-time';
 
 /** Items asked for at once: few enough to stop soon after a refusal, enough to fetch in parallel. */
 const CHUNK = 20;
@@ -47,7 +49,7 @@ const RUNNING = 'sdm.trackRunning';
 export const ENDPOINT_OF: Record<TrackKind, Endpoint> = { keywords: ENDPOINTS.trend, brands: ENDPOINTS.brand };
 
 /** Failures that are the run's, not an item's: no row is written, the items wait. */
-const RUN_FAILURES = new Set<ErrorKind>(['no-key', 'auth', 'quota', 'limit', 'budget', 'busy']);
+const RUN_FAILURES = new Set<ErrorKind>(['no-key', 'auth', 'quota', 'limit', 'budget', 'busy', 'permission']);
 /** Item failures not worth asking again before the next period. */
 const LASTING_FAILURES = new Set<ErrorKind>(['not-found', 'bad-request', 'input']);
 
@@ -56,6 +58,13 @@ export interface TrackRunOptions {
   budget: Budget;
   /** A scheduled run leaves alone the lists done for this period with nothing to retry soon. */
   scheduled: boolean;
+  /** Told each list run, as saved, with what changed in it (a scheduled run's alerts). */
+  ran?: (list: TrackRecord, changes: TrackedChange[]) => void;
+  /**
+   * Told what stopped the whole run, if anything did (core/run-stop.ts): a missing permission, no key, a
+   * refused key, a spent allowance, a service that does not answer.
+   */
+  stopped?: (error: AddonError) => void;
 }
 
 /**
@@ -73,17 +82,22 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
       () => lookupAllowance(options.budget),
       () => capRoomToday(store),
     );
-    const hasKey = !!readApiKey('user');
+    const blocked = runBlocker(!!readApiKey('user'));
+    const shared = { budget: options.budget, spending, blocked, stopped: (error: AddonError) => options.stopped?.(error) };
     for (const list of lists) {
       const period = periodOf(Date.now(), list.period);
       if (options.scheduled && list.ranFor === period && !list.retrySoon) continue;
       let next: TrackRecord;
+      let changes: TrackedChange[] = [];
       try {
-        next = runList(store, list, period, { budget: options.budget, spending, hasKey });
+        if (blocked) options.stopped?.(blocked);
+        next = runList(store, list, period, { ...shared, changed: (c) => (changes = c) });
       } catch (error) {
         next = { ...list, status: 'error', message: error instanceof AddonError ? error.message : messageOf(error), retrySoon: true };
       }
-      saveTracked(store, { ...next, lastRun: new Date().toISOString(), ranFor: period });
+      const saved = { ...next, lastRun: new Date().toISOString(), ranFor: period };
+      saveTracked(store, saved);
+      options.ran?.(saved, changes);
     }
   } finally {
     release();
@@ -92,20 +106,26 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
 }
 
 /**
- * Which items still need a row for the period: none yet, or a failed one.
+ * Which items still need a row for the period: none yet, or a failed one. A backfilled row is the
+ * service's own point of its series, not a run's row, whatever period its date falls in.
  * @param list the list
  * @param rows its history
  * @param period the current period
  */
 export function dueItems(list: TrackRecord, rows: HistoryRow[], period: string): string[] {
-  const done = new Set(rows.filter((r) => r.period === period && holdsData(r)).map((r) => r.item));
+  const done = new Set(rows.filter((r) => r.period === period && r.status === 'ok').map((r) => r.item));
   return list.items.filter((item) => !done.has(item));
 }
 
 interface ListContext {
   budget: Budget;
   spending: Spending;
-  hasKey: boolean;
+  /** What stops every list before it asks (the permission to connect, a key), if anything. */
+  blocked: AddonError | null;
+  /** Told a failure that stops the whole run. */
+  stopped: (error: AddonError) => void;
+  /** Told what changed in the items this run recorded. */
+  changed: (changes: TrackedChange[]) => void;
 }
 
 function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx: ListContext): TrackRecord {
@@ -119,7 +139,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
   if (!isOurStamp(sheet.getRange(1, 1).getValue(), list)) {
     return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
   }
-  if (!ctx.hasKey) return fail(errors.noKey().message);
+  if (ctx.blocked) return fail(ctx.blocked.message);
   sendingFor(`Tracking list "${list.name}"`);
   const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
   const { rows, lastUsed } = readHistory(sheet, list, timeZone);
@@ -132,8 +152,10 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
   const replaced: { row: number; cells: Cell[] }[] = [];
   const appended: Cell[][] = [];
   const written: HistoryRow[] = [];
-  const keep = (item: string, cells: Cell[], status: string, date = period) => {
-    const failedRow = date === period ? rows.find((r) => r.item === item && r.period === period) : undefined;
+  /** Writes a run's row (over its item's failed row of this period, if any), or a point of the series (`at`). */
+  const keep = (item: string, cells: Cell[], status: string, at?: { date: string; over: HistoryRow | undefined }) => {
+    const date = at?.date ?? period;
+    const failedRow = at ? at.over : rows.find((r) => r.item === item && r.period === period && r.status !== 'backfilled');
     const row = rowCells(date, item, [...cells, status]);
     if (failedRow) replaced.push({ row: failedRow.row, cells: row });
     else appended.push(row);
@@ -148,7 +170,9 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     });
   };
   let recorded = 0;
-  /** Rows backfilled per item. */
+  /** Brands' names, as this run's answers give them. */
+  const names = new Map<string, string>();
+  /** Points of the series written per item that had some. */
   const backfilled: number[] = [];
   let failed = 0;
   let retrySoon = false;
@@ -161,29 +185,16 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
       keep(item, blanks(list), `failed: ${answer.error.message}`);
       continue;
     }
-    const points = list.series ? seriesPoints(answer.data, list.series) : [];
-    const fields = list.fields.map((f) =>
-      f === list.series?.value && points.length ? (points[points.length - 1]?.value ?? '') : fieldCell(answer.data, f),
-    );
+    // The series' points are the service's, one row each under the date it gives them (seriesRows); the
+    // run's row holds what is of this period: the score and the other fields.
+    const fields = list.fields.map((f) => (f === list.series?.value ? '' : fieldCell(answer.data, f)));
     keep(item, [scoreOf(answer.data, list.kind), ...fields], 'ok');
     recorded++;
-    // A new item's past, from its series: one row per earlier point (a keyword's months) holding the
-    // series' value only, since the service gives no past score. Real figures make the chart useful on
-    // day one; rows per week would have to invent numbers between the months. Only months before the
-    // month of this period: a month that holds this run's row is that row's (one point per period; the
-    // run's reading wins, being the period's latest and the list's own: see summary.ts itemReadings).
-    if (!rows.some((r) => r.item === item && holdsData(r))) {
-      const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
-      let count = 0;
-      for (const p of points) {
-        const at = periodOfDate(p.date, list.period);
-        if (!at || monthOf(p.date) >= monthOf(period) || taken.has(at)) continue;
-        taken.add(at);
-        keep(item, ['', p.value, ...blanks(list).slice(2)], 'backfilled', p.date);
-        count++;
-      }
-      if (count) backfilled.push(count);
-    }
+    const name = list.kind === 'brands' ? nameOf(answer.data, item) : undefined;
+    if (name) names.set(item, name);
+    const points = list.series ? seriesPoints(answer.data, list.series) : [];
+    const count = seriesRows(list, rows, item, points, (cells, date, over) => keep(item, cells, 'backfilled', { date, over }));
+    if (count) backfilled.push(count);
   }
   let summary = { width: list.width, chartId: list.chartId, problem: '' };
   if (replaced.length || appended.length) {
@@ -191,7 +202,10 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     const order = (row: Cell[]) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
     appended.sort((a, b) => (order(a) < order(b) ? -1 : 1));
     writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
-    summary = writeSummary(sheet, list, timeZone, [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written]);
+    const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
+    summary = writeSummary(sheet, list, timeZone, history, names);
+    const recorded = new Set(written.filter((r) => r.status === 'ok' && r.period === period).map((r) => r.item));
+    ctx.changed(changedItems(list, history, recorded));
     sheet.getRange(1, 1).setValue(stampText(list, new Date()));
   }
 
@@ -212,18 +226,48 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
 }
 
 /**
- * What was backfilled, as it is: "12 past months of each backfilled (months.volume only: the service
- * gives no past score)", never the list's periods (a weekly list's backfilled rows are months).
+ * Writes the points of an item's series that its history lacks, or holds with another figure (the
+ * service revised it): one row per point, under the date the service gives it, holding the series'
+ * value only (the service gives no past score). So the chart has one point per period of the service's
+ * data, where the service dates it: a run a week into November adds no second October, and November's
+ * figure comes under November once the service has it. Returns how many rows were written.
+ * @param list the list
+ * @param rows its history
+ * @param item the item
+ * @param points the series in this run's answer
+ * @param write writes one row: its cells (score, fields), its date, and the row it replaces, if any
+ */
+function seriesRows(
+  list: TrackRecord,
+  rows: HistoryRow[],
+  item: string,
+  points: Point[],
+  write: (cells: Cell[], date: string, over?: HistoryRow) => void,
+): number {
+  const held = new Map(rows.filter((r) => r.item === item && r.status === 'backfilled').map((r) => [r.date, r] as const));
+  let count = 0;
+  for (const p of points) {
+    const old = held.get(p.date);
+    if (old?.value === p.value) continue;
+    write(['', p.value, ...blanks(list).slice(2)], p.date, old);
+    count++;
+  }
+  return count;
+}
+
+/**
+ * What was backfilled, as it is: "12 months of each backfilled (volume by month only: the service gives
+ * no past score)", never the list's periods (a weekly list's backfilled rows are months).
  * @param list the list
  * @param counts rows backfilled per item that had some
  */
 function backfillText(list: TrackRecord, counts: number[]): string {
   const unit = backfillUnit(list);
-  const units = (n: number) => `${n} past ${unit}${n === 1 ? '' : 's'}`;
+  const units = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   const same = counts.every((n) => n === counts[0]);
   const total = counts.reduce((a, b) => a + b, 0);
   const what = counts.length === 1 ? units(total) : same ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
-  return `${what} backfilled (${list.series ? headerWords(list.series.value) : 'the series'} only: the service gives no past score)`;
+  return `${what} backfilled (${inSentence(valueWords(list))} only: the service gives no past score)`;
 }
 
 /** A failed row's empty score and fields (the value column index counts from the score). */
@@ -240,9 +284,12 @@ function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: 
   const answers = new Map<string, Answer>();
   const cap = ctx.spending.cap(endpoint, items.length);
   const resetAt = cap.limit === 'cap' ? capResetsAt(Date.now()) : cap.resetAt;
-  const resets = resetAt === null ? '' : `, which resets at ${new Date(resetAt).toISOString().slice(11, 16)} UTC`;
+  const resets = resetAt === null ? '' : `, which resets at ${resetClock(resetAt, Date.now())}`;
   const which = cap.limit === 'cap' ? "this spreadsheet's cap on fresh searches" : `the daily limit of ${cap.limit}`;
   let stop = cap.count < items.length ? `stopped before ${which}${resets}` : '';
+  // Nothing may be asked today: the allowance is spent, which stops the run as a refusal would (the
+  // spreadsheet's own cap is the user's choice, not a failure).
+  if (!cap.count && items.length && cap.limit && cap.limit !== 'cap') ctx.stopped(errors.limit(cap.limit, '', cap.resetAt));
   let blocked = false;
   const asked = items.slice(0, cap.count);
   let slowestMs = 0;
@@ -256,10 +303,20 @@ function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: 
     slowestMs = Math.max(slowestMs, Date.now() - began);
     ctx.spending.spent(result.stats);
     for (const [item, answer] of result.answers) answers.set(item, answer);
+    const failures = [...result.answers.values()].flatMap((a) => (a.ok ? [] : [a.error]));
+    // A chunk the service answered not once (5xx, network) stops the run too: its items are retried at
+    // the next run, and the items after it wait for it.
+    const down = failures.length > 0 && failures.length === result.answers.size && failures.every((e) => e.kind === 'unavailable');
+    const stops = failures.find((e) => runStopOf(e) && (down || RUN_FAILURES.has(e.kind)));
+    if (stops) ctx.stopped(stops);
     const refused = [...result.answers.values()].find((a) => !a.ok && RUN_FAILURES.has(a.error.kind));
     if (refused && !refused.ok) {
       stop = refused.error.message.replace(/\.$/, '');
       blocked = !['limit', 'budget'].includes(refused.error.kind);
+      break;
+    }
+    if (down) {
+      stop = failures[0]?.message.replace(/\.$/, '') ?? stop;
       break;
     }
   }

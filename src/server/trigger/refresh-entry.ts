@@ -1,33 +1,60 @@
 /**
- * Where a refresh of ranking tables enters: the hourly trigger (every spreadsheet its user scheduled),
- * the menu and the sidebar (the open spreadsheet, with progress toasts).
+ * Where a refresh of ranking tables enters: the hourly trigger (every spreadsheet its user scheduled,
+ * never throwing), the menu and the sidebar (the open spreadsheet, with progress toasts).
  */
 import type { RunLog } from '../../shared/sidebar-api';
 import { createBudget } from '../core/time-budget';
+import { AddonError } from '../core/errors';
+import { quotaError } from '../core/google-quota';
+import { missingPermissions, permissionErrorOf, SCHEDULED_RUN_NEEDS } from '../core/permissions';
+import { runStopOf } from '../core/run-stop';
 import { openStore, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { listTables } from '../tables/table-records';
 import { runSchedule } from './hourly-run';
 import { repairIfOverdue } from './repair';
+import { recordRunOutcome } from './run-outcome';
 import { indexSpreadsheet } from './sync';
 
 /** Menus and the sidebar have 6 minutes; keep a margin for writing the log. */
 const LONG_LIMIT_MS = 360_000;
 
 /**
- * The trigger's and the menu's refresh. A time-driven trigger passes an event with `triggerUid`, and
- * runs with no open spreadsheet: it serves every spreadsheet its owner scheduled.
- * @param event the trigger event, or nothing from the menu
+ * The id of the trigger that fired, from a time-driven trigger's event; '' from the menu (no event).
+ * @param event the handler's argument
  */
-export function refreshFromTriggerOrMenu(event: unknown): void {
-  const uid = event && typeof event === 'object' && 'triggerUid' in event ? String(event.triggerUid) : '';
-  if (uid) {
-    runSchedule(uid);
-    return;
+export function triggerUidOf(event: unknown): string {
+  return event && typeof event === 'object' && 'triggerUid' in event ? String(event.triggerUid) : '';
+}
+
+/**
+ * The scheduled run, which never throws: a thrown error in a pasted script's trigger mails its owner
+ * Google's "Summary of failures" every time ("When an installable trigger fires but the function throws an
+ * exception … Apps Script sends an email", Google's installable-triggers guide), and tells them nothing
+ * they can act on. What stops a run is recorded for the sidebar (run-outcome.ts); anything unexpected is
+ * logged (its type and message, as core/error-guard.ts does) and recorded as such.
+ * @param triggerUid the running trigger's id
+ */
+export function scheduledRun(triggerUid: string): void {
+  try {
+    runSchedule(triggerUid);
+  } catch (error) {
+    console.error(`refreshRankingTables: unexpected ${error instanceof Error ? `${error.name}: ${error.message}` : typeof error}`);
+    const known = error instanceof AddonError ? error : (permissionErrorOf(error) ?? quotaError(error));
+    try {
+      recordRunOutcome((known && runStopOf(known)) ?? { kind: 'unexpected' });
+    } catch {
+      // Even the record failed (Google's property quota): the run still ends quietly.
+    }
   }
+}
+
+/** The menu's refresh: the open spreadsheet's tables, after repairing stopped scheduled runs. */
+export function refreshFromMenu(): void {
   const store = openStore();
-  // The menu runs in FULL here, in a spreadsheet where the add-on is on: a safe place to repair.
-  if (repairIfOverdue(store.spreadsheet)) {
+  // The menu runs in FULL here, in a spreadsheet where the add-on is on: a safe place to repair, if the
+  // user granted triggers (the check is the schedule's own: a repair makes a trigger).
+  if (!missingPermissions(SCHEDULED_RUN_NEEDS).length && repairIfOverdue(store.spreadsheet)) {
     store.spreadsheet.toast('Your scheduled refreshes had stopped: they run from this spreadsheet again.', 'Search Demand', 10);
   }
   refreshOpenSpreadsheet(store, 'menu', false);

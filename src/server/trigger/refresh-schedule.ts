@@ -5,6 +5,7 @@
 import type { Schedule } from '../../shared/sidebar-api';
 import { errors } from '../core/errors';
 import { currentEmail } from '../core/identity';
+import { requirePermissions, SCHEDULED_RUN_NEEDS } from '../core/permissions';
 import { assertRoomFor, userId } from './registry';
 import { syncSchedule } from './sync';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
@@ -38,15 +39,20 @@ export function readScheduleRequest(raw: unknown): Schedule {
 }
 
 /**
- * Sets this spreadsheet's schedule. The one who sets it becomes its runner: their trigger refreshes it,
- * with their key (a schedule someone else set before is theirs no more; their next run drops it). A new
+ * Sets this spreadsheet's schedule. A schedule (not off) is refused, changing nothing, while a permission
+ * its runs need is missing (core/permissions.ts, SCHEDULED_RUN_NEEDS). The one who sets it becomes its
+ * runner: their trigger refreshes it, with their key (a schedule someone else set before is theirs no more; their next run drops it). A new
  * or changed schedule counts its slots from now, so its first run waits for the chosen hour; the same
  * schedule saved again by its runner keeps its time, so a slot it missed still runs, once.
  * @param store the open spreadsheet's records
  * @param schedule the wanted schedule
  */
 export function applySchedule(store: SpreadsheetStore, schedule: Schedule): void {
-  if (schedule.kind !== 'off') assertRoomFor(store.spreadsheet.getId());
+  if (schedule.kind !== 'off') {
+    // Only a schedule whose runs can run is saved: every permission they need, before anything is written.
+    requirePermissions(SCHEDULED_RUN_NEEDS);
+    assertRoomFor(store.spreadsheet.getId());
+  }
   const me = userId();
   const previous = readSchedule(store);
   const kept = previous?.by === me && sameSchedule(previous.schedule, schedule);

@@ -5,7 +5,7 @@
  * (custom functions may not call ScriptApp) and logs nothing (nor console).
  */
 import { guard } from '../core/error-guard';
-import { requirePermissions, type PermissionName } from '../core/permissions';
+import { requirePermissions, SCHEDULED_RUN_NEEDS, type PermissionName } from '../core/permissions';
 import { settleAfterAction } from '../log-sheet/log-flush';
 
 /**
@@ -20,6 +20,7 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   showHelp: ['sidebar'],
   refreshRankingTables: ['service', 'spreadsheet'],
   refreshFormulasFromMenu: ['spreadsheet'],
+  formatResultsFromMenu: ['spreadsheet'],
   freezeSelectionFromMenu: ['spreadsheet'],
   unfreezeSelectionFromMenu: ['spreadsheet'],
   getSettings: ['spreadsheet'],
@@ -36,13 +37,15 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   getCacheInfo: ['spreadsheet'],
   clearCache: ['spreadsheet'],
   refreshAllFormulas: ['spreadsheet'],
+  formatResults: ['spreadsheet'],
   freezeResults: ['spreadsheet'],
   unfreezeResults: ['spreadsheet'],
   getRankingGroups: ['service'],
   previewRankingTable: ['service'],
   insertRankingTable: ['service', 'spreadsheet'],
+  // Turning a schedule off needs these; any other schedule needs SCHEDULED_RUN_NEEDS (trigger/refresh-schedule.ts).
   setRefreshSchedule: ['schedule', 'spreadsheet'],
-  repairScheduledRuns: ['schedule', 'spreadsheet'],
+  repairScheduledRuns: SCHEDULED_RUN_NEEDS,
   getTables: ['spreadsheet'],
   forgetTable: ['spreadsheet'],
   refreshTablesNow: ['service', 'spreadsheet'],
@@ -51,12 +54,14 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   readSelectedItems: ['spreadsheet'],
   previewTrackFields: ['service'],
   estimateTracking: ['spreadsheet'],
-  addTrackingList: ['service', 'schedule', 'spreadsheet'],
-  addTrackedItems: ['service', 'schedule', 'spreadsheet'],
+  addTrackingList: SCHEDULED_RUN_NEEDS,
+  addTrackedItems: SCHEDULED_RUN_NEEDS,
   runTrackingNow: ['service', 'spreadsheet'],
   insertTemplate: ['service', 'spreadsheet'],
-  trackTemplateBrands: ['service', 'schedule', 'spreadsheet'],
+  trackTemplateBrands: SCHEDULED_RUN_NEEDS,
   templateSheets: ['spreadsheet'],
+  getAlerts: ['spreadsheet'],
+  setAlerts: ['spreadsheet'],
 };
 
 /**

@@ -9,6 +9,7 @@ import { GRANT_MENU_ITEM } from '../core/permissions';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
+import { formatResults } from '../format/format-results';
 import { unfreezeResults } from '../freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
 import { estimateRefresh } from '../spending/refresh-estimate';
@@ -28,6 +29,7 @@ export function buildMenu(): void {
     .addItem('Refresh ranking tables now', 'refreshRankingTables')
     .addSeparator()
     .addItem('Refresh all formulas', 'refreshFormulasFromMenu')
+    .addItem('Format results', 'formatResultsFromMenu')
     .addItem('Freeze selected results as values', 'freezeSelectionFromMenu')
     .addItem('Unfreeze selected results', 'unfreezeSelectionFromMenu')
     .addItem('Help', 'showHelp')
@@ -91,6 +93,22 @@ export function freezeSelectionWithToast(unfreeze: boolean): void {
   let message: string;
   try {
     message = freezeToast((unfreeze ? unfreezeResults : freezeResults)(spreadsheet, 'selection'), unfreeze);
+  } catch (error) {
+    if (!(error instanceof AddonError)) throw error;
+    message = error.message;
+  }
+  spreadsheet.toast(message, 'Search Demand');
+}
+
+/**
+ * Formats the add-on's results in the selection (or, one cell selected outside them, on its sheet) and
+ * says what it did with a toast; a selection with nothing to format gets its message and changes nothing.
+ */
+export function formatSelectionWithToast(): void {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let message: string;
+  try {
+    message = formatResults(spreadsheet, 'selection').message;
   } catch (error) {
     if (!(error instanceof AddonError)) throw error;
     message = error.message;

@@ -2,6 +2,7 @@
 import type { TableView, TablesView } from '../../shared/sidebar-api';
 import { readNotes, userId } from '../trigger/registry';
 import { overdueNotice } from '../trigger/repair';
+import { runStopNotice } from '../trigger/run-outcome';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { areaA1 } from '../spreadsheet/sheet-areas';
 import { groupListCost } from '../spending/table-cost';
@@ -27,7 +28,7 @@ export function tableView(t: TableRecord): TableView {
 
 /**
  * Tables, schedule (and who set it), the last run, the viewer's notes from their scheduled runs, and
- * whether those runs stopped.
+ * whether those runs stopped (their trigger, or at each run: why).
  * @param store the open spreadsheet's records
  */
 export function tablesView(store: SpreadsheetStore): TablesView {
@@ -39,6 +40,7 @@ export function tablesView(store: SpreadsheetStore): TablesView {
     lastRun: readLastRun(store),
     notes: readNotes(),
     overdue: overdueNotice(),
+    runStop: runStopNotice(),
     groupListCost: groupListCost(),
   };
 }

@@ -13,7 +13,7 @@ import { createBudget, type Budget } from '../core/time-budget';
 import { AddonError, errors } from '../core/errors';
 import { readSubject } from '../core/input';
 import { lookupAll, type Answer } from '../lookup/pipeline';
-import { resetPhrase } from '../service/classify';
+import { afterReset } from '../../shared/reset-time';
 import { readApiKey } from '../core/lookup-settings';
 import type { Json } from '../shape/shape';
 import { currentUsage } from '../spending/usage-read';
@@ -119,7 +119,7 @@ function refusePastLimit(template: TemplateDefinition, apiKey: string): void {
   const cost = costOf(template);
   if (cost.held) {
     throw errors.input(
-      `Not inserted: the daily limit of ${cost.held.which} was reached (${resetPhrase(cost.held.until)}), and "${template.title}" needs ` +
+      `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${template.title}" needs ` +
         'answers it holds back. Nothing was sent or changed.',
     );
   }

@@ -1,6 +1,7 @@
 /** The tracking panel as the sidebar shows it: each list, its last run, and what its next run asks for. */
 import type { TrackingView, TrackListView } from '../../shared/sidebar-api';
 import { userId } from '../trigger/registry';
+import { runStopNotice } from '../trigger/run-outcome';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { readHistory } from '../tracking/history';
@@ -9,13 +10,14 @@ import { dueItems, ENDPOINT_OF } from '../tracking/tracking-run';
 import { listTracked, type TrackRecord } from '../tracking/tracking-records';
 
 /**
- * Every list of the open spreadsheet, with the items its next run would ask for (read from its sheet).
+ * Every list of the open spreadsheet, with the items its next run would ask for (read from its sheet), and
+ * why the viewer's scheduled runs stop, while they do.
  * @param store the open spreadsheet's records
  */
 export function trackingView(store: SpreadsheetStore): TrackingView {
   const me = userId();
   const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
-  return { lists: listTracked(store).map((list) => listView(store, list, me, timeZone)) };
+  return { lists: listTracked(store).map((list) => listView(store, list, me, timeZone)), runStop: runStopNotice() };
 }
 
 function listView(store: SpreadsheetStore, list: TrackRecord, me: string, timeZone: string): TrackListView {

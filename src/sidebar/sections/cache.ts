@@ -1,7 +1,7 @@
 /**
  * The cache section: refresh every add-on formula (through the SDM_REFRESH argument, the only way to make
- * Sheets run a custom function again), clear the cached answers after a confirmation, or freeze the
- * formulas' results as values (and unfreeze them). It shows what a
+ * Sheets run a custom function again), clear the cached answers after a confirmation, format the
+ * results as people read them, or freeze the formulas' results as values (and unfreeze them). It shows what a
  * refresh would send against what is left (counted by the server without a request), and asks first
  * when a refresh may spend more than is left.
  */
@@ -178,8 +178,8 @@ export function mountCacheSection(app: App, onSpent: (ms: number) => void, summa
 }
 
 /**
- * Binds Freeze and Unfreeze: on the selected cells, or on every sheet when the box is ticked (the
- * buttons say which).
+ * Binds Format results, Freeze and Unfreeze: on the selected cells (Format: or the sheet's results, one
+ * cell selected outside them), or on every sheet when the box is ticked (Freeze's buttons say which).
  * @param reload reads the formula count again afterwards (frozen cells are no longer formulas)
  */
 function mountFreeze(reload: () => Promise<void>): void {
@@ -203,6 +203,13 @@ function mountFreeze(reload: () => Promise<void>): void {
       .catch((error: unknown) => status.error(error));
   };
   const scope = () => (all.checked ? 'all' : 'selection');
+  const format = byId('format-run', HTMLButtonElement);
+  format.addEventListener('click', () => {
+    status.set('busy', 'Formatting…');
+    whileBusy(format, 'Formatting…', () => call('formatResults', scope()))
+      .then((view) => status.set('success', view.message))
+      .catch((error: unknown) => status.error(error));
+  });
   freeze.addEventListener('click', () => run(freeze, false, () => call('freezeResults', scope())));
   unfreeze.addEventListener('click', () => run(unfreeze, true, () => call('unfreezeResults', scope())));
 }

@@ -27,7 +27,7 @@ export interface TablesSection {
   load(withGroups?: boolean): Promise<void>;
   /** Opens the insert form (the menu's "Insert ranking table": main.ts opens the section and focuses its heading). */
   openInsert(): void;
-  /** Whether the section asks for the user: the viewer's scheduled runs stopped. */
+  /** Whether the section asks for the user: the viewer's scheduled runs stopped (their trigger, or at each run). */
   needsAttention(): boolean;
 }
 
@@ -81,5 +81,5 @@ export function mountTablesSection(onSpent: () => void, summarise: Summarise): T
 
   retry.addEventListener('click', () => void whileBusy(retry, 'Trying…', () => load(!insertForm.groupsLoaded())));
 
-  return { load, openInsert: () => insertForm.open(), needsAttention: () => view?.overdue != null };
+  return { load, openInsert: () => insertForm.open(), needsAttention: () => view?.overdue != null || view?.runStop != null };
 }

@@ -22,6 +22,7 @@ const COST_DELAY_MS = 400;
  */
 export function mountTrackingSection(spent: () => void, summarise: Summarise): { load(): Promise<void> } {
   const list = byId('track-list', HTMLUListElement);
+  const stopped = byId('track-stopped', HTMLParagraphElement);
   const statusElement = byId('track-status', HTMLParagraphElement);
   const status = new StatusLine(statusElement);
   /** The list whose item shows the status line (its last action), so a new view keeps it there. */
@@ -44,6 +45,8 @@ export function mountTrackingSection(spent: () => void, summarise: Summarise): {
     list.after(statusElement); // out of the items it may sit in, before they are replaced
     replaceChildren(list, ...view.lists.map(renderList));
     show(list, view.lists.length > 0);
+    stopped.textContent = view.runStop?.message ?? '';
+    show(stopped, view.runStop !== null);
     const line = trackingSummary(view);
     summarise(line.text, line.warn ? 'warn' : 'plain');
   };

@@ -7,6 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 const SERVER = String.raw`
 const http = require('node:http');
 const hits = new Map();
+// /meet: requests of a group held until n of them are in flight at once; the most of a group ever in flight.
+const groups = new Map();
+const groupOf = (name) => {
+  if (!groups.has(name)) groups.set(name, { inFlight: 0, peak: 0, waiting: [] });
+  return groups.get(name);
+};
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   const path = url.pathname;
@@ -25,6 +31,33 @@ const server = http.createServer((req, res) => {
       const code = Number(path.slice(8));
       res.writeHead(code, { 'content-type': 'application/json', 'retry-after': '7' });
       res.end(url.searchParams.get('body') || JSON.stringify({ error: 'status ' + code, detail: 'x'.repeat(200) }));
+    } else if (path === '/meet') {
+      // Answers once n requests of the group are in flight together (all of them then), or after ms with
+      // how many there were: "n at once" is a count in the answer, not a time. A request is in flight
+      // from its arrival to its answer.
+      const group = groupOf(url.searchParams.get('group') || '');
+      const n = Number(url.searchParams.get('n') || 2);
+      group.inFlight++;
+      group.peak = Math.max(group.peak, group.inFlight);
+      let timer;
+      const answer = (count) => {
+        clearTimeout(timer);
+        group.inFlight--;
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(String(count));
+      };
+      group.waiting.push(answer);
+      timer = setTimeout(() => {
+        group.waiting = group.waiting.filter((w) => w !== answer);
+        answer(group.inFlight);
+      }, Number(url.searchParams.get('ms') || 20000));
+      if (group.inFlight >= n) {
+        const count = group.inFlight;
+        for (const waiter of group.waiting.splice(0)) waiter(count);
+      }
+    } else if (path === '/peak') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(String(groupOf(url.searchParams.get('group') || '').peak));
     } else if (path === '/hang') {
       // never answers
     } else if (path === '/reset') {

@@ -36,7 +36,7 @@ describe('npm install’s prepare script', () => {
     expect(git(root, 'init', '-q').status).toBe(0);
     const first = install(root);
     expect(first.status).toBe(0);
-    expect(first.stdout).toBe('git hooks set: git runs .githooks/ (a pre-commit check of the staged files)\n');
+    expect(first.stdout).toBe("git hooks set: git runs .githooks/ (a check of the staged files and of each commit's subject)\n");
     expect(git(root, 'config', '--get', 'core.hooksPath').stdout.trim()).toBe('.githooks');
     expect(install(root).stdout).toBe('');
   });

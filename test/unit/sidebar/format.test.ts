@@ -51,11 +51,13 @@ describe('clockTime and describeReset', () => {
     expect(clockTime('soon')).toBeNull();
   });
 
-  it('says today, tomorrow or the date of the reset', () => {
-    const now = new Date(2026, 10, 21, 10, 0);
-    expect(describeReset(new Date(2026, 10, 21, 23, 30).toISOString(), now)).toBe('resets at 23:30');
-    expect(describeReset(new Date(2026, 10, 22, 1, 0).toISOString(), now)).toBe('resets tomorrow at 01:00');
-    expect(describeReset(new Date(2026, 10, 25, 1, 0).toISOString(), now)).toBe('resets on 2026-11-25 at 01:00');
+  it('says the reset as every message says it: UTC, to the minute, with its day when more than a day away', () => {
+    const now = new Date('2026-11-21T10:00:00Z');
+    expect(describeReset('2026-11-21T23:30:00Z', now)).toBe('resets at 23:30 UTC');
+    expect(describeReset('2026-11-22T00:00:00.000Z', now)).toBe('resets at 00:00 UTC');
+    // A reset a few seconds either side of the minute is that minute (shared/reset-time.ts).
+    expect(describeReset('2026-11-21T23:59:58Z', now)).toBe('resets at 00:00 UTC');
+    expect(describeReset('2026-11-25T01:00:00Z', now)).toBe('resets at 2026-11-25 01:00 UTC');
   });
 
   it('shows a reset that is not a date as the service sent it, and nothing without one', () => {

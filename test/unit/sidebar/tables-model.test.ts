@@ -217,6 +217,7 @@ describe('tablesSummary', () => {
     lastRun: null,
     notes: [],
     overdue: null,
+    runStop: null,
     groupListCost: { requests: 0, freshSearches: 0, heldBack: 0 },
     ...over,
   });
@@ -232,6 +233,12 @@ describe('tablesSummary', () => {
     expect(tablesSummary(view({ tables: [table({ status: 'error' })] }))).toEqual({ text: '1 table · 1 failed to refresh', warn: true });
     expect(tablesSummary(view({ overdue: { since: null, message: 'stopped' } }))).toEqual({
       text: 'Scheduled refreshes stopped: open to repair',
+      warn: true,
+    });
+    // Runs that stop at each run (a permission, the key, the allowance): before a failed table.
+    const runStop = { since: '2026-11-29T06:10:00.000Z', message: 'Your scheduled runs have stopped since …' };
+    expect(tablesSummary(view({ runStop, tables: [table({ status: 'error' })] }))).toEqual({
+      text: 'Scheduled runs stopped: open to see why',
       warn: true,
     });
   });

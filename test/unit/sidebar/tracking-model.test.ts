@@ -47,12 +47,27 @@ describe('tracking model', () => {
 
 describe('trackingSummary', () => {
   it('counts the lists and their items, and warns of lists whose last run failed', () => {
-    expect(trackingSummary({ lists: [] })).toEqual({ text: 'No list yet', warn: false });
-    expect(trackingSummary({ lists: [list(), list({ id: 'b', items: 1 })] })).toEqual({ text: '2 lists · 4 items tracked', warn: false });
-    expect(trackingSummary({ lists: [list({ status: 'error' })] })).toEqual({ text: '1 list · 1 failed its last run', warn: true });
-    expect(trackingSummary({ lists: [list({ status: 'error' }), list({ id: 'b', status: 'error' })] })).toEqual({
+    expect(trackingSummary({ lists: [], runStop: null })).toEqual({ text: 'No list yet', warn: false });
+    expect(trackingSummary({ lists: [list(), list({ id: 'b', items: 1 })], runStop: null })).toEqual({
+      text: '2 lists · 4 items tracked',
+      warn: false,
+    });
+    expect(trackingSummary({ lists: [list({ status: 'error' })], runStop: null })).toEqual({
+      text: '1 list · 1 failed its last run',
+      warn: true,
+    });
+    expect(trackingSummary({ lists: [list({ status: 'error' }), list({ id: 'b', status: 'error' })], runStop: null })).toEqual({
       text: '2 lists · 2 failed their last run',
       warn: true,
     });
+  });
+
+  it("warns first that the viewer's scheduled runs stop, where there are lists", () => {
+    const runStop = { since: '2026-11-29T06:10:00.000Z', message: 'Your scheduled runs have stopped since …' };
+    expect(trackingSummary({ lists: [list({ status: 'error' })], runStop })).toEqual({
+      text: 'Scheduled runs stopped: open to see why',
+      warn: true,
+    });
+    expect(trackingSummary({ lists: [], runStop })).toEqual({ text: 'No list yet', warn: false });
   });
 });

@@ -7,12 +7,12 @@ import type { UsageRead, UsageView } from '../../../src/shared/sidebar-api';
 const read = (over: Partial<UsageRead> = {}): UsageRead => ({
   bars: [
     { label: 'Fresh searches', used: 205, limit: 250 },
-    { label: 'API calls', used: 2000, limit: 2000 },
+    { label: 'API calls', used: 1990, limit: 2000 },
     { label: 'Other', used: 3, limit: 100 },
   ],
   table: [['plan'], ['free']],
   readAt: new Date(2026, 10, 21, 9, 7).toISOString(),
-  resetAt: new Date(2026, 10, 22, 1, 0).toISOString(),
+  resetAt: '2026-11-22T00:00:00Z',
   ...over,
 });
 const view = (over: Partial<UsageRead> | null = {}): UsageView => ({
@@ -26,7 +26,7 @@ describe('usageModel', () => {
     const model = usageModel(view(), new Date(2026, 10, 21, 9, 8));
     expect(model.bars.map((b) => [b.label, b.level, b.percent])).toEqual([
       ['Fresh searches', 'warn', 82],
-      ['API calls', 'full', 100],
+      ['API calls', 'warn', 99.5],
       ['Other', 'ok', 3],
     ]);
     expect(model.bars[0]!.numbers).toMatch(/^205 of 250$/);
@@ -34,10 +34,32 @@ describe('usageModel', () => {
     expect(model.table).toBeNull();
   });
 
-  it('says when it was read, how long ago, and when it resets, in local time', () => {
-    expect(usageModel(view(), new Date(2026, 10, 21, 9, 8)).meta).toBe('Read at 09:07, 1 min ago · resets tomorrow at 01:00');
+  it('says when it was read, how long ago, and when it resets, as the cells say it (UTC)', () => {
+    expect(usageModel(view(), new Date(2026, 10, 21, 9, 8)).meta).toBe('Read at 09:07, 1 min ago · resets at 00:00 UTC');
     expect(usageModel(view({ resetAt: null }), new Date(2026, 10, 21, 11, 30)).meta).toBe('Read at 09:07, 2 h ago');
     expect(usageModel(view({ resetAt: null }), new Date(2026, 10, 23, 9, 30)).meta).toBe('Read on 2026-11-21 at 09:07, 2 days ago');
+  });
+
+  it('tells the whole story of a spent allowance, with the same reset as the rows that wait', () => {
+    const spent = (searches: number, calls: number, resetAt: string | null = '2026-11-22T00:00:00.400Z') =>
+      view({
+        bars: [
+          { label: 'Fresh searches', used: searches, limit: 250 },
+          { label: 'API calls', used: calls, limit: 2000 },
+        ],
+        resetAt,
+      });
+    const at = new Date('2026-11-21T12:00:00Z');
+    const rows = 'rows that say "Daily limit reached" fill when you Refresh all formulas after 00:00 UTC; until then formulas';
+    expect(usageModel(spent(250, 300), at).meta).toMatch(/ · resets at 00:00 UTC\. Fresh searches spent: rows that say/);
+    expect(usageModel(spent(250, 300), at).meta).toContain(
+      `${rows} ask only for keywords the service may have cached (free), 3 refused at most.`,
+    );
+    expect(usageModel(spent(250, 2000), at).meta).toMatch(
+      new RegExp(`resets at 00:00 UTC\\. API calls spent: ${rows.replace(/[.()]/g, '\\$&')} send nothing\\.$`),
+    );
+    expect(usageModel(spent(250, 2000, null), at).meta).toMatch(/Refresh all formulas after the reset; until then/);
+    expect(usageModel(spent(249, 1999), at).meta).not.toMatch(/spent/);
   });
 
   it('says that nothing was read yet, and that reading costs one request', () => {
@@ -96,8 +118,9 @@ describe('usageModel', () => {
 
 describe('allowanceLeft', () => {
   it('finds fresh searches and calls by meaning, never below zero', () => {
-    expect(allowanceLeft(read())).toEqual({ searches: 45, calls: 0 });
+    expect(allowanceLeft(read())).toEqual({ searches: 45, calls: 10 });
     expect(allowanceLeft(read({ bars: [{ label: 'Requests', used: 10, limit: 2000 }] }))).toEqual({ searches: null, calls: 1990 });
+    expect(allowanceLeft(read({ bars: [{ label: 'API calls', used: 2100, limit: 2000 }] }))).toEqual({ searches: null, calls: 0 });
   });
 });
 

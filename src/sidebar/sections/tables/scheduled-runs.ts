@@ -1,6 +1,7 @@
 /**
- * What the viewer's scheduled runs left to say: their notes, and a notice with a one-click repair when
- * those runs stopped (the trigger's spreadsheet turned the add-on off).
+ * What the viewer's scheduled runs left to say: their notes, why they stop at each run (a permission, the
+ * key, the allowance, the service: what to do), and a notice with a one-click repair when those runs
+ * stopped altogether (the trigger's spreadsheet turned the add-on off).
  */
 import type { TablesView } from '../../../shared/sidebar-api';
 import { byId, h, replaceChildren, show } from '../../dom';
@@ -26,6 +27,7 @@ export interface ScheduledRunsNotice {
 export function mountScheduledRuns(page: TablesPage): ScheduledRunsNotice {
   const notesBlock = byId('tables-notes-block', HTMLDivElement);
   const notes = byId('tables-notes', HTMLUListElement);
+  const stopped = byId('tables-stopped', HTMLParagraphElement);
   const overdue = byId('tables-overdue', HTMLDivElement);
   const overdueText = byId('tables-overdue-text', HTMLParagraphElement);
   const repair = byId('tables-repair', HTMLButtonElement);
@@ -49,6 +51,8 @@ export function mountScheduledRuns(page: TablesPage): ScheduledRunsNotice {
       const lines = noteItems(next.notes, now);
       replaceChildren(notes, ...lines.map((line) => h('li', {}, line)));
       show(notesBlock, lines.length > 0);
+      stopped.textContent = next.runStop?.message ?? '';
+      show(stopped, next.runStop !== null);
       overdueText.textContent = next.overdue?.message ?? '';
       show(overdue, next.overdue !== null);
     },

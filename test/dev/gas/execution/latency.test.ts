@@ -1,7 +1,7 @@
 /**
  * The latency model (latency.ts): every service call blocks for its modelled time, in script time,
  * against the deadline; every execution reports its calls. Counts and modelled totals are asserted
- * exactly; real time only loosely (shared, noisy machines).
+ * exactly; so is what the thread was made to wait (`blockedMs`): nothing here times the machine.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LATENCY as D, GasRuntime, TIMEOUT_MESSAGE } from '../../../../dev/gas/index.js';
@@ -108,9 +108,11 @@ describe('latency model', () => {
     const r = rt.run('TIMED_PUT');
     expect(r.ok).toBe(true);
     expect(r.value).toBeGreaterThanOrEqual(300);
-    expect(r.value).toBeLessThan(2_000);
     expect(r.modelledMs).toBe(300);
     expect(r.durationMs).toBeGreaterThanOrEqual(300);
+    // Skipped (the default): the script's clock took exactly the modelled 300 ms on top of its real time.
+    expect(r.durationMs - r.realDurationMs).toBeCloseTo(300, 6);
+    expect(r.blockedMs).toBe(0);
   });
 
   it('charges start-up once per execution, before Code.js runs, outside the round trips', () => {
@@ -140,7 +142,7 @@ describe('latency model', () => {
     expect(r.value).toBeGreaterThanOrEqual(20_000); // the script saw 20 s pass...
     expect(r.modelledMs).toBe(20_000);
     expect(r.durationMs).toBeGreaterThanOrEqual(20_000);
-    expect(r.realDurationMs).toBeLessThan(5_000); // ...without waiting them
+    expect(r.blockedMs).toBe(0); // ...without the thread waiting them
     expect(rt.clock.now()).toBeGreaterThanOrEqual(20_000); // and so did the cache's clock
   });
 
@@ -151,7 +153,7 @@ describe('latency model', () => {
     expect(r.value).toBeUndefined();
     expect(r.modelledMs).toBeLessThanOrEqual(30_000);
     expect(r.durationMs).toBeGreaterThanOrEqual(30_000);
-    expect(r.realDurationMs).toBeLessThan(5_000);
+    expect(r.blockedMs).toBe(0);
   });
 
   it('divides the real wait by the time scale', () => {
@@ -160,8 +162,8 @@ describe('latency model', () => {
     expect(r.ok).toBe(true);
     expect(r.value).toBeGreaterThanOrEqual(4_000); // the script saw 4 s pass...
     expect(r.modelledMs).toBe(4_000);
-    expect(r.realDurationMs).toBeGreaterThanOrEqual(190); // ...in 200 ms of real time
-    expect(r.realDurationMs).toBeLessThan(1_500);
+    expect(r.blockedMs).toBeCloseTo(200, 6); // ...while the thread blocked 200 ms
+    expect(r.realDurationMs).toBeGreaterThanOrEqual(r.blockedMs - 1); // for real (a lower bound: load only adds)
   });
 
   it('terminates the execution when its deadline falls inside a modelled wait, whatever the script catches', () => {
@@ -171,15 +173,15 @@ describe('latency model', () => {
     expect(r.value).toBeUndefined();
     expect(r.modelledMs).toBeGreaterThan(300); // what was waited: up to the deadline, not the 5 s
     expect(r.modelledMs).toBeLessThanOrEqual(400);
-    expect(r.realDurationMs).toBeLessThan(2_000);
+    expect(r.durationMs).toBeGreaterThanOrEqual(400);
   });
 
   it('terminates at the deadline during start-up, before Code.js is evaluated', () => {
     const rt = new GasRuntime({ code: 'throw new Error("evaluated"); function F() {}', latency: { startup: 60_000 } });
     const r = rt.run('F', [], { timeScale: 50 }); // the 30 s limit: 0.6 s real
     expect(r).toMatchObject({ ok: false, timedOut: true, error: TIMEOUT_MESSAGE, roundTrips: 0 });
-    expect(r.modelledMs).toBeLessThanOrEqual(30_000);
-    expect(r.realDurationMs).toBeLessThan(2_000);
+    expect(r.modelledMs).toBeLessThanOrEqual(30_000); // up to the limit, not the 60 s
+    expect(r.durationMs).toBeGreaterThanOrEqual(30_000);
   });
 
   it("charges what asks Google: Session, ScriptApp's questions, what the Ui sends (a menu once, when added)", () => {
@@ -242,7 +244,7 @@ describe('latency model', () => {
   it('can be turned off (calls still counted, no modelled time), per runtime or per run', () => {
     const off = new GasRuntime({ code: CODE, latency: false }).run('KNOWN', [UNREACHABLE], { mode: 'menu' });
     expect(off).toMatchObject({ value: 'done', serviceCalls: KNOWN_CALLS, roundTrips: 23, fetchCalls: 2, modelledMs: 0 });
-    expect(off.durationMs).toBeLessThan(KNOWN_MODELLED);
+    expect(off.durationMs).toBe(off.realDurationMs); // nothing added to the script's clock
     const perRun = new GasRuntime({ code: CODE }).run('HIT', [], { latency: false });
     expect(perRun).toMatchObject({ ok: true, roundTrips: 2, modelledMs: 0 });
   });

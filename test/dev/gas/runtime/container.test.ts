@@ -1,9 +1,10 @@
 /**
  * The two ways a script reaches a spreadsheet, as dev/gas models them (dev/gas/RULES.md, "Add-ons and
  * container-bound scripts"): a simple trigger in AuthMode.LIMITED shows no sidebar or dialog; a
- * container-bound script lives in its one spreadsheet, names its add-on menu after the project and
- * holds 20 triggers per user; an add-on's custom functions are unknown in a spreadsheet where nobody
- * used it yet.
+ * container-bound script lives in its one spreadsheet (its time-driven triggers too: they see it, where an
+ * add-on's see no document), names its add-on menu after the project and holds 20 triggers per user;
+ * asking for spreadsheets.currentonly, it opens no other spreadsheet; an add-on's custom functions are
+ * unknown in a spreadsheet where nobody used it yet.
  */
 import { describe, expect, it } from 'vitest';
 import { GasRuntime, triggerEvent } from '../../../../dev/gas/index.js';
@@ -31,7 +32,20 @@ const code = `${catchAll}
   function OPEN(id) { return SpreadsheetApp.openById(id).getName(); }
   function DOUBLE(n) { return n * 2; }
   function MINUTELY() { ScriptApp.newTrigger('tick').timeBased().everyMinutes(1).create(); }
-  function tick() { return SpreadsheetApp.getActiveSpreadsheet() === null; }
+  function tick() { var ss = SpreadsheetApp.getActiveSpreadsheet(); return ss === null ? null : ss.getId(); }
+  function DAILY() { ScriptApp.newTrigger('refresh').timeBased().everyDays(1).create(); }
+  function refresh() {
+    var ss = SpreadsheetApp.getActiveSpreadsheet();
+    return tryAll([
+      function () { return ss.getId(); },
+      function () { return ss.getSheets()[0].getRange('A1').setValue('refreshed').getValue(); },
+      function () { return PropertiesService.getDocumentProperties().getProperty('d'); },
+      function () { return CacheService.getDocumentCache() !== null && LockService.getDocumentLock() !== null; },
+      function () { return [SpreadsheetApp.getActiveSheet(), SpreadsheetApp.getActiveRange(), SpreadsheetApp.getCurrentCell()].join(); },
+      function () { return SpreadsheetApp.openById(ss.getId()).getName(); },
+      function () { return SpreadsheetApp.openByUrl(ss.getUrl()).getName(); },
+    ]);
+  }
 `;
 
 const deny = (method: string) =>
@@ -87,7 +101,7 @@ describe('a container-bound script (addon: false)', () => {
     expect(rt.evaluateCustomFunction('DOUBLE', [21]).result.value).toBe(42);
   });
 
-  it('holds 20 triggers per user, each user their own, and a time-driven one still has no document', () => {
+  it('holds 20 triggers per user, each user their own; a time-driven one runs in its container', () => {
     const rt = new GasRuntime({ code, addon: false, latency: false });
     rt.shareSpreadsheet(rt.spreadsheet.id, 'bob@example.com');
     for (let i = 0; i < 20; i++) expect(rt.run('MINUTELY', [], { mode: 'menu' }).ok).toBe(true);
@@ -95,7 +109,35 @@ describe('a container-bound script (addon: false)', () => {
       'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
     );
     expect(rt.run('MINUTELY', [], { mode: 'menu', user: 'bob@example.com' }).ok).toBe(true);
-    expect(rt.fireTrigger(rt.triggers[0]!).value).toBe(true);
+    expect(rt.fireTrigger(rt.triggers[0]!).value).toBe(rt.spreadsheet.id);
+    // An add-on's is the script's: no document at all.
+    const addon = new GasRuntime({ code, latency: false });
+    addon.run('DAILY', [], { mode: 'menu' });
+    expect(addon.run('tick', [], { mode: 'trigger' }).value).toBeNull();
+  });
+
+  it('a time-driven trigger sees its container (not a selection); asking only for spreadsheets.currentonly, it opens no spreadsheet by id or URL', () => {
+    const scopes = ['spreadsheets.currentonly', 'script.scriptapp'].map((s) => `https://www.googleapis.com/auth/${s}`);
+    const rt = new GasRuntime({ code, addon: false, latency: false, manifest: { oauthScopes: scopes } });
+    rt.properties.document.set('d', 'doc');
+    expect(rt.run('DAILY', [], { mode: 'menu' }).ok).toBe(true);
+    const deny = (m: string) =>
+      `Exception: You do not have permission to call SpreadsheetApp.${m}. Required permissions: https://www.googleapis.com/auth/spreadsheets`;
+    expect(rt.fireTrigger(rt.triggers[0]!).value).toEqual([
+      rt.spreadsheet.id,
+      'refreshed',
+      'doc',
+      true,
+      ',,',
+      deny('openById'),
+      deny('openByUrl'),
+    ]);
+    expect(rt.spreadsheet.getValues('Sheet1!A1')).toEqual([['refreshed']]);
+    // The user who unticked that one box: the container is out of reach too (no scope left to read it).
+    rt.setGrantedScopes([scopes[1]!]);
+    expect(rt.fireTrigger(rt.triggers[0]!).error).toBe(
+      `You do not have permission to call SpreadsheetApp.getActiveSpreadsheet. Required permissions: (${scopes[0]} || https://www.googleapis.com/auth/spreadsheets)`,
+    );
   });
 });
 

@@ -8,9 +8,8 @@ function GET(url, params) {
   return { code: r.getResponseCode(), text: r.getContentText(), headers: r.getHeaders(), all: r.getAllHeaders() };
 }
 function ALL(requests) {
-  var t = Date.now();
   var rs = UrlFetchApp.fetchAll(requests);
-  return { ms: Date.now() - t, codes: rs.map(function (r) { return r.getResponseCode(); }), texts: rs.map(function (r) { return r.getContentText(); }) };
+  return { codes: rs.map(function (r) { return r.getResponseCode(); }), texts: rs.map(function (r) { return r.getContentText(); }) };
 }
 function TRY(url, params) {
   try { UrlFetchApp.fetch(url, params); return 'no exception'; }
@@ -196,8 +195,9 @@ describe('UrlFetchApp.fetch', () => {
     const quick = new GasRuntime({ code: CODE, urlFetchTimeoutMs: 300 });
     try {
       const r = quick.run('TRY', [`${server.base}/hang`], menu);
+      // The request's own timeout (a hang never answers, and the menu's 6 minutes were far off).
       expect(r.value).toBe(`Exception: Timeout: ${server.base}/hang`);
-      expect(r.durationMs).toBeLessThan(1500);
+      expect(r.durationMs).toBeGreaterThanOrEqual(300);
     } finally {
       quick.close();
     }
@@ -219,13 +219,12 @@ describe('UrlFetchApp.fetch', () => {
 
 describe('UrlFetchApp.fetchAll', () => {
   it('sends in parallel', () => {
-    const requests = Array.from({ length: 10 }, (_, i) => `${server.base}/slow?ms=300&i=${i}`);
+    // Each request is answered once all ten are at the server together.
+    const requests = Array.from({ length: 10 }, (_, i) => `${server.base}/meet?group=parallel&n=10&i=${i}`);
     const r = rt.run('ALL', [requests], menu);
-    const v = r.value as { ms: number; codes: number[]; texts: string[] };
+    const v = r.value as { codes: number[]; texts: string[] };
     expect(v.codes).toEqual(Array(10).fill(200));
-    expect(v.texts[9]).toBe('slow 300');
-    expect(v.ms).toBeGreaterThanOrEqual(290);
-    expect(v.ms).toBeLessThan(2500);
+    expect(v.texts).toEqual(Array(10).fill('10'));
     expect(r.fetchCount).toBe(10);
     expect(r.urls).toEqual(requests);
   });
@@ -233,9 +232,11 @@ describe('UrlFetchApp.fetchAll', () => {
   it('honours fetchConcurrency', () => {
     const limited = new GasRuntime({ code: CODE, fetchConcurrency: 2 });
     try {
-      const requests = Array.from({ length: 4 }, () => `${server.base}/slow?ms=200`);
-      const v = limited.run('ALL', [requests], menu).value as { ms: number };
-      expect(v.ms).toBeGreaterThanOrEqual(390);
+      // Two at a time meet; never more than two reach the server at once.
+      const requests = Array.from({ length: 4 }, (_, i) => `${server.base}/meet?group=limited&n=2&i=${i}`);
+      const v = limited.run('ALL', [requests], menu).value as { texts: string[] };
+      expect(v.texts).toEqual(['2', '2', '2', '2']);
+      expect(limited.run('GET', [`${server.base}/peak?group=limited`], menu).value).toMatchObject({ text: '2' });
     } finally {
       limited.close();
     }
@@ -285,8 +286,7 @@ describe('the execution deadline', () => {
     const r = rt.run('CATCH_HANG', [`${server.base}/hang`], { mode: 'menu', timeLimitMs: 1500 });
     expect(r).toMatchObject({ ok: false, timedOut: true, error: 'Exceeded maximum execution time' });
     expect(r.value).toBeUndefined();
-    expect(r.durationMs).toBeGreaterThanOrEqual(1490);
-    expect(r.durationMs).toBeLessThan(2500);
+    expect(r.durationMs).toBeGreaterThanOrEqual(1500); // at the limit, whatever the hang
     // The script caught the error and returned, but every later service call threw and the value is gone.
     expect(r.logs).toEqual(['before']);
     expect(rt.caches.script.peek('after')).toBeNull();

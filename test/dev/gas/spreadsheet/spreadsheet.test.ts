@@ -390,6 +390,50 @@ describe('sheets', () => {
     rt.spreadsheet.setValues('Sheet1!A1', [[3.14159, 1234567, 0.256, new Date(Date.UTC(2024, 2, 5, 12)), 1 / 3, -5]]);
     expect(menu('F').value).toEqual(['3.14', '1,234,567', '26%', '2024-03-05', '0.3333333333', '-$5.00']);
   });
+
+  it('sets one number format per cell with setNumberFormats, shown as Sheets shows them, values unchanged', () => {
+    const { menu, rt } = setup(
+      `${catchAll} function F() { var r = SpreadsheetApp.getActiveSheet().getRange('A1:C2'), before = r.getValues();
+        r.setNumberFormats([['mmm yyyy', '#,##0', '0.0%'], ['0.00', '0.0"%"', '@" (UTC)"']]);
+        return [r.getNumberFormats(), r.getDisplayValues(), r.getValues().join() === before.join(), tryAll([
+          function () { r.setNumberFormats([['0.00', '0.00', '0.00']]); },
+          function () { r.setNumberFormats([['0.00', '0.00'], ['0.00', '0.00']]); },
+          function () { r.setNumberFormats([['0.00', 1, '0.00'], ['0.00', '0.00', '0.00']]); },
+        ]), r.getNumberFormat()]; }
+      function CELL() { SpreadsheetApp.getActiveSheet().getRange('A1').setNumberFormats([['0.00']]); }`,
+      { timeZone: 'Europe/London' },
+    );
+    rt.spreadsheet.setValues('Sheet1!A1', [
+      [new Date(Date.UTC(2025, 10, 1)), 534232, 0.6049314845],
+      [1.0996500276, 4.1, 'Fetched at'],
+    ]);
+    expect(menu('F').value).toEqual([
+      [
+        ['mmm yyyy', '#,##0', '0.0%'],
+        ['0.00', '0.0"%"', '@" (UTC)"'],
+      ],
+      [
+        ['Nov 2025', '534,232', '60.5%'],
+        ['1.10', '4.1%', 'Fetched at (UTC)'],
+      ],
+      true,
+      [
+        'Exception: The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 2.',
+        'Exception: The number of columns in the data does not match the number of columns in the range. The data has 2 but the range has 3.',
+        "Exception: The parameters (String[][]) don't match the method signature for SpreadsheetApp.Range.setNumberFormats.",
+      ],
+      'mmm yyyy',
+    ]);
+    expect(rt.run('CELL', []).error).toBe('You do not have permission to call setNumberFormats');
+  });
+
+  it('"General" is Sheets\' automatic format: setting it takes a cell\'s own format away', () => {
+    const { menu, rt } = setup(`function F() { var r = SpreadsheetApp.getActiveSheet().getRange('A1:B1');
+      r.setNumberFormats([['0.00', '#,##0']]); r.setNumberFormats([['General', '#,##0']]); r.getCell(1, 2).setNumberFormat('General');
+      r.setValues([['2024-01-02', 1234]]); return [r.getNumberFormats(), r.getDisplayValues()]; }`);
+    expect(menu('F').value).toEqual([[['yyyy-mm-dd', 'General']], [['2024-01-02', '1234']]]);
+    expect(rt.spreadsheet.sheet('Sheet1').cell('B1').format).toBeUndefined();
+  });
 });
 
 describe('SpreadsheetApp and the active selection', () => {

@@ -297,9 +297,9 @@ describe('daily trigger runtime quota', () => {
   it('is 90 minutes a day per user by default; past it a trigger fails at once with Google’s message', () => {
     expect(new GasRuntime({ code: slow }).triggerRuntimeQuota.limitMs).toBe(TRIGGER_RUNTIME_DAILY_MS.consumer);
     expect(TRIGGER_RUNTIME_DAILY_MS.consumer).toBe(90 * 60_000);
-    // 12 minutes a day, 5-minute runs at 200x: two whole runs, a third cut at 2 minutes, then refusals.
-    // (At 1000x a busy machine's pause of 60 ms real became a minute of script time and cut the second run.)
-    const rt = new GasRuntime({ code: slow, latency: false, timeScale: 200, triggerRuntimeDailyMs: 12 * 60_000 });
+    // 12 minutes a day, 5-minute runs: two whole runs, a third cut at 2 minutes, then refusals. The sleeps
+    // are skipped on the script clock (no time scale: a busy machine's pause then adds only its own ms).
+    const rt = new GasRuntime({ code: slow, latency: false, triggerRuntimeDailyMs: 12 * 60_000 });
     rt.run('F', [], menu);
     const t = rt.triggers[0]!;
     const runs = [0, 1, 2, 3].map(() => rt.fireTrigger(t));
@@ -317,6 +317,30 @@ describe('daily trigger runtime quota', () => {
     expect(rt.triggerRuntime('bob@example.com')).toEqual({ usedMs: 0, remainingMs: 12 * 60_000, resetsAt: null });
     rt.advanceClock(24 * 3_600_000);
     expect(rt.fireTrigger(t).ok).toBe(true);
+  });
+});
+
+describe("Google's failure mails", () => {
+  const failing = `function F() { ScriptApp.newTrigger('work').timeBased().everyHours(1).create(); }
+    function work() { if (PropertiesService.getUserProperties().getProperty('fail')) throw new Error('boom'); return 'done'; }`;
+
+  it("a bound script's failed trigger execution is mailed to its owner; a success and an add-on's failure are not", () => {
+    const bound = new GasRuntime({ code: failing, addon: false, latency: false });
+    bound.run('F', [], menu);
+    const t = bound.triggers[0]!;
+    expect(bound.fireTrigger(t).ok).toBe(true);
+    bound.properties.user.set('fail', '1');
+    expect(bound.fireTrigger(t).error).toBe('boom');
+    expect(bound.fireTrigger(t).ok).toBe(false);
+    expect(bound.failureNotifications).toEqual([
+      { owner: 'user@example.com', handler: 'work', triggerUid: t.uid, error: 'boom', at: expect.any(Number) as unknown },
+      expect.objectContaining({ error: 'boom' }),
+    ]);
+    const addon = new GasRuntime({ code: failing, latency: false });
+    addon.run('F', [], menu);
+    addon.properties.user.set('fail', '1');
+    expect(addon.fireTrigger(addon.triggers[0]!).ok).toBe(false);
+    expect(addon.failureNotifications).toEqual([]);
   });
 });
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSidebar, inlineAbout, inlineAssets, SCRIPT_MARK, SIDEBAR_BUDGET_BYTES, STYLE_MARK } from '../../../../scripts/build/sidebar';
+import { SIDEBAR_BUDGET_BYTES } from '../../../../scripts/build/budgets';
+import { buildSidebar, inlineAbout, inlineAssets, SCRIPT_MARK, STYLE_MARK } from '../../../../scripts/build/sidebar';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let outDir: string;

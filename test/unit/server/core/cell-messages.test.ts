@@ -1,7 +1,7 @@
 /** The add-on's messages read back in a cell (src/server/core/cell-messages.ts), as Freeze reads them. */
 import { describe, expect, it } from 'vitest';
 import { messageKind } from '../../../../src/server/core/cell-messages';
-import { AddonError, errors, messageOf } from '../../../../src/server/core/errors';
+import { AddonError, errors, HELD_BACK_MAX_CHARS, messageOf } from '../../../../src/server/core/errors';
 import { readSubject } from '../../../../src/server/core/input';
 import { select, shapeRangeValues } from '../../../../src/server/lookup/answer-shaping';
 import { findScore } from '../../../../src/server/shape/shape';
@@ -9,11 +9,10 @@ import { findScore } from '../../../../src/server/shape/shape';
 describe('messageKind', () => {
   it('knows every message errors.ts builds, with or without its optional parts, and which wait for a limit or the budget', () => {
     const built: [AddonError, string][] = [
-      [errors.limit('fresh searches', 'retry after 00:00 UTC'), 'limit'],
-      [errors.limit('', ''), 'limit'],
-      [errors.limitHeld('API calls', 'retry in 3 h', true), 'limit'],
-      [errors.limitWait('fresh searches', 'after 00:00 UTC (in 12 h 0 min)', { probes: 2, hourly: null }), 'limit'],
-      [errors.limitWait('', 'after your allowance resets', { probes: 3, hourly: 4 }), 'limit'],
+      [errors.limit('fresh searches', 'after 00:00 UTC'), 'limit'],
+      [errors.limit('', 'after the reset'), 'limit'],
+      [errors.limitWait('fresh searches', 'after 00:00 UTC'), 'limit'],
+      [errors.limitWait('', 'after the reset'), 'limit'],
       [errors.capWait(10, 'after 00:00 UTC'), 'limit'],
       [errors.budget(), 'budget'],
       [errors.noKey(), 'error'],
@@ -38,17 +37,36 @@ describe('messageKind', () => {
     expect(messageKind(messageOf(new TypeError('x')))).toBe('error');
   });
 
-  it('a limit row says what is still sent until the reset: nothing, the probes left, or (the reset unknown) a few each hour', () => {
-    const lead = 'fetched when you run Extensions › Search Demand › Refresh all formulas';
-    expect(errors.limitWait('API calls', 'in 19 min').message).toBe(
-      `Daily limit reached (API calls): ${lead} in 19 min; nothing is sent until then.`,
+  it('a held-back row says which limit and when a refresh fills it, in at most 90 characters', () => {
+    expect(errors.limitWait('API calls', 'after 00:00 UTC').message).toBe(
+      'Daily limit reached (API calls): Refresh all formulas after 00:00 UTC.',
     );
-    expect(errors.limitWait('fresh searches', 'in 19 min', { probes: 1, hourly: null }).message).toBe(
-      `Daily limit reached (fresh searches): ${lead} in 19 min; until then it asks only for keywords the service may have cached (free), and stops after 1 more refusal (an API call each).`,
+    expect(errors.limitWait('fresh searches', 'after 2026-12-08 00:00 UTC').message).toBe(
+      'Daily limit reached (fresh searches): Refresh all formulas after 2026-12-08 00:00 UTC.',
     );
-    expect(errors.limitWait('', 'after your allowance resets', { probes: 3, hourly: 4 }).message).toBe(
-      `Daily limit reached: ${lead} after your allowance resets; until then it tries again each hour with at most 4 requests (an API call each).`,
+    expect(errors.limitWait('', 'after the reset').message).toBe('Daily limit reached: Refresh all formulas after the reset.');
+    expect(errors.limit('fresh searches', 'after 00:00 UTC').message).toBe(
+      'Daily limit reached (fresh searches): try again after 00:00 UTC.',
     );
+    expect(errors.budget().message).toBe('Not fetched in time: Refresh all formulas to continue (what came is cached).');
+    // The longest each can be: the longer limit, a reset more than a day away.
+    for (const error of [
+      errors.limitWait('fresh searches', 'after 2026-12-08 00:00 UTC'),
+      errors.limit('fresh searches', 'after 2026-12-08 00:00 UTC'),
+      errors.budget(),
+    ])
+      expect(error.message.length).toBeLessThanOrEqual(HELD_BACK_MAX_CHARS);
+  });
+
+  it('still knows the longer limit messages of earlier versions, which sheets may hold as values', () => {
+    expect(
+      messageKind(
+        'Daily limit reached (fresh searches): fetched when you run Extensions › Search Demand › Refresh all formulas after 00:00 UTC (in 12 h 0 min); nothing is sent until then.',
+      ),
+    ).toBe('limit');
+    expect(
+      messageKind('Not fetched in time: run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).'),
+    ).toBe('budget');
   });
 
   it("knows what a range writes into a row from its input and from the answer's shaping", () => {

@@ -3,7 +3,7 @@
  * before and after removing it.
  */
 import { describe, expect, it } from 'vitest';
-import { spillBlocks } from '../../../../src/server/freeze/spill';
+import { likelySpill, spillBlocks } from '../../../../src/server/freeze/spill';
 
 describe('spillBlocks', () => {
   /** Grids from rows of text: "F" a formula of ours showing x, "f" another formula, letters values, "." blank. */
@@ -39,5 +39,43 @@ describe('spillBlocks', () => {
     // B1 is one of ours (a single value); D1 is someone's formula whose spill shrank when ours went.
     const { values, formulas, after } = sheet(['uFuf', '...w', '...w'], ['uFuf', '....', '....']);
     expect(spillBlocks(values, formulas, after, [{ row: 1, column: 2 }])).toEqual([{ row: 1, column: 2, numRows: 1, numColumns: 1 }]);
+  });
+});
+
+describe('likelySpill', () => {
+  /** Rows of text: "F" a formula, "T" a title (text), letters values, "." blank. */
+  function grid(lines: string[]) {
+    return {
+      values: lines.map((line) => [...line].map((ch) => (ch === '.' ? '' : ch === 'T' ? 'Title' : ch === 'F' ? 'x' : ch))),
+      formulas: lines.map((line) => [...line].map((ch) => (ch === 'F' ? '=X()' : ''))),
+    };
+  }
+
+  it("grows over the values next to a formula, through a blank row before a titled part, never into another formula's cell", () => {
+    // Label | value rows, a blank row, a titled table wider than them; a second formula below a gap.
+    const { values, formulas } = grid(['Fv...', 'vv...', '.....', 'T....', 'vvvv.', 'vvvv.', '.....', '.....', 'Fv...']);
+    expect(likelySpill(values, formulas, { row: 1, column: 1 })).toEqual({ row: 1, column: 1, numRows: 6, numColumns: 4 });
+    expect(likelySpill(values, formulas, { row: 9, column: 1 })).toEqual({ row: 9, column: 1, numRows: 1, numColumns: 2 });
+    // Without bridging (a tracking sheet's parts), the blank row ends it.
+    expect(likelySpill(values, formulas, { row: 1, column: 1 }, undefined, false)).toEqual({
+      row: 1,
+      column: 1,
+      numRows: 2,
+      numColumns: 2,
+    });
+  });
+
+  it('stops at a blank row followed by anything but a titled part, and at cells taken by something else', () => {
+    // A value typed two rows below with nothing after it is not a part of the result.
+    const { values, formulas } = grid(['Fvv', 'vvv', '...', 'u..', '...']);
+    expect(likelySpill(values, formulas, { row: 1, column: 1 })).toEqual({ row: 1, column: 1, numRows: 2, numColumns: 3 });
+    expect(likelySpill(values, formulas, { row: 1, column: 1 }, (_row, column) => column === 3)).toEqual({
+      row: 1,
+      column: 1,
+      numRows: 2,
+      numColumns: 2,
+    });
+    const stacked = grid(['Fv', 'vv', 'Fv']);
+    expect(likelySpill(stacked.values, stacked.formulas, { row: 1, column: 1 })).toEqual({ row: 1, column: 1, numRows: 2, numColumns: 2 });
   });
 });

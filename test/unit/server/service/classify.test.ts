@@ -42,9 +42,7 @@ describe('classify', () => {
       KEY,
     );
     expect(limited).toMatchObject({ ok: false, retryable: true, retryAfterMs: 7_200_000 });
-    expect(!limited.ok && limited.error.message).toMatch(
-      /^Daily limit reached \(fresh searches\): retry after \d\d:\d\d UTC \(in 2 h 0 min\)\.$/,
-    );
+    expect(!limited.ok && limited.error.message).toMatch(/^Daily limit reached \(fresh searches\): try again after \d\d:\d\d UTC\.$/);
     expect(limited).toMatchObject({ limit: { which: 'fresh searches', daily: true } });
     // A 429 that says nothing of a day and lifts within the hour is a rate limit, not a daily one.
     const rate = classify(respond(429, { message: 'Too many requests. Slow down.' }, { 'Retry-After': '40' }), what, KEY);
@@ -55,6 +53,28 @@ describe('classify', () => {
     expect(!noRetry.ok && noRetry.error.message).toMatch(/^Daily limit reached \(API calls\): try again/);
     const limitBody = classify(respond(200, { error: 'quota exceeded for api calls' }), what, KEY);
     expect(limitBody.ok).toBe(false);
+  });
+
+  it('takes the reset the answer names over its Retry-After, to the minute: one reset reads the same in every message', () => {
+    // Retry-After counts from the service's clock; added to another clock it drifts (00:01, 00:02 UTC).
+    const reset = new Date(Date.now() + 5 * 3_600_000);
+    reset.setUTCSeconds(0, 0);
+    const named = classify(
+      respond(
+        429,
+        { message: 'Daily API call limit reached', reset_at: new Date(reset.getTime() + 400).toISOString() },
+        { 'Retry-After': '30000' },
+      ),
+      what,
+      KEY,
+    );
+    expect(named).toMatchObject({ limit: { which: 'API calls', daily: true, resetAt: reset.getTime() } });
+    expect(!named.ok && named.error.message).toBe(
+      `Daily limit reached (API calls): try again after ${reset.toISOString().slice(11, 16)} UTC.`,
+    );
+    // Without a named time, Retry-After's, still to the minute.
+    const relative = classify(respond(429, { message: 'Daily API call limit reached' }, { 'Retry-After': String(5 * 3600) }), what, KEY);
+    expect(!relative.ok && (relative.limit?.resetAt ?? 1) % 60_000).toBe(0);
   });
 
   it('never repeats the key from a service message', () => {

@@ -53,8 +53,9 @@ describe('readableGrid', () => {
 
   it("gives a list inside a list's items a table of its own, each row led by its parent's label", () => {
     const grid = readableGrid(industries, '', UTC);
-    const members = grid.findIndex((row) => row[0] === 'Baskets members');
-    expect(grid[members + 1]).toEqual(['ID', 'Slug', 'Weight']);
+    // Titled as what it is of, led by the word for one of its parent list's items, never a path's words.
+    const members = grid.findIndex((row) => row[0] === 'Members of each basket');
+    expect(grid[members + 1]).toEqual(['Basket', 'Slug', 'Weight']);
     expect(grid[members + 2]).toEqual(['basket-1', 'co-1-1', 1]);
     const baskets = grid.findIndex((row) => row[0] === 'Baskets');
     expect(grid[baskets + 1]).toEqual(['ID', 'Score', '']); // as wide as the widest table
@@ -63,7 +64,7 @@ describe('readableGrid', () => {
   it('states once a column that holds one value on every row', () => {
     const list = { group: 'g', items: [1, 2, 3].map((rank) => ({ rank, sector: 'fintech' })) };
     const grid = readableGrid(list, '', UTC);
-    expect(facts(grid).get('Items sector')).toBe('fintech');
+    expect(facts(grid).get('Sector of every item')).toBe('fintech');
     expect(grid.flat().filter((c) => c === 'fintech')).toHaveLength(1);
     const two = readableGrid(
       {
@@ -76,6 +77,97 @@ describe('readableGrid', () => {
       UTC,
     );
     expect(two.flat().filter((c) => c === 'x')).toHaveLength(2); // two rows: nothing to gain
+  });
+
+  it('says a fact once: a code beside the name it is written from is left out, in facts and in columns', () => {
+    const list = {
+      group: 'sector:fintech',
+      name: 'Fintech',
+      items: [
+        { slug: 'flovim-cash', name: 'Flovim Cash', sector: 'fintech', score: 9 },
+        { slug: 'kuzol', name: 'Kuzol', sector: 'fintech', score: 8 },
+        { slug: 'plomer-talk', name: 'Plomer Talk', sector: 'fintech', score: 7 },
+      ],
+      sectors: [
+        { sector: 'fintech', group: 'sector:fintech', name: 'Fintech' },
+        { sector: 'food', group: 'sector:food', name: 'Food & Delivery' },
+        { sector: 'realestate', group: 'sector:realestate', name: 'Real Estate' },
+      ],
+    };
+    const grid = readableGrid(list, '', UTC);
+    // `fintech | sector:fintech | Fintech` once: the group and the hoisted sector repeat the name.
+    expect([...facts(grid)]).toEqual([['Name', 'Fintech']]);
+    const items = grid.findIndex((row) => row[0] === 'Items');
+    expect(grid[items + 1]?.filter(Boolean)).toEqual(['Name', 'Score']);
+    const sectors = grid.findIndex((row) => row[0] === 'Sectors');
+    expect(grid[sectors + 1]?.filter(Boolean)).toEqual(['Name']);
+    expect(grid.slice(sectors + 2).map((row) => row[0])).toEqual(['Fintech', 'Food & Delivery', 'Real Estate']);
+    for (const text of texts(grid)) expect(text).not.toMatch(/^(sector:)?fintech$|flovim-cash|Slug/);
+    // A code that names nothing beside it stays: it is the only word for its fact.
+    expect(facts(readableGrid({ sector: 'fintech', score: 1 }, '', UTC)).get('Sector')).toBe('fintech');
+    // Two rows are too few to read a code's words within a name: `food` stays beside `Food & Delivery`.
+    const two = readableGrid({ sectors: list.sectors.slice(1) }, '', UTC);
+    expect(two[0]).toEqual(['Sector', 'Name']);
+  });
+
+  it('names a brand by its name where the answer, or a cached answer, names it, and leaves a slug nothing names', () => {
+    const answer = {
+      leaders: [
+        { slug: 'flovim-cash', name: 'Flovim Cash' },
+        { slug: 'kuzol', name: 'Kuzol' },
+      ],
+      sectors: [
+        { name: 'Fintech', top_brand: 'flovim-cash' },
+        { name: 'Travel', top_brand: 'klioslos-trip' },
+        { name: 'Media', top_brand: 'jaflun-reel' },
+      ],
+    };
+    const column = (grid: Cell[][]) => grid.slice(grid.findIndex((row) => row[0] === 'Sectors') + 2).map((row) => row[1]);
+    // One known of three is no evidence that the column holds brands; two are.
+    expect(column(readableGrid(answer, '', UTC))).toEqual(['flovim-cash', 'klioslos-trip', 'jaflun-reel']);
+    // Answers already cached are asked once, for the codes no answer's list names.
+    const asked: string[][] = [];
+    const cached = (codes: string[]) => (asked.push(codes), new Map([['jaflun-reel', 'Jaflun Reel']]));
+    expect(column(readableGrid(answer, '', { ...UTC, names: cached }))).toEqual(['Flovim Cash', 'klioslos-trip', 'Jaflun Reel']);
+    expect(asked).toEqual([['klioslos-trip', 'jaflun-reel']]);
+    // Nothing left unnamed: nothing asked.
+    readableGrid({ leaders: answer.leaders }, '', { ...UTC, names: cached });
+    expect(asked).toHaveLength(1);
+    // A column of codes that only happens to hold one known slug is not a column of brands.
+    const sectors = {
+      leaders: answer.leaders,
+      rows: [
+        { n: 1, sector: 'kuzol' },
+        { n: 2, sector: 'travel' },
+        { n: 3, sector: 'media' },
+      ],
+    };
+    expect(readableGrid(sectors, '', UTC).flat()).toContain('kuzol');
+  });
+
+  it("says the zone of an instant's label, the zone the spreadsheet shows it in, as known without a read", () => {
+    const answer = {
+      keyword: 'coffee',
+      fetched_at: '2026-11-29T01:18:37Z',
+      peak: '2026-08',
+      rows: [
+        { at: '2026-11-28T10:00:00Z', n: 1 },
+        { at: '2026-11-29T10:00:00Z', n: 2 },
+      ],
+    };
+    const london = readableGrid(answer, '', { headers: true, timeZone: 'Europe/London' });
+    expect(facts(london).get('Fetched at (Europe/London)')).toEqual(new Date('2026-11-29T01:18:37Z'));
+    expect(facts(london).has('Peak')).toBe(true); // a month is no instant: no zone to say
+    expect(london).toContainEqual(['At (Europe/London)', 'N']);
+    expect(facts(readableGrid(answer, '', UTC)).has('Fetched at (UTC)')).toBe(true);
+    // Not read yet, and no date of the answer needs it: the label does not pay for a read.
+    let reads = 0;
+    const lazy = Object.assign(() => (reads++, 'Asia/Tokyo'), { known: () => (reads ? 'Asia/Tokyo' : undefined) });
+    const instantsOnly = { fetched_at: '2026-11-29T01:18:37Z', n: 1 };
+    expect(facts(readableGrid(instantsOnly, '', { headers: true, timeZone: lazy })).has('Fetched at (spreadsheet time zone)')).toBe(true);
+    expect(reads).toBe(0);
+    // A month of the answer read it anyway: the label names it.
+    expect(facts(readableGrid(answer, '', { headers: true, timeZone: lazy })).has('Fetched at (Asia/Tokyo)')).toBe(true);
   });
 
   it('says labels relative to a selected field, and drops every word with noHeaders', () => {

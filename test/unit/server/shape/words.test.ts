@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerWords } from '../../../../src/server/shape/words';
+import { headerWords, inSentence, singularWords } from '../../../../src/server/shape/words';
 
 describe('headerWords', () => {
   it('says a field path in words, whatever the naming convention', () => {
@@ -29,5 +29,21 @@ describe('headerWords', () => {
     }
     expect(headerWords('items.items_count')).toBe('Items count');
     expect(headerWords('')).toBe('Value');
+  });
+});
+
+describe('singularWords and inSentence', () => {
+  it("names one of a list's items, and reads inside a sentence, initialisms kept", () => {
+    expect(['Industries', 'AI clusters', 'Results', 'Baskets', 'Ranking', 'Analysis', 'Boxes'].map(singularWords)).toEqual([
+      'Industry',
+      'AI cluster',
+      'Result',
+      'Basket',
+      'Ranking',
+      'Analysis',
+      'Box',
+    ]);
+    expect(inSentence('Industry')).toBe('industry');
+    expect(inSentence('AI cluster')).toBe('AI cluster');
   });
 });

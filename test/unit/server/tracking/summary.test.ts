@@ -1,7 +1,8 @@
 /**
- * What the change view and the chart draw from a history: one point per item per period. A sheet
- * written before runs stopped backfilling their own month may hold a backfilled month and a run in that
- * month: the run's reading is the month's point.
+ * What the change view and the chart draw from a history: one point per period of the service's data,
+ * dated as the service dates it. In a list with a series those are its points (runs' rows hold no series
+ * value); a sheet written before may hold runs' rows with the series' newest figure, which must neither
+ * show a month twice nor draw a jump that did not happen.
  */
 import { describe, expect, it } from 'vitest';
 import type { HistoryRow } from '../../../../src/server/tracking/history';
@@ -39,40 +40,78 @@ const row = (item: string, date: string, value: number | null, status = 'ok'): H
   status,
 });
 
-describe('one point per item per period', () => {
-  // An older sheet: March and April backfilled, then the week of April 27 (April's figure) and of May 4.
+describe('one point per period of the service data', () => {
+  // Runs each week from Monday 2026-04-27: April's figure is the newest until May is complete (week of
+  // June 1); a run's row holds the score, the series its own rows under the service's dates.
   const rows = [
     row('coffee', '2026-03-01', 100, 'backfilled'),
     row('coffee', '2026-04-01', 120, 'backfilled'),
-    row('coffee', '2026-05-04', 120),
-    row('coffee', '2026-04-27', 120),
+    row('coffee', '2026-04-27', null),
+    row('coffee', '2026-05-04', null),
+    row('coffee', '2026-05-01', 90, 'backfilled'),
+    row('coffee', '2026-06-01', null),
     row('tea', '2026-03-01', 50, 'backfilled'),
     row('tea', '2026-04-01', 55, 'backfilled'),
     row('tea', '2026-04-27', null, 'failed'),
   ];
 
-  it("leaves out a backfilled month that holds a run's row, and keeps the rest oldest first", () => {
-    expect(itemReadings('coffee', rows).map((r) => [r.date, r.value, r.status])).toEqual([
-      ['2026-03-01', 100, 'backfilled'],
-      ['2026-04-27', 120, 'ok'],
-      ['2026-05-04', 120, 'ok'],
+  it("reads the series' points only, each under its own month, oldest first", () => {
+    expect(itemReadings('coffee', rows).map((r) => [r.date, r.value])).toEqual([
+      ['2026-03-01', 100],
+      ['2026-04-01', 120],
+      ['2026-05-01', 90],
     ]);
-    // A failed run's row is no reading: the backfilled April stays tea's April.
     expect(itemReadings('tea', rows).map((r) => r.date)).toEqual(['2026-03-01', '2026-04-01']);
   });
 
-  it("charts each item's readings by date: no second point in April for coffee", () => {
+  it('charts one row per month, and compares the latest month with the one before', () => {
     expect(chartRows(list, rows)).toEqual([
       ['2026-03-01', 100, 50],
-      ['2026-04-01', '', 55],
-      ['2026-04-27', 120, ''],
-      ['2026-05-04', 120, ''],
+      ['2026-04-01', 120, 55],
+      ['2026-05-01', 90, ''],
+    ]);
+    expect(changeRows(list, rows)).toEqual([
+      ["'coffee", 90, 120, -30, 'down'],
+      ["'tea", 55, 50, 5, 'up'],
     ]);
   });
 
-  it('compares the latest reading with the one before it', () => {
+  it('keeps every run of a list without a series, the same figure included', () => {
+    const scores = { ...list, fields: [], series: null };
+    const weekly = [row('coffee', '2026-04-27', 30), row('coffee', '2026-05-04', 30), row('coffee', '2026-05-11', 31)];
+    expect(chartRows(scores, weekly)).toEqual([
+      ['2026-04-27', 30, ''],
+      ['2026-05-04', 30, ''],
+      ['2026-05-11', 31, ''],
+    ]);
+  });
+});
+
+describe('a sheet written before runs kept the series apart', () => {
+  // March and April backfilled; then runs' rows holding the series' newest figure: April's in the weeks
+  // of April 27 and May 4, May's from the week of June 1 (no May point backfilled yet).
+  const rows = [
+    row('coffee', '2026-03-01', 100, 'backfilled'),
+    row('coffee', '2026-04-01', 120, 'backfilled'),
+    row('coffee', '2026-05-04', 120),
+    row('coffee', '2026-04-27', 120),
+    row('coffee', '2026-06-01', 90),
+    row('coffee', '2026-06-08', 90),
+    row('tea', '2026-03-01', 50, 'backfilled'),
+    row('tea', '2026-04-01', 55, 'backfilled'),
+    row('tea', '2026-04-27', null, 'failed'),
+  ];
+
+  it('shows no month twice and no jump: a run in a month the series has, or repeating the figure before it, is left out', () => {
+    expect(itemReadings('coffee', rows).map((r) => [r.date, r.value, r.status])).toEqual([
+      ['2026-03-01', 100, 'backfilled'],
+      ['2026-04-01', 120, 'backfilled'],
+      ['2026-06-01', 90, 'ok'],
+    ]);
+    // A failed run's row is no reading.
+    expect(itemReadings('tea', rows).map((r) => r.date)).toEqual(['2026-03-01', '2026-04-01']);
     expect(changeRows(list, rows)).toEqual([
-      ["'coffee", 120, 120, 0, 'same'],
+      ["'coffee", 90, 120, -30, 'down'],
       ["'tea", 55, 50, 5, 'up'],
     ]);
   });
