@@ -3,6 +3,7 @@ import { errors } from '../core/errors';
 import type { Options } from '../core/input';
 import type { Answer } from './pipeline';
 import {
+  AS_OF,
   flattenToTable,
   headerWords,
   isInstant,
@@ -31,11 +32,10 @@ import {
 export type Output = Cell | Grid;
 
 /**
- * The words beside when the service gave a table's answer (docs/use/functions.md, "As of"): below a
+ * When the service gave a table's answer (docs/use/functions.md, "As of"), with AS_OF's words: below a
  * readable table, or a column of a range's table; never with `noHeaders` or `raw`, nor beside a single
  * value. A Sheets date-time, which the spreadsheet shows in its own time zone.
  */
-export const AS_OF = 'As of';
 /** What a field of the answer that reads "As of" too is called instead: the service's own time, told apart from ours. */
 const SERVICE_AS_OF = 'Service data as of';
 

@@ -65,6 +65,14 @@ function readUsage(): UsageView {
   return usageView(apiKey, rememberUsage(apiKey, outcome.data, readAt));
 }
 
+/**
+ * The view with this spreadsheet's own spending, when it can be read: usage needs no permission to see
+ * the spreadsheet, so without one the view says nothing of it (and no word of a permission).
+ */
 function withSpending(view: UsageView): UsageView {
-  return { ...view, spending: spreadsheetSpending(openStore()) };
+  try {
+    return { ...view, spending: spreadsheetSpending(openStore()) };
+  } catch {
+    return view;
+  }
 }
