@@ -3,10 +3,11 @@
  * under dev/gas's service-call latency model and with it off, and writes bench/RESULTS.md,
  * bench/results.json and bench/growth.png. `-- --only analyst` runs the analyst's functions' section
  * alone (a minute, not twenty), `-- --only cell-cost` the section "What one cell costs", `-- --only
- * format` Format results' section, and each replaces that section of the existing RESULTS.md and
- * results.json, the other sections keeping their own run's figures and date. `-- --only bundle` measures
- * the bundle (the size and cold evaluation of every script file, which the size budgets rest on:
- * scripts/build/budgets.ts) and prints it, in seconds and without a service.
+ * format` Format results' section, `-- --only refresh-spent` Refresh all formulas with nothing left
+ * (spent-refresh.ts), and each replaces that section of the existing RESULTS.md and results.json, the
+ * other sections keeping their own run's figures and date. `-- --only bundle` measures the bundle (the
+ * size and cold evaluation of every script file, which the size budgets rest on: scripts/build/budgets.ts)
+ * and prints it, in seconds and without a service.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,6 +32,7 @@ import { refreshDuringFormulas } from './refresh.js';
 import { renderCellCostSection, renderResults, spliceCellCostSection } from './report.js';
 import type { ColumnPair, Results } from './results.js';
 import { renderTriggerSection, triggerRuntimePerDay, type TriggerScenario } from './triggers.js';
+import { renderSpentRefreshSection, spentRefresh, spliceSpentRefreshSection, type SpentRefreshScenario } from './spent-refresh.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -55,6 +57,7 @@ const plan = quick
       earlyRange: 40,
       earlyCells: 10,
       earlySeeds: [1],
+      spentRefreshCells: 40,
     }
   : {
       rangeCells: 100,
@@ -71,6 +74,7 @@ const plan = quick
       earlyRange: 3000,
       earlyCells: 300,
       earlySeeds: [1, 2, 3, 4, 5],
+      spentRefreshCells: 1000,
     };
 // The full run waits for real, so its wall-clock totals hold the modelled waits; the quick run (npm test's
 // smoke run, whose figures nobody reads) skips them and serves a ten times faster stand-in.
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
     await ours.stop();
     await baseline.stop();
   }
+  const spent = await measureSpentRefresh();
   results.durationS = Math.round((performance.now() - began) / 1000);
   results.machine += ` and ${loadAverage()} at the end`;
 
@@ -200,16 +205,23 @@ async function main(): Promise<void> {
   await drawGrowthChart(chartPoints(results), join(outDir, `growth${suffix}.png`));
   writeFileSync(
     join(outDir, `results${suffix}.json`),
-    `${JSON.stringify({ ...results, analyst, format, triggers, capacity, early }, null, 2)}\n`,
+    `${JSON.stringify({ ...results, analyst, format, triggers, capacity, early, spentRefresh: spent }, null, 2)}\n`,
   );
   const triggerSection = triggers ? `\n${renderTriggerSection(triggers)}` : '';
   const capacitySection = capacity ? `\n${renderCacheCapacitySection(capacity)}` : '';
   const earlySection = early ? `\n${renderEarlyRemovalSection(early)}` : '';
   const analystSection = analyst ? `\n${renderAnalystSection(analyst)}` : '';
   const formatSection = format ? `\n${renderFormatSection(format)}` : '';
+  const spentSection = `\n${renderSpentRefreshSection(spent)}`;
   writeFileSync(
     join(outDir, `RESULTS${suffix}.md`),
-    renderResults(results, `growth${suffix}.png`) + analystSection + formatSection + triggerSection + capacitySection + earlySection,
+    renderResults(results, `growth${suffix}.png`) +
+      analystSection +
+      formatSection +
+      triggerSection +
+      capacitySection +
+      earlySection +
+      spentSection,
   );
   log(`wrote RESULTS${suffix}.md, results${suffix}.json and growth${suffix}.png in ${outDir} (${results.durationS} s)`);
 }
@@ -324,6 +336,36 @@ async function sectionAlone<T>(
   log(`replaced the section ${name} of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
 }
 
+/** Refresh all formulas with nothing left: counts only, on a stack of its own with the latency model off. */
+async function measureSpentRefresh(): Promise<SpentRefreshScenario> {
+  const stack = await startStack('a', {
+    ...service,
+    ...generous,
+    latency: false,
+    waits: 'skip',
+    cacheEarlyRemoval: EVERY_ITEM_KEPT,
+    project: ourProject,
+  });
+  try {
+    log(`Refresh all formulas over ${plan.spentRefreshCells} formula cells a week later, nothing left`);
+    return await spentRefresh(stack, plan.spentRefreshCells);
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** `--only refresh-spent`: that section alone (its own stack), spliced into the existing RESULTS.md and results.json. */
+async function spentRefreshOnly(): Promise<void> {
+  const spent = await measureSpentRefresh();
+  const suffix = quick ? '.quick' : '';
+  const markdown = join(outDir, `RESULTS${suffix}.md`);
+  const json = join(outDir, `results${suffix}.json`);
+  if (!existsSync(markdown) || !existsSync(json)) throw new Error(`--only refresh-spent updates ${markdown}: run the whole bench first`);
+  writeFileSync(markdown, spliceSpentRefreshSection(readFileSync(markdown, 'utf8'), renderSpentRefreshSection(spent)));
+  writeFileSync(json, `${JSON.stringify({ ...(JSON.parse(readFileSync(json, 'utf8')) as object), spentRefresh: spent }, null, 2)}\n`);
+  log(`replaced the section refresh-spent of RESULTS${suffix}.md and results${suffix}.json in ${outDir}`);
+}
+
 const model = { ...DEFAULT_LATENCY };
 if (only === 'analyst') {
   await sectionAlone(
@@ -352,5 +394,7 @@ if (only === 'analyst') {
     },
   );
 } else if (only === 'bundle') bundleOnly();
-else if (only !== undefined) throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost", "format" and "bundle"`);
+else if (only === 'refresh-spent') await spentRefreshOnly();
+else if (only !== undefined)
+  throw new Error(`--only ${only}: the sections run alone are "analyst", "cell-cost", "format", "bundle" and "refresh-spent"`);
 else await main();

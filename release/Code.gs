@@ -107,19 +107,15 @@ SDM.formulas = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
-  function stillSent(probes, hourly) {
-    const calls = (n) => `${n} request${n === 1 ? "" : "s"} (an API call each)`;
-    if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
-    if (probes > 0)
-      return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? "" : "s"} (an API call each)`;
-    return "nothing is sent until then";
-  }
+  var REFRESH_ALL = "Refresh all formulas";
   var LEADS = {
     noKey: "No API key",
     auth: "The API key was refused",
     notFound: "Not found:",
     badRequest: "The service rejected",
     dailyLimit: "Daily limit reached",
+    /** The line under an answer a daily limit held back, shown as kept (lookup/pipeline.ts); not an error. */
+    kept: "Kept answer of",
     rateLimit: "Too many requests to the service:",
     unavailable: "The service is unavailable",
     unreadable: "The service sent an unreadable answer",
@@ -135,6 +131,9 @@ SDM.formulas = (() => {
     permission: "Permission missing:",
     unexpected: "Something went wrong in the add-on"
   };
+  function keptLine(date, when) {
+    return `${LEADS.kept} ${date}: not current (daily limit)${when ? `, fetched again ${when}` : ""}.`;
+  }
   var errors = {
     noKey: () => new AddonError("no-key", `${LEADS.noKey}: open ${SETTINGS} and paste your key.`),
     /** In a formula: neither a key shared with the document nor the owner's key may be used. */
@@ -145,39 +144,30 @@ SDM.formulas = (() => {
     auth: () => new AddonError("auth", `${LEADS.auth} (invalid or revoked): paste a valid key in ${SETTINGS}.`),
     notFound: (what, hint = "") => new AddonError("not-found", `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ""}`),
     badRequest: (what, detail) => new AddonError("bad-request", `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ""}.`, detail),
-    limit: (which, retry, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${retry || "try again later"}.`, "", { resetAt }),
+    /**
+     * A daily limit refused a request, or the limit guard held it back (nothing sent), outside a formula
+     * (the sidebar, a ranking table, a tracking list).
+     * @param which the limit ('' when the service did not name it)
+     * @param when when to try again, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
+     * @param resetAt when the limit resets (ms), when known: what a scheduled run records as "until"
+     */
+    limit: (which, when, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: try again ${when}.`, "", { resetAt }),
     /** A rate limit (too many requests at once), not a daily allowance. */
     rateLimit: (retry) => new AddonError("limit", `${LEADS.rateLimit} ${retry}.`),
-    /** A request the limit guard holds back (see spending/limit-guard.ts): nothing was sent. */
-    limitHeld: (which, retry, allRequests, resetAt = null) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`,
-      "",
-      { resetAt }
-    ),
     /**
-     * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-     * when it will be fetched, and what is still sent until then (spending/pacing.ts). Every such row of a
-     * formula says the same.
+     * A formula's row a daily limit left unfetched (refused, held back by the limit guard, or not sent to
+     * stay within it): every such row of a formula says the same, in at most HELD_BACK_MAX_CHARS. What
+     * is still sent until the reset (spending/pacing.ts) is told in the sidebar and the docs, not in each row.
      * @param which the limit ('' when the service did not name it)
-     * @param when when it resets, in words
-     * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
-     *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
-     *   the most requests each hour
+     * @param when when the reset comes, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
      */
-    limitWait: (which, when, sent = { probes: 0, hourly: null }) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`
-    ),
+    limitWait: (which, when) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${REFRESH_ALL} ${when}.`),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
       `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
     ),
     unreadable: () => new AddonError("unreadable", `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
-    budget: () => new AddonError(
-      "budget",
-      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`
-    ),
+    budget: () => new AddonError("budget", `${LEADS.notInTime} ${REFRESH_ALL} to continue (what came is cached).`),
     quota: (which) => new AddonError(
       "quota",
       `${LEADS.quota} ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
@@ -631,8 +621,24 @@ SDM.formulas = (() => {
     if (!text) return path.trim() || "Value";
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
+  function singularWords(words) {
+    return words.replace(/(\p{L}+)$/u, (word) => {
+      if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
+      if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;
+      if (/(sh|ch|x)es$/i.test(word)) return word.slice(0, -2);
+      return /s$/i.test(word) ? word.slice(0, -1) : word;
+    });
+  }
+  function inSentence(words) {
+    const first = words.split(" ")[0] ?? "";
+    return first.length > 1 && first === first.toUpperCase() ? words : words.charAt(0).toLowerCase() + words.slice(1);
+  }
 
   // src/server/shape/dates.ts
+  function zoneLabel(timeZone) {
+    const known = typeof timeZone === "string" ? timeZone : timeZone.known?.();
+    return known ? zoneName(known) : "spreadsheet time zone";
+  }
   var MONTH = /^(\d{4})-(\d{2})$/;
   var DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
   var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -673,6 +679,12 @@ SDM.formulas = (() => {
     const get = (type) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
   }
+  function isInstant(text) {
+    return INSTANT.test(text) && Number.isFinite(Date.parse(text));
+  }
+  function zoneName(timeZone) {
+    return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(timeZone) ? "UTC" : timeZone.replace(/^Etc\//, "");
+  }
   function isoDate(text, timeZone) {
     const zone = () => typeof timeZone === "function" ? timeZone() : timeZone;
     const month = MONTH.exec(text);
@@ -692,6 +704,68 @@ SDM.formulas = (() => {
     return Number.isFinite(ms) ? new Date(ms) : null;
   }
 
+  // src/server/shape/codes.ts
+  var CODE = /^[\p{Ll}\p{N}]+(?:[-_.:][\p{Ll}\p{N}]+)*$/u;
+  function readsAsCode(value) {
+    return typeof value === "string" && CODE.test(value);
+  }
+  function wordsOf(text) {
+    return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  }
+  function isCodeOf(code, name, loose = false) {
+    if (!readsAsCode(code) || typeof name !== "string" || code === name) return false;
+    const bare = code.includes(":") ? code.slice(code.indexOf(":") + 1) : code;
+    const mine = wordsOf(bare);
+    const theirs = wordsOf(name);
+    if (!mine.length || !theirs.length) return false;
+    if (mine.join("") === theirs.join("")) return true;
+    if (!loose) return false;
+    for (let i = 0; i + mine.length <= theirs.length; i++) if (mine.every((w, j) => theirs[i + j] === w)) return true;
+    return false;
+  }
+  function repeatedCodes(values, loose) {
+    const out = /* @__PURE__ */ new Set();
+    const filled = (i) => (values[i] ?? []).some((v) => v !== "" && v !== null && v !== void 0);
+    const codes = values.map((column, i) => filled(i) && column.every((v) => v === "" || readsAsCode(v)));
+    const repeats = (i, j, rule) => (values[i] ?? []).every((v, row) => v === "" || rule(v, values[j]?.[row]));
+    values.forEach((_, i) => {
+      if (!codes[i]) return;
+      const ofName = values.some((__, j) => j !== i && filled(j) && !codes[j] && repeats(i, j, (a, b) => isCodeOf(a, b, loose)));
+      const prefixed = values.some(
+        (__, j) => j !== i && codes[j] && !out.has(j) && repeats(i, j, (a, b) => typeof a === "string" && typeof b === "string" && a.endsWith(`:${b}`))
+      );
+      if (ofName || prefixed) out.add(i);
+    });
+    return out;
+  }
+  function nameOf(record, code) {
+    if (!isObject(record)) return void 0;
+    const found = Object.values(record).find((v) => typeof v === "string" && !readsAsCode(v) && isCodeOf(code, v));
+    return typeof found === "string" ? found : void 0;
+  }
+  var LIST_DEPTH = 4;
+  function namedCodesIn(json) {
+    const out = /* @__PURE__ */ new Map();
+    const visit = (v, depth) => {
+      if (depth > LIST_DEPTH || v === null || typeof v !== "object") return;
+      if (!Array.isArray(v)) {
+        for (const child of Object.values(v)) visit(child, depth + 1);
+        return;
+      }
+      const records = v.filter(isObject);
+      for (const child of v) visit(child, depth + 1);
+      if (!records.length || records.length !== v.length) return;
+      for (const key of Object.keys(records[0] ?? {})) {
+        const codes = records.map((r) => r[key]);
+        if (!codes.every(readsAsCode) || new Set(codes).size !== codes.length) continue;
+        const names = records.map((r) => nameOf(r, r[key]));
+        if (names.every((n) => n !== void 0)) records.forEach((r, i) => out.set(r[key], names[i]));
+      }
+    };
+    visit(json, 0);
+    return out;
+  }
+
   // src/server/shape/readable.ts
   var MAX_WIDTH = 26;
   var MAX_ROWS2 = 5e4;
@@ -708,6 +782,12 @@ SDM.formulas = (() => {
     const facts = [];
     const sections = [];
     const join = (path, key) => path ? `${path}.${key}` : key;
+    const named = namedCodesIn(json);
+    const instants = /* @__PURE__ */ new Set();
+    const scalar = (path, v) => {
+      if (typeof v === "string" && isInstant(v)) instants.add(path);
+      return cell(v);
+    };
     const addList = (items, path, parent) => {
       if (!items.length) {
         if (!parent) facts.push([path, ""]);
@@ -715,8 +795,9 @@ SDM.formulas = (() => {
       }
       const records = items.filter((x) => x !== null && typeof x === "object");
       if (!records.length) {
-        const rows2 = items.map((x, i) => parent ? [parent.labels[i] ?? "", cell(x)] : [cell(x)]);
-        sections.push({ path, lead: parent?.header, columns: [""], rows: rows2, plain: !parent });
+        const values = items.map(cell);
+        const rows2 = values.map((x, i) => parent ? [parent.labels[i] ?? "", x] : [x]);
+        sections.push({ path, lead: parent?.header, parent: parent?.path, columns: [""], rows: rows2, plain: !parent });
         return;
       }
       const columns = /* @__PURE__ */ new Map();
@@ -740,21 +821,27 @@ SDM.formulas = (() => {
             else {
               let c = columns.get(p);
               if (c === void 0) columns.set(p, c = columns.size);
-              row.set(c, cell(v));
+              row.set(c, scalar(join(path, p), v));
             }
           }
         };
         walk3(record, "", 0);
       });
-      const names = [...columns.keys()];
-      const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ""));
+      const all = [...columns.keys()];
+      const full = rows.map((row) => all.map((_, c) => row.get(c) ?? ""));
+      const repeated = repeatedCodes(
+        all.map((_, c) => full.map((row) => row[c] ?? "")),
+        full.length >= LOOSE_FROM_ROWS
+      );
+      const names = all.filter((_, c) => !repeated.has(c));
+      const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
       const labelColumn = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
-      if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+      if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+      const header2 = labelColumn === void 0 ? "#" : singularWords(headerWords(relative(path, base) || path || "item"));
       for (const [p, list2] of inner) {
-        const header2 = labelColumn === void 0 ? "#" : headerWords(names[labelColumn] ?? "");
         const labels = list2.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
-        addList(list2.items, join(path, p), { header: header2, labels });
+        addList(list2.items, join(path, p), { header: header2, labels, path });
       }
     };
     const walk2 = (o, prefix, d) => {
@@ -762,13 +849,47 @@ SDM.formulas = (() => {
         const p = join(prefix, k);
         if (Array.isArray(v)) addList(v, p);
         else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
-        else facts.push([p, cell(v)]);
+        else facts.push([p, scalar(p, v)]);
       }
     };
     if (Array.isArray(json)) addList(json, base);
     else walk2(json, base, 0);
-    for (const section of sections) hoistConstants(section, facts);
-    return render(facts, sections, base, options.headers);
+    for (const section of sections) hoistConstants(section, facts, base);
+    const kept = factsOnce(facts);
+    nameBrands(kept, sections, named, options.names);
+    const words = (path, text) => instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text;
+    return render(kept, sections, base, options.headers, words);
+  }
+  var LOOSE_FROM_ROWS = 3;
+  function factsOnce(facts) {
+    const repeated = repeatedCodes(
+      facts.map(([, value]) => [value]),
+      false
+    );
+    return facts.filter((_, i) => !repeated.has(i));
+  }
+  function nameBrands(facts, sections, names, cached) {
+    const columns = sections.flatMap((section) => {
+      const offset = section.lead === void 0 ? 0 : 1;
+      return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+    });
+    const valuesOf = (column) => column.rows.map((row) => row[column.at] ?? "").filter((v) => v !== "");
+    const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
+    const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v));
+    if (cached && unnamed.length) for (const [code, name] of cached(unnamed)) names.set(code, name);
+    if (!names.size) return;
+    const named = (values) => (
+      // Two known at least (one in a list of one or two): a code column that only happens to hold a slug stays.
+      values.every(readsAsCode) && values.filter((v) => names.has(v)).length >= Math.min(2, values.length)
+    );
+    const rename = (v) => typeof v === "string" ? names.get(v) ?? v : v;
+    facts.forEach((fact, i) => {
+      if (fact[1] !== "" && named([fact[1]])) facts[i] = [fact[0], rename(fact[1]), fact[2]];
+    });
+    for (const column of codes) {
+      const values = valuesOf(column);
+      if (values.length && named(values)) for (const row of column.rows) row[column.at] = rename(row[column.at] ?? "");
+    }
   }
   function pickLabel(grid) {
     const width = grid[0]?.length ?? 0;
@@ -781,31 +902,34 @@ SDM.formulas = (() => {
     }
     return firstText;
   }
-  function hoistConstants(section, facts) {
+  function hoistConstants(section, facts, base) {
     if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
     const offset = section.lead === void 0 ? 0 : 1;
     const first = section.rows[0] ?? [];
     const keep = section.columns.map((_, c) => !section.rows.every((row) => same2(row[c + offset], first[c + offset])));
     if (!keep.some(Boolean)) return;
+    const every = inSentence(singularWords(headerWords(relative(section.path, base) || section.path || "item")));
     section.columns.forEach((name, c) => {
-      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? ""]);
+      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? "", `${headerWords(name)} of every ${every}`]);
     });
     section.columns = section.columns.filter((_, c) => keep[c]);
     section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
   }
-  function render(facts, sections, base, headers) {
+  function render(facts, sections, base, headers, said) {
     const out = [];
     const parts = facts.length + sections.length;
-    for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+    for (const [path, value, label] of facts)
+      out.push(headers ? [said(path, label ?? headerWords(relative(path, base) || path)), value] : [value]);
     for (const section of sections) {
       if (out.length) out.push([]);
       const own2 = relative(section.path, base);
-      const title = headerWords(own2 || section.path || "value");
+      const parent = section.parent === void 0 ? "" : relative(section.parent, base);
+      const title = section.parent === void 0 ? headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
       if (section.plain) {
         if (headers) out.push([title]);
       } else {
         if (headers && parts > 1) out.push([title]);
-        const words = section.columns.map((c) => headerWords(c || own2 || "value"));
+        const words = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own2 || "value")));
         if (headers) out.push(section.lead === void 0 ? words : [section.lead, ...words]);
       }
       out.push(...section.rows);
@@ -1163,6 +1287,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return { [GUARD_KEY]: JSON.stringify(guard2) };
   }
 
+  // src/shared/day.ts
+  var DAY_MS = 864e5;
+
   // src/server/spending/spend-log.ts
   var SHARDS = 8;
   var LOG_MAX = 100;
@@ -1224,118 +1351,63 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/service/classify.ts
-  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
-  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
-  function classify(response, what, secret) {
-    const { status } = response;
-    const body = parseJson(response.text);
-    const serviceText = scrub(errorText(body, response.text), secret);
-    if (status >= 200 && status < 300) {
-      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
-      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
-      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
-    }
-    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
-      return limitOutcome(response, body, serviceText);
-    }
-    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
-    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
-    if (status >= 500) return unavailable(`HTTP ${status}`);
-    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
-    return { ok: false, error: errors.unreadable(), retryable: false };
+  // src/server/core/property-limits.ts
+  var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
+  var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
+  var BACKGROUND_RESERVE_BYTES = 24 * 1024;
+
+  // src/server/cache/kept-answers.ts
+  var KEPT_PREFIX = "SDM_KEPT_";
+  var SHARDS2 = 20;
+  var SHARD_BYTES = PROPERTY_VALUE_LIMIT_BYTES - 200;
+  function shardOf(key) {
+    let h = 0;
+    for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) % 1000003;
+    return h % SHARDS2;
   }
-  function unavailable(cause) {
-    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  function serviceOf(baseUrl) {
+    return stampOf("", baseUrl).slice(1);
   }
-  function parseJson(text) {
+  function readShard(text, service) {
     try {
-      return JSON.parse(text);
+      const shard = JSON.parse(decode(text ?? "") ?? "");
+      if (shard && shard.u === service && shard.e && typeof shard.e === "object") return shard;
     } catch {
-      return void 0;
     }
+    return { u: service, e: {} };
   }
-  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
-  function errorText(body, raw) {
-    if (isRecord(body)) {
-      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
-        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
-        for (const name of ERROR_TEXT_NAMES) {
-          const value = named.get(name);
-          if (typeof value === "string" && value.trim()) return value;
-        }
-      }
-      return "";
+  function readKept(keys, baseUrl) {
+    const found = /* @__PURE__ */ new Map();
+    if (!keys.length) return found;
+    let all;
+    try {
+      all = PropertiesService.getDocumentProperties()?.getProperties() ?? {};
+    } catch {
+      return found;
     }
-    const plain = raw.trim();
-    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
-  }
-  function scrub(text, secret) {
-    let clean = secret ? text.split(secret).join("[key]") : text;
-    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
-    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
-  }
-  function looksLikeLimitBody(body, text) {
-    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
-  }
-  function limitOutcome(response, body, text) {
-    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
-    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
-    const resetText2 = findReset(body);
-    const parsed = resetText2 ? Date.parse(resetText2) : NaN;
-    const resetAt = retryAfterMs !== void 0 ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
-    const daily = /daily|per day|\bday\b|today/i.test(text) || resetAt !== null && resetAt - Date.now() >= 36e5;
-    const label = which === "unknown" ? "" : which;
-    return {
-      ok: false,
-      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText2), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
-      retryable: retryAfterMs !== void 0,
-      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
-      limit: { which, resetAt, daily }
-    };
-  }
-  function resetPhrase(resetAt, resetText2) {
-    if (resetAt !== null) {
-      const wait = formatDuration(Math.max(0, resetAt - Date.now()));
-      if (resetAt - Date.now() < 36e5) return `retry in ${wait}`;
-      return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
+    const service = serviceOf(baseUrl);
+    const shards = /* @__PURE__ */ new Map();
+    for (const key of keys) {
+      const i = shardOf(key);
+      if (!shards.has(i)) shards.set(i, readShard(all[`${KEPT_PREFIX}${i}`], service));
+      const record = shards.get(i)?.e[key];
+      if (record) found.set(key, { fetchedAt: record[0] * 6e4, scoreOnly: record[1] === 1, data: record[2] });
     }
-    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
+    return found;
   }
-  function header(headers, name) {
-    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
-    return void 0;
+
+  // src/shared/reset-time.ts
+  var MINUTE_MS = 6e4;
+  function resetInstant(ms) {
+    return Math.round(ms / MINUTE_MS) * MINUTE_MS;
   }
-  function parseRetryAfter(value) {
-    if (!value) return void 0;
-    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
-    const at = Date.parse(value);
-    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
+  function resetClock(resetAt, now) {
+    const iso = new Date(resetInstant(resetAt)).toISOString();
+    const within = resetAt - now < DAY_MS;
+    return `${within ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`} UTC`;
   }
-  function findReset(body) {
-    if (!isRecord(body)) return void 0;
-    for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
-    }
-    return void 0;
-  }
-  function formatDuration(ms) {
-    const minutes = Math.ceil(ms / 6e4);
-    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
-    if (minutes < 60) return `${minutes} min`;
-    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  }
-  function readCacheStatus(headers, body) {
-    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
-    if (typeof value === "boolean") return value;
-    if (typeof value === "number") return value > 0;
-    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
-  }
-  function stripCacheField(body) {
-    if (!isRecord(body) || !("cache" in body)) return body;
-    const copy = {};
-    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
-    return copy;
+  function afterReset(resetAt, now) {
+    return resetAt === null ? "after the reset" : `after ${resetClock(resetAt, now)}`;
   }
 
   // src/server/service/length-limit.ts
@@ -1508,7 +1580,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var MAX_ECHO = 60;
   var ENDPOINTS = {
     trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
+    // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
+    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S, searches: true },
     markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
     industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
     ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
@@ -1627,6 +1700,125 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (!/^You do not have permission to call /.test(message)) return null;
     const missing = Object.keys(PERMISSIONS).filter((n) => message.includes(PERMISSIONS[n].scope));
     return missing.length ? permissionError(missing) : null;
+  }
+
+  // src/server/service/classify.ts
+  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
+  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
+  function classify(response, what, secret) {
+    const { status } = response;
+    const body = parseJson(response.text);
+    const serviceText = scrub(errorText(body, response.text), secret);
+    if (status >= 200 && status < 300) {
+      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
+      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
+      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
+    }
+    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
+      return limitOutcome(response, body, serviceText);
+    }
+    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
+    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
+    if (status >= 500) return unavailable(`HTTP ${status}`);
+    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
+    return { ok: false, error: errors.unreadable(), retryable: false };
+  }
+  function unavailable(cause) {
+    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  }
+  function parseJson(text) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return void 0;
+    }
+  }
+  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
+  function errorText(body, raw) {
+    if (isRecord(body)) {
+      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
+        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
+        for (const name of ERROR_TEXT_NAMES) {
+          const value = named.get(name);
+          if (typeof value === "string" && value.trim()) return value;
+        }
+      }
+      return "";
+    }
+    const plain = raw.trim();
+    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
+  }
+  function scrub(text, secret) {
+    let clean = secret ? text.split(secret).join("[key]") : text;
+    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+  }
+  function looksLikeLimitBody(body, text) {
+    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
+  }
+  function limitOutcome(response, body, text) {
+    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
+    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
+    const resetText2 = findReset(body);
+    const now = Date.now();
+    const named = resetText2 ? Date.parse(resetText2) : NaN;
+    const lifts = Number.isFinite(named) ? named : retryAfterMs !== void 0 ? now + retryAfterMs : null;
+    const daily = /daily|per day|\bday\b|today/i.test(text) || lifts !== null && lifts - now >= 36e5;
+    const resetAt = daily && lifts !== null ? resetInstant(lifts) : lifts;
+    const label = which === "unknown" ? "" : which;
+    return {
+      ok: false,
+      error: daily ? errors.limit(label, dailyWhen(resetAt, resetText2, now), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
+      retryable: retryAfterMs !== void 0,
+      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
+      limit: { which, resetAt, daily }
+    };
+  }
+  function dailyWhen(resetAt, resetText2, now) {
+    if (resetAt === null && resetText2 && resetText2.length <= 24) return `after ${resetText2}`;
+    return afterReset(resetAt, now);
+  }
+  function resetPhrase(resetAt, resetText2) {
+    if (resetAt !== null) {
+      if (resetAt - Date.now() < 36e5) return `retry in ${formatDuration(Math.max(0, resetAt - Date.now()))}`;
+      return `retry ${afterReset(resetAt, Date.now())}`;
+    }
+    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
+  }
+  function header(headers, name) {
+    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
+    return void 0;
+  }
+  function parseRetryAfter(value) {
+    if (!value) return void 0;
+    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
+    const at = Date.parse(value);
+    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
+  }
+  function findReset(body) {
+    if (!isRecord(body)) return void 0;
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
+    }
+    return void 0;
+  }
+  function formatDuration(ms) {
+    const minutes = Math.ceil(ms / 6e4);
+    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
+    if (minutes < 60) return `${minutes} min`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+  function readCacheStatus(headers, body) {
+    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
+    if (typeof value === "boolean") return value;
+    if (typeof value === "number") return value > 0;
+    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
+  }
+  function stripCacheField(body) {
+    if (!isRecord(body) || !("cache" in body)) return body;
+    const copy = {};
+    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
+    return copy;
   }
 
   // src/server/service/fetcher.ts
@@ -1837,7 +2029,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function resetTime(data) {
     const at = Date.parse(resetText(data) ?? "");
-    return Number.isFinite(at) ? at : null;
+    return Number.isFinite(at) ? resetInstant(at) : null;
   }
   function fetchUsage(baseUrl, context) {
     const endpoint = ENDPOINTS.usage;
@@ -2002,10 +2194,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     noteReset(which, resetAt) {
       if (resetAt !== null) this.raiseReset(which, resetAt);
     }
-    /** Requests that may still be refused past the fresh-search limit in this document until it resets (the handful less those refused). */
-    probesLeft() {
-      return Math.max(0, PAST_LIMIT_HANDFUL - this.past);
-    }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
      * @param which the limit
@@ -2103,19 +2291,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var WAIT_FOR_OTHERS_MS = 1e3;
   var POLL_MS = 200;
   var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth", "permission"]);
-  function limitWait(wait, which, probes) {
-    const phrase = resetPhrase(wait.resetAt);
-    const sent = { probes: which === "API calls" ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
-    return errors.limitWait(
-      which === "unknown" ? "" : which,
-      phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets",
-      sent
-    );
+  function limitWait(wait, which) {
+    return errors.limitWait(which === "unknown" ? "" : which, afterReset(wait.resetAt, Date.now()));
   }
-  function lookupAll(endpoint, subjects, budget, payer) {
+  function lookupAll(endpoint, subjects, budget, payer, options = {}) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
     const keys = ownKeys(endpoint, distinct);
-    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys), options);
   }
   function ownKeys(endpoint, distinct) {
     return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : void 0)]));
@@ -2140,7 +2322,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       store: () => ({})
     };
   }
-  function runLookup(endpoint, distinct, keys, budget, payer, layout) {
+  function runLookup(endpoint, distinct, keys, budget, payer, layout, options = {}) {
     const answers = /* @__PURE__ */ new Map();
     const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
     if (!distinct.length) return { answers, stats };
@@ -2169,13 +2351,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     const fp = fingerprint(apiKey);
     const guard2 = readGuard(entries[GUARD_KEY], fp, Date.now());
-    const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const pacer = new Pacer(guard2, !!endpoint.searches, options.paced ?? formula);
     const held = takeOut(sendable, (subject) => heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches));
     const limited = /* @__PURE__ */ new Map();
     for (const [subject, { which, until }] of held.out) {
       pacer.noteReset(which, until);
       if (formula) limited.set(subject, which);
-      else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === "API calls", until) });
+      else answers.set(subject, { ok: false, error: errors.limit(which, afterReset(until, Date.now()), until) });
     }
     const claims = held.claims;
     const sides = readMarksBack(lookup, claims, marks);
@@ -2196,7 +2378,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
     const refusals = sent.flatMap((fetched) => fetched.refusals);
-    if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer));
+    if (formula) addAnswers(answers, stats, keptOrWaiting(lookup, limitMessages(lookup, limited, refusals, pacer), options.kept ?? "whole"));
     const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
     const writes = {};
     if (layout.ownEntries) for (const fetched of sent) Object.assign(writes, fetched.writes);
@@ -2339,11 +2521,27 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? "", which);
     for (const [subject, which] of pacer.unsent) all.set(subject, which);
     const messages = /* @__PURE__ */ new Map();
-    const answers = /* @__PURE__ */ new Map();
+    const waiting = /* @__PURE__ */ new Map();
     for (const [subject, which] of all) {
-      if (!messages.has(which))
-        messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which, pacer.probesLeft()));
-      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+      const wait = pacer.waitFor(which === "API calls" ? which : "fresh searches");
+      if (!messages.has(which)) messages.set(which, limitWait(wait, which));
+      waiting.set(subject, { error: messages.get(which) ?? errors.budget(), resetAt: wait.resetAt });
+    }
+    return waiting;
+  }
+  function keptOrWaiting(lookup, waiting, use) {
+    const answers = /* @__PURE__ */ new Map();
+    if (!waiting.size) return answers;
+    const found = readKept(
+      [...waiting.keys()].map((subject) => lookup.keys.get(subject) ?? ""),
+      lookup.baseUrl
+    );
+    for (const [subject, { error, resetAt }] of waiting) {
+      const kept = found.get(lookup.keys.get(subject) ?? "");
+      answers.set(
+        subject,
+        kept && (use === "score" || !kept.scoreOnly) ? { ok: true, data: kept.data, kept: { fetchedAt: kept.fetchedAt, resetAt } } : { ok: false, error }
+      );
     }
     return answers;
   }
@@ -2359,6 +2557,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cache/pack.ts
   var PACK_SIZE = 100;
+  var OWN_ENTRIES_UP_TO = 20;
+  function isPacked(endpoint, distinct) {
+    return !!endpoint.param && endpoint.ttlSeconds >= CACHE_TTL_S && distinct >= 2;
+  }
   var digest2 = (text) => Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)).replace(
     /=+$/,
     ""
@@ -2393,13 +2595,12 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/packed-lookup.ts
-  var OWN_ENTRIES_UP_TO = 20;
   var packId = (i) => `\0${i}`;
-  function lookupPacked(endpoint, subjects, budget) {
+  function lookupPacked(endpoint, subjects, budget, options = {}) {
     const distinct = [...new Set(subjects)];
-    if (!endpoint.param || endpoint.ttlSeconds < CACHE_TTL_S || distinct.length < 2) return lookupAll(endpoint, subjects, budget, "formula");
+    if (!isPacked(endpoint, distinct.length)) return lookupAll(endpoint, subjects, budget, "formula", options);
     const keys = ownKeys(endpoint, distinct);
-    return runLookup(endpoint, distinct, keys, budget, "formula", packed(endpoint, distinct, keys));
+    return runLookup(endpoint, distinct, keys, budget, "formula", packed(endpoint, distinct, keys), options);
   }
   function packed(endpoint, distinct, keys) {
     const groups = packGroups(endpoint.path, distinct);
@@ -2548,6 +2749,22 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       answers.set(slug, { ok: false, error: errors.notFound(describeSubject(ENDPOINTS.brand, slug), hint) });
     }
   }
+  var MAX_NAMED2 = 100;
+  function cachedBrandNames(slugs) {
+    const names = /* @__PURE__ */ new Map();
+    const codes = slugs.slice(0, MAX_NAMED2);
+    const found = cachedAnswers(
+      new Map([["", answerKey(ENDPOINTS.ranking.path, void 0)], ...codes.map((c) => [c, answerKey(ENDPOINTS.brand.path, c)])])
+    );
+    for (const [slug, data] of found) {
+      if (!slug) for (const [code, name] of namedCodesIn(data)) names.set(code, name);
+      else {
+        const name = nameOf(data, slug);
+        if (name) names.set(slug, name);
+      }
+    }
+    return names;
+  }
 
   // src/server/lookup/usage-lookup.ts
   function lookupUsage(budget) {
@@ -2587,11 +2804,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function lazyTimeZone() {
     let zone;
-    return () => zone ?? (zone = documentTimeZone() ?? FALLBACK_ZONE);
+    return Object.assign(() => zone ?? (zone = documentTimeZone() ?? FALLBACK_ZONE), { known: () => zone });
   }
 
   // src/server/lookup/answer-shaping.ts
-  function shapeOne(data, field, options, timeZone) {
+  function shapeOne(data, field, options, timeZone, brandNames) {
     const selection = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
     const { value, path } = selection;
     if (options.raw) {
@@ -2602,7 +2819,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
     if (empty) return NO_DATA;
     if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames }), options);
   }
   var isPlainList = (v) => Array.isArray(v) && v.every((x) => x === null || typeof x !== "object" || Array.isArray(x) && x.every((y) => y === null || typeof y !== "object"));
   function datesIn(grid, timeZone) {
@@ -2621,17 +2838,35 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection.available)));
   }
   function shapeRangeTable(items, options, timeZone) {
+    const instants = /* @__PURE__ */ new Set();
     const rows = items.map((item) => {
       if (item.kind === "blank") return null;
       if (item.kind === "error") return { error: item.message };
       if (!item.answer.ok) return { error: item.answer.error.message };
       const { values } = scalarFields(item.answer.data);
-      if (!options.raw) for (const [name, cell] of values) values.set(name, typeof cell === "string" ? readableCell(cell, timeZone) : cell);
+      if (options.raw) return values;
+      for (const [name, cell] of values) {
+        if (typeof cell !== "string") continue;
+        if (isInstant(cell)) instants.add(name);
+        values.set(name, readableCell(cell, timeZone));
+      }
       return values;
     });
+    if (!options.raw) dropRepeatedCodes(rows);
     const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
-    if (!options.raw && !options.noHeaders && grid[0]) grid[0] = grid[0].map((name) => headerWords(String(name)));
+    if (!options.raw && !options.noHeaders && grid[0]) {
+      grid[0] = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ""}`);
+    }
     return finish(grid, options);
+  }
+  function dropRepeatedCodes(rows) {
+    const answers = rows.filter((row) => row instanceof Map);
+    const names = [...new Set(answers.flatMap((row) => [...row.keys()]))];
+    const repeated = repeatedCodes(
+      names.map((name) => answers.map((row) => row.get(name) ?? "")),
+      answers.length >= 3
+    );
+    for (const i of repeated) for (const row of answers) row.delete(names[i] ?? "");
   }
   function shapeRangeValues(values, options, fieldName, timeZone) {
     const cellOf = (v) => options.raw ? toCell(v) : readableCell(v, timeZone);
@@ -2668,14 +2903,31 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/cell/custom-functions.ts
-  function fetchOne(endpoint, subject) {
+  function fetchOne(endpoint, subject, kept = "whole") {
     const budget = createBudget();
-    const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, "formula");
+    const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, "formula", { kept });
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
     if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
     const answer = answers.get(subject ?? "") ?? { ok: false, error: errors.budget() };
     if (!answer.ok) throw answer.error;
-    return { data: answer.data, timeZone: timeZone ?? lazyTimeZone() };
+    return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept };
+  }
+  function single(result) {
+    try {
+      return result();
+    } catch (error) {
+      if (error instanceof AddonError && error.message.startsWith(LEADS.dailyLimit)) return error.message;
+      throw error;
+    }
+  }
+  function shapeSingle(one, field, options) {
+    const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames);
+    if (!one.kept || !Array.isArray(output) || options.raw || options.noHeaders || options.transpose) return output;
+    const zone = typeof one.timeZone === "function" ? one.timeZone() : one.timeZone;
+    const when = one.kept.resetAt === null ? "" : afterReset(one.kept.resetAt, Date.now());
+    const line = keptLine(Utilities.formatDate(new Date(one.kept.fetchedAt), zone, "d MMM yyyy"), when);
+    const width = output[0]?.length ?? 1;
+    return [...output, [line, ...Array.from({ length: width - 1 }, () => "")]];
   }
   function lookupSubjects(endpoint, subjectArg, fieldArg, optionsArg) {
     const kind = endpoint.param?.kind ?? "keyword";
@@ -2683,10 +2935,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const options = readOptions(optionsArg);
     const input = readSubjects(subjectArg, kind);
     const first = input.cells[0]?.[0];
-    if (input.single && first) {
-      const { data, timeZone: timeZone2 } = fetchOne(endpoint, requireSubject(first, kind));
-      return shapeOne(data, field, options, timeZone2);
-    }
+    if (input.single && first) return single(() => shapeSingle(fetchOne(endpoint, requireSubject(first, kind)), field, options));
     const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
     if (field === void 0 && twoDimensional) {
       throw errors.input("Bad input: use one column (or one row) of inputs, or pass a field to get one value each.");
@@ -2717,8 +2966,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.${hint}`);
     };
     const first = input.cells[0]?.[0];
-    if (input.single && first) return score2(fetchOne(endpoint, requireSubject(first, kind)).data);
-    const { answers } = lookupRange(endpoint, input.cells);
+    if (input.single && first) return single(() => score2(fetchOne(endpoint, requireSubject(first, kind), "score").data));
+    const { answers } = lookupRange(endpoint, input.cells, "score");
     return shapeRangeValues(
       mapCells(input.cells, answers, (data) => ({ kind: "value", value: score2(data) })),
       { noHeaders: true, transpose: false, raw: true },
@@ -2729,14 +2978,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function lookupSingleton(endpoint, fieldArg, optionsArg) {
     const field = readField(fieldArg);
     const options = readOptions(optionsArg);
-    const { data, timeZone } = fetchOne(endpoint, void 0);
-    return shapeOne(data, field, options, timeZone);
+    return single(() => shapeSingle(fetchOne(endpoint, void 0), field, options));
   }
   var blank = { kind: "blank" };
-  function lookupRange(endpoint, cells) {
+  function lookupRange(endpoint, cells, kept = "whole") {
     const subjects = cells.flat().flatMap((s) => s.kind === "ok" ? [s.value] : []);
     const budget = createBudget();
-    const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
+    const { answers, timeZone } = lookupPacked(endpoint, subjects, budget, { kept });
     if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, "formula");
     if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
     return { answers, timeZone: timeZone ?? lazyTimeZone() };
@@ -2876,7 +3124,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function seasonality(keywordArg, optionsArg) {
     const options = readOptions(optionsArg);
-    const { single, items, months, date } = readItems(keywordArg);
+    const { single: single2, items, months, date } = readItems(keywordArg);
     const year = lastYear(months);
     const indexes = (item) => {
       const ms = year.filter((m) => item.months?.has(m));
@@ -2884,7 +3132,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       return new Map(mean > 0 ? ms.map((m) => [m, total(item, [m]) / mean]) : []);
     };
     const first = items[0];
-    if (single && first?.months) {
+    if (single2 && first?.months) {
       const index = indexes(first);
       const rows2 = year.map((m) => [date(m), first.months?.get(m) ?? "", index.get(m) ?? ""]);
       const ranked = year.filter((m) => index.has(m)).sort((a, b) => (index.get(b) ?? 0) - (index.get(a) ?? 0));
@@ -3263,9 +3511,9 @@ function refreshUsage() {
   return SDM.server().refreshUsage();
 }
 
-/** Sidebar: what Refresh all formulas could spend (no request). */
-function estimateRefresh() {
-  return SDM.server().estimateRefresh();
+/** Sidebar: what Refresh all formulas would send, and which formula cells it would leave as they are (no request, unless asked to read what is left when no current read says it: one request). */
+function estimateRefresh(readUsage) {
+  return SDM.server().estimateRefresh(readUsage);
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */
@@ -3278,7 +3526,7 @@ function clearCache() {
   return SDM.server().clearCache();
 }
 
-/** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
+/** Sidebar: makes Sheets run again every Search Demand formula that can be answered now (fetching within what is left first); the others keep what they show. */
 function refreshAllFormulas() {
   return SDM.server().refreshAllFormulas();
 }
@@ -3544,19 +3792,15 @@ var SDM_SERVER = (() => {
     }
   };
   var SETTINGS = "Extensions › Search Demand › Settings";
-  function stillSent(probes, hourly) {
-    const calls = (n) => `${n} request${n === 1 ? "" : "s"} (an API call each)`;
-    if (hourly !== null) return `until then it tries again each hour with at most ${calls(hourly)}`;
-    if (probes > 0)
-      return `until then it asks only for keywords the service may have cached (free), and stops after ${probes} more refusal${probes === 1 ? "" : "s"} (an API call each)`;
-    return "nothing is sent until then";
-  }
+  var REFRESH_ALL = "Refresh all formulas";
   var LEADS = {
     noKey: "No API key",
     auth: "The API key was refused",
     notFound: "Not found:",
     badRequest: "The service rejected",
     dailyLimit: "Daily limit reached",
+    /** The line under an answer a daily limit held back, shown as kept (lookup/pipeline.ts); not an error. */
+    kept: "Kept answer of",
     rateLimit: "Too many requests to the service:",
     unavailable: "The service is unavailable",
     unreadable: "The service sent an unreadable answer",
@@ -3582,39 +3826,30 @@ var SDM_SERVER = (() => {
     auth: () => new AddonError("auth", `${LEADS.auth} (invalid or revoked): paste a valid key in ${SETTINGS}.`),
     notFound: (what, hint = "") => new AddonError("not-found", `${LEADS.notFound} ${what}.${hint ? ` ${hint}` : ""}`),
     badRequest: (what, detail) => new AddonError("bad-request", `${LEADS.badRequest} ${what}${detail ? `: ${detail}` : ""}.`, detail),
-    limit: (which, retry, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${retry || "try again later"}.`, "", { resetAt }),
+    /**
+     * A daily limit refused a request, or the limit guard held it back (nothing sent), outside a formula
+     * (the sidebar, a ranking table, a tracking list).
+     * @param which the limit ('' when the service did not name it)
+     * @param when when to try again, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
+     * @param resetAt when the limit resets (ms), when known: what a scheduled run records as "until"
+     */
+    limit: (which, when, resetAt = null) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: try again ${when}.`, "", { resetAt }),
     /** A rate limit (too many requests at once), not a daily allowance. */
     rateLimit: (retry) => new AddonError("limit", `${LEADS.rateLimit} ${retry}.`),
-    /** A request the limit guard holds back (see spending/limit-guard.ts): nothing was sent. */
-    limitHeld: (which, retry, allRequests, resetAt = null) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit} (${which}): ${retry}; ${allRequests ? "no request is sent" : "this is not sent again"} until then, so nothing more is spent.`,
-      "",
-      { resetAt }
-    ),
     /**
-     * A formula's row a daily limit left unfetched (refused, held back, or not sent to stay within it):
-     * when it will be fetched, and what is still sent until then (spending/pacing.ts). Every such row of a
-     * formula says the same.
+     * A formula's row a daily limit left unfetched (refused, held back by the limit guard, or not sent to
+     * stay within it): every such row of a formula says the same, in at most HELD_BACK_MAX_CHARS. What
+     * is still sent until the reset (spending/pacing.ts) is told in the sidebar and the docs, not in each row.
      * @param which the limit ('' when the service did not name it)
-     * @param when when it resets, in words
-     * @param sent what may still be sent: `probes` requests refused at most, asking for keywords the
-     *   service may have cached (once the searches are spent); `hourly`, when the reset is not known,
-     *   the most requests each hour
+     * @param when when the reset comes, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
      */
-    limitWait: (which, when, sent = { probes: 0, hourly: null }) => new AddonError(
-      "limit",
-      `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: fetched when you run Extensions › Search Demand › Refresh all formulas ${when}; ${stillSent(sent.probes, sent.hourly)}.`
-    ),
+    limitWait: (which, when) => new AddonError("limit", `${LEADS.dailyLimit}${which ? ` (${which})` : ""}: ${REFRESH_ALL} ${when}.`),
     unavailable: (cause, retries) => new AddonError(
       "unavailable",
       `${LEADS.unavailable} (${cause}); retried ${retries} time${retries === 1 ? "" : "s"}. Try again in a few minutes.`
     ),
     unreadable: () => new AddonError("unreadable", `${LEADS.unreadable} (not JSON). Recalculate to try again.`),
-    budget: () => new AddonError(
-      "budget",
-      `${LEADS.notInTime} run Extensions › Search Demand › Refresh all formulas to continue (what was fetched is cached).`
-    ),
+    budget: () => new AddonError("budget", `${LEADS.notInTime} ${REFRESH_ALL} to continue (what came is cached).`),
     quota: (which) => new AddonError(
       "quota",
       `${LEADS.quota} ${which} for this account is used up: the add-on can try again when it resets, within 24 hours.`
@@ -4054,8 +4289,24 @@ var SDM_SERVER = (() => {
     if (!text) return path.trim() || "Value";
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
+  function singularWords(words2) {
+    return words2.replace(/(\p{L}+)$/u, (word) => {
+      if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
+      if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;
+      if (/(sh|ch|x)es$/i.test(word)) return word.slice(0, -2);
+      return /s$/i.test(word) ? word.slice(0, -1) : word;
+    });
+  }
+  function inSentence(words2) {
+    const first = words2.split(" ")[0] ?? "";
+    return first.length > 1 && first === first.toUpperCase() ? words2 : words2.charAt(0).toLowerCase() + words2.slice(1);
+  }
 
   // src/server/shape/dates.ts
+  function zoneLabel(timeZone) {
+    const known = typeof timeZone === "string" ? timeZone : timeZone.known?.();
+    return known ? zoneName(known) : "spreadsheet time zone";
+  }
   var MONTH = /^(\d{4})-(\d{2})$/;
   var DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
   var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -4096,6 +4347,12 @@ var SDM_SERVER = (() => {
     const get = (type) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
   }
+  function isInstant(text) {
+    return INSTANT.test(text) && Number.isFinite(Date.parse(text));
+  }
+  function zoneName(timeZone) {
+    return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)$/i.test(timeZone) ? "UTC" : timeZone.replace(/^Etc\//, "");
+  }
   function isoDate(text, timeZone) {
     const zone = () => typeof timeZone === "function" ? timeZone() : timeZone;
     const month = MONTH.exec(text);
@@ -4115,6 +4372,68 @@ var SDM_SERVER = (() => {
     return Number.isFinite(ms) ? new Date(ms) : null;
   }
 
+  // src/server/shape/codes.ts
+  var CODE = /^[\p{Ll}\p{N}]+(?:[-_.:][\p{Ll}\p{N}]+)*$/u;
+  function readsAsCode(value) {
+    return typeof value === "string" && CODE.test(value);
+  }
+  function wordsOf(text) {
+    return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  }
+  function isCodeOf(code, name, loose = false) {
+    if (!readsAsCode(code) || typeof name !== "string" || code === name) return false;
+    const bare = code.includes(":") ? code.slice(code.indexOf(":") + 1) : code;
+    const mine = wordsOf(bare);
+    const theirs = wordsOf(name);
+    if (!mine.length || !theirs.length) return false;
+    if (mine.join("") === theirs.join("")) return true;
+    if (!loose) return false;
+    for (let i = 0; i + mine.length <= theirs.length; i++) if (mine.every((w, j) => theirs[i + j] === w)) return true;
+    return false;
+  }
+  function repeatedCodes(values, loose) {
+    const out = /* @__PURE__ */ new Set();
+    const filled = (i) => (values[i] ?? []).some((v) => v !== "" && v !== null && v !== void 0);
+    const codes = values.map((column, i) => filled(i) && column.every((v) => v === "" || readsAsCode(v)));
+    const repeats = (i, j, rule) => (values[i] ?? []).every((v, row) => v === "" || rule(v, values[j]?.[row]));
+    values.forEach((_, i) => {
+      if (!codes[i]) return;
+      const ofName = values.some((__, j) => j !== i && filled(j) && !codes[j] && repeats(i, j, (a, b) => isCodeOf(a, b, loose)));
+      const prefixed = values.some(
+        (__, j) => j !== i && codes[j] && !out.has(j) && repeats(i, j, (a, b) => typeof a === "string" && typeof b === "string" && a.endsWith(`:${b}`))
+      );
+      if (ofName || prefixed) out.add(i);
+    });
+    return out;
+  }
+  function nameOf(record, code) {
+    if (!isObject(record)) return void 0;
+    const found = Object.values(record).find((v) => typeof v === "string" && !readsAsCode(v) && isCodeOf(code, v));
+    return typeof found === "string" ? found : void 0;
+  }
+  var LIST_DEPTH = 4;
+  function namedCodesIn(json) {
+    const out = /* @__PURE__ */ new Map();
+    const visit = (v, depth) => {
+      if (depth > LIST_DEPTH || v === null || typeof v !== "object") return;
+      if (!Array.isArray(v)) {
+        for (const child of Object.values(v)) visit(child, depth + 1);
+        return;
+      }
+      const records = v.filter(isObject);
+      for (const child of v) visit(child, depth + 1);
+      if (!records.length || records.length !== v.length) return;
+      for (const key of Object.keys(records[0] ?? {})) {
+        const codes = records.map((r) => r[key]);
+        if (!codes.every(readsAsCode) || new Set(codes).size !== codes.length) continue;
+        const names = records.map((r) => nameOf(r, r[key]));
+        if (names.every((n) => n !== void 0)) records.forEach((r, i) => out.set(r[key], names[i]));
+      }
+    };
+    visit(json, 0);
+    return out;
+  }
+
   // src/server/shape/readable.ts
   var MAX_WIDTH = 26;
   var MAX_ROWS2 = 5e4;
@@ -4131,6 +4450,12 @@ var SDM_SERVER = (() => {
     const facts = [];
     const sections = [];
     const join = (path, key) => path ? `${path}.${key}` : key;
+    const named = namedCodesIn(json);
+    const instants = /* @__PURE__ */ new Set();
+    const scalar = (path, v) => {
+      if (typeof v === "string" && isInstant(v)) instants.add(path);
+      return cell(v);
+    };
     const addList = (items, path, parent) => {
       if (!items.length) {
         if (!parent) facts.push([path, ""]);
@@ -4138,8 +4463,9 @@ var SDM_SERVER = (() => {
       }
       const records = items.filter((x) => x !== null && typeof x === "object");
       if (!records.length) {
-        const rows2 = items.map((x, i) => parent ? [parent.labels[i] ?? "", cell(x)] : [cell(x)]);
-        sections.push({ path, lead: parent?.header, columns: [""], rows: rows2, plain: !parent });
+        const values = items.map(cell);
+        const rows2 = values.map((x, i) => parent ? [parent.labels[i] ?? "", x] : [x]);
+        sections.push({ path, lead: parent?.header, parent: parent?.path, columns: [""], rows: rows2, plain: !parent });
         return;
       }
       const columns = /* @__PURE__ */ new Map();
@@ -4163,21 +4489,27 @@ var SDM_SERVER = (() => {
             else {
               let c = columns.get(p);
               if (c === void 0) columns.set(p, c = columns.size);
-              row.set(c, cell(v));
+              row.set(c, scalar(join(path, p), v));
             }
           }
         };
         walk3(record, "", 0);
       });
-      const names = [...columns.keys()];
-      const grid = rows.map((row) => names.map((_, c) => row.get(c) ?? ""));
+      const all = [...columns.keys()];
+      const full = rows.map((row) => all.map((_, c) => row.get(c) ?? ""));
+      const repeated = repeatedCodes(
+        all.map((_, c) => full.map((row) => row[c] ?? "")),
+        full.length >= LOOSE_FROM_ROWS
+      );
+      const names = all.filter((_, c) => !repeated.has(c));
+      const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
       const labelColumn2 = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
-      if (names.length) sections.push({ path, lead: parent?.header, columns: names, rows: sectionRows, plain: false });
+      if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+      const header2 = labelColumn2 === void 0 ? "#" : singularWords(headerWords(relative(path, base) || path || "item"));
       for (const [p, list2] of inner) {
-        const header2 = labelColumn2 === void 0 ? "#" : headerWords(names[labelColumn2] ?? "");
         const labels = list2.labels.map((i) => labelColumn2 === void 0 ? i + 1 : grid[i]?.[labelColumn2] ?? "");
-        addList(list2.items, join(path, p), { header: header2, labels });
+        addList(list2.items, join(path, p), { header: header2, labels, path });
       }
     };
     const walk2 = (o, prefix, d) => {
@@ -4185,13 +4517,47 @@ var SDM_SERVER = (() => {
         const p = join(prefix, k);
         if (Array.isArray(v)) addList(v, p);
         else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
-        else facts.push([p, cell(v)]);
+        else facts.push([p, scalar(p, v)]);
       }
     };
     if (Array.isArray(json)) addList(json, base);
     else walk2(json, base, 0);
-    for (const section of sections) hoistConstants(section, facts);
-    return render(facts, sections, base, options.headers);
+    for (const section of sections) hoistConstants(section, facts, base);
+    const kept = factsOnce(facts);
+    nameBrands(kept, sections, named, options.names);
+    const words2 = (path, text) => instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text;
+    return render(kept, sections, base, options.headers, words2);
+  }
+  var LOOSE_FROM_ROWS = 3;
+  function factsOnce(facts) {
+    const repeated = repeatedCodes(
+      facts.map(([, value]) => [value]),
+      false
+    );
+    return facts.filter((_, i) => !repeated.has(i));
+  }
+  function nameBrands(facts, sections, names, cached) {
+    const columns = sections.flatMap((section) => {
+      const offset = section.lead === void 0 ? 0 : 1;
+      return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+    });
+    const valuesOf = (column) => column.rows.map((row) => row[column.at] ?? "").filter((v) => v !== "");
+    const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
+    const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v));
+    if (cached && unnamed.length) for (const [code, name] of cached(unnamed)) names.set(code, name);
+    if (!names.size) return;
+    const named = (values) => (
+      // Two known at least (one in a list of one or two): a code column that only happens to hold a slug stays.
+      values.every(readsAsCode) && values.filter((v) => names.has(v)).length >= Math.min(2, values.length)
+    );
+    const rename = (v) => typeof v === "string" ? names.get(v) ?? v : v;
+    facts.forEach((fact, i) => {
+      if (fact[1] !== "" && named([fact[1]])) facts[i] = [fact[0], rename(fact[1]), fact[2]];
+    });
+    for (const column of codes) {
+      const values = valuesOf(column);
+      if (values.length && named(values)) for (const row of column.rows) row[column.at] = rename(row[column.at] ?? "");
+    }
   }
   function pickLabel(grid) {
     const width = grid[0]?.length ?? 0;
@@ -4204,31 +4570,34 @@ var SDM_SERVER = (() => {
     }
     return firstText;
   }
-  function hoistConstants(section, facts) {
+  function hoistConstants(section, facts, base) {
     if (section.plain || section.rows.length < HOIST_FROM_ROWS) return;
     const offset = section.lead === void 0 ? 0 : 1;
     const first = section.rows[0] ?? [];
     const keep = section.columns.map((_, c) => !section.rows.every((row) => same2(row[c + offset], first[c + offset])));
     if (!keep.some(Boolean)) return;
+    const every = inSentence(singularWords(headerWords(relative(section.path, base) || section.path || "item")));
     section.columns.forEach((name, c) => {
-      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? ""]);
+      if (!keep[c]) facts.push([`${section.path}.${name}`, first[c + offset] ?? "", `${headerWords(name)} of every ${every}`]);
     });
     section.columns = section.columns.filter((_, c) => keep[c]);
     section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
   }
-  function render(facts, sections, base, headers) {
+  function render(facts, sections, base, headers, said) {
     const out = [];
     const parts = facts.length + sections.length;
-    for (const [path, value] of facts) out.push(headers ? [headerWords(relative(path, base) || path), value] : [value]);
+    for (const [path, value, label] of facts)
+      out.push(headers ? [said(path, label ?? headerWords(relative(path, base) || path)), value] : [value]);
     for (const section of sections) {
       if (out.length) out.push([]);
       const own2 = relative(section.path, base);
-      const title = headerWords(own2 || section.path || "value");
+      const parent = section.parent === void 0 ? "" : relative(section.parent, base);
+      const title = section.parent === void 0 ? headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
       if (section.plain) {
         if (headers) out.push([title]);
       } else {
         if (headers && parts > 1) out.push([title]);
-        const words2 = section.columns.map((c) => headerWords(c || own2 || "value"));
+        const words2 = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own2 || "value")));
         if (headers) out.push(section.lead === void 0 ? words2 : [section.lead, ...words2]);
       }
       out.push(...section.rows);
@@ -4915,118 +5284,140 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/service/classify.ts
-  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
-  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
-  function classify(response, what, secret) {
-    const { status } = response;
-    const body = parseJson(response.text);
-    const serviceText = scrub(errorText(body, response.text), secret);
-    if (status >= 200 && status < 300) {
-      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
-      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
-      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
+  // src/server/core/property-limits.ts
+  var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
+  var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
+  var BACKGROUND_RESERVE_BYTES = 24 * 1024;
+  var USER_SETTINGS_FULL_MESSAGE = "Your Search Demand settings are full (Google keeps 500 KB per user): forget ranking tables or tracking lists in spreadsheets you no longer use, then try again. Nothing was changed.";
+  function utf8Bytes(text) {
+    let n = 0;
+    for (const ch of text) {
+      const code = ch.codePointAt(0) ?? 0;
+      n += code < 128 ? 1 : code < 2048 ? 2 : code < 65536 ? 3 : 4;
     }
-    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
-      return limitOutcome(response, body, serviceText);
+    return n;
+  }
+  function propertyWriteProblem(current, set, remove = [], reserve = 0) {
+    if (Object.values(set).some((value) => utf8Bytes(value) > PROPERTY_VALUE_LIMIT_BYTES)) return "value";
+    let total = 0;
+    for (const [key, value] of Object.entries(current)) {
+      if (!Object.prototype.hasOwnProperty.call(set, key) && !remove.includes(key)) total += utf8Bytes(key) + utf8Bytes(value);
     }
-    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
-    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
-    if (status >= 500) return unavailable(`HTTP ${status}`);
-    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
-    return { ok: false, error: errors.unreadable(), retryable: false };
+    for (const [key, value] of Object.entries(set)) total += utf8Bytes(key) + utf8Bytes(value);
+    return total > PROPERTY_STORE_LIMIT_BYTES - reserve ? "store" : null;
   }
-  function unavailable(cause) {
-    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  function assertUserSettingsFit(set, tooLong) {
+    const problem = propertyWriteProblem(PropertiesService.getUserProperties().getProperties(), set, [], BACKGROUND_RESERVE_BYTES);
+    if (problem === "value") throw errors.input(tooLong);
+    if (problem === "store") throw errors.input(USER_SETTINGS_FULL_MESSAGE);
   }
-  function parseJson(text) {
+
+  // src/server/cache/kept-answers.ts
+  var KEPT_PREFIX = "SDM_KEPT_";
+  var SHARDS2 = 20;
+  var SHARD_BYTES = PROPERTY_VALUE_LIMIT_BYTES - 200;
+  function shardOf(key) {
+    let h = 0;
+    for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) % 1000003;
+    return h % SHARDS2;
+  }
+  function serviceOf(baseUrl) {
+    return stampOf("", baseUrl).slice(1);
+  }
+  function readShard(text, service) {
     try {
-      return JSON.parse(text);
+      const shard = JSON.parse(decode(text ?? "") ?? "");
+      if (shard && shard.u === service && shard.e && typeof shard.e === "object") return shard;
     } catch {
-      return void 0;
     }
+    return { u: service, e: {} };
   }
-  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
-  function errorText(body, raw) {
-    if (isRecord(body)) {
-      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
-        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
-        for (const name of ERROR_TEXT_NAMES) {
-          const value = named.get(name);
-          if (typeof value === "string" && value.trim()) return value;
-        }
+  function readKept(keys, baseUrl) {
+    const found = /* @__PURE__ */ new Map();
+    if (!keys.length) return found;
+    let all;
+    try {
+      all = PropertiesService.getDocumentProperties()?.getProperties() ?? {};
+    } catch {
+      return found;
+    }
+    const service = serviceOf(baseUrl);
+    const shards = /* @__PURE__ */ new Map();
+    for (const key of keys) {
+      const i = shardOf(key);
+      if (!shards.has(i)) shards.set(i, readShard(all[`${KEPT_PREFIX}${i}`], service));
+      const record = shards.get(i)?.e[key];
+      if (record) found.set(key, { fetchedAt: record[0] * 6e4, scoreOnly: record[1] === 1, data: record[2] });
+    }
+    return found;
+  }
+  function keepAnswers(answers, baseUrl) {
+    if (!answers.size) return 0;
+    try {
+      const store = PropertiesService.getDocumentProperties();
+      const all = store.getProperties();
+      const service = serviceOf(baseUrl);
+      const changed = /* @__PURE__ */ new Map();
+      for (const [key, kept] of answers) {
+        const i = shardOf(key);
+        const shard = changed.get(i) ?? readShard(all[`${KEPT_PREFIX}${i}`], service);
+        const minutes = Math.floor(kept.fetchedAt / 6e4);
+        const old = shard.e[key];
+        const same3 = !!old && kept.earliest !== void 0 && old[0] * 6e4 >= kept.earliest;
+        const newer = !old || old[0] < minutes && !same3 || old[0] <= minutes && old[1] === 1 && !kept.scoreOnly;
+        if (!newer) continue;
+        shard.e[key] = [same3 && old ? old[0] : minutes, kept.scoreOnly ? 1 : 0, kept.data];
+        changed.set(i, shard);
       }
-      return "";
+      const writes = {};
+      for (const [i, shard] of changed) writes[`${KEPT_PREFIX}${i}`] = fitted(shard);
+      if (!Object.keys(writes).length) return countKept(answers, changed, all, service);
+      if (propertyWriteProblem(all, writes)) return 0;
+      store.setProperties(writes);
+      return countKept(answers, changed, all, service);
+    } catch {
+      return 0;
     }
-    const plain = raw.trim();
-    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
   }
-  function scrub(text, secret) {
-    let clean = secret ? text.split(secret).join("[key]") : text;
-    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
-    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
-  }
-  function looksLikeLimitBody(body, text) {
-    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
-  }
-  function limitOutcome(response, body, text) {
-    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
-    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
-    const resetText2 = findReset(body);
-    const parsed = resetText2 ? Date.parse(resetText2) : NaN;
-    const resetAt = retryAfterMs !== void 0 ? Date.now() + retryAfterMs : Number.isFinite(parsed) ? parsed : null;
-    const daily = /daily|per day|\bday\b|today/i.test(text) || resetAt !== null && resetAt - Date.now() >= 36e5;
-    const label = which === "unknown" ? "" : which;
-    return {
-      ok: false,
-      error: daily ? errors.limit(label, resetPhrase(resetAt, resetText2), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
-      retryable: retryAfterMs !== void 0,
-      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
-      limit: { which, resetAt, daily }
-    };
-  }
-  function resetPhrase(resetAt, resetText2) {
-    if (resetAt !== null) {
-      const wait = formatDuration(Math.max(0, resetAt - Date.now()));
-      if (resetAt - Date.now() < 36e5) return `retry in ${wait}`;
-      return `retry after ${new Date(resetAt).toISOString().slice(11, 16)} UTC (in ${wait})`;
+  function countKept(answers, changed, all, service) {
+    let n = 0;
+    for (const key of answers.keys()) {
+      const i = shardOf(key);
+      const shard = changed.get(i) ?? readShard(all[`${KEPT_PREFIX}${i}`], service);
+      if (shard.e[key]) n++;
     }
-    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
+    return n;
   }
-  function header(headers, name) {
-    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
-    return void 0;
-  }
-  function parseRetryAfter(value) {
-    if (!value) return void 0;
-    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
-    const at = Date.parse(value);
-    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
-  }
-  function findReset(body) {
-    if (!isRecord(body)) return void 0;
-    for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
+  function fitted(shard) {
+    let text = encode(JSON.stringify(shard));
+    if (utf8Bytes(text) <= SHARD_BYTES) return text;
+    const byAge = Object.entries(shard.e).sort((a, b) => b[1][0] - a[1][0]);
+    let keep = byAge.length;
+    while (keep > 0 && utf8Bytes(text) > SHARD_BYTES) {
+      keep = Math.floor(keep / 2);
+      text = encode(JSON.stringify({ u: shard.u, e: Object.fromEntries(byAge.slice(0, keep)) }));
     }
-    return void 0;
+    const step = Math.max(1, Math.ceil(keep / 8));
+    for (let more = keep + step; more <= byAge.length; more += step) {
+      const next = encode(JSON.stringify({ u: shard.u, e: Object.fromEntries(byAge.slice(0, more)) }));
+      if (utf8Bytes(next) > SHARD_BYTES) break;
+      text = next;
+    }
+    return text;
   }
-  function formatDuration(ms) {
-    const minutes = Math.ceil(ms / 6e4);
-    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
-    if (minutes < 60) return `${minutes} min`;
-    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+
+  // src/shared/reset-time.ts
+  var MINUTE_MS = 6e4;
+  function resetInstant(ms) {
+    return Math.round(ms / MINUTE_MS) * MINUTE_MS;
   }
-  function readCacheStatus(headers, body) {
-    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
-    if (typeof value === "boolean") return value;
-    if (typeof value === "number") return value > 0;
-    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
+  function resetClock(resetAt, now) {
+    const iso = new Date(resetInstant(resetAt)).toISOString();
+    const within = resetAt - now < DAY_MS;
+    return `${within ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`} UTC`;
   }
-  function stripCacheField(body) {
-    if (!isRecord(body) || !("cache" in body)) return body;
-    const copy = {};
-    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
-    return copy;
+  function afterReset(resetAt, now) {
+    return resetAt === null ? "after the reset" : `after ${resetClock(resetAt, now)}`;
   }
 
   // src/server/service/length-limit.ts
@@ -5226,7 +5617,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var MAX_ECHO = 60;
   var ENDPOINTS = {
     trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S },
+    // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
+    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S, searches: true },
     markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
     industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
     ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
@@ -5368,6 +5760,125 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (!/^You do not have permission to call /.test(message)) return null;
     const missing = Object.keys(PERMISSIONS).filter((n) => message.includes(PERMISSIONS[n].scope));
     return missing.length ? permissionError(missing) : null;
+  }
+
+  // src/server/service/classify.ts
+  var ERROR_TEXT_NAMES = ["message", "error", "detail", "description", "errormessage", "reason", "title"];
+  var LIMIT_WORDS = /\b(limit|quota|exceeded|too many requests|rate.?limit)/i;
+  function classify(response, what, secret) {
+    const { status } = response;
+    const body = parseJson(response.text);
+    const serviceText = scrub(errorText(body, response.text), secret);
+    if (status >= 200 && status < 300) {
+      if (body === void 0) return { ok: false, error: errors.unreadable(), retryable: false };
+      if (looksLikeLimitBody(body, serviceText)) return limitOutcome(response, body, serviceText);
+      return { ok: true, data: stripCacheField(body), fromServiceCache: readCacheStatus(response.headers, body) };
+    }
+    if (status === 429 || (status === 402 || status === 403) && LIMIT_WORDS.test(serviceText)) {
+      return limitOutcome(response, body, serviceText);
+    }
+    if (status === 401 || status === 403) return { ok: false, error: errors.auth(), retryable: false };
+    if (status === 404) return { ok: false, error: errors.notFound(what), retryable: false };
+    if (status >= 500) return unavailable(`HTTP ${status}`);
+    if (status >= 400) return { ok: false, error: errors.badRequest(what, serviceText), retryable: false };
+    return { ok: false, error: errors.unreadable(), retryable: false };
+  }
+  function unavailable(cause) {
+    return { ok: false, error: errors.unavailable(cause, 0), retryable: true, cause };
+  }
+  function parseJson(text) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return void 0;
+    }
+  }
+  var isRecord = (v) => !!v && typeof v === "object" && !Array.isArray(v);
+  function errorText(body, raw) {
+    if (isRecord(body)) {
+      for (const scope of [body, ...Object.values(body).filter(isRecord)]) {
+        const named = new Map(Object.entries(scope).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ""), value]));
+        for (const name of ERROR_TEXT_NAMES) {
+          const value = named.get(name);
+          if (typeof value === "string" && value.trim()) return value;
+        }
+      }
+      return "";
+    }
+    const plain = raw.trim();
+    return body === void 0 && plain.length <= 200 && !/[<>{}]/.test(plain) ? plain : "";
+  }
+  function scrub(text, secret) {
+    let clean = secret ? text.split(secret).join("[key]") : text;
+    clean = clean.replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+    return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+  }
+  function looksLikeLimitBody(body, text) {
+    return isRecord(body) && Object.keys(body).length <= 6 && !!text && LIMIT_WORDS.test(text);
+  }
+  function limitOutcome(response, body, text) {
+    const retryAfterMs = parseRetryAfter(header(response.headers, "retry-after"));
+    const which = /fresh|search|credit/i.test(text + JSON.stringify(body ?? "")) ? "fresh searches" : /call|request/i.test(text) ? "API calls" : "unknown";
+    const resetText2 = findReset(body);
+    const now = Date.now();
+    const named = resetText2 ? Date.parse(resetText2) : NaN;
+    const lifts = Number.isFinite(named) ? named : retryAfterMs !== void 0 ? now + retryAfterMs : null;
+    const daily = /daily|per day|\bday\b|today/i.test(text) || lifts !== null && lifts - now >= 36e5;
+    const resetAt = daily && lifts !== null ? resetInstant(lifts) : lifts;
+    const label = which === "unknown" ? "" : which;
+    return {
+      ok: false,
+      error: daily ? errors.limit(label, dailyWhen(resetAt, resetText2, now), resetAt) : errors.rateLimit(resetPhrase(resetAt, resetText2)),
+      retryable: retryAfterMs !== void 0,
+      ...retryAfterMs !== void 0 ? { retryAfterMs } : {},
+      limit: { which, resetAt, daily }
+    };
+  }
+  function dailyWhen(resetAt, resetText2, now) {
+    if (resetAt === null && resetText2 && resetText2.length <= 24) return `after ${resetText2}`;
+    return afterReset(resetAt, now);
+  }
+  function resetPhrase(resetAt, resetText2) {
+    if (resetAt !== null) {
+      if (resetAt - Date.now() < 36e5) return `retry in ${formatDuration(Math.max(0, resetAt - Date.now()))}`;
+      return `retry ${afterReset(resetAt, Date.now())}`;
+    }
+    return resetText2 ? `retry after ${resetText2}` : "try again tomorrow or when your allowance resets";
+  }
+  function header(headers, name) {
+    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return String(value);
+    return void 0;
+  }
+  function parseRetryAfter(value) {
+    if (!value) return void 0;
+    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1e3;
+    const at = Date.parse(value);
+    return isNaN(at) ? void 0 : Math.max(0, at - Date.now());
+  }
+  function findReset(body) {
+    if (!isRecord(body)) return void 0;
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === "string" && /reset/i.test(key) && value.length < 40) return value;
+    }
+    return void 0;
+  }
+  function formatDuration(ms) {
+    const minutes = Math.ceil(ms / 6e4);
+    if (ms < 6e4) return `${Math.max(1, Math.ceil(ms / 1e3))} s`;
+    if (minutes < 60) return `${minutes} min`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+  function readCacheStatus(headers, body) {
+    const value = header(headers, "x-cache") ?? (isRecord(body) ? body.cache : void 0);
+    if (typeof value === "boolean") return value;
+    if (typeof value === "number") return value > 0;
+    return typeof value === "string" && /^(hit|true|yes|1|cached|fresh-cache)/i.test(value.trim());
+  }
+  function stripCacheField(body) {
+    if (!isRecord(body) || !("cache" in body)) return body;
+    const copy = {};
+    for (const [key, value] of Object.entries(body)) if (key !== "cache") copy[key] = value;
+    return copy;
   }
 
   // src/server/service/fetcher.ts
@@ -5570,6 +6081,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     if (left.calls !== null && requests > left.calls) return { kind: "calls", needed: requests, left: left.calls };
     return null;
   }
+  function asksFirst(refresh) {
+    return refresh.freshSearches > 0 && (refresh.cellsInPart > 0 || refresh.cellsWaiting > 0 && refresh.waitingFor !== "key");
+  }
 
   // src/server/spending/allowance.ts
   var UNKNOWN_ALLOWANCE = { fresh: null, calls: null, resetAt: null };
@@ -5593,7 +6107,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
   function resetTime(data) {
     const at = Date.parse(resetText(data) ?? "");
-    return Number.isFinite(at) ? at : null;
+    return Number.isFinite(at) ? resetInstant(at) : null;
   }
   function fetchUsage(baseUrl, context) {
     const endpoint = ENDPOINTS.usage;
@@ -5680,11 +6194,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/spending/pacing.ts
-  function readsUsageFirst(guard2, misses, searches) {
-    if (misses <= PAST_LIMIT_HANDFUL || guard2?.callsUntil) return false;
-    const fresh = guard2?.freshUntil ? 0 : guard2?.left?.fresh ?? null;
-    return searches ? fresh === null : (guard2?.left?.calls ?? null) === null;
-  }
   var Pacer = class {
     /**
      * @param guard the limit guard as read (null: none)
@@ -5762,10 +6271,6 @@ ${apiKey}`, Utilities.Charset.UTF_8);
      */
     noteReset(which, resetAt) {
       if (resetAt !== null) this.raiseReset(which, resetAt);
-    }
-    /** Requests that may still be refused past the fresh-search limit in this document until it resets (the handful less those refused). */
-    probesLeft() {
-      return Math.max(0, PAST_LIMIT_HANDFUL - this.past);
     }
     /**
      * When rows stopped by this limit will be fetched: its latest known reset.
@@ -5869,19 +6374,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var WAIT_FOR_OTHERS_MS = 1e3;
   var POLL_MS = 200;
   var STOPS = /* @__PURE__ */ new Set(["budget", "quota", "busy", "auth", "permission"]);
-  function limitWait(wait, which, probes) {
-    const phrase = resetPhrase(wait.resetAt);
-    const sent = { probes: which === "API calls" ? 0 : probes, hourly: wait.resetAt === null ? PAST_LIMIT_HANDFUL + 1 : null };
-    return errors.limitWait(
-      which === "unknown" ? "" : which,
-      phrase.startsWith("retry ") ? phrase.slice(6) : "after your allowance resets",
-      sent
-    );
+  function limitWait(wait, which) {
+    return errors.limitWait(which === "unknown" ? "" : which, afterReset(wait.resetAt, Date.now()));
   }
-  function lookupAll(endpoint, subjects, budget, payer) {
+  function lookupAll(endpoint, subjects, budget, payer, options = {}) {
     const distinct = [...new Set(subjects.map((s) => s ?? ""))];
     const keys = ownKeys(endpoint, distinct);
-    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+    return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys), options);
   }
   function ownKeys(endpoint, distinct) {
     return new Map(distinct.map((s) => [s, answerKey(endpoint.path, endpoint.param ? s : void 0)]));
@@ -5906,7 +6405,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       store: () => ({})
     };
   }
-  function runLookup(endpoint, distinct, keys, budget, payer, layout) {
+  function runLookup(endpoint, distinct, keys, budget, payer, layout, options = {}) {
     const answers = /* @__PURE__ */ new Map();
     const stats = { cacheHits: 0, requests: 0, freshSearches: 0 };
     if (!distinct.length) return { answers, stats };
@@ -5935,13 +6434,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     const fp = fingerprint(apiKey);
     const guard2 = readGuard(entries[GUARD_KEY], fp, Date.now());
-    const pacer = new Pacer(guard2, !!endpoint.searches, formula);
+    const pacer = new Pacer(guard2, !!endpoint.searches, options.paced ?? formula);
     const held = takeOut(sendable, (subject) => heldBack(guard2, keys.get(subject) ?? "", !!endpoint.searches));
     const limited = /* @__PURE__ */ new Map();
     for (const [subject, { which, until }] of held.out) {
       pacer.noteReset(which, until);
       if (formula) limited.set(subject, which);
-      else answers.set(subject, { ok: false, error: errors.limitHeld(which, resetPhrase(until), which === "API calls", until) });
+      else answers.set(subject, { ok: false, error: errors.limit(which, afterReset(until, Date.now()), until) });
     }
     const claims = held.claims;
     const sides = readMarksBack(lookup, claims, marks);
@@ -5962,7 +6461,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
     const refusals = sent.flatMap((fetched) => fetched.refusals);
-    if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer));
+    if (formula) addAnswers(answers, stats, keptOrWaiting(lookup, limitMessages(lookup, limited, refusals, pacer), options.kept ?? "whole"));
     const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
     const writes = {};
     if (layout.ownEntries) for (const fetched of sent) Object.assign(writes, fetched.writes);
@@ -6105,11 +6604,27 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? "", which);
     for (const [subject, which] of pacer.unsent) all.set(subject, which);
     const messages = /* @__PURE__ */ new Map();
-    const answers = /* @__PURE__ */ new Map();
+    const waiting = /* @__PURE__ */ new Map();
     for (const [subject, which] of all) {
-      if (!messages.has(which))
-        messages.set(which, limitWait(pacer.waitFor(which === "API calls" ? which : "fresh searches"), which, pacer.probesLeft()));
-      answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+      const wait = pacer.waitFor(which === "API calls" ? which : "fresh searches");
+      if (!messages.has(which)) messages.set(which, limitWait(wait, which));
+      waiting.set(subject, { error: messages.get(which) ?? errors.budget(), resetAt: wait.resetAt });
+    }
+    return waiting;
+  }
+  function keptOrWaiting(lookup, waiting, use) {
+    const answers = /* @__PURE__ */ new Map();
+    if (!waiting.size) return answers;
+    const found = readKept(
+      [...waiting.keys()].map((subject) => lookup.keys.get(subject) ?? ""),
+      lookup.baseUrl
+    );
+    for (const [subject, { error, resetAt }] of waiting) {
+      const kept = found.get(lookup.keys.get(subject) ?? "");
+      answers.set(
+        subject,
+        kept && (use === "score" || !kept.scoreOnly) ? { ok: true, data: kept.data, kept: { fetchedAt: kept.fetchedAt, resetAt } } : { ok: false, error }
+      );
     }
     return answers;
   }
@@ -6128,6 +6643,10 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/cache/pack.ts
   var PACK_SIZE = 100;
+  var OWN_ENTRIES_UP_TO = 20;
+  function isPacked(endpoint, distinct) {
+    return !!endpoint.param && endpoint.ttlSeconds >= CACHE_TTL_S && distinct >= 2;
+  }
   var digest2 = (text) => Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)).replace(
     /=+$/,
     ""
@@ -6151,6 +6670,84 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       }
     }
     return { fetchedAt: t, answers: new Map(Object.entries(a)), notFound: notFound2 };
+  }
+  function packData(pack, now) {
+    const data = {
+      t: pack.fetchedAt,
+      a: Object.fromEntries(pack.answers),
+      n: Object.fromEntries(pack.notFound)
+    };
+    return { data, expiresAt: pack.fetchedAt < now ? pack.fetchedAt + CACHE_TTL_S * 1e3 : null };
+  }
+
+  // src/server/lookup/packed-lookup.ts
+  var packId = (i) => `\0${i}`;
+  function lookupPacked(endpoint, subjects, budget, options = {}) {
+    const distinct = [...new Set(subjects)];
+    if (!isPacked(endpoint, distinct.length)) return lookupAll(endpoint, subjects, budget, "formula", options);
+    const keys = ownKeys(endpoint, distinct);
+    return runLookup(endpoint, distinct, keys, budget, "formula", packed(endpoint, distinct, keys), options);
+  }
+  function packed(endpoint, distinct, keys) {
+    const groups = packGroups(endpoint.path, distinct);
+    const groupOf = new Map(groups.map((group, i) => [group.key, i]));
+    const held = groups.map(() => null);
+    const fromPack = (pack, subjects) => {
+      const found = /* @__PURE__ */ new Map();
+      for (const subject of subjects) {
+        const data = pack?.answers.get(subject);
+        if (data !== void 0) found.set(subject, { ok: true, data });
+        else if (pack?.notFound.has(subject)) found.set(subject, { ok: false, error: notFound(endpoint, subject) });
+      }
+      return found;
+    };
+    return {
+      keys: [...groups.map((g) => g.key), ...keys.values()],
+      sort(cache, entries, stamp) {
+        const ids = new Map([...groups.map((g, i) => [packId(i), g.key]), ...keys]);
+        const state = readState(cache, entries, ids, stamp);
+        const now = Date.now();
+        const answers = /* @__PURE__ */ new Map();
+        const claims = [];
+        groups.forEach((group, i) => {
+          const entry = state.found.get(packId(i));
+          const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
+          held[i] = pack;
+          const inPack = fromPack(pack, group.subjects);
+          for (const [subject, answer] of inPack) answers.set(subject, answer);
+          const unanswered = group.subjects.filter((subject) => {
+            if (inPack.has(subject)) return false;
+            const own2 = state.found.get(subject);
+            if (own2) answers.set(subject, fromEntry(own2, endpoint, subject));
+            return !own2;
+          });
+          if (!unanswered.length) return;
+          const claimState = pack ? "unmarked" : state.pending.includes(packId(i)) ? "theirs" : "free";
+          claims.push({ key: group.key, subjects: unanswered, state: claimState });
+        });
+        return { answers, claims };
+      },
+      take(claim, entry) {
+        const i = groupOf.get(claim.key) ?? -1;
+        const pack = entry.kind === "data" ? readPack(entry.data, Date.now()) : null;
+        if (pack) held[i] = pack;
+        return fromPack(pack, claim.subjects);
+      },
+      ownEntries: distinct.length <= OWN_ENTRIES_UP_TO,
+      // else the packs alone hold the answers
+      store(claim, fetched, answers, stamp) {
+        const at = Date.now();
+        const pack = held[groupOf.get(claim.key) ?? -1] ?? { fetchedAt: at, answers: /* @__PURE__ */ new Map(), notFound: /* @__PURE__ */ new Map() };
+        for (const subject of fetched) {
+          const answer = answers.get(subject);
+          if (answer?.ok) pack.answers.set(subject, answer.data);
+          else if (answer?.error.kind === "not-found") pack.notFound.set(subject, at + NOT_FOUND_TTL_S * 1e3);
+        }
+        if (!pack.answers.size && !pack.notFound.size) return expired([claim.key]);
+        const { data, expiresAt } = packData(pack, at);
+        return writeEntry(claim.key, { kind: "data", data }, stamp, expiresAt);
+      }
+    };
   }
 
   // src/server/lookup/known-groups.ts
@@ -6228,7 +6825,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   }
 
   // src/server/lookup/answer-shaping.ts
-  function shapeOne(data, field, options, timeZone) {
+  function shapeOne(data, field, options, timeZone, brandNames) {
     const selection2 = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
     const { value, path } = selection2;
     if (options.raw) {
@@ -6239,7 +6836,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
     if (empty) return NO_DATA;
     if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone }), options);
+    return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames }), options);
   }
   var isPlainList = (v) => Array.isArray(v) && v.every((x) => x === null || typeof x !== "object" || Array.isArray(x) && x.every((y) => y === null || typeof y !== "object"));
   function datesIn(grid, timeZone) {
@@ -6347,12 +6944,19 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     "API_USAGE"
   ];
   var REFRESH_NAME = "SDM_REFRESH";
+  var REFRESH_NAMES = /^SDM_REFRESH(?:_([1-9]\d*))?$/i;
   var REFRESH_PREFIX = "sdm-refresh:";
   var HELPER_SHEET = "Search Demand add-on";
   var OURS = new RegExp(`(^|[^A-Z0-9_.])(${CUSTOM_FUNCTION_NAMES.join("|")})\\s*\\(`, "i");
   var OUR_NAMES = new Set(CUSTOM_FUNCTION_NAMES);
   function isRefreshArgument(value) {
     return typeof value === "string" && value.startsWith(REFRESH_PREFIX);
+  }
+  function isRefreshName(text) {
+    return REFRESH_NAMES.test(text);
+  }
+  function refreshName(i) {
+    return i === 1 ? REFRESH_NAME : `${REFRESH_NAME}_${i}`;
   }
   function isOurFormula(formula) {
     return !!formula && OURS.test(formula);
@@ -6373,24 +6977,46 @@ ${apiKey}`, Utilities.Charset.UTF_8);
       return { sheet, cells };
     });
   }
-  function refreshOurFormulas(spreadsheet) {
-    const counter = refreshCounter(spreadsheet);
+  function refreshOurFormulas(spreadsheet, runs = () => true) {
     const found = findOurFormulas(spreadsheet).filter(({ cells }) => cells.length);
+    const rerun = found.map(({ sheet, cells }) => ({ sheet, cells: cells.filter((cell) => runs(sheet, cell)) })).filter((f) => f.cells.length);
+    if (!rerun.length) return { formulaCells: 0, formulasRewritten: 0, sheets: 0 };
+    const taken = /* @__PURE__ */ new Set();
+    for (const { sheet, cells } of found)
+      for (const cell of cells) if (!runs(sheet, cell)) for (const name2 of refreshNamesIn(cell.formula)) taken.add(name2);
+    let i = 1;
+    while (taken.has(refreshName(i))) i++;
+    const name = refreshName(i);
+    const counter = refreshCounter(spreadsheet, i);
     let rewritten = 0;
-    for (const { sheet, cells } of found) {
+    for (const { sheet, cells } of rerun) {
       for (const cell of cells) {
-        const next = withRefreshArgument(cell.formula);
+        const next = withRefreshArgument(cell.formula, name);
         if (next === cell.formula) continue;
         sheet.getRange(cell.row, cell.column).setFormula(next);
         rewritten++;
       }
     }
-    const current = String(counter.getValue());
-    const n = isRefreshArgument(current) ? Number(current.slice(REFRESH_PREFIX.length)) || 0 : 0;
+    const values = counter.getSheet().getRange(1, 1, Math.max(i, counter.getSheet().getLastRow(), 1), 1).getValues();
+    const n = Math.max(0, ...values.map(([v]) => isRefreshArgument(v) ? Number(String(v).slice(REFRESH_PREFIX.length)) || 0 : 0));
     counter.setValue(`${REFRESH_PREFIX}${n + 1}`);
-    return { formulaCells: found.reduce((sum, { cells }) => sum + cells.length, 0), formulasRewritten: rewritten, sheets: found.length };
+    return { formulaCells: rerun.reduce((sum, { cells }) => sum + cells.length, 0), formulasRewritten: rewritten, sheets: rerun.length };
   }
-  function withRefreshArgument(formula) {
+  function refreshNamesIn(formula) {
+    const names = [];
+    walkOurCalls(formula, (lastArg) => {
+      if (isRefreshName(lastArg.trim())) names.push(lastArg.trim().toUpperCase());
+    });
+    return names;
+  }
+  function withRefreshArgument(formula, name = REFRESH_NAME) {
+    return walkOurCalls(formula, (lastArg, hasArgs) => {
+      const trimmed2 = lastArg.trim();
+      if (isRefreshName(trimmed2)) return trimmed2.toUpperCase() === name ? lastArg : lastArg.replace(trimmed2, name);
+      return `${lastArg}${hasArgs ? `, ${name}` : name}`;
+    });
+  }
+  function walkOurCalls(formula, visit) {
     let out = "";
     const open = [];
     for (let i = 0; i < formula.length; ) {
@@ -6410,8 +7036,9 @@ ${apiKey}`, Utilities.Charset.UTF_8);
         if (frame) frame.argStart = out.length + 1;
       } else if ((ch === ")" || ch === "}") && open.length) {
         const frame = open.pop();
-        if (frame?.ours && out.slice(frame.argStart).trim().toUpperCase() !== REFRESH_NAME) {
-          out += out.slice(frame.start).trim() ? `, ${REFRESH_NAME}` : REFRESH_NAME;
+        if (frame?.ours) {
+          const next = visit(out.slice(frame.argStart), frame.argStart > frame.start || out.slice(frame.start).trim() !== "");
+          if (typeof next === "string") out = out.slice(0, frame.argStart) + next;
         }
       }
       out += ch;
@@ -6419,22 +7046,26 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
     return out;
   }
-  function refreshCounter(spreadsheet) {
-    const existing = spreadsheet.getRangeByName(REFRESH_NAME);
+  function refreshCounter(spreadsheet, i) {
+    const existing = spreadsheet.getRangeByName(refreshName(i));
     if (existing) return existing.getCell(1, 1);
+    const sheet = i === 1 ? helperSheet(spreadsheet) : refreshCounter(spreadsheet, 1).getSheet();
+    const cell = sheet.getRange(i, 1);
+    cell.setValue(`${REFRESH_PREFIX}0`);
+    spreadsheet.setNamedRange(refreshName(i), cell);
+    return cell;
+  }
+  function helperSheet(spreadsheet) {
     let name = HELPER_SHEET;
     for (let i = 2; spreadsheet.getSheetByName(name); i++) name = `${HELPER_SHEET} ${i}`;
     const active = spreadsheet.getActiveSheet();
     const sheet = spreadsheet.insertSheet(name);
     sheet.getRange(1, 2).setValue(
-      "Search Demand: every formula of the add-on ends with SDM_REFRESH (cell A1). Refresh all formulas changes A1, so Sheets runs them again."
+      "Search Demand: every formula of the add-on ends with SDM_REFRESH (or SDM_REFRESH_2, …, column A). Refresh all formulas changes the one its formulas end with, so Sheets runs them again."
     );
-    const cell = sheet.getRange(1, 1);
-    cell.setValue(`${REFRESH_PREFIX}0`);
-    spreadsheet.setNamedRange(REFRESH_NAME, cell);
     sheet.hideSheet();
     if (active) spreadsheet.setActiveSheet(active);
-    return cell;
+    return sheet;
   }
   function helperSheetId(spreadsheet) {
     try {
@@ -6962,7 +7593,7 @@ ${ours}` : ours;
 
   // src/server/core/cell-messages.ts
   var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
-  var KIND_OF_LEAD = { dailyLimit: "limit", notInTime: "budget" };
+  var KIND_OF_LEAD = { dailyLimit: "limit", kept: "limit", notInTime: "budget" };
   function messageKind(value) {
     if (typeof value !== "string") return void 0;
     const key = Object.keys(LEADS).find((k) => value.startsWith(LEADS[k]));
@@ -7270,166 +7901,6 @@ ${ours}` : ours;
     return `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list2}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.`;
   }
 
-  // src/server/spending/dry-run.ts
-  function queryKey(query) {
-    return answerKey(query.endpoint.path, query.endpoint.param ? query.subject ?? "" : void 0);
-  }
-  function dryRun(request) {
-    const endpoints = new Map(request.queries.map((q) => [queryKey(q), q.endpoint]));
-    const packs = /* @__PURE__ */ new Map();
-    for (const { endpoint, subjects } of request.ranges ?? []) {
-      for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
-    }
-    const formula = request.payer === "formula";
-    const cache = openCache();
-    const now = Date.now();
-    const heads = getAll(cache, [
-      ...formula ? [CONFIG_KEY] : [],
-      GUARD_KEY,
-      ...packs.keys(),
-      ...endpoints.keys(),
-      ...request.alsoRead ?? []
-    ]);
-    const viewer = formula ? null : readLookupSettings("user");
-    const known = (formula ? readLookupConfig(heads[CONFIG_KEY]) : null) ?? viewer ?? readLookupSettings("user");
-    const ids = new Map([...packs.keys(), ...endpoints.keys()].map((key) => [key, key]));
-    const state = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
-    const found = new Map([...state.found].filter(([key]) => endpoints.has(key)));
-    const cached = new Set(found.keys());
-    for (const [key, { endpoint, subjects }] of packs) {
-      const entry = state.found.get(key);
-      const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
-      for (const subject of subjects) {
-        const own2 = answerKey(endpoint.path, subject);
-        if (endpoints.has(own2) && (pack?.answers.has(subject) || pack?.notFound.has(subject))) cached.add(own2);
-      }
-    }
-    const apiKey = request.guardOf === "viewer" ? (viewer ?? readLookupSettings("user")).apiKey : request.guardOf.apiKey;
-    const guard2 = apiKey ? readGuard(heads[GUARD_KEY], fingerprint(apiKey), now) : null;
-    const hold = (key) => heldBack(guard2, key, endpoints.get(key)?.searches === true);
-    const toSend = [];
-    const held = /* @__PURE__ */ new Map();
-    for (const key of [...state.missing, ...state.pending]) {
-      if (!endpoints.has(key) || cached.has(key)) continue;
-      const why = hold(key);
-      if (why) held.set(key, why);
-      else toSend.push(key);
-    }
-    const freshSearches = toSend.filter((key) => endpoints.get(key)?.searches).length;
-    return { endpoints, cached, found, toSend, held, freshSearches, guard: guard2, hold, heads };
-  }
-  function spendOf(run) {
-    return { requests: run.toSend.length, freshSearches: run.freshSearches, heldBack: run.held.size };
-  }
-
-  // src/server/spreadsheet/column-letters.ts
-  function columnLetters(column) {
-    return column <= 0 ? "" : columnLetters(Math.floor((column - 1) / 26)) + String.fromCharCode(65 + (column - 1) % 26);
-  }
-  function columnNumber(letters) {
-    let column = 0;
-    for (const ch of letters.toUpperCase()) column = column * 26 + ch.charCodeAt(0) - 64;
-    return column;
-  }
-
-  // src/server/spreadsheet/argument-values.ts
-  var UNKNOWN = { known: false };
-  var STRING = /^"((?:[^"]|"")*)"$/;
-  var NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?%?$/i;
-  var NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
-  var PART = /^\$?([A-Za-z]{1,3})?\$?(\d+)?$/;
-  var ArgumentReader = class {
-    /** @param spreadsheet the spreadsheet the formulas are in */
-    constructor(spreadsheet) {
-      this.spreadsheet = spreadsheet;
-      this.sheets = /* @__PURE__ */ new Map();
-      this.named = /* @__PURE__ */ new Map();
-    }
-    /**
-     * What an argument passes.
-     * @param text the argument's text, trimmed
-     * @param home the formula's own sheet (for a reference without a sheet name)
-     */
-    read(text, home) {
-      if (text === "" || text.toUpperCase() === REFRESH_NAME) return { known: true, values: [""] };
-      const quoted2 = STRING.exec(text);
-      if (quoted2) return { known: true, values: [(quoted2[1] ?? "").replace(/""/g, '"')] };
-      if (NUMBER.test(text)) {
-        const percent = text.endsWith("%");
-        const n = Number(percent ? text.slice(0, -1) : text);
-        return { known: true, values: [percent ? n / 100 : n] };
-      }
-      if (/^(TRUE|FALSE)$/i.test(text)) return { known: true, values: [text.toUpperCase() === "TRUE"] };
-      const reference = splitSheet(text);
-      const area = reference && parseArea(reference.cells);
-      if (reference && area) {
-        const sheet = reference.sheetName === void 0 ? home : this.spreadsheet.getSheetByName(reference.sheetName);
-        return sheet ? { known: true, values: valuesIn(this.sheetValues(sheet), area) } : UNKNOWN;
-      }
-      if (NAME.test(text)) {
-        const values = this.namedValues(text);
-        return values ? { known: true, values } : UNKNOWN;
-      }
-      return UNKNOWN;
-    }
-    sheetValues(sheet) {
-      const id = sheet.getSheetId();
-      let values = this.sheets.get(id);
-      if (!values) {
-        values = sheet.getDataRange().getValues();
-        this.sheets.set(id, values);
-      }
-      return values;
-    }
-    namedValues(name) {
-      const key = name.toUpperCase();
-      if (!this.named.has(key)) {
-        const range2 = this.spreadsheet.getRangeByName(name);
-        this.named.set(key, range2 ? range2.getValues().flat() : null);
-      }
-      return this.named.get(key) ?? null;
-    }
-  };
-  function splitSheet(text) {
-    const quoted2 = /^'((?:[^']|'')+)'!(.*)$/.exec(text);
-    if (quoted2) return { sheetName: (quoted2[1] ?? "").replace(/''/g, "'"), cells: quoted2[2] ?? "" };
-    const plain = /^([A-Za-z0-9_.]+)!(.*)$/.exec(text);
-    if (plain) return { sheetName: plain[1] ?? "", cells: plain[2] ?? "" };
-    return text.includes("!") ? null : { cells: text };
-  }
-  function parseArea(cells) {
-    const ends = cells.split(":");
-    if (ends.length > 2) return null;
-    const [a, b] = ends.map(part);
-    if (!a) return null;
-    if (ends.length === 1) return a.column && a.row ? { top: a.row, left: a.column, bottom: a.row, right: a.column } : null;
-    if (!b) return null;
-    const columns = span(a.column, b.column);
-    const rows = span(a.row, b.row);
-    if (!columns || !a.column && !b.column && !(a.row && b.row)) return null;
-    return { top: rows?.[0] ?? a.row ?? b.row ?? 1, bottom: rows?.[1] ?? Infinity, left: columns[0], right: columns[1] };
-  }
-  function span(x, y) {
-    if (x !== null && y !== null) return [Math.min(x, y), Math.max(x, y)];
-    if (x === null && y === null) return [1, Infinity];
-    return null;
-  }
-  function part(text) {
-    const m = PART.exec(text);
-    if (!m || !m[1] && !m[2]) return null;
-    const column = m[1] ? columnNumber(m[1]) : null;
-    const row = m[2] ? Number(m[2]) : null;
-    return row === 0 ? null : { column, row };
-  }
-  function valuesIn(grid, area) {
-    const out = [];
-    for (let r = area.top; r <= Math.min(area.bottom, grid.length); r++) {
-      const row = grid[r - 1] ?? [];
-      for (let c = area.left; c <= Math.min(area.right, row.length); c++) out.push(row[c - 1]);
-    }
-    return out;
-  }
-
   // src/server/core/identity.ts
   function currentEmail() {
     try {
@@ -7479,44 +7950,61 @@ ${ours}` : ours;
     return key.length >= 12 ? `••••${key.slice(-4)}` : "••••";
   }
 
-  // src/server/spending/refresh-cap.ts
-  function capToAllowance(counted, known) {
-    const { searches, searchFormulas, others, usageReads } = counted;
-    const fresh = known.fresh === null ? searches : Math.min(searches, known.fresh);
-    const past = searches - fresh;
-    const probes = past > 0 ? Math.min(past, known.probes, Math.max(0, searchFormulas - (fresh > 0 ? 1 : 0))) : 0;
-    const room = known.calls === null ? Infinity : Math.max(0, known.calls - usageReads);
-    const sent = Math.min(fresh + probes + others, room);
-    const freshSearches = Math.min(fresh, sent);
-    return { requests: usageReads + sent, freshSearches, probes: Math.min(probes, sent - freshSearches), waiting: past - probes };
+  // src/server/spending/dry-run.ts
+  function rangePacks(endpoint, distinct) {
+    return packGroups(endpoint.path, distinct);
   }
-
-  // src/server/core/property-limits.ts
-  var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
-  var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
-  var BACKGROUND_RESERVE_BYTES = 24 * 1024;
-  var USER_SETTINGS_FULL_MESSAGE = "Your Search Demand settings are full (Google keeps 500 KB per user): forget ranking tables or tracking lists in spreadsheets you no longer use, then try again. Nothing was changed.";
-  function utf8Bytes(text) {
-    let n = 0;
-    for (const ch of text) {
-      const code = ch.codePointAt(0) ?? 0;
-      n += code < 128 ? 1 : code < 2048 ? 2 : code < 65536 ? 3 : 4;
+  function queryKey(query) {
+    return answerKey(query.endpoint.path, query.endpoint.param ? query.subject ?? "" : void 0);
+  }
+  function dryRun(request) {
+    const endpoints = new Map(request.queries.map((q) => [queryKey(q), q.endpoint]));
+    const packs = /* @__PURE__ */ new Map();
+    for (const { endpoint, subjects } of request.ranges ?? []) {
+      for (const group of packGroups(endpoint.path, subjects)) packs.set(group.key, { endpoint, subjects: group.subjects });
     }
-    return n;
-  }
-  function propertyWriteProblem(current, set, remove = [], reserve = 0) {
-    if (Object.values(set).some((value) => utf8Bytes(value) > PROPERTY_VALUE_LIMIT_BYTES)) return "value";
-    let total = 0;
-    for (const [key, value] of Object.entries(current)) {
-      if (!Object.prototype.hasOwnProperty.call(set, key) && !remove.includes(key)) total += utf8Bytes(key) + utf8Bytes(value);
+    const formula = request.payer === "formula";
+    const cache = openCache();
+    const now = Date.now();
+    const heads = getAll(cache, [
+      ...formula ? [CONFIG_KEY] : [],
+      GUARD_KEY,
+      ...packs.keys(),
+      ...endpoints.keys(),
+      ...request.alsoRead ?? []
+    ]);
+    const viewer = formula ? null : readLookupSettings("user");
+    const known = (formula ? readLookupConfig(heads[CONFIG_KEY]) : null) ?? viewer ?? readLookupSettings("user");
+    const ids = new Map([...packs.keys(), ...endpoints.keys()].map((key) => [key, key]));
+    const state = readState(cache, heads, ids, stampOf(known.generation, known.baseUrl));
+    const found = new Map([...state.found].filter(([key]) => endpoints.has(key)));
+    const cached = new Set(found.keys());
+    const packsRead = /* @__PURE__ */ new Map();
+    for (const [key, { endpoint, subjects }] of packs) {
+      const entry = state.found.get(key);
+      const pack = entry?.kind === "data" ? readPack(entry.data, now) : null;
+      packsRead.set(key, pack);
+      for (const subject of subjects) {
+        const own2 = answerKey(endpoint.path, subject);
+        if (endpoints.has(own2) && (pack?.answers.has(subject) || pack?.notFound.has(subject))) cached.add(own2);
+      }
     }
-    for (const [key, value] of Object.entries(set)) total += utf8Bytes(key) + utf8Bytes(value);
-    return total > PROPERTY_STORE_LIMIT_BYTES - reserve ? "store" : null;
+    const apiKey = request.guardOf === "viewer" ? (viewer ?? readLookupSettings("user")).apiKey : request.guardOf.apiKey;
+    const guard2 = apiKey ? readGuard(heads[GUARD_KEY], fingerprint(apiKey), now) : null;
+    const hold = (key) => heldBack(guard2, key, endpoints.get(key)?.searches === true);
+    const toSend = [];
+    const held = /* @__PURE__ */ new Map();
+    for (const key of [...state.missing, ...state.pending]) {
+      if (!endpoints.has(key) || cached.has(key)) continue;
+      const why = hold(key);
+      if (why) held.set(key, why);
+      else toSend.push(key);
+    }
+    const freshSearches = toSend.filter((key) => endpoints.get(key)?.searches).length;
+    return { endpoints, cached, found, packs: packsRead, toSend, held, freshSearches, guard: guard2, hold, heads };
   }
-  function assertUserSettingsFit(set, tooLong) {
-    const problem = propertyWriteProblem(PropertiesService.getUserProperties().getProperties(), set, [], BACKGROUND_RESERVE_BYTES);
-    if (problem === "value") throw errors.input(tooLong);
-    if (problem === "store") throw errors.input(USER_SETTINGS_FULL_MESSAGE);
+  function spendOf(run) {
+    return { requests: run.toSend.length, freshSearches: run.freshSearches, heldBack: run.held.size };
   }
 
   // src/server/spending/last-usage.ts
@@ -7606,7 +8094,115 @@ ${ours}` : ours;
     return { ...read, bars: read.bars.map(add), spentSince: since };
   }
 
-  // src/server/spending/refresh-estimate.ts
+  // src/server/spreadsheet/column-letters.ts
+  function columnLetters(column) {
+    return column <= 0 ? "" : columnLetters(Math.floor((column - 1) / 26)) + String.fromCharCode(65 + (column - 1) % 26);
+  }
+  function columnNumber(letters) {
+    let column = 0;
+    for (const ch of letters.toUpperCase()) column = column * 26 + ch.charCodeAt(0) - 64;
+    return column;
+  }
+
+  // src/server/spreadsheet/argument-values.ts
+  var UNKNOWN = { known: false };
+  var STRING = /^"((?:[^"]|"")*)"$/;
+  var NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?%?$/i;
+  var NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
+  var PART = /^\$?([A-Za-z]{1,3})?\$?(\d+)?$/;
+  var ArgumentReader = class {
+    /** @param spreadsheet the spreadsheet the formulas are in */
+    constructor(spreadsheet) {
+      this.spreadsheet = spreadsheet;
+      this.sheets = /* @__PURE__ */ new Map();
+      this.named = /* @__PURE__ */ new Map();
+    }
+    /**
+     * What an argument passes.
+     * @param text the argument's text, trimmed
+     * @param home the formula's own sheet (for a reference without a sheet name)
+     */
+    read(text, home) {
+      if (text === "" || isRefreshName(text)) return { known: true, values: [""] };
+      const quoted2 = STRING.exec(text);
+      if (quoted2) return { known: true, values: [(quoted2[1] ?? "").replace(/""/g, '"')] };
+      if (NUMBER.test(text)) {
+        const percent = text.endsWith("%");
+        const n = Number(percent ? text.slice(0, -1) : text);
+        return { known: true, values: [percent ? n / 100 : n] };
+      }
+      if (/^(TRUE|FALSE)$/i.test(text)) return { known: true, values: [text.toUpperCase() === "TRUE"] };
+      const reference = splitSheet(text);
+      const area = reference && parseArea(reference.cells);
+      if (reference && area) {
+        const sheet = reference.sheetName === void 0 ? home : this.spreadsheet.getSheetByName(reference.sheetName);
+        return sheet ? { known: true, values: valuesIn(this.sheetValues(sheet), area) } : UNKNOWN;
+      }
+      if (NAME.test(text)) {
+        const values = this.namedValues(text);
+        return values ? { known: true, values } : UNKNOWN;
+      }
+      return UNKNOWN;
+    }
+    sheetValues(sheet) {
+      const id = sheet.getSheetId();
+      let values = this.sheets.get(id);
+      if (!values) {
+        values = sheet.getDataRange().getValues();
+        this.sheets.set(id, values);
+      }
+      return values;
+    }
+    namedValues(name) {
+      const key = name.toUpperCase();
+      if (!this.named.has(key)) {
+        const range2 = this.spreadsheet.getRangeByName(name);
+        this.named.set(key, range2 ? range2.getValues().flat() : null);
+      }
+      return this.named.get(key) ?? null;
+    }
+  };
+  function splitSheet(text) {
+    const quoted2 = /^'((?:[^']|'')+)'!(.*)$/.exec(text);
+    if (quoted2) return { sheetName: (quoted2[1] ?? "").replace(/''/g, "'"), cells: quoted2[2] ?? "" };
+    const plain = /^([A-Za-z0-9_.]+)!(.*)$/.exec(text);
+    if (plain) return { sheetName: plain[1] ?? "", cells: plain[2] ?? "" };
+    return text.includes("!") ? null : { cells: text };
+  }
+  function parseArea(cells) {
+    const ends = cells.split(":");
+    if (ends.length > 2) return null;
+    const [a, b] = ends.map(part);
+    if (!a) return null;
+    if (ends.length === 1) return a.column && a.row ? { top: a.row, left: a.column, bottom: a.row, right: a.column } : null;
+    if (!b) return null;
+    const columns = span(a.column, b.column);
+    const rows = span(a.row, b.row);
+    if (!columns || !a.column && !b.column && !(a.row && b.row)) return null;
+    return { top: rows?.[0] ?? a.row ?? b.row ?? 1, bottom: rows?.[1] ?? Infinity, left: columns[0], right: columns[1] };
+  }
+  function span(x, y) {
+    if (x !== null && y !== null) return [Math.min(x, y), Math.max(x, y)];
+    if (x === null && y === null) return [1, Infinity];
+    return null;
+  }
+  function part(text) {
+    const m = PART.exec(text);
+    if (!m || !m[1] && !m[2]) return null;
+    const column = m[1] ? columnNumber(m[1]) : null;
+    const row = m[2] ? Number(m[2]) : null;
+    return row === 0 ? null : { column, row };
+  }
+  function valuesIn(grid, area) {
+    const out = [];
+    for (let r = area.top; r <= Math.min(area.bottom, grid.length); r++) {
+      const row = grid[r - 1] ?? [];
+      for (let c = area.left; c <= Math.min(area.right, row.length); c++) out.push(row[c - 1]);
+    }
+    return out;
+  }
+
+  // src/server/spending/refresh-plan.ts
   var ENDPOINT_OF = {
     SEARCH_TREND: "trend",
     SEARCH_SCORE: "trend",
@@ -7622,126 +8218,464 @@ ${ours}` : ours;
     RANKING_LIST: "rankingList",
     API_USAGE: "usage"
   };
+  var SCORE_FUNCTIONS = {
+    SEARCH_SCORE: ["searchscore"],
+    BRAND_SCORE: ["indexscore"]
+  };
   var FORMULA_ERROR = "#ERROR!";
   var MAX_UNKNOWN_CELLS = 3;
-  function estimateRefresh() {
-    const { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells } = collectQueries(
-      SpreadsheetApp.getActiveSpreadsheet()
-    );
+  function planRefresh(readUsage) {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const found = collectCells(spreadsheet);
     const formulaKey2 = formulaKeyHere();
-    const noKey = formulaKey2.source === "none";
+    const canFetch = (formulaKey2.source === "document" || formulaKey2.source === "owner") && !!formulaKey2.apiKey;
     const now = Date.now();
+    const queries = /* @__PURE__ */ new Map();
+    const ranges = [];
+    for (const cell of found.cells) {
+      for (const call of cell.calls) {
+        for (const subject of call.subjects) queries.set(keyOf(call.endpoint, subject), { endpoint: call.endpoint, subject });
+        if (call.packed) ranges.push({ endpoint: call.endpoint, subjects: call.subjects });
+      }
+    }
     const run = dryRun({
-      queries: [...queries].flatMap(([endpoint, subjects]) => [...subjects].map((subject) => ({ endpoint, subject }))),
+      queries: [...queries.values()],
       ranges,
       payer: "formula",
       guardOf: { apiKey: formulaKey2.apiKey },
       alsoRead: todaysSpendKeys(now)
     });
-    const { guard: guard2, hold } = run;
-    const cached = new Set(run.cached);
-    const toSend = [...run.toSend];
-    const held = new Map(run.held);
-    const usageKey = answerKey(ENDPOINTS.usage.path, void 0);
-    const usage = run.found.get(usageKey);
-    if (cached.has(usageKey) && (toSend.length || !currentUsageReadAt(usage?.kind === "data" ? usage.data : void 0, run.heads, now))) {
-      cached.delete(usageKey);
-      const why = hold(usageKey);
-      if (why) held.set(usageKey, why);
-      else toSend.push(usageKey);
+    let known = knownLeft(run.guard, formulaKey2.apiKey, now);
+    let chosen = choose(found.cells, run, known, canFetch);
+    let readUsageNow2 = false;
+    let readsUsage = false;
+    if (canFetch && (known.fresh === null || known.calls === null) && chosen.requests > PAST_LIMIT_HANDFUL) {
+      if (readUsage) {
+        const read = readLeftNow(formulaKey2.apiKey);
+        readUsageNow2 = true;
+        if (read) known = read;
+        chosen = choose(found.cells, run, known, canFetch);
+      } else readsUsage = true;
     }
-    const keys = run.endpoints;
-    const perEndpoint = /* @__PURE__ */ new Map();
-    for (const key of toSend) {
-      const endpoint = keys.get(key);
-      if (endpoint) perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
-    }
-    const endpoints = noKey ? [] : Object.values(ENDPOINTS).flatMap(
-      (e) => perEndpoint.get(e) ? [{ path: e.path, queries: perEndpoint.get(e) ?? 0, searches: e.searches === true }] : []
-    );
-    const left = new Set(toSend);
-    const readsUsage = ranges.some(
-      ({ endpoint, subjects }) => readsUsageFirst(guard2, subjects.filter((s) => left.has(answerKey(endpoint.path, s))).length, endpoint.searches === true)
-    );
-    const usageReads = !noKey && readsUsage ? 1 : 0;
-    const searches = endpoints.reduce((n, e) => n + (e.searches ? e.queries : 0), 0);
-    const searchFormulas = lookups.filter(
-      (l) => l.endpoint.searches && l.subjects.some((s) => left.has(answerKey(l.endpoint.path, s)))
-    ).length;
-    const counted = { searches, searchFormulas, others: endpoints.reduce((n, e) => n + e.queries, 0) - searches, usageReads };
-    const capped = capToAllowance(counted, knownLeft(guard2, formulaKey2.apiKey, now));
+    const usageReads = (readsUsage ? 1 : 0) + chosen.usageFormulaReads;
     return {
-      formulaCells,
-      endpoints,
-      requests: capped.requests,
-      usageReads,
-      freshSearches: capped.freshSearches,
-      probes: capped.probes,
-      waiting: capped.waiting,
-      cached: cached.size,
-      heldBack: held.size,
-      noKey,
-      unknownCalls,
-      unknownCells,
-      noKeyCells,
-      errorCells
+      formulaCells: found.cells.length,
+      rerun: chosen.rerun,
+      paced: chosen.paced,
+      pacedSends: chosen.pacedSearches + chosen.pacedProbes,
+      pacedShort: chosen.pacedShort,
+      waiting: chosen.waiting,
+      waitingFor: chosen.waiting.length ? chosen.waitingFor : null,
+      resetAt: chosen.waiting.length ? waitUntil(chosen.waitingFor, run.guard, known) : null,
+      fetches: chosen.fetches,
+      probe: chosen.probe,
+      requests: chosen.requests + chosen.pacedRequests + usageReads + (chosen.probe ? 1 : 0),
+      freshSearches: chosen.freshSearches,
+      // the paced cells' searches among them
+      probes: chosen.pacedProbes + (chosen.probe ? 1 : 0),
+      usageFormulaReads: chosen.usageFormulaReads,
+      readsUsage,
+      readUsageNow: readUsageNow2,
+      cached: run.cached.size,
+      heldBack: run.held.size,
+      perEndpoint: chosen.perEndpoint,
+      noKey: formulaKey2.source === "none",
+      unknownCalls: found.unknownCalls,
+      unknownCells: found.unknownCells,
+      noKeyCells: found.noKeyCells,
+      errorCells: found.errorCells,
+      run,
+      cells: found.cells,
+      leftFromRead: canFetch && !run.guard?.left && !readUsageNow2 && known.fresh !== null ? { apiKey: formulaKey2.apiKey, ...known } : null
     };
   }
-  function knownLeft(guard2, apiKey, now) {
-    const probes = guard2?.freshUntil ? Math.max(0, PAST_LIMIT_HANDFUL - guard2.past) : PAST_LIMIT_HANDFUL;
-    if (guard2?.callsUntil) return { fresh: 0, calls: 0, probes };
-    if (guard2?.freshUntil) return { fresh: 0, calls: guard2.left?.calls ?? null, probes };
-    if (guard2?.left) return { fresh: guard2.left.fresh, calls: guard2.left.calls, probes };
-    const read = apiKey ? currentUsage(apiKey) : null;
-    if (!read || readBeforeReset(read, new Date(now))) return { fresh: null, calls: null, probes };
-    const left = allowanceLeft(read);
-    return { fresh: left.searches, calls: left.calls, probes };
+  function giveLeftToGuard(plan) {
+    const left = plan.leftFromRead;
+    if (!left) return;
+    updateGuardOf(left.apiKey, (guard2) => guardAfterRead(guard2, { fresh: left.fresh, calls: left.calls, resetAt: left.resetAt }, Date.now()));
   }
-  function collectQueries(spreadsheet) {
-    const reader = new ArgumentReader(spreadsheet);
-    const queries = /* @__PURE__ */ new Map();
+  function keyOf(endpoint, subject) {
+    return answerKey(endpoint.path, endpoint.param ? subject : void 0);
+  }
+  function knownLeft(guard2, apiKey, now) {
+    const resetAt = guard2?.left?.resetAt ?? null;
+    if (guard2?.callsUntil) return { fresh: 0, calls: 0, resetAt: guard2.callsUntil };
+    if (guard2?.freshUntil) return { fresh: 0, calls: guard2.left?.calls ?? lastRead(apiKey, now)?.calls ?? null, resetAt: guard2.freshUntil };
+    if (guard2?.left && guard2.left.fresh !== null && guard2.left.calls !== null)
+      return { fresh: guard2.left.fresh, calls: guard2.left.calls, resetAt };
+    const read = lastRead(apiKey, now);
+    return read ?? { fresh: guard2?.left?.fresh ?? null, calls: guard2?.left?.calls ?? null, resetAt };
+  }
+  function lastRead(apiKey, now) {
+    const read = apiKey ? currentUsage(apiKey) : null;
+    if (!read || readBeforeReset(read, new Date(now))) return null;
+    const left = allowanceLeft(read);
+    const resetAt = Date.parse(read.resetAt ?? "");
+    return { fresh: left.searches, calls: left.calls, resetAt: Number.isFinite(resetAt) ? resetAt : null };
+  }
+  function readLeftNow(apiKey) {
+    const readAt = (/* @__PURE__ */ new Date()).toISOString();
+    const outcome = readUsageNow(apiKey, readLookupSettings("formula").baseUrl);
+    if (!outcome.ok) {
+      return outcome.limit?.daily && outcome.limit.which === "API calls" ? { fresh: 0, calls: 0, resetAt: outcome.limit.resetAt } : null;
+    }
+    if (apiKey === readOwnApiKey()) rememberUsage(apiKey, outcome.data, readAt);
+    else updateGuardOf(apiKey, (guard2) => guardAfterRead(guard2, allowanceOf(outcome.data), Date.now()));
+    const left = allowanceOf(outcome.data);
+    return { fresh: left.fresh, calls: left.calls, resetAt: resetTime(outcome.data) };
+  }
+  function waitUntil(reason, guard2, known) {
+    if (reason === "key") return null;
+    if (reason === "API calls") return guard2?.callsUntil ?? known.resetAt;
+    return guard2?.freshUntil ?? known.resetAt;
+  }
+  function choose(cells, run, known, canFetch) {
+    const own2 = new Set(run.found.keys());
+    const packs = /* @__PURE__ */ new Map();
+    for (const [key, pack] of run.packs) packs.set(key, new Set(pack ? [...pack.answers.keys(), ...pack.notFound.keys()] : []));
+    const singles = /* @__PURE__ */ new Map();
     const ranges = [];
-    const lookups = [];
+    const byRanges = /* @__PURE__ */ new Map();
+    const fresh = /* @__PURE__ */ new Set();
+    const perEndpoint = /* @__PURE__ */ new Map();
+    let requests = 0;
+    const rerun = [];
+    const waiting = [];
+    let waitingFor = canFetch ? "fresh searches" : "key";
+    const usageCells = [];
     const unknownCells = [];
-    let formulaCells = 0;
+    const calls = () => known.calls === null ? Infinity : known.calls;
+    const searches = () => known.fresh === null ? Infinity : known.fresh;
+    const paced = [];
+    let pacedRequests = 0;
+    let pacedSearches = 0;
+    let pacedProbes = 0;
+    let pacedShort = 0;
+    let probesLeft = PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
+    const sent = () => requests + pacedRequests;
+    const paceCell = (cost) => {
+      const sendable = cost.all.filter(([e, sub]) => !run.hold(keyOf(e, sub)));
+      const searchKeys = [...new Set(sendable.filter(([e]) => e.searches).map(([e, sub]) => keyOf(e, sub)))].filter((k) => !fresh.has(k));
+      const others = sendable.filter(([e]) => !e.searches).length;
+      const room = Math.max(0, calls() - sent());
+      const searchesNow = Math.min(searchKeys.length, Math.max(0, searches() - fresh.size), room);
+      for (const key of searchKeys.slice(0, searchesNow)) fresh.add(key);
+      const probe2 = searchKeys.length > searchesNow && searchesNow === 0 && probesLeft > 0 && room > searchesNow ? 1 : 0;
+      probesLeft -= probe2;
+      const othersNow = Math.min(others, room - searchesNow - probe2);
+      pacedRequests += searchesNow + probe2 + othersNow;
+      pacedSearches += searchesNow;
+      pacedProbes += probe2;
+      if (searchesNow < searchKeys.length || othersNow < others || sendable.length < cost.all.length) pacedShort++;
+    };
+    const costOf2 = (cell) => {
+      let held = false;
+      const single = /* @__PURE__ */ new Map();
+      const range2 = [];
+      for (const call of cell.calls) {
+        if (call.endpoint === ENDPOINTS.usage) continue;
+        const groups = call.packed ? rangePacks(call.endpoint, call.subjects) : [];
+        const groupOf = new Map(groups.flatMap((g) => g.subjects.map((s) => [s, g.key])));
+        const missing = call.subjects.filter((s) => {
+          const key = keyOf(call.endpoint, s);
+          if (own2.has(key)) return false;
+          if (call.packed) return !packs.get(groupOf.get(s) ?? "")?.has(s);
+          return !singles.get(call.endpoint)?.has(s);
+        });
+        if (!missing.length) continue;
+        if (missing.some((s) => run.hold(keyOf(call.endpoint, s)))) held = true;
+        if (call.packed) range2.push({ call, missing });
+        else single.set(call.endpoint, [.../* @__PURE__ */ new Set([...single.get(call.endpoint) ?? [], ...missing])]);
+      }
+      const all = [
+        ...[...single].flatMap(([e, ss]) => ss.map((s) => [e, s])),
+        ...range2.flatMap((r) => r.missing.map((s) => [r.call.endpoint, s]))
+      ];
+      const newSearches = new Set(all.filter(([e, s]) => e.searches && !fresh.has(keyOf(e, s))).map(([e, s]) => keyOf(e, s)));
+      const count = [...single.values()].reduce((n, ss) => n + ss.length, 0) + range2.reduce((n, r) => n + r.missing.length, 0);
+      const spared = [...single].reduce((n, [e, ss]) => n + ss.reduce((m, s) => m + (byRanges.get(keyOf(e, s)) ?? 0), 0), 0);
+      return { single, range: range2, count, spared, newSearches, held, all };
+    };
+    for (const cell of cells) {
+      if (cell.unknown) {
+        unknownCells.push(cell);
+        continue;
+      }
+      if (cell.calls.some((call) => call.endpoint === ENDPOINTS.usage)) usageCells.push(cell);
+      const cost = costOf2(cell);
+      const fits = !cost.held && (canFetch || cost.count === 0) && fresh.size + cost.newSearches.size <= searches() && sent() - cost.spared + cost.count <= calls();
+      if (!fits) {
+        if (!cell.showsAnswer && canFetch) {
+          paceCell(cost);
+          rerun.push(cell);
+          paced.push(cell);
+          continue;
+        }
+        waiting.push(cell);
+        if (!canFetch) waitingFor = "key";
+        else if (run.guard?.callsUntil || fresh.size + cost.newSearches.size <= searches() && known.fresh !== 0) waitingFor = "API calls";
+        continue;
+      }
+      rerun.push(cell);
+      requests += cost.count - cost.spared;
+      for (const key of cost.newSearches) fresh.add(key);
+      for (const [endpoint, subjects] of cost.single) {
+        const set = singles.get(endpoint) ?? /* @__PURE__ */ new Set();
+        for (const s of subjects) {
+          set.add(s);
+          own2.add(keyOf(endpoint, s));
+          byRanges.delete(keyOf(endpoint, s));
+        }
+        singles.set(endpoint, set);
+        perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + subjects.length);
+      }
+      for (const { call, missing } of cost.range) {
+        ranges.push({ endpoint: call.endpoint, subjects: call.subjects, packed: true });
+        perEndpoint.set(call.endpoint, (perEndpoint.get(call.endpoint) ?? 0) + missing.length);
+        for (const group of rangePacks(call.endpoint, call.subjects)) {
+          const held = packs.get(group.key) ?? /* @__PURE__ */ new Set();
+          for (const s of group.subjects) held.add(s);
+          packs.set(group.key, held);
+        }
+        for (const s of missing) {
+          const key = keyOf(call.endpoint, s);
+          byRanges.set(key, (byRanges.get(key) ?? 0) + 1);
+          if (call.subjects.length <= OWN_ENTRIES_UP_TO) own2.add(key);
+        }
+      }
+    }
+    let usageFormulaReads = 0;
+    const usageCell = usageCells.find((cell) => rerun.includes(cell));
+    if (usageCell) {
+      const key = keyOf(ENDPOINTS.usage, "");
+      const entry = run.found.get(key);
+      const current = entry?.kind === "data" && !!currentUsageReadAt(entry.data, run.heads, Date.now());
+      if (!current || sent() > 0) {
+        if (canFetch && sent() + 1 <= calls() && !run.hold(key)) usageFormulaReads = 1;
+        else for (const cell of usageCells) moveTo(waiting, rerun, cell);
+      }
+    }
+    for (const cell of unknownCells) (waiting.length ? waiting : rerun).push(cell);
+    let probe = null;
+    if (canFetch && known.fresh !== null && fresh.size >= known.fresh && probesLeft > 0 && sent() + usageFormulaReads + 1 <= calls()) {
+      for (const cell of waiting) {
+        const cost = costOf2(cell);
+        const only = !cost.held && cost.count === 1 && cost.range.length === 0 ? [...cost.single][0] : void 0;
+        if (only && only[0].searches && !usageCells.includes(cell) && !cell.unknown) {
+          probe = { fetch: { endpoint: only[0], subjects: [only[1][0]], packed: false }, cell };
+          break;
+        }
+      }
+    }
+    const fetches = [
+      ...[...singles].map(([endpoint, subjects]) => ({ endpoint, subjects: [...subjects], packed: false })),
+      ...ranges
+    ];
+    return {
+      rerun: sortedLike(cells, rerun),
+      paced,
+      pacedRequests,
+      pacedSearches,
+      pacedProbes,
+      pacedShort,
+      waiting: sortedLike(cells, waiting),
+      waitingFor,
+      fetches,
+      probe,
+      requests,
+      freshSearches: fresh.size,
+      usageFormulaReads,
+      perEndpoint
+    };
+  }
+  function moveTo(to, from, cell) {
+    const i = from.indexOf(cell);
+    if (i >= 0) from.splice(i, 1);
+    if (!to.includes(cell)) to.push(cell);
+  }
+  function sortedLike(all, some) {
+    const set = new Set(some);
+    return all.filter((cell) => set.has(cell));
+  }
+  function collectCells(spreadsheet) {
+    const reader = new ArgumentReader(spreadsheet);
+    const cells = [];
+    const unknownCells = [];
     let unknownCalls = 0;
     let noKeyCells = 0;
     let errorCells = 0;
-    for (const { sheet, cells } of findOurFormulas(spreadsheet)) {
-      const values = cells.length ? sheet.getDataRange().getValues() : [];
+    for (const { sheet, cells: found } of findOurFormulas(spreadsheet)) {
+      const values = found.length ? sheet.getDataRange().getValues() : [];
       for (const row of values) for (const value of row) if (typeof value === "string" && value.startsWith(LEADS.noKey)) noKeyCells++;
-      for (const cell of cells) if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
-      for (const cell of cells) {
-        formulaCells++;
+      for (const cell of found) {
+        if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
+        const planned = { sheet, row: cell.row, column: cell.column, calls: [], unknown: false, showsAnswer: true };
+        let rows = 1;
         for (const call of callsIn(cell.formula)) {
           const endpoint = ENDPOINTS[ENDPOINT_OF[call.name]];
           const subjects = subjectsOf(endpoint, call.args[0] ?? "", sheet, reader);
           if (subjects) {
-            const set = queries.get(endpoint) ?? /* @__PURE__ */ new Set();
-            for (const subject of subjects) set.add(subject);
-            queries.set(endpoint, set);
-            const distinct = [...new Set(subjects)];
-            if (distinct.length > 1) ranges.push({ endpoint, subjects: distinct });
-            lookups.push({ endpoint, subjects: distinct });
+            rows = Math.max(rows, subjects.inputs);
+            const distinct = [...new Set(subjects.subjects)];
+            planned.calls.push({ name: call.name, endpoint, subjects: distinct, packed: isPacked(endpoint, distinct.length) });
             continue;
           }
+          planned.unknown = true;
           unknownCalls++;
           const where = `${sheet.getName()}!${sheet.getRange(cell.row, cell.column).getA1Notation()}`;
           if (unknownCells.length < MAX_UNKNOWN_CELLS && !unknownCells.includes(where)) unknownCells.push(where);
         }
+        planned.showsAnswer = showsAnswer(values, found, cell, rows);
+        cells.push(planned);
       }
     }
-    return { queries, ranges, lookups, formulaCells, unknownCalls, unknownCells, noKeyCells, errorCells };
+    return { cells, unknownCalls, unknownCells, noKeyCells, errorCells };
   }
   function subjectsOf(endpoint, argument, sheet, reader) {
-    if (!endpoint.param) return [""];
+    if (!endpoint.param) return { subjects: [""], inputs: 1 };
     const read = reader.read(argument, sheet);
     if (!read.known) return null;
     const kind = endpoint.param.kind;
-    return read.values.flatMap((value) => {
+    const subjects = read.values.flatMap((value) => {
       const subject = readSubject(value, kind);
       return subject.kind === "ok" ? [subject.value] : [];
     });
+    return { subjects, inputs: read.values.length };
+  }
+  function showsAnswer(values, formulas, cell, rows) {
+    const next = formulas.filter((f) => f.column === cell.column && f.row > cell.row).reduce((m, f) => Math.min(m, f.row), Infinity);
+    for (let r = cell.row; r < Math.min(cell.row + Math.max(rows, 1), next); r++) {
+      const value = values[r - 1]?.[cell.column - 1];
+      if (value === "" || value === void 0 || value === null || value === "Loading...") continue;
+      if (typeof value === "string" && (/^#[A-Z/0-9!?]+$/.test(value) || messageKind(value))) continue;
+      return true;
+    }
+    return false;
+  }
+
+  // src/server/spending/refresh-keep.ts
+  function keepTheirAnswers(plan, fetched) {
+    const now = Date.now();
+    const scoresOnly = /* @__PURE__ */ new Map();
+    for (const cell of plan.cells) {
+      for (const call of cell.calls) {
+        if (call.endpoint === ENDPOINTS.usage) continue;
+        const preferred = SCORE_FUNCTIONS[call.name] ?? null;
+        for (const s of call.subjects) {
+          const key = keyOf(call.endpoint, s);
+          scoresOnly.set(key, scoresOnly.has(key) && scoresOnly.get(key) === null ? null : preferred);
+        }
+      }
+    }
+    const fromPacks = /* @__PURE__ */ new Map();
+    for (const cell of plan.cells) {
+      for (const call of cell.calls) {
+        if (!call.packed) continue;
+        for (const pack of plan.run.packs.values()) {
+          if (!pack) continue;
+          for (const s of call.subjects) {
+            const data = pack.answers.get(s);
+            if (data !== void 0) fromPacks.set(keyOf(call.endpoint, s), { data, fetchedAt: pack.fetchedAt });
+          }
+        }
+      }
+    }
+    const keep = /* @__PURE__ */ new Map();
+    for (const [key, preferred] of scoresOnly) {
+      const cached = plan.run.found.get(key);
+      const data = fetched.get(key);
+      const found = cached?.kind === "data" ? { data: cached.data, fetchedAt: now, earliest: now - CACHE_TTL_S * 1e3 } : fromPacks.get(key) ?? (data !== void 0 ? { data, fetchedAt: now } : void 0);
+      if (!found) continue;
+      const score2 = preferred ? scoreAlone(found.data, preferred) : null;
+      keep.set(key, { ...found, data: score2 ?? found.data, scoreOnly: score2 !== null });
+    }
+    keepAnswers(keep, readLookupSettings("formula").baseUrl);
+  }
+  function scoreAlone(data, preferred) {
+    const found = findScore(data, preferred);
+    if (!found.ok) return null;
+    const parts = found.path.split(".");
+    let out = found.value;
+    for (let i = parts.length - 1; i >= 0; i--) out = { [parts[i]]: out };
+    return out;
+  }
+
+  // src/server/ui/refresh-run.ts
+  var REFRESH_LIMIT_MS = 3e5;
+  function refreshFormulas(plan = planRefresh(true)) {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const budget = createBudget(REFRESH_LIMIT_MS);
+    const answers = /* @__PURE__ */ new Map();
+    let requests = plan.readUsageNow ? 1 : 0;
+    let freshSearches = 0;
+    const send = (fetch) => {
+      const result = fetch.packed ? lookupPacked(fetch.endpoint, fetch.subjects, budget, { paced: false }) : lookupAll(fetch.endpoint, fetch.subjects, budget, "formula", { paced: false });
+      requests += result.stats.requests;
+      freshSearches += result.stats.freshSearches;
+      for (const [subject, answer] of result.answers) answers.set(keyOf(fetch.endpoint, subject), answer);
+    };
+    plan.fetches.forEach(send);
+    const rerun = new Set(plan.rerun);
+    const waiting = new Set(plan.waiting);
+    if (plan.probe) {
+      send(plan.probe.fetch);
+      if (answeredNow(plan.probe.cell, answers)) {
+        rerun.add(plan.probe.cell);
+        waiting.delete(plan.probe.cell);
+      }
+    }
+    for (const cell of rerun) {
+      if (!cell.showsAnswer || answeredNow(cell, answers)) continue;
+      rerun.delete(cell);
+      waiting.add(cell);
+    }
+    keepTheirAnswers(plan, fetchedData(answers));
+    if (plan.paced.length) giveLeftToGuard(plan);
+    const ids = new Set([...rerun].map(cellId));
+    const ran = refreshOurFormulas(spreadsheet, (sheet, cell) => ids.has(cellId({ sheet, ...cell })));
+    const waits = plan.cells.filter((cell) => waiting.has(cell)).length;
+    return {
+      ...ran,
+      waiting: waits,
+      waitingFor: waits ? plan.waitingFor ?? "fresh searches" : null,
+      resetAt: waits && plan.resetAt !== null ? new Date(plan.resetAt).toISOString() : null,
+      requests,
+      freshSearches
+    };
+  }
+  function cellId(cell) {
+    return `${cell.sheet.getSheetId()}:${cell.row}:${cell.column}`;
+  }
+  function answeredNow(cell, answers) {
+    return cell.calls.every(
+      (call) => call.endpoint === ENDPOINTS.usage || call.subjects.every((s) => {
+        const answer = answers.get(keyOf(call.endpoint, s));
+        return !answer || answer.ok || answer.error.kind === "not-found";
+      })
+    );
+  }
+  function fetchedData(answers) {
+    const data = /* @__PURE__ */ new Map();
+    for (const [key, answer] of answers) if (answer.ok && !answer.kept) data.set(key, answer.data);
+    return data;
+  }
+
+  // src/shared/refresh-words.ts
+  function refreshText(view, count = String) {
+    const cells = (n) => `${count(n)} formula cell${n === 1 ? "" : "s"}`;
+    if (!view.formulaCells && !view.waiting) return "No cell in this spreadsheet uses the add-on: nothing to refresh.";
+    const sent = view.requests ? `${count(view.requests)} request${view.requests === 1 ? "" : "s"}${view.freshSearches ? `, ${count(view.freshSearches)} of them fresh searches` : ""}` : "nothing sent";
+    const where = view.sheets > 1 ? ` on ${count(view.sheets)} sheets` : "";
+    const added = view.formulasRewritten ? `; ${count(view.formulasRewritten)} got the SDM_REFRESH argument the first time` : "";
+    const ran = view.formulaCells ? `${cells(view.formulaCells)}${where} recalculating, from answers cached or fetched just now (${sent}${added}).` : `No formula cell could be answered now (${sent}).`;
+    if (!view.waiting) return ran;
+    return `${ran} ${view.formulaCells ? count(view.waiting) : cells(view.waiting)} ${view.waiting === 1 ? "keeps" : "keep"} what ${view.waiting === 1 ? "it shows" : "they show"} ${waitText(view.waitingFor, view.resetAt)}.`;
+  }
+  function waitText(reason, resetAt) {
+    if (reason === "key") return "until the formulas' key can fetch their answers (the owner's refresh, or a key shared with the document)";
+    const at = resetAt ? Date.parse(resetAt) : NaN;
+    const when = Number.isFinite(at) ? `, after ${new Date(at).toISOString().slice(11, 16)} UTC` : "";
+    return `until the ${reason === "API calls" ? "API calls" : "fresh searches"} reset${when}`;
   }
 
   // src/server/ui/menu.ts
@@ -7753,23 +8687,19 @@ ${ours}` : ours;
   }
   function refreshFormulasFromMenuOrAsk() {
     keepTimeZone();
-    if (mayOverspend()) return openSidebar("refresh");
-    refreshFormulasWithToast();
+    const plan = planRefresh(true);
+    if (spendsTheRest(plan)) return openSidebar("refresh");
+    SpreadsheetApp.getActiveSpreadsheet().toast(refreshText(refreshFormulas(plan)), "Search Demand");
   }
-  function mayOverspend() {
+  function spendsTheRest(plan) {
     const own2 = readOwnApiKey();
-    const last = own2 && formulaKeyHere().apiKey === own2 ? currentUsage(own2) : null;
-    if (!last) return false;
-    const { requests, freshSearches, probes, waiting } = estimateRefresh();
-    return requests > 0 && shortfall(requests, freshSearches + probes + waiting, last, /* @__PURE__ */ new Date()) !== null;
-  }
-  function refreshFormulasWithToast() {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-    const { formulaCells: cells } = refreshOurFormulas(spreadsheet);
-    spreadsheet.toast(
-      cells ? `${cells} formula cell${cells === 1 ? "" : "s"} recalculating (cached answers cost nothing).` : "No Search Demand formulas in this spreadsheet.",
-      "Search Demand"
-    );
+    if (!own2 || formulaKeyHere().apiKey !== own2) return false;
+    return asksFirst({
+      freshSearches: plan.freshSearches,
+      cellsWaiting: plan.waiting.length,
+      cellsInPart: plan.pacedShort,
+      waitingFor: plan.waitingFor
+    });
   }
   function freezeSelectionWithToast(unfreeze) {
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
@@ -7810,7 +8740,47 @@ ${ours}` : ours;
     return getCacheInfo();
   }
   function refreshAllFormulas() {
-    return refreshOurFormulas(SpreadsheetApp.getActiveSpreadsheet());
+    return refreshFormulas();
+  }
+
+  // src/server/spending/refresh-estimate.ts
+  function estimateRefresh(readUsage = false) {
+    const plan = planRefresh(readUsage);
+    keepTheirAnswers(plan, /* @__PURE__ */ new Map());
+    const endpoints = plan.noKey ? [] : Object.values(ENDPOINTS).flatMap((e) => {
+      const queries = (plan.perEndpoint.get(e) ?? 0) + (plan.probe?.fetch.endpoint === e ? 1 : 0) + (e === ENDPOINTS.usage ? plan.usageFormulaReads : 0);
+      return queries ? [{ path: e.path, queries, searches: e.searches === true }] : [];
+    });
+    const uncachedSearches = (cells) => new Set(
+      cells.flatMap(
+        (cell) => cell.calls.flatMap(
+          (call) => call.endpoint.searches ? call.subjects.map((s) => keyOf(call.endpoint, s)).filter((key) => !plan.run.cached.has(key) && !plan.run.hold(key)) : []
+        )
+      )
+    ).size;
+    const pacedLeft = Math.max(0, uncachedSearches(plan.paced) - plan.pacedSends);
+    const waiting = Math.max(0, uncachedSearches(plan.waiting) - (plan.probe ? 1 : 0)) + pacedLeft;
+    return {
+      formulaCells: plan.formulaCells,
+      endpoints,
+      requests: plan.requests,
+      usageReads: plan.readsUsage ? 1 : 0,
+      freshSearches: plan.freshSearches,
+      probes: plan.probes,
+      waiting,
+      cellsRerun: plan.rerun.length,
+      cellsInPart: plan.pacedShort,
+      cellsWaiting: plan.waiting.length,
+      waitingFor: plan.waitingFor,
+      resetAt: plan.resetAt === null ? null : new Date(plan.resetAt).toISOString(),
+      cached: plan.cached,
+      heldBack: plan.heldBack,
+      noKey: plan.noKey,
+      unknownCalls: plan.unknownCalls,
+      unknownCells: plan.unknownCells,
+      noKeyCells: plan.noKeyCells,
+      errorCells: plan.errorCells
+    };
   }
 
   // src/server/ui/other-editors.ts
@@ -8311,8 +9281,10 @@ ${ours}` : ours;
 
   // src/server/tables/table-moves.ts
   var RANK_CHANGE_HEADER = "Rank change";
+  var SERVICE_MARK = " (service)";
   var MAX_DROPPED_CHARS = 1e3;
-  var DROPPED_LEAD = "Dropped out since ";
+  var MOVES_LEAD = `${RANK_CHANGE_HEADER}: places moved since the refresh of `;
+  var DROPPED_LEAD = "Dropped out since then: ";
   var isWhole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 1;
   var isText2 = (v) => typeof v === "string" && v.trim() !== "";
   var readsAsId = (v) => v === v.toLowerCase() && !/\s/.test(v);
@@ -8342,15 +9314,23 @@ ${ours}` : ours;
   function labelColumn(width, rows, key) {
     return distinctTextColumns(width, rows).find((i) => i !== key && rows.some((r) => !readsAsId(String(r[i])))) ?? key;
   }
-  function firstFooter() {
-    return `${RANK_CHANGE_HEADER} and the entries that dropped out show from the next refresh on, compared with these values.`;
+  var FIRST_FOOTER = `${RANK_CHANGE_HEADER} and the entries that dropped out show from the next refresh on, compared with these values.`;
+  function serviceChangeColumns(header2, rows) {
+    return header2.flatMap(
+      (words2, i) => /\b(change|delta|movement|moved?|shift|diff(erence)?)\b/i.test(words2) && !words2.includes("%") && rows.length > 0 && rows.every((row) => row[i] === "" || typeof row[i] === "number" && Number.isInteger(row[i])) ? [i] : []
+    );
+  }
+  function serviceNote(header2) {
+    const marked = header2.filter((words2) => words2.endsWith(SERVICE_MARK));
+    return marked.length ? ` ${marked.join(", ")}: as the service reports it (it does not say over what period).` : "";
   }
   function tableMoves(header2, rows, previous, since) {
-    const blank3 = (footer2) => ({ changes: rows.map(() => ""), footer: footer2 });
+    const note = serviceNote(withServiceMarks(header2, rows));
+    const blank3 = (footer) => ({ changes: rows.map(() => ""), footer });
     const key = keyColumn(header2.length, rows);
-    if (key < 0) return blank3(`${RANK_CHANGE_HEADER} needs a column that names each entry; this table has none.`);
+    if (key < 0) return blank3(`${RANK_CHANGE_HEADER} needs a column that names each entry; this table has none.${note}`);
     const oldKey = previous ? previous.header.indexOf(header2[key] ?? "") : -1;
-    if (!previous || oldKey < 0) return blank3(firstFooter());
+    if (!previous || oldKey < 0) return blank3(`${FIRST_FOOTER}${note}`);
     const rank = rankColumn(header2, rows);
     const rankOf = (row, i, column) => {
       const v = column >= 0 ? row[column] : void 0;
@@ -8366,7 +9346,7 @@ ${ours}` : ours;
     });
     const now = rows.map((row, i) => ({ name: String(row[key]), rank: rankOf(row, i, rank) }));
     const unchanged = now.length === previous.rows.length && now.every((n) => before.get(n.name)?.rank === n.rank);
-    if (unchanged && previous.changes && previous.footer !== null && previous.footer !== firstFooter()) {
+    if (unchanged && previous.changes && previous.footer !== null && !previous.footer.startsWith(FIRST_FOOTER)) {
       const kept = new Map(previous.rows.map((row, i) => [String(row[oldKey] ?? ""), previous.changes?.[i] ?? ""]));
       return { changes: now.map((n) => kept.get(n.name) ?? ""), footer: previous.footer };
     }
@@ -8385,12 +9365,12 @@ ${ours}` : ours;
       if (!old) found.entered.push({ name: shown(i), rank: r });
       else if (old.rank !== r) found.moved.push({ name: shown(i), from: old.rank, to: r });
     });
-    const footer = `${DROPPED_LEAD}${since}: ${dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : "none"}.`;
-    return { changes, footer, found };
+    const list2 = dropped.length ? listForMessage(dropped, MAX_DROPPED_CHARS) : "none";
+    return { changes, footer: `${MOVES_LEAD}${since}. ${DROPPED_LEAD}${list2}.${note}`, found };
   }
   function shownMoves(header2, rows, footer) {
     const at = header2.indexOf(RANK_CHANGE_HEADER);
-    if (at < 0 || !footer.startsWith(DROPPED_LEAD)) return null;
+    if (at < 0 || !footer.startsWith(MOVES_LEAD)) return null;
     const bare = rows.map((row) => row.filter((_, i) => i !== at));
     const names = header2.filter((_, i) => i !== at).map(String);
     const key = keyColumn(names.length, bare);
@@ -8406,32 +9386,53 @@ ${ours}` : ours;
       if (change === "new") found.entered.push({ name, rank: now });
       else if (/^[▲▼]\d+$/.test(change)) found.moved.push({ name, from: change.startsWith("▲") ? now + places : now - places, to: now });
     });
-    const list2 = footer.slice(footer.indexOf(": ") + 2, -1);
-    for (const m of list2.matchAll(/(.+?) \(was (\d+)\)(?:, |$)/g)) found.dropped.push({ name: m[1] ?? "", was: Number(m[2]) });
+    const from = footer.indexOf(DROPPED_LEAD);
+    const list2 = from < 0 ? "" : footer.slice(from + DROPPED_LEAD.length);
+    for (const m of list2.matchAll(/(.+?) \(was (\d+)\)(, |\.)/g)) {
+      found.dropped.push({ name: m[1] ?? "", was: Number(m[2]) });
+      if (m[3] === ".") break;
+    }
     return found;
   }
   function withRankChange(header2, rows, changes) {
     const at = rankColumn(header2, rows) + 1;
     const put = (row, value) => [...row.slice(0, at), value, ...row.slice(at)];
-    return { header: put(header2, RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? "")) };
+    return { header: put(withServiceMarks(header2, rows), RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? "")) };
+  }
+  function withServiceMarks(header2, rows) {
+    const marked = new Set(serviceChangeColumns(header2, rows));
+    return header2.map((words2, i) => marked.has(i) ? `${words2}${SERVICE_MARK}` : words2);
   }
 
   // src/server/tables/table-layout.ts
   var STAMP_PREFIX = "Search Demand ranking · ";
-  function stampText(group, updatedAt, failure) {
-    const base = `${STAMP_PREFIX}${group} · updated ${formatUtc(updatedAt)}`;
+  function stampText(name, updatedAt, failure) {
+    const base = `${STAMP_PREFIX}${name} · updated ${formatUtc(updatedAt)}`;
     return failure ? `${base} · refresh failed ${formatUtc(failure.at)}: ${failure.message}` : base;
   }
-  function isOurStamp(value, group) {
-    return typeof value === "string" && value.startsWith(`${STAMP_PREFIX}${group} · `);
+  function isOurStamp(value, ...names) {
+    return typeof value === "string" && names.some((name) => value.startsWith(`${STAMP_PREFIX}${name} · `));
+  }
+  function groupName(data, group) {
+    if (!isObject(data)) return group;
+    const texts = Object.values(data).filter((v) => typeof v === "string" && v.trim() !== "" && !readsAsCode(v));
+    const name = texts.find((v) => isCodeOf(group, v, true)) ?? texts.find((v) => v.length <= 60);
+    return name?.trim() ?? group;
   }
   function formatUtc(date) {
     return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   }
-  function rankingRows(data, columns, limit) {
+  function rankingRows(data, columns, limit, once) {
     const table = flattenToTable(longestList(data) ?? data);
-    const keep = columns ? columns.map((c) => table.headers.indexOf(c)).filter((i) => i >= 0) : table.headers.map((_, i) => i);
-    const rows = (limit ? table.rows.slice(0, limit) : table.rows).map((row) => keep.map((i) => row[i] ?? ""));
+    let keep = columns ? columns.map((c) => table.headers.indexOf(c)).filter((i) => i >= 0) : table.headers.map((_, i) => i);
+    const all = limit ? table.rows.slice(0, limit) : table.rows;
+    if (once) {
+      const values = keep.map((i) => all.map((row) => row[i] ?? ""));
+      const repeated = repeatedCodes(values, all.length >= 3);
+      const ofGroup = (column) => all.length >= 3 && column.every((v) => v === column[0] && isCodeOf(v, once.name, true));
+      keep = keep.filter((_, k) => !repeated.has(k) && !ofGroup(values[k] ?? []));
+    }
+    const rows = all.map((row) => keep.map((i) => row[i] ?? ""));
     const paths = keep.map((i) => table.headers[i] ?? "");
     return { paths, header: paths.map(headerWords), rows };
   }
@@ -8498,7 +9499,7 @@ ${ours}` : ours;
     const fail = (message, sheet2) => {
       saveTable(store, { ...table, status: "error", message });
       if (sheet2 && table.updatedAt) {
-        sheet2.getRange(table.row, table.column).setValue(stampText(table.group, new Date(table.updatedAt), { at: /* @__PURE__ */ new Date(), message }));
+        sheet2.getRange(table.row, table.column).setValue(stampText(table.name ?? table.group, new Date(table.updatedAt), { at: /* @__PURE__ */ new Date(), message }));
       }
       return message;
     };
@@ -8506,7 +9507,7 @@ ${ours}` : ours;
     if (!sheet) return fail(`Its sheet "${table.sheetName}" was deleted, so the table is not recreated. Forget it in the sidebar.`);
     const renamed = sheet.getName() !== table.sheetName ? ` (sheet renamed from "${table.sheetName}")` : "";
     table = { ...table, sheetName: sheet.getName() };
-    if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.group)) {
+    if (!isOurStamp(sheet.getRange(table.row, table.column).getValue(), table.name ?? table.group, table.group)) {
       return fail(
         `Its first cell ${areaA1(sheet.getName(), table.row, table.column, 1, 1)} no longer holds the table's stamp (moved or overwritten), so it was not refreshed.`
       );
@@ -8519,11 +9520,12 @@ ${ours}` : ours;
       const message = fail(error instanceof AddonError ? error.message : messageOf(error), sheet);
       return error instanceof AddonError && runStopOf(error) ? error : message;
     }
-    const { header: header2, rows } = rankingRows(data, table.columns, table.limit);
+    const name = groupName(data, table.group);
+    const { header: header2, rows } = rankingRows(data, table.columns, table.limit, { name });
     if (!header2.length) return fail("None of its columns exist in the answer any more: insert it again.", sheet);
     const now = /* @__PURE__ */ new Date();
     let moves = null;
-    const block = rankingBlock(stampText(table.group, now), header2, rows, previousValues(sheet, table), (m) => moves = m);
+    const block = rankingBlock(stampText(name, now), header2, rows, previousValues(sheet, table), (m) => moves = m);
     const height = block.length;
     const width = block[0]?.length ?? 1;
     const growth = [];
@@ -8536,8 +9538,18 @@ ${ours}` : ours;
     writeBlock(sheet, table.row, table.column, block);
     if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
     if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
-    saveTable(store, { ...table, height, width, updatedAt: now.toISOString(), status: "ok", message: renamed.trim(), moves: true });
-    if (moves) options.found?.(table, moves);
+    const saved = {
+      ...table,
+      name,
+      height,
+      width,
+      updatedAt: now.toISOString(),
+      status: "ok",
+      message: renamed.trim(),
+      moves: true
+    };
+    saveTable(store, saved);
+    if (moves) options.found?.(saved, moves);
     return "";
   }
   function previousValues(sheet, table) {
@@ -8640,7 +9652,7 @@ ${ours}` : ours;
 
   // src/server/alerts/digest.ts
   function tablePart(table, moves) {
-    return { kind: "table", id: table.id, title: `Ranking ${table.group} (sheet “${table.sheetName}”)`, moves };
+    return { kind: "table", id: table.id, title: `Ranking “${table.name ?? table.group}” (sheet “${table.sheetName}”)`, moves };
   }
   function listPart(list2, changes) {
     return { kind: "list", id: list2.id, title: `Tracking “${list2.name}” (sheet “${list2.sheetName}”)`, changes };
@@ -8995,12 +10007,22 @@ ${ours}` : ours;
   var STAMP = "Search Demand tracking · ";
   var holdsData = (row) => row.status === "ok" || row.status === "backfilled";
   function historyHeader(list2) {
-    return ["Date", "Item", "Score", ...list2.fields.map(headerWords), "Status"];
+    const words2 = (field) => field === list2.series?.value ? valueWords(list2) : headerWords(field);
+    return ["Date", itemWord(list2), "Score", ...list2.fields.map(words2), "Status"];
+  }
+  function itemWord(list2) {
+    return list2.kind === "keywords" ? "Keyword" : "Brand";
+  }
+  function valueWords(list2) {
+    return list2.series ? seriesWords(list2.series.value, list2.kind) : "Score";
+  }
+  function seriesWords(path, kind) {
+    return `${headerWords(path.slice(path.lastIndexOf(".") + 1))} by ${backfillUnit({ kind })}`;
   }
   function stampText2(list2, at) {
     const per = list2.period === "week" ? "week" : "day";
-    const earlier = list2.series ? `, and one per earlier ${backfillUnit(list2)} (backfilled)` : "";
-    return `${STAMP}${list2.name} · one row per ${list2.kind === "keywords" ? "keyword" : "brand"} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    const earlier = list2.series ? `, and one per ${backfillUnit(list2)} the service gives (backfilled)` : "";
+    return `${STAMP}${list2.name} · one row per ${inSentence(itemWord(list2))} per ${per}${earlier} · updated ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   }
   function backfillUnit(list2) {
     return list2.kind === "keywords" ? "month" : "date";
@@ -9076,28 +10098,29 @@ ${ours}` : ours;
     const data = change + 6;
     return { change, data, width: data + list2.items.length };
   }
-  function valueLabel(list2) {
-    return list2.series?.value ?? "Score";
-  }
   function itemReadings(item, rows) {
-    const mine = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null);
-    const runMonths = new Set(mine.filter((r) => r.status === "ok").map((r) => monthOf(r.date)));
-    return mine.filter((r) => r.status === "ok" || !runMonths.has(monthOf(r.date))).sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+    const mine = rows.filter((r) => r.item === item && holdsData(r) && r.value !== null).sort((a, b) => a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+    const seriesMonths = new Set(mine.filter((r) => r.status === "backfilled").map((r) => monthOf(r.date)));
+    const readings = [];
+    for (const r of mine) {
+      const before = readings[readings.length - 1];
+      const repeat = seriesMonths.size > 0 && before?.value === r.value;
+      if (r.status === "ok" && (seriesMonths.has(monthOf(r.date)) || repeat)) continue;
+      if (before?.date === r.date) readings.pop();
+      readings.push(r);
+    }
+    return readings;
   }
-  function changeRows(list2, rows) {
+  function changeRows(list2, rows, label = (item) => item) {
     return list2.items.map((item) => {
-      const points = itemReadings(item, rows);
-      const newestBackfill = points.filter((p) => p.status === "backfilled").pop();
-      const readings = points.filter((p, i) => {
-        const next = points[i + 1];
-        return !(list2.series && p === newestBackfill && next?.status === "ok" && next.value === p.value);
-      });
+      const readings = itemReadings(item, rows);
       const latest = readings[readings.length - 1]?.value ?? null;
       const previous = readings[readings.length - 2]?.value ?? null;
-      if (latest === null) return [`'${item}`, "", "", "", ""];
-      if (previous === null) return [`'${item}`, latest, "", "", "new"];
+      const name = `'${label(item)}`;
+      if (latest === null) return [name, "", "", "", ""];
+      if (previous === null) return [name, latest, "", "", "new"];
       const change = Math.round((latest - previous) * 1e6) / 1e6;
-      return [`'${item}`, latest, previous, change, change > 0 ? "up" : change < 0 ? "down" : "same"];
+      return [name, latest, previous, change, change > 0 ? "up" : change < 0 ? "down" : "same"];
     });
   }
   function changesOf(view) {
@@ -9108,13 +10131,18 @@ ${ours}` : ours;
     }
     return out;
   }
-  function changedItems(list2, rows, recorded) {
-    return changesOf(changeRows(list2, rows)).filter((c) => recorded.has(c.item));
+  function changedItems(list2, before, after) {
+    const known = new Set(changesOf(changeRows(list2, before)).map((c) => `${c.item}|${c.from}|${c.to}`));
+    return changesOf(changeRows(list2, after)).filter((c) => !known.has(`${c.item}|${c.from}|${c.to}`));
   }
   function shownChanges(sheet, list2) {
     if (!list2.items.length || sheet.getMaxRows() < 3) return [];
     const height = Math.min(list2.items.length, sheet.getMaxRows() - 2);
     return changesOf(sheet.getRange(3, summaryColumns(list2).change, height, 3).getValues());
+  }
+  function changeTitle(list2) {
+    const unit = list2.series ? backfillUnit(list2) : list2.period;
+    return `${valueWords(list2)}: the latest ${unit} against the one before`;
   }
   function chartRows(list2, rows) {
     const byDate = /* @__PURE__ */ new Map();
@@ -9128,10 +10156,10 @@ ${ours}` : ours;
     }
     return [...byDate.keys()].sort().map((date) => [date, ...list2.items.map((item) => byDate.get(date)?.get(item) ?? "")]);
   }
-  function writeSummary(sheet, list2, timeZone, rows) {
+  function writeSummary(sheet, list2, timeZone, rows, names = /* @__PURE__ */ new Map()) {
     const { change, data, width } = summaryColumns(list2);
-    const label = valueLabel(list2);
-    const changes = changeRows(list2, rows);
+    const label = itemLabels(sheet, list2, names);
+    const changes = changeRows(list2, rows, label);
     const points = chartRows(list2, rows);
     const height = 2 + Math.max(changes.length, points.length);
     const last = Math.max(sheet.getLastRow(), height);
@@ -9147,15 +10175,19 @@ ${ours}` : ours;
     }
     sheet.getRange(1, change, last, width - change + 1).clearContent();
     const pad = (row, n) => [...row, ...Array(Math.max(0, n - row.length)).fill("")];
-    const changeBlock = [pad([`Change since last period · ${label}`], 5), ["Item", "Latest", "Previous", "Change", "Direction"], ...changes];
+    const changeBlock = [pad([changeTitle(list2)], 5), [itemWord(list2), "Latest", "Previous", "Change", "Direction"], ...changes];
     sheet.getRange(1, change, changeBlock.length, 5).setValues(asValues(changeBlock));
-    const dataBlock = [pad([`Chart data · ${label}`], list2.items.length + 1), ["Date", ...list2.items.map((item) => `'${item}`)], ...points];
+    const dataBlock = [
+      pad([`Chart data: ${inSentence(valueWords(list2))}`], list2.items.length + 1),
+      ["Date", ...list2.items.map((item) => `'${label(item)}`)],
+      ...points
+    ];
     const dated = asValues(dataBlock).map(
       (row, i) => i < 2 ? row : [dayAsDate(String(row[0]), timeZone), ...row.slice(1)]
     );
     sheet.getRange(1, data, dataBlock.length, list2.items.length + 1).setValues(dated);
     if (points.length) sheet.getRange(3, data, points.length, 1).setNumberFormat(DAY_FORMAT);
-    const words2 = headerWords(label);
+    const words2 = valueWords(list2);
     const figures = (rows2, first, count) => {
       const formats = columnFormats(["", ...Array(count).fill(words2)], rows2, timeZone).slice(1);
       if (rows2.length && formats.some(Boolean)) {
@@ -9167,12 +10199,21 @@ ${ours}` : ours;
     sheet.getRange(1, change, 2, width - change + 1).setFontWeight("bold");
     return { width, chartId: points.length ? drawChart(sheet, list2, dataBlock.length - 1) : list2.chartId, problem: "" };
   }
+  function itemLabels(sheet, list2, names) {
+    if (list2.kind === "keywords") return (item) => item;
+    const { data } = summaryColumns(list2);
+    const before = list2.width > data ? sheet.getRange(2, data + 1, 1, list2.width - data).getValues()[0] ?? [] : [];
+    return (item) => {
+      const shown = before[list2.items.indexOf(item)];
+      return names.get(item) ?? (typeof shown === "string" && shown ? shown : item);
+    };
+  }
   function drawChart(sheet, list2, dataRows) {
     const { change, data } = summaryColumns(list2);
     const range2 = sheet.getRange(2, data, dataRows, list2.items.length + 1);
     const charts = sheet.getCharts();
     const existing = charts.find((c) => c.getChartId() === list2.chartId);
-    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range2).setPosition(list2.items.length + 4, change, 0, 0).setOption("title", `${list2.name}: ${valueLabel(list2)}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("treatLabelsAsText", false).setOption("hAxis.format", AXIS_FORMAT).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
+    const builder = (existing ? existing.modify().clearRanges() : sheet.newChart().setChartType(Charts.ChartType.LINE)).addRange(range2).setPosition(list2.items.length + 4, change, 0, 0).setOption("title", `${list2.name}: ${inSentence(valueWords(list2))}`).setOption("legend", { position: "bottom" }).setOption("interpolateNulls", true).setOption("treatLabelsAsText", false).setOption("hAxis.format", AXIS_FORMAT).setOption("width", CHART_SIZE.width).setOption("height", CHART_SIZE.height);
     if (existing) {
       sheet.updateChart(builder.build());
       return list2.chartId;
@@ -9217,7 +10258,7 @@ ${ours}` : ours;
     return true;
   }
   function dueItems(list2, rows, period) {
-    const done = new Set(rows.filter((r) => r.period === period && holdsData(r)).map((r) => r.item));
+    const done = new Set(rows.filter((r) => r.period === period && r.status === "ok").map((r) => r.item));
     return list2.items.filter((item) => !done.has(item));
   }
   function runList(store, list2, period, ctx) {
@@ -9242,8 +10283,9 @@ ${ours}` : ours;
     const replaced = [];
     const appended = [];
     const written = [];
-    const keep = (item, cells, status, date = period) => {
-      const failedRow = date === period ? rows.find((r) => r.item === item && r.period === period) : void 0;
+    const keep = (item, cells, status, at) => {
+      const date = at?.date ?? period;
+      const failedRow = at ? at.over : rows.find((r) => r.item === item && r.period === period && r.status !== "backfilled");
       const row = rowCells(date, item, [...cells, status]);
       if (failedRow) replaced.push({ row: failedRow.row, cells: row });
       else appended.push(row);
@@ -9258,6 +10300,7 @@ ${ours}` : ours;
       });
     };
     let recorded = 0;
+    const names = /* @__PURE__ */ new Map();
     const backfilled = [];
     let failed = 0;
     let retrySoon = false;
@@ -9270,24 +10313,14 @@ ${ours}` : ours;
         keep(item, blanks(list2), `failed: ${answer.error.message}`);
         continue;
       }
-      const points = list2.series ? seriesPoints(answer.data, list2.series) : [];
-      const fields = list2.fields.map(
-        (f) => f === list2.series?.value && points.length ? points[points.length - 1]?.value ?? "" : fieldCell(answer.data, f)
-      );
+      const fields = list2.fields.map((f) => f === list2.series?.value ? "" : fieldCell(answer.data, f));
       keep(item, [scoreOf(answer.data, list2.kind), ...fields], "ok");
       recorded++;
-      if (!rows.some((r) => r.item === item && holdsData(r))) {
-        const taken = new Set(rows.filter((r) => r.item === item).map((r) => r.period));
-        let count = 0;
-        for (const p of points) {
-          const at = periodOfDate(p.date, list2.period);
-          if (!at || monthOf(p.date) >= monthOf(period) || taken.has(at)) continue;
-          taken.add(at);
-          keep(item, ["", p.value, ...blanks(list2).slice(2)], "backfilled", p.date);
-          count++;
-        }
-        if (count) backfilled.push(count);
-      }
+      const name = list2.kind === "brands" ? nameOf(answer.data, item) : void 0;
+      if (name) names.set(item, name);
+      const points = list2.series ? seriesPoints(answer.data, list2.series) : [];
+      const count = seriesRows(list2, rows, item, points, (cells, date, over) => keep(item, cells, "backfilled", { date, over }));
+      if (count) backfilled.push(count);
     }
     let summary = { width: list2.width, chartId: list2.chartId, problem: "" };
     if (replaced.length || appended.length) {
@@ -9295,9 +10328,8 @@ ${ours}` : ours;
       appended.sort((a, b) => order(a) < order(b) ? -1 : 1);
       writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone);
       const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
-      summary = writeSummary(sheet, list2, timeZone, history);
-      const recorded2 = new Set(written.filter((r) => r.status === "ok" && r.period === period).map((r) => r.item));
-      ctx.changed(changedItems(list2, history, recorded2));
+      summary = writeSummary(sheet, list2, timeZone, history, names);
+      ctx.changed(changedItems(list2, rows, history));
       sheet.getRange(1, 1).setValue(stampText2(list2, /* @__PURE__ */ new Date()));
     }
     const waiting = due.length - recorded - failed;
@@ -9315,13 +10347,24 @@ ${ours}` : ours;
       retrySoon: retrySoon || waiting > 0
     };
   }
+  function seriesRows(list2, rows, item, points, write) {
+    const held = new Map(rows.filter((r) => r.item === item && r.status === "backfilled").map((r) => [r.date, r]));
+    let count = 0;
+    for (const p of points) {
+      const old = held.get(p.date);
+      if (old?.value === p.value) continue;
+      write(["", p.value, ...blanks(list2).slice(2)], p.date, old);
+      count++;
+    }
+    return count;
+  }
   function backfillText(list2, counts) {
     const unit = backfillUnit(list2);
-    const units = (n) => `${n} past ${unit}${n === 1 ? "" : "s"}`;
+    const units = (n) => `${n} ${unit}${n === 1 ? "" : "s"}`;
     const same3 = counts.every((n) => n === counts[0]);
     const total = counts.reduce((a, b) => a + b, 0);
     const what = counts.length === 1 ? units(total) : same3 ? `${units(counts[0] ?? 0)} of each` : `${units(total)} in all`;
-    return `${what} backfilled (${list2.series ? headerWords(list2.series.value) : "the series"} only: the service gives no past score)`;
+    return `${what} backfilled (${inSentence(valueWords(list2))} only: the service gives no past score)`;
   }
   function blanks(list2) {
     return ["", ...list2.fields.map(() => "")];
@@ -9329,7 +10372,7 @@ ${ours}` : ours;
   function ask(endpoint, items, ctx) {
     const answers = /* @__PURE__ */ new Map();
     const cap = ctx.spending.cap(endpoint, items.length);
-    const resets = cap.resetAt === null ? "" : `, which resets at ${new Date(cap.resetAt).toISOString().slice(11, 16)} UTC`;
+    const resets = cap.resetAt === null ? "" : `, which resets at ${resetClock(cap.resetAt, Date.now())}`;
     let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : "";
     if (!cap.count && items.length && cap.limit) ctx.stopped(errors.limit(cap.limit, "", cap.resetAt));
     let blocked = false;
@@ -9690,19 +10733,20 @@ ${ours}` : ours;
   }
   function insertTable(request) {
     const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
-    const { header: header2, rows } = rankingRows(data, request.columns, request.limit);
+    const name = groupName(data, request.group);
+    const { header: header2, rows } = rankingRows(data, request.columns, request.limit, { name });
     if (!header2.length) {
       const all = rankingRows(data, null, 1).paths;
       throw errors.input(`None of those columns exist in ${request.group}: available are ${listForMessage(all)}.`);
     }
     const now = /* @__PURE__ */ new Date();
-    const block = rankingBlock(stampText(request.group, now), header2, rows, null);
+    const block = rankingBlock(stampText(name, now), header2, rows, null);
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     let sheet;
     let row = 1;
     let column = 1;
     if (request.placement === "new-sheet") {
-      sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, request.group, "Ranking"));
+      sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Ranking: ${name}`, "Ranking"));
     } else {
       const cell = spreadsheet.getActiveRange() ?? spreadsheet.getCurrentCell();
       if (!cell) throw errors.input("Select the cell where the table should start, then insert again.");
@@ -9721,6 +10765,7 @@ ${ours}` : ours;
     const record = {
       id: newTableId(),
       group: request.group,
+      name,
       sheetId: sheet.getSheetId(),
       sheetName: sheet.getName(),
       row,
@@ -9841,7 +10886,8 @@ ${ours}` : ours;
     const score2 = scorePath(data, kind);
     const series = findSeries(data)?.value ?? null;
     const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
-    const words2 = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, headerWords(p)]] : []));
+    const said = (p) => p === series ? seriesWords(p, kind) : headerWords(p);
+    const words2 = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, said(p)]] : []));
     return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series), words: words2 };
   }
   function listColumns(request, budget) {
@@ -10089,7 +11135,7 @@ ${ours}` : ours;
     };
   }
   var MAX_GROUP_FIELDS = 6;
-  function brandFields(answers) {
+  function brandFields(answers, slugs = []) {
     const group = (word) => {
       const found = [];
       for (const data of answers) {
@@ -10105,7 +11151,12 @@ ${ours}` : ours;
       }
       return found.slice(0, MAX_GROUP_FIELDS);
     };
-    return { signals: group("signal"), ranks: group("rank") };
+    const name = answers.flatMap((data) => {
+      if (!isObject(data)) return [];
+      const named = slugs.map((slug) => nameOf(data, slug)).find((n) => n !== void 0);
+      return Object.keys(data).filter((key) => named !== void 0 && data[key] === named);
+    })[0];
+    return { name: name ?? null, signals: group("signal"), ranks: group("rank") };
   }
   function overviewTables(data, onlyScored = false) {
     if (!isObject(data)) return [];
@@ -10124,9 +11175,13 @@ ${ours}` : ours;
         tables.push({ kind: "records", field: key });
         continue;
       }
-      const columns = [];
-      for (const r of records)
-        for (const [k, v] of Object.entries(r)) if (!isObject(v) && !Array.isArray(v) && !columns.includes(k)) columns.push(k);
+      const all = [];
+      for (const r of records) for (const [k, v] of Object.entries(r)) if (!isObject(v) && !Array.isArray(v) && !all.includes(k)) all.push(k);
+      const repeated = repeatedCodes(
+        all.map((k) => records.map((r) => r[k] ?? "")),
+        records.length >= 3
+      );
+      const columns = all.filter((_, i) => !repeated.has(i));
       tables.push({ kind: "columns", field: key, columns: columns.map((k) => `${key}.${k}`) });
     }
     return tables;
@@ -10292,7 +11347,8 @@ ${ours}` : ours;
       const volumes = column + 1;
       const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume)));
       b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
-      b.text(GROUP_ROW, volumes, `${headerWords(fields.monthsVolume)} of each keyword, by month:`, true);
+      const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf(".") + 1);
+      b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
       if (fields.monthsDate) {
         const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
         b.formula(`=SEARCH_TREND(A${FIRST_ROW2}, ${quoted(fields.monthsDate)}, "transpose")`, header2);
@@ -10320,16 +11376,22 @@ ${ours}` : ours;
     return picked.ok && Array.isArray(picked.value) ? picked.value.length : 0;
   }
   function brandWatchPlan(slugs, answers) {
-    const fields = brandFields(answers);
+    const fields = brandFields(answers, slugs);
     const b = new PlanBuilder();
     const range2 = inputRange();
     b.text(1, 1, "Brand watch", true);
-    b.text(HEADER_ROW, 1, "Brand (slug)", true);
+    b.text(HEADER_ROW, 1, "Brand ID", true);
     slugs.forEach((slug, i) => b.text(FIRST_ROW2 + i, 1, slug));
     b.plan.items = inputColumn(1);
-    b.text(HEADER_ROW, 2, "Index score", true);
-    b.formula(`=BRAND_SCORE(${range2})`, inputColumn(2));
-    let column = 3;
+    let column = 2;
+    if (fields.name) {
+      b.text(HEADER_ROW, column, "Brand", true);
+      b.formula(`=BRAND_PROFILE(${range2}, ${quoted(fields.name)})`, inputColumn(column));
+      column++;
+    }
+    b.text(HEADER_ROW, column, "Index score", true);
+    b.formula(`=BRAND_SCORE(${range2})`, inputColumn(column));
+    column++;
     for (const field of [...fields.signals, ...fields.ranks]) {
       b.text(HEADER_ROW, column, headerWords(field), true);
       b.formula(`=BRAND_PROFILE(${range2}, ${quoted(field)})`, inputColumn(column));
@@ -10337,11 +11399,11 @@ ${ours}` : ours;
       column++;
     }
     const absent = !answers.length ? "" : !fields.signals.length || !fields.ranks.length ? " This service's answers had no signals or ranks to show." : "";
-    const examples = slugs.length ? `${slugs.length} examples: the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand; RANKING_LIST shows a group's brands and their slugs";
+    const examples = slugs.length ? `${slugs.length} examples: the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand; RANKING_LIST with the raw option shows a group's brands and their IDs";
     b.text(
       2,
       1,
-      `How to use: type or paste up to ${INPUT_ROWS} brand slugs in ${range2} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's slugs, on its own sheet).${absent}`
+      `How to use: type or paste up to ${INPUT_ROWS} brand IDs (the service's slugs) in ${range2} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's brands, on its own sheet).${absent}`
     );
     return b.plan;
   }
@@ -10404,7 +11466,7 @@ ${ours}` : ours;
     for (const source of Object.keys(OVERVIEW_FUNCTIONS)) {
       const data = answers[source];
       for (const table of overviewTables(data, source === "ranking")) {
-        const block = tableBlock2(OVERVIEW_FUNCTIONS[source], data, table);
+        const block = tableBlock2(OVERVIEW_FUNCTIONS[source], OVERVIEW_NAMES[source], data, table);
         blocks.push(block);
         if (!chart && table.kind === "columns") {
           chart = chartBlock(OVERVIEW_NAMES[source], data, table, block);
@@ -10427,17 +11489,21 @@ ${ours}` : ours;
     }
     return b.plan;
   }
-  function tableBlock2(fn, data, table) {
+  function tableTitle(answer, field) {
+    const part2 = headerWords(field);
+    return answer.toLowerCase().endsWith(part2.toLowerCase()) ? answer : `${answer}: ${inSentence(part2)}`;
+  }
+  function tableBlock2(fn, answer, data, table) {
+    const title = tableTitle(answer, table.field);
     if (table.kind === "columns") {
       const picked = selectPath(data, table.field);
       const length = picked.ok && Array.isArray(picked.value) ? picked.value.length : 1;
-      const title2 = `${fn}: ${headerWords(table.field)}`;
       return {
-        title: title2,
+        title,
         rows: length + 2,
         columns: table.columns.length,
         place(b, row, column) {
-          b.text(row, column, title2, true);
+          b.text(row, column, title, true);
           table.columns.forEach((field, i) => {
             const own2 = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
             b.text(row + 1, column + i, headerWords(own2), true);
@@ -10452,7 +11518,6 @@ ${ours}` : ours;
     const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === "stats", raw: false }, spreadsheetTimeZone());
     const rows = Array.isArray(grid) ? grid.length : 1;
     const columns = Array.isArray(grid) ? grid[0]?.length ?? 1 : 1;
-    const title = `${fn}: ${headerWords(table.field)}`;
     const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ""})`;
     return {
       title,
@@ -10650,7 +11715,7 @@ ${ours}` : ours;
     const cost = costOf(template);
     if (cost.held) {
       throw errors.input(
-        `Not inserted: the daily limit of ${cost.held.which} was reached (${resetPhrase(cost.held.until)}), and "${template.title}" needs answers it holds back. Nothing was sent or changed.`
+        `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${template.title}" needs answers it holds back. Nothing was sent or changed.`
       );
     }
     const last = currentUsage(apiKey);
@@ -10791,7 +11856,7 @@ ${ours}` : ours;
     const sheet = findSheet(store.spreadsheet, table.sheetId);
     if (!sheet || !table.moves || !table.updatedAt || table.height < 3) return null;
     const [stamp = [], header2 = [], ...rest] = sheet.getRange(table.row, table.column, table.height, table.width).getValues();
-    if (!isOurStamp(stamp[0], table.group)) return null;
+    if (!isOurStamp(stamp[0], table.name ?? table.group, table.group)) return null;
     return shownMoves(header2, rest.slice(0, -1), String(rest[rest.length - 1]?.[0] ?? ""));
   }
   function previewDigest(store, settings) {
@@ -10929,8 +11994,8 @@ ${ours}` : ours;
   function refreshUsage2() {
     return guardAction("refreshUsage", refreshUsage);
   }
-  function estimateRefresh2() {
-    return guardAction("estimateRefresh", estimateRefresh);
+  function estimateRefresh2(readUsage) {
+    return guardAction("estimateRefresh", () => estimateRefresh(readUsage === true));
   }
   function getCacheInfo2() {
     return guardAction("getCacheInfo", getCacheInfo);

@@ -397,9 +397,13 @@ export function setRequestLog(on: Sent<boolean>): UsageView {
   return guardAction('setRequestLog', () => usagePanel.setRequestLog(on));
 }
 
-/** Sidebar: what Refresh all formulas could spend (no request). */
-export function estimateRefresh(): RefreshEstimate {
-  return guardAction('estimateRefresh', refreshEstimate.estimateRefresh);
+/**
+ * Sidebar: what Refresh all formulas would send, and which formula cells it would leave as they are
+ * (no request, unless asked to read what is left when no current read says it: one request).
+ * @param {boolean} [readUsage] Read what is left now when it is not known.
+ */
+export function estimateRefresh(readUsage?: Sent<boolean>): RefreshEstimate {
+  return guardAction('estimateRefresh', () => refreshEstimate.estimateRefresh(readUsage === true));
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */
@@ -412,7 +416,10 @@ export function clearCache(): CacheView {
   return guardAction('clearCache', cachePanel.clearCache);
 }
 
-/** Sidebar: makes Sheets run every Search Demand formula again (cached answers cost nothing). */
+/**
+ * Sidebar: makes Sheets run again every Search Demand formula that can be answered now (fetching within
+ * what is left first); the others keep what they show.
+ */
 export function refreshAllFormulas(): RefreshView {
   return guardAction('refreshAllFormulas', cachePanel.refreshAllFormulas);
 }

@@ -67,3 +67,19 @@ export function shortfall(requests: number, searches: number, read: UsageRead, n
   if (left.calls !== null && requests > left.calls) return { kind: 'calls', needed: requests, left: left.calls };
   return null;
 }
+
+/**
+ * Whether Refresh all formulas asks before it runs: it would spend fresh searches and still not answer
+ * every cell (some keep what they show until a reset, some new ones fill in part), so the click spends
+ * the last of the day on part of the sheet. The sidebar's question and the menu's decision to open it
+ * are this one test.
+ * @param refresh what the refresh would spend and leave
+ */
+export function asksFirst(refresh: {
+  freshSearches: number;
+  cellsWaiting: number;
+  cellsInPart: number;
+  waitingFor: string | null;
+}): boolean {
+  return refresh.freshSearches > 0 && (refresh.cellsInPart > 0 || (refresh.cellsWaiting > 0 && refresh.waitingFor !== 'key'));
+}

@@ -203,8 +203,15 @@ export interface RefreshEstimate {
   probes: number;
   /** Search queries not sent because the fresh searches left do not reach them: they wait for the reset. */
   waiting: number;
-  /** Set when what holds them back is this spreadsheet's own cap on fresh searches, not the daily limit. */
-  capped?: true;
+  /** Formula cells the refresh runs again: every answer they need is cached, or fetched first within what is left. */
+  cellsRerun: number;
+  /** Of those, cells showing no answer yet that fetch what they can themselves: some rows will say when the rest comes. */
+  cellsInPart: number;
+  /** Formula cells it leaves as they are (they keep what they show), and what they wait for. */
+  cellsWaiting: number;
+  waitingFor: RefreshWait | null;
+  /** When what they wait for resets (ISO), if known. */
+  resetAt: string | null;
   /** Distinct queries this document's cache answers (free). */
   cached: number;
   /** Distinct queries the daily-limit guard holds back until the limit resets (free). */
@@ -231,6 +238,8 @@ export interface CacheView {
 /**
  * The result of "Refresh all formulas". Sheets re-runs a custom function only when its arguments change,
  * so every formula of the add-on ends with the argument SDM_REFRESH (a named cell the add-on changes).
+ * It runs again only the cells it could answer now (it fetched their answers first); the others keep
+ * what they show, untouched.
  */
 export interface RefreshView {
   /** Formula cells that re-run. */
@@ -238,7 +247,20 @@ export interface RefreshView {
   /** Of those, formulas that got the SDM_REFRESH argument now (once; later refreshes change one cell). */
   formulasRewritten: number;
   sheets: number;
+  /** Formula cells left as they are: they keep what they show until they can be answered. */
+  waiting: number;
+  /** What they wait for: the fresh searches or the API calls to reset, or a key this viewer may fetch with. */
+  waitingFor: RefreshWait | null;
+  /** When that resets (ISO), if known. */
+  resetAt: string | null;
+  /** Requests the refresh sent (the usage read included), before the formulas ran. */
+  requests: number;
+  /** Of them, fresh searches. */
+  freshSearches: number;
 }
+
+/** What formula cells left as they are wait for. */
+export type RefreshWait = 'fresh searches' | 'API calls' | 'key' | 'cap';
 
 /** Where "Freeze" and "Unfreeze" look: the selected cells, or every sheet of the spreadsheet. */
 export type FreezeScope = 'selection' | 'all';

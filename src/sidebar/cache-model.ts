@@ -1,5 +1,6 @@
 /** What the formulas-and-cache section says, from the server's values (pure, so it is unit-tested). */
 import { keptText } from '../shared/freeze-words';
+import { refreshText } from '../shared/refresh-words';
 import type { CacheView, FreezeView, RefreshEstimate, RefreshView } from '../shared/sidebar-api';
 import { formatCount, plural } from './format';
 
@@ -25,15 +26,12 @@ export function cacheSummary(estimate: RefreshEstimate): string {
 }
 
 /**
- * The status line after "Refresh all formulas": how many cells re-run, and how many got the
- * SDM_REFRESH argument just now (only the first refresh adds it).
+ * The status line after "Refresh all formulas": how many cells run again, what was sent, and how many
+ * keep what they show and until when (the menu's toast says the same).
  * @param view what refreshAllFormulas returned
  */
 export function refreshMessage(view: RefreshView): string {
-  if (view.formulaCells === 0) return 'No cell in this spreadsheet uses the add-on: nothing to refresh.';
-  const where = view.sheets > 1 ? ` on ${formatCount(view.sheets)} sheets` : '';
-  const added = view.formulasRewritten > 0 ? ` (${formatCount(view.formulasRewritten)} got the SDM_REFRESH argument the first time)` : '';
-  return `${plural(view.formulaCells, 'formula cell', 'formula cells')}${where} re-run${added}.`;
+  return refreshText(view, formatCount);
 }
 
 /**

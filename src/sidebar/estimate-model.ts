@@ -4,7 +4,8 @@
  */
 import type { RefreshEstimate, UsageRead } from '../shared/sidebar-api';
 import { formatCount, plural, readWhen } from './format';
-import { allowanceLeft, readBeforeReset, shortfall } from '../shared/allowance-rules';
+import { allowanceLeft, asksFirst, readBeforeReset } from '../shared/allowance-rules';
+import { waitText } from '../shared/refresh-words';
 
 /** A usage read older than this is called old: other documents may have spent since. */
 const OLD_MS = 3_600_000;
@@ -26,13 +27,16 @@ export interface EstimateModel {
  * @param now the current time
  */
 export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null, yours: boolean, now: Date = new Date()): EstimateModel {
-  const { requests, freshSearches: searches, cached, heldBack, probes, waiting } = estimate;
+  const { requests, freshSearches: searches, cached, heldBack, probes } = estimate;
   const spends = requests > 0;
   const notes = [unknownText(estimate)];
   if (estimate.formulaCells === 0) return { text: '', confirm: null, spends: false };
   if (estimate.noKey) {
     return {
-      text: join(['No key reaches these formulas: a refresh sends nothing, and cells keep saying "No API key".', ...notes]),
+      text: join([
+        `No key reaches these formulas: a refresh sends nothing${estimate.cellsWaiting ? ', and cells keep what they show' : ''}.`,
+        ...notes,
+      ]),
       confirm: null,
       spends: false,
     };
@@ -40,61 +44,61 @@ export function estimateModel(estimate: RefreshEstimate, last: UsageRead | null,
   const free = [
     cached ? `${plural(cached, 'answer is', 'answers are')} cached` : '',
     heldBack ? `${formatCount(heldBack)} held back by a daily limit until it resets` : '',
-    waiting
-      ? `${plural(waiting, 'new search waits', 'new searches wait')} for ${estimate.capped ? "this spreadsheet's cap" : 'the fresh searches'} to reset`
-      : '',
   ]
     .filter(Boolean)
     .join('; ');
-  if (!spends) return { text: join([`A refresh sends no request${free ? ` (${free})` : ''}.`, ...notes]), confirm: null, spends };
+  // What runs again and what is left as it is: a cell that cannot be answered now keeps what it shows;
+  // a new one fetches what it can, its other rows saying when they are fetched.
+  const { cellsRerun: rerun, cellsInPart: inPart, cellsWaiting: waits } = estimate;
+  const cells =
+    waits || inPart
+      ? `${[
+          rerun
+            ? `${plural(rerun, 'formula cell runs', 'formula cells run')} again${inPart ? ` (${formatCount(inPart)} of them in part: their other rows say when they are fetched)` : ''}`
+            : '',
+          waits
+            ? `${plural(waits, 'formula cell keeps', 'formula cells keep')} what ${waits === 1 ? 'it shows' : 'they show'} ${waitText(estimate.waitingFor, estimate.resetAt)}`
+            : '',
+        ]
+          .filter(Boolean)
+          .join('; ')}.`
+      : '';
+  if (!spends) return { text: join([`A refresh sends no request${free ? ` (${free})` : ''}.`, cells, ...notes]), confirm: null, spends };
 
-  // Past the searches left (pacing.ts), a handful looks for keywords the service has cached.
-  const asking = 'asking for keywords the service may have cached (no search; more go if it has some)';
+  // Without a current read of what is left, the refresh reads it first, then sends no more than is left.
+  const atMost = estimate.usageReads ? 'at most ' : '';
+  const asking = 'asking for a keyword the service may have cached (no search)';
   const parts = [
     searches ? `${formatCount(searches)} of them new searches (each may use a fresh search)` : '',
     probes ? `${formatCount(probes)}${searches ? '' : ' of them'} ${asking}` : '',
     estimate.usageReads ? (searches || probes ? 'one read of what is left today' : 'one of them a read of what is left today') : '',
   ].filter(Boolean);
-  const sends = `A refresh sends at most ${plural(requests, 'request', 'requests')}${parts.length ? `, ${listed(parts)}` : ''}${free ? `; ${free}` : ''}.`;
-  // The searches the formulas have to make, sent or not: more than are left, and cells will wait for the reset.
-  const against = compare(requests, searches + probes + waiting, last, yours, now);
-  return { text: join([sends, against.text, ...notes]), confirm: against.confirm, spends };
+  const sends = `A refresh sends ${atMost}${plural(requests, 'request', 'requests')}${parts.length ? `, ${listed(parts)}` : ''}${free ? `; ${free}` : ''}.`;
+  const against = compare(last, yours, now);
+  // Asked only when the click would spend the last fresh searches on part of the sheet.
+  const confirm =
+    yours && asksFirst(estimate)
+      ? `This refresh uses ${plural(searches, 'fresh search', 'fresh searches')} and cannot answer every cell now: ${cells} Refresh anyway?`
+      : null;
+  return { text: join([sends, cells, against, ...notes]), confirm, spends };
 }
 
-/** The sentence about what is left, and the question when the refresh may need more. */
-function compare(
-  requests: number,
-  searches: number,
-  last: UsageRead | null,
-  yours: boolean,
-  now: Date,
-): { text: string; confirm: string | null } {
-  if (!yours) return { text: "Formulas here spend another account's allowance; the bars above are yours.", confirm: null };
-  if (!last) return { text: 'Refresh usage above to compare with what is left.', confirm: null };
+/** The sentence about what is left. */
+function compare(last: UsageRead | null, yours: boolean, now: Date): string {
+  if (!yours) return "Formulas here spend another account's allowance; the bars above are yours.";
+  if (!last) return 'Refresh usage above to compare with what is left.';
   const when = readWhen(last.readAt, now) ?? 'read earlier';
-  if (readBeforeReset(last, now)) {
-    return { text: `Usage was ${when}, before the allowance reset: Refresh usage to compare.`, confirm: null };
-  }
+  if (readBeforeReset(last, now)) return `Usage was ${when}, before the allowance reset: the refresh reads it again first.`;
   const left = allowanceLeft(last);
   const parts = [
     left.searches === null ? '' : plural(left.searches, 'fresh search', 'fresh searches'),
     left.calls === null ? '' : plural(left.calls, 'API call', 'API calls'),
   ].filter(Boolean);
-  if (!parts.length) return { text: '', confirm: null };
+  if (!parts.length) return '';
   const old = now.getTime() - Date.parse(last.readAt) > OLD_MS ? ' (old: Refresh usage for current figures)' : '';
   // The server adds to the read what this document sent since (usage-panel.ts): say so.
   const since = last.spentSince?.requests ? `${when}, less what this document sent since` : null;
-  const text = `${since ? `Left now (${since})` : `Left when ${when}`}${old}: ${parts.join(', ')}.`;
-  const short = shortfall(requests, searches, last, now);
-  const needs = !short
-    ? null
-    : short.kind === 'searches'
-      ? `has ${plural(short.needed, 'new search', 'new searches')} to make, and ${plural(short.left, 'fresh search is', 'fresh searches are')} left`
-      : `may send up to ${plural(short.needed, 'request', 'requests')}, and ${plural(short.left, 'API call is', 'API calls are')} left`;
-  const confirm = needs
-    ? `This refresh ${needs} (${since ?? when}). Cells past the limit will say "Daily limit reached". Refresh anyway?`
-    : null;
-  return { text, confirm };
+  return `${since ? `Left now (${since})` : `Left when ${when}`}${old}: ${parts.join(', ')}.`;
 }
 
 function unknownText(estimate: RefreshEstimate): string {

@@ -186,7 +186,7 @@ describe('from the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await tabTo('cache-refresh');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/^3 formula cells re-run/);
+    await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/^3 formula cells recalculating/);
     expect(runtime.spreadsheet.getFormulas('Sheet1!B2')).toEqual([['=SEARCH_SCORE(A2, SDM_REFRESH)']]);
   });
 

@@ -101,7 +101,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     runtime.spreadsheet.setValues('Sheet1!A2:A6', [['flat white'], ['cortado'], ['ristretto'], ['Cortado'], ['lungo']]);
     runtime.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A6)');
     runtime.spreadsheet.setFormula('Sheet1!C2', '=SEARCH_TREND("macchiato", "peak.month")');
-    // The sidebar's last Refresh usage is over a minute old by now: the range reads what is left itself.
+    // The sidebar's last Refresh usage is over a minute old by now, but still today's: the refresh counts with it.
     runtime.advanceClock(2 * 60_000);
     await page.clock.fastForward(2 * 60_000);
     await service.control.resetStats();
@@ -109,16 +109,32 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     await openFold(page, 'cache');
     // Opening the fold counts the estimate once: wait for that call, or under load it lands after `from`.
     await expect.poll(() => calls.slice(opening).some((c) => c.fn === 'estimateRefresh')).toBe(true);
+    await expect.poll(async () => estimated(await page.locator('#cache-estimate').textContent())).toBeGreaterThan(0);
+    const said = estimated(await page.locator('#cache-estimate').textContent());
+    // Four distinct keywords and macchiato, fetched by the refresh before the formulas run; what is left
+    // is known from that read (no read of its own); the templates' answers are cached.
+    expect(said).toBe(5);
+    expect(await page.locator('#cache-estimate').textContent()).not.toContain('read of what is left');
     const from = calls.length;
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
-    await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/formula cells (on \d+ sheets )?re-run/);
-    const said = estimated(await page.locator('#cache-estimate').textContent()); // counted again by the click
-    // Four distinct keywords and macchiato, and the range's read of what is left first (it has more than
-    // a handful to send); the templates' answers are cached.
-    expect(said).toBe(6);
-    expect(await page.locator('#cache-estimate').textContent()).toContain('and one read of what is left today');
+    // The click counts again first (the same), then the refresh says what it sent.
+    await expect
+      .poll(() => page.locator('#cache-status').textContent())
+      .toMatch(
+        /^30 formula cells on 6 sheets recalculating, from answers cached or fetched just now \(5 requests, 5 of them fresh searches/,
+      );
     const meanwhile = await meta();
-    expect(calls.slice(from).map((c) => c.fn)).toEqual(['estimateRefresh', 'refreshAllFormulas']);
+    // Counted again first; then, at once, the usage and the estimate (no request: what it spent is counted).
+    await expect
+      .poll(() =>
+        calls
+          .slice(from)
+          .map((c) => c.fn)
+          .sort(),
+      )
+      .toEqual(['estimateRefresh', 'estimateRefresh', 'getUsage', 'refreshAllFormulas']);
+    expect(calls.slice(from, from + 2).map((c) => c.fn)).toEqual(['estimateRefresh', 'refreshAllFormulas']);
+    expect(await requests()).toBe(said);
     runtime.recalculate(); // Sheets runs them
     const ran = calls.length;
     await page.clock.fastForward(16_000); // the sidebar counts usage again once they have run
@@ -133,7 +149,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     // Refreshing again, as that line says, sends nothing: every answer is cached.
     await service.control.resetStats();
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
-    await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/formula cells (on \d+ sheets )?re-run/);
+    await expect.poll(() => page.locator('#cache-status').textContent()).toMatch(/formula cells (on \d+ sheets )?recalculating/);
     expect(estimated(await page.locator('#cache-estimate').textContent())).toBe(0);
     runtime.recalculate();
     await page.clock.fastForward(16_000);

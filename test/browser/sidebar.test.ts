@@ -243,7 +243,9 @@ describe('cache', () => {
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
     await expect
       .poll(() => page.locator('#cache-status').textContent())
-      .toBe('3 formula cells re-run (3 got the SDM_REFRESH argument the first time).');
+      .toBe(
+        '3 formula cells recalculating, from answers cached or fetched just now (nothing sent; 3 got the SDM_REFRESH argument the first time).',
+      );
     expect(await page.locator('#cache-estimate').textContent()).toBe('A refresh sends no request (3 answers are cached).');
     expect(runtime.spreadsheet.getFormulas('Sheet1!B2:C4')).toEqual([
       ['=SEARCH_SCORE(A2, SDM_REFRESH)', '=SUM(1, 2)'],
@@ -251,7 +253,9 @@ describe('cache', () => {
       ['=SEARCH_SCORE(A4, SDM_REFRESH)', ''],
     ]);
     await page.getByRole('button', { name: 'Refresh all formulas' }).click();
-    await expect.poll(() => page.locator('#cache-status').textContent()).toBe('3 formula cells re-run.');
+    await expect
+      .poll(() => page.locator('#cache-status').textContent())
+      .toBe('3 formula cells recalculating, from answers cached or fetched just now (nothing sent).');
     expect(runtime.spreadsheet.getFormulas('Sheet1!B2')).toEqual([['=SEARCH_SCORE(A2, SDM_REFRESH)']]); // added once
   });
 
@@ -806,7 +810,7 @@ describe('never spending by surprise', () => {
     await expect
       .poll(() => rerunStatus.textContent())
       .toBe(
-        '5 formula cells re-run (5 got the SDM_REFRESH argument the first time). Usage and this estimate are read again once they have run. Sheets runs them now: each cell shows its answer when it arrives.',
+        '5 formula cells recalculating, from answers cached or fetched just now (5 requests, 5 of them fresh searches; 5 got the SDM_REFRESH argument the first time). Sheets runs them now: each cell shows its answer when it arrives.',
       );
     await p.unroute('**/__gas/run');
     expect(await rerunStatus.getAttribute('class')).toContain('status-success');
@@ -814,7 +818,7 @@ describe('never spending by surprise', () => {
     await expect.poll(() => p.locator('#key-rerun-button').isVisible()).toBe(false); // done: nothing more to click
     await p.screenshot({ path: `${OUTPUT}sidebar-rerun-done.png`, fullPage: true });
     expect(await p.locator('#usage-meta').textContent()).toMatch(/ · the formulas are running: counted again at \d\d:\d\d$/);
-    // Sheets now runs them (new arguments): every cell gets its score, five requests.
+    // Sheets now runs them (new arguments): every cell gets its score, from the answers the refresh fetched.
     const rerun = book.recalculate();
     expect(rerun.map((r) => [r.remembered, r.ok])).toEqual(Array(5).fill([false, true]));
     expect(
@@ -869,7 +873,7 @@ describe('never spending by surprise', () => {
     expect(await requests()).toBe(before + 1);
   });
 
-  it('asks before a refresh that may spend more than is left, and Cancel spends nothing', async () => {
+  it('asks before a refresh that would spend the last fresh searches and fill new cells only in part, and Cancel spends nothing', async () => {
     typeScores([7, 8, 9, 10], ['oolong', 'rooibos', 'sencha', 'yerba']);
     await service.control.limits({ key: KEY, freshUsed: 248 });
     await p.getByRole('button', { name: 'Refresh usage' }).click();
@@ -878,13 +882,14 @@ describe('never spending by surprise', () => {
 
     await openFold(p, 'cache');
     await p.getByRole('button', { name: 'Refresh all formulas' }).click();
-    const confirm = p.getByRole('group', { name: /^This refresh has 4 new searches to make, and 2 fresh searches are left/ });
+    const confirm = p.getByRole('group', { name: /^This refresh uses 2 fresh searches and cannot answer every cell now/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
-    expect(await p.locator('#cache-refresh-question').textContent()).toMatch(
-      /^This refresh has 4 new searches to make, and 2 fresh searches are left \(read at \d\d:\d\d, just now\)\. Cells past the limit will say "Daily limit reached"\. Refresh anyway\?$/,
+    // The two new cells past the searches left showed nothing: they run, and their rows say when they are fetched.
+    expect(await p.locator('#cache-refresh-question').textContent()).toBe(
+      'This refresh uses 2 fresh searches and cannot answer every cell now: 9 formula cells run again (2 of them in part: their other rows say when they are fetched). Refresh anyway?',
     );
     expect(await p.locator('#cache-estimate').textContent()).toMatch(
-      /^A refresh sends at most 4 requests, 2 of them new searches \(each may use a fresh search\) and 2 asking for keywords the service may have cached \(no search; more go if it has some\); 5 answers are cached\. Left when read at \d\d:\d\d, just now: 2 fresh searches, 1,9\d\d API calls\.$/,
+      /^A refresh sends 4 requests, 2 of them new searches \(each may use a fresh search\) and 2 asking for a keyword the service may have cached \(no search\); 5 answers are cached\. 9 formula cells run again \(2 of them in part: their other rows say when they are fetched\)\. Left when read at \d\d:\d\d, just now: 2 fresh searches, 1,9\d\d API calls\.$/,
     );
     await p.screenshot({ path: `${OUTPUT}sidebar-refresh-confirm.png`, fullPage: true });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -898,20 +903,27 @@ describe('never spending by surprise', () => {
     await confirm.getByRole('button', { name: 'Refresh anyway' }).click();
     await expect
       .poll(() => cacheStatus().textContent())
-      .toMatch(/^9 formula cells re-run \(4 got the SDM_REFRESH argument the first time\)\./);
+      .toMatch(
+        /^9 formula cells recalculating, from answers cached or fetched just now \(2 requests, 2 of them fresh searches; 4 got the SDM_REFRESH argument the first time\)\./,
+      );
     expect(book.spreadsheet.getFormulas('Sheet1!B7')).toEqual([['=SEARCH_SCORE(A7, SDM_REFRESH)']]);
     expect(pageErrors).toEqual([]);
   });
 
-  it("the menu's Refresh all formulas asks the same question in the sidebar, and refreshes at once when it fits", async () => {
-    // Sheets has not run the four new formulas yet: a refresh may still spend 4 fresh searches, 2 are left.
+  it("the menu's Refresh all formulas asks the same question in the sidebar, and refreshes at once when it need not", async () => {
+    // Two more new formulas, one fresh search left: a refresh would spend it and fill them only in part.
+    typeScores([11, 12], ['genmaicha', 'hojicha']);
+    await service.control.limits({ key: KEY, freshUsed: 249 });
+    await openFold(p, 'usage');
+    await p.getByRole('button', { name: 'Refresh usage' }).click();
+    await expect.poll(async () => (await bar(/fresh/i, p)).now).toBe(249);
     const before = await requests();
     const refreshCell = () => book.spreadsheet.getValues('Search Demand add-on!A1')[0]?.[0];
     const counter = refreshCell();
     const menu = await newPageAt(browser, book.clock.now(), { viewport: { width: 300, height: 1000 } });
     menu.on('pageerror', (error) => pageErrors.push(error.message));
     await menu.goto(`${bookHost.url}/__gas/open/refreshFormulasFromMenu`);
-    const confirm = menu.getByRole('group', { name: /^This refresh has 4 new searches to make, and 2 fresh searches are left/ });
+    const confirm = menu.getByRole('group', { name: /^This refresh uses 1 fresh search and cannot answer every cell now/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await menu.locator('#cache-status').textContent()).toBe('Not refreshed.');
@@ -919,14 +931,16 @@ describe('never spending by surprise', () => {
     expect(await requests()).toBe(before);
     await menu.close();
 
-    // Sheets runs them (what the limit refuses is held back until it resets): nothing is left to send,
-    // so the menu item refreshes at once, with a toast.
+    // Sheets runs them (what the limit refuses is held back until it resets): no search is left to
+    // spend, so the menu item refreshes at once, with a toast saying what it did.
     book.recalculate();
     const toasts = book.toasts.length;
     const sidebars = book.ui.sidebars.length;
     expect(book.run('refreshFormulasFromMenu', [], { mode: 'menu' }).ok).toBe(true);
     expect(book.ui.sidebars.length).toBe(sidebars);
-    expect(book.toasts.slice(toasts).map((t) => t.message)).toEqual(['9 formula cells recalculating (cached answers cost nothing).']);
+    expect(book.toasts.slice(toasts).map((t) => t.message)).toEqual([
+      expect.stringMatching(/^11 formula cells recalculating, from answers cached or fetched just now \(/),
+    ]);
     expect(refreshCell()).not.toBe(counter);
     expect(pageErrors).toEqual([]);
   });

@@ -10,6 +10,7 @@ import type { GasRuntime } from '../../dev/gas/index.js';
 import type { ServiceHandle } from '../../dev/service/harness.js';
 import { KEY } from '../../dev/stack.js';
 import { newPageAt } from './chromium.js';
+import { openFold } from './sidebar-folds.js';
 import { useSidebarStack } from './sidebar-stack.js';
 
 let service: ServiceHandle;
@@ -65,6 +66,39 @@ describe('usage after a range spent', () => {
     // The calls: 31 before, the range's 238 searches, and this Refresh.
     expect(await barNumbers(again, /call/i)).toBe(`${(31 + 238 + 1).toLocaleString('en-US')} of 2,000`);
     await again.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('"This document today" after an action of the sidebar that spends', () => {
+  it('follows a refresh of the formulas at once: no coming back to the sidebar, no waiting for the formulas', async () => {
+    const shown = async () => Number(await docRow(page, 'Requests sent'));
+    await expect.poll(shown).toBeGreaterThan(0); // what the range sent above
+    const before = await shown();
+    const sent = await requests();
+    // A formula the refresh will answer (the ranking overview: no search, so the spent searches do not hold it).
+    runtime.spreadsheet.setFormula('Sheet1!D2', '=RANKING_OVERVIEW()');
+    await openFold(page, 'cache');
+    await page.locator('#cache-refresh').click();
+    await expect
+      .poll(() => page.locator('#cache-status').textContent())
+      .toMatch(/^2 formula cells recalculating, from answers cached or fetched just now \(1 request/); // the range above, cached
+    expect(await requests()).toBe(sent + 1);
+    // At once: within 3 s (the sidebar used to count again 15 s later, once the formulas had run).
+    await expect.poll(shown, { timeout: 3_000 }).toBe(before + 1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('follows inserting a template at once', async () => {
+    const shown = async () => Number(await docRow(page, 'Requests sent'));
+    const before = await shown();
+    const sent = await requests();
+    await openFold(page, 'templates');
+    await page.getByRole('button', { name: 'Insert Market overview' }).click();
+    await expect.poll(() => runtime.spreadsheet.sheets.some((s) => /Market overview/.test(s.name)), { timeout: 30_000 }).toBe(true);
+    const spent = (await requests()) - sent;
+    expect(spent).toBeGreaterThan(0);
+    await expect.poll(shown, { timeout: 3_000 }).toBe(before + spent);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -77,6 +77,6 @@ describe('one dry run of the lookup', () => {
 
   it('is the one read of the estimates: the refresh estimate and the templates count through the dry run', () => {
     const users = modules.filter(({ text }) => /from '[./]*spending\/dry-run'|from '\.\/dry-run'/.test(text)).map(({ path }) => path);
-    expect(users).toEqual(expect.arrayContaining(['src/server/spending/refresh-estimate.ts', 'src/server/spending/template-cost.ts']));
+    expect(users).toEqual(expect.arrayContaining(['src/server/spending/refresh-plan.ts', 'src/server/spending/template-cost.ts']));
   });
 });

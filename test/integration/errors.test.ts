@@ -94,11 +94,12 @@ describe('service errors', () => {
     expect(typeof stack.value('SEARCH_SCORE', 'e'.repeat(200))).toBe('number');
   });
 
-  it('the daily limit says which and when to retry; cached answers still show', async () => {
+  it('the daily limit says which and when to retry, in the cell as a range row does; cached answers still show', async () => {
     stack.value('SEARCH_SCORE', 'coffee');
     await stack.service.control.limits({ freshUsed: 250 });
     stack.resetRuntime(); // a new document: nothing cached on our side
-    expect(cellError('SEARCH_SCORE', 'brand new keyword')).toMatch(
+    // Its words are the cell's value (thrown, Sheets would show #ERROR! and the words only on hover).
+    expect(stack.value('SEARCH_SCORE', 'brand new keyword')).toMatch(
       /^Daily limit reached \(fresh searches\): Refresh all formulas after \d\d:\d\d UTC\.$/,
     );
     // The service still answers what it served within 7 days, free.

@@ -42,12 +42,13 @@ describe('a new spreadsheet', () => {
     expect(stack.gas.recalculate('fresh')[0]).toMatchObject({ ok: false, error: "Unknown function: 'SEARCH_TREND'." });
     expect(fresh.getValues('Sheet1!A1')).toEqual([['#NAME?']]);
 
-    // Extensions › Search Demand › any item, once (here Refresh all formulas, which also re-runs the
-    // formula typed before): now the formula runs.
+    // Extensions › Search Demand › any item, once (here Refresh all formulas, which fetches the formula's
+    // answer and re-runs the formula typed before): now the formula runs.
     expect(stack.gas.run('refreshFormulasFromMenu', [], { mode: 'menu', document: 'fresh' }).ok).toBe(true);
     expect(stack.gas.toasts.at(-1)).toMatchObject({
       documentId: 'fresh',
-      message: '1 formula cell recalculating (cached answers cost nothing).',
+      message:
+        '1 formula cell recalculating, from answers cached or fetched just now (1 request, 1 of them fresh searches; 1 got the SDM_REFRESH argument the first time).',
     });
     expect(stack.gas.recalculate('fresh')[0]).toMatchObject({ ok: true });
     expect(fresh.getValues('Sheet1!A1')[0]?.[0]).toBeInstanceOf(Date); // a peak month, shown as a date

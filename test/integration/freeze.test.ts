@@ -111,7 +111,7 @@ describe('freeze and unfreeze', () => {
 
     // Nothing frozen runs again: not after clearing the cache, not after "Refresh all formulas".
     expect(sidebar('clearCache')).toMatchObject({ formulaCells: 0 });
-    expect(sidebar('refreshAllFormulas')).toEqual({ formulaCells: 0, formulasRewritten: 0, sheets: 0 });
+    expect(sidebar('refreshAllFormulas')).toMatchObject({ formulaCells: 0, formulasRewritten: 0, sheets: 0, waiting: 0, requests: 0 });
     expect(stack.gas.recalculate().map((r) => r.cell)).toEqual(['Sheet1!F1']); // only Sheets' own formula
     expect(sheet1().values).toEqual(values);
     expect(await stack.requests()).toBe(requests);

@@ -102,7 +102,7 @@ describe('a range that meets the fresh-search limit', () => {
     // A single cell of a keyword the service has cached is still answered; one it has not says the same.
     await rawAnswer(stack.service, '/trend', { keyword: 'known elsewhere' });
     expect(isNumber(stack.value('SEARCH_SCORE', 'known elsewhere'))).toBe(true);
-    expect(stack.run('SEARCH_SCORE', 'never asked before').error).toBe(WAIT_FRESH);
+    expect(stack.run('SEARCH_SCORE', 'never asked before').value).toBe(WAIT_FRESH);
     expect(await refused()).toBe(2);
   });
 });
@@ -116,7 +116,7 @@ describe('a range that meets the API-call limit', () => {
     expect(scores.slice(0, 99).every(isNumber)).toBe(true);
     expect(new Set(scores.slice(99))).toEqual(new Set([WAIT_CALLS]));
     // Nothing at all is sent until the reset: every request would cost a call there is not.
-    expect(stack.run('SEARCH_SCORE', 'one more').error).toBe(WAIT_CALLS);
+    expect(stack.run('SEARCH_SCORE', 'one more').value).toBe(WAIT_CALLS);
     expect(await stack.requests()).toBe(100);
   });
 });

@@ -153,13 +153,18 @@ describe('what is compared with the last read', () => {
     expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
   });
 
-  it("the menu's Refresh all formulas asks in the sidebar when what is left now may not be enough", async () => {
-    await stack.service.control.limits({ key: KEY, freshUsed: 244 });
+  it("the menu's Refresh all formulas asks in the sidebar when it would spend the last fresh searches and leave cells waiting", async () => {
+    await stack.service.control.limits({ key: KEY, freshUsed: 240 });
     stack.gas.spreadsheet.setValues('Sheet1!A2:A5', fresh('ristretto', 4));
     stack.gas.spreadsheet.setFormula('Sheet1!B2', '=SEARCH_SCORE(A2:A5)');
-    refresh(stack); // 6 left: the 4 would fit
-    stack.value('SEARCH_SCORE', fresh('lungo', 3)); // 3 left now
+    stack.gas.recalculate(); // answered: 6 left
+    stack.gas.advanceClock(7 * 3_600_000); // 19:00 UTC, the same day: the cache's answers are gone
+    stack.gas.spreadsheet.setFormula('Sheet1!D2', '=SEARCH_SCORE("doppio")');
+    refresh(stack); // 6 left: the 5 would fit
+    stack.value('SEARCH_SCORE', fresh('lungo', 3)); // 3 left now: B2's four wait, D2's one would take one
+    const before = await stack.requests();
     expect(stack.gas.run('refreshFormulasFromMenu', [], { mode: 'menu' }).ok).toBe(true);
     expect(stack.gas.ui.sidebars.at(-1)?.html).toContain('window.SDM_OPEN_SECTION="refresh"');
+    expect(await stack.requests()).toBe(before); // nothing sent before the question
   });
 });

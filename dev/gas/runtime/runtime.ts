@@ -427,13 +427,17 @@ export class GasRuntime {
   /**
    * Evaluates every formula of a spreadsheet that calls a project function (recalculate.ts): one pass,
    * row by row, through evaluateCustomFunction, results written and spilled as Sheets shows them.
-   * Other formulas are reported unsupported. Returns one entry per formula cell.
+   * Other formulas are reported unsupported. Returns one entry per formula cell. `forgetRemembered`:
+   * Sheets runs every formula again by itself, unchanged arguments too (none is handed back remembered).
    */
   recalculate(
     documentId: string = this.spreadsheet.id,
-    opts: Omit<EvaluateOptions, 'document'> & { sheets?: readonly string[] } = {},
+    opts: Omit<EvaluateOptions, 'document'> & { sheets?: readonly string[]; forgetRemembered?: boolean } = {},
   ): RecalcEntry[] {
     const book = this.#documents.record(documentId).model;
+    // Sheets may run a formula again with unchanged arguments (dev/gas/RULES.md, "Remembered
+    // custom-function results"): what each one shows then is what a fresh execution returns.
+    if (opts.forgetRemembered) this.rememberedResults(documentId).clear();
     const names = this.#code.topLevelFunctions();
     return recalculate({
       book,

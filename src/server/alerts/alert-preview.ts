@@ -40,7 +40,7 @@ function tableShown(store: SpreadsheetStore, table: TableRecord) {
   const sheet = findSheet(store.spreadsheet, table.sheetId);
   if (!sheet || !table.moves || !table.updatedAt || table.height < 3) return null;
   const [stamp = [], header = [], ...rest] = sheet.getRange(table.row, table.column, table.height, table.width).getValues() as Cell[][];
-  if (!isOurStamp(stamp[0], table.group)) return null;
+  if (!isOurStamp(stamp[0], table.name ?? table.group, table.group)) return null;
   return shownMoves(header, rest.slice(0, -1), String(rest[rest.length - 1]?.[0] ?? ''));
 }
 

@@ -37,7 +37,7 @@ export type DigestPart = TablePart | ListPart;
  * @param moves what moved in it
  */
 export function tablePart(table: TableRecord, moves: FoundMoves): TablePart {
-  return { kind: 'table', id: table.id, title: `Ranking ${table.group} (sheet “${table.sheetName}”)`, moves };
+  return { kind: 'table', id: table.id, title: `Ranking “${table.name ?? table.group}” (sheet “${table.sheetName}”)`, moves };
 }
 
 /**

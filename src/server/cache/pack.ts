@@ -15,9 +15,27 @@
  */
 import { CACHE_TTL_S } from './cache-store';
 import type { Json } from '../shape/shape';
+import type { Endpoint } from '../service/endpoints';
 
 /** Answers per pack: about 10 KB gzipped for typical /trend answers, well under one entry's 100 KB. */
 export const PACK_SIZE = 100;
+
+/**
+ * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
+ * formula of one of them hits; a larger range keeps only its packs (a per-cell formula of one of its
+ * queries fetches it once), or it would spend the cache's items itself.
+ */
+export const OWN_ENTRIES_UP_TO = 20;
+
+/**
+ * Whether a range's answers are kept in packs: an endpoint with a subject whose answers live the
+ * cache's longest lifetime, and at least two distinct subjects.
+ * @param endpoint the endpoint
+ * @param distinct how many distinct subjects
+ */
+export function isPacked(endpoint: Endpoint, distinct: number): boolean {
+  return !!endpoint.param && endpoint.ttlSeconds >= CACHE_TTL_S && distinct >= 2;
+}
 
 /** A group of queries and the key of its pack. */
 export interface PackGroup {

@@ -7,9 +7,12 @@
  * needs no connection.
  */
 import { createBudget } from '../core/time-budget';
-import { AddonError, errors } from '../core/errors';
+import { AddonError, errors, keptLine } from '../core/errors';
+import { messageKind } from '../core/cell-messages';
 import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
-import { lookupAll, type Answer } from '../lookup/pipeline';
+import { lookupAll, type Answer, type KeptUse } from '../lookup/pipeline';
+import type { KeptMark } from '../lookup/lookup-result';
+import { afterReset } from '../../shared/reset-time';
 import { lookupPacked } from '../lookup/packed-lookup';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { nameKnownGroups } from '../lookup/known-groups';
@@ -28,19 +31,59 @@ import {
 } from '../lookup/answer-shaping';
 
 /**
- * The answer of one subject (or of an endpoint without one), or its error thrown; where dates fall; and
- * when the service gave it (a usage answer says so in its own "Read at" row: not twice).
+ * The answer of one subject (or of an endpoint without one), or its error thrown; where dates fall;
+ * when the service gave it (a usage answer says so in its own "Read at" row: not twice); and, for an
+ * answer a daily limit held back, that it is a kept one and how old.
  */
-function fetchOne(endpoint: Endpoint, subject: string | undefined): { data: Json; timeZone: TimeZone; at?: number } {
+function fetchOne(endpoint: Endpoint, subject: string | undefined, kept: KeptUse = 'whole'): One {
   const budget = createBudget();
   // Usage is never older than what this document spent since, and says when it was read.
-  const { answers, timeZone } = endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula');
+  const { answers, timeZone } =
+    endpoint === ENDPOINTS.usage ? lookupUsage(budget) : lookupAll(endpoint, [subject], budget, 'formula', { kept });
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
   if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
-  const at = endpoint === ENDPOINTS.usage ? undefined : answer.at;
-  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), ...(at === undefined ? {} : { at }) };
+  const at = endpoint === ENDPOINTS.usage || answer.kept ? undefined : answer.at;
+  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept, ...(at === undefined ? {} : { at }) };
+}
+
+/** One answer as fetchOne gives it. */
+interface One {
+  data: Json;
+  timeZone: TimeZone;
+  kept?: KeptMark;
+  /** When the service gave it (ms), said "As of" below its table; absent for a kept answer, whose own line says how old it is. */
+  at?: number;
+}
+
+/**
+ * A single input's result. A daily limit's (or the spreadsheet's cap's) message is the cell's value, in
+ * words, as in a range's row: thrown, Sheets would show #ERROR! and the words only on hover. Any other
+ * error is thrown (Sheets shows it on the cell).
+ * @param result computes the result
+ */
+function single(result: () => Output): Output {
+  try {
+    return result();
+  } catch (error) {
+    if (error instanceof AddonError && messageKind(error.message) === 'limit') return error.message;
+    throw error;
+  }
+}
+
+/**
+ * A single answer's readable layout, with a kept answer's line under it (how old, not current, when it is
+ * fetched again); a layout for programs (raw, noHeaders) or turned (transpose) is left as it is.
+ */
+function shapeSingle(one: One, field: string | undefined, options: Options): Output {
+  const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames, one.at);
+  if (!one.kept || !Array.isArray(output) || options.raw || options.noHeaders || options.transpose) return output;
+  const zone = typeof one.timeZone === 'function' ? one.timeZone() : one.timeZone;
+  const when = one.kept.resetAt === null ? '' : afterReset(one.kept.resetAt, Date.now());
+  const line = keptLine(Utilities.formatDate(new Date(one.kept.fetchedAt), zone, 'd MMM yyyy'), when);
+  const width = output[0]?.length ?? 1;
+  return [...output, [line, ...Array.from({ length: width - 1 }, () => '')]];
 }
 
 /**
@@ -56,10 +99,7 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
   const options = readOptions(optionsArg);
   const input = readSubjects(subjectArg, kind);
   const first = input.cells[0]?.[0];
-  if (input.single && first) {
-    const { data, timeZone, at } = fetchOne(endpoint, requireSubject(first, kind));
-    return shapeOne(data, field, options, timeZone, cachedBrandNames, at);
-  }
+  if (input.single && first) return single(() => shapeSingle(fetchOne(endpoint, requireSubject(first, kind)), field, options));
 
   const twoDimensional = input.cells.length > 1 && input.cells.some((row) => row.length > 1);
   if (field === undefined && twoDimensional) {
@@ -100,8 +140,8 @@ export function lookupScores(endpoint: Endpoint, subjectArg: unknown, preferred:
     throw errors.input(`${found.message.charAt(0).toUpperCase()}${found.message.slice(1)}.${hint}`);
   };
   const first = input.cells[0]?.[0];
-  if (input.single && first) return score(fetchOne(endpoint, requireSubject(first, kind)).data);
-  const { answers } = lookupRange(endpoint, input.cells);
+  if (input.single && first) return single(() => score(fetchOne(endpoint, requireSubject(first, kind), 'score').data));
+  const { answers } = lookupRange(endpoint, input.cells, 'score');
   return shapeRangeValues(
     mapCells(input.cells, answers, (data) => ({ kind: 'value', value: score(data) })),
     { noHeaders: true, transpose: false, raw: true },
@@ -119,8 +159,7 @@ export function lookupScores(endpoint: Endpoint, subjectArg: unknown, preferred:
 export function lookupSingleton(endpoint: Endpoint, fieldArg: unknown, optionsArg: unknown): Output {
   const field = readField(fieldArg);
   const options: Options = readOptions(optionsArg);
-  const { data, timeZone, at } = fetchOne(endpoint, undefined);
-  return shapeOne(data, field, options, timeZone, cachedBrandNames, at);
+  return single(() => shapeSingle(fetchOne(endpoint, undefined), field, options));
 }
 
 const blank: Subject = { kind: 'blank' };
@@ -129,11 +168,16 @@ const blank: Subject = { kind: 'blank' };
  * Looks up a range's subjects in one packed lookup (duplicates once), paced as every range formula.
  * @param endpoint the endpoint
  * @param cells the range's read subjects
+ * @param kept which kept answers may stand in for a daily limit's message (scores: also a score kept alone)
  */
-export function lookupRange(endpoint: Endpoint, cells: Subject[][]): { answers: Map<string, Answer>; timeZone: TimeZone } {
+export function lookupRange(
+  endpoint: Endpoint,
+  cells: Subject[][],
+  kept: KeptUse = 'whole',
+): { answers: Map<string, Answer>; timeZone: TimeZone } {
   const subjects = cells.flat().flatMap((s) => (s.kind === 'ok' ? [s.value] : []));
   const budget = createBudget();
-  const { answers, timeZone } = lookupPacked(endpoint, subjects, budget);
+  const { answers, timeZone } = lookupPacked(endpoint, subjects, budget, { kept });
   if (endpoint === ENDPOINTS.rankingList) nameKnownGroups(answers, budget, 'formula');
   if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
   return { answers, timeZone: timeZone ?? lazyTimeZone() };

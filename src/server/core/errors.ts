@@ -74,6 +74,8 @@ export const LEADS = {
   dailyLimit: 'Daily limit reached',
   /** A row this spreadsheet's own cap on fresh searches held back (spending/spend-cap.ts): filled after its reset, as a daily limit's. */
   spendCap: "This spreadsheet's cap",
+  /** The line under an answer a daily limit held back, shown as kept (lookup/pipeline.ts); not an error. */
+  kept: 'Kept answer of',
   rateLimit: 'Too many requests to the service:',
   unavailable: 'The service is unavailable',
   unreadable: 'The service sent an unreadable answer',
@@ -89,6 +91,17 @@ export const LEADS = {
   permission: 'Permission missing:',
   unexpected: 'Something went wrong in the add-on',
 } as const;
+
+/**
+ * The line under an answer shown as kept because a daily limit held it back (lookup/pipeline.ts): how old
+ * it is, and when it is fetched again. Not an error: a line of the result, which Freeze reads as one
+ * that is not complete (core/cell-messages.ts).
+ * @param date when it was fetched, in words
+ * @param when when the limit resets, in words ('' when not known)
+ */
+export function keptLine(date: string, when: string): string {
+  return `${LEADS.kept} ${date}: not current (daily limit)${when ? `, fetched again ${when}` : ''}.`;
+}
 
 /** Builds the message of each class. */
 export const errors = {

@@ -6,9 +6,18 @@ import type { Json } from '../shape/shape';
 
 /**
  * The answer for one subject: its data and when the service gave it (ms; absent for an answer cached
- * before that was kept), or its error.
+ * before that was kept), `kept` when it is a kept answer shown because a daily limit held it back; or
+ * its error.
  */
-export type Answer = { ok: true; data: Json; at?: number } | { ok: false; error: AddonError };
+export type Answer = { ok: true; data: Json; at?: number; kept?: KeptMark } | { ok: false; error: AddonError };
+
+/** What a formula shows with a kept answer (cache/kept-answers.ts): how old it is, and when it is fetched again. */
+export interface KeptMark {
+  /** When it was fetched, or at the latest when it was kept (ms). */
+  fetchedAt: number;
+  /** When the limit that held it back resets (ms), if known. */
+  resetAt: number | null;
+}
 
 /** What one lookup cost, for counting. */
 export interface LookupStats {

@@ -11,21 +11,13 @@
  * - Each pack touched is written whole: what it held, and what was fetched now.
  */
 import type { Budget } from '../core/time-budget';
-import { CACHE_TTL_S } from '../cache/cache-store';
 import { writeEntry } from '../cache/entry';
-import { packData, packGroups, readPack, type Pack } from '../cache/pack';
+import { isPacked, OWN_ENTRIES_UP_TO, packData, packGroups, readPack, type Pack } from '../cache/pack';
 import { NOT_FOUND_TTL_S } from '../core/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer } from './lookup-result';
 import { expired, readState } from '../cache/cache-state';
-import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupResult } from './pipeline';
-
-/**
- * A range of at most this many distinct queries also keeps each answer under its own key, so a per-cell
- * formula of one of them hits; a larger range keeps only its packs (a per-cell formula of one of its
- * queries fetches it once), or it would spend the cache's items itself.
- */
-export const OWN_ENTRIES_UP_TO = 20;
+import { lookupAll, ownKeys, runLookup, type Claim, type Layout, type LookupOptions, type LookupResult } from './pipeline';
 
 /** Ids under which packs are sorted by readState, apart from subjects (a subject never starts with NUL). */
 const packId = (i: number): string => `\u0000${i}`;
@@ -36,13 +28,14 @@ const packId = (i: number): string => `\u0000${i}`;
  * @param endpoint which endpoint
  * @param subjects normalised subjects in the range's order; duplicates are fine
  * @param budget time left in this execution
+ * @param options which kept answers may stand in for a daily limit's message; whether to pace (pipeline.ts)
  * @returns answers keyed by subject, and what it cost
  */
-export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Budget): LookupResult {
+export function lookupPacked(endpoint: Endpoint, subjects: string[], budget: Budget, options: LookupOptions = {}): LookupResult {
   const distinct = [...new Set(subjects)];
-  if (!endpoint.param || endpoint.ttlSeconds < CACHE_TTL_S || distinct.length < 2) return lookupAll(endpoint, subjects, budget, 'formula');
+  if (!isPacked(endpoint, distinct.length)) return lookupAll(endpoint, subjects, budget, 'formula', options);
   const keys = ownKeys(endpoint, distinct);
-  return runLookup(endpoint, distinct, keys, budget, 'formula', packed(endpoint, distinct, keys));
+  return runLookup(endpoint, distinct, keys, budget, 'formula', packed(endpoint, distinct, keys), options);
 }
 
 /** The layout of packs: each group of queries is one claim, its pack. */

@@ -36,6 +36,7 @@ import { capLeft, capResetsAt, readSpendCap } from '../spending/spend-cap';
 import { daySpendIn, daySpendKeys } from '../spending/day-spend';
 import { addBatch, noteBatch, pickBatchKey, sentOf } from '../spending/request-log';
 import { runningFormulaCell } from '../spreadsheet/formula-cell';
+import { readKept } from '../cache/kept-answers';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
 import { errors, type AddonError, type ErrorKind } from '../core/errors';
 import type { LimitKind } from '../service/classify';
@@ -114,12 +115,41 @@ export interface Layout {
  * @param subjects normalised subjects (use `undefined` for endpoints without a parameter); duplicates are fine
  * @param budget time left in this execution
  * @param payer whose key pays for misses: a formula's, or the user's running the sidebar, menu or schedule
+ * @param options which kept answers a formula may show; whether to pace
  * @returns answers keyed by subject (`''` for no subject), and what it cost
  */
-export function lookupAll(endpoint: Endpoint, subjects: (string | undefined)[], budget: Budget, payer: Payer): LookupResult {
+export function lookupAll(
+  endpoint: Endpoint,
+  subjects: (string | undefined)[],
+  budget: Budget,
+  payer: Payer,
+  options: LookupOptions = {},
+): LookupResult {
   const distinct = [...new Set(subjects.map((s) => s ?? ''))];
   const keys = ownKeys(endpoint, distinct);
-  return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys));
+  return runLookup(endpoint, distinct, keys, budget, payer, perQuery(endpoint, keys), options);
+}
+
+/**
+ * Which kept answers a formula may show where a daily limit holds a query back (cache/kept-answers.ts):
+ * whole ones only, or also those kept as their score alone (SEARCH_SCORE, BRAND_SCORE).
+ */
+export type KeptUse = 'whole' | 'score';
+
+/** How a lookup goes beyond its endpoint, subjects and payer. */
+export interface LookupOptions {
+  /** Which kept answers a formula may show in place of a daily limit's message (default whole ones). */
+  kept?: KeptUse;
+  /**
+   * Whether to send within what is left in waves (pacing.ts): a formula's lookup does by default. Refresh
+   * all formulas sends its formulas' queries itself, in one wave, having counted them within what is left.
+   */
+  paced?: boolean;
+  /**
+   * An action's lookup with the formulas' key (Refresh all formulas), not a formula's: its batch is noted
+   * for the action's request log, not kept as a formula's (whose cell it would not be).
+   */
+  action?: boolean;
 }
 
 /**
@@ -165,6 +195,7 @@ export function perQuery(endpoint: Endpoint, keys: Map<string, string>): Layout 
  * @param budget time left in this execution
  * @param payer whose key pays for misses
  * @param layout how the answers are kept
+ * @param options which kept answers a formula may show; whether to pace (a formula's lookup does by default)
  */
 export function runLookup(
   endpoint: Endpoint,
@@ -173,6 +204,7 @@ export function runLookup(
   budget: Budget,
   payer: Payer,
   layout: Layout,
+  options: LookupOptions = {},
 ): LookupResult {
   const answers = new Map<string, Answer>();
   const stats: LookupStats = { cacheHits: 0, requests: 0, freshSearches: 0 };
@@ -231,7 +263,8 @@ export function runLookup(
   addAnswers(answers, stats, sides.taken, true);
   const toFetch = unansweredOf([...sides.ours, ...sides.theirs], answers).length > 0;
   const dayHeads = sides.alsoRead ?? (dayKeys.length && toFetch ? getAll(cache, dayKeys) : {});
-  const pacer = new Pacer(guard, !!endpoint.searches, formula, capLeft(cap, daySpendIn(dayHeads, Date.now()).freshSearches));
+  const room = capLeft(cap, daySpendIn(dayHeads, Date.now()).freshSearches);
+  const pacer = new Pacer(guard, !!endpoint.searches, options.paced ?? formula, room);
   for (const { which, until } of held.out.values()) pacer.noteReset(which, until);
 
   // 6–7. Fetch ours; wait for the others' and fetch what did not come. A formula sends within what is
@@ -252,7 +285,10 @@ export function runLookup(
   }
   for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
   const refusals = sent.flatMap((fetched) => fetched.refusals);
-  if (formula) addAnswers(answers, stats, limitMessages(lookup, limited, refusals, pacer, cap));
+  // A formula's rows a daily limit (or the cap) left unfetched show the answer kept for them, dated, where
+  // there is one; anything else's say what stopped them.
+  if (formula)
+    addAnswers(answers, stats, keptOrWaiting(lookup, limitMessages(lookup, limited, refusals, pacer, cap), options.kept ?? 'whole'));
   else for (const [subject, which] of pacer.unsent) answers.set(subject, { ok: false, error: unsentError(pacer, which, cap) });
 
   // Each claim keeps what was fetched for it; a mark of ours with nothing written over it is taken back.
@@ -279,7 +315,7 @@ export function runLookup(
     refusals.length,
     sent.flatMap((fetched) => [...fetched.answers.values()].flatMap((answer) => (answer.ok ? [] : [answer.error.message]))),
   );
-  if (!formula) noteBatch(batch);
+  if (!formula || options.action) noteBatch(batch);
   else if (first.requestLog && batch.requests) {
     const cell = runningFormulaCell() ?? { sheetId: -1, cell: '' };
     writes[batchKey] = addBatch(entries[batchKey], { ...batch, at: Date.now(), sender: { kind: 'formula', ...cell } });
@@ -520,22 +556,46 @@ function waitForOthers(lookup: Lookup, claims: Claim[]): Map<string, Answer> {
  * Every row of a formula a daily limit left unfetched (held back, refused, or not sent) says the same:
  * when it will be fetched.
  */
-function limitMessages(
-  lookup: Lookup,
-  limited: Map<string, LimitKind>,
-  refusals: Refusal[],
-  pacer: Pacer,
-  cap: number | null,
-): Map<string, Answer> {
+function limitMessages(lookup: Lookup, limited: Map<string, LimitKind>, refusals: Refusal[], pacer: Pacer, cap: number | null): Waiting {
   const all = new Map<string, Stopped>(limited);
   const subjectOf = new Map([...lookup.keys].map(([subject, key]) => [key, subject] as const));
   for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? '', which);
   for (const [subject, which] of pacer.unsent) all.set(subject, which);
   const messages = new Map<Stopped, AddonError>();
-  const answers = new Map<string, Answer>();
+  const waiting: Waiting = new Map();
   for (const [subject, which] of all) {
-    if (!messages.has(which)) messages.set(which, limitWait(pacer.waitFor(which === 'API calls' ? which : 'fresh searches'), which, cap));
-    answers.set(subject, { ok: false, error: messages.get(which) ?? errors.budget() });
+    const wait = pacer.waitFor(which === 'API calls' ? which : 'fresh searches');
+    if (!messages.has(which)) messages.set(which, limitWait(wait, which, cap));
+    waiting.set(subject, {
+      error: messages.get(which) ?? errors.budget(),
+      resetAt: which === 'cap' ? capResetsAt(Date.now()) : wait.resetAt,
+    });
+  }
+  return waiting;
+}
+
+/** A formula's rows a daily limit left unfetched: each one's message, and when the limit resets (ms, if known). */
+type Waiting = Map<string, { error: AddonError; resetAt: number | null }>;
+
+/**
+ * The answers of the rows a daily limit left unfetched: the answer kept for each (cache/kept-answers.ts,
+ * one property read, only on this path), marked with its date, else the limit's message.
+ */
+function keptOrWaiting(lookup: Lookup, waiting: Waiting, use: KeptUse): Map<string, Answer> {
+  const answers = new Map<string, Answer>();
+  if (!waiting.size) return answers;
+  const found = readKept(
+    [...waiting.keys()].map((subject) => lookup.keys.get(subject) ?? ''),
+    lookup.baseUrl,
+  );
+  for (const [subject, { error, resetAt }] of waiting) {
+    const kept = found.get(lookup.keys.get(subject) ?? '');
+    answers.set(
+      subject,
+      kept && (use === 'score' || !kept.scoreOnly)
+        ? { ok: true, data: kept.data, kept: { fetchedAt: kept.fetchedAt, resetAt } }
+        : { ok: false, error },
+    );
   }
   return answers;
 }

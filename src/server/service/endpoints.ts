@@ -16,7 +16,8 @@ const MAX_ECHO = 60;
 
 export const ENDPOINTS = {
   trend: { path: '/trend', param: { name: 'keyword', kind: 'keyword', label: 'keyword' }, ttlSeconds: DATA_TTL_S, searches: true },
-  company: { path: '/company', param: { name: 'keyword', kind: 'name', label: 'company' }, ttlSeconds: DATA_TTL_S },
+  // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
+  company: { path: '/company', param: { name: 'keyword', kind: 'name', label: 'company' }, ttlSeconds: DATA_TTL_S, searches: true },
   markets: { path: '/markets', ttlSeconds: DATA_TTL_S },
   industries: { path: '/industries', ttlSeconds: DATA_TTL_S },
   ranking: { path: '/ranking', ttlSeconds: DATA_TTL_S },

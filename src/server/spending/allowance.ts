@@ -18,7 +18,7 @@ import { normaliseName, type Json } from '../shape/shape';
 import { allowanceLeft } from '../../shared/allowance-rules';
 import { resetInstant } from '../../shared/reset-time';
 
-export { allowanceBars, allowanceLeft, readBeforeReset, shortfall } from '../../shared/allowance-rules';
+export { allowanceBars, allowanceLeft, asksFirst, readBeforeReset, shortfall } from '../../shared/allowance-rules';
 export { usageBars } from './usage-bars';
 
 /** What a /usage answer says is left today (null where it does not say), and when it resets. */

@@ -10,7 +10,7 @@ import { getAll, openCache } from '../cache/cache-store';
 import type { Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
 import { fingerprint, GUARD_KEY, heldBack, readGuard, type Guard } from './limit-guard';
-import { packGroups, readPack } from '../cache/pack';
+import { packGroups, readPack, type Pack, type PackGroup } from '../cache/pack';
 import { readLookupSettings, type Payer } from '../core/lookup-settings';
 import type { LimitKind } from '../service/classify';
 import type { SpendCost } from '../../shared/sidebar-api';
@@ -50,6 +50,8 @@ export interface DryRun {
   cached: Set<string>;
   /** The entries found under the queries' own keys. */
   found: Map<string, Entry & { kind: 'data' | 'not-found' }>;
+  /** The range calls' packs as read, by pack key (null: absent or outlived). */
+  packs: Map<string, Pack | null>;
   /** The queries that would be sent: not cached, not held back. Each is at most one request. */
   toSend: string[];
   /** The queries not cached that the guard holds back. */
@@ -62,6 +64,16 @@ export interface DryRun {
   hold: (key: string) => Hold | null;
   /** The entries read, by cache key (with `alsoRead`'s). */
   heads: Record<string, string>;
+}
+
+/**
+ * The packs a range formula keeps its answers in (its distinct subjects in groups, each with its pack's
+ * key), for estimates that follow what a range formula reads and writes (spending/refresh-plan.ts).
+ * @param endpoint the endpoint
+ * @param distinct the range's distinct normalised subjects, in order
+ */
+export function rangePacks(endpoint: Endpoint, distinct: string[]): PackGroup[] {
+  return packGroups(endpoint.path, distinct);
 }
 
 /**
@@ -101,9 +113,11 @@ export function dryRun(request: DryRunRequest): DryRun {
 
   const found = new Map([...state.found].filter(([key]) => endpoints.has(key)));
   const cached = new Set(found.keys());
+  const packsRead = new Map<string, Pack | null>();
   for (const [key, { endpoint, subjects }] of packs) {
     const entry = state.found.get(key);
     const pack = entry?.kind === 'data' ? readPack(entry.data, now) : null;
+    packsRead.set(key, pack);
     for (const subject of subjects) {
       const own = answerKey(endpoint.path, subject);
       if (endpoints.has(own) && (pack?.answers.has(subject) || pack?.notFound.has(subject))) cached.add(own);
@@ -123,7 +137,7 @@ export function dryRun(request: DryRunRequest): DryRun {
     else toSend.push(key);
   }
   const freshSearches = toSend.filter((key) => endpoints.get(key)?.searches).length;
-  return { endpoints, cached, found, toSend, held, freshSearches, guard, hold, heads };
+  return { endpoints, cached, found, packs: packsRead, toSend, held, freshSearches, guard, hold, heads };
 }
 
 /**

@@ -4,7 +4,7 @@
  * or a named range. Anything else (a nested expression such as `LOWER(A2)` or `A2&" bikes"`) is unknown.
  * Each sheet's values are read once, however many formulas refer to it.
  */
-import { REFRESH_NAME } from './addon-formulas';
+import { isRefreshName } from './addon-formulas';
 import { columnNumber } from './column-letters';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -41,7 +41,7 @@ export class ArgumentReader {
    * @param home the formula's own sheet (for a reference without a sheet name)
    */
   read(text: string, home: Sheet): ArgumentValues {
-    if (text === '' || text.toUpperCase() === REFRESH_NAME) return { known: true, values: [''] }; // the functions drop SDM_REFRESH
+    if (text === '' || isRefreshName(text)) return { known: true, values: [''] }; // the functions drop SDM_REFRESH
     const quoted = STRING.exec(text);
     if (quoted) return { known: true, values: [(quoted[1] ?? '').replace(/""/g, '"')] };
     if (NUMBER.test(text)) {

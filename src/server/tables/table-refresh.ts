@@ -143,8 +143,18 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
   writeBlock(sheet, table.row, table.column, block);
   if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
   if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
-  saveTable(store, { ...table, name, height, width, updatedAt: now.toISOString(), status: 'ok', message: renamed.trim(), moves: true });
-  if (moves) options.found?.(table, moves);
+  const saved: TableRecord = {
+    ...table,
+    name,
+    height,
+    width,
+    updatedAt: now.toISOString(),
+    status: 'ok',
+    message: renamed.trim(),
+    moves: true,
+  };
+  saveTable(store, saved);
+  if (moves) options.found?.(saved, moves);
   return '';
 }
 

@@ -99,13 +99,16 @@ export function changesOf(view: Cell[][]): TrackedChange[] {
 }
 
 /**
- * What a run changed: the change view's changes of the items it recorded (alerts/ words them).
+ * What a run changed: the change view's changes that were not there before it (an item's latest reading
+ * new or revised), by the item as the list holds it (alerts/ words them). A run that found nothing new
+ * (the service's series has no new month yet) changes nothing, whatever the view's last change says.
  * @param list the list
- * @param rows the whole history, as written
- * @param recorded the items this run recorded
+ * @param before the history before the run
+ * @param after the whole history, as written
  */
-export function changedItems(list: TrackRecord, rows: HistoryRow[], recorded: ReadonlySet<string>): TrackedChange[] {
-  return changesOf(changeRows(list, rows)).filter((c) => recorded.has(c.item));
+export function changedItems(list: TrackRecord, before: HistoryRow[], after: HistoryRow[]): TrackedChange[] {
+  const known = new Set(changesOf(changeRows(list, before)).map((c) => `${c.item}|${c.from}|${c.to}`));
+  return changesOf(changeRows(list, after)).filter((c) => !known.has(`${c.item}|${c.from}|${c.to}`));
 }
 
 /**

@@ -204,8 +204,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
     const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
     summary = writeSummary(sheet, list, timeZone, history, names);
-    const recorded = new Set(written.filter((r) => r.status === 'ok' && r.period === period).map((r) => r.item));
-    ctx.changed(changedItems(list, history, recorded));
+    ctx.changed(changedItems(list, rows, history));
     sheet.getRange(1, 1).setValue(stampText(list, new Date()));
   }
 

@@ -3,7 +3,8 @@ import type { CacheView, RefreshView } from '../../shared/sidebar-api';
 import { forgetLookupConfig } from '../cache/config-entry';
 import { readGeneration } from '../cache/keys';
 import { PROP_CACHE_GENERATION } from '../core/constants';
-import { findOurFormulas, refreshOurFormulas } from '../spreadsheet/addon-formulas';
+import { findOurFormulas } from '../spreadsheet/addon-formulas';
+import { refreshFormulas } from './refresh-run';
 
 /** The cache generation and how many formula cells would recalculate. */
 export function getCacheInfo(): CacheView {
@@ -23,7 +24,10 @@ export function clearCache(): CacheView {
   return getCacheInfo();
 }
 
-/** Makes Sheets run the add-on's formulas again (served from the cache unless cleared). */
+/**
+ * Makes Sheets run again the add-on's formulas that can be answered now (their answers fetched first,
+ * within what is left); the others keep what they show (refresh-run.ts).
+ */
 export function refreshAllFormulas(): RefreshView {
-  return refreshOurFormulas(SpreadsheetApp.getActiveSpreadsheet());
+  return refreshFormulas();
 }

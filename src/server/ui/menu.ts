@@ -3,18 +3,18 @@
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
 import { keepTimeZone } from './keep-time-zone';
-import { shortfall } from '../spending/allowance';
 import { AddonError } from '../core/errors';
 import { GRANT_MENU_ITEM } from '../core/permissions';
-import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
 import { formatResults } from '../format/format-results';
 import { unfreezeResults } from '../freeze/unfreeze';
 import { readOwnApiKey } from '../core/lookup-settings';
-import { estimateRefresh } from '../spending/refresh-estimate';
+import { planRefresh, type RefreshPlan } from '../spending/refresh-plan';
+import { refreshFormulas } from './refresh-run';
+import { refreshText } from '../../shared/refresh-words';
+import { asksFirst } from '../spending/allowance';
 import { formulaKeyHere } from '../core/formula-key';
-import { currentUsage } from '../spending/usage-read';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';
@@ -50,37 +50,28 @@ export function openSidebar(section: SidebarSection): void {
 }
 
 /**
- * The menu's Refresh all formulas. When the refresh may spend more of the viewer's own allowance than
- * is left (their last usage read, less what this document sent since), it opens the sidebar's refresh
- * instead, which shows the estimate and asks (its words, in one place). Otherwise it refreshes at once,
- * as the sidebar's button does.
+ * The menu's Refresh all formulas: runs again the formulas that can be answered now and leaves the others
+ * showing what they show (ui/refresh-run.ts), and says so with a toast. When it would spend the last of
+ * the viewer's own fresh searches and still leave cells waiting, it opens the sidebar's refresh instead,
+ * which shows the estimate and asks (its words, in one place).
  */
 export function refreshFormulasFromMenuOrAsk(): void {
   keepTimeZone();
-  if (mayOverspend()) return openSidebar('refresh');
-  refreshFormulasWithToast();
+  const plan = planRefresh(true);
+  if (spendsTheRest(plan)) return openSidebar('refresh');
+  SpreadsheetApp.getActiveSpreadsheet().toast(refreshText(refreshFormulas(plan)), 'Search Demand');
 }
 
-/** The sidebar's test for asking (shared/allowance-rules.ts), on the formulas' key when it is the viewer's. */
-function mayOverspend(): boolean {
+/** The sidebar's test for asking (estimate-model.ts), on the formulas' key when it is the viewer's. */
+function spendsTheRest(plan: RefreshPlan): boolean {
   const own = readOwnApiKey();
-  const last = own && formulaKeyHere().apiKey === own ? currentUsage(own) : null;
-  if (!last) return false;
-  // The searches the formulas have to make, including those the allowance left holds back (estimate-model.ts).
-  const { requests, freshSearches, probes, waiting } = estimateRefresh();
-  return requests > 0 && shortfall(requests, freshSearches + probes + waiting, last, new Date()) !== null;
-}
-
-/** Makes Sheets run the add-on's formulas again and says how many with a toast. */
-function refreshFormulasWithToast(): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const { formulaCells: cells } = refreshOurFormulas(spreadsheet);
-  spreadsheet.toast(
-    cells
-      ? `${cells} formula cell${cells === 1 ? '' : 's'} recalculating (cached answers cost nothing).`
-      : 'No Search Demand formulas in this spreadsheet.',
-    'Search Demand',
-  );
+  if (!own || formulaKeyHere().apiKey !== own) return false;
+  return asksFirst({
+    freshSearches: plan.freshSearches,
+    cellsWaiting: plan.waiting.length,
+    cellsInPart: plan.pacedShort,
+    waitingFor: plan.waitingFor,
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { UsageView } from '../../shared/sidebar-api';
 import { byId, show } from '../dom';
 import { call } from '../server';
-import { StatusLine, whileBusy } from '../status';
+import { boxCall, busyCall, statusLine } from '../status';
 import { spendingModel } from '../spending-model';
 
 /** The part's controls: render what a usage view says of this spreadsheet. */
@@ -24,7 +24,7 @@ export function mountSpendingPart(showView: (view: UsageView) => void): Spending
   const capHelp = byId('spend-cap-help', HTMLParagraphElement);
   const logBox = byId('request-log', HTMLInputElement);
   const logHelp = byId('request-log-help', HTMLParagraphElement);
-  const status = new StatusLine(byId('spending-status', HTMLParagraphElement));
+  const status = statusLine('spending-status');
 
   const render = (view: UsageView): void => {
     if (!view.spending) return;
@@ -36,33 +36,27 @@ export function mountSpendingPart(showView: (view: UsageView) => void): Spending
     logHelp.textContent = model.logText;
   };
 
-  /** Sends a change; its view is shown and true, or its error said and false. */
-  const change = async (button: HTMLButtonElement | null, done: string, send: () => Promise<UsageView>): Promise<boolean> => {
-    status.set('busy', 'Saving…');
-    try {
-      showView(button ? await whileBusy(button, 'Saving…', send) : await send());
-      status.set('success', done);
-      return true;
-    } catch (error) {
-      status.error(error);
-      return false;
-    }
+  /** Shows the view a change returned, and says it was saved. */
+  const saved = (done: string) => (view: UsageView) => {
+    showView(view);
+    status.set('success', done);
   };
-
   // Sent as typed: the server says what a cap may be.
-  setButton.addEventListener('click', () => {
-    void change(setButton, 'Cap saved.', () => call('setSpendCap', { freshSearchesPerDay: input.value.trim() }));
-  });
-  liftButton.addEventListener('click', () => {
-    void change(liftButton, 'Cap lifted.', () => call('setSpendCap', { freshSearchesPerDay: null }));
-  });
+  setButton.addEventListener('click', () =>
+    busyCall(
+      status,
+      setButton,
+      ['Saving…', 'Saving…'],
+      () => call('setSpendCap', { freshSearchesPerDay: input.value.trim() }),
+      saved('Cap saved.'),
+    ),
+  );
+  liftButton.addEventListener('click', () =>
+    busyCall(status, liftButton, ['Saving…', 'Saving…'], () => call('setSpendCap', { freshSearchesPerDay: null }), saved('Cap lifted.')),
+  );
   logBox.addEventListener('change', () => {
     const on = logBox.checked;
-    logBox.disabled = true;
-    void change(null, on ? 'Request log on.' : 'Request log off.', () => call('setRequestLog', on)).then((saved) => {
-      logBox.disabled = false;
-      if (!saved) logBox.checked = !on;
-    });
+    boxCall(logBox, status, 'Saving…', () => call('setRequestLog', on), saved(on ? 'Request log on.' : 'Request log off.'));
   });
   return { render };
 }

@@ -2,8 +2,9 @@
  * The usage section: one bar per allowance, when it was read, and what this document spent today.
  * Opening the sidebar sends no request: it shows the last read kept for the viewer's key, plus what this
  * document sent with that key since (counted by the server). Refresh reads /usage again (one request);
- * after an action that spent, and when the sidebar gets the focus back, the bars are counted again
- * without a request, so no action costs a usage read its estimate did not count.
+ * at once after every action that spent (a refresh, a table, a template, tracking), and when the sidebar
+ * gets the focus back, the bars are counted again without a request, so no action costs a usage read its
+ * estimate did not count.
  */
 import type { CellValue, UsageRead, UsageView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren } from '../dom';
@@ -28,11 +29,12 @@ export interface UsageSection {
   /** Shows a usage view another call returned (this spreadsheet's cap or log changed). */
   show(view: UsageView): void;
   /**
-   * Counts again after a wait (no request), saying meanwhile that the formulas are running: they run
-   * after "Refresh all formulas" returns, so what they spend is counted only later.
-   * @param ms how long to wait
+   * After an action that spent: counts again at once (no request), and, when formulas it made run may
+   * still spend (they run after "Refresh all formulas" returns), once more after a wait, saying meanwhile
+   * that they are running.
+   * @param ms how long the formulas may take (0: they spend nothing more)
    */
-  readLater(ms: number): void;
+  spent(ms: number): void;
 }
 
 /**
@@ -93,14 +95,16 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
     }
   };
 
-  const readLater = (ms: number): void => {
+  const spent = (ms: number): void => {
     clearTimeout(later);
-    note = ` · the formulas are running: counted again at ${hoursMinutes(new Date(Date.now() + ms))}`;
-    render();
-    later = setTimeout(() => {
-      note = '';
-      void load();
-    }, ms);
+    note = ms > 0 ? ` · the formulas are running: counted again at ${hoursMinutes(new Date(Date.now() + ms))}` : '';
+    void load();
+    if (ms > 0) {
+      later = setTimeout(() => {
+        note = '';
+        void load();
+      }, ms);
+    }
   };
 
   button.addEventListener('click', () => void refresh());
@@ -110,7 +114,7 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
   });
   // "2 h ago" keeps true while the sidebar stays open.
   setInterval(render, 60_000);
-  return { load, refresh, readLater, show };
+  return { load, refresh, spent, show };
 }
 
 /**

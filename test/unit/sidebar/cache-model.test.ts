@@ -1,25 +1,50 @@
 /** What "Refresh all formulas" reports, from the server's RefreshView. */
 import { describe, expect, it } from 'vitest';
-import type { RefreshEstimate } from '../../../src/shared/sidebar-api';
+import type { RefreshEstimate, RefreshView } from '../../../src/shared/sidebar-api';
 import { cacheSummary, cellsText, freezeMessage, refreshMessage } from '../../../src/sidebar/cache-model';
 
 describe('refreshMessage', () => {
-  it('counts the cells that re-run, and the formulas that got SDM_REFRESH just now', () => {
-    expect(refreshMessage({ formulaCells: 12, formulasRewritten: 3, sheets: 1 })).toBe(
-      '12 formula cells re-run (3 got the SDM_REFRESH argument the first time).',
+  const view = (over: Partial<RefreshView> = {}): RefreshView => ({
+    formulaCells: 12,
+    formulasRewritten: 0,
+    sheets: 1,
+    waiting: 0,
+    waitingFor: null,
+    resetAt: null,
+    requests: 0,
+    freshSearches: 0,
+    ...over,
+  });
+  it('counts the cells that re-run, what was sent first, and the formulas that got SDM_REFRESH just now', () => {
+    expect(refreshMessage(view({ formulasRewritten: 3 }))).toBe(
+      '12 formula cells recalculating, from answers cached or fetched just now (nothing sent; 3 got the SDM_REFRESH argument the first time).',
     );
-    expect(refreshMessage({ formulaCells: 12, formulasRewritten: 0, sheets: 1 })).toBe('12 formula cells re-run.');
-    expect(refreshMessage({ formulaCells: 1, formulasRewritten: 1, sheets: 1 })).toBe(
-      '1 formula cell re-run (1 got the SDM_REFRESH argument the first time).',
+    expect(refreshMessage(view({ requests: 1_200, freshSearches: 1 }))).toBe(
+      '12 formula cells recalculating, from answers cached or fetched just now (1,200 requests, 1 of them fresh searches).',
+    );
+    expect(refreshMessage(view({ formulaCells: 1, requests: 1 }))).toBe(
+      '1 formula cell recalculating, from answers cached or fetched just now (1 request).',
     );
   });
   it('names the sheets only when there are several', () => {
-    expect(refreshMessage({ formulaCells: 15, formulasRewritten: 0, sheets: 3 })).toBe('15 formula cells on 3 sheets re-run.');
+    expect(refreshMessage(view({ formulaCells: 15, sheets: 3 }))).toBe(
+      '15 formula cells on 3 sheets recalculating, from answers cached or fetched just now (nothing sent).',
+    );
+  });
+  it('says how many cells keep what they show, and until when', () => {
+    const at = '2026-03-19T00:00:00.000Z';
+    expect(refreshMessage(view({ formulaCells: 3, requests: 2, waiting: 31, waitingFor: 'fresh searches', resetAt: at }))).toBe(
+      '3 formula cells recalculating, from answers cached or fetched just now (2 requests). 31 keep what they show until the fresh searches reset, after 00:00 UTC.',
+    );
+    expect(refreshMessage(view({ formulaCells: 0, requests: 1, waiting: 1, waitingFor: 'API calls', resetAt: null }))).toBe(
+      'No formula cell could be answered now (1 request). 1 formula cell keeps what it shows until the API calls reset.',
+    );
+    expect(refreshMessage(view({ formulaCells: 0, waiting: 2, waitingFor: 'key' }))).toMatch(
+      /^No formula cell could be answered now \(nothing sent\)\. 2 formula cells keep what they show until the formulas' key can fetch their answers/,
+    );
   });
   it('says there was nothing to refresh', () => {
-    expect(refreshMessage({ formulaCells: 0, formulasRewritten: 0, sheets: 0 })).toBe(
-      'No cell in this spreadsheet uses the add-on: nothing to refresh.',
-    );
+    expect(refreshMessage(view({ formulaCells: 0 }))).toBe('No cell in this spreadsheet uses the add-on: nothing to refresh.');
   });
 });
 
@@ -80,6 +105,11 @@ describe('cacheSummary', () => {
     heldBack: 0,
     probes: 0,
     waiting: 0,
+    cellsRerun: 24,
+    cellsInPart: 0,
+    cellsWaiting: 0,
+    waitingFor: null,
+    resetAt: null,
     noKey: false,
     unknownCalls: 0,
     unknownCells: [],

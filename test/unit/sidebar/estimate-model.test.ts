@@ -17,6 +17,11 @@ const estimate = (over: Partial<RefreshEstimate> = {}): RefreshEstimate => ({
   heldBack: 0,
   probes: 0,
   waiting: 0,
+  cellsRerun: 12,
+  cellsInPart: 0,
+  cellsWaiting: 0,
+  waitingFor: null,
+  resetAt: null,
   noKey: false,
   unknownCalls: 0,
   unknownCells: [],
@@ -38,12 +43,12 @@ describe('estimateModel', () => {
   it('says what a refresh sends against what is left, and refreshes at once when it fits', () => {
     const model = estimateModel(estimate(), read(200), true, NOW);
     expect(model.text).toBe(
-      'A refresh sends at most 7 requests, 5 of them new searches (each may use a fresh search); 40 answers are cached. Left when read at 14:00, 5 min ago: 50 fresh searches, 1,900 API calls.',
+      'A refresh sends 7 requests, 5 of them new searches (each may use a fresh search); 40 answers are cached. Left when read at 14:00, 5 min ago: 50 fresh searches, 1,900 API calls.',
     );
     expect(model).toMatchObject({ confirm: null, spends: true });
   });
 
-  it('names the read of what is left a range makes first, which its requests count', () => {
+  it('without a current read, says the refresh reads what is left first and sends no more than it allows', () => {
     const withRead = estimateModel(estimate({ requests: 8, usageReads: 1 }), read(50), true, NOW).text;
     expect(withRead).toMatch(
       /^A refresh sends at most 8 requests, 5 of them new searches \(each may use a fresh search\) and one read of what is left today; /,
@@ -52,16 +57,19 @@ describe('estimateModel', () => {
     expect(noSearch).toMatch(/^A refresh sends at most 3 requests, one of them a read of what is left today; /);
   });
 
-  it('with the fresh searches spent, says what goes (a request for cached keywords, a read) and what waits, and asks first', () => {
+  it('with the fresh searches spent, says what goes, which cells keep what they show and until when, and does not ask', () => {
     const spent = estimateModel(
       estimate({
-        endpoints: [{ path: '/trend', queries: 86, searches: true }],
-        requests: 2,
-        usageReads: 1,
+        endpoints: [{ path: '/trend', queries: 1, searches: true }],
+        requests: 1,
         freshSearches: 0,
         probes: 1,
         waiting: 85,
         cached: 0,
+        cellsRerun: 0,
+        cellsWaiting: 4,
+        waitingFor: 'fresh searches',
+        resetAt: '2026-11-22T00:00:00.000Z',
       }),
       read(250),
       true,
@@ -69,25 +77,30 @@ describe('estimateModel', () => {
     );
     expect(spent).toEqual({
       text:
-        'A refresh sends at most 2 requests, 1 of them asking for keywords the service may have cached (no search; more go if it has some) and one read of what is left today; ' +
-        '85 new searches wait for the fresh searches to reset. Left when read at 14:00, 5 min ago: 0 fresh searches, 1,900 API calls.',
-      confirm:
-        'This refresh has 86 new searches to make, and 0 fresh searches are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+        'A refresh sends 1 request, 1 of them asking for a keyword the service may have cached (no search). ' +
+        '4 formula cells keep what they show until the fresh searches reset, after 00:00 UTC. Left when read at 14:00, 5 min ago: 0 fresh searches, 1,900 API calls.',
+      confirm: null,
       spends: true,
     });
-    const nearly = estimateModel(estimate({ requests: 7, freshSearches: 5, waiting: 81 }), read(245), true, NOW).text;
-    expect(nearly).toMatch(
-      /^A refresh sends at most 7 requests, 5 of them new searches \(each may use a fresh search\); 40 answers are cached; 81 new searches wait for the fresh searches to reset\./,
-    );
   });
 
-  it('asks first when the refresh may use more fresh searches, or calls, than are left', () => {
-    expect(estimateModel(estimate(), read(247), true, NOW).confirm).toBe(
-      'This refresh has 5 new searches to make, and 3 fresh searches are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+  it('asks first when the refresh would use the last fresh searches on part of the sheet, saying what happens to the rest', () => {
+    const model = estimateModel(
+      estimate({ cellsRerun: 8, cellsWaiting: 4, waitingFor: 'fresh searches', resetAt: '2026-11-22T00:00:00.000Z' }),
+      read(245),
+      true,
+      NOW,
     );
-    expect(estimateModel(estimate(), read(0, 1995), true, NOW).confirm).toBe(
-      'This refresh may send up to 7 requests, and 5 API calls are left (read at 14:00, 5 min ago). Cells past the limit will say "Daily limit reached". Refresh anyway?',
+    expect(model.confirm).toBe(
+      'This refresh uses 5 fresh searches and cannot answer every cell now: 8 formula cells run again; 4 formula cells keep what they show until the fresh searches reset, after 00:00 UTC. Refresh anyway?',
     );
+    // New cells that fill in part (their other rows say when): asked too, and said.
+    expect(estimateModel(estimate({ cellsRerun: 3, cellsInPart: 2 }), read(245), true, NOW).confirm).toBe(
+      'This refresh uses 5 fresh searches and cannot answer every cell now: 3 formula cells run again (2 of them in part: their other rows say when they are fetched). Refresh anyway?',
+    );
+    // Nothing waits: no question. Another account's key: no question either (its figures are not the viewer's).
+    expect(estimateModel(estimate(), read(245), true, NOW).confirm).toBeNull();
+    expect(estimateModel(estimate({ cellsWaiting: 4, waitingFor: 'fresh searches' }), read(245), false, NOW).confirm).toBeNull();
   });
 
   it('says when the figures are the read less what this document sent since (the server adds it)', () => {
@@ -96,15 +109,12 @@ describe('estimateModel', () => {
     expect(model.text).toMatch(
       / Left now \(read at 14:00, 5 min ago, less what this document sent since\): 3 fresh searches, 1,900 API calls\.$/,
     );
-    expect(model.confirm).toBe(
-      'This refresh has 5 new searches to make, and 3 fresh searches are left (read at 14:00, 5 min ago, less what this document sent since). Cells past the limit will say "Daily limit reached". Refresh anyway?',
-    );
     // Nothing sent since: the read's own words.
     const none = { ...read(200), spentSince: { requests: 0, freshSearches: 0, complete: true } };
     expect(estimateModel(estimate(), none, true, NOW).text).toMatch(/ Left when read at 14:00, 5 min ago: 50 fresh searches/);
   });
 
-  it('says when the read is old or missing, and compares nothing once the allowance has reset since', () => {
+  it('says when the read is old or missing, and that one from before the reset is read again first', () => {
     expect(estimateModel(estimate(), read(200, 100, 180), true, NOW).text).toMatch(
       /Left when read at 11:05, 3 h ago \(old: Refresh usage for current figures\): 50 fresh searches/,
     );
@@ -113,7 +123,7 @@ describe('estimateModel', () => {
     const reset = new Date(NOW.getTime() - 60_000).toISOString();
     const before = estimateModel(estimate(), read(250, 100, 120, reset), true, NOW);
     expect(before).toMatchObject({ confirm: null });
-    expect(before.text).toMatch(/Usage was read at 12:05, 2 h ago, before the allowance reset: Refresh usage to compare\.$/);
+    expect(before.text).toMatch(/Usage was read at 12:05, 2 h ago, before the allowance reset: the refresh reads it again first\.$/);
   });
 
   it("compares nothing when formulas spend someone else's key", () => {
@@ -135,7 +145,7 @@ describe('estimateModel', () => {
 
   it('says that without a key formulas send nothing, and says nothing without formulas', () => {
     expect(estimateModel(estimate({ noKey: true, requests: 0, endpoints: [] }), null, true, NOW)).toEqual({
-      text: 'No key reaches these formulas: a refresh sends nothing, and cells keep saying "No API key".',
+      text: 'No key reaches these formulas: a refresh sends nothing.',
       confirm: null,
       spends: false,
     });

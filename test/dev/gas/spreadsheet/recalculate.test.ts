@@ -48,6 +48,25 @@ describe('remembered custom-function results', () => {
     expect(rt.evaluateCustomFunction('COUNTED', ['a']).remembered).toBe(false);
   });
 
+  it('runs a formula again when an argument changes; with forgetRemembered, as Sheets may by itself, unchanged ones too', () => {
+    const rt = new GasRuntime({ code: CODE });
+    rt.spreadsheet.setValues('Sheet1!A1', [['x']]);
+    rt.spreadsheet.setFormula('Sheet1!B1', '=COUNTED(A1)');
+    rt.spreadsheet.setFormula('Sheet1!B2', '=COUNTED("y")');
+    expect(rt.recalculate().map((r) => r.remembered)).toEqual([false, false]);
+    expect(rt.recalculate().map((r) => r.remembered)).toEqual([true, true]);
+    rt.spreadsheet.setValues('Sheet1!A1', [['z']]); // a changed input always runs
+    expect(rt.recalculate().map((r) => [r.cell, r.remembered])).toEqual([
+      ['Sheet1!B1', false],
+      ['Sheet1!B2', true],
+    ]);
+    const report = rt.recalculate(undefined, { forgetRemembered: true });
+    expect(report.map((r) => [r.remembered, r.ok])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+  });
+
   it('remembers a formula that failed for want of a key until its arguments change', () => {
     const rt = new GasRuntime({ code: CODE });
     expect(rt.evaluateCustomFunction('KEYED', []).result.value).toBe('no key');

@@ -1,7 +1,7 @@
 /** The add-on's messages read back in a cell (src/server/core/cell-messages.ts), as Freeze reads them. */
 import { describe, expect, it } from 'vitest';
 import { messageKind } from '../../../../src/server/core/cell-messages';
-import { AddonError, errors, HELD_BACK_MAX_CHARS, messageOf } from '../../../../src/server/core/errors';
+import { AddonError, errors, HELD_BACK_MAX_CHARS, keptLine, messageOf } from '../../../../src/server/core/errors';
 import { readSubject } from '../../../../src/server/core/input';
 import { select, shapeRangeValues } from '../../../../src/server/lookup/answer-shaping';
 import { findScore } from '../../../../src/server/shape/shape';
@@ -35,6 +35,14 @@ describe('messageKind', () => {
     // Every builder but input (any text) is covered above (limit and limitWait twice).
     expect(Object.keys(errors).filter((k) => k !== 'input')).toHaveLength(built.length - 2);
     expect(messageKind(messageOf(new TypeError('x')))).toBe('error');
+  });
+
+  it("reads a kept answer's line as a result that is not complete, held like a daily limit's row", () => {
+    const line = keptLine('18 Mar 2026', 'after 00:00 UTC');
+    expect(line).toBe('Kept answer of 18 Mar 2026: not current (daily limit), fetched again after 00:00 UTC.');
+    expect(line.length).toBeLessThanOrEqual(90);
+    expect(messageKind(line)).toBe('limit');
+    expect(messageKind(keptLine('18 Mar 2026', ''))).toBe('limit');
   });
 
   it('a held-back row says which limit and when a refresh fills it, in at most 90 characters', () => {

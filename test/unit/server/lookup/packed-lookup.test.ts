@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { readEntry } from '../../../../src/server/cache/entry';
 import { stampOf } from '../../../../src/server/cache/keys';
-import { PACK_SIZE, packGroups } from '../../../../src/server/cache/pack';
+import { OWN_ENTRIES_UP_TO, PACK_SIZE, packGroups } from '../../../../src/server/cache/pack';
 import { createBudget } from '../../../../src/server/core/time-budget';
 import { DEFAULT_BASE_URL } from '../../../../src/server/core/constants';
-import { lookupPacked, OWN_ENTRIES_UP_TO } from '../../../../src/server/lookup/packed-lookup';
+import { lookupPacked } from '../../../../src/server/lookup/packed-lookup';
 import { lookupAll, ownKeys } from '../../../../src/server/lookup/pipeline';
 import { ENDPOINTS } from '../../../../src/server/service/endpoints';
 import { answer, useAppsScriptFakes } from './apps-script-fakes';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryRow } from '../../../../src/server/tracking/history';
 import { periodOfDate } from '../../../../src/server/tracking/period';
-import { changeRows, chartRows, itemReadings } from '../../../../src/server/tracking/summary';
+import { changedItems, changeRows, chartRows, itemReadings } from '../../../../src/server/tracking/summary';
 import type { TrackRecord } from '../../../../src/server/tracking/tracking-records';
 
 const list: TrackRecord = {
@@ -84,6 +84,28 @@ describe('one point per period of the service data', () => {
       ['2026-05-04', 30, ''],
       ['2026-05-11', 31, ''],
     ]);
+  });
+});
+
+describe('what a run changed, for the alerts', () => {
+  const before = [
+    row('coffee', '2026-03-01', 100, 'backfilled'),
+    row('coffee', '2026-04-01', 120, 'backfilled'),
+    row('coffee', '2026-04-27', null),
+    row('tea', '2026-03-01', 50, 'backfilled'),
+    row('tea', '2026-04-01', 55, 'backfilled'),
+  ];
+
+  it('is nothing when a run found no new month, though the view still compares the last two', () => {
+    expect(changeRows(list, before)[0]).toEqual(["'coffee", 120, 100, 20, 'up']);
+    expect(changedItems(list, before, [...before, row('coffee', '2026-05-04', null)])).toEqual([]);
+  });
+
+  it("is an item's new month, or its latest month revised by the service, and no other item", () => {
+    const newMonth = [...before, row('coffee', '2026-05-01', 90, 'backfilled')];
+    expect(changedItems(list, before, newMonth)).toEqual([{ item: 'coffee', from: 120, to: 90 }]);
+    const revised = [...before.filter((r) => !(r.item === 'tea' && r.date === '2026-04-01')), row('tea', '2026-04-01', 66, 'backfilled')];
+    expect(changedItems(list, before, revised)).toEqual([{ item: 'tea', from: 50, to: 66 }]);
   });
 });
 
