@@ -44,7 +44,8 @@ function fetchOne(endpoint: Endpoint, subject: string | undefined, kept: KeptUse
   if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
-  const at = endpoint === ENDPOINTS.usage || answer.kept ? undefined : answer.at;
+  // A kept answer is as of when it was fetched, as its own line says.
+  const at = endpoint === ENDPOINTS.usage ? undefined : (answer.at ?? answer.kept?.fetchedAt);
   return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept, ...(at === undefined ? {} : { at }) };
 }
 
@@ -53,7 +54,7 @@ interface One {
   data: Json;
   timeZone: TimeZone;
   kept?: KeptMark;
-  /** When the service gave it (ms), said "As of" below its table; absent for a kept answer, whose own line says how old it is. */
+  /** When the service gave it (ms), said "As of" below its table. */
   at?: number;
 }
 

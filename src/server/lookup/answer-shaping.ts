@@ -75,6 +75,12 @@ export function shapeOne(
   return finish(table && !options.noHeaders && answeredAt !== undefined ? withAsOf(grid, answeredAt, timeZone) : grid, options);
 }
 
+/**
+ * An answer's As of: to the minute, as a date-time is shown, and as a kept answer keeps its time
+ * (cache/kept-answers.ts), so an answer shows the same As of whether fetched, cached or kept.
+ */
+const asOfDate = (at: number): Date => new Date(Math.floor(at / 60_000) * 60_000);
+
 /** The As of label, with the zone its date-time is shown in, as every date-time's label says it. */
 const asOfLabel = (timeZone: TimeZone): string => `${AS_OF} (${zoneLabel(timeZone)})`;
 
@@ -85,7 +91,7 @@ const serviceAsOf = (label: Cell | undefined): Cell | undefined =>
 /** A readable table with when its answer came below it, after a blank row. */
 function withAsOf(grid: Grid, answeredAt: number, timeZone: TimeZone): Grid {
   const labelled = grid.map((row) => [serviceAsOf(row[0]) ?? '', ...row.slice(1)]);
-  return rectangular([...labelled, [], [asOfLabel(timeZone), new Date(answeredAt)]]);
+  return rectangular([...labelled, [], [asOfLabel(timeZone), asOfDate(answeredAt)]]);
 }
 
 const isPlainList = (v: Json): boolean =>
@@ -149,9 +155,11 @@ export function shapeRangeTable(items: RangeItem[], options: Options, timeZone: 
   const header = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ''}`);
   grid[0] = header;
   // Each row's answer says when the service gave it: a column, so every row stays beside its input.
-  const times = items.map((item) => (item.kind === 'answer' && item.answer.ok ? item.answer.at : undefined));
+  const times = items.map((item) =>
+    item.kind === 'answer' && item.answer.ok ? (item.answer.at ?? item.answer.kept?.fetchedAt) : undefined,
+  );
   if (times.every((at) => at === undefined)) return finish(grid, options);
-  const asOf = (at: number | undefined): Cell => (at === undefined ? '' : new Date(at));
+  const asOf = (at: number | undefined): Cell => (at === undefined ? '' : asOfDate(at));
   grid[0] = header.map((name) => serviceAsOf(name) ?? '');
   return finish(
     grid.map((row, i) => [...row, i === 0 ? asOfLabel(timeZone) : asOf(times[i - 1])]),
