@@ -23,6 +23,7 @@ import type {
   SelectedItems,
   Sent,
   SettingsView,
+  SpendCapRequest,
   SpendCost,
   TablePreview,
   TablesView,
@@ -376,6 +377,24 @@ export function getUsage(): UsageView {
 /** Sidebar: reads usage now (one request) and keeps it. */
 export function refreshUsage(): UsageView {
   return guardAction('refreshUsage', usagePanel.refreshUsage);
+}
+
+/**
+ * Sidebar: this spreadsheet's cap on fresh searches a day (`null` lifts it). Its formulas and scheduled
+ * runs stop at it as at the daily limit; refused unless a whole number from 0 up, within your allowance.
+ * @param {Object} request `{ freshSearchesPerDay }`: the cap, or null.
+ */
+export function setSpendCap(request: Sent<SpendCapRequest>): UsageView {
+  return guardAction('setSpendCap', () => usagePanel.setSpendCap(request));
+}
+
+/**
+ * Sidebar: the request log on or off. On, a sheet "Search Demand log" gets a row per batch sent to the
+ * service (never the key).
+ * @param {boolean} on Whether the log is on.
+ */
+export function setRequestLog(on: Sent<boolean>): UsageView {
+  return guardAction('setRequestLog', () => usagePanel.setRequestLog(on));
 }
 
 /**

@@ -149,6 +149,31 @@ export interface UsageView {
    */
   readBeforeReset: string | null;
   document: DocumentSpend;
+  /** This spreadsheet's own cap, what it spent today and its request log (absent where the panel adds nothing). */
+  spending?: SpreadsheetSpending;
+}
+
+/**
+ * This spreadsheet's own spending (docs/use/sidebar.md, "A cap for this spreadsheet" and "The request
+ * log"): its cap on fresh searches a day, what it spent today, and the request log's switch.
+ */
+export interface SpreadsheetSpending {
+  /** Its cap on fresh searches a day; null: none (the account's allowance alone limits it). */
+  cap: number | null;
+  /**
+   * What it spent today (a UTC day): its formulas, sidebar and menu, and its scheduled runs as far as
+   * counted here. The request log's rows of the day add up to the same while the log was on all day.
+   */
+  today: { requests: number; freshSearches: number };
+  /** When the cap's day ends (ISO): 00:00 UTC. */
+  resetsAt: string;
+  /** The request log: on or off, and the name of the sheet it writes (null until it has one). */
+  log: { on: boolean; sheet: string | null };
+}
+
+/** What the sidebar sends to set this spreadsheet's cap: a whole number of fresh searches a day (or its text as typed), or null to lift it. */
+export interface SpendCapRequest {
+  freshSearchesPerDay: number | string | null;
 }
 
 /**
@@ -235,7 +260,7 @@ export interface RefreshView {
 }
 
 /** What formula cells left as they are wait for. */
-export type RefreshWait = 'fresh searches' | 'API calls' | 'key';
+export type RefreshWait = 'fresh searches' | 'API calls' | 'key' | 'cap';
 
 /** Where "Freeze" and "Unfreeze" look: the selected cells, or every sheet of the spreadsheet. */
 export type FreezeScope = 'selection' | 'all';
@@ -365,6 +390,8 @@ export interface SpendCost {
   freshSearches: number;
   /** Queries a daily limit holds back until it resets: not sent. */
   heldBack: number;
+  /** Searches past what this spreadsheet's own cap leaves today: not sent until it resets (absent: none). */
+  capped?: number;
 }
 
 /** A group's table before inserting it: its columns and rows, and what inserting it then sends. */

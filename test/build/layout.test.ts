@@ -40,7 +40,7 @@ const FLOORS: string[][] = [
   ['cell', 'ui'],
   ['trigger', 'templates', 'format'],
   ['alerts'],
-  ['tables', 'tracking', 'freeze'],
+  ['tables', 'tracking', 'freeze', 'log-sheet'],
   ['lookup'],
   ['spending'],
   ['cache'],

@@ -18,8 +18,14 @@ export type MessageKind = 'limit' | 'budget' | 'error';
 const SHAPING =
   /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
 
-// A kept answer's line: the result is not current, so it is held like a daily limit's row.
-const KIND_OF_LEAD: Partial<Record<keyof typeof LEADS, MessageKind>> = { dailyLimit: 'limit', kept: 'limit', notInTime: 'budget' };
+// A kept answer's line: the result is not current, so it is held like a daily limit's row; the
+// spreadsheet's own cap holds a row as a daily limit does.
+const KIND_OF_LEAD: Partial<Record<keyof typeof LEADS, MessageKind>> = {
+  dailyLimit: 'limit',
+  spendCap: 'limit',
+  kept: 'limit',
+  notInTime: 'budget',
+};
 
 /**
  * What a cell's value says when it is one of the add-on's messages instead of a value; undefined for a

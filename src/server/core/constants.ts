@@ -37,6 +37,10 @@ export const PROP_TIME_ZONE = 'SDM_TIME_ZONE';
 export const PROP_API_KEY_SHARED_BY = 'SDM_API_KEY_BY';
 /** User properties: spreadsheet ids where this owner's key must not pay for formulas (a JSON list). */
 export const PROP_FORMULA_KEY_OFF = 'SDM_FORMULA_KEY_OFF';
+/** Document property: this spreadsheet's own cap on fresh searches a day, a whole number (spending/spend-cap.ts). */
+export const PROP_SPEND_CAP = 'SDM_SPEND_CAP';
+/** Document property: '1' while the request log is on (spending/request-log.ts). */
+export const PROP_REQUEST_LOG = 'SDM_REQUEST_LOG';
 /** User properties: the last read of /usage, with a fingerprint of the key it was read with (ui/last-usage.ts). */
 export const PROP_USAGE_READ = 'SDM_USAGE_READ';
 

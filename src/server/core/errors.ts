@@ -52,6 +52,16 @@ const REFRESH_ALL = 'Refresh all formulas';
 export const HELD_BACK_MAX_CHARS = 90;
 
 /**
+ * A row held back, as every such row says it: what held it (a daily limit, the spreadsheet's cap), and
+ * after when Refresh all formulas fills it.
+ * @param lead how it begins (LEADS: Freeze reads it back)
+ * @param which which limit, or the cap ('' when not named)
+ * @param when after when, in words
+ */
+const heldRow = (lead: string, which: string, when: string): AddonError =>
+  new AddonError('limit', `${lead}${which ? ` (${which})` : ''}: ${REFRESH_ALL} ${when}.`);
+
+/**
  * How each of the add-on's messages begins. The builders below (and input.ts's "Bad input: …") start
  * their text so, and core/cell-messages.ts reads them back in a cell: a range writes a row's error into
  * that row as text, and Freeze must tell such a row from a value (a daily limit's row is filled later).
@@ -62,6 +72,8 @@ export const LEADS = {
   notFound: 'Not found:',
   badRequest: 'The service rejected',
   dailyLimit: 'Daily limit reached',
+  /** A row this spreadsheet's own cap on fresh searches held back (spending/spend-cap.ts): filled after its reset, as a daily limit's. */
+  spendCap: "This spreadsheet's cap",
   /** The line under an answer a daily limit held back, shown as kept (lookup/pipeline.ts); not an error. */
   kept: 'Kept answer of',
   rateLimit: 'Too many requests to the service:',
@@ -122,8 +134,15 @@ export const errors = {
    * @param which the limit ('' when the service did not name it)
    * @param when when the reset comes, in words: `after 00:00 UTC` (shared/reset-time.ts), `after the reset`
    */
-  limitWait: (which: string, when: string) =>
-    new AddonError('limit', `${LEADS.dailyLimit}${which ? ` (${which})` : ''}: ${REFRESH_ALL} ${when}.`),
+  limitWait: (which: string, when: string) => heldRow(LEADS.dailyLimit, which, when),
+  /**
+   * A formula's row this spreadsheet's own cap on fresh searches left unfetched (spending/spend-cap.ts),
+   * said as a daily limit's (heldRow), in at most HELD_BACK_MAX_CHARS: the cap, and after when Refresh
+   * all formulas fills it. The same words outside a formula (a template, a tracking list).
+   * @param cap the cap, in fresh searches a day
+   * @param when when the cap's day ends, in words: `after 00:00 UTC` (shared/reset-time.ts)
+   */
+  capWait: (cap: number, when: string) => heldRow(LEADS.spendCap, `${cap} fresh searches a day`, when),
   unavailable: (cause: string, retries: number) =>
     new AddonError(
       'unavailable',

@@ -18,6 +18,8 @@ import {
   PROP_BASE_URL,
   PROP_CACHE_GENERATION,
   PROP_FORMULA_KEY_OFF,
+  PROP_REQUEST_LOG,
+  PROP_SPEND_CAP,
   PROP_TIME_ZONE,
   SELF_INSTALL,
   URL_ALLOWLIST,
@@ -45,6 +47,10 @@ export interface LookupSettings {
   keyFrom: KeyHint | null;
   /** The spreadsheet's time zone as the sidebar or menu last kept it (ui/keep-time-zone.ts), if ever. */
   timeZone?: string;
+  /** This spreadsheet's own cap on fresh searches a day, as its document properties keep it (its text; spending/spend-cap.ts reads it). */
+  spendCap?: string;
+  /** Whether the request log is on here (spending/request-log.ts). */
+  requestLog?: boolean;
 }
 
 /**
@@ -65,6 +71,8 @@ export function readLookupSettings(payer: Payer): LookupSettings {
     keyFrom: payer !== 'formula' || !apiKey ? null : key?.store === 'document' ? 'document' : 'owner',
   };
   if (document[PROP_TIME_ZONE]) settings.timeZone = document[PROP_TIME_ZONE];
+  if (document[PROP_SPEND_CAP]) settings.spendCap = document[PROP_SPEND_CAP];
+  if (document[PROP_REQUEST_LOG] === '1') settings.requestLog = true;
   return settings;
 }
 

@@ -39,7 +39,7 @@ export function keepTheirAnswers(plan: RefreshPlan, fetched: Map<string, Json>):
         if (!pack) continue;
         for (const s of call.subjects) {
           const data = pack.answers.get(s);
-          if (data !== undefined) fromPacks.set(keyOf(call.endpoint, s), { data, fetchedAt: pack.fetchedAt });
+          if (data !== undefined) fromPacks.set(keyOf(call.endpoint, s), { data, fetchedAt: pack.answeredAt.get(s) ?? pack.fetchedAt });
         }
       }
     }
@@ -48,9 +48,12 @@ export function keepTheirAnswers(plan: RefreshPlan, fetched: Map<string, Json>):
   for (const [key, preferred] of scoresOnly) {
     const cached = plan.run.found.get(key);
     const data = fetched.get(key);
+    // A cached answer says when the service gave it (cache/entry.ts); one written before that, only a span.
     const found =
       cached?.kind === 'data'
-        ? { data: cached.data, fetchedAt: now, earliest: now - CACHE_TTL_S * 1000 }
+        ? cached.at !== undefined
+          ? { data: cached.data, fetchedAt: cached.at }
+          : { data: cached.data, fetchedAt: now, earliest: now - CACHE_TTL_S * 1000 }
         : (fromPacks.get(key) ?? (data !== undefined ? { data, fetchedAt: now } : undefined));
     if (!found) continue;
     const score = preferred ? scoreAlone(found.data, preferred) : null;

@@ -14,6 +14,8 @@
  *
  * Past the fresh searches left, one request may still ask for a keyword the service may have cached
  * (free, pacing.ts), while the guard allows: the keyword of the first waiting cell that needs only it.
+ * Where the spreadsheet's own cap (spend-cap.ts) leaves fewer searches than the allowance, it is what is
+ * left, and nothing goes past it, not even that one request.
  *
  * The cost model follows the lookups the refresh sends: one lookup per endpoint for the single-input
  * cells' queries (each query under its own cache key), then one per range cell (its packs: a query a
@@ -31,6 +33,9 @@ import { readLookupSettings, readOwnApiKey } from '../core/lookup-settings';
 import { allowanceLeft, allowanceOf, readBeforeReset, resetTime } from './allowance';
 import { dryRun, rangePacks, type DryRun } from './dry-run';
 import { guardAfterRead } from './pacing';
+import { capResetsAt } from './spend-cap';
+import { capRoomToday } from './spend-settings';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 import { currentUsage, readUsageNow, rememberUsage } from './usage-read';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
@@ -103,8 +108,8 @@ export interface PlannedFetch {
   packed: boolean;
 }
 
-/** Why cells keep what they show: a daily limit (or the cap), or no key this viewer may fetch with. */
-export type WaitReason = 'fresh searches' | 'API calls' | 'key';
+/** Why cells keep what they show: a daily limit, the spreadsheet's own cap, or no key this viewer may fetch with. */
+export type WaitReason = 'fresh searches' | 'API calls' | 'key' | 'cap';
 
 /** What a refresh does now and what waits. */
 export interface RefreshPlan {
@@ -166,6 +171,19 @@ interface Known {
   fresh: number | null;
   calls: number | null;
   resetAt: number | null;
+  /** The spreadsheet's own cap is what leaves `fresh`: nothing goes past it. */
+  capped?: boolean;
+}
+
+/**
+ * What is left under the spreadsheet's own cap too: its room when that is less than the allowance's.
+ * @param known what the allowance leaves
+ * @param room the searches the cap still lets go today (null: no cap)
+ * @param now the time (ms)
+ */
+function underCap(known: Known, room: number | null, now: number): Known {
+  if (room === null || (known.fresh !== null && known.fresh <= room)) return known;
+  return { ...known, fresh: room, resetAt: capResetsAt(now), capped: true };
 }
 
 /**
@@ -195,7 +213,10 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     guardOf: { apiKey: formulaKey.apiKey },
     alsoRead: todaysSpendKeys(now),
   });
-  let known = knownLeft(run.guard, formulaKey.apiKey, now);
+  const room = capRoomToday(openStore(), now);
+  // What the allowance leaves (what the guard may be given), and under the cap what the refresh may send.
+  let left = knownLeft(run.guard, formulaKey.apiKey, now);
+  let known = underCap(left, room, now);
   let chosen = choose(found.cells, run, known, canFetch);
   let readUsageNow = false;
   let readsUsage = false;
@@ -205,7 +226,7 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     if (readUsage) {
       const read = readLeftNow(formulaKey.apiKey as string);
       readUsageNow = true;
-      if (read) known = read;
+      if (read) [left, known] = [read, underCap(read, room, now)];
       chosen = choose(found.cells, run, known, canFetch);
     } else readsUsage = true;
   }
@@ -217,8 +238,9 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     pacedSends: chosen.pacedSearches + chosen.pacedProbes,
     pacedShort: chosen.pacedShort,
     waiting: chosen.waiting,
-    waitingFor: chosen.waiting.length ? chosen.waitingFor : null,
-    resetAt: chosen.waiting.length ? waitUntil(chosen.waitingFor, run.guard, known) : null,
+    // Searches the cap leaves fewer of than the allowance: the cells wait for it.
+    waitingFor: chosen.waiting.length ? (known.capped && chosen.waitingFor === 'fresh searches' ? 'cap' : chosen.waitingFor) : null,
+    resetAt: chosen.waiting.length ? (known.capped ? known.resetAt : waitUntil(chosen.waitingFor, run.guard, known)) : null,
     fetches: chosen.fetches,
     probe: chosen.probe,
     requests: chosen.requests + chosen.pacedRequests + usageReads + (chosen.probe ? 1 : 0),
@@ -238,7 +260,7 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     run,
     cells: found.cells,
     leftFromRead:
-      canFetch && !run.guard?.left && !readUsageNow && known.fresh !== null ? { apiKey: formulaKey.apiKey as string, ...known } : null,
+      canFetch && !run.guard?.left && !readUsageNow && left.fresh !== null ? { apiKey: formulaKey.apiKey as string, ...left } : null,
   };
 }
 
@@ -354,7 +376,8 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
   let pacedSearches = 0;
   let pacedProbes = 0;
   let pacedShort = 0;
-  let probesLeft = PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
+  // Past the spreadsheet's cap nothing looks for cached keywords: one run fresh would go past it.
+  let probesLeft = known.capped ? 0 : PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
   const sent = () => requests + pacedRequests;
 
   /**

@@ -7,6 +7,7 @@ import { dropCached, lookupAll } from '../lookup/pipeline';
 import { ENDPOINTS } from '../service/endpoints';
 import { groupsInOverview, nameKnownGroups } from '../lookup/known-groups';
 import type { Json } from '../shape/shape';
+import { sendingFor } from '../spending/request-log';
 
 /**
  * Validates a group typed or picked in the sidebar.
@@ -25,6 +26,7 @@ export function readGroup(value: unknown): string {
  * @param force skip the cache (costs a request)
  */
 export function fetchRanking(group: string, budget: Budget, force: boolean): Json {
+  sendingFor(`Ranking table ${group}`);
   if (force) dropCached(ENDPOINTS.rankingList, [group]);
   const { answers } = lookupAll(ENDPOINTS.rankingList, [group], budget, 'user');
   nameKnownGroups(answers, budget, 'user');
@@ -40,6 +42,7 @@ export function fetchRanking(group: string, budget: Budget, force: boolean): Jso
  * @param budget time left
  */
 export function rankingGroups(budget: Budget): RankingGroup[] {
+  sendingFor('The groups a ranking table can show');
   const answer = lookupAll(ENDPOINTS.ranking, [undefined], budget, 'user').answers.get('');
   if (!answer) throw errors.budget();
   if (!answer.ok) throw answer.error;

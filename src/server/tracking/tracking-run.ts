@@ -18,6 +18,9 @@ import { inSentence, nameOf, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from '../spending/tracking-allowance';
+import { sendingFor } from '../spending/request-log';
+import { capResetsAt } from '../spending/spend-cap';
+import { capRoomToday } from '../spending/spend-settings';
 import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints, type Point } from './answer';
 import {
@@ -74,7 +77,11 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
   const release = acquireRun(store, RUNNING);
   if (!release) return false;
   try {
-    const spending = new Spending(() => lookupAllowance(options.budget));
+    // What is left today, and what the spreadsheet's own cap still lets go (read on first need).
+    const spending = new Spending(
+      () => lookupAllowance(options.budget),
+      () => capRoomToday(store),
+    );
     const blocked = runBlocker(!!readApiKey('user'));
     const shared = { budget: options.budget, spending, blocked, stopped: (error: AddonError) => options.stopped?.(error) };
     for (const list of lists) {
@@ -133,6 +140,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
   }
   if (ctx.blocked) return fail(ctx.blocked.message);
+  sendingFor(`Tracking list "${list.name}"`);
   const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
   const { rows, lastUsed } = readHistory(sheet, list, timeZone);
   const due = dueItems(list, rows, period);
@@ -274,10 +282,13 @@ function blanks(list: TrackRecord): Cell[] {
 function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: Map<string, Answer>; stop: string; blocked: boolean } {
   const answers = new Map<string, Answer>();
   const cap = ctx.spending.cap(endpoint, items.length);
-  const resets = cap.resetAt === null ? '' : `, which resets at ${resetClock(cap.resetAt, Date.now())}`;
-  let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : '';
-  // Nothing may be asked today: the allowance is spent, which stops the run as a refusal would.
-  if (!cap.count && items.length && cap.limit) ctx.stopped(errors.limit(cap.limit, '', cap.resetAt));
+  const resetAt = cap.limit === 'cap' ? capResetsAt(Date.now()) : cap.resetAt;
+  const resets = resetAt === null ? '' : `, which resets at ${resetClock(resetAt, Date.now())}`;
+  const which = cap.limit === 'cap' ? "this spreadsheet's cap on fresh searches" : `the daily limit of ${cap.limit}`;
+  let stop = cap.count < items.length ? `stopped before ${which}${resets}` : '';
+  // Nothing may be asked today: the allowance is spent, which stops the run as a refusal would (the
+  // spreadsheet's own cap is the user's choice, not a failure).
+  if (!cap.count && items.length && cap.limit && cap.limit !== 'cap') ctx.stopped(errors.limit(cap.limit, '', cap.resetAt));
   let blocked = false;
   const asked = items.slice(0, cap.count);
   let slowestMs = 0;

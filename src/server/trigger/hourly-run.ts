@@ -24,6 +24,7 @@ import { addNote, readTriggerRecord, scheduledSpreadsheets, updateScheduled, use
 import { recordRunOutcome } from './run-outcome';
 import { nextDueHere, tableSchedule } from './sync';
 import { deleteTriggerById } from './user-trigger';
+import { settleScheduledRun } from '../log-sheet/log-flush';
 
 /** A trigger's run has 6 minutes. */
 const TRIGGER_LIMIT_MS = 360_000;
@@ -101,12 +102,17 @@ function runOne(id: string, name: string, me: string, budget: Budget): { next: n
   const stopped = (error: AddonError) => met.push(error);
   // What the run finds and records, for the alerts once it has ended (alerts/after-run.ts).
   const watch = watchRun();
-  if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
-    watch.tables(refreshTables(store, { trigger: 'schedule', force: false, budget, stopped, found: watch.table }));
+  try {
+    if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
+      watch.tables(refreshTables(store, { trigger: 'schedule', force: false, budget, stopped, found: watch.table }));
+    }
+    // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks; none
+    // after what stopped the tables, which would refuse them too (they stay due).
+    if (lists.length && !met.length) runTracking(store, lists, { budget, scheduled: true, stopped, ran: watch.list });
+  } finally {
+    // What it spent here counts against this spreadsheet's cap, and goes into its request log.
+    settleScheduledRun(store);
   }
-  // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks; none
-  // after what stopped the tables, which would refuse them too (they stay due).
-  if (lists.length && !met.length) runTracking(store, lists, { budget, scheduled: true, stopped, ran: watch.list });
   const first = met[0];
   const stop = first ? runStopOf(first) : null;
   alertAfterRun(store, watch, stop);

@@ -6,6 +6,7 @@
  */
 import { guard } from '../core/error-guard';
 import { requirePermissions, SCHEDULED_RUN_NEEDS, type PermissionName } from '../core/permissions';
+import { settleAfterAction } from '../log-sheet/log-flush';
 
 /**
  * What each feature needs, by the public function that starts it (index.ts). A function not listed needs
@@ -30,6 +31,8 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
   setOwnerKeyForFormulas: ['spreadsheet'],
   setBaseUrl: ['spreadsheet'],
   refreshUsage: ['service'],
+  setSpendCap: ['service', 'spreadsheet'],
+  setRequestLog: ['spreadsheet'],
   estimateRefresh: ['spreadsheet'],
   getCacheInfo: ['spreadsheet'],
   clearCache: ['spreadsheet'],
@@ -63,7 +66,8 @@ export const NEEDS: Readonly<Record<string, readonly PermissionName[]>> = {
 
 /**
  * Runs a menu item, sidebar call or trigger: its permissions checked first (NEEDS), then the body, with
- * guard's words for anything unexpected.
+ * guard's words for anything unexpected; then what it sent goes into the request log while that is on
+ * (log-sheet/log-flush.ts), with the formulas' batches waiting when the sidebar opens or a menu item runs.
  * @param name the public function's name (index.ts)
  * @param body what it does
  */
@@ -72,7 +76,11 @@ export function guardAction<T>(name: string, body: () => T): T {
     name,
     () => {
       requirePermissions(NEEDS[name] ?? []);
-      return body();
+      try {
+        return body();
+      } finally {
+        settleAfterAction(name);
+      }
     },
     (line) => console.error(line),
   );

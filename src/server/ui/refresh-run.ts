@@ -14,6 +14,7 @@ import type { Json } from '../shape/shape';
 import { refreshOurFormulas } from '../spreadsheet/addon-formulas';
 import { giveLeftToGuard, keyOf, planRefresh, type PlannedCell, type PlannedFetch, type RefreshPlan } from '../spending/refresh-plan';
 import { keepTheirAnswers } from '../spending/refresh-keep';
+import { sendingFor } from '../spending/request-log';
 
 /** A menu or sidebar call has Google's 6 minutes: fetch within 5, then rewrite the formulas. */
 const REFRESH_LIMIT_MS = 300_000;
@@ -29,11 +30,12 @@ export function refreshFormulas(plan: RefreshPlan = planRefresh(true)): RefreshV
   const answers = new Map<string, Answer>();
   let requests = plan.readUsageNow ? 1 : 0;
   let freshSearches = 0;
+  sendingFor('Refresh all formulas');
   const send = (fetch: PlannedFetch): void => {
-    // One wave: the plan counted it within what is left (a formula's lookup paces instead).
+    // One wave: the plan counted it within what is left (a formula's lookup paces instead); the action's batch.
     const result = fetch.packed
-      ? lookupPacked(fetch.endpoint, fetch.subjects, budget, { paced: false })
-      : lookupAll(fetch.endpoint, fetch.subjects, budget, 'formula', { paced: false });
+      ? lookupPacked(fetch.endpoint, fetch.subjects, budget, { paced: false, action: true })
+      : lookupAll(fetch.endpoint, fetch.subjects, budget, 'formula', { paced: false, action: true });
     requests += result.stats.requests;
     freshSearches += result.stats.freshSearches;
     for (const [subject, answer] of result.answers) answers.set(keyOf(fetch.endpoint, subject), answer);

@@ -29,6 +29,8 @@ import { exampleBrands } from '../templates/template-fields';
 import { brandWatchPlan, keywordResearchPlan, marketOverviewPlan, shareOfSearchPlan, type SheetPlan } from '../templates/template-plan';
 import { writePlan } from '../templates/template-write';
 import { markTemplateSheet, markTracked, templateOf, trackedListIds, trackedListOf } from '../templates/template-marks';
+import { sendingFor } from '../spending/request-log';
+import { capRoomToday } from '../spending/spend-settings';
 
 export { templateSheets } from '../templates/template-marks';
 
@@ -74,6 +76,7 @@ export function insertTemplate(id: unknown): string {
   const apiKey = readApiKey('user');
   if (!apiKey) throw errors.noKey();
   refusePastLimit(template, apiKey);
+  sendingFor(`Template "${template.title}"`);
   const budget = createBudget(FETCH_LIMIT_MS);
   const plan = planFor(template, fetchAnswers(template.queries, budget), budget);
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
@@ -118,6 +121,14 @@ function refusePastLimit(template: TemplateDefinition, apiKey: string): void {
     throw errors.input(
       `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${template.title}" needs ` +
         'answers it holds back. Nothing was sent or changed.',
+    );
+  }
+  // This spreadsheet's own cap: past what it leaves today, the template's searches would not be sent.
+  const room = cost.freshSearches ? capRoomToday(openStore()) : null;
+  if (room !== null && cost.freshSearches > room) {
+    throw errors.input(
+      `Not inserted: "${template.title}" may use ${cost.freshSearches} fresh searches, and this spreadsheet's cap leaves ${room} today ` +
+        `(it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`,
     );
   }
   // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.

@@ -13,6 +13,7 @@ describe('messageKind', () => {
       [errors.limit('', 'after the reset'), 'limit'],
       [errors.limitWait('fresh searches', 'after 00:00 UTC'), 'limit'],
       [errors.limitWait('', 'after the reset'), 'limit'],
+      [errors.capWait(10, 'after 00:00 UTC'), 'limit'],
       [errors.budget(), 'budget'],
       [errors.noKey(), 'error'],
       [errors.noFormulaKey(), 'error'],

@@ -57,9 +57,13 @@ describe('fetchMisses', () => {
     expect(fakes.current.batches).toEqual([2]);
     expect(fetched).toMatchObject({ requests: 2, freshSearches: 1, refusals: [] });
     // The answer without the service's cache flag, kept for the cache's own 6 hours under the stamp.
-    expect(fetched.answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 } });
+    expect(fetched.answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 }, at: expect.any(Number) as number });
     const kept = fetched.writes[keys.get('coffee') ?? ''];
-    expect(readEntry(kept, STAMP, Date.now() + 5 * 3_600_000)).toEqual({ kind: 'data', data: { keyword: 'coffee', score: 6 } });
+    expect(readEntry(kept, STAMP, Date.now() + 5 * 3_600_000)).toEqual({
+      kind: 'data',
+      data: { keyword: 'coffee', score: 6 },
+      at: expect.any(Number) as number,
+    });
     expect(readEntry(kept, 'another.stamp', Date.now())).toBeNull();
     expect(Object.keys(fetched.writes).sort()).toEqual([...keys.values()].sort());
   });
