@@ -9,12 +9,10 @@ import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
 import { formatResults } from '../format/format-results';
 import { unfreezeResults } from '../freeze/unfreeze';
-import { readOwnApiKey } from '../core/lookup-settings';
-import { planRefresh, type RefreshPlan } from '../spending/refresh-plan';
+import { planRefresh } from '../spending/refresh-plan';
+import { refreshAsksFirst } from '../spending/refresh-estimate';
 import { refreshFormulas } from './refresh-run';
 import { refreshText } from '../../shared/refresh-words';
-import { asksFirst } from '../spending/allowance';
-import { formulaKeyHere } from '../core/formula-key';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';
@@ -58,20 +56,8 @@ export function openSidebar(section: SidebarSection): void {
 export function refreshFormulasFromMenuOrAsk(): void {
   keepTimeZone();
   const plan = planRefresh(true);
-  if (spendsTheRest(plan)) return openSidebar('refresh');
+  if (refreshAsksFirst(plan)) return openSidebar('refresh');
   SpreadsheetApp.getActiveSpreadsheet().toast(refreshText(refreshFormulas(plan)), 'Search Demand');
-}
-
-/** The sidebar's test for asking (estimate-model.ts), on the formulas' key when it is the viewer's. */
-function spendsTheRest(plan: RefreshPlan): boolean {
-  const own = readOwnApiKey();
-  if (!own || formulaKeyHere().apiKey !== own) return false;
-  return asksFirst({
-    freshSearches: plan.freshSearches,
-    cellsWaiting: plan.waiting.length,
-    cellsInPart: plan.pacedShort,
-    waitingFor: plan.waitingFor,
-  });
 }
 
 /**
