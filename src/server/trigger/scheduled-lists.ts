@@ -1,7 +1,7 @@
 /**
  * A tracking list's life as the sidebar drives it, with its place in the schedule: started (its sheet
  * and record from tracking/, then its runner's schedule and trigger, and a first run at once with
- * backfill), extended, run now, forgotten. Arguments arrive validated (ui/track-request.ts).
+ * backfill), extended, run now, forgotten. Arguments arrive validated (tracking/track-request.ts).
  */
 import type { TrackRequest } from '../../shared/sidebar-api';
 import { createBudget } from '../core/time-budget';

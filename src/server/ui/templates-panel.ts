@@ -20,7 +20,7 @@ import { currentUsage } from '../spending/usage-read';
 import { uniqueSheetName } from '../spreadsheet/sheet-areas';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { startTracking } from '../trigger/scheduled-lists';
-import { readTrackRequest } from './track-request';
+import { readTrackRequest } from '../tracking/track-request';
 import { trackingView } from './tracking-view';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from '../templates/template-catalog';
 import { templateCost, type TemplateCost } from '../spending/template-cost';
