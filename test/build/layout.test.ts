@@ -38,7 +38,8 @@ interface Plan {
 const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
-  ['trigger', 'templates', 'format'],
+  ['templates'],
+  ['trigger', 'format'],
   ['alerts'],
   ['tables', 'tracking', 'freeze'],
   ['lookup'],
