@@ -41,7 +41,7 @@ const FLOORS: string[][] = [
   ['templates'],
   ['trigger', 'format'],
   ['alerts'],
-  ['tables', 'tracking', 'freeze'],
+  ['tables', 'tracking', 'freeze', 'api-key'],
   ['lookup'],
   ['spending'],
   ['cache'],
