@@ -2,7 +2,7 @@
  * The add-on menu and the actions it starts. onOpen may run in AuthMode.NONE (before the user
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
-import { keepTimeZone } from './keep-time-zone';
+import { keepTimeZone } from '../cache/config-entry';
 import { AddonError } from '../core/errors';
 import { GRANT_MENU_ITEM } from '../core/permissions';
 import { freezeResults } from '../freeze/freeze';
