@@ -41,7 +41,7 @@ const FLOORS: string[][] = [
   ['templates'],
   ['trigger', 'format'],
   ['alerts'],
-  ['tables', 'tracking', 'freeze', 'api-key'],
+  ['tables', 'tracking', 'freeze', 'api-key', 'refresh'],
   ['lookup'],
   ['spending'],
   ['cache'],

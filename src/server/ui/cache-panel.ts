@@ -2,7 +2,7 @@
 import type { CacheView, RefreshView } from '../../shared/sidebar-api';
 import { clearCache as clearAnswers, readGeneration } from '../cache/config-entry';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
-import { refreshFormulas } from './refresh-run';
+import { refreshFormulas } from '../refresh/refresh-run';
 
 /** The cache generation and how many formula cells would recalculate. */
 export function getCacheInfo(): CacheView {
@@ -18,7 +18,7 @@ export function clearCache(): CacheView {
 
 /**
  * Makes Sheets run again the add-on's formulas that can be answered now (their answers fetched first,
- * within what is left); the others keep what they show (refresh-run.ts).
+ * within what is left); the others keep what they show (refresh/refresh-run.ts).
  */
 export function refreshAllFormulas(): RefreshView {
   return refreshFormulas();

@@ -11,7 +11,7 @@ import { formatResults } from '../format/format-results';
 import { unfreezeResults } from '../freeze/unfreeze';
 import { planRefresh } from '../spending/refresh-plan';
 import { refreshAsksFirst } from '../spending/refresh-estimate';
-import { refreshFormulas } from './refresh-run';
+import { refreshFormulas } from '../refresh/refresh-run';
 import { refreshText } from '../../shared/refresh-words';
 
 /** Sections of the sidebar a menu item can open. */
@@ -49,7 +49,7 @@ export function openSidebar(section: SidebarSection): void {
 
 /**
  * The menu's Refresh all formulas: runs again the formulas that can be answered now and leaves the others
- * showing what they show (ui/refresh-run.ts), and says so with a toast. When it would spend the last of
+ * showing what they show (refresh/refresh-run.ts), and says so with a toast. When it would spend the last of
  * the viewer's own fresh searches and still leave cells waiting, it opens the sidebar's refresh instead,
  * which shows the estimate and asks (its words, in one place).
  */
