@@ -110,6 +110,16 @@ export function dueItems(list: TrackRecord, rows: HistoryRow[], period: string):
   return list.items.filter((item) => !done.has(item));
 }
 
+/**
+ * How many items a list's next run would ask for now, read from its history sheet (none without one).
+ * @param list the list
+ * @param sheet its history sheet, if it is still there
+ * @param timeZone the spreadsheet's time zone
+ */
+export function dueNow(list: TrackRecord, sheet: GoogleAppsScript.Spreadsheet.Sheet | null, timeZone: string): number {
+  return sheet ? dueItems(list, readHistory(sheet, list, timeZone).rows, periodOf(Date.now(), list.period)).length : 0;
+}
+
 interface ListContext {
   budget: Budget;
   spending: Spending;

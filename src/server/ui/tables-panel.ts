@@ -1,6 +1,5 @@
 /** The ranking tables panel: each sidebar call checked and done by tables/ or trigger/, shown by tables-view. */
 import type { RankingGroup, RefreshTablesView, TablePreview, TablesView } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
 import { remakeTrigger } from '../trigger/user-trigger';
 import { refreshOpenSpreadsheet } from '../trigger/refresh-entry';
 import { applySchedule, readScheduleRequest } from '../trigger/refresh-schedule';
@@ -13,7 +12,7 @@ import { tablesView } from './tables-view';
 
 /** The groups the overview offers. */
 export function getRankingGroups(): RankingGroup[] {
-  return rankingGroups(createBudget(60_000));
+  return rankingGroups();
 }
 
 /**
