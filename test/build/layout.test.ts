@@ -4,7 +4,8 @@
  * inside dev/gas, dev/playground and dev/service stand on floors and import only downward (never a
  * folder or file on their own floor or above); no module of src/ or dev/ imports itself back in a
  * circle; and the guide names every src/server folder. ui/'s panels are thin adapters over the feature
- * folders: no panel imports another, and the hourly trigger enters through trigger/, not ui/. Spending
+ * folders: no panel imports another, none reaches past the features' answers or grows long enough to
+ * decide things itself, and the hourly trigger enters through trigger/, not ui/. Spending
  * has one home, spending/, under the lookup: the limit guard and the spend log are read there and by
  * the lookup alone, and the features ask it what an action costs rather than count with the dry run.
  */
@@ -197,6 +198,21 @@ function folderOf(file: string): string {
 /** A sidebar panel of ui/: one sidebar section's calls, each read, handed to a feature, shown. */
 const isPanel = (file: string) => folderOf(file) === 'ui' && file.endsWith('-panel.ts');
 
+/**
+ * What ui/'s adapters may import: the feature folders, whole; the open spreadsheet and the add-on's
+ * settings, errors and guards (core/); and of spending/ and cache/, only the answers an action asks of
+ * them: what it costs, Refresh all's plan and estimate, the usage views, and the config entry's two
+ * changes (Clear cache, the time zone). The lookup, the service, the shaping and spending's records,
+ * pacing and dry run are the features' business, never an entry file's.
+ */
+const UI_REACHES = [
+  /^(alerts|api-key|format|freeze|refresh|tables|templates|tracking|trigger|spreadsheet|core|ui)\//,
+  /^spending\/(\w+-cost|refresh-plan|refresh-estimate|usage-read)\.ts$/,
+  /^cache\/config-entry\.ts$/,
+];
+/** Lines an entry file of ui/ stays under: reading what was sent, one call, the view. Past it, it decides something. */
+const UI_MODULE_LINES = 120;
+
 describe('src/ layout', () => {
   it('gives every module a name of its own', () => {
     const byName = new Map<string, string[]>();
@@ -219,6 +235,23 @@ describe('src/ layout', () => {
         .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it("keeps ui/ to what adapters need: the features, and only spending's and the cache's answers", () => {
+    const reached = serverModules
+      .filter((file) => folderOf(file) === 'ui')
+      .flatMap((file) => importsOf(file).map((target) => ({ file, target: relative(SERVER, target) })))
+      .filter(({ target }) => !target.startsWith('..') && !UI_REACHES.some((allowed) => allowed.test(target)))
+      .map(({ file, target }) => `${relative(ROOT, file)} -> src/server/${target}`);
+    expect(reached).toEqual([]);
+  });
+
+  it(`keeps every ui/ module under ${UI_MODULE_LINES} lines`, () => {
+    const long = serverModules
+      .filter((file) => folderOf(file) === 'ui')
+      .map((file) => ({ file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines >= UI_MODULE_LINES);
+    expect(long).toEqual([]);
   });
 
   it("has the hourly trigger enter through trigger/: index.ts's handler calls a trigger/ module, and only trigger/ runs the schedule", () => {
