@@ -117,7 +117,7 @@ function grantedOf(names: readonly PermissionName[]): PermissionName[] | null {
 
 /**
  * Throws the message of the permissions of `needs` the user has not granted, if any: checked before an
- * action acts (ui/action-guard.ts names what each public function needs).
+ * action acts (src/server/index.ts names what each public function needs, as it calls ui/action-guard.ts).
  * @param needs the permissions the action needs
  */
 export function requirePermissions(needs: readonly PermissionName[]): void {
