@@ -13,7 +13,7 @@ import { fingerprint, GUARD_KEY, heldBack, readGuard, type Guard } from './limit
 import { packGroups, readPack, type Pack, type PackGroup } from '../cache/pack';
 import { readLookupSettings, type Payer } from '../core/lookup-settings';
 import type { LimitKind } from '../service/classify';
-import type { SpendCost } from '../../shared/sidebar-api';
+import type { SpendCost } from '../../shared/allowance-rules';
 import type { Endpoint } from '../service/endpoints';
 import { readState } from '../cache/cache-state';
 

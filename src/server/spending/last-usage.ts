@@ -3,7 +3,7 @@
  * properties hold it (theirs alone, and readable by their next sidebar in any spreadsheet) with a
  * fingerprint of the key it was read with, never the key, so another key's figures are never shown.
  */
-import type { UsageRead } from '../../shared/sidebar-api';
+import type { UsageRead } from '../../shared/allowance-rules';
 import { PROP_USAGE_READ } from '../core/constants';
 import { fingerprint } from './limit-guard';
 import { propertyWriteProblem } from '../core/property-limits';

@@ -3,7 +3,7 @@
  * request): each item's answer unless cached, and the read of what is left of the allowance that a run
  * makes first (tracking-allowance.ts), unless it was read within the minute.
  */
-import type { SpendCost } from '../../shared/sidebar-api';
+import type { SpendCost } from '../../shared/allowance-rules';
 import { dryRun, spendOf } from './dry-run';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 

@@ -4,7 +4,8 @@
  * read brought up to date with what this document sent with that key since (spending/spend-log.ts logs it),
  * with this document's spend today.
  */
-import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
+import type { UsageView } from '../../shared/sidebar-api';
+import type { CellValue, SpentSince, UsageRead } from '../../shared/allowance-rules';
 import type { Outcome } from '../service/classify';
 import { SELF_INSTALL } from '../core/constants';
 import { createBudget } from '../core/time-budget';

@@ -1,5 +1,5 @@
 /** Fetching ranking data for tables, through the same cache as the formulas. */
-import type { RankingGroup } from '../../shared/sidebar-api';
+import type { RankingGroup } from '../../shared/rules';
 import { createBudget, type Budget } from '../core/time-budget';
 import { errors } from '../core/errors';
 import { readSubject } from '../core/input';
