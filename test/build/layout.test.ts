@@ -362,6 +362,45 @@ describe("spending's home", () => {
   });
 });
 
+/** The sidebar's wire: the types of what its calls take and return (src/shared/sidebar-api.ts). */
+const WIRE = join(SRC, 'shared/sidebar-api.ts');
+/** The views spending/ answers the sidebar with as they are: Refresh all's estimate, the usage section. */
+const SPENDING_VIEWS = ['RefreshEstimate', 'UsageView'];
+
+/** The names a module imports from a module (type-only or not). */
+function namesImported(file: string, from: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.{1,2}\/[^']*)'/gm)]
+    .filter((m) => resolve(dirname(file), m[2]!) === from.replace(/\.ts$/, ''))
+    .flatMap((m) => m[1]!.split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()))
+    .filter(Boolean);
+}
+
+describe('the wire and the domain', () => {
+  it("keeps the wire's types out of the lookup and the floors below it, but for spending's views", () => {
+    // The domain's own figures (a usage read, what an action costs, who pays, a ranking group) live
+    // beside their domain, in the modules of src/shared both sides use; the wire names them again.
+    const below = FLOORS.slice(floorIn(SERVER_PLAN, 'lookup')).flat();
+    const taken = serverModules
+      .filter((file) => below.includes(folderOf(file)))
+      .flatMap((file) =>
+        namesImported(file, WIRE)
+          .filter((name) => !(folderOf(file) === SPENDING && SPENDING_VIEWS.includes(name)))
+          .map((name) => `${relative(ROOT, file)}: ${name}`),
+      );
+    expect(taken).toEqual([]);
+    // The check has work to do: spending/ answers the sidebar with its views.
+    expect(serverModules.some((file) => folderOf(file) === SPENDING && namesImported(file, WIRE).length > 0)).toBe(true);
+  });
+
+  it('has the shared modules take nothing from the wire but the views they word (*-words.ts)', () => {
+    const taking = modulesUnder(join(SRC, 'shared'))
+      .filter((file) => file !== WIRE && !file.endsWith('-words.ts') && importsOf(file).includes(WIRE))
+      .map((file) => relative(ROOT, file));
+    expect(taking).toEqual([]);
+  });
+});
+
 describe('dev/ layout', () => {
   for (const plan of [DEV_PLAN, GAS_PLAN, PLAYGROUND_PLAN, SERVICE_PLAN]) {
     it(`has ${plan.root}'s parts import only what stands on lower floors`, () => {
