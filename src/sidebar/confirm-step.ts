@@ -4,7 +4,7 @@
  * does and what it says afterwards.
  */
 import { show } from './dom';
-import { whileBusy, type StatusLine } from './status';
+import { busyCall, type StatusLine } from './status';
 
 /** A question's elements: the button that asks it, the question with its Yes and No (hidden until asked). */
 export interface ConfirmParts {
@@ -69,13 +69,10 @@ export interface ConfirmedCall<T> {
 export function confirmCall<T>(parts: ConfirmParts, action: ConfirmedCall<T>): ConfirmStep {
   const step = confirmStep(parts, () => {
     action.starting?.();
-    action.status.set('busy', action.busy[0]);
-    whileBusy(parts.yes, action.busy[1], action.run)
-      .then((result) => {
-        step.close();
-        action.done(result);
-      })
-      .catch((error: unknown) => action.status.error(error));
+    busyCall(action.status, parts.yes, action.busy, action.run, (result) => {
+      step.close();
+      action.done(result);
+    });
   });
   parts.button.addEventListener('click', () => {
     action.opening?.();

@@ -59,6 +59,17 @@ export function show(element: HTMLElement, visible: boolean): void {
   element.hidden = !visible;
 }
 
+/**
+ * A checkbox and its label in a row (the insert form's columns, a tracking list's fields).
+ * @param box the checkbox; it is given the id
+ * @param id the box's id, which the label names
+ * @param label what the label says
+ */
+export function checkboxRow(box: HTMLInputElement, id: string, label: string | undefined): HTMLElement {
+  box.id = id;
+  return h('div', { class: 'checkbox-row' }, box, h('label', { for: id }, label));
+}
+
 function append(parent: Element, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

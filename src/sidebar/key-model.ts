@@ -26,6 +26,16 @@ export function keySavedMessage(view: SettingsView): string {
 }
 
 /**
+ * The line beside the section's heading: the mask and whether the key is shared, or a warning that none
+ * is saved.
+ * @param view the settings
+ */
+export function keySummary(view: SettingsView): { text: string; warn: boolean } {
+  if (!view.hasKey) return { text: 'None saved yet', warn: true };
+  return { text: `${view.maskedKey ?? '••••'}${view.sharedWithDocument ? ' · shared with this document' : ''}`, warn: false };
+}
+
+/**
  * The status line after the share box changed.
  * @param view what setKeySharing returned
  */

@@ -1,5 +1,5 @@
 /** Status lines (aria-live regions) and busy buttons: the loading and error states of every action. */
-import { replaceChildren } from './dom';
+import { byId, replaceChildren } from './dom';
 
 /** The kinds of message, each with its own look. */
 export type StatusKind = 'info' | 'success' | 'error' | 'busy';
@@ -47,6 +47,14 @@ export class StatusLine {
 }
 
 /**
+ * The status line of one of the page's status paragraphs.
+ * @param id the paragraph's id (it has role=status and aria-live=polite in the template)
+ */
+export function statusLine(id: string): StatusLine {
+  return new StatusLine(byId(id, HTMLParagraphElement));
+}
+
+/**
  * Runs an action with its button disabled and relabelled ("Saving…"), restoring it afterwards, and
  * marks the section aria-busy meanwhile. A second click while it runs does nothing.
  * @param button the button that started the action
@@ -70,4 +78,57 @@ export async function whileBusy<T>(button: HTMLButtonElement, label: string, tas
     const focusLost = document.activeElement === null || document.activeElement === document.body;
     if (hadFocus && focusLost && button.offsetParent !== null) button.focus();
   }
+}
+
+/**
+ * A server call a button starts: the status line says what is under way, the button is busy meanwhile
+ * (whileBusy), and a failure's message shows in the status line.
+ * @param status the line that tells it
+ * @param button the button that started it
+ * @param busy the status while it runs, then the button's label: ['Saving the schedule…', 'Saving…']
+ * @param task the call
+ * @param done what follows its result
+ */
+export function busyCall<T>(
+  status: StatusLine,
+  button: HTMLButtonElement,
+  busy: readonly [status: string, label: string],
+  task: () => Promise<T>,
+  done: (result: T) => void,
+): void {
+  status.set('busy', busy[0]);
+  whileBusy(button, busy[1], task)
+    .then(done)
+    .catch((error: unknown) => status.error(error));
+}
+
+/**
+ * A server call a checkbox makes when it changes: the box is disabled meanwhile and the status line says
+ * what is under way; a failure puts the box back as it was and says why. Focus stays on the box.
+ * @param box the checkbox
+ * @param status the line that tells it
+ * @param busy the status while it runs
+ * @param task the call
+ * @param done what follows its result
+ */
+export function boxCall<T>(
+  box: HTMLInputElement,
+  status: StatusLine,
+  busy: string,
+  task: () => Promise<T>,
+  done: (result: T) => void,
+): void {
+  const checked = box.checked;
+  box.disabled = true;
+  status.set('busy', busy);
+  task()
+    .then(done)
+    .catch((error: unknown) => {
+      box.checked = !checked;
+      status.error(error);
+    })
+    .finally(() => {
+      box.disabled = false;
+      box.focus();
+    });
 }

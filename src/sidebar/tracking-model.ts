@@ -1,5 +1,6 @@
 /** Pure text of the tracking section (no DOM, so it is unit-tested in node). */
-import type { TrackingView, TrackKind, TrackListView } from '../shared/sidebar-api';
+import type { SelectedItems, SpendCost, TrackFieldsView, TrackingView, TrackKind, TrackListView, TrackPeriod } from '../shared/sidebar-api';
+import { sendsText } from './cost-model';
 import { plural } from './format';
 import { RUNS_STOPPED } from './tables-model';
 
@@ -74,5 +75,41 @@ export function trackingSummary(view: TrackingView): { text: string; warn: boole
       'items',
     )} tracked`,
     warn: false,
+  };
+}
+
+/**
+ * What tracking the typed items costs, under the form: the rule at once, then what the server counted
+ * (a dry run, no request); '' when nothing is typed.
+ * @param count the distinct items typed
+ * @param kind keywords or brands
+ * @param period how often the list runs
+ * @param counted what the server counted, or null before its answer
+ */
+export function trackCostText(count: number, kind: TrackKind, period: TrackPeriod, counted: SpendCost | null): string {
+  const then = `then as much each ${period}`;
+  if (counted) return `Tracking these now sends ${sendsText(counted)}; ${then}.`;
+  return count ? `Adding asks for ${itemsText(count, kind)} now: ${spendText(count, kind === 'keywords')}; ${then}.` : '';
+}
+
+/**
+ * What "Use the selected cells" read: "3 keywords from Sheet1!A1:A4; 1 cells skipped."
+ * @param read what readSelectedItems returned
+ * @param kind keywords or brands
+ */
+export function selectionText(read: SelectedItems, kind: TrackKind): string {
+  return `${itemsText(read.items.length, kind)} from ${read.range}${read.skipped ? `; ${read.skipped} cells skipped` : ''}.`;
+}
+
+/**
+ * The fields a list can keep, in words: what is always kept, and a box per field (ticked by default or not).
+ * @param view what previewTrackFields returned
+ */
+export function fieldsModel(view: TrackFieldsView): { always: string; fields: { path: string; label: string; checked: boolean }[] } {
+  const said = (path: string) => view.words[path] ?? path;
+  const always = [view.score && `Score (${said(view.score)})`, view.series && said(view.series)].filter(Boolean).join(', ');
+  return {
+    always: `Always kept: ${always || 'the score'}.`,
+    fields: view.fields.map((path) => ({ path, label: said(path), checked: view.defaults.includes(path) })),
   };
 }

@@ -6,7 +6,7 @@ import type { SettingsView } from '../../shared/sidebar-api';
 import type { App } from '../app';
 import { byId, show } from '../dom';
 import { call } from '../server';
-import { StatusLine, whileBusy } from '../status';
+import { busyCall, statusLine } from '../status';
 import { allowedAddresses, checkBaseUrl } from '../validate';
 
 /** The advanced section's controls. */
@@ -27,7 +27,7 @@ export function mountAdvancedSection(app: App): AdvancedSection {
   const allowed = byId('url-allowed', HTMLSpanElement);
   const save = byId('url-save', HTMLButtonElement);
   const reset = byId('url-reset', HTMLButtonElement);
-  const status = new StatusLine(byId('url-status', HTMLParagraphElement));
+  const status = statusLine('url-status');
 
   const render = (view: SettingsView): void => {
     // A self-install types its one address beside the key (sections/key.ts): there is no default to override.
@@ -40,14 +40,17 @@ export function mountAdvancedSection(app: App): AdvancedSection {
   };
 
   const apply = (button: HTMLButtonElement, url: string): void => {
-    status.set('busy', 'Saving…');
-    whileBusy(button, 'Saving…', () => call('setBaseUrl', url))
-      .then((view) => {
+    busyCall(
+      status,
+      button,
+      ['Saving…', 'Saving…'],
+      () => call('setBaseUrl', url),
+      (view) => {
         app.applySettings(view, true);
         status.set('success', savedMessage(view));
         if (button.disabled) input.focus();
-      })
-      .catch((error: unknown) => status.error(error));
+      },
+    );
   };
 
   form.addEventListener('submit', (event) => {

@@ -8,7 +8,7 @@ import { alertsSummary, lastMailText, recipientsText } from '../alerts-model';
 import { byId, show } from '../dom';
 import type { Summarise } from '../folds';
 import { call } from '../server';
-import { StatusLine } from '../status';
+import { statusLine } from '../status';
 import { mountAlertsForm } from './alerts/alerts-form';
 
 /**
@@ -21,7 +21,7 @@ export function mountAlertsSection(summarise: Summarise): { load(): Promise<void
   const last = byId('alerts-last', HTMLParagraphElement);
   const preview = byId('alerts-preview', HTMLDetailsElement);
   const previewBody = byId('alerts-preview-body', HTMLPreElement);
-  const status = new StatusLine(byId('alerts-status', HTMLParagraphElement));
+  const status = statusLine('alerts-status');
 
   const render = (view: AlertsView): void => {
     const line = alertsSummary(view);

@@ -3,21 +3,18 @@
  * Sheets run a custom function again), clear the cached answers after a confirmation, format the
  * results as people read them, or freeze the formulas' results as values (and unfreeze them). It shows what a
  * refresh would send against what is left (counted by the server without a request), and asks first
- * when a refresh may spend more than is left.
+ * when a refresh may spend more than is left. The count and the refresh live in sections/cache/; this
+ * module binds the section's buttons to them, Clear cache, and Freeze.
  */
-import type { FreezeView, RefreshEstimate, UsageRead } from '../../shared/sidebar-api';
+import type { FreezeView, UsageRead } from '../../shared/sidebar-api';
 import type { App, RefreshPlace } from '../app';
-import { cacheSummary, cellsText, freezeMessage, refreshMessage } from '../cache-model';
-import { confirmCall, confirmStep, type ConfirmParts, type ConfirmStep } from '../confirm-step';
-import { byId, show } from '../dom';
-import { plural } from '../format';
-import { estimateModel, type EstimateModel } from '../estimate-model';
-import { formulasUseYourKey } from '../key-model';
+import { freezeMessage } from '../cache-model';
+import { confirmCall, type ConfirmParts } from '../confirm-step';
+import { byId } from '../dom';
 import { call } from '../server';
-import { StatusLine, whileBusy } from '../status';
-
-/** Sheets runs the formulas after the refresh returns: what they spend is read this long after. */
-export const REREAD_AFTER_MS = 15_000;
+import { busyCall, statusLine } from '../status';
+import { mountFormulaCount } from './cache/formula-count';
+import { mountRefreshAll } from './cache/refresh-all';
 
 /** The cache section's controls. */
 export interface CacheSection {
@@ -43,15 +40,13 @@ export interface CacheSection {
  * @param summarise told the line beside the section's heading whenever the count changes
  */
 export function mountCacheSection(app: App, onSpent: (sent: boolean, ms: number) => void, summarise: (text: string) => void): CacheSection {
-  const cells = byId('cache-cells', HTMLParagraphElement);
-  const estimateLine = byId('cache-estimate', HTMLParagraphElement);
   const clear: ConfirmParts = {
     button: byId('cache-clear', HTMLButtonElement),
     ask: byId('cache-clear-confirm', HTMLDivElement),
     yes: byId('cache-clear-yes', HTMLButtonElement),
     no: byId('cache-clear-no', HTMLButtonElement),
   };
-  const status = new StatusLine(byId('cache-status', HTMLParagraphElement));
+  const status = statusLine('cache-status');
   const own: RefreshPlace = {
     button: byId('cache-refresh', HTMLButtonElement),
     status,
@@ -61,89 +56,9 @@ export function mountCacheSection(app: App, onSpent: (sent: boolean, ms: number)
     no: byId('cache-refresh-no', HTMLButtonElement),
     verb: 'Refreshing',
   };
-  let estimate: RefreshEstimate | null = null;
-  let usage: UsageRead | null = null;
-  /** The count in flight, so reads asked for at once (opening, focus) share one call. */
-  let counting: Promise<boolean> | null = null;
-
-  const model = (): EstimateModel | null =>
-    estimate && estimateModel(estimate, usage, app.settings ? formulasUseYourKey(app.settings) : false);
-
-  const render = (): void => {
-    if (estimate) {
-      cells.textContent = cellsText(estimate);
-      summarise(cacheSummary(estimate));
-    }
-    estimateLine.textContent = model()?.text ?? '';
-    show(estimateLine, estimateLine.textContent !== '');
-  };
-
-  /**
-   * Counts again; false (the error shown where the count was asked for, if anywhere) when the count failed.
-   * Before a refresh, what is left is read first when no current read says it (one request, which the
-   * refresh would send anyway): the question and the refresh then count the same.
-   */
-  const count = (where: StatusLine | null = status, readUsage = false): Promise<boolean> => {
-    counting ??= call('estimateRefresh', readUsage)
-      .then((next) => {
-        estimate = next;
-        render();
-        return true;
-      })
-      .catch((error: unknown) => {
-        where?.error(error);
-        return false;
-      })
-      .finally(() => (counting = null));
-    return counting;
-  };
-  const load = async (): Promise<void> => void (await count());
-
-  // Each place's question, bound once (a place outside this section is bound when first used).
-  const steps = new WeakMap<RefreshPlace, ConfirmStep>();
-  const stepOf = (place: RefreshPlace): ConfirmStep => {
-    let step = steps.get(place);
-    if (!step) {
-      step = confirmStep(
-        place,
-        () => run(place),
-        () => place.status.set('info', 'Not refreshed.'),
-      );
-      steps.set(place, step);
-    }
-    return step;
-  };
-
-  const run = (place: RefreshPlace): void => {
-    stepOf(place).close();
-    const spends = model()?.spends ?? true;
-    const n = estimate?.formulaCells ?? 0;
-    place.status.set('busy', `${place.verb} ${n ? plural(n, 'formula cell', 'formula cells') : 'the formulas'}…`);
-    whileBusy(place.button, `${place.verb}…`, () => call('refreshAllFormulas'))
-      .then((result) => {
-        place.status.set('success', [refreshMessage(result), result.formulaCells ? (place.after ?? '') : ''].filter(Boolean).join(' '));
-        place.done?.();
-        // The refresh fetched its answers before the formulas ran: what it spent counts now. Formulas
-        // that read usage themselves (API_USAGE) spend once they run: counted again a little later.
-        onSpent(spends || result.requests > 0, result.formulaCells > 0 ? REREAD_AFTER_MS : 0);
-        void load();
-      })
-      .catch((error: unknown) => place.status.error(error));
-  };
-
-  // Formulas may have changed since the count was shown: count again (free) before deciding to ask.
-  const refresh = (place: RefreshPlace = own): void => {
-    const step = stepOf(place);
-    place.status.set('busy', 'Counting what a refresh would send…');
-    void whileBusy(place.button, 'Counting…', () => count(place.status, true)).then((counted) => {
-      if (!counted) return; // never refresh blind: the error says why
-      const asking = model()?.confirm;
-      if (!asking) return run(place);
-      place.status.clear();
-      place.question.textContent = asking;
-      step.open();
-    });
-  };
+  const counter = mountFormulaCount(app, summarise);
+  const load = async (): Promise<void> => void (await counter.count(status));
+  const refresh = mountRefreshAll(counter, load, onSpent);
 
   const refreshHere = (): void => {
     status.placeAfter(own.ask); // back under the button, if clearing moved it
@@ -164,15 +79,17 @@ export function mountCacheSection(app: App, onSpent: (sent: boolean, ms: number)
   });
 
   mountFreeze(load);
+  // Counted for the key section: no error shown here (it asks while this section may be closed).
+  const recount = async () => ((await counter.count(null)) ? counter.estimate() : null);
   return {
     load,
-    setUsage(read) {
-      usage = read;
-      render();
-    },
+    setUsage: (read) => counter.setUsage(read),
     refresh: (place) => (place ? refresh(place) : refreshHere()),
-    cells: async () => ((await count(null)) ? (estimate?.formulaCells ?? null) : null),
-    noKeyCells: async () => ((await count(null)) && estimate ? { said: estimate.noKeyCells, errors: estimate.errorCells } : null),
+    cells: async () => (await recount())?.formulaCells ?? null,
+    noKeyCells: async () => {
+      const estimate = await recount();
+      return estimate ? { said: estimate.noKeyCells, errors: estimate.errorCells } : null;
+    },
   };
 }
 
@@ -185,7 +102,7 @@ function mountFreeze(reload: () => Promise<void>): void {
   const all = byId('freeze-all', HTMLInputElement);
   const freeze = byId('freeze-run', HTMLButtonElement);
   const unfreeze = byId('unfreeze-run', HTMLButtonElement);
-  const status = new StatusLine(byId('freeze-status', HTMLParagraphElement));
+  const status = statusLine('freeze-status');
 
   all.addEventListener('change', () => {
     freeze.textContent = `Freeze ${all.checked ? 'all' : 'selected'} results as values`;
@@ -193,21 +110,22 @@ function mountFreeze(reload: () => Promise<void>): void {
   });
 
   const run = (button: HTMLButtonElement, unfrozen: boolean, task: () => Promise<FreezeView>): void => {
-    status.set('busy', unfrozen ? 'Putting the formulas back…' : 'Freezing the results…');
-    whileBusy(button, unfrozen ? 'Unfreezing…' : 'Freezing…', task)
-      .then((view) => {
-        status.set(view.skipped.length ? 'info' : 'success', freezeMessage(view, unfrozen));
-        void reload();
-      })
-      .catch((error: unknown) => status.error(error));
+    const busy = unfrozen ? (['Putting the formulas back…', 'Unfreezing…'] as const) : (['Freezing the results…', 'Freezing…'] as const);
+    busyCall(status, button, busy, task, (view) => {
+      status.set(view.skipped.length ? 'info' : 'success', freezeMessage(view, unfrozen));
+      void reload();
+    });
   };
   const scope = () => (all.checked ? 'all' : 'selection');
   const format = byId('format-run', HTMLButtonElement);
   format.addEventListener('click', () => {
-    status.set('busy', 'Formatting…');
-    whileBusy(format, 'Formatting…', () => call('formatResults', scope()))
-      .then((view) => status.set('success', view.message))
-      .catch((error: unknown) => status.error(error));
+    busyCall(
+      status,
+      format,
+      ['Formatting…', 'Formatting…'],
+      () => call('formatResults', scope()),
+      (view) => status.set('success', view.message),
+    );
   });
   freeze.addEventListener('click', () => run(freeze, false, () => call('freezeResults', scope())));
   unfreeze.addEventListener('click', () => run(unfreeze, true, () => call('unfreezeResults', scope())));

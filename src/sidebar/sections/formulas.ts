@@ -10,7 +10,7 @@ import { confirmCall } from '../confirm-step';
 import { byId, show } from '../dom';
 import { formulasModel } from '../formulas-model';
 import { call } from '../server';
-import { StatusLine } from '../status';
+import { boxCall, statusLine } from '../status';
 
 /** The formulas section's controls. */
 export interface FormulasSection {
@@ -35,7 +35,7 @@ export function mountFormulasSection(app: App, summarise: Summarise): FormulasSe
   const ownerBox = byId('formulas-owner-box', HTMLInputElement);
   const stopRow = byId('formulas-stop-row', HTMLDivElement);
   const question = byId('formulas-stop-question', HTMLParagraphElement);
-  const status = new StatusLine(byId('formulas-status', HTMLParagraphElement));
+  const status = statusLine('formulas-status');
   const stopping = confirmCall(
     {
       button: byId('formulas-stop', HTMLButtonElement),
@@ -77,21 +77,17 @@ export function mountFormulasSection(app: App, summarise: Summarise): FormulasSe
 
   ownerBox.addEventListener('change', () => {
     const allow = ownerBox.checked;
-    ownerBox.disabled = true;
-    status.set('busy', allow ? 'Turning your key on for formulas here…' : 'Turning your key off for formulas here…');
-    call('setOwnerKeyForFormulas', allow)
-      .then((next) => {
+    const busy = allow ? 'Turning your key on for formulas here…' : 'Turning your key off for formulas here…';
+    boxCall(
+      ownerBox,
+      status,
+      busy,
+      () => call('setOwnerKeyForFormulas', allow),
+      (next) => {
         app.applySettings(next, false);
         status.set('success', allow ? 'Formulas here may use your key again.' : 'Your key is off for formulas here, yours included.');
-      })
-      .catch((error: unknown) => {
-        ownerBox.checked = !allow;
-        status.error(error);
-      })
-      .finally(() => {
-        ownerBox.disabled = false;
-        ownerBox.focus();
-      });
+      },
+    );
   });
 
   return { render };

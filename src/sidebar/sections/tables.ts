@@ -10,7 +10,7 @@ import { byId, show } from '../dom';
 import type { Summarise } from '../folds';
 import { tablesSummary } from '../tables-model';
 import { call } from '../server';
-import { StatusLine, whileBusy } from '../status';
+import { statusLine, whileBusy } from '../status';
 import { mountInsertForm } from './tables/insert-form';
 import type { TablesPage } from './tables/page';
 import { mountRefreshNow } from './tables/refresh-now';
@@ -38,7 +38,7 @@ export interface TablesSection {
  */
 export function mountTablesSection(onSpent: () => void, summarise: Summarise): TablesSection {
   const title = byId('tables-title', HTMLButtonElement);
-  const status = new StatusLine(byId('tables-status', HTMLParagraphElement));
+  const status = statusLine('tables-status');
   const retryRow = byId('tables-retry-row', HTMLDivElement);
   const retry = byId('tables-retry', HTMLButtonElement);
 

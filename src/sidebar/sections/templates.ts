@@ -8,19 +8,9 @@
 import type { TemplateSheetView, TemplateView } from '../../shared/sidebar-api';
 import { byId, h, replaceChildren } from '../dom';
 import { call } from '../server';
-import { StatusLine, whileBusy } from '../status';
+import { busyCall, StatusLine } from '../status';
+import { templateCostText } from '../templates-model';
 import type { Summarise } from '../folds';
-
-/**
- * What a template may spend, in words.
- * @param t a template as listed
- */
-export function templateCostText(t: TemplateView): string {
-  if (!t.requests) return 'Costs nothing now: every answer it needs is cached.';
-  const requests = `${t.requests} request${t.requests === 1 ? '' : 's'}`;
-  const searches = t.freshSearches ? `, ${t.freshSearches} of them new searches (each may use a fresh search)` : ', no fresh search';
-  return `Inserting it sends at most ${requests}${searches}.`;
-}
 
 /**
  * Binds the templates section.
@@ -57,15 +47,24 @@ export function mountTemplatesSection(
   const renderTemplate = (t: TemplateView, sheets: TemplateSheetView[]): HTMLElement => {
     const insert = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Insert ${t.title}` }, 'Insert');
     const mine = t.id === 'brand-watch' ? sheets.filter((s) => s.id === t.id) : [];
-    const item = h(
-      'li',
-      { class: 'template' },
-      h('strong', {}, t.title),
-      h('p', { class: 'hint' }, t.description),
-      // The button beside what it may spend: the choice and its cost read together, in less height.
-      h('div', { class: 'buttons template-action' }, insert, h('p', { class: 'hint template-cost' }, templateCostText(t))),
-      mine.length > 0 &&
-        h('ul', { class: 'template-sheets', 'aria-label': `${t.title} sheets` }, ...mine.map((sheet) => renderSheet(sheet, () => here()))),
+    const track = (sheet: TemplateSheetView, button: HTMLButtonElement): void => {
+      here();
+      busyCall(
+        status,
+        button,
+        ['Starting the tracking list…', 'Tracking…'],
+        () => call('trackTemplateBrands', sheet.sheetName),
+        () => {
+          status.set('success', `Tracking the brands of "${sheet.sheetName}" every week: see "Tracking over time".`);
+          spent();
+          void load();
+        },
+      );
+    };
+    const item = templateItem(
+      t,
+      insert,
+      mine.map((sheet) => sheetItem(sheet, track)),
     );
     // The status line shows in the item of the last action, under its buttons, where the user looks.
     const here = (): void => {
@@ -75,42 +74,57 @@ export function mountTemplatesSection(
     if (statusAt === t.id) item.append(statusElement);
     insert.addEventListener('click', () => {
       here();
-      status.set('busy', `Inserting ${t.title}…`);
-      whileBusy(insert, 'Inserting…', () => call('insertTemplate', t.id))
-        .then((sheetName) => {
+      busyCall(
+        status,
+        insert,
+        [`Inserting ${t.title}…`, 'Inserting…'],
+        () => call('insertTemplate', t.id),
+        (sheetName) => {
           status.set('success', `Inserted on the new sheet "${sheetName}".`);
           spent();
           added();
           void load();
-        })
-        .catch((error: unknown) => status.error(error));
+        },
+      );
     });
     return item;
   };
 
-  /** A brand watch sheet: tracked, or one click to track its brands. */
-  const renderSheet = (sheet: TemplateSheetView, here: () => void): HTMLElement => {
-    if (sheet.tracked) {
-      return h('li', { class: 'hint' }, `"${sheet.sheetName}": its brands are tracked every week (see Tracking over time).`);
-    }
-    const track = h(
-      'button',
-      { type: 'button', class: 'action small', 'aria-label': `Track these brands of "${sheet.sheetName}"` },
-      'Track these brands',
-    );
-    track.addEventListener('click', () => {
-      here();
-      status.set('busy', 'Starting the tracking list…');
-      whileBusy(track, 'Tracking…', () => call('trackTemplateBrands', sheet.sheetName))
-        .then(() => {
-          status.set('success', `Tracking the brands of "${sheet.sheetName}" every week: see "Tracking over time".`);
-          spent();
-          void load();
-        })
-        .catch((error: unknown) => status.error(error));
-    });
-    return h('li', {}, h('span', { class: 'hint' }, `"${sheet.sheetName}" `), track);
-  };
-
   return { load, focusFirst: () => list.querySelector('button')?.focus() };
+}
+
+/**
+ * A template as the list shows it: its title and what it does, Insert beside what it may spend (the
+ * choice and its cost read together, in less height), and its brand watch sheets.
+ * @param t the template
+ * @param insert its Insert button
+ * @param sheets its sheets' items
+ */
+function templateItem(t: TemplateView, insert: HTMLButtonElement, sheets: HTMLElement[]): HTMLElement {
+  return h(
+    'li',
+    { class: 'template' },
+    h('strong', {}, t.title),
+    h('p', { class: 'hint' }, t.description),
+    h('div', { class: 'buttons template-action' }, insert, h('p', { class: 'hint template-cost' }, templateCostText(t))),
+    sheets.length > 0 && h('ul', { class: 'template-sheets', 'aria-label': `${t.title} sheets` }, ...sheets),
+  );
+}
+
+/**
+ * A brand watch sheet: it says its brands are tracked, or offers to track them.
+ * @param sheet the sheet, found by its mark
+ * @param track what the button does
+ */
+function sheetItem(sheet: TemplateSheetView, track: (sheet: TemplateSheetView, button: HTMLButtonElement) => void): HTMLElement {
+  if (sheet.tracked) {
+    return h('li', { class: 'hint' }, `"${sheet.sheetName}": its brands are tracked every week (see Tracking over time).`);
+  }
+  const button = h(
+    'button',
+    { type: 'button', class: 'action small', 'aria-label': `Track these brands of "${sheet.sheetName}"` },
+    'Track these brands',
+  );
+  button.addEventListener('click', () => track(sheet, button));
+  return h('li', {}, h('span', { class: 'hint' }, `"${sheet.sheetName}" `), button);
 }

@@ -9,6 +9,7 @@ import {
   keyInputHelp,
   keySavedMessage,
   keySource,
+  keySummary,
   rerunOffer,
   shareReplaces,
   sharingMessage,
@@ -37,6 +38,18 @@ describe('keySavedMessage', () => {
     const other = settingsView(editor, { source: 'document', sharedBy: 'carol@example.com', sharedByYou: false });
     expect(formulasUseYourKey(other)).toBe(false);
     expect(keySavedMessage(other)).toMatch(/do not use it/);
+  });
+});
+
+describe('keySummary', () => {
+  it('says the mask beside the closed heading, and whether the key is shared', () => {
+    expect(keySummary(settingsView())).toEqual({ text: '••••abcd', warn: false });
+    expect(keySummary(settingsView({ sharedWithDocument: true }))).toEqual({ text: '••••abcd · shared with this document', warn: false });
+    expect(keySummary(settingsView({ maskedKey: null }))).toEqual({ text: '••••', warn: false });
+  });
+
+  it('warns while no key is saved', () => {
+    expect(keySummary(settingsView({ hasKey: false, maskedKey: null }))).toEqual({ text: 'None saved yet', warn: true });
   });
 });
 

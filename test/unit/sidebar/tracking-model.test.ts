@@ -1,7 +1,16 @@
 /** The tracking section's words: what a run asks for and may spend, said before it runs. */
 import { describe, expect, it } from 'vitest';
 import type { TrackListView } from '../../../src/shared/sidebar-api';
-import { listWhere, nextRunText, parseItems, spendText, trackingSummary } from '../../../src/sidebar/tracking-model';
+import {
+  fieldsModel,
+  listWhere,
+  nextRunText,
+  parseItems,
+  selectionText,
+  spendText,
+  trackCostText,
+  trackingSummary,
+} from '../../../src/sidebar/tracking-model';
 
 const list = (over: Partial<TrackListView> = {}): TrackListView => ({
   id: 'a',
@@ -69,5 +78,48 @@ describe('trackingSummary', () => {
       warn: true,
     });
     expect(trackingSummary({ lists: [], runStop })).toEqual({ text: 'No list yet', warn: false });
+  });
+});
+
+describe('the form to start a list', () => {
+  it('says what tracking the typed items costs: the rule at once, then what the server counted', () => {
+    expect(trackCostText(0, 'keywords', 'week', null)).toBe('');
+    expect(trackCostText(2, 'keywords', 'week', null)).toBe(
+      'Adding asks for 2 keywords now: at most 2 requests (and one that reads your allowance), and at most 2 fresh searches (none for those the service answered in the last 7 days); then as much each week.',
+    );
+    expect(trackCostText(1, 'brands', 'day', null)).toBe(
+      'Adding asks for 1 brand now: at most 1 request (and one that reads your allowance), no fresh searches; then as much each day.',
+    );
+    expect(trackCostText(2, 'keywords', 'week', { requests: 1, freshSearches: 1, heldBack: 0 })).toBe(
+      'Tracking these now sends 1 request, at most 1 fresh search; then as much each week.',
+    );
+    expect(trackCostText(2, 'brands', 'day', { requests: 0, freshSearches: 0, heldBack: 0 })).toBe(
+      'Tracking these now sends nothing (cached); then as much each day.',
+    );
+  });
+
+  it('says what the selection gave, and how many cells it skipped', () => {
+    expect(selectionText({ items: ['coffee', 'tea'], range: 'Sheet1!A1:A5', skipped: 3 }, 'keywords')).toBe(
+      '2 keywords from Sheet1!A1:A5; 3 cells skipped.',
+    );
+    expect(selectionText({ items: ['acme'], range: 'Sheet1!B2', skipped: 0 }, 'brands')).toBe('1 brand from Sheet1!B2.');
+  });
+
+  it('names the fields in words, says what is always kept, and ticks the defaults', () => {
+    const view = {
+      score: 'a.score',
+      series: 'a.history',
+      fields: ['a.volume', 'a.rank'],
+      defaults: ['a.volume'],
+      words: { 'a.score': 'Demand score', 'a.history': 'Monthly searches', 'a.volume': 'Volume' },
+    };
+    expect(fieldsModel(view)).toEqual({
+      always: 'Always kept: Score (Demand score), Monthly searches.',
+      fields: [
+        { path: 'a.volume', label: 'Volume', checked: true },
+        { path: 'a.rank', label: 'a.rank', checked: false },
+      ],
+    });
+    expect(fieldsModel({ ...view, score: null, series: null }).always).toBe('Always kept: the score.');
   });
 });

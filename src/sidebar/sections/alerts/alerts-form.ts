@@ -3,7 +3,7 @@ import type { AlertsView } from '../../../shared/sidebar-api';
 import { settingsFromForm } from '../../alerts-model';
 import { byId } from '../../dom';
 import { call } from '../../server';
-import { StatusLine, whileBusy } from '../../status';
+import { busyCall, statusLine } from '../../status';
 
 /** The form's part of the section. */
 export interface AlertsFormPart {
@@ -25,7 +25,7 @@ export function mountAlertsForm(render: (view: AlertsView) => void): AlertsFormP
   const failures = byId('alerts-failures', HTMLInputElement);
   const recipients = byId('alerts-recipients', HTMLInputElement);
   const save = byId('alerts-save', HTMLButtonElement);
-  const status = new StatusLine(byId('alerts-status', HTMLParagraphElement));
+  const status = statusLine('alerts-status');
 
   const syncFields = (): void => {
     rank.disabled = !rankOn.checked;
@@ -46,13 +46,16 @@ export function mountAlertsForm(render: (view: AlertsView) => void): AlertsFormP
       recipients: recipients.value,
     });
     if ('error' in read) return status.set('error', read.error);
-    status.set('busy', 'Saving alerts…');
-    whileBusy(save, 'Saving…', () => call('setAlerts', read.settings))
-      .then((view) => {
+    busyCall(
+      status,
+      save,
+      ['Saving alerts…', 'Saving…'],
+      () => call('setAlerts', read.settings),
+      (view) => {
         render(view);
         status.set('success', 'Saved. Mail comes after the next scheduled run that finds something.');
-      })
-      .catch((error: unknown) => status.error(error));
+      },
+    );
   });
 
   return {

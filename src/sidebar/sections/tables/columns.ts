@@ -1,9 +1,9 @@
 /** The insert form's columns: read from a preview of the chosen group, each a checkbox, with All columns. */
 import type { SpendCost } from '../../../shared/sidebar-api';
-import { byId, h, replaceChildren, show } from '../../dom';
+import { byId, checkboxRow, h, replaceChildren, show } from '../../dom';
 import { plural } from '../../format';
 import { call } from '../../server';
-import { StatusLine } from '../../status';
+import { statusLine } from '../../status';
 import { columnsRequest } from '../../tables-model';
 
 /** The columns' part of the insert form. */
@@ -40,7 +40,7 @@ export function mountColumnPicker(onCost: () => void): ColumnPicker {
   const allRow = byId('insert-all-row', HTMLDivElement);
   const allBox = byId('insert-all', HTMLInputElement);
   const columnList = byId('insert-column-list', HTMLDivElement);
-  const status = new StatusLine(byId('insert-preview-status', HTMLParagraphElement));
+  const status = statusLine('insert-preview-status');
 
   /** The group whose columns are shown or being read, and the answer once it came. */
   let previewGroup: string | null = null;
@@ -86,14 +86,8 @@ export function mountColumnPicker(onCost: () => void): ColumnPicker {
       preview = { group, headers: answer.headers, rows: answer.rows, insertCost: answer.insertCost };
       onCost();
       boxes = answer.headers.map((header) => h('input', { type: 'checkbox', value: header, checked: true }));
-      replaceChildren(
-        columnList,
-        ...boxes.map((box, i) => {
-          box.id = `insert-column-${i}`;
-          box.addEventListener('change', syncAll);
-          return h('div', { class: 'checkbox-row' }, box, h('label', { for: box.id }, answer.labels[i] ?? answer.headers[i]));
-        }),
-      );
+      for (const box of boxes) box.addEventListener('change', syncAll);
+      replaceChildren(columnList, ...boxes.map((box, i) => checkboxRow(box, `insert-column-${i}`, answer.labels[i] ?? answer.headers[i])));
       rowsText.textContent = `· ${group}, ${plural(answer.rows, 'row', 'rows')}`;
       show(allRow, boxes.length > 1);
       syncAll();

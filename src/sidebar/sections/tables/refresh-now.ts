@@ -2,7 +2,7 @@
 import type { TablesView } from '../../../shared/sidebar-api';
 import { byId, h, replaceChildren, show } from '../../dom';
 import { call } from '../../server';
-import { StatusLine, whileBusy } from '../../status';
+import { busyCall, statusLine } from '../../status';
 import { refreshOutcome, runModel } from '../../tables-model';
 import type { TablesPage } from './page';
 
@@ -23,7 +23,7 @@ export interface RefreshNow {
 export function mountRefreshNow(page: TablesPage, onSpent: () => void): RefreshNow {
   const force = byId('refresh-force', HTMLInputElement);
   const refresh = byId('refresh-now', HTMLButtonElement);
-  const status = new StatusLine(byId('refresh-status', HTMLParagraphElement));
+  const status = statusLine('refresh-status');
   const lastRun = byId('last-run', HTMLDivElement);
 
   refresh.addEventListener('click', () => {
@@ -32,16 +32,20 @@ export function mountRefreshNow(page: TablesPage, onSpent: () => void): RefreshN
       status.set('info', 'Insert a table first: there is nothing to refresh yet.');
       return;
     }
-    status.set('busy', 'Refreshing… (progress appears in the spreadsheet)');
-    whileBusy(refresh, 'Refreshing…', () => call('refreshTablesNow', force.checked))
-      .then((next) => {
+    const busy = ['Refreshing… (progress appears in the spreadsheet)', 'Refreshing…'] as const;
+    busyCall(
+      status,
+      refresh,
+      busy,
+      () => call('refreshTablesNow', force.checked),
+      (next) => {
         page.render(next, false);
         const outcome = refreshOutcome(next.run);
         status.set(outcome.kind, outcome.message);
         force.checked = false; // skipping the cache costs requests: one run at a time
         onSpent();
-      })
-      .catch((error: unknown) => status.error(error));
+      },
+    );
   });
 
   return {

@@ -2,7 +2,7 @@
 import type { Schedule, TablesView } from '../../../shared/sidebar-api';
 import { byId, h as el, replaceChildren, show } from '../../dom';
 import { call } from '../../server';
-import { StatusLine, whileBusy } from '../../status';
+import { busyCall, statusLine } from '../../status';
 import { describeSchedule, hourText, scheduledByText, scheduleFromForm, scheduleHelp, WEEKDAYS } from '../../tables-model';
 import { scheduleCostText } from '../../cost-model';
 import type { TablesPage } from './page';
@@ -31,7 +31,7 @@ export function mountScheduleForm(page: TablesPage): ScheduleForm {
   const scheduleBy = byId('schedule-by', HTMLParagraphElement);
   const help = byId('schedule-help', HTMLParagraphElement);
   const save = byId('schedule-save', HTMLButtonElement);
-  const status = new StatusLine(byId('schedule-status', HTMLParagraphElement));
+  const status = statusLine('schedule-status');
   const cost = byId('schedule-cost', HTMLParagraphElement);
 
   // The 24 hours and 7 days are made here rather than written out in the page: it is smaller.
@@ -64,9 +64,12 @@ export function mountScheduleForm(page: TablesPage): ScheduleForm {
     event.preventDefault();
     if (save.disabled) return;
     const schedule = scheduleFromForm(kind.value, hour.value, weekday.value);
-    status.set('busy', 'Saving the schedule…');
-    whileBusy(save, 'Saving…', () => call('setRefreshSchedule', schedule))
-      .then((next) => {
+    busyCall(
+      status,
+      save,
+      ['Saving the schedule…', 'Saving…'],
+      () => call('setRefreshSchedule', schedule),
+      (next) => {
         page.render(next, true);
         const words = describeSchedule(next.schedule);
         status.set(
@@ -75,8 +78,8 @@ export function mountScheduleForm(page: TablesPage): ScheduleForm {
             ? 'Saved: no scheduled refreshes here.'
             : `Saved: tables refresh ${words.charAt(0).toLowerCase()}${words.slice(1)}.`,
         );
-      })
-      .catch((error: unknown) => status.error(error));
+      },
+    );
   });
 
   return {

@@ -6,7 +6,7 @@
 import type { TablesView } from '../../../shared/sidebar-api';
 import { byId, h, replaceChildren, show } from '../../dom';
 import { call } from '../../server';
-import { StatusLine, whileBusy } from '../../status';
+import { busyCall, statusLine } from '../../status';
 import { noteItems } from '../../tables-model';
 import type { TablesPage } from './page';
 
@@ -31,19 +31,22 @@ export function mountScheduledRuns(page: TablesPage): ScheduledRunsNotice {
   const overdue = byId('tables-overdue', HTMLDivElement);
   const overdueText = byId('tables-overdue-text', HTMLParagraphElement);
   const repair = byId('tables-repair', HTMLButtonElement);
-  const repairStatus = new StatusLine(byId('tables-repair-status', HTMLParagraphElement));
+  const repairStatus = statusLine('tables-repair-status');
 
   repair.addEventListener('click', () => {
-    repairStatus.set('busy', 'Setting up scheduled runs here…');
-    whileBusy(repair, 'Setting up…', () => call('repairScheduledRuns'))
-      .then((next) => {
+    busyCall(
+      repairStatus,
+      repair,
+      ['Setting up scheduled runs here…', 'Setting up…'],
+      () => call('repairScheduledRuns'),
+      (next) => {
         page.render(next, false);
         repairStatus.set(
           'success',
           'Scheduled refreshes and tracking lists run from this spreadsheet now: the next run comes within the hour.',
         );
-      })
-      .catch((error: unknown) => repairStatus.error(error));
+      },
+    );
   });
 
   return {
