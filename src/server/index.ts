@@ -43,8 +43,8 @@ import { withoutRefresh } from './spreadsheet/addon-formulas';
 import { formatResults as format } from './format/format-results';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
-import { guard } from './core/error-guard';
-import { SCHEDULED_RUN_NEEDS } from './core/permissions';
+import { guard } from './execution/error-guard';
+import { SCHEDULED_RUN_NEEDS } from './execution/permissions';
 import { guardAction } from './ui/action-guard';
 import {
   askForPermissions,

@@ -16,7 +16,7 @@ import { readAlertState, writeAlertState, type AlertState } from './alert-state'
 import { crossing, listPart, mergeParts, tablePart, type DigestPart } from './digest';
 import { effectiveEmail, sendAlertMail, type SendResult } from './mail-out';
 import { digestMail, failureMail, mailTime, type Mail, type MailContext } from './mail-text';
-import type { RunStop } from '../core/run-stop';
+import type { RunStop } from '../execution/run-stop';
 import { failureStep, outcomeOf, stateOfStop, stopCauseOf } from './failure-step';
 
 /** What a run found and recorded, gathered while it runs. */

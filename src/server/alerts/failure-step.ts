@@ -6,8 +6,8 @@
  * (core/run-stop.ts: stateOfStop), else what it recorded for each table and list, read by the add-on's own
  * messages (core/errors.ts, LEADS: outcomeOf).
  */
-import { LEADS } from '../core/errors';
-import { runStopWords, type RunStop } from '../core/run-stop';
+import { LEADS } from '../errors/errors';
+import { runStopWords, type RunStop } from '../execution/run-stop';
 
 /** Why scheduled runs stop until someone acts or the day turns: not one entry's problem. */
 export type StopCause = 'no-key' | 'auth' | 'permission' | 'limit' | 'quota' | 'unavailable';

@@ -5,7 +5,7 @@
  */
 import type { AlertSettings } from './alert-settings';
 import type { AlertState } from './alert-state';
-import { GRANT_MENU_ITEM, missingPermissions, permissionLabel } from '../core/permissions';
+import { GRANT_MENU_ITEM, missingPermissions, permissionLabel } from '../execution/permissions';
 
 /** Google's quotas page: "Email recipients per day" 100 on a consumer account, 1,500 on Workspace. */
 const QUOTA_WORDS = 'Google allows 100 recipients a day on a personal account, 1,500 on Workspace';

@@ -5,11 +5,11 @@
  * change of which key formulas use drops the cache's config entry, which mirrors it.
  */
 import { forgetLookupConfig } from '../cache/config-entry';
-import { PROP_API_KEY, PROP_API_KEY_SHARED_BY, PROP_BASE_URL } from '../core/constants';
-import { errors } from '../core/errors';
-import { currentEmail } from '../core/identity';
-import { assertUserSettingsFit } from '../core/property-limits';
-import { readBaseUrl, readBaseUrlOverride, readDocumentApiKey, readOwnApiKey } from '../core/lookup-settings';
+import { PROP_API_KEY, PROP_API_KEY_SHARED_BY, PROP_BASE_URL } from '../settings/constants';
+import { errors } from '../errors/errors';
+import { currentEmail } from '../settings/identity';
+import { assertUserSettingsFit } from '../settings/property-limits';
+import { readBaseUrl, readBaseUrlOverride, readDocumentApiKey, readOwnApiKey } from '../settings/lookup-settings';
 import { checkKey } from '../spending/usage-read';
 import { typedServiceAddress } from './service-address';
 

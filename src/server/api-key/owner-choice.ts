@@ -4,12 +4,12 @@
  * spreadsheet. Stored in the owner's user properties, which editors can neither read nor change.
  */
 import { forgetLookupConfig } from '../cache/config-entry';
-import { PROP_FORMULA_KEY_OFF } from '../core/constants';
-import { errors } from '../core/errors';
-import { currentEmail } from '../core/identity';
-import { assertUserSettingsFit } from '../core/property-limits';
-import { activeSpreadsheetId, readFormulaKeyOffList } from '../core/lookup-settings';
-import { ownerOf, roleOf } from '../core/formula-key';
+import { PROP_FORMULA_KEY_OFF } from '../settings/constants';
+import { errors } from '../errors/errors';
+import { currentEmail } from '../settings/identity';
+import { assertUserSettingsFit } from '../settings/property-limits';
+import { activeSpreadsheetId, readFormulaKeyOffList } from '../settings/lookup-settings';
+import { ownerOf, roleOf } from '../settings/formula-key';
 
 /**
  * Lets formulas here spend the owner's key (the default), or stops them. Only the owner may choose.

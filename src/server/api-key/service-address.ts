@@ -7,10 +7,10 @@
  */
 import { baseUrlProblem, normaliseServiceAddress, serviceAddressProblem } from '../../shared/rules';
 import { forgetLookupConfig } from '../cache/config-entry';
-import { PROP_BASE_URL, SELF_INSTALL, URL_ALLOWLIST } from '../core/constants';
-import { errors } from '../core/errors';
-import { assertUserSettingsFit } from '../core/property-limits';
-import { isUsableBaseUrl, readDocumentApiKey, readOwnApiKey } from '../core/lookup-settings';
+import { PROP_BASE_URL, SELF_INSTALL, URL_ALLOWLIST } from '../settings/constants';
+import { errors } from '../errors/errors';
+import { assertUserSettingsFit } from '../settings/property-limits';
+import { isUsableBaseUrl, readDocumentApiKey, readOwnApiKey } from '../settings/lookup-settings';
 import { checkKey } from '../spending/usage-read';
 
 const SERVICE_ADDRESS_FIRST = "Type the service's address too (from your account page), such as https://api.example.com.";

@@ -9,8 +9,8 @@
  * Two of the settings it mirrors are changed here, by the sidebar and the menu: the cache generation
  * (Clear cache: clearCache) and the spreadsheet's time zone kept for formulas (keepTimeZone).
  */
-import { PROP_CACHE_GENERATION, PROP_TIME_ZONE } from '../core/constants';
-import type { KeyHint } from '../core/lookup-settings';
+import { PROP_CACHE_GENERATION, PROP_TIME_ZONE } from '../settings/constants';
+import type { KeyHint } from '../settings/lookup-settings';
 import { CONFIG_KEY } from './keys';
 import { removeAll } from './cache-store';
 

@@ -7,7 +7,7 @@
  * arguments, so Sheets keeps showing what it shows.
  */
 import type { RefreshView } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
+import { createBudget } from '../execution/time-budget';
 import { lookupPacked } from '../lookup/packed-lookup';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import type { Json } from '../shape/shape';

@@ -6,11 +6,11 @@
  * ends the sending: nothing more is sent or retried in this execution, and every request left says which
  * Google limit or permission it met.
  */
-import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../core/constants';
-import { errors, type AddonError } from '../core/errors';
-import { permissionErrorOf } from '../core/permissions';
-import { quotaError } from '../core/google-quota';
-import type { Budget } from '../core/time-budget';
+import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../settings/constants';
+import { errors, type AddonError } from '../errors/errors';
+import { permissionErrorOf } from '../execution/permissions';
+import { quotaError } from '../errors/google-quota';
+import type { Budget } from '../execution/time-budget';
 import { classify, unavailable, type Outcome } from './classify';
 
 /** One request to send. `id` is the caller's handle (the cache key). */

@@ -4,9 +4,9 @@
  * fingerprint of the key it was read with, never the key, so another key's figures are never shown.
  */
 import type { UsageRead } from '../../shared/allowance-rules';
-import { PROP_USAGE_READ } from '../core/constants';
+import { PROP_USAGE_READ } from '../settings/constants';
 import { fingerprint } from './limit-guard';
-import { propertyWriteProblem } from '../core/property-limits';
+import { propertyWriteProblem } from '../settings/property-limits';
 
 /**
  * Keeps a read as the last one for this key, if it fits Google's limits (core/property-limits.ts): the

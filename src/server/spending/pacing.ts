@@ -18,8 +18,8 @@
  * Lookups outside formulas (the sidebar, the menu, the schedule) estimate and cap their own spending;
  * they send in one wave, and what they spend still counts down what the guard knows.
  */
-import { FETCH_BATCH_SIZE } from '../core/constants';
-import type { AddonError } from '../core/errors';
+import { FETCH_BATCH_SIZE } from '../settings/constants';
+import type { AddonError } from '../errors/errors';
 import { PAST_LIMIT_HANDFUL, UNKNOWN_RESET_MS, type Guard, type Refusal } from './limit-guard';
 import type { LimitKind } from '../service/classify';
 import type { AllowanceLeft, AllowanceRead } from './allowance';

@@ -6,8 +6,8 @@
  * then counts exactly. Each count also keeps the answers the cache holds (refresh-keep.ts).
  */
 import type { RefreshEstimate } from '../../shared/sidebar-api';
-import { readOwnApiKey } from '../core/lookup-settings';
-import { formulaKeyHere } from '../core/formula-key';
+import { readOwnApiKey } from '../settings/lookup-settings';
+import { formulaKeyHere } from '../settings/formula-key';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { asksFirst } from './allowance';
 import { keyOf, planRefresh, type RefreshPlan } from './refresh-plan';

@@ -5,7 +5,7 @@
  */
 import { keepAnswers, type KeptAnswer } from '../cache/kept-answers';
 import { CACHE_TTL_S } from '../cache/cache-store';
-import { readLookupSettings } from '../core/lookup-settings';
+import { readLookupSettings } from '../settings/lookup-settings';
 import { ENDPOINTS } from '../service/endpoints';
 import { findScore, type Json } from '../shape/shape';
 import { keyOf, SCORE_FUNCTIONS, type RefreshPlan } from './refresh-plan';

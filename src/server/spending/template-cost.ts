@@ -5,7 +5,7 @@
  * viewer's key; the formulas then read the cache, so this is also the most the formulas add. Inserting
  * is refused, changing nothing, when the cost may pass a known daily limit (refuseTemplatePastLimit).
  */
-import { errors } from '../core/errors';
+import { errors } from '../errors/errors';
 import { afterReset } from '../../shared/reset-time';
 import { shortfall } from './allowance';
 import { dryRun, type DryQuery } from './dry-run';

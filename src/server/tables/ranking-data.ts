@@ -1,8 +1,8 @@
 /** Fetching ranking data for tables, through the same cache as the formulas. */
 import type { RankingGroup } from '../../shared/rules';
-import { createBudget, type Budget } from '../core/time-budget';
-import { errors } from '../core/errors';
-import { readSubject } from '../core/input';
+import { createBudget, type Budget } from '../execution/time-budget';
+import { errors } from '../errors/errors';
+import { readSubject } from '../spreadsheet/input';
 import { dropCached, lookupAll } from '../lookup/pipeline';
 import { ENDPOINTS } from '../service/endpoints';
 import { groupsInOverview, nameKnownGroups } from '../lookup/known-groups';

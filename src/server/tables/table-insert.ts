@@ -4,8 +4,8 @@
  */
 import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
 import type { InsertTableRequest } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
-import { errors } from '../core/errors';
+import { createBudget } from '../execution/time-budget';
+import { errors } from '../errors/errors';
 import { listForMessage } from '../shape/shape';
 import { fetchRanking, readGroup } from './ranking-data';
 import { groupName, rankingBlock, rankingRows, stampText } from './table-layout';

@@ -7,11 +7,11 @@
  * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import type { Budget } from '../core/time-budget';
-import { AddonError, messageOf } from '../core/errors';
-import { runBlocker, runStopOf } from '../core/run-stop';
+import type { Budget } from '../execution/time-budget';
+import { AddonError, messageOf } from '../errors/errors';
+import { runBlocker, runStopOf } from '../execution/run-stop';
 import { acquireRun } from '../spreadsheet/run-lock';
-import { readApiKey } from '../core/lookup-settings';
+import { readApiKey } from '../settings/lookup-settings';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import type { Cell } from '../shape/shape';
 import { fetchRanking } from './ranking-data';

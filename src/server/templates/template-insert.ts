@@ -7,10 +7,10 @@
  * fields from those answers, and writes the sheet.
  */
 import type { TemplateView } from '../../shared/sidebar-api';
-import { createBudget, type Budget } from '../core/time-budget';
-import { AddonError, errors } from '../core/errors';
-import { readSubject } from '../core/input';
-import { readApiKey } from '../core/lookup-settings';
+import { createBudget, type Budget } from '../execution/time-budget';
+import { AddonError, errors } from '../errors/errors';
+import { readSubject } from '../spreadsheet/input';
+import { readApiKey } from '../settings/lookup-settings';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import type { Json } from '../shape/shape';
 import { refuseTemplatePastLimit, templateCost, type TemplateCost } from '../spending/template-cost';

@@ -4,8 +4,8 @@
  * and the sheet records the list, so the sidebar shows it as tracked.
  */
 import type { TrackRequest } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { readSubject } from '../core/input';
+import { errors } from '../errors/errors';
+import { readSubject } from '../spreadsheet/input';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { readTrackRequest } from '../tracking/track-request';
 import { startTracking } from '../trigger/scheduled-lists';

@@ -4,8 +4,8 @@
  * request. Bad input is a clear message and changes nothing stored.
  */
 import type { SelectedItems, TrackKind, TrackPeriod, TrackRequest } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { readSubject } from '../core/input';
+import { errors } from '../errors/errors';
+import { readSubject } from '../spreadsheet/input';
 import { areaA1 } from '../spreadsheet/sheet-areas';
 import { MAX_TRACKED_ITEMS } from './list-setup';
 

@@ -7,13 +7,13 @@
  * has no document (the spreadsheet was opened by id). One run at a time per spreadsheet.
  */
 import type { TrackKind } from '../../shared/sidebar-api';
-import type { Budget } from '../core/time-budget';
-import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
-import { runBlocker, runStopOf } from '../core/run-stop';
+import type { Budget } from '../execution/time-budget';
+import { AddonError, errors, messageOf, type ErrorKind } from '../errors/errors';
+import { runBlocker, runStopOf } from '../execution/run-stop';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { readApiKey } from '../core/lookup-settings';
+import { readApiKey } from '../settings/lookup-settings';
 import { inSentence, nameOf, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';

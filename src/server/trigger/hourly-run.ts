@@ -10,11 +10,11 @@
  * (run-outcome.ts) and ends quietly: the spreadsheets not reached stay due.
  */
 import { alertAfterRun, watchRun } from '../alerts/after-run';
-import { createBudget, type Budget } from '../core/time-budget';
-import { SELF_INSTALL } from '../core/constants';
-import type { AddonError } from '../core/errors';
-import { missingPermissions } from '../core/permissions';
-import { runStopOf, type RunStop } from '../core/run-stop';
+import { createBudget, type Budget } from '../execution/time-budget';
+import { SELF_INSTALL } from '../settings/constants';
+import type { AddonError } from '../errors/errors';
+import { missingPermissions } from '../execution/permissions';
+import { runStopOf, type RunStop } from '../execution/run-stop';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { runTracking } from '../tracking/tracking-run';

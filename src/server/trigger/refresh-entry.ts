@@ -3,11 +3,11 @@
  * never throwing), the menu and the sidebar (the open spreadsheet, with progress toasts).
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
-import { AddonError } from '../core/errors';
-import { quotaError } from '../core/google-quota';
-import { missingPermissions, permissionErrorOf, SCHEDULED_RUN_NEEDS } from '../core/permissions';
-import { runStopOf } from '../core/run-stop';
+import { createBudget } from '../execution/time-budget';
+import { AddonError } from '../errors/errors';
+import { quotaError } from '../errors/google-quota';
+import { missingPermissions, permissionErrorOf, SCHEDULED_RUN_NEEDS } from '../execution/permissions';
+import { runStopOf } from '../execution/run-stop';
 import { openStore, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { listTables } from '../tables/table-records';

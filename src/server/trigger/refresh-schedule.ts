@@ -3,9 +3,9 @@
  * setter's own schedule, run by the setter's one trigger.
  */
 import type { Schedule } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { currentEmail } from '../core/identity';
-import { requirePermissions, SCHEDULED_RUN_NEEDS } from '../core/permissions';
+import { errors } from '../errors/errors';
+import { currentEmail } from '../settings/identity';
+import { requirePermissions, SCHEDULED_RUN_NEEDS } from '../execution/permissions';
 import { assertRoomFor, userId } from './registry';
 import { syncSchedule } from './sync';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';

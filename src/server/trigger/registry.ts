@@ -3,8 +3,8 @@
  * trigger can read: it runs as its owner, with no document): the spreadsheets they scheduled, their
  * trigger, a private id that recognises their schedules, and notes about spreadsheets that were dropped.
  */
-import { errors } from '../core/errors';
-import { BACKGROUND_RESERVE_BYTES, USER_SETTINGS_FULL_MESSAGE, propertyWriteProblem, utf8Bytes } from '../core/property-limits';
+import { errors } from '../errors/errors';
+import { BACKGROUND_RESERVE_BYTES, USER_SETTINGS_FULL_MESSAGE, propertyWriteProblem, utf8Bytes } from '../settings/property-limits';
 
 const SCHEDULED = 'SDM_SCHEDULED';
 const NOTES = 'SDM_SCHEDULE_NOTES';

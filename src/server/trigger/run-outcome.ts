@@ -10,7 +10,7 @@
  * holds).
  */
 import type { RunStopNotice } from '../../shared/sidebar-api';
-import { runStopWords, type RunStop } from '../core/run-stop';
+import { runStopWords, type RunStop } from '../execution/run-stop';
 import { formatUtc } from '../tables/table-layout';
 import { scheduledSpreadsheets } from './registry';
 

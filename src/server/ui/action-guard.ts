@@ -4,8 +4,8 @@
  * logs what it did not expect. Kept out of the formulas' bundle: a cell checks nothing before it fetches
  * (custom functions may not call ScriptApp) and logs nothing (nor console).
  */
-import { guard } from '../core/error-guard';
-import { requirePermissions, type PermissionName } from '../core/permissions';
+import { guard } from '../execution/error-guard';
+import { requirePermissions, type PermissionName } from '../execution/permissions';
 
 /**
  * Runs a menu item, sidebar call or trigger: what it needs checked first, then the body, with guard's

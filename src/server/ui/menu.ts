@@ -3,8 +3,8 @@
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
 import { keepTimeZone } from '../cache/config-entry';
-import { AddonError } from '../core/errors';
-import { GRANT_MENU_ITEM } from '../core/permissions';
+import { AddonError } from '../errors/errors';
+import { GRANT_MENU_ITEM } from '../execution/permissions';
 import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
 import { formatResults } from '../format/format-results';

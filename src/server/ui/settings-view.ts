@@ -1,10 +1,10 @@
 /** The settings panel as the sidebar shows it: the viewer's key masked, who pays for formulas, the address. */
 import type { SettingsView } from '../../shared/sidebar-api';
-import { DEFAULT_BASE_URL, SELF_INSTALL, URL_ALLOWLIST, VERSION } from '../core/constants';
-import { currentEmail } from '../core/identity';
-import { isUsableBaseUrl, readBaseUrl, readBaseUrlOverride, readDocumentApiKey, readOwnApiKey } from '../core/lookup-settings';
-import { formulaKey, mask, ownerOf, roleOf } from '../core/formula-key';
-import { otherEditorsHere } from '../core/other-editors';
+import { DEFAULT_BASE_URL, SELF_INSTALL, URL_ALLOWLIST, VERSION } from '../settings/constants';
+import { currentEmail } from '../settings/identity';
+import { isUsableBaseUrl, readBaseUrl, readBaseUrlOverride, readDocumentApiKey, readOwnApiKey } from '../settings/lookup-settings';
+import { formulaKey, mask, ownerOf, roleOf } from '../settings/formula-key';
+import { otherEditorsHere } from '../settings/other-editors';
 
 /**
  * The settings for whoever opened the sidebar. The keys never travel back to the page: only their last

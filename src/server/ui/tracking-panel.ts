@@ -3,7 +3,7 @@
  * extended, run or forgotten by trigger/scheduled-lists.ts, shown by tracking-view.
  */
 import type { SelectedItems, SpendCost, TrackFieldsView, TrackingView } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
+import { errors } from '../errors/errors';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { findList, trackFields } from '../tracking/list-setup';
 import { trackingCost } from '../spending/tracking-cost';

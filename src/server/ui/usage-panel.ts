@@ -4,8 +4,8 @@
  * reads /usage again (one request).
  */
 import type { UsageView } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { readApiKey, readLookupSettings } from '../core/lookup-settings';
+import { errors } from '../errors/errors';
+import { readApiKey, readLookupSettings } from '../settings/lookup-settings';
 import { lastUsageView, readUsageNow, rememberUsage, usageView } from '../spending/usage-read';
 
 /** The last usage read with the viewer's key brought up to date (no request), and this document's spend. */

@@ -6,8 +6,8 @@
  * service Google lets custom functions call): Google's refusal of its fetch is worded the same
  * (permissionErrorOf, in service/fetcher.ts).
  */
-import { SELF_INSTALL } from './constants';
-import { AddonError, LEADS } from './errors';
+import { SELF_INSTALL } from '../settings/constants';
+import { AddonError, LEADS } from '../errors/errors';
 
 /**
  * ScriptApp.getAuthorizationInfo(authMode, oAuthScopes) and AuthorizationInfo.getAuthorizedScopes(), which

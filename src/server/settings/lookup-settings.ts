@@ -22,7 +22,7 @@ import {
   SELF_INSTALL,
   URL_ALLOWLIST,
 } from './constants';
-import { quotaError } from './google-quota';
+import { quotaError } from '../errors/google-quota';
 
 /**
  * Whose allowance a lookup spends.
