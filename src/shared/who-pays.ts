@@ -1,6 +1,6 @@
 /**
  * Who pays for a spreadsheet's formulas, as the server works it out and the sidebar's settings show it:
- * the viewer's role, the spreadsheet's owner, and which key the formulas spend (src/server/core/formula-key.ts).
+ * the viewer's role, the spreadsheet's owner, and which key the formulas spend (src/server/settings/formula-key.ts).
  * Google runs a custom function with the spreadsheet owner's user properties, whoever edits the cell.
  */
 

@@ -46,8 +46,11 @@ const FLOORS: string[][] = [
   ['lookup'],
   ['spending'],
   ['cache'],
-  ['service', 'spreadsheet'],
-  ['core'],
+  ['service'],
+  ['spreadsheet'],
+  ['execution'],
+  ['settings'],
+  ['errors'],
   ['shape'],
 ];
 
@@ -199,14 +202,14 @@ function folderOf(file: string): string {
 const isPanel = (file: string) => folderOf(file) === 'ui' && file.endsWith('-panel.ts');
 
 /**
- * What ui/'s adapters may import: the feature folders, whole; the open spreadsheet and the add-on's
- * settings, errors and guards (core/); and of spending/ and cache/, only the answers an action asks of
+ * What ui/'s adapters may import: the feature folders, whole; the open spreadsheet, the add-on's
+ * settings, its errors, and the guard and permissions of an execution; and of spending/ and cache/, only the answers an action asks of
  * them: what it costs, Refresh all's plan and estimate, the usage views, and the config entry's two
  * changes (Clear cache, the time zone). The lookup, the service, the shaping and spending's records,
  * pacing and dry run are the features' business, never an entry file's.
  */
 const UI_REACHES = [
-  /^(alerts|api-key|format|freeze|refresh|tables|templates|tracking|trigger|spreadsheet|core|ui)\//,
+  /^(alerts|api-key|format|freeze|refresh|tables|templates|tracking|trigger|spreadsheet|execution|settings|errors|ui)\//,
   /^spending\/(\w+-cost|refresh-plan|refresh-estimate|usage-read)\.ts$/,
   /^cache\/config-entry\.ts$/,
 ];

@@ -54,7 +54,7 @@ export function watchRun(): RunWatch {
  * none went today. Writes the spreadsheet's alert memory only when it changed. Never throws.
  * @param store the spreadsheet the run opened
  * @param run what it found and recorded
- * @param stop what stopped the whole run there, if anything did (core/run-stop.ts)
+ * @param stop what stopped the whole run there, if anything did (execution/run-stop.ts)
  */
 export function alertAfterRun(store: SpreadsheetStore, run: RunWatch, stop: RunStop | null = null): void {
   try {

@@ -4,7 +4,7 @@
  * and the service's base URL) is a stamp inside the value, so a hit needs no property read: the stamp
  * is checked against the document's config entry, read in the same getAll as the answers.
  */
-/** The document's config entry: the generation and base URL the formulas use (see core/lookup-settings.ts). */
+/** The document's config entry: the generation and base URL the formulas use (see settings/lookup-settings.ts). */
 export const CONFIG_KEY = 'sdm-config';
 
 const digest = (text: string): string =>

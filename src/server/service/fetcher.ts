@@ -2,7 +2,7 @@
  * Sends requests with UrlFetchApp.fetchAll in batches, inside the execution's time budget:
  * 5xx and network failures are retried with jittered backoff, a 429 only when its Retry-After fits,
  * and whatever could not be sent in time is reported as such instead of being cut off by Google.
- * A Google quota or limit (google-quota.ts), or a permission Google refused (core/permissions.ts words it),
+ * A Google quota or limit (google-quota.ts), or a permission Google refused (execution/permissions.ts words it),
  * ends the sending: nothing more is sent or retried in this execution, and every request left says which
  * Google limit or permission it met.
  */

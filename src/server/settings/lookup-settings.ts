@@ -43,7 +43,7 @@ export interface LookupSettings {
   apiKey: string | undefined;
   /** Where the key was found (for the next formula's one-store read); null without a key. */
   keyFrom: KeyHint | null;
-  /** The spreadsheet's time zone as the sidebar or menu last kept it (ui/keep-time-zone.ts), if ever. */
+  /** The spreadsheet's time zone as the sidebar or menu last kept it (cache/config-entry.ts, keepTimeZone), if ever. */
   timeZone?: string;
 }
 

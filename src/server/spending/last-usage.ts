@@ -9,7 +9,7 @@ import { fingerprint } from './limit-guard';
 import { propertyWriteProblem } from '../settings/property-limits';
 
 /**
- * Keeps a read as the last one for this key, if it fits Google's limits (core/property-limits.ts): the
+ * Keeps a read as the last one for this key, if it fits Google's limits (settings/property-limits.ts): the
  * service's answer has no size the spec sets. A read too large to keep loses only the
  * saving: it is shown now, and the next sidebar reads it again on Refresh. Never fails the user's action.
  * @param apiKey the key it was read with

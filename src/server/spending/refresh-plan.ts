@@ -5,7 +5,7 @@
  * so the refresh first works out, without a request, what can be answered now: what this document's
  * cache holds (dry-run.ts), and what the allowance left and the daily-limit guard allow it to
  * fetch. Whole cells are chosen, in the sheets' order: a cell runs again only when every answer it
- * needs is cached or within what is left; the refresh fetches those answers itself (ui/refresh-run.ts),
+ * needs is cached or within what is left; the refresh fetches those answers itself (refresh/refresh-run.ts),
  * so every formula that runs again finds its answers in the cache and sends nothing. What is left is
  * known from the guard or the last usage read; a read from before the reset (or none) is read again
  * first (one request) when more than a handful of requests would go, as a refresh that does not know

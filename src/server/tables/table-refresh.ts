@@ -35,7 +35,7 @@ export interface RunOptions {
   /** Told what moved in each table refreshed, when its moves were just counted (a scheduled run's alerts). */
   found?: (table: TableRecord, moves: FoundMoves) => void;
   /**
-   * Told what stopped the whole run, if anything did (core/run-stop.ts: a missing permission, no key, a
+   * Told what stopped the whole run, if anything did (execution/run-stop.ts: a missing permission, no key, a
    * refused key, a spent allowance, a service down): the tables after it are not asked, each says why.
    */
   stopped?: (error: AddonError) => void;

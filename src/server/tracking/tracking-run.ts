@@ -58,7 +58,7 @@ export interface TrackRunOptions {
   /** Told each list run, as saved, with what changed in it (a scheduled run's alerts). */
   ran?: (list: TrackRecord, changes: TrackedChange[]) => void;
   /**
-   * Told what stopped the whole run, if anything did (core/run-stop.ts): a missing permission, no key, a
+   * Told what stopped the whole run, if anything did (execution/run-stop.ts): a missing permission, no key, a
    * refused key, a spent allowance, a service that does not answer.
    */
   stopped?: (error: AddonError) => void;

@@ -32,7 +32,7 @@ export function triggerUidOf(event: unknown): string {
  * Google's "Summary of failures" every time ("When an installable trigger fires but the function throws an
  * exception … Apps Script sends an email", Google's installable-triggers guide), and tells them nothing
  * they can act on. What stops a run is recorded for the sidebar (run-outcome.ts); anything unexpected is
- * logged (its type and message, as core/error-guard.ts does) and recorded as such.
+ * logged (its type and message, as execution/error-guard.ts does) and recorded as such.
  * @param triggerUid the running trigger's id
  */
 export function scheduledRun(triggerUid: string): void {

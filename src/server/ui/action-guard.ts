@@ -1,6 +1,6 @@
 /**
  * The guard of every public function but the formulas: what the action needs is checked before it acts
- * (core/permissions.ts words a missing permission), then it runs under core/error-guard.ts's guard, which
+ * (execution/permissions.ts words a missing permission), then it runs under execution/error-guard.ts's guard, which
  * logs what it did not expect. Kept out of the formulas' bundle: a cell checks nothing before it fetches
  * (custom functions may not call ScriptApp) and logs nothing (nor console).
  */

@@ -1,4 +1,4 @@
-/** The add-on's messages read back in a cell (src/server/core/cell-messages.ts), as Freeze reads them. */
+/** The add-on's messages read back in a cell (src/server/errors/cell-messages.ts), as Freeze reads them. */
 import { describe, expect, it } from 'vitest';
 import { messageKind } from '../../../../src/server/errors/cell-messages';
 import { AddonError, errors, HELD_BACK_MAX_CHARS, keptLine, messageOf } from '../../../../src/server/errors/errors';

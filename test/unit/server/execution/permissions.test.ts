@@ -1,4 +1,4 @@
-/** The permission check before an action (src/server/core/permissions.ts), with Google's AuthorizationInfo stubbed. */
+/** The permission check before an action (src/server/execution/permissions.ts), with Google's AuthorizationInfo stubbed. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageKind } from '../../../../src/server/errors/cell-messages';
 import { missingPermissions, permissionError, permissionErrorOf, requirePermissions } from '../../../../src/server/execution/permissions';

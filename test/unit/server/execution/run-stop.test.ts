@@ -1,4 +1,4 @@
-/** What stops a whole scheduled run (src/server/core/run-stop.ts), read from the errors a run meets. */
+/** What stops a whole scheduled run (src/server/execution/run-stop.ts), read from the errors a run meets. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddonError, errors } from '../../../../src/server/errors/errors';
 import { permissionError } from '../../../../src/server/execution/permissions';
