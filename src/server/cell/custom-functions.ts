@@ -6,10 +6,10 @@
  * connect shows when Google refuses the fetch itself (service/fetcher.ts words it), and a cached answer
  * needs no connection.
  */
-import { createBudget } from '../core/time-budget';
-import { AddonError, errors, keptLine } from '../core/errors';
-import { messageKind } from '../core/cell-messages';
-import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
+import { createBudget } from '../execution/time-budget';
+import { AddonError, errors, keptLine } from '../errors/errors';
+import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../spreadsheet/input';
+import { messageKind } from '../errors/cell-messages';
 import { lookupAll, type Answer, type KeptUse } from '../lookup/pipeline';
 import type { KeptMark } from '../lookup/lookup-result';
 import { afterReset } from '../../shared/reset-time';
@@ -19,7 +19,7 @@ import { nameKnownGroups } from '../lookup/known-groups';
 import { cachedBrandNames, suggestKnownBrands } from '../lookup/known-brands';
 import { lookupUsage } from '../lookup/usage-lookup';
 import { findScore, type Json, type TimeZone } from '../shape/shape';
-import { lazyTimeZone } from '../core/time-zone';
+import { lazyTimeZone } from '../spreadsheet/time-zone';
 import {
   select,
   shapeOne,

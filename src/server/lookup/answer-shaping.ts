@@ -1,6 +1,6 @@
 /** Turns answers into what a custom function returns, as docs/use/functions.md, "Fields", describes. */
-import { errors } from '../core/errors';
-import type { Options } from '../core/input';
+import { errors } from '../errors/errors';
+import type { Options } from '../spreadsheet/input';
 import type { Answer } from './pipeline';
 import {
   AS_OF,

@@ -2,12 +2,12 @@
  * The misses of a lookup on their way to the service and back: what is refused before sending, the
  * request for each, and each outcome as an answer with the cache entry to write.
  */
-import type { Budget } from '../core/time-budget';
+import type { Budget } from '../execution/time-budget';
 import { writeEntry } from '../cache/entry';
 import type { Refusal } from '../spending/limit-guard';
 import { CACHE_TTL_S } from '../cache/cache-store';
-import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
-import { errors, type AddonError, type ErrorKind } from '../core/errors';
+import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../settings/constants';
+import { errors, type AddonError, type ErrorKind } from '../errors/errors';
 import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, maxFromRejection } from '../service/length-limit';

@@ -1,6 +1,6 @@
 /** What a lookup gives back for each subject, and what it cost. */
 import type { Entry } from '../cache/entry';
-import { errors, type AddonError } from '../core/errors';
+import { errors, type AddonError } from '../errors/errors';
 import { describeSubject, notFoundHint, type Endpoint } from '../service/endpoints';
 import type { Json } from '../shape/shape';
 

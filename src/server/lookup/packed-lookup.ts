@@ -10,10 +10,10 @@
  *   mark is an item too); a pack that holds some of its answers is completed without a mark.
  * - Each pack touched is written whole: what it held, and what was fetched now.
  */
-import type { Budget } from '../core/time-budget';
+import type { Budget } from '../execution/time-budget';
 import { writeEntry } from '../cache/entry';
 import { isPacked, OWN_ENTRIES_UP_TO, packData, packGroups, readPack, type Pack } from '../cache/pack';
-import { NOT_FOUND_TTL_S } from '../core/constants';
+import { NOT_FOUND_TTL_S } from '../settings/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer } from './lookup-result';
 import { expired, readState } from '../cache/cache-state';

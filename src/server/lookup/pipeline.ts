@@ -26,7 +26,7 @@
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
  * ranking-table refresh). The marks do the lock's job.
  */
-import type { Budget } from '../core/time-budget';
+import type { Budget } from '../execution/time-budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
@@ -38,12 +38,12 @@ import { addBatch, noteBatch, pickBatchKey, sentOf } from '../spending/request-l
 import { runningFormulaCell } from '../spreadsheet/formula-cell';
 import { readKept } from '../cache/kept-answers';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
-import { errors, type AddonError, type ErrorKind } from '../core/errors';
+import { errors, type AddonError, type ErrorKind } from '../errors/errors';
 import type { LimitKind } from '../service/classify';
 import { afterReset } from '../../shared/reset-time';
 import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
-import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
+import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../settings/lookup-settings';
 import { fromEntry, type Answer, type LookupStats } from './lookup-result';
 import { expired, readState, type CacheState } from '../cache/cache-state';
 import { fetchMisses, learnFromRejections, missesToFetch, refusedBeforeSending, type Fetched } from './fetch-misses';

@@ -22,8 +22,8 @@
  * leaves today, formula or not, and none past it: not even the handful that looks for cached keywords,
  * since one the service runs fresh would go past the cap.
  */
-import { FETCH_BATCH_SIZE } from '../core/constants';
-import type { AddonError } from '../core/errors';
+import { FETCH_BATCH_SIZE } from '../settings/constants';
+import type { AddonError } from '../errors/errors';
 import { PAST_LIMIT_HANDFUL, UNKNOWN_RESET_MS, type Guard, type Refusal } from './limit-guard';
 import type { LimitKind } from '../service/classify';
 import type { AllowanceLeft, AllowanceRead } from './allowance';

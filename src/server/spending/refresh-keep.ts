@@ -5,7 +5,7 @@
  */
 import { keepAnswers, type KeptAnswer } from '../cache/kept-answers';
 import { CACHE_TTL_S } from '../cache/cache-store';
-import { readLookupSettings } from '../core/lookup-settings';
+import { readLookupSettings } from '../settings/lookup-settings';
 import { ENDPOINTS } from '../service/endpoints';
 import { findScore, type Json } from '../shape/shape';
 import { keyOf, SCORE_FUNCTIONS, type RefreshPlan } from './refresh-plan';
@@ -13,7 +13,7 @@ import { keyOf, SCORE_FUNCTIONS, type RefreshPlan } from './refresh-plan';
 /**
  * Keeps the answers of every formula cell's queries (cache/kept-answers.ts): those fetched now, and those
  * the cache held; an answer only score functions read is kept as its score alone. The refresh keeps
- * them (ui/refresh-run.ts), and so does the sidebar each time it counts what a refresh would send
+ * them (refresh/refresh-run.ts), and so does the sidebar each time it counts what a refresh would send
  * (refresh-estimate.ts).
  * @param plan the plan, with the cache as read
  * @param fetched the answers fetched now (their data), by cache key

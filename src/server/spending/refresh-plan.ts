@@ -5,7 +5,7 @@
  * so the refresh first works out, without a request, what can be answered now: what this document's
  * cache holds (dry-run.ts), and what the allowance left and the daily-limit guard allow it to
  * fetch. Whole cells are chosen, in the sheets' order: a cell runs again only when every answer it
- * needs is cached or within what is left; the refresh fetches those answers itself (ui/refresh-run.ts),
+ * needs is cached or within what is left; the refresh fetches those answers itself (refresh/refresh-run.ts),
  * so every formula that runs again finds its answers in the cache and sends nothing. What is left is
  * known from the guard or the last usage read; a read from before the reset (or none) is read again
  * first (one request) when more than a handful of requests would go, as a refresh that does not know
@@ -25,11 +25,11 @@ import { answerKey } from '../cache/keys';
 import { PAST_LIMIT_HANDFUL, updateGuardOf, type Guard } from './limit-guard';
 import { isPacked, OWN_ENTRIES_UP_TO } from '../cache/pack';
 import { currentUsageReadAt, todaysSpendKeys } from './spend-log';
-import { LEADS } from '../core/errors';
-import { messageKind } from '../core/cell-messages';
-import { formulaKeyHere } from '../core/formula-key';
-import { readSubject } from '../core/input';
-import { readLookupSettings, readOwnApiKey } from '../core/lookup-settings';
+import { LEADS } from '../errors/errors';
+import { messageKind } from '../errors/cell-messages';
+import { formulaKeyHere } from '../settings/formula-key';
+import { readSubject } from '../spreadsheet/input';
+import { readLookupSettings, readOwnApiKey } from '../settings/lookup-settings';
 import { allowanceLeft, allowanceOf, readBeforeReset, resetTime } from './allowance';
 import { dryRun, rangePacks, type DryRun } from './dry-run';
 import { guardAfterRead } from './pacing';

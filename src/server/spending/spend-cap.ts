@@ -11,7 +11,7 @@
  * the service runs fresh would go past the cap.
  */
 import { DAY_MS } from '../../shared/day';
-import { AddonError, LEADS } from '../core/errors';
+import { AddonError, LEADS } from '../errors/errors';
 
 /** The most a cap may be: Google's properties and the service's allowances are far below it. */
 const MAX_CAP = 1_000_000;

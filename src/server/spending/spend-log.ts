@@ -10,7 +10,7 @@
  * (usage-read.ts). A shard keeps each key's latest LOG_MAX entries; dropping older ones, it notes
  * until when it dropped, so a read older than that is known to be short, never silently so.
  */
-import type { DocumentSpend, SpentSince } from '../../shared/sidebar-api';
+import type { DocumentSpend, SpentSince } from '../../shared/allowance-rules';
 import type { Json } from '../shape/shape';
 import { CACHE_TTL_S, getAll, openCache, putAll } from '../cache/cache-store';
 import { DAY_MS } from '../../shared/day';

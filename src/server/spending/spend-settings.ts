@@ -4,10 +4,12 @@
  * which the formulas' config entry mirrors into the cache (a formula reads them at no round trip of its
  * own), and in the spreadsheet's records, which a scheduled run reads (it has no document properties).
  */
-import { PROP_REQUEST_LOG, PROP_SPEND_CAP } from '../core/constants';
+import { PROP_REQUEST_LOG, PROP_SPEND_CAP } from '../settings/constants';
 import { forgetLookupConfig } from '../cache/config-entry';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
-import { capLeft, readSpendCap } from './spend-cap';
+import type { UsageRead } from '../../shared/allowance-rules';
+import { allowanceBars } from './allowance';
+import { capLeft, readSpendCap, spendCapRequest } from './spend-cap';
 import { readDaySpend } from './day-spend';
 
 /** The spreadsheet's record of both. */
@@ -58,6 +60,27 @@ export function saveSpendSettings(store: SpreadsheetStore, change: Partial<Spend
   store.set(RECORD, JSON.stringify(next));
   forgetLookupConfig();
   return next;
+}
+
+/**
+ * Whether what the sidebar sent lifts the cap (`{ freshSearchesPerDay: null }`): lifting needs no usage read.
+ * @param sent what the sidebar sent
+ */
+export function liftsCap(sent: unknown): boolean {
+  return !!sent && typeof sent === 'object' && (sent as { freshSearchesPerDay?: unknown }).freshSearchesPerDay === null;
+}
+
+/**
+ * Sets this spreadsheet's cap on fresh searches a day as the sidebar sent it, or lifts it (null). Refused,
+ * with nothing saved, unless a whole number from 0 up and within the account's fresh searches a day, as
+ * the usage read's bars say (spend-cap.ts).
+ * @param store the open spreadsheet's records
+ * @param sent `{ freshSearchesPerDay }` as the sidebar sent it
+ * @param last the viewer's last usage read, if any
+ */
+export function saveSpendCap(store: SpreadsheetStore, sent: unknown, last: UsageRead | null): void {
+  const cap = spendCapRequest(sent, (last && allowanceBars(last.bars).searches?.limit) ?? null);
+  saveSpendSettings(store, { cap });
 }
 
 /**

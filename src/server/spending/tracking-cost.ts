@@ -4,7 +4,7 @@
  * makes first (tracking-allowance.ts), unless it was read within the minute; the searches past what the
  * spreadsheet's own cap leaves today are not sent (spend-cap.ts).
  */
-import type { SpendCost } from '../../shared/sidebar-api';
+import type { SpendCost } from '../../shared/allowance-rules';
 import { dryRun, spendOf } from './dry-run';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { capRoomToday } from './spend-settings';

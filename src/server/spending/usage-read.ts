@@ -4,14 +4,15 @@
  * read brought up to date with what this document sent with that key since (spending/spend-log.ts logs it),
  * with this document's spend today.
  */
-import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
+import type { UsageView } from '../../shared/sidebar-api';
+import type { CellValue, SpentSince, UsageRead } from '../../shared/allowance-rules';
 import type { Outcome } from '../service/classify';
-import { SELF_INSTALL } from '../core/constants';
-import { createBudget } from '../core/time-budget';
+import { SELF_INSTALL } from '../settings/constants';
+import { createBudget } from '../execution/time-budget';
 import { fingerprint, updateGuardOf } from './limit-guard';
 import { guardAfterRead } from './pacing';
 import { addDocumentSpend, readDocumentSpend, readSpend } from './spend-log';
-import { AddonError } from '../core/errors';
+import { AddonError } from '../errors/errors';
 import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
 import { allowanceBars, allowanceOf, fetchUsage, readBeforeReset, resetText, usageBars } from './allowance';
 import { readStoredUsage, storeUsageRead } from './last-usage';

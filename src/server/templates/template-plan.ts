@@ -7,7 +7,7 @@
  */
 import { shapeOne } from '../lookup/answer-shaping';
 import { blockFormats, headerWords, inSentence, NUMBER_FORMATS, selectPath, type Cell, type Json } from '../shape/shape';
-import { spreadsheetTimeZone } from '../core/time-zone';
+import { spreadsheetTimeZone } from '../spreadsheet/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
 import { COMPETITOR_ROWS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';

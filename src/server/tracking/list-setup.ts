@@ -4,8 +4,8 @@
  * (trigger/scheduled-lists.ts).
  */
 import type { TrackFieldsView, TrackKind, TrackRequest } from '../../shared/sidebar-api';
-import { createBudget, type Budget } from '../core/time-budget';
-import { AddonError, errors } from '../core/errors';
+import { createBudget, type Budget } from '../execution/time-budget';
+import { AddonError, errors } from '../errors/errors';
 import { lookupAll } from '../lookup/pipeline';
 import { headerWords, listForMessage, selectPath, type Json } from '../shape/shape';
 import { newTableId, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';

@@ -7,13 +7,13 @@
  * has no document (the spreadsheet was opened by id). One run at a time per spreadsheet.
  */
 import type { TrackKind } from '../../shared/sidebar-api';
-import type { Budget } from '../core/time-budget';
-import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
-import { runBlocker, runStopOf } from '../core/run-stop';
+import type { Budget } from '../execution/time-budget';
+import { AddonError, errors, messageOf, type ErrorKind } from '../errors/errors';
+import { runBlocker, runStopOf } from '../execution/run-stop';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { readApiKey } from '../core/lookup-settings';
+import { readApiKey } from '../settings/lookup-settings';
 import { inSentence, nameOf, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
@@ -61,7 +61,7 @@ export interface TrackRunOptions {
   /** Told each list run, as saved, with what changed in it (a scheduled run's alerts). */
   ran?: (list: TrackRecord, changes: TrackedChange[]) => void;
   /**
-   * Told what stopped the whole run, if anything did (core/run-stop.ts): a missing permission, no key, a
+   * Told what stopped the whole run, if anything did (execution/run-stop.ts): a missing permission, no key, a
    * refused key, a spent allowance, a service that does not answer.
    */
   stopped?: (error: AddonError) => void;
@@ -115,6 +115,16 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
 export function dueItems(list: TrackRecord, rows: HistoryRow[], period: string): string[] {
   const done = new Set(rows.filter((r) => r.period === period && r.status === 'ok').map((r) => r.item));
   return list.items.filter((item) => !done.has(item));
+}
+
+/**
+ * How many items a list's next run would ask for now, read from its history sheet (none without one).
+ * @param list the list
+ * @param sheet its history sheet, if it is still there
+ * @param timeZone the spreadsheet's time zone
+ */
+export function dueNow(list: TrackRecord, sheet: GoogleAppsScript.Spreadsheet.Sheet | null, timeZone: string): number {
+  return sheet ? dueItems(list, readHistory(sheet, list, timeZone).rows, periodOf(Date.now(), list.period)).length : 0;
 }
 
 interface ListContext {

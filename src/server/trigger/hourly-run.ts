@@ -6,15 +6,15 @@
  * manifest asks for this spreadsheet only). A spreadsheet it cannot open (deleted, or no longer shared
  * with the user) is reported to the user's sidebar and dropped; one where nothing is the user's any more
  * (schedule off or set by someone else, no list of theirs) is dropped quietly. A run that meets what stops
- * every run (a permission, the key, the allowance, the service: core/run-stop.ts) stops there, records why
+ * every run (a permission, the key, the allowance, the service: execution/run-stop.ts) stops there, records why
  * (run-outcome.ts) and ends quietly: the spreadsheets not reached stay due.
  */
 import { alertAfterRun, watchRun } from '../alerts/after-run';
-import { createBudget, type Budget } from '../core/time-budget';
-import { SELF_INSTALL } from '../core/constants';
-import type { AddonError } from '../core/errors';
-import { missingPermissions } from '../core/permissions';
-import { runStopOf, type RunStop } from '../core/run-stop';
+import { createBudget, type Budget } from '../execution/time-budget';
+import { SELF_INSTALL } from '../settings/constants';
+import type { AddonError } from '../errors/errors';
+import { missingPermissions } from '../execution/permissions';
+import { runStopOf, type RunStop } from '../execution/run-stop';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { runTracking } from '../tracking/tracking-run';

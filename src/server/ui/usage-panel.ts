@@ -5,12 +5,10 @@
  * request log's switch (log-sheet/log-view.ts).
  */
 import type { UsageView } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { readApiKey, readLookupSettings } from '../core/lookup-settings';
+import { errors } from '../errors/errors';
+import { readApiKey, readLookupSettings } from '../settings/lookup-settings';
 import { lastUsageView, readUsageNow, rememberUsage, usageView } from '../spending/usage-read';
-import { allowanceBars } from '../spending/allowance';
-import { spendCapRequest } from '../spending/spend-cap';
-import { saveSpendSettings } from '../spending/spend-settings';
+import { liftsCap, saveSpendCap, saveSpendSettings } from '../spending/spend-settings';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { spreadsheetSpending } from '../log-sheet/log-view';
 import { settleNow } from '../log-sheet/log-flush';
@@ -38,10 +36,8 @@ export function refreshUsage(): UsageView {
 export function setSpendCap(sent: unknown): UsageView {
   const apiKey = readApiKey('user');
   let view = lastUsageView(apiKey);
-  const lifting = !!sent && typeof sent === 'object' && (sent as { freshSearchesPerDay?: unknown }).freshSearchesPerDay === null;
-  if (!view.last && apiKey && !lifting) view = readUsage();
-  const cap = spendCapRequest(sent, (view.last && allowanceBars(view.last.bars).searches?.limit) ?? null);
-  saveSpendSettings(openStore(), { cap });
+  if (!view.last && apiKey && !liftsCap(sent)) view = readUsage();
+  saveSpendCap(openStore(), sent, view.last);
   return withSpending(view);
 }
 

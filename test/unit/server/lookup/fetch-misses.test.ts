@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readEntry } from '../../../../src/server/cache/entry';
-import { createBudget } from '../../../../src/server/core/time-budget';
-import { DEFAULT_BASE_URL, MAX_URL_LENGTH } from '../../../../src/server/core/constants';
+import { createBudget } from '../../../../src/server/execution/time-budget';
+import { DEFAULT_BASE_URL, MAX_URL_LENGTH } from '../../../../src/server/settings/constants';
 import type { Answer } from '../../../../src/server/lookup/lookup-result';
 import { ownKeys } from '../../../../src/server/lookup/pipeline';
 import { fetchMisses, learnFromRejections, missesToFetch, refusedBeforeSending } from '../../../../src/server/lookup/fetch-misses';
-import { errors } from '../../../../src/server/core/errors';
+import { errors } from '../../../../src/server/errors/errors';
 import { ENDPOINTS } from '../../../../src/server/service/endpoints';
 import { answer, FAKE_KEY, useAppsScriptFakes, type Reply } from './apps-script-fakes';
 

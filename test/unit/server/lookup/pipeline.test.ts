@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEY, stampOf } from '../../../../src/server/cache/keys';
 import { readEntry, writeEntry } from '../../../../src/server/cache/entry';
-import { createBudget } from '../../../../src/server/core/time-budget';
-import { DEFAULT_BASE_URL, PROP_API_KEY } from '../../../../src/server/core/constants';
+import { createBudget } from '../../../../src/server/execution/time-budget';
+import { DEFAULT_BASE_URL, PROP_API_KEY } from '../../../../src/server/settings/constants';
 import { dropCached, lookupAll, ownKeys, PENDING_MS, POLL_MS, WAIT_FOR_OTHERS_MS } from '../../../../src/server/lookup/pipeline';
 import { ENDPOINTS } from '../../../../src/server/service/endpoints';
 import { answer, useAppsScriptFakes } from './apps-script-fakes';

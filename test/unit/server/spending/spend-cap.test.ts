@@ -1,7 +1,7 @@
 /** A spreadsheet's own cap on fresh searches (src/server/spending/spend-cap.ts): read, asked for, counted down, its day. */
 import { describe, expect, it } from 'vitest';
 import { capLeft, capResetsAt, readSpendCap, spendCapRequest } from '../../../../src/server/spending/spend-cap';
-import { errors } from '../../../../src/server/core/errors';
+import { errors } from '../../../../src/server/errors/errors';
 
 describe('spendCapRequest', () => {
   it('takes a whole number from 0 up (as a number or its text), and null to lift the cap', () => {

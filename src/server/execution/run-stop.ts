@@ -5,7 +5,7 @@
  * owner Google's "Summary of failures" every time), skip what the same cause would refuse, and record why
  * it stopped (trigger/run-outcome.ts) for the sidebar and for failure alerts.
  */
-import { AddonError, errors, LEADS } from './errors';
+import { AddonError, errors, LEADS } from '../errors/errors';
 import { missingPermissions, permissionError, type PermissionName } from './permissions';
 
 /** Why a scheduled run stopped. */

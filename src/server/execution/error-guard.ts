@@ -1,4 +1,4 @@
-import { AddonError, messageOf } from './errors';
+import { AddonError, messageOf } from '../errors/errors';
 import { permissionErrorOf } from './permissions';
 
 /**

@@ -4,7 +4,7 @@
  * values, UTF-8; Apps Script quotas page). The developer-metadata guard in spreadsheet/spreadsheet-store.ts is the
  * same idea for a spreadsheet's 30,000 characters.
  */
-import { errors } from './errors';
+import { errors } from '../errors/errors';
 
 /** Google's limit on one property value, in UTF-8 bytes. */
 export const PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;

@@ -6,7 +6,7 @@ const FALLBACK_ZONE = 'Etc/UTC';
 /**
  * The active spreadsheet's time zone, else the script's, else UTC. One spreadsheet read: a formula takes
  * it from the config entry (cache/config-entry.ts), which mirrors what the sidebar and menu keep in the
- * document's properties (ui/keep-time-zone.ts), and reads it only where neither has it (lazyTimeZone).
+ * document's properties (cache/config-entry.ts, keepTimeZone), and reads it only where neither has it (lazyTimeZone).
  */
 export function spreadsheetTimeZone(): string {
   const zone = documentTimeZone();

@@ -1,8 +1,8 @@
-/** What stops a whole scheduled run (src/server/core/run-stop.ts), read from the errors a run meets. */
+/** What stops a whole scheduled run (src/server/execution/run-stop.ts), read from the errors a run meets. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AddonError, errors } from '../../../../src/server/core/errors';
-import { permissionError } from '../../../../src/server/core/permissions';
-import { runBlocker, runStopOf, runStopWords } from '../../../../src/server/core/run-stop';
+import { AddonError, errors } from '../../../../src/server/errors/errors';
+import { permissionError } from '../../../../src/server/execution/permissions';
+import { runBlocker, runStopOf, runStopWords } from '../../../../src/server/execution/run-stop';
 
 const EXTERNAL = 'https://www.googleapis.com/auth/script.external_request';
 const global = globalThis as Record<string, unknown>;

@@ -3,7 +3,7 @@
  * what the sidebar's settings show, and what the estimates and the menu check the viewer's allowance on.
  * Keys never leave the server whole: the page gets them masked.
  */
-import type { FormulaKeyView, OwnerView, Role } from '../../shared/sidebar-api';
+import type { FormulaKeyView, OwnerView, Role } from '../../shared/who-pays';
 import { PROP_API_KEY_SHARED_BY } from './constants';
 import { currentEmail } from './identity';
 import { activeSpreadsheetId, readDocumentApiKey, readFormulaKeyOffList, readOwnApiKey } from './lookup-settings';

@@ -21,7 +21,7 @@ export class AddonError extends Error {
   readonly detail: string;
   /** When the daily limit that refused it resets (ms), when known: what a scheduled run records as "until". */
   readonly resetAt: number | null;
-  /** The permissions whose absence it reports (core/permissions.ts's names), for a missing permission. */
+  /** The permissions whose absence it reports (execution/permissions.ts's names), for a missing permission. */
   readonly missing: readonly string[];
 
   /**
@@ -63,7 +63,7 @@ const heldRow = (lead: string, which: string, when: string): AddonError =>
 
 /**
  * How each of the add-on's messages begins. The builders below (and input.ts's "Bad input: …") start
- * their text so, and core/cell-messages.ts reads them back in a cell: a range writes a row's error into
+ * their text so, and errors/cell-messages.ts reads them back in a cell: a range writes a row's error into
  * that row as text, and Freeze must tell such a row from a value (a daily limit's row is filled later).
  */
 export const LEADS = {
@@ -87,7 +87,7 @@ export const LEADS = {
   notAllowed: "Google refused the service's address",
   busy: 'Too many Search Demand formulas',
   badInput: 'Bad input:',
-  /** A permission the user unticked on Google's consent screen (core/permissions.ts builds the message). */
+  /** A permission the user unticked on Google's consent screen (execution/permissions.ts builds the message). */
   permission: 'Permission missing:',
   unexpected: 'Something went wrong in the add-on',
 } as const;
@@ -95,7 +95,7 @@ export const LEADS = {
 /**
  * The line under an answer shown as kept because a daily limit held it back (lookup/pipeline.ts): how old
  * it is, and when it is fetched again. Not an error: a line of the result, which Freeze reads as one
- * that is not complete (core/cell-messages.ts).
+ * that is not complete (errors/cell-messages.ts).
  * @param date when it was fetched, in words
  * @param when when the limit resets, in words ('' when not known)
  */

@@ -24,7 +24,7 @@ import {
   SELF_INSTALL,
   URL_ALLOWLIST,
 } from './constants';
-import { quotaError } from './google-quota';
+import { quotaError } from '../errors/google-quota';
 
 /**
  * Whose allowance a lookup spends.
@@ -45,7 +45,7 @@ export interface LookupSettings {
   apiKey: string | undefined;
   /** Where the key was found (for the next formula's one-store read); null without a key. */
   keyFrom: KeyHint | null;
-  /** The spreadsheet's time zone as the sidebar or menu last kept it (ui/keep-time-zone.ts), if ever. */
+  /** The spreadsheet's time zone as the sidebar or menu last kept it (cache/config-entry.ts, keepTimeZone), if ever. */
   timeZone?: string;
   /** This spreadsheet's own cap on fresh searches a day, as its document properties keep it (its text; spending/spend-cap.ts reads it). */
   spendCap?: string;

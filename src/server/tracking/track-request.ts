@@ -1,11 +1,13 @@
 /**
- * Reading the tracking panel's arguments (they cross a trust boundary): a kind, items normalised as the
- * custom functions do, a list's request. Bad input is a clear message and changes nothing stored.
+ * Reading what a tracking list is asked for (the sidebar's arguments cross a trust boundary; a sheet's
+ * cells are whatever was typed): a kind, items normalised as the custom functions do, a list's
+ * request. Bad input is a clear message and changes nothing stored.
  */
-import type { TrackKind, TrackPeriod, TrackRequest } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { readSubject } from '../core/input';
-import { MAX_TRACKED_ITEMS } from '../tracking/list-setup';
+import type { SelectedItems, TrackKind, TrackPeriod, TrackRequest } from '../../shared/sidebar-api';
+import { errors } from '../errors/errors';
+import { readSubject } from '../spreadsheet/input';
+import { areaA1 } from '../spreadsheet/sheet-areas';
+import { MAX_TRACKED_ITEMS } from './list-setup';
 
 /**
  * What to track: keywords or brands.
@@ -16,11 +18,8 @@ export function readKind(raw: unknown): TrackKind {
   throw errors.input('Choose what to track: keywords or brands.');
 }
 
-/**
- * How a kind's items are read as subjects of the custom functions.
- * @param kind keywords or brands
- */
-export const subjectKind = (kind: TrackKind) => (kind === 'keywords' ? 'keyword' : 'slug');
+/** How a kind's items are read as subjects of the custom functions. */
+const subjectKind = (kind: TrackKind) => (kind === 'keywords' ? 'keyword' : 'slug');
 
 /**
  * Items normalised as the custom functions do, de-duplicated; the first bad one is the error.
@@ -55,4 +54,21 @@ export function readTrackRequest(raw: unknown): TrackRequest {
   if (Array.isArray(r.fields))
     fields = r.fields.filter((f): f is string => typeof f === 'string' && f.trim() !== '' && f.length < 200).slice(0, 30);
   return { name, kind, items, period, fields };
+}
+
+/**
+ * The values of a range of cells as items of a kind, de-duplicated; unusable cells are counted, not kept.
+ * @param range the cells (the sidebar's: the selection)
+ * @param kind keywords or brands
+ */
+export function itemsInRange(range: GoogleAppsScript.Spreadsheet.Range, kind: TrackKind): SelectedItems {
+  const items = new Set<string>();
+  let skipped = 0;
+  for (const value of range.getValues().flat()) {
+    const subject = readSubject(value, subjectKind(kind));
+    if (subject.kind === 'ok') items.add(subject.value);
+    else if (subject.kind === 'bad') skipped++;
+  }
+  const where = areaA1(range.getSheet().getName(), range.getRow(), range.getColumn(), range.getNumRows(), range.getNumColumns());
+  return { items: [...items], range: where, skipped };
 }

@@ -1,5 +1,5 @@
-import { CUSTOM_FUNCTION_LIMIT_MS, FINISH_RESERVE_MS } from './constants';
-import type { AddonError } from './errors';
+import { CUSTOM_FUNCTION_LIMIT_MS, FINISH_RESERVE_MS } from '../settings/constants';
+import type { AddonError } from '../errors/errors';
 
 /** The time one execution may still spend fetching, and whether Google still lets it fetch. */
 export interface Budget {

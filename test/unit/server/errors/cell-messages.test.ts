@@ -1,8 +1,8 @@
-/** The add-on's messages read back in a cell (src/server/core/cell-messages.ts), as Freeze reads them. */
+/** The add-on's messages read back in a cell (src/server/errors/cell-messages.ts), as Freeze reads them. */
 import { describe, expect, it } from 'vitest';
-import { messageKind } from '../../../../src/server/core/cell-messages';
-import { AddonError, errors, HELD_BACK_MAX_CHARS, keptLine, messageOf } from '../../../../src/server/core/errors';
-import { readSubject } from '../../../../src/server/core/input';
+import { messageKind } from '../../../../src/server/errors/cell-messages';
+import { AddonError, errors, HELD_BACK_MAX_CHARS, keptLine, messageOf } from '../../../../src/server/errors/errors';
+import { readSubject } from '../../../../src/server/spreadsheet/input';
 import { select, shapeRangeValues } from '../../../../src/server/lookup/answer-shaping';
 import { findScore } from '../../../../src/server/shape/shape';
 

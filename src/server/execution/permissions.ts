@@ -6,8 +6,8 @@
  * service Google lets custom functions call): Google's refusal of its fetch is worded the same
  * (permissionErrorOf, in service/fetcher.ts).
  */
-import { SELF_INSTALL } from './constants';
-import { AddonError, LEADS } from './errors';
+import { SELF_INSTALL } from '../settings/constants';
+import { AddonError, LEADS } from '../errors/errors';
 
 /**
  * ScriptApp.getAuthorizationInfo(authMode, oAuthScopes) and AuthorizationInfo.getAuthorizedScopes(), which
@@ -117,7 +117,7 @@ function grantedOf(names: readonly PermissionName[]): PermissionName[] | null {
 
 /**
  * Throws the message of the permissions of `needs` the user has not granted, if any: checked before an
- * action acts (ui/action-guard.ts names what each public function needs).
+ * action acts (src/server/index.ts names what each public function needs, as it calls ui/action-guard.ts).
  * @param needs the permissions the action needs
  */
 export function requirePermissions(needs: readonly PermissionName[]): void {

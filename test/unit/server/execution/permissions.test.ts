@@ -1,7 +1,7 @@
-/** The permission check before an action (src/server/core/permissions.ts), with Google's AuthorizationInfo stubbed. */
+/** The permission check before an action (src/server/execution/permissions.ts), with Google's AuthorizationInfo stubbed. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { messageKind } from '../../../../src/server/core/cell-messages';
-import { missingPermissions, permissionError, permissionErrorOf, requirePermissions } from '../../../../src/server/core/permissions';
+import { messageKind } from '../../../../src/server/errors/cell-messages';
+import { missingPermissions, permissionError, permissionErrorOf, requirePermissions } from '../../../../src/server/execution/permissions';
 
 const EXTERNAL = 'https://www.googleapis.com/auth/script.external_request';
 const global = globalThis as Record<string, unknown>;

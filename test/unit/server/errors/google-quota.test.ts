@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotaError, withQuotaErrors } from '../../../../src/server/core/google-quota';
+import { quotaError, withQuotaErrors } from '../../../../src/server/errors/google-quota';
 
 describe('Google quota failures in the add-on’s words', () => {
   it('names the daily quota that ran out', () => {

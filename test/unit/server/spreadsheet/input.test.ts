@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { match } from '../../../matchers.js';
-import { readField, readOptions, readSubject, readSubjects, requireSubject } from '../../../../src/server/core/input';
+import { readField, readOptions, readSubject, readSubjects, requireSubject } from '../../../../src/server/spreadsheet/input';
 
 describe('readSubject', () => {
   it('trims, collapses inner whitespace and case-folds keywords', () => {

@@ -3,7 +3,7 @@
  * Keywords are normalised here, once, so caching and sending see the same text.
  */
 import { isGroupShape } from '../../shared/rules';
-import { AddonError, errors, LEADS } from './errors';
+import { AddonError, errors, LEADS } from '../errors/errors';
 import { normaliseName } from '../shape/shape';
 
 /** How a subject is normalised: keywords and names are case folded; slugs lower-cased; groups kept. */

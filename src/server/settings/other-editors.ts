@@ -3,7 +3,7 @@
  * can edit a spreadsheet can change its bound script, and a changed script can read your key, the
  * owner's with no action of theirs (Google runs every custom function with the owner's user properties).
  */
-import { SELF_INSTALL } from '../core/constants';
+import { SELF_INSTALL } from './constants';
 
 /**
  * The people besides `you` who can edit the active spreadsheet, or null when this is not a self-install
