@@ -63,7 +63,7 @@ SDM.formulas = (() => {
   // <define:__SDM_URL_ALLOWLIST__>
   var define_SDM_URL_ALLOWLIST_default = [];
 
-  // src/server/core/constants.ts
+  // src/server/settings/constants.ts
   var SELF_INSTALL = true;
   var DEFAULT_BASE_URL = "";
   var URL_ALLOWLIST = define_SDM_URL_ALLOWLIST_default;
@@ -84,14 +84,14 @@ SDM.formulas = (() => {
   var USAGE_TTL_S = 60;
   var NOT_FOUND_TTL_S = 300;
 
-  // src/server/core/time-budget.ts
+  // src/server/execution/time-budget.ts
   function createBudget(limitMs = CUSTOM_FUNCTION_LIMIT_MS, startedAt = Date.now()) {
     const stopAt = startedAt + limitMs - FINISH_RESERVE_MS;
     const remaining = () => stopAt - Date.now();
     return { remaining, allows: (estimateMs) => remaining() > estimateMs };
   }
 
-  // src/server/core/errors.ts
+  // src/server/errors/errors.ts
   var AddonError = class extends Error {
     /**
      * @param kind which class of failure
@@ -132,7 +132,7 @@ SDM.formulas = (() => {
     notAllowed: "Google refused the service's address",
     busy: "Too many Search Demand formulas",
     badInput: "Bad input:",
-    /** A permission the user unticked on Google's consent screen (core/permissions.ts builds the message). */
+    /** A permission the user unticked on Google's consent screen (execution/permissions.ts builds the message). */
     permission: "Permission missing:",
     unexpected: "Something went wrong in the add-on"
   };
@@ -212,21 +212,6 @@ SDM.formulas = (() => {
   function messageOf(error) {
     if (error instanceof AddonError) return error.message;
     return `${LEADS.unexpected}: try again (recalculate a formula, or reopen the sidebar).`;
-  }
-
-  // src/server/core/cell-messages.ts
-  var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
-  var KIND_OF_LEAD = {
-    dailyLimit: "limit",
-    spendCap: "limit",
-    kept: "limit",
-    notInTime: "budget"
-  };
-  function messageKind(value) {
-    if (typeof value !== "string") return void 0;
-    const key = Object.keys(LEADS).find((k) => value.startsWith(LEADS[k]));
-    if (key) return KIND_OF_LEAD[key] ?? "error";
-    return SHAPING.test(value) ? "error" : void 0;
   }
 
   // src/shared/rules.ts
@@ -1067,7 +1052,7 @@ SDM.formulas = (() => {
     return `unknown field "${shown}":${hint} available fields are ${listForMessage(nearestFirst(field, words))}`;
   }
 
-  // src/server/core/input.ts
+  // src/server/spreadsheet/input.ts
   var LABELS = { keyword: "keyword", name: "company name", slug: "slug", group: "group" };
   var isDate = (v) => Object.prototype.toString.call(v) === "[object Date]";
   function readSubject(raw, kind) {
@@ -1128,6 +1113,21 @@ SDM.formulas = (() => {
       options[option] = true;
     }
     return options;
+  }
+
+  // src/server/errors/cell-messages.ts
+  var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
+  var KIND_OF_LEAD = {
+    dailyLimit: "limit",
+    spendCap: "limit",
+    kept: "limit",
+    notInTime: "budget"
+  };
+  function messageKind(value) {
+    if (typeof value !== "string") return void 0;
+    const key = Object.keys(LEADS).find((k) => value.startsWith(LEADS[k]));
+    if (key) return KIND_OF_LEAD[key] ?? "error";
+    return SHAPING.test(value) ? "error" : void 0;
   }
 
   // src/server/cache/keys.ts
@@ -1491,7 +1491,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/core/property-limits.ts
+  // src/server/settings/property-limits.ts
   var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
   var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
   var BACKGROUND_RESERVE_BYTES = 24 * 1024;
@@ -1609,7 +1609,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return void 0;
   }
 
-  // src/server/core/google-quota.ts
+  // src/server/errors/google-quota.ts
   function quotaError(error) {
     const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
     const failure = googleFailureOf(message);
@@ -1631,7 +1631,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/core/lookup-settings.ts
+  // src/server/settings/lookup-settings.ts
   function readLookupSettings(payer) {
     const user = readAll(userStore);
     const document = readAll(documentStore);
@@ -1786,7 +1786,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: "pending", by: "" }, "", now)));
   }
 
-  // src/server/core/permissions.ts
+  // src/server/execution/permissions.ts
   var SPREADSHEET = SELF_INSTALL ? {
     scope: "https://www.googleapis.com/auth/spreadsheets.currentonly",
     words: "read and change this spreadsheet",
@@ -2997,7 +2997,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     });
   }
 
-  // src/server/core/time-zone.ts
+  // src/server/spreadsheet/time-zone.ts
   var FALLBACK_ZONE = "Etc/UTC";
   function documentTimeZone() {
     try {
@@ -3398,7 +3398,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return values.map((v) => isRefreshArgument(v) ? void 0 : v);
   }
 
-  // src/server/core/error-guard.ts
+  // src/server/execution/error-guard.ts
   function guard(name, body, log) {
     try {
       return body();
@@ -3928,7 +3928,7 @@ var SDM_SERVER = (() => {
   __export(server_entry_exports, {
     addTrackedItems: () => addTrackedItems2,
     addTrackingList: () => addTrackingList2,
-    clearCache: () => clearCache2,
+    clearCache: () => clearCache3,
     estimateRefresh: () => estimateRefresh2,
     estimateTracking: () => estimateTracking2,
     forgetTable: () => forgetTable2,
@@ -3981,7 +3981,7 @@ var SDM_SERVER = (() => {
   // <define:__SDM_URL_ALLOWLIST__>
   var define_SDM_URL_ALLOWLIST_default = [];
 
-  // src/server/core/constants.ts
+  // src/server/settings/constants.ts
   var VERSION = "0.9.0";
   var SELF_INSTALL = true;
   var DEFAULT_BASE_URL = "";
@@ -4005,14 +4005,14 @@ var SDM_SERVER = (() => {
   var USAGE_TTL_S = 60;
   var NOT_FOUND_TTL_S = 300;
 
-  // src/server/core/time-budget.ts
+  // src/server/execution/time-budget.ts
   function createBudget(limitMs = CUSTOM_FUNCTION_LIMIT_MS, startedAt = Date.now()) {
     const stopAt = startedAt + limitMs - FINISH_RESERVE_MS;
     const remaining = () => stopAt - Date.now();
     return { remaining, allows: (estimateMs) => remaining() > estimateMs };
   }
 
-  // src/server/core/errors.ts
+  // src/server/errors/errors.ts
   var AddonError = class extends Error {
     /**
      * @param kind which class of failure
@@ -4053,7 +4053,7 @@ var SDM_SERVER = (() => {
     notAllowed: "Google refused the service's address",
     busy: "Too many Search Demand formulas",
     badInput: "Bad input:",
-    /** A permission the user unticked on Google's consent screen (core/permissions.ts builds the message). */
+    /** A permission the user unticked on Google's consent screen (execution/permissions.ts builds the message). */
     permission: "Permission missing:",
     unexpected: "Something went wrong in the add-on"
   };
@@ -4130,21 +4130,6 @@ var SDM_SERVER = (() => {
   function messageOf(error) {
     if (error instanceof AddonError) return error.message;
     return `${LEADS.unexpected}: try again (recalculate a formula, or reopen the sidebar).`;
-  }
-
-  // src/server/core/cell-messages.ts
-  var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
-  var KIND_OF_LEAD = {
-    dailyLimit: "limit",
-    spendCap: "limit",
-    kept: "limit",
-    notInTime: "budget"
-  };
-  function messageKind(value) {
-    if (typeof value !== "string") return void 0;
-    const key = Object.keys(LEADS).find((k) => value.startsWith(LEADS[k]));
-    if (key) return KIND_OF_LEAD[key] ?? "error";
-    return SHAPING.test(value) ? "error" : void 0;
   }
 
   // src/shared/rules.ts
@@ -5206,7 +5191,7 @@ var SDM_SERVER = (() => {
     if (summed) for (const s of fractions) s.mix = true;
   }
 
-  // src/server/core/input.ts
+  // src/server/spreadsheet/input.ts
   var LABELS = { keyword: "keyword", name: "company name", slug: "slug", group: "group" };
   var isDate2 = (v) => Object.prototype.toString.call(v) === "[object Date]";
   function readSubject(raw, kind) {
@@ -5239,6 +5224,21 @@ var SDM_SERVER = (() => {
     return { kind: "bad", message: `${LEADS.badInput} ${message}.` };
   }
 
+  // src/server/errors/cell-messages.ts
+  var SHAPING = /^(?:Unknown field "|Field is empty|Field "[\s\S]*" (?:is ambiguous|could be |gives a )|No score field found:|Several score fields:)/;
+  var KIND_OF_LEAD = {
+    dailyLimit: "limit",
+    spendCap: "limit",
+    kept: "limit",
+    notInTime: "budget"
+  };
+  function messageKind(value) {
+    if (typeof value !== "string") return void 0;
+    const key = Object.keys(LEADS).find((k) => value.startsWith(LEADS[k]));
+    if (key) return KIND_OF_LEAD[key] ?? "error";
+    return SHAPING.test(value) ? "error" : void 0;
+  }
+
   // src/server/cache/keys.ts
   var CONFIG_KEY = "sdm-config";
   var digest = (text) => Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)).replace(
@@ -5251,13 +5251,6 @@ ${subject ?? ""}`)}`;
   }
   function stampOf(generation, baseUrl) {
     return `${generation}.${digest(baseUrl).slice(0, 10)}`;
-  }
-  function readGeneration() {
-    try {
-      return PropertiesService.getDocumentProperties()?.getProperty(PROP_CACHE_GENERATION) || "0";
-    } catch {
-      return "0";
-    }
   }
 
   // src/server/cache/cache-store.ts
@@ -5326,6 +5319,28 @@ ${subject ?? ""}`)}`;
   }
   function forgetLookupConfig() {
     removeAll([CONFIG_KEY]);
+  }
+  function readGeneration() {
+    try {
+      return PropertiesService.getDocumentProperties()?.getProperty(PROP_CACHE_GENERATION) || "0";
+    } catch {
+      return "0";
+    }
+  }
+  function clearCache() {
+    const next = Date.now().toString(36);
+    PropertiesService.getDocumentProperties().setProperty(PROP_CACHE_GENERATION, next);
+    forgetLookupConfig();
+  }
+  function keepTimeZone() {
+    try {
+      const zone = SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone();
+      const store = PropertiesService.getDocumentProperties();
+      if (!zone || !store || store.getProperty(PROP_TIME_ZONE) === zone) return;
+      store.setProperty(PROP_TIME_ZONE, zone);
+      forgetLookupConfig();
+    } catch {
+    }
   }
 
   // src/server/cache/codec.ts
@@ -5744,7 +5759,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/core/property-limits.ts
+  // src/server/settings/property-limits.ts
   var PROPERTY_VALUE_LIMIT_BYTES = 9 * 1024;
   var PROPERTY_STORE_LIMIT_BYTES = 500 * 1024;
   var BACKGROUND_RESERVE_BYTES = 24 * 1024;
@@ -5939,7 +5954,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return void 0;
   }
 
-  // src/server/core/google-quota.ts
+  // src/server/errors/google-quota.ts
   function quotaError(error) {
     const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
     const failure = googleFailureOf(message);
@@ -5961,7 +5976,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
 
-  // src/server/core/lookup-settings.ts
+  // src/server/settings/lookup-settings.ts
   function readLookupSettings(payer) {
     const user = readAll(userStore);
     const document = readAll(documentStore);
@@ -6143,7 +6158,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return Object.assign({}, ...keys.map((key) => writeEntry(key, { kind: "pending", by: "" }, "", now)));
   }
 
-  // src/server/core/permissions.ts
+  // src/server/execution/permissions.ts
   var SPREADSHEET = SELF_INSTALL ? {
     scope: "https://www.googleapis.com/auth/spreadsheets.currentonly",
     words: "read and change this spreadsheet",
@@ -7095,16 +7110,16 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return sent;
   }
   function waitForOthers(lookup, claims) {
-    const came = /* @__PURE__ */ new Map();
+    const came2 = /* @__PURE__ */ new Map();
     const giveUpAt = Date.now() + WAIT_FOR_OTHERS_MS;
     let waiting = claims;
     while (waiting.length && Date.now() + POLL_MS <= giveUpAt && lookup.budget.allows(POLL_MS * 2)) {
       Utilities.sleep(POLL_MS);
       const { state, taken } = readClaims(lookup, waiting);
-      for (const [subject, answer] of taken) came.set(subject, answer);
+      for (const [subject, answer] of taken) came2.set(subject, answer);
       waiting = waiting.filter((claim) => state.pending.includes(claim.key));
     }
-    return came;
+    return came2;
   }
   function limitMessages(lookup, limited, refusals, pacer, cap) {
     const all = new Map(limited);
@@ -7329,7 +7344,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     return answer?.ok ? allowanceOf(answer.data) : { ...UNKNOWN_ALLOWANCE };
   }
 
-  // src/server/core/time-zone.ts
+  // src/server/spreadsheet/time-zone.ts
   var FALLBACK_ZONE = "Etc/UTC";
   function spreadsheetTimeZone() {
     const zone = documentTimeZone();
@@ -8320,7 +8335,7 @@ ${ours}` : ours;
     }
   }
 
-  // src/server/core/error-guard.ts
+  // src/server/execution/error-guard.ts
   function guard(name, body, log) {
     try {
       return body();
@@ -8360,6 +8375,13 @@ ${ours}` : ours;
     store.set(RECORD2, JSON.stringify(next));
     forgetLookupConfig();
     return next;
+  }
+  function liftsCap(sent) {
+    return !!sent && typeof sent === "object" && sent.freshSearchesPerDay === null;
+  }
+  function saveSpendCap(store, sent, last) {
+    const cap = spendCapRequest(sent, (last && allowanceBars(last.bars).searches?.limit) ?? null);
+    saveSpendSettings(store, { cap });
   }
   function capRoomToday(store, now = Date.now()) {
     const { cap } = readSpendSettings(store);
@@ -8590,61 +8612,11 @@ ${ours}` : ours;
   }
 
   // src/server/ui/action-guard.ts
-  var NEEDS = {
-    showSidebar: ["sidebar"],
-    showRankingTables: ["sidebar"],
-    showTemplates: ["sidebar"],
-    showHelp: ["sidebar"],
-    refreshRankingTables: ["service", "spreadsheet"],
-    refreshFormulasFromMenu: ["spreadsheet"],
-    formatResultsFromMenu: ["spreadsheet"],
-    freezeSelectionFromMenu: ["spreadsheet"],
-    unfreezeSelectionFromMenu: ["spreadsheet"],
-    getSettings: ["spreadsheet"],
-    saveApiKey: ["service", "spreadsheet"],
-    removeApiKey: ["spreadsheet"],
-    setKeySharing: ["spreadsheet"],
-    removeDocumentKey: ["spreadsheet"],
-    setOwnerKeyForFormulas: ["spreadsheet"],
-    setBaseUrl: ["spreadsheet"],
-    refreshUsage: ["service"],
-    setSpendCap: ["service", "spreadsheet"],
-    setRequestLog: ["spreadsheet"],
-    estimateRefresh: ["spreadsheet"],
-    getCacheInfo: ["spreadsheet"],
-    clearCache: ["spreadsheet"],
-    refreshAllFormulas: ["spreadsheet"],
-    formatResults: ["spreadsheet"],
-    freezeResults: ["spreadsheet"],
-    unfreezeResults: ["spreadsheet"],
-    getRankingGroups: ["service"],
-    previewRankingTable: ["service"],
-    insertRankingTable: ["service", "spreadsheet"],
-    // Turning a schedule off needs these; any other schedule needs SCHEDULED_RUN_NEEDS (trigger/refresh-schedule.ts).
-    setRefreshSchedule: ["schedule", "spreadsheet"],
-    repairScheduledRuns: SCHEDULED_RUN_NEEDS,
-    getTables: ["spreadsheet"],
-    forgetTable: ["spreadsheet"],
-    refreshTablesNow: ["service", "spreadsheet"],
-    getTracking: ["spreadsheet"],
-    forgetTrackingList: ["spreadsheet"],
-    readSelectedItems: ["spreadsheet"],
-    previewTrackFields: ["service"],
-    estimateTracking: ["spreadsheet"],
-    addTrackingList: SCHEDULED_RUN_NEEDS,
-    addTrackedItems: SCHEDULED_RUN_NEEDS,
-    runTrackingNow: ["service", "spreadsheet"],
-    insertTemplate: ["service", "spreadsheet"],
-    trackTemplateBrands: SCHEDULED_RUN_NEEDS,
-    templateSheets: ["spreadsheet"],
-    getAlerts: ["spreadsheet"],
-    setAlerts: ["spreadsheet"]
-  };
-  function guardAction(name, body) {
+  function guardAction(name, needs, body) {
     return guard(
       name,
       () => {
-        requirePermissions(NEEDS[name] ?? []);
+        requirePermissions(needs);
         try {
           return body();
         } finally {
@@ -8653,18 +8625,6 @@ ${ours}` : ours;
       },
       (line) => console.error(line)
     );
-  }
-
-  // src/server/ui/keep-time-zone.ts
-  function keepTimeZone() {
-    try {
-      const zone = SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone();
-      const store = PropertiesService.getDocumentProperties();
-      if (!zone || !store || store.getProperty(PROP_TIME_ZONE) === zone) return;
-      store.setProperty(PROP_TIME_ZONE, zone);
-      forgetLookupConfig();
-    } catch {
-    }
   }
 
   // src/shared/freeze-words.ts
@@ -8700,7 +8660,7 @@ ${ours}` : ours;
     return `${done} Left frozen, as ${one ? "its" : "their"} values were changed since: ${list2}. To put ${one ? "it" : "them"} back anyway, empty those cells (Delete keeps the ${one ? "note" : "notes"}) and unfreeze again.`;
   }
 
-  // src/server/core/identity.ts
+  // src/server/settings/identity.ts
   function currentEmail() {
     try {
       return Session.getActiveUser().getEmail() || "";
@@ -8709,7 +8669,7 @@ ${ours}` : ours;
     }
   }
 
-  // src/server/core/formula-key.ts
+  // src/server/settings/formula-key.ts
   function formulaKeyHere() {
     const own2 = readOwnApiKey();
     const shared = readDocumentApiKey();
@@ -9403,151 +9363,6 @@ ${ours}` : ours;
     return out;
   }
 
-  // src/server/ui/refresh-run.ts
-  var REFRESH_LIMIT_MS = 3e5;
-  function refreshFormulas(plan = planRefresh(true)) {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-    const budget = createBudget(REFRESH_LIMIT_MS);
-    const answers = /* @__PURE__ */ new Map();
-    let requests = plan.readUsageNow ? 1 : 0;
-    let freshSearches = 0;
-    sendingFor("Refresh all formulas");
-    const send = (fetch) => {
-      const result = fetch.packed ? lookupPacked(fetch.endpoint, fetch.subjects, budget, { paced: false, action: true }) : lookupAll(fetch.endpoint, fetch.subjects, budget, "formula", { paced: false, action: true });
-      requests += result.stats.requests;
-      freshSearches += result.stats.freshSearches;
-      for (const [subject, answer] of result.answers) answers.set(keyOf(fetch.endpoint, subject), answer);
-    };
-    plan.fetches.forEach(send);
-    const rerun = new Set(plan.rerun);
-    const waiting = new Set(plan.waiting);
-    if (plan.probe) {
-      send(plan.probe.fetch);
-      if (answeredNow(plan.probe.cell, answers)) {
-        rerun.add(plan.probe.cell);
-        waiting.delete(plan.probe.cell);
-      }
-    }
-    for (const cell of rerun) {
-      if (!cell.showsAnswer || answeredNow(cell, answers)) continue;
-      rerun.delete(cell);
-      waiting.add(cell);
-    }
-    keepTheirAnswers(plan, fetchedData(answers));
-    if (plan.paced.length) giveLeftToGuard(plan);
-    const ids = new Set([...rerun].map(cellId));
-    const ran = refreshOurFormulas(spreadsheet, (sheet, cell) => ids.has(cellId({ sheet, ...cell })));
-    const waits = plan.cells.filter((cell) => waiting.has(cell)).length;
-    return {
-      ...ran,
-      waiting: waits,
-      waitingFor: waits ? plan.waitingFor ?? "fresh searches" : null,
-      resetAt: waits && plan.resetAt !== null ? new Date(plan.resetAt).toISOString() : null,
-      requests,
-      freshSearches
-    };
-  }
-  function cellId(cell) {
-    return `${cell.sheet.getSheetId()}:${cell.row}:${cell.column}`;
-  }
-  function answeredNow(cell, answers) {
-    return cell.calls.every(
-      (call) => call.endpoint === ENDPOINTS.usage || call.subjects.every((s) => {
-        const answer = answers.get(keyOf(call.endpoint, s));
-        return !answer || answer.ok || answer.error.kind === "not-found";
-      })
-    );
-  }
-  function fetchedData(answers) {
-    const data = /* @__PURE__ */ new Map();
-    for (const [key, answer] of answers) if (answer.ok && !answer.kept) data.set(key, answer.data);
-    return data;
-  }
-
-  // src/shared/refresh-words.ts
-  function refreshText(view, count = String) {
-    const cells = (n) => `${count(n)} formula cell${n === 1 ? "" : "s"}`;
-    if (!view.formulaCells && !view.waiting) return "No cell in this spreadsheet uses the add-on: nothing to refresh.";
-    const sent = view.requests ? `${count(view.requests)} request${view.requests === 1 ? "" : "s"}${view.freshSearches ? `, ${count(view.freshSearches)} of them fresh searches` : ""}` : "nothing sent";
-    const where = view.sheets > 1 ? ` on ${count(view.sheets)} sheets` : "";
-    const added = view.formulasRewritten ? `; ${count(view.formulasRewritten)} got the SDM_REFRESH argument the first time` : "";
-    const ran = view.formulaCells ? `${cells(view.formulaCells)}${where} recalculating, from answers cached or fetched just now (${sent}${added}).` : `No formula cell could be answered now (${sent}).`;
-    if (!view.waiting) return ran;
-    return `${ran} ${view.formulaCells ? count(view.waiting) : cells(view.waiting)} ${view.waiting === 1 ? "keeps" : "keep"} what ${view.waiting === 1 ? "it shows" : "they show"} ${waitText(view.waitingFor, view.resetAt)}.`;
-  }
-  function waitText(reason, resetAt) {
-    if (reason === "key") return "until the formulas' key can fetch their answers (the owner's refresh, or a key shared with the document)";
-    const at = resetAt ? Date.parse(resetAt) : NaN;
-    const when = Number.isFinite(at) ? `, after ${new Date(at).toISOString().slice(11, 16)} UTC` : "";
-    if (reason === "cap") return `until this spreadsheet's cap resets${when}`;
-    return `until the ${reason === "API calls" ? "API calls" : "fresh searches"} reset${when}`;
-  }
-
-  // src/server/ui/menu.ts
-  function openSidebar(section) {
-    keepTimeZone();
-    const page = HtmlService.createHtmlOutputFromFile("Sidebar").setTitle("Search Demand");
-    if (section !== "settings") page.append(`<script>window.SDM_OPEN_SECTION=${JSON.stringify(section)};</script>`);
-    SpreadsheetApp.getUi().showSidebar(page);
-  }
-  function refreshFormulasFromMenuOrAsk() {
-    keepTimeZone();
-    const plan = planRefresh(true);
-    if (spendsTheRest(plan)) return openSidebar("refresh");
-    SpreadsheetApp.getActiveSpreadsheet().toast(refreshText(refreshFormulas(plan)), "Search Demand");
-  }
-  function spendsTheRest(plan) {
-    const own2 = readOwnApiKey();
-    if (!own2 || formulaKeyHere().apiKey !== own2) return false;
-    return asksFirst({
-      freshSearches: plan.freshSearches,
-      cellsWaiting: plan.waiting.length,
-      cellsInPart: plan.pacedShort,
-      waitingFor: plan.waitingFor
-    });
-  }
-  function freezeSelectionWithToast(unfreeze) {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-    let message;
-    try {
-      message = freezeToast((unfreeze ? unfreezeResults : freezeResults)(spreadsheet, "selection"), unfreeze);
-    } catch (error) {
-      if (!(error instanceof AddonError)) throw error;
-      message = error.message;
-    }
-    spreadsheet.toast(message, "Search Demand");
-  }
-  function formatSelectionWithToast() {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-    let message;
-    try {
-      message = formatResults(spreadsheet, "selection").message;
-    } catch (error) {
-      if (!(error instanceof AddonError)) throw error;
-      message = error.message;
-    }
-    spreadsheet.toast(message, "Search Demand");
-  }
-  function askForPermissions() {
-    ScriptApp.requireAllScopes(ScriptApp.AuthMode.FULL);
-    SpreadsheetApp.getActiveSpreadsheet().toast("Search Demand has every permission it asks for.", "Search Demand");
-  }
-
-  // src/server/ui/cache-panel.ts
-  function getCacheInfo() {
-    const formulaCells = findOurFormulas(SpreadsheetApp.getActiveSpreadsheet()).reduce((n, { cells }) => n + cells.length, 0);
-    return { generation: readGeneration(), formulaCells };
-  }
-  function clearCache() {
-    const next = Date.now().toString(36);
-    PropertiesService.getDocumentProperties().setProperty(PROP_CACHE_GENERATION, next);
-    forgetLookupConfig();
-    return getCacheInfo();
-  }
-  function refreshAllFormulas() {
-    return refreshFormulas();
-  }
-
   // src/server/spending/refresh-estimate.ts
   function estimateRefresh(readUsage2 = false) {
     const plan = planRefresh(readUsage2);
@@ -9587,8 +9402,275 @@ ${ours}` : ours;
       errorCells: plan.errorCells
     };
   }
+  function refreshAsksFirst(plan) {
+    const own2 = readOwnApiKey();
+    if (!own2 || formulaKeyHere().apiKey !== own2) return false;
+    return asksFirst({
+      freshSearches: plan.freshSearches,
+      cellsWaiting: plan.waiting.length,
+      cellsInPart: plan.pacedShort,
+      waitingFor: plan.waitingFor
+    });
+  }
 
-  // src/server/ui/other-editors.ts
+  // src/server/spending/refresh-outcome.ts
+  function refreshOutcome(plan, came2) {
+    const answered = (cell) => cell.calls.every(
+      (call) => call.endpoint === ENDPOINTS.usage || call.subjects.every((s) => came2.get(keyOf(call.endpoint, s)) !== false)
+    );
+    const rerun = new Set(plan.rerun);
+    const waiting = new Set(plan.waiting);
+    if (plan.probe && answered(plan.probe.cell)) {
+      rerun.add(plan.probe.cell);
+      waiting.delete(plan.probe.cell);
+    }
+    for (const cell of rerun) {
+      if (!cell.showsAnswer || answered(cell)) continue;
+      rerun.delete(cell);
+      waiting.add(cell);
+    }
+    const ids = new Set([...rerun].map((cell) => cellId(cell.sheet, cell)));
+    const waits = plan.cells.filter((cell) => waiting.has(cell)).length;
+    return {
+      runsAgain: (sheet, cell) => ids.has(cellId(sheet, cell)),
+      waiting: waits,
+      waitingFor: waits ? plan.waitingFor ?? "fresh searches" : null,
+      resetAt: waits && plan.resetAt !== null ? new Date(plan.resetAt).toISOString() : null
+    };
+  }
+  function cellId(sheet, cell) {
+    return `${sheet.getSheetId()}:${cell.row}:${cell.column}`;
+  }
+
+  // src/server/refresh/refresh-run.ts
+  var REFRESH_LIMIT_MS = 3e5;
+  function refreshFormulas(plan = planRefresh(true)) {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const budget = createBudget(REFRESH_LIMIT_MS);
+    const answers = /* @__PURE__ */ new Map();
+    let requests = plan.readUsageNow ? 1 : 0;
+    let freshSearches = 0;
+    sendingFor("Refresh all formulas");
+    const send = (fetch) => {
+      const result = fetch.packed ? lookupPacked(fetch.endpoint, fetch.subjects, budget, { paced: false, action: true }) : lookupAll(fetch.endpoint, fetch.subjects, budget, "formula", { paced: false, action: true });
+      requests += result.stats.requests;
+      freshSearches += result.stats.freshSearches;
+      for (const [subject, answer] of result.answers) answers.set(keyOf(fetch.endpoint, subject), answer);
+    };
+    plan.fetches.forEach(send);
+    if (plan.probe) send(plan.probe.fetch);
+    const outcome = refreshOutcome(plan, new Map([...answers].map(([key, answer]) => [key, came(answer)])));
+    keepTheirAnswers(plan, fetchedData(answers));
+    if (plan.paced.length) giveLeftToGuard(plan);
+    const ran = refreshOurFormulas(spreadsheet, outcome.runsAgain);
+    return { ...ran, waiting: outcome.waiting, waitingFor: outcome.waitingFor, resetAt: outcome.resetAt, requests, freshSearches };
+  }
+  function came(answer) {
+    return answer.ok || answer.error.kind === "not-found";
+  }
+  function fetchedData(answers) {
+    const data = /* @__PURE__ */ new Map();
+    for (const [key, answer] of answers) if (answer.ok && !answer.kept) data.set(key, answer.data);
+    return data;
+  }
+
+  // src/shared/refresh-words.ts
+  function refreshText(view, count = String) {
+    const cells = (n) => `${count(n)} formula cell${n === 1 ? "" : "s"}`;
+    if (!view.formulaCells && !view.waiting) return "No cell in this spreadsheet uses the add-on: nothing to refresh.";
+    const sent = view.requests ? `${count(view.requests)} request${view.requests === 1 ? "" : "s"}${view.freshSearches ? `, ${count(view.freshSearches)} of them fresh searches` : ""}` : "nothing sent";
+    const where = view.sheets > 1 ? ` on ${count(view.sheets)} sheets` : "";
+    const added = view.formulasRewritten ? `; ${count(view.formulasRewritten)} got the SDM_REFRESH argument the first time` : "";
+    const ran = view.formulaCells ? `${cells(view.formulaCells)}${where} recalculating, from answers cached or fetched just now (${sent}${added}).` : `No formula cell could be answered now (${sent}).`;
+    if (!view.waiting) return ran;
+    return `${ran} ${view.formulaCells ? count(view.waiting) : cells(view.waiting)} ${view.waiting === 1 ? "keeps" : "keep"} what ${view.waiting === 1 ? "it shows" : "they show"} ${waitText(view.waitingFor, view.resetAt)}.`;
+  }
+  function waitText(reason, resetAt) {
+    if (reason === "key") return "until the formulas' key can fetch their answers (the owner's refresh, or a key shared with the document)";
+    const at = resetAt ? Date.parse(resetAt) : NaN;
+    const when = Number.isFinite(at) ? `, after ${new Date(at).toISOString().slice(11, 16)} UTC` : "";
+    if (reason === "cap") return `until this spreadsheet's cap resets${when}`;
+    return `until the ${reason === "API calls" ? "API calls" : "fresh searches"} reset${when}`;
+  }
+
+  // src/server/ui/menu.ts
+  function openSidebar(section) {
+    keepTimeZone();
+    const page = HtmlService.createHtmlOutputFromFile("Sidebar").setTitle("Search Demand");
+    if (section !== "settings") page.append(`<script>window.SDM_OPEN_SECTION=${JSON.stringify(section)};</script>`);
+    SpreadsheetApp.getUi().showSidebar(page);
+  }
+  function refreshFormulasFromMenuOrAsk() {
+    keepTimeZone();
+    const plan = planRefresh(true);
+    if (refreshAsksFirst(plan)) return openSidebar("refresh");
+    SpreadsheetApp.getActiveSpreadsheet().toast(refreshText(refreshFormulas(plan)), "Search Demand");
+  }
+  function freezeSelectionWithToast(unfreeze) {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    let message;
+    try {
+      message = freezeToast((unfreeze ? unfreezeResults : freezeResults)(spreadsheet, "selection"), unfreeze);
+    } catch (error) {
+      if (!(error instanceof AddonError)) throw error;
+      message = error.message;
+    }
+    spreadsheet.toast(message, "Search Demand");
+  }
+  function formatSelectionWithToast() {
+    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    let message;
+    try {
+      message = formatResults(spreadsheet, "selection").message;
+    } catch (error) {
+      if (!(error instanceof AddonError)) throw error;
+      message = error.message;
+    }
+    spreadsheet.toast(message, "Search Demand");
+  }
+  function askForPermissions() {
+    ScriptApp.requireAllScopes(ScriptApp.AuthMode.FULL);
+    SpreadsheetApp.getActiveSpreadsheet().toast("Search Demand has every permission it asks for.", "Search Demand");
+  }
+
+  // src/server/ui/cache-panel.ts
+  function getCacheInfo() {
+    const formulaCells = findOurFormulas(SpreadsheetApp.getActiveSpreadsheet()).reduce((n, { cells }) => n + cells.length, 0);
+    return { generation: readGeneration(), formulaCells };
+  }
+  function clearCache2() {
+    clearCache();
+    return getCacheInfo();
+  }
+  function refreshAllFormulas() {
+    return refreshFormulas();
+  }
+
+  // src/server/api-key/owner-choice.ts
+  function chooseOwnerKeyForFormulas(allow) {
+    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
+    if (roleOf(currentEmail(), owner) !== "owner") {
+      throw errors.input("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
+    }
+    const id = activeSpreadsheetId();
+    const off = new Set(readFormulaKeyOffList());
+    if (allow === true) off.delete(id);
+    else off.add(id);
+    if (allow !== true && off.size) {
+      assertUserSettingsFit(
+        { [PROP_FORMULA_KEY_OFF]: JSON.stringify([...off]) },
+        `Your key is already kept from formulas in ${off.size - 1} spreadsheets, as many as Google lets the add-on remember (9 KB per setting): allow your key again in spreadsheets you no longer use, then try again. Nothing was changed.`
+      );
+    }
+    forgetLookupConfig();
+    const user = PropertiesService.getUserProperties();
+    if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
+    else user.deleteProperty(PROP_FORMULA_KEY_OFF);
+  }
+
+  // src/server/api-key/service-address.ts
+  var SERVICE_ADDRESS_FIRST = "Type the service's address too (from your account page), such as https://api.example.com.";
+  var HTTPS_ONLY = "The service's address must start with https:// (your key travels with every request), such as https://api.example.com, without ? or #.";
+  function typedServiceAddress(value) {
+    const address = typeof value === "string" ? normaliseServiceAddress(value) : "";
+    if (!address) {
+      if (SELF_INSTALL) throw errors.input(SERVICE_ADDRESS_FIRST);
+      return void 0;
+    }
+    if (SELF_INSTALL) {
+      const problem = serviceAddressProblem(address);
+      if (problem === "port") throw errors.input("The port must be at most 65535.");
+      if (problem) throw errors.input(HTTPS_ONLY);
+      return address;
+    }
+    assertAllowed(address);
+    return address;
+  }
+  function saveServiceAddress(value) {
+    if (SELF_INSTALL) return saveSelfInstallAddress(value);
+    const url = typeof value === "string" ? value.trim().replace(/\/+$/, "") : "";
+    const user = PropertiesService.getUserProperties();
+    if (!url) {
+      forgetLookupConfig();
+      user.deleteProperty(PROP_BASE_URL);
+      return;
+    }
+    const problem = baseUrlProblem(url);
+    if (problem === "port") throw errors.input("The port must be at most 65535.");
+    if (problem === "userinfo") throw errors.input("Leave out the user name: the base URL is like https://api.example.com.");
+    if (problem) throw errors.input("Use an https:// address (http:// only for localhost), without ? or #.");
+    assertAllowed(url);
+    assertUserSettingsFit(
+      { [PROP_BASE_URL]: url },
+      "That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved."
+    );
+    forgetLookupConfig();
+    user.setProperty(PROP_BASE_URL, url);
+  }
+  function assertAllowed(url) {
+    if (!isUsableBaseUrl(url)) {
+      throw errors.input(
+        `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, "")).join(", ")} (Google allows no other address than its manifest lists), so ${url} was not saved.`
+      );
+    }
+  }
+  function saveSelfInstallAddress(value) {
+    const address = typedServiceAddress(value) ?? "";
+    const own2 = readOwnApiKey();
+    if (!own2) throw errors.input("Save your API key with the service's address: they are checked together.");
+    assertUserSettingsFit({ [PROP_BASE_URL]: address }, "That address is too long (Google keeps 9 KB per setting), so it was not saved.");
+    checkKey(own2, address);
+    forgetLookupConfig();
+    PropertiesService.getUserProperties().setProperty(PROP_BASE_URL, address);
+    if (readDocumentApiKey() === own2) PropertiesService.getDocumentProperties().setProperty(PROP_BASE_URL, address);
+  }
+
+  // src/server/api-key/own-key.ts
+  function saveOwnKey(pasted, shareWithDocument, typedAddress) {
+    const key = typeof pasted === "string" ? pasted.trim() : "";
+    if (!key) throw errors.input("Paste your API key first.");
+    if (/\s/.test(key)) throw errors.input("An API key has no spaces or line breaks: copy it again from your account page.");
+    if (key.length > 512) throw errors.input("That is too long to be an API key: copy it again from your account page.");
+    const address = typedServiceAddress(typedAddress);
+    const settings = { [PROP_API_KEY]: key, ...address ? { [PROP_BASE_URL]: address } : {} };
+    assertUserSettingsFit(settings, "That is too long to be an API key, or its address too long: copy them again from your account page.");
+    checkKey(key, address ?? readBaseUrl());
+    const user = PropertiesService.getUserProperties();
+    const previous = user.getProperty(PROP_API_KEY);
+    if (address) forgetLookupConfig();
+    user.setProperties(settings);
+    syncDocumentKey(key, shareWithDocument === true, previous);
+  }
+  function removeOwnKey() {
+    const own2 = readOwnApiKey();
+    if (own2 && readDocumentApiKey() === own2) removeSharedKey();
+    PropertiesService.getUserProperties().deleteProperty(PROP_API_KEY);
+  }
+  function shareOwnKey(share) {
+    const own2 = readOwnApiKey();
+    if (!own2) throw errors.input("Save your API key first: only your own key can be shared.");
+    syncDocumentKey(own2, share === true, own2);
+  }
+  function removeSharedKey() {
+    forgetLookupConfig();
+    const documentProps = PropertiesService.getDocumentProperties();
+    documentProps.deleteProperty(PROP_API_KEY);
+    documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
+    documentProps.deleteProperty(PROP_BASE_URL);
+  }
+  function syncDocumentKey(key, share, previous) {
+    const documentProps = PropertiesService.getDocumentProperties();
+    const current = documentProps.getProperty(PROP_API_KEY);
+    forgetLookupConfig();
+    if (share) {
+      const address = readBaseUrlOverride();
+      documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
+      if (address) documentProps.setProperty(PROP_BASE_URL, address);
+      else documentProps.deleteProperty(PROP_BASE_URL);
+    } else if (current && (current === key || current === previous)) removeSharedKey();
+  }
+
+  // src/server/settings/other-editors.ts
   function otherEditorsHere(you) {
     if (!SELF_INSTALL || !you) return null;
     try {
@@ -9605,8 +9687,8 @@ ${ours}` : ours;
     }
   }
 
-  // src/server/ui/settings-panel.ts
-  function getSettings() {
+  // src/server/ui/settings-view.ts
+  function settingsView() {
     const own2 = readOwnApiKey();
     const shared = readDocumentApiKey();
     const you = currentEmail();
@@ -9629,133 +9711,34 @@ ${ours}` : ours;
       version: VERSION
     };
   }
+
+  // src/server/ui/settings-panel.ts
+  function getSettings() {
+    return settingsView();
+  }
   function saveApiKey(pasted, shareWithDocument, typedAddress) {
-    const key = typeof pasted === "string" ? pasted.trim() : "";
-    if (!key) throw errors.input("Paste your API key first.");
-    if (/\s/.test(key)) throw errors.input("An API key has no spaces or line breaks: copy it again from your account page.");
-    if (key.length > 512) throw errors.input("That is too long to be an API key: copy it again from your account page.");
-    const address = typedServiceAddress(typedAddress);
-    const settings = { [PROP_API_KEY]: key, ...address ? { [PROP_BASE_URL]: address } : {} };
-    assertUserSettingsFit(settings, "That is too long to be an API key, or its address too long: copy them again from your account page.");
-    checkKey(key, address ?? readBaseUrl());
-    const user = PropertiesService.getUserProperties();
-    const previous = user.getProperty(PROP_API_KEY);
-    if (address) forgetLookupConfig();
-    user.setProperties(settings);
-    syncDocumentKey(key, shareWithDocument === true, previous);
-    return getSettings();
+    saveOwnKey(pasted, shareWithDocument, typedAddress);
+    return settingsView();
   }
-  function typedServiceAddress(value) {
-    const address = typeof value === "string" ? normaliseServiceAddress(value) : "";
-    if (!address) {
-      if (SELF_INSTALL) throw errors.input(SERVICE_ADDRESS_FIRST);
-      return void 0;
-    }
-    if (SELF_INSTALL) {
-      const problem = serviceAddressProblem(address);
-      if (problem === "port") throw errors.input("The port must be at most 65535.");
-      if (problem) throw errors.input(HTTPS_ONLY);
-      return address;
-    }
-    assertAllowed(address);
-    return address;
-  }
-  var SERVICE_ADDRESS_FIRST = "Type the service's address too (from your account page), such as https://api.example.com.";
-  var HTTPS_ONLY = "The service's address must start with https:// (your key travels with every request), such as https://api.example.com, without ? or #.";
   function removeApiKey() {
-    const own2 = readOwnApiKey();
-    if (own2 && readDocumentApiKey() === own2) deleteDocumentKey();
-    PropertiesService.getUserProperties().deleteProperty(PROP_API_KEY);
-    return getSettings();
+    removeOwnKey();
+    return settingsView();
   }
   function setKeySharing(share) {
-    const own2 = readOwnApiKey();
-    if (!own2) throw errors.input("Save your API key first: only your own key can be shared.");
-    syncDocumentKey(own2, share === true, own2);
-    return getSettings();
+    shareOwnKey(share);
+    return settingsView();
   }
   function removeDocumentKey() {
-    deleteDocumentKey();
-    return getSettings();
+    removeSharedKey();
+    return settingsView();
   }
   function setOwnerKeyForFormulas(allow) {
-    const owner = ownerOf(SpreadsheetApp.getActiveSpreadsheet());
-    if (roleOf(currentEmail(), owner) !== "owner") {
-      throw errors.input("Only the spreadsheet's owner can choose whether formulas here spend the owner's key.");
-    }
-    const id = activeSpreadsheetId();
-    const off = new Set(readFormulaKeyOffList());
-    if (allow === true) off.delete(id);
-    else off.add(id);
-    if (allow !== true && off.size) {
-      assertUserSettingsFit(
-        { [PROP_FORMULA_KEY_OFF]: JSON.stringify([...off]) },
-        `Your key is already kept from formulas in ${off.size - 1} spreadsheets, as many as Google lets the add-on remember (9 KB per setting): allow your key again in spreadsheets you no longer use, then try again. Nothing was changed.`
-      );
-    }
-    forgetLookupConfig();
-    const user = PropertiesService.getUserProperties();
-    if (off.size) user.setProperty(PROP_FORMULA_KEY_OFF, JSON.stringify([...off]));
-    else user.deleteProperty(PROP_FORMULA_KEY_OFF);
-    return getSettings();
+    chooseOwnerKeyForFormulas(allow);
+    return settingsView();
   }
   function setBaseUrl(value) {
-    if (SELF_INSTALL) return setSelfInstallAddress(value);
-    const url = typeof value === "string" ? value.trim().replace(/\/+$/, "") : "";
-    const user = PropertiesService.getUserProperties();
-    if (!url) {
-      forgetLookupConfig();
-      user.deleteProperty(PROP_BASE_URL);
-      return getSettings();
-    }
-    const problem = baseUrlProblem(url);
-    if (problem === "port") throw errors.input("The port must be at most 65535.");
-    if (problem === "userinfo") throw errors.input("Leave out the user name: the base URL is like https://api.example.com.");
-    if (problem) throw errors.input("Use an https:// address (http:// only for localhost), without ? or #.");
-    assertAllowed(url);
-    assertUserSettingsFit(
-      { [PROP_BASE_URL]: url },
-      "That address is too long to be a base URL (Google keeps 9 KB per setting), so it was not saved."
-    );
-    forgetLookupConfig();
-    user.setProperty(PROP_BASE_URL, url);
-    return getSettings();
-  }
-  function assertAllowed(url) {
-    if (!isUsableBaseUrl(url)) {
-      throw errors.input(
-        `This add-on may only call ${URL_ALLOWLIST.map((p) => p.replace(/\/api\/v1\/$/, "")).join(", ")} (Google allows no other address than its manifest lists), so ${url} was not saved.`
-      );
-    }
-  }
-  function setSelfInstallAddress(value) {
-    const address = typedServiceAddress(value) ?? "";
-    const own2 = readOwnApiKey();
-    if (!own2) throw errors.input("Save your API key with the service's address: they are checked together.");
-    assertUserSettingsFit({ [PROP_BASE_URL]: address }, "That address is too long (Google keeps 9 KB per setting), so it was not saved.");
-    checkKey(own2, address);
-    forgetLookupConfig();
-    PropertiesService.getUserProperties().setProperty(PROP_BASE_URL, address);
-    if (readDocumentApiKey() === own2) PropertiesService.getDocumentProperties().setProperty(PROP_BASE_URL, address);
-    return getSettings();
-  }
-  function syncDocumentKey(key, share, previous) {
-    const documentProps = PropertiesService.getDocumentProperties();
-    const current = documentProps.getProperty(PROP_API_KEY);
-    forgetLookupConfig();
-    if (share) {
-      const address = readBaseUrlOverride();
-      documentProps.setProperties({ [PROP_API_KEY]: key, [PROP_API_KEY_SHARED_BY]: currentEmail() });
-      if (address) documentProps.setProperty(PROP_BASE_URL, address);
-      else documentProps.deleteProperty(PROP_BASE_URL);
-    } else if (current && (current === key || current === previous)) deleteDocumentKey();
-  }
-  function deleteDocumentKey() {
-    forgetLookupConfig();
-    const documentProps = PropertiesService.getDocumentProperties();
-    documentProps.deleteProperty(PROP_API_KEY);
-    documentProps.deleteProperty(PROP_API_KEY_SHARED_BY);
-    documentProps.deleteProperty(PROP_BASE_URL);
+    saveServiceAddress(value);
+    return settingsView();
   }
 
   // src/server/log-sheet/log-view.ts
@@ -9783,10 +9766,8 @@ ${ours}` : ours;
   function setSpendCap(sent) {
     const apiKey = readApiKey("user");
     let view = lastUsageView(apiKey);
-    const lifting = !!sent && typeof sent === "object" && sent.freshSearchesPerDay === null;
-    if (!view.last && apiKey && !lifting) view = readUsage();
-    const cap = spendCapRequest(sent, (view.last && allowanceBars(view.last.bars).searches?.limit) ?? null);
-    saveSpendSettings(openStore(), { cap });
+    if (!view.last && apiKey && !liftsCap(sent)) view = readUsage();
+    saveSpendCap(openStore(), sent, view.last);
     return withSpending(view);
   }
   function setRequestLog(on) {
@@ -9979,7 +9960,7 @@ ${ours}` : ours;
     return Number.isFinite(last) && Date.now() - last < ALIVE_MS;
   }
 
-  // src/server/core/run-stop.ts
+  // src/server/execution/run-stop.ts
   var PERMISSION_NAMES = ["service", "schedule", "spreadsheet", "sidebar"];
   function runStopOf(error) {
     switch (error.kind) {
@@ -10071,7 +10052,8 @@ ${ours}` : ours;
     if (!answer.ok) throw answer.error;
     return answer.data;
   }
-  function rankingGroups(budget) {
+  var GROUP_LIST_LIMIT_MS = 6e4;
+  function rankingGroups(budget = createBudget(GROUP_LIST_LIMIT_MS)) {
     sendingFor("The groups a ranking table can show");
     const answer = lookupAll(ENDPOINTS.ranking, [void 0], budget, "user").answers.get("");
     if (!answer) throw errors.budget();
@@ -11083,6 +11065,9 @@ ${ours}` : ours;
     const done = new Set(rows.filter((r) => r.period === period && r.status === "ok").map((r) => r.item));
     return list2.items.filter((item) => !done.has(item));
   }
+  function dueNow(list2, sheet, timeZone) {
+    return sheet ? dueItems(list2, readHistory(sheet, list2, timeZone).rows, periodOf(Date.now(), list2.period)).length : 0;
+  }
   function runList(store, list2, period, ctx) {
     const sheet = findSheet(store.spreadsheet, list2.sheetId);
     const fail = (message, retrySoon2 = false) => ({ ...list2, status: "error", message, retrySoon: retrySoon2 });
@@ -11555,6 +11540,23 @@ ${ours}` : ours;
 
   // src/server/tables/table-insert.ts
   var INSERT_LIMIT_MS = 6e4;
+  function readInsertRequest(raw) {
+    const r = raw && typeof raw === "object" ? raw : {};
+    const group = readGroup(r.group);
+    const placement = r.placement === "selection" ? "selection" : r.placement === "new-sheet" ? "new-sheet" : null;
+    if (!placement) throw errors.input("Choose where the table goes: a new sheet or the selected cell.");
+    let columns = null;
+    if (Array.isArray(r.columns) && r.columns.length) {
+      columns = r.columns.filter((c) => typeof c === "string" && c.length > 0 && c.length < 200).slice(0, 200);
+    }
+    let limit = null;
+    if (r.limit !== null && r.limit !== void 0 && r.limit !== "") {
+      const n = Number(r.limit);
+      if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
+      limit = n;
+    }
+    return { group, placement, columns, limit };
+  }
   function previewTable(group) {
     const data = fetchRanking(group, createBudget(INSERT_LIMIT_MS), false);
     const { paths, header: header2, rows } = rankingRows(data, null, null);
@@ -11656,7 +11658,7 @@ ${ours}` : ours;
 
   // src/server/ui/tables-panel.ts
   function getRankingGroups() {
-    return rankingGroups(createBudget(6e4));
+    return rankingGroups();
   }
   function previewRankingTable(group) {
     const valid = readGroup(group);
@@ -11686,200 +11688,43 @@ ${ours}` : ours;
     return { ...tablesView(store), run };
   }
   function insertRankingTable(raw) {
-    return tablesView(insertTable(readRequest(raw)));
-  }
-  function readRequest(raw) {
-    const r = raw && typeof raw === "object" ? raw : {};
-    const group = readGroup(r.group);
-    const placement = r.placement === "selection" ? "selection" : r.placement === "new-sheet" ? "new-sheet" : null;
-    if (!placement) throw errors.input("Choose where the table goes: a new sheet or the selected cell.");
-    let columns = null;
-    if (Array.isArray(r.columns) && r.columns.length) {
-      columns = r.columns.filter((c) => typeof c === "string" && c.length > 0 && c.length < 200).slice(0, 200);
-    }
-    let limit = null;
-    if (r.limit !== null && r.limit !== void 0 && r.limit !== "") {
-      const n = Number(r.limit);
-      if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
-      limit = n;
-    }
-    return { group, placement, columns, limit };
+    return tablesView(insertTable(readInsertRequest(raw)));
   }
 
-  // src/server/tracking/list-setup.ts
-  var MAX_TRACKED_ITEMS = 100;
-  var PREVIEW_LIMIT_MS = 3e4;
-  var PROBES = 3;
-  function trackFields(kind, item) {
-    const data = firstAnswer(kind, [item], createBudget(PREVIEW_LIMIT_MS));
-    const score2 = scorePath(data, kind);
-    const series = findSeries(data)?.value ?? null;
-    const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
-    const said = (p) => p === series ? seriesWords(p, kind) : headerWords(p);
-    const words2 = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, said(p)]] : []));
-    return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series), words: words2 };
-  }
-  function listColumns(request, budget) {
-    return columnsOf(firstAnswer(request.kind, request.items, budget), request);
-  }
-  function makeList(store, request, columns, owner) {
-    const spreadsheet = store.spreadsheet;
-    const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Tracking: ${request.name}`, "Tracking"));
-    const list2 = {
-      id: newTableId(),
-      ...request,
-      ...columns,
-      ...owner,
-      sheetId: sheet.getSheetId(),
-      sheetName: sheet.getName(),
-      width: 0,
-      chartId: null,
-      lastRun: null,
-      ranFor: "",
-      retrySoon: true,
-      status: "waiting",
-      message: "Not run yet."
+  // src/server/spending/template-cost.ts
+  function templateCost(queries, unknown = null) {
+    const run = dryRun({ queries, payer: "user", guardOf: "viewer" });
+    const held = [...run.held.values()][0] ?? null;
+    const heldSearches = [...run.held.keys()].filter((key) => run.endpoints.get(key)?.searches).length;
+    const more = unknown?.count ?? 0;
+    return {
+      requests: run.toSend.length + run.held.size + more,
+      freshSearches: run.freshSearches + heldSearches + (unknown?.endpoint.searches ? more : 0),
+      held
     };
-    list2.width = historyHeader(list2).length;
-    writeBlock(sheet, 1, 1, tableBlock(stampText2(list2, /* @__PURE__ */ new Date()), historyHeader(list2), []));
-    sheet.setFrozenRows(2);
-    try {
-      saveTracked(store, list2);
-    } catch {
-      spreadsheet.deleteSheet(sheet);
+  }
+  function refuseTemplatePastLimit(title, cost, apiKey) {
+    if (cost.held) {
       throw errors.input(
-        "This spreadsheet cannot hold more tracked items (Google's limit on its settings): forget a list, or track fewer items."
+        `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${title}" needs answers it holds back. Nothing was sent or changed.`
       );
     }
-    return list2;
-  }
-  function extendList(store, list2, items) {
-    const added = items.filter((item) => !list2.items.includes(item));
-    if (!added.length) throw errors.input(`Those ${list2.kind} are tracked in "${list2.name}" already.`);
-    if (list2.items.length + added.length > MAX_TRACKED_ITEMS) {
-      throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: "${list2.name}" has ${list2.items.length}.`);
+    const room = cost.freshSearches ? capRoomToday(openStore()) : null;
+    if (room !== null && cost.freshSearches > room) {
+      throw errors.input(
+        `Not inserted: "${title}" may use ${cost.freshSearches} fresh searches, and this spreadsheet's cap leaves ${room} today (it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`
+      );
     }
-    const next = { ...list2, items: [...list2.items, ...added], retrySoon: true };
-    saveTracked(store, next);
-    return next;
-  }
-  function findList(store, id) {
-    const list2 = listTracked(store).find((l) => l.id === id);
-    if (!list2) throw errors.input("That list is no longer tracked here: reopen the sidebar to see the lists.");
-    return list2;
-  }
-  function firstAnswer(kind, items, budget) {
-    sendingFor(`A new tracking list's columns (${kind})`);
-    let failure = errors.budget();
-    for (const item of items.slice(0, PROBES)) {
-      const answer = lookupAll(ENDPOINT_OF2[kind], [item], budget, "user").answers.get(item);
-      if (answer?.ok) return answer.data;
-      if (!answer) break;
-      failure = answer.error;
-      if (!["not-found", "bad-request", "input"].includes(failure.kind)) break;
+    const last = currentUsage(apiKey);
+    const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, /* @__PURE__ */ new Date()) : null;
+    if (short) {
+      const what = short.kind === "searches" ? "fresh searches" : "API calls";
+      const since = last?.spentSince?.requests ? ", with what this document sent since" : "";
+      const resetAt = Date.parse(last?.resetAt ?? "");
+      throw errors.input(
+        `Not inserted: "${title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read (${last?.readAt.slice(11, 16) ?? ""} UTC${since}). Nothing was sent or changed: try again ${afterReset(Number.isFinite(resetAt) ? resetAt : null, Date.now())}.`
+      );
     }
-    throw failure;
-  }
-  function columnsOf(data, request) {
-    const score2 = scorePath(data, request.kind);
-    const series = findSeries(data);
-    let chosen = request.fields ?? defaultFields(data, score2);
-    if (request.fields) {
-      chosen = request.fields.map((field) => {
-        const picked = selectPath(data, field);
-        if (!picked.ok)
-          throw errors.input(
-            `Unknown field "${field}": the fields are ${listForMessage(numericPaths(data).filter((p) => p !== score2 && p !== series?.value))}.`
-          );
-        return picked.path;
-      });
-    }
-    const fields = [.../* @__PURE__ */ new Set([...series ? [series.value] : [], ...chosen.filter((f) => f !== score2)])];
-    return { fields, series };
-  }
-
-  // src/server/trigger/scheduled-lists.ts
-  var RUN_LIMIT_MS = 36e4;
-  function startTracking(store, request) {
-    const budget = createBudget(RUN_LIMIT_MS);
-    const columns = listColumns(request, budget);
-    assertRoomFor(store.spreadsheet.getId());
-    const list2 = makeList(store, request, columns, { by: userId(), byEmail: currentEmail() });
-    syncSchedule(store);
-    runTracking(store, [list2], { budget, scheduled: false });
-    indexSpreadsheet(store);
-    return list2;
-  }
-  function trackMoreItems(store, list2, items) {
-    const next = extendList(store, list2, items);
-    runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
-    indexSpreadsheet(store);
-  }
-  function runListNow(store, id) {
-    if (!runTracking(store, [findList(store, id)], { budget: createBudget(RUN_LIMIT_MS), scheduled: false })) {
-      throw errors.input("Another tracking run is going on in this spreadsheet: try again in a minute.");
-    }
-    indexSpreadsheet(store);
-  }
-  function stopTracking(store, id) {
-    forgetTracked(store, findList(store, id).id);
-    syncSchedule(store);
-  }
-
-  // src/server/ui/track-request.ts
-  function readKind(raw) {
-    if (raw === "keywords" || raw === "brands") return raw;
-    throw errors.input("Choose what to track: keywords or brands.");
-  }
-  var subjectKind = (kind) => kind === "keywords" ? "keyword" : "slug";
-  function readItems(raw, kind) {
-    const items = /* @__PURE__ */ new Set();
-    for (const value of Array.isArray(raw) ? raw : []) {
-      const subject = readSubject(value, subjectKind(kind));
-      if (subject.kind === "bad") throw errors.input(subject.message);
-      if (subject.kind === "ok") items.add(subject.value);
-    }
-    if (!items.size) throw errors.input(`Type or select at least one ${kind === "keywords" ? "keyword" : "brand slug"} to track.`);
-    if (items.size > MAX_TRACKED_ITEMS) throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: these are ${items.size}.`);
-    return [...items];
-  }
-  function readTrackRequest(raw) {
-    const r = raw && typeof raw === "object" ? raw : {};
-    const kind = readKind(r.kind);
-    const items = readItems(r.items, kind);
-    const period = r.period === "day" || r.period === "week" ? r.period : null;
-    if (!period) throw errors.input("Choose how often a row is recorded: every day or every week.");
-    const typed = typeof r.name === "string" ? r.name.replace(/\s+/g, " ").trim() : "";
-    const name = (typed || (items.length > 1 ? `${items[0]} + ${items.length - 1} more` : items[0])).slice(0, 60);
-    let fields = null;
-    if (Array.isArray(r.fields))
-      fields = r.fields.filter((f) => typeof f === "string" && f.trim() !== "" && f.length < 200).slice(0, 30);
-    return { name, kind, items, period, fields };
-  }
-
-  // src/server/ui/tracking-view.ts
-  function trackingView(store) {
-    const me = userId();
-    const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
-    return { lists: listTracked(store).map((list2) => listView(store, list2, me, timeZone)), runStop: runStopNotice() };
-  }
-  function listView(store, list2, me, timeZone) {
-    const sheet = findSheet(store.spreadsheet, list2.sheetId);
-    const due = sheet ? dueItems(list2, readHistory(sheet, list2, timeZone).rows, periodOf(Date.now(), list2.period)).length : 0;
-    return {
-      id: list2.id,
-      name: list2.name,
-      kind: list2.kind,
-      period: list2.period,
-      items: list2.items.length,
-      sheetName: sheet?.getName() ?? list2.sheetName,
-      status: list2.status,
-      message: list2.message,
-      lastRun: list2.lastRun,
-      due,
-      searches: !!ENDPOINT_OF2[list2.kind].searches,
-      runBy: { you: list2.by === me, email: list2.byEmail }
-    };
   }
 
   // src/server/templates/template-catalog.ts
@@ -11922,14 +11767,6 @@ ${ours}` : ours;
   };
   function isTemplateId(id) {
     return typeof id === "string" && TEMPLATE_IDS.includes(id);
-  }
-
-  // src/server/spending/template-cost.ts
-  function templateCost(queries) {
-    const run = dryRun({ queries, payer: "user", guardOf: "viewer" });
-    const held = [...run.held.values()][0] ?? null;
-    const heldSearches = [...run.held.keys()].filter((key) => run.endpoints.get(key)?.searches).length;
-    return { requests: run.toSend.length + run.held.size, freshSearches: run.freshSearches + heldSearches, held };
   }
 
   // src/server/templates/template-fields.ts
@@ -12087,6 +11924,41 @@ ${ours}` : ours;
   function cachedAnswer(query) {
     const entry = dryRun({ queries: [query], payer: "user", guardOf: { apiKey: void 0 } }).found.get(queryKey(query));
     return entry?.kind === "data" ? entry.data : null;
+  }
+
+  // src/server/templates/template-marks.ts
+  var TEMPLATE_KEY = "sdm.template";
+  var LIST_KEY = "sdm.template.list";
+  function markTemplateSheet(sheet, id) {
+    sheet.addDeveloperMetadata(TEMPLATE_KEY, id, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  }
+  function templateOf(sheet) {
+    const value = markOf(sheet, TEMPLATE_KEY)?.getValue();
+    return isTemplateId(value) ? value : null;
+  }
+  function markTracked(sheet, listId) {
+    const existing = markOf(sheet, LIST_KEY);
+    if (existing) existing.setValue(listId);
+    else sheet.addDeveloperMetadata(LIST_KEY, listId, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  }
+  function trackedListOf(sheet, trackedIds) {
+    const id = markOf(sheet, LIST_KEY)?.getValue() ?? null;
+    return id !== null && trackedIds.has(id) ? id : null;
+  }
+  function trackedListIds() {
+    return new Set(listTracked(openStore()).map((l) => l.id));
+  }
+  function templateSheets() {
+    const tracked = trackedListIds();
+    const out = [];
+    for (const sheet of SpreadsheetApp.getActiveSpreadsheet().getSheets()) {
+      const id = templateOf(sheet);
+      if (id) out.push({ sheetName: sheet.getName(), id, tracked: id === "brand-watch" && trackedListOf(sheet, tracked) !== null });
+    }
+    return out;
+  }
+  function markOf(sheet, key) {
+    return sheet.getDeveloperMetadata().find((m) => m.getKey() === key);
   }
 
   // src/server/templates/template-formats.ts
@@ -12451,45 +12323,10 @@ ${ours}` : ours;
     return sheet.getRange(area.row, area.column, area.rows, area.columns);
   }
 
-  // src/server/templates/template-marks.ts
-  var TEMPLATE_KEY = "sdm.template";
-  var LIST_KEY = "sdm.template.list";
-  function markTemplateSheet(sheet, id) {
-    sheet.addDeveloperMetadata(TEMPLATE_KEY, id, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
-  }
-  function templateOf(sheet) {
-    const value = markOf(sheet, TEMPLATE_KEY)?.getValue();
-    return isTemplateId(value) ? value : null;
-  }
-  function markTracked(sheet, listId) {
-    const existing = markOf(sheet, LIST_KEY);
-    if (existing) existing.setValue(listId);
-    else sheet.addDeveloperMetadata(LIST_KEY, listId, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
-  }
-  function trackedListOf(sheet, trackedIds) {
-    const id = markOf(sheet, LIST_KEY)?.getValue() ?? null;
-    return id !== null && trackedIds.has(id) ? id : null;
-  }
-  function trackedListIds() {
-    return new Set(listTracked(openStore()).map((l) => l.id));
-  }
-  function templateSheets() {
-    const tracked = trackedListIds();
-    const out = [];
-    for (const sheet of SpreadsheetApp.getActiveSpreadsheet().getSheets()) {
-      const id = templateOf(sheet);
-      if (id) out.push({ sheetName: sheet.getName(), id, tracked: id === "brand-watch" && trackedListOf(sheet, tracked) !== null });
-    }
-    return out;
-  }
-  function markOf(sheet, key) {
-    return sheet.getDeveloperMetadata().find((m) => m.getKey() === key);
-  }
-
-  // src/server/ui/templates-panel.ts
+  // src/server/templates/template-insert.ts
   var FETCH_LIMIT_MS = 12e4;
   var ITEM_FAILURES = /* @__PURE__ */ new Set(["not-found", "bad-request", "input"]);
-  function listTemplates() {
+  function templateOffers() {
     return TEMPLATE_IDS.map((id) => {
       const template = TEMPLATES[id];
       const { requests, freshSearches } = costOf(template);
@@ -12498,22 +12335,16 @@ ${ours}` : ours;
   }
   function costOf(template) {
     const { queries, unknown } = knownQueries(template);
-    const cost = templateCost(queries);
-    if (!unknown) return cost;
-    return {
-      ...cost,
-      requests: cost.requests + unknown.count,
-      freshSearches: cost.freshSearches + (unknown.endpoint.searches ? unknown.count : 0)
-    };
+    return templateCost(queries, unknown);
   }
-  function insertTemplate(id) {
+  function insertTemplateSheet(id) {
     if (!isTemplateId(id)) {
       throw errors.input(`Unknown template: choose ${TEMPLATE_IDS.map((t) => `"${t}"`).join(", ")}. Nothing was inserted.`);
     }
     const template = TEMPLATES[id];
     const apiKey = readApiKey("user");
     if (!apiKey) throw errors.noKey();
-    refusePastLimit(template, apiKey);
+    refuseTemplatePastLimit(template.title, costOf(template), apiKey);
     sendingFor(`Template "${template.title}"`);
     const budget = createBudget(FETCH_LIMIT_MS);
     const plan = planFor(template, fetchAnswers(template.queries, budget), budget);
@@ -12523,49 +12354,6 @@ ${ours}` : ours;
     markTemplateSheet(sheet, id);
     sheet.activate();
     return sheet.getName();
-  }
-  function trackTemplateBrands(sheetName) {
-    const sheet = typeof sheetName === "string" ? SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName) : null;
-    if (!sheet) throw errors.input("That brand watch sheet is not in this spreadsheet any more: reopen the sidebar to see the sheets.");
-    if (templateOf(sheet) !== "brand-watch") {
-      throw errors.input(`"${sheet.getName()}" is not a brand watch sheet: insert the Brand watch template, then track its brands.`);
-    }
-    const before = trackedListIds();
-    if (trackedListOf(sheet, before)) {
-      throw errors.input(`The brands of "${sheet.getName()}" are tracked already: see "Tracking over time".`);
-    }
-    const area = brandWatchPlan([], []).items;
-    const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
-    const items = values.filter((v) => readSubject(v, "slug").kind === "ok");
-    if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
-    const store = openStore();
-    const list2 = startTracking(store, readTrackRequest({ name: sheet.getName(), kind: "brands", items, period: "week", fields: null }));
-    markTracked(sheet, list2.id);
-    return trackingView(store);
-  }
-  function refusePastLimit(template, apiKey) {
-    const cost = costOf(template);
-    if (cost.held) {
-      throw errors.input(
-        `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${template.title}" needs answers it holds back. Nothing was sent or changed.`
-      );
-    }
-    const room = cost.freshSearches ? capRoomToday(openStore()) : null;
-    if (room !== null && cost.freshSearches > room) {
-      throw errors.input(
-        `Not inserted: "${template.title}" may use ${cost.freshSearches} fresh searches, and this spreadsheet's cap leaves ${room} today (it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`
-      );
-    }
-    const last = currentUsage(apiKey);
-    const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, /* @__PURE__ */ new Date()) : null;
-    if (short) {
-      const what = short.kind === "searches" ? "fresh searches" : "API calls";
-      const since = last?.spentSince?.requests ? ", with what this document sent since" : "";
-      const resetAt = Date.parse(last?.resetAt ?? "");
-      throw errors.input(
-        `Not inserted: "${template.title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read (${last?.readAt.slice(11, 16) ?? ""} UTC${since}). Nothing was sent or changed: try again ${afterReset(Number.isFinite(resetAt) ? resetAt : null, Date.now())}.`
-      );
-    }
   }
   function fetchAnswers(queries, budget) {
     const out = /* @__PURE__ */ new Map();
@@ -12620,6 +12408,226 @@ ${ours}` : ours;
     return { subjects, answers: goodAnswers(fetchAnswers(queries, budget), false) };
   }
 
+  // src/server/tracking/list-setup.ts
+  var MAX_TRACKED_ITEMS = 100;
+  var PREVIEW_LIMIT_MS = 3e4;
+  var PROBES = 3;
+  function trackFields(kind, item) {
+    const data = firstAnswer(kind, [item], createBudget(PREVIEW_LIMIT_MS));
+    const score2 = scorePath(data, kind);
+    const series = findSeries(data)?.value ?? null;
+    const fields = numericPaths(data).filter((p) => p !== score2 && p !== series);
+    const said = (p) => p === series ? seriesWords(p, kind) : headerWords(p);
+    const words2 = Object.fromEntries([score2, series, ...fields].flatMap((p) => p ? [[p, said(p)]] : []));
+    return { score: score2, series, fields, defaults: defaultFields(data, score2).filter((f) => f !== series), words: words2 };
+  }
+  function listColumns(request, budget) {
+    return columnsOf(firstAnswer(request.kind, request.items, budget), request);
+  }
+  function makeList(store, request, columns, owner) {
+    const spreadsheet = store.spreadsheet;
+    const sheet = spreadsheet.insertSheet(uniqueSheetName(spreadsheet, `Tracking: ${request.name}`, "Tracking"));
+    const list2 = {
+      id: newTableId(),
+      ...request,
+      ...columns,
+      ...owner,
+      sheetId: sheet.getSheetId(),
+      sheetName: sheet.getName(),
+      width: 0,
+      chartId: null,
+      lastRun: null,
+      ranFor: "",
+      retrySoon: true,
+      status: "waiting",
+      message: "Not run yet."
+    };
+    list2.width = historyHeader(list2).length;
+    writeBlock(sheet, 1, 1, tableBlock(stampText2(list2, /* @__PURE__ */ new Date()), historyHeader(list2), []));
+    sheet.setFrozenRows(2);
+    try {
+      saveTracked(store, list2);
+    } catch {
+      spreadsheet.deleteSheet(sheet);
+      throw errors.input(
+        "This spreadsheet cannot hold more tracked items (Google's limit on its settings): forget a list, or track fewer items."
+      );
+    }
+    return list2;
+  }
+  function extendList(store, list2, items) {
+    const added = items.filter((item) => !list2.items.includes(item));
+    if (!added.length) throw errors.input(`Those ${list2.kind} are tracked in "${list2.name}" already.`);
+    if (list2.items.length + added.length > MAX_TRACKED_ITEMS) {
+      throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: "${list2.name}" has ${list2.items.length}.`);
+    }
+    const next = { ...list2, items: [...list2.items, ...added], retrySoon: true };
+    saveTracked(store, next);
+    return next;
+  }
+  function findList(store, id) {
+    const list2 = listTracked(store).find((l) => l.id === id);
+    if (!list2) throw errors.input("That list is no longer tracked here: reopen the sidebar to see the lists.");
+    return list2;
+  }
+  function firstAnswer(kind, items, budget) {
+    sendingFor(`A new tracking list's columns (${kind})`);
+    let failure = errors.budget();
+    for (const item of items.slice(0, PROBES)) {
+      const answer = lookupAll(ENDPOINT_OF2[kind], [item], budget, "user").answers.get(item);
+      if (answer?.ok) return answer.data;
+      if (!answer) break;
+      failure = answer.error;
+      if (!["not-found", "bad-request", "input"].includes(failure.kind)) break;
+    }
+    throw failure;
+  }
+  function columnsOf(data, request) {
+    const score2 = scorePath(data, request.kind);
+    const series = findSeries(data);
+    let chosen = request.fields ?? defaultFields(data, score2);
+    if (request.fields) {
+      chosen = request.fields.map((field) => {
+        const picked = selectPath(data, field);
+        if (!picked.ok)
+          throw errors.input(
+            `Unknown field "${field}": the fields are ${listForMessage(numericPaths(data).filter((p) => p !== score2 && p !== series?.value))}.`
+          );
+        return picked.path;
+      });
+    }
+    const fields = [.../* @__PURE__ */ new Set([...series ? [series.value] : [], ...chosen.filter((f) => f !== score2)])];
+    return { fields, series };
+  }
+
+  // src/server/tracking/track-request.ts
+  function readKind(raw) {
+    if (raw === "keywords" || raw === "brands") return raw;
+    throw errors.input("Choose what to track: keywords or brands.");
+  }
+  var subjectKind = (kind) => kind === "keywords" ? "keyword" : "slug";
+  function readItems(raw, kind) {
+    const items = /* @__PURE__ */ new Set();
+    for (const value of Array.isArray(raw) ? raw : []) {
+      const subject = readSubject(value, subjectKind(kind));
+      if (subject.kind === "bad") throw errors.input(subject.message);
+      if (subject.kind === "ok") items.add(subject.value);
+    }
+    if (!items.size) throw errors.input(`Type or select at least one ${kind === "keywords" ? "keyword" : "brand slug"} to track.`);
+    if (items.size > MAX_TRACKED_ITEMS) throw errors.input(`A list holds at most ${MAX_TRACKED_ITEMS} items: these are ${items.size}.`);
+    return [...items];
+  }
+  function readTrackRequest(raw) {
+    const r = raw && typeof raw === "object" ? raw : {};
+    const kind = readKind(r.kind);
+    const items = readItems(r.items, kind);
+    const period = r.period === "day" || r.period === "week" ? r.period : null;
+    if (!period) throw errors.input("Choose how often a row is recorded: every day or every week.");
+    const typed = typeof r.name === "string" ? r.name.replace(/\s+/g, " ").trim() : "";
+    const name = (typed || (items.length > 1 ? `${items[0]} + ${items.length - 1} more` : items[0])).slice(0, 60);
+    let fields = null;
+    if (Array.isArray(r.fields))
+      fields = r.fields.filter((f) => typeof f === "string" && f.trim() !== "" && f.length < 200).slice(0, 30);
+    return { name, kind, items, period, fields };
+  }
+  function itemsInRange(range2, kind) {
+    const items = /* @__PURE__ */ new Set();
+    let skipped = 0;
+    for (const value of range2.getValues().flat()) {
+      const subject = readSubject(value, subjectKind(kind));
+      if (subject.kind === "ok") items.add(subject.value);
+      else if (subject.kind === "bad") skipped++;
+    }
+    const where = areaA1(range2.getSheet().getName(), range2.getRow(), range2.getColumn(), range2.getNumRows(), range2.getNumColumns());
+    return { items: [...items], range: where, skipped };
+  }
+
+  // src/server/trigger/scheduled-lists.ts
+  var RUN_LIMIT_MS = 36e4;
+  function startTracking(store, request) {
+    const budget = createBudget(RUN_LIMIT_MS);
+    const columns = listColumns(request, budget);
+    assertRoomFor(store.spreadsheet.getId());
+    const list2 = makeList(store, request, columns, { by: userId(), byEmail: currentEmail() });
+    syncSchedule(store);
+    runTracking(store, [list2], { budget, scheduled: false });
+    indexSpreadsheet(store);
+    return list2;
+  }
+  function trackMoreItems(store, list2, items) {
+    const next = extendList(store, list2, items);
+    runTracking(store, [next], { budget: createBudget(RUN_LIMIT_MS), scheduled: false });
+    indexSpreadsheet(store);
+  }
+  function runListNow(store, id) {
+    if (!runTracking(store, [findList(store, id)], { budget: createBudget(RUN_LIMIT_MS), scheduled: false })) {
+      throw errors.input("Another tracking run is going on in this spreadsheet: try again in a minute.");
+    }
+    indexSpreadsheet(store);
+  }
+  function stopTracking(store, id) {
+    forgetTracked(store, findList(store, id).id);
+    syncSchedule(store);
+  }
+
+  // src/server/templates/template-tracking.ts
+  function trackBrandWatch(store, sheetName) {
+    const { sheet, request } = brandWatchRequest(sheetName);
+    markTracked(sheet, startTracking(store, request).id);
+  }
+  function brandWatchRequest(sheetName) {
+    const sheet = typeof sheetName === "string" ? SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName) : null;
+    if (!sheet) throw errors.input("That brand watch sheet is not in this spreadsheet any more: reopen the sidebar to see the sheets.");
+    if (templateOf(sheet) !== "brand-watch") {
+      throw errors.input(`"${sheet.getName()}" is not a brand watch sheet: insert the Brand watch template, then track its brands.`);
+    }
+    if (trackedListOf(sheet, trackedListIds())) {
+      throw errors.input(`The brands of "${sheet.getName()}" are tracked already: see "Tracking over time".`);
+    }
+    const area = brandWatchPlan([], []).items;
+    const values = area ? sheet.getRange(area.row, area.column, area.rows, area.columns).getValues().flat() : [];
+    const items = values.filter((v) => readSubject(v, "slug").kind === "ok");
+    if (!items.length) throw errors.input(`No brand slugs in column A of "${sheet.getName()}": type some, then try again.`);
+    return { sheet, request: readTrackRequest({ name: sheet.getName(), kind: "brands", items, period: "week", fields: null }) };
+  }
+
+  // src/server/ui/tracking-view.ts
+  function trackingView(store) {
+    const me = userId();
+    const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
+    return { lists: listTracked(store).map((list2) => listView(store, list2, me, timeZone)), runStop: runStopNotice() };
+  }
+  function listView(store, list2, me, timeZone) {
+    const sheet = findSheet(store.spreadsheet, list2.sheetId);
+    return {
+      id: list2.id,
+      name: list2.name,
+      kind: list2.kind,
+      period: list2.period,
+      items: list2.items.length,
+      sheetName: sheet?.getName() ?? list2.sheetName,
+      status: list2.status,
+      message: list2.message,
+      lastRun: list2.lastRun,
+      due: dueNow(list2, sheet, timeZone),
+      searches: !!ENDPOINT_OF2[list2.kind].searches,
+      runBy: { you: list2.by === me, email: list2.byEmail }
+    };
+  }
+
+  // src/server/ui/templates-panel.ts
+  function listTemplates() {
+    return templateOffers();
+  }
+  function insertTemplate(id) {
+    return insertTemplateSheet(id);
+  }
+  function trackTemplateBrands(sheetName) {
+    const store = openStore();
+    trackBrandWatch(store, sheetName);
+    return trackingView(store);
+  }
+
   // src/server/spending/tracking-cost.ts
   function trackingCost(endpoint, items) {
     const queries = [{ endpoint: ENDPOINTS.usage }, ...items.map((subject) => ({ endpoint, subject }))];
@@ -12638,15 +12646,7 @@ ${ours}` : ours;
     const k = readKind(kind);
     const range2 = SpreadsheetApp.getActiveRange();
     if (!range2) throw errors.input("Select the cells that hold the items first.");
-    const items = /* @__PURE__ */ new Set();
-    let skipped = 0;
-    for (const value of range2.getValues().flat()) {
-      const subject = readSubject(value, subjectKind(k));
-      if (subject.kind === "ok") items.add(subject.value);
-      else if (subject.kind === "bad") skipped++;
-    }
-    const where = areaA1(range2.getSheet().getName(), range2.getRow(), range2.getColumn(), range2.getNumRows(), range2.getNumColumns());
-    return { items: [...items], range: where, skipped };
+    return itemsInRange(range2, k);
   }
   function previewTrackFields(kind, item) {
     const k = readKind(kind);
@@ -12712,36 +12712,10 @@ ${ours}` : ours;
     return digestMail(parts, settings, { name: spreadsheet.getName(), url: spreadsheet.getUrl(), when });
   }
 
-  // src/server/ui/alerts-view.ts
+  // src/server/alerts/mail-blocked.ts
   var QUOTA_WORDS = "Google allows 100 recipients a day on a personal account, 1,500 on Workspace";
   var GRANT = `grant it with Extensions › Search Demand › ${GRANT_MENU_ITEM} and tick “${permissionLabel("mail")}”`;
-  function alertsView(store) {
-    const settings = readAlertSettings(store);
-    const state = readAlertState(store);
-    const me = userId();
-    const owners = /* @__PURE__ */ new Map();
-    const schedule = readSchedule(store);
-    if (schedule) owners.set(schedule.by, schedule.byEmail);
-    for (const list2 of listTracked(store)) if (!owners.has(list2.by)) owners.set(list2.by, list2.byEmail);
-    const senders = [...owners].map(([by, email]) => ({ email, you: by === me }));
-    const today = Utilities.formatDate(/* @__PURE__ */ new Date(), store.spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd");
-    return {
-      settings,
-      senders,
-      nothingScheduled: owners.size === 0,
-      blocked: alertsOn(settings) ? blockedWhy(
-        settings,
-        state,
-        senders.some((s) => s.you)
-      ) : null,
-      lastMail: state.lastMail,
-      digestSentAt: state.digestDay === today ? state.digestAt : null,
-      waiting: state.waiting.length,
-      stopped: state.failure?.stopped && state.failure.since ? { since: state.failure.since, message: state.failure.message } : null,
-      preview: previewDigest(store, settings)
-    };
-  }
-  function blockedWhy(settings, state, viewerSends) {
+  function mailBlockedWhy(settings, state, viewerSends) {
     const why = state.blocked?.why;
     if (viewerSends) {
       if (missingPermissions(["mail"]).length)
@@ -12766,6 +12740,34 @@ ${ours}` : ours;
     }
   }
 
+  // src/server/ui/alerts-view.ts
+  function alertsView(store) {
+    const settings = readAlertSettings(store);
+    const state = readAlertState(store);
+    const me = userId();
+    const owners = /* @__PURE__ */ new Map();
+    const schedule = readSchedule(store);
+    if (schedule) owners.set(schedule.by, schedule.byEmail);
+    for (const list2 of listTracked(store)) if (!owners.has(list2.by)) owners.set(list2.by, list2.byEmail);
+    const senders = [...owners].map(([by, email]) => ({ email, you: by === me }));
+    const today = Utilities.formatDate(/* @__PURE__ */ new Date(), store.spreadsheet.getSpreadsheetTimeZone(), "yyyy-MM-dd");
+    return {
+      settings,
+      senders,
+      nothingScheduled: owners.size === 0,
+      blocked: alertsOn(settings) ? mailBlockedWhy(
+        settings,
+        state,
+        senders.some((s) => s.you)
+      ) : null,
+      lastMail: state.lastMail,
+      digestSentAt: state.digestDay === today ? state.digestAt : null,
+      waiting: state.waiting.length,
+      stopped: state.failure?.stopped && state.failure.since ? { since: state.failure.since, message: state.failure.message } : null,
+      preview: previewDigest(store, settings)
+    };
+  }
+
   // src/server/ui/alerts-panel.ts
   function getAlerts() {
     return alertsView(openStore());
@@ -12779,156 +12781,156 @@ ${ours}` : ours;
 
   // src/server/index.ts
   function showSidebar() {
-    guardAction("showSidebar", () => openSidebar("settings"));
+    guardAction("showSidebar", ["sidebar"], () => openSidebar("settings"));
   }
   function showRankingTables() {
-    guardAction("showRankingTables", () => openSidebar("tables"));
+    guardAction("showRankingTables", ["sidebar"], () => openSidebar("tables"));
   }
   function showTemplates() {
-    guardAction("showTemplates", () => openSidebar("templates"));
+    guardAction("showTemplates", ["sidebar"], () => openSidebar("templates"));
   }
   function showHelp() {
-    guardAction("showHelp", () => openSidebar("help"));
+    guardAction("showHelp", ["sidebar"], () => openSidebar("help"));
   }
   function grantPermissions() {
-    guardAction("grantPermissions", askForPermissions);
+    guardAction("grantPermissions", [], askForPermissions);
   }
   function refreshRankingTables(e) {
     const uid = triggerUidOf(e);
     if (uid) scheduledRun(uid);
-    else guardAction("refreshRankingTables", refreshFromMenu);
+    else guardAction("refreshRankingTables", ["service", "spreadsheet"], refreshFromMenu);
   }
   function refreshFormulasFromMenu() {
-    guardAction("refreshFormulasFromMenu", refreshFormulasFromMenuOrAsk);
+    guardAction("refreshFormulasFromMenu", ["spreadsheet"], refreshFormulasFromMenuOrAsk);
   }
   function formatResultsFromMenu() {
-    guardAction("formatResultsFromMenu", formatSelectionWithToast);
+    guardAction("formatResultsFromMenu", ["spreadsheet"], formatSelectionWithToast);
   }
   function freezeSelectionFromMenu() {
-    guardAction("freezeSelectionFromMenu", () => freezeSelectionWithToast(false));
+    guardAction("freezeSelectionFromMenu", ["spreadsheet"], () => freezeSelectionWithToast(false));
   }
   function unfreezeSelectionFromMenu() {
-    guardAction("unfreezeSelectionFromMenu", () => freezeSelectionWithToast(true));
+    guardAction("unfreezeSelectionFromMenu", ["spreadsheet"], () => freezeSelectionWithToast(true));
   }
   function getSettings2() {
-    return guardAction("getSettings", getSettings);
+    return guardAction("getSettings", ["spreadsheet"], getSettings);
   }
   function saveApiKey2(key, shareWithDocument, address) {
-    return guardAction("saveApiKey", () => saveApiKey(key, shareWithDocument, address));
+    return guardAction("saveApiKey", ["service", "spreadsheet"], () => saveApiKey(key, shareWithDocument, address));
   }
   function removeApiKey2() {
-    return guardAction("removeApiKey", removeApiKey);
+    return guardAction("removeApiKey", ["spreadsheet"], removeApiKey);
   }
   function setKeySharing2(shareWithDocument) {
-    return guardAction("setKeySharing", () => setKeySharing(shareWithDocument));
+    return guardAction("setKeySharing", ["spreadsheet"], () => setKeySharing(shareWithDocument));
   }
   function removeDocumentKey2() {
-    return guardAction("removeDocumentKey", removeDocumentKey);
+    return guardAction("removeDocumentKey", ["spreadsheet"], removeDocumentKey);
   }
   function setOwnerKeyForFormulas2(allow) {
-    return guardAction("setOwnerKeyForFormulas", () => setOwnerKeyForFormulas(allow));
+    return guardAction("setOwnerKeyForFormulas", ["spreadsheet"], () => setOwnerKeyForFormulas(allow));
   }
   function setBaseUrl2(url) {
-    return guardAction("setBaseUrl", () => setBaseUrl(url));
+    return guardAction("setBaseUrl", ["spreadsheet"], () => setBaseUrl(url));
   }
   function getUsage2() {
-    return guardAction("getUsage", getUsage);
+    return guardAction("getUsage", [], getUsage);
   }
   function refreshUsage2() {
-    return guardAction("refreshUsage", refreshUsage);
+    return guardAction("refreshUsage", ["service"], refreshUsage);
   }
   function setSpendCap2(request) {
-    return guardAction("setSpendCap", () => setSpendCap(request));
+    return guardAction("setSpendCap", ["service", "spreadsheet"], () => setSpendCap(request));
   }
   function setRequestLog2(on) {
-    return guardAction("setRequestLog", () => setRequestLog(on));
+    return guardAction("setRequestLog", ["spreadsheet"], () => setRequestLog(on));
   }
   function estimateRefresh2(readUsage2) {
-    return guardAction("estimateRefresh", () => estimateRefresh(readUsage2 === true));
+    return guardAction("estimateRefresh", ["spreadsheet"], () => estimateRefresh(readUsage2 === true));
   }
   function getCacheInfo2() {
-    return guardAction("getCacheInfo", getCacheInfo);
+    return guardAction("getCacheInfo", ["spreadsheet"], getCacheInfo);
   }
-  function clearCache2() {
-    return guardAction("clearCache", clearCache);
+  function clearCache3() {
+    return guardAction("clearCache", ["spreadsheet"], clearCache2);
   }
   function refreshAllFormulas2() {
-    return guardAction("refreshAllFormulas", refreshAllFormulas);
+    return guardAction("refreshAllFormulas", ["spreadsheet"], refreshAllFormulas);
   }
   function formatResults2(scope) {
-    return guardAction("formatResults", () => formatResults(SpreadsheetApp.getActiveSpreadsheet(), scope));
+    return guardAction("formatResults", ["spreadsheet"], () => formatResults(SpreadsheetApp.getActiveSpreadsheet(), scope));
   }
   function freezeResults2(scope) {
-    return guardAction("freezeResults", () => freezeResults(SpreadsheetApp.getActiveSpreadsheet(), scope));
+    return guardAction("freezeResults", ["spreadsheet"], () => freezeResults(SpreadsheetApp.getActiveSpreadsheet(), scope));
   }
   function unfreezeResults2(scope) {
-    return guardAction("unfreezeResults", () => unfreezeResults(SpreadsheetApp.getActiveSpreadsheet(), scope));
+    return guardAction("unfreezeResults", ["spreadsheet"], () => unfreezeResults(SpreadsheetApp.getActiveSpreadsheet(), scope));
   }
   function getRankingGroups2() {
-    return guardAction("getRankingGroups", getRankingGroups);
+    return guardAction("getRankingGroups", ["service"], getRankingGroups);
   }
   function previewRankingTable2(group) {
-    return guardAction("previewRankingTable", () => previewRankingTable(group));
+    return guardAction("previewRankingTable", ["service"], () => previewRankingTable(group));
   }
   function insertRankingTable2(request) {
-    return guardAction("insertRankingTable", () => insertRankingTable(request));
+    return guardAction("insertRankingTable", ["service", "spreadsheet"], () => insertRankingTable(request));
   }
   function getTables2() {
-    return guardAction("getTables", getTables);
+    return guardAction("getTables", ["spreadsheet"], getTables);
   }
   function forgetTable2(id) {
-    return guardAction("forgetTable", () => forgetTable(id));
+    return guardAction("forgetTable", ["spreadsheet"], () => forgetTable(id));
   }
   function setRefreshSchedule2(schedule) {
-    return guardAction("setRefreshSchedule", () => setRefreshSchedule(schedule));
+    return guardAction("setRefreshSchedule", ["schedule", "spreadsheet"], () => setRefreshSchedule(schedule));
   }
   function repairScheduledRuns2() {
-    return guardAction("repairScheduledRuns", repairScheduledRuns);
+    return guardAction("repairScheduledRuns", SCHEDULED_RUN_NEEDS, repairScheduledRuns);
   }
   function refreshTablesNow2(force) {
-    return guardAction("refreshTablesNow", () => refreshTablesNow(force));
+    return guardAction("refreshTablesNow", ["service", "spreadsheet"], () => refreshTablesNow(force));
   }
   function getTracking2() {
-    return guardAction("getTracking", getTracking);
+    return guardAction("getTracking", ["spreadsheet"], getTracking);
   }
   function readSelectedItems2(kind) {
-    return guardAction("readSelectedItems", () => readSelectedItems(kind));
+    return guardAction("readSelectedItems", ["spreadsheet"], () => readSelectedItems(kind));
   }
   function previewTrackFields2(kind, item) {
-    return guardAction("previewTrackFields", () => previewTrackFields(kind, item));
+    return guardAction("previewTrackFields", ["service"], () => previewTrackFields(kind, item));
   }
   function estimateTracking2(kind, items) {
-    return guardAction("estimateTracking", () => estimateTracking(kind, items));
+    return guardAction("estimateTracking", ["spreadsheet"], () => estimateTracking(kind, items));
   }
   function addTrackingList2(request) {
-    return guardAction("addTrackingList", () => addTrackingList(request));
+    return guardAction("addTrackingList", SCHEDULED_RUN_NEEDS, () => addTrackingList(request));
   }
   function addTrackedItems2(id, items) {
-    return guardAction("addTrackedItems", () => addTrackedItems(id, items));
+    return guardAction("addTrackedItems", SCHEDULED_RUN_NEEDS, () => addTrackedItems(id, items));
   }
   function runTrackingNow2(id) {
-    return guardAction("runTrackingNow", () => runTrackingNow(id));
+    return guardAction("runTrackingNow", ["service", "spreadsheet"], () => runTrackingNow(id));
   }
   function forgetTrackingList2(id) {
-    return guardAction("forgetTrackingList", () => forgetTrackingList(id));
+    return guardAction("forgetTrackingList", ["spreadsheet"], () => forgetTrackingList(id));
   }
   function listTemplates2() {
-    return guardAction("listTemplates", listTemplates);
+    return guardAction("listTemplates", [], listTemplates);
   }
   function insertTemplate2(id) {
-    return guardAction("insertTemplate", () => insertTemplate(id));
+    return guardAction("insertTemplate", ["service", "spreadsheet"], () => insertTemplate(id));
   }
   function trackTemplateBrands2(sheetName) {
-    return guardAction("trackTemplateBrands", () => trackTemplateBrands(sheetName));
+    return guardAction("trackTemplateBrands", SCHEDULED_RUN_NEEDS, () => trackTemplateBrands(sheetName));
   }
   function templateSheets2() {
-    return guardAction("templateSheets", templateSheets);
+    return guardAction("templateSheets", ["spreadsheet"], templateSheets);
   }
   function getAlerts2() {
-    return guardAction("getAlerts", getAlerts);
+    return guardAction("getAlerts", ["spreadsheet"], getAlerts);
   }
   function setAlerts2(settings) {
-    return guardAction("setAlerts", () => setAlerts(settings));
+    return guardAction("setAlerts", ["spreadsheet"], () => setAlerts(settings));
   }
   return __toCommonJS(server_entry_exports);
 })();
