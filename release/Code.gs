@@ -3031,6 +3031,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var asOfDate = (at) => new Date(Math.floor(at / 6e4) * 6e4);
   var asOfLabel = (timeZone) => `${AS_OF} (${zoneLabel(timeZone)})`;
   var serviceAsOf = (label) => typeof label === "string" && (label === AS_OF || label.startsWith(`${AS_OF} (`)) ? `${SERVICE_AS_OF}${label.slice(AS_OF.length)}` : label;
+  var fieldOfServiceAsOf = (field) => field === SERVICE_AS_OF || field.startsWith(`${SERVICE_AS_OF} (`) ? `${AS_OF}${field.slice(SERVICE_AS_OF.length)}` : field;
   function withAsOf(grid, answeredAt, timeZone) {
     const labelled = grid.map((row) => [serviceAsOf(row[0]) ?? "", ...row.slice(1)]);
     return rectangular([...labelled, [], [asOfLabel(timeZone), asOfDate(answeredAt)]]);
@@ -3042,7 +3043,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function select(data, field) {
     return selectOrThrow(data, field).value;
   }
-  function selectOrThrow(data, field) {
+  function selectOrThrow(data, shownField) {
+    const field = fieldOfServiceAsOf(shownField);
     const selection = selectPath(data, field);
     if (selection.ok) return selection;
     const unknown = selection.message.startsWith("unknown field") && selection.available.length > 0;
@@ -7383,6 +7385,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   var asOfDate = (at) => new Date(Math.floor(at / 6e4) * 6e4);
   var asOfLabel = (timeZone) => `${AS_OF} (${zoneLabel(timeZone)})`;
   var serviceAsOf = (label) => typeof label === "string" && (label === AS_OF || label.startsWith(`${AS_OF} (`)) ? `${SERVICE_AS_OF}${label.slice(AS_OF.length)}` : label;
+  var fieldOfServiceAsOf = (field) => field === SERVICE_AS_OF || field.startsWith(`${SERVICE_AS_OF} (`) ? `${AS_OF}${field.slice(SERVICE_AS_OF.length)}` : field;
   function withAsOf(grid, answeredAt, timeZone) {
     const labelled = grid.map((row) => [serviceAsOf(row[0]) ?? "", ...row.slice(1)]);
     return rectangular([...labelled, [], [asOfLabel(timeZone), asOfDate(answeredAt)]]);
@@ -7391,7 +7394,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function datesIn(grid, timeZone) {
     return grid.map((row) => row.map((c) => typeof c === "string" ? readableCell(c, timeZone) : c));
   }
-  function selectOrThrow(data, field) {
+  function selectOrThrow(data, shownField) {
+    const field = fieldOfServiceAsOf(shownField);
     const selection2 = selectPath(data, field);
     if (selection2.ok) return selection2;
     const unknown = selection2.message.startsWith("unknown field") && selection2.available.length > 0;

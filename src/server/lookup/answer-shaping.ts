@@ -88,6 +88,10 @@ const asOfLabel = (timeZone: TimeZone): string => `${AS_OF} (${zoneLabel(timeZon
 const serviceAsOf = (label: Cell | undefined): Cell | undefined =>
   typeof label === 'string' && (label === AS_OF || label.startsWith(`${AS_OF} (`)) ? `${SERVICE_AS_OF}${label.slice(AS_OF.length)}` : label;
 
+/** A label withAsOf renamed, taken back as the answer's own field, so every label a cell shows is a field. */
+const fieldOfServiceAsOf = (field: string): string =>
+  field === SERVICE_AS_OF || field.startsWith(`${SERVICE_AS_OF} (`) ? `${AS_OF}${field.slice(SERVICE_AS_OF.length)}` : field;
+
 /** A readable table with when its answer came below it, after a blank row. */
 function withAsOf(grid: Grid, answeredAt: number, timeZone: TimeZone): Grid {
   const labelled = grid.map((row) => [serviceAsOf(row[0]) ?? '', ...row.slice(1)]);
@@ -112,7 +116,8 @@ export function select(data: Json, field: string): Json {
   return selectOrThrow(data, field).value;
 }
 
-function selectOrThrow(data: Json, field: string): { value: Json; path: string } {
+function selectOrThrow(data: Json, shownField: string): { value: Json; path: string } {
+  const field = fieldOfServiceAsOf(shownField);
   const selection = selectPath(data, field);
   if (selection.ok) return selection;
   const unknown = selection.message.startsWith('unknown field') && selection.available.length > 0;
