@@ -2,10 +2,13 @@
  * The add-on's public surface. Every export becomes a top-level function of Code.js, generated with
  * this JSDoc by the build (Sheets reads it for autocomplete). Nothing else is global.
  *
- * This JSDoc is the one source for the custom functions: their names, parameters (`[name]` optional),
- * first sentence and `@example`s make the sidebar's help (scripts/build/sidebar.ts) and the tables of
- * docs/use/functions.md and README.md (`npm run docs:functions`); test/build/public-functions.test.ts fails
- * when any of them disagrees.
+ * This file is the one list of the public functions. Each names itself to its guard and says there what
+ * it needs (the permissions guardAction checks before it acts). Its JSDoc is the one source for the
+ * custom functions: their names, parameters (`[name]` optional), first sentence and `@example`s make the
+ * sidebar's help (scripts/build/sidebar.ts) and the tables of docs/use/functions.md and README.md (`npm
+ * run docs:functions`), and the names formulas are recognised by (spreadsheet/addon-formulas.ts) follow
+ * them; test/build/public-functions.test.ts fails when any of them disagrees, or when a guard or a menu
+ * item names a function that is not its own or not here.
  */
 import type {
   AlertSettingsRequest,
@@ -23,6 +26,7 @@ import type {
   SelectedItems,
   Sent,
   SettingsView,
+  SpendCapRequest,
   SpendCost,
   TablePreview,
   TablesView,
@@ -40,7 +44,8 @@ import { withoutRefresh } from './spreadsheet/addon-formulas';
 import { formatResults as format } from './format/format-results';
 import { freezeResults as freeze } from './freeze/freeze';
 import { unfreezeResults as unfreeze } from './freeze/unfreeze';
-import { guard } from './core/error-guard';
+import { guard } from './execution/error-guard';
+import { SCHEDULED_RUN_NEEDS } from './execution/permissions';
 import { guardAction } from './ui/action-guard';
 import {
   askForPermissions,
@@ -255,22 +260,22 @@ export function onOpen(e: unknown) {
 
 /** Opens the Search Demand sidebar: API key, usage, cache, help. */
 export function showSidebar() {
-  guardAction('showSidebar', () => openSidebar('settings'));
+  guardAction('showSidebar', ['sidebar'], () => openSidebar('settings'));
 }
 
 /** Opens the sidebar at its ranking tables section. */
 export function showRankingTables() {
-  guardAction('showRankingTables', () => openSidebar('tables'));
+  guardAction('showRankingTables', ['sidebar'], () => openSidebar('tables'));
 }
 
 /** Menu: opens the sidebar at its templates (Start from a template…). */
 export function showTemplates() {
-  guardAction('showTemplates', () => openSidebar('templates'));
+  guardAction('showTemplates', ['sidebar'], () => openSidebar('templates'));
 }
 
 /** Opens the sidebar at the function reference. */
 export function showHelp() {
-  guardAction('showHelp', () => openSidebar('help'));
+  guardAction('showHelp', ['sidebar'], () => openSidebar('help'));
 }
 
 /**
@@ -278,7 +283,7 @@ export function showHelp() {
  * unticked (it ends there); with all granted, a toast says so.
  */
 export function grantPermissions() {
-  guardAction('grantPermissions', askForPermissions);
+  guardAction('grantPermissions', [], askForPermissions);
 }
 
 /**
@@ -290,7 +295,7 @@ export function grantPermissions() {
 export function refreshRankingTables(e: unknown) {
   const uid = triggerUidOf(e);
   if (uid) scheduledRun(uid);
-  else guardAction('refreshRankingTables', refreshFromMenu);
+  else guardAction('refreshRankingTables', ['service', 'spreadsheet'], refreshFromMenu);
 }
 
 /**
@@ -298,29 +303,29 @@ export function refreshRankingTables(e: unknown) {
  * spend more than is left (docs/use/functions.md, "Refreshing").
  */
 export function refreshFormulasFromMenu() {
-  guardAction('refreshFormulasFromMenu', refreshFormulasFromMenuOrAsk);
+  guardAction('refreshFormulasFromMenu', ['spreadsheet'], refreshFormulasFromMenuOrAsk);
 }
 
 /** Menu: number formats for the add-on's results in the selection, or on its sheet. */
 export function formatResultsFromMenu() {
-  guardAction('formatResultsFromMenu', formatSelectionWithToast);
+  guardAction('formatResultsFromMenu', ['spreadsheet'], formatSelectionWithToast);
 }
 
 /** Menu: replaces the add-on's formulas in the selection by their values, each kept in its cell's note. */
 export function freezeSelectionFromMenu() {
-  guardAction('freezeSelectionFromMenu', () => freezeSelectionWithToast(false));
+  guardAction('freezeSelectionFromMenu', ['spreadsheet'], () => freezeSelectionWithToast(false));
 }
 
 /** Menu: puts back the formulas frozen in the selection. */
 export function unfreezeSelectionFromMenu() {
-  guardAction('unfreezeSelectionFromMenu', () => freezeSelectionWithToast(true));
+  guardAction('unfreezeSelectionFromMenu', ['spreadsheet'], () => freezeSelectionWithToast(true));
 }
 
 // ── Sidebar endpoints (called through google.script.run: src/sidebar/server.ts types its calls by these) ─
 
 /** Sidebar: the settings to show (the key only masked). */
 export function getSettings(): SettingsView {
-  return guardAction('getSettings', settingsPanel.getSettings);
+  return guardAction('getSettings', ['spreadsheet'], settingsPanel.getSettings);
 }
 
 /**
@@ -331,12 +336,12 @@ export function getSettings(): SettingsView {
  * @param {string} [address] The service's address typed beside the key (required in a self-install).
  */
 export function saveApiKey(key: Sent<string>, shareWithDocument: Sent<boolean>, address?: Sent<string>): SettingsView {
-  return guardAction('saveApiKey', () => settingsPanel.saveApiKey(key, shareWithDocument, address));
+  return guardAction('saveApiKey', ['service', 'spreadsheet'], () => settingsPanel.saveApiKey(key, shareWithDocument, address));
 }
 
 /** Sidebar: removes the user's key (and its document copy). */
 export function removeApiKey(): SettingsView {
-  return guardAction('removeApiKey', settingsPanel.removeApiKey);
+  return guardAction('removeApiKey', ['spreadsheet'], settingsPanel.removeApiKey);
 }
 
 /**
@@ -344,12 +349,12 @@ export function removeApiKey(): SettingsView {
  * @param {boolean} shareWithDocument true to share.
  */
 export function setKeySharing(shareWithDocument: Sent<boolean>): SettingsView {
-  return guardAction('setKeySharing', () => settingsPanel.setKeySharing(shareWithDocument));
+  return guardAction('setKeySharing', ['spreadsheet'], () => settingsPanel.setKeySharing(shareWithDocument));
 }
 
 /** Sidebar: stops this document's formulas using the key shared with it. */
 export function removeDocumentKey(): SettingsView {
-  return guardAction('removeDocumentKey', settingsPanel.removeDocumentKey);
+  return guardAction('removeDocumentKey', ['spreadsheet'], settingsPanel.removeDocumentKey);
 }
 
 /**
@@ -357,7 +362,7 @@ export function removeDocumentKey(): SettingsView {
  * @param {boolean} allow true to let them.
  */
 export function setOwnerKeyForFormulas(allow: Sent<boolean>): SettingsView {
-  return guardAction('setOwnerKeyForFormulas', () => settingsPanel.setOwnerKeyForFormulas(allow));
+  return guardAction('setOwnerKeyForFormulas', ['spreadsheet'], () => settingsPanel.setOwnerKeyForFormulas(allow));
 }
 
 /**
@@ -365,17 +370,35 @@ export function setOwnerKeyForFormulas(allow: Sent<boolean>): SettingsView {
  * @param {string} url The service's base URL.
  */
 export function setBaseUrl(url: Sent<string>): SettingsView {
-  return guardAction('setBaseUrl', () => settingsPanel.setBaseUrl(url));
+  return guardAction('setBaseUrl', ['spreadsheet'], () => settingsPanel.setBaseUrl(url));
 }
 
 /** Sidebar: the last usage read with your key (no request). */
 export function getUsage(): UsageView {
-  return guardAction('getUsage', usagePanel.getUsage);
+  return guardAction('getUsage', [], usagePanel.getUsage);
 }
 
 /** Sidebar: reads usage now (one request) and keeps it. */
 export function refreshUsage(): UsageView {
-  return guardAction('refreshUsage', usagePanel.refreshUsage);
+  return guardAction('refreshUsage', ['service'], usagePanel.refreshUsage);
+}
+
+/**
+ * Sidebar: this spreadsheet's cap on fresh searches a day (`null` lifts it). Its formulas and scheduled
+ * runs stop at it as at the daily limit; refused unless a whole number from 0 up, within your allowance.
+ * @param {Object} request `{ freshSearchesPerDay }`: the cap, or null.
+ */
+export function setSpendCap(request: Sent<SpendCapRequest>): UsageView {
+  return guardAction('setSpendCap', ['service', 'spreadsheet'], () => usagePanel.setSpendCap(request));
+}
+
+/**
+ * Sidebar: the request log on or off. On, a sheet "Search Demand log" gets a row per batch sent to the
+ * service (never the key).
+ * @param {boolean} on Whether the log is on.
+ */
+export function setRequestLog(on: Sent<boolean>): UsageView {
+  return guardAction('setRequestLog', ['spreadsheet'], () => usagePanel.setRequestLog(on));
 }
 
 /**
@@ -384,17 +407,17 @@ export function refreshUsage(): UsageView {
  * @param {boolean} [readUsage] Read what is left now when it is not known.
  */
 export function estimateRefresh(readUsage?: Sent<boolean>): RefreshEstimate {
-  return guardAction('estimateRefresh', () => refreshEstimate.estimateRefresh(readUsage === true));
+  return guardAction('estimateRefresh', ['spreadsheet'], () => refreshEstimate.estimateRefresh(readUsage === true));
 }
 
 /** Sidebar: the cache generation and the number of formula cells. */
 export function getCacheInfo(): CacheView {
-  return guardAction('getCacheInfo', cachePanel.getCacheInfo);
+  return guardAction('getCacheInfo', ['spreadsheet'], cachePanel.getCacheInfo);
 }
 
 /** Sidebar: makes every cached answer stale. */
 export function clearCache(): CacheView {
-  return guardAction('clearCache', cachePanel.clearCache);
+  return guardAction('clearCache', ['spreadsheet'], cachePanel.clearCache);
 }
 
 /**
@@ -402,7 +425,7 @@ export function clearCache(): CacheView {
  * what is left first); the others keep what they show.
  */
 export function refreshAllFormulas(): RefreshView {
-  return guardAction('refreshAllFormulas', cachePanel.refreshAllFormulas);
+  return guardAction('refreshAllFormulas', ['spreadsheet'], cachePanel.refreshAllFormulas);
 }
 
 /**
@@ -410,7 +433,7 @@ export function refreshAllFormulas(): RefreshView {
  * @param {string} scope "selection" (or its sheet's) or "all".
  */
 export function formatResults(scope: Sent<FreezeScope>): FormatView {
-  return guardAction('formatResults', () => format(SpreadsheetApp.getActiveSpreadsheet(), scope));
+  return guardAction('formatResults', ['spreadsheet'], () => format(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /**
@@ -419,7 +442,7 @@ export function formatResults(scope: Sent<FreezeScope>): FormatView {
  * @param {string} scope "selection" or "all" (every sheet).
  */
 export function freezeResults(scope: Sent<FreezeScope>): FreezeView {
-  return guardAction('freezeResults', () => freeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
+  return guardAction('freezeResults', ['spreadsheet'], () => freeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /**
@@ -427,12 +450,12 @@ export function freezeResults(scope: Sent<FreezeScope>): FreezeView {
  * @param {string} scope "selection" or "all" (every sheet).
  */
 export function unfreezeResults(scope: Sent<FreezeScope>): FreezeView {
-  return guardAction('unfreezeResults', () => unfreeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
+  return guardAction('unfreezeResults', ['spreadsheet'], () => unfreeze(SpreadsheetApp.getActiveSpreadsheet(), scope));
 }
 
 /** Sidebar: the groups the ranking overview offers. */
 export function getRankingGroups(): RankingGroup[] {
-  return guardAction('getRankingGroups', tables.getRankingGroups);
+  return guardAction('getRankingGroups', ['service'], tables.getRankingGroups);
 }
 
 /**
@@ -441,7 +464,7 @@ export function getRankingGroups(): RankingGroup[] {
  * @param {string} group The group, such as sector:fintech.
  */
 export function previewRankingTable(group: Sent<string>): TablePreview {
-  return guardAction('previewRankingTable', () => tables.previewRankingTable(group));
+  return guardAction('previewRankingTable', ['service'], () => tables.previewRankingTable(group));
 }
 
 /**
@@ -449,12 +472,12 @@ export function previewRankingTable(group: Sent<string>): TablePreview {
  * @param {Object} request Group, placement, columns and row limit.
  */
 export function insertRankingTable(request: Sent<InsertTableRequest>): TablesView {
-  return guardAction('insertRankingTable', () => tables.insertRankingTable(request));
+  return guardAction('insertRankingTable', ['service', 'spreadsheet'], () => tables.insertRankingTable(request));
 }
 
 /** Sidebar: the tracked tables, the schedule and the last run. */
 export function getTables(): TablesView {
-  return guardAction('getTables', tables.getTables);
+  return guardAction('getTables', ['spreadsheet'], tables.getTables);
 }
 
 /**
@@ -462,7 +485,7 @@ export function getTables(): TablesView {
  * @param {string} id The table's id.
  */
 export function forgetTable(id: Sent<string>): TablesView {
-  return guardAction('forgetTable', () => tables.forgetTable(id));
+  return guardAction('forgetTable', ['spreadsheet'], () => tables.forgetTable(id));
 }
 
 /**
@@ -470,12 +493,13 @@ export function forgetTable(id: Sent<string>): TablesView {
  * @param {Object} schedule off, hourly, every6h, daily (hour) or weekly (weekday, hour).
  */
 export function setRefreshSchedule(schedule: Sent<Schedule>): TablesView {
-  return guardAction('setRefreshSchedule', () => tables.setRefreshSchedule(schedule));
+  // Turning a schedule off needs these; any other schedule needs SCHEDULED_RUN_NEEDS (trigger/refresh-schedule.ts).
+  return guardAction('setRefreshSchedule', ['schedule', 'spreadsheet'], () => tables.setRefreshSchedule(schedule));
 }
 
 /** Sidebar: makes your stopped trigger anew in this spreadsheet, so your schedules and lists run again. */
 export function repairScheduledRuns(): TablesView {
-  return guardAction('repairScheduledRuns', tables.repairScheduledRuns);
+  return guardAction('repairScheduledRuns', SCHEDULED_RUN_NEEDS, tables.repairScheduledRuns);
 }
 
 /**
@@ -483,12 +507,12 @@ export function repairScheduledRuns(): TablesView {
  * @param {boolean} force Skip the cache (costs requests).
  */
 export function refreshTablesNow(force: Sent<boolean>): RefreshTablesView {
-  return guardAction('refreshTablesNow', () => tables.refreshTablesNow(force));
+  return guardAction('refreshTablesNow', ['service', 'spreadsheet'], () => tables.refreshTablesNow(force));
 }
 
 /** Sidebar: the tracking lists of this spreadsheet, each with what its next run asks for. */
 export function getTracking(): TrackingView {
-  return guardAction('getTracking', tracking.getTracking);
+  return guardAction('getTracking', ['spreadsheet'], tracking.getTracking);
 }
 
 /**
@@ -496,7 +520,7 @@ export function getTracking(): TrackingView {
  * @param {string} kind "keywords" or "brands".
  */
 export function readSelectedItems(kind: Sent<TrackKind>): SelectedItems {
-  return guardAction('readSelectedItems', () => tracking.readSelectedItems(kind));
+  return guardAction('readSelectedItems', ['spreadsheet'], () => tracking.readSelectedItems(kind));
 }
 
 /**
@@ -505,7 +529,7 @@ export function readSelectedItems(kind: Sent<TrackKind>): SelectedItems {
  * @param {string} item One keyword or brand slug of the list.
  */
 export function previewTrackFields(kind: Sent<TrackKind>, item: Sent<string>): TrackFieldsView {
-  return guardAction('previewTrackFields', () => tracking.previewTrackFields(kind, item));
+  return guardAction('previewTrackFields', ['service'], () => tracking.previewTrackFields(kind, item));
 }
 
 /**
@@ -514,7 +538,7 @@ export function previewTrackFields(kind: Sent<TrackKind>, item: Sent<string>): T
  * @param {string[]} items The keywords or brand slugs.
  */
 export function estimateTracking(kind: Sent<TrackKind>, items: Sent<string[]>): SpendCost {
-  return guardAction('estimateTracking', () => tracking.estimateTracking(kind, items));
+  return guardAction('estimateTracking', ['spreadsheet'], () => tracking.estimateTracking(kind, items));
 }
 
 /**
@@ -523,7 +547,7 @@ export function estimateTracking(kind: Sent<TrackKind>, items: Sent<string[]>): 
  * @param {Object} request Name, kind, items, period (day or week) and fields.
  */
 export function addTrackingList(request: Sent<TrackRequest>): TrackingView {
-  return guardAction('addTrackingList', () => tracking.addTrackingList(request));
+  return guardAction('addTrackingList', SCHEDULED_RUN_NEEDS, () => tracking.addTrackingList(request));
 }
 
 /**
@@ -532,7 +556,7 @@ export function addTrackingList(request: Sent<TrackRequest>): TrackingView {
  * @param {Array<string>} items The keywords or brand slugs to add.
  */
 export function addTrackedItems(id: Sent<string>, items: Sent<string[]>): TrackingView {
-  return guardAction('addTrackedItems', () => tracking.addTrackedItems(id, items));
+  return guardAction('addTrackedItems', SCHEDULED_RUN_NEEDS, () => tracking.addTrackedItems(id, items));
 }
 
 /**
@@ -540,7 +564,7 @@ export function addTrackedItems(id: Sent<string>, items: Sent<string[]>): Tracki
  * @param {string} id The list's id.
  */
 export function runTrackingNow(id: Sent<string>): TrackingView {
-  return guardAction('runTrackingNow', () => tracking.runTrackingNow(id));
+  return guardAction('runTrackingNow', ['service', 'spreadsheet'], () => tracking.runTrackingNow(id));
 }
 
 /**
@@ -548,7 +572,7 @@ export function runTrackingNow(id: Sent<string>): TrackingView {
  * @param {string} id The list's id.
  */
 export function forgetTrackingList(id: Sent<string>): TrackingView {
-  return guardAction('forgetTrackingList', () => tracking.forgetTrackingList(id));
+  return guardAction('forgetTrackingList', ['spreadsheet'], () => tracking.forgetTrackingList(id));
 }
 
 /**
@@ -557,7 +581,7 @@ export function forgetTrackingList(id: Sent<string>): TrackingView {
  * @return {Array<Object>} { id, title, description, requests, freshSearches } for each template.
  */
 export function listTemplates(): TemplateView[] {
-  return guardAction('listTemplates', templates.listTemplates);
+  return guardAction('listTemplates', [], templates.listTemplates);
 }
 
 /**
@@ -568,7 +592,7 @@ export function listTemplates(): TemplateView[] {
  * @return {string} The new sheet's name.
  */
 export function insertTemplate(id: Sent<string>): string {
-  return guardAction('insertTemplate', () => templates.insertTemplate(id));
+  return guardAction('insertTemplate', ['service', 'spreadsheet'], () => templates.insertTemplate(id));
 }
 
 /**
@@ -576,7 +600,7 @@ export function insertTemplate(id: Sent<string>): string {
  * @param {string} sheetName The brand watch sheet's name.
  */
 export function trackTemplateBrands(sheetName: Sent<string>): TrackingView {
-  return guardAction('trackTemplateBrands', () => templates.trackTemplateBrands(sheetName));
+  return guardAction('trackTemplateBrands', SCHEDULED_RUN_NEEDS, () => templates.trackTemplateBrands(sheetName));
 }
 
 /**
@@ -585,7 +609,7 @@ export function trackTemplateBrands(sheetName: Sent<string>): TrackingView {
  * @return {Array<Object>} { sheetName, id, tracked } for each such sheet, in tab order.
  */
 export function templateSheets(): TemplateSheetView[] {
-  return guardAction('templateSheets', templates.templateSheets);
+  return guardAction('templateSheets', ['spreadsheet'], templates.templateSheets);
 }
 
 /**
@@ -593,7 +617,7 @@ export function templateSheets(): TemplateSheetView[] {
  * mail sent, and what a digest would say now. Reads the spreadsheet only: no request, no mail.
  */
 export function getAlerts(): AlertsView {
-  return guardAction('getAlerts', alerts.getAlerts);
+  return guardAction('getAlerts', ['spreadsheet'], alerts.getAlerts);
 }
 
 /**
@@ -601,5 +625,5 @@ export function getAlerts(): AlertsView {
  * @param {Object} settings { rankPlaces, changePercent, failures, recipients? }, each kind null for off.
  */
 export function setAlerts(settings: Sent<AlertSettingsRequest | null>): AlertsView {
-  return guardAction('setAlerts', () => alerts.setAlerts(settings));
+  return guardAction('setAlerts', ['spreadsheet'], () => alerts.setAlerts(settings));
 }

@@ -1,11 +1,80 @@
 /**
- * The allowance's rules on a usage read, pure and shared with the sidebar page: which bar counts what,
- * what is left, whether the read is from before the allowance reset, and whether a refresh may need more
- * than was left. The server reaches them through src/server/spending/allowance.ts, so the sidebar's
+ * What the add-on spends and what is left, as both sides count it, and the allowance's rules on a usage
+ * read, pure and shared with the sidebar page. The figures: a read of /usage and its bars, what this
+ * document sent since and today, what an action will send. The rules: which bar counts what, what is
+ * left, whether the read is from before the allowance reset, and whether a refresh may need more than
+ * was left. The server reaches the rules through src/server/spending/allowance.ts, so the sidebar's
  * question and the menu's decision to ask it are the same test.
  */
 import { DAY_MS } from './day';
-import type { UsageBar, UsageRead } from './sidebar-api';
+
+/** One cell of a table shown in the sidebar. */
+export type CellValue = string | number | boolean;
+
+/** One allowance, read from /usage by meaning. */
+export interface UsageBar {
+  label: string;
+  used: number;
+  limit: number;
+}
+
+/**
+ * What this document's formulas spent today, as far as it can be counted: counted only when something is
+ * spent (a cache hit writes nothing, so hits are not counted), approximately under load, and an idle
+ * day's counts expire after 6 hours.
+ */
+export interface DocumentSpend {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Requests this document's formulas sent to the service. */
+  requests: number;
+  /** Of those, searches the service says it ran fresh (not from its 7-day cache): what costs credits. */
+  freshSearches: number;
+}
+
+/** One read of /usage. `bars` may be empty when the answer's shape is not understood; `table` always has it. */
+export interface UsageRead {
+  bars: UsageBar[];
+  /** The whole answer as rows (header first), for when bars are not enough. */
+  table: CellValue[][];
+  /** ISO time the service was asked. */
+  readAt: string;
+  /** The reset time the service reported, as it sent it, if any. */
+  resetAt: string | null;
+  /**
+   * Set when the read is brought up to date: what this document sent with the same key after it, already
+   * added to the bars (its fresh searches to the fresh-search bar, its requests to the API-call bar).
+   * Other spreadsheets' and scheduled runs' spending since is not in it.
+   */
+  spentSince?: SpentSince;
+}
+
+/** What this document sent with one key after a usage read. */
+export interface SpentSince {
+  requests: number;
+  freshSearches: number;
+  /**
+   * False when some of it may be missing: the read is older than this document's counts reach (they live
+   * 6 hours, and keep only each key's latest spending lookups: src/server/spending/spend-log.ts), so the bars
+   * are at least these figures.
+   */
+  complete: boolean;
+}
+
+/**
+ * What an action will send, counted before it acts by the lookup's dry run (src/server/spending/dry-run.ts: one cache
+ * round trip, no request).
+ */
+export interface SpendCost {
+  /** At most this many requests: what the cache does not answer (0: nothing, it is cached). */
+  requests: number;
+  /** At most this many of them cost a fresh search. */
+  freshSearches: number;
+  /** Queries a daily limit holds back until it resets: not sent. */
+  heldBack: number;
+  /** Searches past what this spreadsheet's own cap leaves today: not sent until it resets (absent: none). */
+  capped?: number;
+}
 
 /** What a refresh may need beyond what was left at the read. */
 export interface Shortfall {

@@ -32,5 +32,6 @@ export function waitText(reason: RefreshWait | null, resetAt: string | null): st
   if (reason === 'key') return "until the formulas' key can fetch their answers (the owner's refresh, or a key shared with the document)";
   const at = resetAt ? Date.parse(resetAt) : NaN;
   const when = Number.isFinite(at) ? `, after ${new Date(at).toISOString().slice(11, 16)} UTC` : '';
+  if (reason === 'cap') return `until this spreadsheet's cap resets${when}`;
   return `until the ${reason === 'API calls' ? 'API calls' : 'fresh searches'} reset${when}`;
 }

@@ -101,6 +101,12 @@ export const MAX_SUBJECT_LENGTH = 250;
 /** Longest group accepted (a group is a subject). */
 export const MAX_GROUP_LENGTH = MAX_SUBJECT_LENGTH;
 
+/** A group a ranking table can show, as the /ranking overview reveals it. */
+export interface RankingGroup {
+  group: string;
+  label: string;
+}
+
 /** What a group looks like: `prefix:name`, no spaces around the colon. */
 export const GROUP_PATTERN = /^[^:\s]+:[^:\s].*$/;
 

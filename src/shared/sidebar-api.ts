@@ -4,47 +4,17 @@
  * exports of src/server/index.ts: the sidebar's typed wrapper (src/sidebar/server.ts) takes its names,
  * arguments (`Sent<T>`) and results from their types. A server function fails by throwing an Error whose
  * message is meant for the user.
+ *
+ * What crosses the wire is named here. The views and requests of the calls are defined here; the
+ * domain's own figures they carry are defined beside their domain, in the modules both sides share, and
+ * named here again for the page: a usage read and what an action costs (allowance-rules.ts), who pays
+ * for the formulas (who-pays.ts), a ranking group (rules.ts).
  */
+import type { CellValue, DocumentSpend, SpendCost, SpentSince, UsageBar, UsageRead } from './allowance-rules';
+import type { RankingGroup } from './rules';
+import type { FormulaKeyView, OwnerView, Role } from './who-pays';
 
-/** One cell of a table shown in the sidebar. */
-export type CellValue = string | number | boolean;
-
-/** The person who opened the sidebar, relative to this spreadsheet. */
-export type Role =
-  /** They own the spreadsheet: formulas here run with their user properties, so their key pays. */
-  | 'owner'
-  /** Someone else owns it (or nobody, in a shared drive). */
-  | 'editor'
-  /** Google did not tell the add-on who is who (an email was not available). */
-  | 'unknown';
-
-/** The spreadsheet's owner, as Google reports it. */
-export type OwnerView =
-  | { kind: 'user'; email: string }
-  /** A file in a shared drive has no owner: no user properties reach its formulas. */
-  | { kind: 'shared-drive' }
-  | { kind: 'unknown' };
-
-/** Which key this spreadsheet's formulas spend, as far as the person looking can know. */
-export interface FormulaKeyView {
-  source:
-    /** A key shared with the document: it wins over the owner's. */
-    | 'document'
-    /** The owner's own key (shown only to the owner, who can see it). */
-    | 'owner'
-    /** Someone else owns the spreadsheet: their key is used if they saved one, which the viewer cannot see. */
-    | 'owner-unseen'
-    /** No key can reach the formulas: they show "No API key". */
-    | 'none';
-  /** The mask of the key in use when the viewer may know it ("••••3f9c"), else null. */
-  maskedKey: string | null;
-  /** Who shared the document key: an email, "" when Google did not say; null without a document key. */
-  sharedBy: string | null;
-  /** Whether the viewer shared the document key themselves. */
-  sharedByYou: boolean;
-  /** Owner only: whether they turned their key off for formulas in this spreadsheet (null for others). */
-  ownerKeyOff: boolean | null;
-}
+export type { CellValue, DocumentSpend, FormulaKeyView, OwnerView, RankingGroup, Role, SpendCost, SpentSince, UsageBar, UsageRead };
 
 /** What the sidebar shows of the settings. The keys themselves never leave the server. */
 export interface SettingsView {
@@ -82,56 +52,6 @@ export interface SettingsView {
   version: string;
 }
 
-/** One allowance, read from /usage by meaning. */
-export interface UsageBar {
-  label: string;
-  used: number;
-  limit: number;
-}
-
-/**
- * What this document's formulas spent today, as far as it can be counted: counted only when something is
- * spent (a cache hit writes nothing, so hits are not counted), approximately under load, and an idle
- * day's counts expire after 6 hours.
- */
-export interface DocumentSpend {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  /** Requests this document's formulas sent to the service. */
-  requests: number;
-  /** Of those, searches the service says it ran fresh (not from its 7-day cache): what costs credits. */
-  freshSearches: number;
-}
-
-/** One read of /usage. `bars` may be empty when the answer's shape is not understood; `table` always has it. */
-export interface UsageRead {
-  bars: UsageBar[];
-  /** The whole answer as rows (header first), for when bars are not enough. */
-  table: CellValue[][];
-  /** ISO time the service was asked. */
-  readAt: string;
-  /** The reset time the service reported, as it sent it, if any. */
-  resetAt: string | null;
-  /**
-   * Set when the read is brought up to date: what this document sent with the same key after it, already
-   * added to the bars (its fresh searches to the fresh-search bar, its requests to the API-call bar).
-   * Other spreadsheets' and scheduled runs' spending since is not in it.
-   */
-  spentSince?: SpentSince;
-}
-
-/** What this document sent with one key after a usage read. */
-export interface SpentSince {
-  requests: number;
-  freshSearches: number;
-  /**
-   * False when some of it may be missing: the read is older than this document's counts reach (they live
-   * 6 hours, and keep only each key's latest spending lookups: src/server/spending/spend-log.ts), so the bars
-   * are at least these figures.
-   */
-  complete: boolean;
-}
-
 /**
  * The usage section. Opening the sidebar sends no request: it shows the last read of /usage made with the
  * viewer's key (kept in their user properties with a fingerprint of the key, so another key's figures are
@@ -149,6 +69,31 @@ export interface UsageView {
    */
   readBeforeReset: string | null;
   document: DocumentSpend;
+  /** This spreadsheet's own cap, what it spent today and its request log (absent where the panel adds nothing). */
+  spending?: SpreadsheetSpending;
+}
+
+/**
+ * This spreadsheet's own spending (docs/use/sidebar.md, "A cap for this spreadsheet" and "The request
+ * log"): its cap on fresh searches a day, what it spent today, and the request log's switch.
+ */
+export interface SpreadsheetSpending {
+  /** Its cap on fresh searches a day; null: none (the account's allowance alone limits it). */
+  cap: number | null;
+  /**
+   * What it spent today (a UTC day): its formulas, sidebar and menu, and its scheduled runs as far as
+   * counted here. The request log's rows of the day add up to the same while the log was on all day.
+   */
+  today: { requests: number; freshSearches: number };
+  /** When the cap's day ends (ISO): 00:00 UTC. */
+  resetsAt: string;
+  /** The request log: on or off, and the name of the sheet it writes (null until it has one). */
+  log: { on: boolean; sheet: string | null };
+}
+
+/** What the sidebar sends to set this spreadsheet's cap: a whole number of fresh searches a day (or its text as typed), or null to lift it. */
+export interface SpendCapRequest {
+  freshSearchesPerDay: number | string | null;
 }
 
 /**
@@ -235,7 +180,7 @@ export interface RefreshView {
 }
 
 /** What formula cells left as they are wait for. */
-export type RefreshWait = 'fresh searches' | 'API calls' | 'key';
+export type RefreshWait = 'fresh searches' | 'API calls' | 'key' | 'cap';
 
 /** Where "Freeze" and "Unfreeze" look: the selected cells, or every sheet of the spreadsheet. */
 export type FreezeScope = 'selection' | 'all';
@@ -282,12 +227,6 @@ export interface FormatView {
  * formulas continues); 'error': an error of the add-on or of Sheets; 'loading': still calculating.
  */
 export type KeptReason = 'limit' | 'budget' | 'error' | 'loading';
-
-/** A group a ranking table can show, as the /ranking overview reveals it. */
-export interface RankingGroup {
-  group: string;
-  label: string;
-}
 
 /** When ranking tables refresh by themselves (one time-driven trigger per user per document). */
 export type Schedule =
@@ -352,19 +291,6 @@ export interface TablesView {
   runStop: RunStopNotice | null;
   /** What opening the insert form sends: reading the group list (/ranking), nothing while it is cached. */
   groupListCost: SpendCost;
-}
-
-/**
- * What an action will send, counted before it acts by the lookup's dry run (spending/dry-run.ts: one cache
- * round trip, no request).
- */
-export interface SpendCost {
-  /** At most this many requests: what the cache does not answer (0: nothing, it is cached). */
-  requests: number;
-  /** At most this many of them cost a fresh search. */
-  freshSearches: number;
-  /** Queries a daily limit holds back until it resets: not sent. */
-  heldBack: number;
 }
 
 /** A group's table before inserting it: its columns and rows, and what inserting it then sends. */

@@ -6,13 +6,18 @@ import type { Schedule, SpendCost } from '../shared/sidebar-api';
 import { plural } from './format';
 
 /**
- * "1 request, no fresh search", "nothing (cached)", "nothing (1 held back by a daily limit)".
+ * "1 request, no fresh search", "nothing (cached)", "nothing (1 held back by a daily limit)", and what
+ * waits for this spreadsheet's cap: "2 requests, at most 2 fresh searches; 3 wait for this spreadsheet's cap".
  * @param cost what the dry run counted
  */
 export function sendsText(cost: SpendCost): string {
-  if (!cost.requests) return cost.heldBack ? `nothing (${cost.heldBack} held back by a daily limit)` : 'nothing (cached)';
+  const capped = cost.capped ? `${cost.capped} wait for this spreadsheet's cap` : '';
+  if (!cost.requests) {
+    const why = [cost.heldBack ? `${cost.heldBack} held back by a daily limit` : '', capped].filter(Boolean).join('; ');
+    return why ? `nothing (${why})` : 'nothing (cached)';
+  }
   const searches = cost.freshSearches ? `at most ${plural(cost.freshSearches, 'fresh search', 'fresh searches')}` : 'no fresh search';
-  return `${plural(cost.requests, 'request', 'requests')}, ${searches}`;
+  return `${plural(cost.requests, 'request', 'requests')}, ${searches}${capped ? `; ${capped}` : ''}`;
 }
 
 /** Runs a day (a week for weekly) of each schedule. */

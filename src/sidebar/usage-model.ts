@@ -25,7 +25,7 @@ export interface UsageModel {
    * reset, if known; or that nothing was read yet, or only before the allowance reset.
    */
   meta: string;
-  /** "This document today" as label/value pairs. */
+  /** What this spreadsheet spent today, as label/value pairs: with its scheduled runs once the server counts them (the request log adds up to it). */
   documentRows: [string, string][];
   day: string;
 }
@@ -58,8 +58,8 @@ export function usageModel(view: UsageView, now: Date = new Date()): UsageModel 
     table: last && bars.length === 0 && last.table.length > 0 ? last.table : null,
     meta: capitalize(metaText(view, now)),
     documentRows: [
-      ['Requests sent', formatCount(view.document.requests)],
-      ['Fresh searches', formatCount(view.document.freshSearches)],
+      ['Requests sent', formatCount((view.spending?.today ?? view.document).requests)],
+      ['Fresh searches', formatCount((view.spending?.today ?? view.document).freshSearches)],
     ],
     day: view.document.day,
   };

@@ -10,7 +10,7 @@ import { GasRuntime } from '../../dev/gas/index.js';
 import { startHost, type HostHandle } from '../../dev/host/index.js';
 import { type ServiceHandle } from '../../dev/service/harness.js';
 import { COLLABORATOR as COLLAB, KEY, OTHER_KEY, OWNER, sharedRuntime, TEST_START } from '../../dev/stack.js';
-import type { SettingsView } from '../../src/shared/sidebar-api';
+import type { SettingsView, UsageView } from '../../src/shared/sidebar-api';
 import { newPageAt } from './chromium.js';
 import { openFold, pageHeight } from './sidebar-folds.js';
 import { useSidebarStack } from './sidebar-stack.js';
@@ -140,6 +140,8 @@ describe('usage', () => {
   it("shows bars and this document's spend that match the service's counters", async () => {
     // Make the bars interesting: 82 % of the fresh searches spent (amber), then one formula.
     await service.control.limits({ key: KEY, freshUsed: 204, callsUsed: 640 });
+    // What this spreadsheet sent today so far (its key's checks): the rows below count on from it.
+    const before = server<UsageView>('getUsage').spending?.today.requests ?? 0;
     await service.control.resetStats();
     const cell = runtime.run('SEARCH_TREND', ['electric bikes', 'search_score']);
     expect(cell.ok, cell.error).toBe(true);
@@ -166,7 +168,8 @@ describe('usage', () => {
           items.map((item) => [item.querySelector('dt')!.textContent, Number(item.querySelector('dd')!.textContent)]),
         ),
     );
-    expect(doc).toEqual({ 'Requests sent': stats.byEndpoint['/trend'], 'Fresh searches': stats.freshCredits });
+    // The formula's request and the Refresh's read of usage: what this spreadsheet sent today.
+    expect(doc).toEqual({ 'Requests sent': before + stats.byEndpoint['/trend']! + 1, 'Fresh searches': stats.freshCredits });
   });
 
   it('shows a screenshot-worthy sidebar: masked key and usage bars', async () => {

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderManifest } from '../../scripts/build/manifest';
 import { globalNamesOf, RELEASE_FILES } from '../../scripts/build/release';
-import { errors } from '../../src/server/core/errors';
+import { errors } from '../../src/server/errors/errors';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const text = (path: string) => readFileSync(join(root, path), 'utf8').replace(/\s+/g, ' ');

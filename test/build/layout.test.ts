@@ -4,7 +4,8 @@
  * inside dev/gas, dev/playground and dev/service stand on floors and import only downward (never a
  * folder or file on their own floor or above); no module of src/ or dev/ imports itself back in a
  * circle; and the guide names every src/server folder. ui/'s panels are thin adapters over the feature
- * folders: no panel imports another, and the hourly trigger enters through trigger/, not ui/. Spending
+ * folders: no panel imports another, none reaches past the features' answers or grows long enough to
+ * decide things itself, and the hourly trigger enters through trigger/, not ui/. Spending
  * has one home, spending/, under the lookup: the limit guard and the spend log are read there and by
  * the lookup alone, and the features ask it what an action costs rather than count with the dry run.
  */
@@ -38,14 +39,18 @@ interface Plan {
 const FLOORS: string[][] = [
   ['.'],
   ['cell', 'ui'],
-  ['trigger', 'templates', 'format'],
+  ['templates'],
+  ['trigger', 'format'],
   ['alerts'],
-  ['tables', 'tracking', 'freeze'],
+  ['tables', 'tracking', 'freeze', 'log-sheet', 'api-key', 'refresh'],
   ['lookup'],
   ['spending'],
   ['cache'],
-  ['service', 'spreadsheet'],
-  ['core'],
+  ['service'],
+  ['spreadsheet'],
+  ['execution'],
+  ['settings'],
+  ['errors'],
   ['shape'],
 ];
 
@@ -196,6 +201,22 @@ function folderOf(file: string): string {
 /** A sidebar panel of ui/: one sidebar section's calls, each read, handed to a feature, shown. */
 const isPanel = (file: string) => folderOf(file) === 'ui' && file.endsWith('-panel.ts');
 
+/**
+ * What ui/'s adapters may import: the feature folders, whole; the open spreadsheet, the add-on's
+ * settings, its errors, and the guard and permissions of an execution; and of spending/ and cache/, only the answers an action asks of
+ * them: what it costs, Refresh all's plan and estimate, the usage views, the spreadsheet's own spending
+ * settings (its cap, its request log's switch), and the config entry's two
+ * changes (Clear cache, the time zone). The lookup, the service, the shaping and spending's records,
+ * pacing and dry run are the features' business, never an entry file's.
+ */
+const UI_REACHES = [
+  /^(alerts|api-key|format|freeze|log-sheet|refresh|tables|templates|tracking|trigger|spreadsheet|execution|settings|errors|ui)\//,
+  /^spending\/(\w+-cost|refresh-plan|refresh-estimate|usage-read|spend-settings)\.ts$/,
+  /^cache\/config-entry\.ts$/,
+];
+/** Lines an entry file of ui/ stays under: reading what was sent, one call, the view. Past it, it decides something. */
+const UI_MODULE_LINES = 120;
+
 describe('src/ layout', () => {
   it('gives every module a name of its own', () => {
     const byName = new Map<string, string[]>();
@@ -218,6 +239,23 @@ describe('src/ layout', () => {
         .map((target) => `${relative(ROOT, file)} -> ${relative(ROOT, target)}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it("keeps ui/ to what adapters need: the features, and only spending's and the cache's answers", () => {
+    const reached = serverModules
+      .filter((file) => folderOf(file) === 'ui')
+      .flatMap((file) => importsOf(file).map((target) => ({ file, target: relative(SERVER, target) })))
+      .filter(({ target }) => !target.startsWith('..') && !UI_REACHES.some((allowed) => allowed.test(target)))
+      .map(({ file, target }) => `${relative(ROOT, file)} -> src/server/${target}`);
+    expect(reached).toEqual([]);
+  });
+
+  it(`keeps every ui/ module under ${UI_MODULE_LINES} lines`, () => {
+    const long = serverModules
+      .filter((file) => folderOf(file) === 'ui')
+      .map((file) => ({ file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines >= UI_MODULE_LINES);
+    expect(long).toEqual([]);
   });
 
   it("has the hourly trigger enter through trigger/: index.ts's handler calls a trigger/ module, and only trigger/ runs the schedule", () => {
@@ -325,6 +363,45 @@ describe("spending's home", () => {
       .filter((file) => /cost|allowance|spend|pacing|estimate/.test(basename(file)) && folderOf(file) !== SPENDING)
       .map((file) => relative(ROOT, file));
     expect(astray).toEqual([]);
+  });
+});
+
+/** The sidebar's wire: the types of what its calls take and return (src/shared/sidebar-api.ts). */
+const WIRE = join(SRC, 'shared/sidebar-api.ts');
+/** The views spending/ answers the sidebar with as they are: Refresh all's estimate, the usage section. */
+const SPENDING_VIEWS = ['RefreshEstimate', 'TemplateWait', 'UsageView'];
+
+/** The names a module imports from a module (type-only or not). */
+function namesImported(file: string, from: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.{1,2}\/[^']*)'/gm)]
+    .filter((m) => resolve(dirname(file), m[2]!) === from.replace(/\.ts$/, ''))
+    .flatMap((m) => m[1]!.split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()))
+    .filter(Boolean);
+}
+
+describe('the wire and the domain', () => {
+  it("keeps the wire's types out of the lookup and the floors below it, but for spending's views", () => {
+    // The domain's own figures (a usage read, what an action costs, who pays, a ranking group) live
+    // beside their domain, in the modules of src/shared both sides use; the wire names them again.
+    const below = FLOORS.slice(floorIn(SERVER_PLAN, 'lookup')).flat();
+    const taken = serverModules
+      .filter((file) => below.includes(folderOf(file)))
+      .flatMap((file) =>
+        namesImported(file, WIRE)
+          .filter((name) => !(folderOf(file) === SPENDING && SPENDING_VIEWS.includes(name)))
+          .map((name) => `${relative(ROOT, file)}: ${name}`),
+      );
+    expect(taken).toEqual([]);
+    // The check has work to do: spending/ answers the sidebar with its views.
+    expect(serverModules.some((file) => folderOf(file) === SPENDING && namesImported(file, WIRE).length > 0)).toBe(true);
+  });
+
+  it('has the shared modules take nothing from the wire but the views they word (*-words.ts)', () => {
+    const taking = modulesUnder(join(SRC, 'shared'))
+      .filter((file) => file !== WIRE && !file.endsWith('-words.ts') && importsOf(file).includes(WIRE))
+      .map((file) => relative(ROOT, file));
+    expect(taking).toEqual([]);
   });
 });
 

@@ -3,6 +3,8 @@
  * top-level functions of the built dist/Code.js), the sidebar's help (the built dist/Sidebar.html), the
  * function reference (docs/use/functions.md) and the README's short table must all say the same names,
  * parameters (optional ones in brackets) and first sentence. Each is read back as a reader would see it.
+ * The names written again elsewhere are checked against it: each function's own guard (its log line and
+ * the permissions it needs), the menu's items, and the list formulas are recognised by.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +95,36 @@ function markdownTable(page: string): { signature: string; summary: string }[] {
     .map((m) => ({ signature: m[1] ?? '', summary: (m[2] ?? '').replace(/\\\|/g, '|') }));
 }
 
+/**
+ * The name each public function of index.ts hands to its guard (`guard('NAME', …)` for a custom function,
+ * `guardAction('NAME', needs, …)` for the others), by the function it is in; none for a function that
+ * calls neither.
+ */
+function guardNames(): Map<string, string[]> {
+  const file = ts.createSourceFile('index.ts', readFileSync(`${root}src/server/index.ts`, 'utf8'), ts.ScriptTarget.ES2020, true);
+  const names = new Map<string, string[]>();
+  for (const statement of file.statements) {
+    if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['guard', 'guardAction'].includes(node.expression.text)) {
+        const [first] = node.arguments;
+        found.push(first && ts.isStringLiteral(first) ? first.text : '(not a string)');
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(statement);
+    names.set(statement.name.text, found);
+  }
+  return names;
+}
+
+/** The functions the menu's items call: `.addItem('label', 'NAME')` in src/server/ui/menu.ts. */
+function menuItemFunctions(): string[] {
+  const menu = readFileSync(`${root}src/server/ui/menu.ts`, 'utf8');
+  return [...menu.matchAll(/\.addItem\([^,]+,\s*'(\w+)'\)/g)].map((m) => m[1]!);
+}
+
 describe('the public functions, from the JSDoc of src/server/index.ts', () => {
   it('are documented: every custom function has a signature, a first sentence and at least one example', () => {
     expect(custom.length).toBeGreaterThan(0);
@@ -132,6 +164,23 @@ describe('the public functions, from the JSDoc of src/server/index.ts', () => {
 
   it('leave nothing for npm run docs:functions to rewrite', () => {
     for (const { page, text } of renderFunctionPages(source)) expect(readFileSync(`${root}${page}`, 'utf8'), page).toBe(text);
+  });
+
+  it('each name itself to its guard, so its log line and what it needs are its own', () => {
+    const named = guardNames();
+    for (const f of source) {
+      const guards = named.get(f.name) ?? [];
+      // onOpen and onInstall build the menu only (they may run before authorisation): nothing to check.
+      if (!['onOpen', 'onInstall'].includes(f.name)) expect(guards.length, `${f.name} calls its guard`).toBeGreaterThan(0);
+      for (const name of guards) expect(name, `the guard in ${f.name}`).toBe(f.name);
+    }
+  });
+
+  it("are what the menu's items call: functions that are not formulas", () => {
+    const items = menuItemFunctions();
+    expect(items.length).toBeGreaterThan(5);
+    const others = source.filter((f) => !f.isCustomFunction).map((f) => f.name);
+    for (const name of items) expect(others, `the menu item calling ${name}`).toContain(name);
   });
 
   it('are the names formulas are recognised by (src/server/spreadsheet/addon-formulas.ts, the playground)', () => {

@@ -29,13 +29,13 @@ function sidebar(fn: string, ...args: unknown[]): unknown {
 }
 
 /**
- * Every cell of Sheet1!A1:L10 with its value, formula and note (what a user could see). Sheets gives a cell a date format when a date is written into it (freezing
+ * Every cell of Sheet1!A1:M10 with its value, formula and note (what a user could see). Sheets gives a cell a date format when a date is written into it (freezing
  * writes the dates a formula showed); unfreezing leaves that format, as a person's own edit would, so
  * the comparison leaves a date format out.
  */
 const snapshot = () =>
   Array.from({ length: 10 }, (_row, r) =>
-    Array.from({ length: 12 }, (_column, c) => {
+    Array.from({ length: 13 }, (_column, c) => {
       const cell = sheet1().cell(r + 1, c + 1);
       if (!cell.format?.numberFormat?.includes('yyyy')) return cell;
       const { numberFormat: _date, ...format } = cell.format;
@@ -68,7 +68,7 @@ function layout(): void {
   ss.setFormula('Sheet1!D1', '=SEARCH_TREND("juice", "peak.month")');
   ss.setFormula('Sheet1!F1', '=SUM(1, 2)', 3);
   ss.setFormula('Sheet1!D8', '=SEARCH_TREND(A2:A3)');
-  ss.setValues('Sheet1!L9', [['mine']]);
+  ss.setValues('Sheet1!M9', [['mine']]);
   expect(
     stack.gas
       .recalculate()
@@ -83,7 +83,7 @@ describe('freeze and unfreeze', () => {
   it('round trip: values stay, formulas come back, and frozen cells spend nothing even with the cache cleared', async () => {
     const before = snapshot();
     const values = sheet1().values;
-    expect(values[8]?.slice(3, 12)).toEqual([
+    expect(values[8]?.slice(3, 13)).toEqual([
       'coffee',
       expect.any(Number),
       expect.any(Number),
@@ -91,21 +91,22 @@ describe('freeze and unfreeze', () => {
       expect.any(Date), // the peak month, a date
       expect.any(Number),
       expect.any(Number),
-      expect.any(Date), // when it was fetched
+      expect.any(Date), // when it was fetched (the service's field)
+      expect.any(Date), // as of: when the service gave it to the add-on
       'mine',
     ]);
     const requests = await stack.requests();
     expect(requests).toBe(3); // coffee, tea, juice
 
-    book().setActive('Sheet1', 'A1:L10');
+    book().setActive('Sheet1', 'A1:M10');
     expect(menu('freezeSelectionFromMenu')).toBe(
       "3 formulas frozen as values: recalculating can no longer spend or change them. Each cell's note keeps its formula.",
     );
     // Every value as it was, of the same type ("2026-04" is still text, not a date); no formula of ours left.
     expect(sheet1().values).toEqual(values);
-    expect(sheet1().getFormulas('A1:L10').flat().filter(Boolean)).toEqual(['=SUM(1, 2)']);
+    expect(sheet1().getFormulas('A1:M10').flat().filter(Boolean)).toEqual(['=SUM(1, 2)']);
     expect(sheet1().cell('B2').note).toMatch(frozenNote('=SEARCH_SCORE(A2:A4)', '2 rows × 1 column', 'checked by Ann'));
-    expect(sheet1().cell('D8').note).toMatch(frozenNote('=SEARCH_TREND(A2:A3)', '3 rows × 8 columns'));
+    expect(sheet1().cell('D8').note).toMatch(frozenNote('=SEARCH_TREND(A2:A3)', '3 rows × 9 columns'));
     expect(sheet1().cell('D1').note).toMatch(frozenNote('=SEARCH_TREND("juice", "peak.month")', ''));
 
     // Nothing frozen runs again: not after clearing the cache, not after "Refresh all formulas".
@@ -140,13 +141,13 @@ describe('freeze and unfreeze', () => {
     expect(sheet1().getFormulas('B2')).toEqual([['=SEARCH_SCORE(A2:A4)']]);
     expect(
       sheet1()
-        .getFormulas('D8:K10')
+        .getFormulas('D8:L10')
         .flat()
         .every((f) => f === ''),
     ).toBe(true);
     expect(
       sheet1()
-        .getValues('D9:K10')
+        .getValues('D9:L10')
         .flat()
         .every((v) => v !== ''),
     ).toBe(true);
@@ -165,7 +166,7 @@ describe('freeze and unfreeze', () => {
     expect(sheet1().getFormulas('D8')).toEqual([['=SEARCH_TREND(A2:A3)']]);
     expect(
       sheet1()
-        .getValues('E8:K10')
+        .getValues('E8:L10')
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
@@ -180,18 +181,18 @@ describe('freeze and unfreeze', () => {
     expect(sidebar('unfreezeResults', 'selection')).toEqual({
       formulas: 0,
       sheets: 0,
-      skipped: [{ cell: 'Sheet1!D8', area: 'Sheet1!D8:K10', reason: 'changed' }],
+      skipped: [{ cell: 'Sheet1!D8', area: 'Sheet1!D8:L10', reason: 'changed' }],
     });
     expect(snapshot()).toEqual(changed);
     expect(menu('unfreezeSelectionFromMenu')).toBe(
-      'Nothing unfrozen. Left frozen, as its values were changed since: Sheet1!D8:K10. ' +
+      'Nothing unfrozen. Left frozen, as its values were changed since: Sheet1!D8:L10. ' +
         'To put it back anyway, empty those cells (Delete keeps the note) and unfreeze again.',
     );
 
     // Emptied by the user (the note stays, as Delete leaves notes): now it can come back.
     book().setValues(
       'Sheet1!D8',
-      Array.from({ length: 3 }, () => Array<string>(8).fill('')),
+      Array.from({ length: 3 }, () => Array<string>(9).fill('')),
     );
     expect(sidebar('unfreezeResults', 'selection')).toEqual({ formulas: 1, sheets: 1, skipped: [] });
     expect(sheet1().getFormulas('D8')).toEqual([['=SEARCH_TREND(A2:A3)']]);
@@ -211,7 +212,7 @@ describe('freeze and unfreeze', () => {
 /** Cells of the layout that hold a spilled value (not a formula cell). */
 function spilled(row: number, column: number): boolean {
   const inB = column === 2 && row === 3;
-  const inTable = row >= 8 && row <= 10 && column >= 4 && column <= 11 && !(row === 8 && column === 4);
+  const inTable = row >= 8 && row <= 10 && column >= 4 && column <= 12 && !(row === 8 && column === 4);
   return inB || inTable;
 }
 

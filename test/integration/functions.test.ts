@@ -76,9 +76,12 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(tea).toContain('tea');
       expect(blank?.every((c) => c === '')).toBe(true);
       expect(tooLong?.[0]).toMatch(/^The service rejected keyword "a{59}…": /);
-      // Lists are left out: every column holds one value per keyword.
+      // Lists are left out: every column holds one value per keyword; the last says when each came.
       expect(header).not.toContain(undefined);
-      expect(stack.value('SEARCH_TREND', [['coffee'], ['tea']], '', 'noHeaders')).toEqual([coffee, tea]);
+      expect(header?.at(-1)).toBe('As of (UTC)');
+      expect(tooLong?.at(-1)).toBe('');
+      // noHeaders: the same rows without the header's words, nor the As of column beside them.
+      expect(stack.value('SEARCH_TREND', [['coffee'], ['tea']], '', 'noHeaders')).toEqual([coffee?.slice(0, -1), tea?.slice(0, -1)]);
     });
 
     it('raw: gives a range with a list field one row of values per keyword', () => {

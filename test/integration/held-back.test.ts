@@ -12,7 +12,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UsageView } from '../../src/shared/sidebar-api';
-import { HELD_BACK_MAX_CHARS } from '../../src/server/core/errors';
+import { HELD_BACK_MAX_CHARS } from '../../src/server/errors/errors';
 import { usageModel } from '../../src/sidebar/usage-model';
 import { useStack } from './stack';
 

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FreezeView, RefreshEstimate, RefreshView } from '../../src/shared/sidebar-api';
-import { messageKind } from '../../src/server/core/cell-messages';
+import { messageKind } from '../../src/server/errors/cell-messages';
 import { KEY, rawAnswer, useStack } from './stack';
 
 const WEEK = 7 * 86_400_000;

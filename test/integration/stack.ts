@@ -176,3 +176,20 @@ export function ownerAndCollaborator(stack: Stack, options: Partial<GasRuntimeOp
   stack.gas = sharedRuntime(stack.service.url, options);
   return stack.gas;
 }
+
+/**
+ * A formula's value with the times beside "As of" (below a readable table, or a range table's column)
+ * said as `as of`: for comparing what two runtimes showed of the same answers, which each fetched at its
+ * own moment (test/integration/as-of.test.ts checks the times themselves).
+ * @param value what a formula returned
+ */
+export function withoutAsOf(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const grid = value as unknown[][];
+  const ours = (cell: unknown) => typeof cell === 'string' && cell.startsWith('As of (');
+  const column = grid[0]?.findIndex(ours) ?? -1;
+  return grid.map((row, i) => {
+    if (ours(row[0])) return [row[0], 'as of', ...row.slice(2)];
+    return column > 0 && i > 0 ? row.map((cell, c) => (c === column && cell !== '' ? 'as of' : cell)) : row;
+  });
+}

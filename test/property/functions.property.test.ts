@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSubject } from '../../src/server/core/input';
+import { readSubject } from '../../src/server/spreadsheet/input';
 import { encodeQueryValue } from '../../src/server/service/url';
 import { KEY, useStack } from '../integration/stack';
 import { anyString, SEED } from './arbitraries';

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AddonError } from '../../src/server/core/errors';
-import { readField, readOptions, readSubject, readSubjects, requireSubject, type SubjectKind } from '../../src/server/core/input';
+import { AddonError } from '../../src/server/errors/errors';
+import { readField, readOptions, readSubject, readSubjects, requireSubject, type SubjectKind } from '../../src/server/spreadsheet/input';
 import { encodeQueryValue } from '../../src/server/service/url';
 import { anyString, SEED } from './arbitraries';
 

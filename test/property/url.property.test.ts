@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseKeyword } from '../../dev/service/data';
-import { readSubject, type SubjectKind } from '../../src/server/core/input';
+import { readSubject, type SubjectKind } from '../../src/server/spreadsheet/input';
 import { ENDPOINTS, type Endpoint } from '../../src/server/service/endpoints';
 import { buildUrl, encodeQueryValue } from '../../src/server/service/url';
 import { anyString, SEED } from './arbitraries';

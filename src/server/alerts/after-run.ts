@@ -16,7 +16,7 @@ import { readAlertState, writeAlertState, type AlertState } from './alert-state'
 import { crossing, listPart, mergeParts, tablePart, type DigestPart } from './digest';
 import { effectiveEmail, sendAlertMail, type SendResult } from './mail-out';
 import { digestMail, failureMail, mailTime, type Mail, type MailContext } from './mail-text';
-import type { RunStop } from '../core/run-stop';
+import type { RunStop } from '../execution/run-stop';
 import { failureStep, outcomeOf, stateOfStop, stopCauseOf } from './failure-step';
 
 /** What a run found and recorded, gathered while it runs. */
@@ -54,7 +54,7 @@ export function watchRun(): RunWatch {
  * none went today. Writes the spreadsheet's alert memory only when it changed. Never throws.
  * @param store the spreadsheet the run opened
  * @param run what it found and recorded
- * @param stop what stopped the whole run there, if anything did (core/run-stop.ts)
+ * @param stop what stopped the whole run there, if anything did (execution/run-stop.ts)
  */
 export function alertAfterRun(store: SpreadsheetStore, run: RunWatch, stop: RunStop | null = null): void {
   try {

@@ -4,7 +4,7 @@
  * record. What the sidebar sends is checked here before anything is saved.
  */
 import { MAX_RECIPIENTS, isMailAddress, thresholdProblem } from '../../shared/alert-rules';
-import { errors } from '../core/errors';
+import { errors } from '../errors/errors';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 
 /** The alerts as stored: null (or false) turns a kind off. */

@@ -3,11 +3,11 @@
  * start stopping, none while they keep stopping, one when they work again. The decision is a pure
  * function of what was remembered of the runs before and this run's outcome (failureStep), so it holds
  * whatever records the outcome. The outcome is what stopped the run where the run knows it
- * (core/run-stop.ts: stateOfStop), else what it recorded for each table and list, read by the add-on's own
- * messages (core/errors.ts, LEADS: outcomeOf).
+ * (execution/run-stop.ts: stateOfStop), else what it recorded for each table and list, read by the add-on's own
+ * messages (errors/errors.ts, LEADS: outcomeOf).
  */
-import { LEADS } from '../core/errors';
-import { runStopWords, type RunStop } from '../core/run-stop';
+import { LEADS } from '../errors/errors';
+import { runStopWords, type RunStop } from '../execution/run-stop';
 
 /** Why scheduled runs stop until someone acts or the day turns: not one entry's problem. */
 export type StopCause = 'no-key' | 'auth' | 'permission' | 'limit' | 'quota' | 'unavailable';

@@ -5,7 +5,7 @@
  * The permission is checked and the day's recipients quota read before anything is sent, so a mail that
  * cannot go says why instead of throwing; only the scheduled run calls this.
  */
-import { missingPermissions, permissionErrorOf } from '../core/permissions';
+import { missingPermissions, permissionErrorOf } from '../execution/permissions';
 import type { MailBlock } from './alert-state';
 import type { Mail } from './mail-text';
 

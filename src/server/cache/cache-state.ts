@@ -28,23 +28,24 @@ export interface CacheState {
 export function readState(cache: Cache, heads: Record<string, string>, keys: Map<string, string>, stamp: string): CacheState {
   const state: CacheState = { found: new Map(), pending: [], markedBy: new Map(), missing: [] };
   const now = Date.now();
-  const splits: { id: string; key: string; count: number; writeId: string }[] = [];
+  const splits: { id: string; key: string; count: number; writeId: string; at?: number }[] = [];
   for (const [id, key] of keys) {
     const entry = readEntry(heads[key], stamp, now);
     if (!entry) state.missing.push(id);
     else if (entry.kind === 'pending') {
       state.pending.push(id);
       state.markedBy.set(id, entry.by);
-    } else if (entry.kind === 'split') splits.push({ id, key, count: entry.count, writeId: entry.id });
+    } else if (entry.kind === 'split') splits.push({ id, key, count: entry.count, writeId: entry.id, at: entry.at });
     else state.found.set(id, entry);
   }
   if (splits.length) {
     const partKeys = splits.flatMap(({ key, count }) => Array.from({ length: count }, (_, i) => `${key}.${i}`));
     const parts = getAll(cache, partKeys);
-    for (const { id, key, count, writeId } of splits) {
+    for (const { id, key, count, writeId, at } of splits) {
       const joined = joinParts(
         Array.from({ length: count }, (_, i) => parts[`${key}.${i}`]),
         writeId,
+        at,
       );
       if (joined?.kind === 'data') state.found.set(id, joined);
       else state.missing.push(id);

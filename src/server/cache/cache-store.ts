@@ -17,6 +17,15 @@ export function openCache(): GoogleAppsScript.Cache.Cache | null {
   }
 }
 
+/** The document cache alone: null where there is no document (a scheduled run), or no cache at all. */
+export function openDocumentCache(): GoogleAppsScript.Cache.Cache | null {
+  try {
+    return CacheService.getDocumentCache();
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Reads many keys in one round trip; an unreadable cache reads as empty.
  * @param cache the cache

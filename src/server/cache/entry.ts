@@ -1,7 +1,9 @@
 /**
- * One cache entry's text: `<stamp>~<expiry>~<body>`. The expiry (base-36 ms, or empty) lets short-lived
- * entries (a pending mark, a "not found") share one putAll with 6-hour answers: Google's putAll takes
- * one lifetime for all, and each extra call is a round trip. An entry past its expiry reads as absent.
+ * One cache entry's text: `<stamp>~<expiry>[.<answered>]~<body>`. The expiry (base-36 ms, or empty) lets
+ * short-lived entries (a pending mark, a "not found") share one putAll with 6-hour answers: Google's
+ * putAll takes one lifetime for all, and each extra call is a round trip. An entry past its expiry reads
+ * as absent. An answer also says when the service gave it (base-36 ms after a dot: what a table's "As of"
+ * shows, so a cached answer shows its real age); an entry written before it was kept says nothing.
  *
  * Bodies: `j<json>` or `z<gzip base64>` (an answer), `n` (not found), `P<id>` (execution <id> is
  * fetching it), `p<count>|<id>` (the head of an answer split over `<key>.<i>` parts). A mark is valid
@@ -12,7 +14,10 @@ import { MAX_VALUE_CHARS, decode, encode, split } from './codec';
 
 /** What an entry says about a query. */
 export type Entry =
-  { kind: 'data'; data: Json } | { kind: 'not-found' } | { kind: 'pending'; by: string } | { kind: 'split'; count: number; id: string };
+  | { kind: 'data'; data: Json; at?: number }
+  | { kind: 'not-found' }
+  | { kind: 'pending'; by: string }
+  | { kind: 'split'; count: number; id: string; at?: number };
 
 /** The stamp written on marks, which any stamp accepts. */
 const ANY_STAMP = '*';
@@ -28,32 +33,37 @@ export function readEntry(text: string | undefined, stamp: string, now: number):
   const first = text.indexOf('~');
   const second = text.indexOf('~', first + 1);
   if (first < 0 || second < 0) return null;
-  const expiry = text.slice(first + 1, second);
+  const [expiry = '', answered = ''] = text.slice(first + 1, second).split('.');
   if (expiry && parseInt(expiry, 36) <= now) return null;
   const body = text.slice(second + 1);
   if (body.startsWith('P')) return { kind: 'pending', by: body.slice(1) };
   if (text.slice(0, first) !== stamp) return null;
   if (body === 'n') return { kind: 'not-found' };
+  const at = answered ? parseInt(answered, 36) : NaN;
+  const when = Number.isFinite(at) ? { at } : {};
   const head = /^p(\d+)\|(\w+)$/.exec(body);
-  if (head) return { kind: 'split', count: Number(head[1]), id: head[2] ?? '' };
-  return parseData(decode(body));
+  if (head) return { kind: 'split', count: Number(head[1]), id: head[2] ?? '', ...when };
+  const data = parseData(decode(body));
+  return data && { ...data, ...when };
 }
 
 /**
  * The answer joined from a split entry's parts, or null if any part is missing or from another write.
  * @param parts the parts' stored text, in order (undefined where missing)
  * @param id the head's write id
+ * @param at when the service gave the answer, as its head says (ms), if it says
  */
-export function joinParts(parts: (string | undefined)[], id: string): Entry | null {
+export function joinParts(parts: (string | undefined)[], id: string, at?: number): Entry | null {
   const pieces: string[] = [];
   for (const part of parts) {
     if (part === undefined || !part.startsWith(`${id}|`)) return null;
     pieces.push(part.slice(id.length + 1));
   }
-  return parseData(decode(pieces.join('')));
+  const data = parseData(decode(pieces.join('')));
+  return data && (at === undefined ? data : { ...data, at });
 }
 
-function parseData(json: string | undefined): Entry | null {
+function parseData(json: string | undefined): (Entry & { kind: 'data' }) | null {
   if (json === undefined) return null;
   try {
     return { kind: 'data', data: JSON.parse(json) as Json };
@@ -75,7 +85,8 @@ export function writeEntry(
   stamp: string,
   expiresAt: number | null,
 ): Record<string, string> {
-  const prefix = `${entry.kind === 'pending' ? ANY_STAMP : stamp}~${expiresAt === null ? '' : expiresAt.toString(36)}~`;
+  const answered = entry.kind === 'data' && entry.at !== undefined ? `.${entry.at.toString(36)}` : '';
+  const prefix = `${entry.kind === 'pending' ? ANY_STAMP : stamp}~${expiresAt === null ? '' : expiresAt.toString(36)}${answered}~`;
   if (entry.kind === 'not-found') return { [key]: `${prefix}n` };
   if (entry.kind === 'pending') return { [key]: `${prefix}P${entry.by}` };
   const encoded = encode(JSON.stringify(entry.data));

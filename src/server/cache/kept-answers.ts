@@ -18,7 +18,7 @@
  * each query's `[fetched at (minutes since 1970), score only (1) or whole (0), the answer]` by its
  * cache key.
  */
-import { PROPERTY_VALUE_LIMIT_BYTES, propertyWriteProblem, utf8Bytes } from '../core/property-limits';
+import { PROPERTY_VALUE_LIMIT_BYTES, propertyWriteProblem, utf8Bytes } from '../settings/property-limits';
 import type { Json } from '../shape/shape';
 import { decode, encode } from './codec';
 import { stampOf } from './keys';

@@ -4,9 +4,7 @@
  * and the service's base URL) is a stamp inside the value, so a hit needs no property read: the stamp
  * is checked against the document's config entry, read in the same getAll as the answers.
  */
-import { PROP_CACHE_GENERATION } from '../core/constants';
-
-/** The document's config entry: the generation and base URL the formulas use (see core/lookup-settings.ts). */
+/** The document's config entry: the generation and base URL the formulas use (see settings/lookup-settings.ts). */
 export const CONFIG_KEY = 'sdm-config';
 
 const digest = (text: string): string =>
@@ -31,13 +29,4 @@ export function answerKey(path: string, subject: string | undefined): string {
  */
 export function stampOf(generation: string, baseUrl: string): string {
   return `${generation}.${digest(baseUrl).slice(0, 10)}`;
-}
-
-/** This document's cache generation ("0" when never cleared, or without a document). */
-export function readGeneration(): string {
-  try {
-    return PropertiesService.getDocumentProperties()?.getProperty(PROP_CACHE_GENERATION) || '0';
-  } catch {
-    return '0';
-  }
 }

@@ -9,8 +9,9 @@
  * queries, first occurrence first, cut into groups), so every formula over the same column (SEARCH_SCORE
  * and SEARCH_TREND of A2:A1501) reads the same packs, and rows appended at the end change only the last
  * group. Its body is an ordinary answer entry (entry.ts: stamped, gzipped when large, split over parts
- * when too large for one value): `{ t, a, n }`, when its oldest answer was fetched, the answers by
- * query, and the "not found" queries with when that expires.
+ * when too large for one value): `{ t, a, n, w }`, when its oldest answer was fetched, the answers by
+ * query, the "not found" queries with when that expires, and when the service gave each answer (a
+ * table's "As of"; a pack written before it was kept says `t` for all).
  */
 import { CACHE_TTL_S } from './cache-store';
 import type { Json } from '../shape/shape';
@@ -49,6 +50,8 @@ export interface Pack {
   answers: Map<string, Json>;
   /** "Not found" queries, with when that expires (ms). */
   notFound: Map<string, number>;
+  /** When the service gave each answer (ms). */
+  answeredAt: Map<string, number>;
 }
 
 const digest = (text: string): string =>
@@ -78,7 +81,7 @@ export function packGroups(path: string, distinct: string[]): PackGroup[] {
  */
 export function readPack(data: Json, now: number): Pack | null {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
-  const { t, a, n } = data as { t?: unknown; a?: unknown; n?: unknown };
+  const { t, a, n, w } = data as { t?: unknown; a?: unknown; n?: unknown; w?: unknown };
   if (typeof t !== 'number' || t + CACHE_TTL_S * 1000 <= now || !a || typeof a !== 'object') return null;
   const notFound = new Map<string, number>();
   if (n && typeof n === 'object') {
@@ -86,7 +89,10 @@ export function readPack(data: Json, now: number): Pack | null {
       if (typeof until === 'number' && until > now) notFound.set(subject, until);
     }
   }
-  return { fetchedAt: t, answers: new Map(Object.entries(a as Record<string, Json>)), notFound };
+  const answers = new Map(Object.entries(a as Record<string, Json>));
+  const times = w && typeof w === 'object' ? (w as Record<string, unknown>) : {};
+  const answeredAt = new Map([...answers.keys()].map((subject) => [subject, numberOr(times[subject], t)] as const));
+  return { fetchedAt: t, answers, notFound, answeredAt };
 }
 
 /**
@@ -100,6 +106,9 @@ export function packData(pack: Pack, now: number): { data: Json; expiresAt: numb
     t: pack.fetchedAt,
     a: Object.fromEntries(pack.answers),
     n: Object.fromEntries(pack.notFound),
+    w: Object.fromEntries(pack.answeredAt),
   } as unknown as Json;
   return { data, expiresAt: pack.fetchedAt < now ? pack.fetchedAt + CACHE_TTL_S * 1000 : null };
 }
+
+const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);

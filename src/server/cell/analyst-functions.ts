@@ -4,8 +4,8 @@
  * fetched cost nothing. Each answer's monthly searches are found by shape (findSeries), since the
  * service's field names are unknown.
  */
-import { AddonError, errors } from '../core/errors';
-import { readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
+import { AddonError, errors } from '../errors/errors';
+import { readOptions, readSubjects, requireSubject, type Options, type Subject } from '../spreadsheet/input';
 import { finish, type Output } from '../lookup/answer-shaping';
 import type { Answer } from '../lookup/pipeline';
 import { ENDPOINTS } from '../service/endpoints';

@@ -6,9 +6,10 @@
  * connect shows when Google refuses the fetch itself (service/fetcher.ts words it), and a cached answer
  * needs no connection.
  */
-import { createBudget } from '../core/time-budget';
-import { AddonError, errors, keptLine, LEADS } from '../core/errors';
-import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../core/input';
+import { createBudget } from '../execution/time-budget';
+import { AddonError, errors, keptLine } from '../errors/errors';
+import { readField, readOptions, readSubjects, requireSubject, type Options, type Subject } from '../spreadsheet/input';
+import { messageKind } from '../errors/cell-messages';
 import { lookupAll, type Answer, type KeptUse } from '../lookup/pipeline';
 import type { KeptMark } from '../lookup/lookup-result';
 import { afterReset } from '../../shared/reset-time';
@@ -18,7 +19,7 @@ import { nameKnownGroups } from '../lookup/known-groups';
 import { cachedBrandNames, suggestKnownBrands } from '../lookup/known-brands';
 import { lookupUsage } from '../lookup/usage-lookup';
 import { findScore, type Json, type TimeZone } from '../shape/shape';
-import { lazyTimeZone } from '../core/time-zone';
+import { lazyTimeZone } from '../spreadsheet/time-zone';
 import {
   select,
   shapeOne,
@@ -30,8 +31,9 @@ import {
 } from '../lookup/answer-shaping';
 
 /**
- * The answer of one subject (or of an endpoint without one), or its error thrown; where dates fall; and,
- * for an answer a daily limit held back, that it is a kept one and how old.
+ * The answer of one subject (or of an endpoint without one), or its error thrown; where dates fall;
+ * when the service gave it (a usage answer says so in its own "Read at" row: not twice); and, for an
+ * answer a daily limit held back, that it is a kept one and how old.
  */
 function fetchOne(endpoint: Endpoint, subject: string | undefined, kept: KeptUse = 'whole'): One {
   const budget = createBudget();
@@ -42,7 +44,9 @@ function fetchOne(endpoint: Endpoint, subject: string | undefined, kept: KeptUse
   if (endpoint === ENDPOINTS.brand) suggestKnownBrands(answers);
   const answer = answers.get(subject ?? '') ?? { ok: false, error: errors.budget() };
   if (!answer.ok) throw answer.error;
-  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept };
+  // A kept answer is as of when it was fetched, as its own line says.
+  const at = endpoint === ENDPOINTS.usage ? undefined : (answer.at ?? answer.kept?.fetchedAt);
+  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept, ...(at === undefined ? {} : { at }) };
 }
 
 /** One answer as fetchOne gives it. */
@@ -50,19 +54,21 @@ interface One {
   data: Json;
   timeZone: TimeZone;
   kept?: KeptMark;
+  /** When the service gave it (ms), said "As of" below its table. */
+  at?: number;
 }
 
 /**
- * A single input's result. A daily limit's message is the cell's value, in words, as in a range's row:
- * thrown, Sheets would show #ERROR! and the words only on hover. Any other error is thrown (Sheets shows
- * it on the cell).
+ * A single input's result. A daily limit's (or the spreadsheet's cap's) message is the cell's value, in
+ * words, as in a range's row: thrown, Sheets would show #ERROR! and the words only on hover. Any other
+ * error is thrown (Sheets shows it on the cell).
  * @param result computes the result
  */
 function single(result: () => Output): Output {
   try {
     return result();
   } catch (error) {
-    if (error instanceof AddonError && error.message.startsWith(LEADS.dailyLimit)) return error.message;
+    if (error instanceof AddonError && messageKind(error.message) === 'limit') return error.message;
     throw error;
   }
 }
@@ -72,7 +78,7 @@ function single(result: () => Output): Output {
  * fetched again); a layout for programs (raw, noHeaders) or turned (transpose) is left as it is.
  */
 function shapeSingle(one: One, field: string | undefined, options: Options): Output {
-  const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames);
+  const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames, one.at);
   if (!one.kept || !Array.isArray(output) || options.raw || options.noHeaders || options.transpose) return output;
   const zone = typeof one.timeZone === 'function' ? one.timeZone() : one.timeZone;
   const when = one.kept.resetAt === null ? '' : afterReset(one.kept.resetAt, Date.now());

@@ -8,7 +8,7 @@
  * its sheet; or every sheet.
  */
 import type { FormatView } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
+import { errors } from '../errors/errors';
 import { cellName, contains, type Area } from '../freeze/freeze-cells';
 import type { Block } from '../freeze/spill';
 import { blockFormats } from '../shape/number-formats';

@@ -1,5 +1,5 @@
 /** Where Freeze and Unfreeze look, and the cell chores they share (reading blocks, writing typed values). */
-import { errors } from '../core/errors';
+import { errors } from '../errors/errors';
 import { userSheets } from '../spreadsheet/addon-formulas';
 import type { Block, Position } from './spill';
 

@@ -7,7 +7,7 @@
  * so Refresh all formulas can still fill it, and the view says which were kept and why.
  */
 import type { FreezeView, KeptReason } from '../../shared/sidebar-api';
-import { messageKind, type MessageKind } from '../core/cell-messages';
+import { messageKind, type MessageKind } from '../errors/cell-messages';
 import { wallClock } from '../shape/shape';
 import { isOurFormula } from '../spreadsheet/addon-formulas';
 import { asTyped, cellName, columnRuns, contains, cut, nothingFound, scopeAreas, type Area } from './freeze-cells';

@@ -6,6 +6,7 @@
  * that stayed (a spill covers only empty cells, so its owner's rectangle is clear), one of those removed
  * first. Pure: grids in, rectangles out.
  */
+import { AS_OF } from '../shape/shape';
 
 /** A rectangle of a sheet, 1-based. */
 export interface Block {
@@ -22,6 +23,9 @@ export interface Position {
 }
 
 const blank = (v: unknown): boolean => v === '' || v === null || v === undefined;
+const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';
+/** A result's As of (shape/readable.ts): its words, then the date-time beside or under them. */
+const asOf = (label: unknown, when: unknown): boolean => typeof label === 'string' && label.startsWith(`${AS_OF} (`) && isDate(when);
 
 /**
  * The block each removed formula filled: its own cell, grown to every cell it spilled a value into.
@@ -90,7 +94,7 @@ export type Taken = (row: number, column: number) => boolean;
  * the formula (Format results): its own cell grown right and down over the neighbouring rows and columns
  * that hold a value, and, where `bridge` allows, across one blank row (or column) after which a titled
  * part of the same result follows (the readable layout's parts: a blank row, a title alone at the left,
- * then its rows). It never covers another formula's cell nor a taken one, as a spill cannot. A value
+ * then its rows), or its As of (a blank row, then "As of" and its date-time). It never covers another formula's cell nor a taken one, as a spill cannot. A value
  * typed right against a result cannot be told from it by values alone, and is taken in.
  * @param values the sheet's values from A1
  * @param formulas the formulas from A1 ('' for none)
@@ -131,6 +135,17 @@ export function likelySpill(
       grew = true;
     } else if (bridge && [1, 2, 3].every((d) => rowFree(r1 + d)) && !rowFilled(r1 + 1) && titleRow(r1 + 2) && rowFilled(r1 + 3)) {
       r1 += 3;
+      grew = true;
+    } else if (bridge && [1, 2].every((d) => rowFree(r1 + d)) && !rowFilled(r1 + 1) && asOf(value(r1 + 2, c0), value(r1 + 2, c0 + 1))) {
+      r1 += 2; // a single answer's As of, below it
+      grew = true;
+    } else if (
+      bridge &&
+      [1, 2].every((d) => columnFree(c1 + d)) &&
+      !columnFilled(c1 + 1) &&
+      asOf(value(r0, c1 + 2), value(r0 + 1, c1 + 2))
+    ) {
+      c1 += 2; // the same, transposed
       grew = true;
     } else if (
       bridge &&

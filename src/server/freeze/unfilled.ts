@@ -6,7 +6,7 @@
  * table's rows could, by position, have spilled across them. Every formula that could own a message is
  * counted as holding it: a complete result may be kept, an incomplete one is never frozen. Pure.
  */
-import { messageKind, type MessageKind } from '../core/cell-messages';
+import { messageKind, type MessageKind } from '../errors/cell-messages';
 
 /** When a result holds several, the user is told the longest wait. */
 const ORDER: readonly MessageKind[] = ['limit', 'budget', 'error'];

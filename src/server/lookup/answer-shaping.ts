@@ -1,8 +1,9 @@
 /** Turns answers into what a custom function returns, as docs/use/functions.md, "Fields", describes. */
-import { errors } from '../core/errors';
-import type { Options } from '../core/input';
+import { errors } from '../errors/errors';
+import type { Options } from '../spreadsheet/input';
 import type { Answer } from './pipeline';
 import {
+  AS_OF,
   flattenToTable,
   headerWords,
   isInstant,
@@ -31,6 +32,14 @@ import {
 export type Output = Cell | Grid;
 
 /**
+ * When the service gave a table's answer (docs/use/functions.md, "As of"), with AS_OF's words: below a
+ * readable table, or a column of a range's table; never with `noHeaders` or `raw`, nor beside a single
+ * value. A Sheets date-time, which the spreadsheet shows in its own time zone.
+ */
+/** What a field of the answer that reads "As of" too is called instead: the service's own time, told apart from ours. */
+const SERVICE_AS_OF = 'Service data as of';
+
+/**
  * The output of one answer: the whole answer, or the selected field. Readable by default (single values
  * once as label | value rows, each list a table with a header in words, dates as dates, brands by their
  * names); `raw` gives the flat table of dotted paths for programs.
@@ -39,6 +48,7 @@ export type Output = Cell | Grid;
  * @param options noHeaders, transpose, raw
  * @param timeZone the spreadsheet's time zone, where an ISO date's midnight falls
  * @param brandNames brands' names for some slugs, from answers already cached (a formula's: lookup/known-brands.ts)
+ * @param answeredAt when the service gave the answer (ms), said "As of" below a readable table; undefined: not said
  */
 export function shapeOne(
   data: Json,
@@ -46,6 +56,7 @@ export function shapeOne(
   options: Options,
   timeZone: TimeZone,
   brandNames?: (slugs: string[]) => ReadonlyMap<string, string>,
+  answeredAt?: number,
 ): Output {
   const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field);
   const { value, path } = selection;
@@ -59,7 +70,32 @@ export function shapeOne(
   if (empty) return NO_DATA;
   // A list of single values (or of lists of them) is a column (or rows) without a header, as in raw.
   if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-  return finish(readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames }), options);
+  const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames });
+  const table = value !== null && typeof value === 'object';
+  return finish(table && !options.noHeaders && answeredAt !== undefined ? withAsOf(grid, answeredAt, timeZone) : grid, options);
+}
+
+/**
+ * An answer's As of: to the minute, as a date-time is shown, and as a kept answer keeps its time
+ * (cache/kept-answers.ts), so an answer shows the same As of whether fetched, cached or kept.
+ */
+const asOfDate = (at: number): Date => new Date(Math.floor(at / 60_000) * 60_000);
+
+/** The As of label, with the zone its date-time is shown in, as every date-time's label says it. */
+const asOfLabel = (timeZone: TimeZone): string => `${AS_OF} (${zoneLabel(timeZone)})`;
+
+/** A label of the answer's own that reads "As of" too, told apart from ours. */
+const serviceAsOf = (label: Cell | undefined): Cell | undefined =>
+  typeof label === 'string' && (label === AS_OF || label.startsWith(`${AS_OF} (`)) ? `${SERVICE_AS_OF}${label.slice(AS_OF.length)}` : label;
+
+/** A label withAsOf renamed, taken back as the answer's own field, so every label a cell shows is a field. */
+const fieldOfServiceAsOf = (field: string): string =>
+  field === SERVICE_AS_OF || field.startsWith(`${SERVICE_AS_OF} (`) ? `${AS_OF}${field.slice(SERVICE_AS_OF.length)}` : field;
+
+/** A readable table with when its answer came below it, after a blank row. */
+function withAsOf(grid: Grid, answeredAt: number, timeZone: TimeZone): Grid {
+  const labelled = grid.map((row) => [serviceAsOf(row[0]) ?? '', ...row.slice(1)]);
+  return rectangular([...labelled, [], [asOfLabel(timeZone), asOfDate(answeredAt)]]);
 }
 
 const isPlainList = (v: Json): boolean =>
@@ -80,7 +116,8 @@ export function select(data: Json, field: string): Json {
   return selectOrThrow(data, field).value;
 }
 
-function selectOrThrow(data: Json, field: string): { value: Json; path: string } {
+function selectOrThrow(data: Json, shownField: string): { value: Json; path: string } {
+  const field = fieldOfServiceAsOf(shownField);
   const selection = selectPath(data, field);
   if (selection.ok) return selection;
   const unknown = selection.message.startsWith('unknown field') && selection.available.length > 0;
@@ -119,10 +156,20 @@ export function shapeRangeTable(items: RangeItem[], options: Options, timeZone: 
   });
   if (!options.raw) dropRepeatedCodes(rows);
   const grid = rowsUnderUnionHeader(rows, { headers: !options.noHeaders });
-  if (!options.raw && !options.noHeaders && grid[0]) {
-    grid[0] = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ''}`);
-  }
-  return finish(grid, options);
+  if (options.raw || options.noHeaders || !grid[0]) return finish(grid, options);
+  const header = grid[0].map((name) => `${headerWords(String(name))}${instants.has(String(name)) ? ` (${zoneLabel(timeZone)})` : ''}`);
+  grid[0] = header;
+  // Each row's answer says when the service gave it: a column, so every row stays beside its input.
+  const times = items.map((item) =>
+    item.kind === 'answer' && item.answer.ok ? (item.answer.at ?? item.answer.kept?.fetchedAt) : undefined,
+  );
+  if (times.every((at) => at === undefined)) return finish(grid, options);
+  const asOf = (at: number | undefined): Cell => (at === undefined ? '' : asOfDate(at));
+  grid[0] = header.map((name) => serviceAsOf(name) ?? '');
+  return finish(
+    grid.map((row, i) => [...row, i === 0 ? asOfLabel(timeZone) : asOf(times[i - 1])]),
+    options,
+  );
 }
 
 /**

@@ -2,12 +2,12 @@
  * The misses of a lookup on their way to the service and back: what is refused before sending, the
  * request for each, and each outcome as an answer with the cache entry to write.
  */
-import type { Budget } from '../core/time-budget';
+import type { Budget } from '../execution/time-budget';
 import { writeEntry } from '../cache/entry';
 import type { Refusal } from '../spending/limit-guard';
 import { CACHE_TTL_S } from '../cache/cache-store';
-import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../core/constants';
-import { errors, type AddonError, type ErrorKind } from '../core/errors';
+import { MAX_URL_LENGTH, NOT_FOUND_TTL_S } from '../settings/constants';
+import { errors, type AddonError, type ErrorKind } from '../errors/errors';
 import { describeSubject, ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { fetchAllWithin, type FetchRequest } from '../service/fetcher';
 import { knownTooLong, maxFromRejection } from '../service/length-limit';
@@ -70,6 +70,8 @@ export interface Fetched {
   requests: number;
   /** Answers the service ran fresh. */
   freshSearches: number;
+  /** Answers the service gave from its 7-day cache (free). */
+  serviceCached: number;
 }
 
 /**
@@ -83,7 +85,7 @@ export function fetchMisses(
   misses: { subject: string; request: FetchRequest }[],
   context: { apiKey: string; budget: Budget; stamp: string },
 ): Fetched {
-  const fetched: Fetched = { answers: new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0 };
+  const fetched: Fetched = { answers: new Map(), writes: {}, refusals: [], requests: 0, freshSearches: 0, serviceCached: 0 };
   if (!misses.length) return fetched;
   const { answers, writes, refusals } = fetched;
   const outcomes = fetchAllWithin(
@@ -103,12 +105,15 @@ export function fetchMisses(
     if (outcome.ok || !NOT_SENT.has(outcome.error.kind)) fetched.requests++;
     if (outcome.ok) {
       if (endpoint.searches && !outcome.fromServiceCache) fetched.freshSearches++;
+      if (outcome.fromServiceCache) fetched.serviceCached++;
       // A /usage answer showing every call spent arms the guard as a refusal would (API_USAGE).
       if (endpoint.path === ENDPOINTS.usage.path && callsSpent(outcome.data)) {
         refusals.push({ key: request.id, which: 'API calls', resetAt: resetTime(outcome.data) });
       }
-      Object.assign(writes, writeEntry(request.id, { kind: 'data', data: outcome.data }, context.stamp, expiry(endpoint.ttlSeconds)));
-      answers.set(subject, { ok: true, data: outcome.data });
+      // The answer keeps when it came: a table's "As of", the same whether shown now or from the cache later.
+      const answered = { kind: 'data' as const, data: outcome.data, at: now };
+      Object.assign(writes, writeEntry(request.id, answered, context.stamp, expiry(endpoint.ttlSeconds)));
+      answers.set(subject, { ok: true, data: outcome.data, at: now });
       continue;
     }
     if (outcome.limit?.daily) refusals.push({ key: request.id, which: outcome.limit.which, resetAt: outcome.limit.resetAt });

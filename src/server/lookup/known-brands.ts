@@ -8,8 +8,8 @@
 import { readLookupConfig } from '../cache/config-entry';
 import { getAll, openCache } from '../cache/cache-store';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
-import { errors } from '../core/errors';
-import { readLookupSettings } from '../core/lookup-settings';
+import { errors } from '../errors/errors';
+import { readLookupSettings } from '../settings/lookup-settings';
 import { describeSubject, ENDPOINTS, notFoundHint } from '../service/endpoints';
 import { didYouMean, namedCodesIn, nameOf, type Json } from '../shape/shape';
 import { readState } from '../cache/cache-state';

@@ -3,10 +3,10 @@
  * no field names of the /ranking overview, so its groups are found by shape: every `prefix:name` text
  * in it, labelled by a sibling name (the sidebar's group list reads them the same way).
  */
-import type { RankingGroup } from '../../shared/sidebar-api';
-import type { Budget } from '../core/time-budget';
-import { errors } from '../core/errors';
-import type { Payer } from '../core/lookup-settings';
+import type { RankingGroup } from '../../shared/rules';
+import type { Budget } from '../execution/time-budget';
+import { errors } from '../errors/errors';
+import type { Payer } from '../settings/lookup-settings';
 import { describeSubject, ENDPOINTS } from '../service/endpoints';
 import { didYouMean, normaliseName, type Json } from '../shape/shape';
 import { lookupAll, type Answer } from './pipeline';

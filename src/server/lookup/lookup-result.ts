@@ -1,11 +1,15 @@
 /** What a lookup gives back for each subject, and what it cost. */
 import type { Entry } from '../cache/entry';
-import { errors, type AddonError } from '../core/errors';
+import { errors, type AddonError } from '../errors/errors';
 import { describeSubject, notFoundHint, type Endpoint } from '../service/endpoints';
 import type { Json } from '../shape/shape';
 
-/** The answer for one subject; `kept` when it is a kept answer shown because a daily limit held it back. */
-export type Answer = { ok: true; data: Json; kept?: KeptMark } | { ok: false; error: AddonError };
+/**
+ * The answer for one subject: its data and when the service gave it (ms; absent for an answer cached
+ * before that was kept), `kept` when it is a kept answer shown because a daily limit held it back; or
+ * its error.
+ */
+export type Answer = { ok: true; data: Json; at?: number; kept?: KeptMark } | { ok: false; error: AddonError };
 
 /** What a formula shows with a kept answer (cache/kept-answers.ts): how old it is, and when it is fetched again. */
 export interface KeptMark {
@@ -30,7 +34,8 @@ export interface LookupStats {
  * @param subject its subject
  */
 export function fromEntry(entry: Entry & { kind: 'data' | 'not-found' }, endpoint: Endpoint, subject: string): Answer {
-  return entry.kind === 'data' ? { ok: true, data: entry.data } : { ok: false, error: notFound(endpoint, subject) };
+  if (entry.kind === 'not-found') return { ok: false, error: notFound(endpoint, subject) };
+  return entry.at === undefined ? { ok: true, data: entry.data } : { ok: true, data: entry.data, at: entry.at };
 }
 
 /**

@@ -10,10 +10,10 @@
  *   mark is an item too); a pack that holds some of its answers is completed without a mark.
  * - Each pack touched is written whole: what it held, and what was fetched now.
  */
-import type { Budget } from '../core/time-budget';
+import type { Budget } from '../execution/time-budget';
 import { writeEntry } from '../cache/entry';
 import { isPacked, OWN_ENTRIES_UP_TO, packData, packGroups, readPack, type Pack } from '../cache/pack';
-import { NOT_FOUND_TTL_S } from '../core/constants';
+import { NOT_FOUND_TTL_S } from '../settings/constants';
 import type { Endpoint } from '../service/endpoints';
 import { fromEntry, notFound, type Answer } from './lookup-result';
 import { expired, readState } from '../cache/cache-state';
@@ -50,7 +50,8 @@ function packed(endpoint: Endpoint, distinct: string[], keys: Map<string, string
     const found = new Map<string, Answer>();
     for (const subject of subjects) {
       const data = pack?.answers.get(subject);
-      if (data !== undefined) found.set(subject, { ok: true, data });
+      const at = pack?.answeredAt.get(subject);
+      if (data !== undefined) found.set(subject, at === undefined ? { ok: true, data } : { ok: true, data, at });
       else if (pack?.notFound.has(subject)) found.set(subject, { ok: false, error: notFound(endpoint, subject) });
     }
     return found;
@@ -91,11 +92,18 @@ function packed(endpoint: Endpoint, distinct: string[], keys: Map<string, string
     ownEntries: distinct.length <= OWN_ENTRIES_UP_TO, // else the packs alone hold the answers
     store(claim, fetched, answers, stamp) {
       const at = Date.now();
-      const pack: Pack = held[groupOf.get(claim.key) ?? -1] ?? { fetchedAt: at, answers: new Map(), notFound: new Map() };
+      const pack: Pack = held[groupOf.get(claim.key) ?? -1] ?? {
+        fetchedAt: at,
+        answers: new Map(),
+        notFound: new Map(),
+        answeredAt: new Map(),
+      };
       for (const subject of fetched) {
         const answer = answers.get(subject);
-        if (answer?.ok) pack.answers.set(subject, answer.data);
-        else if (answer?.error.kind === 'not-found') pack.notFound.set(subject, at + NOT_FOUND_TTL_S * 1000);
+        if (answer?.ok) {
+          pack.answers.set(subject, answer.data);
+          pack.answeredAt.set(subject, answer.at ?? at);
+        } else if (answer?.error.kind === 'not-found') pack.notFound.set(subject, at + NOT_FOUND_TTL_S * 1000);
       }
       if (!pack.answers.size && !pack.notFound.size) return expired([claim.key]);
       const { data, expiresAt } = packData(pack, at);

@@ -15,33 +15,40 @@
  * 5. read the marks back (one getAll): where several executions marked the same claim, the last mark
  *    wins and only its writer fetches. Skipping it on the document's first miss would save a round trip,
  *    but cells calculated together on a fresh document would all fetch the same query, spending the
- *    user's credits twice (test/integration/faults.test.ts, concurrency.test.ts count them);
+ *    user's credits twice (test/integration/faults.test.ts, concurrency.test.ts count them). Under a
+ *    spreadsheet's own cap (spending/spend-cap.ts), what it spent today is read in the same getAll;
+ *    a lookup with no mark to read back reads it in one of its own;
  * 6. fetch what is ours (one fetchAll per FETCH_BATCH_SIZE requests);
  * 7. wait for what others are fetching (at most WAIT_FOR_OTHERS_MS), then fetch what did not come;
  * 8. keep what a daily limit refused (the guard) and what the service said about length;
- * 9. one putAll: the answers, and what was spent (counted only when something was).
+ * 9. one putAll: the answers, and what was spent (counted only when something was), with a formula's
+ *    batch for the request log while it is on (spending/request-log.ts; the first getAll read its shard).
  * No lock: Sheets runs many cells at once, and a lock would make them queue on each other (and on a
  * ranking-table refresh). The marks do the lock's job.
  */
-import type { Budget } from '../core/time-budget';
+import type { Budget } from '../execution/time-budget';
 import { readLookupConfig, writeLookupConfig, type LookupConfig } from '../cache/config-entry';
 import { writeEntry, type Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
 import { emptyGuard, fingerprint, GUARD_KEY, guardEntry, heldBack, readGuard, withRefusals, type Refusal } from '../spending/limit-guard';
 import { addSpend, pickSpendKey } from '../spending/spend-log';
+import { capLeft, capResetsAt, readSpendCap } from '../spending/spend-cap';
+import { daySpendIn, daySpendKeys } from '../spending/day-spend';
+import { addBatch, noteBatch, pickBatchKey, sentOf } from '../spending/request-log';
+import { runningFormulaCell } from '../spreadsheet/formula-cell';
 import { readKept } from '../cache/kept-answers';
 import { getAll, openCache, putAll, removeAll } from '../cache/cache-store';
-import { errors, type AddonError, type ErrorKind } from '../core/errors';
+import { errors, type AddonError, type ErrorKind } from '../errors/errors';
 import type { LimitKind } from '../service/classify';
 import { afterReset } from '../../shared/reset-time';
 import type { Endpoint } from '../service/endpoints';
 import { learnedMaxEntry, limitKey, readLearnedMax } from '../service/length-limit';
-import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../core/lookup-settings';
+import { readFormulaKey, readLookupSettings, type LookupSettings, type Payer } from '../settings/lookup-settings';
 import { fromEntry, type Answer, type LookupStats } from './lookup-result';
 import { expired, readState, type CacheState } from '../cache/cache-state';
 import { fetchMisses, learnFromRejections, missesToFetch, refusedBeforeSending, type Fetched } from './fetch-misses';
 import { readAllowance, type AllowanceRead } from '../spending/allowance';
-import { Pacer, type LimitWait, type Wave } from '../spending/pacing';
+import { Pacer, type LimitWait, type Stopped, type Wave } from '../spending/pacing';
 
 export type { Answer, LookupStats } from './lookup-result';
 
@@ -65,13 +72,17 @@ type Cache = GoogleAppsScript.Cache.Cache | null;
 const STOPS = new Set<ErrorKind>(['budget', 'quota', 'busy', 'auth', 'permission']);
 
 /**
- * The one message of a formula's rows a daily limit left unfetched: which limit, and after when a
- * refresh fills them (what is still sent until then is the sidebar's and the docs' to say).
+ * The one message of a formula's rows a daily limit, or the spreadsheet's own cap, left unfetched:
+ * which limit, and after when a refresh fills them (what is still sent until then is the sidebar's and
+ * the docs' to say).
  * @param wait the limit's latest known reset
- * @param which the limit that stopped them ('unknown': a limit the service did not name)
+ * @param which the limit that stopped them ('unknown': a limit the service did not name; 'cap': the spreadsheet's own)
+ * @param cap the spreadsheet's own cap, when it is what stopped them
  */
-function limitWait(wait: LimitWait, which: LimitKind): AddonError {
-  return errors.limitWait(which === 'unknown' ? '' : which, afterReset(wait.resetAt, Date.now()));
+function limitWait(wait: LimitWait, which: Stopped, cap: number | null): AddonError {
+  const now = Date.now();
+  if (which === 'cap') return errors.capWait(cap ?? 0, afterReset(capResetsAt(now), now));
+  return errors.limitWait(which === 'unknown' ? '' : which, afterReset(wait.resetAt, now));
 }
 
 /** One claim: a cache entry marked while its subjects are fetched (a query's own entry, or a pack). */
@@ -134,6 +145,11 @@ export interface LookupOptions {
    * all formulas sends its formulas' queries itself, in one wave, having counted them within what is left.
    */
   paced?: boolean;
+  /**
+   * An action's lookup with the formulas' key (Refresh all formulas), not a formula's: its batch is noted
+   * for the action's request log, not kept as a formula's (whose cell it would not be).
+   */
+  action?: boolean;
 }
 
 /**
@@ -198,7 +214,7 @@ export function runLookup(
 
   // 1. One getAll: the answers, the config entry, a spend shard, the guard and the learned length limit.
   const first = readCacheFirst(cache, endpoint, payer, layout);
-  const { entries, spendKey, configRewrite, stamp, baseUrl, timeZone } = first;
+  const { entries, spendKey, batchKey, configRewrite, stamp, baseUrl, timeZone } = first;
   const lookup: Lookup = { endpoint, keys, budget, layout, cache, stamp, baseUrl };
   const cached = layout.sort(cache, entries, stamp);
   addAnswers(answers, stats, cached.answers, true);
@@ -230,19 +246,26 @@ export function runLookup(
   // 4. The limit guard: what a daily limit refused is not sent again until it resets.
   const fp = fingerprint(apiKey);
   const guard = readGuard(entries[GUARD_KEY], fp, Date.now());
-  const pacer = new Pacer(guard, !!endpoint.searches, options.paced ?? formula);
+  // The spreadsheet's own cap, on searches: what it spent today is read before anything is sent (step 5).
+  const cap = endpoint.searches ? readSpendCap(first.spendCap) : null;
+  const dayKeys = cap === null ? [] : daySpendKeys(Date.now());
   const held = takeOut(sendable, (subject) => heldBack(guard, keys.get(subject) ?? '', !!endpoint.searches));
   const limited = new Map<string, LimitKind>(); // a formula's rows a daily limit leaves unfetched
   for (const [subject, { which, until }] of held.out) {
-    pacer.noteReset(which, until);
     if (formula) limited.set(subject, which);
     else answers.set(subject, { ok: false, error: errors.limit(which, afterReset(until, Date.now()), until) });
   }
   const claims = held.claims;
 
-  // 5. Read the marks back: only the claims whose mark is still ours are ours to fetch.
-  const sides = readMarksBack(lookup, claims, marks);
+  // 5. Read the marks back: only the claims whose mark is still ours are ours to fetch (and, under a
+  // cap, what this spreadsheet spent today).
+  const sides = readMarksBack(lookup, claims, marks, dayKeys);
   addAnswers(answers, stats, sides.taken, true);
+  const toFetch = unansweredOf([...sides.ours, ...sides.theirs], answers).length > 0;
+  const dayHeads = sides.alsoRead ?? (dayKeys.length && toFetch ? getAll(cache, dayKeys) : {});
+  const room = capLeft(cap, daySpendIn(dayHeads, Date.now()).freshSearches);
+  const pacer = new Pacer(guard, !!endpoint.searches, options.paced ?? formula, room);
+  for (const { which, until } of held.out.values()) pacer.noteReset(which, until);
 
   // 6–7. Fetch ours; wait for the others' and fetch what did not come. A formula sends within what is
   // left of the day's allowance (pacing.ts).
@@ -262,8 +285,11 @@ export function runLookup(
   }
   for (const [subject, error] of pacer.stopped) answers.set(subject, { ok: false, error });
   const refusals = sent.flatMap((fetched) => fetched.refusals);
-  // A formula's rows a daily limit left unfetched show the answer kept for them, dated, where there is one.
-  if (formula) addAnswers(answers, stats, keptOrWaiting(lookup, limitMessages(lookup, limited, refusals, pacer), options.kept ?? 'whole'));
+  // A formula's rows a daily limit (or the cap) left unfetched show the answer kept for them, dated, where
+  // there is one; anything else's say what stopped them.
+  if (formula)
+    addAnswers(answers, stats, keptOrWaiting(lookup, limitMessages(lookup, limited, refusals, pacer, cap), options.kept ?? 'whole'));
+  else for (const [subject, which] of pacer.unsent) answers.set(subject, { ok: false, error: unsentError(pacer, which, cap) });
 
   // Each claim keeps what was fetched for it; a mark of ours with nothing written over it is taken back.
   const fetchedSubjects = new Set(sent.flatMap((fetched) => [...fetched.answers.keys()]));
@@ -279,11 +305,34 @@ export function runLookup(
   const learned = learnFromRejections(endpoint, [...fetchedSubjects], answers, learnedMax);
   if (learned !== null) Object.assign(writes, learnedMaxEntry(endpoint.path, learned, baseUrl));
 
-  // 9. The answers, and what was spent (counted only when something was).
-  const spent = addSpend(entries[spendKey], stats, fp);
+  // 9. The answers, and what was spent (counted only when something was): a formula's batch kept for
+  // the request log, anything else's noted for its action to write.
+  const spent = addSpend(dayHeads[spendKey] ?? entries[spendKey], stats, fp);
   if (spent !== undefined) writes[spendKey] = spent;
+  const batch = sentOf(
+    stats,
+    sent.reduce((n, fetched) => n + fetched.serviceCached, 0),
+    refusals.length,
+    sent.flatMap((fetched) => [...fetched.answers.values()].flatMap((answer) => (answer.ok ? [] : [answer.error.message]))),
+  );
+  if (!formula || options.action) noteBatch(batch);
+  else if (first.requestLog && batch.requests) {
+    const cell = runningFormulaCell() ?? { sheetId: -1, cell: '' };
+    writes[batchKey] = addBatch(entries[batchKey], { ...batch, at: Date.now(), sender: { kind: 'formula', ...cell } });
+  }
   putAll(cache, writes);
   return { answers, stats, timeZone };
+}
+
+/**
+ * What a lookup outside a formula says of a subject its pacer did not send: the spreadsheet's cap, or
+ * the daily limit (an unpaced lookup sends everything else in one wave).
+ */
+function unsentError(pacer: Pacer, which: Stopped, cap: number | null): AddonError {
+  if (which === 'cap') return limitWait(pacer.waitFor('fresh searches'), which, cap);
+  const limit = which === 'API calls' ? which : 'fresh searches';
+  const until = pacer.waitFor(limit).resetAt;
+  return errors.limit(limit, afterReset(until, Date.now()), until);
 }
 
 /** What every step of one lookup reads, fixed once the cache was first read. */
@@ -316,8 +365,10 @@ function unansweredOf(claims: Claim[], answers: Map<string, Answer>): string[] {
  */
 function readCacheFirst(cache: Cache, endpoint: Endpoint, payer: Payer, layout: Layout) {
   const spendKey = pickSpendKey();
+  const batchKey = pickBatchKey();
   const formula = payer === 'formula';
-  const entries = getAll(cache, [...(formula ? [CONFIG_KEY] : []), spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
+  const own = formula ? [CONFIG_KEY, batchKey] : [];
+  const entries = getAll(cache, [...own, spendKey, GUARD_KEY, limitKey(endpoint.path), ...layout.keys]);
   const readAt = Date.now();
   const config = formula ? readLookupConfig(entries[CONFIG_KEY]) : null;
   const settings = config ? null : readLookupSettings(payer);
@@ -328,12 +379,15 @@ function readCacheFirst(cache: Cache, endpoint: Endpoint, payer: Payer, layout: 
     entries,
     readAt,
     spendKey,
+    batchKey,
     config,
     settings,
     configRewrite,
     baseUrl,
     stamp: stampOf(generation, baseUrl),
     timeZone: config?.timeZone ?? settings?.timeZone,
+    spendCap: config ? config.spendCap : settings?.spendCap,
+    requestLog: (config ?? settings)?.requestLog === true,
   };
 }
 
@@ -393,25 +447,30 @@ function readKey(first: ReturnType<typeof readCacheFirst>, payer: Payer): string
  * its writer fetches; the others wait for it like for any other execution's fetch. An execution that
  * read the cache just before our mark landed lands its own mark within about as long as our reading and
  * writing took: read back only after that, or both would find their own mark and both fetch.
+ * @param alsoRead more entries to read in the same getAll (what the spreadsheet spent today, under a cap)
  * @returns the claims ours to fetch, those another execution is fetching, the answers that landed over
- *   our marks, and the keys of the marks still ours (taken back if nothing is written over them)
+ *   our marks, the keys of the marks still ours (taken back if nothing is written over them), and the
+ *   entries of `alsoRead` when there were marks to read back with them
  */
 function readMarksBack(
   lookup: Lookup,
   claims: Claim[],
   marks: Marks,
-): { ours: Claim[]; theirs: Claim[]; taken: Map<string, Answer>; stillOurs: Set<string> } {
+  alsoRead: string[] = [],
+): { ours: Claim[]; theirs: Claim[]; taken: Map<string, Answer>; stillOurs: Set<string>; alsoRead?: Record<string, string> } {
   const open = (state: Claim['state']) => claims.filter((claim) => claim.subjects.length && claim.state === state);
   const ours = open('unmarked');
   const theirs = open('theirs');
   const marked = open('free');
   const stillOurs = new Set(marks.keys);
   let taken = new Map<string, Answer>();
+  let also: Record<string, string> | undefined;
   if (marked.length) {
     const settle = marks.readBackAt - Date.now();
     if (settle > 0) Utilities.sleep(settle);
-    const back = readClaims(lookup, marked);
+    const back = readClaims(lookup, marked, alsoRead);
     taken = back.taken; // another execution's answer landed over our mark
+    if (alsoRead.length) also = back.heads;
     for (const claim of marked) {
       if (back.state.found.has(claim.key)) stillOurs.delete(claim.key);
       if (back.state.pending.includes(claim.key) && back.state.markedBy.get(claim.key) !== marks.id) {
@@ -420,24 +479,30 @@ function readMarksBack(
       } else if (claim.subjects.some((s) => !taken.has(s))) ours.push(claim); // our mark, or one that vanished: fetch anyway
     }
   }
-  return { ours, theirs, taken, stillOurs };
+  return { ours, theirs, taken, stillOurs, ...(also ? { alsoRead: also } : {}) };
 }
 
 /**
  * One getAll of some claims' entries: where the cache stands for them, and the answers found there.
  * @param lookup the lookup
  * @param claims the claims to read
+ * @param alsoRead more entries to read with them (returned as `heads`)
  */
-function readClaims(lookup: Lookup, claims: Claim[]): { state: CacheState; taken: Map<string, Answer> } {
+function readClaims(
+  lookup: Lookup,
+  claims: Claim[],
+  alsoRead: string[] = [],
+): { state: CacheState; taken: Map<string, Answer>; heads: Record<string, string> } {
   const { cache, layout } = lookup;
   const ids = new Map(claims.map((claim) => [claim.key, claim.key] as const));
-  const state = readState(cache, getAll(cache, [...ids.values()]), ids, lookup.stamp);
+  const heads = getAll(cache, [...ids.values(), ...alsoRead]);
+  const state = readState(cache, heads, ids, lookup.stamp);
   const taken = new Map<string, Answer>();
   for (const claim of claims) {
     const entry = state.found.get(claim.key);
     if (entry) for (const [subject, answer] of layout.take(claim, entry)) taken.set(subject, answer);
   }
-  return { state, taken };
+  return { state, taken, heads };
 }
 
 /**
@@ -462,7 +527,7 @@ function fetchWithinAllowance(lookup: Lookup, apiKey: string, pacer: Pacer, subj
   const readUsage = (): AllowanceRead => {
     const { sent: reached, read } = readAllowance(baseUrl, { apiKey, budget });
     const refusals = read && 'refusal' in read ? [read.refusal] : [];
-    sent.push({ answers: new Map(), writes: {}, refusals, requests: reached ? 1 : 0, freshSearches: 0 });
+    sent.push({ answers: new Map(), writes: {}, refusals, requests: reached ? 1 : 0, freshSearches: 0, serviceCached: 0 });
     return read;
   };
   pacer.send(subjects, sendWave, readUsage);
@@ -491,17 +556,20 @@ function waitForOthers(lookup: Lookup, claims: Claim[]): Map<string, Answer> {
  * Every row of a formula a daily limit left unfetched (held back, refused, or not sent) says the same:
  * when it will be fetched.
  */
-function limitMessages(lookup: Lookup, limited: Map<string, LimitKind>, refusals: Refusal[], pacer: Pacer): Waiting {
-  const all = new Map(limited);
+function limitMessages(lookup: Lookup, limited: Map<string, LimitKind>, refusals: Refusal[], pacer: Pacer, cap: number | null): Waiting {
+  const all = new Map<string, Stopped>(limited);
   const subjectOf = new Map([...lookup.keys].map(([subject, key]) => [key, subject] as const));
   for (const { key, which } of refusals) if (subjectOf.has(key)) all.set(subjectOf.get(key) ?? '', which);
   for (const [subject, which] of pacer.unsent) all.set(subject, which);
-  const messages = new Map<LimitKind, AddonError>();
+  const messages = new Map<Stopped, AddonError>();
   const waiting: Waiting = new Map();
   for (const [subject, which] of all) {
     const wait = pacer.waitFor(which === 'API calls' ? which : 'fresh searches');
-    if (!messages.has(which)) messages.set(which, limitWait(wait, which));
-    waiting.set(subject, { error: messages.get(which) ?? errors.budget(), resetAt: wait.resetAt });
+    if (!messages.has(which)) messages.set(which, limitWait(wait, which, cap));
+    waiting.set(subject, {
+      error: messages.get(which) ?? errors.budget(),
+      resetAt: which === 'cap' ? capResetsAt(Date.now()) : wait.resetAt,
+    });
   }
   return waiting;
 }

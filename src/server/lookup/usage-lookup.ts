@@ -19,8 +19,8 @@
  * A tracking run reads what is left through the same lookup (lookupAllowance), from the cache within
  * the minute.
  */
-import type { Budget } from '../core/time-budget';
-import { USAGE_TTL_S } from '../core/constants';
+import type { Budget } from '../execution/time-budget';
+import { USAGE_TTL_S } from '../settings/constants';
 import { readEntry, writeEntry } from '../cache/entry';
 import { currentUsageReadAt, todaysSpendKeys } from '../spending/spend-log';
 import { ENDPOINTS } from '../service/endpoints';

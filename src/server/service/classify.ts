@@ -2,7 +2,7 @@
  * Turns one HTTP response into data or a user-facing error. The spec shows neither error statuses nor
  * bodies, so statuses are read the common way and error text is looked for under common names.
  */
-import { AddonError, errors } from '../core/errors';
+import { AddonError, errors } from '../errors/errors';
 import { afterReset, resetInstant } from '../../shared/reset-time';
 import type { Json } from '../shape/shape';
 

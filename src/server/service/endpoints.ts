@@ -1,6 +1,6 @@
 /** The service's eight endpoints (dev/service/README.md, "API"), as the add-on uses them. */
-import { DATA_TTL_S, USAGE_TTL_S } from '../core/constants';
-import type { SubjectKind } from '../core/input';
+import { DATA_TTL_S, USAGE_TTL_S } from '../settings/constants';
+import type { SubjectKind } from '../spreadsheet/input';
 
 /** One endpoint: its path under /api/v1, its query parameter if any, and how long answers are cached. */
 export interface Endpoint {

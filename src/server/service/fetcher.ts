@@ -2,15 +2,15 @@
  * Sends requests with UrlFetchApp.fetchAll in batches, inside the execution's time budget:
  * 5xx and network failures are retried with jittered backoff, a 429 only when its Retry-After fits,
  * and whatever could not be sent in time is reported as such instead of being cut off by Google.
- * A Google quota or limit (google-quota.ts), or a permission Google refused (core/permissions.ts words it),
+ * A Google quota or limit (google-quota.ts), or a permission Google refused (execution/permissions.ts words it),
  * ends the sending: nothing more is sent or retried in this execution, and every request left says which
  * Google limit or permission it met.
  */
-import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../core/constants';
-import { errors, type AddonError } from '../core/errors';
-import { permissionErrorOf } from '../core/permissions';
-import { quotaError } from '../core/google-quota';
-import type { Budget } from '../core/time-budget';
+import { BACKOFF_BASE_MS, FETCH_BATCH_SIZE, MAX_RETRIES } from '../settings/constants';
+import { errors, type AddonError } from '../errors/errors';
+import { permissionErrorOf } from '../execution/permissions';
+import { quotaError } from '../errors/google-quota';
+import type { Budget } from '../execution/time-budget';
 import { classify, unavailable, type Outcome } from './classify';
 
 /** One request to send. `id` is the caller's handle (the cache key). */

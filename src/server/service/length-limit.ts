@@ -4,7 +4,7 @@
  * refused an input as too long, nothing as long is sent again: the refusal is kept in the cache, read
  * in the lookup's first getAll, and a longer input gets the same answer without spending a call.
  */
-import { AddonError } from '../core/errors';
+import { AddonError } from '../errors/errors';
 
 /** The cache key of an endpoint's learned limit. */
 export const limitKey = (path: string): string => `sdm-maxlen|${path}`;

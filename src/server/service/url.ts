@@ -1,4 +1,4 @@
-/** Builds request URLs. UrlFetchApp does not encode for us, and refuses URLs past MAX_URL_LENGTH (core/constants.ts). */
+/** Builds request URLs. UrlFetchApp does not encode for us, and refuses URLs past MAX_URL_LENGTH (settings/constants.ts). */
 import type { Endpoint } from './endpoints';
 
 /**

@@ -17,6 +17,12 @@ import { isObject, MAX_DEPTH, type Cell, type Grid, type Json, type JsonObject }
 
 /** Sheets' 26 columns of a new sheet: a result never spills past them. */
 export const MAX_WIDTH = 26;
+
+/**
+ * The words beside when the service gave a table's answer, below it (lookup/answer-shaping.ts): "As of",
+ * then the zone its date-time shows in, "As of (UTC)".
+ */
+export const AS_OF = 'As of';
 /** Rows past this are cut (the last row says so): Sheets' own limit is 10 million cells. */
 const MAX_ROWS = 50000;
 /** A column repeating one value down this many rows or more is stated once instead. */

@@ -5,8 +5,8 @@
  * pacer, the sidebar's panels, tracking and the templates all take it from here; the answer's field
  * names are not known, so its figures are read by meaning (spending/usage-bars.ts).
  */
-import type { Budget } from '../core/time-budget';
-import { errors } from '../core/errors';
+import type { Budget } from '../execution/time-budget';
+import { errors } from '../errors/errors';
 import { answerKey } from '../cache/keys';
 import type { Refusal } from './limit-guard';
 import type { Outcome } from '../service/classify';

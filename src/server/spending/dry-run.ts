@@ -11,9 +11,9 @@ import type { Entry } from '../cache/entry';
 import { answerKey, CONFIG_KEY, stampOf } from '../cache/keys';
 import { fingerprint, GUARD_KEY, heldBack, readGuard, type Guard } from './limit-guard';
 import { packGroups, readPack, type Pack, type PackGroup } from '../cache/pack';
-import { readLookupSettings, type Payer } from '../core/lookup-settings';
+import { readLookupSettings, type Payer } from '../settings/lookup-settings';
 import type { LimitKind } from '../service/classify';
-import type { SpendCost } from '../../shared/sidebar-api';
+import type { SpendCost } from '../../shared/allowance-rules';
 import type { Endpoint } from '../service/endpoints';
 import { readState } from '../cache/cache-state';
 

@@ -3,13 +3,13 @@
  * properties hold it (theirs alone, and readable by their next sidebar in any spreadsheet) with a
  * fingerprint of the key it was read with, never the key, so another key's figures are never shown.
  */
-import type { UsageRead } from '../../shared/sidebar-api';
-import { PROP_USAGE_READ } from '../core/constants';
+import type { UsageRead } from '../../shared/allowance-rules';
+import { PROP_USAGE_READ } from '../settings/constants';
 import { fingerprint } from './limit-guard';
-import { propertyWriteProblem } from '../core/property-limits';
+import { propertyWriteProblem } from '../settings/property-limits';
 
 /**
- * Keeps a read as the last one for this key, if it fits Google's limits (core/property-limits.ts): the
+ * Keeps a read as the last one for this key, if it fits Google's limits (settings/property-limits.ts): the
  * service's answer has no size the spec sets. A read too large to keep loses only the
  * saving: it is shown now, and the next sidebar reads it again on Refresh. Never fails the user's action.
  * @param apiKey the key it was read with

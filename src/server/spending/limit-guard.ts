@@ -13,7 +13,7 @@
  * Its stored shape (JSON under GUARD_KEY): `{ fp, callsUntil, refused, freshUntil?, past?, left? }`,
  * the fields of Guard below (the last three optional: an entry written before them still reads).
  */
-import { USAGE_TTL_S } from '../core/constants';
+import { USAGE_TTL_S } from '../settings/constants';
 import type { LimitKind } from '../service/classify';
 import { getAll, openCache, putAll } from '../cache/cache-store';
 

@@ -17,9 +17,13 @@
  *
  * Lookups outside formulas (the sidebar, the menu, the schedule) estimate and cap their own spending;
  * they send in one wave, and what they spend still counts down what the guard knows.
+ *
+ * Every lookup of a spreadsheet with its own cap (spend-cap.ts) sends no more searches than the cap
+ * leaves today, formula or not, and none past it: not even the handful that looks for cached keywords,
+ * since one the service runs fresh would go past the cap.
  */
-import { FETCH_BATCH_SIZE } from '../core/constants';
-import type { AddonError } from '../core/errors';
+import { FETCH_BATCH_SIZE } from '../settings/constants';
+import type { AddonError } from '../errors/errors';
 import { PAST_LIMIT_HANDFUL, UNKNOWN_RESET_MS, type Guard, type Refusal } from './limit-guard';
 import type { LimitKind } from '../service/classify';
 import type { AllowanceLeft, AllowanceRead } from './allowance';
@@ -37,6 +41,9 @@ export interface Wave {
   /** Why nothing more can be sent in this execution (time, a Google limit, a refused key), if so. */
   stopped: AddonError | null;
 }
+
+/** What stopped a subject from being sent: a daily limit, or the spreadsheet's own cap. */
+export type Stopped = LimitKind | 'cap';
 
 /** What to tell a row a daily limit left unfetched: which limit, and when it resets (ms; null: not known). */
 export interface LimitWait {
@@ -73,8 +80,10 @@ export class Pacer {
   /** When what is left was last read, if it is known from a read (ms). */
   private readAt: number | null = null;
   private unknownWave = PAST_LIMIT_HANDFUL;
+  /** Searches the spreadsheet's own cap still lets go (null: no cap). */
+  private capRoom: number | null;
   /** Subjects left unsent, by the limit that stopped them. */
-  readonly unsent = new Map<string, LimitKind>();
+  readonly unsent = new Map<string, Stopped>();
   /** Subjects left unsent because nothing more could be sent in this execution, with why. */
   readonly stopped = new Map<string, AddonError>();
 
@@ -82,13 +91,16 @@ export class Pacer {
    * @param guard the limit guard as read (null: none)
    * @param searches whether the endpoint's fresh answers cost fresh searches
    * @param paced whether to pace (a formula's lookup); otherwise everything goes in one wave
+   * @param capRoom searches the spreadsheet's own cap still lets go today (null: no cap)
    */
   constructor(
     guard: Guard | null,
     searches: boolean,
     readonly paced: boolean,
+    capRoom: number | null = null,
   ) {
     this.searching = searches;
+    this.capRoom = searches ? capRoom : null;
     this.past = guard?.past ?? 0;
     if (guard?.left) {
       this.fresh = guard.left.fresh;
@@ -134,7 +146,8 @@ export class Pacer {
         return;
       }
     }
-    const which: LimitKind = this.calls === 0 ? 'API calls' : 'fresh searches';
+    // The daily limit first: it holds whatever the cap says.
+    const which: Stopped = this.calls === 0 ? 'API calls' : this.capRoom === 0 && this.fresh !== 0 ? 'cap' : 'fresh searches';
     for (const subject of queue) this.unsent.set(subject, which);
   }
 
@@ -181,8 +194,14 @@ export class Pacer {
     return this.paced && this.searching && this.fresh === 0;
   }
 
-  /** How many of `n` may go in the next wave. */
+  /** How many of `n` may go in the next wave: within the daily limits (a formula's), and the spreadsheet's cap. */
   private cap(n: number): number {
+    const room = this.capRoom === null ? n : Math.min(n, this.capRoom);
+    return Math.min(room, this.allowed(n));
+  }
+
+  /** How many of `n` the daily limits let go in the next wave. */
+  private allowed(n: number): number {
     if (!this.paced) return n;
     if (this.calls === 0) return 0;
     const unknownWave = n <= PAST_LIMIT_HANDFUL ? n : this.unknownWave;
@@ -224,6 +243,7 @@ export class Pacer {
 
   private account(wave: Wave): void {
     this.sentAny = true;
+    if (this.capRoom !== null) this.capRoom = Math.max(0, this.capRoom - wave.freshSearches);
     if (this.calls !== null) this.calls = Math.max(0, this.calls - wave.requests);
     if (this.fresh !== null) this.fresh = Math.max(0, this.fresh - wave.freshSearches);
     this.cachedSeen += wave.cached;

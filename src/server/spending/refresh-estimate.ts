@@ -6,8 +6,11 @@
  * then counts exactly. Each count also keeps the answers the cache holds (refresh-keep.ts).
  */
 import type { RefreshEstimate } from '../../shared/sidebar-api';
+import { readOwnApiKey } from '../settings/lookup-settings';
+import { formulaKeyHere } from '../settings/formula-key';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { keyOf, planRefresh } from './refresh-plan';
+import { asksFirst } from './allowance';
+import { keyOf, planRefresh, type RefreshPlan } from './refresh-plan';
 import { keepTheirAnswers } from './refresh-keep';
 
 /**
@@ -63,4 +66,21 @@ export function estimateRefresh(readUsage = false): RefreshEstimate {
     noKeyCells: plan.noKeyCells,
     errorCells: plan.errorCells,
   };
+}
+
+/**
+ * Whether the menu's Refresh all formulas asks first (opens the sidebar's estimate) instead of running:
+ * the sidebar's test (allowance-rules.ts, asksFirst, as src/sidebar/estimate-model.ts applies it), on
+ * the formulas' key when it is the viewer's own. Another's key is not the viewer's to ration.
+ * @param plan the refresh's plan, made just now
+ */
+export function refreshAsksFirst(plan: RefreshPlan): boolean {
+  const own = readOwnApiKey();
+  if (!own || formulaKeyHere().apiKey !== own) return false;
+  return asksFirst({
+    freshSearches: plan.freshSearches,
+    cellsWaiting: plan.waiting.length,
+    cellsInPart: plan.pacedShort,
+    waitingFor: plan.waitingFor,
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { keepAnswers, type KeptAnswer } from '../cache/kept-answers';
 import { CACHE_TTL_S } from '../cache/cache-store';
-import { readLookupSettings } from '../core/lookup-settings';
+import { readLookupSettings } from '../settings/lookup-settings';
 import { ENDPOINTS } from '../service/endpoints';
 import { findScore, type Json } from '../shape/shape';
 import { keyOf, SCORE_FUNCTIONS, type RefreshPlan } from './refresh-plan';
@@ -13,7 +13,7 @@ import { keyOf, SCORE_FUNCTIONS, type RefreshPlan } from './refresh-plan';
 /**
  * Keeps the answers of every formula cell's queries (cache/kept-answers.ts): those fetched now, and those
  * the cache held; an answer only score functions read is kept as its score alone. The refresh keeps
- * them (ui/refresh-run.ts), and so does the sidebar each time it counts what a refresh would send
+ * them (refresh/refresh-run.ts), and so does the sidebar each time it counts what a refresh would send
  * (refresh-estimate.ts).
  * @param plan the plan, with the cache as read
  * @param fetched the answers fetched now (their data), by cache key
@@ -39,7 +39,7 @@ export function keepTheirAnswers(plan: RefreshPlan, fetched: Map<string, Json>):
         if (!pack) continue;
         for (const s of call.subjects) {
           const data = pack.answers.get(s);
-          if (data !== undefined) fromPacks.set(keyOf(call.endpoint, s), { data, fetchedAt: pack.fetchedAt });
+          if (data !== undefined) fromPacks.set(keyOf(call.endpoint, s), { data, fetchedAt: pack.answeredAt.get(s) ?? pack.fetchedAt });
         }
       }
     }
@@ -48,9 +48,12 @@ export function keepTheirAnswers(plan: RefreshPlan, fetched: Map<string, Json>):
   for (const [key, preferred] of scoresOnly) {
     const cached = plan.run.found.get(key);
     const data = fetched.get(key);
+    // A cached answer says when the service gave it (cache/entry.ts); one written before that, only a span.
     const found =
       cached?.kind === 'data'
-        ? { data: cached.data, fetchedAt: now, earliest: now - CACHE_TTL_S * 1000 }
+        ? cached.at !== undefined
+          ? { data: cached.data, fetchedAt: cached.at }
+          : { data: cached.data, fetchedAt: now, earliest: now - CACHE_TTL_S * 1000 }
         : (fromPacks.get(key) ?? (data !== undefined ? { data, fetchedAt: now } : undefined));
     if (!found) continue;
     const score = preferred ? scoreAlone(found.data, preferred) : null;

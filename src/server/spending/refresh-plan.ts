@@ -5,7 +5,7 @@
  * so the refresh first works out, without a request, what can be answered now: what this document's
  * cache holds (dry-run.ts), and what the allowance left and the daily-limit guard allow it to
  * fetch. Whole cells are chosen, in the sheets' order: a cell runs again only when every answer it
- * needs is cached or within what is left; the refresh fetches those answers itself (ui/refresh-run.ts),
+ * needs is cached or within what is left; the refresh fetches those answers itself (refresh/refresh-run.ts),
  * so every formula that runs again finds its answers in the cache and sends nothing. What is left is
  * known from the guard or the last usage read; a read from before the reset (or none) is read again
  * first (one request) when more than a handful of requests would go, as a refresh that does not know
@@ -19,6 +19,8 @@
  *
  * Past the fresh searches left, one request may still ask for a keyword the service may have cached
  * (free, pacing.ts), while the guard allows: the keyword of the first waiting group that needs only it.
+ * Where the spreadsheet's own cap (spend-cap.ts) leaves fewer searches than the allowance, it is what is
+ * left, and nothing goes past it, not even that one request.
  *
  * The cost model follows the lookups the refresh sends: one lookup per endpoint for the single-input
  * cells' queries (each query under its own cache key), then one per range cell (its packs: a query a
@@ -28,14 +30,17 @@ import { answerKey } from '../cache/keys';
 import { PAST_LIMIT_HANDFUL, updateGuardOf, type Guard } from './limit-guard';
 import { isPacked, OWN_ENTRIES_UP_TO } from '../cache/pack';
 import { currentUsageReadAt, todaysSpendKeys } from './spend-log';
-import { LEADS } from '../core/errors';
-import { messageKind } from '../core/cell-messages';
-import { formulaKeyHere } from '../core/formula-key';
-import { readSubject } from '../core/input';
-import { readLookupSettings, readOwnApiKey } from '../core/lookup-settings';
+import { LEADS } from '../errors/errors';
+import { messageKind } from '../errors/cell-messages';
+import { formulaKeyHere } from '../settings/formula-key';
+import { readSubject } from '../spreadsheet/input';
+import { readLookupSettings, readOwnApiKey } from '../settings/lookup-settings';
 import { allowanceLeft, allowanceOf, readBeforeReset, resetTime } from './allowance';
 import { dryRun, rangePacks, type DryRun } from './dry-run';
 import { guardAfterRead } from './pacing';
+import { capResetsAt } from './spend-cap';
+import { capRoomToday } from './spend-settings';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 import { currentUsage, readUsageNow, rememberUsage } from './usage-read';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
 import { findOurFormulas } from '../spreadsheet/addon-formulas';
@@ -113,8 +118,8 @@ export interface PlannedFetch {
   packed: boolean;
 }
 
-/** Why cells keep what they show: a daily limit (or the cap), or no key this viewer may fetch with. */
-export type WaitReason = 'fresh searches' | 'API calls' | 'key';
+/** Why cells keep what they show: a daily limit, the spreadsheet's own cap, or no key this viewer may fetch with. */
+export type WaitReason = 'fresh searches' | 'API calls' | 'key' | 'cap';
 
 /** What a refresh does now and what waits. */
 export interface RefreshPlan {
@@ -176,6 +181,19 @@ interface Known {
   fresh: number | null;
   calls: number | null;
   resetAt: number | null;
+  /** The spreadsheet's own cap is what leaves `fresh`: nothing goes past it. */
+  capped?: boolean;
+}
+
+/**
+ * What is left under the spreadsheet's own cap too: its room when that is less than the allowance's.
+ * @param known what the allowance leaves
+ * @param room the searches the cap still lets go today (null: no cap)
+ * @param now the time (ms)
+ */
+function underCap(known: Known, room: number | null, now: number): Known {
+  if (room === null || (known.fresh !== null && known.fresh <= room)) return known;
+  return { ...known, fresh: room, resetAt: capResetsAt(now), capped: true };
 }
 
 /**
@@ -205,7 +223,10 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     guardOf: { apiKey: formulaKey.apiKey },
     alsoRead: todaysSpendKeys(now),
   });
-  let known = knownLeft(run.guard, formulaKey.apiKey, now);
+  const room = capRoomToday(openStore(), now);
+  // What the allowance leaves (what the guard may be given), and under the cap what the refresh may send.
+  let left = knownLeft(run.guard, formulaKey.apiKey, now);
+  let known = underCap(left, room, now);
   let chosen = choose(found.cells, run, known, canFetch);
   let readUsageNow = false;
   let readsUsage = false;
@@ -215,7 +236,7 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     if (readUsage) {
       const read = readLeftNow(formulaKey.apiKey as string);
       readUsageNow = true;
-      if (read) known = read;
+      if (read) [left, known] = [read, underCap(read, room, now)];
       chosen = choose(found.cells, run, known, canFetch);
     } else readsUsage = true;
   }
@@ -227,8 +248,9 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     pacedSends: chosen.pacedSearches + chosen.pacedProbes,
     pacedShort: chosen.pacedShort,
     waiting: chosen.waiting,
-    waitingFor: chosen.waiting.length ? chosen.waitingFor : null,
-    resetAt: chosen.waiting.length ? waitUntil(chosen.waitingFor, run.guard, known) : null,
+    // Searches the cap leaves fewer of than the allowance: the cells wait for it.
+    waitingFor: chosen.waiting.length ? (known.capped && chosen.waitingFor === 'fresh searches' ? 'cap' : chosen.waitingFor) : null,
+    resetAt: chosen.waiting.length ? (known.capped ? known.resetAt : waitUntil(chosen.waitingFor, run.guard, known)) : null,
     fetches: chosen.fetches,
     probe: chosen.probe,
     requests: chosen.requests + chosen.pacedRequests + usageReads + (chosen.probe ? 1 : 0),
@@ -248,7 +270,7 @@ export function planRefresh(readUsage: boolean): RefreshPlan {
     run,
     cells: found.cells,
     leftFromRead:
-      canFetch && !run.guard?.left && !readUsageNow && known.fresh !== null ? { apiKey: formulaKey.apiKey as string, ...known } : null,
+      canFetch && !run.guard?.left && !readUsageNow && left.fresh !== null ? { apiKey: formulaKey.apiKey as string, ...left } : null,
   };
 }
 
@@ -398,7 +420,8 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
   let pacedSearches = 0;
   let pacedProbes = 0;
   let pacedShort = 0;
-  let probesLeft = PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
+  // Past the spreadsheet's cap nothing looks for cached keywords: one run fresh would go past it.
+  let probesLeft = known.capped ? 0 : PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
   const sent = () => p.requests + pacedRequests;
 
   /**

@@ -10,9 +10,9 @@
  * (usage-read.ts). A shard keeps each key's latest LOG_MAX entries; dropping older ones, it notes
  * until when it dropped, so a read older than that is known to be short, never silently so.
  */
-import type { DocumentSpend, SpentSince } from '../../shared/sidebar-api';
+import type { DocumentSpend, SpentSince } from '../../shared/allowance-rules';
 import type { Json } from '../shape/shape';
-import { CACHE_TTL_S, getAll, openCache } from '../cache/cache-store';
+import { CACHE_TTL_S, getAll, openCache, putAll } from '../cache/cache-store';
 import { DAY_MS } from '../../shared/day';
 
 const SHARDS = 8;
@@ -88,6 +88,20 @@ export function addSpend(previous: string | undefined, spend: Spend, fp?: string
     }
   }
   return JSON.stringify(shard);
+}
+
+/**
+ * Adds a spend made outside a lookup (the sidebar's read of /usage) to a shard: one round trip to read
+ * it and one to write.
+ * @param spend what was spent
+ * @param fp the fingerprint of the key that paid
+ * @param at when (ms)
+ */
+export function addDocumentSpend(spend: Spend, fp: string, at: number): void {
+  const key = todaysSpendKeys(at)[Math.floor(Math.random() * SHARDS)] as string;
+  const cache = openCache();
+  const next = addSpend(getAll(cache, [key])[key], spend, fp, at);
+  if (next !== undefined) putAll(cache, { [key]: next });
 }
 
 /** Today's totals over all shards and keys. */

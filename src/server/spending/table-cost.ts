@@ -5,7 +5,7 @@
  * service does not know costs one read of the overview more, to name the groups that exist; it is not
  * counted here, since only the answer tells.
  */
-import type { SpendCost } from '../../shared/sidebar-api';
+import type { SpendCost } from '../../shared/allowance-rules';
 import { dryRun, spendOf } from './dry-run';
 import { ENDPOINTS } from '../service/endpoints';
 

@@ -4,7 +4,7 @@
  * `fresh_searches.limit`, or `freshSearchesUsed` with `freshSearchLimit`). What is left of them and when
  * they reset: spending/allowance.ts.
  */
-import type { UsageBar } from '../../shared/sidebar-api';
+import type { UsageBar } from '../../shared/allowance-rules';
 import { normaliseName, type Json } from '../shape/shape';
 
 type Role = 'used' | 'limit' | 'remaining';

@@ -4,28 +4,41 @@
  * read brought up to date with what this document sent with that key since (spending/spend-log.ts logs it),
  * with this document's spend today.
  */
-import type { CellValue, SpentSince, UsageRead, UsageView } from '../../shared/sidebar-api';
+import type { UsageView } from '../../shared/sidebar-api';
+import type { CellValue, SpentSince, UsageRead } from '../../shared/allowance-rules';
 import type { Outcome } from '../service/classify';
-import { SELF_INSTALL } from '../core/constants';
-import { createBudget } from '../core/time-budget';
+import { SELF_INSTALL } from '../settings/constants';
+import { createBudget } from '../execution/time-budget';
 import { fingerprint, updateGuardOf } from './limit-guard';
 import { guardAfterRead } from './pacing';
-import { readDocumentSpend, readSpend } from './spend-log';
-import { AddonError } from '../core/errors';
+import { addDocumentSpend, readDocumentSpend, readSpend } from './spend-log';
+import { AddonError } from '../errors/errors';
 import { flattenToTable, headerWords, tableToGrid, type Cell, type Json } from '../shape/shape';
 import { allowanceBars, allowanceOf, fetchUsage, readBeforeReset, resetText, usageBars } from './allowance';
 import { readStoredUsage, storeUsageRead } from './last-usage';
+import { noteBatch, sendingFor, sentOf } from './request-log';
 
 /** Interactive calls get the same budget as a cell: the user is waiting. */
 const SIDEBAR_LIMIT_MS = 30_000;
 
 /**
- * Asks /usage now with a given key (not from the cache: the caller wants the current answer).
+ * Asks /usage now with a given key (not from the cache: the caller wants the current answer). The request
+ * is this document's spending like any other (the spend log, the request log), counted as of the read:
+ * the read's own figures hold it, so it is not added to them again (usageView).
  * @param apiKey the key to ask with (the stored one, or a pasted one being checked)
  * @param baseUrl the address of the service the key belongs to
+ * @param readAt ISO time the service is asked (what the read is kept with)
  */
-export function readUsageNow(apiKey: string, baseUrl: string): Outcome {
-  return fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
+export function readUsageNow(apiKey: string, baseUrl: string, readAt: string = new Date().toISOString()): Outcome {
+  const outcome = fetchUsage(baseUrl, { apiKey, budget: createBudget(SIDEBAR_LIMIT_MS) });
+  // One request, unless Google sent nothing (no time, a quota, a permission).
+  if (outcome.ok || !['budget', 'quota', 'busy', 'permission'].includes(outcome.error.kind)) {
+    const spend = { requests: 1, freshSearches: 0 };
+    addDocumentSpend(spend, fingerprint(apiKey), Date.parse(readAt));
+    sendingFor('Usage read (the sidebar)');
+    noteBatch(sentOf(spend, 0, !outcome.ok && outcome.limit?.daily ? 1 : 0, outcome.ok ? [] : [outcome.error.message]));
+  }
+  return outcome;
 }
 
 /**
@@ -50,7 +63,7 @@ export function rememberUsage(apiKey: string, data: Json, readAt: string): Usage
  */
 export function checkKey(key: string, baseUrl: string): void {
   const readAt = new Date().toISOString();
-  const outcome = readUsageNow(key, baseUrl);
+  const outcome = readUsageNow(key, baseUrl, readAt);
   if (outcome.ok) {
     rememberUsage(key, outcome.data, readAt);
     return;

@@ -6,7 +6,7 @@
  * has its developer metadata, so the sidebar and the scheduled run read the same records in one place.
  */
 
-import { errors } from '../core/errors';
+import { errors } from '../errors/errors';
 
 /** Google's limit on the metadata of one spreadsheet, in characters (keys and values). */
 export const METADATA_LIMIT_CHARS = 30_000;

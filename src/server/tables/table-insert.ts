@@ -1,12 +1,13 @@
 /**
- * Inserting a ranking table: fetch first, check the place is free, write values, track. The sidebar's
- * request arrives validated (ui/tables-panel.ts reads it).
+ * Inserting a ranking table: the sidebar's request read (readInsertRequest: it crosses a trust
+ * boundary), then fetch first, check the place is free, write values, track.
  */
+import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
 import type { InsertTableRequest } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
-import { errors } from '../core/errors';
+import { createBudget } from '../execution/time-budget';
+import { errors } from '../errors/errors';
 import { listForMessage } from '../shape/shape';
-import { fetchRanking } from './ranking-data';
+import { fetchRanking, readGroup } from './ranking-data';
 import { groupName, rankingBlock, rankingRows, stampText } from './table-layout';
 import { areaA1, areaIsEmpty, uniqueSheetName, writeBlock } from '../spreadsheet/sheet-areas';
 import { newTableId, SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
@@ -14,6 +15,29 @@ import { saveTable } from './table-records';
 
 /** Interactive: the user is waiting in the sidebar. */
 const INSERT_LIMIT_MS = 60_000;
+
+/**
+ * The sidebar's request to insert a table, checked: a group, where it goes, its columns (null: all), a
+ * row limit (null: all). Bad input is a clear message.
+ * @param raw the request as the sidebar sent it
+ */
+export function readInsertRequest(raw: unknown): InsertTableRequest {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof InsertTableRequest, unknown>>;
+  const group = readGroup(r.group);
+  const placement = r.placement === 'selection' ? 'selection' : r.placement === 'new-sheet' ? 'new-sheet' : null;
+  if (!placement) throw errors.input('Choose where the table goes: a new sheet or the selected cell.');
+  let columns: string[] | null = null;
+  if (Array.isArray(r.columns) && r.columns.length) {
+    columns = r.columns.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length < 200).slice(0, 200);
+  }
+  let limit: number | null = null;
+  if (r.limit !== null && r.limit !== undefined && r.limit !== '') {
+    const n = Number(r.limit);
+    if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
+    limit = n;
+  }
+  return { group, placement, columns, limit };
+}
 
 /**
  * The columns and size of a group's table, before inserting it.

@@ -7,11 +7,11 @@
  * The spreadsheet may be the open one (sidebar, menu) or one a scheduled run opened by id.
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import type { Budget } from '../core/time-budget';
-import { AddonError, messageOf } from '../core/errors';
-import { runBlocker, runStopOf } from '../core/run-stop';
+import type { Budget } from '../execution/time-budget';
+import { AddonError, messageOf } from '../errors/errors';
+import { runBlocker, runStopOf } from '../execution/run-stop';
 import { acquireRun } from '../spreadsheet/run-lock';
-import { readApiKey } from '../core/lookup-settings';
+import { readApiKey } from '../settings/lookup-settings';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import type { Cell } from '../shape/shape';
 import { fetchRanking } from './ranking-data';
@@ -35,7 +35,7 @@ export interface RunOptions {
   /** Told what moved in each table refreshed, when its moves were just counted (a scheduled run's alerts). */
   found?: (table: TableRecord, moves: FoundMoves) => void;
   /**
-   * Told what stopped the whole run, if anything did (core/run-stop.ts: a missing permission, no key, a
+   * Told what stopped the whole run, if anything did (execution/run-stop.ts: a missing permission, no key, a
    * refused key, a spent allowance, a service down): the tables after it are not asked, each says why.
    */
   stopped?: (error: AddonError) => void;

@@ -3,7 +3,7 @@
  * overview names; the share of search's: those brands' names): which queries they make, known before inserting only when the answer that names them
  * is in the document cache (read there, no request), and the slugs themselves once it is read.
  */
-import { readSubject } from '../core/input';
+import { readSubject } from '../spreadsheet/input';
 import { dryRun, queryKey } from '../spending/dry-run';
 import type { Json } from '../shape/shape';
 import type { ExamplesFrom, TemplateDefinition, TemplateQuery } from './template-catalog';

@@ -7,7 +7,7 @@
  */
 import { shapeOne } from '../lookup/answer-shaping';
 import { blockFormats, headerWords, inSentence, NUMBER_FORMATS, selectPath, type Cell, type Json } from '../shape/shape';
-import { spreadsheetTimeZone } from '../core/time-zone';
+import { spreadsheetTimeZone } from '../spreadsheet/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
 import { COMPETITOR_ROWS, EXAMPLE_KEYWORDS, INPUT_ROWS } from './template-catalog';
 import { brandFields, chartColumns, fieldWords, overviewTables, trendFields, type OverviewTable } from './template-fields';
@@ -395,7 +395,9 @@ function tableBlock(fn: string, answer: string, data: Json, table: OverviewTable
     };
   }
   const options = table.kind === 'stats' ? 'transpose' : '';
-  const grid = shapeOne(data, table.field, { noHeaders: false, transpose: table.kind === 'stats', raw: false }, spreadsheetTimeZone());
+  // Shaped as the formula will show it, its "As of" included (the time does not change the size).
+  const shape = { noHeaders: false, transpose: table.kind === 'stats', raw: false };
+  const grid = shapeOne(data, table.field, shape, spreadsheetTimeZone(), undefined, Date.now());
   const rows = Array.isArray(grid) ? grid.length : 1;
   const columns = Array.isArray(grid) ? (grid[0]?.length ?? 1) : 1;
   const formula = `=${fn}(${quoted(table.field)}${options ? `, ${quoted(options)}` : ''})`;

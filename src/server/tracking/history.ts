@@ -7,7 +7,7 @@
  * user may sort them; a rerun replaces its period's row; new rows go after the last one. Only these
  * columns are read or written here: the user's own columns beside them are never touched.
  */
-import { errors } from '../core/errors';
+import { errors } from '../errors/errors';
 import { columnFormats, headerWords, inSentence, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';

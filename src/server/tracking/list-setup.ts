@@ -4,8 +4,8 @@
  * (trigger/scheduled-lists.ts).
  */
 import type { TrackFieldsView, TrackKind, TrackRequest } from '../../shared/sidebar-api';
-import { createBudget, type Budget } from '../core/time-budget';
-import { AddonError, errors } from '../core/errors';
+import { createBudget, type Budget } from '../execution/time-budget';
+import { AddonError, errors } from '../errors/errors';
 import { lookupAll } from '../lookup/pipeline';
 import { headerWords, listForMessage, selectPath, type Json } from '../shape/shape';
 import { newTableId, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
@@ -14,6 +14,7 @@ import { defaultFields, findSeries, numericPaths, scorePath } from './answer';
 import { historyHeader, seriesWords, stampText } from './history';
 import { ENDPOINT_OF } from './tracking-run';
 import { listTracked, saveTracked, type TrackRecord } from './tracking-records';
+import { sendingFor } from '../spending/request-log';
 
 /** Most items per list: each costs a request per period, and a chart of more is unreadable. */
 export const MAX_TRACKED_ITEMS = 100;
@@ -127,6 +128,7 @@ export function findList(store: SpreadsheetStore, id: unknown): TrackRecord {
  * what is asked is what the run needs anyway: the run then reads it from the cache); else the error.
  */
 function firstAnswer(kind: TrackKind, items: string[], budget: Budget): Json {
+  sendingFor(`A new tracking list's columns (${kind})`);
   let failure: AddonError = errors.budget();
   for (const item of items.slice(0, PROBES)) {
     const answer = lookupAll(ENDPOINT_OF[kind], [item], budget, 'user').answers.get(item);

@@ -11,7 +11,7 @@ export interface TrackRecord {
   name: string;
   kind: TrackKind;
   period: TrackPeriod;
-  /** Normalised as the custom functions normalise them (core/input.ts), in the order added. */
+  /** Normalised as the custom functions normalise them (spreadsheet/input.ts), in the order added. */
   items: string[];
   /** Answer paths kept beside the score; the series' value path first when the answer has one. */
   fields: string[];

@@ -7,17 +7,20 @@
  * has no document (the spreadsheet was opened by id). One run at a time per spreadsheet.
  */
 import type { TrackKind } from '../../shared/sidebar-api';
-import type { Budget } from '../core/time-budget';
-import { AddonError, errors, messageOf, type ErrorKind } from '../core/errors';
-import { runBlocker, runStopOf } from '../core/run-stop';
+import type { Budget } from '../execution/time-budget';
+import { AddonError, errors, messageOf, type ErrorKind } from '../errors/errors';
+import { runBlocker, runStopOf } from '../execution/run-stop';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import { acquireRun } from '../spreadsheet/run-lock';
 import { ENDPOINTS, type Endpoint } from '../service/endpoints';
-import { readApiKey } from '../core/lookup-settings';
+import { readApiKey } from '../settings/lookup-settings';
 import { inSentence, nameOf, type Cell } from '../shape/shape';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
 import { Spending } from '../spending/tracking-allowance';
+import { sendingFor } from '../spending/request-log';
+import { capResetsAt } from '../spending/spend-cap';
+import { capRoomToday } from '../spending/spend-settings';
 import { lookupAllowance } from '../lookup/usage-lookup';
 import { fieldCell, scoreOf, seriesPoints, type Point } from './answer';
 import {
@@ -58,7 +61,7 @@ export interface TrackRunOptions {
   /** Told each list run, as saved, with what changed in it (a scheduled run's alerts). */
   ran?: (list: TrackRecord, changes: TrackedChange[]) => void;
   /**
-   * Told what stopped the whole run, if anything did (core/run-stop.ts): a missing permission, no key, a
+   * Told what stopped the whole run, if anything did (execution/run-stop.ts): a missing permission, no key, a
    * refused key, a spent allowance, a service that does not answer.
    */
   stopped?: (error: AddonError) => void;
@@ -74,7 +77,11 @@ export function runTracking(store: SpreadsheetStore, lists: TrackRecord[], optio
   const release = acquireRun(store, RUNNING);
   if (!release) return false;
   try {
-    const spending = new Spending(() => lookupAllowance(options.budget));
+    // What is left today, and what the spreadsheet's own cap still lets go (read on first need).
+    const spending = new Spending(
+      () => lookupAllowance(options.budget),
+      () => capRoomToday(store),
+    );
     const blocked = runBlocker(!!readApiKey('user'));
     const shared = { budget: options.budget, spending, blocked, stopped: (error: AddonError) => options.stopped?.(error) };
     for (const list of lists) {
@@ -110,6 +117,16 @@ export function dueItems(list: TrackRecord, rows: HistoryRow[], period: string):
   return list.items.filter((item) => !done.has(item));
 }
 
+/**
+ * How many items a list's next run would ask for now, read from its history sheet (none without one).
+ * @param list the list
+ * @param sheet its history sheet, if it is still there
+ * @param timeZone the spreadsheet's time zone
+ */
+export function dueNow(list: TrackRecord, sheet: GoogleAppsScript.Spreadsheet.Sheet | null, timeZone: string): number {
+  return sheet ? dueItems(list, readHistory(sheet, list, timeZone).rows, periodOf(Date.now(), list.period)).length : 0;
+}
+
 interface ListContext {
   budget: Budget;
   spending: Spending;
@@ -133,6 +150,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     return fail(`Its sheet "${list.sheetName}" no longer holds the list's stamp in A1 (moved or overwritten), so nothing was written.`);
   }
   if (ctx.blocked) return fail(ctx.blocked.message);
+  sendingFor(`Tracking list "${list.name}"`);
   const timeZone = store.spreadsheet.getSpreadsheetTimeZone();
   const { rows, lastUsed } = readHistory(sheet, list, timeZone);
   const due = dueItems(list, rows, period);
@@ -274,10 +292,13 @@ function blanks(list: TrackRecord): Cell[] {
 function ask(endpoint: Endpoint, items: string[], ctx: ListContext): { answers: Map<string, Answer>; stop: string; blocked: boolean } {
   const answers = new Map<string, Answer>();
   const cap = ctx.spending.cap(endpoint, items.length);
-  const resets = cap.resetAt === null ? '' : `, which resets at ${resetClock(cap.resetAt, Date.now())}`;
-  let stop = cap.count < items.length ? `stopped before the daily limit of ${cap.limit}${resets}` : '';
-  // Nothing may be asked today: the allowance is spent, which stops the run as a refusal would.
-  if (!cap.count && items.length && cap.limit) ctx.stopped(errors.limit(cap.limit, '', cap.resetAt));
+  const resetAt = cap.limit === 'cap' ? capResetsAt(Date.now()) : cap.resetAt;
+  const resets = resetAt === null ? '' : `, which resets at ${resetClock(resetAt, Date.now())}`;
+  const which = cap.limit === 'cap' ? "this spreadsheet's cap on fresh searches" : `the daily limit of ${cap.limit}`;
+  let stop = cap.count < items.length ? `stopped before ${which}${resets}` : '';
+  // Nothing may be asked today: the allowance is spent, which stops the run as a refusal would (the
+  // spreadsheet's own cap is the user's choice, not a failure).
+  if (!cap.count && items.length && cap.limit && cap.limit !== 'cap') ctx.stopped(errors.limit(cap.limit, '', cap.resetAt));
   let blocked = false;
   const asked = items.slice(0, cap.count);
   let slowestMs = 0;

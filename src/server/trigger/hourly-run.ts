@@ -6,15 +6,15 @@
  * manifest asks for this spreadsheet only). A spreadsheet it cannot open (deleted, or no longer shared
  * with the user) is reported to the user's sidebar and dropped; one where nothing is the user's any more
  * (schedule off or set by someone else, no list of theirs) is dropped quietly. A run that meets what stops
- * every run (a permission, the key, the allowance, the service: core/run-stop.ts) stops there, records why
+ * every run (a permission, the key, the allowance, the service: execution/run-stop.ts) stops there, records why
  * (run-outcome.ts) and ends quietly: the spreadsheets not reached stay due.
  */
 import { alertAfterRun, watchRun } from '../alerts/after-run';
-import { createBudget, type Budget } from '../core/time-budget';
-import { SELF_INSTALL } from '../core/constants';
-import type { AddonError } from '../core/errors';
-import { missingPermissions } from '../core/permissions';
-import { runStopOf, type RunStop } from '../core/run-stop';
+import { createBudget, type Budget } from '../execution/time-budget';
+import { SELF_INSTALL } from '../settings/constants';
+import type { AddonError } from '../errors/errors';
+import { missingPermissions } from '../execution/permissions';
+import { runStopOf, type RunStop } from '../execution/run-stop';
 import { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { runTracking } from '../tracking/tracking-run';
@@ -24,6 +24,7 @@ import { addNote, readTriggerRecord, scheduledSpreadsheets, updateScheduled, use
 import { recordRunOutcome } from './run-outcome';
 import { nextDueHere, tableSchedule } from './sync';
 import { deleteTriggerById } from './user-trigger';
+import { settleScheduledRun } from '../log-sheet/log-flush';
 
 /** A trigger's run has 6 minutes. */
 const TRIGGER_LIMIT_MS = 360_000;
@@ -101,12 +102,17 @@ function runOne(id: string, name: string, me: string, budget: Budget): { next: n
   const stopped = (error: AddonError) => met.push(error);
   // What the run finds and records, for the alerts once it has ended (alerts/after-run.ts).
   const watch = watchRun();
-  if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
-    watch.tables(refreshTables(store, { trigger: 'schedule', force: false, budget, stopped, found: watch.table }));
+  try {
+    if (tables?.record.by === me && isDue(tables.record.schedule, tables.from, Date.now())) {
+      watch.tables(refreshTables(store, { trigger: 'schedule', force: false, budget, stopped, found: watch.table }));
+    }
+    // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks; none
+    // after what stopped the tables, which would refuse them too (they stay due).
+    if (lists.length && !met.length) runTracking(store, lists, { budget, scheduled: true, stopped, ran: watch.list });
+  } finally {
+    // What it spent here counts against this spreadsheet's cap, and goes into its request log.
+    settleScheduledRun(store);
   }
-  // The user's tracking lists, in the same 6 minutes: each asks only for what its period still lacks; none
-  // after what stopped the tables, which would refuse them too (they stay due).
-  if (lists.length && !met.length) runTracking(store, lists, { budget, scheduled: true, stopped, ran: watch.list });
   const first = met[0];
   const stop = first ? runStopOf(first) : null;
   alertAfterRun(store, watch, stop);

@@ -3,11 +3,11 @@
  * never throwing), the menu and the sidebar (the open spreadsheet, with progress toasts).
  */
 import type { RunLog } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
-import { AddonError } from '../core/errors';
-import { quotaError } from '../core/google-quota';
-import { missingPermissions, permissionErrorOf, SCHEDULED_RUN_NEEDS } from '../core/permissions';
-import { runStopOf } from '../core/run-stop';
+import { createBudget } from '../execution/time-budget';
+import { AddonError } from '../errors/errors';
+import { quotaError } from '../errors/google-quota';
+import { missingPermissions, permissionErrorOf, SCHEDULED_RUN_NEEDS } from '../execution/permissions';
+import { runStopOf } from '../execution/run-stop';
 import { openStore, type SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { refreshTables } from '../tables/table-refresh';
 import { listTables } from '../tables/table-records';
@@ -32,7 +32,7 @@ export function triggerUidOf(event: unknown): string {
  * Google's "Summary of failures" every time ("When an installable trigger fires but the function throws an
  * exception … Apps Script sends an email", Google's installable-triggers guide), and tells them nothing
  * they can act on. What stops a run is recorded for the sidebar (run-outcome.ts); anything unexpected is
- * logged (its type and message, as core/error-guard.ts does) and recorded as such.
+ * logged (its type and message, as execution/error-guard.ts does) and recorded as such.
  * @param triggerUid the running trigger's id
  */
 export function scheduledRun(triggerUid: string): void {

@@ -3,9 +3,9 @@
  * setter's own schedule, run by the setter's one trigger.
  */
 import type { Schedule } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { currentEmail } from '../core/identity';
-import { requirePermissions, SCHEDULED_RUN_NEEDS } from '../core/permissions';
+import { errors } from '../errors/errors';
+import { currentEmail } from '../settings/identity';
+import { requirePermissions, SCHEDULED_RUN_NEEDS } from '../execution/permissions';
 import { assertRoomFor, userId } from './registry';
 import { syncSchedule } from './sync';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
@@ -40,7 +40,7 @@ export function readScheduleRequest(raw: unknown): Schedule {
 
 /**
  * Sets this spreadsheet's schedule. A schedule (not off) is refused, changing nothing, while a permission
- * its runs need is missing (core/permissions.ts, SCHEDULED_RUN_NEEDS). The one who sets it becomes its
+ * its runs need is missing (execution/permissions.ts, SCHEDULED_RUN_NEEDS). The one who sets it becomes its
  * runner: their trigger refreshes it, with their key (a schedule someone else set before is theirs no more; their next run drops it). A new
  * or changed schedule counts its slots from now, so its first run waits for the chosen hour; the same
  * schedule saved again by its runner keeps its time, so a slot it missed still runs, once.

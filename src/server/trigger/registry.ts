@@ -3,8 +3,8 @@
  * trigger can read: it runs as its owner, with no document): the spreadsheets they scheduled, their
  * trigger, a private id that recognises their schedules, and notes about spreadsheets that were dropped.
  */
-import { errors } from '../core/errors';
-import { BACKGROUND_RESERVE_BYTES, USER_SETTINGS_FULL_MESSAGE, propertyWriteProblem, utf8Bytes } from '../core/property-limits';
+import { errors } from '../errors/errors';
+import { BACKGROUND_RESERVE_BYTES, USER_SETTINGS_FULL_MESSAGE, propertyWriteProblem, utf8Bytes } from '../settings/property-limits';
 
 const SCHEDULED = 'SDM_SCHEDULED';
 const NOTES = 'SDM_SCHEDULE_NOTES';
@@ -119,7 +119,7 @@ function writeIndex(entries: Record<string, ScheduledSpreadsheet>, oldPieces: nu
 
 /**
  * Refuses (changing nothing) when one more spreadsheet would not fit the user's index, or the user's
- * store (Google's limit, core/property-limits.ts, with room kept for what runs write by themselves). One
+ * store (Google's limit, settings/property-limits.ts, with room kept for what runs write by themselves). One
  * read of the store.
  * @param id the spreadsheet about to be scheduled
  */
@@ -186,7 +186,7 @@ export function readNotes(): { at: string; message: string }[] {
 
 /**
  * Records a note for the sidebar (shown in any spreadsheet the user opens it in): the newest notes that
- * fit Google's limits (core/property-limits.ts); none kept rather than a failed run.
+ * fit Google's limits (settings/property-limits.ts); none kept rather than a failed run.
  * @param message what happened
  */
 export function addNote(message: string): void {

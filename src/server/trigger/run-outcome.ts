@@ -6,11 +6,11 @@
  * before to mail once when runs start failing and once when they work again.
  *
  * Stored shape (JSON under SDM_RUN_OUTCOME): `{ last: RunOutcome, previous: RunOutcome | null,
- * failingSince: string | null }`, each RunOutcome `{ at, stop, where }` (core/run-stop.ts says what `stop`
+ * failingSince: string | null }`, each RunOutcome `{ at, stop, where }` (execution/run-stop.ts says what `stop`
  * holds).
  */
 import type { RunStopNotice } from '../../shared/sidebar-api';
-import { runStopWords, type RunStop } from '../core/run-stop';
+import { runStopWords, type RunStop } from '../execution/run-stop';
 import { formatUtc } from '../tables/table-layout';
 import { scheduledSpreadsheets } from './registry';
 

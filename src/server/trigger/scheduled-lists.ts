@@ -1,12 +1,12 @@
 /**
  * A tracking list's life as the sidebar drives it, with its place in the schedule: started (its sheet
  * and record from tracking/, then its runner's schedule and trigger, and a first run at once with
- * backfill), extended, run now, forgotten. Arguments arrive validated (ui/track-request.ts).
+ * backfill), extended, run now, forgotten. Arguments arrive validated (tracking/track-request.ts).
  */
 import type { TrackRequest } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
-import { errors } from '../core/errors';
-import { currentEmail } from '../core/identity';
+import { createBudget } from '../execution/time-budget';
+import { errors } from '../errors/errors';
+import { currentEmail } from '../settings/identity';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { extendList, findList, listColumns, makeList } from '../tracking/list-setup';
 import { runTracking } from '../tracking/tracking-run';

@@ -2,19 +2,17 @@
  * The add-on menu and the actions it starts. onOpen may run in AuthMode.NONE (before the user
  * authorised the add-on in this document): it only builds the menu and touches nothing else.
  */
-import { keepTimeZone } from './keep-time-zone';
-import { AddonError } from '../core/errors';
-import { GRANT_MENU_ITEM } from '../core/permissions';
+import { keepTimeZone } from '../cache/config-entry';
+import { AddonError } from '../errors/errors';
+import { GRANT_MENU_ITEM } from '../execution/permissions';
 import { freezeResults } from '../freeze/freeze';
 import { freezeToast } from './freeze-toast';
 import { formatResults } from '../format/format-results';
 import { unfreezeResults } from '../freeze/unfreeze';
-import { readOwnApiKey } from '../core/lookup-settings';
-import { planRefresh, type RefreshPlan } from '../spending/refresh-plan';
-import { refreshFormulas } from './refresh-run';
+import { planRefresh } from '../spending/refresh-plan';
+import { refreshAsksFirst } from '../spending/refresh-estimate';
+import { refreshFormulas } from '../refresh/refresh-run';
 import { refreshText } from '../../shared/refresh-words';
-import { asksFirst } from '../spending/allowance';
-import { formulaKeyHere } from '../core/formula-key';
 
 /** Sections of the sidebar a menu item can open. */
 export type SidebarSection = 'settings' | 'tables' | 'help' | 'refresh' | 'templates';
@@ -51,27 +49,15 @@ export function openSidebar(section: SidebarSection): void {
 
 /**
  * The menu's Refresh all formulas: runs again the formulas that can be answered now and leaves the others
- * showing what they show (ui/refresh-run.ts), and says so with a toast. When it would spend the last of
+ * showing what they show (refresh/refresh-run.ts), and says so with a toast. When it would spend the last of
  * the viewer's own fresh searches and still leave cells waiting, it opens the sidebar's refresh instead,
  * which shows the estimate and asks (its words, in one place).
  */
 export function refreshFormulasFromMenuOrAsk(): void {
   keepTimeZone();
   const plan = planRefresh(true);
-  if (spendsTheRest(plan)) return openSidebar('refresh');
+  if (refreshAsksFirst(plan)) return openSidebar('refresh');
   SpreadsheetApp.getActiveSpreadsheet().toast(refreshText(refreshFormulas(plan)), 'Search Demand');
-}
-
-/** The sidebar's test for asking (estimate-model.ts), on the formulas' key when it is the viewer's. */
-function spendsTheRest(plan: RefreshPlan): boolean {
-  const own = readOwnApiKey();
-  if (!own || formulaKeyHere().apiKey !== own) return false;
-  return asksFirst({
-    freshSearches: plan.freshSearches,
-    cellsWaiting: plan.waiting.length,
-    cellsInPart: plan.pacedShort,
-    waitingFor: plan.waitingFor,
-  });
 }
 
 /**

@@ -1,21 +1,18 @@
-/** The ranking tables panel: each sidebar call read and checked here, done by tables/ or trigger/, shown by tables-view. */
-import { isRowLimit, MAX_TABLE_ROWS } from '../../shared/rules';
-import type { InsertTableRequest, RankingGroup, RefreshTablesView, TablePreview, TablesView } from '../../shared/sidebar-api';
-import { createBudget } from '../core/time-budget';
-import { errors } from '../core/errors';
+/** The ranking tables panel: each sidebar call checked and done by tables/ or trigger/, shown by tables-view. */
+import type { RankingGroup, RefreshTablesView, TablePreview, TablesView } from '../../shared/sidebar-api';
 import { remakeTrigger } from '../trigger/user-trigger';
 import { refreshOpenSpreadsheet } from '../trigger/refresh-entry';
 import { applySchedule, readScheduleRequest } from '../trigger/refresh-schedule';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import { rankingGroups, readGroup } from '../tables/ranking-data';
-import { insertTable, previewTable } from '../tables/table-insert';
+import { insertTable, previewTable, readInsertRequest } from '../tables/table-insert';
 import { insertCost } from '../spending/table-cost';
 import { forgetTableRecord } from '../tables/table-records';
 import { tablesView } from './tables-view';
 
 /** The groups the overview offers. */
 export function getRankingGroups(): RankingGroup[] {
-  return rankingGroups(createBudget(60_000));
+  return rankingGroups();
 }
 
 /**
@@ -75,26 +72,8 @@ export function refreshTablesNow(force: unknown): RefreshTablesView {
 
 /**
  * Inserts a ranking table and starts tracking it.
- * @param raw the sidebar's request (validated here: it crosses a trust boundary)
+ * @param raw the sidebar's request (checked by tables/: it crosses a trust boundary)
  */
 export function insertRankingTable(raw: unknown): TablesView {
-  return tablesView(insertTable(readRequest(raw)));
-}
-
-function readRequest(raw: unknown): InsertTableRequest {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof InsertTableRequest, unknown>>;
-  const group = readGroup(r.group);
-  const placement = r.placement === 'selection' ? 'selection' : r.placement === 'new-sheet' ? 'new-sheet' : null;
-  if (!placement) throw errors.input('Choose where the table goes: a new sheet or the selected cell.');
-  let columns: string[] | null = null;
-  if (Array.isArray(r.columns) && r.columns.length) {
-    columns = r.columns.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length < 200).slice(0, 200);
-  }
-  let limit: number | null = null;
-  if (r.limit !== null && r.limit !== undefined && r.limit !== '') {
-    const n = Number(r.limit);
-    if (!isRowLimit(n)) throw errors.input(`Row limit must be a whole number from 1 to ${MAX_TABLE_ROWS}, or empty for all.`);
-    limit = n;
-  }
-  return { group, placement, columns, limit };
+  return tablesView(insertTable(readInsertRequest(raw)));
 }

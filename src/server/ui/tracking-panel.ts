@@ -1,17 +1,15 @@
 /**
- * The tracking panel: each sidebar call's arguments read here (ui/track-request.ts), the list started,
+ * The tracking panel: each sidebar call's arguments read by tracking/track-request.ts, the list started,
  * extended, run or forgotten by trigger/scheduled-lists.ts, shown by tracking-view.
  */
 import type { SelectedItems, SpendCost, TrackFieldsView, TrackingView } from '../../shared/sidebar-api';
-import { errors } from '../core/errors';
-import { readSubject } from '../core/input';
+import { errors } from '../errors/errors';
 import { openStore } from '../spreadsheet/spreadsheet-store';
-import { areaA1 } from '../spreadsheet/sheet-areas';
 import { findList, trackFields } from '../tracking/list-setup';
 import { trackingCost } from '../spending/tracking-cost';
 import { ENDPOINT_OF } from '../tracking/tracking-run';
+import { itemsInRange, readItems, readKind, readTrackRequest } from '../tracking/track-request';
 import { runListNow, startTracking, stopTracking, trackMoreItems } from '../trigger/scheduled-lists';
-import { readItems, readKind, readTrackRequest, subjectKind } from './track-request';
 import { trackingView } from './tracking-view';
 
 /** The tracking panel of the open spreadsheet. */
@@ -27,15 +25,7 @@ export function readSelectedItems(kind: unknown): SelectedItems {
   const k = readKind(kind);
   const range = SpreadsheetApp.getActiveRange();
   if (!range) throw errors.input('Select the cells that hold the items first.');
-  const items = new Set<string>();
-  let skipped = 0;
-  for (const value of range.getValues().flat()) {
-    const subject = readSubject(value, subjectKind(k));
-    if (subject.kind === 'ok') items.add(subject.value);
-    else if (subject.kind === 'bad') skipped++;
-  }
-  const where = areaA1(range.getSheet().getName(), range.getRow(), range.getColumn(), range.getNumRows(), range.getNumColumns());
-  return { items: [...items], range: where, skipped };
+  return itemsInRange(range, k);
 }
 
 /**

@@ -4,9 +4,7 @@ import { userId } from '../trigger/registry';
 import { runStopNotice } from '../trigger/run-outcome';
 import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet } from '../spreadsheet/sheet-areas';
-import { readHistory } from '../tracking/history';
-import { periodOf } from '../tracking/period';
-import { dueItems, ENDPOINT_OF } from '../tracking/tracking-run';
+import { dueNow, ENDPOINT_OF } from '../tracking/tracking-run';
 import { listTracked, type TrackRecord } from '../tracking/tracking-records';
 
 /**
@@ -22,7 +20,6 @@ export function trackingView(store: SpreadsheetStore): TrackingView {
 
 function listView(store: SpreadsheetStore, list: TrackRecord, me: string, timeZone: string): TrackListView {
   const sheet = findSheet(store.spreadsheet, list.sheetId);
-  const due = sheet ? dueItems(list, readHistory(sheet, list, timeZone).rows, periodOf(Date.now(), list.period)).length : 0;
   return {
     id: list.id,
     name: list.name,
@@ -33,7 +30,7 @@ function listView(store: SpreadsheetStore, list: TrackRecord, me: string, timeZo
     status: list.status,
     message: list.message,
     lastRun: list.lastRun,
-    due,
+    due: dueNow(list, sheet, timeZone),
     searches: !!ENDPOINT_OF[list.kind].searches,
     runBy: { you: list.by === me, email: list.byEmail },
   };

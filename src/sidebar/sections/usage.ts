@@ -12,6 +12,7 @@ import { cellText, hoursMinutes } from '../format';
 import { call } from '../server';
 import { StatusLine, whileBusy } from '../status';
 import { usageModel, type BarModel } from '../usage-model';
+import { mountSpendingPart } from './spending';
 
 /** Counting again on focus at most this often: the user moves between sheet and sidebar a lot. */
 const FOCUS_RECOUNT_MS = 10_000;
@@ -25,6 +26,8 @@ export interface UsageSection {
   load(): Promise<boolean>;
   /** Reads /usage now (one request) and shows it. */
   refresh(): Promise<void>;
+  /** Shows a usage view another call returned (this spreadsheet's cap or log changed). */
+  show(view: UsageView): void;
   /**
    * After an action that spent: counts again at once (no request), and, when formulas it made run may
    * still spend (they run after "Refresh all formulas" returns), once more after a wait, saying meanwhile
@@ -39,6 +42,7 @@ export interface UsageSection {
  * @param onRead told of every read shown (null: none yet), so the refresh estimate can compare with it
  */
 export function mountUsageSection(onRead: (read: UsageRead | null) => void): UsageSection {
+  const spending = mountSpendingPart((view) => show(view));
   const bars = byId('usage-bars', HTMLDivElement);
   const meta = byId('usage-meta', HTMLParagraphElement);
   const doc = byId('usage-doc', HTMLElement);
@@ -63,6 +67,7 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
   const show = (view: UsageView): void => {
     shown = view;
     render();
+    spending.render(view);
     onRead(view.last);
   };
 
@@ -109,7 +114,7 @@ export function mountUsageSection(onRead: (read: UsageRead | null) => void): Usa
   });
   // "2 h ago" keeps true while the sidebar stays open.
   setInterval(render, 60_000);
-  return { load, refresh, spent };
+  return { load, refresh, spent, show };
 }
 
 /**

@@ -9,8 +9,8 @@ import {
   normaliseServiceAddress,
   serviceAddressProblem,
 } from '../../../src/shared/rules';
-import { URL_ALLOWLIST } from '../../../src/server/core/constants';
-import { isUsableBaseUrl } from '../../../src/server/core/lookup-settings';
+import { URL_ALLOWLIST } from '../../../src/server/settings/constants';
+import { isUsableBaseUrl } from '../../../src/server/settings/lookup-settings';
 import { checkBaseUrl, checkServiceAddress } from '../../../src/sidebar/validate';
 
 describe('baseUrlProblem', () => {

@@ -13,6 +13,11 @@ describe('sendsText', () => {
     expect(sendsText(cost(0))).toBe('nothing (cached)');
     expect(sendsText(cost(0, 0, 2))).toBe('nothing (2 held back by a daily limit)');
   });
+
+  it("says what waits for this spreadsheet's own cap", () => {
+    expect(sendsText({ ...cost(3, 2), capped: 4 })).toBe("3 requests, at most 2 fresh searches; 4 wait for this spreadsheet's cap");
+    expect(sendsText({ ...cost(0), capped: 1 })).toBe("nothing (1 wait for this spreadsheet's cap)");
+  });
 });
 
 describe('scheduleCostText', () => {

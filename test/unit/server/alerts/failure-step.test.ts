@@ -12,7 +12,7 @@ import {
   type FailureMemory,
   type RunState,
 } from '../../../../src/server/alerts/failure-step';
-import { errors, LEADS } from '../../../../src/server/core/errors';
+import { errors, LEADS } from '../../../../src/server/errors/errors';
 
 const refused = `${LEADS.auth} (invalid or revoked): check it in the sidebar.`;
 const down = `${LEADS.unavailable}; retried 2 times.`;

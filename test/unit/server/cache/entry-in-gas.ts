@@ -21,3 +21,21 @@ scope.readAnswer = (key: string) => {
   );
   return joined?.kind === 'data' ? JSON.stringify(joined.data) : 'miss';
 };
+scope.writeAnswerAt = (key: string, json: string, at: number) =>
+  putAll(openCache(), writeEntry(key, { kind: 'data', data: JSON.parse(json) as Json, at }, STAMP, null));
+/** When the answer under `key` says the service gave it (ms), joined from its parts if split; null when it says nothing. */
+scope.answeredAt = (key: string) => {
+  const cache = openCache();
+  const head = readEntry(getAll(cache, [key])[key], STAMP, Date.now());
+  if (head?.kind === 'split') {
+    const keys = Array.from({ length: head.count }, (_, i) => `${key}.${i}`);
+    const parts = getAll(cache, keys);
+    const joined = joinParts(
+      keys.map((k) => parts[k]),
+      head.id,
+      head.at,
+    );
+    return joined?.kind === 'data' ? (joined.at ?? null) : 'miss';
+  }
+  return head?.kind === 'data' ? (head.at ?? null) : 'miss';
+};

@@ -80,4 +80,17 @@ describe('cache store', () => {
     gas.caches.document.setSeed(42);
     for (let i = 0; i < 20; i++) expect(['miss', big]).toContain(run('readAnswer', 'sdm|big'));
   });
+
+  it('keeps when the service gave an answer, in a plain and in a split entry; an entry written without it says none', () => {
+    gas = new GasRuntime({ code });
+    const at = Date.UTC(2026, 2, 18, 12, 0, 0, 250);
+    run('writeAnswerAt', 'sdm|small', JSON.stringify({ a: 1 }), at);
+    expect(run('answeredAt', 'sdm|small')).toBe(at);
+    run('writeAnswerAt', 'sdm|big', incompressible(300, 11), at);
+    expect(gas.caches.document.entries().length).toBeGreaterThan(2);
+    expect(run('answeredAt', 'sdm|big')).toBe(at);
+    run('writeAnswer', 'sdm|old', JSON.stringify({ a: 1 }));
+    expect(run('answeredAt', 'sdm|old')).toBeNull();
+    expect(run('readAnswer', 'sdm|small')).toBe(JSON.stringify({ a: 1 }));
+  });
 });

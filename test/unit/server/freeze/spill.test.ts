@@ -71,6 +71,22 @@ describe('likelySpill', () => {
     });
   });
 
+  it('takes in the As of below a result (or beside it, transposed), and no other label and value after a gap', () => {
+    const at = new Date(Date.UTC(2026, 2, 18, 12));
+    const made = grid(['Fv.', 'vv.', '...', '...', '...']);
+    const values: unknown[][] = made.values;
+    const formulas = made.formulas;
+    values[3] = ['As of (UTC)', at, ''];
+    expect(likelySpill(values, formulas, { row: 1, column: 1 })).toEqual({ row: 1, column: 1, numRows: 4, numColumns: 2 });
+    values[3] = ['Mine', at, ''];
+    expect(likelySpill(values, formulas, { row: 1, column: 1 })).toEqual({ row: 1, column: 1, numRows: 2, numColumns: 2 });
+    const turned = grid(['Fv..', 'vv..', '....']);
+    const cells: unknown[][] = turned.values;
+    cells[0]![3] = 'As of (UTC)';
+    cells[1]![3] = at;
+    expect(likelySpill(cells, turned.formulas, { row: 1, column: 1 })).toEqual({ row: 1, column: 1, numRows: 2, numColumns: 4 });
+  });
+
   it('stops at a blank row followed by anything but a titled part, and at cells taken by something else', () => {
     // A value typed two rows below with nothing after it is not a part of the result.
     const { values, formulas } = grid(['Fvv', 'vvv', '...', 'u..', '...']);

@@ -1,6 +1,6 @@
 /** Which formulas' results hold a cell the add-on could not fill (src/server/freeze/unfilled.ts). */
 import { describe, expect, it } from 'vitest';
-import { errors } from '../../../../src/server/core/errors';
+import { errors } from '../../../../src/server/errors/errors';
 import { messageOwners } from '../../../../src/server/freeze/unfilled';
 
 const WAIT = errors.limitWait('fresh searches', 'after 00:00 UTC').message;

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach } from 'vitest';
-import { PROP_API_KEY } from '../../../../src/server/core/constants';
+import { PROP_API_KEY } from '../../../../src/server/settings/constants';
 
 /** What the fake service answers to one request. */
 export interface Reply {

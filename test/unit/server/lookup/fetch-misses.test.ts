@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readEntry } from '../../../../src/server/cache/entry';
-import { createBudget } from '../../../../src/server/core/time-budget';
-import { DEFAULT_BASE_URL, MAX_URL_LENGTH } from '../../../../src/server/core/constants';
+import { createBudget } from '../../../../src/server/execution/time-budget';
+import { DEFAULT_BASE_URL, MAX_URL_LENGTH } from '../../../../src/server/settings/constants';
 import type { Answer } from '../../../../src/server/lookup/lookup-result';
 import { ownKeys } from '../../../../src/server/lookup/pipeline';
 import { fetchMisses, learnFromRejections, missesToFetch, refusedBeforeSending } from '../../../../src/server/lookup/fetch-misses';
-import { errors } from '../../../../src/server/core/errors';
+import { errors } from '../../../../src/server/errors/errors';
 import { ENDPOINTS } from '../../../../src/server/service/endpoints';
 import { answer, FAKE_KEY, useAppsScriptFakes, type Reply } from './apps-script-fakes';
 
@@ -57,9 +57,13 @@ describe('fetchMisses', () => {
     expect(fakes.current.batches).toEqual([2]);
     expect(fetched).toMatchObject({ requests: 2, freshSearches: 1, refusals: [] });
     // The answer without the service's cache flag, kept for the cache's own 6 hours under the stamp.
-    expect(fetched.answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 } });
+    expect(fetched.answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 }, at: expect.any(Number) as number });
     const kept = fetched.writes[keys.get('coffee') ?? ''];
-    expect(readEntry(kept, STAMP, Date.now() + 5 * 3_600_000)).toEqual({ kind: 'data', data: { keyword: 'coffee', score: 6 } });
+    expect(readEntry(kept, STAMP, Date.now() + 5 * 3_600_000)).toEqual({
+      kind: 'data',
+      data: { keyword: 'coffee', score: 6 },
+      at: expect.any(Number) as number,
+    });
     expect(readEntry(kept, 'another.stamp', Date.now())).toBeNull();
     expect(Object.keys(fetched.writes).sort()).toEqual([...keys.values()].sort());
   });

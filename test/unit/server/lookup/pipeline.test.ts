@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEY, stampOf } from '../../../../src/server/cache/keys';
 import { readEntry, writeEntry } from '../../../../src/server/cache/entry';
-import { createBudget } from '../../../../src/server/core/time-budget';
-import { DEFAULT_BASE_URL, PROP_API_KEY } from '../../../../src/server/core/constants';
+import { createBudget } from '../../../../src/server/execution/time-budget';
+import { DEFAULT_BASE_URL, PROP_API_KEY } from '../../../../src/server/settings/constants';
 import { dropCached, lookupAll, ownKeys, PENDING_MS, POLL_MS, WAIT_FOR_OTHERS_MS } from '../../../../src/server/lookup/pipeline';
 import { ENDPOINTS } from '../../../../src/server/service/endpoints';
 import { answer, useAppsScriptFakes } from './apps-script-fakes';
@@ -46,13 +46,13 @@ describe('a miss', () => {
       if (i === 1) markSeen = readEntry(fakes.current.cache.get(keyOf('coffee')), stamp(), Date.now());
     };
     const { answers, stats } = look('coffee');
-    expect(answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 } });
+    expect(answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 }, at: expect.any(Number) as number });
     expect(stats).toEqual({ cacheHits: 0, requests: 1, freshSearches: 1 });
     expect(calls()).toEqual(['getAll', 'putAll', 'getAll', 'putAll']);
     // The first putAll marked it as being fetched, with the document's config entry (its first miss).
     expect(markSeen).toMatchObject({ kind: 'pending' });
     expect(fakes.current.cacheCalls[1]?.keys).toEqual(expect.arrayContaining([keyOf('coffee'), CONFIG_KEY]));
-    expect(held('coffee')).toEqual({ kind: 'data', data: { keyword: 'coffee', score: 6 } });
+    expect(held('coffee')).toEqual({ kind: 'data', data: { keyword: 'coffee', score: 6 }, at: expect.any(Number) as number });
     expect(sentKeywords()).toEqual(['coffee']);
   });
 
@@ -78,7 +78,7 @@ describe('a hit', () => {
     look('coffee');
     fakes.current.cacheCalls.length = 0;
     const { answers, stats } = look('coffee');
-    expect(answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 } });
+    expect(answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 }, at: expect.any(Number) as number });
     expect(stats).toEqual({ cacheHits: 1, requests: 0, freshSearches: 0 });
     expect(calls()).toEqual(['getAll']);
     expect(sentKeywords()).toEqual(['coffee']);
@@ -109,7 +109,7 @@ describe('another execution fetching the same query', () => {
   it('fetches the query itself when that answer does not come within a second', () => {
     for (const [key, value] of Object.entries(theirMark('coffee'))) fakes.current.cache.set(key, value);
     const { answers } = look('coffee');
-    expect(answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 } });
+    expect(answers.get('coffee')).toEqual({ ok: true, data: { keyword: 'coffee', score: 6 }, at: expect.any(Number) as number });
     expect(sentKeywords()).toEqual(['coffee']);
     // Polled every 200 ms for at most the second, then fetched it.
     expect(fakes.current.slept.length).toBeGreaterThan(1);

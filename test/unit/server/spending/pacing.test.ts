@@ -55,6 +55,40 @@ function service(fresh: number, cached: Set<string> = new Set(), calls = 2_000) 
 const keywords = (n: number, tag = 'k') => Array.from({ length: n }, (_, i) => `${tag}${i}`);
 
 describe('Pacer', () => {
+  it("sends no search past the spreadsheet's own cap, formula or not, and uses the room cached answers leave", () => {
+    const all = keywords(30);
+    const svc = service(250, new Set(all.slice(0, 4)));
+    const pacer = new Pacer(null, true, true, 10);
+    pacer.send(all, svc.sendWave, svc.readUsage);
+    const sent = svc.waves.flat();
+    // 4 cached (free) and 10 fresh: no probe past the cap.
+    expect(sent.filter((k) => !all.slice(0, 4).includes(k))).toHaveLength(10);
+    expect(sent).toEqual(all.slice(0, 14));
+    expect(new Set(pacer.unsent.values())).toEqual(new Set(['cap']));
+    expect(pacer.unsent.size).toBe(16);
+    // Outside a formula (one wave, unpaced) the same cap holds.
+    const other = service(250);
+    const unpaced = new Pacer(null, true, false, 3);
+    unpaced.send(keywords(8, 'u'), other.sendWave, other.readUsage);
+    expect(other.waves.flat()).toEqual(keywords(3, 'u'));
+    expect(unpaced.unsent.size).toBe(5);
+    // A cap of 0 sends nothing; the daily limit below it is what the rows say.
+    const none = service(250);
+    const zero = new Pacer(null, true, true, 0);
+    zero.send(keywords(2, 'z'), none.sendWave, none.readUsage);
+    expect(none.waves).toEqual([]);
+    expect([...zero.unsent.values()]).toEqual(['cap', 'cap']);
+    const spent = service(0);
+    const limit = new Pacer({ ...emptyGuard('fp'), freshUntil: RESET, past: PAST_LIMIT_HANDFUL }, true, true, 0);
+    limit.send(keywords(2, 'l'), spent.sendWave, spent.readUsage);
+    expect([...limit.unsent.values()]).toEqual(['fresh searches', 'fresh searches']);
+    // Endpoints that are no searches are not capped.
+    const brands = service(250);
+    const notSearches = new Pacer(null, false, true, 0);
+    notSearches.send(keywords(2, 'b'), brands.sendWave, brands.readUsage);
+    expect(brands.waves.flat()).toHaveLength(2);
+  });
+
   it('reads what is left once, sends no more searches than that, and leaves the rest unsent', () => {
     const svc = service(238);
     const pacer = new Pacer(null, true, true);

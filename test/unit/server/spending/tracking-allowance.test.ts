@@ -52,4 +52,20 @@ describe('Spending', () => {
     const { spending } = spendingOver({ fresh: null, calls: null, resetAt: null });
     expect(spending.cap(ENDPOINTS.trend, 500)).toEqual({ count: 500, limit: null, resetAt: null });
   });
+
+  it("caps searches by what the spreadsheet's own cap leaves, read once, counted down as the run spends", () => {
+    let capReads = 0;
+    const spending = new Spending(
+      () => ({ fresh: 100, calls: 100, resetAt: 1_000 }),
+      () => {
+        capReads++;
+        return 4;
+      },
+    );
+    expect(spending.cap(ENDPOINTS.trend, 10)).toEqual({ count: 4, limit: 'cap', resetAt: 1_000 });
+    spending.spent({ requests: 4, freshSearches: 3 });
+    expect(spending.cap(ENDPOINTS.trend, 10)).toEqual({ count: 1, limit: 'cap', resetAt: 1_000 });
+    expect(spending.cap(ENDPOINTS.brand, 10)).toEqual({ count: 10, limit: null, resetAt: 1_000 }); // no searches
+    expect(capReads).toBe(1);
+  });
 });
