@@ -9096,16 +9096,31 @@ ${ours}` : ours;
     if (reason === "API calls") return guard2?.callsUntil ?? known.resetAt;
     return guard2?.freshUntil ?? known.resetAt;
   }
+  function copyOf(p) {
+    return {
+      own: new Set(p.own),
+      packs: new Map([...p.packs].map(([k, v]) => [k, new Set(v)])),
+      singles: new Map([...p.singles].map(([k, v]) => [k, new Set(v)])),
+      ranges: [...p.ranges],
+      byRanges: new Map(p.byRanges),
+      fresh: new Set(p.fresh),
+      perEndpoint: new Map(p.perEndpoint),
+      requests: p.requests
+    };
+  }
   function choose(cells, run, known, canFetch) {
-    const own2 = new Set(run.found.keys());
     const packs = /* @__PURE__ */ new Map();
     for (const [key, pack] of run.packs) packs.set(key, new Set(pack ? [...pack.answers.keys(), ...pack.notFound.keys()] : []));
-    const singles = /* @__PURE__ */ new Map();
-    const ranges = [];
-    const byRanges = /* @__PURE__ */ new Map();
-    const fresh = /* @__PURE__ */ new Set();
-    const perEndpoint = /* @__PURE__ */ new Map();
-    let requests = 0;
+    let p = {
+      own: new Set(run.found.keys()),
+      packs,
+      singles: /* @__PURE__ */ new Map(),
+      ranges: [],
+      byRanges: /* @__PURE__ */ new Map(),
+      fresh: /* @__PURE__ */ new Set(),
+      perEndpoint: /* @__PURE__ */ new Map(),
+      requests: 0
+    };
     const rerun = [];
     const waiting = [];
     let waitingFor = canFetch ? "fresh searches" : "key";
@@ -9119,14 +9134,14 @@ ${ours}` : ours;
     let pacedProbes = 0;
     let pacedShort = 0;
     let probesLeft = known.capped ? 0 : PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
-    const sent = () => requests + pacedRequests;
+    const sent = () => p.requests + pacedRequests;
     const paceCell = (cost) => {
       const sendable = cost.all.filter(([e, sub]) => !run.hold(keyOf(e, sub)));
-      const searchKeys = [...new Set(sendable.filter(([e]) => e.searches).map(([e, sub]) => keyOf(e, sub)))].filter((k) => !fresh.has(k));
+      const searchKeys = [...new Set(sendable.filter(([e]) => e.searches).map(([e, sub]) => keyOf(e, sub)))].filter((k) => !p.fresh.has(k));
       const others = sendable.filter(([e]) => !e.searches).length;
       const room = Math.max(0, calls() - sent());
-      const searchesNow = Math.min(searchKeys.length, Math.max(0, searches() - fresh.size), room);
-      for (const key of searchKeys.slice(0, searchesNow)) fresh.add(key);
+      const searchesNow = Math.min(searchKeys.length, Math.max(0, searches() - p.fresh.size), room);
+      for (const key of searchKeys.slice(0, searchesNow)) p.fresh.add(key);
       const probe2 = searchKeys.length > searchesNow && searchesNow === 0 && probesLeft > 0 && room > searchesNow ? 1 : 0;
       probesLeft -= probe2;
       const othersNow = Math.min(others, room - searchesNow - probe2);
@@ -9145,9 +9160,9 @@ ${ours}` : ours;
         const groupOf = new Map(groups.flatMap((g) => g.subjects.map((s) => [s, g.key])));
         const missing = call.subjects.filter((s) => {
           const key = keyOf(call.endpoint, s);
-          if (own2.has(key)) return false;
-          if (call.packed) return !packs.get(groupOf.get(s) ?? "")?.has(s);
-          return !singles.get(call.endpoint)?.has(s);
+          if (p.own.has(key)) return false;
+          if (call.packed) return !p.packs.get(groupOf.get(s) ?? "")?.has(s);
+          return !p.singles.get(call.endpoint)?.has(s);
         });
         if (!missing.length) continue;
         if (missing.some((s) => run.hold(keyOf(call.endpoint, s)))) held = true;
@@ -9158,58 +9173,78 @@ ${ours}` : ours;
         ...[...single].flatMap(([e, ss]) => ss.map((s) => [e, s])),
         ...range2.flatMap((r) => r.missing.map((s) => [r.call.endpoint, s]))
       ];
-      const newSearches = new Set(all.filter(([e, s]) => e.searches && !fresh.has(keyOf(e, s))).map(([e, s]) => keyOf(e, s)));
+      const newSearches = new Set(all.filter(([e, s]) => e.searches && !p.fresh.has(keyOf(e, s))).map(([e, s]) => keyOf(e, s)));
       const count = [...single.values()].reduce((n, ss) => n + ss.length, 0) + range2.reduce((n, r) => n + r.missing.length, 0);
-      const spared = [...single].reduce((n, [e, ss]) => n + ss.reduce((m, s) => m + (byRanges.get(keyOf(e, s)) ?? 0), 0), 0);
+      const spared = [...single].reduce((n, [e, ss]) => n + ss.reduce((m, s) => m + (p.byRanges.get(keyOf(e, s)) ?? 0), 0), 0);
       return { single, range: range2, count, spared, newSearches, held, all };
     };
+    const fits = (cost) => !cost.held && (canFetch || cost.count === 0) && p.fresh.size + cost.newSearches.size <= searches() && sent() - cost.spared + cost.count <= calls();
+    const pick2 = (cost) => {
+      p.requests += cost.count - cost.spared;
+      for (const key of cost.newSearches) p.fresh.add(key);
+      for (const [endpoint, subjects] of cost.single) {
+        const set = p.singles.get(endpoint) ?? /* @__PURE__ */ new Set();
+        for (const s of subjects) {
+          set.add(s);
+          p.own.add(keyOf(endpoint, s));
+          p.byRanges.delete(keyOf(endpoint, s));
+        }
+        p.singles.set(endpoint, set);
+        p.perEndpoint.set(endpoint, (p.perEndpoint.get(endpoint) ?? 0) + subjects.length);
+      }
+      for (const { call, missing } of cost.range) {
+        p.ranges.push({ endpoint: call.endpoint, subjects: call.subjects, packed: true });
+        p.perEndpoint.set(call.endpoint, (p.perEndpoint.get(call.endpoint) ?? 0) + missing.length);
+        for (const group of rangePacks(call.endpoint, call.subjects)) {
+          const held = p.packs.get(group.key) ?? /* @__PURE__ */ new Set();
+          for (const s of group.subjects) held.add(s);
+          p.packs.set(group.key, held);
+        }
+        for (const s of missing) {
+          const key = keyOf(call.endpoint, s);
+          p.byRanges.set(key, (p.byRanges.get(key) ?? 0) + 1);
+          if (call.subjects.length <= OWN_ENTRIES_UP_TO) p.own.add(key);
+        }
+      }
+    };
+    const pickAll = (group) => {
+      const before = group.length > 1 ? copyOf(p) : p;
+      for (const cell of group) {
+        const cost = costOf2(cell);
+        if (!fits(cost)) {
+          p = before;
+          return cost;
+        }
+        pick2(cost);
+      }
+      return null;
+    };
+    const seen = /* @__PURE__ */ new Set();
     for (const cell of cells) {
+      if (seen.has(cell)) continue;
       if (cell.unknown) {
         unknownCells.push(cell);
         continue;
       }
-      if (cell.calls.some((call) => call.endpoint === ENDPOINTS.usage)) usageCells.push(cell);
-      const cost = costOf2(cell);
-      const fits = !cost.held && (canFetch || cost.count === 0) && fresh.size + cost.newSearches.size <= searches() && sent() - cost.spared + cost.count <= calls();
-      if (!fits) {
-        if (!cell.showsAnswer && canFetch) {
-          paceCell(cost);
-          rerun.push(cell);
-          paced.push(cell);
-          continue;
-        }
-        waiting.push(cell);
-        if (!canFetch) waitingFor = "key";
-        else if (run.guard?.callsUntil || fresh.size + cost.newSearches.size <= searches() && known.fresh !== 0) waitingFor = "API calls";
+      const group = cell.together;
+      for (const c of group) seen.add(c);
+      for (const c of group) if (c.calls.some((call) => call.endpoint === ENDPOINTS.usage)) usageCells.push(c);
+      const short = pickAll(group);
+      if (!short) {
+        rerun.push(...group);
         continue;
       }
-      rerun.push(cell);
-      requests += cost.count - cost.spared;
-      for (const key of cost.newSearches) fresh.add(key);
-      for (const [endpoint, subjects] of cost.single) {
-        const set = singles.get(endpoint) ?? /* @__PURE__ */ new Set();
-        for (const s of subjects) {
-          set.add(s);
-          own2.add(keyOf(endpoint, s));
-          byRanges.delete(keyOf(endpoint, s));
+      if (canFetch && group.every((c) => !c.showsAnswer)) {
+        for (const c of group) {
+          paceCell(costOf2(c));
+          rerun.push(c);
+          paced.push(c);
         }
-        singles.set(endpoint, set);
-        perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + subjects.length);
+        continue;
       }
-      for (const { call, missing } of cost.range) {
-        ranges.push({ endpoint: call.endpoint, subjects: call.subjects, packed: true });
-        perEndpoint.set(call.endpoint, (perEndpoint.get(call.endpoint) ?? 0) + missing.length);
-        for (const group of rangePacks(call.endpoint, call.subjects)) {
-          const held = packs.get(group.key) ?? /* @__PURE__ */ new Set();
-          for (const s of group.subjects) held.add(s);
-          packs.set(group.key, held);
-        }
-        for (const s of missing) {
-          const key = keyOf(call.endpoint, s);
-          byRanges.set(key, (byRanges.get(key) ?? 0) + 1);
-          if (call.subjects.length <= OWN_ENTRIES_UP_TO) own2.add(key);
-        }
-      }
+      waiting.push(...group);
+      if (!canFetch) waitingFor = "key";
+      else if (run.guard?.callsUntil || p.fresh.size + short.newSearches.size <= searches() && known.fresh !== 0) waitingFor = "API calls";
     }
     let usageFormulaReads = 0;
     const usageCell = usageCells.find((cell) => rerun.includes(cell));
@@ -9219,24 +9254,34 @@ ${ours}` : ours;
       const current = entry?.kind === "data" && !!currentUsageReadAt(entry.data, run.heads, Date.now());
       if (!current || sent() > 0) {
         if (canFetch && sent() + 1 <= calls() && !run.hold(key)) usageFormulaReads = 1;
-        else for (const cell of usageCells) moveTo(waiting, rerun, cell);
+        else for (const cell of usageCells) for (const c of cell.together) moveTo(waiting, rerun, c);
       }
     }
     for (const cell of unknownCells) (waiting.length ? waiting : rerun).push(cell);
     let probe = null;
-    if (canFetch && known.fresh !== null && fresh.size >= known.fresh && probesLeft > 0 && sent() + usageFormulaReads + 1 <= calls()) {
+    if (canFetch && known.fresh !== null && p.fresh.size >= known.fresh && probesLeft > 0 && sent() + usageFormulaReads + 1 <= calls()) {
+      const tried = /* @__PURE__ */ new Set();
       for (const cell of waiting) {
-        const cost = costOf2(cell);
-        const only = !cost.held && cost.count === 1 && cost.range.length === 0 ? [...cost.single][0] : void 0;
-        if (only && only[0].searches && !usageCells.includes(cell) && !cell.unknown) {
-          probe = { fetch: { endpoint: only[0], subjects: [only[1][0]], packed: false }, cell };
+        if (tried.has(cell) || cell.unknown) continue;
+        const group = cell.together;
+        for (const c of group) tried.add(c);
+        const needs = /* @__PURE__ */ new Map();
+        let fetchable = !group.some((c) => usageCells.includes(c));
+        for (const c of group) {
+          const cost = costOf2(c);
+          if (cost.held || cost.range.length) fetchable = false;
+          for (const [e, ss] of cost.single) for (const s of ss) needs.set(keyOf(e, s), [e, s]);
+        }
+        const only = needs.size === 1 ? [...needs.values()][0] : void 0;
+        if (fetchable && only && only[0].searches) {
+          probe = { fetch: { endpoint: only[0], subjects: [only[1]], packed: false }, cells: group };
           break;
         }
       }
     }
     const fetches = [
-      ...[...singles].map(([endpoint, subjects]) => ({ endpoint, subjects: [...subjects], packed: false })),
-      ...ranges
+      ...[...p.singles].map(([endpoint, subjects]) => ({ endpoint, subjects: [...subjects], packed: false })),
+      ...p.ranges
     ];
     return {
       rerun: sortedLike(cells, rerun),
@@ -9249,10 +9294,10 @@ ${ours}` : ours;
       waitingFor,
       fetches,
       probe,
-      requests,
-      freshSearches: fresh.size,
+      requests: p.requests,
+      freshSearches: p.fresh.size,
       usageFormulaReads,
-      perEndpoint
+      perEndpoint: p.perEndpoint
     };
   }
   function moveTo(to, from, cell) {
@@ -9276,7 +9321,15 @@ ${ours}` : ours;
       for (const row of values) for (const value of row) if (typeof value === "string" && value.startsWith(LEADS.noKey)) noKeyCells++;
       for (const cell of found) {
         if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
-        const planned = { sheet, row: cell.row, column: cell.column, calls: [], unknown: false, showsAnswer: true };
+        const planned = {
+          sheet,
+          row: cell.row,
+          column: cell.column,
+          calls: [],
+          unknown: false,
+          showsAnswer: true,
+          together: []
+        };
         let rows = 1;
         for (const call of callsIn(cell.formula)) {
           const endpoint = ENDPOINTS[ENDPOINT_OF[call.name]];
@@ -9296,7 +9349,35 @@ ${ours}` : ours;
         cells.push(planned);
       }
     }
+    groupTogether(cells);
     return { cells, unknownCalls, unknownCells, noKeyCells, errorCells };
+  }
+  function groupTogether(cells) {
+    const parent = cells.map((_, i) => i);
+    const root = (i) => {
+      while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+      return i;
+    };
+    const firstWith = /* @__PURE__ */ new Map();
+    cells.forEach((cell, i) => {
+      if (cell.unknown) return;
+      for (const call of cell.calls) {
+        if (call.endpoint === ENDPOINTS.usage) continue;
+        for (const s of call.subjects) {
+          const query = `${cell.sheet.getSheetId()}|${keyOf(call.endpoint, s)}`;
+          const other = firstWith.get(query);
+          if (other === void 0) firstWith.set(query, i);
+          else parent[root(i)] = root(other);
+        }
+      }
+    });
+    const groups = /* @__PURE__ */ new Map();
+    cells.forEach((cell, i) => {
+      const group = groups.get(root(i)) ?? [];
+      group.push(cell);
+      groups.set(root(i), group);
+      cell.together = group;
+    });
   }
   function subjectsOf(endpoint, argument, sheet, reader) {
     if (!endpoint.param) return { subjects: [""], inputs: 1 };
@@ -9424,14 +9505,18 @@ ${ours}` : ours;
     );
     const rerun = new Set(plan.rerun);
     const waiting = new Set(plan.waiting);
-    if (plan.probe && answered(plan.probe.cell)) {
-      rerun.add(plan.probe.cell);
-      waiting.delete(plan.probe.cell);
+    if (plan.probe && plan.probe.cells.every(answered)) {
+      for (const cell of plan.probe.cells) {
+        rerun.add(cell);
+        waiting.delete(cell);
+      }
     }
     for (const cell of rerun) {
       if (!cell.showsAnswer || answered(cell)) continue;
-      rerun.delete(cell);
-      waiting.add(cell);
+      for (const c of cell.together) {
+        rerun.delete(c);
+        waiting.add(c);
+      }
     }
     const ids = new Set([...rerun].map((cell) => cellId(cell.sheet, cell)));
     const waits = plan.cells.filter((cell) => waiting.has(cell)).length;
@@ -11695,6 +11780,18 @@ ${ours}` : ours;
     return tablesView(insertTable(readInsertRequest(raw)));
   }
 
+  // src/shared/template-words.ts
+  function templateRefusal(title, wait, now) {
+    const when = afterReset(wait.resetAt === null ? null : Date.parse(wait.resetAt), now);
+    if (wait.needed === null || wait.left === null || wait.readAt === null) {
+      return `Not inserted: ${inSentence2(limitReached(wait))} (try again ${when}), and "${title}" needs answers it holds back. Nothing was sent or changed.`;
+    }
+    const since = wait.sentSince ? ", with what this document sent since" : "";
+    return `Not inserted: "${title}" may use ${wait.needed} ${wait.limit}, and ${wait.left} were left at your last usage read (${wait.readAt.slice(11, 16)} UTC${since}). Nothing was sent or changed: try again ${when}.`;
+  }
+  var limitReached = (wait) => wait.limit === "unknown" ? "A daily limit was reached" : `The daily limit of ${wait.limit} was reached`;
+  var inSentence2 = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+
   // src/server/spending/template-cost.ts
   function templateCost(queries, unknown = null) {
     const run = dryRun({ queries, payer: "user", guardOf: "viewer" });
@@ -11708,27 +11805,37 @@ ${ours}` : ours;
     };
   }
   function refuseTemplatePastLimit(title, cost, apiKey) {
-    if (cost.held) {
-      throw errors.input(
-        `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${title}" needs answers it holds back. Nothing was sent or changed.`
-      );
-    }
+    const wait = templateWait(cost, currentUsage(apiKey), Date.now());
+    if (wait) throw errors.input(templateRefusal(title, wait, Date.now()));
     const room = cost.freshSearches ? capRoomToday(openStore()) : null;
     if (room !== null && cost.freshSearches > room) {
       throw errors.input(
         `Not inserted: "${title}" may use ${cost.freshSearches} fresh searches, and this spreadsheet's cap leaves ${room} today (it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`
       );
     }
-    const last = currentUsage(apiKey);
-    const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, /* @__PURE__ */ new Date()) : null;
-    if (short) {
-      const what = short.kind === "searches" ? "fresh searches" : "API calls";
-      const since = last?.spentSince?.requests ? ", with what this document sent since" : "";
-      const resetAt = Date.parse(last?.resetAt ?? "");
-      throw errors.input(
-        `Not inserted: "${title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read (${last?.readAt.slice(11, 16) ?? ""} UTC${since}). Nothing was sent or changed: try again ${afterReset(Number.isFinite(resetAt) ? resetAt : null, Date.now())}.`
-      );
+  }
+  function templateWait(cost, last, now) {
+    if (cost.held) {
+      return {
+        limit: cost.held.which,
+        needed: null,
+        left: null,
+        resetAt: new Date(cost.held.until).toISOString(),
+        readAt: null,
+        sentSince: false
+      };
     }
+    const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date(now)) : null;
+    if (!last || !short) return null;
+    const resetAt = Date.parse(last.resetAt ?? "");
+    return {
+      limit: short.kind === "searches" ? "fresh searches" : "API calls",
+      needed: short.needed,
+      left: short.left,
+      resetAt: Number.isFinite(resetAt) ? new Date(resetInstant(resetAt)).toISOString() : null,
+      readAt: last.readAt,
+      sentSince: !!last.spentSince?.requests
+    };
   }
 
   // src/server/templates/template-catalog.ts
@@ -12055,13 +12162,10 @@ ${ours}` : ours;
       b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
       const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf(".") + 1);
       b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
-      if (fields.monthsDate) {
-        const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
-        b.formula(`=SEARCH_TREND(A${FIRST_ROW2}, ${quoted(fields.monthsDate)}, "transpose")`, header2);
-        b.format(header2, fieldFormat(fields.monthsDate, answers, spreadsheetTimeZone()));
-        b.plan.bold.push(header2);
-      }
-      b.formula(`=SEARCH_TREND(${range2}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
+      const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
+      b.formula(`=SEARCH_COMPARE(${range2}, "noHeaders, transpose")`, { ...header2, rows: 1 + INPUT_ROWS });
+      if (fields.monthsDate) b.format(header2, fieldFormat(fields.monthsDate, answers, spreadsheetTimeZone()));
+      b.plan.bold.push(header2);
       b.format(inputColumn(volumes, months), fieldFormat(fields.monthsVolume, answers, spreadsheetTimeZone()));
       const last = columnLetters(volumes + months - 1);
       for (let r = FIRST_ROW2; r < FIRST_ROW2 + INPUT_ROWS; r++) {
@@ -12073,7 +12177,7 @@ ${ours}` : ours;
     b.text(
       2,
       1,
-      `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range2} (${EXAMPLE_KEYWORDS.length} examples are filled in). Every other column is one formula over column A: click a cell to read it. Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. Growth is green above zero and red below; the sparklines are drawn by Google Sheets${fields.monthsDate ? `; the months over the volumes are those of the keyword in A${FIRST_ROW2}` : ""}.${absent}`
+      `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range2} (${EXAMPLE_KEYWORDS.length} examples are filled in). Every other column is one formula over column A: click a cell to read it. Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. Growth is green above zero and red below; the sparklines are drawn by Google Sheets; the months over the volumes and the volumes are one formula, so each figure sits under its month.` + absent
     );
     return b.plan;
   }
@@ -12331,10 +12435,14 @@ ${ours}` : ours;
   var FETCH_LIMIT_MS = 12e4;
   var ITEM_FAILURES = /* @__PURE__ */ new Set(["not-found", "bad-request", "input"]);
   function templateOffers() {
+    const apiKey = readApiKey("user");
+    const last = apiKey ? currentUsage(apiKey) : null;
     return TEMPLATE_IDS.map((id) => {
       const template = TEMPLATES[id];
-      const { requests, freshSearches } = costOf(template);
-      return { id, title: template.title, description: template.description, requests, freshSearches };
+      const cost = costOf(template);
+      const { requests, freshSearches } = cost;
+      const waits = templateWait(cost, last, Date.now());
+      return { id, title: template.title, description: template.description, requests, freshSearches, waits };
     });
   }
   function costOf(template) {

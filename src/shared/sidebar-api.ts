@@ -398,6 +398,26 @@ export interface TemplateView {
   requests: number;
   /** At most this many fresh searches (keywords not cached). */
   freshSearches: number;
+  /** Why inserting it sends nothing now, and until when (a spent allowance); null when it can go now. */
+  waits: TemplateWait | null;
+}
+
+/**
+ * A template that cannot be inserted now: the daily-limit guard holds its answers back, or it may need
+ * more than is left of an allowance (the last usage read with what this document sent since). Inserting
+ * then sends nothing and changes nothing, until the limit resets.
+ */
+export interface TemplateWait {
+  /** Which allowance ('unknown': a daily limit the service did not name). */
+  limit: 'fresh searches' | 'API calls' | 'unknown';
+  /** What the template may use of it, and what is left (null when the guard says it is spent, not a read). */
+  needed: number | null;
+  left: number | null;
+  /** When it resets (ISO), if known. */
+  resetAt: string | null;
+  /** The usage read that says so (ISO), and whether this document's spending since is added to it; null for the guard. */
+  readAt: string | null;
+  sentSince: boolean;
 }
 
 /** A sheet inserted from a template, found by its mark (so after a rename too). */

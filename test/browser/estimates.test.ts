@@ -61,6 +61,37 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     expect(await requests()).toBe(1);
   });
 
+  it('with no fresh search left, a template that needs some says nothing can be sent now and until when; Insert says the same, sending nothing', async () => {
+    const readUsage = async () => {
+      await openFold(page, 'usage');
+      const from = calls.length;
+      await page.getByRole('button', { name: 'Refresh usage' }).click();
+      await expect.poll(() => calls.slice(from).some((c) => c.fn === 'refreshUsage')).toBe(true);
+    };
+    await service.control.limits({ freshUsed: 250 });
+    await readUsage();
+    await openFold(page, 'templates'); // the list is counted again as it opens
+    const line = (title: string) => page.locator('#templates-list li.template').filter({ hasText: title }).locator('.template-cost');
+    await expect
+      .poll(() => line('Keyword research').textContent())
+      .toBe('Needs up to 8 fresh searches, and none is left today: nothing can be sent now. Insert it after 00:00 UTC, when they reset.');
+    // What needs no fresh search says what it sends, as before.
+    expect(await line('Brand watch').textContent()).toMatch(/^Inserting it sends at most \d+ requests?, no fresh search\.$/);
+    await service.control.resetStats();
+    await page.getByRole('button', { name: 'Insert Keyword research' }).click();
+    await expect
+      .poll(() => page.locator('#templates-status').textContent())
+      .toMatch(
+        /^Not inserted: "Keyword research" may use 8 fresh searches, and 0 were left at your last usage read \(\d\d:\d\d UTC\)\. Nothing was sent or changed: try again after 00:00 UTC\.$/,
+      );
+    expect(await requests()).toBe(0);
+    // The searches back (as after the reset), read again: the tests below start from that read.
+    await service.control.limits({ freshUsed: 0 });
+    await readUsage();
+    await openFold(page, 'templates');
+    await expect.poll(() => line('Keyword research').textContent()).toMatch(/^Inserting it sends at most 8 requests/);
+  });
+
   for (const title of ['Keyword research', 'Brand watch', 'Market overview', 'Share of search']) {
     it(`${title}: inserting it and its formulas send what its cost line said, no usage read besides`, async () => {
       await openFold(page, 'templates');
@@ -121,7 +152,7 @@ describe('what the sidebar says an action sends, and what it sends', () => {
     await expect
       .poll(() => page.locator('#cache-status').textContent())
       .toMatch(
-        /^30 formula cells on 6 sheets recalculating, from answers cached or fetched just now \(5 requests, 5 of them fresh searches/,
+        /^28 formula cells on 6 sheets recalculating, from answers cached or fetched just now \(5 requests, 5 of them fresh searches/,
       );
     const meanwhile = await meta();
     // Counted again first; then, at once, the usage and the estimate (no request: what it spent is counted).

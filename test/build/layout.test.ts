@@ -369,7 +369,7 @@ describe("spending's home", () => {
 /** The sidebar's wire: the types of what its calls take and return (src/shared/sidebar-api.ts). */
 const WIRE = join(SRC, 'shared/sidebar-api.ts');
 /** The views spending/ answers the sidebar with as they are: Refresh all's estimate, the usage section. */
-const SPENDING_VIEWS = ['RefreshEstimate', 'UsageView'];
+const SPENDING_VIEWS = ['RefreshEstimate', 'TemplateWait', 'UsageView'];
 
 /** The names a module imports from a module (type-only or not). */
 function namesImported(file: string, from: string): string[] {

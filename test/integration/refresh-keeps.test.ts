@@ -131,6 +131,65 @@ describe.each([
     });
   });
 
+  it('formulas that share a query run again or wait together: a header of months never moves apart from the volumes under it', async () => {
+    // Laid out as a keyword research sheet once was: the months of A5's answer, a formula of their own,
+    // over one range formula's monthly volumes. The paths are read from an answer's shape, never named.
+    const raw = (await rawAnswer(stack.service, '/trend', { keyword: 'any keyword' })) as Record<string, unknown>;
+    const [list, records] = Object.entries(raw).find((e): e is [string, Record<string, unknown>[]] => Array.isArray(e[1])) ?? ['', []];
+    const keys = Object.entries(records[0] ?? {});
+    const date = keys.find(([, v]) => typeof v === 'string' && /^\d{4}-\d\d/.test(v))?.[0];
+    const volume = keys.find(([, v]) => typeof v === 'number')?.[0];
+    const keywords = KEYWORDS.slice(0, 8).map(([k]) => k as string);
+    const book = stack.gas.spreadsheet;
+    book.setValues(
+      'Sheet1!A5:A12',
+      keywords.map((k) => [k]),
+    );
+    book.setFormula('Sheet1!G4', `=SEARCH_TREND(A5, "${list}.${date}", "transpose")`);
+    book.setFormula('Sheet1!G5', `=SEARCH_TREND(A5:A12, "${list}.${volume}")`);
+    expect(stack.gas.recalculate().every((r) => r.ok)).toBe(true);
+    /** Each keyword's figure by month (`YYYY-MM`), as the service answers now and answered before. */
+    const known = new Map<string, Map<string, unknown>>();
+    const learn = async () => {
+      for (const kw of keywords) {
+        const answer = (await rawAnswer(stack.service, '/trend', { keyword: kw })) as Record<string, Record<string, unknown>[]>;
+        const months = (answer[list] ?? []).map((r) => [String(r[date ?? '']).slice(0, 7), r[volume ?? '']] as const);
+        known.set(kw, new Map([...(known.get(kw) ?? []), ...months]));
+      }
+    };
+    await learn();
+    /** What the sheet shows under each month of its header, row by row, against each keyword's figure of that month. */
+    const aligned = () => {
+      const values = sheet().values;
+      const header = (values[3] ?? []).slice(6, 18).map((d) => (d instanceof Date ? d.toISOString().slice(0, 7) : d));
+      return keywords.map((kw, i) => [kw, (values[4 + i] ?? []).slice(6, 18), header.map((m) => known.get(kw)?.get(String(m)))]);
+    };
+    for (const [kw, shown, expected] of aligned()) expect([kw, shown]).toEqual([kw, expected]);
+    const before = sheet().values;
+
+    // A new month: the service's months moved on. Another account asked A5's keyword (free from the
+    // service's 7-day cache); the day's fresh searches are spent, so A5:A12's other keywords cannot come.
+    stack.gas.advanceClock(31 * 86_400_000);
+    await stack.service.control.clock(31 * 86_400_000);
+    await rawAnswer(stack.service, '/trend', { keyword: keywords[0] as string });
+    await stack.service.control.limits({ key: KEY, freshUsed: 250 });
+    sidebar('refreshUsage');
+    const view = sidebar<RefreshView>('refreshAllFormulas');
+    expect(view).toMatchObject({ formulaCells: 0, waiting: 2, waitingFor: 'fresh searches' });
+    stack.gas.recalculate();
+    // Both keep what they showed: the header did not move on without the volumes under it.
+    expect(sheet().values).toEqual(before);
+
+    // The next day the searches are back: both run again, the header's months over the volumes of those months.
+    stack.gas.advanceClock(86_400_000);
+    await stack.service.control.clock(86_400_000);
+    expect(sidebar<RefreshView>('refreshAllFormulas')).toMatchObject({ formulaCells: 2, waiting: 0 });
+    stack.gas.recalculate();
+    await learn();
+    expect(sheet().values).not.toEqual(before);
+    for (const [kw, shown, expected] of aligned()) expect([kw, shown]).toEqual([kw, expected]);
+  });
+
   it('a refresh with nothing to fetch sends nothing, and runs every formula again from the cache', async () => {
     answeredSheet();
     await stack.service.control.resetStats();

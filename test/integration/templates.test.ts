@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateSheetView, TemplateView, TrackingView } from '../../src/shared/sidebar-api';
 import { a1Notation, chartData, chartDomain, columnLetters, type RecalcEntry } from '../../dev/gas/index.js';
-import { KEY, rawAnswer, useStack } from './stack';
+import { KEY, rawAnswer, useStack, type Stack } from './stack';
 
 const TEMPLATE_TITLES = {
   'keyword-research': 'Keyword research',
@@ -41,6 +41,22 @@ const OUR_SLUGS = [
   'voyagely',
   'pixora',
 ];
+
+/**
+ * Each month's figure of a keyword, read independently from the service's answer now: the date-like text
+ * and the number of each record of its list of 12 (whatever the service calls them), by `YYYY-MM`.
+ */
+async function monthlyVolumes(stack: Stack, keyword: string): Promise<Map<string, number>> {
+  const raw = (await rawAnswer(stack.service, '/trend', { keyword })) as Record<string, unknown>;
+  const series = Object.values(raw).find((v): v is Record<string, unknown>[] => Array.isArray(v) && v.length === 12) ?? [];
+  return new Map(
+    series.map((r) => {
+      const values = Object.values(r);
+      const month = values.find((v) => typeof v === 'string' && /^\d{4}-\d\d/.test(v));
+      return [String(month).slice(0, 7), values.find((v) => typeof v === 'number') as number];
+    }),
+  );
+}
 
 const SERVICES = [
   { name: 'schema a', schema: 'a', world: '' },
@@ -112,18 +128,16 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     expect(sheet.getValues('B13:G13')[0]?.every((v) => v === '')).toBe(true);
     // No field name is typed into the template: the formulas use the answer's own paths, per schema
     // (schema c's are never named by a test: its formulas are only seen to evaluate, above).
-    const formulas = [sheet.peek(5, 3)?.formula, sheet.peek(5, 4)?.formula, sheet.peek(5, 7)?.formula];
+    const formulas = [sheet.peek(5, 3)?.formula, sheet.peek(5, 4)?.formula];
     if (schema !== 'c') {
       expect(formulas).toEqual(
         schema === 'a'
-          ? ['=SEARCH_TREND(A5:A54, "growth.yoy_pct")', '=SEARCH_TREND(A5:A54, "peak.month")', '=SEARCH_TREND(A5:A54, "months.volume")']
-          : [
-              '=SEARCH_TREND(A5:A54, "yoyChangePct")',
-              '=SEARCH_TREND(A5:A54, "peakMonth.period")',
-              '=SEARCH_TREND(A5:A54, "history.searches")',
-            ],
+          ? ['=SEARCH_TREND(A5:A54, "growth.yoy_pct")', '=SEARCH_TREND(A5:A54, "peak.month")']
+          : ['=SEARCH_TREND(A5:A54, "yoyChangePct")', '=SEARCH_TREND(A5:A54, "peakMonth.period")'],
       );
     }
+    // The monthly volumes and the months over them: one formula, found by shape on any service.
+    expect(sheet.peek(4, 7)?.formula).toBe('=SEARCH_COMPARE(A5:A54, "noHeaders, transpose")');
     expect(sheet.peek(5, 5)?.formula).toBe('=IF(COUNT(G5:R5), SPARKLINE(G5:R5), "")');
     expect(sheet.conditionalFormats.map((r) => [r.condition, r.ranges])).toEqual([
       [{ type: 'NUMBER_GREATER_THAN', value: 0 }, [{ row: 5, column: 3, numRows: 50, numColumns: 1 }]],
@@ -154,16 +168,43 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     expect(row).toEqual(volumes);
   });
 
+  it('keyword research: a keyword typed a month later re-runs the volumes, and the months over them move with them', async () => {
+    const name = call<string>('insertTemplate', 'keyword-research');
+    evaluate(name);
+    const sheet = stack.gas.spreadsheet.sheet(name);
+    const keywords = sheet.getValues('A5:A12').map((row) => String(row[0]));
+    const known = new Map<string, Map<string, number>>();
+    const learn = async (kw: string) => known.set(kw, new Map([...(known.get(kw) ?? []), ...(await monthlyVolumes(stack, kw))]));
+    for (const kw of keywords) await learn(kw);
+    // A new month: every answer has left the cache; the service's months moved on by one.
+    stack.gas.advanceClock(31 * 86_400_000);
+    await stack.service.control.clock(31 * 86_400_000);
+    // Typing a keyword under the examples changes what the range formulas read: Sheets runs them again,
+    // and only them (a formula over A5 alone keeps what it showed).
+    stack.gas.spreadsheet.setValues(`'${name}'!A13`, [['electric bikes']]);
+    expect(evaluate(name).filter((e) => !e.ok)).toEqual([]);
+    for (const kw of [...keywords, 'electric bikes']) await learn(kw);
+    // Under each month of the header, each keyword's figure of that month (and the new month is shown).
+    const header = (sheet.getValues('G4:S4')[0] ?? []).filter((d) => d instanceof Date).map((d) => d.toISOString().slice(0, 7));
+    expect(header).toHaveLength(12);
+    const newest = [...(known.get(keywords[0] ?? '') ?? new Map<string, number>()).keys()].sort().at(-1);
+    expect(header.at(-1)).toBe(newest);
+    sheet.getValues('G5:R13').forEach((row, i) => {
+      const kw = i < keywords.length ? (keywords[i] ?? '') : 'electric bikes';
+      expect([kw, row]).toEqual([kw, header.map((m) => known.get(kw)?.get(m))]);
+    });
+  });
+
   it('keyword research frozen keeps every value it showed, its monthly volumes beside the sparklines too', () => {
     const name = call<string>('insertTemplate', 'keyword-research');
     evaluate(name);
     const sheet = stack.gas.spreadsheet.sheet(name);
     const shown = sheet.getValues('A4:R12');
     stack.gas.spreadsheet.setActive(name, 'A1:Z60');
-    expect(call<{ formulas: number; skipped: unknown[] }>('freezeResults', 'selection')).toMatchObject({ formulas: 5, skipped: [] });
+    expect(call<{ formulas: number; skipped: unknown[] }>('freezeResults', 'selection')).toMatchObject({ formulas: 4, skipped: [] });
     expect(sheet.getValues('A4:R12')).toEqual(shown);
     // Each frozen table's note names its whole block, so Unfreeze clears exactly what it filled.
-    expect(sheet.peek(5, 7)?.note).toMatch(/fill 8 rows × 12 columns/);
+    expect(sheet.peek(4, 7)?.note).toMatch(/fill 9 rows × 12 columns/);
   });
 
   it("brand watch: its examples are the first brands this service's ranking overview names, never ours", async () => {
@@ -407,6 +448,33 @@ describe.each(SERVICES)('$name', ({ schema, world }) => {
     expect(call<string>('insertTemplate', 'share-of-search')).toBe('Share of search');
     // What spends no fresh search still fits.
     expect(call<string>('insertTemplate', 'market-overview')).toBe('Market overview');
+  });
+
+  it('with no fresh search left, a template that needs some says before the click that nothing can be sent now, and Insert says the same', async () => {
+    await stack.service.control.limits({ key: KEY, freshUsed: 250 });
+    call('refreshUsage');
+    const sent = await stack.requests();
+    const listed = list();
+    // What the sidebar's line is made of: nothing sent now, how many it needs, none left, the one reset.
+    for (const id of ['keyword-research', 'share-of-search'] as const) {
+      expect([id, listed[id].waits]).toEqual([
+        id,
+        expect.objectContaining({
+          limit: 'fresh searches',
+          needed: FRESH[id],
+          left: 0,
+          resetAt: expect.stringMatching(/T00:00:00/) as unknown,
+        }),
+      ]);
+    }
+    // What needs no fresh search is listed as before, and inserts.
+    expect([listed['brand-watch'].waits, listed['market-overview'].waits]).toEqual([null, null]);
+    expect(failure('insertTemplate', 'keyword-research')).toBe(
+      `Not inserted: "Keyword research" may use 8 fresh searches, and 0 were left at your last usage read (${listed['keyword-research'].waits?.readAt?.slice(11, 16)} UTC). Nothing was sent or changed: try again after 00:00 UTC.`,
+    );
+    expect(stack.gas.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+    expect(await stack.requests()).toBe(sent); // listing and refusing sent nothing
+    expect(call<string>('insertTemplate', 'brand-watch')).toBe('Brand watch');
   });
 
   it('refuses what the daily-limit guard holds back after a refusal, sending nothing more', async () => {

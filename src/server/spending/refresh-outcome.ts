@@ -34,14 +34,20 @@ export function refreshOutcome(plan: RefreshPlan, came: ReadonlyMap<string, bool
     );
   const rerun = new Set(plan.rerun);
   const waiting = new Set(plan.waiting);
-  if (plan.probe && answered(plan.probe.cell)) {
-    rerun.add(plan.probe.cell);
-    waiting.delete(plan.probe.cell);
+  if (plan.probe && plan.probe.cells.every(answered)) {
+    for (const cell of plan.probe.cells) {
+      rerun.add(cell);
+      waiting.delete(cell);
+    }
   }
+  // A cell whose answer did not come keeps what it shows, and so do the cells that run with it
+  // (PlannedCell.together); one that shows no answer yet runs anyway, with what came.
   for (const cell of rerun) {
     if (!cell.showsAnswer || answered(cell)) continue;
-    rerun.delete(cell);
-    waiting.add(cell);
+    for (const c of cell.together) {
+      rerun.delete(c);
+      waiting.add(c);
+    }
   }
   const ids = new Set([...rerun].map((cell) => cellId(cell.sheet, cell)));
   const waits = plan.cells.filter((cell) => waiting.has(cell)).length;

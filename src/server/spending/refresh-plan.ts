@@ -12,8 +12,13 @@
  * what is left could not choose (a handful may go without it: at worst refused, and those cells keep
  * what they show).
  *
+ * Formulas whose answers must stay aligned run again or wait together: on one sheet, the cells that share
+ * a query (the same keyword in a template's month header and in its table of volumes, a score column
+ * beside a growth column over the same keywords), directly or through others. Run apart, one would show
+ * this month's answer beside another's last month (a header of months over last month's volumes).
+ *
  * Past the fresh searches left, one request may still ask for a keyword the service may have cached
- * (free, pacing.ts), while the guard allows: the keyword of the first waiting cell that needs only it.
+ * (free, pacing.ts), while the guard allows: the keyword of the first waiting group that needs only it.
  * Where the spreadsheet's own cap (spend-cap.ts) leaves fewer searches than the allowance, it is what is
  * left, and nothing goes past it, not even that one request.
  *
@@ -98,6 +103,11 @@ export interface PlannedCell {
    * errors and the add-on's messages (a limit's rows, "Loading..."): running it again loses nothing then.
    */
   showsAnswer: boolean;
+  /**
+   * The cells that run again or wait with it, itself included, in the sheets' order: those of its sheet
+   * sharing a query with it, directly or through others (a cell whose arguments cannot be read: itself).
+   */
+  together: PlannedCell[];
 }
 
 /** A lookup the refresh sends before its formulas run again. */
@@ -130,8 +140,8 @@ export interface RefreshPlan {
   resetAt: number | null;
   /** The lookups to send first, in order: single inputs by endpoint, then each range. */
   fetches: PlannedFetch[];
-  /** One request past the fresh searches for a keyword the service may have cached, and the cell it would answer. */
-  probe: { fetch: PlannedFetch; cell: PlannedCell } | null;
+  /** One request past the fresh searches for a keyword the service may have cached, and the cells it would answer (one group). */
+  probe: { fetch: PlannedFetch; cells: PlannedCell[] } | null;
   /** Requests: the usage read still to send, the fetches, the probe, and API_USAGE's own read once it runs. */
   requests: number;
   /** Of them, fresh searches at most. */
@@ -341,7 +351,7 @@ interface Chosen {
   waiting: PlannedCell[];
   waitingFor: WaitReason;
   fetches: PlannedFetch[];
-  probe: { fetch: PlannedFetch; cell: PlannedCell } | null;
+  probe: { fetch: PlannedFetch; cells: PlannedCell[] } | null;
   /** Requests of the fetches. */
   requests: number;
   freshSearches: number;
@@ -350,20 +360,54 @@ interface Chosen {
   perEndpoint: Map<Endpoint, number>;
 }
 
+/** What the cells chosen so far fetch: a group is tried on a copy, kept only when all of it fits. */
+interface Picked {
+  /** Queries under their own key: cached, or fetched by a chosen single. */
+  own: Set<string>;
+  /** Subjects each pack holds: cached, or fetched by a chosen range. */
+  packs: Map<string, Set<string>>;
+  /** Chosen single inputs to fetch, by endpoint. */
+  singles: Map<Endpoint, Set<string>>;
+  ranges: PlannedFetch[];
+  /** How many chosen ranges fetch a query (before a single fetches it). */
+  byRanges: Map<string, number>;
+  /** Searches fetched: the first fetch of a query may be fresh, any later one is not. */
+  fresh: Set<string>;
+  perEndpoint: Map<Endpoint, number>;
+  requests: number;
+}
+
+function copyOf(p: Picked): Picked {
+  return {
+    own: new Set(p.own),
+    packs: new Map([...p.packs].map(([k, v]) => [k, new Set(v)])),
+    singles: new Map([...p.singles].map(([k, v]) => [k, new Set(v)])),
+    ranges: [...p.ranges],
+    byRanges: new Map(p.byRanges),
+    fresh: new Set(p.fresh),
+    perEndpoint: new Map(p.perEndpoint),
+    requests: p.requests,
+  };
+}
+
 /**
- * Chooses the cells that run again, whole, in the sheets' order, within what is left; the cost of each
- * is what the lookups would send for it after the cells chosen before it.
+ * Chooses the cells that run again, whole groups of them (PlannedCell.together), in the sheets' order,
+ * within what is left; the cost of each is what the lookups would send for it after the cells chosen
+ * before it.
  */
 function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boolean): Chosen {
-  const own = new Set(run.found.keys()); // queries under their own key: cached, or fetched by a chosen single
-  const packs = new Map<string, Set<string>>(); // subjects each pack holds: cached, or fetched by a chosen range
+  const packs = new Map<string, Set<string>>();
   for (const [key, pack] of run.packs) packs.set(key, new Set(pack ? [...pack.answers.keys(), ...pack.notFound.keys()] : []));
-  const singles = new Map<Endpoint, Set<string>>(); // chosen single inputs to fetch, by endpoint
-  const ranges: PlannedFetch[] = [];
-  const byRanges = new Map<string, number>(); // how many chosen ranges fetch a query (before a single fetches it)
-  const fresh = new Set<string>(); // searches fetched: the first fetch of a query may be fresh, any later one is not
-  const perEndpoint = new Map<Endpoint, number>();
-  let requests = 0;
+  let p: Picked = {
+    own: new Set(run.found.keys()),
+    packs,
+    singles: new Map(),
+    ranges: [],
+    byRanges: new Map(),
+    fresh: new Set(),
+    perEndpoint: new Map(),
+    requests: 0,
+  };
   const rerun: PlannedCell[] = [];
   const waiting: PlannedCell[] = [];
   let waitingFor: WaitReason = canFetch ? 'fresh searches' : 'key';
@@ -378,7 +422,7 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
   let pacedShort = 0;
   // Past the spreadsheet's cap nothing looks for cached keywords: one run fresh would go past it.
   let probesLeft = known.capped ? 0 : PAST_LIMIT_HANDFUL - (run.guard?.freshUntil ? run.guard.past : 0);
-  const sent = () => requests + pacedRequests;
+  const sent = () => p.requests + pacedRequests;
 
   /**
    * What a formula fetching for itself sends (lookup/pacing.ts): searches no more than are left, then,
@@ -387,11 +431,11 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
    */
   const paceCell = (cost: ReturnType<typeof costOf>): void => {
     const sendable = cost.all.filter(([e, sub]) => !run.hold(keyOf(e, sub)));
-    const searchKeys = [...new Set(sendable.filter(([e]) => e.searches).map(([e, sub]) => keyOf(e, sub)))].filter((k) => !fresh.has(k));
+    const searchKeys = [...new Set(sendable.filter(([e]) => e.searches).map(([e, sub]) => keyOf(e, sub)))].filter((k) => !p.fresh.has(k));
     const others = sendable.filter(([e]) => !e.searches).length;
     const room = Math.max(0, calls() - sent());
-    const searchesNow = Math.min(searchKeys.length, Math.max(0, searches() - fresh.size), room);
-    for (const key of searchKeys.slice(0, searchesNow)) fresh.add(key);
+    const searchesNow = Math.min(searchKeys.length, Math.max(0, searches() - p.fresh.size), room);
+    for (const key of searchKeys.slice(0, searchesNow)) p.fresh.add(key);
     const probe = searchKeys.length > searchesNow && searchesNow === 0 && probesLeft > 0 && room > searchesNow ? 1 : 0;
     probesLeft -= probe;
     const othersNow = Math.min(others, room - searchesNow - probe);
@@ -413,9 +457,9 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
       const groupOf = new Map(groups.flatMap((g) => g.subjects.map((s) => [s, g.key] as const)));
       const missing = call.subjects.filter((s) => {
         const key = keyOf(call.endpoint, s);
-        if (own.has(key)) return false;
-        if (call.packed) return !packs.get(groupOf.get(s) ?? '')?.has(s);
-        return !singles.get(call.endpoint)?.has(s);
+        if (p.own.has(key)) return false;
+        if (call.packed) return !p.packs.get(groupOf.get(s) ?? '')?.has(s);
+        return !p.singles.get(call.endpoint)?.has(s);
       });
       if (!missing.length) continue;
       if (missing.some((s) => run.hold(keyOf(call.endpoint, s)))) held = true;
@@ -426,66 +470,90 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
       ...[...single].flatMap(([e, ss]) => ss.map((s) => [e, s] as const)),
       ...range.flatMap((r) => r.missing.map((s) => [r.call.endpoint, s] as const)),
     ];
-    const newSearches = new Set(all.filter(([e, s]) => e.searches && !fresh.has(keyOf(e, s))).map(([e, s]) => keyOf(e, s)));
+    const newSearches = new Set(all.filter(([e, s]) => e.searches && !p.fresh.has(keyOf(e, s))).map(([e, s]) => keyOf(e, s)));
     const count = [...single.values()].reduce((n, ss) => n + ss.length, 0) + range.reduce((n, r) => n + r.missing.length, 0);
     // A single input fetched now spares every chosen range its fetch of it (singles go first).
-    const spared = [...single].reduce((n, [e, ss]) => n + ss.reduce((m, s) => m + (byRanges.get(keyOf(e, s)) ?? 0), 0), 0);
+    const spared = [...single].reduce((n, [e, ss]) => n + ss.reduce((m, s) => m + (p.byRanges.get(keyOf(e, s)) ?? 0), 0), 0);
     return { single, range, count, spared, newSearches, held, all };
   };
 
+  const fits = (cost: ReturnType<typeof costOf>): boolean =>
+    !cost.held &&
+    (canFetch || cost.count === 0) &&
+    p.fresh.size + cost.newSearches.size <= searches() &&
+    sent() - cost.spared + cost.count <= calls();
+
+  /** A chosen cell's lookups' queries join the refresh's. */
+  const pick = (cost: ReturnType<typeof costOf>): void => {
+    p.requests += cost.count - cost.spared;
+    for (const key of cost.newSearches) p.fresh.add(key);
+    for (const [endpoint, subjects] of cost.single) {
+      const set = p.singles.get(endpoint) ?? new Set<string>();
+      for (const s of subjects) {
+        set.add(s);
+        p.own.add(keyOf(endpoint, s));
+        p.byRanges.delete(keyOf(endpoint, s));
+      }
+      p.singles.set(endpoint, set);
+      p.perEndpoint.set(endpoint, (p.perEndpoint.get(endpoint) ?? 0) + subjects.length);
+    }
+    for (const { call, missing } of cost.range) {
+      p.ranges.push({ endpoint: call.endpoint, subjects: call.subjects, packed: true });
+      p.perEndpoint.set(call.endpoint, (p.perEndpoint.get(call.endpoint) ?? 0) + missing.length);
+      for (const group of rangePacks(call.endpoint, call.subjects)) {
+        const held = p.packs.get(group.key) ?? new Set<string>();
+        for (const s of group.subjects) held.add(s);
+        p.packs.set(group.key, held);
+      }
+      for (const s of missing) {
+        const key = keyOf(call.endpoint, s);
+        p.byRanges.set(key, (p.byRanges.get(key) ?? 0) + 1);
+        if (call.subjects.length <= OWN_ENTRIES_UP_TO) p.own.add(key); // a small range keeps each answer under its own key too
+      }
+    }
+  };
+
+  /** Picks a group's cells one after another; the cost of the first that does not fit, with nothing picked. */
+  const pickAll = (group: PlannedCell[]): ReturnType<typeof costOf> | null => {
+    const before = group.length > 1 ? copyOf(p) : p;
+    for (const cell of group) {
+      const cost = costOf(cell);
+      if (!fits(cost)) {
+        p = before;
+        return cost;
+      }
+      pick(cost);
+    }
+    return null;
+  };
+
+  const seen = new Set<PlannedCell>();
   for (const cell of cells) {
+    if (seen.has(cell)) continue;
     if (cell.unknown) {
       unknownCells.push(cell);
       continue;
     }
-    if (cell.calls.some((call) => call.endpoint === ENDPOINTS.usage)) usageCells.push(cell);
-    const cost = costOf(cell);
-    const fits =
-      !cost.held &&
-      (canFetch || cost.count === 0) &&
-      fresh.size + cost.newSearches.size <= searches() &&
-      sent() - cost.spared + cost.count <= calls();
-    if (!fits) {
-      // Showing no answer now, it runs again and fetches what it can itself, as any formula: nothing is lost.
-      if (!cell.showsAnswer && canFetch) {
-        paceCell(cost);
-        rerun.push(cell);
-        paced.push(cell);
-        continue;
-      }
-      waiting.push(cell);
-      if (!canFetch) waitingFor = 'key';
-      else if (run.guard?.callsUntil || (fresh.size + cost.newSearches.size <= searches() && known.fresh !== 0)) waitingFor = 'API calls';
+    const group = cell.together;
+    for (const c of group) seen.add(c);
+    for (const c of group) if (c.calls.some((call) => call.endpoint === ENDPOINTS.usage)) usageCells.push(c);
+    const short = pickAll(group);
+    if (!short) {
+      rerun.push(...group);
       continue;
     }
-    // Chosen: its lookups' queries join the refresh's.
-    rerun.push(cell);
-    requests += cost.count - cost.spared;
-    for (const key of cost.newSearches) fresh.add(key);
-    for (const [endpoint, subjects] of cost.single) {
-      const set = singles.get(endpoint) ?? new Set<string>();
-      for (const s of subjects) {
-        set.add(s);
-        own.add(keyOf(endpoint, s));
-        byRanges.delete(keyOf(endpoint, s));
+    // Showing no answer now, they run again and fetch what they can themselves, as any formula: nothing is lost.
+    if (canFetch && group.every((c) => !c.showsAnswer)) {
+      for (const c of group) {
+        paceCell(costOf(c));
+        rerun.push(c);
+        paced.push(c);
       }
-      singles.set(endpoint, set);
-      perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + subjects.length);
+      continue;
     }
-    for (const { call, missing } of cost.range) {
-      ranges.push({ endpoint: call.endpoint, subjects: call.subjects, packed: true });
-      perEndpoint.set(call.endpoint, (perEndpoint.get(call.endpoint) ?? 0) + missing.length);
-      for (const group of rangePacks(call.endpoint, call.subjects)) {
-        const held = packs.get(group.key) ?? new Set<string>();
-        for (const s of group.subjects) held.add(s);
-        packs.set(group.key, held);
-      }
-      for (const s of missing) {
-        const key = keyOf(call.endpoint, s);
-        byRanges.set(key, (byRanges.get(key) ?? 0) + 1);
-        if (call.subjects.length <= OWN_ENTRIES_UP_TO) own.add(key); // a small range keeps each answer under its own key too
-      }
-    }
+    waiting.push(...group);
+    if (!canFetch) waitingFor = 'key';
+    else if (run.guard?.callsUntil || (p.fresh.size + short.newSearches.size <= searches() && known.fresh !== 0)) waitingFor = 'API calls';
   }
 
   // API_USAGE reads /usage again when this document spent since its cached read (usage-lookup.ts): at
@@ -498,29 +566,40 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
     const current = entry?.kind === 'data' && !!currentUsageReadAt(entry.data, run.heads, Date.now());
     if (!current || sent() > 0) {
       if (canFetch && sent() + 1 <= calls() && !run.hold(key)) usageFormulaReads = 1;
-      else for (const cell of usageCells) moveTo(waiting, rerun, cell);
+      else for (const cell of usageCells) for (const c of cell.together) moveTo(waiting, rerun, c);
     }
   }
 
   // Cells whose arguments cannot be read run again only when nothing else waits: their cost is unknown.
   for (const cell of unknownCells) (waiting.length ? waiting : rerun).push(cell);
 
-  // Past the fresh searches left, one request may find a keyword the service has cached (free).
+  // Past the fresh searches left, one request may find a keyword the service has cached (free): for the
+  // first waiting group that needs only that keyword.
   let probe: Chosen['probe'] = null;
-  if (canFetch && known.fresh !== null && fresh.size >= known.fresh && probesLeft > 0 && sent() + usageFormulaReads + 1 <= calls()) {
+  if (canFetch && known.fresh !== null && p.fresh.size >= known.fresh && probesLeft > 0 && sent() + usageFormulaReads + 1 <= calls()) {
+    const tried = new Set<PlannedCell>();
     for (const cell of waiting) {
-      const cost = costOf(cell);
-      const only = !cost.held && cost.count === 1 && cost.range.length === 0 ? [...cost.single][0] : undefined;
-      if (only && only[0].searches && !usageCells.includes(cell) && !cell.unknown) {
-        probe = { fetch: { endpoint: only[0], subjects: [only[1][0] as string], packed: false }, cell };
+      if (tried.has(cell) || cell.unknown) continue;
+      const group = cell.together;
+      for (const c of group) tried.add(c);
+      const needs = new Map<string, [Endpoint, string]>();
+      let fetchable = !group.some((c) => usageCells.includes(c));
+      for (const c of group) {
+        const cost = costOf(c);
+        if (cost.held || cost.range.length) fetchable = false;
+        for (const [e, ss] of cost.single) for (const s of ss) needs.set(keyOf(e, s), [e, s]);
+      }
+      const only = needs.size === 1 ? [...needs.values()][0] : undefined;
+      if (fetchable && only && only[0].searches) {
+        probe = { fetch: { endpoint: only[0], subjects: [only[1]], packed: false }, cells: group };
         break;
       }
     }
   }
 
   const fetches: PlannedFetch[] = [
-    ...[...singles].map(([endpoint, subjects]) => ({ endpoint, subjects: [...subjects], packed: false })),
-    ...ranges,
+    ...[...p.singles].map(([endpoint, subjects]) => ({ endpoint, subjects: [...subjects], packed: false })),
+    ...p.ranges,
   ];
   return {
     rerun: sortedLike(cells, rerun),
@@ -533,10 +612,10 @@ function choose(cells: PlannedCell[], run: DryRun, known: Known, canFetch: boole
     waitingFor,
     fetches,
     probe,
-    requests,
-    freshSearches: fresh.size,
+    requests: p.requests,
+    freshSearches: p.fresh.size,
     usageFormulaReads,
-    perEndpoint,
+    perEndpoint: p.perEndpoint,
   };
 }
 
@@ -574,7 +653,15 @@ function collectCells(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
     for (const row of values) for (const value of row) if (typeof value === 'string' && value.startsWith(LEADS.noKey)) noKeyCells++;
     for (const cell of found) {
       if (values[cell.row - 1]?.[cell.column - 1] === FORMULA_ERROR) errorCells++;
-      const planned: PlannedCell = { sheet, row: cell.row, column: cell.column, calls: [], unknown: false, showsAnswer: true };
+      const planned: PlannedCell = {
+        sheet,
+        row: cell.row,
+        column: cell.column,
+        calls: [],
+        unknown: false,
+        showsAnswer: true,
+        together: [],
+      };
       let rows = 1;
       for (const call of callsIn(cell.formula)) {
         const endpoint: Endpoint = ENDPOINTS[ENDPOINT_OF[call.name]];
@@ -594,7 +681,41 @@ function collectCells(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
       cells.push(planned);
     }
   }
+  groupTogether(cells);
   return { cells, unknownCalls, unknownCells, noKeyCells, errorCells };
+}
+
+/**
+ * Sets each cell's `together`: the cells of its sheet that share a query with it, directly or through
+ * others (API_USAGE's read aside: it is the account's, not the sheet's); a cell whose arguments cannot
+ * be read stands alone, as its queries are not known.
+ */
+function groupTogether(cells: PlannedCell[]): void {
+  const parent = cells.map((_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
+    return i;
+  };
+  const firstWith = new Map<string, number>(); // each query: the first cell asking it
+  cells.forEach((cell, i) => {
+    if (cell.unknown) return;
+    for (const call of cell.calls) {
+      if (call.endpoint === ENDPOINTS.usage) continue;
+      for (const s of call.subjects) {
+        const query = `${cell.sheet.getSheetId()}|${keyOf(call.endpoint, s)}`;
+        const other = firstWith.get(query);
+        if (other === undefined) firstWith.set(query, i);
+        else parent[root(i)] = root(other);
+      }
+    }
+  });
+  const groups = new Map<number, PlannedCell[]>();
+  cells.forEach((cell, i) => {
+    const group = groups.get(root(i)) ?? [];
+    group.push(cell); // in the sheets' order, as `cells` is
+    groups.set(root(i), group);
+    cell.together = group;
+  });
 }
 
 /**

@@ -5,8 +5,11 @@
  * viewer's key; the formulas then read the cache, so this is also the most the formulas add. Inserting
  * is refused, changing nothing, when the cost may pass a known daily limit (refuseTemplatePastLimit).
  */
+import type { TemplateWait } from '../../shared/sidebar-api';
+import type { UsageRead } from '../../shared/allowance-rules';
+import { resetInstant } from '../../shared/reset-time';
+import { templateRefusal } from '../../shared/template-words';
 import { errors } from '../errors/errors';
-import { afterReset } from '../../shared/reset-time';
 import { shortfall } from './allowance';
 import { dryRun, type DryQuery } from './dry-run';
 import { currentUsage } from './usage-read';
@@ -58,12 +61,9 @@ export function templateCost(queries: DryQuery[], unknown: UnknownExamples | nul
  * @param apiKey the viewer's key
  */
 export function refuseTemplatePastLimit(title: string, cost: TemplateCost, apiKey: string): void {
-  if (cost.held) {
-    throw errors.input(
-      `Not inserted: the daily limit of ${cost.held.which} was reached (try again ${afterReset(cost.held.until, Date.now())}), and "${title}" needs ` +
-        'answers it holds back. Nothing was sent or changed.',
-    );
-  }
+  // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.
+  const wait = templateWait(cost, currentUsage(apiKey), Date.now());
+  if (wait) throw errors.input(templateRefusal(title, wait, Date.now()));
   // This spreadsheet's own cap: past what it leaves today, the template's searches would not be sent.
   const room = cost.freshSearches ? capRoomToday(openStore()) : null;
   if (room !== null && cost.freshSearches > room) {
@@ -72,17 +72,36 @@ export function refuseTemplatePastLimit(title: string, cost: TemplateCost, apiKe
         `(it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`,
     );
   }
-  // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.
-  const last = currentUsage(apiKey);
-  const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date()) : null;
-  if (short) {
-    const what = short.kind === 'searches' ? 'fresh searches' : 'API calls';
-    const since = last?.spentSince?.requests ? ', with what this document sent since' : '';
-    const resetAt = Date.parse(last?.resetAt ?? '');
-    throw errors.input(
-      `Not inserted: "${title}" may use ${short.needed} ${what}, and ${short.left} were left at your last usage read ` +
-        `(${last?.readAt.slice(11, 16) ?? ''} UTC${since}). Nothing was sent or changed: try again ` +
-        `${afterReset(Number.isFinite(resetAt) ? resetAt : null, Date.now())}.`,
-    );
+}
+
+/**
+ * Why inserting a template sends nothing now, and until when: the daily-limit guard holds one of its
+ * answers back, or it may need more than is left (the last usage read with what this document sent
+ * since). The sidebar's cost line says it before the click, and inserting refuses with the same numbers.
+ * @param cost what inserting it may spend now (templateCost)
+ * @param last the viewer's usage as far as this document can tell (usage-read.ts's currentUsage), if read
+ * @param now the time (ms)
+ */
+export function templateWait(cost: TemplateCost, last: UsageRead | null, now: number): TemplateWait | null {
+  if (cost.held) {
+    return {
+      limit: cost.held.which,
+      needed: null,
+      left: null,
+      resetAt: new Date(cost.held.until).toISOString(),
+      readAt: null,
+      sentSince: false,
+    };
   }
+  const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date(now)) : null;
+  if (!last || !short) return null;
+  const resetAt = Date.parse(last.resetAt ?? '');
+  return {
+    limit: short.kind === 'searches' ? 'fresh searches' : 'API calls',
+    needed: short.needed,
+    left: short.left,
+    resetAt: Number.isFinite(resetAt) ? new Date(resetInstant(resetAt)).toISOString() : null,
+    readAt: last.readAt,
+    sentSince: !!last.spentSince?.requests,
+  };
 }

@@ -14,7 +14,8 @@ import { readSubject } from '../spreadsheet/input';
 import { readApiKey } from '../settings/lookup-settings';
 import { lookupAll, type Answer } from '../lookup/pipeline';
 import type { Json } from '../shape/shape';
-import { refuseTemplatePastLimit, templateCost, type TemplateCost } from '../spending/template-cost';
+import { refuseTemplatePastLimit, templateCost, templateWait, type TemplateCost } from '../spending/template-cost';
+import { currentUsage } from '../spending/usage-read';
 import { uniqueSheetName } from '../spreadsheet/sheet-areas';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from './template-catalog';
 import { exampleQueries, knownQueries } from './template-examples';
@@ -28,12 +29,19 @@ const FETCH_LIMIT_MS = 120_000;
 /** Failures of one keyword or brand: the others still make the sheet (that row shows its error). */
 const ITEM_FAILURES = new Set(['not-found', 'bad-request', 'input']);
 
-/** Every template with what inserting it and evaluating its formulas may spend now (no request). */
+/**
+ * Every template with what inserting it and evaluating its formulas may spend now, and, when it cannot
+ * be inserted now (a spent allowance), why and until when (no request).
+ */
 export function templateOffers(): TemplateView[] {
+  const apiKey = readApiKey('user');
+  const last = apiKey ? currentUsage(apiKey) : null;
   return TEMPLATE_IDS.map((id) => {
     const template = TEMPLATES[id];
-    const { requests, freshSearches } = costOf(template);
-    return { id, title: template.title, description: template.description, requests, freshSearches };
+    const cost = costOf(template);
+    const { requests, freshSearches } = cost;
+    const waits = templateWait(cost, last, Date.now());
+    return { id, title: template.title, description: template.description, requests, freshSearches, waits };
   });
 }
 

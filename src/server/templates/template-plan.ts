@@ -109,8 +109,9 @@ const inputColumn = (column: number, columns = 1): Area => ({ row: FIRST_ROW, co
 /**
  * The keyword research sheet: keywords in column A; beside them, range formulas for the Search Score,
  * the year-on-year growth, the peak month and the 12 monthly volumes, and a SPARKLINE per row over them.
- * The volumes' header says which month each column is: a formula over the first keyword's months (the
- * months move as answers are fetched again, so a header typed in today would go wrong next month).
+ * The volumes' header says which month each column is: the first row of the volumes' own formula (the
+ * months move as answers are fetched again, so a header typed in today would go wrong next month, and
+ * one formula of its own would run again apart from the volumes).
  * @param answers the example keywords' trend answers that came (at least one)
  */
 export function keywordResearchPlan(answers: Json[]): SheetPlan {
@@ -145,13 +146,13 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     // Said as the months' table says it ("Volume"), not by its path ("Months volume").
     const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf('.') + 1);
     b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
-    if (fields.monthsDate) {
-      const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
-      b.formula(`=SEARCH_TREND(A${FIRST_ROW}, ${quoted(fields.monthsDate)}, "transpose")`, header);
-      b.format(header, fieldFormat(fields.monthsDate, answers, spreadsheetTimeZone()));
-      b.plan.bold.push(header);
-    }
-    b.formula(`=SEARCH_TREND(${range}, ${quoted(fields.monthsVolume)})`, inputColumn(volumes, months));
+    // One formula, its months over its rows: SEARCH_COMPARE lines every keyword's figures up under the
+    // months it names itself, so the header cannot say other months than the numbers under it (two
+    // formulas would not run again together: typing a keyword re-runs the range's, not one over A5).
+    const header = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
+    b.formula(`=SEARCH_COMPARE(${range}, "noHeaders, transpose")`, { ...header, rows: 1 + INPUT_ROWS });
+    if (fields.monthsDate) b.format(header, fieldFormat(fields.monthsDate, answers, spreadsheetTimeZone()));
+    b.plan.bold.push(header);
     b.format(inputColumn(volumes, months), fieldFormat(fields.monthsVolume, answers, spreadsheetTimeZone()));
     const last = columnLetters(volumes + months - 1);
     for (let r = FIRST_ROW; r < FIRST_ROW + INPUT_ROWS; r++) {
@@ -167,7 +168,8 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
       'Every other column is one formula over column A: click a cell to read it. ' +
       'Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. ' +
       'Growth is green above zero and red below; the sparklines are drawn by Google Sheets' +
-      `${fields.monthsDate ? `; the months over the volumes are those of the keyword in A${FIRST_ROW}` : ''}.${absent}`,
+      '; the months over the volumes and the volumes are one formula, so each figure sits under its month.' +
+      absent,
   );
   return b.plan;
 }

@@ -20,7 +20,14 @@ const sheet = { getSheetId: () => 7 } as unknown as Sheet;
 /** A cell of SEARCH_TREND over some keywords, at row `row` of column B. */
 function cell(row: number, keywords: string[], showsAnswer = true): PlannedCell {
   const calls = [{ name: 'SEARCH_TREND' as const, endpoint: ENDPOINTS.trend, subjects: keywords, packed: false }];
-  return { sheet, row, column: 2, calls, unknown: false, showsAnswer };
+  const planned: PlannedCell = { sheet, row, column: 2, calls, unknown: false, showsAnswer, together: [] };
+  planned.together.push(planned);
+  return planned;
+}
+
+/** Cells that share a query run again or wait together (refresh-plan.ts): one group. */
+function group(...cells: PlannedCell[]): void {
+  for (const c of cells) c.together = cells;
 }
 
 /** A plan's parts that the outcome reads; the rest is not looked at. */
@@ -59,7 +66,7 @@ describe('refreshOutcome', () => {
 
   it("runs the probe's cell again when its answer came, and leaves the others waiting until the reset", () => {
     const [probed, other] = [cell(5, ['kombucha']), cell(6, ['oat milk'])];
-    const probe = { fetch: { endpoint: ENDPOINTS.trend, subjects: ['kombucha'], packed: false }, cell: probed };
+    const probe = { fetch: { endpoint: ENDPOINTS.trend, subjects: ['kombucha'], packed: false }, cells: [probed] };
     const resetAt = Date.UTC(2026, 10, 30);
     const outcome = refreshOutcome(
       plan({ rerun: [], waiting: [probed, other], cells: [probed, other], probe, waitingFor: 'fresh searches', resetAt }),
@@ -67,5 +74,20 @@ describe('refreshOutcome', () => {
     );
     expect([runs(outcome, 5), runs(outcome, 6)]).toEqual([true, false]);
     expect(outcome).toMatchObject({ waiting: 1, waitingFor: 'fresh searches', resetAt: '2026-11-30T00:00:00.000Z' });
+  });
+
+  it("keeps a whole group as it shows when one of its cells' answers did not come: a header never runs over older figures", () => {
+    const [header, volumes, other] = [cell(7, ['kombucha']), cell(8, ['kombucha', 'oat milk']), cell(9, ['tea'])];
+    group(header, volumes);
+    const outcome = refreshOutcome(
+      plan({ rerun: [header, volumes, other], waiting: [], cells: [header, volumes, other], probe: null, waitingFor: null, resetAt: null }),
+      new Map([
+        [key('kombucha'), true],
+        [key('oat milk'), false],
+        [key('tea'), true],
+      ]),
+    );
+    expect([7, 8, 9].map((row) => runs(outcome, row))).toEqual([false, false, true]);
+    expect(outcome.waiting).toBe(2);
   });
 });

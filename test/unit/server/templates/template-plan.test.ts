@@ -97,14 +97,16 @@ describe('keywordResearchPlan', () => {
     const plan = keywordResearchPlan([
       { keyword: 'x', score: 50, growth: { yoy_pct: 4.1 }, peak: { month: '2025-12', volume: 12_011 }, months },
     ]);
-    const formatOf = (formula: RegExp) => {
-      const area = plan.spills.find((s) => formula.test(s.formula))?.area;
-      return plan.formats.find((f) => JSON.stringify(f.area) === JSON.stringify(area))?.format ?? null;
-    };
+    const formatAt = (area: object | undefined) =>
+      plan.formats.find((f) => JSON.stringify(f.area) === JSON.stringify(area))?.format ?? null;
+    const formatOf = (formula: RegExp) => formatAt(plan.spills.find((s) => formula.test(s.formula))?.area);
     expect(formatOf(/^=SEARCH_SCORE/)).toBeNull();
     expect(formatOf(/"growth\.yoy_pct"/)).toBe('0.0"%"');
     expect(formatOf(/"peak\.month"/)).toBe('mmm yyyy');
-    expect(formatOf(/"months\.month", "transpose"/)).toBe('mmm yyyy');
-    expect(formatOf(/"months\.volume"/)).toBe('#,##0');
+    // The volumes' one formula: its first row the months, the rows under it the volumes.
+    const volumes = plan.spills.find((s) => s.formula.startsWith('=SEARCH_COMPARE('))?.area;
+    expect(volumes).toMatchObject({ row: 4, rows: 51, columns: 12 });
+    expect(formatAt({ ...volumes, rows: 1 })).toBe('mmm yyyy');
+    expect(formatAt({ ...volumes, row: 5, rows: 50 })).toBe('#,##0');
   });
 });
