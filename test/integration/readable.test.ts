@@ -101,6 +101,38 @@ describe.each([
     }
   });
 
+  it('says a code by the name its answer, or one cached, gives it: sectors as the overview names them, a group once', async () => {
+    // What the overview names, read independently: each record of its lists holding a `prefix:code`
+    // beside text a client reads (capitals or spaces).
+    const overview = (await rawAnswer(stack.service, '/ranking')) as Record<string, unknown>;
+    const records = Object.values(overview).flatMap((v) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []));
+    const named = new Map<string, string>(); // bare code → the record's name
+    const groups: string[] = []; // groups whose name is their code's words (`ai:all`, `All AI`)
+    for (const record of records) {
+      const values = Object.values(record).filter((v): v is string => typeof v === 'string');
+      const code = values.find((v) => /^[a-z0-9_-]+:[a-z0-9_-]+$/.test(v));
+      const name = values.find((v) => /[A-Z ]/.test(v));
+      if (!code || !name) continue;
+      named.set(code.slice(code.indexOf(':') + 1), name);
+      const words = (t: string) => (t.toLowerCase().match(/[a-z0-9]+/g) ?? []).sort().join(' ');
+      if (words(code) === words(name)) groups.push(code);
+    }
+    expect(named.size).toBeGreaterThan(5);
+    expect(groups.length).toBeGreaterThan(0);
+    const bareCodes = (grid: Grid) => grid.flat().filter((c) => typeof c === 'string' && named.has(c));
+    // The overview's own tables say a sector by the name its sectors' list gives it.
+    const shown = stack.value('RANKING_OVERVIEW') as Grid;
+    expect(bareCodes(shown)).toEqual([]);
+    expect(shown.flat().filter((c) => [...named.values()].includes(c as string)).length).toBeGreaterThan(named.size);
+    // A group's list names its group once, and its sectors as the cached overview names them.
+    for (const group of groups) {
+      const list = stack.value('RANKING_LIST', group) as Grid;
+      expect(list.flat()).not.toContain(group);
+      expect(list.flat()).toContain(named.get(group.slice(group.indexOf(':') + 1)));
+      expect(bareCodes(list)).toEqual([]);
+    }
+  });
+
   it('takes a label back as a field, in words, and suggests the nearest for a typo', () => {
     const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
     const numeric = grid.find(

@@ -57,8 +57,14 @@ interface Section {
   plain: boolean;
 }
 
-/** A single value and its path (`label`: its words, when not the path's). */
+/**
+ * A single value and its path (`label`: its words, when not the path's: only a column stated once,
+ * "Sector of every item", has one).
+ */
 type Fact = [path: string, value: Cell, label?: string];
+
+/** Whether a single value is a column stated once (hoistConstants): named from cached answers as a column is. */
+const fromColumn = (fact: Fact): boolean => fact[2] !== undefined;
 
 /**
  * A cell as shown: a number, a truth value, text, or a date for an ISO date or month.
@@ -199,7 +205,7 @@ function factsOnce(facts: Fact[]): Fact[] {
  * `Flovim Cash`): in a column, a list or a single value whose values all read as codes and of which
  * two at least (or all, of one or two) are slugs the answer itself pairs with a name (a list of brands'
  * slugs and names), or that answers already cached name (ReadableOptions.names, asked once for the
- * codes of the tables left unnamed, and only then). A slug nothing names stays a slug.
+ * codes of the tables left unnamed, a column stated once included, and only then). A slug nothing names stays a slug.
  */
 function nameBrands(facts: Fact[], sections: Section[], names: Map<string, string>, cached: ReadableOptions['names']): void {
   const columns = sections.flatMap((section) => {
@@ -208,7 +214,10 @@ function nameBrands(facts: Fact[], sections: Section[], names: Map<string, strin
   });
   const valuesOf = (column: { rows: Cell[][]; at: number }) => column.rows.map((row) => row[column.at] ?? '').filter((v) => v !== '');
   const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
-  const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === 'string' && /\p{L}/u.test(v) && !names.has(v));
+  const stated = facts.filter((fact) => fromColumn(fact) && readsAsCode(fact[1])).map((fact) => fact[1]);
+  const unnamed = [...new Set([...codes.flatMap(valuesOf), ...stated])].filter(
+    (v) => typeof v === 'string' && /\p{L}/u.test(v) && !names.has(v),
+  );
   if (cached && unnamed.length) for (const [code, name] of cached(unnamed as string[])) names.set(code, name);
   if (!names.size) return;
   const named = (values: Cell[]) =>

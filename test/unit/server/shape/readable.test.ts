@@ -143,6 +143,14 @@ describe('readableGrid', () => {
       ],
     };
     expect(readableGrid(sectors, '', UTC).flat()).toContain('kuzol');
+    // A column stated once is still a column: its code is asked for and named like one.
+    const oneSector = { items: [1, 2, 3].map((n) => ({ name: `Brand ${n}`, sector: 'realestate' })) };
+    const asRealEstate = (codes: string[]) => (asked.push(codes), new Map([['realestate', 'Real Estate']]));
+    expect(facts(readableGrid(oneSector, '', { ...UTC, names: asRealEstate })).get('Sector of every item')).toBe('Real Estate');
+    expect(asked.at(-1)).toEqual(['realestate']);
+    // A single value of the answer's own is not asked for (a hit reads nothing more for it).
+    readableGrid({ sector: 'travel', score: 1 }, '', { ...UTC, names: asRealEstate });
+    expect(asked.at(-1)).toEqual(['realestate']);
   });
 
   it("says the zone of an instant's label, the zone the spreadsheet shows it in, as known without a read", () => {
