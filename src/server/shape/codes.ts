@@ -18,6 +18,15 @@ export function readsAsCode(value: unknown): value is string {
   return typeof value === 'string' && CODE.test(value);
 }
 
+/**
+ * Whether a value reads as a ranking group, the input RANKING_LIST takes: a code with one colon between
+ * a prefix and a name (the spec's `group` form, "a prefix-and-name form with a colon": `sector:fintech`).
+ * @param value a cell's value
+ */
+export function readsAsGroup(value: unknown): value is string {
+  return readsAsCode(value) && value.split(':').length === 2;
+}
+
 /** The words of a text: its runs of letters and digits, in lower case. */
 function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -10,7 +10,7 @@
  * within 26 columns however many fields an item has.
  */
 import { toCell } from './cell-values';
-import { namedCodesIn, readsAsCode, repeatedCodes } from './codes';
+import { namedCodesIn, readsAsCode, readsAsGroup, repeatedCodes } from './codes';
 import { isInstant, isoDate, zoneLabel, type TimeZone } from './dates';
 import { headerWords, inSentence, singularWords } from './words';
 import { isObject, MAX_DEPTH, type Cell, type Grid, type Json, type JsonObject } from './types';
@@ -23,6 +23,11 @@ export const MAX_WIDTH = 26;
  * then the zone its date-time shows in, "As of (UTC)".
  */
 export const AS_OF = 'As of';
+/**
+ * The header of a column of ranking groups' codes (readsAsGroup): the one code a user needs, to type into
+ * RANKING_LIST, so it stays beside the name it repeats, said plainly for what it is.
+ */
+export const GROUP_CODE_WORDS = 'Code (for formulas)';
 /** Rows past this are cut (the last row says so): Sheets' own limit is 10 million cells. */
 const MAX_ROWS = 50000;
 /** A column repeating one value down this many rows or more is stated once instead. */
@@ -55,6 +60,8 @@ interface Section {
   rows: Cell[][];
   /** Whether the list holds single values (its header is its own name, no title above). */
   plain: boolean;
+  /** Columns of ranking groups' codes, kept last and headed GROUP_CODE_WORDS (its paths). */
+  groups?: Set<string>;
 }
 
 /**
@@ -153,11 +160,17 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
       all.map((_, c) => full.map((row) => row[c] ?? '')),
       full.length >= LOOSE_FROM_ROWS,
     );
-    const names = all.filter((_, c) => !repeated.has(c));
-    const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
+    // A column of groups' codes stays, whatever it repeats, after the others: what RANKING_LIST takes.
+    const isGroups = all.map((_, c) => full.every((row) => row[c] === '' || readsAsGroup(row[c])) && full.some((row) => row[c] !== ''));
+    const order = all.map((_, c) => c).filter((c) => !repeated.has(c) && !isGroups[c]);
+    order.push(...all.map((_, c) => c).filter((c) => isGroups[c]));
+    const names = order.map((c) => all[c] as string);
+    const grid = full.map((row) => order.map((c) => row[c] ?? ''));
+    const groups = new Set(order.filter((c) => isGroups[c]).map((c) => all[c] as string));
     const labelColumn = pickLabel(grid);
     const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? '', ...row]) : grid;
-    if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+    if (names.length)
+      sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false, groups });
     // Each row of a list inside these items is led by its item's label, under the item's own word.
     const header = labelColumn === undefined ? '#' : singularWords(headerWords(relative(path, base) || path || 'item'));
     for (const [p, list] of inner) {
@@ -210,7 +223,7 @@ function factsOnce(facts: Fact[]): Fact[] {
 function nameBrands(facts: Fact[], sections: Section[], names: Map<string, string>, cached: ReadableOptions['names']): void {
   const columns = sections.flatMap((section) => {
     const offset = section.lead === undefined ? 0 : 1;
-    return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+    return section.columns.flatMap((path, c) => (section.groups?.has(path) ? [] : [{ rows: section.rows, at: c + offset }]));
   });
   const valuesOf = (column: { rows: Cell[][]; at: number }) => column.rows.map((row) => row[column.at] ?? '').filter((v) => v !== '');
   const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
@@ -291,7 +304,9 @@ function render(facts: Fact[], sections: Section[], base: string, headers: boole
       if (headers) out.push([title]);
     } else {
       if (headers && parts > 1) out.push([title]);
-      const words = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own || 'value')));
+      const words = section.columns.map((c) =>
+        section.groups?.has(c) ? GROUP_CODE_WORDS : said(`${section.path}.${c}`, headerWords(c || own || 'value')),
+      );
       if (headers) out.push(section.lead === undefined ? words : [section.lead, ...words]);
     }
     out.push(...section.rows);

@@ -99,15 +99,20 @@ describe('readableGrid', () => {
     expect([...facts(grid)]).toEqual([['Name', 'Fintech']]);
     const items = grid.findIndex((row) => row[0] === 'Items');
     expect(grid[items + 1]?.filter(Boolean)).toEqual(['Name', 'Score']);
+    // A list of groups keeps their codes, what RANKING_LIST takes, last and said plainly for what they are.
     const sectors = grid.findIndex((row) => row[0] === 'Sectors');
-    expect(grid[sectors + 1]?.filter(Boolean)).toEqual(['Name']);
-    expect(grid.slice(sectors + 2).map((row) => row[0])).toEqual(['Fintech', 'Food & Delivery', 'Real Estate']);
-    for (const text of texts(grid)) expect(text).not.toMatch(/^(sector:)?fintech$|flovim-cash|Slug/);
+    expect(grid[sectors + 1]?.filter(Boolean)).toEqual(['Name', 'Code (for formulas)']);
+    expect(grid.slice(sectors + 2).map((row) => row.filter(Boolean))).toEqual([
+      ['Fintech', 'sector:fintech'],
+      ['Food & Delivery', 'sector:food'],
+      ['Real Estate', 'sector:realestate'],
+    ]);
+    for (const text of texts(grid.slice(0, sectors))) expect(text).not.toMatch(/^(sector:)?fintech$|flovim-cash|Slug/);
     // A code that names nothing beside it stays: it is the only word for its fact.
     expect(facts(readableGrid({ sector: 'fintech', score: 1 }, '', UTC)).get('Sector')).toBe('fintech');
     // Two rows are too few to read a code's words within a name: `food` stays beside `Food & Delivery`.
     const two = readableGrid({ sectors: list.sectors.slice(1) }, '', UTC);
-    expect(two[0]).toEqual(['Sector', 'Name']);
+    expect(two[0]).toEqual(['Sector', 'Name', 'Code (for formulas)']);
   });
 
   it('names a brand by its name where the answer, or a cached answer, names it, and leaves a slug nothing names', () => {
