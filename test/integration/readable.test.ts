@@ -29,6 +29,35 @@ function programNames(json: unknown): Set<string> {
   return names;
 }
 
+/** The words of a name as a program writes them: camelCase, snake_case and kebab-case split, lower case. */
+const nameWords = (name: string): string[] =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/**
+ * Each field of an object inside the answer (not of a list's items), as a path would read with its
+ * names' words run together by spaces ("signals search demand", "ranks markets us"): words no client
+ * reads as a label. A field whose name starts with a preposition ("in industry") reads on, as a phrase.
+ */
+function runTogether(json: unknown): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown, path: string[]): void => {
+    if (Array.isArray(v) || !v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      const at = [...path, k];
+      const leaf = nameWords(k);
+      if (path.length && (x === null || typeof x !== 'object') && !/^(by|in|of|per|for|vs|at|to)$/.test(leaf[0] ?? ''))
+        out.add(at.flatMap(nameWords).join(' '));
+      walk(x, at);
+    }
+  };
+  walk(json, []);
+  return out;
+}
+
 /** Columns of a block of rows (rows between blank rows, three or more) that hold one value on every row. */
 function repeatedColumns(grid: Grid): number {
   let worst = 0;
@@ -58,9 +87,11 @@ function repeatedColumns(grid: Grid): number {
 function expectReadable(value: unknown, raw: unknown): Grid {
   const grid = (Array.isArray(value) ? value : [[value]]) as Grid;
   const names = programNames(raw);
+  const paths = runTogether(raw);
   for (const cell of grid.flat()) {
     if (typeof cell !== 'string') continue;
     expect(names.has(cell), `"${cell}" is a field's name for programs`).toBe(false);
+    expect(paths.has(nameWords(cell).join(' ')) && !cell.includes(':'), `"${cell}" is a path's words run together`).toBe(false);
     expect(cell, 'ISO text instead of a date').not.toMatch(ISO_TEXT);
   }
   expect(Math.max(...grid.map((r) => r.length))).toBeLessThanOrEqual(26);

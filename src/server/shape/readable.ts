@@ -283,8 +283,9 @@ function hoistConstants(section: Section, facts: Fact[], base: string): void {
 
 /**
  * The layout as a grid: the single values as label | value rows, then each table after a blank row,
- * titled when there is more than one part, its header in words. A list inside a list's items is titled
- * as what it is of: "Members of each industry", never the path's "Industries members".
+ * titled when there is more than one part (freeze/spill.ts bridges the blank row to a title, not to a
+ * bare header), its header in words. A list inside a list's items is titled as what it is of: "Members
+ * of each industry", never the path's "Industries members".
  * @param said a label or header as shown, from its path and its words (an instant's says its zone)
  */
 function render(facts: Fact[], sections: Section[], base: string, headers: boolean, said: (path: string, text: string) => string): Grid {

@@ -21,8 +21,9 @@ describe('readableGrid', () => {
     const single = facts(grid);
     expect(single.get('Keyword')).toBe('coffee');
     expect(single.get('Search score')).toBe(71);
-    expect(single.get('Growth year-on-year %')).toBe(12.5);
-    expect(single.get('Peak month')).toEqual(new Date('2025-12-01T00:00:00Z'));
+    // An object's fields after its words and a colon, never the path's words run together.
+    expect(single.get('Growth: year-on-year %')).toBe(12.5);
+    expect(single.get('Peak: month')).toEqual(new Date('2025-12-01T00:00:00Z'));
     const title = grid.findIndex((row) => row[0] === 'Months');
     expect(grid[title + 1]).toEqual(['Month', 'Volume']);
     const months = grid.slice(title + 2);
@@ -34,7 +35,7 @@ describe('readableGrid', () => {
 
   it('reads another naming schema the same way, without knowing its names', () => {
     const grid = readableGrid(strip(trendB), '', UTC);
-    expect(facts(grid).get('Peak month period')).toEqual(new Date('2025-12-01T00:00:00Z'));
+    expect(facts(grid).get('Peak month: period')).toEqual(new Date('2025-12-01T00:00:00Z'));
     expect(grid.some((row) => row[0] === 'Period' && row[1] === 'Searches')).toBe(true);
     for (const text of texts(grid)) expect(text).not.toMatch(/[a-z][A-Z]|_|\.\w/);
   });
