@@ -164,6 +164,30 @@ describe.each([
     }
   });
 
+  it("says the ranking's own change column is the service's, as ranking tables do", async () => {
+    const { group } = await serviceInputs(stack);
+    for (const grid of [stack.value('RANKING_OVERVIEW'), stack.value('RANKING_LIST', group)] as Grid[]) {
+      // Each table's header row (the row under a title, or the first after the single values) and its rows.
+      const headers = grid.flatMap((row, r) => {
+        const below = grid[r + 1] ?? [];
+        const isHeader =
+          row.filter((c) => c !== '').length > 2 && row.every((c) => typeof c === 'string') && below.some((c) => typeof c === 'number');
+        return isHeader ? [{ row, r }] : [];
+      });
+      const marked = headers.flatMap(({ row, r }) =>
+        row.flatMap((words, c) => {
+          const rest = grid.slice(r + 1);
+          const end = rest.findIndex((line) => line.every((v) => v === ''));
+          const column = (end < 0 ? rest : rest.slice(0, end)).map((line) => line[c]);
+          const wholeNumbers = column.length > 0 && column.every((v) => v === '' || Number.isInteger(v));
+          return /change|delta|movement/i.test(String(words)) && !String(words).includes('%') && wholeNumbers ? [String(words)] : [];
+        }),
+      );
+      expect(marked.length).toBeGreaterThan(0);
+      for (const words of marked) expect(words).toMatch(/ \(service\)$/);
+    }
+  });
+
   it('takes a label back as a field, in words, and suggests the nearest for a typo', () => {
     const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
     const numeric = grid.find(

@@ -13,6 +13,7 @@ import { toCell } from './cell-values';
 import { namedCodesIn, readsAsCode, readsAsGroup, repeatedCodes } from './codes';
 import { isInstant, isoDate, zoneLabel, type TimeZone } from './dates';
 import { headerWords, inSentence, singularWords } from './words';
+import { withServiceMarks } from './service-change';
 import { isObject, MAX_DEPTH, type Cell, type Grid, type Json, type JsonObject } from './types';
 
 /** Sheets' 26 columns of a new sheet: a result never spills past them. */
@@ -305,8 +306,13 @@ function render(facts: Fact[], sections: Section[], base: string, headers: boole
       if (headers) out.push([title]);
     } else {
       if (headers && parts > 1) out.push([title]);
-      const words = section.columns.map((c) =>
-        section.groups?.has(c) ? GROUP_CODE_WORDS : said(`${section.path}.${c}`, headerWords(c || own || 'value')),
+      const offset = section.lead === undefined ? 0 : 1;
+      // The service's own change figure says it is the service's, as ranking tables say it.
+      const words = withServiceMarks(
+        section.columns.map((c) =>
+          section.groups?.has(c) ? GROUP_CODE_WORDS : said(`${section.path}.${c}`, headerWords(c || own || 'value')),
+        ),
+        section.rows.map((row) => row.slice(offset)),
       );
       if (headers) out.push(section.lead === undefined ? words : [section.lead, ...words]);
     }
