@@ -200,6 +200,21 @@ describe.each([
     expect(error).toContain(`did you mean "${label}"?`);
   });
 
+  it('takes every label of a profile and a trend back as a field, as the help\'s =SEARCH_TREND("coffee", A3) does', async () => {
+    const { slug } = await serviceInputs(stack);
+    for (const [fn, subject] of [
+      ['SEARCH_TREND', 'coffee'],
+      ['BRAND_PROFILE', slug],
+    ] as const) {
+      const grid = stack.value(fn, subject) as Grid;
+      // Its single values: the label | value rows above the first blank row.
+      const end = grid.findIndex((row) => row.every((c) => c === ''));
+      const facts = grid.slice(0, end < 0 ? undefined : end).filter((row) => row[1] !== '');
+      expect(facts.length).toBeGreaterThan(4);
+      for (const [label, value] of facts) expect(stack.value(fn, subject, label), `${fn} "${String(label)}"`).toEqual(value);
+    }
+  });
+
   it('takes a date-time\'s label back as a field as the cell shows it, its zone said: "Fetched at (UTC)"', () => {
     const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
     const moment = grid.find((row) => typeof row[0] === 'string' && / \([^()]+\)$/.test(row[0]) && isDate(row[1])) as unknown[];

@@ -12,6 +12,12 @@ describe('fields written as words', () => {
     expect(selectByWords(trendB, 'Peak month: searches')).toMatchObject({ ok: true, value: 9000 });
   });
 
+  it('takes a column stated once back by its label: the one value it holds on every row', () => {
+    const list = { items: [1, 2, 3].map((rank) => ({ rank, sector: 'fintech' })) };
+    expect(selectByWords(list, 'Sector of every item')).toEqual({ ok: true, value: 'fintech', path: 'items.sector' });
+    expect(selectByWords(list, 'Rank of every item')).toMatchObject({ ok: true, value: [1, 2, 3] }); // not one value: the column
+  });
+
   it('lists the places when the words fit several, and says nothing when none', () => {
     const month = selectByWords(trendA, 'month');
     expect(month).toMatchObject({ ok: false });
