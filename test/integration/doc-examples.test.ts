@@ -17,17 +17,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** A name compared as the add-on compares fields: case and separators ignored. */
 const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9%]/g, '');
 
-/** Which argument of each function is its `field` (0-based); the others take none. */
-const FIELD_AT: Record<string, number> = {
-  SEARCH_TREND: 1,
-  BRAND_PROFILE: 1,
-  COMPANY_PROFILE: 1,
-  RANKING_LIST: 1,
-  MARKET_ANALYSIS: 0,
-  AI_INDUSTRIES: 0,
-  RANKING_OVERVIEW: 0,
-  API_USAGE: 0,
-};
+/** The custom functions as their JSDoc documents them. */
+const FUNCTIONS = readPublicFunctions(`${root}src/server/index.ts`).filter((fn) => fn.isCustomFunction);
+/** Which argument of each function is its `field` (0-based), by its parameter's name; the others take none. */
+const FIELD_AT: Record<string, number> = Object.fromEntries(
+  FUNCTIONS.flatMap((fn) => (fn.params.includes('field') ? [[fn.name, fn.params.indexOf('field')]] : [])),
+);
 
 /** A formula's arguments, split at the commas outside quotes (each trimmed; "" for an empty one). */
 function argumentsOf(args: string): string[] {
@@ -47,7 +42,7 @@ function argumentsOf(args: string): string[] {
 
 /** Every call of an add-on function written in a text: its name and its arguments as written. */
 function callsIn(text: string): { name: string; args: string[]; formula: string }[] {
-  const names = Object.keys(FIELD_AT).concat(['SEARCH_SCORE', 'BRAND_SCORE', 'SEARCH_COMPARE', 'SHARE_OF_SEARCH', 'SEARCH_SEASONALITY']);
+  const names = FUNCTIONS.map((fn) => fn.name);
   const calls: { name: string; args: string[]; formula: string }[] = [];
   for (const m of text.matchAll(new RegExp(`\\b(${names.join('|')})\\(((?:"[^"]*"|[^()"])*)\\)`, 'g'))) {
     calls.push({ name: m[1] ?? '', args: argumentsOf(m[2] ?? ''), formula: m[0] });
@@ -58,8 +53,7 @@ function callsIn(text: string): { name: string; args: string[]; formula: string 
 /** The texts a user reads examples in, by where they are. */
 function pages(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const f of readPublicFunctions(`${root}src/server/index.ts`).filter((fn) => fn.isCustomFunction))
-    out.set(`JSDoc of ${f.name}`, f.jsDoc);
+  for (const f of FUNCTIONS) out.set(`JSDoc of ${f.name}`, f.jsDoc);
   const sidebar = readFileSync(`${root}dist/Sidebar.html`, 'utf8').replace(/&quot;/g, '"');
   out.set('the sidebar', sidebar.slice(sidebar.indexOf('<dl'), sidebar.lastIndexOf('</dl>')));
   out.set('README.md', readFileSync(`${root}README.md`, 'utf8'));
@@ -122,6 +116,7 @@ afterAll(async () => {
 describe('the examples users read', () => {
   it("pass no field of the stand-in's, nor its label's words: they work whatever the service calls its fields", () => {
     expect(fields.size).toBeGreaterThan(50);
+    expect(Object.keys(FIELD_AT)).toEqual(expect.arrayContaining(['SEARCH_TREND', 'RANKING_LIST', 'API_USAGE']));
     const found: string[] = [];
     for (const [where, text] of pages()) {
       for (const call of callsIn(text)) {
