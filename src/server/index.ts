@@ -71,11 +71,11 @@ import * as alerts from './ui/alerts-panel';
  * Without a field, one keyword gives a table; a range gives one row per keyword under a header.
  *
  * @param {string|Array<Array<string>>} keyword The search term, or a range of search terms.
- * @param {string} [field] Optional path into the answer, such as "months" or "peak.month".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The trend as a table, or the selected field.
  * @example =SEARCH_TREND("electric bikes")
- * @example =SEARCH_TREND("coffee", "months.volume")
+ * @example =SEARCH_TREND("coffee", A3)
  * @customfunction
  */
 export function SEARCH_TREND(keyword: unknown, field?: unknown, options?: unknown) {
@@ -149,10 +149,10 @@ export function BRAND_SCORE(slug: unknown) {
  * A brand's profile: index score, signals, ranks, parent company, products and intent mix.
  *
  * @param {string|Array<Array<string>>} slug The brand's identifier, or a range of them.
- * @param {string} [field] Optional path into the answer, such as "products".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
- * @example =BRAND_PROFILE(A2, "products")
+ * @example =BRAND_PROFILE(A2)
  * @customfunction
  */
 export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown) {
@@ -163,7 +163,7 @@ export function BRAND_PROFILE(slug: unknown, field?: unknown, options?: unknown)
  * A company's profile: universe membership, sector, and traffic and channel mix where available.
  *
  * @param {string|Array<Array<string>>} name The company name, or a range of names.
- * @param {string} [field] Optional path into the answer, such as "sector".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
  * @example =COMPANY_PROFILE(A2)
@@ -176,10 +176,10 @@ export function COMPANY_PROFILE(name: unknown, field?: unknown, options?: unknow
 /**
  * Universe statistics and the full cross-industry market analysis.
  *
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The analysis as a table, or the selected field.
- * @example =MARKET_ANALYSIS("sectors")
+ * @example =MARKET_ANALYSIS()
  * @customfunction
  */
 export function MARKET_ANALYSIS(field?: unknown, options?: unknown) {
@@ -189,7 +189,7 @@ export function MARKET_ANALYSIS(field?: unknown, options?: unknown) {
 /**
  * The eight AI industry baskets, each with its members' data.
  *
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The baskets as a table, or the selected field.
  * @example =AI_INDUSTRIES()
@@ -202,10 +202,10 @@ export function AI_INDUSTRIES(field?: unknown, options?: unknown) {
 /**
  * The ranking index overview: leaders, breakouts, AI categories and sectors.
  *
- * @param {string} [field] Optional path into the answer, such as "leaders".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The overview as a table, or the selected field.
- * @example =RANKING_OVERVIEW("leaders")
+ * @example =RANKING_OVERVIEW()
  * @customfunction
  */
 export function RANKING_OVERVIEW(field?: unknown, options?: unknown) {
@@ -216,7 +216,7 @@ export function RANKING_OVERVIEW(field?: unknown, options?: unknown) {
  * A full ranking of the index for one market, for AI, or for one sector.
  *
  * @param {string} group The group as prefix:name, such as "sector:fintech".
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The ranking as a table, or the selected field.
  * @example =RANKING_LIST("sector:fintech", , "noHeaders")
@@ -229,7 +229,7 @@ export function RANKING_LIST(group: unknown, field?: unknown, options?: unknown)
 /**
  * Your API allowance, how much of it is used, and when that was read.
  *
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @return The usage, or the selected field.
  * @example =API_USAGE()
  * @customfunction

@@ -248,6 +248,8 @@ export interface InsertTableRequest {
 export interface TableView {
   id: string;
   group: string;
+  /** The group's name as its list gives it ("Fintech"), what the sidebar says; the group where none did. */
+  name: string;
   sheetName: string;
   /** A1 notation of the whole table, stamp included. */
   range: string;
@@ -262,7 +264,8 @@ export interface RunLog {
   startedAt: string;
   finishedAt: string;
   trigger: 'schedule' | 'menu' | 'sidebar';
-  results: { id: string; group: string; ok: boolean; message: string }[];
+  /** Each table's outcome; `name` is its group's name (absent in logs written before: the group). */
+  results: { id: string; group: string; name?: string; ok: boolean; message: string }[];
   /** Set when the whole run could not happen (another run was going on, no key…). */
   note: string;
 }
@@ -295,6 +298,8 @@ export interface TablesView {
 
 /** A group's table before inserting it: its columns and rows, and what inserting it then sends. */
 export interface TablePreview {
+  /** The group's name as its list gives it ("Fintech"), or the group where none does. */
+  name: string;
   headers: string[];
   labels: string[];
   rows: number;
@@ -467,7 +472,10 @@ export interface AlertsView {
   waiting: number;
   /** Scheduled runs that stopped: since when, and why (mailed once when it started). */
   stopped: { since: string; message: string } | null;
-  /** What a digest would say now, from the values the sheets show, sending nothing; null: nothing crosses. */
+  /**
+   * What the next digest would say now (today's, or after today's went the next day's), from what waits
+   * and the values the sheets show of the runs since the last digest, sending nothing; null: nothing crosses.
+   */
   preview: { subject: string; body: string } | null;
 }
 

@@ -58,6 +58,20 @@ export function recipientsText(view: AlertsView): string {
 }
 
 /**
+ * What the preview is of, and what it says when nothing would go: today's digest, or, once today's went,
+ * the next one (a change that digest told is not in it).
+ * @param view the server's view
+ */
+export function previewWords(view: AlertsView): { title: string; empty: string } {
+  return view.digestSentAt
+    ? {
+        title: "Tomorrow's digest would say",
+        empty: "Nothing found since today's digest crosses these thresholds: no mail would be sent.",
+      }
+    : { title: "Today's digest would say", empty: 'Nothing the sheets show now crosses these thresholds: no mail would be sent.' };
+}
+
+/**
  * The last mail, today's digest and what waits.
  * @param view the server's view
  * @param now the time (the viewer's clock)

@@ -156,7 +156,8 @@ export function localWhen(iso: string | null, now: Date = new Date()): string | 
 
 /** One tracked table as the list shows it. */
 export interface TableItem {
-  group: string;
+  /** The group's name ("Fintech"), as the table's stamp says it. */
+  name: string;
   /** "sector:fintech · A1:H7 · 5 rows" */
   where: string;
   /** The status line: "updated 14:05", or the table's error or waiting message. */
@@ -177,7 +178,7 @@ export function tableItem(table: TableView, now: Date = new Date()): TableItem {
   if (table.status === 'error') state = table.message || 'The last refresh failed.';
   else if (table.status === 'waiting') state = table.message || 'Waiting for the next refresh.';
   else state = (when ? `updated ${when}` : 'not refreshed yet') + (table.message ? ` · ${table.message}` : '');
-  return { group: table.group, where, state, status: table.status };
+  return { name: table.name || table.group, where, state, status: table.status };
 }
 
 /**
@@ -205,7 +206,8 @@ const TRIGGERS: Record<RunLog['trigger'], string> = { schedule: 'on schedule', m
 export interface RunModel {
   /** "Last refresh 14:05, from the sidebar" */
   heading: string;
-  results: { ok: boolean; group: string; message: string }[];
+  /** Each table's outcome, by its group's name. */
+  results: { ok: boolean; name: string; message: string }[];
   note: string;
   failed: number;
 }
@@ -221,7 +223,7 @@ export function runModel(log: RunLog, now: Date = new Date()): RunModel {
   const heading = `Last refresh${when ? ` ${when}` : ''}${when && how ? ',' : ''}${how ? ` ${how}` : ''}`;
   return {
     heading,
-    results: log.results.map((r) => ({ ok: r.ok === true, group: r.group, message: r.message })),
+    results: log.results.map((r) => ({ ok: r.ok === true, name: r.name || r.group, message: r.message })),
     note: log.note,
     failed: log.results.filter((r) => r.ok !== true).length,
   };

@@ -177,7 +177,7 @@ describe('from the keyboard alone', () => {
     await tabTo('refresh-now');
     await page.keyboard.press('Space');
     await expect.poll(() => page.locator('#refresh-status').textContent()).toBe('Refreshed 1 table.');
-    expect(await page.locator('#last-run li').allTextContents()).toEqual(['✓sector:fintech refreshed']);
+    expect(await page.locator('#last-run li').allTextContents()).toEqual(['✓Fintech refreshed']);
     expect(await audit('run log')).toEqual([]);
   });
 
@@ -215,8 +215,8 @@ describe('every other state', () => {
   });
 
   it('the confirmations, one section at a time: forget a table, clear the cache, stop the shared key, remove the key', async () => {
-    await page.getByRole('button', { name: 'Forget sector:fintech' }).click();
-    const forget = page.getByRole('group', { name: /Stop tracking sector:fintech/ });
+    await page.getByRole('button', { name: 'Forget Fintech' }).click();
+    const forget = page.getByRole('group', { name: /Stop tracking Fintech/ });
     await expect.poll(() => forget.isVisible()).toBe(true);
     expect(await audit('forget confirmation')).toEqual([]);
     await forget.getByRole('button', { name: 'Cancel' }).click();

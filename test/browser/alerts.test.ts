@@ -99,6 +99,25 @@ describe('the Alerts part', () => {
     expect(violations.map((v) => v.id)).toEqual([]);
   });
 
+  it("once today's digest went, previews tomorrow's, never telling again what went as if new", async () => {
+    // The list moves once more and the hourly schedule's run finds it: the day's digest goes.
+    await service.control.config({ rankingListSkip: 4 });
+    runtime.advanceClock(3_600_000);
+    await service.control.clock(3_600_000);
+    expect(runtime.fireDueTriggers().map((f) => f.result.error ?? 'ok')).toEqual(['ok']);
+    expect(runtime.outbox.map((m) => m.subject)).toEqual([expect.stringMatching(/^Search Demand: \d+ changes? in “/)]);
+    await page.locator('#alerts-title').click(); // closes it
+    await openFold(page, 'alerts'); // read again on opening
+    await expect
+      .poll(() => page.locator('#alerts-last').textContent())
+      .toMatch(/Today's digest went at \d\d:\d\d; the next waits for tomorrow\./);
+    // The table still shows the moves that digest told: the preview is of tomorrow's, and holds none of them.
+    expect(await page.locator('#alerts-preview-title').textContent()).toBe("Tomorrow's digest would say");
+    expect(await page.locator('#alerts-preview-body').textContent()).toBe(
+      "Nothing found since today's digest crosses these thresholds: no mail would be sent.",
+    );
+  });
+
   it('with "Send email as you" unticked, says why no mail can go and how to grant it', async () => {
     runtime.setGrantedScopes((runtime.manifest?.oauthScopes ?? []).filter((s) => s !== SEND_MAIL));
     await page.locator('#alerts-title').click();

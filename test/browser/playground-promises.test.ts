@@ -232,7 +232,7 @@ describe('5. feedback is current', () => {
     await expect.poll(() => sidebar().locator('#last-run').isVisible()).toBe(false); // no refresh ran yet
     await menu('Refresh ranking tables now').click();
     await expect.poll(() => sidebar().locator('#last-run .run-head').textContent(), { timeout: 30_000 }).toMatch(/^Last refresh/);
-    expect(await sidebar().locator('#last-run .run-group').first().textContent()).toBe('sector:fintech');
+    expect(await sidebar().locator('#last-run .run-group').first().textContent()).toBe('Fintech'); // by its name
   });
 
   it('Run the schedule trigger now says it is running, then toasts what it did', async () => {

@@ -292,8 +292,11 @@ describe('freezing results', () => {
     ).toBe(true);
     const scores = runtime.spreadsheet.getValues('Sheet1!B2:B4');
     expect(scores.flat().every((v) => typeof v === 'number')).toBe(true);
-    expect(await page.locator('#freeze-help').textContent()).toMatch(
-      /never spends or changes them, and people without the\s+add-on see the\s+numbers\. Each\s+cell's note keeps its formula/,
+    // Each button's words say what it does, plainly: Format changes no value, Freeze replaces formulas.
+    const said = async (id: string) => ((await page.locator(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    expect(await said('#format-help')).toBe('Format shows months, counts and shares as people read them, changing no value.');
+    expect(await said('#freeze-help')).toBe(
+      "Freeze turns the add-on's formulas into their values, which recalculating never spends or changes; each cell's note keeps its formula for Unfreeze.",
     );
 
     runtime.spreadsheet.setActive('Sheet1', 'B2:C3');

@@ -141,10 +141,11 @@ describe('the ranking tables section', () => {
 
   it('inserts sector:fintech into a new sheet, without an unchecked column, 5 rows', async () => {
     await page.getByLabel('Group', { exact: true }).selectOption('sector:fintech');
-    const preview = server<{ headers: string[]; labels: string[]; rows: number }>('previewRankingTable', 'sector:fintech');
+    const preview = server<{ name: string; headers: string[]; labels: string[]; rows: number }>('previewRankingTable', 'sector:fintech');
+    expect(preview.name).toBe('Fintech'); // the group's name, as its list gives it
     headers = preview.labels; // the columns in words, as the checkboxes and the sheet say them
     await expect.poll(() => page.locator('#insert-column-list input[type=checkbox]').count()).toBe(headers.length);
-    expect(await page.locator('#insert-rows').textContent()).toBe(`· sector:fintech, ${preview.rows} rows`);
+    expect(await page.locator('#insert-rows').textContent()).toBe(`· Fintech, ${preview.rows} rows`);
     expect(await page.locator('#insert-column-list input:checked').count()).toBe(headers.length);
     expect(await page.getByLabel('All columns').isChecked()).toBe(true);
 
@@ -157,9 +158,9 @@ describe('the ranking tables section', () => {
     await page.getByRole('button', { name: 'Insert table' }).click();
 
     await expect.poll(() => insertStatus().getAttribute('class')).toContain('status-success');
-    expect(await insertStatus().textContent()).toBe("Inserted sector:fintech at 'Ranking: Fintech'!A1:H8 (5 rows).");
+    expect(await insertStatus().textContent()).toBe("Inserted Fintech at 'Ranking: Fintech'!A1:H8 (5 rows).");
     await expect.poll(() => items().count()).toBe(1);
-    expect(await items().locator('.table-group').textContent()).toBe('sector:fintech');
+    expect(await items().locator('.table-group').textContent()).toBe('Fintech'); // by its name, never its code
     expect(await items().locator('.table-where').textContent()).toBe('Ranking: Fintech · A1:H8 · 5 rows');
     expect(await items().locator('.table-state').textContent()).toMatch(/^updated \d\d:\d\d$/);
     await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(false);
@@ -302,8 +303,8 @@ describe('refreshing now', () => {
     await expect.poll(() => refreshStatus().textContent()).toBe('Refreshed 1 table.');
     await page.unroute('**/__gas/run');
     expect(await page.locator('#last-run .run-head').textContent()).toMatch(/^Last refresh \d\d:\d\d, from the sidebar$/);
-    expect(await page.locator('#last-run li').allTextContents()).toEqual(['✓sector:fintech refreshed']);
-    expect(runtime.toasts.slice(toastsBefore).map((t) => t.message)).toEqual(['Refreshing 1 of 1: sector:fintech', 'Refreshed 1 table.']);
+    expect(await page.locator('#last-run li').allTextContents()).toEqual(['✓Fintech refreshed']);
+    expect(runtime.toasts.slice(toastsBefore).map((t) => t.message)).toEqual(['Refreshing 1 of 1: Fintech', 'Refreshed 1 table.']);
     // Refreshed with the same columns and limit.
     expect(withoutChange(runtime.spreadsheet.getValues("'Ranking: Fintech'!A2:H7"))).toEqual(withoutChange(inserted.slice(1, 7)));
     expect(runtime.spreadsheet.getValues("'Ranking: Fintech'!B3:B7").flat()).toEqual(['–', '–', '–', '–', '–']); // nothing moved
@@ -318,7 +319,7 @@ describe('refreshing now', () => {
     expect(await refreshStatus().textContent()).toBe('1 of 1 table not refreshed: see why below.');
     const failed = page.locator('#last-run li.run-fail');
     expect(await failed.count()).toBe(1);
-    expect(await failed.textContent()).toMatch(/^✗sector:fintech .*unreadable answer/);
+    expect(await failed.textContent()).toMatch(/^✗Fintech .*unreadable answer/);
     expect(await failed.locator('.run-mark').getAttribute('aria-label')).toBe('failed');
     expect(await items().first().getAttribute('class')).toContain('table-error');
     const state = items().first().locator('.table-state');
@@ -355,21 +356,21 @@ describe('keyboard', () => {
 
 describe('forgetting', () => {
   it('asks inline (the cells stay), then stops tracking; the cells are still there', async () => {
-    const forget = page.getByRole('button', { name: 'Forget sector:fintech' });
+    const forget = page.getByRole('button', { name: 'Forget Fintech' });
     await forget.click();
-    const confirm = page.getByRole('group', { name: /Stop tracking sector:fintech/ });
+    const confirm = page.getByRole('group', { name: /Stop tracking Fintech/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await confirm.textContent()).toMatch(/cells stay in the sheet/);
     expect(await activeId()).toBe('');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => confirm.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Forget sector:fintech');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Forget Fintech');
 
     await forget.press('Enter');
     await confirm.getByRole('button', { name: 'Forget table' }).click();
     await expect.poll(() => items().count()).toBe(0);
     await expect.poll(() => page.locator('#tables-empty').isVisible()).toBe(true);
-    expect(await page.locator('#tables-status').textContent()).toBe('Stopped tracking sector:fintech. Its cells stay as they are.');
+    expect(await page.locator('#tables-status').textContent()).toBe('Stopped tracking Fintech. Its cells stay as they are.');
     expect(await activeId()).toBe('tables-title');
     expect(server<{ tables: unknown[] }>('getTables').tables).toHaveLength(0);
     const grid = runtime.spreadsheet.getValues("'Ranking: Fintech'!A1:H7");

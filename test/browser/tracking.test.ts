@@ -61,8 +61,8 @@ describe('the tracking section', () => {
     await expect.poll(() => page.locator('#track-field-list input').count()).toBeGreaterThan(2);
     expect(await page.locator('#track-field-list .hint').textContent()).toBe('Always kept: Score (Search score), Volume by month.');
     expect(await page.getByLabel('Average monthly volume').isChecked()).toBe(true);
-    expect(await page.getByLabel('Growth year-on-year %').isChecked()).toBe(false);
-    await page.getByLabel('Growth year-on-year %').check();
+    expect(await page.getByLabel('Growth: year-on-year %').isChecked()).toBe(false);
+    await page.getByLabel('Growth: year-on-year %').check();
     await page.getByLabel('Name (optional)').fill('Drinks');
 
     await page.getByRole('button', { name: 'Track these keywords' }).click();
@@ -82,7 +82,7 @@ describe('the tracking section', () => {
 
     const sheet = runtime.spreadsheet.sheet('Tracking: Drinks');
     expect(sheet.getValues('A2:G2')).toEqual([
-      ['Date', 'Keyword', 'Score', 'Volume by month', 'Average monthly volume', 'Growth year-on-year %', 'Status'],
+      ['Date', 'Keyword', 'Score', 'Volume by month', 'Average monthly volume', 'Growth: year-on-year %', 'Status'],
     ]);
     expect(sheet.charts).toHaveLength(1);
     expect(runtime.triggers.filter((t) => t.handler === 'refreshRankingTables')).toHaveLength(1);

@@ -218,7 +218,13 @@ describe('mail as Google allows it', () => {
     await hourlyRun(stack, 13 * HOUR); // 01:00 the next day, nothing moved
     await moved(); // 08:00: the day's digest
     expect(stack.gas.outbox).toHaveLength(1);
+    // The sidebar's preview never tells again, as if new, what that digest told: the sheet still shows those moves.
+    expect(sidebar(stack, 'getAlerts').preview).toBeNull();
     await moved(); // 15:00 and 22:00 the same day: they wait
+    // What waits is what the next digest would say, and the sidebar shows it.
+    const next = sidebar(stack, 'getAlerts').preview;
+    expect(next?.subject).toMatch(/^Search Demand: \d+ changes? in/);
+    for (const line of next?.body.match(/^ {2}• .*$/gm) ?? []) expect(stack.gas.outbox[0]?.body).not.toContain(line);
     await moved();
     expect(day(stack.gas.clock.now())).toBe(day(stack.gas.outbox[0]!.at));
     expect(stack.gas.outbox).toHaveLength(1);

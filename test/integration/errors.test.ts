@@ -182,7 +182,9 @@ describe('bad input', () => {
     expect(cellError('BRAND_SCORE', '')).toMatch(/^Bad input: the slug is empty/);
     expect(cellError('RANKING_LIST', 'fintech')).toMatch(/must look like prefix:name/);
     expect(cellError('SEARCH_TREND', 'coffee', 3.5, 'noHeaders')).toMatch(/^Unknown field "3\.5"/);
-    expect(cellError('SEARCH_TREND', 'coffee', [['a']])).toBe('Bad input: field must be text, such as "months" or "peak.month".');
+    expect(cellError('SEARCH_TREND', 'coffee', [['a']])).toBe(
+      'Bad input: field must be text: a label or header the answer shows, or a path into it.',
+    );
     expect(cellError('MARKET_ANALYSIS', '', 'upside down')).toMatch(/unknown option "upside down"/);
     expect(await stack.requests()).toBe(1); // only the valid coffee lookup behind the unknown field
     expect(snapshot()).toEqual({ ...before, cache: 1 });

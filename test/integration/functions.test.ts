@@ -181,17 +181,26 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
       expect(rows.length).toBeGreaterThan(8);
     });
 
-    it('RANKING_OVERVIEW names its groups once, by their names; raw reveals the groups RANKING_LIST takes', () => {
+    it('RANKING_OVERVIEW names its groups by their names, each with the code RANKING_LIST takes, said for what it is', () => {
       const { header, rows } = table(stack.value('RANKING_OVERVIEW'));
       expect(header.length).toBeGreaterThan(3);
-      // A fact once: a group's code (`sector:fintech`) beside its name is left out of the readable layout.
-      expect(rows.flat().filter((v) => typeof v === 'string' && /^sector:/.test(v))).toEqual([]);
       expect(rows.flat()).toContain('Fintech');
-      const groups = table(stack.value('RANKING_OVERVIEW', '', 'raw'))
-        .rows.flat()
-        .filter((v): v is string => typeof v === 'string' && /^sector:\w+$/.test(v));
-      expect(groups.length).toBeGreaterThan(0);
-      const list = table(stack.value('RANKING_LIST', groups[0]));
+      // Each group's code sits in the last column of its table, under words that say what it is for.
+      const codes = (grid: unknown[][]) => grid.flat().filter((v): v is string => typeof v === 'string' && /^sector:\w+$/.test(v));
+      const raw = codes(table(stack.value('RANKING_OVERVIEW', '', 'raw')).rows);
+      const shown = codes(rows);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set(raw));
+      const headerOf = (code: string) => {
+        const at = rows.findIndex((row) => row.includes(code));
+        const above = rows
+          .slice(0, at)
+          .reverse()
+          .find((row) => row.includes('Code (for formulas)'));
+        return above?.[(rows[at] ?? []).indexOf(code)];
+      };
+      for (const code of shown) expect(headerOf(code)).toBe('Code (for formulas)');
+      const list = table(stack.value('RANKING_LIST', shown[0]));
       expect(list.rows.length).toBeGreaterThan(10);
     });
 

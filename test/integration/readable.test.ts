@@ -29,6 +29,35 @@ function programNames(json: unknown): Set<string> {
   return names;
 }
 
+/** The words of a name as a program writes them: camelCase, snake_case and kebab-case split, lower case. */
+const nameWords = (name: string): string[] =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/**
+ * Each field of an object inside the answer (not of a list's items), as a path would read with its
+ * names' words run together by spaces ("signals search demand", "ranks markets us"): words no client
+ * reads as a label. A field whose name starts with a preposition ("in industry") reads on, as a phrase.
+ */
+function runTogether(json: unknown): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown, path: string[]): void => {
+    if (Array.isArray(v) || !v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      const at = [...path, k];
+      const leaf = nameWords(k);
+      if (path.length && (x === null || typeof x !== 'object') && !/^(by|in|of|per|for|vs|at|to)$/.test(leaf[0] ?? ''))
+        out.add(at.flatMap(nameWords).join(' '));
+      walk(x, at);
+    }
+  };
+  walk(json, []);
+  return out;
+}
+
 /** Columns of a block of rows (rows between blank rows, three or more) that hold one value on every row. */
 function repeatedColumns(grid: Grid): number {
   let worst = 0;
@@ -58,9 +87,11 @@ function repeatedColumns(grid: Grid): number {
 function expectReadable(value: unknown, raw: unknown): Grid {
   const grid = (Array.isArray(value) ? value : [[value]]) as Grid;
   const names = programNames(raw);
+  const paths = runTogether(raw);
   for (const cell of grid.flat()) {
     if (typeof cell !== 'string') continue;
     expect(names.has(cell), `"${cell}" is a field's name for programs`).toBe(false);
+    expect(paths.has(nameWords(cell).join(' ')) && !cell.includes(':'), `"${cell}" is a path's words run together`).toBe(false);
     expect(cell, 'ISO text instead of a date').not.toMatch(ISO_TEXT);
   }
   expect(Math.max(...grid.map((r) => r.length))).toBeLessThanOrEqual(26);
@@ -101,6 +132,62 @@ describe.each([
     }
   });
 
+  it('says a code by the name its answer, or one cached, gives it: sectors as the overview names them, a group once', async () => {
+    // What the overview names, read independently: each record of its lists holding a `prefix:code`
+    // beside text a client reads (capitals or spaces).
+    const overview = (await rawAnswer(stack.service, '/ranking')) as Record<string, unknown>;
+    const records = Object.values(overview).flatMap((v) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []));
+    const named = new Map<string, string>(); // bare code → the record's name
+    const groups: string[] = []; // groups whose name is their code's words (`ai:all`, `All AI`)
+    for (const record of records) {
+      const values = Object.values(record).filter((v): v is string => typeof v === 'string');
+      const code = values.find((v) => /^[a-z0-9_-]+:[a-z0-9_-]+$/.test(v));
+      const name = values.find((v) => /[A-Z ]/.test(v));
+      if (!code || !name) continue;
+      named.set(code.slice(code.indexOf(':') + 1), name);
+      const words = (t: string) => (t.toLowerCase().match(/[a-z0-9]+/g) ?? []).sort().join(' ');
+      if (words(code) === words(name)) groups.push(code);
+    }
+    expect(named.size).toBeGreaterThan(5);
+    expect(groups.length).toBeGreaterThan(0);
+    const bareCodes = (grid: Grid) => grid.flat().filter((c) => typeof c === 'string' && named.has(c));
+    // The overview's own tables say a sector by the name its sectors' list gives it.
+    const shown = stack.value('RANKING_OVERVIEW') as Grid;
+    expect(bareCodes(shown)).toEqual([]);
+    expect(shown.flat().filter((c) => [...named.values()].includes(c as string)).length).toBeGreaterThan(named.size);
+    // A group's list names its group once, and its sectors as the cached overview names them.
+    for (const group of groups) {
+      const list = stack.value('RANKING_LIST', group) as Grid;
+      expect(list.flat()).not.toContain(group);
+      expect(list.flat()).toContain(named.get(group.slice(group.indexOf(':') + 1)));
+      expect(bareCodes(list)).toEqual([]);
+    }
+  });
+
+  it("says the ranking's own change column is the service's, as ranking tables do", async () => {
+    const { group } = await serviceInputs(stack);
+    for (const grid of [stack.value('RANKING_OVERVIEW'), stack.value('RANKING_LIST', group)] as Grid[]) {
+      // Each table's header row (the row under a title, or the first after the single values) and its rows.
+      const headers = grid.flatMap((row, r) => {
+        const below = grid[r + 1] ?? [];
+        const isHeader =
+          row.filter((c) => c !== '').length > 2 && row.every((c) => typeof c === 'string') && below.some((c) => typeof c === 'number');
+        return isHeader ? [{ row, r }] : [];
+      });
+      const marked = headers.flatMap(({ row, r }) =>
+        row.flatMap((words, c) => {
+          const rest = grid.slice(r + 1);
+          const end = rest.findIndex((line) => line.every((v) => v === ''));
+          const column = (end < 0 ? rest : rest.slice(0, end)).map((line) => line[c]);
+          const wholeNumbers = column.length > 0 && column.every((v) => v === '' || Number.isInteger(v));
+          return /change|delta|movement/i.test(String(words)) && !String(words).includes('%') && wholeNumbers ? [String(words)] : [];
+        }),
+      );
+      expect(marked.length).toBeGreaterThan(0);
+      for (const words of marked) expect(words).toMatch(/ \(service\)$/);
+    }
+  });
+
   it('takes a label back as a field, in words, and suggests the nearest for a typo', () => {
     const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
     const numeric = grid.find(
@@ -111,6 +198,21 @@ describe.each([
     const typo = label.slice(0, 2) + label.slice(3); // one letter dropped
     const error = stack.run('SEARCH_TREND', 'coffee', typo).error ?? '';
     expect(error).toContain(`did you mean "${label}"?`);
+  });
+
+  it('takes every label of a profile and a trend back as a field, as the help\'s =SEARCH_TREND("coffee", A3) does', async () => {
+    const { slug } = await serviceInputs(stack);
+    for (const [fn, subject] of [
+      ['SEARCH_TREND', 'coffee'],
+      ['BRAND_PROFILE', slug],
+    ] as const) {
+      const grid = stack.value(fn, subject) as Grid;
+      // Its single values: the label | value rows above the first blank row.
+      const end = grid.findIndex((row) => row.every((c) => c === ''));
+      const facts = grid.slice(0, end < 0 ? undefined : end).filter((row) => row[1] !== '');
+      expect(facts.length).toBeGreaterThan(4);
+      for (const [label, value] of facts) expect(stack.value(fn, subject, label), `${fn} "${String(label)}"`).toEqual(value);
+    }
   });
 
   it('takes a date-time\'s label back as a field as the cell shows it, its zone said: "Fetched at (UTC)"', () => {

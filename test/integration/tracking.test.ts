@@ -157,11 +157,14 @@ describe('adding a keyword list', () => {
     expect(list.message).toMatch(/^1 brand recorded for \d{4}-\d\d-\d\d; 1 failed \(asked again at the next run\)\.$/);
     const raw = (await rawAnswer(stack.service, '/brand', { slug: 'acme-pay' })) as { name: string; ranks: { overall: number } };
     const rows = history('Tracking: Payments');
+    // A brand by the name its answer gives, its slug (what BRAND_PROFILE takes) in the cell's note; one
+    // nothing names, by its slug.
     expect(rows).toEqual([
-      [expect.any(String), 'acme-pay', topLevelScore(raw), raw.ranks.overall, 'ok'],
+      [expect.any(String), raw.name, topLevelScore(raw), raw.ranks.overall, 'ok'],
       [expect.any(String), 'no-such-brand-zz', '', '', 'failed: Not found: brand "no-such-brand-zz".'],
     ]);
     const sheet = stack.gas.spreadsheet.sheet('Tracking: Payments');
+    expect([sheet.cell('B3').note, sheet.cell('B4').note ?? '']).toEqual(['Brand ID (for formulas): acme-pay', '']);
     expect(sheet.getValues('A2:B2')).toEqual([['Date', 'Brand']]);
     expect(sheet.charts[0]?.options.title).toBe('Payments: score');
     // The change view and the chart's legend name a brand as its answer does; one nothing names, by its slug.
@@ -176,6 +179,12 @@ describe('adding a keyword list', () => {
     expect(stack.gas.spreadsheet.sheet('Tracking: Payments').getValues('A1')[0]?.[0]).toMatch(
       /^Search Demand tracking · Payments · one row per brand per day · updated /,
     );
+    // Read back by that slug: the next day's run adds one row per brand and compares it with this one.
+    await advance(86_400_000);
+    expect(listOf(call('runTrackingNow', list.id))).toMatchObject({ due: 1 }); // the brand not found, asked again
+    const next = history('Tracking: Payments');
+    expect(next.map((row) => row[1])).toEqual([raw.name, 'no-such-brand-zz', raw.name, 'no-such-brand-zz']);
+    expect(sheet.getValues('G3:K3')).toEqual([[raw.name, topLevelScore(raw), topLevelScore(raw), 0, expect.any(String)]]);
   });
 
   it('refuses bad input with a clear message and stores nothing', () => {

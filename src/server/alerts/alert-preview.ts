@@ -1,7 +1,9 @@
 /**
- * What a digest would say now, read from the sheets (each scheduled ranking table's rank change column
- * and the line under it, each tracking list's change view) with the thresholds set: what the sidebar
- * shows before anything is sent. Reads the spreadsheet only: no request, no mail.
+ * What the next digest would say now, read from the sheets (each scheduled ranking table's rank change
+ * column and the line under it, each tracking list's change view) with the thresholds set: what the
+ * sidebar shows before anything is sent. Only what runs found since the last digest, with what waits
+ * for the next one: a change a digest already told is never shown again as if new. Reads the
+ * spreadsheet only: no request, no mail.
  */
 import type { Cell } from '../shape/shape';
 import { findSheet } from '../spreadsheet/sheet-areas';
@@ -12,24 +14,27 @@ import { listTables, readSchedule, type TableRecord } from '../tables/table-reco
 import { shownChanges } from '../tracking/summary';
 import { listTracked } from '../tracking/tracking-records';
 import type { AlertSettings } from './alert-settings';
-import { crossing, listPart, tablePart, type DigestPart } from './digest';
+import type { AlertState } from './alert-state';
+import { crossing, listPart, mergeParts, tablePart, type DigestPart } from './digest';
 import { digestMail, mailTime, type Mail } from './mail-text';
 
 /**
- * The parts the sheets show now: the tables' last moves (when the spreadsheet refreshes on a schedule)
- * and every tracking list's latest changes.
+ * The parts the sheets show now, of the runs after a time: the tables' last moves (when the spreadsheet
+ * refreshes on a schedule) and every tracking list's latest changes.
  * @param store the spreadsheet's records
+ * @param after the last digest's time (ISO): what a run at or before it found, that digest told; null: none
  */
-export function shownParts(store: SpreadsheetStore): DigestPart[] {
+export function shownParts(store: SpreadsheetStore, after: string | null = null): DigestPart[] {
   const parts: DigestPart[] = [];
+  const since = (run: string | null) => run !== null && (after === null || run > after);
   if (readSchedule(store)) {
     for (const table of listTables(store)) {
-      const moves = tableShown(store, table);
+      const moves = since(table.updatedAt) ? tableShown(store, table) : null;
       if (moves) parts.push(tablePart(table, moves));
     }
   }
   for (const list of listTracked(store)) {
-    const sheet = findSheet(store.spreadsheet, list.sheetId);
+    const sheet = since(list.lastRun) ? findSheet(store.spreadsheet, list.sheetId) : null;
     if (sheet) parts.push(listPart(list, shownChanges(sheet, list)));
   }
   return parts;
@@ -45,12 +50,14 @@ function tableShown(store: SpreadsheetStore, table: TableRecord) {
 }
 
 /**
- * The digest the sheets' values would make now with these thresholds, or null when nothing crosses them.
+ * The next digest as the sheets' values would make it now with these thresholds: what waits since the
+ * last digest, with what the sheets show of the runs after it; null when nothing crosses them.
  * @param store the spreadsheet's records
  * @param settings the thresholds
+ * @param state the alerts' memory: the last digest's time, what waits
  */
-export function previewDigest(store: SpreadsheetStore, settings: AlertSettings): Mail | null {
-  const parts = crossing(shownParts(store), settings);
+export function previewDigest(store: SpreadsheetStore, settings: AlertSettings, state: AlertState): Mail | null {
+  const parts = crossing(mergeParts(state.waiting, shownParts(store, state.digestAt)), settings);
   if (!parts.length) return null;
   const spreadsheet = store.spreadsheet;
   // The last run's time, as the digest after it would say.

@@ -18,6 +18,15 @@ export function readsAsCode(value: unknown): value is string {
   return typeof value === 'string' && CODE.test(value);
 }
 
+/**
+ * Whether a value reads as a ranking group, the input RANKING_LIST takes: a code with one colon between
+ * a prefix and a name (the spec's `group` form, "a prefix-and-name form with a colon": `sector:fintech`).
+ * @param value a cell's value
+ */
+export function readsAsGroup(value: unknown): value is string {
+  return readsAsCode(value) && value.split(':').length === 2;
+}
+
 /** The words of a text: its runs of letters and digits, in lower case. */
 function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -25,7 +34,8 @@ function wordsOf(text: string): string[] {
 
 /**
  * Whether `code` only repeats `name`: the name written as a code (`flovim-cash` of `Flovim Cash`,
- * `realestate` of `Real Estate`), also after a `prefix:` (`sector:fintech` of `Fintech` or of `fintech`).
+ * `realestate` of `Real Estate`), also after a `prefix:` (`sector:fintech` of `Fintech` or of `fintech`),
+ * or the name's words, each once, in another order with its prefix's (`ai:all` of `All AI`).
  * `loose` also takes a code whose words run, in order, within the name's (`food` of `Food & Delivery`,
  * `ai:chatbots` of `AI Chatbots & Assistants`): evidence enough only down a column of several rows.
  * @param code a value that reads as a code
@@ -39,6 +49,8 @@ export function isCodeOf(code: unknown, name: unknown, loose = false): boolean {
   const theirs = wordsOf(name);
   if (!mine.length || !theirs.length) return false;
   if (mine.join('') === theirs.join('')) return true;
+  const sorted = (words: string[]) => [...words].sort().join(' ');
+  if (theirs.length > 1 && new Set(theirs).size === theirs.length && sorted(wordsOf(code)) === sorted(theirs)) return true;
   if (!loose) return false;
   for (let i = 0; i + mine.length <= theirs.length; i++) if (mine.every((w, j) => theirs[i + j] === w)) return true;
   return false;
@@ -81,19 +93,25 @@ export function repeatedCodes(values: unknown[][], loose: boolean): Set<number> 
  * from (`Flovim Cash` for `flovim-cash`); undefined when none is.
  * @param record an answer or one of its list's records
  * @param code the code
+ * @param loose whether words running within the name are enough (isCodeOf): a list of several records
  */
-export function nameOf(record: Json, code: string): string | undefined {
+export function nameOf(record: Json, code: string, loose = false): string | undefined {
   if (!isObject(record)) return undefined;
-  const found = Object.values(record).find((v) => typeof v === 'string' && !readsAsCode(v) && isCodeOf(code, v));
-  return typeof found === 'string' ? found : undefined;
+  const values = Object.values(record).filter((v): v is string => typeof v === 'string' && !readsAsCode(v));
+  return values.find((v) => isCodeOf(code, v)) ?? (loose ? values.find((v) => isCodeOf(code, v, true)) : undefined);
 }
+
+/** Records from which a list's codes may repeat their names' words loosely, as a column's may (readable.ts). */
+const LOOSE_FROM_RECORDS = 3;
 
 /** Lists are looked for this deep (an answer's lists of brands sit at the top). */
 const LIST_DEPTH = 4;
 
 /**
  * The codes an answer's own lists pair with names: in a list of records, a field of codes that tell the
- * records apart beside a field holding each one's name (a brand's slug beside its name).
+ * records apart beside a field holding each one's name (a brand's slug beside its name, a sector's code
+ * beside its name; in a list of several, a code may be a run of its name's words: `food` of `Food &
+ * Delivery`).
  * @param json an answer
  */
 export function namedCodesIn(json: Json): Map<string, string> {
@@ -110,10 +128,20 @@ export function namedCodesIn(json: Json): Map<string, string> {
     for (const key of Object.keys(records[0] ?? {})) {
       const codes = records.map((r) => r[key]);
       if (!codes.every(readsAsCode) || new Set(codes).size !== codes.length) continue;
-      const names = records.map((r) => nameOf(r, r[key] as string));
+      const names = records.map((r) => nameOf(r, r[key] as string, records.length >= LOOSE_FROM_RECORDS));
       if (names.every((n) => n !== undefined)) records.forEach((r, i) => out.set(r[key] as string, names[i] as string));
     }
   };
   visit(json, 0);
+  // A prefixed code names its bare code too (`sector:realestate`'s name is `realestate`'s, as another
+  // list of the answer writes it), when no other prefix shares the bare code.
+  const bare = new Map<string, string | null>();
+  for (const [code, name] of out) {
+    const at = code.indexOf(':');
+    if (at < 0) continue;
+    const rest = code.slice(at + 1);
+    bare.set(rest, bare.has(rest) && bare.get(rest) !== name ? null : name);
+  }
+  for (const [code, name] of bare) if (name !== null && !out.has(code)) out.set(code, name);
   return out;
 }

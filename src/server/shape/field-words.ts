@@ -25,7 +25,22 @@ const ZONE_SAID = /\s*\([^()]*\)\s*$/;
  */
 export function selectByWords(json: Json, field: string): Selection | undefined {
   const bare = field.replace(ZONE_SAID, '');
-  return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : undefined);
+  return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : undefined) ?? statedOnce(json, field);
+}
+
+/** A column stated once, as its label says it (readable.ts): "Sector of every item". */
+const STATED_ONCE = /^(.+) of every .+$/;
+
+/**
+ * The selection of a column's label as the readable layout states it once ("Position of every ranking
+ * by market"): the column by its own words, given as the one value it holds on every row, as shown.
+ */
+function statedOnce(json: Json, field: string): Selection | undefined {
+  const words = STATED_ONCE.exec(field)?.[1];
+  const found = words === undefined ? undefined : byWords(json, words);
+  if (!found?.ok || !Array.isArray(found.value) || !found.value.length) return found;
+  const [first] = found.value;
+  return found.value.every((v) => v === first) ? { ok: true, value: first ?? null, path: found.path } : found;
 }
 
 /** The selection of a field given as words, exactly as they are (selectByWords). */

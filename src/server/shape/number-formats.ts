@@ -328,11 +328,14 @@ function labelFirst(grid: readonly (readonly Cell[])[], r: number, titled: boole
 
 /** Consecutive labels sharing their first words whose values are fractions adding up to one: a mix. */
 function markMixes(grid: readonly (readonly Cell[])[], facts: { label: string; series: Series[] }[]): void {
+  // An object's fields are said after its words and a colon ("Intent mix: navigational", words.ts).
   const stem = (label: string) =>
-    label
-      .split(/\s+/)
-      .slice(0, Math.max(1, Math.min(2, label.split(/\s+/).length - 1)))
-      .join(' ');
+    label.includes(': ')
+      ? label.slice(0, label.indexOf(': '))
+      : label
+          .split(/\s+/)
+          .slice(0, Math.max(1, Math.min(2, label.split(/\s+/).length - 1)))
+          .join(' ');
   for (let i = 0; i < facts.length;) {
     let j = i;
     const key = stem(facts[i]?.label ?? '').toLowerCase();

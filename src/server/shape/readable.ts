@@ -10,9 +10,10 @@
  * within 26 columns however many fields an item has.
  */
 import { toCell } from './cell-values';
-import { namedCodesIn, readsAsCode, repeatedCodes } from './codes';
+import { namedCodesIn, readsAsCode, readsAsGroup, repeatedCodes } from './codes';
 import { isInstant, isoDate, zoneLabel, type TimeZone } from './dates';
 import { headerWords, inSentence, singularWords } from './words';
+import { withServiceMarks } from './service-change';
 import { isObject, MAX_DEPTH, type Cell, type Grid, type Json, type JsonObject } from './types';
 
 /** Sheets' 26 columns of a new sheet: a result never spills past them. */
@@ -23,6 +24,11 @@ export const MAX_WIDTH = 26;
  * then the zone its date-time shows in, "As of (UTC)".
  */
 export const AS_OF = 'As of';
+/**
+ * The header of a column of ranking groups' codes (readsAsGroup): the one code a user needs, to type into
+ * RANKING_LIST, so it stays beside the name it repeats, said plainly for what it is.
+ */
+export const GROUP_CODE_WORDS = 'Code (for formulas)';
 /** Rows past this are cut (the last row says so): Sheets' own limit is 10 million cells. */
 const MAX_ROWS = 50000;
 /** A column repeating one value down this many rows or more is stated once instead. */
@@ -55,10 +61,18 @@ interface Section {
   rows: Cell[][];
   /** Whether the list holds single values (its header is its own name, no title above). */
   plain: boolean;
+  /** Columns of ranking groups' codes, kept last and headed GROUP_CODE_WORDS (its paths). */
+  groups?: Set<string>;
 }
 
-/** A single value and its path (`label`: its words, when not the path's). */
+/**
+ * A single value and its path (`label`: its words, when not the path's: only a column stated once,
+ * "Sector of every item", has one).
+ */
 type Fact = [path: string, value: Cell, label?: string];
+
+/** Whether a single value is a column stated once (hoistConstants): named from cached answers as a column is. */
+const fromColumn = (fact: Fact): boolean => fact[2] !== undefined;
 
 /**
  * A cell as shown: a number, a truth value, text, or a date for an ISO date or month.
@@ -147,11 +161,17 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
       all.map((_, c) => full.map((row) => row[c] ?? '')),
       full.length >= LOOSE_FROM_ROWS,
     );
-    const names = all.filter((_, c) => !repeated.has(c));
-    const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
+    // A column of groups' codes stays, whatever it repeats, after the others: what RANKING_LIST takes.
+    const isGroups = all.map((_, c) => full.every((row) => row[c] === '' || readsAsGroup(row[c])) && full.some((row) => row[c] !== ''));
+    const order = all.map((_, c) => c).filter((c) => !repeated.has(c) && !isGroups[c]);
+    order.push(...all.map((_, c) => c).filter((c) => isGroups[c]));
+    const names = order.map((c) => all[c] as string);
+    const grid = full.map((row) => order.map((c) => row[c] ?? ''));
+    const groups = new Set(order.filter((c) => isGroups[c]).map((c) => all[c] as string));
     const labelColumn = pickLabel(grid);
     const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? '', ...row]) : grid;
-    if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+    if (names.length)
+      sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false, groups });
     // Each row of a list inside these items is led by its item's label, under the item's own word.
     const header = labelColumn === undefined ? '#' : singularWords(headerWords(relative(path, base) || path || 'item'));
     for (const [p, list] of inner) {
@@ -199,16 +219,19 @@ function factsOnce(facts: Fact[]): Fact[] {
  * `Flovim Cash`): in a column, a list or a single value whose values all read as codes and of which
  * two at least (or all, of one or two) are slugs the answer itself pairs with a name (a list of brands'
  * slugs and names), or that answers already cached name (ReadableOptions.names, asked once for the
- * codes of the tables left unnamed, and only then). A slug nothing names stays a slug.
+ * codes of the tables left unnamed, a column stated once included, and only then). A slug nothing names stays a slug.
  */
 function nameBrands(facts: Fact[], sections: Section[], names: Map<string, string>, cached: ReadableOptions['names']): void {
   const columns = sections.flatMap((section) => {
     const offset = section.lead === undefined ? 0 : 1;
-    return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+    return section.columns.flatMap((path, c) => (section.groups?.has(path) ? [] : [{ rows: section.rows, at: c + offset }]));
   });
   const valuesOf = (column: { rows: Cell[][]; at: number }) => column.rows.map((row) => row[column.at] ?? '').filter((v) => v !== '');
   const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
-  const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === 'string' && /\p{L}/u.test(v) && !names.has(v));
+  const stated = facts.filter((fact) => fromColumn(fact) && readsAsCode(fact[1])).map((fact) => fact[1]);
+  const unnamed = [...new Set([...codes.flatMap(valuesOf), ...stated])].filter(
+    (v) => typeof v === 'string' && /\p{L}/u.test(v) && !names.has(v),
+  );
   if (cached && unnamed.length) for (const [code, name] of cached(unnamed as string[])) names.set(code, name);
   if (!names.size) return;
   const named = (values: Cell[]) =>
@@ -261,8 +284,9 @@ function hoistConstants(section: Section, facts: Fact[], base: string): void {
 
 /**
  * The layout as a grid: the single values as label | value rows, then each table after a blank row,
- * titled when there is more than one part, its header in words. A list inside a list's items is titled
- * as what it is of: "Members of each industry", never the path's "Industries members".
+ * titled when there is more than one part (freeze/spill.ts bridges the blank row to a title, not to a
+ * bare header), its header in words. A list inside a list's items is titled as what it is of: "Members
+ * of each industry", never the path's "Industries members".
  * @param said a label or header as shown, from its path and its words (an instant's says its zone)
  */
 function render(facts: Fact[], sections: Section[], base: string, headers: boolean, said: (path: string, text: string) => string): Grid {
@@ -282,7 +306,14 @@ function render(facts: Fact[], sections: Section[], base: string, headers: boole
       if (headers) out.push([title]);
     } else {
       if (headers && parts > 1) out.push([title]);
-      const words = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own || 'value')));
+      const offset = section.lead === undefined ? 0 : 1;
+      // The service's own change figure says it is the service's, as ranking tables say it.
+      const words = withServiceMarks(
+        section.columns.map((c) =>
+          section.groups?.has(c) ? GROUP_CODE_WORDS : said(`${section.path}.${c}`, headerWords(c || own || 'value')),
+        ),
+        section.rows.map((row) => row.slice(offset)),
+      );
       if (headers) out.push(section.lead === undefined ? words : [section.lead, ...words]);
     }
     out.push(...section.rows);

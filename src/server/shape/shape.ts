@@ -14,3 +14,4 @@ export { readableGrid, readableCell, AS_OF, MAX_WIDTH, type ReadableOptions } fr
 export { selectByWords, unknownFieldMessage } from './field-words';
 export { didYouMean, nearestFirst, comparable } from './nearest';
 export { NUMBER_FORMATS, blockFormats, columnFormats, seriesFormat, type ResultHint } from './number-formats';
+export { SERVICE_MARK, serviceChangeColumns, withServiceMarks } from './service-change';

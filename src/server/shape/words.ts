@@ -1,7 +1,7 @@
 /**
  * Field names in words, for headers and labels: a general rule, since the service's field names are not
- * ours to know. `growth.yoy_pct` → "Growth year-on-year %", `avgMonthlyVolume` → "Average monthly
- * volume", `ranks.markets.us` → "Ranks markets US", `as-of` → "As of".
+ * ours to know. `growth.yoy_pct` → "Growth: year-on-year %", `avgMonthlyVolume` → "Average monthly
+ * volume", `ranks.markets.us` → "Ranks by market: US", `as-of` → "As of".
  */
 
 /** Abbreviations spelled out wherever they stand as a word of a name (lower case in, words out). */
@@ -53,25 +53,41 @@ function shownWord(word: string, alone: boolean): string {
   return word === word.toUpperCase() && word.length > 1 && /\p{L}/u.test(word) ? word : lower;
 }
 
+/** Words that lead a name as a phrase of its parent's ("rankings.inIndustry" → "Rankings in industry"). */
+const PREPOSITIONS = ' by in of per for vs at from to on over under with ';
+
 /**
- * A field path in words, as a header or label: each segment split into words, abbreviations spelled
- * out, `%` for a percentage, a word repeated at a segment's joint said once (`months.month` → "Months",
- * kept distinct by the parent), the first letter capitalised. Never a dotted path, camelCase or
- * snake_case name.
+ * A field path in words, as a header or label, a client reads: each segment split into words,
+ * abbreviations spelled out, `%` for a percentage, the first letter capitalised. A field of an object
+ * says the object's words, a colon, then its own ("Signals: search demand", "Fresh searches: used"); an
+ * object between them says what it sorts by ("Ranks by market: US"); a field whose name starts with a
+ * preposition, or repeats the word its object ends with, reads on as one phrase ("Rankings in
+ * industry", `items.items_count` → "Items count", `months.month` → "Months"). Never a dotted path, camelCase or snake_case name.
  * @param path a dotted path such as `growth.yoy_pct` (a key containing dots reads the same)
  */
 export function headerWords(path: string): string {
+  const segments = path
+    .split('.')
+    .map((segment) => {
+      const parts = splitName(segment);
+      return parts.map((part) => shownWord(part, parts.length === 1));
+    })
+    .filter((words) => words.length > 0);
   const words: string[] = [];
-  for (const segment of path.split('.')) {
-    const parts = splitName(segment);
-    for (const part of parts) {
-      const word = shownWord(part, parts.length === 1);
-      if (words[words.length - 1]?.toLowerCase() === word.toLowerCase()) continue;
-      words.push(word);
-    }
-  }
-  // "%" joins the word before it ("Growth %"); "year-on-year" is one word already.
-  const text = words.join(' ').replace(/\s+%/g, ' %').trim();
+  segments.forEach((own, i) => {
+    const before = words[words.length - 1];
+    const joint = before !== undefined && [before, singularWords(before)].some((w) => w.toLowerCase() === own[0]?.toLowerCase());
+    const next = joint ? own.slice(1) : own;
+    if (!next.length) return;
+    if (!words.length || joint || PREPOSITIONS.includes(` ${next[0]?.toLowerCase()} `)) words.push(...next);
+    else if (i < segments.length - 1) {
+      // An object inside an object: what its fields are by ("markets" → "by market").
+      const single = singularWords(next.join(' '));
+      words.push(...(single === next.join(' ') ? next : ['by', single]));
+    } else words.push(`${words.pop() ?? ''}:`, ...next);
+  });
+  // "%" joins the word before it ("Growth: year-on-year %"); "year-on-year" is one word already.
+  const text = words.join(' ').replace(/\s+%/g, ' %').replace(/:\s*%/g, ' %').trim();
   if (!text) return path.trim() || 'Value';
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -83,6 +99,9 @@ export function headerWords(path: string): string {
  * @param words a list's name in words (headerWords)
  */
 export function singularWords(words: string): string {
+  // The noun a phrase is about stands before its preposition: "Rankings by market" → "Ranking by market".
+  const phrase = /^(.*?\p{L}+)(\s+(?:by|in|of|per|for)\s.*)$/u.exec(words);
+  if (phrase) return `${singularWords(phrase[1] ?? '')}${phrase[2] ?? ''}`;
   return words.replace(/(\p{L}+)$/u, (word) => {
     if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
     if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;

@@ -90,7 +90,7 @@ export function requireSubject(subject: Subject, kind: SubjectKind): string {
 export function readField(arg: unknown): string | undefined {
   if (arg === undefined || arg === null || arg === '') return undefined;
   if (typeof arg === 'number' && isFinite(arg)) return String(arg);
-  if (typeof arg !== 'string') throw errors.input('Bad input: field must be text, such as "months" or "peak.month".');
+  if (typeof arg !== 'string') throw errors.input('Bad input: field must be text: a label or header the answer shows, or a path into it.');
   return arg.trim() || undefined;
 }
 

@@ -43,10 +43,10 @@ export function readInsertRequest(raw: unknown): InsertTableRequest {
  * The columns and size of a group's table, before inserting it.
  * @param group the group, validated
  */
-export function previewTable(group: string): { headers: string[]; labels: string[]; rows: number } {
+export function previewTable(group: string): { name: string; headers: string[]; labels: string[]; rows: number } {
   const data = fetchRanking(group, createBudget(INSERT_LIMIT_MS), false);
   const { paths, header, rows } = rankingRows(data, null, null);
-  return { headers: paths, labels: header, rows: rows.length };
+  return { name: groupName(data, group), headers: paths, labels: header, rows: rows.length };
 }
 
 /**

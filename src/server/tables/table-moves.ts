@@ -5,17 +5,10 @@
  * found by shape: the rank is a column of whole numbers from 1 up in the list's order (one whose header
  * says "rank" first), an entry is named by a text column whose values tell the rows apart.
  */
-import { listForMessage, type Cell } from '../shape/shape';
+import { listForMessage, SERVICE_MARK, withServiceMarks, type Cell } from '../shape/shape';
 
 /** The header of the column the add-on adds beside the rank. */
 export const RANK_CHANGE_HEADER = 'Rank change';
-
-/**
- * What the service's own change column gets after its words, so that nobody takes it for the add-on's
- * rank change: the service does not say over what period it counts (API-SPEC shows no field), so the
- * line under the table says only that it is the service's figure, as the service reports it.
- */
-const SERVICE_MARK = ' (service)';
 
 /** Most characters of the dropped-out line's list of names (the rest is "… and N more"). */
 const MAX_DROPPED_CHARS = 1000;
@@ -117,23 +110,6 @@ const FIRST_FOOTER = `${RANK_CHANGE_HEADER} and the entries that dropped out sho
  */
 export function firstFooter(): string {
   return FIRST_FOOTER;
-}
-
-/**
- * The service's own change columns: whole numbers (up or down) under words of change ("Change",
- * "Delta", "Movement"), never a percentage (a growth). The add-on cannot know what period they count.
- * @param header the service's columns' headers
- * @param rows the rows
- */
-export function serviceChangeColumns(header: string[], rows: Cell[][]): number[] {
-  return header.flatMap((words, i) =>
-    /\b(change|delta|movement|moved?|shift|diff(erence)?)\b/i.test(words) &&
-    !words.includes('%') &&
-    rows.length > 0 &&
-    rows.every((row) => row[i] === '' || (typeof row[i] === 'number' && Number.isInteger(row[i])))
-      ? [i]
-      : [],
-  );
 }
 
 /** What the line under a table says of the service's own change columns, if the table has any. */
@@ -246,10 +222,4 @@ export function withRankChange(header: string[], rows: Cell[][], changes: Cell[]
   const at = rankColumn(header, rows) + 1;
   const put = <T>(row: T[], value: T): T[] => [...row.slice(0, at), value, ...row.slice(at)];
   return { header: put(withServiceMarks(header, rows), RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? '')) };
-}
-
-/** The headers with the service's own change columns marked as its: "Change (service)". */
-function withServiceMarks(header: string[], rows: Cell[][]): string[] {
-  const marked = new Set(serviceChangeColumns(header, rows));
-  return header.map((words, i) => (marked.has(i) ? `${words}${SERVICE_MARK}` : words));
 }

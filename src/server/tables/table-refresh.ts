@@ -31,7 +31,7 @@ export interface RunOptions {
   force: boolean;
   budget: Budget;
   /** Called before each table, e.g. to show a toast. */
-  progress?: (index: number, total: number, group: string) => void;
+  progress?: (index: number, total: number, name: string) => void;
   /** Told what moved in each table refreshed, when its moves were just counted (a scheduled run's alerts). */
   found?: (table: TableRecord, moves: FoundMoves) => void;
   /**
@@ -67,16 +67,28 @@ export function refreshTables(store: SpreadsheetStore, options: RunOptions): Run
       // A table may start only if one as slow as the slowest so far (with a margin) still fits.
       if (!budget.allows(Math.max(FIRST_TABLE_ESTIMATE_MS, slowestMs * 1.5))) {
         saveTable(store, { ...table, status: 'waiting', message: 'Not refreshed yet: the run ran out of time; the next run continues.' });
-        log.results.push({ id: table.id, group: table.group, ok: false, message: 'waiting for the next run (time limit)' });
+        log.results.push({
+          id: table.id,
+          group: table.group,
+          name: table.name ?? table.group,
+          ok: false,
+          message: 'waiting for the next run (time limit)',
+        });
         return;
       }
-      options.progress?.(i + 1, tables.length, table.group);
+      options.progress?.(i + 1, tables.length, table.name ?? table.group);
       const began = Date.now();
       const result = refreshOne(store, table, options, stop);
       if (result instanceof AddonError) stop = result;
       const message = result instanceof AddonError ? result.message : result;
       slowestMs = Math.max(slowestMs, Date.now() - began);
-      log.results.push({ id: table.id, group: table.group, ok: !message, message: message || 'refreshed' });
+      log.results.push({
+        id: table.id,
+        group: table.group,
+        name: table.name ?? table.group,
+        ok: !message,
+        message: message || 'refreshed',
+      });
     });
     if (stop && tables.length) options.stopped?.(stop);
   } finally {

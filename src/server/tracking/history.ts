@@ -19,6 +19,11 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 /** History rows start below the stamp and the header. */
 export const FIRST_ROW = 3;
 const STAMP = 'Search Demand tracking · ';
+/**
+ * A brand's row shows the brand's name; its slug, what the row is read back by (a name may change, or
+ * be two brands'), is the name cell's note, said for what it is: BRAND_PROFILE and the others take it.
+ */
+const SLUG_NOTE = 'Brand ID (for formulas): ';
 
 /** A history row as read. */
 export interface HistoryRow {
@@ -122,9 +127,12 @@ export function readHistory(sheet: Sheet, list: TrackRecord, timeZone: string): 
   let lastUsed = FIRST_ROW - 1;
   if (last < FIRST_ROW) return { rows, lastUsed };
   const values = sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, width).getValues();
+  // A brand named in its row is read back by the slug its note keeps (rows written with the slug have none).
+  const notes = list.kind === 'brands' ? sheet.getRange(FIRST_ROW, 2, last - FIRST_ROW + 1, 1).getNotes() : [];
   values.forEach((cells, i) => {
     if (cells.some((c) => c !== '')) lastUsed = FIRST_ROW + i;
-    const item = String(cells[1] ?? '');
+    const note = String(notes[i]?.[0] ?? '');
+    const item = note.startsWith(SLUG_NOTE) ? note.slice(SLUG_NOTE.length) : String(cells[1] ?? '');
     const date = dateText(cells[0], timeZone);
     const period = date && periodOfDate(date, list.period);
     if (!item || !date || !period) return;
@@ -161,13 +169,15 @@ export function rowCells(date: string, item: string, cells: Cell[]): Cell[] {
 /**
  * Writes rows: a replacement in its own row, new rows after the last used one, never over anything.
  * The Date column is written as Sheets dates (not text), shown as `yyyy-mm-dd`, so the history sorts
- * and charts by time in any locale.
+ * and charts by time in any locale. A brand is shown by its name where its answer gave one, its slug
+ * kept in the cell's note (SLUG_NOTE); a brand nothing names shows its slug.
  * @param sheet the history sheet
  * @param list the list
  * @param replaced rows to write over (a failed row of the same item and period)
- * @param appended rows to add
+ * @param appended rows to add (rowCells)
  * @param lastUsed the last row used in the history columns
  * @param timeZone the spreadsheet's (a day is its midnight there)
+ * @param names brands' names by slug, from this run's answers
  */
 export function writeHistory(
   sheet: Sheet,
@@ -176,10 +186,20 @@ export function writeHistory(
   appended: Cell[][],
   lastUsed: number,
   timeZone: string,
+  names: ReadonlyMap<string, string> = new Map(),
 ): void {
   const width = historyHeader(list).length;
-  const dated = (cells: Cell[]): (Cell | Date)[] => [dayAsDate(String(cells[0]), timeZone), ...cells.slice(1)];
-  for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
+  const itemOf = (cells: Cell[]) => String(cells[1] ?? '').replace(/^'/, '');
+  const nameOf = (cells: Cell[]) => (list.kind === 'brands' ? names.get(itemOf(cells)) : undefined);
+  const dated = (cells: Cell[]): (Cell | Date)[] => {
+    const name = nameOf(cells);
+    return [dayAsDate(String(cells[0]), timeZone), name === undefined ? (cells[1] ?? '') : `'${name}`, ...cells.slice(2)];
+  };
+  const note = (cells: Cell[]) => (nameOf(cells) === undefined ? '' : `${SLUG_NOTE}${itemOf(cells)}`);
+  for (const { row, cells } of replaced) {
+    sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
+    if (list.kind === 'brands') sheet.getRange(row, 2).setNote(note(cells));
+  }
   const start = lastUsed + 1;
   if (appended.length) {
     const missing = start + appended.length - 1 - sheet.getMaxRows();
@@ -190,6 +210,7 @@ export function writeHistory(
       );
     }
     sheet.getRange(start, 1, appended.length, width).setValues(appended.map(dated));
+    if (list.kind === 'brands') sheet.getRange(start, 2, appended.length, 1).setNotes(appended.map((cells) => [note(cells)]));
   }
   // One format for the whole Date column (older rows too): a Date written by a script shows its time.
   const last = appended.length ? start + appended.length - 1 : Math.max(lastUsed, ...replaced.map((r) => r.row));

@@ -211,7 +211,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     // New rows read as a log: oldest first, the list's order within a date.
     const order = (row: Cell[]) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
     appended.sort((a, b) => (order(a) < order(b) ? -1 : 1));
-    writeHistory(sheet, list, replaced, appended, lastUsed, timeZone);
+    writeHistory(sheet, list, replaced, appended, lastUsed, timeZone, names);
     const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
     summary = writeSummary(sheet, list, timeZone, history, names);
     ctx.changed(changedItems(list, rows, history));

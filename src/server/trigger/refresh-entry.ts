@@ -88,7 +88,7 @@ function runWithToasts(store: SpreadsheetStore, trigger: 'menu' | 'sidebar', for
     trigger,
     force,
     budget: createBudget(LONG_LIMIT_MS),
-    progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`),
+    progress: (i, n, name) => toast(`Refreshing ${i} of ${n}: ${name}`),
   });
   const failed = log.results.filter((r) => !r.ok).length;
   toast(

@@ -39,6 +39,6 @@ export function alertsView(store: SpreadsheetStore): AlertsView {
     digestSentAt: state.digestDay === today ? state.digestAt : null,
     waiting: state.waiting.length,
     stopped: state.failure?.stopped && state.failure.since ? { since: state.failure.since, message: state.failure.message } : null,
-    preview: previewDigest(store, settings),
+    preview: previewDigest(store, settings, state),
   };
 }

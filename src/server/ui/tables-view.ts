@@ -17,6 +17,7 @@ export function tableView(t: TableRecord): TableView {
   return {
     id: t.id,
     group: t.group,
+    name: t.name ?? t.group,
     sheetName: t.sheetName,
     range,
     rows: Math.max(0, t.height - (t.moves ? 3 : 2)),

@@ -4,7 +4,7 @@
  * values are inserted as text. The form lives in sections/alerts/; this module shows each view.
  */
 import type { AlertsView } from '../../shared/sidebar-api';
-import { alertsSummary, lastMailText, recipientsText } from '../alerts-model';
+import { alertsSummary, lastMailText, previewWords, recipientsText } from '../alerts-model';
 import { byId, show } from '../dom';
 import type { Summarise } from '../folds';
 import { call } from '../server';
@@ -21,6 +21,7 @@ export function mountAlertsSection(summarise: Summarise): { load(): Promise<void
   const last = byId('alerts-last', HTMLParagraphElement);
   const preview = byId('alerts-preview', HTMLDetailsElement);
   const previewBody = byId('alerts-preview-body', HTMLPreElement);
+  const previewTitle = byId('alerts-preview-title', HTMLElement);
   const status = statusLine('alerts-status');
 
   const render = (view: AlertsView): void => {
@@ -30,9 +31,9 @@ export function mountAlertsSection(summarise: Summarise): { load(): Promise<void
     show(blocked, view.blocked !== null);
     to.textContent = recipientsText(view);
     last.textContent = lastMailText(view);
-    previewBody.textContent = view.preview
-      ? `${view.preview.subject}\n\n${view.preview.body}`
-      : 'Nothing the sheets show now crosses these thresholds: no mail would be sent.';
+    const words = previewWords(view);
+    previewTitle.textContent = words.title;
+    previewBody.textContent = view.preview ? `${view.preview.subject}\n\n${view.preview.body}` : words.empty;
     show(preview, true);
     form.show(view);
   };

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AlertsView } from '../../../src/shared/sidebar-api';
-import { alertsSummary, lastMailText, recipientsText, settingsFromForm } from '../../../src/sidebar/alerts-model';
+import { alertsSummary, lastMailText, previewWords, recipientsText, settingsFromForm } from '../../../src/sidebar/alerts-model';
 
 const form = {
   rankOn: true,
@@ -83,5 +83,14 @@ describe('the section in words', () => {
     ).toBe(
       "Last mail 08:10: “Search Demand: 2 changes in “X””. Today's digest went at 08:10; the next waits for tomorrow. 1 part waits for the next digest.",
     );
+  });
+
+  it("titles the preview as today's digest, or tomorrow's once today's went", () => {
+    expect(previewWords(view()).title).toBe("Today's digest would say");
+    const went = previewWords(view({ digestSentAt: new Date(2026, 2, 19, 8, 10).toISOString() }));
+    expect(went).toEqual({
+      title: "Tomorrow's digest would say",
+      empty: "Nothing found since today's digest crosses these thresholds: no mail would be sent.",
+    });
   });
 });

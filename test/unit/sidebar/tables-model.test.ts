@@ -24,8 +24,9 @@ const local = (h: number, m: number, day = 21) => new Date(2026, 10, day, h, m).
 const table = (over: Partial<TableView> = {}): TableView => ({
   id: 'a1',
   group: 'sector:fintech',
-  sheetName: 'sector:fintech',
-  range: "'sector:fintech'!A1:H7",
+  name: 'Fintech',
+  sheetName: 'Ranking: Fintech',
+  range: "'Ranking: Fintech'!A1:H7",
   rows: 5,
   updatedAt: local(6, 5),
   status: 'ok',
@@ -139,16 +140,17 @@ describe('localWhen', () => {
 });
 
 describe('tableItem', () => {
-  it('shows the sheet, the cells and the rows, and when it was updated', () => {
+  it('names the group as its list does, and shows the sheet, the cells and the rows, and when it was updated', () => {
     expect(tableItem(table(), now)).toEqual({
-      group: 'sector:fintech',
-      where: 'sector:fintech · A1:H7 · 5 rows',
+      name: 'Fintech',
+      where: 'Ranking: Fintech · A1:H7 · 5 rows',
       state: 'updated 06:05',
       status: 'ok',
     });
     expect(tableItem(table({ rows: 1, range: "'It''s!'!C5:D8", sheetName: "It's!" }), now).where).toBe("It's! · C5:D8 · 1 row");
     expect(tableItem(table({ updatedAt: null }), now).state).toBe('not refreshed yet');
     expect(tableItem(table({ message: '(sheet renamed from "Old")' }), now).state).toBe('updated 06:05 · (sheet renamed from "Old")');
+    expect(tableItem(table({ name: '' }), now).name).toBe('sector:fintech'); // nothing named it
   });
   it('shows the message of an error or a wait instead of the time', () => {
     expect(tableItem(table({ status: 'error', message: 'The service is unavailable.' }), now).state).toBe('The service is unavailable.');
@@ -180,7 +182,7 @@ describe('the run log', () => {
       run({
         trigger: 'schedule',
         results: [
-          { id: 'a', group: 'sector:fintech', ok: true, message: 'refreshed' },
+          { id: 'a', group: 'sector:fintech', name: 'Fintech', ok: true, message: 'refreshed' },
           { id: 'b', group: 'ai:all', ok: false, message: 'The service sent an unreadable answer.' },
         ],
       }),
@@ -188,6 +190,7 @@ describe('the run log', () => {
     );
     expect(model.heading).toBe('Last refresh 09:01, on schedule');
     expect(model.results.map((r) => r.ok)).toEqual([true, false]);
+    expect(model.results.map((r) => r.name)).toEqual(['Fintech', 'ai:all']); // a log written before names: the group
     expect(model.failed).toBe(1);
     expect(runModel(run({ trigger: 'menu', finishedAt: '' }), now).heading).toBe('Last refresh 09:00, from the menu');
     expect(runModel(run({ startedAt: '?', finishedAt: '' }), now).heading).toBe('Last refresh from the sidebar');

@@ -12,7 +12,7 @@ export interface ColumnPicker {
    * Shows a group's columns, read once (a newer pick wins over an answer still on its way).
    * @param group a checked group, such as sector:fintech
    */
-  load(group: string): Promise<void>;
+  load(group: string, name?: string): Promise<void>;
   /**
    * Empties the list and shows a hint instead.
    * @param hint what to do to see columns
@@ -73,13 +73,13 @@ export function mountColumnPicker(onCost: () => void): ColumnPicker {
     allBox.indeterminate = false;
   });
 
-  const load = async (group: string): Promise<void> => {
+  const load = async (group: string, name = group): Promise<void> => {
     if (previewGroup === group) return; // shown already, or on its way
     clear('');
     show(hintText, false);
     previewGroup = group;
     const token = previewToken;
-    status.set('busy', `Reading the columns of ${group}…`);
+    status.set('busy', `Reading the columns of ${name}…`);
     try {
       const answer = await call('previewRankingTable', group);
       if (token !== previewToken) return; // another group was picked meanwhile
@@ -88,7 +88,7 @@ export function mountColumnPicker(onCost: () => void): ColumnPicker {
       boxes = answer.headers.map((header) => h('input', { type: 'checkbox', value: header, checked: true }));
       for (const box of boxes) box.addEventListener('change', syncAll);
       replaceChildren(columnList, ...boxes.map((box, i) => checkboxRow(box, `insert-column-${i}`, answer.labels[i] ?? answer.headers[i])));
-      rowsText.textContent = `· ${group}, ${plural(answer.rows, 'row', 'rows')}`;
+      rowsText.textContent = `· ${answer.name}, ${plural(answer.rows, 'row', 'rows')}`;
       show(allRow, boxes.length > 1);
       syncAll();
       status.clear();

@@ -17,8 +17,8 @@ export interface GroupPicker {
   load(): Promise<void>;
   /** Whether the list has been read. */
   loaded(): boolean;
-  /** The group the form points at, typed or picked, checked. */
-  chosen(): { group: string } | { error: string };
+  /** The group the form points at, typed or picked, checked, with its name (the list's words for it, else the group). */
+  chosen(): { group: string; name: string } | { error: string };
   /** Moves focus to where the group is chosen: the box when something is typed there or the list is not there yet. */
   focus(): void;
   /**
@@ -77,7 +77,7 @@ export function mountGroupPicker(columns: ColumnPicker, insertStatus: StatusLine
     status.clear();
     if (select.value) {
       typed.value = '';
-      void columns.load(select.value);
+      void columns.load(select.value, select.selectedOptions[0]?.text);
     } else columns.clear(PICK_A_GROUP);
   });
   bindTyped(typed, select, status, columns);
@@ -85,7 +85,11 @@ export function mountGroupPicker(columns: ColumnPicker, insertStatus: StatusLine
   return {
     load,
     loaded: () => loaded,
-    chosen: () => checkGroup(typed.value.trim() ? typed.value : select.value),
+    chosen: () => {
+      const checked = checkGroup(typed.value.trim() ? typed.value : select.value);
+      const picked = typed.value.trim() ? undefined : select.selectedOptions[0]?.text;
+      return 'group' in checked ? { ...checked, name: picked || checked.group } : checked;
+    },
     focus: () => (typed.value.trim() || select.disabled ? typed : select).focus(),
     showCost(view) {
       cost.textContent = `Opening the form below reads the group list: it sends ${sendsText(view.groupListCost)}.`;

@@ -77,10 +77,10 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
       status.set('error', picked.error);
       return picked.focus.focus();
     }
-    const { group } = checked;
+    const { group, name } = checked;
     const placement = atSelection.checked ? 'selection' : 'new-sheet';
     const before = page.view()?.tables ?? [];
-    const doing = placement === 'new-sheet' ? `Inserting ${group} into a new sheet…` : `Inserting ${group} at the selected cell…`;
+    const doing = placement === 'new-sheet' ? `Inserting ${name} into a new sheet…` : `Inserting ${name} at the selected cell…`;
     busyCall(
       status,
       submit,
@@ -92,7 +92,7 @@ export function mountInsertForm(page: TablesPage, sectionStatus: StatusLine, onS
         const added = insertedTable(before, next.tables);
         status.set(
           'success',
-          added ? `Inserted ${added.group} at ${added.range} (${plural(added.rows, 'row', 'rows')}).` : `Inserted ${group}.`,
+          added ? `Inserted ${added.name} at ${added.range} (${plural(added.rows, 'row', 'rows')}).` : `Inserted ${name}.`,
         );
         onSpent();
       },

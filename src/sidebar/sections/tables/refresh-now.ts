@@ -69,7 +69,7 @@ export function mountRefreshNow(page: TablesPage, onSpent: () => void): RefreshN
                   h(
                     'span',
                     { class: 'run-text' },
-                    h('span', { class: 'run-group' }, r.group),
+                    h('span', { class: 'run-group' }, r.name),
                     ' ',
                     h('span', { class: 'run-message' }, r.message),
                   ),

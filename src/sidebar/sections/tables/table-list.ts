@@ -30,14 +30,15 @@ export function mountTableList(page: TablesPage, status: StatusLine, title: HTML
 
   const renderTable = (table: TableView, now: Date): HTMLElement => {
     const item = tableItem(table, now);
+    const name = item.name;
     const questionId = `forget-question-${++rowId}`;
-    const forget = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Forget ${table.group}` }, 'Forget');
+    const forget = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Forget ${name}` }, 'Forget');
     const yes = h('button', { type: 'button', class: 'action small' }, 'Forget table');
     const no = h('button', { type: 'button', class: 'secondary small' }, 'Cancel');
     const confirm = h(
       'div',
       { class: 'confirm calm', role: 'group', 'aria-labelledby': questionId, hidden: true },
-      h('p', { id: questionId }, `Stop tracking ${table.group}? Its cells stay in the sheet as they are; they just no longer refresh.`),
+      h('p', { id: questionId }, `Stop tracking ${name}? Its cells stay in the sheet as they are; they just no longer refresh.`),
       h('div', { class: 'buttons' }, yes, no),
     );
     let index = 0;
@@ -45,12 +46,12 @@ export function mountTableList(page: TablesPage, status: StatusLine, title: HTML
       { button: forget, ask: confirm, yes, no },
       {
         status,
-        busy: [`Forgetting ${table.group}…`, 'Forgetting…'],
+        busy: [`Forgetting ${name}…`, 'Forgetting…'],
         run: () => call('forgetTable', table.id),
         starting: () => (index = page.view()?.tables.findIndex((t) => t.id === table.id) ?? 0),
         done: (next) => {
           page.render(next, false);
-          status.set('success', `Stopped tracking ${table.group}. Its cells stay as they are.`);
+          status.set('success', `Stopped tracking ${name}. Its cells stay as they are.`);
           const buttons = list.querySelectorAll<HTMLButtonElement>('.table-head button');
           (buttons[Math.min(index, buttons.length - 1)] ?? title).focus();
         },
@@ -59,7 +60,7 @@ export function mountTableList(page: TablesPage, status: StatusLine, title: HTML
     return h(
       'li',
       { class: `table-item table-${item.status}` },
-      h('div', { class: 'table-head' }, h('span', { class: 'table-group' }, item.group), forget),
+      h('div', { class: 'table-head' }, h('span', { class: 'table-group' }, name), forget),
       h('div', { class: 'table-where' }, item.where),
       h('div', { class: `table-state state-${item.status}` }, item.state),
       confirm,

@@ -30,7 +30,7 @@ describe('resultBlocks', () => {
       [
         { row: 1, column: 1, numRows: 2, numColumns: 2, hint: null, field: '' },
         { row: 1, column: 4, numRows: 3, numColumns: 2, hint: 'share', field: '' },
-        { row: 5, column: 1, numRows: 2, numColumns: 1, hint: null, field: 'Peak month' },
+        { row: 5, column: 1, numRows: 2, numColumns: 1, hint: null, field: 'Peak: month' },
       ],
     );
   });

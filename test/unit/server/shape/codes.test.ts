@@ -21,6 +21,13 @@ describe('isCodeOf', () => {
     expect(isCodeOf('fintech', 'fintech')).toBe(false); // the same value is no repeat of another
     expect(isCodeOf('us', 'US')).toBe(true);
   });
+
+  it("knows a code whose words, its prefix's included, are the name's in another order: a fact once", () => {
+    expect(isCodeOf('ai:all', 'All AI')).toBe(true);
+    expect(isCodeOf('market:us', 'United States')).toBe(false);
+    expect(isCodeOf('ai:all', 'All AI tools')).toBe(false); // a word of the name the code does not say
+    expect(isCodeOf('all-ai', 'AI AI')).toBe(false);
+  });
 });
 
 describe('readsAsCode', () => {
@@ -65,5 +72,30 @@ describe('names an answer gives its codes', () => {
     );
     expect(nameOf({ id: 'flovim-cash', brand: 'Flovim Cash', sector: 'fintech' }, 'flovim-cash')).toBe('Flovim Cash');
     expect(nameOf({ id: 'acme', brand: 'Other' }, 'acme')).toBeUndefined();
+  });
+
+  it("names a list's prefixed codes, loosely in a list of several, and their bare codes as another list writes them", () => {
+    const overview = {
+      leaders: [{ name: 'Flovim Cash', sector: 'realestate' }],
+      sectors: [
+        { group: 'sector:fintech', name: 'Fintech' },
+        { group: 'sector:food', name: 'Food & Delivery' },
+        { group: 'sector:realestate', name: 'Real Estate' },
+      ],
+      ai: [
+        { group: 'ai:all', name: 'All AI' },
+        { group: 'ai:food', name: 'AI Food' },
+      ],
+    };
+    const named = namedCodesIn(overview);
+    expect([named.get('sector:food'), named.get('realestate'), named.get('fintech'), named.get('all')]).toEqual([
+      'Food & Delivery',
+      'Real Estate',
+      'Fintech',
+      'All AI',
+    ]);
+    expect(named.has('food')).toBe(false); // two prefixes name it differently: neither is said
+    // Two records are too few for a loose name.
+    expect(namedCodesIn({ sectors: overview.sectors.slice(0, 2) }).has('sector:food')).toBe(false);
   });
 });

@@ -81,10 +81,10 @@ describe('blockFormats', () => {
     const a = readableGrid(strip(trendA), '', { headers: true, timeZone: UTC });
     const fa = blockFormats(a, { timeZone: UTC });
     const byLabel = formatsBy(a, fa);
-    expect(byLabel.get('Growth year-on-year %')).toEqual([percent]);
-    expect(byLabel.get('Growth three month %')).toEqual([percent]);
-    expect(byLabel.get('Peak month')).toEqual([month]);
-    expect(byLabel.get('Peak volume')).toEqual([count]);
+    expect(byLabel.get('Growth: year-on-year %')).toEqual([percent]);
+    expect(byLabel.get('Growth: three month %')).toEqual([percent]);
+    expect(byLabel.get('Peak: month')).toEqual([month]);
+    expect(byLabel.get('Peak: volume')).toEqual([count]);
     expect(byLabel.get('Search score')).toEqual([null]);
     expect(byLabel.get('Keyword')).toEqual([null]);
     const header = a.findIndex((row) => row[0] === 'Month');

@@ -21,8 +21,9 @@ describe('readableGrid', () => {
     const single = facts(grid);
     expect(single.get('Keyword')).toBe('coffee');
     expect(single.get('Search score')).toBe(71);
-    expect(single.get('Growth year-on-year %')).toBe(12.5);
-    expect(single.get('Peak month')).toEqual(new Date('2025-12-01T00:00:00Z'));
+    // An object's fields after its words and a colon, never the path's words run together.
+    expect(single.get('Growth: year-on-year %')).toBe(12.5);
+    expect(single.get('Peak: month')).toEqual(new Date('2025-12-01T00:00:00Z'));
     const title = grid.findIndex((row) => row[0] === 'Months');
     expect(grid[title + 1]).toEqual(['Month', 'Volume']);
     const months = grid.slice(title + 2);
@@ -34,7 +35,7 @@ describe('readableGrid', () => {
 
   it('reads another naming schema the same way, without knowing its names', () => {
     const grid = readableGrid(strip(trendB), '', UTC);
-    expect(facts(grid).get('Peak month period')).toEqual(new Date('2025-12-01T00:00:00Z'));
+    expect(facts(grid).get('Peak month: period')).toEqual(new Date('2025-12-01T00:00:00Z'));
     expect(grid.some((row) => row[0] === 'Period' && row[1] === 'Searches')).toBe(true);
     for (const text of texts(grid)) expect(text).not.toMatch(/[a-z][A-Z]|_|\.\w/);
   });
@@ -99,15 +100,20 @@ describe('readableGrid', () => {
     expect([...facts(grid)]).toEqual([['Name', 'Fintech']]);
     const items = grid.findIndex((row) => row[0] === 'Items');
     expect(grid[items + 1]?.filter(Boolean)).toEqual(['Name', 'Score']);
+    // A list of groups keeps their codes, what RANKING_LIST takes, last and said plainly for what they are.
     const sectors = grid.findIndex((row) => row[0] === 'Sectors');
-    expect(grid[sectors + 1]?.filter(Boolean)).toEqual(['Name']);
-    expect(grid.slice(sectors + 2).map((row) => row[0])).toEqual(['Fintech', 'Food & Delivery', 'Real Estate']);
-    for (const text of texts(grid)) expect(text).not.toMatch(/^(sector:)?fintech$|flovim-cash|Slug/);
+    expect(grid[sectors + 1]?.filter(Boolean)).toEqual(['Name', 'Code (for formulas)']);
+    expect(grid.slice(sectors + 2).map((row) => row.filter(Boolean))).toEqual([
+      ['Fintech', 'sector:fintech'],
+      ['Food & Delivery', 'sector:food'],
+      ['Real Estate', 'sector:realestate'],
+    ]);
+    for (const text of texts(grid.slice(0, sectors))) expect(text).not.toMatch(/^(sector:)?fintech$|flovim-cash|Slug/);
     // A code that names nothing beside it stays: it is the only word for its fact.
     expect(facts(readableGrid({ sector: 'fintech', score: 1 }, '', UTC)).get('Sector')).toBe('fintech');
     // Two rows are too few to read a code's words within a name: `food` stays beside `Food & Delivery`.
     const two = readableGrid({ sectors: list.sectors.slice(1) }, '', UTC);
-    expect(two[0]).toEqual(['Sector', 'Name']);
+    expect(two[0]).toEqual(['Sector', 'Name', 'Code (for formulas)']);
   });
 
   it('names a brand by its name where the answer, or a cached answer, names it, and leaves a slug nothing names', () => {
@@ -143,6 +149,14 @@ describe('readableGrid', () => {
       ],
     };
     expect(readableGrid(sectors, '', UTC).flat()).toContain('kuzol');
+    // A column stated once is still a column: its code is asked for and named like one.
+    const oneSector = { items: [1, 2, 3].map((n) => ({ name: `Brand ${n}`, sector: 'realestate' })) };
+    const asRealEstate = (codes: string[]) => (asked.push(codes), new Map([['realestate', 'Real Estate']]));
+    expect(facts(readableGrid(oneSector, '', { ...UTC, names: asRealEstate })).get('Sector of every item')).toBe('Real Estate');
+    expect(asked.at(-1)).toEqual(['realestate']);
+    // A single value of the answer's own is not asked for (a hit reads nothing more for it).
+    readableGrid({ sector: 'travel', score: 1 }, '', { ...UTC, names: asRealEstate });
+    expect(asked.at(-1)).toEqual(['realestate']);
   });
 
   it("says the zone of an instant's label, the zone the spreadsheet shows it in, as known without a read", () => {
