@@ -620,21 +620,31 @@ SDM.formulas = (() => {
     if (alone && /^\p{L}{2}$/u.test(word) && !SHORT_WORDS.includes(` ${lower} `)) return lower.toUpperCase();
     return word === word.toUpperCase() && word.length > 1 && /\p{L}/u.test(word) ? word : lower;
   }
+  var PREPOSITIONS = " by in of per for vs at from to on over under with ";
   function headerWords(path) {
-    const words = [];
-    for (const segment of path.split(".")) {
+    const segments2 = path.split(".").map((segment) => {
       const parts = splitName(segment);
-      for (const part of parts) {
-        const word = shownWord(part, parts.length === 1);
-        if (words[words.length - 1]?.toLowerCase() === word.toLowerCase()) continue;
-        words.push(word);
-      }
-    }
-    const text = words.join(" ").replace(/\s+%/g, " %").trim();
+      return parts.map((part) => shownWord(part, parts.length === 1));
+    }).filter((words2) => words2.length > 0);
+    const words = [];
+    segments2.forEach((own2, i) => {
+      const before = words[words.length - 1];
+      const joint = before !== void 0 && [before, singularWords(before)].some((w) => w.toLowerCase() === own2[0]?.toLowerCase());
+      const next = joint ? own2.slice(1) : own2;
+      if (!next.length) return;
+      if (!words.length || joint || PREPOSITIONS.includes(` ${next[0]?.toLowerCase()} `)) words.push(...next);
+      else if (i < segments2.length - 1) {
+        const single2 = singularWords(next.join(" "));
+        words.push(...single2 === next.join(" ") ? next : ["by", single2]);
+      } else words.push(`${words.pop() ?? ""}:`, ...next);
+    });
+    const text = words.join(" ").replace(/\s+%/g, " %").replace(/:\s*%/g, " %").trim();
     if (!text) return path.trim() || "Value";
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
   function singularWords(words) {
+    const phrase = /^(.*?\p{L}+)(\s+(?:by|in|of|per|for)\s.*)$/u.exec(words);
+    if (phrase) return `${singularWords(phrase[1] ?? "")}${phrase[2] ?? ""}`;
     return words.replace(/(\p{L}+)$/u, (word) => {
       if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
       if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;
@@ -722,6 +732,9 @@ SDM.formulas = (() => {
   function readsAsCode(value) {
     return typeof value === "string" && CODE.test(value);
   }
+  function readsAsGroup(value) {
+    return readsAsCode(value) && value.split(":").length === 2;
+  }
   function wordsOf(text) {
     return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   }
@@ -732,6 +745,8 @@ SDM.formulas = (() => {
     const theirs = wordsOf(name);
     if (!mine.length || !theirs.length) return false;
     if (mine.join("") === theirs.join("")) return true;
+    const sorted = (words) => [...words].sort().join(" ");
+    if (theirs.length > 1 && new Set(theirs).size === theirs.length && sorted(wordsOf(code)) === sorted(theirs)) return true;
     if (!loose) return false;
     for (let i = 0; i + mine.length <= theirs.length; i++) if (mine.every((w, j) => theirs[i + j] === w)) return true;
     return false;
@@ -751,11 +766,12 @@ SDM.formulas = (() => {
     });
     return out;
   }
-  function nameOf(record, code) {
+  function nameOf(record, code, loose = false) {
     if (!isObject(record)) return void 0;
-    const found = Object.values(record).find((v) => typeof v === "string" && !readsAsCode(v) && isCodeOf(code, v));
-    return typeof found === "string" ? found : void 0;
+    const values = Object.values(record).filter((v) => typeof v === "string" && !readsAsCode(v));
+    return values.find((v) => isCodeOf(code, v)) ?? (loose ? values.find((v) => isCodeOf(code, v, true)) : void 0);
   }
+  var LOOSE_FROM_RECORDS = 3;
   var LIST_DEPTH = 4;
   function namedCodesIn(json) {
     const out = /* @__PURE__ */ new Map();
@@ -771,19 +787,41 @@ SDM.formulas = (() => {
       for (const key of Object.keys(records[0] ?? {})) {
         const codes = records.map((r) => r[key]);
         if (!codes.every(readsAsCode) || new Set(codes).size !== codes.length) continue;
-        const names = records.map((r) => nameOf(r, r[key]));
+        const names = records.map((r) => nameOf(r, r[key], records.length >= LOOSE_FROM_RECORDS));
         if (names.every((n) => n !== void 0)) records.forEach((r, i) => out.set(r[key], names[i]));
       }
     };
     visit(json, 0);
+    const bare = /* @__PURE__ */ new Map();
+    for (const [code, name] of out) {
+      const at = code.indexOf(":");
+      if (at < 0) continue;
+      const rest = code.slice(at + 1);
+      bare.set(rest, bare.has(rest) && bare.get(rest) !== name ? null : name);
+    }
+    for (const [code, name] of bare) if (name !== null && !out.has(code)) out.set(code, name);
     return out;
+  }
+
+  // src/server/shape/service-change.ts
+  var SERVICE_MARK = " (service)";
+  function serviceChangeColumns(header2, rows) {
+    return header2.flatMap(
+      (words, i) => /\b(change|delta|movement|moved?|shift|diff(erence)?)\b/i.test(words) && !words.includes("%") && rows.length > 0 && rows.every((row) => row[i] === "" || typeof row[i] === "number" && Number.isInteger(row[i])) ? [i] : []
+    );
+  }
+  function withServiceMarks(header2, rows) {
+    const marked = new Set(serviceChangeColumns(header2, rows));
+    return header2.map((words, i) => marked.has(i) ? `${words}${SERVICE_MARK}` : words);
   }
 
   // src/server/shape/readable.ts
   var MAX_WIDTH = 26;
   var AS_OF = "As of";
+  var GROUP_CODE_WORDS = "Code (for formulas)";
   var MAX_ROWS2 = 5e4;
   var HOIST_FROM_ROWS = 3;
+  var fromColumn = (fact) => fact[2] !== void 0;
   function readableCell(v, timeZone) {
     const cell = toCell(v);
     return typeof cell === "string" ? isoDate(cell, timeZone) ?? cell : cell;
@@ -847,11 +885,16 @@ SDM.formulas = (() => {
         all.map((_, c) => full.map((row) => row[c] ?? "")),
         full.length >= LOOSE_FROM_ROWS
       );
-      const names = all.filter((_, c) => !repeated.has(c));
-      const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
+      const isGroups = all.map((_, c) => full.every((row) => row[c] === "" || readsAsGroup(row[c])) && full.some((row) => row[c] !== ""));
+      const order = all.map((_, c) => c).filter((c) => !repeated.has(c) && !isGroups[c]);
+      order.push(...all.map((_, c) => c).filter((c) => isGroups[c]));
+      const names = order.map((c) => all[c]);
+      const grid = full.map((row) => order.map((c) => row[c] ?? ""));
+      const groups = new Set(order.filter((c) => isGroups[c]).map((c) => all[c]));
       const labelColumn = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
-      if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+      if (names.length)
+        sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false, groups });
       const header2 = labelColumn === void 0 ? "#" : singularWords(headerWords(relative(path, base) || path || "item"));
       for (const [p, list2] of inner) {
         const labels = list2.labels.map((i) => labelColumn === void 0 ? i + 1 : grid[i]?.[labelColumn] ?? "");
@@ -885,11 +928,14 @@ SDM.formulas = (() => {
   function nameBrands(facts, sections, names, cached) {
     const columns = sections.flatMap((section) => {
       const offset = section.lead === void 0 ? 0 : 1;
-      return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+      return section.columns.flatMap((path, c) => section.groups?.has(path) ? [] : [{ rows: section.rows, at: c + offset }]);
     });
     const valuesOf = (column) => column.rows.map((row) => row[column.at] ?? "").filter((v) => v !== "");
     const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
-    const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v));
+    const stated = facts.filter((fact) => fromColumn(fact) && readsAsCode(fact[1])).map((fact) => fact[1]);
+    const unnamed = [.../* @__PURE__ */ new Set([...codes.flatMap(valuesOf), ...stated])].filter(
+      (v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v)
+    );
     if (cached && unnamed.length) for (const [code, name] of cached(unnamed)) names.set(code, name);
     if (!names.size) return;
     const named = (values) => (
@@ -943,7 +989,13 @@ SDM.formulas = (() => {
         if (headers) out.push([title]);
       } else {
         if (headers && parts > 1) out.push([title]);
-        const words = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own2 || "value")));
+        const offset = section.lead === void 0 ? 0 : 1;
+        const words = withServiceMarks(
+          section.columns.map(
+            (c) => section.groups?.has(c) ? GROUP_CODE_WORDS : said(`${section.path}.${c}`, headerWords(c || own2 || "value"))
+          ),
+          section.rows.map((row) => row.slice(offset))
+        );
         if (headers) out.push(section.lead === void 0 ? words : [section.lead, ...words]);
       }
       out.push(...section.rows);
@@ -1020,7 +1072,15 @@ SDM.formulas = (() => {
   var ZONE_SAID = /\s*\([^()]*\)\s*$/;
   function selectByWords(json, field) {
     const bare = field.replace(ZONE_SAID, "");
-    return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0);
+    return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0) ?? statedOnce(json, field);
+  }
+  var STATED_ONCE = /^(.+) of every .+$/;
+  function statedOnce(json, field) {
+    const words = STATED_ONCE.exec(field)?.[1];
+    const found = words === void 0 ? void 0 : byWords(json, words);
+    if (!found?.ok || !Array.isArray(found.value) || !found.value.length) return found;
+    const [first] = found.value;
+    return found.value.every((v) => v === first) ? { ok: true, value: first ?? null, path: found.path } : found;
   }
   function byWords(json, field) {
     const wanted = comparable(field);
@@ -1097,7 +1157,7 @@ SDM.formulas = (() => {
   function readField(arg) {
     if (arg === void 0 || arg === null || arg === "") return void 0;
     if (typeof arg === "number" && isFinite(arg)) return String(arg);
-    if (typeof arg !== "string") throw errors.input('Bad input: field must be text, such as "months" or "peak.month".');
+    if (typeof arg !== "string") throw errors.input("Bad input: field must be text: a label or header the answer shows, or a path into it.");
     return arg.trim() || void 0;
   }
   var OPTION_NAMES = { noheaders: "noHeaders", transpose: "transpose", raw: "raw" };
@@ -3470,11 +3530,11 @@ ${apiKey}`, Utilities.Charset.UTF_8);
  * Without a field, one keyword gives a table; a range gives one row per keyword under a header.
  *
  * @param {string|Array<Array<string>>} keyword The search term, or a range of search terms.
- * @param {string} [field] Optional path into the answer, such as "months" or "peak.month".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The trend as a table, or the selected field.
  * @example =SEARCH_TREND("electric bikes")
- * @example =SEARCH_TREND("coffee", "months.volume")
+ * @example =SEARCH_TREND("coffee", A3)
  * @customfunction
  */
 function SEARCH_TREND(keyword, field, options) {
@@ -3548,10 +3608,10 @@ function BRAND_SCORE(slug) {
  * A brand's profile: index score, signals, ranks, parent company, products and intent mix.
  *
  * @param {string|Array<Array<string>>} slug The brand's identifier, or a range of them.
- * @param {string} [field] Optional path into the answer, such as "products".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
- * @example =BRAND_PROFILE(A2, "products")
+ * @example =BRAND_PROFILE(A2)
  * @customfunction
  */
 function BRAND_PROFILE(slug, field, options) {
@@ -3562,7 +3622,7 @@ function BRAND_PROFILE(slug, field, options) {
  * A company's profile: universe membership, sector, and traffic and channel mix where available.
  *
  * @param {string|Array<Array<string>>} name The company name, or a range of names.
- * @param {string} [field] Optional path into the answer, such as "sector".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The profile as a table, or the selected field.
  * @example =COMPANY_PROFILE(A2)
@@ -3575,10 +3635,10 @@ function COMPANY_PROFILE(name, field, options) {
 /**
  * Universe statistics and the full cross-industry market analysis.
  *
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The analysis as a table, or the selected field.
- * @example =MARKET_ANALYSIS("sectors")
+ * @example =MARKET_ANALYSIS()
  * @customfunction
  */
 function MARKET_ANALYSIS(field, options) {
@@ -3588,7 +3648,7 @@ function MARKET_ANALYSIS(field, options) {
 /**
  * The eight AI industry baskets, each with its members' data.
  *
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The baskets as a table, or the selected field.
  * @example =AI_INDUSTRIES()
@@ -3601,10 +3661,10 @@ function AI_INDUSTRIES(field, options) {
 /**
  * The ranking index overview: leaders, breakouts, AI categories and sectors.
  *
- * @param {string} [field] Optional path into the answer, such as "leaders".
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The overview as a table, or the selected field.
- * @example =RANKING_OVERVIEW("leaders")
+ * @example =RANKING_OVERVIEW()
  * @customfunction
  */
 function RANKING_OVERVIEW(field, options) {
@@ -3615,7 +3675,7 @@ function RANKING_OVERVIEW(field, options) {
  * A full ranking of the index for one market, for AI, or for one sector.
  *
  * @param {string} group The group as prefix:name, such as "sector:fintech".
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @param {string} [options] Optional comma list: "noHeaders", "transpose".
  * @return The ranking as a table, or the selected field.
  * @example =RANKING_LIST("sector:fintech", , "noHeaders")
@@ -3628,7 +3688,7 @@ function RANKING_LIST(group, field, options) {
 /**
  * Your API allowance, how much of it is used, and when that was read.
  *
- * @param {string} [field] Optional path into the answer.
+ * @param {string} [field] Optional: a label or header the answer shows (or a cell holding one), or a path into it.
  * @return The usage, or the selected field.
  * @example =API_USAGE()
  * @customfunction
@@ -4526,21 +4586,31 @@ var SDM_SERVER = (() => {
     if (alone && /^\p{L}{2}$/u.test(word) && !SHORT_WORDS.includes(` ${lower} `)) return lower.toUpperCase();
     return word === word.toUpperCase() && word.length > 1 && /\p{L}/u.test(word) ? word : lower;
   }
+  var PREPOSITIONS = " by in of per for vs at from to on over under with ";
   function headerWords(path) {
-    const words2 = [];
-    for (const segment of path.split(".")) {
+    const segments2 = path.split(".").map((segment) => {
       const parts = splitName(segment);
-      for (const part2 of parts) {
-        const word = shownWord(part2, parts.length === 1);
-        if (words2[words2.length - 1]?.toLowerCase() === word.toLowerCase()) continue;
-        words2.push(word);
-      }
-    }
-    const text = words2.join(" ").replace(/\s+%/g, " %").trim();
+      return parts.map((part2) => shownWord(part2, parts.length === 1));
+    }).filter((words3) => words3.length > 0);
+    const words2 = [];
+    segments2.forEach((own2, i) => {
+      const before = words2[words2.length - 1];
+      const joint = before !== void 0 && [before, singularWords(before)].some((w) => w.toLowerCase() === own2[0]?.toLowerCase());
+      const next = joint ? own2.slice(1) : own2;
+      if (!next.length) return;
+      if (!words2.length || joint || PREPOSITIONS.includes(` ${next[0]?.toLowerCase()} `)) words2.push(...next);
+      else if (i < segments2.length - 1) {
+        const single = singularWords(next.join(" "));
+        words2.push(...single === next.join(" ") ? next : ["by", single]);
+      } else words2.push(`${words2.pop() ?? ""}:`, ...next);
+    });
+    const text = words2.join(" ").replace(/\s+%/g, " %").replace(/:\s*%/g, " %").trim();
     if (!text) return path.trim() || "Value";
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
   function singularWords(words2) {
+    const phrase = /^(.*?\p{L}+)(\s+(?:by|in|of|per|for)\s.*)$/u.exec(words2);
+    if (phrase) return `${singularWords(phrase[1] ?? "")}${phrase[2] ?? ""}`;
     return words2.replace(/(\p{L}+)$/u, (word) => {
       if (/(ss|us|is)$/i.test(word) || word.length < 4) return word;
       if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`;
@@ -4628,6 +4698,9 @@ var SDM_SERVER = (() => {
   function readsAsCode(value) {
     return typeof value === "string" && CODE.test(value);
   }
+  function readsAsGroup(value) {
+    return readsAsCode(value) && value.split(":").length === 2;
+  }
   function wordsOf(text) {
     return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   }
@@ -4638,6 +4711,8 @@ var SDM_SERVER = (() => {
     const theirs = wordsOf(name);
     if (!mine.length || !theirs.length) return false;
     if (mine.join("") === theirs.join("")) return true;
+    const sorted = (words2) => [...words2].sort().join(" ");
+    if (theirs.length > 1 && new Set(theirs).size === theirs.length && sorted(wordsOf(code)) === sorted(theirs)) return true;
     if (!loose) return false;
     for (let i = 0; i + mine.length <= theirs.length; i++) if (mine.every((w, j) => theirs[i + j] === w)) return true;
     return false;
@@ -4657,11 +4732,12 @@ var SDM_SERVER = (() => {
     });
     return out;
   }
-  function nameOf(record, code) {
+  function nameOf(record, code, loose = false) {
     if (!isObject(record)) return void 0;
-    const found = Object.values(record).find((v) => typeof v === "string" && !readsAsCode(v) && isCodeOf(code, v));
-    return typeof found === "string" ? found : void 0;
+    const values = Object.values(record).filter((v) => typeof v === "string" && !readsAsCode(v));
+    return values.find((v) => isCodeOf(code, v)) ?? (loose ? values.find((v) => isCodeOf(code, v, true)) : void 0);
   }
+  var LOOSE_FROM_RECORDS = 3;
   var LIST_DEPTH = 4;
   function namedCodesIn(json) {
     const out = /* @__PURE__ */ new Map();
@@ -4677,19 +4753,41 @@ var SDM_SERVER = (() => {
       for (const key of Object.keys(records[0] ?? {})) {
         const codes = records.map((r) => r[key]);
         if (!codes.every(readsAsCode) || new Set(codes).size !== codes.length) continue;
-        const names = records.map((r) => nameOf(r, r[key]));
+        const names = records.map((r) => nameOf(r, r[key], records.length >= LOOSE_FROM_RECORDS));
         if (names.every((n) => n !== void 0)) records.forEach((r, i) => out.set(r[key], names[i]));
       }
     };
     visit(json, 0);
+    const bare = /* @__PURE__ */ new Map();
+    for (const [code, name] of out) {
+      const at = code.indexOf(":");
+      if (at < 0) continue;
+      const rest = code.slice(at + 1);
+      bare.set(rest, bare.has(rest) && bare.get(rest) !== name ? null : name);
+    }
+    for (const [code, name] of bare) if (name !== null && !out.has(code)) out.set(code, name);
     return out;
+  }
+
+  // src/server/shape/service-change.ts
+  var SERVICE_MARK = " (service)";
+  function serviceChangeColumns(header2, rows) {
+    return header2.flatMap(
+      (words2, i) => /\b(change|delta|movement|moved?|shift|diff(erence)?)\b/i.test(words2) && !words2.includes("%") && rows.length > 0 && rows.every((row) => row[i] === "" || typeof row[i] === "number" && Number.isInteger(row[i])) ? [i] : []
+    );
+  }
+  function withServiceMarks(header2, rows) {
+    const marked = new Set(serviceChangeColumns(header2, rows));
+    return header2.map((words2, i) => marked.has(i) ? `${words2}${SERVICE_MARK}` : words2);
   }
 
   // src/server/shape/readable.ts
   var MAX_WIDTH = 26;
   var AS_OF = "As of";
+  var GROUP_CODE_WORDS = "Code (for formulas)";
   var MAX_ROWS2 = 5e4;
   var HOIST_FROM_ROWS = 3;
+  var fromColumn = (fact) => fact[2] !== void 0;
   function readableCell(v, timeZone) {
     const cell = toCell(v);
     return typeof cell === "string" ? isoDate(cell, timeZone) ?? cell : cell;
@@ -4753,11 +4851,16 @@ var SDM_SERVER = (() => {
         all.map((_, c) => full.map((row) => row[c] ?? "")),
         full.length >= LOOSE_FROM_ROWS
       );
-      const names = all.filter((_, c) => !repeated.has(c));
-      const grid = full.map((row) => row.filter((_, c) => !repeated.has(c)));
+      const isGroups = all.map((_, c) => full.every((row) => row[c] === "" || readsAsGroup(row[c])) && full.some((row) => row[c] !== ""));
+      const order = all.map((_, c) => c).filter((c) => !repeated.has(c) && !isGroups[c]);
+      order.push(...all.map((_, c) => c).filter((c) => isGroups[c]));
+      const names = order.map((c) => all[c]);
+      const grid = full.map((row) => order.map((c) => row[c] ?? ""));
+      const groups = new Set(order.filter((c) => isGroups[c]).map((c) => all[c]));
       const labelColumn2 = pickLabel(grid);
       const sectionRows = parent ? grid.map((row, i) => [parent.labels[i] ?? "", ...row]) : grid;
-      if (names.length) sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false });
+      if (names.length)
+        sections.push({ path, lead: parent?.header, parent: parent?.path, columns: names, rows: sectionRows, plain: false, groups });
       const header2 = labelColumn2 === void 0 ? "#" : singularWords(headerWords(relative(path, base) || path || "item"));
       for (const [p, list2] of inner) {
         const labels = list2.labels.map((i) => labelColumn2 === void 0 ? i + 1 : grid[i]?.[labelColumn2] ?? "");
@@ -4791,11 +4894,14 @@ var SDM_SERVER = (() => {
   function nameBrands(facts, sections, names, cached) {
     const columns = sections.flatMap((section) => {
       const offset = section.lead === void 0 ? 0 : 1;
-      return section.columns.map((_, c) => ({ rows: section.rows, at: c + offset }));
+      return section.columns.flatMap((path, c) => section.groups?.has(path) ? [] : [{ rows: section.rows, at: c + offset }]);
     });
     const valuesOf = (column) => column.rows.map((row) => row[column.at] ?? "").filter((v) => v !== "");
     const codes = columns.filter((column) => valuesOf(column).every(readsAsCode));
-    const unnamed = [...new Set(codes.flatMap(valuesOf))].filter((v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v));
+    const stated = facts.filter((fact) => fromColumn(fact) && readsAsCode(fact[1])).map((fact) => fact[1]);
+    const unnamed = [.../* @__PURE__ */ new Set([...codes.flatMap(valuesOf), ...stated])].filter(
+      (v) => typeof v === "string" && /\p{L}/u.test(v) && !names.has(v)
+    );
     if (cached && unnamed.length) for (const [code, name] of cached(unnamed)) names.set(code, name);
     if (!names.size) return;
     const named = (values) => (
@@ -4849,7 +4955,13 @@ var SDM_SERVER = (() => {
         if (headers) out.push([title]);
       } else {
         if (headers && parts > 1) out.push([title]);
-        const words2 = section.columns.map((c) => said(`${section.path}.${c}`, headerWords(c || own2 || "value")));
+        const offset = section.lead === void 0 ? 0 : 1;
+        const words2 = withServiceMarks(
+          section.columns.map(
+            (c) => section.groups?.has(c) ? GROUP_CODE_WORDS : said(`${section.path}.${c}`, headerWords(c || own2 || "value"))
+          ),
+          section.rows.map((row) => row.slice(offset))
+        );
         if (headers) out.push(section.lead === void 0 ? words2 : [section.lead, ...words2]);
       }
       out.push(...section.rows);
@@ -4926,7 +5038,15 @@ var SDM_SERVER = (() => {
   var ZONE_SAID = /\s*\([^()]*\)\s*$/;
   function selectByWords(json, field) {
     const bare = field.replace(ZONE_SAID, "");
-    return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0);
+    return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0) ?? statedOnce(json, field);
+  }
+  var STATED_ONCE = /^(.+) of every .+$/;
+  function statedOnce(json, field) {
+    const words2 = STATED_ONCE.exec(field)?.[1];
+    const found = words2 === void 0 ? void 0 : byWords(json, words2);
+    if (!found?.ok || !Array.isArray(found.value) || !found.value.length) return found;
+    const [first] = found.value;
+    return found.value.every((v) => v === first) ? { ok: true, value: first ?? null, path: found.path } : found;
   }
   function byWords(json, field) {
     const wanted = comparable(field);
@@ -5154,7 +5274,7 @@ var SDM_SERVER = (() => {
     return !(rows >= 2 && kinds.size === 1 && !kinds.has("string"));
   }
   function markMixes(grid, facts) {
-    const stem = (label) => label.split(/\s+/).slice(0, Math.max(1, Math.min(2, label.split(/\s+/).length - 1))).join(" ");
+    const stem = (label) => label.includes(": ") ? label.slice(0, label.indexOf(": ")) : label.split(/\s+/).slice(0, Math.max(1, Math.min(2, label.split(/\s+/).length - 1))).join(" ");
     for (let i = 0; i < facts.length; ) {
       let j = i;
       const key = stem(facts[i]?.label ?? "").toLowerCase();
@@ -10152,7 +10272,6 @@ ${ours}` : ours;
 
   // src/server/tables/table-moves.ts
   var RANK_CHANGE_HEADER = "Rank change";
-  var SERVICE_MARK = " (service)";
   var MAX_DROPPED_CHARS = 1e3;
   var MOVES_LEAD = `${RANK_CHANGE_HEADER}: places moved since the refresh of `;
   var DROPPED_LEAD = "Dropped out since then: ";
@@ -10186,11 +10305,6 @@ ${ours}` : ours;
     return distinctTextColumns(width, rows).find((i) => i !== key && rows.some((r) => !readsAsId(String(r[i])))) ?? key;
   }
   var FIRST_FOOTER = `${RANK_CHANGE_HEADER} and the entries that dropped out show from the next refresh on, compared with these values.`;
-  function serviceChangeColumns(header2, rows) {
-    return header2.flatMap(
-      (words2, i) => /\b(change|delta|movement|moved?|shift|diff(erence)?)\b/i.test(words2) && !words2.includes("%") && rows.length > 0 && rows.every((row) => row[i] === "" || typeof row[i] === "number" && Number.isInteger(row[i])) ? [i] : []
-    );
-  }
   function serviceNote(header2) {
     const marked = header2.filter((words2) => words2.endsWith(SERVICE_MARK));
     return marked.length ? ` ${marked.join(", ")}: as the service reports it (it does not say over what period).` : "";
@@ -10270,10 +10384,6 @@ ${ours}` : ours;
     const put = (row, value) => [...row.slice(0, at), value, ...row.slice(at)];
     return { header: put(withServiceMarks(header2, rows), RANK_CHANGE_HEADER), rows: rows.map((row, i) => put(row, changes[i] ?? "")) };
   }
-  function withServiceMarks(header2, rows) {
-    const marked = new Set(serviceChangeColumns(header2, rows));
-    return header2.map((words2, i) => marked.has(i) ? `${words2}${SERVICE_MARK}` : words2);
-  }
 
   // src/server/tables/table-layout.ts
   var STAMP_PREFIX = "Search Demand ranking · ";
@@ -10346,16 +10456,28 @@ ${ours}` : ours;
       tables.forEach((table, i) => {
         if (!budget.allows(Math.max(FIRST_TABLE_ESTIMATE_MS, slowestMs * 1.5))) {
           saveTable(store, { ...table, status: "waiting", message: "Not refreshed yet: the run ran out of time; the next run continues." });
-          log.results.push({ id: table.id, group: table.group, ok: false, message: "waiting for the next run (time limit)" });
+          log.results.push({
+            id: table.id,
+            group: table.group,
+            name: table.name ?? table.group,
+            ok: false,
+            message: "waiting for the next run (time limit)"
+          });
           return;
         }
-        options.progress?.(i + 1, tables.length, table.group);
+        options.progress?.(i + 1, tables.length, table.name ?? table.group);
         const began = Date.now();
         const result = refreshOne(store, table, options, stop);
         if (result instanceof AddonError) stop = result;
         const message = result instanceof AddonError ? result.message : result;
         slowestMs = Math.max(slowestMs, Date.now() - began);
-        log.results.push({ id: table.id, group: table.group, ok: !message, message: message || "refreshed" });
+        log.results.push({
+          id: table.id,
+          group: table.group,
+          name: table.name ?? table.group,
+          ok: !message,
+          message: message || "refreshed"
+        });
       });
       if (stop && tables.length) options.stopped?.(stop);
     } finally {
@@ -10895,6 +11017,7 @@ ${ours}` : ours;
   // src/server/tracking/history.ts
   var FIRST_ROW = 3;
   var STAMP = "Search Demand tracking · ";
+  var SLUG_NOTE = "Brand ID (for formulas): ";
   var holdsData = (row) => row.status === "ok" || row.status === "backfilled";
   function historyHeader(list2) {
     const words2 = (field) => field === list2.series?.value ? valueWords(list2) : headerWords(field);
@@ -10930,9 +11053,11 @@ ${ours}` : ours;
     let lastUsed = FIRST_ROW - 1;
     if (last < FIRST_ROW) return { rows, lastUsed };
     const values = sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, width).getValues();
+    const notes = list2.kind === "brands" ? sheet.getRange(FIRST_ROW, 2, last - FIRST_ROW + 1, 1).getNotes() : [];
     values.forEach((cells, i) => {
       if (cells.some((c) => c !== "")) lastUsed = FIRST_ROW + i;
-      const item = String(cells[1] ?? "");
+      const note = String(notes[i]?.[0] ?? "");
+      const item = note.startsWith(SLUG_NOTE) ? note.slice(SLUG_NOTE.length) : String(cells[1] ?? "");
       const date = dateText(cells[0], timeZone);
       const period = date && periodOfDate(date, list2.period);
       if (!item || !date || !period) return;
@@ -10956,10 +11081,19 @@ ${ours}` : ours;
     const [safe = []] = asValues([cells]);
     return [date, `'${item}`, ...safe];
   }
-  function writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone) {
+  function writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone, names = /* @__PURE__ */ new Map()) {
     const width = historyHeader(list2).length;
-    const dated = (cells) => [dayAsDate(String(cells[0]), timeZone), ...cells.slice(1)];
-    for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
+    const itemOf = (cells) => String(cells[1] ?? "").replace(/^'/, "");
+    const nameOf2 = (cells) => list2.kind === "brands" ? names.get(itemOf(cells)) : void 0;
+    const dated = (cells) => {
+      const name = nameOf2(cells);
+      return [dayAsDate(String(cells[0]), timeZone), name === void 0 ? cells[1] ?? "" : `'${name}`, ...cells.slice(2)];
+    };
+    const note = (cells) => nameOf2(cells) === void 0 ? "" : `${SLUG_NOTE}${itemOf(cells)}`;
+    for (const { row, cells } of replaced) {
+      sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
+      if (list2.kind === "brands") sheet.getRange(row, 2).setNote(note(cells));
+    }
     const start = lastUsed + 1;
     if (appended.length) {
       const missing = start + appended.length - 1 - sheet.getMaxRows();
@@ -10970,6 +11104,7 @@ ${ours}` : ours;
         );
       }
       sheet.getRange(start, 1, appended.length, width).setValues(appended.map(dated));
+      if (list2.kind === "brands") sheet.getRange(start, 2, appended.length, 1).setNotes(appended.map((cells) => [note(cells)]));
     }
     const last = appended.length ? start + appended.length - 1 : Math.max(lastUsed, ...replaced.map((r) => r.row));
     if (last >= FIRST_ROW) sheet.getRange(FIRST_ROW, 1, last - FIRST_ROW + 1, 1).setNumberFormat(DAY_FORMAT);
@@ -11223,7 +11358,7 @@ ${ours}` : ours;
     if (replaced.length || appended.length) {
       const order = (row) => `${String(row[0])}|${String(list2.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
       appended.sort((a, b) => order(a) < order(b) ? -1 : 1);
-      writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone);
+      writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone, names);
       const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
       summary = writeSummary(sheet, list2, timeZone, history, names);
       ctx.changed(changedItems(list2, rows, history));
@@ -11578,7 +11713,7 @@ ${ours}` : ours;
       trigger,
       force,
       budget: createBudget(LONG_LIMIT_MS),
-      progress: (i, n, group) => toast(`Refreshing ${i} of ${n}: ${group}`)
+      progress: (i, n, name) => toast(`Refreshing ${i} of ${n}: ${name}`)
     });
     const failed = log.results.filter((r) => !r.ok).length;
     toast(
@@ -11649,7 +11784,7 @@ ${ours}` : ours;
   function previewTable(group) {
     const data = fetchRanking(group, createBudget(INSERT_LIMIT_MS), false);
     const { paths, header: header2, rows } = rankingRows(data, null, null);
-    return { headers: paths, labels: header2, rows: rows.length };
+    return { name: groupName(data, group), headers: paths, labels: header2, rows: rows.length };
   }
   function insertTable(request) {
     const data = fetchRanking(request.group, createBudget(INSERT_LIMIT_MS), false);
@@ -11723,6 +11858,7 @@ ${ours}` : ours;
     return {
       id: t.id,
       group: t.group,
+      name: t.name ?? t.group,
       sheetName: t.sheetName,
       range: range2,
       rows: Math.max(0, t.height - (t.moves ? 3 : 2)),
@@ -12793,16 +12929,17 @@ ${ours}` : ours;
   }
 
   // src/server/alerts/alert-preview.ts
-  function shownParts(store) {
+  function shownParts(store, after = null) {
     const parts = [];
+    const since = (run) => run !== null && (after === null || run > after);
     if (readSchedule(store)) {
       for (const table of listTables(store)) {
-        const moves = tableShown(store, table);
+        const moves = since(table.updatedAt) ? tableShown(store, table) : null;
         if (moves) parts.push(tablePart(table, moves));
       }
     }
     for (const list2 of listTracked(store)) {
-      const sheet = findSheet(store.spreadsheet, list2.sheetId);
+      const sheet = since(list2.lastRun) ? findSheet(store.spreadsheet, list2.sheetId) : null;
       if (sheet) parts.push(listPart(list2, shownChanges(sheet, list2)));
     }
     return parts;
@@ -12814,8 +12951,8 @@ ${ours}` : ours;
     if (!isOurStamp(stamp[0], table.name ?? table.group, table.group)) return null;
     return shownMoves(header2, rest.slice(0, -1), String(rest[rest.length - 1]?.[0] ?? ""));
   }
-  function previewDigest(store, settings) {
-    const parts = crossing(shownParts(store), settings);
+  function previewDigest(store, settings, state) {
+    const parts = crossing(mergeParts(state.waiting, shownParts(store, state.digestAt)), settings);
     if (!parts.length) return null;
     const spreadsheet = store.spreadsheet;
     const times = [...listTables(store).map((t) => t.updatedAt), ...listTracked(store).map((l) => l.lastRun)];
@@ -12876,7 +13013,7 @@ ${ours}` : ours;
       digestSentAt: state.digestDay === today ? state.digestAt : null,
       waiting: state.waiting.length,
       stopped: state.failure?.stopped && state.failure.since ? { since: state.failure.since, message: state.failure.message } : null,
-      preview: previewDigest(store, settings)
+      preview: previewDigest(store, settings, state)
     };
   }
 
