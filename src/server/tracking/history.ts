@@ -10,6 +10,7 @@
 import { errors } from '../errors/errors';
 import { columnFormats, headerWords, inSentence, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
+import { columnTexts, type ColumnTexts } from '../spreadsheet/column-widths';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import type { TrackRecord } from './tracking-records';
 import { periodOfDate } from './period';
@@ -161,7 +162,8 @@ export function rowCells(date: string, item: string, cells: Cell[]): Cell[] {
 /**
  * Writes rows: a replacement in its own row, new rows after the last used one, never over anything.
  * The Date column is written as Sheets dates (not text), shown as `yyyy-mm-dd`, so the history sorts
- * and charts by time in any locale.
+ * and charts by time in any locale. Returns what each history column shows of the header and the rows
+ * written (what its width must fit: spreadsheet/column-widths.ts).
  * @param sheet the history sheet
  * @param list the list
  * @param replaced rows to write over (a failed row of the same item and period)
@@ -176,7 +178,7 @@ export function writeHistory(
   appended: Cell[][],
   lastUsed: number,
   timeZone: string,
-): void {
+): ColumnTexts[] {
   const width = historyHeader(list).length;
   const dated = (cells: Cell[]): (Cell | Date)[] => [dayAsDate(String(cells[0]), timeZone), ...cells.slice(1)];
   for (const { row, cells } of replaced) sheet.getRange(row, 1, 1, width).setValues([dated(cells)]);
@@ -202,4 +204,5 @@ export function writeHistory(
       .getRange(FIRST_ROW, 3, rows, values.length)
       .setNumberFormats(Array.from({ length: rows }, () => values.map((f) => f ?? 'General')));
   }
+  return columnTexts(historyHeader(list), [...appended, ...replaced.map((r) => r.cells)], [DAY_FORMAT, null, ...values, null]);
 }
