@@ -8575,6 +8575,88 @@ ${ours}` : ours;
     return column;
   }
 
+  // src/server/spreadsheet/column-widths.ts
+  var DEFAULT_COLUMN_PIXELS = 100;
+  var MAX_VALUE_PIXELS = 320;
+  var CHARACTER_PIXELS = { regular: 7, bold: 8 };
+  var PADDING_PIXELS = 10;
+  var STEP_PIXELS = 10;
+  var DATE_TIME_SHOWN = "M/d/yyyy H:mm:ss";
+  function textPixels(text, bold) {
+    const longest = Math.max(0, ...text.split("\n").map((line) => line.length));
+    return longest ? longest * (bold ? CHARACTER_PIXELS.bold : CHARACTER_PIXELS.regular) + PADDING_PIXELS : 0;
+  }
+  function shownText(value, format) {
+    const pattern = format && format !== "General" ? format : null;
+    if (typeof value === "string") {
+      const text = value.startsWith("'") ? value.slice(1) : value;
+      return pattern?.includes("@") ? literalText(pattern.replace("@", "\0")).replace("\0", text) : text;
+    }
+    if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+    if (value instanceof Date) return dateText(pattern && isDatePattern(pattern) ? pattern : DATE_TIME_SHOWN);
+    if (!pattern) return Math.abs(value) >= 1e15 ? value.toExponential(2) : String(Number(value.toFixed(10)));
+    return isDatePattern(pattern) ? dateText(pattern) : numberText(value, pattern);
+  }
+  function wantedWidth(column) {
+    const header2 = Math.max(0, ...column.headers.map((text) => textPixels(text, true)));
+    const values = Math.min(MAX_VALUE_PIXELS, Math.max(0, ...column.values.map((text) => textPixels(text, false))));
+    return Math.ceil(Math.max(DEFAULT_COLUMN_PIXELS, header2, values) / STEP_PIXELS) * STEP_PIXELS;
+  }
+  function columnTexts(header2, rows, formats) {
+    const width = Math.max(header2.length, ...rows.map((row) => row.length));
+    return Array.from({ length: width }, (_, c) => ({
+      headers: [shownText(header2[c] ?? "", null)].filter(Boolean),
+      values: rows.map((row) => shownText(row[c] ?? "", formats[c])).filter(Boolean)
+    }));
+  }
+  function widenColumns(sheet, column, wanted, fitted2) {
+    const known = fitted2 === "new" ? [] : fitted2;
+    const widen = [];
+    const now = wanted.map((want, i) => {
+      const before = known[i] ?? DEFAULT_COLUMN_PIXELS;
+      if (want > before && (fitted2 === "new" || sheet.getColumnWidth(column + i) < want)) widen.push({ column: column + i, width: want });
+      return Math.max(before, want);
+    });
+    for (let i = 0; i < widen.length; ) {
+      const first = widen[i];
+      let n = 1;
+      while (widen[i + n]?.width === first.width && widen[i + n]?.column === first.column + n) n++;
+      if (n === 1) sheet.setColumnWidth(first.column, first.width);
+      else sheet.setColumnWidths(first.column, n, first.width);
+      i += n;
+    }
+    return now;
+  }
+  function literalText(pattern) {
+    return pattern.replace(/"([^"]*)"/g, "$1");
+  }
+  function isDatePattern(pattern) {
+    const bare = pattern.replace(/"[^"]*"/g, "");
+    return /[ydhms]/i.test(bare) && !/[0#]/.test(bare);
+  }
+  function dateText(pattern) {
+    return pattern.replace(
+      /"([^"]*)"|([mM]{4,}|[dD]{4,})|([mM]{3}|[dD]{3})|([A-Za-z])\4*/g,
+      (all, quoted2, long, short) => {
+        if (quoted2 !== void 0) return quoted2;
+        if (long) return "September";
+        if (short) return "Sep";
+        return all.length === 1 ? "00" : all;
+      }
+    );
+  }
+  function numberText(value, pattern) {
+    const section = pattern.split(";")[0] ?? pattern;
+    const bare = section.replace(/"[^"]*"/g, "");
+    const percent = bare.includes("%");
+    const decimals = /\.([0#]+)/.exec(bare)?.[1]?.length ?? 0;
+    const n = percent ? value * 100 : value;
+    const [whole = "", fraction2] = Math.abs(n).toFixed(decimals).split(".");
+    const digits = /[0#],[0#]/.test(bare) ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : whole;
+    const words2 = (section.match(/"[^"]*"/g) ?? []).map((q) => q.slice(1, -1)).join("");
+    return `${n < 0 ? "-" : ""}${digits}${fraction2 ? `.${fraction2}` : ""}${percent ? "%" : ""}${words2}`;
+  }
+
   // src/server/spreadsheet/sheet-areas.ts
   function findSheet(spreadsheet, sheetId) {
     return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId) ?? null;
@@ -8601,7 +8683,7 @@ ${ours}` : ours;
     const pad = (row) => [...row, ...Array(Math.max(0, width - row.length)).fill("")].slice(0, width);
     return [pad([stamp]), pad(header2), ...rows.map(pad), ...footer === void 0 ? [] : [pad([footer])]];
   }
-  function writeBlock(sheet, row, column, block) {
+  function writeBlock(sheet, row, column, block, sizing) {
     const height = block.length;
     const width = block[0]?.length ?? 1;
     const missingRows = row + height - 1 - sheet.getMaxRows();
@@ -8611,9 +8693,12 @@ ${ours}` : ours;
     sheet.getRange(row, column, height, width).setValues(asValues(block));
     sheet.getRange(row, column, 1, width).setFontStyle("italic");
     sheet.getRange(row + 1, column, 1, width).setFontWeight("bold");
+    const header2 = block[1] ?? [];
     const rows = block.slice(2);
-    const formats = columnFormats((block[1] ?? []).map(String), rows, sheet.getParent().getSpreadsheetTimeZone());
+    const formats = columnFormats(header2.map(String), rows, sheet.getParent().getSpreadsheetTimeZone());
     if (rows.length) sheet.getRange(row + 2, column, rows.length, width).setNumberFormats(rows.map(() => formats.map((f) => f ?? "General")));
+    const shown = columnTexts(header2, sizing.footer ? rows.slice(0, -1) : rows, formats);
+    return widenColumns(sheet, column, shown.map(wantedWidth), sizing.fitted);
   }
   function asValues(rows) {
     return rows.map((r) => r.map((v) => typeof v === "string" && /^[=+\-@]/.test(v) ? `'${v}` : v));
@@ -8625,10 +8710,17 @@ ${ours}` : ours;
   // src/server/log-sheet/log-sheet.ts
   var RECORD3 = "sdm.requestLog";
   var MARK = "sdm.requestLog";
+  var WHEN_FORMAT = "yyyy-mm-dd hh:mm:ss";
+  var COUNT_FORMAT = "#,##0";
+  var ROW_FORMATS = [WHEN_FORMAT, null, COUNT_FORMAT, COUNT_FORMAT, COUNT_FORMAT, COUNT_FORMAT, null];
   function readLogRecord(store) {
     try {
-      const { sheetId, upTo } = JSON.parse(store.get(RECORD3) ?? "");
-      return { sheetId: typeof sheetId === "number" ? sheetId : null, upTo: typeof upTo === "number" ? upTo : 0 };
+      const { sheetId, upTo, fitted: fitted2 } = JSON.parse(store.get(RECORD3) ?? "");
+      return {
+        sheetId: typeof sheetId === "number" ? sheetId : null,
+        upTo: typeof upTo === "number" ? upTo : 0,
+        ...Array.isArray(fitted2) && fitted2.every((w) => typeof w === "number") ? { fitted: fitted2 } : {}
+      };
     } catch {
       return { sheetId: null, upTo: 0 };
     }
@@ -8642,23 +8734,29 @@ ${ours}` : ours;
   function writeLogRows(store, rows, upTo) {
     const record = readLogRecord(store);
     const sheet = openLogSheet(store, record);
+    let fitted2 = record.fitted;
     if (rows.length) {
       const held = sheet.getLastRow() > 1 ? sheet.getRange(2, 1, sheet.getLastRow() - 1, LOG_COLUMNS).getValues() : [];
       const kept = keptRows([...held, ...rows], Date.now());
-      sheet.getRange(1, 1, 1, LOG_COLUMNS).setValues([logHeader(store.spreadsheet.getSpreadsheetTimeZone())]);
+      const header2 = logHeader(store.spreadsheet.getSpreadsheetTimeZone());
+      sheet.getRange(1, 1, 1, LOG_COLUMNS).setValues([header2]);
       if (kept.length) {
         sheet.getRange(2, 1, kept.length, LOG_COLUMNS).setValues(kept);
-        sheet.getRange(2, 1, kept.length, 1).setNumberFormat("yyyy-mm-dd hh:mm:ss");
-        sheet.getRange(2, 3, kept.length, 4).setNumberFormat("#,##0");
+        sheet.getRange(2, 1, kept.length, 1).setNumberFormat(WHEN_FORMAT);
+        sheet.getRange(2, 3, kept.length, 4).setNumberFormat(COUNT_FORMAT);
       }
       if (held.length > kept.length) sheet.getRange(2 + kept.length, 1, held.length - kept.length, LOG_COLUMNS).clearContent();
+      const known = record.sheetId === sheet.getSheetId() ? record.fitted ?? [] : [];
+      fitted2 = widenColumns(sheet, 1, columnTexts(header2, rows, ROW_FORMATS).map(wantedWidth), known);
     }
-    if (upTo > record.upTo) store.set(RECORD3, JSON.stringify({ sheetId: sheet.getSheetId(), upTo }));
+    if (upTo > record.upTo || String(fitted2) !== String(record.fitted)) {
+      store.set(RECORD3, JSON.stringify({ sheetId: sheet.getSheetId(), upTo: Math.max(upTo, record.upTo), fitted: fitted2 }));
+    }
   }
   function openLogSheet(store, record = readLogRecord(store)) {
     const found = findLogSheet(store, record);
     const sheet = found ?? makeLogSheet(store.spreadsheet);
-    if (sheet.getSheetId() !== record.sheetId) store.set(RECORD3, JSON.stringify({ ...record, sheetId: sheet.getSheetId() }));
+    if (sheet.getSheetId() !== record.sheetId) store.set(RECORD3, JSON.stringify({ sheetId: sheet.getSheetId(), upTo: record.upTo }));
     return sheet;
   }
   function makeLogSheet(spreadsheet) {
@@ -10528,7 +10626,7 @@ ${ours}` : ours;
       if (!areaIsEmpty(sheet, ...area))
         return fail(`It would grow into your data at ${areaA1(sheet.getName(), ...area)}, so it was not refreshed.`, sheet);
     }
-    writeBlock(sheet, table.row, table.column, block);
+    const fitted2 = writeBlock(sheet, table.row, table.column, block, { fitted: table.fitted ?? [], footer: true });
     if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
     if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
     const saved = {
@@ -10539,7 +10637,8 @@ ${ours}` : ours;
       updatedAt: now.toISOString(),
       status: "ok",
       message: renamed.trim(),
-      moves: true
+      moves: true,
+      fitted: fitted2
     };
     saveTable(store, saved);
     if (moves) options.found?.(saved, moves);
@@ -10754,7 +10853,7 @@ ${ours}` : ours;
   function mailTime(at, timeZone) {
     return `${Utilities.formatDate(at, timeZone, "d MMM yyyy HH:mm")} (${zoneName(timeZone)})`;
   }
-  function numberText(n) {
+  function numberText2(n) {
     const [whole = "0", fraction2] = String(Math.round(Math.abs(n) * 100) / 100).split(".");
     return `${n < 0 ? "−" : ""}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction2 ? `.${fraction2}` : ""}`;
   }
@@ -10772,8 +10871,8 @@ ${ours}` : ours;
       for (const c of part2.changes) {
         const percent = percentOf(c);
         const sign = percent > 0 ? "+" : percent < 0 ? "−" : "";
-        const said = Number.isFinite(percent) ? `${sign}${numberText(Math.round(Math.abs(percent) * 10) / 10)}%` : "from 0";
-        lines.push(`${c.item}: ${numberText(c.from)} → ${numberText(c.to)} (${said})`);
+        const said = Number.isFinite(percent) ? `${sign}${numberText2(Math.round(Math.abs(percent) * 10) / 10)}%` : "from 0";
+        lines.push(`${c.item}: ${numberText2(c.from)} → ${numberText2(c.to)} (${said})`);
       }
     }
     const shown = lines.slice(0, MAX_LINES).map((l) => `  • ${l}`);
@@ -10783,7 +10882,7 @@ ${ours}` : ours;
   function thresholds(settings) {
     const kinds = [
       settings.rankPlaces !== null && `ranking moves of ${plural(settings.rankPlaces, "place")} or more`,
-      settings.changePercent !== null && `tracked changes of ${numberText(settings.changePercent)}% or more`
+      settings.changePercent !== null && `tracked changes of ${numberText2(settings.changePercent)}% or more`
     ].filter(Boolean);
     return kinds.join(" and ");
   }
@@ -11058,7 +11157,7 @@ ${ours}` : ours;
       if (cells.some((c) => c !== "")) lastUsed = FIRST_ROW + i;
       const note = String(notes[i]?.[0] ?? "");
       const item = note.startsWith(SLUG_NOTE) ? note.slice(SLUG_NOTE.length) : String(cells[1] ?? "");
-      const date = dateText(cells[0], timeZone);
+      const date = dateText2(cells[0], timeZone);
       const period = date && periodOfDate(date, list2.period);
       if (!item || !date || !period) return;
       const value = cells[valueColumn(list2)];
@@ -11073,7 +11172,7 @@ ${ours}` : ours;
     });
     return { rows, lastUsed };
   }
-  function dateText(cell, timeZone) {
+  function dateText2(cell, timeZone) {
     if (Object.prototype.toString.call(cell) === "[object Date]") return Utilities.formatDate(cell, timeZone, "yyyy-MM-dd");
     return typeof cell === "string" && /^\d{4}-\d\d-\d\d$/.test(cell.trim()) ? cell.trim() : null;
   }
@@ -11113,6 +11212,11 @@ ${ours}` : ours;
       const rows = last - FIRST_ROW + 1;
       sheet.getRange(FIRST_ROW, 3, rows, values.length).setNumberFormats(Array.from({ length: rows }, () => values.map((f) => f ?? "General")));
     }
+    const shown = [...appended, ...replaced.map((r) => r.cells)].map((cells) => {
+      const name = nameOf2(cells);
+      return name === void 0 ? cells : [cells[0] ?? "", name, ...cells.slice(2)];
+    });
+    return columnTexts(historyHeader(list2), shown, [DAY_FORMAT, null, ...values, null]);
   }
 
   // src/server/tracking/summary.ts
@@ -11195,7 +11299,8 @@ ${ours}` : ours;
       return {
         width: list2.width,
         chartId: list2.chartId,
-        problem: `The chart data would grow into your cells at ${area}: move them to update the chart.`
+        problem: `The chart data would grow into your cells at ${area}: move them to update the chart.`,
+        shown: []
       };
     }
     sheet.getRange(1, change, last, width - change + 1).clearContent();
@@ -11218,11 +11323,17 @@ ${ours}` : ours;
       if (rows2.length && formats.some(Boolean)) {
         sheet.getRange(3, first, rows2.length, count).setNumberFormats(rows2.map(() => formats.map((f) => f ?? "General")));
       }
+      return formats;
     };
-    figures(changes, change + 1, 3);
-    figures(points, data + 1, list2.items.length);
+    const changeFormats = figures(changes, change + 1, 3);
+    const pointFormats = figures(points, data + 1, list2.items.length);
     sheet.getRange(1, change, 2, width - change + 1).setFontWeight("bold");
-    return { width, chartId: points.length ? drawChart(sheet, list2, dataBlock.length - 1) : list2.chartId, problem: "" };
+    const shown = [
+      ...columnTexts(changeBlock[1] ?? [], changes, [null, ...changeFormats]),
+      { headers: [], values: [] },
+      ...columnTexts(dataBlock[1] ?? [], points, [DAY_FORMAT, ...pointFormats])
+    ];
+    return { width, chartId: points.length ? drawChart(sheet, list2, dataBlock.length - 1) : list2.chartId, problem: "", shown };
   }
   function itemLabels(sheet, list2, names) {
     if (list2.kind === "keywords") return (item) => item;
@@ -11355,12 +11466,21 @@ ${ours}` : ours;
       if (count) backfilled.push(count);
     }
     let summary = { width: list2.width, chartId: list2.chartId, problem: "" };
+    let fitted2 = list2.fitted;
     if (replaced.length || appended.length) {
       const order = (row) => `${String(row[0])}|${String(list2.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
       appended.sort((a, b) => order(a) < order(b) ? -1 : 1);
-      writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone, names);
+      const shown = writeHistory(sheet, list2, replaced, appended, lastUsed, timeZone, names);
       const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
-      summary = writeSummary(sheet, list2, timeZone, history, names);
+      const view = writeSummary(sheet, list2, timeZone, history, names);
+      summary = view;
+      view.shown.forEach((texts, i) => shown[summaryColumns(list2).change - 1 + i] = texts);
+      fitted2 = widenColumns(
+        sheet,
+        1,
+        Array.from(shown, (texts) => wantedWidth(texts ?? { headers: [], values: [] })),
+        list2.fitted ?? []
+      );
       ctx.changed(changedItems(list2, rows, history));
       sheet.getRange(1, 1).setValue(stampText2(list2, /* @__PURE__ */ new Date()));
     }
@@ -11374,6 +11494,7 @@ ${ours}` : ours;
       ...list2,
       width: summary.width,
       chartId: summary.chartId,
+      fitted: fitted2,
       status: summary.problem || blocked ? "error" : waiting ? "waiting" : "ok",
       message: `${parts.map((p) => p.replace(/\.$/, "")).join("; ")}.`,
       retrySoon: retrySoon || waiting > 0
@@ -11815,7 +11936,7 @@ ${ours}` : ours;
         );
       }
     }
-    writeBlock(sheet, row, column, block);
+    const fitted2 = writeBlock(sheet, row, column, block, { fitted: request.placement === "new-sheet" ? "new" : [], footer: true });
     const store = new SpreadsheetStore(spreadsheet);
     const record = {
       id: newTableId(),
@@ -11832,7 +11953,8 @@ ${ours}` : ours;
       updatedAt: now.toISOString(),
       status: "ok",
       message: "",
-      moves: true
+      moves: true,
+      fitted: fitted2
     };
     try {
       saveTable(store, record);
@@ -12233,6 +12355,8 @@ ${ours}` : ours;
       this.plan = {
         cells: [],
         bold: [],
+        lines: [],
+        results: [],
         spills: [],
         growth: null,
         chart: null,
@@ -12245,6 +12369,11 @@ ${ours}` : ours;
       this.plan.cells.push({ row, column, value });
       if (bold) this.plan.bold.push({ row, column, rows: 1, columns: 1 });
       __privateMethod(this, _PlanBuilder_instances, reach_fn).call(this, row, column);
+    }
+    /** A title or a note: text that reads across the sheet (it sizes no column). */
+    line(row, column, value, bold = false) {
+      this.text(row, column, value, bold);
+      this.plan.lines.push({ row, column, rows: 1, columns: 1 });
     }
     formula(formula, area) {
       this.plan.cells.push({ row: area.row, column: area.column, formula });
@@ -12271,7 +12400,7 @@ ${ours}` : ours;
     const fields = trendFields(answers);
     const b = new PlanBuilder();
     const range2 = inputRange();
-    b.text(1, 1, "Keyword research", true);
+    b.line(1, 1, "Keyword research", true);
     b.text(HEADER_ROW, 1, "Keyword", true);
     EXAMPLE_KEYWORDS.forEach((keyword, i) => b.text(FIRST_ROW2 + i, 1, keyword));
     b.text(HEADER_ROW, 2, "Search Score", true);
@@ -12297,7 +12426,7 @@ ${ours}` : ours;
       const months = Math.max(1, ...answers.map((data) => listLength(data, fields.monthsVolume)));
       b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
       const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf(".") + 1);
-      b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
+      b.line(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
       const header2 = { row: HEADER_ROW, column: volumes, rows: 1, columns: months };
       b.formula(`=SEARCH_COMPARE(${range2}, "noHeaders, transpose")`, { ...header2, rows: 1 + INPUT_ROWS });
       if (fields.monthsDate) b.format(header2, fieldFormat(fields.monthsDate, answers, spreadsheetTimeZone()));
@@ -12310,7 +12439,7 @@ ${ours}` : ours;
       }
     } else missing.push("monthly volumes");
     const absent = missing.length ? ` This service's answers have no ${missing.join(", ")}, so that column is left out.` : "";
-    b.text(
+    b.line(
       2,
       1,
       `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range2} (${EXAMPLE_KEYWORDS.length} examples are filled in). Every other column is one formula over column A: click a cell to read it. Each new keyword may use one fresh search; answers are cached, so recalculating costs nothing. Growth is green above zero and red below; the sparklines are drawn by Google Sheets; the months over the volumes and the volumes are one formula, so each figure sits under its month.` + absent
@@ -12325,7 +12454,7 @@ ${ours}` : ours;
     const fields = brandFields(answers, slugs);
     const b = new PlanBuilder();
     const range2 = inputRange();
-    b.text(1, 1, "Brand watch", true);
+    b.line(1, 1, "Brand watch", true);
     b.text(HEADER_ROW, 1, "Brand ID", true);
     slugs.forEach((slug, i) => b.text(FIRST_ROW2 + i, 1, slug));
     b.plan.items = inputColumn(1);
@@ -12346,7 +12475,7 @@ ${ours}` : ours;
     }
     const absent = !answers.length ? "" : !fields.signals.length || !fields.ranks.length ? " This service's answers had no signals or ranks to show." : "";
     const examples = slugs.length ? `${slugs.length} examples: the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand; RANKING_LIST with the raw option shows a group's brands and their IDs";
-    b.text(
+    b.line(
       2,
       1,
       `How to use: type or paste up to ${INPUT_ROWS} brand IDs (the service's slugs) in ${range2} (${examples}). Every other column is one formula over column A; the headers are the answer fields it shows. To record them week by week: Extensions › Search Demand › Start from a template…: Track these brands (the sidebar offers it for this sheet; a tracking list of column A's brands, on its own sheet).${absent}`
@@ -12357,7 +12486,7 @@ ${ours}` : ours;
   function shareOfSearchPlan(names, answers) {
     const b = new PlanBuilder();
     const range2 = `A${FIRST_ROW2}:A${FIRST_ROW2 + COMPETITOR_ROWS - 1}`;
-    b.text(1, 1, "Share of search", true);
+    b.line(1, 1, "Share of search", true);
     b.text(HEADER_ROW, 1, "Brand or search term", true);
     names.forEach((name, i) => b.text(FIRST_ROW2 + i, 1, name));
     const series = trendFields(answers).monthsVolume;
@@ -12379,7 +12508,7 @@ ${ours}` : ours;
       column: chartColumn
     };
     const examples = names.length ? `${names.length} examples: the names of the first brands the service's ranking overview names` : "no examples: the ranking overview named no brand";
-    b.text(
+    b.line(
       2,
       1,
       `How to use: type up to ${COMPETITOR_ROWS} brand names or other search terms in ${range2} (${examples}): your brand and its competitors. ${columnLetters(SHARE_COLUMN)}${HEADER_ROW} is one formula over them: each one's share of the group's searches, month by month, then over the last 12 months; the chart stacks the monthly shares. Each new name may use one fresh search; answers are cached, so recalculating costs nothing.`
@@ -12401,8 +12530,8 @@ ${ours}` : ours;
   var CHART = { rows: 18, columns: 6, width: 600, height: 360 };
   function marketOverviewPlan(answers) {
     const b = new PlanBuilder();
-    b.text(1, 1, "Market overview", true);
-    b.text(
+    b.line(1, 1, "Market overview", true);
+    b.line(
       2,
       1,
       "How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of the answer. The tables were placed from today's answers so that none spills over another; a table that grows later shows #REF! until you move it. Its formulas read three answers (a request each unless cached, never a fresh search); recalculating reads the cache."
@@ -12449,7 +12578,7 @@ ${ours}` : ours;
         rows: length + 2,
         columns: table.columns.length,
         place(b, row, column) {
-          b.text(row, column, title, true);
+          b.line(row, column, title, true);
           table.columns.forEach((field, i) => {
             const own2 = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
             b.text(row + 1, column + i, headerWords(own2), true);
@@ -12471,9 +12600,10 @@ ${ours}` : ours;
       rows: rows + 1,
       columns,
       place(b, row, column) {
-        b.text(row, column, title, true);
+        b.line(row, column, title, true);
         b.formula(formula, { row: row + 1, column, rows, columns });
         if (Array.isArray(grid)) {
+          b.plan.results.push({ row: row + 1, column, grid });
           blockFormats(grid, { timeZone: spreadsheetTimeZone() }).forEach(
             (line, i) => line.forEach((format, j) => b.format({ row: row + 1 + i, column: column + j, rows: 1, columns: 1 }, format))
           );
@@ -12516,6 +12646,24 @@ ${ours}` : ours;
   }
   var CHART_PIXELS = { width: CHART.width, height: CHART.height };
 
+  // src/server/templates/template-widths.ts
+  function planWidths(plan) {
+    const at = (areas, row, column) => areas.some((a) => row >= a.row && row < a.row + a.rows && column >= a.column && column < a.column + a.columns);
+    const columns = Array.from({ length: plan.size.columns }, () => ({ headers: [], values: [] }));
+    for (const { row, column, value } of plan.cells) {
+      const texts = columns[column - 1];
+      if (value === void 0 || !texts || at(plan.lines, row, column)) continue;
+      (at(plan.bold, row, column) ? texts.headers : texts.values).push(shownText(value, null));
+    }
+    const formatAt = (row, column) => plan.formats.reduce((last, { area, format }) => at([area], row, column) ? format : last, null);
+    for (const { row, column, grid } of plan.results) {
+      grid.forEach(
+        (line, i) => line.forEach((value, j) => columns[column + j - 1]?.values.push(shownText(value, formatAt(row + i, column + j))))
+      );
+    }
+    return columns.map(wantedWidth);
+  }
+
   // src/server/templates/template-write.ts
   var MONTH_AXIS_FORMAT = "MMM yyyy";
   var GREEN = "#d9ead3";
@@ -12549,6 +12697,7 @@ ${ours}` : ours;
       }
       sheet.getRange(1, 1, rows, columns).setNumberFormats(formats);
     }
+    widenColumns(sheet, 1, planWidths(plan), "new");
     if (plan.chart) insertChart(sheet, plan.chart);
   }
   function insertChart(sheet, chart) {
@@ -12691,7 +12840,7 @@ ${ours}` : ours;
       message: "Not run yet."
     };
     list2.width = historyHeader(list2).length;
-    writeBlock(sheet, 1, 1, tableBlock(stampText2(list2, /* @__PURE__ */ new Date()), historyHeader(list2), []));
+    list2.fitted = writeBlock(sheet, 1, 1, tableBlock(stampText2(list2, /* @__PURE__ */ new Date()), historyHeader(list2), []), { fitted: "new", footer: false });
     sheet.setFrozenRows(2);
     try {
       saveTracked(store, list2);

@@ -111,6 +111,14 @@ export {
   type CellValue as SheetCellValue,
 } from './spreadsheet/cell-values.js';
 export { MAX_COLUMNS, a1Notation, columnLetters, columnNumber, parseA1 } from './spreadsheet/a1.js';
+export {
+  AUTO_RESIZE_BOUNDS,
+  ColumnWidths,
+  DEFAULT_COLUMN_WIDTH,
+  TEXT_WIDTH_RULE,
+  fittedWidth,
+  textWidth,
+} from './spreadsheet/column-widths.js';
 export { stringOf } from './execution/realm.js';
 export {
   TRIGGER_LIMITS,

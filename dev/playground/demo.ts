@@ -34,6 +34,16 @@ export const DEMO_CELLS: readonly (readonly [string, string])[] = [
   ['A32', '=API_USAGE()'],
 ];
 
+/**
+ * Sheet1's columns its user widened (by dragging their edges) for what they typed and for the trend's
+ * labels and time, in pixels: the add-on sizes only the sheets it writes itself.
+ */
+export const DEMO_WIDTHS: readonly (readonly [column: number, width: number])[] = [
+  [1, 150],
+  [4, 170],
+  [5, 130],
+];
+
 /** Label cells shown bold. */
 export const DEMO_BOLD: readonly string[] = ['A1', 'B1', 'A14', 'B14', 'A22', 'A31'];
 

@@ -32,8 +32,8 @@ function kindOf(chart: ChartModel): ChartView['kind'] | undefined {
   return KINDS[chart.type];
 }
 
-/** The page's cells, in pixels (page/grid.js and page/style.css). */
-const CELL = { width: 100, height: 22 };
+/** The page's rows, in pixels (page/style.css); columns are as wide as the sheet holds them. */
+const CELL = { height: 22 };
 const DEFAULT_SIZE = { width: 600, height: 371 };
 
 /**
@@ -45,13 +45,20 @@ export function modelChartViews(sheet: SheetModel, timeZone: string): ChartView[
   return sheet.charts.map((chart) => modelChartView(sheet, chart, timeZone));
 }
 
+/** How many columns from `first` a chart `width` pixels wide covers, at the sheet's column widths. */
+function columnsCovering(sheet: SheetModel, first: number, width: number): number {
+  let n = 0;
+  for (let covered = 0; covered < width; n++) covered += sheet.columnWidths.get(first + n);
+  return n;
+}
+
 function modelChartView(sheet: SheetModel, chart: ChartModel, timeZone: string): ChartView {
   const size = (name: 'width' | 'height') => (typeof chart.options[name] === 'number' ? chart.options[name] : DEFAULT_SIZE[name]);
   const view: ChartView = {
     id: `chart-${chart.id}`,
     sheet: sheet.name,
     anchor: `${columnLetters(chart.position.column)}${chart.position.row}`,
-    columns: Math.max(2, Math.ceil(size('width') / CELL.width)),
+    columns: Math.max(2, columnsCovering(sheet, chart.position.column, size('width'))),
     rows: Math.max(4, Math.ceil(size('height') / CELL.height)),
     title: typeof chart.options.title === 'string' ? chart.options.title : '',
     labels: [],

@@ -32,6 +32,7 @@ import {
   DEMO_RANKING_TABLE,
   DEMO_SCHEDULE,
   DEMO_TRACKING,
+  DEMO_WIDTHS,
 } from './demo.js';
 import { evaluateCustomFunction } from './evaluate.js';
 import { builtFunctionDocs } from './function-docs.js';
@@ -249,6 +250,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
  */
 function loadDemo(runtime: GasRuntime, workbook: Workbook): void {
   workbook.type(DEMO_CELLS);
+  for (const [column, width] of DEMO_WIDTHS) workbook.formulaSheet.columnWidths.set(column, 1, width);
   for (const a1 of DEMO_BOLD) {
     const ref = workbook.formulaSheet.rect(a1);
     workbook.formulaSheet.update(ref.row, ref.column, (cell) => {

@@ -44,6 +44,8 @@ export interface SheetView {
   editable: boolean;
   rows: number;
   columns: number;
+  /** Each column's width in pixels where it is not Sheets' default (100), by column number: dev/gas's. */
+  widths: Record<number, number>;
   /** By A1 address ("B2"). */
   cells: Record<string, CellView>;
 }

@@ -359,7 +359,8 @@ export class Workbook {
 
   #sheetView(sheet: SheetModel): SheetView {
     const id = this.#ids.get(sheet);
-    if (id === undefined) return { name: sheet.name, editable: false, rows: sheet.maxRows, columns: sheet.maxColumns, cells: {} };
+    const widths = Object.fromEntries(sheet.columnWidths.entries());
+    if (id === undefined) return { name: sheet.name, editable: false, rows: sheet.maxRows, columns: sheet.maxColumns, widths, cells: {} };
     const { width, height } = this.engine.dimensionsOf(id);
     const size = this.engine.sizeOf(id);
     // The whole sheet, as Sheets shows it (a new sheet is 1000 rows, A–Z).
@@ -396,7 +397,7 @@ export class Workbook {
       const a1 = `${columnLetters(c)}${r}`;
       if (cell.note && !cells[a1]) cells[a1] = { t: '', n: cell.note };
     }
-    return { name: sheet.name, editable: true, rows, columns, cells };
+    return { name: sheet.name, editable: true, rows, columns, widths, cells };
   }
 
   #display(value: SheetCellValue, format: string | undefined): string {

@@ -26,6 +26,7 @@ const CACHE = 'cacheservice';
 const PROPERTIES = 'propertiesservice';
 const SHEETS = 'spreadsheetapp-in-memory-spreadsheets';
 const CHARTS = 'charts-embeddedchart';
+const WIDTHS = 'column-widths';
 const TRIGGERS = 'triggers-scriptapp';
 const LATENCY = 'latency-model';
 const AT_ONCE = 'executions-at-once';
@@ -48,6 +49,11 @@ const WALL = [2026, 2, 18, 13, 45, 30] as const;
 const EARLY_ITEMS = 200;
 /** How many cells the starts case fills at once. */
 const STARTS = FIGURES.startsPerSecond;
+/** The text the column-width case fits (lower-case letters and spaces, as most words are). */
+const FIT_TEXT = 'whenever it is a damp drizzly november';
+/** The scratch sheet's columns the column-width cases use (the scratch cells are all in column A). */
+const FIT_COLUMN = 3;
+const ZERO_COLUMN = 4;
 /** How many requests the burst sends at once: well under the assumed limit, all that is safe to try. */
 const BURST = 100;
 
@@ -165,6 +171,24 @@ function numberFormat(id: string, what: string, value: (zone: string) => unknown
       if (format !== null) cell.setNumberFormat(format);
       const shown = cell.getDisplayValue();
       return { value: shown, shows: `shows "${shown}"` };
+    },
+  };
+}
+
+/** A width change dev/gas refuses (dev/gas/RULES.md, "Column widths"), tried on the scratch sheet (ZERO_COLUMN set back after). */
+function widthRefused(id: string, row: string, claim: string, change: (sheet: GoogleAppsScript.Spreadsheet.Sheet) => unknown): ProbeCase {
+  return {
+    id,
+    rules: [{ anchor: WIDTHS, row }],
+    claim,
+    devGas: REFUSED,
+    step: 'start',
+    atStart: (ctx) => {
+      const sheet = ctx.scratchCell().getSheet();
+      return attemptChange(
+        () => change(sheet),
+        () => sheet.setColumnWidth(ZERO_COLUMN, 100),
+      );
     },
   };
 }
@@ -687,6 +711,29 @@ export const PROBE_CASES: readonly ProbeCase[] = [
       cell.setValue(wallClockDate(ctx.spreadsheet.getSpreadsheetTimeZone()));
       const shown = cell.getDisplayValue();
       return { value: shown, shows: `shows "${shown}"` };
+    },
+  },
+  widthRefused(
+    'column-width-out-of-bounds',
+    'Positions and counts',
+    "setColumnWidth of a column past the sheet's last one is refused",
+    (sheet) => sheet.setColumnWidth(sheet.getMaxColumns() + 1, 120),
+  ),
+  widthRefused('column-width-zero', 'A width of at least 1 pixel', 'setColumnWidth with a width of 0 pixels is refused', (sheet) =>
+    sheet.setColumnWidth(ZERO_COLUMN, 0),
+  ),
+  {
+    id: 'column-width-fit',
+    rules: [{ anchor: WIDTHS, row: 'How wide a text is' }],
+    claim: `autoResizeColumn fits "${FIT_TEXT}" (${FIT_TEXT.length} characters, Arial 10) in at most ${FIGURES.characterPixels} px a character plus ${FIGURES.cellPaddingPixels}`,
+    devGas: { atMost: FIT_TEXT.length * FIGURES.characterPixels + FIGURES.cellPaddingPixels, unit: 'px', slackPlus: 2 },
+    step: 'start',
+    atStart: (ctx) => {
+      const cell = ctx.scratchCell();
+      const sheet = cell.getSheet();
+      sheet.getRange(cell.getRow(), FIT_COLUMN).setValue(FIT_TEXT);
+      sheet.autoResizeColumn(FIT_COLUMN);
+      return measured(sheet.getColumnWidth(FIT_COLUMN), 'px');
     },
   },
   numberFormat('format-thousands', '1234567.891', () => 1234567.891, '#,##0', '1,234,568'),

@@ -13,6 +13,7 @@ import {
   MAIL_DAILY_RECIPIENTS,
   MAX_CELL_TEXT,
   PROPERTY_LIMITS,
+  TEXT_WIDTH_RULE,
   URL_FETCH_LIMITS,
 } from '../../dev/gas/index.js';
 
@@ -44,6 +45,9 @@ export const FIGURES = {
   /** Starts a user may make in a second, and URL fetches in a minute (assumed: dev/gas/RULES.md). */
   startsPerSecond: DEFAULT_SHORT_TIME_LIMITS.executions.calls,
   fetchesPerMinute: DEFAULT_SHORT_TIME_LIMITS.urlFetch.calls,
+  /** Our rule for how wide a text is: pixels a character (regular) and a cell's padding (dev/gas/RULES.md, "Column widths"). */
+  characterPixels: TEXT_WIDTH_RULE.regular,
+  cellPaddingPixels: TEXT_WIDTH_RULE.padding,
   /** Mail recipients a day: a personal account's, dev/gas's default. */
   mailRecipientsPerDay: MAIL_DAILY_RECIPIENTS.consumer,
 };

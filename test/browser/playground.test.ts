@@ -103,6 +103,43 @@ describe('the demo workbook', () => {
   });
 });
 
+describe('column widths', () => {
+  /** A column's width as the page draws it, measured on one of its cells. */
+  const drawn = async (a1: string) => Math.round((await cell(a1).boundingBox())?.width ?? 0);
+
+  it("draws each column as wide as the spreadsheet holds it: the ranking table's as the add-on sized them, its headers whole", async () => {
+    await ui.page.getByRole('tab', { name: 'Ranking: Fintech' }).click();
+    await expect.poll(() => text('A1')).toMatch(/^Search Demand ranking · Fintech · updated /);
+    const sheet = ui.playground.runtime.spreadsheet.sheet('Ranking: Fintech');
+    const held = Array.from({ length: sheet.lastColumn }, (_, i) => sheet.columnWidths.get(i + 1));
+    expect(held.some((width) => width > 100)).toBe(true); // sized, not all Sheets' default
+    for (const [i, width] of held.entries()) {
+      const header = `${columnLetters(i + 1)}2`;
+      expect(await drawn(header), header).toBe(width);
+      // As Chromium draws it: the header's text is not cut off.
+      expect(await cell(header).evaluate((el) => el.scrollWidth <= el.clientWidth), `${header}: ${await text(header)}`).toBe(true);
+    }
+    await ui.page.getByRole('tab', { name: 'Sheet1' }).click();
+    await expect.poll(() => text('A1')).toBe('Keyword');
+  });
+
+  it('draws a width set while the sheet is open at the next change the page shows', async () => {
+    const widths = ui.playground.runtime.spreadsheet.sheet('Sheet1').columnWidths;
+    expect(await drawn('C60')).toBe(100);
+    widths.set(3, 1, 260); // as a script's setColumnWidth would
+    await typeInto('C60', 'wide');
+    await ui.current();
+    await expect.poll(() => text('C60')).toBe('wide');
+    expect(await drawn('C60')).toBe(260);
+    expect(await drawn('D60')).toBe(widths.get(4));
+    widths.set(3, 1, 100);
+    await cell('C60').click();
+    await ui.page.keyboard.press('Delete');
+    await ui.current();
+    await expect.poll(() => drawn('C60')).toBe(100);
+  });
+});
+
 describe('typing formulas', () => {
   it('=SEARCH_SCORE("coffee") shows a number', async () => {
     await typeInto('A45', '=SEARCH_SCORE("coffee")');

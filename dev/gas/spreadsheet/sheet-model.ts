@@ -14,6 +14,7 @@ import { GasException } from '../execution/execution.js';
 import { isDate, stringOf } from '../execution/realm.js';
 import { MAX_CELL_TEXT } from '../execution/result.js';
 import { DeveloperMetadataStore } from './developer-metadata-store.js';
+import { ColumnWidths } from './column-widths.js';
 
 export const SPREADSHEET_LIMITS = Object.freeze({
   /** Cells (rows × columns of every sheet, empty or not) in one spreadsheet. */
@@ -143,6 +144,8 @@ export class SheetModel {
   hidden = false;
   frozenRows = 0;
   frozenColumns = 0;
+  /** Each column's width in pixels (column-widths.ts); a test sets one as a user dragging its edge would. */
+  readonly columnWidths = new ColumnWidths();
   /** Sheets' own charts on this sheet (charts.ts), in the order inserted; they go with the sheet. */
   readonly charts: ChartModel[] = [];
   /** Conditional format rules (conditional-formats.ts), as the last setConditionalFormatRules left them. */
@@ -284,6 +287,7 @@ export class SheetModel {
     if (this.maxColumns + count > SPREADSHEET_LIMITS.maxColumns) throw new GasException(SPREADSHEET_MESSAGES.tooManyColumns);
     this.#book.checkGrowth(count * this.maxRows);
     this.#shiftColumns(before, count);
+    this.columnWidths.shift(before, count);
     this.maxColumns += count;
   }
 
@@ -298,6 +302,7 @@ export class SheetModel {
   deleteColumns(start: number, count: number): void {
     for (const line of this.#rows.values()) for (let c = start; c < start + count; c++) line.delete(c);
     this.#shiftColumns(start + count, -count);
+    this.columnWidths.shift(start + count, -count);
     this.maxColumns -= count;
   }
 

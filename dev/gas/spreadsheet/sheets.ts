@@ -17,6 +17,7 @@ import { DeveloperMetadataFake, DeveloperMetadataFinderFake, addDeveloperMetadat
 import { ConditionalFormatRuleFake, getConditionalFormatRules, setConditionalFormatRules } from './conditional-formats.js';
 import { EmbeddedChartBuilderFake, EmbeddedChartFake, getCharts, insertChart, newChart, removeChart, updateChart } from './charts.js';
 import { NamedRangeFake, rangeByName, removeNamedRange, setNamedRange } from './named-ranges.js';
+import { fittedWidth } from './column-widths.js';
 import {
   SPREADSHEET_MESSAGES as MSG,
   resolveRef,
@@ -630,21 +631,66 @@ export class SheetFake extends GasObject {
     this.#sheet.frozenColumns = args[0] as number;
   }
 
-  /** Column widths are not modelled: these only check the auth mode. */
+  /**
+   * A width method's arguments, checked as Google does: integers, a position from 1 and a count from 1
+   * within the sheet's columns ("Those columns are out of bounds."), a width of at least 1 pixel (our
+   * stricter reading: Google does not say what a smaller one does), then the auth mode of a write.
+   */
+  #widthArgs(method: string, args: readonly unknown[], counted: boolean, sized: boolean): { start: number; count: number; width: number } {
+    const name = `SpreadsheetApp.Sheet.${method}`;
+    const arity = (counted ? 2 : 1) + (sized ? 1 : 0);
+    if (args.length !== arity || args.some((a) => typeof a !== 'number')) throw signatureError(name, args);
+    integers(name, args, 0, arity);
+    const [start = 0, count = 1] = (counted ? args : args.slice(0, 1)) as number[];
+    if (start < 1 || count < 1 || start + count - 1 > this.#sheet.maxColumns) throw new GasException(STRUCTURE_MESSAGES.columnsOutOfBounds);
+    const width = sized ? (args[arity - 1] as number) : 0;
+    if (sized && width < 1) {
+      throw new GasException(
+        `dev/gas: ${method} got a width of ${width} pixels: a column is at least 1 pixel wide here (Google does not say what a smaller width does).`,
+      );
+    }
+    if (method !== 'getColumnWidth') checkWrite(this.#ctx, method);
+    return { start, count, width };
+  }
+
+  getColumnWidth(...args: unknown[]): number {
+    const { start } = this.#widthArgs('getColumnWidth', args, false, false);
+    countRead(this.#ctx);
+    return this.#sheet.columnWidths.get(start);
+  }
+  setColumnWidth(...args: unknown[]): this {
+    const { start, width } = this.#widthArgs('setColumnWidth', args, false, true);
+    this.#sheet.columnWidths.set(start, 1, width);
+    return this;
+  }
+  setColumnWidths(...args: unknown[]): this {
+    const { start, count, width } = this.#widthArgs('setColumnWidths', args, true, true);
+    this.#sheet.columnWidths.set(start, count, width);
+    return this;
+  }
+
+  /** "Sets the width of all columns starting at the given column position to fit their contents" (column-widths.ts). */
   autoResizeColumns(...args: unknown[]): this {
-    integers('SpreadsheetApp.Sheet.autoResizeColumns', args, 0, 2);
-    checkWrite(this.#ctx, 'autoResizeColumns');
+    const { start, count } = this.#widthArgs('autoResizeColumns', args, true, false);
+    for (let c = start; c < start + count; c++) this.#fitColumn(c);
     return this;
   }
   autoResizeColumn(...args: unknown[]): this {
-    integers('SpreadsheetApp.Sheet.autoResizeColumn', args, 0, 1);
-    checkWrite(this.#ctx, 'autoResizeColumn');
+    const { start } = this.#widthArgs('autoResizeColumn', args, false, false);
+    this.#fitColumn(start);
     return this;
   }
-  setColumnWidth(...args: unknown[]): this {
-    integers('SpreadsheetApp.Sheet.setColumnWidth', args, 0, 2);
-    checkWrite(this.#ctx, 'setColumnWidth');
-    return this;
+
+  /** Fits one column to the text its cells show, each through its number format (fittedWidth). */
+  #fitColumn(column: number): void {
+    const sheet = this.#sheet;
+    const tz = this.#ctx.book.timeZone;
+    const texts = [...sheet.cellsIn({ row: 1, column, numRows: sheet.maxRows, numColumns: 1 })].map(([, , cell]) => ({
+      text: displayValue(cell.value, cell.format?.numberFormat, tz),
+      bold: cell.format?.fontWeight === 'bold',
+    }));
+    const width = fittedWidth(texts);
+    if (width !== null) sheet.columnWidths.set(column, 1, width);
   }
 }
 

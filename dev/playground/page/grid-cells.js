@@ -12,8 +12,8 @@ import { drawSparkline } from './sparkline.js';
 /** @typedef {{ row: number, column: number }} Cell */
 /** @typedef {{ top: number, left: number, bottom: number, right: number }} Rect */
 
+/** Sheets' width of a column nobody sized. */
 export const COLUMN_WIDTH = 100;
-export const FIRST_COLUMN_WIDTH = 150;
 export const ROW_HEADER_WIDTH = 46;
 
 /**
@@ -27,10 +27,18 @@ export function cellOfA1(address) {
 }
 
 /**
- * A column's width in pixels.
+ * A column's width in pixels, as the spreadsheet holds it (a script's setColumnWidth, the add-on's sizing).
+ * @param {SheetView | null} sheet
  * @param {number} column
  */
-export const widthOf = (column) => (column === 1 ? FIRST_COLUMN_WIDTH : COLUMN_WIDTH);
+export const widthOf = (sheet, column) => sheet?.widths[column] ?? COLUMN_WIDTH;
+
+/**
+ * Whether two views of a sheet have the same column widths (else its table is built again).
+ * @param {SheetView} a
+ * @param {SheetView} b
+ */
+export const sameWidths = (a, b) => JSON.stringify(a.widths) === JSON.stringify(b.widths);
 
 /**
  * A cell's address: (5, 2) → B5.
@@ -90,8 +98,8 @@ export function buildTable(table, s) {
   let width = ROW_HEADER_WIDTH;
   for (let c = 1; c <= s.columns; c++) {
     const col = document.createElement('col');
-    col.style.width = `${widthOf(c)}px`;
-    width += widthOf(c);
+    col.style.width = `${widthOf(s, c)}px`;
+    width += widthOf(s, c);
     group.append(col);
   }
   table.style.width = `${width}px`;
@@ -203,14 +211,14 @@ export function renderRow(sheet, tds, r) {
     if (view.sp) {
       // A SPARKLINE draws its small chart in the cell, inside the cell's padding.
       classes.push('sparkline');
-      cell.replaceChildren(drawSparkline(view.sp, widthOf(c) - 9, 18));
+      cell.replaceChildren(drawSparkline(view.sp, widthOf(sheet, c) - 9, 18));
       cell.className = classes.join(' ');
       continue;
     }
     // Left-aligned text may run over the empty cells to its right, up to the next one holding something.
-    let room = widthOf(c);
-    if (!view.k) for (let n = c + 1; n <= sheet.columns && !cellAt(sheet, r, n); n++) room += widthOf(n);
-    if (room > widthOf(c)) {
+    let room = widthOf(sheet, c);
+    if (!view.k) for (let n = c + 1; n <= sheet.columns && !cellAt(sheet, r, n); n++) room += widthOf(sheet, n);
+    if (room > widthOf(sheet, c)) {
       classes.push('over');
       const span = document.createElement('span');
       span.className = 'run';

@@ -1,10 +1,10 @@
 // @ts-check
 /**
- * The grid's rendering of a SheetView: the table built when another sheet (or size) arrives, its first
+ * The grid's rendering of a SheetView: the table built when another sheet (or size, or column widths) arrives, its first
  * rows then the rest as they scroll into view, else only the rows whose cells changed; each sheet opens
  * where it was left (selection and scroll).
  */
-import { MORE_ROWS, addRows, buildTable, cellAt, renderRow } from './grid-cells.js';
+import { MORE_ROWS, addRows, buildTable, cellAt, renderRow, sameWidths } from './grid-cells.js';
 import { clamp } from './grid-state.js';
 
 /** @typedef {import('../state.js').SheetView} SheetView */
@@ -38,7 +38,8 @@ export function createRender(state, parts, { selection, editor }) {
 
   return (next) => {
     const previous = state.sheet;
-    const sameGrid = previous?.name === next.name && previous.rows === next.rows && previous.columns === next.columns;
+    const sameGrid =
+      previous?.name === next.name && previous.rows === next.rows && previous.columns === next.columns && sameWidths(previous, next);
     state.sheet = next;
     const place = previous?.name !== next.name ? places.get(next.name) : undefined;
     if (previous?.name !== next.name) {

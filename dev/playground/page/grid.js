@@ -20,7 +20,7 @@ import { createRender } from './grid-render.js';
 import { createSelection } from './grid-selection.js';
 import { createState, rangeOf, tdAt } from './grid-state.js';
 
-export { COLUMN_WIDTH, FIRST_COLUMN_WIDTH, cellOfA1 } from './grid-cells.js';
+export { COLUMN_WIDTH, cellOfA1 } from './grid-cells.js';
 export { parseRange } from './grid-navigation.js';
 
 /** @typedef {import('./grid-state.js').GridParts} GridParts */

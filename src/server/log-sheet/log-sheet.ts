@@ -8,6 +8,7 @@ import type { SpreadsheetStore } from '../spreadsheet/spreadsheet-store';
 import { findSheet, uniqueSheetName } from '../spreadsheet/sheet-areas';
 import type { Cell } from '../shape/shape';
 import { keptRows, LOG_COLUMNS, LOG_SHEET_NAME, logHeader } from './log-rows';
+import { columnTexts, wantedWidth, widenColumns } from '../spreadsheet/column-widths';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -15,12 +16,19 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 const RECORD = 'sdm.requestLog';
 /** The mark on the log's sheet. */
 const MARK = 'sdm.requestLog';
+/** How a row's time and counts show. */
+const WHEN_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const COUNT_FORMAT = '#,##0';
+/** Each column's number format, for what its width must fit. */
+const ROW_FORMATS = [WHEN_FORMAT, null, COUNT_FORMAT, COUNT_FORMAT, COUNT_FORMAT, COUNT_FORMAT, null];
 
 /** What the record keeps. */
 export interface LogRecord {
   sheetId: number | null;
   /** Formulas' batches at or before this time were written (ms). */
   upTo: number;
+  /** What the add-on sized the sheet's columns for (spreadsheet/column-widths.ts); absent: nothing known. */
+  fitted?: number[];
 }
 
 /**
@@ -29,8 +37,12 @@ export interface LogRecord {
  */
 export function readLogRecord(store: SpreadsheetStore): LogRecord {
   try {
-    const { sheetId, upTo } = JSON.parse(store.get(RECORD) ?? '') as Partial<LogRecord>;
-    return { sheetId: typeof sheetId === 'number' ? sheetId : null, upTo: typeof upTo === 'number' ? upTo : 0 };
+    const { sheetId, upTo, fitted } = JSON.parse(store.get(RECORD) ?? '') as Partial<LogRecord>;
+    return {
+      sheetId: typeof sheetId === 'number' ? sheetId : null,
+      upTo: typeof upTo === 'number' ? upTo : 0,
+      ...(Array.isArray(fitted) && fitted.every((w) => typeof w === 'number') ? { fitted } : {}),
+    };
   } catch {
     return { sheetId: null, upTo: 0 };
   }
@@ -57,18 +69,25 @@ export function findLogSheet(store: SpreadsheetStore, record: LogRecord): Sheet 
 export function writeLogRows(store: SpreadsheetStore, rows: Cell[][], upTo: number): void {
   const record = readLogRecord(store);
   const sheet = openLogSheet(store, record);
+  let fitted = record.fitted;
   if (rows.length) {
     const held = sheet.getLastRow() > 1 ? (sheet.getRange(2, 1, sheet.getLastRow() - 1, LOG_COLUMNS).getValues() as Cell[][]) : [];
     const kept = keptRows([...held, ...rows], Date.now());
-    sheet.getRange(1, 1, 1, LOG_COLUMNS).setValues([logHeader(store.spreadsheet.getSpreadsheetTimeZone())]);
+    const header = logHeader(store.spreadsheet.getSpreadsheetTimeZone());
+    sheet.getRange(1, 1, 1, LOG_COLUMNS).setValues([header]);
     if (kept.length) {
       sheet.getRange(2, 1, kept.length, LOG_COLUMNS).setValues(kept);
-      sheet.getRange(2, 1, kept.length, 1).setNumberFormat('yyyy-mm-dd hh:mm:ss');
-      sheet.getRange(2, 3, kept.length, 4).setNumberFormat('#,##0');
+      sheet.getRange(2, 1, kept.length, 1).setNumberFormat(WHEN_FORMAT);
+      sheet.getRange(2, 3, kept.length, 4).setNumberFormat(COUNT_FORMAT);
     }
     if (held.length > kept.length) sheet.getRange(2 + kept.length, 1, held.length - kept.length, LOG_COLUMNS).clearContent();
+    // Widened for the header and the new rows (those held were sized for when written); the user's widths stay.
+    const known = record.sheetId === sheet.getSheetId() ? (record.fitted ?? []) : [];
+    fitted = widenColumns(sheet, 1, columnTexts(header, rows, ROW_FORMATS).map(wantedWidth), known);
   }
-  if (upTo > record.upTo) store.set(RECORD, JSON.stringify({ sheetId: sheet.getSheetId(), upTo }));
+  if (upTo > record.upTo || String(fitted) !== String(record.fitted)) {
+    store.set(RECORD, JSON.stringify({ sheetId: sheet.getSheetId(), upTo: Math.max(upTo, record.upTo), fitted }));
+  }
 }
 
 /**
@@ -79,7 +98,8 @@ export function writeLogRows(store: SpreadsheetStore, rows: Cell[][], upTo: numb
 export function openLogSheet(store: SpreadsheetStore, record: LogRecord = readLogRecord(store)): Sheet {
   const found = findLogSheet(store, record);
   const sheet = found ?? makeLogSheet(store.spreadsheet);
-  if (sheet.getSheetId() !== record.sheetId) store.set(RECORD, JSON.stringify({ ...record, sheetId: sheet.getSheetId() }));
+  // Another sheet: what the old one's columns were sized for is not this one's.
+  if (sheet.getSheetId() !== record.sheetId) store.set(RECORD, JSON.stringify({ sheetId: sheet.getSheetId(), upTo: record.upTo }));
   return sheet;
 }
 

@@ -1,6 +1,7 @@
 /** Sheet operations for ranking tables and tracking lists: find the sheet, check an area is free, lay out, write, clear. */
 import { columnFormats, type Cell } from '../shape/shape';
 import { columnLetters } from './column-letters';
+import { columnTexts, wantedWidth, widenColumns, type Fitted } from './column-widths';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -74,13 +75,23 @@ export function tableBlock(stamp: string, header: string[], rows: Cell[][], foot
 
 /**
  * Writes a block of values (never formulas: text starting with "=" is kept as text), growing the sheet
- * if needed, with the stamp row in italics, the header bold and the rows' number formats.
+ * if needed, with the stamp row in italics, the header bold and the rows' number formats, and widens its
+ * columns for the header and the rows (never for the stamp, nor the line under the rows: column-widths.ts).
  * @param sheet the sheet
  * @param row first row
  * @param column first column
- * @param block stamp row, header row, data rows (rectangular)
+ * @param block stamp row, header row, data rows (rectangular), and the line under them when `sizing.footer`
+ * @param sizing what its columns were sized for before ('new': a sheet just made), and whether the
+ *   block ends with a line under its rows
+ * @returns what its columns are sized for now (keep it for the next write)
  */
-export function writeBlock(sheet: Sheet, row: number, column: number, block: Cell[][]): void {
+export function writeBlock(
+  sheet: Sheet,
+  row: number,
+  column: number,
+  block: Cell[][],
+  sizing: { fitted: Fitted | 'new'; footer: boolean },
+): number[] {
   const height = block.length;
   const width = block[0]?.length ?? 1;
   const missingRows = row + height - 1 - sheet.getMaxRows();
@@ -91,9 +102,12 @@ export function writeBlock(sheet: Sheet, row: number, column: number, block: Cel
   sheet.getRange(row, column, 1, width).setFontStyle('italic');
   sheet.getRange(row + 1, column, 1, width).setFontWeight('bold');
   // Formatted as people read them from the start (shape/number-formats.ts), each column by its header.
+  const header = block[1] ?? [];
   const rows = block.slice(2);
-  const formats = columnFormats((block[1] ?? []).map(String), rows, sheet.getParent().getSpreadsheetTimeZone());
+  const formats = columnFormats(header.map(String), rows, sheet.getParent().getSpreadsheetTimeZone());
   if (rows.length) sheet.getRange(row + 2, column, rows.length, width).setNumberFormats(rows.map(() => formats.map((f) => f ?? 'General')));
+  const shown = columnTexts(header, sizing.footer ? rows.slice(0, -1) : rows, formats);
+  return widenColumns(sheet, column, shown.map(wantedWidth), sizing.fitted);
 }
 
 /**

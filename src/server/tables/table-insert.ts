@@ -85,7 +85,8 @@ export function insertTable(request: InsertTableRequest): SpreadsheetStore {
       );
     }
   }
-  writeBlock(sheet, row, column, block);
+  // On a sheet of the user's, a column they made wider stays so (a new sheet's are Sheets' default).
+  const fitted = writeBlock(sheet, row, column, block, { fitted: request.placement === 'new-sheet' ? 'new' : [], footer: true });
   const store = new SpreadsheetStore(spreadsheet);
   const record = {
     id: newTableId(),
@@ -103,6 +104,7 @@ export function insertTable(request: InsertTableRequest): SpreadsheetStore {
     status: 'ok' as const,
     message: '',
     moves: true,
+    fitted,
   };
   try {
     saveTable(store, record);

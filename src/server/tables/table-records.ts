@@ -31,6 +31,12 @@ export interface TableRecord {
    * (table-moves.ts); absent in tables written before the add-on showed moves (their next refresh adds them).
    */
   moves?: boolean;
+  /**
+   * What the add-on sized the table's columns for, from its first column (spreadsheet/column-widths.ts):
+   * a refresh widens only a column whose text got longer. Absent in tables written before: each column is
+   * read before it is widened.
+   */
+  fitted?: number[];
 }
 
 /** The spreadsheet's schedule and who set it (their trigger runs it, with their key). */

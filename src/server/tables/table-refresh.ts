@@ -152,7 +152,8 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
       return fail(`It would grow into your data at ${areaA1(sheet.getName(), ...area)}, so it was not refreshed.`, sheet);
   }
 
-  writeBlock(sheet, table.row, table.column, block);
+  // Widened only where the new text is longer than what the columns were sized for: the user's widths stay.
+  const fitted = writeBlock(sheet, table.row, table.column, block, { fitted: table.fitted ?? [], footer: true });
   if (table.height > height) clearArea(sheet, table.row + height, table.column, table.height - height, table.width);
   if (table.width > width) clearArea(sheet, table.row, table.column + width, Math.min(height, table.height), table.width - width);
   const saved: TableRecord = {
@@ -164,6 +165,7 @@ function refreshOne(store: SpreadsheetStore, table: TableRecord, options: RunOpt
     status: 'ok',
     message: renamed.trim(),
     moves: true,
+    fitted,
   };
   saveTable(store, saved);
   if (moves) options.found?.(saved, moves);

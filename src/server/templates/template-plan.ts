@@ -34,6 +34,10 @@ export interface SheetPlan {
   cells: PlanCell[];
   /** Titles and headers, shown bold. */
   bold: Area[];
+  /** Lines of text that read across the sheet (titles, notes): they run over the cells beside them, so never size a column. */
+  lines: Area[];
+  /** What a formula will show from its top-left cell, as shaped from the answers at insert time: what sizes its columns. */
+  results: { row: number; column: number; grid: Cell[][] }[];
   /** Every add-on formula and the area its result fills (its own cell first). */
   spills: { formula: string; area: Area }[];
   /** A column of growth figures: green above zero, red below. */
@@ -67,6 +71,8 @@ class PlanBuilder {
   readonly plan: SheetPlan = {
     cells: [],
     bold: [],
+    lines: [],
+    results: [],
     spills: [],
     growth: null,
     chart: null,
@@ -79,6 +85,12 @@ class PlanBuilder {
     this.plan.cells.push({ row, column, value });
     if (bold) this.plan.bold.push({ row, column, rows: 1, columns: 1 });
     this.#reach(row, column);
+  }
+
+  /** A title or a note: text that reads across the sheet (it sizes no column). */
+  line(row: number, column: number, value: Cell, bold = false): void {
+    this.text(row, column, value, bold);
+    this.plan.lines.push({ row, column, rows: 1, columns: 1 });
   }
 
   formula(formula: string, area: Area): void {
@@ -118,7 +130,7 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
   const fields = trendFields(answers);
   const b = new PlanBuilder();
   const range = inputRange();
-  b.text(1, 1, 'Keyword research', true);
+  b.line(1, 1, 'Keyword research', true);
   b.text(HEADER_ROW, 1, 'Keyword', true);
   EXAMPLE_KEYWORDS.forEach((keyword, i) => b.text(FIRST_ROW + i, 1, keyword));
   b.text(HEADER_ROW, 2, 'Search Score', true);
@@ -145,7 +157,7 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     b.text(HEADER_ROW, sparkColumn, `Last ${months} months`, true);
     // Said as the months' table says it ("Volume"), not by its path ("Months volume").
     const leaf = fields.monthsVolume.slice(fields.monthsVolume.lastIndexOf('.') + 1);
-    b.text(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
+    b.line(GROUP_ROW, volumes, `${headerWords(leaf)} of each keyword, by month:`, true);
     // One formula, its months over its rows: SEARCH_COMPARE lines every keyword's figures up under the
     // months it names itself, so the header cannot say other months than the numbers under it (two
     // formulas would not run again together: typing a keyword re-runs the range's, not one over A5).
@@ -161,7 +173,7 @@ export function keywordResearchPlan(answers: Json[]): SheetPlan {
     }
   } else missing.push('monthly volumes');
   const absent = missing.length ? ` This service's answers have no ${missing.join(', ')}, so that column is left out.` : '';
-  b.text(
+  b.line(
     2,
     1,
     `How to use: type or paste up to ${INPUT_ROWS} keywords in ${range} (${EXAMPLE_KEYWORDS.length} examples are filled in). ` +
@@ -189,7 +201,7 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
   const fields = brandFields(answers, slugs);
   const b = new PlanBuilder();
   const range = inputRange();
-  b.text(1, 1, 'Brand watch', true);
+  b.line(1, 1, 'Brand watch', true);
   // The service's identifier, typed by the user; its name beside it, as the answer gives it.
   b.text(HEADER_ROW, 1, 'Brand ID', true);
   slugs.forEach((slug, i) => b.text(FIRST_ROW + i, 1, slug));
@@ -217,7 +229,7 @@ export function brandWatchPlan(slugs: string[], answers: Json[]): SheetPlan {
   const examples = slugs.length
     ? `${slugs.length} examples: the first brands the service's ranking overview names`
     : "no examples: the ranking overview named no brand; RANKING_LIST with the raw option shows a group's brands and their IDs";
-  b.text(
+  b.line(
     2,
     1,
     `How to use: type or paste up to ${INPUT_ROWS} brand IDs (the service's slugs) in ${range} (${examples}). ` +
@@ -242,7 +254,7 @@ const SHARE_COLUMN = 3;
 export function shareOfSearchPlan(names: string[], answers: Json[]): SheetPlan {
   const b = new PlanBuilder();
   const range = `A${FIRST_ROW}:A${FIRST_ROW + COMPETITOR_ROWS - 1}`;
-  b.text(1, 1, 'Share of search', true);
+  b.line(1, 1, 'Share of search', true);
   b.text(HEADER_ROW, 1, 'Brand or search term', true);
   names.forEach((name, i) => b.text(FIRST_ROW + i, 1, name));
   const series = trendFields(answers).monthsVolume;
@@ -267,7 +279,7 @@ export function shareOfSearchPlan(names: string[], answers: Json[]): SheetPlan {
   const examples = names.length
     ? `${names.length} examples: the names of the first brands the service's ranking overview names`
     : 'no examples: the ranking overview named no brand';
-  b.text(
+  b.line(
     2,
     1,
     `How to use: type up to ${COMPETITOR_ROWS} brand names or other search terms in ${range} (${examples}): your brand and its ` +
@@ -324,8 +336,8 @@ const CHART = { rows: 18, columns: 6, width: 600, height: 360 };
  */
 export function marketOverviewPlan(answers: OverviewAnswers): SheetPlan {
   const b = new PlanBuilder();
-  b.text(1, 1, 'Market overview', true);
-  b.text(
+  b.line(1, 1, 'Market overview', true);
+  b.line(
     2,
     1,
     'How to use: each table below is one formula (click its top-left cell to read it); change its field to show another part of ' +
@@ -382,7 +394,7 @@ function tableBlock(fn: string, answer: string, data: Json, table: OverviewTable
       rows: length + 2,
       columns: table.columns.length,
       place(b, row, column) {
-        b.text(row, column, title, true);
+        b.line(row, column, title, true);
         table.columns.forEach((field, i) => {
           // Said under the table's own title, as a readable table's header is: `industries.name` → "Name".
           const own = field.startsWith(`${table.field}.`) ? field.slice(table.field.length + 1) : field;
@@ -406,10 +418,11 @@ function tableBlock(fn: string, answer: string, data: Json, table: OverviewTable
     rows: rows + 1,
     columns,
     place(b, row, column) {
-      b.text(row, column, title, true);
+      b.line(row, column, title, true);
       b.formula(formula, { row: row + 1, column, rows, columns });
       // The formats Format results would give this grid, cell by cell.
       if (Array.isArray(grid)) {
+        b.plan.results.push({ row: row + 1, column, grid });
         blockFormats(grid, { timeZone: spreadsheetTimeZone() }).forEach((line, i) =>
           line.forEach((format, j) => b.format({ row: row + 1 + i, column: column + j, rows: 1, columns: 1 }, format)),
         );

@@ -2,11 +2,13 @@
  * Writes a template's plan on a new sheet: every cell in one setValues (a formula is written as its
  * text, which Sheets stores as a formula; other text that Sheets would read as one gets the quote
  * prefix), headers bold, the growth column's colours, number formats (shares as percentages, months as
- * months…) and the chart.
+ * months…), columns as wide as their headers, and the chart.
  */
 import type { Cell } from '../shape/shape';
 import { asValues } from '../spreadsheet/sheet-areas';
 import { CHART_PIXELS, type Area, type SheetPlan } from './template-plan';
+import { widenColumns } from '../spreadsheet/column-widths';
+import { planWidths } from './template-widths';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -52,6 +54,7 @@ export function writePlan(sheet: Sheet, plan: SheetPlan): void {
     }
     sheet.getRange(1, 1, rows, columns).setNumberFormats(formats);
   }
+  widenColumns(sheet, 1, planWidths(plan), 'new'); // its headers and examples whole (the sheet is new)
   if (plan.chart) insertChart(sheet, plan.chart);
 }
 

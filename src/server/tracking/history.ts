@@ -10,6 +10,7 @@
 import { errors } from '../errors/errors';
 import { columnFormats, headerWords, inSentence, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
+import { columnTexts, type ColumnTexts } from '../spreadsheet/column-widths';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import type { TrackRecord } from './tracking-records';
 import { periodOfDate } from './period';
@@ -170,7 +171,8 @@ export function rowCells(date: string, item: string, cells: Cell[]): Cell[] {
  * Writes rows: a replacement in its own row, new rows after the last used one, never over anything.
  * The Date column is written as Sheets dates (not text), shown as `yyyy-mm-dd`, so the history sorts
  * and charts by time in any locale. A brand is shown by its name where its answer gave one, its slug
- * kept in the cell's note (SLUG_NOTE); a brand nothing names shows its slug.
+ * kept in the cell's note (SLUG_NOTE); a brand nothing names shows its slug. Returns what each history
+ * column shows of the header and the rows written (what its width must fit: spreadsheet/column-widths.ts).
  * @param sheet the history sheet
  * @param list the list
  * @param replaced rows to write over (a failed row of the same item and period)
@@ -187,7 +189,7 @@ export function writeHistory(
   lastUsed: number,
   timeZone: string,
   names: ReadonlyMap<string, string> = new Map(),
-): void {
+): ColumnTexts[] {
   const width = historyHeader(list).length;
   const itemOf = (cells: Cell[]) => String(cells[1] ?? '').replace(/^'/, '');
   const nameOf = (cells: Cell[]) => (list.kind === 'brands' ? names.get(itemOf(cells)) : undefined);
@@ -223,4 +225,10 @@ export function writeHistory(
       .getRange(FIRST_ROW, 3, rows, values.length)
       .setNumberFormats(Array.from({ length: rows }, () => values.map((f) => f ?? 'General')));
   }
+  // As the Item column shows it: the brand's name where one is known.
+  const shown = [...appended, ...replaced.map((r) => r.cells)].map((cells) => {
+    const name = nameOf(cells);
+    return name === undefined ? cells : [cells[0] ?? '', name, ...cells.slice(2)];
+  });
+  return columnTexts(historyHeader(list), shown, [DAY_FORMAT, null, ...values, null]);
 }

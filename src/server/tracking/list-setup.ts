@@ -80,7 +80,7 @@ export function makeList(
     message: 'Not run yet.',
   };
   list.width = historyHeader(list).length;
-  writeBlock(sheet, 1, 1, tableBlock(stampText(list, new Date()), historyHeader(list), []));
+  list.fitted = writeBlock(sheet, 1, 1, tableBlock(stampText(list, new Date()), historyHeader(list), []), { fitted: 'new', footer: false });
   sheet.setFrozenRows(2);
   try {
     saveTracked(store, list);

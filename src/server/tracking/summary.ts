@@ -7,6 +7,7 @@
  */
 import { columnFormats, inSentence, type Cell } from '../shape/shape';
 import { areaA1, areaIsEmpty, asValues } from '../spreadsheet/sheet-areas';
+import { columnTexts, type ColumnTexts } from '../spreadsheet/column-widths';
 import { DAY_FORMAT, dayAsDate } from '../spreadsheet/sheet-dates';
 import { backfillUnit, historyHeader, holdsData, itemWord, valueWords, type HistoryRow } from './history';
 import { monthOf } from './period';
@@ -154,7 +155,9 @@ export function chartRows(list: TrackRecord, rows: HistoryRow[]): Cell[][] {
 
 /**
  * Writes the change view and the chart data, then inserts or updates the chart. Returns the columns
- * now owned and the chart's id, or why nothing was written (it would grow into the user's cells).
+ * now owned, the chart's id and what each column from the change view's first shows of the header and
+ * rows written (what its width must fit: spreadsheet/column-widths.ts), or why nothing was written (it
+ * would grow into the user's cells).
  * @param sheet the history sheet
  * @param list the list
  * @param timeZone the spreadsheet's (the chart's dates are its days)
@@ -168,7 +171,7 @@ export function writeSummary(
   timeZone: string,
   rows: HistoryRow[],
   names: ReadonlyMap<string, string> = new Map(),
-): { width: number; chartId: number | null; problem: string } {
+): { width: number; chartId: number | null; problem: string; shown: ColumnTexts[] } {
   const { change, data, width } = summaryColumns(list);
   const label = itemLabels(sheet, list, names);
   const changes = changeRows(list, rows, label);
@@ -183,6 +186,7 @@ export function writeSummary(
       width: list.width,
       chartId: list.chartId,
       problem: `The chart data would grow into your cells at ${area}: move them to update the chart.`,
+      shown: [],
     };
   }
   // Only our own columns are cleared: the old view may have been longer (or sorted by the user).
@@ -208,11 +212,18 @@ export function writeSummary(
     if (rows.length && formats.some(Boolean)) {
       sheet.getRange(3, first, rows.length, count).setNumberFormats(rows.map(() => formats.map((f) => f ?? 'General')));
     }
+    return formats;
   };
-  figures(changes, change + 1, 3);
-  figures(points, data + 1, list.items.length);
+  const changeFormats = figures(changes, change + 1, 3);
+  const pointFormats = figures(points, data + 1, list.items.length);
   sheet.getRange(1, change, 2, width - change + 1).setFontWeight('bold');
-  return { width, chartId: points.length ? drawChart(sheet, list, dataBlock.length - 1) : list.chartId, problem: '' };
+  // From the header rows down: the titles over them run over the empty cells beside them.
+  const shown = [
+    ...columnTexts(changeBlock[1] ?? [], changes, [null, ...changeFormats]),
+    { headers: [], values: [] },
+    ...columnTexts(dataBlock[1] ?? [], points, [DAY_FORMAT, ...pointFormats]),
+  ];
+  return { width, chartId: points.length ? drawChart(sheet, list, dataBlock.length - 1) : list.chartId, problem: '', shown };
 }
 
 /**

@@ -25,6 +25,11 @@ export interface TrackRecord {
   /** Columns the add-on owns on the history sheet (history, change view, chart data). */
   width: number;
   chartId: number | null;
+  /**
+   * What the add-on sized the sheet's columns for, from column A (spreadsheet/column-widths.ts): a run
+   * widens only a column whose text got longer. Absent in lists made before: each is read before it is widened.
+   */
+  fitted?: number[];
   lastRun: string | null;
   /** The period the last run was for, and whether it left items worth retrying within it. */
   ranFor: string;

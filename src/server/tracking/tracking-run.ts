@@ -36,7 +36,8 @@ import {
 } from './history';
 import { periodName, periodOf, periodOfDate } from './period';
 import { saveTracked, type TrackRecord } from './tracking-records';
-import { changedItems, writeSummary, type TrackedChange } from './summary';
+import { changedItems, summaryColumns, writeSummary, type TrackedChange } from './summary';
+import { wantedWidth, widenColumns } from '../spreadsheet/column-widths';
 import { resetClock } from '../../shared/reset-time';
 
 /** Items asked for at once: few enough to stop soon after a refusal, enough to fetch in parallel. */
@@ -207,13 +208,23 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     if (count) backfilled.push(count);
   }
   let summary = { width: list.width, chartId: list.chartId, problem: '' };
+  let fitted = list.fitted;
   if (replaced.length || appended.length) {
     // New rows read as a log: oldest first, the list's order within a date.
     const order = (row: Cell[]) => `${String(row[0])}|${String(list.items.indexOf(String(row[1]).slice(1)) + 1e6)}`;
     appended.sort((a, b) => (order(a) < order(b) ? -1 : 1));
-    writeHistory(sheet, list, replaced, appended, lastUsed, timeZone, names);
+    const shown = writeHistory(sheet, list, replaced, appended, lastUsed, timeZone, names);
     const history = [...rows.filter((r) => !replaced.some((x) => x.row === r.row)), ...written];
-    summary = writeSummary(sheet, list, timeZone, history, names);
+    const view = writeSummary(sheet, list, timeZone, history, names);
+    summary = view;
+    view.shown.forEach((texts, i) => (shown[summaryColumns(list).change - 1 + i] = texts));
+    // Widened only where what was written is longer than what the columns were sized for: the user's widths stay.
+    fitted = widenColumns(
+      sheet,
+      1,
+      Array.from(shown, (texts) => wantedWidth(texts ?? { headers: [], values: [] })),
+      list.fitted ?? [],
+    );
     ctx.changed(changedItems(list, rows, history));
     sheet.getRange(1, 1).setValue(stampText(list, new Date()));
   }
@@ -228,6 +239,7 @@ function runList(store: SpreadsheetStore, list: TrackRecord, period: string, ctx
     ...list,
     width: summary.width,
     chartId: summary.chartId,
+    fitted,
     status: summary.problem || blocked ? 'error' : waiting ? 'waiting' : 'ok',
     message: `${parts.map((p) => p.replace(/\.$/, '')).join('; ')}.`,
     retrySoon: retrySoon || waiting > 0,
