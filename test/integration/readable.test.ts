@@ -188,6 +188,55 @@ describe.each([
     }
   });
 
+  it("titles an answer's only list by what the answer is, never by its key, and takes that title back as a field", async () => {
+    const { group } = await serviceInputs(stack);
+    // The lists each raw answer holds beside its single values (through objects), read independently.
+    const lists = (json: unknown): [string, unknown[]][] => {
+      const out: [string, unknown[]][] = [];
+      const walk = (v: unknown, path: string): void => {
+        for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+          const p = path ? `${path}.${k}` : k;
+          if (Array.isArray(x)) {
+            if (x.length) out.push([p, x]);
+          } else if (x && typeof x === 'object') walk(x, p);
+        }
+      };
+      walk(json, '');
+      return out;
+    };
+    const calls: [string, string[], string, Record<string, string>, string][] = [
+      ['RANKING_LIST', [group], '/ranking/list', { group }, 'Ranking'],
+      ['SEARCH_TREND', ['coffee'], '/trend', { keyword: 'coffee' }, 'Search trend'],
+      ['MARKET_ANALYSIS', [], '/markets', {}, 'Market analysis'],
+    ];
+    let titled = 0;
+    for (const [fn, args, path, query, name] of calls) {
+      const found = lists(await rawAnswer(stack.service, path, query));
+      const [only] = found;
+      if (found.length !== 1 || !only?.[1].some((x) => x && typeof x === 'object')) continue;
+      titled++;
+      const key = only[0];
+      const grid = stack.value(fn, ...args) as Grid;
+      // Titles: text alone on its row, after a blank row.
+      const titles = grid.flatMap((row, r) =>
+        r > 0 && grid[r - 1]?.every((c) => c === '') && typeof row[0] === 'string' && row.slice(1).every((c) => c === '') ? [row[0]] : [],
+      );
+      expect(titles, fn).toContain(name);
+      const keyWords = nameWords(key.split('.').pop() ?? key).join(' ');
+      if (keyWords !== nameWords(name).join(' '))
+        expect(
+          titles.map((t) => nameWords(String(t)).join(' ')),
+          fn,
+        ).not.toContain(keyWords);
+      // The title typed back selects the list, as its own key does; the table under it is that list.
+      const selected = stack.value(fn, ...args, name) as Grid;
+      expect(selected, `${fn} "${name}"`).toEqual(stack.value(fn, ...args, key));
+      const at = grid.findIndex((row) => row[0] === name);
+      expect(selected.flat()).toEqual(expect.arrayContaining(grid[at + 2]?.filter((c) => c !== '') ?? []));
+    }
+    expect(titled).toBeGreaterThanOrEqual(1); // a ranking list is a list beside single values (the spec's)
+  });
+
   it('takes a label back as a field, in words, and suggests the nearest for a typo', () => {
     const grid = stack.value('SEARCH_TREND', 'coffee') as Grid;
     const numeric = grid.find(

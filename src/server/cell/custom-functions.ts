@@ -46,12 +46,20 @@ function fetchOne(endpoint: Endpoint, subject: string | undefined, kept: KeptUse
   if (!answer.ok) throw answer.error;
   // A kept answer is as of when it was fetched, as its own line says.
   const at = endpoint === ENDPOINTS.usage ? undefined : (answer.at ?? answer.kept?.fetchedAt);
-  return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept, ...(at === undefined ? {} : { at }) };
+  return {
+    data: answer.data,
+    name: endpoint.words,
+    timeZone: timeZone ?? lazyTimeZone(),
+    kept: answer.kept,
+    ...(at === undefined ? {} : { at }),
+  };
 }
 
 /** One answer as fetchOne gives it. */
 interface One {
   data: Json;
+  /** What the answer is, in words (its endpoint's): the title of its only list. */
+  name: string;
   timeZone: TimeZone;
   kept?: KeptMark;
   /** When the service gave it (ms), said "As of" below its table. */
@@ -78,7 +86,7 @@ function single(result: () => Output): Output {
  * fetched again); a layout for programs (raw, noHeaders) or turned (transpose) is left as it is.
  */
 function shapeSingle(one: One, field: string | undefined, options: Options): Output {
-  const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames, one.at);
+  const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames, one.at, one.name);
   if (!one.kept || !Array.isArray(output) || options.raw || options.noHeaders || options.transpose) return output;
   const zone = typeof one.timeZone === 'function' ? one.timeZone() : one.timeZone;
   const when = one.kept.resetAt === null ? '' : afterReset(one.kept.resetAt, Date.now());
@@ -110,7 +118,7 @@ export function lookupSubjects(endpoint: Endpoint, subjectArg: unknown, fieldArg
   const { answers, timeZone } = lookupRange(endpoint, input.cells);
   if (field !== undefined) {
     return shapeRangeValues(
-      mapCells(input.cells, answers, (data) => ({ kind: 'value', value: select(data, field) })),
+      mapCells(input.cells, answers, (data) => ({ kind: 'value', value: select(data, field, endpoint.words) })),
       options,
       field,
       timeZone,

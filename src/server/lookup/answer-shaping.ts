@@ -14,6 +14,7 @@ import {
   rectangular,
   rowsUnderUnionHeader,
   scalarFields,
+  selectByName,
   selectByWords,
   selectPath,
   tableToGrid,
@@ -49,6 +50,7 @@ const SERVICE_AS_OF = 'Service data as of';
  * @param timeZone the spreadsheet's time zone, where an ISO date's midnight falls
  * @param brandNames brands' names for some slugs, from answers already cached (a formula's: lookup/known-brands.ts)
  * @param answeredAt when the service gave the answer (ms), said "As of" below a readable table; undefined: not said
+ * @param name what the answer is, in words (its endpoint's): the title of its only list, and a field that selects it
  */
 export function shapeOne(
   data: Json,
@@ -57,8 +59,9 @@ export function shapeOne(
   timeZone: TimeZone,
   brandNames?: (slugs: string[]) => ReadonlyMap<string, string>,
   answeredAt?: number,
+  name?: string,
 ): Output {
-  const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field);
+  const selection = field === undefined ? { value: data, path: '' } : selectOrThrow(data, field, name);
   const { value, path } = selection;
   if (options.raw) {
     // Named by its full path, so the table's headers can be pasted back as fields.
@@ -70,7 +73,7 @@ export function shapeOne(
   if (empty) return NO_DATA;
   // A list of single values (or of lists of them) is a column (or rows) without a header, as in raw.
   if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-  const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames });
+  const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames, name });
   const table = value !== null && typeof value === 'object';
   return finish(table && !options.noHeaders && answeredAt !== undefined ? withAsOf(grid, answeredAt, timeZone) : grid, options);
 }
@@ -111,18 +114,22 @@ function datesIn(grid: Grid, timeZone: TimeZone): Grid {
  * Selects a field or throws the error that lists the fields that exist.
  * @param data the answer
  * @param field the path
+ * @param name what the answer is, in words (its endpoint's), which selects its only list
  */
-export function select(data: Json, field: string): Json {
-  return selectOrThrow(data, field).value;
+export function select(data: Json, field: string, name?: string): Json {
+  return selectOrThrow(data, field, name).value;
 }
 
-function selectOrThrow(data: Json, shownField: string): { value: Json; path: string } {
+function selectOrThrow(data: Json, shownField: string, name?: string): { value: Json; path: string } {
   const field = fieldOfServiceAsOf(shownField);
   const selection = selectPath(data, field);
   if (selection.ok) return selection;
   const unknown = selection.message.startsWith('unknown field') && selection.available.length > 0;
   if (!unknown) throw errors.input(capitalise(selection.message)); // ambiguous, empty, an item out of range
-  // Not a path: perhaps a header's words ("Peak month"); else the fields that exist, nearest first.
+  // Not a path: perhaps the title of its only list ("Ranking"), or a header's words ("Peak month");
+  // else the fields that exist, nearest first.
+  const byName = selectByName(data, field, name);
+  if (byName?.ok) return byName;
   const byWords = selectByWords(data, field);
   if (byWords?.ok) return byWords;
   throw errors.input(capitalise(byWords ? byWords.message : unknownFieldMessage(field, selection.available)));

@@ -7,6 +7,12 @@ export interface Endpoint {
   path: string;
   param?: { name: string; kind: SubjectKind; label: string };
   ttlSeconds: number;
+  /**
+   * What its answer is, in words (its function's, as the specification describes the resource): the
+   * title of the answer's only list beside its single values (shape/readable.ts), and of its tables in a
+   * market overview (templates/template-plan.ts).
+   */
+  words: string;
   /** A search: a fresh (uncached) answer costs a fresh-search credit (dev/service/README.md, "API"). */
   searches?: boolean;
 }
@@ -15,15 +21,32 @@ export interface Endpoint {
 const MAX_ECHO = 60;
 
 export const ENDPOINTS = {
-  trend: { path: '/trend', param: { name: 'keyword', kind: 'keyword', label: 'keyword' }, ttlSeconds: DATA_TTL_S, searches: true },
+  trend: {
+    path: '/trend',
+    param: { name: 'keyword', kind: 'keyword', label: 'keyword' },
+    ttlSeconds: DATA_TTL_S,
+    searches: true,
+    words: 'Search trend',
+  },
   // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
-  company: { path: '/company', param: { name: 'keyword', kind: 'name', label: 'company' }, ttlSeconds: DATA_TTL_S, searches: true },
-  markets: { path: '/markets', ttlSeconds: DATA_TTL_S },
-  industries: { path: '/industries', ttlSeconds: DATA_TTL_S },
-  ranking: { path: '/ranking', ttlSeconds: DATA_TTL_S },
-  rankingList: { path: '/ranking/list', param: { name: 'group', kind: 'group', label: 'group' }, ttlSeconds: DATA_TTL_S },
-  brand: { path: '/brand', param: { name: 'slug', kind: 'slug', label: 'brand' }, ttlSeconds: DATA_TTL_S },
-  usage: { path: '/usage', ttlSeconds: USAGE_TTL_S },
+  company: {
+    path: '/company',
+    param: { name: 'keyword', kind: 'name', label: 'company' },
+    ttlSeconds: DATA_TTL_S,
+    searches: true,
+    words: 'Company profile',
+  },
+  markets: { path: '/markets', ttlSeconds: DATA_TTL_S, words: 'Market analysis' },
+  industries: { path: '/industries', ttlSeconds: DATA_TTL_S, words: 'AI industries' },
+  ranking: { path: '/ranking', ttlSeconds: DATA_TTL_S, words: 'Ranking overview' },
+  rankingList: {
+    path: '/ranking/list',
+    param: { name: 'group', kind: 'group', label: 'group' },
+    ttlSeconds: DATA_TTL_S,
+    words: 'Ranking',
+  },
+  brand: { path: '/brand', param: { name: 'slug', kind: 'slug', label: 'brand' }, ttlSeconds: DATA_TTL_S, words: 'Brand profile' },
+  usage: { path: '/usage', ttlSeconds: USAGE_TTL_S, words: 'API usage' },
 } satisfies Record<string, Endpoint>;
 
 /**

@@ -6,6 +6,7 @@
 import { listForMessage } from './names';
 import { comparable, didYouMean, nearestFirst } from './nearest';
 import { listPaths, selectPath, type Selection } from './paths';
+import { onlyList } from './readable';
 import type { Json } from './types';
 import { headerWords } from './words';
 
@@ -26,6 +27,18 @@ const ZONE_SAID = /\s*\([^()]*\)\s*$/;
 export function selectByWords(json: Json, field: string): Selection | undefined {
   const bare = field.replace(ZONE_SAID, '');
   return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : undefined) ?? statedOnce(json, field);
+}
+
+/**
+ * The selection of what an answer is, in the words the readable layout titles its only list by
+ * ("Ranking", readable.ts): that list. Undefined for other words, or an answer without one such list.
+ * @param json the whole answer
+ * @param field the words typed
+ * @param name what the answer is, in words (its endpoint's)
+ */
+export function selectByName(json: Json, field: string, name: string | undefined): Selection | undefined {
+  const path = name !== undefined && comparable(field) === comparable(name) ? onlyList(json) : undefined;
+  return path === undefined ? undefined : selectPath(json, path);
 }
 
 /** A column stated once, as its label says it (readable.ts): "Sector of every item". */

@@ -45,6 +45,11 @@ export interface ReadableOptions {
    * asked once for the codes the tables hold and the answer does not name, so a slug reads as its name.
    */
   names?: (codes: string[]) => ReadonlyMap<string, string>;
+  /**
+   * What the whole answer is, in words (its endpoint's: "Ranking"): the title of its only list
+   * (onlyList), where the list's own key would say a program's word ("Items").
+   */
+  name?: string;
 }
 
 /** One table of the layout: a list's items as rows. */
@@ -196,7 +201,31 @@ export function readableGrid(json: Json, base: string, options: ReadableOptions)
   nameBrands(kept, sections, named, options.names);
   // Said as known without a read: a label alone is not worth a spreadsheet read.
   const words = (path: string, text: string) => (instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text);
-  return render(kept, sections, base, options.headers, words);
+  // The answer's only list is titled by what the answer is: its key may be a program's word.
+  const only = base === '' && options.name !== undefined ? onlyList(json) : undefined;
+  const titled = only === undefined ? undefined : { path: only, name: options.name ?? '' };
+  return render(kept, sections, base, options.headers, words, titled);
+}
+
+/**
+ * The path of an answer's only list, when it is a list of records beside single values (through nested
+ * objects): the readable layout titles it by the answer's name (ReadableOptions.name), and that name,
+ * typed back as a field, selects it. Undefined when the answer holds no such list, or more than one list.
+ * @param json the whole answer
+ */
+export function onlyList(json: Json): string | undefined {
+  const lists: [string, Json[]][] = [];
+  const walk = (o: JsonObject, prefix: string, d: number): void => {
+    for (const [k, v] of Object.entries(o)) {
+      const p = prefix ? `${prefix}.${k}` : k;
+      if (Array.isArray(v)) {
+        if (v.length) lists.push([p, v]);
+      } else if (isObject(v) && d < MAX_DEPTH) walk(v, p, d + 1);
+    }
+  };
+  if (isObject(json)) walk(json, '', 0);
+  const [only] = lists;
+  return lists.length === 1 && only?.[1].some((x) => x !== null && typeof x === 'object') ? only[0] : undefined;
 }
 
 /** Rows from which a column's codes may repeat a name's words loosely (`food` of `Food & Delivery`). */
@@ -286,10 +315,18 @@ function hoistConstants(section: Section, facts: Fact[], base: string): void {
  * The layout as a grid: the single values as label | value rows, then each table after a blank row,
  * titled when there is more than one part (freeze/spill.ts bridges the blank row to a title, not to a
  * bare header), its header in words. A list inside a list's items is titled as what it is of: "Members
- * of each industry", never the path's "Industries members".
+ * of each industry", never the path's "Industries members"; the answer's only list by the answer's name.
  * @param said a label or header as shown, from its path and its words (an instant's says its zone)
+ * @param titled the answer's only list (onlyList) and the answer's name, its title
  */
-function render(facts: Fact[], sections: Section[], base: string, headers: boolean, said: (path: string, text: string) => string): Grid {
+function render(
+  facts: Fact[],
+  sections: Section[],
+  base: string,
+  headers: boolean,
+  said: (path: string, text: string) => string,
+  titled?: { path: string; name: string },
+): Grid {
   const out: Cell[][] = [];
   const parts = facts.length + sections.length;
   for (const [path, value, label] of facts)
@@ -300,7 +337,9 @@ function render(facts: Fact[], sections: Section[], base: string, headers: boole
     const parent = section.parent === undefined ? '' : relative(section.parent, base);
     const title =
       section.parent === undefined
-        ? headerWords(own || section.path || 'value')
+        ? section.path === titled?.path
+          ? titled.name
+          : headerWords(own || section.path || 'value')
         : `${headerWords(own.slice(parent.length + 1) || own)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
     if (section.plain) {
       if (headers) out.push([title]);

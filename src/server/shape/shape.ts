@@ -11,7 +11,7 @@ export { headerWords, inSentence, singularWords } from './words';
 export { isInstant, isoDate, wallClock, zoneLabel, zoneName, type TimeZone } from './dates';
 export { isCodeOf, nameOf, namedCodesIn, readsAsCode, repeatedCodes } from './codes';
 export { readableGrid, readableCell, AS_OF, MAX_WIDTH, type ReadableOptions } from './readable';
-export { selectByWords, unknownFieldMessage } from './field-words';
+export { selectByName, selectByWords, unknownFieldMessage } from './field-words';
 export { didYouMean, nearestFirst, comparable } from './nearest';
 export { NUMBER_FORMATS, blockFormats, columnFormats, seriesFormat, type ResultHint } from './number-formats';
 export { SERVICE_MARK, serviceChangeColumns, withServiceMarks } from './service-change';

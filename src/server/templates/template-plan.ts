@@ -6,6 +6,7 @@
  * overlap. Nothing here touches a spreadsheet.
  */
 import { shapeOne } from '../lookup/answer-shaping';
+import { ENDPOINTS } from '../service/endpoints';
 import { blockFormats, headerWords, inSentence, NUMBER_FORMATS, selectPath, type Cell, type Json } from '../shape/shape';
 import { spreadsheetTimeZone } from '../spreadsheet/time-zone';
 import { columnLetters } from '../spreadsheet/column-letters';
@@ -313,11 +314,11 @@ const OVERVIEW_FUNCTIONS: Record<keyof OverviewAnswers, string> = {
   ranking: 'RANKING_OVERVIEW',
 };
 
-/** What each overview answer is, in words (the specification's), for its tables' and chart's titles. */
+/** What each overview answer is, in words (its endpoint's), for its tables' and chart's titles. */
 const OVERVIEW_NAMES: Record<keyof OverviewAnswers, string> = {
-  markets: 'Market analysis',
-  industries: 'AI industries',
-  ranking: 'Ranking overview',
+  markets: ENDPOINTS.markets.words,
+  industries: ENDPOINTS.industries.words,
+  ranking: ENDPOINTS.ranking.words,
 };
 
 /** Blank columns between blocks side by side, and blank rows between bands of blocks. */

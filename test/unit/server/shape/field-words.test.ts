@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { selectByWords, unknownFieldMessage } from '../../../../src/server/shape/field-words';
+import { selectByName, selectByWords, unknownFieldMessage } from '../../../../src/server/shape/field-words';
 import { trendA, trendB } from './fixtures';
 
 describe('fields written as words', () => {
+  it("selects an answer's only list by what the answer is, as its title says it, and nothing else by it", () => {
+    expect(selectByName(trendB, 'Search trend', 'Search trend')).toEqual({ ok: true, value: trendB.history, path: 'history' });
+    expect(selectByName(trendA, 'search  TREND', 'Search trend')).toMatchObject({ ok: true, path: 'months' });
+    expect(selectByName(trendA, 'Months', 'Search trend')).toBeUndefined();
+    expect(selectByName(trendA, 'Search trend', undefined)).toBeUndefined();
+    expect(selectByName({ ...trendA, related: [{ keyword: 'tea' }] }, 'Search trend', 'Search trend')).toBeUndefined();
+  });
+
   it('selects the field whose header says those words, whole or by its last names', () => {
     expect(selectByWords(trendA, 'Growth year-on-year %')).toEqual({ ok: true, value: 12.5, path: 'growth.yoy_pct' });
     expect(selectByWords(trendA, 'year-on-year %')).toEqual({ ok: true, value: 12.5, path: 'growth.yoy_pct' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WIDTH, readableGrid } from '../../../../src/server/shape/readable';
+import { MAX_WIDTH, onlyList, readableGrid } from '../../../../src/server/shape/readable';
 import type { Cell, Json } from '../../../../src/server/shape/types';
 import { brand, industries, trendA, trendB } from './fixtures';
 
@@ -182,6 +182,49 @@ describe('readableGrid', () => {
     expect(reads).toBe(0);
     // A month of the answer read it anyway: the label names it.
     expect(facts(readableGrid(answer, '', { headers: true, timeZone: lazy })).has('Fetched at (Asia/Tokyo)')).toBe(true);
+  });
+
+  it("titles an answer's only list by what the answer is, never by its key; any other list keeps its words", () => {
+    const ranking = {
+      group: 'zone:north',
+      label: 'The North',
+      results: [
+        { place: 1, title: 'Acme', score: 9 },
+        { place: 2, title: 'Bolt', score: 8 },
+      ],
+    };
+    const grid = readableGrid(ranking, '', { ...UTC, name: 'Ranking' });
+    const title = grid.findIndex((row) => row[0] === 'Ranking');
+    // A title alone on its row after a blank one (freeze/spill.ts crosses to it), the header below it.
+    expect(grid[title - 1]?.every((c) => c === '')).toBe(true);
+    expect(grid[title]?.slice(1).every((c) => c === '')).toBe(true);
+    expect(grid[title + 1]).toEqual(['Place', 'Title', 'Score']);
+    expect(texts(grid)).not.toContain('Results');
+    // Through nested objects, with a list inside its items (titled as what it is of), and for any schema.
+    expect(texts(readableGrid(strip(trendB), '', { ...UTC, name: 'Search trend' }))).toContain('Search trend');
+    const baskets = readableGrid(industries, '', { ...UTC, name: 'Industries' });
+    expect(texts(baskets)).toEqual(expect.arrayContaining(['Industries', 'Members of each basket']));
+    expect(texts(baskets)).not.toContain('Baskets');
+    // Its key's words where no name is given, where the answer has two lists or only a list of values,
+    // and for a part a field selected.
+    expect(texts(readableGrid(ranking, '', UTC))).toContain('Results');
+    const two = readableGrid({ ...ranking, risers: [{ title: 'Cosy', move: 4 }] }, '', { ...UTC, name: 'Ranking' });
+    expect(texts(two)).toEqual(expect.arrayContaining(['Results', 'Risers']));
+    expect(texts(two)).not.toContain('Ranking');
+    const values = readableGrid({ label: 'The North', codes: ['a1', 'b2'] }, '', { ...UTC, name: 'Ranking' });
+    expect(texts(values)).toContain('Codes');
+    const part = readableGrid(ranking, 'area', { ...UTC, name: 'Ranking' });
+    expect(texts(part)).toContain('Results');
+  });
+
+  it('finds the only list of records an answer holds, through nested objects', () => {
+    expect(onlyList(strip(trendA))).toBe('months');
+    expect(onlyList({ a: 1, deep: { rows: [{ x: 1 }], empty: [] } })).toBe('deep.rows');
+    expect(onlyList(industries)).toBe('baskets'); // a list inside its items is not another
+    expect(onlyList({ a: [{ x: 1 }], b: [{ y: 2 }] })).toBeUndefined();
+    expect(onlyList({ a: [{ x: 1 }], tags: ['t'] })).toBeUndefined();
+    expect(onlyList({ tags: ['t', 'u'] })).toBeUndefined();
+    expect(onlyList([{ x: 1 }])).toBeUndefined();
   });
 
   it('says labels relative to a selected field, and drops every word with noHeaders', () => {
