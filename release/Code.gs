@@ -915,7 +915,23 @@ SDM.formulas = (() => {
     const kept = factsOnce(facts);
     nameBrands(kept, sections, named, options.names);
     const words = (path, text) => instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text;
-    return render(kept, sections, base, options.headers, words);
+    const only = base === "" && options.name !== void 0 ? onlyList(json) : void 0;
+    const titled = only === void 0 ? void 0 : { path: only, name: options.name ?? "" };
+    return render(kept, sections, base, options.headers, words, titled);
+  }
+  function onlyList(json) {
+    const lists = [];
+    const walk2 = (o, prefix, d) => {
+      for (const [k, v] of Object.entries(o)) {
+        const p = prefix ? `${prefix}.${k}` : k;
+        if (Array.isArray(v)) {
+          if (v.length) lists.push([p, v]);
+        } else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
+      }
+    };
+    if (isObject(json)) walk2(json, "", 0);
+    const [only] = lists;
+    return lists.length === 1 && only?.[1].some((x) => x !== null && typeof x === "object") ? only[0] : void 0;
   }
   var LOOSE_FROM_ROWS = 3;
   function factsOnce(facts) {
@@ -975,7 +991,7 @@ SDM.formulas = (() => {
     section.columns = section.columns.filter((_, c) => keep[c]);
     section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
   }
-  function render(facts, sections, base, headers, said) {
+  function render(facts, sections, base, headers, said, titled) {
     const out = [];
     const parts = facts.length + sections.length;
     for (const [path, value, label] of facts)
@@ -984,7 +1000,7 @@ SDM.formulas = (() => {
       if (out.length) out.push([]);
       const own2 = relative(section.path, base);
       const parent = section.parent === void 0 ? "" : relative(section.parent, base);
-      const title = section.parent === void 0 ? headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
+      const title = section.parent === void 0 ? section.path === titled?.path ? titled.name : headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
       if (section.plain) {
         if (headers) out.push([title]);
       } else {
@@ -1073,6 +1089,10 @@ SDM.formulas = (() => {
   function selectByWords(json, field) {
     const bare = field.replace(ZONE_SAID, "");
     return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0) ?? statedOnce(json, field);
+  }
+  function selectByName(json, field, name) {
+    const path = name !== void 0 && comparable(field) === comparable(name) ? onlyList(json) : void 0;
+    return path === void 0 ? void 0 : selectPath(json, path);
   }
   var STATED_ONCE = /^(.+) of every .+$/;
   function statedOnce(json, field) {
@@ -1781,15 +1801,32 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   // src/server/service/endpoints.ts
   var MAX_ECHO = 60;
   var ENDPOINTS = {
-    trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
+    trend: {
+      path: "/trend",
+      param: { name: "keyword", kind: "keyword", label: "keyword" },
+      ttlSeconds: DATA_TTL_S,
+      searches: true,
+      words: "Search trend"
+    },
     // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S, searches: true },
-    markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
-    industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
-    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
-    rankingList: { path: "/ranking/list", param: { name: "group", kind: "group", label: "group" }, ttlSeconds: DATA_TTL_S },
-    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S },
-    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S }
+    company: {
+      path: "/company",
+      param: { name: "keyword", kind: "name", label: "company" },
+      ttlSeconds: DATA_TTL_S,
+      searches: true,
+      words: "Company profile"
+    },
+    markets: { path: "/markets", ttlSeconds: DATA_TTL_S, words: "Market analysis" },
+    industries: { path: "/industries", ttlSeconds: DATA_TTL_S, words: "AI industries" },
+    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S, words: "Ranking overview" },
+    rankingList: {
+      path: "/ranking/list",
+      param: { name: "group", kind: "group", label: "group" },
+      ttlSeconds: DATA_TTL_S,
+      words: "Ranking"
+    },
+    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S, words: "Brand profile" },
+    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S, words: "API usage" }
   };
   function describeSubject(endpoint, subject) {
     if (!endpoint.param || subject === void 0) return `the ${endpoint.path.slice(1)} data`;
@@ -3073,8 +3110,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/lookup/answer-shaping.ts
   var SERVICE_AS_OF = "Service data as of";
-  function shapeOne(data, field, options, timeZone, brandNames, answeredAt) {
-    const selection = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
+  function shapeOne(data, field, options, timeZone, brandNames, answeredAt, name) {
+    const selection = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field, name);
     const { value, path } = selection;
     if (options.raw) {
       if (field !== void 0) return finish(valueToGrid(value, { headers: !options.noHeaders, name: path }), options);
@@ -3084,7 +3121,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
     if (empty) return NO_DATA;
     if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-    const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames });
+    const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames, name });
     const table = value !== null && typeof value === "object";
     return finish(table && !options.noHeaders && answeredAt !== void 0 ? withAsOf(grid, answeredAt, timeZone) : grid, options);
   }
@@ -3100,15 +3137,17 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function datesIn(grid, timeZone) {
     return grid.map((row) => row.map((c) => typeof c === "string" ? readableCell(c, timeZone) : c));
   }
-  function select(data, field) {
-    return selectOrThrow(data, field).value;
+  function select(data, field, name) {
+    return selectOrThrow(data, field, name).value;
   }
-  function selectOrThrow(data, shownField) {
+  function selectOrThrow(data, shownField, name) {
     const field = fieldOfServiceAsOf(shownField);
     const selection = selectPath(data, field);
     if (selection.ok) return selection;
     const unknown = selection.message.startsWith("unknown field") && selection.available.length > 0;
     if (!unknown) throw errors.input(capitalise(selection.message));
+    const byName = selectByName(data, field, name);
+    if (byName?.ok) return byName;
     const byWords2 = selectByWords(data, field);
     if (byWords2?.ok) return byWords2;
     throw errors.input(capitalise(byWords2 ? byWords2.message : unknownFieldMessage(field, selection.available)));
@@ -3196,7 +3235,13 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const answer = answers.get(subject ?? "") ?? { ok: false, error: errors.budget() };
     if (!answer.ok) throw answer.error;
     const at = endpoint === ENDPOINTS.usage ? void 0 : answer.at ?? answer.kept?.fetchedAt;
-    return { data: answer.data, timeZone: timeZone ?? lazyTimeZone(), kept: answer.kept, ...at === void 0 ? {} : { at } };
+    return {
+      data: answer.data,
+      name: endpoint.words,
+      timeZone: timeZone ?? lazyTimeZone(),
+      kept: answer.kept,
+      ...at === void 0 ? {} : { at }
+    };
   }
   function single(result) {
     try {
@@ -3207,7 +3252,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     }
   }
   function shapeSingle(one, field, options) {
-    const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames, one.at);
+    const output = shapeOne(one.data, field, options, one.timeZone, cachedBrandNames, one.at, one.name);
     if (!one.kept || !Array.isArray(output) || options.raw || options.noHeaders || options.transpose) return output;
     const zone = typeof one.timeZone === "function" ? one.timeZone() : one.timeZone;
     const when = one.kept.resetAt === null ? "" : afterReset(one.kept.resetAt, Date.now());
@@ -3229,7 +3274,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const { answers, timeZone } = lookupRange(endpoint, input.cells);
     if (field !== void 0) {
       return shapeRangeValues(
-        mapCells(input.cells, answers, (data) => ({ kind: "value", value: select(data, field) })),
+        mapCells(input.cells, answers, (data) => ({ kind: "value", value: select(data, field, endpoint.words) })),
         options,
         field,
         timeZone
@@ -4881,7 +4926,23 @@ var SDM_SERVER = (() => {
     const kept = factsOnce(facts);
     nameBrands(kept, sections, named, options.names);
     const words2 = (path, text) => instants.has(path) ? `${text} (${zoneLabel(options.timeZone)})` : text;
-    return render(kept, sections, base, options.headers, words2);
+    const only = base === "" && options.name !== void 0 ? onlyList(json) : void 0;
+    const titled = only === void 0 ? void 0 : { path: only, name: options.name ?? "" };
+    return render(kept, sections, base, options.headers, words2, titled);
+  }
+  function onlyList(json) {
+    const lists = [];
+    const walk2 = (o, prefix, d) => {
+      for (const [k, v] of Object.entries(o)) {
+        const p = prefix ? `${prefix}.${k}` : k;
+        if (Array.isArray(v)) {
+          if (v.length) lists.push([p, v]);
+        } else if (isObject(v) && d < MAX_DEPTH) walk2(v, p, d + 1);
+      }
+    };
+    if (isObject(json)) walk2(json, "", 0);
+    const [only] = lists;
+    return lists.length === 1 && only?.[1].some((x) => x !== null && typeof x === "object") ? only[0] : void 0;
   }
   var LOOSE_FROM_ROWS = 3;
   function factsOnce(facts) {
@@ -4941,7 +5002,7 @@ var SDM_SERVER = (() => {
     section.columns = section.columns.filter((_, c) => keep[c]);
     section.rows = section.rows.map((row) => row.filter((_, c) => c < offset || keep[c - offset]));
   }
-  function render(facts, sections, base, headers, said) {
+  function render(facts, sections, base, headers, said, titled) {
     const out = [];
     const parts = facts.length + sections.length;
     for (const [path, value, label] of facts)
@@ -4950,7 +5011,7 @@ var SDM_SERVER = (() => {
       if (out.length) out.push([]);
       const own2 = relative(section.path, base);
       const parent = section.parent === void 0 ? "" : relative(section.parent, base);
-      const title = section.parent === void 0 ? headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
+      const title = section.parent === void 0 ? section.path === titled?.path ? titled.name : headerWords(own2 || section.path || "value") : `${headerWords(own2.slice(parent.length + 1) || own2)} of each ${inSentence(singularWords(headerWords(parent || section.parent)))}`;
       if (section.plain) {
         if (headers) out.push([title]);
       } else {
@@ -5039,6 +5100,10 @@ var SDM_SERVER = (() => {
   function selectByWords(json, field) {
     const bare = field.replace(ZONE_SAID, "");
     return byWords(json, field) ?? (bare !== field ? byWords(json, bare) : void 0) ?? statedOnce(json, field);
+  }
+  function selectByName(json, field, name) {
+    const path = name !== void 0 && comparable(field) === comparable(name) ? onlyList(json) : void 0;
+    return path === void 0 ? void 0 : selectPath(json, path);
   }
   var STATED_ONCE = /^(.+) of every .+$/;
   function statedOnce(json, field) {
@@ -6215,15 +6280,32 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   // src/server/service/endpoints.ts
   var MAX_ECHO = 60;
   var ENDPOINTS = {
-    trend: { path: "/trend", param: { name: "keyword", kind: "keyword", label: "keyword" }, ttlSeconds: DATA_TTL_S, searches: true },
+    trend: {
+      path: "/trend",
+      param: { name: "keyword", kind: "keyword", label: "keyword" },
+      ttlSeconds: DATA_TTL_S,
+      searches: true,
+      words: "Search trend"
+    },
     // A company is looked up by keyword too: a fresh answer costs a fresh search (dev/service/README.md, "API").
-    company: { path: "/company", param: { name: "keyword", kind: "name", label: "company" }, ttlSeconds: DATA_TTL_S, searches: true },
-    markets: { path: "/markets", ttlSeconds: DATA_TTL_S },
-    industries: { path: "/industries", ttlSeconds: DATA_TTL_S },
-    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S },
-    rankingList: { path: "/ranking/list", param: { name: "group", kind: "group", label: "group" }, ttlSeconds: DATA_TTL_S },
-    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S },
-    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S }
+    company: {
+      path: "/company",
+      param: { name: "keyword", kind: "name", label: "company" },
+      ttlSeconds: DATA_TTL_S,
+      searches: true,
+      words: "Company profile"
+    },
+    markets: { path: "/markets", ttlSeconds: DATA_TTL_S, words: "Market analysis" },
+    industries: { path: "/industries", ttlSeconds: DATA_TTL_S, words: "AI industries" },
+    ranking: { path: "/ranking", ttlSeconds: DATA_TTL_S, words: "Ranking overview" },
+    rankingList: {
+      path: "/ranking/list",
+      param: { name: "group", kind: "group", label: "group" },
+      ttlSeconds: DATA_TTL_S,
+      words: "Ranking"
+    },
+    brand: { path: "/brand", param: { name: "slug", kind: "slug", label: "brand" }, ttlSeconds: DATA_TTL_S, words: "Brand profile" },
+    usage: { path: "/usage", ttlSeconds: USAGE_TTL_S, words: "API usage" }
   };
   function describeSubject(endpoint, subject) {
     if (!endpoint.param || subject === void 0) return `the ${endpoint.path.slice(1)} data`;
@@ -7487,8 +7569,8 @@ ${apiKey}`, Utilities.Charset.UTF_8);
 
   // src/server/lookup/answer-shaping.ts
   var SERVICE_AS_OF = "Service data as of";
-  function shapeOne(data, field, options, timeZone, brandNames, answeredAt) {
-    const selection2 = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field);
+  function shapeOne(data, field, options, timeZone, brandNames, answeredAt, name) {
+    const selection2 = field === void 0 ? { value: data, path: "" } : selectOrThrow(data, field, name);
     const { value, path } = selection2;
     if (options.raw) {
       if (field !== void 0) return finish(valueToGrid(value, { headers: !options.noHeaders, name: path }), options);
@@ -7498,7 +7580,7 @@ ${apiKey}`, Utilities.Charset.UTF_8);
     const empty = value !== null && typeof value === "object" && !Object.keys(value).length;
     if (empty) return NO_DATA;
     if (isPlainList(value)) return finish(datesIn(valueToGrid(value, { headers: false, name: path }), timeZone), options);
-    const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames });
+    const grid = readableGrid(value, path, { headers: !options.noHeaders, timeZone, names: brandNames, name });
     const table = value !== null && typeof value === "object";
     return finish(table && !options.noHeaders && answeredAt !== void 0 ? withAsOf(grid, answeredAt, timeZone) : grid, options);
   }
@@ -7514,12 +7596,14 @@ ${apiKey}`, Utilities.Charset.UTF_8);
   function datesIn(grid, timeZone) {
     return grid.map((row) => row.map((c) => typeof c === "string" ? readableCell(c, timeZone) : c));
   }
-  function selectOrThrow(data, shownField) {
+  function selectOrThrow(data, shownField, name) {
     const field = fieldOfServiceAsOf(shownField);
     const selection2 = selectPath(data, field);
     if (selection2.ok) return selection2;
     const unknown = selection2.message.startsWith("unknown field") && selection2.available.length > 0;
     if (!unknown) throw errors.input(capitalise(selection2.message));
+    const byName = selectByName(data, field, name);
+    if (byName?.ok) return byName;
     const byWords2 = selectByWords(data, field);
     if (byWords2?.ok) return byWords2;
     throw errors.input(capitalise(byWords2 ? byWords2.message : unknownFieldMessage(field, selection2.available)));
@@ -12521,9 +12605,9 @@ ${ours}` : ours;
     ranking: "RANKING_OVERVIEW"
   };
   var OVERVIEW_NAMES = {
-    markets: "Market analysis",
-    industries: "AI industries",
-    ranking: "Ranking overview"
+    markets: ENDPOINTS.markets.words,
+    industries: ENDPOINTS.industries.words,
+    ranking: ENDPOINTS.ranking.words
   };
   var GAP_COLUMNS = 1;
   var GAP_ROWS = 2;
