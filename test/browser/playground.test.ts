@@ -75,7 +75,7 @@ describe('the demo workbook', () => {
     expect(await text('D1')).toBe('Keyword');
     expect(await text('E1')).toBe('coffee');
     expect(await text('E2')).toMatch(NUMBER);
-    expect(await text('D10')).toBe('Months');
+    expect(await text('D10')).toBe('Search trend'); // the answer's only list, titled by what the answer is
     expect([await text('D11'), await text('E11')]).toEqual(['Month', 'Volume']);
     expect(await text('D12')).toMatch(/^\d{1,2}\/1\/\d{4}$/);
     expect(await text('E12')).toMatch(NUMBER);
@@ -156,7 +156,7 @@ describe('typing formulas', () => {
     expect(await text('B47')).toBe('tea');
     const column = await Promise.all(Array.from({ length: 24 }, (_, i) => text(`A${47 + i}`)));
     expect(column.filter((t) => t === 'tea')).toEqual([]); // the keyword is stated once, beside its label
-    expect(column.slice(9, 11)).toEqual(['Months', 'Month']);
+    expect(column.slice(9, 11)).toEqual(['Search trend', 'Month']);
     expect(column.slice(11, 23).every((t) => /^\d{1,2}\/1\/\d{4}$/.test(t))).toBe(true);
     expect(column[23]).toBe('');
     expect(await text('B58')).toMatch(NUMBER);
