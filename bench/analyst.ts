@@ -6,7 +6,7 @@
  * runs (its SEARCH_SCORE over the same cells sends exactly those requests), then does the arithmetic in
  * Sheets' own formulas, which cost nothing.
  */
-import { loadavg } from 'node:os';
+import { loadAverage } from './machine-load.js';
 import type { Stack } from '../dev/stack.js';
 import { costOf, type CellCost } from './cell-cost.js';
 import { keywordColumn } from './keywords.js';
@@ -45,9 +45,7 @@ export interface AnalystScenario {
  */
 export async function analystCosts(ours: Stack, baseline: Stack, rangeCells: number): Promise<AnalystScenario> {
   const date = new Date().toISOString();
-  const load = loadavg()
-    .map((x) => x.toFixed(1))
-    .join(', ');
+  const load = loadAverage();
   const fetched = keywordColumn(rangeCells, 'analyst fetched');
   const asRange = (cells: string[]) => cells.map((k) => [k]);
   const plan = [

@@ -3,7 +3,7 @@
  * from the sidebar with the latency model on, then again (nothing left to change). What it sends (it
  * must send nothing), the service calls it makes (one read and one write of the sheet) and its time.
  */
-import { loadavg } from 'node:os';
+import { loadAverage } from './machine-load.js';
 import type { Stack } from '../dev/stack.js';
 import { costOf, type CellCost } from './cell-cost.js';
 import { keywordColumn } from './keywords.js';
@@ -39,9 +39,7 @@ export interface FormatScenario {
  */
 export async function formatCosts(stack: Stack, cells: number): Promise<FormatScenario> {
   const date = new Date().toISOString();
-  const load = loadavg()
-    .map((x) => x.toFixed(1))
-    .join(', ');
+  const load = loadAverage();
   await stack.service.control.reset();
   stack.resetRuntime();
   const book = stack.gas.spreadsheet;

@@ -11,7 +11,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
+import { loadAverage } from './machine-load.js';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATENCY, readProject, type ScriptFile } from '../dev/gas/index.js';
@@ -274,13 +275,6 @@ async function untilComplete(stack: Stack, cells: string[]): Promise<NonNullable
     if (m.completed === cells.length || m.timedOut) break;
   }
   return { n: cells.length, latencyFreshMs: 9_000, runs };
-}
-
-/** The 1, 5 and 15 minute load averages: this machine is shared, which stretches every time measured. */
-function loadAverage(): string {
-  return loadavg()
-    .map((x) => x.toFixed(1))
-    .join(', ');
 }
 
 function log(message: string): void {

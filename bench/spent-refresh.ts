@@ -6,7 +6,7 @@
  * baseline has no refresh of its own (recalculating its cells sends every request again). Counts only:
  * the latency model off.
  */
-import { loadavg } from 'node:os';
+import { loadAverage } from './machine-load.js';
 import type { Stack } from '../dev/stack.js';
 import { keywordColumn } from './keywords.js';
 
@@ -43,9 +43,7 @@ export interface SpentRefreshScenario {
  */
 export async function spentRefresh(stack: Stack, cells: number): Promise<SpentRefreshScenario> {
   const date = new Date().toISOString();
-  const load = loadavg()
-    .map((x) => x.toFixed(1))
-    .join(', ');
+  const load = loadAverage();
   await stack.service.control.reset();
   stack.resetRuntime();
   const column = keywordColumn(cells, 'spent refresh');
