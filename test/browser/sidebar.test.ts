@@ -1043,10 +1043,11 @@ describe('a sidebar that fits a 300-pixel column (issue 30.7)', () => {
     }
     await p.screenshot({ path: `${OUTPUT}sidebar-cache-open.png`, fullPage: true });
     // Advanced and Help take part: opening Help closes the open section.
+    // A <details> says it opened in a toggle event after the click: wait for what the page shows.
     await p.getByText('Help: functions').click();
-    expect(await p.locator('.fold-body:not([hidden])').count()).toBe(0);
+    await expect.poll(() => p.locator('.fold-body:not([hidden])').count()).toBe(0);
     await p.locator('#cache-title').click();
-    expect(await p.locator('#help').getAttribute('open')).toBeNull();
+    await expect.poll(() => p.locator('#help').getAttribute('open')).toBeNull();
   });
 
   it('counts again when a section opens: formulas typed since are in its count', async () => {
