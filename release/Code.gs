@@ -12125,6 +12125,9 @@ ${ours}` : ours;
   // src/shared/template-words.ts
   function templateRefusal(title, wait, now) {
     const when = afterReset(wait.resetAt === null ? null : Date.parse(wait.resetAt), now);
+    if (wait.limit === "cap") {
+      return `Not inserted: "${title}" may use ${wait.needed ?? 0} fresh searches, and this spreadsheet's cap leaves ${wait.left ?? 0} today (it resets at ${when.replace(/^after /, "")}). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`;
+    }
     if (wait.needed === null || wait.left === null || wait.readAt === null) {
       return `Not inserted: ${inSentence2(limitReached(wait))} (try again ${when}), and "${title}" needs answers it holds back. Nothing was sent or changed.`;
     }
@@ -12147,16 +12150,11 @@ ${ours}` : ours;
     };
   }
   function refuseTemplatePastLimit(title, cost, apiKey) {
-    const wait = templateWait(cost, currentUsage(apiKey), Date.now());
-    if (wait) throw errors.input(templateRefusal(title, wait, Date.now()));
-    const room = cost.freshSearches ? capRoomToday(openStore()) : null;
-    if (room !== null && cost.freshSearches > room) {
-      throw errors.input(
-        `Not inserted: "${title}" may use ${cost.freshSearches} fresh searches, and this spreadsheet's cap leaves ${room} today (it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`
-      );
-    }
+    const now = Date.now();
+    const wait = templateWait(cost, currentUsage(apiKey), now, capRoomToday(openStore(), now));
+    if (wait) throw errors.input(templateRefusal(title, wait, now));
   }
-  function templateWait(cost, last, now) {
+  function templateWait(cost, last, now, capRoom) {
     if (cost.held) {
       return {
         limit: cost.held.which,
@@ -12168,7 +12166,7 @@ ${ours}` : ours;
       };
     }
     const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date(now)) : null;
-    if (!last || !short) return null;
+    if (!last || !short) return capWait(cost, now, capRoom);
     const resetAt = Date.parse(last.resetAt ?? "");
     return {
       limit: short.kind === "searches" ? "fresh searches" : "API calls",
@@ -12177,6 +12175,17 @@ ${ours}` : ours;
       resetAt: Number.isFinite(resetAt) ? new Date(resetInstant(resetAt)).toISOString() : null,
       readAt: last.readAt,
       sentSince: !!last.spentSince?.requests
+    };
+  }
+  function capWait(cost, now, capRoom) {
+    if (capRoom === null || cost.freshSearches <= capRoom) return null;
+    return {
+      limit: "cap",
+      needed: cost.freshSearches,
+      left: capRoom,
+      resetAt: new Date(capResetsAt(now)).toISOString(),
+      readAt: null,
+      sentSince: false
     };
   }
 
@@ -12806,11 +12815,13 @@ ${ours}` : ours;
   function templateOffers() {
     const apiKey = readApiKey("user");
     const last = apiKey ? currentUsage(apiKey) : null;
+    const now = Date.now();
+    const capRoom = capRoomToday(openStore(), now);
     return TEMPLATE_IDS.map((id) => {
       const template = TEMPLATES[id];
       const cost = costOf(template);
       const { requests, freshSearches } = cost;
-      const waits = templateWait(cost, last, Date.now());
+      const waits = templateWait(cost, last, now, capRoom);
       return { id, title: template.title, description: template.description, requests, freshSearches, waits };
     });
   }

@@ -408,13 +408,14 @@ export interface TemplateView {
 }
 
 /**
- * A template that cannot be inserted now: the daily-limit guard holds its answers back, or it may need
- * more than is left of an allowance (the last usage read with what this document sent since). Inserting
- * then sends nothing and changes nothing, until the limit resets.
+ * A template that cannot be inserted now: the daily-limit guard holds its answers back, it may need more
+ * than is left of an allowance (the last usage read with what this document sent since), or more fresh
+ * searches than this spreadsheet's cap leaves today. Inserting then sends nothing and changes nothing,
+ * until the limit resets (or the cap is raised).
  */
 export interface TemplateWait {
-  /** Which allowance ('unknown': a daily limit the service did not name). */
-  limit: 'fresh searches' | 'API calls' | 'unknown';
+  /** Which allowance ('unknown': a daily limit the service did not name; 'cap': this spreadsheet's own cap on fresh searches). */
+  limit: 'fresh searches' | 'API calls' | 'unknown' | 'cap';
   /** What the template may use of it, and what is left (null when the guard says it is spent, not a read). */
   needed: number | null;
   left: number | null;

@@ -14,6 +14,12 @@ import type { TemplateWait } from './sidebar-api';
  */
 export function templateWaitText(wait: TemplateWait, now: number): string {
   const when = afterReset(wait.resetAt === null ? null : Date.parse(wait.resetAt), now);
+  if (wait.limit === 'cap') {
+    return (
+      `Needs up to ${wait.needed ?? 0} fresh searches, and this spreadsheet's cap leaves ${wait.left ?? 0} today: nothing can be ` +
+      `sent now. Raise the cap in Settings, or insert it ${when}, when it resets.`
+    );
+  }
   if (wait.needed === null || wait.left === null) {
     return `${limitReached(wait)}: nothing can be sent now. Insert it ${when}, when it resets.`;
   }
@@ -30,6 +36,12 @@ export function templateWaitText(wait: TemplateWait, now: number): string {
  */
 export function templateRefusal(title: string, wait: TemplateWait, now: number): string {
   const when = afterReset(wait.resetAt === null ? null : Date.parse(wait.resetAt), now);
+  if (wait.limit === 'cap') {
+    return (
+      `Not inserted: "${title}" may use ${wait.needed ?? 0} fresh searches, and this spreadsheet's cap leaves ${wait.left ?? 0} today ` +
+      `(it resets at ${when.replace(/^after /, '')}). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`
+    );
+  }
   if (wait.needed === null || wait.left === null || wait.readAt === null) {
     return `Not inserted: ${inSentence(limitReached(wait))} (try again ${when}), and "${title}" needs answers it holds back. Nothing was sent or changed.`;
   }

@@ -65,6 +65,28 @@ describe.each(['a', 'b'] as const)('schema %s', (schema) => {
     expect(await freshCredits()).toBe(3);
   });
 
+  it('a template needing more fresh searches than the cap leaves says so before the click, and Insert refuses with the same numbers', async () => {
+    sidebar('setSpendCap', { freshSearchesPerDay: 2 });
+    await stack.service.control.resetStats();
+    type Offer = { id: string; title: string; freshSearches: number; waits: { limit: string; needed: number; left: number } | null };
+    const offers = sidebar('listTemplates') as Offer[];
+    // The keyword research's examples are new keywords: more fresh searches than a cap of 2 leaves.
+    const research = offers.find((t) => t.id === 'keyword-research') as Offer;
+    expect(research.freshSearches).toBeGreaterThan(2);
+    expect(research.waits).toMatchObject({ limit: 'cap', needed: research.freshSearches, left: 2 });
+    // One needing no fresh search is not held by the cap.
+    for (const offer of offers.filter((t) => t.freshSearches === 0)) expect(offer.waits).toBeNull();
+
+    const sheets = stack.gas.spreadsheet.sheets.length;
+    const refused = sidebar('insertTemplate', 'keyword-research') as { error: string };
+    expect(refused.error).toBe(
+      `Not inserted: "${research.title}" may use ${research.freshSearches} fresh searches, and this spreadsheet's cap leaves 2 today ` +
+        '(it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.',
+    );
+    expect(stack.gas.spreadsheet.sheets.length).toBe(sheets);
+    expect((await stack.service.control.stats()).requests).toBe(0);
+  });
+
   it('refuses a cap that is no whole number from 0 up, or above the allowance, saving nothing', async () => {
     sidebar('setSpendCap', { freshSearchesPerDay: 40 });
     for (const bad of [-1, 2.5, 'ten', true, {}]) {

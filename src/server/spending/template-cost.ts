@@ -14,6 +14,7 @@ import { shortfall } from './allowance';
 import { dryRun, type DryQuery } from './dry-run';
 import { currentUsage } from './usage-read';
 import { capRoomToday } from './spend-settings';
+import { capResetsAt } from './spend-cap';
 import { openStore } from '../spreadsheet/spreadsheet-store';
 import type { LimitKind } from '../service/classify';
 import type { Endpoint } from '../service/endpoints';
@@ -62,27 +63,22 @@ export function templateCost(queries: DryQuery[], unknown: UnknownExamples | nul
  */
 export function refuseTemplatePastLimit(title: string, cost: TemplateCost, apiKey: string): void {
   // The last read plus what this document sent since: a read taken before a range spent is not trusted as it was.
-  const wait = templateWait(cost, currentUsage(apiKey), Date.now());
-  if (wait) throw errors.input(templateRefusal(title, wait, Date.now()));
-  // This spreadsheet's own cap: past what it leaves today, the template's searches would not be sent.
-  const room = cost.freshSearches ? capRoomToday(openStore()) : null;
-  if (room !== null && cost.freshSearches > room) {
-    throw errors.input(
-      `Not inserted: "${title}" may use ${cost.freshSearches} fresh searches, and this spreadsheet's cap leaves ${room} today ` +
-        `(it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`,
-    );
-  }
+  const now = Date.now();
+  const wait = templateWait(cost, currentUsage(apiKey), now, capRoomToday(openStore(), now));
+  if (wait) throw errors.input(templateRefusal(title, wait, now));
 }
 
 /**
  * Why inserting a template sends nothing now, and until when: the daily-limit guard holds one of its
- * answers back, or it may need more than is left (the last usage read with what this document sent
- * since). The sidebar's cost line says it before the click, and inserting refuses with the same numbers.
+ * answers back, it may need more than is left (the last usage read with what this document sent since),
+ * or more fresh searches than this spreadsheet's own cap leaves today. The sidebar's cost line says it
+ * before the click, and inserting refuses with the same numbers.
  * @param cost what inserting it may spend now (templateCost)
  * @param last the viewer's usage as far as this document can tell (usage-read.ts's currentUsage), if read
  * @param now the time (ms)
+ * @param capRoom fresh searches this spreadsheet's cap still lets go today (spend-settings.ts's capRoomToday; null: no cap)
  */
-export function templateWait(cost: TemplateCost, last: UsageRead | null, now: number): TemplateWait | null {
+export function templateWait(cost: TemplateCost, last: UsageRead | null, now: number, capRoom: number | null): TemplateWait | null {
   if (cost.held) {
     return {
       limit: cost.held.which,
@@ -94,7 +90,7 @@ export function templateWait(cost: TemplateCost, last: UsageRead | null, now: nu
     };
   }
   const short = last && cost.requests > 0 ? shortfall(cost.requests, cost.freshSearches, last, new Date(now)) : null;
-  if (!last || !short) return null;
+  if (!last || !short) return capWait(cost, now, capRoom);
   const resetAt = Date.parse(last.resetAt ?? '');
   return {
     limit: short.kind === 'searches' ? 'fresh searches' : 'API calls',
@@ -103,5 +99,18 @@ export function templateWait(cost: TemplateCost, last: UsageRead | null, now: nu
     resetAt: Number.isFinite(resetAt) ? new Date(resetInstant(resetAt)).toISOString() : null,
     readAt: last.readAt,
     sentSince: !!last.spentSince?.requests,
+  };
+}
+
+/** Past what this spreadsheet's cap leaves today, the template's searches would not be sent until it resets. */
+function capWait(cost: TemplateCost, now: number, capRoom: number | null): TemplateWait | null {
+  if (capRoom === null || cost.freshSearches <= capRoom) return null;
+  return {
+    limit: 'cap',
+    needed: cost.freshSearches,
+    left: capRoom,
+    resetAt: new Date(capResetsAt(now)).toISOString(),
+    readAt: null,
+    sentSince: false,
   };
 }

@@ -16,6 +16,8 @@ import { lookupAll, type Answer } from '../lookup/pipeline';
 import type { Json } from '../shape/shape';
 import { refuseTemplatePastLimit, templateCost, templateWait, type TemplateCost } from '../spending/template-cost';
 import { currentUsage } from '../spending/usage-read';
+import { capRoomToday } from '../spending/spend-settings';
+import { openStore } from '../spreadsheet/spreadsheet-store';
 import { uniqueSheetName } from '../spreadsheet/sheet-areas';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from './template-catalog';
 import { exampleQueries, knownQueries } from './template-examples';
@@ -36,11 +38,13 @@ const ITEM_FAILURES = new Set(['not-found', 'bad-request', 'input']);
 export function templateOffers(): TemplateView[] {
   const apiKey = readApiKey('user');
   const last = apiKey ? currentUsage(apiKey) : null;
+  const now = Date.now();
+  const capRoom = capRoomToday(openStore(), now);
   return TEMPLATE_IDS.map((id) => {
     const template = TEMPLATES[id];
     const cost = costOf(template);
     const { requests, freshSearches } = cost;
-    const waits = templateWait(cost, last, Date.now());
+    const waits = templateWait(cost, last, now, capRoom);
     return { id, title: template.title, description: template.description, requests, freshSearches, waits };
   });
 }

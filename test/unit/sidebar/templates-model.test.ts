@@ -55,4 +55,15 @@ describe('templateCostText', () => {
       'Not inserted: the daily limit of API calls was reached (try again after 00:00 UTC), and "Brand watch" needs answers it holds back. Nothing was sent or changed.',
     );
   });
+
+  it("past this spreadsheet's cap, says what it leaves and that raising it lets the template go, in the refusal's numbers", () => {
+    const now = Date.parse('2026-11-29T15:00:00Z');
+    const capped = { limit: 'cap', needed: 8, left: 2, resetAt: '2026-11-30T00:00:00.000Z', readAt: null, sentSince: false } as const;
+    expect(templateCostText(template({ requests: 8, freshSearches: 8, waits: capped }), now)).toBe(
+      "Needs up to 8 fresh searches, and this spreadsheet's cap leaves 2 today: nothing can be sent now. Raise the cap in Settings, or insert it after 00:00 UTC, when it resets.",
+    );
+    expect(templateRefusal('Keyword research', capped, now)).toBe(
+      'Not inserted: "Keyword research" may use 8 fresh searches, and this spreadsheet\'s cap leaves 2 today (it resets at 00:00 UTC). Nothing was sent or changed: raise the cap in Settings, or try after the reset.',
+    );
+  });
 });
