@@ -12816,7 +12816,7 @@ ${ours}` : ours;
     const apiKey = readApiKey("user");
     const last = apiKey ? currentUsage(apiKey) : null;
     const now = Date.now();
-    const capRoom = capRoomToday(openStore(), now);
+    const capRoom = capRoomIfReadable(now);
     return TEMPLATE_IDS.map((id) => {
       const template = TEMPLATES[id];
       const cost = costOf(template);
@@ -12824,6 +12824,14 @@ ${ours}` : ours;
       const waits = templateWait(cost, last, now, capRoom);
       return { id, title: template.title, description: template.description, requests, freshSearches, waits };
     });
+  }
+  function capRoomIfReadable(now) {
+    try {
+      return capRoomToday(openStore(), now);
+    } catch (error) {
+      if (permissionErrorOf(error)) return null;
+      throw error;
+    }
   }
   function costOf(template) {
     const { queries, unknown } = knownQueries(template);

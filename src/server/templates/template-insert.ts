@@ -18,6 +18,7 @@ import { refuseTemplatePastLimit, templateCost, templateWait, type TemplateCost 
 import { currentUsage } from '../spending/usage-read';
 import { capRoomToday } from '../spending/spend-settings';
 import { openStore } from '../spreadsheet/spreadsheet-store';
+import { permissionErrorOf } from '../execution/permissions';
 import { uniqueSheetName } from '../spreadsheet/sheet-areas';
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, type TemplateDefinition, type TemplateQuery } from './template-catalog';
 import { exampleQueries, knownQueries } from './template-examples';
@@ -39,7 +40,7 @@ export function templateOffers(): TemplateView[] {
   const apiKey = readApiKey('user');
   const last = apiKey ? currentUsage(apiKey) : null;
   const now = Date.now();
-  const capRoom = capRoomToday(openStore(), now);
+  const capRoom = capRoomIfReadable(now);
   return TEMPLATE_IDS.map((id) => {
     const template = TEMPLATES[id];
     const cost = costOf(template);
@@ -47,6 +48,20 @@ export function templateOffers(): TemplateView[] {
     const waits = templateWait(cost, last, now, capRoom);
     return { id, title: template.title, description: template.description, requests, freshSearches, waits };
   });
+}
+
+/**
+ * What this spreadsheet's cap leaves today, for the offer; null where it cannot be read because the
+ * spreadsheet permission was left unticked (the offer needs no permission of its own, and Insert then
+ * says which is missing).
+ */
+function capRoomIfReadable(now: number): number | null {
+  try {
+    return capRoomToday(openStore(), now);
+  } catch (error) {
+    if (permissionErrorOf(error)) return null;
+    throw error;
+  }
 }
 
 /** What inserting a template may spend now: its queries known now, and the examples still to be read. */
