@@ -213,7 +213,12 @@ describe('what the sidebar says an action sends, and what it sends', () => {
   });
 
   it('a ranking table: opening the form, choosing a group and inserting send what the form said; Refresh now (cached) nothing', async () => {
+    const opened = calls.length;
     await openFold(page, 'tables');
+    // The section counts again as it opens (an earlier action may have cached the group list since the
+    // page first counted it): its line is read once that count is shown.
+    await expect.poll(() => calls.slice(opened).some((c) => c.fn === 'getTables')).toBe(true);
+    await expect.poll(() => page.locator('#tables-status').getAttribute('class')).toBe('status');
     // Before the form is opened, it says what opening it sends: the group list, unless cached.
     const opening = page.locator('#insert-groups-cost');
     await expect.poll(() => opening.textContent()).toMatch(/^Opening the form below reads the group list: /);
