@@ -12126,7 +12126,7 @@ ${ours}` : ours;
   function templateRefusal(title, wait, now) {
     const when = afterReset(wait.resetAt === null ? null : Date.parse(wait.resetAt), now);
     if (wait.limit === "cap") {
-      return `Not inserted: "${title}" may use ${wait.needed ?? 0} fresh searches, and this spreadsheet's cap leaves ${wait.left ?? 0} today (it resets at ${when.replace(/^after /, "")}). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`;
+      return `Not inserted: "${title}" may use ${wait.needed ?? 0} fresh searches, and this spreadsheet's cap leaves ${wait.left ?? 0} today (it resets at ${wait.resetAt === null ? "00:00 UTC" : resetClock(Date.parse(wait.resetAt), now)}). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`;
     }
     if (wait.needed === null || wait.left === null || wait.readAt === null) {
       return `Not inserted: ${inSentence2(limitReached(wait))} (try again ${when}), and "${title}" needs answers it holds back. Nothing was sent or changed.`;

@@ -3,7 +3,7 @@
  * server's refusal after it say the same numbers and the same reset (DESIGN, "Spending within the limits
  * a user has": with no fresh search left an estimate says what is sent now and what waits for the reset).
  */
-import { afterReset } from './reset-time';
+import { afterReset, resetClock } from './reset-time';
 import type { TemplateWait } from './sidebar-api';
 
 /**
@@ -39,7 +39,7 @@ export function templateRefusal(title: string, wait: TemplateWait, now: number):
   if (wait.limit === 'cap') {
     return (
       `Not inserted: "${title}" may use ${wait.needed ?? 0} fresh searches, and this spreadsheet's cap leaves ${wait.left ?? 0} today ` +
-      `(it resets at ${when.replace(/^after /, '')}). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`
+      `(it resets at ${wait.resetAt === null ? '00:00 UTC' : resetClock(Date.parse(wait.resetAt), now)}). Nothing was sent or changed: raise the cap in Settings, or try after the reset.`
     );
   }
   if (wait.needed === null || wait.left === null || wait.readAt === null) {
